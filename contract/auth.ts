@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { Flag, MESSAGES } from "./common.js";
+
+/** POST /auth: the login form (first document: username, password, remember). */
+export const SignInRequest = z.object({
+  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired).max(255),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(1024),
+  remember: Flag,
+});
+export type SignInRequest = z.infer<typeof SignInRequest>;
+
+/** POST /auth answer: errors to show, a place to go, or nothing (reload the page). */
+export const SignInResponse = z.object({
+  errors: z.array(z.string()).optional(),
+  message: z.string().optional(),
+  redirectTo: z.string().optional(),
+});
+export type SignInResponse = z.infer<typeof SignInResponse>;
+
+export const ForgotRequest = z.object({
+  email: z.string().trim().email("The provided email address is invalid"),
+});
+export const MessageResponse = z.object({ message: z.string() });
+
+/** The permissions map of the logged profile. */
+export const PermissionsMap = z.record(z.string(), z.boolean());
+
+/** The logged profile (first document: id, avatar, common, profileAttributes, permissions). */
+export const LoggedProfile = z.object({
+  id: z.number(),
+  name: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  link: z.string(),
+  common: z.object({ type_name_singular: z.string(), icon: z.string() }),
+  profileAttributes: z.record(z.string(), z.array(z.number())),
+  permissions: PermissionsMap,
+});
+export type LoggedProfile = z.infer<typeof LoggedProfile>;
+
+/** GET /getInitializeData */
+export const InitializeData = z.object({
+  profile: LoggedProfile.nullable(),
+  csrfToken: z.string(),
+});
+export type InitializeData = z.infer<typeof InitializeData>;
+
+/** GET /providers: single sign-on providers (configured in the SSO issue). */
+export const Provider = z.object({ key: z.string(), label: z.string(), image: z.string().nullable(), url: z.string() });
+export const ProvidersResponse = z.object({ providers: z.array(Provider) });
+export type ProvidersResponse = z.infer<typeof ProvidersResponse>;

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/** Every model key a content object can carry (first document, section 3). */
+export const MODEL_KEYS = [
+  "user",
+  "attribute_item",
+  "profile",
+  "resource",
+  "cms_page",
+  "lesson_plan",
+  "collection",
+  "outline",
+  "project",
+  "pathway",
+] as const;
+export const ModelKey = z.enum(MODEL_KEYS);
+export type ModelKey = z.infer<typeof ModelKey>;
+
+/** The answer of every failed call: a message, and field errors where they apply. */
+export const ErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Message texts quoted from the specification. */
+export const MESSAGES = {
+  genericLoad: "Oops! Something went wrong, try again after sometime",
+  unexpected: "Oops! An unexpected error has occurred. Please refresh your browser and try again.",
+  systemError: "An unexpected error occurred while processing your request.  Please wait a moment and try again.",
+  noResults: "No results found.",
+  minChars: (n: number) => `Please enter at least ${n} characters to search.`,
+  usernameRequired: "Username is required.",
+  passwordRequired: "Password is required.",
+  badCredentials: "Invalid username or password.",
+  tooManyAttempts: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  signInRequired: "You must be signed in to do that.",
+  forbidden: "You do not have permission to do that.",
+  notFound: "Not found.",
+  csrf: "Your session has expired. Please refresh the page and try again.",
+  forgotSent: "If an account exists for that address, we have sent instructions to reset the password.",
+} as const;
+
+/** Accepts "1", 1, "true", true, "on" as true; everything else as false. */
+export const Flag = z.preprocess(
+  (v) => (Array.isArray(v) ? v[v.length - 1] : v),
+  z.union([z.boolean(), z.number(), z.string()]).optional().transform((v) => v === true || v === 1 || v === "1" || v === "true" || v === "on"),
+);

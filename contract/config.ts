@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { AttributeFacetKey, SearchTypeConfig } from "./search.js";
+
+/** GET /app/config: what the client needs to draw itself, including feature flags. */
+export const AppConfig = z.object({
+  siteName: z.string(),
+  features: z.record(z.string(), z.boolean()),
+  creatableTypes: z.array(z.string()),
+  resourceCategoryRequired: z.boolean(),
+  auto_save_enabled: z.boolean(),
+  auto_save_time: z.number(),
+  edit_lock_expiry: z.number(),
+  snooze_hours: z.number(),
+  searchTypes: z.array(SearchTypeConfig),
+  facets: z.array(z.object({ key: z.string(), label: z.string(), attributeType: z.string() })),
+});
+export type AppConfig = z.infer<typeof AppConfig>;
+export type { AttributeFacetKey };

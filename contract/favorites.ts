@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { MODEL_KEYS } from "./common.js";
+
+const typeKey = new RegExp(`^(${MODEL_KEYS.join("|")}):([1-9][0-9]{0,15})$`);
+
+/** POST /profile/favorite: modelName, type ("model:id"), value (the wanted state; omitted toggles). */
+export const FavoriteRequest = z.object({
+  modelName: z.string().max(64).optional(),
+  type: z.string().regex(typeKey, 'type must look like "resource:12".'),
+  value: z
+    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(["0", "1", "true", "false"])])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === true || v === 1 || v === "1" || v === "true")),
+});
+export type FavoriteRequest = z.input<typeof FavoriteRequest>;
+
+/** The final value after the toggle. */
+export const FavoriteResponse = z.object({ value: z.boolean() });
+export type FavoriteResponse = z.infer<typeof FavoriteResponse>;
+
+/** Splits "resource:12" into its model key and id. */
+export function parseTypeKey(type: string): { modelKey: string; id: number } {
+  const m = typeKey.exec(type);
+  if (!m) throw new Error(`bad type key ${type}`);
+  return { modelKey: m[1]!, id: Number(m[2]) };
+}

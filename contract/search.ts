@@ -1,0 +1,172 @@
+import { z } from "zod";
+import { ModelKey } from "./common.js";
+
+/** Default page size and minimum term length (first document, section 9). */
+export const SEARCH_PAGE_SIZE = 15;
+export const SEARCH_MAX_PAGE_SIZE = 100;
+export const SEARCH_MIN_TERM = 3;
+export const SEARCH_MAX_TERM = 80;
+
+/**
+ * Attribute facets: the key used in the screen's URL, the key used by the main search call,
+ * and the attribute type it filters on.
+ */
+export const ATTRIBUTE_FACETS = [
+  { url: "standards", call: "standards", type: "standards", label: "Standards" },
+  { url: "grades", call: "grades", type: "grades", label: "Grades" },
+  { url: "subjects", call: "subjects", type: "subjects", label: "Subjects" },
+  { url: "industries", call: "industries", type: "industries", label: "Industries" },
+  { url: "professional_roles", call: "professionalRoles", type: "professional_roles", label: "Professional Roles" },
+  { url: "resource_categories", call: "resourceCategories", type: "resource_categories", label: "Resource Categories" },
+  { url: "content_pricing", call: "contentPricing", type: "content_pricing", label: "Content Pricing" },
+  { url: "grouptypes", call: "grouptypes", type: "group_types", label: "Group Types" },
+] as const;
+export type AttributeFacetKey = (typeof ATTRIBUTE_FACETS)[number]["url"];
+export const ATTRIBUTE_FACET_KEYS = ATTRIBUTE_FACETS.map((f) => f.url) as AttributeFacetKey[];
+
+/** f[others][] values: my stuff and openness. */
+export const OTHER_FILTERS = [
+  { key: "mine", label: "My content", signedIn: true },
+  { key: "favorites", label: "My favorites", signedIn: true },
+  { key: "open", label: "Open to everyone", signedIn: false },
+  { key: "restricted", label: "Restricted", signedIn: true },
+] as const;
+export type OtherFilterKey = (typeof OTHER_FILTERS)[number]["key"];
+
+/** Sort codes and strings of the first document; relevance when omitted and a term is given. */
+export const SORTS = {
+  "1": "title_asc",
+  "-1": "title_desc",
+  "2": "updated_asc",
+  "-2": "updated_desc",
+  "3": "created_asc",
+  "-3": "created_desc",
+  title_lsort_asc: "title_asc",
+  title_lsort_desc: "title_desc",
+  updated_at_asc: "updated_asc",
+  updated_at_desc: "updated_desc",
+  created_at_asc: "created_asc",
+  created_at_desc: "created_desc",
+} as const;
+export type SortCode = keyof typeof SORTS;
+export type Sort = (typeof SORTS)[SortCode] | "relevance";
+export const SORT_OPTIONS: { code: SortCode | ""; label: string }[] = [
+  { code: "", label: "Relevance" },
+  { code: "1", label: "Title A-Z" },
+  { code: "-1", label: "Title Z-A" },
+  { code: "-2", label: "Recently updated" },
+  { code: "2", label: "Least recently updated" },
+  { code: "-3", label: "Newest" },
+  { code: "3", label: "Oldest" },
+];
+
+/** A search type (a tab on the search screen). */
+export const SearchTypeConfig = z.object({
+  type: z.string(),
+  label: z.string(),
+  model_types: z.array(ModelKey),
+  sub_types: z.array(z.string()),
+  model_sub_types: z.record(z.string(), z.array(z.string())),
+  attributes: z.array(z.string()),
+  filters: z.array(z.string()),
+  group_type_ids: z.array(z.number()),
+  admin_only: z.boolean(),
+  icon: z.string(),
+});
+export type SearchTypeConfig = z.infer<typeof SearchTypeConfig>;
+
+const ids = z.array(z.coerce.number().int().positive()).max(200);
+
+/** The normalized search request, whatever shape it arrived in. */
+export const SearchRequest = z.object({
+  st: z.string().max(SEARCH_MAX_TERM, `The search term may be at most ${SEARCH_MAX_TERM} characters.`),
+  sort: z.enum(["relevance", "title_asc", "title_desc", "updated_asc", "updated_desc", "created_asc", "created_desc"]),
+  page: z.number().int().min(1, "page must be 1 or more.").max(10000, "page may be at most 10000."),
+  per: z.number().int().min(1).max(SEARCH_MAX_PAGE_SIZE, `per may be at most ${SEARCH_MAX_PAGE_SIZE}.`),
+  types: z.array(z.string().max(64)).max(20),
+  subTypes: z.array(z.string().max(64)).max(50),
+  modelTypes: z.array(ModelKey).max(20),
+  others: z.array(z.enum(["mine", "favorites", "open", "restricted"])).max(4),
+  owners: ids,
+  publishers: ids,
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "from must be a date (YYYY-MM-DD).").nullable(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "to must be a date (YYYY-MM-DD).").nullable(),
+  attributes: z.record(z.string(), ids),
+  asProfile: z.number().int().positive().nullable(),
+  ignorePermissions: z.boolean(),
+  includeFacets: z.boolean(),
+});
+export type SearchRequest = z.infer<typeof SearchRequest>;
+
+/** A search result card (the content object of the first document, section 3). */
+export const SearchResultItem = z.object({
+  id: z.number(),
+  model_key: ModelKey,
+  uid: z.string(),
+  opaque_id: z.string(),
+  title: z.string(),
+  name: z.string(),
+  link: z.string(),
+  preview_link: z.string(),
+  description: z.string(),
+  thumb_url: z.string().nullable(),
+  thumb_url_medium: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  thumbnail_contain: z.boolean(),
+  owner_data: z.object({ profile_id: z.number(), name: z.string() }),
+  favorite: z.boolean(),
+  is_owner: z.boolean(),
+  is_fee_based: z.boolean(),
+  sub_type: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  common: z.object({
+    features: z.object({ collectible: z.boolean(), favorite: z.boolean(), "designed-thumbnails": z.boolean() }),
+    type_name: z.string(),
+    type_name_singular: z.string(),
+    icon: z.string(),
+    title: z.string(),
+  }),
+  abilities: z.object({ view: z.boolean(), favorite: z.boolean(), edit: z.boolean() }),
+});
+export type SearchResultItem = z.infer<typeof SearchResultItem>;
+
+export const FacetValue = z.object({
+  id: z.number(),
+  label: z.string(),
+  parent_id: z.number().nullable(),
+  count: z.number(),
+});
+export type FacetValue = z.infer<typeof FacetValue>;
+
+export const ProfileFacetValue = z.object({ profile_id: z.number(), name: z.string(), count: z.number() });
+export type ProfileFacetValue = z.infer<typeof ProfileFacetValue>;
+
+/** Counts per filter value, so the screen can show them. */
+export const SearchFacets = z.object({
+  types: z.record(z.string(), z.number()),
+  attributes: z.record(z.string(), z.array(FacetValue)),
+  owners: z.array(ProfileFacetValue),
+  publishers: z.array(ProfileFacetValue),
+  others: z.record(z.string(), z.number()),
+});
+export type SearchFacets = z.infer<typeof SearchFacets>;
+
+/** Answer of the main search screen's call, GET /api/search. */
+export const SearchResponse = z.object({
+  data: z.array(SearchResultItem),
+  total: z.number(),
+  page: z.number(),
+  per: z.number(),
+  st: z.string(),
+  didYouMean: z.string().nullable(),
+  facets: SearchFacets.nullable(),
+});
+export type SearchResponse = z.infer<typeof SearchResponse>;
+
+/** Answer of POST /search (first document, section 7). */
+export const LegacySearchResponse = z.object({
+  status: z.literal("success"),
+  arrObjResponse: z.object({ data: z.array(SearchResultItem), total: z.number() }),
+});
+export type LegacySearchResponse = z.infer<typeof LegacySearchResponse>;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { SearchRequest } from "./search.js";
+import { normalizeSearchInput, screenStateFromUrl, screenStateToCall, screenStateToUrl } from "./searchParams.js";
+
+describe("normalizeSearchInput", () => {
+  it("reads the screen's bracketed parameters as parsed by qs", () => {
+    const r = normalizeSearchInput({ st: "  Fractions ", s: "-1", page: "2", f: { t: ["resources"], _types: ["resource"], others: ["open"], owners: ["4"] }, grades: ["3", "5"], professional_roles: ["9"] });
+    expect(r).toMatchObject({ st: "fractions", sort: "title_desc", page: 2, per: 15, types: ["resources"], modelTypes: ["resource"], others: ["open"], owners: [4], attributes: { grades: [3, 5], professional_roles: [9] } });
+  });
+
+  it("reads the main call's names and POST /search's body", () => {
+    expect(normalizeSearchInput({ query: "x", sort: "updated_at_asc", professionalRoles: "7", created_from: "2024-01-01", subTypes: "group" })).toMatchObject({ sort: "updated_asc", attributes: { professional_roles: [7] }, from: "2024-01-01", subTypes: ["group"] });
+    expect(normalizeSearchInput({ st: "abc", limit: "5", only_mine: "1", f: { provider: ["3"] } })).toMatchObject({ per: 5, others: ["mine"], publishers: [3] });
+  });
+
+  it("defaults to relevance with a term and recently updated without", () => {
+    expect(normalizeSearchInput({ st: "abc" }).sort).toBe("relevance");
+    expect(normalizeSearchInput({}).sort).toBe("updated_desc");
+  });
+
+  it("leaves bad values for the schema to reject", () => {
+    expect(SearchRequest.safeParse(normalizeSearchInput({ page: "abc" })).success).toBe(false);
+    expect(SearchRequest.safeParse(normalizeSearchInput({ grades: ["x"] })).success).toBe(false);
+    expect(SearchRequest.safeParse(normalizeSearchInput({ per: "15" })).success).toBe(true);
+  });
+});
+
+describe("screen state and URL", () => {
+  it("round-trips through the URL with the spec's parameter names", () => {
+    const url = new URLSearchParams("st=plants&s=1&page=3&f[t][]=resources&f[others][]=open&grades[]=4&from=2024-01-01&to=2024-12-31");
+    const state = screenStateFromUrl(url);
+    expect(state).toMatchObject({ st: "plants", s: "1", page: 3, types: ["resources"], others: ["open"], attributes: { grades: [4] }, from: "2024-01-01" });
+    expect(screenStateFromUrl(screenStateToUrl(state))).toEqual(state);
+    const call = screenStateToCall(state);
+    expect(call.get("query")).toBe("plants");
+    expect(call.getAll("grades")).toEqual(["4"]);
+    expect(call.get("created_to")).toBe("2024-12-31");
+  });
+});

@@ -1,0 +1,151 @@
+import { ATTRIBUTE_FACETS, SEARCH_PAGE_SIZE, SORTS, type SearchRequest, type Sort, type SortCode } from "./search.js";
+
+type Raw = Record<string, unknown>;
+
+const asRecord = (v: unknown): Raw => (v && typeof v === "object" && !Array.isArray(v) ? (v as Raw) : {});
+
+/** Reads a list from `a[]`, `a` (array, comma list or single value) or an object of indexed values. */
+function list(v: unknown): string[] {
+  if (v === undefined || v === null || v === "") return [];
+  if (Array.isArray(v)) return v.flatMap(list);
+  if (typeof v === "object") return Object.values(v as Raw).flatMap(list);
+  return String(v)
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function first(...values: unknown[]): string | undefined {
+  for (const v of values) {
+    if (v === undefined || v === null) continue;
+    const s = Array.isArray(v) ? v[v.length - 1] : v;
+    if (s === undefined || s === null || typeof s === "object") continue;
+    return String(s);
+  }
+  return undefined;
+}
+
+const truthy = (v: string | undefined) => v === "1" || v === "true" || v === "on";
+
+/** Maps a sort code or sort string to the internal sort; unknown codes fall back to the default. */
+export function sortFromCode(code: string | undefined, hasTerm: boolean): Sort {
+  if (code && code in SORTS) return SORTS[code as SortCode];
+  return hasTerm ? "relevance" : "updated_desc";
+}
+
+/**
+ * Turns any of the accepted shapes (the screen's URL parameters, the main search call's
+ * parameters, or the POST /search body; bracketed or nested under f) into a search request
+ * for validation. The term is trimmed and lowercased (first document, section 5).
+ */
+export function normalizeSearchInput(raw: Raw): Omit<SearchRequest, "page" | "per"> & { page: number; per: number } {
+  const f = asRecord(raw.f);
+  const st = (first(raw.st, raw.query, raw.q) ?? "").trim().toLowerCase();
+  const attributes: Record<string, number[]> = {};
+  for (const facet of ATTRIBUTE_FACETS) {
+    const values = [...list(raw[facet.url]), ...list(raw[facet.call]), ...list(f[facet.url])];
+    if (values.length) attributes[facet.url] = [...new Set(values.map(Number))];
+  }
+  const others = [...list(f.others), ...list(f.other), ...list(raw.other), ...list(raw.others)];
+  if (truthy(first(raw.only_mine))) others.push("mine");
+  const num = (v: string | undefined, d: number) => (v === undefined || v === "" ? d : Number(v));
+  return {
+    st,
+    sort: sortFromCode(first(raw.s, raw.sort), st.length > 0),
+    page: num(first(raw.page), 1),
+    per: num(first(raw.per, raw.limit, raw.per_page), SEARCH_PAGE_SIZE),
+    types: [...new Set([...list(f.t), ...list(f.types), ...list(raw.types)])],
+    subTypes: [...new Set([...list(f.st), ...list(raw.subTypes), ...list(raw.sub_types)])],
+    modelTypes: [...new Set([...list(f._types), ...list(raw._types)])] as SearchRequest["modelTypes"],
+    others: [...new Set(others)] as SearchRequest["others"],
+    owners: list(f.owners).concat(list(raw.owners)).map(Number),
+    publishers: list(f.publishers).concat(list(raw.publishers), list(f.provider)).map(Number),
+    from: first(raw.from, raw.created_from) || null,
+    to: first(raw.to, raw.created_to) || null,
+    attributes,
+    asProfile: first(raw.as_profile, raw.asProfile) ? Number(first(raw.as_profile, raw.asProfile)) : null,
+    ignorePermissions: truthy(first(raw.ignore_permissions, raw.ignorePermissions)),
+    includeFacets: first(raw.facets) !== "0",
+  };
+}
+
+/** The search screen's state, as carried by its URL. */
+export interface SearchScreenState {
+  st: string;
+  s: string;
+  page: number;
+  types: string[];
+  subTypes: string[];
+  modelTypes: string[];
+  others: string[];
+  owners: number[];
+  publishers: number[];
+  from: string;
+  to: string;
+  attributes: Record<string, number[]>;
+}
+
+/** Reads the screen's state from its URL query (`f[t][]=...`, `grades[]=...`, `st`, `s`, `page`, `from`, `to`). */
+export function screenStateFromUrl(params: URLSearchParams): SearchScreenState {
+  const all = (key: string) => [...params.getAll(`${key}[]`), ...params.getAll(key)].filter(Boolean);
+  const attributes: Record<string, number[]> = {};
+  for (const facet of ATTRIBUTE_FACETS) {
+    const values = all(facet.url).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    if (values.length) attributes[facet.url] = values;
+  }
+  const ids = (key: string) => all(key).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const page = Number(params.get("page") ?? 1);
+  return {
+    st: params.get("st") ?? "",
+    s: params.get("s") ?? "",
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    types: all("f[t]"),
+    subTypes: all("f[st]"),
+    modelTypes: all("f[_types]"),
+    others: all("f[others]"),
+    owners: ids("f[owners]"),
+    publishers: ids("f[publishers]"),
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+    attributes,
+  };
+}
+
+/** Writes the screen's state as URL query parameters (the first document's names). */
+export function screenStateToUrl(state: SearchScreenState): URLSearchParams {
+  const p = new URLSearchParams();
+  if (state.st) p.set("st", state.st);
+  if (state.s) p.set("s", state.s);
+  if (state.page > 1) p.set("page", String(state.page));
+  const add = (key: string, values: (string | number)[]) => values.forEach((v) => p.append(`${key}[]`, String(v)));
+  add("f[t]", state.types);
+  add("f[st]", state.subTypes);
+  add("f[_types]", state.modelTypes);
+  add("f[others]", state.others);
+  add("f[owners]", state.owners);
+  add("f[publishers]", state.publishers);
+  if (state.from) p.set("from", state.from);
+  if (state.to) p.set("to", state.to);
+  for (const facet of ATTRIBUTE_FACETS) add(facet.url, state.attributes[facet.url] ?? []);
+  return p;
+}
+
+/** The main search call's parameters (GET /api/search) for a screen state. */
+export function screenStateToCall(state: SearchScreenState, per = SEARCH_PAGE_SIZE): URLSearchParams {
+  const p = new URLSearchParams();
+  p.set("page", String(state.page));
+  p.set("per", String(per));
+  if (state.st) p.set("query", state.st);
+  if (state.s) p.set("sort", state.s);
+  const add = (key: string, values: (string | number)[]) => values.forEach((v) => p.append(key, String(v)));
+  add("types", state.types);
+  add("subTypes", state.subTypes);
+  add("_types", state.modelTypes);
+  add("other", state.others);
+  add("owners", state.owners);
+  add("publishers", state.publishers);
+  if (state.from) p.set("created_from", state.from);
+  if (state.to) p.set("created_to", state.to);
+  for (const facet of ATTRIBUTE_FACETS) add(facet.call, state.attributes[facet.url] ?? []);
+  return p;
+}

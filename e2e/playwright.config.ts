@@ -1,0 +1,34 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const dataDir = path.join(os.tmpdir(), `platform-e2e-${process.pid}`);
+
+/** Browser tests: the real server on a fresh demo database, the real web build, Debian's Chromium. */
+export default defineConfig({
+  testDir: ".",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: path.join(os.tmpdir(), "platform-e2e-results"),
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && npx tsx server/index.ts`,
+    cwd: path.resolve(import.meta.dirname, ".."),
+    url: `http://127.0.0.1:${port}/app/config`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000", LOG_LEVEL: "warn" },
+  },
+});

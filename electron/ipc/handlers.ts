@@ -1,0 +1,78 @@
+import { AppConfig } from "../../contract/config.js";
+import { normalizeServerUrl, parseHttpUrl } from "../security/httpUrl.js";
+import type { ServerUrlSetting } from "../services/settings.js";
+import type { SetServerUrlResult } from "./bridge.js";
+import type { IpcHandlers } from "./channels.js";
+
+/** The slice of `fetch` the server check uses (Electron's `net.fetch` in the app). */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Everything the handlers touch outside themselves, passed in so tests can supply real stand-ins. */
+export interface IpcHandlerDeps {
+  settings: ServerUrlSetting;
+  fetch: FetchLike;
+  /** Hands a checked http(s) address to the default browser. */
+  openExternal(url: string): Promise<void>;
+  /** Called after a new server address is stored, to load it in the window. */
+  onServerUrlChanged(url: string): void;
+  /** How long to wait for the server to answer; five seconds unless given. */
+  timeoutMs?: number;
+}
+
+/** The texts a person sees when a server address is refused. */
+export const serverUrlMessages = {
+  invalid: "Enter a server address that starts with http:// or https://.",
+  unreachable: (url: string) => `Could not reach ${url}. Check the address and that the server is running.`,
+  notPlatform: (url: string) => `${url} answered, but it is not a platform server.`,
+} as const;
+
+/** The message when a page asks to open something other than a web address. */
+export const openExternalRefusal = "Only http:// and https:// addresses can be opened in the browser.";
+
+/** Only the site name is required, so an older or newer server still counts as one of ours. */
+const PlatformConfig = AppConfig.pick({ siteName: true });
+
+/** Asks `serverUrl` for its /app/config and says whether a platform server answered. */
+export async function checkPlatformServer(
+  serverUrl: string,
+  fetchFn: FetchLike,
+  timeoutMs = 5000,
+): Promise<SetServerUrlResult> {
+  let response: Response;
+  try {
+    response = await fetchFn(`${serverUrl}/app/config`, {
+      headers: { accept: "application/json" },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch {
+    return { ok: false, message: serverUrlMessages.unreachable(serverUrl) };
+  }
+  if (!response.ok) return { ok: false, message: serverUrlMessages.notPlatform(serverUrl) };
+  const body: unknown = await response.json().catch(() => undefined);
+  return PlatformConfig.safeParse(body).success
+    ? { ok: true }
+    : { ok: false, message: serverUrlMessages.notPlatform(serverUrl) };
+}
+
+/** The main process's answers to the bridge's calls; each validates what the page sent. */
+export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
+  return {
+    "app:getServerUrl": async () => deps.settings.getServerUrl(),
+
+    "app:setServerUrl": async (value: unknown) => {
+      const serverUrl = normalizeServerUrl(value);
+      if (!serverUrl) return { ok: false, message: serverUrlMessages.invalid };
+      const check = await checkPlatformServer(serverUrl, deps.fetch, deps.timeoutMs);
+      if (!check.ok) return check;
+      deps.settings.setServerUrl(serverUrl);
+      deps.onServerUrlChanged(serverUrl);
+      return { ok: true };
+    },
+
+    "app:openExternal": async (value: unknown) => {
+      const url = parseHttpUrl(value);
+      if (!url) throw new Error(openExternalRefusal);
+      await deps.openExternal(url.href);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it, vi } from "vitest";
+import type { IpcHandlers } from "./channels.js";
+
+type Listener = (event: { senderFrame: { url: string } | null }, ...args: unknown[]) => Promise<unknown>;
+const registered = new Map<string, Listener>();
+
+// ipcMain exists only inside Electron; this records what is registered so it can be called.
+vi.mock("electron", () => ({
+  ipcMain: { handle: (channel: string, listener: Listener) => registered.set(channel, listener) },
+}));
+
+const { registerIpcHandlers } = await import("./registerHandlers.js");
+
+const handlers: IpcHandlers = {
+  "app:getServerUrl": async () => "http://127.0.0.1:3000",
+  "app:setServerUrl": async (url) => ({ ok: typeof url === "string" }),
+  "app:openExternal": async () => {},
+};
+registerIpcHandlers(handlers, () => "http://127.0.0.1:3000");
+
+const call = (channel: string, senderUrl: string | null, ...args: unknown[]) => {
+  const listener = registered.get(channel);
+  if (!listener) throw new Error(`${channel} was not registered`);
+  return listener({ senderFrame: senderUrl === null ? null : { url: senderUrl } }, ...args);
+};
+
+describe("registerIpcHandlers", () => {
+  it("registers every channel", () => {
+    expect([...registered.keys()].sort()).toEqual(["app:getServerUrl", "app:openExternal", "app:setServerUrl"]);
+  });
+
+  it("passes calls from the server's pages, with their arguments, to the handler", async () => {
+    expect(await call("app:getServerUrl", "http://127.0.0.1:3000/settings")).toBe("http://127.0.0.1:3000");
+    expect(await call("app:setServerUrl", "http://127.0.0.1:3000/", "http://x.org")).toEqual({ ok: true });
+  });
+
+  it("refuses calls from any other page", async () => {
+    await expect(call("app:getServerUrl", "https://evil.example/")).rejects.toThrow(/not on the configured server/);
+    await expect(call("app:openExternal", null, "https://x.org")).rejects.toThrow(/not on the configured server/);
+  });
+});

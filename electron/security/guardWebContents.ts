@@ -1,0 +1,49 @@
+import type { WebContents, WebPreferences } from "electron";
+import { decideNavigation } from "./navigation.js";
+
+/** What the guard needs to know; passed in so it can be exercised without Electron. */
+export interface NavigationGuardOptions {
+  /** The configured server's origin, read on every request so a changed server applies at once. */
+  serverOrigin: () => string;
+  /** Hands an http(s) address to the default browser. */
+  openExternal: (url: string) => Promise<void>;
+  /** webPreferences for windows the server's own pages open. */
+  childWebPreferences: WebPreferences;
+}
+
+type GuardedContents = Pick<WebContents, "on" | "setWindowOpenHandler">;
+
+/**
+ * Keeps a web contents on the configured server: navigations, server redirects and new windows
+ * elsewhere are stopped, web addresses among them open in the default browser instead, and
+ * `<webview>` tags are never attached.
+ */
+export function guardWebContents(contents: GuardedContents, options: NavigationGuardOptions): void {
+  const sendToBrowser = (url: string) => {
+    options.openExternal(url).catch((error: unknown) => {
+      console.error(`Could not open ${url} in the default browser`, error);
+    });
+  };
+
+  const handleNavigation = (event: { preventDefault(): void }, url: string) => {
+    const decision = decideNavigation(url, options.serverOrigin());
+    if (decision === "allow") return;
+    event.preventDefault();
+    if (decision === "open-external") sendToBrowser(url);
+  };
+
+  contents.on("will-navigate", (event) => handleNavigation(event, event.url));
+  contents.on("will-redirect", (event) => {
+    if (event.isMainFrame) handleNavigation(event, event.url);
+  });
+  contents.on("will-attach-webview", (event) => event.preventDefault());
+
+  contents.setWindowOpenHandler(({ url }) => {
+    const decision = decideNavigation(url, options.serverOrigin());
+    if (decision === "allow") {
+      return { action: "allow", overrideBrowserWindowOptions: { webPreferences: options.childWebPreferences } };
+    }
+    if (decision === "open-external") sendToBrowser(url);
+    return { action: "deny" };
+  });
+}

@@ -1,0 +1,39 @@
+import Store from "electron-store";
+import { normalizeServerUrl } from "../security/httpUrl.js";
+import { sanitizeWindowBounds, type WindowBounds } from "./windowBounds.js";
+
+/** The server a fresh install talks to: one started on this machine with `npm start`. */
+export const defaultServerUrl = "http://127.0.0.1:3000";
+
+/** The part of the settings the IPC handlers need. */
+export interface ServerUrlSetting {
+  /** The stored server address, normalized; the default when none or a broken one is stored. */
+  getServerUrl(): string;
+  /** Stores an address that has already been validated and checked. */
+  setServerUrl(url: string): void;
+}
+
+/** The desktop client's own settings, kept in the user's app-data folder. */
+export interface Settings extends ServerUrlSetting {
+  getWindowBounds(): WindowBounds | undefined;
+  setWindowBounds(bounds: WindowBounds): void;
+}
+
+interface StoredSettings {
+  serverUrl: string;
+  windowBounds?: WindowBounds;
+}
+
+/** Opens the settings file (electron-store, written atomically). Call after `app` is ready. */
+export function createSettings(): Settings {
+  const store = new Store<StoredSettings>({
+    name: "settings",
+    defaults: { serverUrl: defaultServerUrl },
+  });
+  return {
+    getServerUrl: () => normalizeServerUrl(store.get("serverUrl")) ?? defaultServerUrl,
+    setServerUrl: (url) => store.set("serverUrl", url),
+    getWindowBounds: () => sanitizeWindowBounds(store.get("windowBounds")),
+    setWindowBounds: (bounds) => store.set("windowBounds", bounds),
+  };
+}

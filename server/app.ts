@@ -1,0 +1,104 @@
+import fs from "node:fs";
+import path from "node:path";
+import express, { type Express, type RequestHandler } from "express";
+import session from "express-session";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { Logger } from "pino";
+import qs from "qs";
+import { csrfSync } from "csrf-sync";
+import { MESSAGES } from "../contract/index.js";
+import type { ServerConfig } from "./config.js";
+import type { Db } from "./db/connection.js";
+import { loadActor } from "./lib/actor.js";
+import { errorHandler, notFoundHandler } from "./lib/errors.js";
+import { DatabaseSessionStore } from "./lib/sessionStore.js";
+import { appRouter } from "./routes/app/index.js";
+import { authRouter } from "./routes/auth/index.js";
+import { docsRouter } from "./routes/docs/index.js";
+import { favoritesRouter } from "./routes/favorites/index.js";
+import { searchRouter } from "./routes/search/index.js";
+
+export interface AppDeps {
+  db: Db;
+  config: ServerConfig;
+  logger: Logger;
+  sessionSecret: string;
+}
+
+/** Paths that belong to the API: never answered by the web app's history fallback. */
+const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/"];
+
+/** Builds the Express app (no listening here: see server/index.ts). */
+export function createApp({ db, config, logger, sessionSecret }: AppDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  // The screen's bracketed parameters (f[t][]=...) need the extended parser; depth and list size are bounded.
+  app.set("query parser", (str: string) => qs.parse(str, { depth: 3, arrayLimit: 200, parameterLimit: 500 }));
+
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => !req.url?.startsWith("/") || req.url.startsWith("/assets/") } }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", "data:", "https:"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          fontSrc: ["'self'", "data:"],
+          frameSrc: ["'self'", "https://www.youtube.com", "https://player.vimeo.com"],
+          upgradeInsecureRequests: null,
+        },
+      },
+    }),
+  );
+  app.use(express.json({ limit: "1mb" }));
+  app.use(express.urlencoded({ extended: true, limit: "1mb" }));
+
+  app.use(
+    session({
+      name: "sid",
+      store: new DatabaseSessionStore(db),
+      secret: sessionSecret,
+      resave: false,
+      saveUninitialized: false,
+      rolling: false,
+      cookie: { httpOnly: true, sameSite: "lax", secure: config.secureCookies, path: "/" },
+    }),
+  );
+
+  const loadRequestActor: RequestHandler = async (req, _res, next) => {
+    req.actor = await loadActor(db, req.session.profileId);
+    next();
+  };
+  app.use(loadRequestActor);
+
+  const { csrfSynchronisedProtection, generateToken } = csrfSync({
+    getTokenFromRequest: (req) => req.get("x-csrf-token") ?? (typeof req.body?._token === "string" ? req.body._token : undefined),
+    errorConfig: { statusCode: 403, message: MESSAGES.csrf, code: "EBADCSRFTOKEN" },
+  });
+  app.use(csrfSynchronisedProtection);
+
+  app.use(appRouter(db, (req) => generateToken(req as express.Request)));
+  app.use(authRouter(db, { rateLimit: config.authRateLimit }));
+  app.use(searchRouter(db));
+  app.use(favoritesRouter(db));
+  app.use(docsRouter());
+
+  app.use(API_PREFIXES, notFoundHandler);
+  serveWebApp(app, config.webDir);
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+  return app;
+}
+
+/** Serves the built web app, with the history fallback for its client-side routes. */
+function serveWebApp(app: Express, webDir: string): void {
+  const index = path.join(webDir, "index.html");
+  app.use(express.static(webDir, { index: false, maxAge: "1h", setHeaders: (res, file) => file.includes(`${path.sep}assets${path.sep}`) && res.setHeader("Cache-Control", "public, max-age=31536000, immutable") }));
+  app.get(/.*/, (req, res, next) => {
+    if (!req.accepts("html") || !fs.existsSync(index)) return next();
+    res.setHeader("Cache-Control", "no-cache");
+    res.sendFile(index);
+  });
+}

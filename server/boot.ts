@@ -1,0 +1,47 @@
+import type { Server } from "node:http";
+import { pino, type Logger } from "pino";
+import { createApp } from "./app.js";
+import type { ServerConfig } from "./config.js";
+import { openDatabase, type Db } from "./db/connection.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { DatabaseSessionStore } from "./lib/sessionStore.js";
+import { ensureDefaults } from "./seed/defaults.js";
+import { ensureAdminAccount, seedDemo } from "./seed/demo.js";
+
+export interface RunningServer {
+  server: Server;
+  db: Db;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, seeds what is missing, and starts listening. */
+export async function startServer(config: ServerConfig, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(db);
+  const { sessionSecret } = await ensureDefaults(db);
+  if (config.seedDemo && (await seedDemo(db))) logger.info("seeded the demo catalogue");
+  if (await ensureAdminAccount(db, config.adminUsername, config.adminPassword)) logger.info({ username: config.adminUsername }, "created the admin account");
+  const app = createApp({ db, config, logger, sessionSecret: config.sessionSecret || sessionSecret });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once("error", reject);
+  });
+  const address = server.address();
+  const url = `http://${config.host}:${typeof address === "object" && address ? address.port : config.port}`;
+  const store = new DatabaseSessionStore(db);
+  const prune = setInterval(() => void store.prune().catch((err) => logger.warn({ err }, "session prune failed")), 60 * 60 * 1000);
+  prune.unref();
+  logger.info({ url, database: config.databaseUrl ? "postgres" : "sqlite" }, "server listening");
+  return {
+    server,
+    db,
+    url,
+    async close() {
+      clearInterval(prune);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import path from "node:path";
+import fs from "node:fs";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import type { Database } from "./schema.js";
+
+export type Db = Kysely<Database>;
+
+/** Opens the database: PostgreSQL when the URL is a postgres URL, otherwise SQLite in dataDir. */
+export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Db {
+  const url = options.databaseUrl;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    // Keep BIGINT counts as numbers: our counts never approach 2^53.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  let file: string;
+  if (url && url.startsWith("sqlite:")) file = url.slice("sqlite:".length);
+  else {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    file = path.join(options.dataDir, "platform.sqlite");
+  }
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("cache_size = -65536");
+  sqlite.pragma("temp_store = MEMORY");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** True when the database is PostgreSQL. */
+export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}

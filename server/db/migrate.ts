@@ -1,0 +1,26 @@
+import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import type { Db } from "./connection.js";
+import * as m001 from "./migrations/001_initial.js";
+
+/** Every migration, in order. Listed statically so the server runs the same in any bundle. */
+const MIGRATIONS: Record<string, Migration> = {
+  "001_initial": m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Runs every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error;
+}
+
+/** Rolls every migration back (used by the migration test). */
+export async function migrateDownAll(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  for (;;) {
+    const { error, results } = await migrator.migrateDown();
+    if (error) throw error;
+    if (!results?.length) return;
+  }
+}

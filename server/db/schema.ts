@@ -1,0 +1,150 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Database types, written by hand to match migrations/ (a migration change updates this file too). */
+type Timestamp = ColumnType<string, string | undefined, string>;
+
+export interface ProfilesTable {
+  id: Generated<number>;
+  uid: string;
+  kind: "user" | "group";
+  name: string;
+  short_name: string | null;
+  username: string | null;
+  email: string | null;
+  password_hash: string | null;
+  is_admin: ColumnType<number, number | undefined, number>;
+  is_moderator: ColumnType<number, number | undefined, number>;
+  is_publisher: ColumnType<number, number | undefined, number>;
+  permissions: ColumnType<string, string | undefined, string>;
+  location: string | null;
+  thumb_url: string | null;
+  description: string | null;
+  group_type_id: number | null;
+  view_permission: number | null;
+  join_permission: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GroupMembersTable {
+  group_id: number;
+  profile_id: number;
+  role: "leader" | "member";
+}
+
+export interface ContentTable {
+  id: Generated<number>;
+  uid: string;
+  opaque_id: string;
+  model_key: string;
+  sub_type: string | null;
+  title: string;
+  description: string;
+  tags: string;
+  url: string | null;
+  thumb_url: string | null;
+  owner_id: number;
+  publisher_id: number | null;
+  profile_id: number | null;
+  visibility: "public" | "authed" | "restricted";
+  is_fee_based: ColumnType<number, number | undefined, number>;
+  title_sort: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ContentGrantsTable {
+  id: Generated<number>;
+  content_id: number;
+  scope: "global" | "authed" | "link" | "locked" | "profile" | "group";
+  profile_id: number | null;
+  permission: string;
+}
+
+export interface AttributeTypesTable {
+  id: Generated<number>;
+  key: string;
+  name: string;
+  leaf_only: ColumnType<number, number | undefined, number>;
+  single: ColumnType<number, number | undefined, number>;
+  sort_order: number;
+}
+
+export interface AttributeItemsTable {
+  id: Generated<number>;
+  type_id: number;
+  parent_id: number | null;
+  name: string;
+  short_name: string | null;
+  slug: string;
+  description: string | null;
+  sort_order: number;
+  depth: number;
+  is_leaf: ColumnType<number, number | undefined, number>;
+}
+
+export interface ContentAttributesTable {
+  content_id: number;
+  attr_item_id: number;
+  type_id: number;
+}
+
+export interface FavoritesTable {
+  profile_id: number;
+  content_id: number;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  sid: string;
+  data: string;
+  expires_at: number;
+}
+
+export interface AppConfigTable {
+  key: string;
+  value: string;
+}
+
+export interface SearchTypesTable {
+  type: string;
+  label: string;
+  icon: string;
+  model_types: string;
+  sub_types: string;
+  model_sub_types: string;
+  attributes: string;
+  filters: string;
+  group_type_ids: string;
+  admin_only: ColumnType<number, number | undefined, number>;
+  sort_order: number;
+}
+
+export interface SearchTermsTable {
+  term: string;
+  first_letter: string;
+  length: number;
+  doc_count: number;
+}
+
+export interface Database {
+  profiles: ProfilesTable;
+  group_members: GroupMembersTable;
+  content: ContentTable;
+  content_grants: ContentGrantsTable;
+  attribute_types: AttributeTypesTable;
+  attribute_items: AttributeItemsTable;
+  content_attributes: ContentAttributesTable;
+  favorites: FavoritesTable;
+  sessions: SessionsTable;
+  app_config: AppConfigTable;
+  search_types: SearchTypesTable;
+  search_terms: SearchTermsTable;
+}
+
+export type Profile = Selectable<ProfilesTable>;
+export type NewProfile = Insertable<ProfilesTable>;
+export type Content = Selectable<ContentTable>;
+export type NewContent = Insertable<ContentTable>;
+export type ContentUpdate = Updateable<ContentTable>;
+export type AttributeItem = Selectable<AttributeItemsTable>;

@@ -1,0 +1,58 @@
+import session from "express-session";
+import type { Db } from "../db/connection.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** express-session store on our database, so sessions survive restarts and are shared by every instance. */
+export class DatabaseSessionStore extends session.Store {
+  constructor(private readonly db: Db) {
+    super();
+  }
+
+  private expiry(sess: session.SessionData): number {
+    const expires = sess.cookie?.expires ? new Date(sess.cookie.expires).getTime() : NaN;
+    return Number.isFinite(expires) ? expires : Date.now() + DAY_MS;
+  }
+
+  override get(sid: string, cb: (err: unknown, session?: session.SessionData | null) => void): void {
+    this.db
+      .selectFrom("sessions")
+      .select(["data", "expires_at"])
+      .where("sid", "=", sid)
+      .executeTakeFirst()
+      .then((row) => cb(null, row && Number(row.expires_at) > Date.now() ? (JSON.parse(row.data) as session.SessionData) : null), cb);
+  }
+
+  override set(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
+    const row = { sid, data: JSON.stringify(sess), expires_at: this.expiry(sess) };
+    this.db
+      .insertInto("sessions")
+      .values(row)
+      .onConflict((oc) => oc.column("sid").doUpdateSet({ data: row.data, expires_at: row.expires_at }))
+      .execute()
+      .then(() => cb?.(), (err) => cb?.(err));
+  }
+
+  override destroy(sid: string, cb?: (err?: unknown) => void): void {
+    this.db
+      .deleteFrom("sessions")
+      .where("sid", "=", sid)
+      .execute()
+      .then(() => cb?.(), (err) => cb?.(err));
+  }
+
+  override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
+    this.db
+      .updateTable("sessions")
+      .set({ expires_at: this.expiry(sess) })
+      .where("sid", "=", sid)
+      .execute()
+      .then(() => cb?.(), (err) => cb?.(err));
+  }
+
+  /** Deletes expired sessions; returns how many. */
+  async prune(): Promise<number> {
+    const result = await this.db.deleteFrom("sessions").where("expires_at", "<", Date.now()).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

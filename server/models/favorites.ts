@@ -1,0 +1,22 @@
+import type { Db } from "../db/connection.js";
+
+/** The ids among contentIds that the profile has favorited. */
+export async function favoriteIdsAmong(db: Db, profileId: number | null, contentIds: number[]): Promise<Set<number>> {
+  if (!profileId || !contentIds.length) return new Set();
+  const rows = await db.selectFrom("favorites").select("content_id").where("profile_id", "=", profileId).where("content_id", "in", contentIds).execute();
+  return new Set(rows.map((r) => r.content_id));
+}
+
+/** Sets whether the profile favorites the item; returns the final value. Idempotent. */
+export async function setFavorite(db: Db, profileId: number, contentId: number, value: boolean): Promise<boolean> {
+  if (value) {
+    await db
+      .insertInto("favorites")
+      .values({ profile_id: profileId, content_id: contentId, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(["profile_id", "content_id"]).doNothing())
+      .execute();
+  } else {
+    await db.deleteFrom("favorites").where("profile_id", "=", profileId).where("content_id", "=", contentId).execute();
+  }
+  return value;
+}

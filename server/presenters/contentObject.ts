@@ -1,0 +1,60 @@
+import type { SearchResultItem } from "../../contract/index.js";
+import type { Actor } from "../lib/actor.js";
+import { contentObjectPolicy } from "../policies/index.js";
+import { modelTypeInfo } from "./modelTypes.js";
+
+/** A content row as the search reads it, with its owner's name. */
+export interface ContentCardRow {
+  id: number;
+  uid: string;
+  opaque_id: string;
+  model_key: string;
+  sub_type: string | null;
+  title: string;
+  description: string;
+  thumb_url: string | null;
+  owner_id: number;
+  owner_name: string;
+  visibility: "public" | "authed" | "restricted";
+  is_fee_based: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const excerpt = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+/** Presents a content row the actor may view (search lists only those) as a result card; names every API field. */
+export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: boolean): SearchResultItem {
+  const type = modelTypeInfo(row.model_key, row.sub_type);
+  const link = `${type.path}/${row.uid}`;
+  return {
+    id: row.id,
+    model_key: row.model_key as SearchResultItem["model_key"],
+    uid: row.uid,
+    opaque_id: row.opaque_id,
+    title: row.title,
+    name: row.title,
+    link,
+    preview_link: `${link}/preview`,
+    description: excerpt(row.description),
+    thumb_url: row.thumb_url,
+    thumb_url_medium: row.thumb_url,
+    thumbnail: row.thumb_url,
+    thumbnail_contain: false,
+    owner_data: { profile_id: row.owner_id, name: row.owner_name },
+    favorite,
+    is_owner: actor.profile?.id === row.owner_id,
+    is_fee_based: row.is_fee_based === 1,
+    sub_type: row.sub_type,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    common: {
+      features: { collectible: type.collectible, favorite: type.favorite, "designed-thumbnails": true },
+      type_name: type.plural,
+      type_name_singular: type.singular,
+      icon: type.icon,
+      title: row.title,
+    },
+    abilities: { view: true, favorite: type.favorite && contentObjectPolicy.canFavoriteListed(actor), edit: contentObjectPolicy.canEdit(actor, row) },
+  };
+}

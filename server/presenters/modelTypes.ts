@@ -1,0 +1,41 @@
+/** Display names, icons, link prefixes and features of each model key (and group profiles). */
+export interface ModelTypeInfo {
+  singular: string;
+  plural: string;
+  icon: string;
+  path: string;
+  collectible: boolean;
+  favorite: boolean;
+}
+
+const info = (singular: string, plural: string, icon: string, path: string, collectible = true, favorite = true): ModelTypeInfo => ({
+  singular,
+  plural,
+  icon,
+  path,
+  collectible,
+  favorite,
+});
+
+const MODEL_TYPES: Record<string, ModelTypeInfo> = {
+  resource: info("Resource", "Resources", "file-lines", "/resources"),
+  lesson_plan: info("Lesson Plan", "Lesson Plans", "chalkboard-user", "/lesson-plans"),
+  collection: info("Collection", "Collections", "layer-group", "/collections"),
+  outline: info("Outline", "Outlines", "list-tree", "/outlines"),
+  project: info("Project", "Projects", "diagram-project", "/projects"),
+  pathway: info("Pathway", "Pathways", "route", "/pathways"),
+  cms_page: info("Page", "Pages", "newspaper", "/pages", false),
+  profile: info("Profile", "Profiles", "user", "/profiles", false),
+  user: info("User", "Users", "user-gear", "/users", false, false),
+  attribute_item: info("Attribute", "Attributes", "tag", "/attributes", false, false),
+};
+
+const SUB_TYPES: Record<string, ModelTypeInfo> = {
+  "profile:group": info("Group", "Groups", "users", "/groups", false),
+  "cms_page:announcement": info("Announcement", "Announcements", "bullhorn", "/announcements", false),
+};
+
+/** The type information of a model key, refined by its sub type where one applies. */
+export function modelTypeInfo(modelKey: string, subType: string | null): ModelTypeInfo {
+  return (subType && SUB_TYPES[`${modelKey}:${subType}`]) || MODEL_TYPES[modelKey] || info("Item", "Items", "file", "/items", false, false);
+}

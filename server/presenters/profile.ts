@@ -1,0 +1,20 @@
+import type { LoggedProfile } from "../../contract/index.js";
+import type { Actor } from "../lib/actor.js";
+
+/** The signed-in profile as GET /getInitializeData answers it, with its permissions map. */
+export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
+  const p = actor.profile;
+  if (!p) return null;
+  const permissions: Record<string, boolean> = { is_admin: actor.isAdmin, is_moderator: actor.isModerator, can_create: true };
+  for (const name of actor.permissions) permissions[name] = true;
+  return {
+    id: p.id,
+    name: p.name,
+    username: p.username ?? "",
+    avatar: p.thumb_url,
+    link: `/profiles/${p.uid}`,
+    common: { type_name_singular: "Profile", icon: "user" },
+    profileAttributes: {},
+    permissions,
+  };
+}

@@ -1,0 +1,46 @@
+import { Router } from "express";
+import { ATTRIBUTE_FACETS, type AppConfig, type InitializeData, type ProvidersResponse } from "../../../contract/index.js";
+import type { Db } from "../../db/connection.js";
+import { getConfigValue } from "../../models/appConfig.js";
+import { listSearchTypes } from "../../models/searchTypes.js";
+import { searchPolicy } from "../../policies/index.js";
+import { presentLoggedProfile } from "../../presenters/profile.js";
+
+/** Defaults of the configurable settings; stored values override them. */
+export const DEFAULT_SETTINGS = {
+  siteName: "Curriculum Commons",
+  features: { hover_info: true, native_content_icon: true, advanced_search_designer: false, recommendations: true, search_modules: true },
+  creatableTypes: ["resource", "lesson_plan", "collection", "outline", "project", "pathway", "group"],
+  resourceCategoryRequired: false,
+  auto_save_enabled: true,
+  auto_save_time: 60,
+  edit_lock_expiry: 900,
+  snooze_hours: 8,
+};
+
+/** The calls a page makes to start: GET /getInitializeData, GET /app/config, GET /providers. */
+export function appRouter(db: Db, csrfToken: (req: Express.Request) => string): Router {
+  const router = Router();
+
+  router.get("/getInitializeData", (req, res) => {
+    const body: InitializeData = { profile: presentLoggedProfile(req.actor), csrfToken: csrfToken(req) };
+    res.json(body);
+  });
+
+  router.get("/app/config", async (req, res) => {
+    const settings = { ...DEFAULT_SETTINGS, ...(await getConfigValue<Partial<typeof DEFAULT_SETTINGS>>(db, "settings", {})) };
+    const searchTypes = (await listSearchTypes(db)).filter((t) => !t.admin_only || searchPolicy.canUseAdminSearchTypes(req.actor));
+    const body: AppConfig = {
+      ...settings,
+      searchTypes,
+      facets: ATTRIBUTE_FACETS.map((f) => ({ key: f.url, label: f.label, attributeType: f.type })),
+    };
+    res.json(body);
+  });
+
+  router.get("/providers", (_req, res) => {
+    const body: ProvidersResponse = { providers: [] };
+    res.json(body);
+  });
+  return router;
+}

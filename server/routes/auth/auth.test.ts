@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../contract/index.js";
+import { buildUser } from "../../test/factories.js";
+import { startTestServer, type TestServer } from "../../test/testServer.js";
+
+describe("sign-in", () => {
+  let server: TestServer;
+  let user: Awaited<ReturnType<typeof buildUser>>;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    user = await buildUser(server.db, { password: "correct horse battery" });
+  });
+  afterAll(() => server.stop());
+
+  it("signs in with the right password and the profile appears in getInitializeData", async () => {
+    const c = server.client();
+    const res = await c.signIn(user.username!, "correct horse battery");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({});
+    const init = await c.get("/getInitializeData");
+    expect(init.body.profile).toMatchObject({ id: user.id, username: user.username });
+    expect(init.body.profile.permissions).toMatchObject({ is_admin: false });
+    expect(JSON.stringify(init.body)).not.toContain("password");
+  });
+
+  it("refuses a wrong password with errors[] and no session", async () => {
+    const c = server.client();
+    const res = await c.signIn(user.username!, "wrong");
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: MESSAGES.badCredentials, errors: [MESSAGES.badCredentials] });
+    expect((await c.get("/getInitializeData")).body.profile).toBeNull();
+  });
+
+  it("answers an unknown username exactly like a wrong password", async () => {
+    const res = await server.client().signIn("nobody-here", "whatever");
+    expect(res.status).toBe(401);
+    expect(res.body.errors).toEqual([MESSAGES.badCredentials]);
+  });
+
+  it("requires username and password with the spec's messages", async () => {
+    const c = server.client();
+    const res = await c.post("/auth", { username: "", password: "" });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([MESSAGES.usernameRequired, MESSAGES.passwordRequired]);
+    const missing = await c.post("/auth", {});
+    expect(missing.status).toBe(422);
+    expect(missing.body.message).toBe(MESSAGES.usernameRequired);
+  });
+
+  it("refuses a write without the CSRF token", async () => {
+    const c = server.client();
+    await c.get("/getInitializeData");
+    const res = await c.request("POST", "/auth", { username: user.username, password: "correct horse battery" });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ message: MESSAGES.csrf });
+  });
+
+  it("gives a session cookie without remember and a 30-day cookie with it", async () => {
+    const plain = server.client();
+    await plain.token();
+    const a = await plain.request("POST", "/auth", { username: user.username, password: "correct horse battery" }, { "x-csrf-token": await plain.token() });
+    const cookieA = a.headers.getSetCookie().find((c) => c.startsWith("sid="))!;
+    expect(cookieA).not.toMatch(/Expires=/i);
+    expect(cookieA).toMatch(/HttpOnly/i);
+    expect(cookieA).toMatch(/SameSite=Lax/i);
+    const remembered = server.client();
+    const b = await remembered.request("POST", "/auth", { username: user.username, password: "correct horse battery", remember: 1 }, { "x-csrf-token": await remembered.token() });
+    const cookieB = b.headers.getSetCookie().find((c) => c.startsWith("sid="))!;
+    const expires = new Date(/Expires=([^;]+)/i.exec(cookieB)![1]!).getTime();
+    expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+  });
+
+  it("signs out", async () => {
+    const c = server.client();
+    await c.signIn(user.username!, "correct horse battery");
+    expect((await c.post("/auth/logout")).status).toBe(200);
+    expect((await c.get("/getInitializeData")).body.profile).toBeNull();
+  });
+
+  it("answers forgot-password without revealing accounts, and validates the address", async () => {
+    const c = server.client();
+    expect((await c.post("/auth/forgot", { email: "someone@example.org" })).body).toEqual({ message: MESSAGES.forgotSent });
+    const bad = await c.post("/auth/forgot", { email: "not-an-address" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe("The provided email address is invalid");
+  });
+
+  it("answers bad JSON with a 400 and no stack trace", async () => {
+    const c = server.client();
+    const res = await c.request("POST", "/auth", "{bad json", { "x-csrf-token": await c.token() });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: "The request body is not valid JSON." });
+  });
+
+  it("answers unknown API paths with JSON 404", async () => {
+    const res = await server.client().get("/api/nothing-here");
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: MESSAGES.notFound });
+  });
+});
+
+describe("sign-in rate limit", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { AUTH_RATE_LIMIT: "3" } });
+  });
+  afterAll(() => server.stop());
+
+  it("answers 429 with the message after too many attempts", async () => {
+    const c = server.client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await c.signIn("someone", "wrong")).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const res = await c.signIn("someone", "wrong");
+    expect(res.body.errors).toEqual([MESSAGES.tooManyAttempts]);
+  });
+});
+
+describe("sessions", () => {
+  it("are shared by two instances on one database and survive a restart", async () => {
+    const first = await startTestServer();
+    try {
+      const user = await buildUser(first.db);
+      const c = first.client();
+      await c.signIn(user.username!, user.password);
+      const second = await first.startInstance();
+      expect((await c.at(second.url).get("/getInitializeData")).body.profile.id).toBe(user.id);
+      await first.close();
+      const third = await first.startInstance();
+      const afterRestart = c.at(third.url);
+      expect((await afterRestart.get("/getInitializeData")).body.profile.id).toBe(user.id);
+      // The CSRF token lives in the session too, so writes keep working after the restart.
+      expect((await afterRestart.post("/auth/logout")).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { Router, type Request } from "express";
+import { rateLimit } from "express-rate-limit";
+import { ForgotRequest, MESSAGES, SignInRequest, type SignInResponse } from "../../../contract/index.js";
+import type { Db } from "../../db/connection.js";
+import { HttpError } from "../../lib/errors.js";
+import { dummyHash, verifyPassword } from "../../lib/password.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { findUserByUsername } from "../../models/profiles.js";
+
+const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+
+const regenerate = (req: Request) => new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+const save = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+
+/** Sign-in (POST /auth), sign-out and forgotten passwords. */
+export function authRouter(db: Db, options: { rateLimit: number }): Router {
+  const router = Router();
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: options.rateLimit,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      const body: SignInResponse = { message: MESSAGES.tooManyAttempts, errors: [MESSAGES.tooManyAttempts] };
+      res.status(429).json(body);
+    },
+  });
+
+  router.post("/auth", limiter, async (req, res) => {
+    const parsed = SignInRequest.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((i) => i.message);
+      res.status(422).json({ message: errors[0], errors } satisfies SignInResponse);
+      return;
+    }
+    const { username, password, remember } = parsed.data;
+    const user = await findUserByUsername(db, username);
+    const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+    if (!user || !ok) {
+      res.status(401).json({ message: MESSAGES.badCredentials, errors: [MESSAGES.badCredentials] } satisfies SignInResponse);
+      return;
+    }
+    // A new session id at sign-in prevents session fixation.
+    await regenerate(req);
+    req.session.profileId = user.id;
+    if (remember) req.session.cookie.maxAge = REMEMBER_MS;
+    else req.session.cookie.expires = undefined;
+    await save(req);
+    res.json({} satisfies SignInResponse);
+  });
+
+  router.post("/auth/logout", async (req, res) => {
+    await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+    res.clearCookie("sid", { path: "/" });
+    res.json({});
+  });
+
+  router.post("/auth/forgot", async (req, res) => {
+    parseOr422(ForgotRequest, req.body ?? {});
+    // No mail transport is configured yet; the answer never reveals whether the account exists.
+    res.json({ message: MESSAGES.forgotSent });
+  });
+
+  router.all("/auth", (_req, _res) => {
+    throw new HttpError(405, "Use POST to sign in.");
+  });
+  return router;
+}

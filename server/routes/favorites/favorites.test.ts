@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../contract/index.js";
+import type { Content, Profile } from "../../db/schema.js";
+import { buildContent, buildUser } from "../../test/factories.js";
+import { startTestServer, type TestServer } from "../../test/testServer.js";
+
+describe("POST /profile/favorite", () => {
+  let server: TestServer;
+  let member: Profile & { password: string };
+  let item: Content, hidden: Content;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const owner = await buildUser(server.db);
+    member = await buildUser(server.db);
+    item = await buildContent(server.db, { ownerId: owner.id, title: "Volcano Model" });
+    hidden = await buildContent(server.db, { ownerId: owner.id, title: "Hidden Draft", visibility: "restricted" });
+  });
+  afterAll(() => server.stop());
+
+  it("answers 401 to guests", async () => {
+    const res = await server.client().post("/profile/favorite", { modelName: "resource", type: `resource:${item.id}`, value: true });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe(MESSAGES.signInRequired);
+  });
+
+  it("sets, unsets and toggles, answering the final value, and search reflects it", async () => {
+    const c = server.client();
+    await c.signIn(member.username!, member.password);
+    const type = `resource:${item.id}`;
+    expect((await c.post("/profile/favorite", { modelName: "resource", type, value: true })).body).toEqual({ value: true });
+    expect((await c.post("/profile/favorite", { modelName: "resource", type, value: true })).body).toEqual({ value: true });
+    expect((await c.get("/api/search?query=volcano")).body.data[0].favorite).toBe(true);
+    expect((await c.post("/profile/favorite", { modelName: "resource", type, value: false })).body).toEqual({ value: false });
+    expect((await c.post("/profile/favorite", { modelName: "resource", type })).body).toEqual({ value: true });
+    expect((await c.post("/profile/favorite", { modelName: "resource", type })).body).toEqual({ value: false });
+  });
+
+  it("does not reveal items the member cannot view, and rejects bad input", async () => {
+    const c = server.client();
+    await c.signIn(member.username!, member.password);
+    expect((await c.post("/profile/favorite", { type: `resource:${hidden.id}`, value: true })).status).toBe(404);
+    expect((await c.post("/profile/favorite", { type: `lesson_plan:${item.id}`, value: true })).status).toBe(404);
+    const bad = await c.post("/profile/favorite", { type: "resource", value: true });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe('type must look like "resource:12".');
+  });
+});

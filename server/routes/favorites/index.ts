@@ -1,0 +1,28 @@
+import { Router } from "express";
+import { FavoriteRequest, MESSAGES, parseTypeKey, type FavoriteResponse } from "../../../contract/index.js";
+import type { Db } from "../../db/connection.js";
+import { HttpError } from "../../lib/errors.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { findByTypeKey, readGrants } from "../../models/content.js";
+import { favoriteIdsAmong, setFavorite } from "../../models/favorites.js";
+import { authorize, contentObjectPolicy } from "../../policies/index.js";
+
+/** POST /profile/favorite: sets (or toggles) a favorite and answers with the final value. */
+export function favoritesRouter(db: Db): Router {
+  const router = Router();
+  router.post("/profile/favorite", async (req, res) => {
+    authorize(req.actor, req.actor.signedIn);
+    const body = parseOr422(FavoriteRequest, req.body ?? {});
+    const { modelKey, id } = parseTypeKey(body.type);
+    const item = await findByTypeKey(db, modelKey, id);
+    if (!item) throw new HttpError(404, MESSAGES.notFound);
+    const grants = item.visibility === "restricted" ? await readGrants(db, item.id) : undefined;
+    if (!contentObjectPolicy.canView(req.actor, item, grants)) throw new HttpError(404, MESSAGES.notFound);
+    authorize(req.actor, contentObjectPolicy.canFavorite(req.actor, item, grants));
+    const profileId = req.actor.profile!.id;
+    const wanted = body.value ?? !(await favoriteIdsAmong(db, profileId, [item.id])).has(item.id);
+    const answer: FavoriteResponse = { value: await setFavorite(db, profileId, item.id, wanted) };
+    res.json(answer);
+  });
+  return router;
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Content, Profile } from "../../db/schema.js";
+import { buildAttribute, buildContent, buildGroup, buildUser } from "../../test/factories.js";
+import { startTestServer, type TestServer } from "../../test/testServer.js";
+
+type User = Profile & { password: string };
+
+describe("search", () => {
+  let server: TestServer;
+  let owner: User, member: User, leader: User, groupMember: User, admin: User, outsider: User;
+  let grade5: number, grade6: number, algebra: number;
+  const items: Record<string, Content> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const db = server.db;
+    [owner, member, leader, groupMember, admin, outsider] = await Promise.all([
+      buildUser(db, { name: "Olivia Owner" }),
+      buildUser(db),
+      buildUser(db),
+      buildUser(db),
+      buildUser(db, { admin: true }),
+      buildUser(db),
+    ]);
+    const group = await buildGroup(db, leader, [groupMember]);
+    grade5 = await buildAttribute(db, "grades", "Grade 5");
+    grade6 = await buildAttribute(db, "grades", "Grade 6");
+    algebra = await buildAttribute(db, "subjects", "Algebra");
+    const at = (d: string) => `${d}T10:00:00.000Z`;
+    items.publicPhoto = await buildContent(db, { ownerId: owner.id, title: "Photosynthesis Lab", description: "Plants make sugar from light", tags: ["biology"], attributeIds: [grade5], createdAt: at("2024-01-10") });
+    items.publicAlgebra = await buildContent(db, { ownerId: owner.id, title: "Algebra Tiles Worksheet", attributeIds: [grade6, algebra], createdAt: at("2024-06-01"), publisherId: member.id });
+    items.lesson = await buildContent(db, { ownerId: member.id, modelKey: "lesson_plan", title: "Zebra Habitats Lesson Plan", description: "photosynthesis in grasslands", attributeIds: [grade5], createdAt: at("2025-03-03") });
+    items.authed = await buildContent(db, { ownerId: owner.id, title: "Members Only Photosynthesis Notes", visibility: "authed", createdAt: at("2025-05-05") });
+    items.restrictedProfile = await buildContent(db, { ownerId: owner.id, title: "Private Photosynthesis Draft", visibility: "restricted", grantProfiles: [member.id], createdAt: at("2025-06-06") });
+    items.restrictedGroup = await buildContent(db, { ownerId: owner.id, title: "Group Photosynthesis Plan", visibility: "restricted", grantGroups: [group.id], createdAt: at("2025-07-07") });
+    items.user = await buildContent(db, { ownerId: outsider.id, modelKey: "user", title: "Photosynthesis Fan Account", visibility: "restricted" });
+  });
+  afterAll(() => server.stop());
+
+  const titles = (body: { data: { title: string }[] }) => body.data.map((d) => d.title).sort();
+
+  it("shows guests public items only", async () => {
+    const res = await server.client().get("/api/search?query=photosynthesis");
+    expect(res.status).toBe(200);
+    expect(titles(res.body)).toEqual(["Photosynthesis Lab", "Zebra Habitats Lesson Plan"]);
+    expect(res.body.total).toBe(2);
+  });
+
+  it("shows members signed-in items and what is granted to them", async () => {
+    const c = server.client();
+    await c.signIn(member.username!, member.password);
+    expect(titles((await c.get("/api/search?query=photosynthesis")).body)).toEqual([
+      "Members Only Photosynthesis Notes",
+      "Photosynthesis Lab",
+      "Private Photosynthesis Draft",
+      "Zebra Habitats Lesson Plan",
+    ]);
+  });
+
+  it("shows group leaders and members what is granted to their group", async () => {
+    for (const u of [leader, groupMember]) {
+      const c = server.client();
+      await c.signIn(u.username!, u.password);
+      expect(titles((await c.get("/api/search?query=photosynthesis")).body)).toContain("Group Photosynthesis Plan");
+    }
+    const c = server.client();
+    await c.signIn(outsider.username!, outsider.password);
+    const seen = titles((await c.get("/api/search?query=photosynthesis")).body);
+    expect(seen).not.toContain("Group Photosynthesis Plan");
+    expect(seen).not.toContain("Private Photosynthesis Draft");
+  });
+
+  it("shows owners their own restricted items", async () => {
+    const c = server.client();
+    await c.signIn(owner.username!, owner.password);
+    const seen = titles((await c.get("/api/search?query=photosynthesis")).body);
+    expect(seen).toContain("Private Photosynthesis Draft");
+    expect(seen).toContain("Group Photosynthesis Plan");
+  });
+
+  it("keeps admin-only types and options for admins", async () => {
+    const c = server.client();
+    await c.signIn(member.username!, member.password);
+    expect((await c.get("/api/search?types=users")).status).toBe(403);
+    expect((await c.get("/api/search?ignore_permissions=1")).status).toBe(403);
+    expect((await c.get(`/api/search?as_profile=${owner.id}`)).status).toBe(403);
+    expect((await server.client().get("/api/search?types=users")).status).toBe(401);
+
+    const a = server.client();
+    await a.signIn(admin.username!, admin.password);
+    expect(titles((await a.get("/api/search?types=users&query=photosynthesis")).body)).toEqual([]);
+    expect(titles((await a.get("/api/search?types=users&query=photosynthesis&ignore_permissions=1")).body)).toEqual(["Photosynthesis Fan Account"]);
+    const asMember = await a.get(`/api/search?query=photosynthesis&as_profile=${member.id}`);
+    expect(titles(asMember.body)).toContain("Private Photosynthesis Draft");
+    expect(titles(asMember.body)).not.toContain("Group Photosynthesis Plan");
+    const everything = await a.get("/api/search?query=photosynthesis&ignore_permissions=1");
+    // Everything in the general types (the admin-only user type is searched on its own tab).
+    expect(everything.body.total).toBe(5);
+  });
+
+  it("filters by attribute values, bracketed or nested under f, and counts each value", async () => {
+    const c = server.client();
+    const bracketed = await c.get(`/api/search?grades[]=${grade5}`);
+    expect(titles(bracketed.body)).toEqual(["Photosynthesis Lab", "Zebra Habitats Lesson Plan"]);
+    const nested = await c.get(`/api/search?f[grades][]=${grade6}`);
+    expect(titles(nested.body)).toEqual(["Algebra Tiles Worksheet"]);
+    const either = await c.get(`/api/search?grades=${grade5}&grades=${grade6}`);
+    expect(either.body.total).toBe(3);
+    const all = await c.get("/api/search");
+    const grades = all.body.facets.attributes.grades as { id: number; count: number }[];
+    expect(grades.find((g) => g.id === grade5)?.count).toBe(2);
+    expect(grades.find((g) => g.id === grade6)?.count).toBe(1);
+    expect(all.body.facets.types).toMatchObject({ resources: 2, lesson_plans: 1, all: 3 });
+    expect(all.body.facets.attributes.subjects.find((s: { id: number }) => s.id === algebra).count).toBe(1);
+  });
+
+  it("filters by type tab, model type, owner, publisher and created dates", async () => {
+    const c = server.client();
+    expect(titles((await c.get("/api/search?f[t][]=lesson_plans")).body)).toEqual(["Zebra Habitats Lesson Plan"]);
+    expect(titles((await c.get("/api/search?f[_types][]=lesson_plan")).body)).toEqual(["Zebra Habitats Lesson Plan"]);
+    expect(titles((await c.get(`/api/search?f[owners][]=${member.id}`)).body)).toEqual(["Zebra Habitats Lesson Plan"]);
+    expect(titles((await c.get(`/api/search?publishers[]=${member.id}`)).body)).toEqual(["Algebra Tiles Worksheet"]);
+    expect(titles((await c.get("/api/search?from=2024-02-01&to=2024-12-31")).body)).toEqual(["Algebra Tiles Worksheet"]);
+    expect(titles((await c.get("/api/search?created_from=2025-01-01")).body)).toEqual(["Zebra Habitats Lesson Plan"]);
+  });
+
+  it("applies the my-stuff filters for members and refuses them to guests", async () => {
+    const c = server.client();
+    await c.signIn(member.username!, member.password);
+    expect(titles((await c.get("/api/search?f[others][]=mine")).body)).toEqual(["Zebra Habitats Lesson Plan"]);
+    await c.post("/profile/favorite", { modelName: "resource", type: `resource:${items.publicPhoto!.id}`, value: true });
+    expect(titles((await c.get("/api/search?other=favorites")).body)).toEqual(["Photosynthesis Lab"]);
+    expect((await server.client().get("/api/search?f[others][]=mine")).status).toBe(401);
+    expect(titles((await server.client().get("/api/search?f[others][]=open")).body)).toHaveLength(3);
+  });
+
+  it("sorts by the spec's codes and strings", async () => {
+    const c = server.client();
+    const byTitle = (await c.get("/api/search?s=1")).body.data.map((d: { title: string }) => d.title);
+    expect(byTitle).toEqual(["Algebra Tiles Worksheet", "Photosynthesis Lab", "Zebra Habitats Lesson Plan"]);
+    expect((await c.get("/api/search?s=-1")).body.data[0].title).toBe("Zebra Habitats Lesson Plan");
+    expect((await c.get("/api/search?sort=title_lsort_desc")).body.data[0].title).toBe("Zebra Habitats Lesson Plan");
+    expect((await c.get("/api/search?s=3")).body.data[0].title).toBe("Photosynthesis Lab");
+    expect((await c.get("/api/search?s=-3")).body.data[0].title).toBe("Zebra Habitats Lesson Plan");
+  });
+
+  it("pages with a default size of 15", async () => {
+    const db = server.db;
+    for (let i = 0; i < 17; i++) await buildContent(db, { ownerId: owner.id, title: `Paging Quokka ${String(i).padStart(2, "0")}` });
+    const c = server.client();
+    const first = await c.get("/api/search?query=quokka&s=1");
+    expect(first.body.data).toHaveLength(15);
+    expect(first.body.per).toBe(15);
+    expect(first.body.total).toBe(17);
+    const second = await c.get("/api/search?query=quokka&s=1&page=2");
+    expect(second.body.data.map((d: { title: string }) => d.title)).toEqual(["Paging Quokka 15", "Paging Quokka 16"]);
+  });
+
+  it("answers POST /search with arrObjResponse", async () => {
+    const c = server.client();
+    const res = await c.post("/search", { st: "photosynthesis", f: { _types: ["resource"] }, limit: 5, page: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe("success");
+    expect(res.body.arrObjResponse.total).toBe(1);
+    expect(res.body.arrObjResponse.data[0].title).toBe("Photosynthesis Lab");
+  });
+
+  it("suggests a spelling when a term finds little", async () => {
+    const res = await server.client().get("/api/search?query=photosyntesis");
+    expect(res.body.total).toBe(0);
+    expect(res.body.didYouMean).toBe("photosynthesis");
+  });
+
+  it("rejects bad parameters with a 422 and a message", async () => {
+    const c = server.client();
+    for (const q of ["page=0", "page=abc", "per=1000", "from=yesterday", "types=nonsense", "_types=spaceship", `query=${"x".repeat(81)}`]) {
+      const res = await c.get(`/api/search?${q}`);
+      expect(res.status, q).toBe(422);
+      expect(typeof res.body.message, q).toBe("string");
+    }
+  });
+
+  it("presents cards with the spec's fields and never leaks internals", async () => {
+    const res = await server.client().get("/api/search?query=algebra");
+    const card = res.body.data[0];
+    expect(card).toMatchObject({ model_key: "resource", title: "Algebra Tiles Worksheet", owner_data: { name: "Olivia Owner" }, favorite: false });
+    expect(card.common).toMatchObject({ type_name_singular: "Resource", features: { favorite: true } });
+    expect(card.link).toMatch(/^\/resources\//);
+    expect(JSON.stringify(res.body)).not.toMatch(/password|visibility|title_sort/);
+  });
+});

@@ -1,0 +1,250 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { type FacetValue, type SearchFacets, type SearchRequest, type SearchTypeConfig, type Sort } from "../../contract/index.js";
+import type { Db } from "../db/connection.js";
+import { isPostgres } from "../db/connection.js";
+import type { Database } from "../db/schema.js";
+import type { ViewScope } from "../policies/contentObject.js";
+import type { ContentCardRow } from "../presenters/contentObject.js";
+import { postgresTsQuery, queryWords, sqliteMatchExpression } from "./terms.js";
+
+type EB = ExpressionBuilder<Database, "content">;
+
+/** A (model key, sub types) pair a search type covers; empty sub types means any. */
+export interface TypeTarget {
+  modelKey: string;
+  subTypes: string[];
+}
+
+/** Everything the query needs, already resolved and authorized by the route. */
+export interface ResolvedSearch {
+  request: SearchRequest;
+  scope: ViewScope | { kind: "all" };
+  /** The profile whose "mine" and "favorites" filters apply (the actor, or the profile searched as). */
+  profileId: number | null;
+  targets: TypeTarget[];
+  /** Attribute type id per facet key. */
+  facetTypeIds: Record<string, number>;
+  /** Facet keys to count (those the active types support). */
+  facetKeys: string[];
+  searchTypes: SearchTypeConfig[];
+}
+
+export interface SearchOutcome {
+  rows: ContentCardRow[];
+  total: number;
+  facets: SearchFacets | null;
+}
+
+const FACET_LIMIT = 50;
+
+/** Builds the WHERE of a search; `except` leaves one filter group out (for that group's counts). */
+function whereSearch(eb: EB, s: ResolvedSearch, db: Db, except?: "types"): Expression<SqlBool> {
+  const r = s.request;
+  const conds: Expression<SqlBool>[] = [];
+  const scope = s.scope;
+  if (scope.kind === "public") conds.push(eb("content.visibility", "=", "public"));
+  else if (scope.kind === "member") {
+    conds.push(
+      eb.or([
+        eb("content.visibility", "in", ["public", "authed"]),
+        eb("content.owner_id", "=", scope.profileId),
+        eb(
+          "content.id",
+          "in",
+          eb
+            .selectFrom("content_grants")
+            .select("content_grants.content_id")
+            .where("content_grants.permission", "=", "read")
+            .where((g) =>
+              g.or([
+                g.and([g("content_grants.scope", "=", "profile"), g("content_grants.profile_id", "=", scope.profileId)]),
+                ...(scope.groupIds.length ? [g.and([g("content_grants.scope", "=", "group"), g("content_grants.profile_id", "in", scope.groupIds)])] : []),
+              ]),
+            ),
+        ),
+      ]),
+    );
+  }
+  if (except !== "types") {
+    conds.push(
+      eb.or(
+        s.targets.map((t) =>
+          t.subTypes.length ? eb.and([eb("content.model_key", "=", t.modelKey), eb("content.sub_type", "in", t.subTypes)]) : eb("content.model_key", "=", t.modelKey),
+        ),
+      ),
+    );
+    if (r.subTypes.length) conds.push(eb("content.sub_type", "in", r.subTypes));
+  }
+  const words = queryWords(r.st);
+  if (r.st && !words.length) conds.push(sql<SqlBool>`1 = 0`);
+  if (words.length) {
+    conds.push(
+      isPostgres(db)
+        ? sql<SqlBool>`content.search_vector @@ to_tsquery('english', ${postgresTsQuery(words)})`
+        : sql<SqlBool>`content.id in (select rowid from content_fts where content_fts match ${sqliteMatchExpression(words)})`,
+    );
+  }
+  if (r.owners.length) conds.push(eb("content.owner_id", "in", r.owners));
+  if (r.publishers.length) conds.push(eb("content.publisher_id", "in", r.publishers));
+  if (r.from) conds.push(eb("content.created_at", ">=", `${r.from}T00:00:00.000Z`));
+  if (r.to) conds.push(eb("content.created_at", "<=", `${r.to}T23:59:59.999Z`));
+  for (const other of r.others) {
+    if (other === "open") conds.push(eb("content.visibility", "=", "public"));
+    else if (other === "restricted") conds.push(eb("content.visibility", "=", "restricted"));
+    else if (other === "mine") conds.push(eb("content.owner_id", "=", s.profileId ?? -1));
+    else if (other === "favorites")
+      conds.push(eb("content.id", "in", eb.selectFrom("favorites").select("favorites.content_id").where("favorites.profile_id", "=", s.profileId ?? -1)));
+  }
+  for (const ids of Object.values(r.attributes)) {
+    if (!ids.length) continue;
+    // Values of one facet are alternatives (OR); different facets narrow each other (AND).
+    conds.push(eb("content.id", "in", eb.selectFrom("content_attributes").select("content_attributes.content_id").where("content_attributes.attr_item_id", "in", ids)));
+  }
+  return eb.and(conds);
+}
+
+function orderFor(sort: Sort): [string, "asc" | "desc"] {
+  switch (sort) {
+    case "title_asc":
+      return ["content.title_sort", "asc"];
+    case "title_desc":
+      return ["content.title_sort", "desc"];
+    case "updated_asc":
+      return ["content.updated_at", "asc"];
+    case "created_asc":
+      return ["content.created_at", "asc"];
+    case "created_desc":
+      return ["content.created_at", "desc"];
+    default:
+      return ["content.updated_at", "desc"];
+  }
+}
+
+/** Runs one search: the page of cards, the total, and (when asked) the counts per filter value. */
+export async function searchContent(db: Db, s: ResolvedSearch): Promise<SearchOutcome> {
+  const r = s.request;
+  const words = queryWords(r.st);
+  const pg = isPostgres(db);
+  const relevance = r.sort === "relevance" && words.length > 0;
+
+  let page = db
+    .selectFrom("content")
+    .innerJoin("profiles as owner", "owner.id", "content.owner_id")
+    .select([
+      "content.id",
+      "content.uid",
+      "content.opaque_id",
+      "content.model_key",
+      "content.sub_type",
+      "content.title",
+      "content.description",
+      "content.thumb_url",
+      "content.owner_id",
+      "owner.name as owner_name",
+      "content.visibility",
+      "content.is_fee_based",
+      "content.created_at",
+      "content.updated_at",
+    ])
+    .where((eb) => whereSearch(eb, s, db));
+  if (relevance) {
+    page = pg
+      ? page.orderBy(sql`ts_rank(content.search_vector, to_tsquery('english', ${postgresTsQuery(words)}))`, "desc")
+      : page.orderBy(sql`(select bm25(content_fts, 10.0, 1.0, 5.0) from content_fts where content_fts match ${sqliteMatchExpression(words)} and content_fts.rowid = content.id)`, "asc");
+    page = page.orderBy("content.updated_at", "desc");
+  } else {
+    const [col, dir] = orderFor(r.sort);
+    page = page.orderBy(sql.ref(col), dir);
+  }
+  page = page.orderBy("content.id", "desc").limit(r.per).offset((r.page - 1) * r.per);
+
+  const [rows, totalRow] = await Promise.all([
+    page.execute(),
+    db
+      .selectFrom("content")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where((eb) => whereSearch(eb, s, db))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(totalRow.n);
+  const facets = r.includeFacets ? await countFacets(db, s) : null;
+  return { rows: rows as ContentCardRow[], total, facets };
+}
+
+/** Counts per filter value over the matching content. */
+async function countFacets(db: Db, s: ResolvedSearch): Promise<SearchFacets> {
+  const matching = () => db.selectFrom("content").select("content.id").where((eb) => whereSearch(eb, s, db));
+
+  const typeCounts = db
+    .selectFrom("content")
+    .select(["content.model_key", "content.sub_type", (eb) => eb.fn.countAll<number>().as("n")])
+    .where((eb) => whereSearch(eb, s, db, "types"))
+    .groupBy(["content.model_key", "content.sub_type"])
+    .execute();
+
+  const typeIds = s.facetKeys.map((k) => s.facetTypeIds[k]).filter((id): id is number => id !== undefined);
+  const attrCounts = typeIds.length
+    ? db
+        .selectFrom("content_attributes")
+        .select(["content_attributes.attr_item_id as id", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("content_attributes.type_id", "in", typeIds)
+        .where("content_attributes.content_id", "in", matching())
+        .groupBy("content_attributes.attr_item_id")
+        .execute()
+    : Promise.resolve([]);
+
+  const profileCounts = (column: "content.owner_id" | "content.publisher_id") =>
+    db
+      .selectFrom("content")
+      .innerJoin("profiles", "profiles.id", column)
+      .select(["profiles.id as profile_id", "profiles.name", (eb) => eb.fn.countAll<number>().as("n")])
+      .where((eb) => whereSearch(eb, s, db))
+      .groupBy(["profiles.id", "profiles.name"])
+      .orderBy("n", "desc")
+      .limit(20)
+      .execute();
+
+  const openCount = db
+    .selectFrom("content")
+    .select(["content.visibility", (eb) => eb.fn.countAll<number>().as("n")])
+    .where((eb) => whereSearch(eb, s, db))
+    .groupBy("content.visibility")
+    .execute();
+
+  const [types, attrs, owners, publishers, visibility] = await Promise.all([typeCounts, attrCounts, profileCounts("content.owner_id"), profileCounts("content.publisher_id"), openCount]);
+
+  const typeTotals: Record<string, number> = {};
+  for (const t of s.searchTypes) {
+    if (t.type === "all") continue;
+    typeTotals[t.type] = types
+      .filter((row) => t.model_types.includes(row.model_key as never) && (!t.sub_types.length || (row.sub_type !== null && t.sub_types.includes(row.sub_type))))
+      .reduce((a, row) => a + Number(row.n), 0);
+  }
+  typeTotals.all = s.searchTypes.filter((t) => t.type !== "all" && !t.admin_only).reduce((a, t) => a + (typeTotals[t.type] ?? 0), 0);
+
+  const attributes: Record<string, FacetValue[]> = {};
+  const counted = new Map(attrs.map((a) => [Number(a.id), Number(a.n)]));
+  const selected = Object.values(s.request.attributes).flat();
+  const labelIds = [...new Set([...counted.keys(), ...selected])];
+  const items = labelIds.length
+    ? await db.selectFrom("attribute_items").select(["id", "name", "short_name", "parent_id", "type_id", "sort_order"]).where("id", "in", labelIds).execute()
+    : [];
+  for (const key of s.facetKeys) {
+    const typeId = s.facetTypeIds[key];
+    attributes[key] = items
+      .filter((i) => i.type_id === typeId)
+      .map((i) => ({ id: i.id, label: i.short_name ? `${i.short_name} ${i.name}` : i.name, parent_id: i.parent_id, count: counted.get(i.id) ?? 0, sort: i.sort_order }))
+      .sort((a, b) => b.count - a.count || a.sort - b.sort)
+      .slice(0, FACET_LIMIT)
+      .map(({ sort: _sort, ...v }) => v);
+  }
+
+  const byVisibility = Object.fromEntries(visibility.map((v) => [v.visibility, Number(v.n)]));
+  return {
+    types: typeTotals,
+    attributes,
+    owners: owners.map((o) => ({ profile_id: o.profile_id, name: o.name, count: Number(o.n) })),
+    publishers: publishers.map((o) => ({ profile_id: o.profile_id, name: o.name, count: Number(o.n) })),
+    others: { open: byVisibility.public ?? 0, restricted: byVisibility.restricted ?? 0 },
+  };
+}

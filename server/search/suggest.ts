@@ -1,0 +1,89 @@
+import { sql } from "kysely";
+import type { Db } from "../db/connection.js";
+import { isPostgres } from "../db/connection.js";
+import { tokenize } from "./terms.js";
+
+/** Levenshtein distance, stopping early once it exceeds max. */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * "Did you mean": replaces each word that is rare or unknown in the catalogue's vocabulary with
+ * the most frequent known word at most two edits away. Null when nothing better is found.
+ */
+export async function suggestTerm(db: Db, term: string): Promise<string | null> {
+  const words = tokenize(term).slice(0, 8);
+  if (!words.length) return null;
+  let changed = false;
+  const out: string[] = [];
+  for (const word of words) {
+    const known = await db.selectFrom("search_terms").select("doc_count").where("term", "=", word).executeTakeFirst();
+    const candidates = await db
+      .selectFrom("search_terms")
+      .select(["term", "doc_count"])
+      .where("first_letter", "=", word[0]!)
+      .where("length", ">=", word.length - 2)
+      .where("length", "<=", word.length + 2)
+      .where("doc_count", ">", known?.doc_count ?? 0)
+      .orderBy("doc_count", "desc")
+      .limit(2000)
+      .execute();
+    let best: { term: string; d: number; n: number } | null = null;
+    for (const c of candidates) {
+      if (c.term === word) continue;
+      const d = editDistance(word, c.term);
+      if (d <= 2 && (!best || d < best.d || (d === best.d && c.doc_count > best.n))) best = { term: c.term, d, n: c.doc_count };
+    }
+    if (best && (!known || best.n >= known.doc_count * 5)) {
+      out.push(best.term);
+      changed = true;
+    } else out.push(word);
+  }
+  return changed ? out.join(" ") : null;
+}
+
+/** Adds a document's words to the vocabulary used by suggestTerm. */
+export async function addToVocabulary(db: Db, ...texts: string[]): Promise<void> {
+  const words = [...new Set(texts.flatMap(tokenize))].filter((w) => w.length >= 3 && !/^\d+$/.test(w));
+  if (!words.length) return;
+  for (let i = 0; i < words.length; i += 200) {
+    const chunk = words.slice(i, i + 200).map((term) => ({ term, first_letter: term[0]!, length: term.length, doc_count: 1 }));
+    await db
+      .insertInto("search_terms")
+      .values(chunk)
+      .onConflict((oc) => oc.column("term").doUpdateSet({ doc_count: sql`search_terms.doc_count + 1` }))
+      .execute();
+  }
+}
+
+/** Rebuilds the vocabulary from every content row (after bulk loads). */
+export async function rebuildVocabulary(db: Db): Promise<void> {
+  await db.deleteFrom("search_terms").execute();
+  const counts = new Map<string, number>();
+  let lastId = 0;
+  for (;;) {
+    const rows = await db.selectFrom("content").select(["id", "title", "tags"]).where("id", ">", lastId).orderBy("id").limit(5000).execute();
+    if (!rows.length) break;
+    for (const r of rows) {
+      for (const w of new Set(tokenize(`${r.title} ${r.tags}`))) if (w.length >= 3 && !/^\d+$/.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+    }
+    lastId = rows[rows.length - 1]!.id;
+  }
+  const all = [...counts].map(([term, doc_count]) => ({ term, first_letter: term[0]!, length: term.length, doc_count }));
+  const chunkSize = isPostgres(db) ? 1000 : 200;
+  for (let i = 0; i < all.length; i += chunkSize) await db.insertInto("search_terms").values(all.slice(i, i + chunkSize)).execute();
+}

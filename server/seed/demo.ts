@@ -1,0 +1,142 @@
+import type { Db } from "../db/connection.js";
+import { createContent, type Visibility } from "../commands/createContent.js";
+import { hashPassword } from "../lib/password.js";
+import { getConfigValue, setConfigValue } from "../models/appConfig.js";
+import { insertProfile } from "../models/profiles.js";
+import { demoAttributeTrees, insertTree, type InsertedItem } from "./attributeTrees.js";
+import { capitalize, DESCRIPTION_SENTENCES, pick, pickSome, rng, SUBJECT_TOPICS, TITLE_PATTERNS } from "./vocabulary.js";
+
+/** The demo accounts (listed in the README). */
+export const DEMO_ACCOUNTS = [
+  { username: "admin", password: "admin-demo-pass", name: "Ada Admin", role: "admin" },
+  { username: "moderator", password: "moderator-demo-pass", name: "Morgan Moderator", role: "moderator" },
+  { username: "teacher", password: "teacher-demo-pass", name: "Maria Lopez", role: "member (group leader)" },
+  { username: "learner", password: "learner-demo-pass", name: "Sam Carter", role: "member (group member)" },
+  { username: "author", password: "author-demo-pass", name: "James Chen", role: "member" },
+  { username: "importer", password: "importer-demo-pass", name: "Priya Natarajan", role: "member with bulk_importer" },
+] as const;
+
+const PUBLISHERS = ["Open Learning Press", "Riverbend Science Collaborative", "Summit Math Partners", "Civic Futures Institute"];
+
+/** Item counts per model key in the demo catalogue (over 300 in all). */
+const COUNTS: Record<string, number> = { resource: 160, lesson_plan: 50, collection: 25, outline: 20, project: 25, pathway: 15, cms_page: 10 };
+
+/**
+ * Seeds the demo catalogue once (deterministic: the same rows on every machine): attribute trees,
+ * accounts for every role, publishers, a group with a leader and members, and 300+ items.
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  if (await getConfigValue(db, "demo_seeded", false)) return false;
+  const r = rng(20261122);
+  const types = new Map((await db.selectFrom("attribute_types").select(["id", "key"]).execute()).map((t) => [t.key, t.id]));
+  const trees = demoAttributeTrees(SUBJECT_TOPICS);
+  const items: Record<string, InsertedItem[]> = {};
+  for (const [key, nodes] of Object.entries(trees)) items[key] = await insertTree(db, types.get(key)!, nodes);
+  const leaves = (key: string) => items[key]!.filter((i) => i.leaf);
+  const byName = (key: string, name: string) => items[key]!.find((i) => i.name === name)!;
+
+  const accounts: Record<string, number> = {};
+  for (const a of DEMO_ACCOUNTS) {
+    const p = await insertProfile(db, {
+      kind: "user",
+      name: a.name,
+      username: a.username,
+      email: `${a.username}@example.org`,
+      password_hash: await hashPassword(a.password),
+      is_admin: a.role === "admin" ? 1 : 0,
+      is_moderator: a.role === "moderator" ? 1 : 0,
+      permissions: JSON.stringify(a.username === "importer" ? ["bulk_importer"] : []),
+      created_at: "2023-01-05T09:00:00.000Z",
+      updated_at: "2023-01-05T09:00:00.000Z",
+    });
+    accounts[a.username] = p.id;
+  }
+  const publishers: number[] = [];
+  for (const name of PUBLISHERS) {
+    const p = await insertProfile(db, { kind: "user", name, is_publisher: 1, location: "United States", created_at: "2023-01-02T09:00:00.000Z", updated_at: "2023-01-02T09:00:00.000Z" });
+    publishers.push(p.id);
+  }
+  const authors = [accounts.teacher!, accounts.author!, accounts.learner!, accounts.moderator!, ...publishers];
+
+  // Groups: profiles of kind group, searchable as profile:group content.
+  const groupNames = ["Grade 5 Science Team", "Middle School Math PLC", "District Curriculum Council", "Digital Learning Innovators", "Early Literacy Network"];
+  const groups: number[] = [];
+  for (const [i, name] of groupNames.entries()) {
+    const groupType = items.group_types![i % items.group_types!.length]!;
+    const g = await insertProfile(db, { kind: "group", name, short_name: name.split(" ").map((w) => w[0]).join(""), description: `${name}: a place to share and plan together.`, group_type_id: groupType.id, view_permission: 3, join_permission: 6, created_at: "2023-02-01T09:00:00.000Z", updated_at: "2023-02-01T09:00:00.000Z" });
+    groups.push(g.id);
+    await createContent(db, { modelKey: "profile", subType: "group", title: name, description: `${name} brings educators together to share resources and plan units.`, ownerId: accounts.teacher!, profileId: g.id, attributeIds: [groupType.id], createdAt: `2023-02-0${i + 1}T09:00:00.000Z` });
+  }
+  const scienceTeam = groups[0]!;
+  await db.insertInto("group_members").values([
+    { group_id: scienceTeam, profile_id: accounts.teacher!, role: "leader" },
+    { group_id: scienceTeam, profile_id: accounts.learner!, role: "member" },
+    { group_id: scienceTeam, profile_id: accounts.author!, role: "member" },
+    { group_id: groups[1]!, profile_id: accounts.author!, role: "leader" },
+  ]).execute();
+
+  const subjects = Object.keys(SUBJECT_TOPICS);
+  const standardFor: Record<string, string> = { Mathematics: "CCSS.MATH", "English Language Arts": "CCSS.ELA", Science: "NGSS", "Social Studies": "C3" };
+  const standardLeaves = leaves("standards");
+  const rootIdByFramework = new Map(trees.standards!.map((fw, i) => [fw.short_name, items.standards!.filter((s) => s.depth === 0)[i]!.id]));
+  let n = 0;
+  for (const [modelKey, count] of Object.entries(COUNTS)) {
+    for (let k = 0; k < count; k++, n++) {
+      const subject = pick(r, subjects);
+      const topic = pick(r, SUBJECT_TOPICS[subject]!);
+      const title = pick(r, TITLE_PATTERNS[modelKey]!).replace(/\{t\}|\{T\}/, capitalize(topic));
+      const description = pickSome(r, DESCRIPTION_SENTENCES, 3).join(" ").replaceAll("{t}", topic);
+      const gradeStart = Math.floor(r() * 12);
+      const grades = items.grades!.slice(gradeStart, gradeStart + 1 + Math.floor(r() * 3)).map((g) => g.id);
+      const attributeIds = [...grades, byName("subjects", subject).id];
+      const framework = standardFor[subject];
+      if (framework && modelKey !== "cms_page") {
+        const own = standardLeaves.filter((l) => l.rootId === rootIdByFramework.get(framework));
+        attributeIds.push(...pickSome(r, own, 1 + Math.floor(r() * 2)).map((s) => s.id));
+      }
+      if (modelKey === "resource") attributeIds.push(pick(r, items.resource_categories!).id);
+      if (modelKey !== "cms_page") attributeIds.push((r() < 0.8 ? items.content_pricing![0]! : pick(r, items.content_pricing!)).id);
+      if (modelKey === "project" || modelKey === "pathway" || (modelKey === "resource" && subject === "Career and Technical Education")) {
+        attributeIds.push(pick(r, items.industries!).id, pick(r, items.professional_roles!).id);
+      }
+      const roll = r();
+      const visibility: Visibility = modelKey === "cms_page" ? "public" : roll < 0.8 ? "public" : roll < 0.9 ? "authed" : "restricted";
+      const owner = modelKey === "cms_page" ? accounts.admin! : pick(r, authors);
+      const created = new Date(Date.UTC(2023, 0, 10) + Math.floor(r() * 1000) * 86_400_000 + n * 60_000);
+      const updated = new Date(created.getTime() + Math.floor(r() * 200) * 86_400_000);
+      await createContent(db, {
+        modelKey,
+        subType: modelKey === "cms_page" ? "announcement" : null,
+        title,
+        description,
+        tags: [topic, subject.toLowerCase()],
+        url: modelKey === "resource" ? `https://example.org/resources/${n}` : null,
+        ownerId: owner,
+        publisherId: r() < 0.5 ? pick(r, publishers) : null,
+        visibility,
+        isFeeBased: attributeIds.includes(items.content_pricing![1]!.id),
+        attributeIds,
+        grantGroups: visibility === "restricted" && r() < 0.6 ? [scienceTeam] : [],
+        grantProfiles: visibility === "restricted" ? [accounts.author!] : [],
+        createdAt: created.toISOString(),
+        updatedAt: (updated.getTime() > Date.UTC(2026, 10, 1) ? created : updated).toISOString(),
+      });
+    }
+  }
+  // Users are searchable by admins (an admin-only search type).
+  for (const a of DEMO_ACCOUNTS) {
+    await createContent(db, { modelKey: "user", title: a.name, description: `${a.role} account @${a.username}`, ownerId: accounts[a.username]!, profileId: accounts[a.username]!, visibility: "restricted", createdAt: "2023-01-05T09:00:00.000Z" });
+  }
+  await setConfigValue(db, "demo_seeded", true);
+  return true;
+}
+
+/** Creates the admin account named by ADMIN_USERNAME and ADMIN_PASSWORD when it does not exist yet. */
+export async function ensureAdminAccount(db: Db, username: string | undefined, password: string | undefined): Promise<boolean> {
+  if (!username || !password) return false;
+  const existing = await db.selectFrom("profiles").select("id").where("username", "=", username.toLowerCase()).executeTakeFirst();
+  if (existing) return false;
+  const p = await insertProfile(db, { kind: "user", name: username, username, password_hash: await hashPassword(password), is_admin: 1 });
+  await createContent(db, { modelKey: "user", title: username, description: "admin account", ownerId: p.id, profileId: p.id, visibility: "restricted" });
+  return true;
+}

@@ -1,0 +1,51 @@
+import crypto from "node:crypto";
+import { createContent, type CreateContentInput } from "../commands/createContent.js";
+import type { Db } from "../db/connection.js";
+import type { Content, Profile } from "../db/schema.js";
+import { hashPassword } from "../lib/password.js";
+import { insertProfile } from "../models/profiles.js";
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
+
+/** A user with a known password ("password" by default). */
+export async function buildUser(db: Db, overrides: { admin?: boolean; moderator?: boolean; password?: string; name?: string; permissions?: string[] } = {}): Promise<Profile & { password: string }> {
+  const password = overrides.password ?? "password";
+  const username = `user_${unique()}`;
+  const profile = await insertProfile(db, {
+    kind: "user",
+    name: overrides.name ?? `User ${username}`,
+    username,
+    password_hash: await hashPassword(password),
+    is_admin: overrides.admin ? 1 : 0,
+    is_moderator: overrides.moderator ? 1 : 0,
+    permissions: JSON.stringify(overrides.permissions ?? []),
+  });
+  return { ...profile, password };
+}
+
+/** A group with a leader and members. */
+export async function buildGroup(db: Db, leader: Profile, members: Profile[] = []): Promise<Profile> {
+  const group = await insertProfile(db, { kind: "group", name: `Group ${unique()}` });
+  await db
+    .insertInto("group_members")
+    .values([{ group_id: group.id, profile_id: leader.id, role: "leader" as const }, ...members.map((m) => ({ group_id: group.id, profile_id: m.id, role: "member" as const }))])
+    .execute();
+  return group;
+}
+
+/** A content object (a public resource unless told otherwise). */
+export async function buildContent(db: Db, input: Partial<CreateContentInput> & { ownerId: number }): Promise<Content> {
+  return createContent(db, { modelKey: "resource", title: `Resource ${unique()}`, ...input });
+}
+
+/** An attribute item of a type (by key), for tagging. */
+export async function buildAttribute(db: Db, typeKey: string, name: string, parentId: number | null = null): Promise<number> {
+  const type = await db.selectFrom("attribute_types").select("id").where("key", "=", typeKey).executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("attribute_items")
+    .values({ type_id: type.id, parent_id: parentId, name, short_name: null, slug: name.toLowerCase().replace(/\W+/g, "-"), description: null, sort_order: 0, depth: parentId ? 1 : 0, is_leaf: 1 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

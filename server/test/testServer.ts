@@ -1,0 +1,163 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { pino } from "pino";
+import { startServer, type RunningServer } from "../boot.js";
+import { loadConfig } from "../config.js";
+
+/** True when this run targets PostgreSQL (DB_TEST=postgres with TEST_DATABASE_URL). */
+export const onPostgres = process.env.DB_TEST === "postgres";
+
+/** A fresh, empty database for one test file: a new PostgreSQL database or a temp SQLite folder. */
+async function freshDatabase(): Promise<{ databaseUrl?: string; dataDir: string; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-test-"));
+  if (!onPostgres) return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("DB_TEST=postgres needs TEST_DATABASE_URL (a server URL whose user may create databases)");
+  const name = `test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dataDir,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestServer extends RunningServer {
+  /** A new HTTP client with its own cookie jar (a separate browser). */
+  client(): TestClient;
+  /** Starts another instance on the same database (a restart, or a second server behind a balancer). */
+  startInstance(): Promise<RunningServer>;
+  /** Closes the server and drops its database. */
+  stop(): Promise<void>;
+}
+
+/** Starts the real server on 127.0.0.1 and a free port, on a fresh database. */
+export async function startTestServer(options: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const database = await freshDatabase();
+  const config = loadConfig({
+    PORT: "0",
+    DATA_DIR: database.dataDir,
+    SEED_DEMO: options.seedDemo ? "1" : "0",
+    AUTH_RATE_LIMIT: "1000",
+    WEB_DIR: path.join(database.dataDir, "no-web"),
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...options.env,
+  });
+  const running = await startServer(config, pino({ level: "silent" }));
+  const others: RunningServer[] = [];
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await running.close();
+  };
+  return {
+    ...running,
+    close,
+    client: () => new TestClient(running.url),
+    async startInstance() {
+      const other = await startServer(config, pino({ level: "silent" }));
+      others.push(other);
+      return other;
+    },
+    async stop() {
+      await close();
+      for (const o of others) await o.close().catch(() => undefined);
+      await database.drop();
+    },
+  };
+}
+
+/** A JSON answer: status, headers and parsed body. */
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A fetch-based client that keeps cookies and sends the CSRF token on writes, like the web app. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  private csrf: string | null = null;
+
+  constructor(public baseUrl: string) {}
+
+  /** The same browser (cookies included) pointed at another server. */
+  at(baseUrl: string): TestClient {
+    const copy = new TestClient(baseUrl);
+    copy.cookies = new Map(this.cookies);
+    copy.csrf = this.csrf;
+    return copy;
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  /** Sends a request and records Set-Cookie. */
+  async request<T = any>(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const res = await fetch(this.baseUrl + pathname, {
+      method,
+      headers: {
+        accept: "application/json",
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      redirect: "manual",
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const [k, ...v] = pair!.split("=");
+      this.cookies.set(k!.trim(), v.join("="));
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  /** GET with a query string. */
+  get<T = any>(pathname: string): Promise<Answer<T>> {
+    return this.request<T>("GET", pathname);
+  }
+
+  /** Fetches the CSRF token the way the web app does (GET /getInitializeData). */
+  async token(): Promise<string> {
+    const res = await this.get<{ csrfToken: string }>("/getInitializeData");
+    this.csrf = res.body.csrfToken;
+    return this.csrf;
+  }
+
+  /** POST JSON with the CSRF token (fetched first when missing). */
+  async post<T = any>(pathname: string, body: unknown = {}): Promise<Answer<T>> {
+    const token = this.csrf ?? (await this.token());
+    return this.request<T>("POST", pathname, body, { "x-csrf-token": token });
+  }
+
+  /** Signs in; a new session gets a new CSRF token. */
+  async signIn(username: string, password: string, remember = false): Promise<Answer> {
+    const res = await this.post("/auth", { username, password, ...(remember ? { remember: 1 } : {}) });
+    this.csrf = null;
+    return res;
+  }
+}
