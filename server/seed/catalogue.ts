@@ -13,9 +13,10 @@ const MODEL_MIX: [string, number][] = [["resource", 0.6], ["lesson_plan", 0.15],
 
 /** Words that make a realistic long tail: each appears in few items. */
 function rareWords(count: number, r: () => number): string[] {
+  // 16 syllables in words of 2 to 4 make about 70,000 distinct words: enough for any count asked here.
   const syllables = ["ka", "lo", "mi", "ra", "ten", "zu", "vor", "pel", "quin", "dra", "sol", "nex", "bri", "tho", "gan", "lum"];
   const out = new Set<string>();
-  while (out.size < count) out.add(Array.from({ length: 3 }, () => pick(r, syllables)).join(""));
+  while (out.size < count) out.add(Array.from({ length: 2 + Math.floor(r() * 3) }, () => pick(r, syllables)).join(""));
   return [...out];
 }
 

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { openDatabase } from "../server/db/connection.js";
+import { migrateToLatest } from "../server/db/migrate.js";
+import { COMMON_WORD, generateCatalogue } from "../server/seed/catalogue.js";
+import { ensureDefaults } from "../server/seed/defaults.js";
+import { get, latency, throughput } from "./httpLoad.js";
+
+// npm run bench:search -- [--items 100000,1000000] [--requests 200] [--seconds 5] [--clients 8]
+// Generates (once, cached in bench/.data) a catalogue per size, starts the real server on it and a
+// bare Express endpoint, then prints p50/p95 with one client and throughput with several clients.
+const { values } = parseArgs({
+  options: { items: { type: "string", default: "100000,1000000" }, requests: { type: "string", default: "200" }, seconds: { type: "string", default: "5" }, clients: { type: "string", default: "8" } },
+});
+const sizes = values.items.split(",").map(Number);
+const requests = Number(values.requests);
+const seconds = Number(values.seconds);
+const clients = Number(values.clients);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function startChild(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn("npx", ["tsx", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await get(readyUrl)).status === 200) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${args.join(" ")} did not start`);
+}
+
+async function prepareCatalogue(items: number): Promise<string> {
+  const dir = path.resolve(`bench/.data/catalogue-${items}`);
+  const marker = path.join(dir, "complete");
+  if (fs.existsSync(marker)) return dir;
+  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(`generating a catalogue of ${items} items in ${dir} (once)...`);
+  const db = openDatabase({ dataDir: dir });
+  await migrateToLatest(db);
+  await ensureDefaults(db);
+  const t = Date.now();
+  await generateCatalogue(db, { items });
+  await db.destroy();
+  fs.writeFileSync(marker, new Date().toISOString());
+  console.log(`generated in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+  return dir;
+}
+
+async function queriesFor(dir: string, items: number): Promise<[string, string][]> {
+  const db = openDatabase({ dataDir: dir });
+  const rare = await db.selectFrom("search_terms").select("term").where("doc_count", ">=", Math.max(2, Math.round(items / 20000))).orderBy("doc_count").limit(1).executeTakeFirstOrThrow();
+  const grade = await db.selectFrom("attribute_items").select("id").where("name", "=", "Grade 5").executeTakeFirstOrThrow();
+  const subject = await db.selectFrom("attribute_items").select("id").where("name", "=", "Science").executeTakeFirstOrThrow();
+  await db.destroy();
+  const deepPage = Math.min(200, Math.floor(items / 15 / 2));
+  return [
+    ["rare term", `query=${rare.term}`],
+    ["common term (1/3 of items)", `query=${COMMON_WORD}`],
+    ["term + two facets", `query=${COMMON_WORD}&grades=${grade.id}&subjects=${subject.id}`],
+    ["facets only, no term", `grades=${grade.id}&subjects=${subject.id}`],
+    [`deep page (${deepPage})`, `sort=1&page=${deepPage}`],
+  ];
+}
+
+const fmt = (n: number) => n.toFixed(1).padStart(8);
+
+for (const items of sizes) {
+  const dir = await prepareCatalogue(items);
+  const queries = await queriesFor(dir, items);
+  const [port, barePort] = await Promise.all([freePort(), freePort()]);
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startChild(["server/index.ts"], { PORT: String(port), DATA_DIR: dir, SEED_DEMO: "0", LOG_LEVEL: "warn" }, `${base}/app/config`);
+  const bare = await startChild(["bench/bareServer.ts"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
+  try {
+    console.log(`\n== search on SQLite, ${items.toLocaleString("en-US")} items (${requests} sequential requests per query, throughput: ${clients} clients for ${seconds} s)`);
+    console.log(`${"query".padEnd(30)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"req/s".padStart(8)}`);
+    const bareLat = await latency(`http://127.0.0.1:${barePort}/bare`, requests);
+    const bareRps = await throughput([`http://127.0.0.1:${barePort}/bare`], clients, seconds);
+    console.log(`${"baseline: bare Express".padEnd(30)} ${fmt(bareLat.p50)} ${fmt(bareLat.p95)} ${fmt(bareRps)}`);
+    const urls: string[] = [];
+    for (const [name, q] of queries) {
+      const url = `${base}/api/search?${q}`;
+      urls.push(url);
+      const l = await latency(url, requests);
+      if (l.status !== 200) throw new Error(`${name} answered ${l.status}`);
+      const rps = await throughput([url], clients, Math.max(1, seconds / 2));
+      console.log(`${name.padEnd(30)} ${fmt(l.p50)} ${fmt(l.p95)} ${fmt(rps)}`);
+    }
+    const mixed = await throughput(urls, clients, seconds);
+    console.log(`${"mixed queries".padEnd(30)} ${"".padStart(8)} ${"".padStart(8)} ${fmt(mixed)}   (${(mixed / bareRps).toFixed(3)} of baseline)`);
+  } finally {
+    server.kill("SIGTERM");
+    bare.kill("SIGTERM");
+  }
+}
+process.exit(0);

@@ -1,0 +1,26 @@
+import { HTTPError } from "ky";
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../../contract/index.js";
+import { ApiError, toApiError } from "./ApiError.js";
+
+const httpError = (status: number, body: unknown) => {
+  const request = new Request("http://localhost/auth", { method: "POST" });
+  const response = new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  return new HTTPError(response, request, {} as never);
+};
+
+describe("toApiError", () => {
+  it("keeps the status, message and error list of a JSON answer", async () => {
+    const error = await toApiError(httpError(401, { message: "Invalid username or password.", errors: ["Invalid username or password."] }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: "Invalid username or password.", errors: ["Invalid username or password."] });
+  });
+  it("flattens field errors and shows the first", async () => {
+    const error = await toApiError(httpError(422, { message: "Invalid", errors: { email: ["The provided email address is invalid"] } }));
+    expect(error.displayMessage).toBe("The provided email address is invalid");
+  });
+  it("falls back to the generic message when the answer is not JSON or the network failed", async () => {
+    expect((await toApiError(httpError(502, "<html>Bad gateway</html>"))).message).toBe(MESSAGES.unexpected);
+    expect(await toApiError(new TypeError("Failed to fetch"))).toMatchObject({ status: 0, message: MESSAGES.unexpected });
+  });
+});

@@ -1,0 +1,50 @@
+import { HTTPError, TimeoutError } from "ky";
+import { MESSAGES } from "../../contract/index.js";
+
+/** A failed call as the screens see it: HTTP status (0 when none came back), message and error list. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: string[];
+
+  constructor(status: number, message: string, errors: string[] = []) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** The text to show a person: the first listed error, else the message. */
+  get displayMessage(): string {
+    return this.errors[0] ?? this.message;
+  }
+}
+
+/** Error lists come as `string[]` (POST /auth) or as field -> messages (validation errors). */
+function flattenErrors(errors: unknown): string[] {
+  if (Array.isArray(errors)) return errors.filter((e): e is string => typeof e === "string" && e.length > 0);
+  if (errors && typeof errors === "object") return Object.values(errors).flatMap(flattenErrors);
+  return [];
+}
+
+/** Turns whatever a call threw (HTTP error with a JSON body, timeout, network or parse failure) into an ApiError. */
+export async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    const { status } = error.response;
+    let body: unknown = null;
+    try {
+      body = await error.response.clone().json();
+    } catch {
+      // Not JSON (a proxy error page, say): fall back to the generic message below.
+    }
+    const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+    const message = typeof record.message === "string" && record.message ? record.message : MESSAGES.unexpected;
+    return new ApiError(status, message, flattenErrors(record.errors));
+  }
+  if (error instanceof DOMException && error.name === "AbortError") throw error;
+  if (!(error instanceof TimeoutError) && !(error instanceof TypeError)) {
+    // A response that does not match the contract is a bug worth seeing in the console.
+    console.error("Unexpected API failure", error);
+  }
+  return new ApiError(0, MESSAGES.unexpected);
+}

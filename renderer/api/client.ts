@@ -1,0 +1,72 @@
+import ky, { type Options } from "ky";
+import type { z } from "zod";
+import { InitializeData } from "../../contract/index.js";
+import { toApiError } from "./ApiError.js";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+let baseUrl = "/";
+let csrfToken: string | null = null;
+let pendingToken: Promise<string> | null = null;
+
+/** Points every call at the platform's API base URL; called once at start-up. */
+export function configureApi(apiBaseUrl: string): void {
+  baseUrl = apiBaseUrl.endsWith("/") ? apiBaseUrl : `${apiBaseUrl}/`;
+}
+
+/** Remembers the session's CSRF token (from GET /getInitializeData) for later writes. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+/** The one HTTP client: cookies included, CSRF header on every write, retries left to TanStack Query. */
+const http = ky.create({
+  credentials: "include",
+  retry: 0,
+  timeout: 20_000,
+  headers: { Accept: "application/json" },
+  hooks: {
+    beforeRequest: [
+      async (request) => {
+        if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+        request.headers.set("X-CSRF-Token", await ensureCsrfToken());
+      },
+    ],
+  },
+});
+
+/** A write before the first GET /getInitializeData answered still needs the token, so fetch it once. */
+function ensureCsrfToken(): Promise<string> {
+  if (csrfToken) return Promise.resolve(csrfToken);
+  pendingToken ??= http
+    .get("getInitializeData", { prefixUrl: baseUrl })
+    .json()
+    .then((body) => {
+      const token = InitializeData.parse(body).csrfToken;
+      csrfToken = token;
+      return token;
+    })
+    .finally(() => {
+      pendingToken = null;
+    });
+  return pendingToken;
+}
+
+/** Runs one call, checks the answer against its contract schema, and turns failures into ApiError. */
+async function call<S extends z.ZodType>(schema: S, run: (prefixUrl: string) => Promise<unknown>): Promise<z.infer<S>> {
+  try {
+    return schema.parse(await run(baseUrl));
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}
+
+/** GET `path` (no leading slash) and parse the JSON answer with `schema`. */
+export function getJson<S extends z.ZodType>(path: string, schema: S, options: Options = {}): Promise<z.infer<S>> {
+  return call(schema, (prefixUrl) => http.get(path, { ...options, prefixUrl }).json());
+}
+
+/** POST `body` as JSON to `path` (no leading slash) and parse the answer with `schema`. */
+export function postJson<S extends z.ZodType>(path: string, body: unknown, schema: S, options: Options = {}): Promise<z.infer<S>> {
+  return call(schema, (prefixUrl) => http.post(path, { ...options, prefixUrl, json: body }).json());
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import {
+  AppConfig,
+  FavoriteResponse,
+  InitializeData,
+  MessageResponse,
+  ProvidersResponse,
+  SearchResponse,
+  SignInResponse,
+  screenStateToCall,
+  type FavoriteRequest,
+  type SearchScreenState,
+} from "../../contract/index.js";
+import { getJson, postJson, setCsrfToken } from "./client.js";
+
+/** GET /getInitializeData: the signed-in profile (or null) and the CSRF token for writes. */
+export async function fetchInitializeData(): Promise<InitializeData> {
+  const data = await getJson("getInitializeData", InitializeData);
+  setCsrfToken(data.csrfToken);
+  return data;
+}
+
+/** GET /app/config: search types, facets and feature flags. */
+export function fetchAppConfig(): Promise<AppConfig> {
+  return getJson("app/config", AppConfig);
+}
+
+/** GET /providers: single sign-on providers for the login form. */
+export function fetchProviders(): Promise<ProvidersResponse> {
+  return getJson("providers", ProvidersResponse);
+}
+
+/** What the login form submits. */
+export interface SignInInput {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+/** POST /auth; `remember` is only sent when ticked. 4xx answers throw an ApiError carrying `errors`. */
+export function signIn({ username, password, remember }: SignInInput): Promise<SignInResponse> {
+  return postJson("auth", { username, password, ...(remember ? { remember: true } : {}) }, SignInResponse);
+}
+
+/** POST /auth/logout. */
+export async function signOut(): Promise<void> {
+  await postJson("auth/logout", {}, z.unknown());
+}
+
+/** POST /auth/forgot: always answers with a message (whether or not the address is known). */
+export function requestPasswordReset(email: string): Promise<z.infer<typeof MessageResponse>> {
+  return postJson("auth/forgot", { email }, MessageResponse);
+}
+
+/** GET /api/search with the main search call's parameters for a screen state. */
+export function searchContent(state: SearchScreenState, signal?: AbortSignal): Promise<SearchResponse> {
+  return getJson("api/search", SearchResponse, { searchParams: screenStateToCall(state), signal });
+}
+
+/** POST /profile/favorite; answers with the final favorite state. */
+export function setFavorite(request: FavoriteRequest): Promise<FavoriteResponse> {
+  return postJson("profile/favorite", request, FavoriteResponse);
+}

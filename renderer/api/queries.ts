@@ -1,0 +1,101 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  MESSAGES,
+  screenStateToCall,
+  type FavoriteRequest,
+  type LoggedProfile,
+  type SearchResponse,
+  type SearchScreenState,
+} from "../../contract/index.js";
+import { setCsrfToken } from "./client.js";
+import {
+  fetchAppConfig,
+  fetchInitializeData,
+  fetchProviders,
+  searchContent,
+  setFavorite,
+  signIn,
+  signOut,
+} from "./endpoints.js";
+
+/** Query keys in one place so invalidation and cache updates agree with the hooks. */
+export const queryKeys = {
+  initializeData: ["initializeData"] as const,
+  appConfig: ["appConfig"] as const,
+  providers: ["providers"] as const,
+  searchAll: ["search"] as const,
+  search: (state: SearchScreenState) => ["search", screenStateToCall(state).toString()] as const,
+};
+
+/** The session: signed-in profile (or null) and CSRF token. */
+export function useInitializeData() {
+  return useQuery({ queryKey: queryKeys.initializeData, queryFn: fetchInitializeData, staleTime: 5 * 60_000 });
+}
+
+/** The signed-in profile, null for guests, undefined while the session is still loading. */
+export function useCurrentProfile(): LoggedProfile | null | undefined {
+  const { data } = useInitializeData();
+  return data === undefined ? undefined : data.profile;
+}
+
+/** App configuration (search types, facets, feature flags); it does not change during a visit. */
+export function useAppConfig() {
+  return useQuery({ queryKey: queryKeys.appConfig, queryFn: fetchAppConfig, staleTime: Infinity });
+}
+
+/** Single sign-on providers for the login form. */
+export function useProviders() {
+  return useQuery({ queryKey: queryKeys.providers, queryFn: fetchProviders, staleTime: Infinity });
+}
+
+/** The main search for a screen state; the previous page stays on screen while the next one loads. */
+export function useSearch(state: SearchScreenState) {
+  return useQuery({
+    queryKey: queryKeys.search(state),
+    queryFn: ({ signal }) => searchContent(state, signal),
+    placeholderData: keepPreviousData,
+    meta: { errorMessage: MESSAGES.genericLoad },
+  });
+}
+
+/** Sets an item's favorite flag; every cached search page showing that item takes the server's answer. */
+export function useFavoriteMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: FavoriteRequest) => setFavorite(request),
+    onSuccess: ({ value }, request) => {
+      queryClient.setQueriesData<SearchResponse>({ queryKey: queryKeys.searchAll }, (old) =>
+        old
+          ? { ...old, data: old.data.map((item) => (`${item.model_key}:${item.id}` === request.type ? { ...item, favorite: value } : item)) }
+          : old,
+      );
+    },
+  });
+}
+
+/** POST /auth; on success every cached answer is refetched, since they depend on who is signed in. */
+export function useSignInMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: async (response) => {
+      if (response.errors?.length) return;
+      // The session was renewed, and with it the CSRF token.
+      setCsrfToken(null);
+      await queryClient.invalidateQueries();
+    },
+  });
+}
+
+/** POST /auth/logout, then refetch everything as a guest. */
+export function useSignOutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      setCsrfToken(null);
+      return queryClient.invalidateQueries();
+    },
+    meta: { errorMessage: MESSAGES.unexpected },
+  });
+}

@@ -1,0 +1,34 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { MESSAGES } from "../../contract/index.js";
+import { ApiError } from "./ApiError.js";
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: { errorMessage?: string };
+    mutationMeta: { errorMessage?: string };
+  }
+}
+
+/** Client errors (4xx) will not change on retry; network and server failures get one more try. */
+function shouldRetry(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+/** The app's query client; every failed load is reported through `onError` with the text to show. */
+export function createQueryClient(onError: (message: string) => void): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (_error, query) => onError(query.meta?.errorMessage ?? MESSAGES.unexpected),
+    }),
+    mutationCache: new MutationCache({
+      onError: (_error, _variables, _context, mutation) => {
+        if (mutation.meta?.errorMessage) onError(mutation.meta.errorMessage);
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { PATHS, signInPath } from "../routes/paths.js";
+
+interface GuestModalApi {
+  /** Invites a guest to sign in or register instead of doing what needs an account. */
+  openGuestModal(): void;
+}
+
+const GuestModalContext = createContext<GuestModalApi | null>(null);
+
+/** Provides the guest modal to the page and renders it. */
+export function GuestModalProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const returnTo = location.pathname + location.search;
+  const openGuestModal = useCallback(() => setOpen(true), []);
+  const api = useMemo(() => ({ openGuestModal }), [openGuestModal]);
+
+  const handleNavigate = () => setOpen(false);
+
+  return (
+    <GuestModalContext.Provider value={api}>
+      {children}
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog" aria-describedby="guest-modal-text">
+            <Dialog.Title className="dialog__title">Sign in to continue</Dialog.Title>
+            <Dialog.Description id="guest-modal-text" className="dialog__text">
+              Sign in or register to favorite and collect content, and to keep it with your account.
+            </Dialog.Description>
+            <div className="dialog__actions">
+              <Link className="button button--primary" to={signInPath(returnTo)} onClick={handleNavigate}>
+                Sign in
+              </Link>
+              <a className="button button--secondary" href={PATHS.register} onClick={handleNavigate}>
+                Register
+              </a>
+              <Dialog.Close className="button button--ghost">Close</Dialog.Close>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </GuestModalContext.Provider>
+  );
+}
+
+/** Opens the guest modal; must be used under GuestModalProvider. */
+export function useGuestModal(): GuestModalApi {
+  const api = useContext(GuestModalContext);
+  if (!api) throw new Error("useGuestModal needs a GuestModalProvider");
+  return api;
+}

@@ -1,0 +1,162 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { MESSAGES, SignInRequest, type SignInResponse } from "../../contract/index.js";
+import { ApiError } from "../api/ApiError.js";
+import type { SignInInput } from "../api/endpoints.js";
+import { useSignInMutation } from "../api/queries.js";
+import { PATHS } from "../routes/paths.js";
+import { Alert } from "./Alert.js";
+import { Icon } from "./Icon.js";
+
+interface LoginFormProps {
+  /** Called after a successful sign-in (queries are already refetched), with the server's answer. */
+  onSuccess(response: SignInResponse): void;
+  /** When given, a Cancel button is shown (for the form inside a dialog). */
+  onCancel?: () => void;
+}
+
+type FieldErrors = Partial<Record<"username" | "password", string>>;
+
+/** The login form: username, password with a reveal toggle, remember me, forgot-password link. */
+export function LoginForm({ onSuccess, onCancel }: LoginFormProps) {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [remember, setRemember] = useState(false);
+  const [revealed, setRevealed] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const signIn = useSignInMutation();
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const ids = { username: `${id}-username`, password: `${id}-password`, remember: `${id}-remember` };
+
+  const showServerError = (message: string) => {
+    setServerError(message);
+    passwordRef.current?.focus();
+    passwordRef.current?.select();
+  };
+
+  // mutateAsync rather than mutate's callbacks: a successful sign-in can unmount this form (the page
+  // now has a profile) before those callbacks would run, and the caller still has to navigate.
+  const submit = async (input: SignInInput) => {
+    try {
+      const response = await signIn.mutateAsync(input);
+      const [first] = response.errors ?? [];
+      if (first) showServerError(first);
+      else onSuccess(response);
+    } catch (error) {
+      showServerError(error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected);
+    }
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = SignInRequest.safeParse({ username, password });
+    if (!parsed.success) {
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === "username" || field === "password") && !errors[field]) errors[field] = issue.message;
+      }
+      setFieldErrors(errors);
+      (errors.username ? usernameRef : passwordRef).current?.focus();
+      return;
+    }
+    setFieldErrors({});
+    setServerError(null);
+    void submit({ username: parsed.data.username, password, remember });
+  };
+
+  const describedBy = (field: keyof FieldErrors) => (fieldErrors[field] ? `${ids[field]}-error` : undefined);
+
+  return (
+    <form className="login-form" onSubmit={handleSubmit} noValidate aria-label="Sign in">
+      {serverError && (
+        <Alert tone="danger" onDismiss={() => setServerError(null)}>
+          {serverError}
+        </Alert>
+      )}
+
+      <div className="field">
+        <label className="field__label" htmlFor={ids.username}>
+          Username
+        </label>
+        <input
+          ref={usernameRef}
+          id={ids.username}
+          className="input"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          aria-invalid={fieldErrors.username ? true : undefined}
+          aria-describedby={describedBy("username")}
+          required
+        />
+        {fieldErrors.username && (
+          <p id={`${ids.username}-error`} className="field__error">
+            {fieldErrors.username}
+          </p>
+        )}
+      </div>
+
+      <div className="field">
+        <label className="field__label" htmlFor={ids.password}>
+          Password
+        </label>
+        <div className="password-field">
+          <input
+            ref={passwordRef}
+            id={ids.password}
+            className="input"
+            name="password"
+            type={revealed ? "text" : "password"}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={fieldErrors.password ? true : undefined}
+            aria-describedby={describedBy("password")}
+            required
+          />
+          <button
+            type="button"
+            className="icon-button password-field__toggle"
+            aria-pressed={revealed}
+            aria-controls={ids.password}
+            aria-label={revealed ? "Hide password" : "Show password"}
+            onClick={() => setRevealed(!revealed)}
+          >
+            <Icon name={revealed ? "eyeOff" : "eye"} />
+          </button>
+        </div>
+        {fieldErrors.password && (
+          <p id={`${ids.password}-error`} className="field__error">
+            {fieldErrors.password}
+          </p>
+        )}
+      </div>
+
+      <div className="login-form__row">
+        <label className="check" htmlFor={ids.remember}>
+          <input id={ids.remember} type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+          <span className="check__label">Remember me</span>
+        </label>
+        <Link to={PATHS.forgot}>Forgot password?</Link>
+      </div>
+
+      <div className="login-form__actions">
+        <button type="submit" className="button button--primary" disabled={signIn.isPending} aria-busy={signIn.isPending || undefined}>
+          {signIn.isPending ? "Signing in…" : "Sign in"}
+        </button>
+        {onCancel && (
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import type { MouseEvent } from "react";
+import { Outlet } from "react-router";
+import { useAppConfig, useInitializeData } from "../api/queries.js";
+import { GuestModalProvider } from "../components/GuestModal.js";
+import { SiteHeader } from "../components/SiteHeader.js";
+import { Toaster } from "../components/Toaster.js";
+import { useFocusHeadingOnNavigate } from "../hooks/useFocusHeadingOnNavigate.js";
+
+/** The frame around every page: skip link, header, main landmark, footer and the toast region. */
+export function RootLayout() {
+  // Load the session early: it carries the CSRF token every write needs.
+  useInitializeData();
+  const { data: config } = useAppConfig();
+  useFocusHeadingOnNavigate();
+
+  const handleSkip = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Move focus without adding "#main" to the URL (the router owns the URL).
+    event.preventDefault();
+    document.getElementById("main")?.focus();
+  };
+
+  return (
+    <GuestModalProvider>
+      <a className="skip-link" href="#main" onClick={handleSkip}>
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main id="main" className="page" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <p>© {new Date().getFullYear()} {config?.siteName ?? "Curriculum"}</p>
+      </footer>
+      <Toaster />
+    </GuestModalProvider>
+  );
+}

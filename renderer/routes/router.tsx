@@ -1,0 +1,28 @@
+import { Navigate, createBrowserRouter, createHashRouter, type RouteObject } from "react-router";
+import { LoginScene } from "../scenes/auth/LoginScene.js";
+import { ForgotPasswordScene } from "../scenes/auth/ForgotPasswordScene.js";
+import { NotFoundScene } from "../scenes/NotFoundScene.js";
+import { SearchScene } from "../scenes/search/SearchScene.js";
+import { PATHS } from "./paths.js";
+import { RootLayout } from "./RootLayout.js";
+import { RouteError } from "./RouteError.js";
+
+/** The renderer's pages. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={PATHS.search} replace /> },
+      { path: "search", element: <SearchScene /> },
+      { path: "auth/login", element: <LoginScene /> },
+      { path: "auth/forgot", element: <ForgotPasswordScene /> },
+      { path: "*", element: <NotFoundScene /> },
+    ],
+  },
+];
+
+/** Browser history on the web; hash history when the desktop app loads the build from a file. */
+export function createAppRouter() {
+  return window.location.protocol === "file:" ? createHashRouter(routes) : createBrowserRouter(routes);
+}

@@ -1,0 +1,86 @@
+import { useMutation } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { ForgotRequest, MESSAGES } from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { requestPasswordReset } from "../../api/endpoints.js";
+import { Alert } from "../../components/Alert.js";
+import { PageTitle } from "../../components/PageTitle.js";
+import { PATHS } from "../../routes/paths.js";
+
+/** Forgot-password page: asks for the e-mail address and shows the server's answer. */
+export function ForgotPasswordScene() {
+  const [email, setEmail] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const reset = useMutation({ mutationFn: requestPasswordReset });
+  const emailId = useId();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ForgotRequest.safeParse({ email });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? "Enter your e-mail address.");
+      document.getElementById(emailId)?.focus();
+      return;
+    }
+    setFieldError(null);
+    setServerError(null);
+    reset.mutate(parsed.data.email, {
+      onError: (error) => setServerError(error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected),
+    });
+  };
+
+  return (
+    <div className="auth-page">
+      <PageTitle title="Forgot password" />
+      <div className="card auth-card">
+        <h1 className="page-title">Forgot your password?</h1>
+        {reset.isSuccess ? (
+          <Alert tone="success">{reset.data.message}</Alert>
+        ) : (
+          <>
+            <p>Enter the e-mail address of your account and we will send you instructions to reset your password.</p>
+            {serverError && (
+              <Alert tone="danger" onDismiss={() => setServerError(null)}>
+                {serverError}
+              </Alert>
+            )}
+            <form className="login-form" onSubmit={handleSubmit} noValidate>
+              <div className="field">
+                <label className="field__label" htmlFor={emailId}>
+                  E-mail address
+                </label>
+                <input
+                  id={emailId}
+                  className="input"
+                  type="email"
+                  name="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  aria-invalid={fieldError ? true : undefined}
+                  aria-describedby={fieldError ? `${emailId}-error` : undefined}
+                  required
+                />
+                {fieldError && (
+                  <p id={`${emailId}-error`} className="field__error">
+                    {fieldError}
+                  </p>
+                )}
+              </div>
+              <div className="login-form__actions">
+                <button type="submit" className="button button--primary" disabled={reset.isPending} aria-busy={reset.isPending || undefined}>
+                  {reset.isPending ? "Sending…" : "Send instructions"}
+                </button>
+              </div>
+            </form>
+          </>
+        )}
+        <p className="auth-card__footer">
+          <Link to={PATHS.login}>Back to sign in</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

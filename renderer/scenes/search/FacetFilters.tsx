@@ -1,0 +1,186 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { OTHER_FILTERS, type SearchFacets, type SearchScreenState } from "../../../contract/index.js";
+import { facetTree, toggled, withAttribute, withChanges } from "./searchState.js";
+
+const COLLAPSED_COUNT = 8;
+
+interface FacetFiltersProps {
+  state: SearchScreenState;
+  facets: SearchFacets | null | undefined;
+  /** Attribute facets the selected types support, in display order. */
+  attributeFacets: { key: string; label: string }[];
+  /** Other filter groups the selected types support: "owners", "publishers", "others", "dates". */
+  filters: Set<string>;
+  signedIn: boolean;
+  onChange(next: SearchScreenState): void;
+}
+
+interface Option {
+  /** Unique across the groups; also finds the checkbox again after a re-render. */
+  key: string;
+  id: string;
+  label: string;
+  count: number | undefined;
+  checked: boolean;
+  depth: number;
+  onToggle(on: boolean): void;
+}
+
+/** The filter groups: supported attribute facets, my stuff, owners, publishers and the created date range. */
+export function FacetFilters({ state, facets, attributeFacets, filters, signedIn, onChange }: FacetFiltersProps) {
+  const attributeGroups = attributeFacets.map((facet) => {
+    const selected = state.attributes[facet.key] ?? [];
+    const values = facetTree(facets?.attributes[facet.key] ?? []);
+    const options: Option[] = checkedFirst(values, selected).map(({ value, depth }) => ({
+      key: `${facet.key}:${value.id}`,
+      id: String(value.id),
+      label: value.label,
+      count: value.count,
+      checked: selected.includes(value.id),
+      depth,
+      onToggle: (on) => onChange(withAttribute(state, facet.key, value.id, on)),
+    }));
+    return { key: facet.key, label: facet.label, options };
+  });
+
+  const otherOptions: Option[] = OTHER_FILTERS.filter((o) => signedIn || !o.signedIn).map((o) => ({
+    key: `others:${o.key}`,
+    id: o.key,
+    label: o.label,
+    count: facets?.others[o.key],
+    checked: state.others.includes(o.key),
+    depth: 0,
+    onToggle: (on) => onChange(withChanges(state, { others: toggled(state.others, o.key, on) })),
+  }));
+
+  const profileOptions = (field: "owners" | "publishers"): Option[] =>
+    (facets?.[field] ?? []).map((p) => ({
+      key: `${field}:${p.profile_id}`,
+      id: String(p.profile_id),
+      label: p.name,
+      count: p.count,
+      checked: state[field].includes(p.profile_id),
+      depth: 0,
+      onToggle: (on) => onChange(withChanges(state, { [field]: toggled(state[field], p.profile_id, on) })),
+    }));
+
+  // A new answer can reorder the values (they come sorted by count), which moves the checkbox
+  // just toggled; give keyboard focus back to it when that happens.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const lastToggled = useRef<string | null>(null);
+  useEffect(() => {
+    const key = lastToggled.current;
+    if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+    rootRef.current?.querySelector<HTMLInputElement>(`input[data-option="${CSS.escape(key)}"]`)?.focus();
+  });
+  const handleToggled = (key: string) => {
+    lastToggled.current = key;
+  };
+
+  return (
+    <div className="facets" ref={rootRef} onChange={(event) => handleToggled((event.target as HTMLElement).dataset.option ?? "")}>
+      {attributeGroups
+        .filter((group) => group.options.length > 0)
+        .map((group) => (
+          <CheckboxGroup key={group.key} legend={group.label} options={group.options} />
+        ))}
+      {filters.has("others") && <CheckboxGroup legend="My stuff and openness" options={otherOptions} />}
+      {filters.has("owners") && <CheckboxGroup legend="Owners" options={profileOptions("owners")} />}
+      {filters.has("publishers") && <CheckboxGroup legend="Publishers" options={profileOptions("publishers")} />}
+      {filters.has("dates") && (
+        <DateRange from={state.from} to={state.to} onChange={(range) => onChange(withChanges(state, range))} />
+      )}
+    </div>
+  );
+}
+
+/** In a flat list the checked values come first, so they stay in view; trees keep their order. */
+function checkedFirst<T extends { value: { id: number }; depth: number }>(values: T[], selected: number[]): T[] {
+  if (values.some((v) => v.depth > 0)) return values;
+  const isChecked = (v: T) => selected.includes(v.value.id);
+  return [...values.filter(isChecked), ...values.filter((v) => !isChecked(v))];
+}
+
+/** One fieldset of checkboxes with counts; long lists show the first few and a "Show all" toggle. */
+function CheckboxGroup({ legend, options }: { legend: string; options: Option[] }) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  if (options.length === 0) return null;
+  const collapsible = options.length > COLLAPSED_COUNT;
+  const shown = collapsible && !expanded ? options.filter((o, i) => i < COLLAPSED_COUNT || o.checked) : options;
+
+  return (
+    <fieldset className="facet">
+      <legend className="facet__legend">{legend}</legend>
+      <ul id={listId} className="facet__list">
+        {shown.map((option) => (
+          <li key={option.key} className="facet__item" data-depth={Math.min(option.depth, 3)}>
+            <FacetCheckbox option={option} />
+          </li>
+        ))}
+      </ul>
+      {collapsible && (
+        <button type="button" className="link-button facet__more" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded(!expanded)}>
+          {expanded ? `Show fewer ${legend.toLowerCase()}` : `Show all ${options.length} ${legend.toLowerCase()}`}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+function FacetCheckbox({ option }: { option: Option }) {
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => option.onToggle(event.target.checked);
+  return (
+    <label className="check">
+      <input type="checkbox" data-option={option.key} checked={option.checked} onChange={handleChange} />
+      <span className="check__label">{option.label}</span>
+      {option.count !== undefined && <span className="check__count">{option.count.toLocaleString()}</span>}
+    </label>
+  );
+}
+
+/**
+ * Created-date range; the start may not be after the end. The inputs keep their own draft (the
+ * router commits URL changes in a transition, which would briefly reset a controlled date input
+ * while someone types into it); a complete date, or an emptied field, is applied.
+ */
+function DateRange({ from, to, onChange }: { from: string; to: string; onChange(range: { from?: string; to?: string }): void }) {
+  const fromId = useId();
+  const toId = useId();
+  const [draft, setDraft] = useState({ from, to });
+  const [applied, setApplied] = useState({ from, to });
+  if (applied.from !== from || applied.to !== to) {
+    // The URL changed (a tag removed, back/forward): show its dates.
+    setApplied({ from, to });
+    setDraft({ from, to });
+  }
+  const handleChange = (field: "from" | "to") => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setDraft({ ...draft, [field]: value });
+    if (value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value)) onChange({ [field]: value });
+  };
+  return (
+    <fieldset className="facet">
+      <legend className="facet__legend">Created</legend>
+      <div className="date-range">
+        <Field id={fromId} label="Created from">
+          <input id={fromId} className="input" type="date" value={draft.from} max={draft.to || undefined} onChange={handleChange("from")} />
+        </Field>
+        <Field id={toId} label="Created to">
+          <input id={toId} className="input" type="date" value={draft.to} min={draft.from || undefined} onChange={handleChange("to")} />
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="field field--compact">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}

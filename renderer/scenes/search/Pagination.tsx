@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import type { SearchScreenState } from "../../../contract/index.js";
+import { Icon } from "../../components/Icon.js";
+import { pageWindow, searchHref } from "./searchState.js";
+
+interface PaginationProps {
+  state: SearchScreenState;
+  totalPages: number;
+  onNavigate(): void;
+}
+
+/** Previous/next and a window of 3 page links around the current page; paging keeps every filter. */
+export function Pagination({ state, totalPages, onNavigate }: PaginationProps) {
+  if (totalPages <= 1) return null;
+  const { page } = state;
+  const href = (n: number) => ({ search: searchHref({ ...state, page: n }) });
+
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      <ul className="pagination__list">
+        <li>
+          {page > 1 ? (
+            <Link className="pagination__link" to={href(page - 1)} onClick={onNavigate} rel="prev">
+              <Icon name="chevronLeft" size={16} />
+              Previous
+            </Link>
+          ) : (
+            <span className="pagination__link pagination__link--disabled" aria-hidden="true">
+              <Icon name="chevronLeft" size={16} />
+              Previous
+            </span>
+          )}
+        </li>
+        {pageWindow(page, totalPages).map((n) => (
+          <li key={n}>
+            <Link
+              className="pagination__link pagination__page"
+              to={href(n)}
+              onClick={onNavigate}
+              aria-label={`Page ${n}`}
+              aria-current={n === page ? "page" : undefined}
+            >
+              {n}
+            </Link>
+          </li>
+        ))}
+        <li>
+          {page < totalPages ? (
+            <Link className="pagination__link" to={href(page + 1)} onClick={onNavigate} rel="next">
+              Next
+              <Icon name="chevronRight" size={16} />
+            </Link>
+          ) : (
+            <span className="pagination__link pagination__link--disabled" aria-hidden="true">
+              Next
+              <Icon name="chevronRight" size={16} />
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

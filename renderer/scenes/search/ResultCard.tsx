@@ -1,0 +1,49 @@
+import type { SearchResultItem } from "../../../contract/index.js";
+import { FavoriteButton } from "../../components/FavoriteButton.js";
+import { TypeIcon } from "../../components/Icon.js";
+import { shortDescription } from "./searchState.js";
+
+/** One search result (list row or grid card). */
+export function ResultCard({ item }: { item: SearchResultItem }) {
+  const typeName = item.common.type_name_singular;
+  const thumb = item.thumb_url ?? item.thumb_url_medium;
+  const description = shortDescription(item.description);
+  const titleId = `result-${item.model_key}-${item.id}`;
+  // Groups are profiles with the "group" sub type; they get the group icon.
+  const iconKind = item.sub_type ?? item.model_key;
+
+  return (
+    <article className="result-card" aria-labelledby={titleId}>
+      <div className={`result-card__thumb${item.thumbnail_contain ? " result-card__thumb--contain" : ""}`}>
+        {thumb ? (
+          <img src={thumb} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <span className="result-card__placeholder" role="img" aria-label={`${typeName} thumbnail`}>
+            <TypeIcon kind={iconKind} size={40} />
+          </span>
+        )}
+      </div>
+      <div className="result-card__body">
+        <h3 className="result-card__title" id={titleId}>
+          <a href={item.link}>{item.title}</a>
+        </h3>
+        <p className="result-card__meta">
+          <span className="result-card__type">
+            <TypeIcon kind={iconKind} size={16} />
+            {typeName}
+          </span>
+          <span className="result-card__owner">
+            <span className="visually-hidden">Owner: </span>
+            {item.owner_data.name}
+          </span>
+        </p>
+        {description && <p className="result-card__description">{description}</p>}
+      </div>
+      {item.common.features.favorite && (
+        <div className="result-card__actions">
+          <FavoriteButton item={item} />
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,154 @@
+import { useId, useMemo, useRef, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { MESSAGES, screenStateFromUrl, type SearchScreenState } from "../../../contract/index.js";
+import { useAppConfig, useCurrentProfile, useSearch } from "../../api/queries.js";
+import { PageTitle } from "../../components/PageTitle.js";
+import { useStoredPreference } from "../../hooks/useStoredPreference.js";
+import { FacetFilters } from "./FacetFilters.js";
+import { FilterTags } from "./FilterTags.js";
+import { Pagination } from "./Pagination.js";
+import { ResultList } from "./ResultList.js";
+import { SearchBox } from "./SearchBox.js";
+import {
+  filterTags,
+  nextTypeSelection,
+  searchHref,
+  supportedFacetKeys,
+  supportedFilterKeys,
+  visibleSearchTypes,
+  withChanges,
+  withoutFilters,
+  withTypes,
+} from "./searchState.js";
+import { RESULT_LAYOUTS, SearchToolbar } from "./SearchToolbar.js";
+import { TypeTabs } from "./TypeTabs.js";
+
+/** The search screen; its whole state lives in the URL, so back/forward and bookmarks work. */
+export function SearchScene() {
+  const [params] = useSearchParams();
+  const state = useMemo(() => screenStateFromUrl(params), [params]);
+  const navigate = useNavigate();
+  const profile = useCurrentProfile();
+  const appConfig = useAppConfig();
+  const search = useSearch(state);
+  const [layout, setLayout] = useStoredPreference("search.layout", RESULT_LAYOUTS, "list");
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
+  const filtersId = useId();
+
+  const configs = appConfig.data?.searchTypes ?? [];
+  const allFacets = appConfig.data?.facets ?? [];
+  const tabs = visibleSearchTypes(configs, profile?.permissions.is_admin === true);
+  const supported = supportedFacetKeys(configs, state.types);
+  const attributeFacets = allFacets.filter((f) => supported.has(f.key));
+  const filters = supportedFilterKeys(configs, state.types);
+  const data = search.data;
+  const tags = filterTags(state, data?.facets, allFacets);
+
+  const go = (next: SearchScreenState) => {
+    const href = searchHref(next);
+    if (href !== searchHref(state)) navigate({ search: href });
+  };
+
+  const handleSearch = (st: string) => go(withChanges(state, { st }));
+  const handleTypeSelect = (type: string, additive: boolean) => go(withTypes(state, nextTypeSelection(state.types, type, additive), configs));
+  const handleSortChange = (s: string) => go(withChanges(state, { s }));
+  const handleClearAll = () => go(withoutFilters(state));
+  const handlePageNavigate = () => resultsHeadingRef.current?.focus();
+
+  const totalPages = data ? Math.ceil(data.total / Math.max(1, data.per)) : 0;
+  const busy = search.isFetching;
+
+  return (
+    <div className="search-page">
+      <PageTitle title={state.st ? `Search: ${state.st}` : "Search"} />
+      <div className="search-page__head">
+        <h1 className="page-title">Search</h1>
+        <SearchBox term={state.st} onSearch={handleSearch} />
+        {tabs.length > 0 && <TypeTabs types={tabs} state={state} counts={data?.facets?.types} onSelect={handleTypeSelect} />}
+      </div>
+
+      <div className="search-page__body">
+        <section className={`search-filters${filtersOpen ? " search-filters--open" : ""}`} aria-labelledby={`${filtersId}-heading`}>
+          <div className="search-filters__head">
+            <h2 id={`${filtersId}-heading`} className="section-title">
+              Filters
+            </h2>
+            <button
+              type="button"
+              className="button button--secondary search-filters__toggle"
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen(!filtersOpen)}
+            >
+              {filtersOpen ? "Hide filters" : `Show filters${tags.length ? ` (${tags.length} active)` : ""}`}
+            </button>
+          </div>
+          <div id={filtersId} className="search-filters__body">
+            <FacetFilters state={state} facets={data?.facets} attributeFacets={attributeFacets} filters={filters} signedIn={Boolean(profile)} onChange={go} />
+          </div>
+        </section>
+
+        <section className="results" aria-labelledby="results-heading">
+          <div className="results__head">
+            <h2 id="results-heading" ref={resultsHeadingRef} tabIndex={-1} className="section-title">
+              Results
+            </h2>
+            <SearchToolbar sort={state.s} layout={layout} onSortChange={handleSortChange} onLayoutChange={setLayout} />
+          </div>
+
+          <p className="results__count" role="status">
+            {data && data.total > 0 ? resultCountText(data.total, data.page, data.per, state.st) : ""}
+          </p>
+
+          {data?.didYouMean && (
+            <p className="did-you-mean">
+              Did you mean{" "}
+              <Link to={{ search: searchHref(withChanges(state, { st: data.didYouMean })) }}>{data.didYouMean}</Link>?
+            </p>
+          )}
+
+          <FilterTags tags={tags} onChange={go} onClearAll={handleClearAll} />
+
+          {search.isError && (
+            <div className="inline-error">
+              <p>The search could not be completed.</p>
+              <button type="button" className="button button--secondary" onClick={() => void search.refetch()}>
+                Try again
+              </button>
+            </div>
+          )}
+
+          {!data && search.isPending && <p className="results__loading">Loading results…</p>}
+
+          {data && data.total === 0 && (
+            <div className="empty-state">
+              <p className="empty-state__title">{MESSAGES.noResults}</p>
+              <p>Try other words, another type, or fewer filters.</p>
+            </div>
+          )}
+
+          {data && data.total > 0 && data.data.length === 0 && (
+            <div className="empty-state">
+              <p className="empty-state__title">This page is past the end of the results.</p>
+              <Link to={{ search: searchHref({ ...state, page: 1 }) }}>Go to the first page</Link>
+            </div>
+          )}
+
+          {data && data.data.length > 0 && <ResultList items={data.data} layout={layout} busy={busy} />}
+
+          {data && <Pagination state={state} totalPages={totalPages} onNavigate={handlePageNavigate} />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** "Showing 16–30 of 42 results for “math”". */
+function resultCountText(total: number, page: number, per: number, term: string): string {
+  const first = (page - 1) * per + 1;
+  const last = Math.min(page * per, total);
+  const range = first > total ? "" : `Showing ${first.toLocaleString()}–${last.toLocaleString()} of `;
+  const noun = total === 1 ? "result" : "results";
+  return `${range}${total.toLocaleString()} ${noun}${term ? ` for “${term}”` : ""}`;
+}

@@ -1,0 +1,45 @@
+import { useId, type MouseEvent } from "react";
+import type { SearchScreenState, SearchTypeConfig } from "../../../contract/index.js";
+import { TypeIcon } from "../../components/Icon.js";
+import { isTypeSelected } from "./searchState.js";
+
+interface TypeTabsProps {
+  types: SearchTypeConfig[];
+  state: SearchScreenState;
+  counts: Record<string, number> | undefined;
+  onSelect(type: string, additive: boolean): void;
+}
+
+/** Type tabs as toggle buttons: click selects one type, shift-click (or Shift+Enter) adds or removes one. */
+export function TypeTabs({ types, state, counts, onSelect }: TypeTabsProps) {
+  const hintId = useId();
+
+  const handleClick = (type: string) => (event: MouseEvent<HTMLButtonElement>) => onSelect(type, event.shiftKey);
+
+  return (
+    <div className="type-tabs">
+      <div className="type-tabs__list" role="group" aria-label="Content types" aria-describedby={hintId}>
+        {types.map((config) => {
+          const selected = isTypeSelected(state, config.type);
+          const count = counts?.[config.type];
+          return (
+            <button
+              key={config.type}
+              type="button"
+              className="type-tab"
+              aria-pressed={selected}
+              onClick={handleClick(config.type)}
+            >
+              <TypeIcon kind={config.type} size={18} />
+              <span className="type-tab__label">{config.label}</span>
+              {count !== undefined && <span className="type-tab__count">{count.toLocaleString()}</span>}
+            </button>
+          );
+        })}
+      </div>
+      <p id={hintId} className="type-tabs__hint">
+        Hold Shift while choosing a type to select several.
+      </p>
+    </div>
+  );
+}

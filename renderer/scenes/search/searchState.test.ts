@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { screenStateFromUrl, type SearchScreenState, type SearchTypeConfig } from "../../../contract/index.js";
+import {
+  facetTree,
+  filterTags,
+  isTypeSelected,
+  nextTypeSelection,
+  pageWindow,
+  searchHref,
+  shortDescription,
+  supportedFacetKeys,
+  withAttribute,
+  withChanges,
+  withoutFilters,
+  withTypes,
+} from "./searchState.js";
+
+const config = (type: string, attributes: string[], filters = ["owners", "publishers", "others", "dates"], extra: Partial<SearchTypeConfig> = {}): SearchTypeConfig => ({
+  type,
+  label: type,
+  icon: "",
+  model_types: [],
+  sub_types: [],
+  model_sub_types: {},
+  attributes,
+  filters,
+  group_type_ids: [],
+  admin_only: false,
+  ...extra,
+});
+
+const CONFIGS = [
+  config("all", ["grades", "subjects"]),
+  config("resources", ["grades", "subjects", "industries"], undefined, { model_types: ["resource"] }),
+  config("groups", ["grouptypes"], ["others", "dates"], { model_types: ["profile"], sub_types: ["group"] }),
+];
+
+const state = (overrides: Partial<SearchScreenState> = {}): SearchScreenState => ({ ...screenStateFromUrl(new URLSearchParams()), ...overrides });
+
+describe("type selection", () => {
+  it("selects one type on a plain click", () => {
+    expect(nextTypeSelection(["resources"], "groups", false)).toEqual(["groups"]);
+  });
+  it("toggles a type on shift-click", () => {
+    expect(nextTypeSelection(["resources"], "groups", true)).toEqual(["resources", "groups"]);
+    expect(nextTypeSelection(["resources", "groups"], "resources", true)).toEqual(["groups"]);
+  });
+  it("treats all as exclusive and an empty selection as all", () => {
+    expect(nextTypeSelection(["resources", "groups"], "all", true)).toEqual([]);
+    expect(nextTypeSelection(["resources"], "resources", true)).toEqual([]);
+    expect(isTypeSelected(state(), "all")).toBe(true);
+    expect(isTypeSelected(state({ types: ["all"] }), "all")).toBe(true);
+    expect(isTypeSelected(state({ types: ["groups"] }), "all")).toBe(false);
+  });
+});
+
+describe("withTypes", () => {
+  it("drops attribute and other filters the new types do not support, and resets the page", () => {
+    const before = state({ page: 4, attributes: { grades: [1], grouptypes: [9] }, owners: [3], others: ["open"], from: "2024-01-01" });
+    const after = withTypes(before, ["groups"], CONFIGS);
+    expect(after).toMatchObject({ page: 1, types: ["groups"], attributes: { grouptypes: [9] }, owners: [], others: ["open"], from: "2024-01-01" });
+  });
+  it("uses the all config for an empty selection", () => {
+    expect([...supportedFacetKeys(CONFIGS, [])].sort()).toEqual(["grades", "subjects"]);
+    expect([...supportedFacetKeys(CONFIGS, ["resources", "groups"])].sort()).toEqual(["grades", "grouptypes", "industries", "subjects"]);
+  });
+});
+
+describe("filters and paging", () => {
+  it("resets to page 1 on any change", () => {
+    expect(withChanges(state({ page: 3 }), { s: "1" }).page).toBe(1);
+    expect(withAttribute(state({ page: 3 }), "grades", 5, true)).toMatchObject({ page: 1, attributes: { grades: [5] } });
+    expect(withAttribute(state({ attributes: { grades: [5] } }), "grades", 5, false).attributes).toEqual({});
+  });
+  it("clears every filter but keeps term, types and sort", () => {
+    const cleared = withoutFilters(state({ st: "math", s: "1", types: ["resources"], owners: [2], from: "2024-01-01", attributes: { grades: [1] } }));
+    expect(cleared).toMatchObject({ st: "math", s: "1", types: ["resources"], owners: [], from: "", attributes: {} });
+  });
+  it("names a tag per active filter, including the date range", () => {
+    const tags = filterTags(
+      state({ attributes: { grades: [5] }, from: "2024-01-01", to: "2024-12-31", owners: [7] }),
+      { types: {}, attributes: { grades: [{ id: 5, label: "Grade 5", parent_id: null, count: 3 }] }, owners: [{ profile_id: 7, name: "Maria", count: 2 }], publishers: [], others: {} },
+      [{ key: "grades", label: "Grades" }],
+    );
+    expect(tags.map((t) => t.label)).toEqual(["Grades: Grade 5", "Owner: Maria", "Created after 2024-01-01", "Created before 2024-12-31"]);
+    expect(tags[2]?.without.from).toBe("");
+  });
+  it("shows a window of 3 pages kept inside the range", () => {
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3]);
+    expect(pageWindow(5, 10)).toEqual([4, 5, 6]);
+    expect(pageWindow(10, 10)).toEqual([8, 9, 10]);
+    expect(pageWindow(1, 2)).toEqual([1, 2]);
+    expect(pageWindow(1, 0)).toEqual([]);
+  });
+  it("round-trips through the URL with readable brackets", () => {
+    const s = state({ st: "math", page: 2, types: ["resources"], attributes: { grades: [3] }, from: "2024-01-01" });
+    const href = searchHref(s);
+    expect(href).toContain("f[t][]=resources");
+    expect(screenStateFromUrl(new URLSearchParams(href))).toEqual(s);
+  });
+});
+
+describe("display helpers", () => {
+  it("orders facet values as a tree", () => {
+    const tree = facetTree([
+      { id: 2, label: "child", parent_id: 1, count: 1 },
+      { id: 1, label: "parent", parent_id: null, count: 1 },
+      { id: 3, label: "orphan", parent_id: 99, count: 1 },
+    ]);
+    expect(tree.map((t) => [t.value.id, t.depth])).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 0],
+    ]);
+  });
+  it("strips markup and shortens descriptions at a word", () => {
+    expect(shortDescription("<p>Fish &amp; chips</p>")).toBe("Fish & chips");
+    const long = shortDescription("word ".repeat(100), 30);
+    expect(long.endsWith("…")).toBe(true);
+    expect(long.length).toBeLessThanOrEqual(31);
+  });
+});

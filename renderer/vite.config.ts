@@ -1,0 +1,60 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig, type ProxyOptions } from "vite";
+
+const SERVER = process.env.API_SERVER ?? "http://127.0.0.1:3000";
+
+/** The renderer's own pages under /auth and /search: a browser asking for HTML gets the app, not the server. */
+const SPA_PAGES = new Set(["/auth/login", "/auth/forgot", "/search", "/search/"]);
+
+const toServer: ProxyOptions = { target: SERVER, changeOrigin: false };
+
+/** Proxy to the server except for page loads of the renderer's own routes. */
+const unlessSpaPage: ProxyOptions = {
+  ...toServer,
+  bypass: (req) => {
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    if (req.method === "GET" && SPA_PAGES.has(path) && (req.headers.accept ?? "").includes("text/html")) return req.url;
+    return undefined;
+  },
+};
+
+// Vite resolves `root` against the working directory; this keeps the config usable from anywhere.
+const root = decodeURIComponent(new URL(".", import.meta.url).pathname);
+
+export default defineConfig({
+  root,
+  base: "/",
+  plugins: [react()],
+  build: {
+    outDir: "../dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app; separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: "vendor", test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    host: "127.0.0.1",
+    port: 5173,
+    proxy: {
+      // renderer/api/ holds source modules (/api/client.ts...), which Vite itself must serve.
+      "^/api/(?!.*\\.[cm]?[jt]sx?(\\?|$))": toServer,
+      "/getInitializeData": toServer,
+      "^/app/": toServer,
+      "/providers": toServer,
+      "/profile": toServer,
+      "/auth": unlessSpaPage,
+      // Only POST /search (the legacy call) goes to the server; GET /search/ is the app.
+      "^/search(/|$|\\?)": unlessSpaPage,
+    },
+  },
+  preview: { host: "127.0.0.1", port: 4173 },
+});
