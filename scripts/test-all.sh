@@ -9,7 +9,8 @@ step() { printf '\n=== %s\n' "$*"; }
 step "lint"; npm run -s lint
 step "typecheck"; npm run -s typecheck
 step "unit and API tests (SQLite)"; npx vitest run
-step "API tests (PostgreSQL)"; bash scripts/with-postgres.sh env DB_TEST=postgres npx vitest run server
+step "search API tests on the SQL path (no in-memory index)"; SEARCH_INDEX=sql npx vitest run server/routes/search server/routes/favorites
+step "API tests (PostgreSQL)"; bash scripts/with-postgres.sh bash -c 'DB_TEST=postgres npx vitest run server && DB_TEST=postgres SEARCH_INDEX=sql npx vitest run server/routes/search' 
 step "web build"; npm run -s build
 step "desktop build"; npm run -s build:desktop
 step "browser tests (Chromium)"; npx playwright test -c e2e/playwright.config.ts

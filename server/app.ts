@@ -18,19 +18,22 @@ import { authRouter } from "./routes/auth/index.js";
 import { docsRouter } from "./routes/docs/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
 import { searchRouter } from "./routes/search/index.js";
+import type { CatalogueIndex } from "./search/catalogueIndex.js";
 
 export interface AppDeps {
   db: Db;
   config: ServerConfig;
   logger: Logger;
   sessionSecret: string;
+  /** The in-memory search index, or null to search the database directly. */
+  index: CatalogueIndex | null;
 }
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
 const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/"];
 
 /** Builds the Express app (no listening here: see server/index.ts). */
-export function createApp({ db, config, logger, sessionSecret }: AppDeps): Express {
+export function createApp({ db, config, logger, sessionSecret, index }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -81,7 +84,7 @@ export function createApp({ db, config, logger, sessionSecret }: AppDeps): Expre
 
   app.use(appRouter(db, (req) => generateToken(req as express.Request)));
   app.use(authRouter(db, { rateLimit: config.authRateLimit }));
-  app.use(searchRouter(db));
+  app.use(searchRouter(db, index));
   app.use(favoritesRouter(db));
   app.use(docsRouter());
 

@@ -7,6 +7,7 @@ import { migrateToLatest } from "./db/migrate.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { ensureDefaults } from "./seed/defaults.js";
 import { ensureAdminAccount, seedDemo } from "./seed/demo.js";
+import { CatalogueIndex } from "./search/catalogueIndex.js";
 
 export interface RunningServer {
   server: Server;
@@ -22,7 +23,14 @@ export async function startServer(config: ServerConfig, logger: Logger = pino({ 
   const { sessionSecret } = await ensureDefaults(db);
   if (config.seedDemo && (await seedDemo(db))) logger.info("seeded the demo catalogue");
   if (await ensureAdminAccount(db, config.adminUsername, config.adminPassword)) logger.info({ username: config.adminUsername }, "created the admin account");
-  const app = createApp({ db, config, logger, sessionSecret: config.sessionSecret || sessionSecret });
+  let index: CatalogueIndex | null = null;
+  if (config.searchIndex === "memory") {
+    const started = Date.now();
+    index = new CatalogueIndex();
+    await index.load(db);
+    logger.info({ items: index.size, ms: Date.now() - started }, "search index loaded");
+  }
+  const app = createApp({ db, config, logger, sessionSecret: config.sessionSecret || sessionSecret, index });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once("error", reject);

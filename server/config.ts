@@ -14,6 +14,8 @@ export interface ServerConfig {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
+  /** "memory": search through the in-memory catalogue index (default); "sql": query the database directly. */
+  searchIndex: "memory" | "sql";
 }
 
 /** Reads ServerConfig from process.env (or the given env). */
@@ -32,5 +34,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? "info",
+    searchIndex: env.SEARCH_INDEX === "sql" ? "sql" : "memory",
   };
 }

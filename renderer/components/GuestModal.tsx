@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { PATHS, signInPath } from "../routes/paths.js";
 
@@ -15,7 +15,17 @@ export function GuestModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const returnTo = location.pathname + location.search;
-  const openGuestModal = useCallback(() => setOpen(true), []);
+  // The modal opens from code, not from a Radix trigger, so remember what had focus to give it back.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const openGuestModal = useCallback(() => {
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpen(true);
+  }, []);
+  const handleCloseAutoFocus = (event: Event) => {
+    if (!returnFocus.current?.isConnected) return;
+    event.preventDefault();
+    returnFocus.current.focus();
+  };
   const api = useMemo(() => ({ openGuestModal }), [openGuestModal]);
 
   const handleNavigate = () => setOpen(false);
@@ -26,7 +36,7 @@ export function GuestModalProvider({ children }: { children: ReactNode }) {
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog" aria-describedby="guest-modal-text">
+          <Dialog.Content className="dialog" aria-describedby="guest-modal-text" onCloseAutoFocus={handleCloseAutoFocus}>
             <Dialog.Title className="dialog__title">Sign in to continue</Dialog.Title>
             <Dialog.Description id="guest-modal-text" className="dialog__text">
               Sign in or register to favorite and collect content, and to keep it with your account.

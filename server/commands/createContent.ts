@@ -42,6 +42,11 @@ export function visibilityGrants(visibility: Visibility): { scope: "global" | "a
   return [];
 }
 
+/** Logs that a content object changed, so every instance's search index reloads it. */
+export async function recordContentChange(db: Db, contentId: number): Promise<void> {
+  await db.insertInto("content_changes").values({ content_id: contentId, changed_at: new Date().toISOString() }).execute();
+}
+
 /** Creates a content object with its grants, attributes and search vocabulary, in one transaction. */
 export async function createContent(db: Db, input: CreateContentInput): Promise<Content> {
   const now = new Date().toISOString();
@@ -83,6 +88,7 @@ export async function createContent(db: Db, input: CreateContentInput): Promise<
       if (items.length) await trx.insertInto("content_attributes").values(items.map((a) => ({ content_id: item.id, attr_item_id: a.id, type_id: a.type_id }))).execute();
     }
     await addToVocabulary(trx, input.title, tags);
+    await recordContentChange(trx, item.id);
     return item;
   });
 }

@@ -127,7 +127,14 @@ export interface SearchTermsTable {
   doc_count: number;
 }
 
+export interface ContentChangesTable {
+  id: Generated<number>;
+  content_id: number;
+  changed_at: string;
+}
+
 export interface Database {
+  content_changes: ContentChangesTable;
   profiles: ProfilesTable;
   group_members: GroupMembersTable;
   content: ContentTable;

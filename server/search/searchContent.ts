@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
-import { type FacetValue, type SearchFacets, type SearchRequest, type SearchTypeConfig, type Sort } from "../../contract/index.js";
+import { type FacetValue, type ProfileFacetValue, type SearchFacets, type SearchRequest, type SearchTypeConfig, type Sort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { isPostgres } from "../db/connection.js";
 import type { Database } from "../db/schema.js";
@@ -147,11 +147,12 @@ export async function searchContent(db: Db, s: ResolvedSearch): Promise<SearchOu
       "content.updated_at",
     ])
     .where((eb) => whereSearch(eb, s, db));
-  if (relevance) {
-    page = pg
-      ? page.orderBy(sql`ts_rank(content.search_vector, to_tsquery('english', ${postgresTsQuery(words)}))`, "desc")
-      : page.orderBy(sql`(select bm25(content_fts, 10.0, 1.0, 5.0) from content_fts where content_fts match ${sqliteMatchExpression(words)} and content_fts.rowid = content.id)`, "asc");
-    page = page.orderBy("content.updated_at", "desc");
+  if (relevance && pg) {
+    page = page.orderBy(sql`ts_rank(content.search_vector, to_tsquery('english', ${postgresTsQuery(words)}))`, "desc").orderBy("content.updated_at", "desc");
+  } else if (relevance) {
+    // Rank once per match, driven by the FTS table (a correlated bm25() per row would re-run the match).
+    const ranked = sql<{ fid: number; score: number }>`(select rowid as fid, bm25(content_fts, 10.0, 1.0, 5.0) as score from content_fts where content_fts match ${sqliteMatchExpression(words)})`;
+    page = page.innerJoin(ranked.as("fts"), (join) => join.onRef(sql.ref("fts.fid") as never, "=", "content.id")).orderBy(sql`fts.score`, "asc").orderBy("content.updated_at", "desc");
   } else {
     const [col, dir] = orderFor(r.sort);
     page = page.orderBy(sql.ref(col), dir);
@@ -213,38 +214,62 @@ async function countFacets(db: Db, s: ResolvedSearch): Promise<SearchFacets> {
 
   const [types, attrs, owners, publishers, visibility] = await Promise.all([typeCounts, attrCounts, profileCounts("content.owner_id"), profileCounts("content.publisher_id"), openCount]);
 
+  return buildFacets(db, s, {
+    types: types.map((t) => ({ typeKey: `${t.model_key}:${t.sub_type ?? ""}`, n: Number(t.n) })),
+    attributes: new Map(attrs.map((a) => [Number(a.id), Number(a.n)])),
+    owners: owners.map((o) => ({ profile_id: o.profile_id, name: o.name, count: Number(o.n) })),
+    publishers: publishers.map((o) => ({ profile_id: o.profile_id, name: o.name, count: Number(o.n) })),
+    visibility: Object.fromEntries(visibility.map((v) => [v.visibility, Number(v.n)])),
+  });
+}
+
+/** Raw counts of a search, however they were computed. */
+export interface RawCounts {
+  /** Matches per "model_key:sub_type", counted without the type filter. */
+  types: { typeKey: string; n: number }[];
+  attributes: Map<number, number>;
+  owners: ProfileFacetValue[];
+  publishers: ProfileFacetValue[];
+  visibility: Record<string, number>;
+}
+
+/** Turns raw counts into the answer's facets: totals per search type, labelled attribute values. */
+export async function buildFacets(db: Db, s: ResolvedSearch, raw: RawCounts): Promise<SearchFacets> {
   const typeTotals: Record<string, number> = {};
   for (const t of s.searchTypes) {
     if (t.type === "all") continue;
-    typeTotals[t.type] = types
-      .filter((row) => t.model_types.includes(row.model_key as never) && (!t.sub_types.length || (row.sub_type !== null && t.sub_types.includes(row.sub_type))))
-      .reduce((a, row) => a + Number(row.n), 0);
+    typeTotals[t.type] = raw.types
+      .filter((row) => {
+        const [modelKey, subType] = row.typeKey.split(":") as [string, string];
+        return t.model_types.includes(modelKey as never) && (!t.sub_types.length || t.sub_types.includes(subType));
+      })
+      .reduce((a, row) => a + row.n, 0);
   }
   typeTotals.all = s.searchTypes.filter((t) => t.type !== "all" && !t.admin_only).reduce((a, t) => a + (typeTotals[t.type] ?? 0), 0);
 
   const attributes: Record<string, FacetValue[]> = {};
-  const counted = new Map(attrs.map((a) => [Number(a.id), Number(a.n)]));
+  const counted = raw.attributes;
   const selected = Object.values(s.request.attributes).flat();
-  const labelIds = [...new Set([...counted.keys(), ...selected])];
-  const items = labelIds.length
-    ? await db.selectFrom("attribute_items").select(["id", "name", "short_name", "parent_id", "type_id", "sort_order"]).where("id", "in", labelIds).execute()
-    : [];
+  const facetTypeIds = new Set(s.facetKeys.map((k) => s.facetTypeIds[k]));
+  const items = await db
+    .selectFrom("attribute_items")
+    .select(["id", "name", "short_name", "parent_id", "type_id", "sort_order"])
+    .where((eb) => eb.or([eb("type_id", "in", [...facetTypeIds, -1] as number[]), eb("id", "in", [...selected, -1])]))
+    .execute();
   for (const key of s.facetKeys) {
     const typeId = s.facetTypeIds[key];
     attributes[key] = items
-      .filter((i) => i.type_id === typeId)
+      .filter((i) => i.type_id === typeId && ((counted.get(i.id) ?? 0) > 0 || selected.includes(i.id)))
       .map((i) => ({ id: i.id, label: i.short_name ? `${i.short_name} ${i.name}` : i.name, parent_id: i.parent_id, count: counted.get(i.id) ?? 0, sort: i.sort_order }))
       .sort((a, b) => b.count - a.count || a.sort - b.sort)
       .slice(0, FACET_LIMIT)
       .map(({ sort: _sort, ...v }) => v);
   }
-
-  const byVisibility = Object.fromEntries(visibility.map((v) => [v.visibility, Number(v.n)]));
   return {
     types: typeTotals,
     attributes,
-    owners: owners.map((o) => ({ profile_id: o.profile_id, name: o.name, count: Number(o.n) })),
-    publishers: publishers.map((o) => ({ profile_id: o.profile_id, name: o.name, count: Number(o.n) })),
-    others: { open: byVisibility.public ?? 0, restricted: byVisibility.restricted ?? 0 },
+    owners: raw.owners,
+    publishers: raw.publishers,
+    others: { open: raw.visibility.public ?? 0, restricted: raw.visibility.restricted ?? 0 },
   };
 }

@@ -98,7 +98,7 @@ export function SearchScene() {
           </div>
 
           <p className="results__count" role="status">
-            {data && data.total > 0 ? resultCountText(data.total, data.page, data.per, state.st) : ""}
+            {search.isPlaceholderData ? "Searching…" : data && data.total > 0 ? resultCountText(data.total, data.page, data.per, data.st) : ""}
           </p>
 
           {data?.didYouMean && (

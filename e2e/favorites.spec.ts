@@ -1,0 +1,98 @@
+import { expect, test, type Page } from "@playwright/test";
+import { LEARNER, TEACHER, ensureNotFavorited, facetGroup, openSearch, resultCards, signInViaApi, tick } from "./helpers.js";
+
+/** A seeded item (server/seed/vocabulary.ts: Science, "photosynthesis"); these tests favorite it and restore it. */
+const ITEM = "Photosynthesis Graphic Organizer";
+const QUERY = "?st=photosynthesis";
+
+const favoriteButton = (page: Page) => page.getByRole("button", { name: `Favorite ${ITEM}`, exact: true });
+const unfavoriteButton = (page: Page) => page.getByRole("button", { name: `Unfavorite ${ITEM}`, exact: true });
+const card = (page: Page) => resultCards(page).filter({ has: page.getByRole("heading", { name: ITEM, exact: true }) });
+
+test.describe("favorites", () => {
+  test("a guest who clicks a favorite button gets the guest modal with sign-in", async ({ page }) => {
+    await openSearch(page, QUERY);
+    await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+
+    await favoriteButton(page).click();
+
+    const dialog = page.getByRole("dialog", { name: "Sign in to continue" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Sign in or register to favorite and collect content");
+    await expect(dialog.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Register" })).toBeVisible();
+
+    // Closing changes nothing.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+
+    // The modal's Sign in link goes to the login page and comes back to the same search.
+    await favoriteButton(page).click();
+    await dialog.getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByLabel("Username").fill(LEARNER.username);
+    await page.getByLabel("Password", { exact: true }).fill(LEARNER.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/search\/\?st=photosynthesis$/);
+    await expect(page.getByRole("banner").getByText(LEARNER.name)).toBeVisible();
+  });
+
+  test.describe("signed in", () => {
+    test.beforeEach(async ({ page }) => {
+      await signInViaApi(page, TEACHER);
+      await ensureNotFavorited(page.request, ITEM);
+    });
+
+    test.afterEach(async ({ page }) => {
+      await ensureNotFavorited(page.request, ITEM);
+    });
+
+    test("favoriting toggles aria-pressed and persists after a reload; unfavoriting works", async ({ page }) => {
+      await openSearch(page, QUERY);
+      await expect(page.getByRole("banner").getByText(TEACHER.name)).toBeVisible();
+      await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+
+      await favoriteButton(page).click();
+
+      await expect(unfavoriteButton(page)).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+
+      await page.reload();
+      await expect(unfavoriteButton(page)).toHaveAttribute("aria-pressed", "true");
+      // The other results were not touched.
+      await expect(card(page)).toHaveCount(1);
+      await expect(resultCards(page).getByRole("button", { name: /^Unfavorite / })).toHaveCount(1);
+
+      await unfavoriteButton(page).click();
+
+      await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+      await page.reload();
+      await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+    });
+
+    test("a favorite shows under 'My favorites' and belongs to its owner only", async ({ page, browser }) => {
+      await openSearch(page, QUERY);
+      await favoriteButton(page).click();
+      await expect(unfavoriteButton(page)).toHaveAttribute("aria-pressed", "true");
+
+      await tick(facetGroup(page, "My stuff and openness").getByRole("checkbox", { name: /^My favorites/ }));
+      await expect(page.getByRole("button", { name: /^Remove filter My favorites/ })).toBeVisible();
+      await expect(resultCards(page)).toHaveCount(1);
+      await expect(card(page)).toHaveCount(1);
+
+      // Another member does not see the teacher's favorite.
+      const context = await browser.newContext();
+      try {
+        const other = await context.newPage();
+        await signInViaApi(other, LEARNER);
+        await openSearch(other, QUERY);
+        await expect(other.getByRole("banner").getByText(LEARNER.name)).toBeVisible();
+        await expect(favoriteButton(other)).toHaveAttribute("aria-pressed", "false");
+      } finally {
+        await context.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,164 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+
+/** Demo accounts seeded on first start (README). */
+export const TEACHER = { username: "teacher", password: "teacher-demo-pass", name: "Maria Lopez" } as const;
+export const LEARNER = { username: "learner", password: "learner-demo-pass", name: "Sam Carter" } as const;
+
+export const MIN_CHARS_MESSAGE = "Please enter at least 3 characters to search.";
+
+/** The search box (a searchbox labelled "Search terms", placeholder "Search for anything"). */
+export const searchBox = (page: Page): Locator => page.getByRole("searchbox", { name: "Search terms" });
+
+/** The region holding the results. */
+export const resultsRegion = (page: Page): Locator => page.getByRole("region", { name: "Results" });
+
+/** One article per result card. */
+export const resultCards = (page: Page): Locator => resultsRegion(page).getByRole("article");
+
+/** The live "Showing 1–15 of 75 results for “science”" line. */
+export const resultCount = (page: Page): Locator => resultsRegion(page).getByRole("status");
+
+/** A type tab (toggle button) by its label, e.g. "Resources"; its name also carries the count. */
+export const typeTab = (page: Page, label: string): Locator =>
+  page.getByRole("group", { name: "Content types" }).getByRole("button", { name: new RegExp(`^${label}(\\s|$)`) });
+
+/** A filter group (fieldset) by its legend, e.g. "Grades". */
+export const facetGroup = (page: Page, legend: string): Locator => page.getByRole("group", { name: legend, exact: true });
+
+/** Opens the search screen (optionally with a query string) and waits for the first results. */
+export async function openSearch(page: Page, query = ""): Promise<void> {
+  await page.goto(`/search/${query}`);
+  await expect(page.getByRole("heading", { name: "Search", level: 1 })).toBeVisible();
+  await expect(resultCards(page).first()).toBeVisible();
+}
+
+/** Types a term into the search box and submits it with Enter. */
+export async function submitSearch(page: Page, term: string): Promise<void> {
+  await searchBox(page).fill(term);
+  await searchBox(page).press("Enter");
+}
+
+/** Waits until the results list is no longer marked busy (the answer for the current URL is in). */
+export async function resultsSettled(page: Page): Promise<void> {
+  await expect(resultsRegion(page).locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** The total number of results the count line reports, once the current search has answered. */
+export async function readTotal(page: Page): Promise<number> {
+  const count = resultCount(page);
+  await expect(count).toHaveText(/\d+ results?/);
+  await resultsSettled(page);
+  return parseTotal(await count.innerText());
+}
+
+/** Ticks a filter checkbox. The box is controlled by the URL, so click and then wait for it to show ticked. */
+export async function tick(checkbox: Locator): Promise<void> {
+  await checkbox.click();
+  await expect(checkbox).toBeChecked();
+}
+
+/** "Showing 1–15 of 1,234 results for …" or "3 results for …" → the total. */
+export function parseTotal(text: string): number {
+  const match = /(?:of\s+)?([\d,]+)\s+results?/.exec(text);
+  if (!match?.[1]) throw new Error(`No total in "${text}"`);
+  return Number(match[1].replace(/,/g, ""));
+}
+
+/** The number a type tab shows next to its label ("Resources 39" → 39). */
+export async function tabCount(tab: Locator): Promise<number> {
+  const text = (await tab.innerText()).replace(/\s+/g, " ").trim();
+  const match = /([\d,]+)$/.exec(text);
+  if (!match?.[1]) throw new Error(`No count on tab "${text}"`);
+  return Number(match[1].replace(/,/g, ""));
+}
+
+/** Expects the count line to report exactly `total` results. */
+export async function expectTotal(page: Page, total: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const text = await resultCount(page).innerText();
+        return /\d+ results?/.test(text) ? parseTotal(text) : null;
+      },
+      { message: `result total should become ${total}` },
+    )
+    .toBe(total);
+}
+
+/** The titles of the result cards shown, in order. */
+export async function resultTitles(page: Page): Promise<string[]> {
+  return resultCards(page).getByRole("heading", { level: 3 }).allInnerTexts();
+}
+
+/** The server's title sort key (lowercase, no leading article, no punctuation). */
+export function titleSortKey(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/^(the|a|an)\s+/, "")
+    .replace(/[^\p{L}\p{N} ]+/gu, "")
+    .trim();
+}
+
+/** The session's CSRF token (GET /getInitializeData), for writes made with page.request. */
+async function csrfToken(request: APIRequestContext): Promise<string> {
+  const response = await request.get("/getInitializeData");
+  expect(response.ok(), "GET /getInitializeData").toBeTruthy();
+  const body = (await response.json()) as { csrfToken: string };
+  return body.csrfToken;
+}
+
+/** Signs in without the UI: POST /auth with the CSRF token; the page's context shares the cookie. */
+export async function signInViaApi(page: Page, account: { username: string; password: string } = TEACHER): Promise<void> {
+  const token = await csrfToken(page.request);
+  const response = await page.request.post("/auth", {
+    data: { username: account.username, password: account.password },
+    headers: { "X-CSRF-Token": token },
+  });
+  expect(response.ok(), `POST /auth as ${account.username}: ${response.status()}`).toBeTruthy();
+  const body = (await response.json()) as { errors?: string[] };
+  expect(body.errors ?? []).toEqual([]);
+}
+
+/** Signs in through the login form. */
+export async function signInViaForm(page: Page, account: { username: string; password: string } = TEACHER): Promise<void> {
+  await page.getByLabel("Username").fill(account.username);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/**
+ * Makes sure the signed-in profile of `request` has not favorited the item titled `title`
+ * (cleanup for the favorites tests; the server database is shared by the whole run).
+ */
+export async function ensureNotFavorited(request: APIRequestContext, title: string): Promise<void> {
+  const search = await request.get("/api/search", { params: { query: title.toLowerCase(), per: "50" } });
+  if (!search.ok()) return;
+  const body = (await search.json()) as { data: { id: number; model_key: string; title: string; favorite: boolean }[] };
+  const item = body.data.find((d) => d.title === title);
+  if (!item?.favorite) return;
+  const token = await csrfToken(request);
+  const response = await request.post("/profile/favorite", {
+    data: { modelName: item.model_key, type: `${item.model_key}:${item.id}`, value: false },
+    headers: { "X-CSRF-Token": token },
+  });
+  expect(response.ok(), "restore favorite").toBeTruthy();
+}
+
+/** Runs axe with the WCAG 2.0/2.1/2.2 A and AA rules and expects no violations (listed readably when there are). */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const summary = result.violations.map(
+    (v) => `${v.id} [${v.impact}] ${v.help}: ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ")}`).join(" | ")}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Presses Tab until `target` has focus; fails after `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 }).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target, `reached by Tab within ${max} presses`).toBeFocused({ timeout: 1 });
+}

@@ -1,0 +1,300 @@
+import type { Db } from "../db/connection.js";
+import { tokenize } from "./terms.js";
+
+/**
+ * An in-memory, per-instance index of the catalogue for search: columns of every content object
+ * (type, visibility, owner, publisher, dates, attributes) in typed arrays, and posting lists of
+ * their words. Searching and counting per filter value then reads memory instead of every
+ * matching row. The database stays the source of truth: the index loads from it at start and
+ * catches up from the content_changes log before each search, so writes made through any
+ * instance are found at once.
+ */
+
+const VISIBILITY = { public: 0, authed: 1, restricted: 2 } as const;
+export type VisibilityCode = (typeof VISIBILITY)[keyof typeof VISIBILITY];
+
+/** Light English stemming so "students" finds "student" and "fractions" finds "fraction". */
+export function stem(word: string): string {
+  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us") && !word.endsWith("is")) return word.slice(0, -1);
+  return word;
+}
+
+/** Sorted, de-duplicated words of a text, stemmed. */
+export const indexWords = (text: string): string[] => [...new Set(tokenize(text).map(stem))];
+
+interface Doc {
+  id: number;
+  modelKey: string;
+  subType: string | null;
+  visibility: keyof typeof VISIBILITY;
+  ownerId: number;
+  publisherId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  titleSort: string;
+  title: string;
+  body: string;
+  attrs: number[];
+}
+
+/** Grows a typed array to at least n elements. */
+function grow<T extends Int32Array | Uint8Array | Float64Array>(a: T, n: number): T {
+  if (a.length >= n) return a;
+  const next = new (a.constructor as new (n: number) => T)(Math.max(n, a.length * 2, 1024));
+  next.set(a);
+  return next;
+}
+
+export class CatalogueIndex {
+  /** Slot -> content id; a content id's current slot in slotOf. Replaced docs leave dead slots. */
+  ids = new Int32Array(0);
+  alive = new Uint8Array(0);
+  typeCode = new Int32Array(0);
+  visibility = new Uint8Array(0);
+  owner = new Int32Array(0);
+  publisher = new Int32Array(0);
+  created = new Float64Array(0);
+  updated = new Float64Array(0);
+  private titleSort: string[] = [];
+  /** Attributes of a slot: attrPool[attrStart[slot] .. attrStart[slot] + attrCount[slot]). */
+  attrStart = new Int32Array(0);
+  attrCount = new Uint8Array(0);
+  attrPool = new Int32Array(0);
+  private attrUsed = 0;
+  size = 0;
+  /** Scratch marks for intersections: a slot is marked when mark[slot] === generation. */
+  private mark = new Int32Array(0);
+  private generation = 0;
+  private slotOf = new Map<number, number>();
+  private typeCodes = new Map<string, number>();
+  typeKeys: string[] = [];
+  /** word -> slots containing it (title, tags or description), and the title-only lists for scoring. */
+  private postings = new Map<string, number[]>();
+  private titlePostings = new Map<string, number[]>();
+  private sortedTerms: string[] | null = null;
+  private orders: Partial<Record<"title" | "updated" | "created", Int32Array>> = {};
+  private lastChangeId = 0;
+  private refreshing: Promise<void> | null = null;
+  maxAttrId = 0;
+  ready = false;
+
+  /** The code of a (model key, sub type) pair. */
+  typeCodeOf(modelKey: string, subType: string | null): number {
+    const key = `${modelKey}:${subType ?? ""}`;
+    let code = this.typeCodes.get(key);
+    if (code === undefined) {
+      code = this.typeKeys.length;
+      this.typeCodes.set(key, code);
+      this.typeKeys.push(key);
+    }
+    return code;
+  }
+
+  private add(doc: Doc): void {
+    const previous = this.slotOf.get(doc.id);
+    if (previous !== undefined) this.alive[previous] = 0;
+    const slot = this.size++;
+    const n = this.size;
+    this.ids = grow(this.ids, n);
+    this.alive = grow(this.alive, n);
+    this.typeCode = grow(this.typeCode, n);
+    this.visibility = grow(this.visibility, n);
+    this.owner = grow(this.owner, n);
+    this.publisher = grow(this.publisher, n);
+    this.created = grow(this.created, n);
+    this.updated = grow(this.updated, n);
+    this.attrStart = grow(this.attrStart, n);
+    this.attrCount = grow(this.attrCount, n);
+    this.mark = grow(this.mark, n);
+    this.ids[slot] = doc.id;
+    this.alive[slot] = 1;
+    this.typeCode[slot] = this.typeCodeOf(doc.modelKey, doc.subType);
+    this.visibility[slot] = VISIBILITY[doc.visibility];
+    this.owner[slot] = doc.ownerId;
+    this.publisher[slot] = doc.publisherId ?? 0;
+    this.created[slot] = Date.parse(doc.createdAt);
+    this.updated[slot] = Date.parse(doc.updatedAt);
+    this.titleSort[slot] = doc.titleSort;
+    const attrs = doc.attrs.slice(0, 255);
+    this.attrPool = grow(this.attrPool, this.attrUsed + attrs.length);
+    this.attrStart[slot] = this.attrUsed;
+    this.attrCount[slot] = attrs.length;
+    for (const a of attrs) {
+      this.attrPool[this.attrUsed++] = a;
+      if (a > this.maxAttrId) this.maxAttrId = a;
+    }
+    this.slotOf.set(doc.id, slot);
+    const titleWords = indexWords(doc.title);
+    for (const w of new Set([...titleWords, ...indexWords(doc.body)])) {
+      let list = this.postings.get(w);
+      if (!list) {
+        list = [];
+        this.postings.set(w, list);
+        this.sortedTerms = null;
+      }
+      list.push(slot);
+    }
+    for (const w of titleWords) {
+      let list = this.titlePostings.get(w);
+      if (!list) this.titlePostings.set(w, (list = []));
+      list.push(slot);
+    }
+    this.orders = {};
+  }
+
+  private remove(contentId: number): void {
+    const slot = this.slotOf.get(contentId);
+    if (slot === undefined) return;
+    this.alive[slot] = 0;
+    this.slotOf.delete(contentId);
+    this.orders = {};
+  }
+
+  /** Loads documents by id range (or a list of ids) from the database. */
+  private async loadDocs(db: Db, where: { fromId: number; toId: number } | { ids: number[] }): Promise<Doc[]> {
+    let q = db
+      .selectFrom("content")
+      .select(["id", "model_key", "sub_type", "visibility", "owner_id", "publisher_id", "created_at", "updated_at", "title_sort", "title", "description", "tags"]);
+    q = "ids" in where ? q.where("id", "in", where.ids) : q.where("id", ">=", where.fromId).where("id", "<", where.toId);
+    const rows = await q.orderBy("id").execute();
+    if (!rows.length) return [];
+    let aq = db.selectFrom("content_attributes").select(["content_id", "attr_item_id"]);
+    aq = "ids" in where ? aq.where("content_id", "in", where.ids) : aq.where("content_id", ">=", where.fromId).where("content_id", "<", where.toId);
+    const attrs = new Map<number, number[]>();
+    for (const a of await aq.execute()) {
+      let list = attrs.get(a.content_id);
+      if (!list) attrs.set(a.content_id, (list = []));
+      list.push(a.attr_item_id);
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      modelKey: r.model_key,
+      subType: r.sub_type,
+      visibility: r.visibility,
+      ownerId: r.owner_id,
+      publisherId: r.publisher_id,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      titleSort: r.title_sort,
+      title: r.title,
+      body: `${r.tags} ${r.description}`,
+      attrs: attrs.get(r.id) ?? [],
+    }));
+  }
+
+  /** Loads the whole catalogue (at start). */
+  async load(db: Db): Promise<void> {
+    const last = await db.selectFrom("content_changes").select((eb) => eb.fn.max("id").as("m")).executeTakeFirst();
+    this.lastChangeId = Number(last?.m ?? 0);
+    const max = await db.selectFrom("content").select((eb) => eb.fn.max("id").as("m")).executeTakeFirst();
+    const maxId = Number(max?.m ?? 0);
+    const step = 20_000;
+    for (let from = 1; from <= maxId; from += step) for (const doc of await this.loadDocs(db, { fromId: from, toId: from + step })) this.add(doc);
+    this.ready = true;
+  }
+
+  /** Applies the changes other writers logged since the last look. Concurrent callers share one refresh. */
+  async refresh(db: Db): Promise<void> {
+    if (!this.refreshing) {
+      this.refreshing = (async () => {
+        const changes = await db.selectFrom("content_changes").select(["id", "content_id"]).where("id", ">", this.lastChangeId).orderBy("id").limit(5000).execute();
+        if (!changes.length) return;
+        const ids = [...new Set(changes.map((c) => c.content_id))];
+        const docs = await this.loadDocs(db, { ids });
+        const found = new Set(docs.map((d) => d.id));
+        for (const id of ids) if (!found.has(id)) this.remove(id);
+        for (const doc of docs) this.add(doc);
+        this.lastChangeId = changes[changes.length - 1]!.id;
+      })().finally(() => {
+        this.refreshing = null;
+      });
+    }
+    await this.refreshing;
+  }
+
+  /** Slots whose words include every query word; the last word may be a prefix. Null: no words. */
+  matchWords(words: string[]): { slots: number[]; score: (slot: number) => number } | null {
+    if (!words.length) return null;
+    // Per query word: the posting lists it covers (several for a prefix) and their title lists.
+    const groups = words.map((raw, i) => {
+      const w = stem(raw);
+      const terms = i < words.length - 1 ? [w] : [...new Set([...this.termsWithPrefix(raw), ...(this.postings.has(w) ? [w] : [])])];
+      const lists = terms.map((t) => this.postings.get(t) ?? []);
+      return { lists, titles: terms.map((t) => this.titlePostings.get(t) ?? []), df: lists.reduce((a, l) => a + l.length, 0) };
+    });
+    const order = groups.map((_, i) => i).sort((a, b) => groups[a]!.df - groups[b]!.df);
+    // Start from the rarest word; keep the slots every other word's lists also mark.
+    const first = groups[order[0]!]!.lists;
+    let slots = first.length === 1 ? first[0]!.slice() : [...new Set(first.flat())];
+    for (const i of order.slice(1)) {
+      const gen = ++this.generation;
+      for (const list of groups[i]!.lists) for (const s of list) this.mark[s] = gen;
+      slots = slots.filter((s) => this.mark[s] === gen);
+    }
+    const total = Math.max(1, this.slotOf.size);
+    const idf = groups.map((g) => Math.log(1 + total / (1 + g.df)));
+    const inSorted = (list: number[], x: number) => {
+      let lo = 0;
+      let hi = list.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const v = list[mid]!;
+        if (v === x) return true;
+        if (v < x) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return false;
+    };
+    const score = (slot: number) => {
+      let s = 0;
+      for (let i = 0; i < groups.length; i++) s += idf[i]! * (groups[i]!.titles.some((t) => inSorted(t, slot)) ? 3 : 1);
+      return s;
+    };
+    return { slots, score };
+  }
+
+  private termsWithPrefix(prefix: string): string[] {
+    if (!this.sortedTerms) this.sortedTerms = [...this.postings.keys()].sort();
+    const terms = this.sortedTerms;
+    let lo = 0;
+    let hi = terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (terms[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < terms.length && terms[i]!.startsWith(prefix); i++) out.push(terms[i]!);
+    return out;
+  }
+
+  /** Compares two slots by title sort key. */
+  compareTitles(a: number, b: number): number {
+    const x = this.titleSort[a]!;
+    const y = this.titleSort[b]!;
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+
+  /** Live slots in a sort order (built once per change). */
+  order(kind: "title" | "updated" | "created"): Int32Array {
+    let o = this.orders[kind];
+    if (!o) {
+      const slots: number[] = [];
+      for (let s = 0; s < this.size; s++) if (this.alive[s]) slots.push(s);
+      if (kind === "title") slots.sort((a, b) => (this.titleSort[a]! < this.titleSort[b]! ? -1 : this.titleSort[a]! > this.titleSort[b]! ? 1 : this.ids[b]! - this.ids[a]!));
+      else {
+        const col = kind === "updated" ? this.updated : this.created;
+        slots.sort((a, b) => col[a]! - col[b]! || this.ids[a]! - this.ids[b]!);
+      }
+      o = this.orders[kind] = Int32Array.from(slots);
+    }
+    return o;
+  }
+
+  /** The visibility code of a visibility name. */
+  static visibilityCode(v: keyof typeof VISIBILITY): VisibilityCode {
+    return VISIBILITY[v];
+  }
+}

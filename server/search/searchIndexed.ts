@@ -1,0 +1,193 @@
+import type { Sort } from "../../contract/index.js";
+import type { Db } from "../db/connection.js";
+import type { ContentCardRow } from "../presenters/contentObject.js";
+import { CatalogueIndex } from "./catalogueIndex.js";
+import { buildFacets, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
+import { queryWords } from "./terms.js";
+
+/** Below this many matches, sorting them directly beats walking a precomputed order. */
+const DIRECT_SORT_BELOW = 4000;
+
+/** Content ids granted for reading to the profile or its groups (restricted items it may see). */
+async function grantedIds(db: Db, profileId: number, groupIds: number[]): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom("content_grants")
+    .select("content_id")
+    .where("permission", "=", "read")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("scope", "=", "profile"), eb("profile_id", "=", profileId)]),
+        ...(groupIds.length ? [eb.and([eb("scope", "=", "group"), eb("profile_id", "in", groupIds)])] : []),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.content_id));
+}
+
+/**
+ * Runs a search on the in-memory catalogue index: the same filters, counts and sorts as the SQL
+ * path (searchContent), reading memory for every match and the database only for the page's rows.
+ */
+export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSearch): Promise<SearchOutcome> {
+  await index.refresh(db);
+  const r = s.request;
+
+  // Which (model key, sub type) codes the chosen types allow.
+  const typeOk = index.typeKeys.map((key) => {
+    const [modelKey, subType] = key.split(":") as [string, string];
+    if (r.subTypes.length && !r.subTypes.includes(subType)) return false;
+    return s.targets.some((t) => t.modelKey === modelKey && (!t.subTypes.length || t.subTypes.includes(subType)));
+  });
+
+  const scope = s.scope;
+  const granted = scope.kind === "member" ? await grantedIds(db, scope.profileId, scope.groupIds) : null;
+  const me = scope.kind === "member" ? scope.profileId : -1;
+  const favorites = r.others.includes("favorites")
+    ? new Set((await db.selectFrom("favorites").select("content_id").where("profile_id", "=", s.profileId ?? -1).execute()).map((f) => f.content_id))
+    : null;
+  const owners = r.owners.length ? new Set(r.owners) : null;
+  const publishers = r.publishers.length ? new Set(r.publishers) : null;
+  const from = r.from ? Date.parse(`${r.from}T00:00:00.000Z`) : -Infinity;
+  const to = r.to ? Date.parse(`${r.to}T23:59:59.999Z`) : Infinity;
+  const mineId = r.others.includes("mine") ? (s.profileId ?? -1) : null;
+  const openOnly = r.others.includes("open");
+  const restrictedOnly = r.others.includes("restricted");
+
+  // Attribute filters: values of one facet are alternatives, facets narrow each other.
+  const groups = Object.values(r.attributes).filter((ids) => ids.length);
+  const groupOf = new Map<number, number>();
+  groups.forEach((ids, g) => ids.forEach((id) => groupOf.set(id, (groupOf.get(id) ?? 0) | (1 << g))));
+  const allGroups = (1 << groups.length) - 1;
+
+  const words = queryWords(r.st);
+  const matched = index.matchWords(words);
+  if (r.st && !words.length) return { rows: [], total: 0, facets: null };
+  const candidates = matched?.slots;
+  const n = candidates ? candidates.length : index.size;
+
+  const typeCounts = new Int32Array(index.typeKeys.length);
+  const attrCounts = r.includeFacets ? new Int32Array(index.maxAttrId + 1) : null;
+  const ownerCounts = new Map<number, number>();
+  const publisherCounts = new Map<number, number>();
+  const visibilityCounts = [0, 0, 0];
+  const matches: number[] = [];
+  const { ids, alive, visibility, owner, publisher, created, typeCode, attrStart, attrCount, attrPool } = index;
+
+  for (let i = 0; i < n; i++) {
+    const slot = candidates ? candidates[i]! : i;
+    if (!alive[slot]) continue;
+    const vis = visibility[slot]!;
+    if (scope.kind === "public" ? vis !== 0 : scope.kind === "member" ? vis > 1 && owner[slot] !== me && !granted!.has(ids[slot]!) : false) continue;
+    if ((openOnly && vis !== 0) || (restrictedOnly && vis !== 2)) continue;
+    if (mineId !== null && owner[slot] !== mineId) continue;
+    if (owners && !owners.has(owner[slot]!)) continue;
+    if (publishers && !publishers.has(publisher[slot]!)) continue;
+    const c = created[slot]!;
+    if (c < from || c > to) continue;
+    if (favorites && !favorites.has(ids[slot]!)) continue;
+    const start = attrStart[slot]!;
+    const end = start + attrCount[slot]!;
+    if (allGroups) {
+      let hit = 0;
+      for (let a = start; a < end; a++) hit |= groupOf.get(attrPool[a]!) ?? 0;
+      if (hit !== allGroups) continue;
+    }
+    const code = typeCode[slot]!;
+    typeCounts[code]!++;
+    if (!typeOk[code]) continue;
+    matches.push(slot);
+    if (attrCounts) {
+      for (let a = start; a < end; a++) attrCounts[attrPool[a]!]!++;
+      visibilityCounts[vis]!++;
+      const o = owner[slot]!;
+      ownerCounts.set(o, (ownerCounts.get(o) ?? 0) + 1);
+      const p = publisher[slot]!;
+      if (p) publisherCounts.set(p, (publisherCounts.get(p) ?? 0) + 1);
+    }
+  }
+
+  const pageSlots = pickPage(index, matches, r.sort, matched?.score ?? null, (r.page - 1) * r.per, r.per);
+  const pageIds = pageSlots.map((slot) => ids[slot]!);
+  const rows = pageIds.length
+    ? await db
+        .selectFrom("content")
+        .innerJoin("profiles as owner", "owner.id", "content.owner_id")
+        .select([
+          "content.id",
+          "content.uid",
+          "content.opaque_id",
+          "content.model_key",
+          "content.sub_type",
+          "content.title",
+          "content.description",
+          "content.thumb_url",
+          "content.owner_id",
+          "owner.name as owner_name",
+          "content.visibility",
+          "content.is_fee_based",
+          "content.created_at",
+          "content.updated_at",
+        ])
+        .where("content.id", "in", pageIds)
+        .execute()
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row as ContentCardRow]));
+  const pageRows = pageIds.map((id) => byId.get(id)).filter((row): row is ContentCardRow => row !== undefined);
+
+  if (!attrCounts) return { rows: pageRows, total: matches.length, facets: null };
+  const top = async (counts: Map<number, number>) => {
+    const best = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 20);
+    if (!best.length) return [];
+    const names = new Map((await db.selectFrom("profiles").select(["id", "name"]).where("id", "in", best.map(([id]) => id)).execute()).map((p) => [p.id, p.name]));
+    return best.map(([profile_id, count]) => ({ profile_id, name: names.get(profile_id) ?? "", count }));
+  };
+  const attributes = new Map<number, number>();
+  attrCounts.forEach((count, id) => count && attributes.set(id, count));
+  const facets = await buildFacets(db, s, {
+    types: index.typeKeys.map((typeKey, code) => ({ typeKey, n: typeCounts[code]! })),
+    attributes,
+    owners: await top(ownerCounts),
+    publishers: await top(publisherCounts),
+    visibility: { public: visibilityCounts[0]!, authed: visibilityCounts[1]!, restricted: visibilityCounts[2]! },
+  });
+  return { rows: pageRows, total: matches.length, facets };
+}
+
+/** The slots of one page of matches in the requested order. */
+function pickPage(index: CatalogueIndex, matches: number[], sort: Sort, score: ((slot: number) => number) | null, skip: number, take: number): number[] {
+  if (skip >= matches.length) return [];
+  const relevance = sort === "relevance" && score !== null;
+  const kind = sort.startsWith("title") ? "title" : sort.startsWith("created") ? "created" : "updated";
+  const descending = sort === "relevance" || sort.endsWith("_desc");
+  if (matches.length < DIRECT_SORT_BELOW) {
+    const scores = relevance ? new Map(matches.map((m) => [m, score(m)])) : null;
+    const col = kind === "created" ? index.created : index.updated;
+    return [...matches]
+      .sort((a, b) => {
+        const d = scores ? scores.get(b)! - scores.get(a)! : 0;
+        if (d) return d;
+        const x = kind === "title" ? index.compareTitles(a, b) : col[a]! - col[b]!;
+        return (descending ? -x : x) || index.ids[b]! - index.ids[a]!;
+      })
+      .slice(skip, skip + take);
+  }
+  // Many matches: walk the precomputed order and keep marked matches, by score bucket for relevance.
+  const order = index.order(kind);
+  const isMatch = new Uint8Array(index.size);
+  for (const m of matches) isMatch[m] = 1;
+  const buckets = relevance ? [...new Set(matches.map((m) => score(m)))].sort((a, b) => b - a) : [null];
+  const out: number[] = [];
+  let skipped = 0;
+  for (const bucket of buckets) {
+    for (let i = 0; i < order.length; i++) {
+      const slot = order[descending ? order.length - 1 - i : i]!;
+      if (!isMatch[slot] || (bucket !== null && score!(slot) !== bucket)) continue;
+      if (skipped < skip) skipped++;
+      else {
+        out.push(slot);
+        if (out.length === take) return out;
+      }
+    }
+  }
+  return out;
+}
