@@ -49,3 +49,18 @@ export type InitializeData = z.infer<typeof InitializeData>;
 export const Provider = z.object({ key: z.string(), label: z.string(), image: z.string().nullable(), url: z.string() });
 export const ProvidersResponse = z.object({ providers: z.array(Provider) });
 export type ProvidersResponse = z.infer<typeof ProvidersResponse>;
+
+/** POST /auth/register: a new member account (signs the new member in). */
+export const RegisterRequest = z.object({
+  name: z.string({ error: "Name is required." }).trim().min(1, "Name is required.").max(255, "Name may be at most 255 characters."),
+  username: z
+    .string({ error: MESSAGES.usernameRequired })
+    .trim()
+    .toLowerCase()
+    .min(3, "Username must be at least 3 characters.")
+    .max(64, "Username may be at most 64 characters.")
+    .regex(/^[a-z0-9._-]+$/, "Username may contain only letters, digits, periods, hyphens and underscores."),
+  email: z.string({ error: "Please provide your email address" }).trim().min(1, "Please provide your email address").email("The provided email address is invalid"),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(8, "Password must be at least 8 characters.").max(1024),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;

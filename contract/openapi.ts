@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ForgotRequest, InitializeData, MessageResponse, ProvidersResponse, SignInRequest, SignInResponse } from "./auth.js";
+import { ForgotRequest, InitializeData, MessageResponse, ProvidersResponse, RegisterRequest, SignInRequest, SignInResponse } from "./auth.js";
 import { ErrorBody } from "./common.js";
 import { AppConfig } from "./config.js";
 import { FavoriteRequest, FavoriteResponse } from "./favorites.js";
@@ -44,6 +44,7 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/app/config", summary: "Application configuration, feature flags and search types.", response: AppConfig },
   { method: "get", path: "/providers", summary: "Single sign-on providers.", response: ProvidersResponse },
   { method: "post", path: "/auth", summary: "Sign in with username and password. 401 with errors[] on bad credentials, 422 on missing fields, 429 when rate limited.", request: SignInRequest, response: SignInResponse, errors: [401, 403, 422, 429] },
+  { method: "post", path: "/auth/register", summary: "Create a member account and sign it in. 422 with field errors (e.g. a taken username).", request: RegisterRequest, response: SignInResponse, errors: [403, 422, 429] },
   { method: "post", path: "/auth/logout", summary: "Sign out.", response: z.object({}) },
   { method: "post", path: "/auth/forgot", summary: "Ask for password-reset instructions.", request: ForgotRequest, response: MessageResponse, errors: [422] },
   { method: "get", path: "/api/search", summary: "The main search screen's call: a page of results, the total, counts per filter value and a 'Did you mean' suggestion.", query: SEARCH_QUERY, response: SearchResponse, errors: [401, 403, 422] },

@@ -63,6 +63,14 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
     await expectNoAxeViolations(page, "forgot page");
   });
 
+  test("register page with field errors", async ({ page }) => {
+    await page.goto("/auth/register");
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Name is required.")).toBeVisible();
+    await expectNoAxeViolations(page, "register page");
+  });
+
   test("not-found page", async ({ page }) => {
     await page.goto("/no/such/page");
     await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();

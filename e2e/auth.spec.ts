@@ -116,3 +116,27 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeFocused();
   });
 });
+
+test.describe("registration", () => {
+  test("a guest registers from the guest modal, lands back on search signed in, and sees field errors first", async ({ page }) => {
+    await openSearch(page);
+    await page.getByRole("button", { name: /^Favorite / }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Sign in to continue" });
+    await dialog.getByRole("link", { name: "Register" }).click();
+    await expect(page.getByRole("heading", { name: "Create your account", level: 1 })).toBeVisible();
+
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Name is required.")).toBeVisible();
+    await expect(page.getByLabel("Full name")).toBeFocused();
+
+    const username = `newcomer${Date.now()}`;
+    await page.getByLabel("Full name").fill("Nia Newcomer");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("E-mail address").fill("nia@example.org");
+    await page.getByLabel("Password (at least 8 characters)").fill("a long password");
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    await expect(page).toHaveURL(/\/search\//);
+    await expect(header(page).getByText("Nia Newcomer")).toBeVisible();
+  });
+});

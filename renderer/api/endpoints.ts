@@ -9,6 +9,7 @@ import {
   SignInResponse,
   screenStateToCall,
   type FavoriteRequest,
+  type RegisterRequest,
   type SearchScreenState,
 } from "../../contract/index.js";
 import { getJson, postJson, setCsrfToken } from "./client.js";
@@ -40,6 +41,11 @@ export interface SignInInput {
 /** POST /auth; `remember` is only sent when ticked. 4xx answers throw an ApiError carrying `errors`. */
 export function signIn({ username, password, remember }: SignInInput): Promise<SignInResponse> {
   return postJson("auth", { username, password, ...(remember ? { remember: true } : {}) }, SignInResponse);
+}
+
+/** POST /auth/register: creates a member account and signs it in. */
+export async function register(input: RegisterRequest): Promise<void> {
+  await postJson("auth/register", input, SignInResponse);
 }
 
 /** POST /auth/logout. */

@@ -12,6 +12,7 @@ import {
   fetchAppConfig,
   fetchInitializeData,
   fetchProviders,
+  register,
   searchContent,
   setFavorite,
   signIn,
@@ -81,6 +82,18 @@ export function useSignInMutation() {
     onSuccess: async (response) => {
       if (response.errors?.length) return;
       // The session was renewed, and with it the CSRF token.
+      setCsrfToken(null);
+      await queryClient.invalidateQueries();
+    },
+  });
+}
+
+/** POST /auth/register; like sign-in, the new session changes every cached answer. */
+export function useRegisterMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: async () => {
       setCsrfToken(null);
       await queryClient.invalidateQueries();
     },

@@ -45,9 +45,9 @@ export function GuestModalProvider({ children }: { children: ReactNode }) {
               <Link className="button button--primary" to={signInPath(returnTo)} onClick={handleNavigate}>
                 Sign in
               </Link>
-              <a className="button button--secondary" href={PATHS.register} onClick={handleNavigate}>
+              <Link className="button button--secondary" to={`${PATHS.register}?redirect=${encodeURIComponent(returnTo)}`} onClick={handleNavigate}>
                 Register
-              </a>
+              </Link>
               <Dialog.Close className="button button--ghost">Close</Dialog.Close>
             </div>
           </Dialog.Content>

@@ -1,6 +1,7 @@
 import { Navigate, createBrowserRouter, createHashRouter, type RouteObject } from "react-router";
 import { LoginScene } from "../scenes/auth/LoginScene.js";
 import { ForgotPasswordScene } from "../scenes/auth/ForgotPasswordScene.js";
+import { RegisterScene } from "../scenes/auth/RegisterScene.js";
 import { NotFoundScene } from "../scenes/NotFoundScene.js";
 import { SearchScene } from "../scenes/search/SearchScene.js";
 import { PATHS } from "./paths.js";
@@ -17,6 +18,7 @@ export const routes: RouteObject[] = [
       { path: "search", element: <SearchScene /> },
       { path: "auth/login", element: <LoginScene /> },
       { path: "auth/forgot", element: <ForgotPasswordScene /> },
+      { path: "auth/register", element: <RegisterScene /> },
       { path: "*", element: <NotFoundScene /> },
     ],
   },

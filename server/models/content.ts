@@ -21,3 +21,26 @@ export async function readGrants(db: Db, contentId: number): Promise<ContentGran
     groupIds: rows.filter((r) => r.scope === "group" && r.profile_id !== null).map((r) => r.profile_id!),
   };
 }
+
+/** Content rows with the columns a result card presents, and the owner's name. */
+export function selectCardRows(db: Db) {
+  return db
+    .selectFrom("content")
+    .innerJoin("profiles as owner", "owner.id", "content.owner_id")
+    .select([
+      "content.id",
+      "content.uid",
+      "content.opaque_id",
+      "content.model_key",
+      "content.sub_type",
+      "content.title",
+      "content.description",
+      "content.thumb_url",
+      "content.owner_id",
+      "owner.name as owner_name",
+      "content.visibility",
+      "content.is_fee_based",
+      "content.created_at",
+      "content.updated_at",
+    ]);
+}

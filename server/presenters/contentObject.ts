@@ -1,25 +1,14 @@
 import type { SearchResultItem } from "../../contract/index.js";
+import type { Content } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import { contentObjectPolicy } from "../policies/index.js";
 import { modelTypeInfo } from "./modelTypes.js";
 
-/** A content row as the search reads it, with its owner's name. */
-export interface ContentCardRow {
-  id: number;
-  uid: string;
-  opaque_id: string;
-  model_key: string;
-  sub_type: string | null;
-  title: string;
-  description: string;
-  thumb_url: string | null;
-  owner_id: number;
-  owner_name: string;
-  visibility: "public" | "authed" | "restricted";
-  is_fee_based: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A content row as the search reads it (models/content.ts selectCardRows), with its owner's name. */
+export type ContentCardRow = Pick<
+  Content,
+  "id" | "uid" | "opaque_id" | "model_key" | "sub_type" | "title" | "description" | "thumb_url" | "owner_id" | "visibility" | "is_fee_based" | "created_at" | "updated_at"
+> & { owner_name: string };
 
 const excerpt = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 

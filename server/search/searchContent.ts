@@ -5,6 +5,7 @@ import { isPostgres } from "../db/connection.js";
 import type { Database } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
 import type { ContentCardRow } from "../presenters/contentObject.js";
+import { selectCardRows } from "../models/content.js";
 import { postgresTsQuery, queryWords, sqliteMatchExpression } from "./terms.js";
 
 type EB = ExpressionBuilder<Database, "content">;
@@ -127,26 +128,7 @@ export async function searchContent(db: Db, s: ResolvedSearch): Promise<SearchOu
   const pg = isPostgres(db);
   const relevance = r.sort === "relevance" && words.length > 0;
 
-  let page = db
-    .selectFrom("content")
-    .innerJoin("profiles as owner", "owner.id", "content.owner_id")
-    .select([
-      "content.id",
-      "content.uid",
-      "content.opaque_id",
-      "content.model_key",
-      "content.sub_type",
-      "content.title",
-      "content.description",
-      "content.thumb_url",
-      "content.owner_id",
-      "owner.name as owner_name",
-      "content.visibility",
-      "content.is_fee_based",
-      "content.created_at",
-      "content.updated_at",
-    ])
-    .where((eb) => whereSearch(eb, s, db));
+  let page = selectCardRows(db).where((eb) => whereSearch(eb, s, db));
   if (relevance && pg) {
     page = page.orderBy(sql`ts_rank(content.search_vector, to_tsquery('english', ${postgresTsQuery(words)}))`, "desc").orderBy("content.updated_at", "desc");
   } else if (relevance) {

@@ -1,6 +1,7 @@
 import type { Sort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { ContentCardRow } from "../presenters/contentObject.js";
+import { selectCardRows } from "../models/content.js";
 import { CatalogueIndex } from "./catalogueIndex.js";
 import { buildFacets, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
 import { queryWords } from "./terms.js";
@@ -109,27 +110,7 @@ export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSe
   const pageSlots = pickPage(index, matches, r.sort, matched?.score ?? null, (r.page - 1) * r.per, r.per);
   const pageIds = pageSlots.map((slot) => ids[slot]!);
   const rows = pageIds.length
-    ? await db
-        .selectFrom("content")
-        .innerJoin("profiles as owner", "owner.id", "content.owner_id")
-        .select([
-          "content.id",
-          "content.uid",
-          "content.opaque_id",
-          "content.model_key",
-          "content.sub_type",
-          "content.title",
-          "content.description",
-          "content.thumb_url",
-          "content.owner_id",
-          "owner.name as owner_name",
-          "content.visibility",
-          "content.is_fee_based",
-          "content.created_at",
-          "content.updated_at",
-        ])
-        .where("content.id", "in", pageIds)
-        .execute()
+    ? await selectCardRows(db).where("content.id", "in", pageIds).execute()
     : [];
   const byId = new Map(rows.map((row) => [row.id, row as ContentCardRow]));
   const pageRows = pageIds.map((id) => byId.get(id)).filter((row): row is ContentCardRow => row !== undefined);

@@ -51,6 +51,9 @@ export function LoginScene() {
                 </ul>
               </div>
             )}
+            <p className="auth-card__footer">
+              New here? <Link to={`${PATHS.register}?redirect=${encodeURIComponent(redirect)}`}>Create an account</Link>
+            </p>
           </>
         )}
       </div>

@@ -137,3 +137,29 @@ describe("sessions", () => {
     }
   });
 });
+
+describe("registration", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.stop());
+
+  it("creates a member, signs it in, and refuses a taken username", async () => {
+    const c = server.client();
+    const res = await c.post("/auth/register", { name: "Nia Newcomer", username: "Nia.New", email: "nia@example.org", password: "long enough pw" });
+    expect(res.status).toBe(201);
+    const init = await c.get("/getInitializeData");
+    expect(init.body.profile).toMatchObject({ name: "Nia Newcomer", username: "nia.new", permissions: { is_admin: false } });
+    const again = await server.client().post("/auth/register", { name: "Other", username: "nia.new", email: "o@example.org", password: "long enough pw" });
+    expect(again.status).toBe(422);
+    expect(again.body).toMatchObject({ message: "That username is taken.", errors: { username: ["That username is taken."] } });
+    expect((await server.client().signIn("nia.new", "long enough pw")).status).toBe(200);
+  });
+
+  it("validates every field with a message", async () => {
+    const res = await server.client().post("/auth/register", { name: "", username: "a b", email: "nope", password: "short" });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(["email", "name", "password", "username"]);
+  });
+});

@@ -1,11 +1,12 @@
 import { Router, type Request } from "express";
 import { rateLimit } from "express-rate-limit";
-import { ForgotRequest, MESSAGES, SignInRequest, type SignInResponse } from "../../../contract/index.js";
+import { ForgotRequest, MESSAGES, RegisterRequest, SignInRequest, type SignInResponse } from "../../../contract/index.js";
+import { createContent } from "../../commands/createContent.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
-import { dummyHash, verifyPassword } from "../../lib/password.js";
+import { dummyHash, hashPassword, verifyPassword } from "../../lib/password.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { findUserByUsername } from "../../models/profiles.js";
+import { findUserByUsername, insertProfile } from "../../models/profiles.js";
 
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -47,6 +48,19 @@ export function authRouter(db: Db, options: { rateLimit: number }): Router {
     else req.session.cookie.expires = undefined;
     await save(req);
     res.json({} satisfies SignInResponse);
+  });
+
+  router.post("/auth/register", limiter, async (req, res) => {
+    const body = parseOr422(RegisterRequest, req.body ?? {});
+    if (await findUserByUsername(db, body.username)) {
+      throw new HttpError(422, "That username is taken.", { username: ["That username is taken."] });
+    }
+    const profile = await insertProfile(db, { kind: "user", name: body.name, username: body.username, email: body.email, password_hash: await hashPassword(body.password) });
+    await createContent(db, { modelKey: "user", title: profile.name, description: `@${body.username}`, ownerId: profile.id, profileId: profile.id, visibility: "restricted" });
+    await regenerate(req);
+    req.session.profileId = profile.id;
+    await save(req);
+    res.status(201).json({} satisfies SignInResponse);
   });
 
   router.post("/auth/logout", async (req, res) => {

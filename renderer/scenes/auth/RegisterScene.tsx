@@ -1,0 +1,115 @@
+import { useId, useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { MESSAGES, RegisterRequest } from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { useCurrentProfile, useRegisterMutation } from "../../api/queries.js";
+import { Alert } from "../../components/Alert.js";
+import { PageTitle } from "../../components/PageTitle.js";
+import { PATHS, safeRedirect, signInPath } from "../../routes/paths.js";
+
+type Field = "name" | "username" | "email" | "password";
+const FIELDS: { name: Field; label: string; type: string; autoComplete: string }[] = [
+  { name: "name", label: "Full name", type: "text", autoComplete: "name" },
+  { name: "username", label: "Username", type: "text", autoComplete: "username" },
+  { name: "email", label: "E-mail address", type: "email", autoComplete: "email" },
+  { name: "password", label: "Password (at least 8 characters)", type: "password", autoComplete: "new-password" },
+];
+
+/** Registration page: creates a member account, signs it in, and goes back where the guest came from. */
+export function RegisterScene() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const profile = useCurrentProfile();
+  const registration = useRegisterMutation();
+  const redirect = safeRedirect(params.get("redirect")) ?? PATHS.search;
+  const [values, setValues] = useState<Record<Field, string>>({ name: "", username: "", email: "", password: "" });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const id = useId();
+  const inputId = (field: Field) => `${id}-${field}`;
+
+  const showErrors = (errors: Partial<Record<Field, string>>) => {
+    setFieldErrors(errors);
+    const first = FIELDS.find((f) => errors[f.name]);
+    if (first) document.getElementById(inputId(first.name))?.focus();
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = RegisterRequest.safeParse(values);
+    if (!parsed.success) {
+      const errors: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        errors[field] ??= issue.message;
+      }
+      showErrors(errors);
+      return;
+    }
+    showErrors({});
+    setServerError(null);
+    try {
+      await registration.mutateAsync(parsed.data);
+      navigate(redirect, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422 && error.message === "That username is taken.") showErrors({ username: error.message });
+      else setServerError(error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected);
+    }
+  };
+
+  return (
+    <div className="auth-page">
+      <PageTitle title="Register" />
+      <div className="card auth-card">
+        <h1 className="page-title">Create your account</h1>
+        {profile ? (
+          <p>
+            You are signed in as <strong>{profile.name}</strong>. <Link to={redirect}>Continue</Link>
+          </p>
+        ) : (
+          <>
+            {serverError && (
+              <Alert tone="danger" onDismiss={() => setServerError(null)}>
+                {serverError}
+              </Alert>
+            )}
+            <form className="login-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Register">
+              {FIELDS.map((f) => (
+                <div className="field" key={f.name}>
+                  <label className="field__label" htmlFor={inputId(f.name)}>
+                    {f.label}
+                  </label>
+                  <input
+                    id={inputId(f.name)}
+                    className="input"
+                    type={f.type}
+                    name={f.name}
+                    autoComplete={f.autoComplete}
+                    value={values[f.name]}
+                    onChange={(event) => setValues((v) => ({ ...v, [f.name]: event.target.value }))}
+                    aria-invalid={fieldErrors[f.name] ? true : undefined}
+                    aria-describedby={fieldErrors[f.name] ? `${inputId(f.name)}-error` : undefined}
+                    required
+                  />
+                  {fieldErrors[f.name] && (
+                    <p id={`${inputId(f.name)}-error`} className="field__error">
+                      {fieldErrors[f.name]}
+                    </p>
+                  )}
+                </div>
+              ))}
+              <div className="login-form__actions">
+                <button type="submit" className="button button--primary" disabled={registration.isPending} aria-busy={registration.isPending || undefined}>
+                  {registration.isPending ? "Creating account…" : "Create account"}
+                </button>
+              </div>
+            </form>
+          </>
+        )}
+        <p className="auth-card__footer">
+          Already have an account? <Link to={signInPath(redirect)}>Sign in</Link>
+        </p>
+      </div>
+    </div>
+  );
+}
