@@ -76,32 +76,51 @@ async function queriesFor(dir: string, items: number): Promise<[string, string][
 
 const fmt = (n: number) => n.toFixed(1).padStart(8);
 
+/** Resident memory of the server process tree (npx -> tsx -> node) in MB, from /proc. */
+async function serverRss(pid: number): Promise<number> {
+  const { execSync } = await import("node:child_process");
+  const out = execSync(`ps -o rss= --ppid ${pid}; ps -o rss= -p ${pid}; for c in $(pgrep -P ${pid}); do ps -o rss= --ppid $c; done`, { encoding: "utf8" });
+  const kb = Math.max(...out.split("\n").map(Number).filter((n) => n > 0));
+  return Math.round(kb / 1024);
+}
+
 for (const items of sizes) {
   const dir = await prepareCatalogue(items);
   const queries = await queriesFor(dir, items);
-  const [port, barePort] = await Promise.all([freePort(), freePort()]);
-  const base = `http://127.0.0.1:${port}`;
-  const server = await startChild(["server/index.ts"], { PORT: String(port), DATA_DIR: dir, SEED_DEMO: "0", LOG_LEVEL: "warn" }, `${base}/app/config`);
+  const barePort = await freePort();
   const bare = await startChild(["bench/bareServer.ts"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
   try {
-    console.log(`\n== search on SQLite, ${items.toLocaleString("en-US")} items (${requests} sequential requests per query, throughput: ${clients} clients for ${seconds} s)`);
-    console.log(`${"query".padEnd(30)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"req/s".padStart(8)}`);
+    console.log(`\n== search on SQLite, ${items.toLocaleString("en-US")} items (${requests} sequential requests per query, throughput: ${clients} clients)`);
     const bareLat = await latency(`http://127.0.0.1:${barePort}/bare`, requests);
     const bareRps = await throughput([`http://127.0.0.1:${barePort}/bare`], clients, seconds);
-    console.log(`${"baseline: bare Express".padEnd(30)} ${fmt(bareLat.p50)} ${fmt(bareLat.p95)} ${fmt(bareRps)}`);
-    const urls: string[] = [];
-    for (const [name, q] of queries) {
-      const url = `${base}/api/search?${q}`;
-      urls.push(url);
-      const l = await latency(url, requests);
-      if (l.status !== 200) throw new Error(`${name} answered ${l.status}`);
-      const rps = await throughput([url], clients, Math.max(1, seconds / 2));
-      console.log(`${name.padEnd(30)} ${fmt(l.p50)} ${fmt(l.p95)} ${fmt(rps)}`);
+    console.log(`${"baseline: bare Express".padEnd(34)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"req/s".padStart(8)}`);
+    console.log(`${"".padEnd(34)} ${fmt(bareLat.p50)} ${fmt(bareLat.p95)} ${fmt(bareRps)}`);
+    // Uncached: every request filters and counts (what a query costs the first time).
+    // Cached: identical searches reuse their counts until the catalogue changes (popular queries, paging).
+    for (const cache of ["0", "1"]) {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const t = Date.now();
+      const server = await startChild(["server/index.ts"], { PORT: String(port), DATA_DIR: dir, SEED_DEMO: "0", LOG_LEVEL: "warn", SEARCH_CACHE: cache }, `${base}/app/config`);
+      const rss = await serverRss(server.pid!);
+      console.log(`\n${cache === "0" ? "uncached (every request counts)" : "cached counts (repeated queries)"}; server ready in ${((Date.now() - t) / 1000).toFixed(1)} s, RSS ${rss} MB`);
+      try {
+        const urls: string[] = [];
+        for (const [name, q] of queries) {
+          const url = `${base}/api/search?${q}`;
+          urls.push(url);
+          const l = await latency(url, requests);
+          if (l.status !== 200) throw new Error(`${name} answered ${l.status}`);
+          const rps = await throughput([url], clients, Math.max(1, seconds / 2));
+          console.log(`${name.padEnd(34)} ${fmt(l.p50)} ${fmt(l.p95)} ${fmt(rps)}`);
+        }
+        const mixed = await throughput(urls, clients, seconds);
+        console.log(`${"mixed queries".padEnd(34)} ${"".padStart(8)} ${"".padStart(8)} ${fmt(mixed)}   (${(mixed / bareRps).toFixed(3)} of baseline)`);
+      } finally {
+        server.kill("SIGTERM");
+      }
     }
-    const mixed = await throughput(urls, clients, seconds);
-    console.log(`${"mixed queries".padEnd(30)} ${"".padStart(8)} ${"".padStart(8)} ${fmt(mixed)}   (${(mixed / bareRps).toFixed(3)} of baseline)`);
   } finally {
-    server.kill("SIGTERM");
     bare.kill("SIGTERM");
   }
 }

@@ -26,7 +26,7 @@ export async function startServer(config: ServerConfig, logger: Logger = pino({ 
   let index: CatalogueIndex | null = null;
   if (config.searchIndex === "memory") {
     const started = Date.now();
-    index = new CatalogueIndex();
+    index = new CatalogueIndex({ cacheResults: config.searchCache });
     await index.load(db);
     logger.info({ items: index.size, ms: Date.now() - started }, "search index loaded");
   }

@@ -16,6 +16,8 @@ export interface ServerConfig {
   logLevel: string;
   /** "memory": search through the in-memory catalogue index (default); "sql": query the database directly. */
   searchIndex: "memory" | "sql";
+  /** Reuse counted results of identical searches until the catalogue changes (SEARCH_CACHE=0 turns it off). */
+  searchCache: boolean;
 }
 
 /** Reads ServerConfig from process.env (or the given env). */
@@ -35,5 +37,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? "info",
     searchIndex: env.SEARCH_INDEX === "sql" ? "sql" : "memory",
+    searchCache: env.SEARCH_CACHE !== "0",
   };
 }

@@ -79,6 +79,10 @@ export class CatalogueIndex {
   private refreshing: Promise<void> | null = null;
   maxAttrId = 0;
   ready = false;
+  /** Bumped on every change, so caches of search results know when to forget. */
+  version = 0;
+
+  constructor(readonly options: { cacheResults: boolean } = { cacheResults: true }) {}
 
   /** The code of a (model key, sub type) pair. */
   typeCodeOf(modelKey: string, subType: string | null): number {
@@ -93,6 +97,7 @@ export class CatalogueIndex {
   }
 
   private add(doc: Doc): void {
+    this.version++;
     const previous = this.slotOf.get(doc.id);
     if (previous !== undefined) this.alive[previous] = 0;
     const slot = this.size++;
@@ -149,6 +154,7 @@ export class CatalogueIndex {
     if (slot === undefined) return;
     this.alive[slot] = 0;
     this.slotOf.delete(contentId);
+    this.version++;
     this.orders = {};
   }
 

@@ -25,12 +25,55 @@ async function grantedIds(db: Db, profileId: number, groupIds: number[]): Promis
   return new Set(rows.map((r) => r.content_id));
 }
 
+/** The matches of a search (unsorted slots) and its raw counts per filter value. */
+interface Counted {
+  matches: number[];
+  score: ((slot: number) => number) | null;
+  typeCounts: Int32Array;
+  attrCounts: Int32Array | null;
+  ownerCounts: Map<number, number>;
+  publisherCounts: Map<number, number>;
+  visibilityCounts: number[];
+}
+
+/** Counted results per index, reused while the index does not change (paging and re-sorting are then cheap). */
+const caches = new WeakMap<CatalogueIndex, { version: number; entries: Map<string, Counted> }>();
+const CACHE_ENTRIES = 200;
+
+/** What decides the matches and counts of a search (not its page or sort). */
+function countKey(s: ResolvedSearch): string {
+  const { page: _page, per: _per, sort: _sort, ...filters } = s.request;
+  return JSON.stringify([filters, s.scope, s.profileId, s.targets, s.facetKeys]);
+}
+
 /**
  * Runs a search on the in-memory catalogue index: the same filters, counts and sorts as the SQL
  * path (searchContent), reading memory for every match and the database only for the page's rows.
  */
 export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSearch): Promise<SearchOutcome> {
   await index.refresh(db);
+  const r = s.request;
+  if (r.st && !queryWords(r.st).length) return { rows: [], total: 0, facets: null };
+  let cache = caches.get(index);
+  if (!cache || cache.version !== index.version) caches.set(index, (cache = { version: index.version, entries: new Map() }));
+  // Favorites change without touching content, so a favorites search is always counted afresh.
+  const cacheable = index.options.cacheResults && !r.others.includes("favorites");
+  const key = countKey(s);
+  let counted = cacheable ? cache.entries.get(key) : undefined;
+  if (counted) {
+    cache.entries.delete(key);
+    cache.entries.set(key, counted);
+  } else {
+    counted = await countMatches(db, index, s);
+    if (cacheable) {
+      cache.entries.set(key, counted);
+      if (cache.entries.size > CACHE_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
+    }
+  }
+  return present(db, index, s, counted);
+}
+
+async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch): Promise<Counted> {
   const r = s.request;
 
   // Which (model key, sub type) codes the chosen types allow.
@@ -60,9 +103,7 @@ export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSe
   groups.forEach((ids, g) => ids.forEach((id) => groupOf.set(id, (groupOf.get(id) ?? 0) | (1 << g))));
   const allGroups = (1 << groups.length) - 1;
 
-  const words = queryWords(r.st);
-  const matched = index.matchWords(words);
-  if (r.st && !words.length) return { rows: [], total: 0, facets: null };
+  const matched = index.matchWords(queryWords(r.st));
   const candidates = matched?.slots;
   const n = candidates ? candidates.length : index.size;
 
@@ -107,15 +148,19 @@ export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSe
     }
   }
 
-  const pageSlots = pickPage(index, matches, r.sort, matched?.score ?? null, (r.page - 1) * r.per, r.per);
-  const pageIds = pageSlots.map((slot) => ids[slot]!);
-  const rows = pageIds.length
-    ? await selectCardRows(db).where("content.id", "in", pageIds).execute()
-    : [];
+  return { matches, score: matched?.score ?? null, typeCounts, attrCounts, ownerCounts, publisherCounts, visibilityCounts };
+}
+
+/** The page's rows (read from the database in the page's order) and the labelled facets. */
+async function present(db: Db, index: CatalogueIndex, s: ResolvedSearch, c: Counted): Promise<SearchOutcome> {
+  const r = s.request;
+  const pageSlots = pickPage(index, c.matches, r.sort, c.score, (r.page - 1) * r.per, r.per);
+  const pageIds = pageSlots.map((slot) => index.ids[slot]!);
+  const rows = pageIds.length ? await selectCardRows(db).where("content.id", "in", pageIds).execute() : [];
   const byId = new Map(rows.map((row) => [row.id, row as ContentCardRow]));
   const pageRows = pageIds.map((id) => byId.get(id)).filter((row): row is ContentCardRow => row !== undefined);
 
-  if (!attrCounts) return { rows: pageRows, total: matches.length, facets: null };
+  if (!c.attrCounts) return { rows: pageRows, total: c.matches.length, facets: null };
   const top = async (counts: Map<number, number>) => {
     const best = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 20);
     if (!best.length) return [];
@@ -123,15 +168,15 @@ export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSe
     return best.map(([profile_id, count]) => ({ profile_id, name: names.get(profile_id) ?? "", count }));
   };
   const attributes = new Map<number, number>();
-  attrCounts.forEach((count, id) => count && attributes.set(id, count));
+  c.attrCounts.forEach((count, id) => count && attributes.set(id, count));
   const facets = await buildFacets(db, s, {
-    types: index.typeKeys.map((typeKey, code) => ({ typeKey, n: typeCounts[code]! })),
+    types: index.typeKeys.map((typeKey, code) => ({ typeKey, n: c.typeCounts[code] ?? 0 })),
     attributes,
-    owners: await top(ownerCounts),
-    publishers: await top(publisherCounts),
-    visibility: { public: visibilityCounts[0]!, authed: visibilityCounts[1]!, restricted: visibilityCounts[2]! },
+    owners: await top(c.ownerCounts),
+    publishers: await top(c.publisherCounts),
+    visibility: { public: c.visibilityCounts[0]!, authed: c.visibilityCounts[1]!, restricted: c.visibilityCounts[2]! },
   });
-  return { rows: pageRows, total: matches.length, facets };
+  return { rows: pageRows, total: c.matches.length, facets };
 }
 
 /** The slots of one page of matches in the requested order. */

@@ -156,6 +156,16 @@ describe("search", () => {
     expect(second.body.data.map((d: { title: string }) => d.title)).toEqual(["Paging Quokka 15", "Paging Quokka 16"]);
   });
 
+  it("finds new content at once, with fresh counts, after the same search ran before", async () => {
+    const c = server.client();
+    const before = await c.get(`/api/search?query=walrus&grades=${grade6}`);
+    expect(before.body.total).toBe(0);
+    await buildContent(server.db, { ownerId: owner.id, title: "Walrus Migration Map", attributeIds: [grade6] });
+    const after = await c.get(`/api/search?query=walrus&grades=${grade6}`);
+    expect(titles(after.body)).toEqual(["Walrus Migration Map"]);
+    expect(after.body.facets.attributes.grades.find((g: { id: number }) => g.id === grade6).count).toBe(1);
+  });
+
   it("answers POST /search with arrObjResponse", async () => {
     const c = server.client();
     const res = await c.post("/search", { st: "photosynthesis", f: { _types: ["resource"] }, limit: 5, page: 1 });
