@@ -82,7 +82,7 @@ export class CatalogueIndex {
   /** Bumped on every change, so caches of search results know when to forget. */
   version = 0;
 
-  constructor(readonly options: { cacheResults: boolean } = { cacheResults: true }) {}
+  constructor(readonly options: { cacheResults: boolean; directSortBelow?: number } = { cacheResults: true }) {}
 
   /** The code of a (model key, sub type) pair. */
   typeCodeOf(modelKey: string, subType: string | null): number {

@@ -184,6 +184,7 @@ async function countFacets(db: Db, s: ResolvedSearch): Promise<SearchFacets> {
       .where((eb) => whereSearch(eb, s, db))
       .groupBy(["profiles.id", "profiles.name"])
       .orderBy("n", "desc")
+      .orderBy("profiles.id")
       .limit(20)
       .execute();
 

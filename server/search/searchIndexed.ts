@@ -29,6 +29,8 @@ async function grantedIds(db: Db, profileId: number, groupIds: number[]): Promis
 interface Counted {
   matches: number[];
   score: ((slot: number) => number) | null;
+  /** Filled on first use by a relevance sort. */
+  relevance?: { scores: Float64Array; buckets: number[] };
   typeCounts: Int32Array;
   attrCounts: Int32Array | null;
   ownerCounts: Map<number, number>;
@@ -154,7 +156,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch): P
 /** The page's rows (read from the database in the page's order) and the labelled facets. */
 async function present(db: Db, index: CatalogueIndex, s: ResolvedSearch, c: Counted): Promise<SearchOutcome> {
   const r = s.request;
-  const pageSlots = pickPage(index, c.matches, r.sort, c.score, (r.page - 1) * r.per, r.per);
+  const pageSlots = pickPage(index, c, r.sort, (r.page - 1) * r.per, r.per);
   const pageIds = pageSlots.map((slot) => index.ids[slot]!);
   const rows = pageIds.length ? await selectCardRows(db).where("content.id", "in", pageIds).execute() : [];
   const byId = new Map(rows.map((row) => [row.id, row as ContentCardRow]));
@@ -162,7 +164,7 @@ async function present(db: Db, index: CatalogueIndex, s: ResolvedSearch, c: Coun
 
   if (!c.attrCounts) return { rows: pageRows, total: c.matches.length, facets: null };
   const top = async (counts: Map<number, number>) => {
-    const best = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 20);
+    const best = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 20);
     if (!best.length) return [];
     const names = new Map((await db.selectFrom("profiles").select(["id", "name"]).where("id", "in", best.map(([id]) => id)).execute()).map((p) => [p.id, p.name]));
     return best.map(([profile_id, count]) => ({ profile_id, name: names.get(profile_id) ?? "", count }));
@@ -179,35 +181,46 @@ async function present(db: Db, index: CatalogueIndex, s: ResolvedSearch, c: Coun
   return { rows: pageRows, total: c.matches.length, facets };
 }
 
+/** Relevance of every match, computed once per counted result: a score per match and the distinct scores. */
+function relevanceOf(c: Counted): { scores: Float64Array; buckets: number[] } {
+  if (!c.relevance) {
+    const scores = Float64Array.from(c.matches, (m) => c.score!(m));
+    c.relevance = { scores, buckets: [...new Set(scores)].sort((a, b) => b - a) };
+  }
+  return c.relevance;
+}
+
 /** The slots of one page of matches in the requested order. */
-function pickPage(index: CatalogueIndex, matches: number[], sort: Sort, score: ((slot: number) => number) | null, skip: number, take: number): number[] {
+function pickPage(index: CatalogueIndex, c: Counted, sort: Sort, skip: number, take: number): number[] {
+  const { matches } = c;
   if (skip >= matches.length) return [];
-  const relevance = sort === "relevance" && score !== null;
+  const relevance = sort === "relevance" && c.score !== null ? relevanceOf(c) : null;
   const kind = sort.startsWith("title") ? "title" : sort.startsWith("created") ? "created" : "updated";
   const descending = sort === "relevance" || sort.endsWith("_desc");
-  if (matches.length < DIRECT_SORT_BELOW) {
-    const scores = relevance ? new Map(matches.map((m) => [m, score(m)])) : null;
+  if (matches.length < (index.options.directSortBelow ?? DIRECT_SORT_BELOW)) {
+    const scoreOf = relevance ? new Map(matches.map((m, i) => [m, relevance.scores[i]!])) : null;
     const col = kind === "created" ? index.created : index.updated;
     return [...matches]
       .sort((a, b) => {
-        const d = scores ? scores.get(b)! - scores.get(a)! : 0;
+        const d = scoreOf ? scoreOf.get(b)! - scoreOf.get(a)! : 0;
         if (d) return d;
         const x = kind === "title" ? index.compareTitles(a, b) : col[a]! - col[b]!;
         return (descending ? -x : x) || index.ids[b]! - index.ids[a]!;
       })
       .slice(skip, skip + take);
   }
-  // Many matches: walk the precomputed order and keep marked matches, by score bucket for relevance.
+  // Many matches: walk the precomputed order and keep tagged matches, best score bucket first.
   const order = index.order(kind);
-  const isMatch = new Uint8Array(index.size);
-  for (const m of matches) isMatch[m] = 1;
-  const buckets = relevance ? [...new Set(matches.map((m) => score(m)))].sort((a, b) => b - a) : [null];
+  const buckets = relevance ? relevance.buckets : [0];
+  const bucketIndex = new Map(buckets.map((b, i) => [b, i + 1]));
+  const tag = new Uint16Array(index.size);
+  matches.forEach((m, i) => (tag[m] = relevance ? bucketIndex.get(relevance.scores[i]!)! : 1));
   const out: number[] = [];
   let skipped = 0;
-  for (const bucket of buckets) {
+  for (let b = 1; b <= buckets.length; b++) {
     for (let i = 0; i < order.length; i++) {
       const slot = order[descending ? order.length - 1 - i : i]!;
-      if (!isMatch[slot] || (bucket !== null && score!(slot) !== bucket)) continue;
+      if (tag[slot] !== b) continue;
       if (skipped < skip) skipped++;
       else {
         out.push(slot);
