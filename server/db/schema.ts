@@ -133,7 +133,14 @@ export interface ContentChangesTable {
   changed_at: string;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: number;
+}
+
 export interface Database {
+  rate_limits: RateLimitsTable;
   content_changes: ContentChangesTable;
   profiles: ProfilesTable;
   group_members: GroupMembersTable;

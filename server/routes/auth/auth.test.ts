@@ -114,6 +114,9 @@ describe("sign-in rate limit", () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
     const res = await c.signIn("someone", "wrong");
     expect(res.body.errors).toEqual([MESSAGES.tooManyAttempts]);
+    // The count lives in the database: another instance refuses the same client too.
+    const other = await server.startInstance();
+    expect((await c.at(other.url).signIn("someone", "wrong")).status).toBe(429);
   });
 });
 

@@ -4,6 +4,7 @@ import { ForgotRequest, MESSAGES, RegisterRequest, SignInRequest, type SignInRes
 import { createContent } from "../../commands/createContent.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
+import { DatabaseRateLimitStore } from "../../lib/rateLimitStore.js";
 import { dummyHash, hashPassword, verifyPassword } from "../../lib/password.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { findUserByUsername, insertProfile } from "../../models/profiles.js";
@@ -19,6 +20,7 @@ export function authRouter(db: Db, options: { rateLimit: number }): Router {
   const limiter = rateLimit({
     windowMs: 60_000,
     limit: options.rateLimit,
+    store: new DatabaseRateLimitStore(db, "auth:"),
     standardHeaders: "draft-8",
     legacyHeaders: false,
     handler: (_req, res) => {
