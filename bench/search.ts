@@ -76,12 +76,16 @@ async function queriesFor(dir: string, items: number): Promise<[string, string][
 
 const fmt = (n: number) => n.toFixed(1).padStart(8);
 
-/** Resident memory of the server process tree (npx -> tsx -> node) in MB, from /proc. */
+/** Resident memory of the largest process in the server's tree (npx -> sh -> tsx -> node) in MB. */
 async function serverRss(pid: number): Promise<number> {
   const { execSync } = await import("node:child_process");
-  const out = execSync(`ps -o rss= --ppid ${pid}; ps -o rss= -p ${pid}; for c in $(pgrep -P ${pid}); do ps -o rss= --ppid $c; done`, { encoding: "utf8" });
-  const kb = Math.max(...out.split("\n").map(Number).filter((n) => n > 0));
-  return Math.round(kb / 1024);
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    const children = execSync(`pgrep -P ${tree[i]} || true`, { encoding: "utf8" }).split("\n").map(Number).filter((n) => n > 0);
+    tree.push(...children);
+  }
+  const kb = tree.map((p) => Number(execSync(`ps -o rss= -p ${p} || true`, { encoding: "utf8" }).trim()) || 0);
+  return Math.round(Math.max(...kb) / 1024);
 }
 
 for (const items of sizes) {

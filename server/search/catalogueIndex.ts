@@ -55,6 +55,11 @@ export class CatalogueIndex {
   visibility = new Uint8Array(0);
   owner = new Int32Array(0);
   publisher = new Int32Array(0);
+  /** Dense codes of owners and publishers, for counting in typed arrays; profileIds maps a code back. */
+  ownerCode = new Int32Array(0);
+  publisherCode = new Int32Array(0);
+  profileIds: number[] = [];
+  private profileCodes = new Map<number, number>();
   created = new Float64Array(0);
   updated = new Float64Array(0);
   private titleSort: string[] = [];
@@ -84,6 +89,16 @@ export class CatalogueIndex {
 
   constructor(readonly options: { cacheResults: boolean; directSortBelow?: number } = { cacheResults: true }) {}
 
+  private profileCode(profileId: number): number {
+    let code = this.profileCodes.get(profileId);
+    if (code === undefined) {
+      code = this.profileIds.length;
+      this.profileCodes.set(profileId, code);
+      this.profileIds.push(profileId);
+    }
+    return code;
+  }
+
   /** The code of a (model key, sub type) pair. */
   typeCodeOf(modelKey: string, subType: string | null): number {
     const key = `${modelKey}:${subType ?? ""}`;
@@ -108,6 +123,8 @@ export class CatalogueIndex {
     this.visibility = grow(this.visibility, n);
     this.owner = grow(this.owner, n);
     this.publisher = grow(this.publisher, n);
+    this.ownerCode = grow(this.ownerCode, n);
+    this.publisherCode = grow(this.publisherCode, n);
     this.created = grow(this.created, n);
     this.updated = grow(this.updated, n);
     this.attrStart = grow(this.attrStart, n);
@@ -119,6 +136,8 @@ export class CatalogueIndex {
     this.visibility[slot] = VISIBILITY[doc.visibility];
     this.owner[slot] = doc.ownerId;
     this.publisher[slot] = doc.publisherId ?? 0;
+    this.ownerCode[slot] = this.profileCode(doc.ownerId);
+    this.publisherCode[slot] = doc.publisherId ? this.profileCode(doc.publisherId) : 0;
     this.created[slot] = Date.parse(doc.createdAt);
     this.updated[slot] = Date.parse(doc.updatedAt);
     this.titleSort[slot] = doc.titleSort;

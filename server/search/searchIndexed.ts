@@ -33,8 +33,8 @@ interface Counted {
   relevance?: { scores: Float64Array; buckets: number[] };
   typeCounts: Int32Array;
   attrCounts: Int32Array | null;
-  ownerCounts: Map<number, number>;
-  publisherCounts: Map<number, number>;
+  ownerCounts: Int32Array;
+  publisherCounts: Int32Array;
   visibilityCounts: number[];
 }
 
@@ -101,8 +101,9 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch): P
 
   // Attribute filters: values of one facet are alternatives, facets narrow each other.
   const groups = Object.values(r.attributes).filter((ids) => ids.length);
-  const groupOf = new Map<number, number>();
-  groups.forEach((ids, g) => ids.forEach((id) => groupOf.set(id, (groupOf.get(id) ?? 0) | (1 << g))));
+  // Bit g set for the attribute ids of facet group g (a typed array: this runs for every candidate).
+  const groupOf = new Int32Array(index.maxAttrId + 1);
+  groups.forEach((ids, g) => ids.forEach((id) => id <= index.maxAttrId && (groupOf[id]! |= 1 << g)));
   const allGroups = (1 << groups.length) - 1;
 
   const matched = index.matchWords(queryWords(r.st));
@@ -111,11 +112,12 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch): P
 
   const typeCounts = new Int32Array(index.typeKeys.length);
   const attrCounts = r.includeFacets ? new Int32Array(index.maxAttrId + 1) : null;
-  const ownerCounts = new Map<number, number>();
-  const publisherCounts = new Map<number, number>();
+  // Counted per dense profile code (index.profileIds maps a code back to the profile id).
+  const ownerCounts = new Int32Array(index.profileIds.length);
+  const publisherCounts = new Int32Array(index.profileIds.length);
   const visibilityCounts = [0, 0, 0];
   const matches: number[] = [];
-  const { ids, alive, visibility, owner, publisher, created, typeCode, attrStart, attrCount, attrPool } = index;
+  const { ids, alive, visibility, owner, publisher, ownerCode, publisherCode, created, typeCode, attrStart, attrCount, attrPool } = index;
 
   for (let i = 0; i < n; i++) {
     const slot = candidates ? candidates[i]! : i;
@@ -133,7 +135,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch): P
     const end = start + attrCount[slot]!;
     if (allGroups) {
       let hit = 0;
-      for (let a = start; a < end; a++) hit |= groupOf.get(attrPool[a]!) ?? 0;
+      for (let a = start; a < end; a++) hit |= groupOf[attrPool[a]!]!;
       if (hit !== allGroups) continue;
     }
     const code = typeCode[slot]!;
@@ -143,10 +145,8 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch): P
     if (attrCounts) {
       for (let a = start; a < end; a++) attrCounts[attrPool[a]!]!++;
       visibilityCounts[vis]!++;
-      const o = owner[slot]!;
-      ownerCounts.set(o, (ownerCounts.get(o) ?? 0) + 1);
-      const p = publisher[slot]!;
-      if (p) publisherCounts.set(p, (publisherCounts.get(p) ?? 0) + 1);
+      ownerCounts[ownerCode[slot]!]!++;
+      if (publisher[slot]) publisherCounts[publisherCode[slot]!]!++;
     }
   }
 
@@ -163,8 +163,11 @@ async function present(db: Db, index: CatalogueIndex, s: ResolvedSearch, c: Coun
   const pageRows = pageIds.map((id) => byId.get(id)).filter((row): row is ContentCardRow => row !== undefined);
 
   if (!c.attrCounts) return { rows: pageRows, total: c.matches.length, facets: null };
-  const top = async (counts: Map<number, number>) => {
-    const best = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 20);
+  const top = async (counts: Int32Array) => {
+    const best: [number, number][] = [];
+    counts.forEach((count, code) => count && best.push([index.profileIds[code]!, count]));
+    best.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    best.length = Math.min(best.length, 20);
     if (!best.length) return [];
     const names = new Map((await db.selectFrom("profiles").select(["id", "name"]).where("id", "in", best.map(([id]) => id)).execute()).map((p) => [p.id, p.name]));
     return best.map(([profile_id, count]) => ({ profile_id, name: names.get(profile_id) ?? "", count }));
