@@ -9,11 +9,20 @@ export const SignInRequest = z.object({
 });
 export type SignInRequest = z.infer<typeof SignInRequest>;
 
-/** POST /auth answer: errors to show, a place to go, or nothing (reload the page). */
+/**
+ * POST /auth answer: errors to show, a place to go, or nothing (reload the page). An account that signs in
+ * through single sign-on gets `redirect` (its provider's start URL) with the dialog's texts instead.
+ */
 export const SignInResponse = z.object({
   errors: z.array(z.string()).optional(),
   message: z.string().optional(),
   redirectTo: z.string().optional(),
+  redirect: z.string().optional(),
+  /** Key under which the browser remembers "redirect me automatically" for this provider. */
+  remember_key: z.string().optional(),
+  heading: z.string().optional(),
+  cta: z.string().optional(),
+  show_relogin_button: z.boolean().optional(),
 });
 export type SignInResponse = z.infer<typeof SignInResponse>;
 
@@ -45,7 +54,7 @@ export const InitializeData = z.object({
 });
 export type InitializeData = z.infer<typeof InitializeData>;
 
-/** GET /providers: single sign-on providers (configured in the SSO issue). */
+/** GET /providers: the configured single sign-on providers; `url` starts the sign-in (GET /auth/sso/{key}). */
 export const Provider = z.object({ key: z.string(), label: z.string(), image: z.string().nullable(), url: z.string() });
 export const ProvidersResponse = z.object({ providers: z.array(Provider) });
 export type ProvidersResponse = z.infer<typeof ProvidersResponse>;
@@ -64,3 +73,20 @@ export const RegisterRequest = z.object({
   password: z.string({ error: MESSAGES.passwordRequired }).min(8, "Password must be at least 8 characters.").max(1024),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+/** Short texts for /auth/login?sso_error=...: why a single sign-on attempt did not sign anyone in. */
+export const SSO_ERRORS = {
+  expired: "The sign-in attempt expired or was already used. Please try again.",
+  refused: "The sign-in was cancelled or refused by the identity provider.",
+  failed: "Single sign-on failed. Please try again.",
+  unavailable: "The identity provider is not reachable right now. Please try again later.",
+} as const;
+
+/** The POST /auth answer for an account that signs in with a provider (no password of its own). */
+export const ssoSignInAnswer = (provider: { key: string; label: string }) => ({
+  redirect: `/auth/sso/${provider.key}`,
+  remember_key: `sso-${provider.key}`,
+  heading: `Sign in with ${provider.label}`,
+  message: `Your account uses ${provider.label}. Continue to sign in there.`,
+  cta: "Connect",
+});

@@ -5,3 +5,4 @@ export * from "./search.js";
 export * from "./searchParams.js";
 export * from "./favorites.js";
 export * from "./config.js";
+export * from "./attributes.js";

@@ -1,5 +1,17 @@
 import { z } from "zod";
 import { ForgotRequest, InitializeData, MessageResponse, ProvidersResponse, RegisterRequest, SignInRequest, SignInResponse } from "./auth.js";
+import {
+  AttributeConfigResponse,
+  AttributeTreeResponse,
+  ItemsByIdsRequest,
+  ItemsByIdsResponse,
+  SelectedStandardsResponse,
+  StandardSearchRequest,
+  StandardSearchResponse,
+  TreeByIdsRequest,
+  TreeByTypeRequest,
+  TreesByTypeResponse,
+} from "./attributes.js";
 import { ErrorBody } from "./common.js";
 import { AppConfig } from "./config.js";
 import { FavoriteRequest, FavoriteResponse } from "./favorites.js";
@@ -43,13 +55,36 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/getInitializeData", summary: "The signed-in profile (or null) with its permissions map, and the CSRF token for writes.", response: InitializeData },
   { method: "get", path: "/app/config", summary: "Application configuration, feature flags and search types.", response: AppConfig },
   { method: "get", path: "/providers", summary: "Single sign-on providers.", response: ProvidersResponse },
-  { method: "post", path: "/auth", summary: "Sign in with username and password. 401 with errors[] on bad credentials, 422 on missing fields, 429 when rate limited.", request: SignInRequest, response: SignInResponse, errors: [401, 403, 422, 429] },
+  { method: "post", path: "/auth", summary: "Sign in with username and password. 401 with errors[] on bad credentials, 422 on missing fields, 429 when rate limited. An account that signs in with single sign-on gets redirect (GET /auth/sso/{provider}: a 302 to the provider; its callback signs in and returns, or goes to /auth/login?sso_error=...) with remember_key, heading, message and cta.", request: SignInRequest, response: SignInResponse, errors: [401, 403, 422, 429] },
   { method: "post", path: "/auth/register", summary: "Create a member account and sign it in. 422 with field errors (e.g. a taken username).", request: RegisterRequest, response: SignInResponse, errors: [403, 422, 429] },
+  { method: "get", path: "/auth/sso/{provider}", summary: "Starts single sign-on with a configured OpenID provider (302 to the provider; authorization code with PKCE S256, state and nonce). Optional query redirect: a same-origin path to return to.", response: z.object({}), errors: [404] },
+  { method: "get", path: "/auth/sso/{provider}/callback", summary: "The provider's return: signs in (creating a member on first sign-in) and redirects (302) to the saved path or /search/; any failure redirects to /auth/login?sso_error=...", response: z.object({}), errors: [404] },
   { method: "post", path: "/auth/logout", summary: "Sign out.", response: z.object({}) },
   { method: "post", path: "/auth/forgot", summary: "Ask for password-reset instructions.", request: ForgotRequest, response: MessageResponse, errors: [422] },
   { method: "get", path: "/api/search", summary: "The main search screen's call: a page of results, the total, counts per filter value and a 'Did you mean' suggestion.", query: SEARCH_QUERY, response: SearchResponse, errors: [401, 403, 422] },
   { method: "post", path: "/search", summary: "Search (first document): st, f (_types, other, types, provider), s, limit, page, other, only_mine, includeSignedIds.", request: z.record(z.string(), z.unknown()), response: LegacySearchResponse, errors: [401, 403, 422] },
   { method: "post", path: "/profile/favorite", summary: "Set a favorite (value true/false) or toggle it (value omitted); answers with the final value.", request: FavoriteRequest, response: FavoriteResponse, errors: [401, 403, 404, 422] },
+  { method: "get", path: "/attributes/config/{modelKey}", summary: "The attribute type configuration (picker settings per type) for a content model key, e.g. resource. 404 for an unknown model key.", response: AttributeConfigResponse, errors: [404] },
+  {
+    method: "get",
+    path: "/attributes/tree/{attributeType}",
+    summary: "Top-level items of an attribute type (type key such as grades, or type id) with child ids; parent_id lists that item's children instead (lazy loading). 404 for an unknown type or parent.",
+    query: [{ name: "parent_id", description: "An item of this type whose children are wanted." }],
+    response: AttributeTreeResponse,
+    errors: [404, 422],
+  },
+  { method: "post", path: "/attributes/getTreeByType/", summary: "Whole nested trees of the given attribute type keys, by type key.", request: TreeByTypeRequest, response: TreesByTypeResponse, errors: [403, 422] },
+  { method: "post", path: "/attributes/tree", summary: "The given items with their ancestors, as nested trees by type key.", request: TreeByIdsRequest, response: TreesByTypeResponse, errors: [403, 422] },
+  { method: "post", path: "/attributes/getMultipleItemByIds", summary: "Items by id: standards (with code, label, framework and acronym) for type 'standard', attribute items for 'attributes'.", request: ItemsByIdsRequest, response: ItemsByIdsResponse, errors: [403, 422] },
+  { method: "post", path: "/attributes/getMultipleItemBySearchTerm", summary: "Leaf standards whose code or text contains st (at least 2 characters), at most 50.", request: StandardSearchRequest, response: StandardSearchResponse, errors: [403, 422] },
+  {
+    method: "get",
+    path: "/standards/selected",
+    summary: "The given standards grouped by framework, for the view-standards dialog.",
+    query: [{ name: "ids", description: "Standard ids (ids[]=1&ids[]=2 or ids=1,2), at most 500.", array: true }],
+    response: SelectedStandardsResponse,
+    errors: [422],
+  },
 ];
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
@@ -62,9 +97,10 @@ export function buildOpenApi(): Record<string, unknown> {
     for (const code of op.errors ?? []) responses[String(code)] = { description: "Error", content: { "application/json": { schema: schema(ErrorBody) } } };
     (paths[op.path] ??= {})[op.method] = {
       summary: op.summary,
-      ...(op.query
-        ? { parameters: op.query.map((q) => ({ name: q.name, in: "query", description: q.description, schema: q.array ? { type: "array", items: { type: "string" } } : { type: "string" } })) }
-        : {}),
+      parameters: [
+        ...[...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } })),
+        ...(op.query ?? []).map((q) => ({ name: q.name, in: "query", description: q.description, schema: q.array ? { type: "array", items: { type: "string" } } : { type: "string" } })),
+      ],
       ...(op.request ? { requestBody: { content: { "application/json": { schema: schema(op.request) } } } } : {}),
       responses,
     };

@@ -4,6 +4,9 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = path.join(os.tmpdir(), `platform-e2e-${process.pid}`);
+/** The OpenID provider e2e/sso.spec.ts starts (not 4190: fetch blocks that port) (discovery happens on the first sign-in, so it need not be up earlier). */
+export const SSO_TEST_PORT = Number(process.env.E2E_SSO_PORT ?? 4191);
+const ssoProviders = [{ key: "test", label: "Test IdP", issuer: `http://127.0.0.1:${SSO_TEST_PORT}`, clientId: "platform-test", clientSecret: "platform-test-secret" }];
 
 /** Browser tests: the real server on a fresh demo database, the real web build, Debian's Chromium. */
 export default defineConfig({
@@ -29,6 +32,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/app/config`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000", LOG_LEVEL: "warn" },
+    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000", LOG_LEVEL: "warn", SSO_PROVIDERS: JSON.stringify(ssoProviders) },
   },
 });

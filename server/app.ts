@@ -14,7 +14,9 @@ import { loadActor } from "./lib/actor.js";
 import { errorHandler, notFoundHandler } from "./lib/errors.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { appRouter } from "./routes/app/index.js";
+import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
+import { ssoRouter } from "./routes/auth/sso.js";
 import { docsRouter } from "./routes/docs/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
 import { searchRouter } from "./routes/search/index.js";
@@ -30,7 +32,7 @@ export interface AppDeps {
 }
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
-const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/"];
+const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/"];
 
 /** Builds the Express app (no listening here: see server/index.ts). */
 export function createApp({ db, config, logger, sessionSecret, index }: AppDeps): Express {
@@ -83,9 +85,11 @@ export function createApp({ db, config, logger, sessionSecret, index }: AppDeps)
   app.use(csrfSynchronisedProtection);
 
   app.use(appRouter(db, (req) => generateToken(req as express.Request)));
-  app.use(authRouter(db, { rateLimit: config.authRateLimit }));
+  app.use(authRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders }));
+  app.use(ssoRouter(db, config));
   app.use(searchRouter(db, index));
   app.use(favoritesRouter(db));
+  app.use(attributesRouter(db));
   app.use(docsRouter());
 
   app.use(API_PREFIXES, notFoundHandler);

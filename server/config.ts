@@ -1,4 +1,26 @@
 import path from "node:path";
+import { z } from "zod";
+
+/** One single sign-on provider (an OpenID Connect issuer where this server is a registered client). */
+export const SsoProviderConfig = z.object({
+  key: z.string().regex(/^[a-z0-9_-]+$/i, "SSO provider keys may contain only letters, digits, '-' and '_'"),
+  label: z.string().min(1),
+  issuer: z.url(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  image: z.string().nullish(),
+});
+export type SsoProviderConfig = z.infer<typeof SsoProviderConfig>;
+
+/** Parses SSO_PROVIDERS (a JSON array); a malformed value stops the start rather than hiding the providers. */
+function parseSsoProviders(value: string | undefined): SsoProviderConfig[] {
+  if (!value?.trim()) return [];
+  const parsed = z.array(SsoProviderConfig).safeParse(JSON.parse(value));
+  if (!parsed.success) throw new Error(`SSO_PROVIDERS is invalid: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  const keys = parsed.data.map((p) => p.key);
+  if (new Set(keys).size !== keys.length) throw new Error("SSO_PROVIDERS has duplicate keys");
+  return parsed.data;
+}
 
 /** Server configuration, read once from the environment with defaults that run out of the box. */
 export interface ServerConfig {
@@ -18,6 +40,13 @@ export interface ServerConfig {
   searchIndex: "memory" | "sql";
   /** Reuse counted results of identical searches until the catalogue changes (SEARCH_CACHE=0 turns it off). */
   searchCache: boolean;
+  /** Single sign-on providers (SSO_PROVIDERS). */
+  ssoProviders: SsoProviderConfig[];
+  /**
+   * The address browsers reach this server at, without a trailing slash (PUBLIC_URL); SSO callbacks are built
+   * from it. Null means http://{host}:{the port actually listened on}, the same as http://127.0.0.1:${PORT} by default.
+   */
+  publicUrl: string | null;
 }
 
 /** Reads ServerConfig from process.env (or the given env). */
@@ -38,5 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? "info",
     searchIndex: env.SEARCH_INDEX === "sql" ? "sql" : "memory",
     searchCache: env.SEARCH_CACHE !== "0",
+    ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, "") || null,
   };
 }

@@ -12,6 +12,8 @@ declare global {
 declare module "express-session" {
   interface SessionData {
     profileId?: number;
+    /** A single sign-on in progress (GET /auth/sso/{provider} until its callback). */
+    sso?: { provider: string; state: string; nonce: string; codeVerifier: string; redirect: string | null };
   }
 }
 

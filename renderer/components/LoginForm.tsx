@@ -7,24 +7,30 @@ import { useSignInMutation } from "../api/queries.js";
 import { PATHS } from "../routes/paths.js";
 import { Alert } from "./Alert.js";
 import { Icon } from "./Icon.js";
+import { remembersAutoRedirect, SsoRedirectDialog, type SsoRedirect } from "./SsoRedirectDialog.js";
 
 interface LoginFormProps {
   /** Called after a successful sign-in (queries are already refetched), with the server's answer. */
   onSuccess(response: SignInResponse): void;
   /** When given, a Cancel button is shown (for the form inside a dialog). */
   onCancel?: () => void;
+  /** An error to show when the form opens (e.g. why a single sign-on attempt failed). */
+  initialError?: string | null;
+  /** Where to come back to after a single sign-on the server sends the account to. */
+  returnTo?: string;
 }
 
 type FieldErrors = Partial<Record<"username" | "password", string>>;
 
 /** The login form: username, password with a reveal toggle, remember me, forgot-password link. */
-export function LoginForm({ onSuccess, onCancel }: LoginFormProps) {
+export function LoginForm({ onSuccess, onCancel, initialError = null, returnTo }: LoginFormProps) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
   const [revealed, setRevealed] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(initialError);
+  const [sso, setSso] = useState<SsoRedirect | null>(null);
   const signIn = useSignInMutation();
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -37,6 +43,17 @@ export function LoginForm({ onSuccess, onCancel }: LoginFormProps) {
     passwordRef.current?.select();
   };
 
+  /** The account signs in with a provider: go there at once if this browser said so, else ask first. */
+  const handleSsoRedirect = (response: SignInResponse & { redirect: string }) => {
+    const redirect = returnTo ? `${response.redirect}${response.redirect.includes("?") ? "&" : "?"}redirect=${encodeURIComponent(returnTo)}` : response.redirect;
+    const rememberKey = response.remember_key ?? null;
+    if (remembersAutoRedirect(rememberKey)) {
+      window.location.assign(redirect);
+      return;
+    }
+    setSso({ redirect, rememberKey, heading: response.heading ?? "Single sign-on", message: response.message ?? "", cta: response.cta || "Connect" });
+  };
+
   // mutateAsync rather than mutate's callbacks: a successful sign-in can unmount this form (the page
   // now has a profile) before those callbacks would run, and the caller still has to navigate.
   const submit = async (input: SignInInput) => {
@@ -44,6 +61,7 @@ export function LoginForm({ onSuccess, onCancel }: LoginFormProps) {
       const response = await signIn.mutateAsync(input);
       const [first] = response.errors ?? [];
       if (first) showServerError(first);
+      else if (response.redirect) handleSsoRedirect({ ...response, redirect: response.redirect });
       else onSuccess(response);
     } catch (error) {
       showServerError(error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected);
@@ -157,6 +175,7 @@ export function LoginForm({ onSuccess, onCancel }: LoginFormProps) {
           </button>
         )}
       </div>
+      {sso && <SsoRedirectDialog sso={sso} onCancel={() => setSso(null)} />}
     </form>
   );
 }

@@ -3,12 +3,14 @@ import type { Db } from "./connection.js";
 import * as m001 from "./migrations/001_initial.js";
 import * as m002 from "./migrations/002_content_changes.js";
 import * as m003 from "./migrations/003_rate_limits.js";
+import * as m004 from "./migrations/004_identities.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
   "001_initial": m001,
   "002_content_changes": m002,
   "003_rate_limits": m003,
+  "004_identities": m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -139,7 +139,18 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+export interface IdentitiesTable {
+  id: Generated<number>;
+  /** The key of the SSO provider in SSO_PROVIDERS. */
+  provider: string;
+  /** The provider's `sub` claim. */
+  subject: string;
+  profile_id: number;
+  created_at: string;
+}
+
 export interface Database {
+  identities: IdentitiesTable;
   rate_limits: RateLimitsTable;
   content_changes: ContentChangesTable;
   profiles: ProfilesTable;
@@ -162,3 +173,4 @@ export type Content = Selectable<ContentTable>;
 export type NewContent = Insertable<ContentTable>;
 export type ContentUpdate = Updateable<ContentTable>;
 export type AttributeItem = Selectable<AttributeItemsTable>;
+export type Identity = Selectable<IdentitiesTable>;

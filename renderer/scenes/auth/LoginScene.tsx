@@ -12,6 +12,7 @@ export function LoginScene() {
   const profile = useCurrentProfile();
   const providers = useProviders();
   const redirect = safeRedirect(params.get("redirect")) ?? PATHS.search;
+  const ssoError = params.get("sso_error");
 
   const handleSuccess = (response: SignInResponse) => {
     if (response.redirectTo) {
@@ -36,14 +37,14 @@ export function LoginScene() {
           </p>
         ) : (
           <>
-            <LoginForm onSuccess={handleSuccess} />
+            <LoginForm onSuccess={handleSuccess} initialError={ssoError} returnTo={redirect} />
             {ssoProviders.length > 0 && (
               <div className="sso">
                 <h2 className="sso__title">Or sign in with</h2>
                 <ul className="sso__list">
                   {ssoProviders.map((provider) => (
                     <li key={provider.key}>
-                      <a className="button button--secondary sso__button" href={provider.url}>
+                      <a className={`button button--secondary sso__button${provider.image ? " sso__button--image" : ""}`} href={`${provider.url}?redirect=${encodeURIComponent(redirect)}`}>
                         {provider.image ? <img src={provider.image} alt={`${provider.label} Sign In`} height={24} /> : `${provider.label} Sign In`}
                       </a>
                     </li>

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ATTRIBUTE_FACETS, type AppConfig, type InitializeData, type ProvidersResponse } from "../../../contract/index.js";
+import { ATTRIBUTE_FACETS, type AppConfig, type InitializeData } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { listSearchTypes } from "../../models/searchTypes.js";
@@ -18,7 +18,7 @@ export const DEFAULT_SETTINGS = {
   snooze_hours: 8,
 };
 
-/** The calls a page makes to start: GET /getInitializeData, GET /app/config, GET /providers. */
+/** The calls a page makes to start: GET /getInitializeData, GET /app/config (GET /providers is in routes/auth/sso.ts). */
 export function appRouter(db: Db, csrfToken: (req: Express.Request) => string): Router {
   const router = Router();
 
@@ -35,11 +35,6 @@ export function appRouter(db: Db, csrfToken: (req: Express.Request) => string): 
       searchTypes,
       facets: ATTRIBUTE_FACETS.map((f) => ({ key: f.url, label: f.label, attributeType: f.type })),
     };
-    res.json(body);
-  });
-
-  router.get("/providers", (_req, res) => {
-    const body: ProvidersResponse = { providers: [] };
     res.json(body);
   });
   return router;

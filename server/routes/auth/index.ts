@@ -1,21 +1,24 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
 import { rateLimit } from "express-rate-limit";
-import { ForgotRequest, MESSAGES, RegisterRequest, SignInRequest, type SignInResponse } from "../../../contract/index.js";
+import { ForgotRequest, MESSAGES, RegisterRequest, SignInRequest, ssoSignInAnswer, type SignInResponse } from "../../../contract/index.js";
 import { createContent } from "../../commands/createContent.js";
+import type { SsoProviderConfig } from "../../config.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { DatabaseRateLimitStore } from "../../lib/rateLimitStore.js";
 import { dummyHash, hashPassword, verifyPassword } from "../../lib/password.js";
+import { regenerateSession, saveSession } from "../../lib/session.js";
 import { parseOr422 } from "../../lib/validate.js";
+import { findIdentityOfProfile } from "../../models/identities.js";
 import { findUserByUsername, insertProfile } from "../../models/profiles.js";
 
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 
-const regenerate = (req: Request) => new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
-const save = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+const regenerate = regenerateSession;
+const save = saveSession;
 
 /** Sign-in (POST /auth), sign-out and forgotten passwords. */
-export function authRouter(db: Db, options: { rateLimit: number }): Router {
+export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: SsoProviderConfig[] }): Router {
   const router = Router();
   const limiter = rateLimit({
     windowMs: 60_000,
@@ -38,6 +41,13 @@ export function authRouter(db: Db, options: { rateLimit: number }): Router {
     }
     const { username, password, remember } = parsed.data;
     const user = await findUserByUsername(db, username);
+    // An account made by single sign-on has no password: send the browser to its provider instead.
+    const identity = user && !user.password_hash ? await findIdentityOfProfile(db, user.id) : undefined;
+    const ssoProvider = identity && options.ssoProviders?.find((p) => p.key === identity.provider);
+    if (ssoProvider) {
+      res.json(ssoSignInAnswer(ssoProvider) satisfies SignInResponse);
+      return;
+    }
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
     if (!user || !ok) {
       res.status(401).json({ message: MESSAGES.badCredentials, errors: [MESSAGES.badCredentials] } satisfies SignInResponse);

@@ -1,0 +1,54 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useId, useState } from "react";
+import { platform } from "../platform/index.js";
+
+/** What the server said about an account that signs in with a provider (from the POST /auth answer). */
+export interface SsoRedirect {
+  redirect: string;
+  rememberKey: string | null;
+  heading: string;
+  message: string;
+  cta: string;
+}
+
+const storageKey = (rememberKey: string) => `sso-auto-redirect.${rememberKey}`;
+
+/** True when this browser was told to go to this provider without asking. */
+export const remembersAutoRedirect = (rememberKey: string | null): boolean => !!rememberKey && platform.storage.get(storageKey(rememberKey)) === "1";
+
+/** Asks before leaving for the provider, with "Redirect me automatically in the future" remembered locally. */
+export function SsoRedirectDialog({ sso, onCancel }: { sso: SsoRedirect; onCancel(): void }) {
+  const [remember, setRemember] = useState(false);
+  const id = useId();
+
+  const handleContinue = () => {
+    if (remember && sso.rememberKey) platform.storage.set(storageKey(sso.rememberKey), "1");
+    window.location.assign(sso.redirect);
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" aria-describedby={`${id}-text`}>
+          <Dialog.Title className="dialog__title">{sso.heading}</Dialog.Title>
+          <Dialog.Description id={`${id}-text`} className="dialog__text">
+            {sso.message}
+          </Dialog.Description>
+          {sso.rememberKey && (
+            <label className="check" htmlFor={`${id}-remember`}>
+              <input id={`${id}-remember`} type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+              <span className="check__label">Redirect me automatically in the future</span>
+            </label>
+          )}
+          <div className="dialog__actions">
+            <button type="button" className="button button--primary" onClick={handleContinue}>
+              {sso.cta}
+            </button>
+            <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

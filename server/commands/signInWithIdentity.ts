@@ -1,0 +1,57 @@
+import crypto from "node:crypto";
+import type { Db } from "../db/connection.js";
+import type { Profile } from "../db/schema.js";
+import { findIdentity, insertIdentity } from "../models/identities.js";
+import { insertProfile } from "../models/profiles.js";
+import { createContent } from "./createContent.js";
+
+/** What a provider told us about the person signing in (ID token or userinfo claims). */
+export interface IdentityClaims {
+  sub: string;
+  name?: string;
+  email?: string;
+  preferred_username?: string;
+}
+
+const USERNAME_MAX = 64;
+
+/** A username candidate from the claims, within the register form's rules (a-z, 0-9, '.', '_', '-'; 3-64). */
+function baseUsername(claims: IdentityClaims): string {
+  const source = claims.preferred_username || claims.email?.split("@")[0] || claims.name || "member";
+  const cleaned = source
+    .toLowerCase()
+    .replace(/\s+/g, ".")
+    .replace(/[^a-z0-9._-]+/g, "")
+    .replace(/^[._-]+|[._-]+$/g, "")
+    .slice(0, USERNAME_MAX - 8);
+  return cleaned.length >= 3 ? cleaned : `member${cleaned ? `.${cleaned}` : ""}`;
+}
+
+/** The first free username: the base, then base-2, base-3 ..., finally a random suffix. */
+async function uniqueUsername(db: Db, base: string): Promise<string> {
+  for (let n = 1; n <= 20; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    const taken = await db.selectFrom("profiles").select("id").where("username", "=", candidate).executeTakeFirst();
+    if (!taken) return candidate;
+  }
+  return `${base}-${crypto.randomBytes(3).toString("hex")}`;
+}
+
+/**
+ * The profile a provider's subject signs in as: the linked one, or on first sign-in a new member profile
+ * (with its `user` content row, like registration) linked to the subject.
+ */
+export async function signInWithIdentity(db: Db, input: { provider: string; claims: IdentityClaims }): Promise<Profile> {
+  const { provider, claims } = input;
+  const linked = await findIdentity(db, provider, claims.sub);
+  if (linked) {
+    const profile = await db.selectFrom("profiles").selectAll().where("id", "=", linked.profile_id).where("kind", "=", "user").executeTakeFirst();
+    if (profile) return profile;
+  }
+  const username = await uniqueUsername(db, baseUsername(claims));
+  const name = claims.name?.trim().slice(0, 255) || username;
+  const profile = await insertProfile(db, { kind: "user", name, username, email: claims.email ?? null, password_hash: null });
+  await createContent(db, { modelKey: "user", title: profile.name, description: `@${username}`, ownerId: profile.id, profileId: profile.id, visibility: "restricted" });
+  await insertIdentity(db, { provider, subject: claims.sub, profileId: profile.id });
+  return profile;
+}

@@ -1,0 +1,108 @@
+import http from "node:http";
+import net from "node:net";
+import Provider from "oidc-provider";
+
+/** The one person the test identity provider knows. */
+export const TEST_ACCOUNT = { sub: "test-subject-1", name: "Sso Tester", email: "sso.tester@example.test" };
+export const TEST_CLIENT = { clientId: "platform-test", clientSecret: "platform-test-secret" };
+
+export interface TestOidcProvider {
+  issuer: string;
+  close(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1 (for a provider whose URL must be known before it starts). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address !== "object") throw new Error("no port");
+  return address.port;
+}
+
+/**
+ * A real OpenID Connect provider (oidc-provider) on 127.0.0.1:port with one confidential client, PKCE required.
+ * Its interaction page signs TEST_ACCOUNT in at once, and consent is granted without asking (a first-party client).
+ */
+export async function startOidcProvider(options: { port: number; redirectUris: string[]; account?: typeof TEST_ACCOUNT }): Promise<TestOidcProvider> {
+  const account = options.account ?? TEST_ACCOUNT;
+  const issuer = `http://127.0.0.1:${options.port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: TEST_CLIENT.clientId,
+        client_secret: TEST_CLIENT.clientSecret,
+        redirect_uris: options.redirectUris,
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+    ],
+    pkce: { required: () => true },
+    claims: { openid: ["sub"], profile: ["name"], email: ["email"] },
+    // Profile claims in the ID token too (the platform also reads userinfo when they are missing).
+    conformIdTokenClaims: false,
+    cookies: { keys: ["test-provider-cookie-key"] },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: async () => ({ sub: id, name: account.name, email: account.email }) }),
+    loadExistingGrant: async (ctx: any) => {
+      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
+      grant.addOIDCScope("openid profile email");
+      await grant.save();
+      return grant;
+    },
+  });
+  const handle = provider.callback();
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith("/interaction/")) {
+      provider
+        .interactionDetails(req, res)
+        .then(() => provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false }))
+        .catch((err: unknown) => {
+          res.statusCode = 500;
+          res.end(String(err));
+        });
+      return;
+    }
+    handle(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, "127.0.0.1", resolve);
+  });
+  return {
+    issuer,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * Drives a browser through the provider from an authorization URL (following its redirects with a cookie jar)
+ * until it is sent to a URL outside the provider: the platform's callback, returned as it is.
+ */
+export async function completeAtProvider(authorizationUrl: string, jar = new Map<string, string>()): Promise<string> {
+  let url = authorizationUrl;
+  const origin = new URL(authorizationUrl).origin;
+  for (let hops = 0; hops < 10; hops++) {
+    const res = await fetch(url, { redirect: "manual", headers: jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } : {} });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const [k, ...v] = pair!.split("=");
+      jar.set(k!.trim(), v.join("="));
+    }
+    await res.arrayBuffer();
+    const location = res.headers.get("location");
+    if (!location) throw new Error(`the provider answered ${res.status} without a redirect at ${url}`);
+    url = new URL(location, url).href;
+    if (new URL(url).origin !== origin) return url;
+  }
+  throw new Error("too many redirects at the provider");
+}
