@@ -18,7 +18,7 @@ export interface RunningServer {
 
 /** Opens and migrates the database, seeds what is missing, and starts listening. */
 export async function startServer(config: ServerConfig, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError: (err) => logger.warn({ err }, "database connection lost") });
   await migrateToLatest(db);
   const { sessionSecret } = await ensureDefaults(db);
   if (config.seedDemo && (await seedDemo(db))) logger.info("seeded the demo catalogue");

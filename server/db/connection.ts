@@ -8,12 +8,15 @@ import type { Database } from "./schema.js";
 export type Db = Kysely<Database>;
 
 /** Opens the database: PostgreSQL when the URL is a postgres URL, otherwise SQLite in dataDir. */
-export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Db {
+export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number; onPoolError?: (err: Error) => void }): Db {
   const url = options.databaseUrl;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     // Keep BIGINT counts as numbers: our counts never approach 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (restart, failover, admin command) must not crash the process:
+    // the pool replaces it on the next query.
+    pool.on("error", options.onPoolError ?? ((err) => console.warn(`database connection lost: ${err.message}`)));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   let file: string;
