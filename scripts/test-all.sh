@@ -9,6 +9,7 @@ step() { printf '\n=== %s\n' "$*"; }
 step "lint"; npm run -s lint
 step "typecheck"; npm run -s typecheck
 step "unit and API tests (SQLite)"; npx vitest run
+step "desktop keychain (real Secret Service)"; dbus-run-session -- sh -c 'echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null; npx vitest run --config vitest.keychain.config.ts'
 step "search API tests on the SQL path (no in-memory index)"; SEARCH_INDEX=sql npx vitest run server/routes/search server/routes/favorites
 step "API tests (PostgreSQL)"; bash scripts/with-postgres.sh bash -c 'DB_TEST=postgres npx vitest run server && DB_TEST=postgres SEARCH_INDEX=sql npx vitest run server/routes/search' 
 step "web build"; npm run -s build

@@ -5,6 +5,11 @@ import Provider from "oidc-provider";
 /** The one person the test identity provider knows. */
 export const TEST_ACCOUNT = { sub: "test-subject-1", name: "Sso Tester", email: "sso.tester@example.test" };
 export const TEST_CLIENT = { clientId: "platform-test", clientSecret: "platform-test-secret" };
+/**
+ * A public native client (the desktop app): no secret, PKCE, and a loopback redirect whose port the provider
+ * ignores when matching, as RFC 8252 section 7.3 asks.
+ */
+export const TEST_NATIVE_CLIENT = { clientId: "desktop-test", redirectUri: "http://127.0.0.1/callback" };
 
 export interface TestOidcProvider {
   issuer: string;
@@ -22,8 +27,9 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * A real OpenID Connect provider (oidc-provider) on 127.0.0.1:port with one confidential client, PKCE required.
- * Its interaction page signs TEST_ACCOUNT in at once, and consent is granted without asking (a first-party client).
+ * A real OpenID Connect provider (oidc-provider) on 127.0.0.1:port with one confidential client (redirectUris) and
+ * one public native client (TEST_NATIVE_CLIENT), PKCE required.
+ * Its interaction page signs TEST_ACCOUNT in at once, and consent is granted without asking (first-party clients).
  */
 export async function startOidcProvider(options: { port: number; redirectUris: string[]; account?: typeof TEST_ACCOUNT }): Promise<TestOidcProvider> {
   const account = options.account ?? TEST_ACCOUNT;
@@ -34,6 +40,14 @@ export async function startOidcProvider(options: { port: number; redirectUris: s
         client_id: TEST_CLIENT.clientId,
         client_secret: TEST_CLIENT.clientSecret,
         redirect_uris: options.redirectUris,
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+      {
+        client_id: TEST_NATIVE_CLIENT.clientId,
+        application_type: "native",
+        token_endpoint_auth_method: "none",
+        redirect_uris: [TEST_NATIVE_CLIENT.redirectUri],
         grant_types: ["authorization_code"],
         response_types: ["code"],
       },
@@ -61,7 +75,15 @@ export async function startOidcProvider(options: { port: number; redirectUris: s
     if (req.url?.startsWith("/interaction/")) {
       provider
         .interactionDetails(req, res)
-        .then(() => provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false }))
+        .then(async (details) => {
+          if (details.prompt.name !== "consent") {
+            return provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
+          }
+          // Only native clients get here: oidc-provider always asks them for consent. Grant it at once.
+          const grant = new provider.Grant({ clientId: String(details.params.client_id), accountId: account.sub });
+          grant.addOIDCScope("openid profile email");
+          return provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+        })
         .catch((err: unknown) => {
           res.statusCode = 500;
           res.end(String(err));

@@ -1,0 +1,141 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import * as oidc from "openid-client";
+
+/** Hosts whose issuer may be plain HTTP (development and tests), as on the server (server/lib/oidcClients.ts). */
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+export interface LoopbackSignInOptions {
+  issuer: string;
+  /** A public client registered with the provider for a loopback redirect (application_type native). */
+  clientId: string;
+  /** Space-separated scopes; "openid" is required. */
+  scope?: string;
+  /** Opens the authorization URL in the person's default browser (shell.openExternal in the app). */
+  openExternal(url: string): Promise<void>;
+  /** How long to wait for the browser to come back; five minutes unless given. */
+  timeoutMs?: number;
+}
+
+export interface SignInTokens {
+  access_token: string;
+  id_token: string;
+  refresh_token?: string;
+  /** When the access token expires, in milliseconds since the epoch. */
+  expires_at: number;
+  /** The ID token's claims, checked by openid-client (issuer, audience, nonce, expiry). */
+  claims: oidc.IDToken;
+}
+
+/** Why a sign-in failed, in words to show the person. */
+export class SignInError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "SignInError";
+  }
+}
+
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
+  `<body style="font-family: system-ui, sans-serif; margin: 3rem"><h1>${title}</h1><p>${text}</p></body></html>`;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Starts an HTTP server on 127.0.0.1 with a port the system picks. */
+async function listenOnLoopback(server: http.Server): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+/**
+ * Signs in through the system browser (RFC 8252): authorization code with PKCE S256, state and nonce, and a
+ * redirect to a one-time HTTP server on 127.0.0.1. Resolves with the tokens, or rejects with a SignInError.
+ */
+export async function signInWithLoopback(options: LoopbackSignInOptions): Promise<SignInTokens> {
+  const issuer = new URL(options.issuer);
+  const insecure = issuer.protocol === "http:" && LOOPBACK.has(issuer.hostname);
+  let config: oidc.Configuration;
+  try {
+    config = await oidc.discovery(issuer, options.clientId, undefined, oidc.None(), insecure ? { execute: [oidc.allowInsecureRequests] } : undefined);
+  } catch (error) {
+    throw new SignInError(`Could not reach the sign-in provider at ${issuer.origin}.`, { cause: error });
+  }
+
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+
+  let finish!: (callback: { url: URL; response: http.ServerResponse }) => void;
+  const callbackArrived = new Promise<{ url: URL; response: http.ServerResponse }>((resolve) => (finish = resolve));
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (request.method !== "GET" || url.pathname !== "/callback") {
+      response.writeHead(404, { "content-type": "text/plain" }).end("Not found.");
+      return;
+    }
+    finish({ url, response });
+  });
+  const port = await listenOnLoopback(server);
+  const redirectUri = `http://127.0.0.1:${port}/callback`;
+  let timer: NodeJS.Timeout | undefined;
+
+  try {
+    const authorizationUrl = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: options.scope ?? "openid profile email",
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: "S256",
+      state,
+      nonce,
+    });
+    const timeoutMs = options.timeoutMs ?? 5 * 60_000;
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new SignInError(`Sign-in timed out: the browser did not come back within ${Math.round(timeoutMs / 1000)} seconds.`)), timeoutMs);
+    });
+    await Promise.race([options.openExternal(authorizationUrl.href), timedOut]);
+    const { url, response } = await Promise.race([callbackArrived, timedOut]);
+
+    try {
+      // openid-client sends the callback's address without its query as redirect_uri: it must be ours, port included.
+      const tokens = await exchange(config, new URL(url.search, redirectUri), { codeVerifier, state, nonce });
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page("Signed in", "Sign-in finished. You can close this window and return to the app."));
+      return tokens;
+    } catch (error) {
+      const message = error instanceof SignInError ? error.message : "The sign-in could not be completed.";
+      response.writeHead(400, { "content-type": "text/html; charset=utf-8" }).end(page("Sign-in failed", `${escapeHtml(message)} You can close this window and try again from the app.`));
+      throw error instanceof SignInError ? error : new SignInError(message, { cause: error });
+    }
+  } finally {
+    clearTimeout(timer);
+    server.close();
+    server.closeIdleConnections();
+  }
+}
+
+/** Checks the callback's state and error, then redeems the code at the token endpoint as a public client. */
+async function exchange(config: oidc.Configuration, url: URL, checks: { codeVerifier: string; state: string; nonce: string }): Promise<SignInTokens> {
+  // Checked here, before the code is redeemed, so a forged callback never spends a code.
+  if (url.searchParams.get("state") !== checks.state) throw new SignInError("The sign-in answer did not belong to this sign-in (wrong state).");
+  const providerError = url.searchParams.get("error");
+  if (providerError) throw new SignInError(`The sign-in provider refused: ${url.searchParams.get("error_description") ?? providerError}.`);
+
+  const tokens = await oidc.authorizationCodeGrant(config, url, {
+    pkceCodeVerifier: checks.codeVerifier,
+    expectedState: checks.state,
+    expectedNonce: checks.nonce,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!tokens.id_token || !claims) throw new SignInError("The sign-in provider sent no ID token.");
+  return {
+    access_token: tokens.access_token,
+    id_token: tokens.id_token,
+    ...(tokens.refresh_token ? { refresh_token: tokens.refresh_token } : {}),
+    expires_at: Date.now() + (tokens.expiresIn() ?? 3600) * 1000,
+    claims,
+  };
+}
