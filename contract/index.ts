@@ -6,3 +6,4 @@ export * from "./searchParams.js";
 export * from "./favorites.js";
 export * from "./config.js";
 export * from "./attributes.js";
+export * from "./create.js";

@@ -13,6 +13,7 @@ import {
   TreesByTypeResponse,
 } from "./attributes.js";
 import { ErrorBody } from "./common.js";
+import { CollectionCreateRequest, CollectionCreateResponse, GroupCreateRequest, GroupCreateResponse, GroupPermissionOptions } from "./create.js";
 import { AppConfig } from "./config.js";
 import { FavoriteRequest, FavoriteResponse } from "./favorites.js";
 import { LegacySearchResponse, SearchResponse } from "./search.js";
@@ -85,6 +86,9 @@ export const OPERATIONS: Operation[] = [
     response: SelectedStandardsResponse,
     errors: [422],
   },
+  { method: "post", path: "/collections/create", summary: "Create a collection owned by the signed-in profile; answers with its link (its editor is link + /edit). Extra arguments are ignored.", request: CollectionCreateRequest, response: CollectionCreateResponse, errors: [401, 403, 422] },
+  { method: "get", path: "/groups/permission-options", summary: "The view and join permission lists the group form chooses from; showView says whether to offer the view choice.", response: GroupPermissionOptions, errors: [401] },
+  { method: "post", path: "/groups", summary: "Create a group led by the signed-in profile (defaults: view 3, join 6, can_request_join false); objGroup.link is the redirect target. 422 for a missing name or description or a permission id not on the lists.", request: GroupCreateRequest, response: GroupCreateResponse, errors: [401, 403, 422] },
 ];
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });

@@ -16,6 +16,7 @@ import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
+import { createRouter } from "./routes/create/index.js";
 import { ssoRouter } from "./routes/auth/sso.js";
 import { docsRouter } from "./routes/docs/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
@@ -90,6 +91,7 @@ export function createApp({ db, config, logger, sessionSecret, index }: AppDeps)
   app.use(searchRouter(db, index));
   app.use(favoritesRouter(db));
   app.use(attributesRouter(db));
+  app.use(createRouter(db));
   app.use(docsRouter());
 
   app.use(API_PREFIXES, notFoundHandler);

@@ -1,14 +1,19 @@
 import { z } from "zod";
 import {
   AppConfig,
+  CollectionCreateResponse,
   FavoriteResponse,
+  GroupCreateResponse,
+  GroupPermissionOptions,
   InitializeData,
   MessageResponse,
   ProvidersResponse,
   SearchResponse,
   SignInResponse,
   screenStateToCall,
+  type CollectionCreateRequest,
   type FavoriteRequest,
+  type GroupCreateRequest,
   type RegisterRequest,
   type SearchScreenState,
 } from "../../contract/index.js";
@@ -66,4 +71,19 @@ export function searchContent(state: SearchScreenState, signal?: AbortSignal): P
 /** POST /profile/favorite; answers with the final favorite state. */
 export function setFavorite(request: FavoriteRequest): Promise<FavoriteResponse> {
   return postJson("profile/favorite", request, FavoriteResponse);
+}
+
+/** POST /collections/create; answers with the new collection's link. */
+export function createCollection(request: CollectionCreateRequest): Promise<CollectionCreateResponse> {
+  return postJson("collections/create", request, CollectionCreateResponse);
+}
+
+/** GET /groups/permission-options: the group form's view and join choices. */
+export function fetchGroupPermissionOptions(): Promise<GroupPermissionOptions> {
+  return getJson("groups/permission-options", GroupPermissionOptions);
+}
+
+/** POST /groups; answers with the new group and its link. */
+export function createGroup(request: GroupCreateRequest): Promise<GroupCreateResponse> {
+  return postJson("groups", request, GroupCreateResponse);
 }

@@ -9,7 +9,10 @@ import {
 } from "../../contract/index.js";
 import { setCsrfToken } from "./client.js";
 import {
+  createCollection,
+  createGroup,
   fetchAppConfig,
+  fetchGroupPermissionOptions,
   fetchInitializeData,
   fetchProviders,
   register,
@@ -24,6 +27,7 @@ export const queryKeys = {
   initializeData: ["initializeData"] as const,
   appConfig: ["appConfig"] as const,
   providers: ["providers"] as const,
+  groupPermissionOptions: ["groupPermissionOptions"] as const,
   searchAll: ["search"] as const,
   search: (state: SearchScreenState) => ["search", screenStateToCall(state).toString()] as const,
 };
@@ -111,4 +115,21 @@ export function useSignOutMutation() {
     },
     meta: { errorMessage: MESSAGES.unexpected },
   });
+}
+
+/** The group form's permission lists (fixed for a visit); only fetched while the form is shown. */
+export function useGroupPermissionOptions(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.groupPermissionOptions, queryFn: fetchGroupPermissionOptions, staleTime: Infinity, enabled });
+}
+
+/** POST /collections/create; cached searches are refetched so the new collection shows up. */
+export function useCreateCollectionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createCollection, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.searchAll }) });
+}
+
+/** POST /groups; cached searches are refetched so the new group shows up. */
+export function useCreateGroupMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createGroup, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.searchAll }) });
 }

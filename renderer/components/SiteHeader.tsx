@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { useAppConfig, useCurrentProfile, useSignOutMutation } from "../api/queries.js";
 import { useScrolledOutOfView } from "../hooks/useScrolledOutOfView.js";
 import { PATHS, signInPath } from "../routes/paths.js";
+import { CreateDialog } from "./CreateDialog.js";
 
 /** The site header; once it scrolls out of view, a compact copy sticks to the top of the window. */
 export function SiteHeader() {
@@ -55,7 +56,7 @@ function NavLinks() {
   );
 }
 
-/** Guests get a Sign in link; signed-in people see their name and a Sign out button. */
+/** Guests get a Sign in link; signed-in people see a Create button, their name and a Sign out button. */
 function AccountArea() {
   const profile = useCurrentProfile();
   const signOut = useSignOutMutation();
@@ -74,6 +75,7 @@ function AccountArea() {
   }
   return (
     <div className="account">
+      <CreateDialog />
       <span className="account__name">
         {profile.avatar ? <img className="account__avatar" src={profile.avatar} alt="" /> : null}
         {profile.name}

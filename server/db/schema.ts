@@ -22,6 +22,7 @@ export interface ProfilesTable {
   group_type_id: number | null;
   view_permission: number | null;
   join_permission: number | null;
+  can_request_join: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -2,7 +2,9 @@ import { MESSAGES } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 import { HttpError } from "../lib/errors.js";
 
+export * as collectionPolicy from "./collection.js";
 export * as contentObjectPolicy from "./contentObject.js";
+export * as groupPolicy from "./group.js";
 export * as searchPolicy from "./search.js";
 
 /**

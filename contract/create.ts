@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+/** Error texts of the creator forms (quoted from the specification, double space included). */
+export const CREATE_MESSAGES = {
+  collectionFailed: "An error occurred while creating a collection.  Please wait a moment and try again.",
+  groupFailed: "An error occurred while creating a group. Please wait a moment and try again.",
+  titleRequired: "Title is required.",
+  titleTooLong: "Title may be at most 255 characters.",
+  nameRequired: "Name is required.",
+  descriptionRequired: "Description is required.",
+  badViewPermission: "Choose a view permission from the list.",
+  badJoinPermission: "Choose a join permission from the list.",
+} as const;
+
+/** Who may see a group (view permission ids). */
+export const GROUP_VIEW_PERMISSIONS = [
+  { id: 1, label: "Only members" },
+  { id: 2, label: "Signed-in users" },
+  { id: 3, label: "Everyone" },
+] as const;
+
+/** How people join a group (join permission ids). */
+export const GROUP_JOIN_PERMISSIONS = [
+  { id: 4, label: "Invitation only" },
+  { id: 5, label: "Request to join" },
+  { id: 6, label: "Anyone can join" },
+] as const;
+
+export const DEFAULT_VIEW_PERMISSION = 3;
+export const DEFAULT_JOIN_PERMISSION = 6;
+
+const oneOf = (ids: readonly { id: number }[], message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .refine((v) => ids.some((p) => p.id === v), message);
+
+/** POST /collections/create: title and description (extra arguments are ignored). */
+export const CollectionCreateRequest = z.object({
+  title: z.string({ error: CREATE_MESSAGES.titleRequired }).trim().min(1, CREATE_MESSAGES.titleRequired).max(255, CREATE_MESSAGES.titleTooLong),
+  description: z.string().trim().max(5000, "Description may be at most 5000 characters.").optional(),
+});
+export type CollectionCreateRequest = z.input<typeof CollectionCreateRequest>;
+
+/** The new collection's link (the editor lives at link + "/edit"). */
+export const CollectionCreateResponse = z.object({ status: z.literal("success"), message: z.string(), link: z.string() });
+export type CollectionCreateResponse = z.infer<typeof CollectionCreateResponse>;
+
+/** POST /groups: the group payload; permissions default to view 3 and join 6. */
+export const GroupCreateRequest = z.object({
+  name: z.string({ error: CREATE_MESSAGES.nameRequired }).trim().min(1, CREATE_MESSAGES.nameRequired).max(255, "Name may be at most 255 characters."),
+  short_name: z.string().trim().max(64, "Short name may be at most 64 characters.").optional(),
+  description: z.string({ error: CREATE_MESSAGES.descriptionRequired }).trim().min(1, CREATE_MESSAGES.descriptionRequired).max(5000, "Description may be at most 5000 characters."),
+  view_permission: oneOf(GROUP_VIEW_PERMISSIONS, CREATE_MESSAGES.badViewPermission).default(DEFAULT_VIEW_PERMISSION),
+  join_permission: oneOf(GROUP_JOIN_PERMISSIONS, CREATE_MESSAGES.badJoinPermission).default(DEFAULT_JOIN_PERMISSION),
+  can_request_join: z.boolean().default(false),
+});
+export type GroupCreateRequest = z.input<typeof GroupCreateRequest>;
+
+/** The new group, with its link (the redirect target after creation). */
+export const GroupCreateResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  objGroup: z.object({ id: z.number(), name: z.string(), link: z.string() }),
+});
+export type GroupCreateResponse = z.infer<typeof GroupCreateResponse>;
+
+const PermissionOption = z.object({ id: z.number(), label: z.string() });
+
+/** GET /groups/permission-options: the lists the group form chooses from; showView from app config. */
+export const GroupPermissionOptions = z.object({ view: z.array(PermissionOption), join: z.array(PermissionOption), showView: z.boolean() });
+export type GroupPermissionOptions = z.infer<typeof GroupPermissionOptions>;

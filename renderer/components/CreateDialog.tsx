@@ -1,0 +1,301 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { Link } from "react-router";
+import type { z } from "zod";
+import {
+  CREATE_MESSAGES,
+  CollectionCreateRequest,
+  DEFAULT_JOIN_PERMISSION,
+  DEFAULT_VIEW_PERMISSION,
+  GroupCreateRequest,
+} from "../../contract/index.js";
+import { ApiError } from "../api/ApiError.js";
+import { useCreateCollectionMutation, useCreateGroupMutation, useGroupPermissionOptions } from "../api/queries.js";
+import { PATHS } from "../routes/paths.js";
+import { Alert } from "./Alert.js";
+import { Icon, type IconName } from "./Icon.js";
+
+type CreatableType = "collection" | "group";
+
+const TYPES: { key: CreatableType; label: string; icon: IconName; description: string }[] = [
+  { key: "collection", label: "Collection", icon: "layers", description: "Gather resources, lesson plans and other items into one list to share or teach from." },
+  { key: "group", label: "Group", icon: "users", description: "A place where educators join together to share resources, plan and talk." },
+];
+
+/** What the dialog shows after a successful create. */
+interface Created {
+  message: string;
+  link: string;
+  title: string;
+  type: CreatableType;
+}
+
+/** The header's Create button and the creator modal: choose a type, then fill in its form. */
+export function CreateDialog() {
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<CreatableType>("collection");
+  const [confirmed, setConfirmed] = useState<CreatableType | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
+
+  const handleOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) {
+      setConfirmed(null);
+      setCreated(null);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={handleOpenChange}>
+      <Dialog.Trigger className="button button--primary button--small">Create</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog--wide" aria-describedby={undefined}>
+          <Dialog.Title className="dialog__title">{confirmed ? `Create ${confirmed === "collection" ? "a collection" : "a group"}` : "Create"}</Dialog.Title>
+          {created ? (
+            <CreatedNotice created={created} onClose={() => handleOpenChange(false)} />
+          ) : confirmed === null ? (
+            <TypeChooser chosen={chosen} onChoose={setChosen} onConfirm={setConfirmed} />
+          ) : (
+            <>
+              <button type="button" className="link-button create-back" onClick={() => setConfirmed(null)}>
+                Choose Another Type
+              </button>
+              {confirmed === "collection" ? <CollectionForm onCreated={setCreated} /> : <GroupForm onCreated={setCreated} />}
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** A grid of the creatable types as radio cards; double-click or the Create button confirms. */
+function TypeChooser({ chosen, onChoose, onConfirm }: { chosen: CreatableType; onChoose(type: CreatableType): void; onConfirm(type: CreatableType): void }) {
+  const name = useId();
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onConfirm(chosen);
+  };
+  return (
+    <form onSubmit={handleSubmit} aria-label="Choose what to create">
+      <fieldset className="create-types">
+        <legend className="dialog__text">What would you like to create?</legend>
+        {TYPES.map((t) => (
+          <label key={t.key} className="create-type" onDoubleClick={() => onConfirm(t.key)}>
+            <input type="radio" name={name} value={t.key} checked={chosen === t.key} onChange={() => onChoose(t.key)} />
+            <span className="create-type__name">
+              <Icon name={t.icon} />
+              {t.label}
+            </span>
+            <span className="create-type__text">{t.description}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="dialog__actions">
+        <button type="submit" className="button button--primary">
+          Create
+        </button>
+        <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
+      </div>
+    </form>
+  );
+}
+
+/** The success alert, with a way to find the new item (its own pages are not built yet, so search it is). */
+function CreatedNotice({ created, onClose }: { created: Created; onClose(): void }) {
+  const tab = created.type === "group" ? "&f[t][]=groups" : "&f[t][]=collections";
+  return (
+    <>
+      <Alert tone="success">
+        {created.message}{" "}
+        <Link to={`${PATHS.search}?st=${encodeURIComponent(created.title.toLowerCase())}${tab}`} onClick={onClose}>
+          Find {created.title} in search
+        </Link>
+      </Alert>
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </>
+  );
+}
+
+type Errors<F extends string> = Partial<Record<F, string>>;
+
+/** Shared form state: values, field errors from the contract's schema, and the failure message. */
+function useCreateForm<F extends string>(fields: readonly F[], initial: Record<F, string>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors<F>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const id = useId();
+  const inputId = (field: F) => `${id}-${field}`;
+
+  /** Shows field errors and moves focus to the first one. */
+  const showErrors = (next: Errors<F>) => {
+    setErrors(next);
+    const first = fields.find((f) => next[f]);
+    if (first) document.getElementById(inputId(first))?.focus();
+  };
+
+  /** Validates with the contract's schema; returns the parsed request or null after showing errors. */
+  const validate = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null => {
+    const parsed = schema.safeParse(input);
+    if (parsed.success) {
+      showErrors({});
+      return parsed.data;
+    }
+    const next: Errors<F> = {};
+    for (const issue of parsed.error.issues) next[issue.path[0] as F] ??= issue.message;
+    showErrors(next);
+    return null;
+  };
+
+  /** A 422 shows the server's message; anything else the spec's failure message. */
+  const fail = (error: unknown, fallback: string) => setFailure(error instanceof ApiError && error.status === 422 ? error.displayMessage : fallback);
+
+  const fieldProps = (field: F) => ({
+    id: inputId(field),
+    name: field,
+    value: values[field],
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `${inputId(field)}-error` : undefined,
+  });
+  const setValue = (field: F, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  return { values, errors, failure, setFailure, inputId, validate, fail, fieldProps, setValue };
+}
+
+/** A labelled field with its error tied to the control by aria-describedby. */
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const COLLECTION_FIELDS = ["title", "description"] as const;
+
+/** Title and description of a new collection. */
+function CollectionForm({ onCreated }: { onCreated(created: Created): void }) {
+  const form = useCreateForm(COLLECTION_FIELDS, { title: "", description: "" });
+  const mutation = useCreateCollectionMutation();
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const request = form.validate(CollectionCreateRequest, form.values);
+    if (!request) return;
+    form.setFailure(null);
+    try {
+      const answer = await mutation.mutateAsync(request);
+      onCreated({ message: answer.message, link: answer.link, title: request.title, type: "collection" });
+    } catch (error) {
+      form.fail(error, CREATE_MESSAGES.collectionFailed);
+    }
+  };
+
+  return (
+    <form className="create-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="New collection">
+      {form.failure && <Alert tone="danger">{form.failure}</Alert>}
+      <Field id={form.inputId("title")} label="Title" error={form.errors.title}>
+        <input className="input" type="text" required maxLength={255} {...form.fieldProps("title")} onChange={(e) => form.setValue("title", e.target.value)} />
+      </Field>
+      <Field id={form.inputId("description")} label="Description" error={form.errors.description}>
+        <textarea className="input textarea" rows={4} maxLength={5000} {...form.fieldProps("description")} onChange={(e) => form.setValue("description", e.target.value)} />
+      </Field>
+      <FormActions pending={mutation.isPending} label="Create Collection" />
+    </form>
+  );
+}
+
+const GROUP_FIELDS = ["name", "short_name", "description", "join_permission", "view_permission"] as const;
+
+/** Name, short name, about text and the permission choices of a new group. */
+function GroupForm({ onCreated }: { onCreated(created: Created): void }) {
+  const form = useCreateForm(GROUP_FIELDS, {
+    name: "",
+    short_name: "",
+    description: "",
+    join_permission: String(DEFAULT_JOIN_PERMISSION),
+    view_permission: String(DEFAULT_VIEW_PERMISSION),
+  });
+  const options = useGroupPermissionOptions(true);
+  const mutation = useCreateGroupMutation();
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { short_name, view_permission, ...rest } = form.values;
+    const request = form.validate(GroupCreateRequest, {
+      ...rest,
+      ...(short_name.trim() ? { short_name } : {}),
+      ...(options.data?.showView ? { view_permission } : {}),
+    });
+    if (!request) return;
+    form.setFailure(null);
+    try {
+      const answer = await mutation.mutateAsync(request);
+      onCreated({ message: answer.message, link: answer.objGroup.link, title: answer.objGroup.name, type: "group" });
+    } catch (error) {
+      form.fail(error, CREATE_MESSAGES.groupFailed);
+    }
+  };
+
+  return (
+    <form className="create-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="New group">
+      {form.failure && <Alert tone="danger">{form.failure}</Alert>}
+      {options.isError && <Alert tone="danger">{CREATE_MESSAGES.groupFailed}</Alert>}
+      <Field id={form.inputId("name")} label="Name" error={form.errors.name}>
+        <input className="input" type="text" required maxLength={255} {...form.fieldProps("name")} onChange={(e) => form.setValue("name", e.target.value)} />
+      </Field>
+      <Field id={form.inputId("short_name")} label="Short name (optional)" error={form.errors.short_name}>
+        <input className="input" type="text" maxLength={64} {...form.fieldProps("short_name")} onChange={(e) => form.setValue("short_name", e.target.value)} />
+      </Field>
+      <Field id={form.inputId("description")} label="About" error={form.errors.description}>
+        <textarea className="input textarea" rows={4} required maxLength={5000} {...form.fieldProps("description")} onChange={(e) => form.setValue("description", e.target.value)} />
+      </Field>
+      {options.data && (
+        <Field id={form.inputId("join_permission")} label="Who can join" error={form.errors.join_permission}>
+          <select className="select" {...form.fieldProps("join_permission")} onChange={(e) => form.setValue("join_permission", e.target.value)}>
+            {options.data.join.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      {options.data?.showView && (
+        <Field id={form.inputId("view_permission")} label="Who can see the group" error={form.errors.view_permission}>
+          <select className="select" {...form.fieldProps("view_permission")} onChange={(e) => form.setValue("view_permission", e.target.value)}>
+            {options.data.view.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      <FormActions pending={mutation.isPending || options.isPending} label="Create Group" />
+    </form>
+  );
+}
+
+function FormActions({ pending, label }: { pending: boolean; label: string }) {
+  return (
+    <div className="dialog__actions">
+      <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
+        {label}
+      </button>
+      <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
+    </div>
+  );
+}

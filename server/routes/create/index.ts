@@ -1,0 +1,59 @@
+import { Router } from "express";
+import {
+  CollectionCreateRequest,
+  GROUP_JOIN_PERMISSIONS,
+  GROUP_VIEW_PERMISSIONS,
+  GroupCreateRequest,
+  type CollectionCreateResponse,
+  type GroupCreateResponse,
+  type GroupPermissionOptions,
+} from "../../../contract/index.js";
+import { createContent } from "../../commands/createContent.js";
+import { createGroup } from "../../commands/createGroup.js";
+import type { Db } from "../../db/connection.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { getConfigValue } from "../../models/appConfig.js";
+import { authorize, collectionPolicy, groupPolicy } from "../../policies/index.js";
+import { modelTypeInfo } from "../../presenters/modelTypes.js";
+import { DEFAULT_SETTINGS } from "../app/index.js";
+
+/** The link of a new content row, as search presents it. */
+const linkOf = (row: { model_key: string; sub_type: string | null; uid: string }) => `${modelTypeInfo(row.model_key, row.sub_type).path}/${row.uid}`;
+
+/** The creator's calls: POST /collections/create, POST /groups, GET /groups/permission-options. */
+export function createRouter(db: Db): Router {
+  const router = Router();
+
+  router.post("/collections/create", async (req, res) => {
+    authorize(req.actor, collectionPolicy.canCreate(req.actor));
+    const body = parseOr422(CollectionCreateRequest, req.body ?? {});
+    const item = await createContent(db, { modelKey: "collection", title: body.title, description: body.description ?? "", ownerId: req.actor.profile!.id });
+    const answer: CollectionCreateResponse = { status: "success", message: "Collection created.", link: linkOf(item) };
+    res.json(answer);
+  });
+
+  router.get("/groups/permission-options", async (req, res) => {
+    authorize(req.actor, groupPolicy.canCreate(req.actor));
+    const settings = await getConfigValue<Partial<typeof DEFAULT_SETTINGS>>(db, "settings", {});
+    const features = { ...DEFAULT_SETTINGS.features, ...settings.features };
+    const answer: GroupPermissionOptions = { view: [...GROUP_VIEW_PERMISSIONS], join: [...GROUP_JOIN_PERMISSIONS], showView: features.group_view_permission };
+    res.json(answer);
+  });
+
+  router.post("/groups", async (req, res) => {
+    authorize(req.actor, groupPolicy.canCreate(req.actor));
+    const body = parseOr422(GroupCreateRequest, req.body ?? {});
+    const { group, content } = await createGroup(db, {
+      leaderId: req.actor.profile!.id,
+      name: body.name,
+      shortName: body.short_name,
+      description: body.description,
+      viewPermission: body.view_permission,
+      joinPermission: body.join_permission,
+      canRequestJoin: body.can_request_join,
+    });
+    const answer: GroupCreateResponse = { success: true, message: "Group created.", objGroup: { id: group.id, name: group.name, link: linkOf(content) } };
+    res.json(answer);
+  });
+  return router;
+}
