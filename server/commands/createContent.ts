@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
+import type { Transaction } from "kysely";
 import type { Db } from "../db/connection.js";
-import type { Content } from "../db/schema.js";
+import type { Content, Database } from "../db/schema.js";
 import { addToVocabulary } from "../search/suggest.js";
 
 export type Visibility = "public" | "authed" | "restricted";
@@ -49,46 +50,49 @@ export async function recordContentChange(db: Db, contentId: number): Promise<vo
 
 /** Creates a content object with its grants, attributes and search vocabulary, in one transaction. */
 export async function createContent(db: Db, input: CreateContentInput): Promise<Content> {
+  return db.transaction().execute((trx) => insertContent(trx, input));
+}
+
+/** The writes of createContent, inside a transaction the caller owns (for commands that write more). */
+export async function insertContent(trx: Transaction<Database>, input: CreateContentInput): Promise<Content> {
   const now = new Date().toISOString();
   const visibility = input.visibility ?? "public";
   const tags = (input.tags ?? []).join(", ");
-  return db.transaction().execute(async (trx) => {
-    const item = await trx
-      .insertInto("content")
-      .values({
-        uid: crypto.randomBytes(9).toString("base64url"),
-        opaque_id: crypto.randomUUID(),
-        model_key: input.modelKey,
-        sub_type: input.subType ?? null,
-        title: input.title,
-        description: input.description ?? "",
-        tags,
-        url: input.url ?? null,
-        thumb_url: input.thumbUrl ?? null,
-        owner_id: input.ownerId,
-        publisher_id: input.publisherId ?? null,
-        profile_id: input.profileId ?? null,
-        visibility,
-        is_fee_based: input.isFeeBased ? 1 : 0,
-        title_sort: titleSortKey(input.title),
-        created_at: input.createdAt ?? now,
-        updated_at: input.updatedAt ?? input.createdAt ?? now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const grants = [
-      ...visibilityGrants(visibility).map((g) => ({ content_id: item.id, scope: g.scope, profile_id: null, permission: g.permission })),
-      ...(input.grantProfiles ?? []).map((p) => ({ content_id: item.id, scope: "profile" as const, profile_id: p, permission: "read" })),
-      ...(input.grantGroups ?? []).map((g) => ({ content_id: item.id, scope: "group" as const, profile_id: g, permission: "read" })),
-    ];
-    if (grants.length) await trx.insertInto("content_grants").values(grants).execute();
-    const attributeIds = [...new Set(input.attributeIds ?? [])];
-    if (attributeIds.length) {
-      const items = await trx.selectFrom("attribute_items").select(["id", "type_id"]).where("id", "in", attributeIds).execute();
-      if (items.length) await trx.insertInto("content_attributes").values(items.map((a) => ({ content_id: item.id, attr_item_id: a.id, type_id: a.type_id }))).execute();
-    }
-    await addToVocabulary(trx, input.title, tags);
-    await recordContentChange(trx, item.id);
-    return item;
-  });
+  const item = await trx
+    .insertInto("content")
+    .values({
+      uid: crypto.randomBytes(9).toString("base64url"),
+      opaque_id: crypto.randomUUID(),
+      model_key: input.modelKey,
+      sub_type: input.subType ?? null,
+      title: input.title,
+      description: input.description ?? "",
+      tags,
+      url: input.url ?? null,
+      thumb_url: input.thumbUrl ?? null,
+      owner_id: input.ownerId,
+      publisher_id: input.publisherId ?? null,
+      profile_id: input.profileId ?? null,
+      visibility,
+      is_fee_based: input.isFeeBased ? 1 : 0,
+      title_sort: titleSortKey(input.title),
+      created_at: input.createdAt ?? now,
+      updated_at: input.updatedAt ?? input.createdAt ?? now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const grants = [
+    ...visibilityGrants(visibility).map((g) => ({ content_id: item.id, scope: g.scope, profile_id: null, permission: g.permission })),
+    ...(input.grantProfiles ?? []).map((p) => ({ content_id: item.id, scope: "profile" as const, profile_id: p, permission: "read" })),
+    ...(input.grantGroups ?? []).map((g) => ({ content_id: item.id, scope: "group" as const, profile_id: g, permission: "read" })),
+  ];
+  if (grants.length) await trx.insertInto("content_grants").values(grants).execute();
+  const attributeIds = [...new Set(input.attributeIds ?? [])];
+  if (attributeIds.length) {
+    const items = await trx.selectFrom("attribute_items").select(["id", "type_id"]).where("id", "in", attributeIds).execute();
+    if (items.length) await trx.insertInto("content_attributes").values(items.map((a) => ({ content_id: item.id, attr_item_id: a.id, type_id: a.type_id }))).execute();
+  }
+  await addToVocabulary(trx, input.title, tags);
+  await recordContentChange(trx, item.id);
+  return item;
 }

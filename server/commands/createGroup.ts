@@ -1,7 +1,7 @@
 import type { Db } from "../db/connection.js";
 import type { Content, Profile } from "../db/schema.js";
 import { insertProfile } from "../models/profiles.js";
-import { createContent } from "./createContent.js";
+import { insertContent } from "./createContent.js";
 
 export interface CreateGroupInput {
   leaderId: number;
@@ -13,14 +13,10 @@ export interface CreateGroupInput {
   canRequestJoin: boolean;
 }
 
-/**
- * Creates a group: its profile (kind group), the leader's membership, and the searchable
- * profile:group content row. createContent runs its own transaction, so a failure there removes
- * the profile again rather than leaving a group nobody can find.
- */
+/** Creates a group in one transaction: its profile (kind group), the leader's membership, and the searchable profile:group content row. */
 export async function createGroup(db: Db, input: CreateGroupInput): Promise<{ group: Profile; content: Content }> {
-  const group = await db.transaction().execute(async (trx) => {
-    const row = await insertProfile(trx, {
+  return db.transaction().execute(async (trx) => {
+    const group = await insertProfile(trx, {
       kind: "group",
       name: input.name,
       short_name: input.shortName || null,
@@ -29,15 +25,8 @@ export async function createGroup(db: Db, input: CreateGroupInput): Promise<{ gr
       join_permission: input.joinPermission,
       can_request_join: input.canRequestJoin ? 1 : 0,
     });
-    await trx.insertInto("group_members").values({ group_id: row.id, profile_id: input.leaderId, role: "leader" }).execute();
-    return row;
-  });
-  try {
-    const content = await createContent(db, { modelKey: "profile", subType: "group", title: input.name, description: input.description, ownerId: input.leaderId, profileId: group.id });
+    await trx.insertInto("group_members").values({ group_id: group.id, profile_id: input.leaderId, role: "leader" }).execute();
+    const content = await insertContent(trx, { modelKey: "profile", subType: "group", title: input.name, description: input.description, ownerId: input.leaderId, profileId: group.id });
     return { group, content };
-  } catch (error) {
-    await db.deleteFrom("group_members").where("group_id", "=", group.id).execute();
-    await db.deleteFrom("profiles").where("id", "=", group.id).execute();
-    throw error;
-  }
+  });
 }
