@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AttributeFacetKey, SearchTypeConfig } from "./search.js";
+import { SearchTypeConfig } from "./search.js";
 
 /** GET /app/config: what the client needs to draw itself, including feature flags. */
 export const AppConfig = z.object({
@@ -15,4 +15,3 @@ export const AppConfig = z.object({
   facets: z.array(z.object({ key: z.string(), label: z.string(), attributeType: z.string() })),
 });
 export type AppConfig = z.infer<typeof AppConfig>;
-export type { AttributeFacetKey };

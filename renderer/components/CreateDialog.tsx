@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { z } from "zod";
 import {
@@ -13,6 +13,7 @@ import { ApiError } from "../api/ApiError.js";
 import { useCreateCollectionMutation, useCreateGroupMutation, useGroupPermissionOptions } from "../api/queries.js";
 import { PATHS } from "../routes/paths.js";
 import { Alert } from "./Alert.js";
+import { Field, fieldErrorProps } from "./Field.js";
 import { Icon, type IconName } from "./Icon.js";
 
 type CreatableType = "collection" | "group";
@@ -159,28 +160,10 @@ function useCreateForm<F extends string>(fields: readonly F[], initial: Record<F
     id: inputId(field),
     name: field,
     value: values[field],
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `${inputId(field)}-error` : undefined,
+    ...fieldErrorProps(inputId(field), errors[field]),
   });
   const setValue = (field: F, value: string) => setValues((v) => ({ ...v, [field]: value }));
   return { values, errors, failure, setFailure, inputId, validate, fail, fieldProps, setValue };
-}
-
-/** A labelled field with its error tied to the control by aria-describedby. */
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 const COLLECTION_FIELDS = ["title", "description"] as const;

@@ -15,7 +15,10 @@ const targetsOf = (t: SearchTypeConfig): TypeTarget[] =>
 export async function resolveSearch(db: Db, actor: Actor, request: SearchRequest, searchTypes: SearchTypeConfig[]): Promise<ResolvedSearch> {
   const byKey = new Map(searchTypes.map((t) => [t.type, t]));
   const unknown = request.types.filter((t) => !byKey.has(t));
-  if (unknown.length) throw new HttpError(422, `Unknown search type: ${unknown.join(", ")}.`, { types: [`Unknown search type: ${unknown.join(", ")}.`] });
+  if (unknown.length) {
+    const message = `Unknown search type: ${unknown.join(", ")}.`;
+    throw new HttpError(422, message, { types: [message] });
+  }
 
   const chosen = request.types.filter((t) => t !== "all").map((t) => byKey.get(t)!);
   if (chosen.some((t) => t.admin_only)) authorize(actor, searchPolicy.canUseAdminSearchTypes(actor), "Only admins can search this type.");
@@ -33,7 +36,9 @@ export async function resolveSearch(db: Db, actor: Actor, request: SearchRequest
     if (!targets.length) targets = [{ modelKey: "__none__", subTypes: [] }];
   }
 
-  const facetKeys = [...new Set((chosen.length ? chosen : [byKey.get("all") ?? { attributes: general.flatMap((g) => g.attributes) }]).flatMap((t) => t.attributes))];
+  // The facets of the chosen tabs, or of the "all" tab when none is chosen.
+  const allTab = byKey.get("all");
+  const facetKeys = [...new Set((chosen.length ? chosen : allTab ? [allTab] : general).flatMap((t) => t.attributes))];
 
   if (request.others.some((o) => o !== "open")) authorize(actor, searchPolicy.canUseMyStuffFilters(actor));
 

@@ -5,6 +5,7 @@ import { ForgotRequest, MESSAGES } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { requestPasswordReset } from "../../api/endpoints.js";
 import { Alert } from "../../components/Alert.js";
+import { Field, fieldErrorProps } from "../../components/Field.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { PATHS } from "../../routes/paths.js";
 
@@ -47,10 +48,7 @@ export function ForgotPasswordScene() {
               </Alert>
             )}
             <form className="login-form" onSubmit={handleSubmit} noValidate>
-              <div className="field">
-                <label className="field__label" htmlFor={emailId}>
-                  E-mail address
-                </label>
+              <Field id={emailId} label="E-mail address" error={fieldError}>
                 <input
                   id={emailId}
                   className="input"
@@ -59,16 +57,10 @@ export function ForgotPasswordScene() {
                   autoComplete="email"
                   value={email}
                   onChange={(event) => setEmail(event.target.value)}
-                  aria-invalid={fieldError ? true : undefined}
-                  aria-describedby={fieldError ? `${emailId}-error` : undefined}
+                  {...fieldErrorProps(emailId, fieldError)}
                   required
                 />
-                {fieldError && (
-                  <p id={`${emailId}-error`} className="field__error">
-                    {fieldError}
-                  </p>
-                )}
-              </div>
+              </Field>
               <div className="login-form__actions">
                 <button type="submit" className="button button--primary" disabled={reset.isPending} aria-busy={reset.isPending || undefined}>
                   {reset.isPending ? "Sending…" : "Send instructions"}

@@ -4,6 +4,7 @@ import { MESSAGES, RegisterRequest } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { useCurrentProfile, useRegisterMutation } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
+import { Field, fieldErrorProps } from "../../components/Field.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { PATHS, safeRedirect, signInPath } from "../../routes/paths.js";
 
@@ -75,10 +76,7 @@ export function RegisterScene() {
             )}
             <form className="login-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Register">
               {FIELDS.map((f) => (
-                <div className="field" key={f.name}>
-                  <label className="field__label" htmlFor={inputId(f.name)}>
-                    {f.label}
-                  </label>
+                <Field key={f.name} id={inputId(f.name)} label={f.label} error={fieldErrors[f.name]}>
                   <input
                     id={inputId(f.name)}
                     className="input"
@@ -87,16 +85,10 @@ export function RegisterScene() {
                     autoComplete={f.autoComplete}
                     value={values[f.name]}
                     onChange={(event) => setValues((v) => ({ ...v, [f.name]: event.target.value }))}
-                    aria-invalid={fieldErrors[f.name] ? true : undefined}
-                    aria-describedby={fieldErrors[f.name] ? `${inputId(f.name)}-error` : undefined}
+                    {...fieldErrorProps(inputId(f.name), fieldErrors[f.name])}
                     required
                   />
-                  {fieldErrors[f.name] && (
-                    <p id={`${inputId(f.name)}-error`} className="field__error">
-                      {fieldErrors[f.name]}
-                    </p>
-                  )}
-                </div>
+                </Field>
               ))}
               <div className="login-form__actions">
                 <button type="submit" className="button button--primary" disabled={registration.isPending} aria-busy={registration.isPending || undefined}>
