@@ -7,3 +7,4 @@ export * from "./favorites.js";
 export * from "./config.js";
 export * from "./attributes.js";
 export * from "./create.js";
+export * from "./resource.js";

@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+/**
+ * The rules of a resource, shared by the single-resource form (POST /resources/create-fetch),
+ * the bulk importer's row validation and the desktop's local spreadsheet preview.
+ * Message texts in quotes come from the specification.
+ */
+export const RESOURCE_MESSAGES = {
+  titleRequired: "The title field is required.",
+  titleTooLong: "The title may be at most 255 characters.",
+  descriptionTooLong: "The description may be at most 10000 characters.",
+  urlRequired: "The URL field is required.",
+  urlInvalid: "Please check that your URL is correct",
+  fileRequired: "Please choose a file to upload.",
+  fileTooLarge: "The file may be at most 2048 KB.",
+  fileType: "The selected file type should be (doc,docx,pdf,rtf,gif,jpeg,jpg,png)",
+  fileContentMismatch: "The file's content does not match its extension.",
+  categoryRequired: "Please choose a resource category.",
+  keywordInvalid: "Invalid keyword characters.  Please check that you are only using approved characters.",
+  generic: "Oops! An unexpected error has occurred. Please refresh your browser and try again.",
+} as const;
+
+export const RESOURCE_TITLE_MAX = 255;
+export const RESOURCE_DESCRIPTION_MAX = 10000;
+/** A resource file is at most 2048 KB. */
+export const RESOURCE_FILE_MAX_BYTES = 2048 * 1024;
+export const RESOURCE_FILE_EXTENSIONS = ["doc", "docx", "pdf", "rtf", "gif", "jpeg", "jpg", "png"] as const;
+
+/** The form's URL pattern: http(s):// and a host, no spaces. */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(value)) return false;
+  try {
+    return new URL(value).hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** A keyword: letters, digits, spaces, periods and hyphens (first document's reading). */
+export const KEYWORD_PATTERN = /^[\p{L}\p{N} .-]+$/u;
+
+/** Splits a comma-separated keyword entry: trimmed, empty ones dropped, de-duplicated and sorted. */
+export function parseKeywords(entry: string): { keywords: string[]; invalid: string[] } {
+  const parts = entry
+    .split(",")
+    .map((k) => k.trim().replace(/\s+/g, " "))
+    .filter(Boolean);
+  const invalid = parts.filter((k) => !KEYWORD_PATTERN.test(k));
+  const keywords = [...new Set(parts.filter((k) => KEYWORD_PATTERN.test(k)))].sort((a, b) => a.localeCompare(b));
+  return { keywords, invalid };
+}
+
+/** The extension of a file name, lowercased, without the dot ("" when none). */
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot < 0 ? "" : name.slice(dot + 1).toLowerCase();
+}
+
+export interface ResourceFieldError {
+  field: string;
+  message: string;
+}
+
+export interface ResourceFields {
+  title?: string | null;
+  description?: string | null;
+  url?: string | null;
+  resource_category?: number | string | null;
+  keywords?: string | null;
+}
+
+export interface ResourceRuleOptions {
+  /** "show-url" needs a URL; "show-file" needs a file (checked by fileErrors). */
+  mode: "show-url" | "show-file";
+  categoryRequired: boolean;
+}
+
+/** The field errors of a resource's text fields, in form order (empty when valid). */
+export function resourceFieldErrors(fields: ResourceFields, options: ResourceRuleOptions): ResourceFieldError[] {
+  const errors: ResourceFieldError[] = [];
+  const title = (fields.title ?? "").trim();
+  if (!title) errors.push({ field: "title", message: RESOURCE_MESSAGES.titleRequired });
+  else if (title.length > RESOURCE_TITLE_MAX) errors.push({ field: "title", message: RESOURCE_MESSAGES.titleTooLong });
+  if ((fields.description ?? "").length > RESOURCE_DESCRIPTION_MAX) errors.push({ field: "description", message: RESOURCE_MESSAGES.descriptionTooLong });
+  if (options.mode === "show-url") {
+    const url = (fields.url ?? "").trim();
+    if (!url) errors.push({ field: "url", message: RESOURCE_MESSAGES.urlRequired });
+    else if (!isHttpUrl(url)) errors.push({ field: "url", message: RESOURCE_MESSAGES.urlInvalid });
+  }
+  const category = fields.resource_category;
+  if (options.categoryRequired && (category === null || category === undefined || String(category).trim() === "")) {
+    errors.push({ field: "resource_category", message: RESOURCE_MESSAGES.categoryRequired });
+  }
+  if (fields.keywords && parseKeywords(fields.keywords).invalid.length) errors.push({ field: "keywords", message: RESOURCE_MESSAGES.keywordInvalid });
+  return errors;
+}
+
+/** The errors of a chosen file by name and size (its content is checked on the server). */
+export function fileErrors(file: { name: string; size: number } | null | undefined): ResourceFieldError[] {
+  if (!file) return [{ field: "file", message: RESOURCE_MESSAGES.fileRequired }];
+  if (!(RESOURCE_FILE_EXTENSIONS as readonly string[]).includes(fileExtension(file.name))) return [{ field: "file", message: RESOURCE_MESSAGES.fileType }];
+  if (file.size > RESOURCE_FILE_MAX_BYTES) return [{ field: "file", message: RESOURCE_MESSAGES.fileTooLarge }];
+  return [];
+}
+
+/** The answer of POST /resources/create-fetch on success: the new item's link (its editor is link + "/edit"). */
+export const ResourceCreateResponse = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  response: z.object({ id: z.number(), link: z.string(), title: z.string() }),
+});
+export type ResourceCreateResponse = z.infer<typeof ResourceCreateResponse>;
