@@ -16,6 +16,7 @@ import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
+import { bulkImportRouter } from "./routes/bulkImport/index.js";
 import { createRouter } from "./routes/create/index.js";
 import { ssoRouter } from "./routes/auth/sso.js";
 import { docsRouter } from "./routes/docs/index.js";
@@ -30,13 +31,15 @@ export interface AppDeps {
   sessionSecret: string;
   /** The in-memory search index, or null to search the database directly. */
   index: CatalogueIndex | null;
+  /** Told when an import has work to do (this instance's job runner, if it runs one). */
+  onImportWork?: () => void;
 }
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
 const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/"];
 
 /** Builds the Express app (no listening here: see server/index.ts). */
-export function createApp({ db, config, logger, sessionSecret, index }: AppDeps): Express {
+export function createApp({ db, config, logger, sessionSecret, index, onImportWork }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -92,6 +95,7 @@ export function createApp({ db, config, logger, sessionSecret, index }: AppDeps)
   app.use(favoritesRouter(db));
   app.use(attributesRouter(db));
   app.use(createRouter(db));
+  app.use(bulkImportRouter(db, { maxFileBytes: config.imports.maxFileBytes, onWork: () => onImportWork?.() }));
   app.use(docsRouter());
 
   app.use(API_PREFIXES, notFoundHandler);

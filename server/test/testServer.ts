@@ -155,6 +155,29 @@ export class TestClient {
     return this.request<T>("POST", pathname, body, { "x-csrf-token": token });
   }
 
+  /** POST multipart/form-data (files and fields) with the CSRF token, like a browser form upload. */
+  async postForm<T = any>(pathname: string, fields: Record<string, string | { name: string; data: Uint8Array; type?: string }>): Promise<Answer<T>> {
+    const token = this.csrf ?? (await this.token());
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) {
+      if (typeof value === "string") form.append(key, value);
+      else form.append(key, new Blob([value.data], { type: value.type ?? "application/octet-stream" }), value.name);
+    }
+    const res = await fetch(this.baseUrl + pathname, {
+      method: "POST",
+      headers: { accept: "application/json", "x-csrf-token": token, ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}) },
+      body: form,
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
   /** Signs in; a new session gets a new CSRF token. */
   async signIn(username: string, password: string, remember = false): Promise<Answer> {
     const res = await this.post("/auth", { username, password, ...(remember ? { remember: 1 } : {}) });
