@@ -17,6 +17,9 @@ import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
 import { createRouter } from "./routes/create/index.js";
+import { resourcesRouter } from "./routes/resources/index.js";
+import { curriculumRouter } from "./routes/curriculum/index.js";
+import { localFileStorage, type FileStorage } from "./storage/fileStorage.js";
 import { ssoRouter } from "./routes/auth/sso.js";
 import { docsRouter } from "./routes/docs/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
@@ -30,13 +33,15 @@ export interface AppDeps {
   sessionSecret: string;
   /** The in-memory search index, or null to search the database directly. */
   index: CatalogueIndex | null;
+  /** Where uploaded files go (default: DATA_DIR/uploads). */
+  storage?: FileStorage;
 }
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
-const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/"];
+const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/", "/files/", "/curriculum/"];
 
 /** Builds the Express app (no listening here: see server/index.ts). */
-export function createApp({ db, config, logger, sessionSecret, index }: AppDeps): Express {
+export function createApp({ db, config, logger, sessionSecret, index, storage = localFileStorage(path.join(config.dataDir, "uploads")) }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -92,6 +97,8 @@ export function createApp({ db, config, logger, sessionSecret, index }: AppDeps)
   app.use(favoritesRouter(db));
   app.use(attributesRouter(db));
   app.use(createRouter(db));
+  app.use(resourcesRouter(db, storage));
+  app.use(curriculumRouter(db));
   app.use(docsRouter());
 
   app.use(API_PREFIXES, notFoundHandler);
