@@ -1,0 +1,58 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { ResourceCreateResponse } from "../../contract/index.js";
+import { PATHS } from "../routes/paths.js";
+import { AddResourceForm, type AddResourceInitialValues } from "./AddResourceForm.js";
+
+/**
+ * The full-size Add Resource modal. Controlled by the caller so that a desktop file drop can open it
+ * with the file prefilled (initial.file).
+ */
+export function AddResourceDialog({
+  open,
+  onOpenChange,
+  initial,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  initial?: AddResourceInitialValues;
+  onCreated(answer: ResourceCreateResponse): void;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog--full" aria-describedby={undefined}>
+          <Dialog.Title className="dialog__title">Add Resource</Dialog.Title>
+          <AddResourceForm initial={initial} onCreated={onCreated} actions={<Dialog.Close className="button button--ghost">Cancel</Dialog.Close>} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Where a newly added resource is first in the list: the search screen, newest updated first. */
+export const NEWEST_FIRST_SEARCH = `${PATHS.search}?s=-2`;
+
+/**
+ * The header's Add Resource button. On success the modal closes and the search screen lists the new
+ * item at the top (first document, section 4).
+ */
+export function AddResourceButton() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const handleCreated = () => {
+    setOpen(false);
+    void navigate(NEWEST_FIRST_SEARCH);
+  };
+  return (
+    <>
+      <button type="button" className="button button--secondary button--small" onClick={() => setOpen(true)}>
+        Add Resource
+      </button>
+      {open && <AddResourceDialog open={open} onOpenChange={setOpen} onCreated={handleCreated} />}
+    </>
+  );
+}
