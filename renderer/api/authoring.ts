@@ -62,12 +62,12 @@ export function useResourceAttributeTrees() {
 
 /** The template chooser's templates; a failure falls back to the default template (no retry wait). */
 export function useCurriculumTemplates(modelKey: CurriculumModelKey) {
-  return useQuery({ queryKey: authoringKeys.templates(modelKey), queryFn: () => fetchTemplates(modelKey), staleTime: 60_000, retry: false });
+  return useQuery({ queryKey: authoringKeys.templates(modelKey), queryFn: () => fetchTemplates(modelKey), staleTime: 60_000, retry: false, meta: { silent: true } });
 }
 
 /** Example items of a creatable type. */
 export function useTypeExamples(type: string, params: Record<string, string>) {
-  return useQuery({ queryKey: authoringKeys.examples(type), queryFn: () => fetchTypeExamples(params), staleTime: 60_000, retry: false });
+  return useQuery({ queryKey: authoringKeys.examples(type), queryFn: () => fetchTypeExamples(params), staleTime: 60_000, retry: false, meta: { silent: true } });
 }
 
 /** POST /resources/create-fetch; cached searches are refetched so the new resource shows up. */

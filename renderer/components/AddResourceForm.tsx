@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import {
   RESOURCE_DESCRIPTION_MAX,
   RESOURCE_FILE_EXTENSIONS,
@@ -61,7 +61,7 @@ export function AddResourceForm({ initial, onCreated, actions }: { initial?: Add
   const trees = useResourceAttributeTrees();
   const shareOptions = useShareOptions();
   const mutation = useCreateResourceMutation();
-  const fileInput = useRef<HTMLInputElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
 
   const [title, setTitle] = useState(initial?.title ?? (initial?.file ? titleFromFileName(initial.file.name) : ""));
   const [description, setDescription] = useState(initial?.description ?? "");
@@ -81,6 +81,10 @@ export function AddResourceForm({ initial, onCreated, actions }: { initial?: Add
   // Everyone is the default until the author picks.
   const chosenShare = shareWith ?? (contexts.some((c) => c.value === "global") ? ["global"] : []);
   const selectedCategory = categories.find((c) => c.attr_item_id === category) ?? null;
+
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView({ block: "nearest" });
+  }, [failure]);
 
   const showErrors = (next: Errors) => {
     setErrors(next);
@@ -142,11 +146,6 @@ export function AddResourceForm({ initial, onCreated, actions }: { initial?: Add
 
   return (
     <form className="create-form resource-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="New resource">
-      {failure && (
-        <Alert tone="danger" onDismiss={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
       <Field id={inputId("title")} label="Title" error={errors.title}>
         <input id={inputId("title")} className="input" type="text" required maxLength={RESOURCE_TITLE_MAX} value={title} onChange={(e) => setTitle(e.target.value)} {...fieldErrorProps(inputId("title"), errors.title)} />
       </Field>
@@ -173,9 +172,8 @@ export function AddResourceForm({ initial, onCreated, actions }: { initial?: Add
           <input id={inputId("url")} className="input" type="url" inputMode="url" placeholder="https://" required value={url} onChange={(e) => setUrl(e.target.value)} {...fieldErrorProps(inputId("url"), errors.url)} />
         </Field>
       )}
-      <Field id={inputId("file")} label={mode === "show-url" ? "Or upload a file" : "File"} error={errors.file}>
+      <Field id={inputId("file")} label="Choose a file" error={errors.file}>
         <input
-          ref={fileInput}
           id={inputId("file")}
           className="input input--file"
           type="file"
@@ -257,6 +255,14 @@ export function AddResourceForm({ initial, onCreated, actions }: { initial?: Add
         </fieldset>
       )}
 
+      {/* Beside the button, so the answer is seen where the author clicked (the form scrolls). */}
+      <div ref={failureRef}>
+        {failure && (
+          <Alert tone="danger" onDismiss={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
+      </div>
       <div className="dialog__actions">
         <button type="submit" className="button button--primary" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
           Add Resource
