@@ -35,6 +35,12 @@ test.describe("adding resources", () => {
     const title = `${unique()} Coral Reef Webcam`;
     const dialog = await openAddResource(page);
     await expect(dialog.getByRole("radio", { name: "Link" })).toBeChecked();
+    // The header opens the creator forced to resources: no way to another type, and Cancel closes it.
+    await expect(dialog.getByRole("button", { name: "Choose Another Type" })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Add Resource" }).click();
+    await expect(dialog.getByLabel("Title")).toBeVisible();
     await expectNoAxeViolations(page, "add resource modal");
     await page.screenshot({ path: `${SHOTS}/add-resource.png` });
 
@@ -193,7 +199,7 @@ test.describe("the creator modal", () => {
   test("a resource created from the creator goes to its link + /edit", async ({ page }) => {
     const dialog = await openCreator(page);
     await dialog.getByRole("button", { name: "Create", exact: true }).click();
-    const form = page.getByRole("dialog", { name: "Create a resource" });
+    const form = page.getByRole("dialog", { name: "Add Resource" });
     await form.getByLabel("Title").fill(`${unique()} Seashell Guide`);
     await form.getByLabel("URL").fill("https://shells.example.org/");
     await form.getByRole("button", { name: "Add Resource" }).click();

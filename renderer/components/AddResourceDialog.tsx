@@ -1,9 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ResourceCreateResponse } from "../../contract/index.js";
 import { PATHS } from "../routes/paths.js";
 import { AddResourceForm, type AddResourceInitialValues } from "./AddResourceForm.js";
+import { CreateDialog } from "./CreateDialog.js";
 
 /**
  * The full-size Add Resource modal. Controlled by the caller so that a desktop file drop can open it
@@ -37,22 +37,10 @@ export function AddResourceDialog({
 export const NEWEST_FIRST_SEARCH = `${PATHS.search}?s=-2`;
 
 /**
- * The header's Add Resource button. On success the modal closes and the search screen lists the new
- * item at the top (first document, section 4).
+ * The header's Add Resource button: the creator modal forced to the resource type (Cancel closes it).
+ * On success the modal closes and the search screen lists the new item at the top (first document, section 4).
  */
 export function AddResourceButton() {
-  const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  const handleCreated = () => {
-    setOpen(false);
-    void navigate(NEWEST_FIRST_SEARCH);
-  };
-  return (
-    <>
-      <button type="button" className="button button--secondary button--small" onClick={() => setOpen(true)}>
-        Add Resource
-      </button>
-      {open && <AddResourceDialog open={open} onOpenChange={setOpen} onCreated={handleCreated} />}
-    </>
-  );
+  return <CreateDialog forcedType="resource" triggerLabel="Add Resource" triggerClassName="button button--secondary button--small" onCreated={() => void navigate(NEWEST_FIRST_SEARCH)} />;
 }

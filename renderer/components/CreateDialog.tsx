@@ -50,7 +50,20 @@ interface Created {
  * `types`), the selected type's description and example items, then the confirmed type's form. With
  * `forcedType` the form opens at once and Cancel closes the modal.
  */
-export function CreateDialog({ types, forcedType, triggerLabel = "Create" }: { types?: readonly CreatableType[]; forcedType?: CreatableType; triggerLabel?: string }) {
+export function CreateDialog({
+  types,
+  forcedType,
+  triggerLabel = "Create",
+  triggerClassName = "button button--primary button--small",
+  onCreated,
+}: {
+  types?: readonly CreatableType[];
+  forcedType?: CreatableType;
+  triggerLabel?: string;
+  triggerClassName?: string;
+  /** Replaces the default of going to a new resource's or curriculum item's editor (link + "/edit"). */
+  onCreated?(link: string): void;
+}) {
   const config = useAppConfig();
   const navigate = useNavigate();
   const allowed = CREATABLE_TYPES.filter((t) => (config.data?.creatableTypes ?? CREATABLE_TYPES).includes(t) && (!types || types.includes(t)));
@@ -71,18 +84,19 @@ export function CreateDialog({ types, forcedType, triggerLabel = "Create" }: { t
   /** Resources and curriculum items continue in their editor (second document). */
   const goToEditor = (link: string) => {
     handleOpenChange(false);
-    void navigate(`${link}/edit`);
+    if (onCreated) onCreated(link);
+    else void navigate(`${link}/edit`);
   };
 
   const cancel = <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>;
   const size = confirmed === "resource" ? "dialog--full" : "dialog--wide";
   return (
     <Dialog.Root open={open} onOpenChange={handleOpenChange}>
-      <Dialog.Trigger className="button button--primary button--small">{triggerLabel}</Dialog.Trigger>
+      <Dialog.Trigger className={triggerClassName}>{triggerLabel}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className={`dialog ${size}`} aria-describedby={undefined}>
-          <Dialog.Title className="dialog__title">{confirmed ? `Create ${TYPES[confirmed].article} ${TYPES[confirmed].label.toLowerCase()}` : "Create"}</Dialog.Title>
+          <Dialog.Title className="dialog__title">{confirmed === "resource" ? "Add Resource" : confirmed ? `Create ${TYPES[confirmed].article} ${TYPES[confirmed].label.toLowerCase()}` : "Create"}</Dialog.Title>
           {created ? (
             <CreatedNotice created={created} onClose={() => handleOpenChange(false)} />
           ) : confirmed === null ? (
