@@ -9,3 +9,4 @@ export * from "./attributes.js";
 export * from "./create.js";
 export * from "./resource.js";
 export * from "./bulkImport.js";
+export * from "./curriculum.js";

@@ -18,6 +18,9 @@ import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
 import { bulkImportRouter } from "./routes/bulkImport/index.js";
 import { createRouter } from "./routes/create/index.js";
+import { resourcesRouter } from "./routes/resources/index.js";
+import { curriculumRouter } from "./routes/curriculum/index.js";
+import { localFileStorage, type FileStorage } from "./storage/fileStorage.js";
 import { ssoRouter } from "./routes/auth/sso.js";
 import { docsRouter } from "./routes/docs/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
@@ -33,13 +36,15 @@ export interface AppDeps {
   index: CatalogueIndex | null;
   /** Told when an import has work to do (this instance's job runner, if it runs one). */
   onImportWork?: () => void;
+  /** Where uploaded files go (default: DATA_DIR/uploads). */
+  storage?: FileStorage;
 }
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
-const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/"];
+const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/", "/files/", "/curriculum/"];
 
 /** Builds the Express app (no listening here: see server/index.ts). */
-export function createApp({ db, config, logger, sessionSecret, index, onImportWork }: AppDeps): Express {
+export function createApp({ db, config, logger, sessionSecret, index, onImportWork, storage = localFileStorage(path.join(config.dataDir, "uploads")) }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -96,6 +101,8 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(attributesRouter(db));
   app.use(createRouter(db));
   app.use(bulkImportRouter(db, { maxFileBytes: config.imports.maxFileBytes, onWork: () => onImportWork?.() }));
+  app.use(resourcesRouter(db, storage));
+  app.use(curriculumRouter(db));
   app.use(docsRouter());
 
   app.use(API_PREFIXES, notFoundHandler);

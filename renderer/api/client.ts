@@ -70,3 +70,8 @@ export function getJson<S extends z.ZodType>(path: string, schema: S, options: O
 export function postJson<S extends z.ZodType>(path: string, body: unknown, schema: S, options: Options = {}): Promise<z.infer<S>> {
   return call(schema, (prefixUrl) => http.post(path, { ...options, prefixUrl, json: body }).json());
 }
+
+/** POST a multipart form (an upload) to `path` and parse the answer with `schema`; the browser sets the boundary. */
+export function postForm<S extends z.ZodType>(path: string, body: FormData, schema: S, options: Options = {}): Promise<z.infer<S>> {
+  return call(schema, (prefixUrl) => http.post(path, { timeout: 120_000, ...options, prefixUrl, body }).json());
+}

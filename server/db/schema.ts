@@ -208,11 +208,57 @@ export interface BulkImportItemsTable {
   content_id: number;
 }
 
+export interface ResourceFilesTable {
+  content_id: number;
+  /** Random key in the file storage; never derived from the uploaded name. */
+  storage_key: string;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  created_at: string;
+}
+
+export interface CurriculumTemplatesTable {
+  id: Generated<number>;
+  uid: string;
+  model_key: string;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  owner_id: number | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
+export interface CurriculumTemplateSectionsTable {
+  template_id: number;
+  position: number;
+  title: string;
+  html: string;
+}
+
+export interface CurriculumItemsTable {
+  content_id: number;
+  template_id: number | null;
+  introduction: string;
+}
+
+export interface CurriculumSectionsTable {
+  content_id: number;
+  position: number;
+  title: string;
+  html: string;
+}
+
 export interface Database {
   bulk_imports: BulkImportsTable;
   bulk_import_chunks: BulkImportChunksTable;
   bulk_import_rows: BulkImportRowsTable;
   bulk_import_items: BulkImportItemsTable;
+  resource_files: ResourceFilesTable;
+  curriculum_templates: CurriculumTemplatesTable;
+  curriculum_template_sections: CurriculumTemplateSectionsTable;
+  curriculum_items: CurriculumItemsTable;
+  curriculum_sections: CurriculumSectionsTable;
   identities: IdentitiesTable;
   rate_limits: RateLimitsTable;
   content_changes: ContentChangesTable;
@@ -238,3 +284,5 @@ export type ContentUpdate = Updateable<ContentTable>;
 export type AttributeItem = Selectable<AttributeItemsTable>;
 export type Identity = Selectable<IdentitiesTable>;
 export type BulkImportRecord = Selectable<BulkImportsTable>;
+export type ResourceFile = Selectable<ResourceFilesTable>;
+export type CurriculumTemplate = Selectable<CurriculumTemplatesTable>;

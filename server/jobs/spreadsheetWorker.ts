@@ -42,7 +42,7 @@ function parseCsv(): void {
     chunk(results, parser) {
       let rows = results.data;
       if (header && rows.length) {
-        const cells = rows[0].map((c, i) => (i === 0 ? String(c).replace(/^\ufeff/, "") : c));
+        const cells = rows[0]!.map((c, i) => (i === 0 ? String(c).replace(/^\ufeff/, "") : c));
         send({ type: "header", cells: cells.slice(0, input.maxColumns) });
         rows = rows.slice(1);
         header = false;

@@ -6,6 +6,8 @@ export * as bulkImportPolicy from "./bulkImport.js";
 export * as collectionPolicy from "./collection.js";
 export * as contentObjectPolicy from "./contentObject.js";
 export * as groupPolicy from "./group.js";
+export * as resourcePolicy from "./resource.js";
+export * as curriculumPolicy from "./curriculum.js";
 export * as searchPolicy from "./search.js";
 
 /**

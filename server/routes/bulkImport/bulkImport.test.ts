@@ -24,7 +24,7 @@ async function settled(client: TestClient, link: string, want?: BulkImport["stat
 }
 
 async function uploadCsv(client: TestClient, text: string): Promise<string> {
-  const res = await client.postForm("/api/bulk-importer/resource/upload", { file: csv(text) });
+  const res = await client.postFiles("/api/bulk-importer/resource/upload", { file: csv(text) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.link as string;
 }
@@ -40,11 +40,11 @@ afterAll(() => server?.stop());
 
 describe("who may import", () => {
   it("asks guests to sign in and refuses members without the bulk_importer permission", async () => {
-    expect((await server.client().postForm("/api/bulk-importer/resource/upload", { file: csv("Title\nA") })).status).toBe(401);
+    expect((await server.client().postFiles("/api/bulk-importer/resource/upload", { file: csv("Title\nA") })).status).toBe(401);
     const member = await buildUser(server.db);
     const client = server.client();
     await client.signIn(member.username!, member.password);
-    const res = await client.postForm("/api/bulk-importer/resource/upload", { file: csv("Title\nA") });
+    const res = await client.postFiles("/api/bulk-importer/resource/upload", { file: csv("Title\nA") });
     expect(res.status).toBe(403);
     expect(res.body.message).toBeTruthy();
   });
@@ -64,13 +64,13 @@ describe("who may import", () => {
   });
 
   it("rejects a missing file, another extension and an unknown model type with the import's messages", async () => {
-    const missing = await importer.postForm("/api/bulk-importer/resource/upload", { note: "no file" });
+    const missing = await importer.postFiles("/api/bulk-importer/resource/upload", { note: "no file" });
     expect(missing.status).toBe(422);
     expect(missing.body.message).toBe(BULK_IMPORT_MESSAGES.fileRequired);
-    const wrong = await importer.postForm("/api/bulk-importer/resource/upload", { file: { name: "list.txt", data: new TextEncoder().encode("Title\nA") } });
+    const wrong = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: "list.txt", data: new TextEncoder().encode("Title\nA") } });
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe(BULK_IMPORT_MESSAGES.fileType);
-    expect((await importer.postForm("/api/bulk-importer/lesson_plan/upload", { file: csv("Title\nA") })).status).toBe(404);
+    expect((await importer.postFiles("/api/bulk-importer/lesson_plan/upload", { file: csv("Title\nA") })).status).toBe(404);
   });
 });
 
@@ -81,7 +81,7 @@ describe("the sample file", () => {
       expect(sample.status).toBe(200);
       expect(sample.headers.get("content-disposition")).toContain(`.${format}`);
       const bytes = new Uint8Array(await sample.arrayBuffer());
-      const res = await importer.postForm("/api/bulk-importer/resource/upload", { file: { name: `sample.${format}`, data: bytes } });
+      const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: `sample.${format}`, data: bytes } });
       expect(res.status).toBe(200);
       expect(res.body.data.redirect).toMatch(/^\/bulk-import\//);
       const link = res.body.data.link as string;
@@ -196,7 +196,7 @@ describe("preprocessing, choices and starting", () => {
   });
 
   it("imports a corrected file without duplicating the rows already imported", async () => {
-    const res = await importer.postForm(`${link}/upload-new-file`, {
+    const res = await importer.postFiles(`${link}/upload-new-file`, {
       file: csv(
         [
           "Title,Description,URL,Keywords,Subjects",
@@ -227,7 +227,7 @@ describe("files that must not harm the server", () => {
       const client = limited.client();
       await client.signIn(user.username!, user.password);
       const rows = Array.from({ length: 120 }, (_, i) => `Row ${i},https://example.org/${i}`).join("\n");
-      const res = await client.postForm("/api/bulk-importer/resource/upload", { file: csv(`Title,URL\n${rows}`) });
+      const res = await client.postFiles("/api/bulk-importer/resource/upload", { file: csv(`Title,URL\n${rows}`) });
       const failed = await settled(client, res.body.data.link);
       expect(failed.import_results_summary.error).toBe(BULK_IMPORT_MESSAGES.tooManyRows);
       expect(failed.abilities.retry).toBe(true);
@@ -238,7 +238,7 @@ describe("files that must not harm the server", () => {
 
   it("reads an XLSX whose declared dimension is a million rows by the cells it has", async () => {
     const data = buildXlsx(sheetXml([["Title", "URL"], ["Wide Sheet", "https://example.org/wide"]], { dimension: "A1:XFD1048576" }));
-    const res = await importer.postForm("/api/bulk-importer/resource/upload", { file: { name: "wide.xlsx", data } });
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: "wide.xlsx", data } });
     const ready = await settled(importer, res.body.data.link);
     expect(ready.import_results_summary.error).toBeNull();
     expect(ready.import_results_summary.total).toBe(1);
@@ -248,7 +248,7 @@ describe("files that must not harm the server", () => {
     const padding = Buffer.alloc(400 * 1024 * 1024, 0x20); // 400 MB of spaces deflate to well under 1 MB
     const data = buildXlsx(Buffer.concat([Buffer.from(sheetXml([["Title"], ["Bomb"]]).replace("<sheetData>", "<sheetData>")), padding]));
     expect(data.length).toBeLessThan(2 * 1024 * 1024);
-    const res = await importer.postForm("/api/bulk-importer/resource/upload", { file: { name: "bomb.xlsx", data } });
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: "bomb.xlsx", data } });
     const failed = await settled(importer, res.body.data.link);
     expect(failed.import_results_summary.error).toBe(BULK_IMPORT_MESSAGES.tooLarge);
   });
@@ -256,7 +256,7 @@ describe("files that must not harm the server", () => {
   it("does not expand XML entities (billion laughs) and keeps serving", async () => {
     const doctype = `<!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ""};`.repeat(10)}">`).join("")}]>`;
     const data = buildXlsx(sheetXml([["Title", "URL"], ["&lol9;", "https://example.org/lol"]], { doctype }));
-    const res = await importer.postForm("/api/bulk-importer/resource/upload", { file: { name: "laughs.xlsx", data } });
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: "laughs.xlsx", data } });
     const outcome = await settled(importer, res.body.data.link);
     expect((await server.client().get("/app/config")).status).toBe(200);
     if (!outcome.import_results_summary.error) {
@@ -266,7 +266,7 @@ describe("files that must not harm the server", () => {
   });
 
   it("fails a file that is not a spreadsheet without touching other imports", async () => {
-    const res = await importer.postForm("/api/bulk-importer/resource/upload", { file: { name: "fake.xlsx", data: new TextEncoder().encode("this is not a zip file") } });
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: "fake.xlsx", data: new TextEncoder().encode("this is not a zip file") } });
     const failed = await settled(importer, res.body.data.link);
     expect(failed.import_results_summary.error).toBe(BULK_IMPORT_MESSAGES.unreadable);
     expect((await server.client().get("/app/config")).status).toBe(200);
