@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
 
 /**
  * A real OpenID Connect provider (oidc-provider) on 127.0.0.1:port with one confidential client (redirectUris) and
- * one public native client (TEST_NATIVE_CLIENT), PKCE required.
+ * one public native client (TEST_NATIVE_CLIENT, which also gets refresh tokens), PKCE required.
  * Its interaction page signs TEST_ACCOUNT in at once, and consent is granted without asking (first-party clients).
  */
 export async function startOidcProvider(options: { port: number; redirectUris: string[]; account?: typeof TEST_ACCOUNT }): Promise<TestOidcProvider> {
@@ -48,11 +48,13 @@ export async function startOidcProvider(options: { port: number; redirectUris: s
         application_type: "native",
         token_endpoint_auth_method: "none",
         redirect_uris: [TEST_NATIVE_CLIENT.redirectUri],
-        grant_types: ["authorization_code"],
+        grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
       },
     ],
     pkce: { required: () => true },
+    // Refresh tokens for every client allowed the grant (the desktop), without the consent prompt offline_access needs.
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed("refresh_token"),
     claims: { openid: ["sub"], profile: ["name"], email: ["email"] },
     // Profile claims in the ID token too (the platform also reads userinfo when they are missing).
     conformIdTokenClaims: false,
