@@ -97,3 +97,10 @@ export const ssoSignInAnswer = (provider: { key: string; label: string }) => ({
   message: `Your account uses ${provider.label}. Continue to sign in there.`,
   cta: "Connect",
 });
+
+/** 401/503 messages for a request with `Authorization: Bearer <token>` (the desktop app's sign-in) that is refused. */
+export const BEARER_ERRORS = {
+  expired: "Your sign-in has expired. Please sign in again.",
+  invalid: "Your sign-in is not valid. Please sign in again.",
+  unavailable: "The identity provider is not reachable right now. Please try again later.",
+} as const;

@@ -115,6 +115,9 @@ describe("DesktopAuth (real platform server, real OpenID provider)", () => {
     expect(renewed.refresh_token).toEqual(expect.any(String));
     expect(token).toBe(renewed.id_token);
     expect(systemBrowser).not.toHaveBeenCalled();
+    // The renewed token is a real one from the provider: the platform accepts it as the person's sign-in.
+    const res = await server.client().request("GET", "/getInitializeData", undefined, { authorization: `Bearer ${token}` });
+    expect(res.body.profile?.name).toBe(TEST_ACCOUNT.name);
   });
 
   it("deletes expired tokens the provider will not renew", async () => {
