@@ -34,6 +34,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, "renderer"),
+    // Loaded from a file: URL for the first run (electron/main.ts), so assets must be addressed relatively.
+    base: "./",
     plugins: [react()],
     build: {
       outDir: resolve(root, "out/renderer"),

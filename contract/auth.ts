@@ -96,6 +96,8 @@ export const ssoSignInAnswer = (provider: { key: string; label: string }) => ({
   heading: `Sign in with ${provider.label}`,
   message: `Your account uses ${provider.label}. Continue to sign in there.`,
   cta: "Connect",
+  // The account signs in only with this provider, so the login form keeps a re-login button for it once it worked.
+  show_relogin_button: true,
 });
 
 /** 401/503 messages for a request with `Authorization: Bearer <token>` (the desktop app's sign-in) that is refused. */

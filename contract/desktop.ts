@@ -45,3 +45,6 @@ export interface DesktopBridge {
   /** The bearer token for API calls to this server, or null when signed out or expired beyond refresh. */
   getAccessToken(): Promise<string | null>;
 }
+
+/** The first-run screen's message for an empty server address (the desktop words its other refusals itself). */
+export const SERVER_URL_REQUIRED = "Enter the address of your platform server.";

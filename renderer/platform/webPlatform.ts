@@ -11,9 +11,10 @@ export const webPlatform: Platform = {
   openExternal: async (url) => {
     window.open(url, "_blank", "noopener,noreferrer");
   },
-  signIn: async (provider, returnTo) => {
-    window.location.assign(`${provider.url}?redirect=${encodeURIComponent(returnTo)}`);
-    return { ok: true };
+  // The page leaves for the provider and comes back through the server's callback, so this never resolves.
+  signIn: (provider, returnTo) => {
+    window.location.assign(`${provider.url}${provider.url.includes("?") ? "&" : "?"}redirect=${encodeURIComponent(returnTo)}`);
+    return new Promise(() => {});
   },
   signOut: async () => {},
   authorization: async () => null,

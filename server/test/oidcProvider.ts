@@ -1,6 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import Provider from "oidc-provider";
+import * as oidc from "openid-client";
 
 /** The one person the test identity provider knows. */
 export const TEST_ACCOUNT = { sub: "test-subject-1", name: "Sso Tester", email: "sso.tester@example.test" };
@@ -129,4 +130,27 @@ export async function completeAtProvider(authorizationUrl: string, jar = new Map
     if (new URL(url).origin !== origin) return url;
   }
   throw new Error("too many redirects at the provider");
+}
+
+/**
+ * Real tokens from a real authorization-code + PKCE flow at `issuer`: as the desktop app (the public native client,
+ * loopback redirect) unless a confidential client and its redirect URI are given.
+ */
+export async function obtainTokens(issuer: string, client: { clientId: string; clientSecret?: string; redirectUri: string } = { clientId: TEST_NATIVE_CLIENT.clientId, redirectUri: "http://127.0.0.1:49152/callback" }) {
+  const auth = client.clientSecret ? oidc.ClientSecretBasic(client.clientSecret) : oidc.None();
+  const config = await oidc.discovery(new URL(issuer), client.clientId, client.clientSecret ? { client_secret: client.clientSecret } : undefined, auth, { execute: [oidc.allowInsecureRequests] });
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: client.redirectUri,
+    scope: "openid profile email",
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+  });
+  // The provider signs the test account in and sends the browser to the redirect URI; nobody need listen there.
+  const callback = await completeAtProvider(url.href);
+  return oidc.authorizationCodeGrant(config, new URL(callback), { pkceCodeVerifier: codeVerifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
 }

@@ -1,31 +1,7 @@
-import * as oidc from "openid-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { BEARER_ERRORS, MESSAGES } from "../../../contract/index.js";
-import { completeAtProvider, freePort, startOidcProvider, TEST_ACCOUNT, TEST_CLIENT, TEST_NATIVE_CLIENT, type TestOidcProvider } from "../../test/oidcProvider.js";
+import { completeAtProvider, freePort, obtainTokens, startOidcProvider, TEST_ACCOUNT, TEST_CLIENT, TEST_NATIVE_CLIENT, type TestOidcProvider } from "../../test/oidcProvider.js";
 import { startTestServer, type TestServer } from "../../test/testServer.js";
-
-/**
- * Real tokens from a real authorization-code + PKCE flow at `issuer`: as the desktop app (the public native client,
- * loopback redirect) unless a confidential client and its redirect URI are given.
- */
-async function obtainTokens(issuer: string, client: { clientId: string; clientSecret?: string; redirectUri: string } = { clientId: TEST_NATIVE_CLIENT.clientId, redirectUri: "http://127.0.0.1:49152/callback" }) {
-  const auth = client.clientSecret ? oidc.ClientSecretBasic(client.clientSecret) : oidc.None();
-  const config = await oidc.discovery(new URL(issuer), client.clientId, client.clientSecret ? { client_secret: client.clientSecret } : undefined, auth, { execute: [oidc.allowInsecureRequests] });
-  const codeVerifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: client.redirectUri,
-    scope: "openid profile email",
-    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: "S256",
-    state,
-    nonce,
-  });
-  // The provider signs the test account in and sends the browser to the redirect URI; nobody need listen there.
-  const callback = await completeAtProvider(url.href);
-  return oidc.authorizationCodeGrant(config, new URL(callback), { pkceCodeVerifier: codeVerifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
-}
 
 describe("bearer tokens from the desktop app (real OpenID provider, real HTTP)", () => {
   let server: TestServer;
