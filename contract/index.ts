@@ -10,3 +10,4 @@ export * from "./create.js";
 export * from "./resource.js";
 export * from "./bulkImport.js";
 export * from "./curriculum.js";
+export * from "./desktop.js";

@@ -147,7 +147,7 @@ export function buildOpenApi(): Record<string, unknown> {
     info: {
       title: "Curriculum Commons API",
       version: "0.1.0",
-      description: "Generated from contract/. Writes need the X-CSRF-Token header (from GET /getInitializeData) with the session cookie. Errors answer { message, errors? }.",
+      description: "Generated from contract/. Writes need the X-CSRF-Token header (from GET /getInitializeData) with the session cookie. The desktop app instead sends Authorization: Bearer <ID token of a provider's desktop client (GET /providers: desktop)>, which needs no CSRF token; a bad or expired token answers 401. Errors answer { message, errors? }.",
     },
     paths,
   };

@@ -11,6 +11,7 @@ import { MESSAGES } from "../contract/index.js";
 import type { ServerConfig } from "./config.js";
 import type { Db } from "./db/connection.js";
 import { loadActor } from "./lib/actor.js";
+import { bearerAuthentication } from "./lib/bearerAuth.js";
 import { errorHandler, notFoundHandler } from "./lib/errors.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { appRouter } from "./routes/app/index.js";
@@ -81,8 +82,10 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
     }),
   );
 
+  // The desktop app signs in with a bearer token (docs/desktop.md); it takes the place of the session's profile.
+  app.use(bearerAuthentication(db, config.ssoProviders));
   const loadRequestActor: RequestHandler = async (req, _res, next) => {
-    req.actor = await loadActor(db, req.session.profileId);
+    if (!req.bearerAuthenticated) req.actor = await loadActor(db, req.session.profileId);
     next();
   };
   app.use(loadRequestActor);
@@ -91,7 +94,8 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
     getTokenFromRequest: (req) => req.get("x-csrf-token") ?? (typeof req.body?._token === "string" ? req.body._token : undefined),
     errorConfig: { statusCode: 403, message: MESSAGES.csrf, code: "EBADCSRFTOKEN" },
   });
-  app.use(csrfSynchronisedProtection);
+  // CSRF guards cookie-authenticated writes; a bearer token is not sent by browsers on their own, so it needs none.
+  app.use((req, res, next) => (req.bearerAuthenticated ? next() : csrfSynchronisedProtection(req, res, next)));
 
   app.use(appRouter(db, (req) => generateToken(req as express.Request)));
   app.use(authRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders }));

@@ -9,6 +9,8 @@ export const SsoProviderConfig = z.object({
   clientId: z.string().min(1),
   clientSecret: z.string().min(1),
   image: z.string().nullish(),
+  /** A public native client (no secret, loopback redirect) registered at the same issuer for the desktop app. */
+  desktopClientId: z.string().min(1).optional(),
 });
 export type SsoProviderConfig = z.infer<typeof SsoProviderConfig>;
 

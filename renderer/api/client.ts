@@ -1,6 +1,7 @@
 import ky, { type Options } from "ky";
 import type { z } from "zod";
 import { InitializeData } from "../../contract/index.js";
+import { platform } from "../platform/index.js";
 import { toApiError } from "./ApiError.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -19,7 +20,10 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
-/** The one HTTP client: cookies included, CSRF header on every write, retries left to TanStack Query. */
+/**
+ * The one HTTP client: cookies included, the platform's bearer token when it has one (a signed-in desktop), the CSRF
+ * header on every other write, retries left to TanStack Query.
+ */
 const http = ky.create({
   credentials: "include",
   retry: 0,
@@ -28,6 +32,12 @@ const http = ky.create({
   hooks: {
     beforeRequest: [
       async (request) => {
+        const authorization = await platform.authorization();
+        // A bearer-authenticated call is not cookie-authenticated, so the server wants no CSRF token with it.
+        if (authorization) {
+          request.headers.set("Authorization", authorization);
+          return;
+        }
         if (SAFE_METHODS.has(request.method.toUpperCase())) return;
         request.headers.set("X-CSRF-Token", await ensureCsrfToken());
       },
