@@ -8,3 +8,4 @@ export * from "./config.js";
 export * from "./attributes.js";
 export * from "./create.js";
 export * from "./resource.js";
+export * from "./editor.js";

@@ -17,6 +17,8 @@ import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
 import { createRouter } from "./routes/create/index.js";
+import { editorRouter } from "./routes/editor/index.js";
+import { EMBED_FRAME_SOURCES } from "./lib/sanitize.js";
 import { ssoRouter } from "./routes/auth/sso.js";
 import { docsRouter } from "./routes/docs/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
@@ -52,7 +54,7 @@ export function createApp({ db, config, logger, sessionSecret, index }: AppDeps)
           imgSrc: ["'self'", "data:", "https:"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           fontSrc: ["'self'", "data:"],
-          frameSrc: ["'self'", "https://www.youtube.com", "https://player.vimeo.com"],
+          frameSrc: ["'self'", ...EMBED_FRAME_SOURCES],
           upgradeInsecureRequests: null,
         },
       },
@@ -92,6 +94,7 @@ export function createApp({ db, config, logger, sessionSecret, index }: AppDeps)
   app.use(favoritesRouter(db));
   app.use(attributesRouter(db));
   app.use(createRouter(db));
+  app.use(editorRouter(db));
   app.use(docsRouter());
 
   app.use(API_PREFIXES, notFoundHandler);

@@ -5,6 +5,7 @@ import * as m002 from "./migrations/002_content_changes.js";
 import * as m003 from "./migrations/003_rate_limits.js";
 import * as m004 from "./migrations/004_identities.js";
 import * as m005 from "./migrations/005_group_request_join.js";
+import * as m007 from "./migrations/007_authoring.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "003_rate_limits": m003,
   "004_identities": m004,
   "005_group_request_join": m005,
+  "007_authoring": m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

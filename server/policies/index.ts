@@ -4,6 +4,7 @@ import { HttpError } from "../lib/errors.js";
 
 export * as collectionPolicy from "./collection.js";
 export * as contentObjectPolicy from "./contentObject.js";
+export * as editLockPolicy from "./editLock.js";
 export * as groupPolicy from "./group.js";
 export * as searchPolicy from "./search.js";
 
