@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { opensInNewTab, safeEmbedSrc, sanitizeUserHtml } from "./sanitize.js";
+import { safeEmbedSrc } from "../../contract/index.js";
+import { opensInNewTab, sanitizeUserHtml } from "./sanitize.js";
 
 const clean = (html: string) => sanitizeUserHtml(html, "course-designer");
 
