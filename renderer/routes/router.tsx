@@ -4,6 +4,9 @@ import { ForgotPasswordScene } from "../scenes/auth/ForgotPasswordScene.js";
 import { RegisterScene } from "../scenes/auth/RegisterScene.js";
 import { NotFoundScene } from "../scenes/NotFoundScene.js";
 import { SearchScene } from "../scenes/search/SearchScene.js";
+import { CONTENT_TYPE_PATHS } from "../scenes/item/contentPaths.js";
+import { ItemEditScene } from "../scenes/item/ItemEditScene.js";
+import { ItemViewScene } from "../scenes/item/ItemViewScene.js";
 import { PATHS } from "./paths.js";
 import { RootLayout } from "./RootLayout.js";
 import { RouteError } from "./RouteError.js";
@@ -19,6 +22,10 @@ export const routes: RouteObject[] = [
       { path: "auth/login", element: <LoginScene /> },
       { path: "auth/forgot", element: <ForgotPasswordScene /> },
       { path: "auth/register", element: <RegisterScene /> },
+      ...CONTENT_TYPE_PATHS.flatMap((typePath) => [
+        { path: `${typePath}/:uid`, element: <ItemViewScene key={typePath} typePath={typePath} /> },
+        { path: `${typePath}/:uid/edit`, element: <ItemEditScene key={typePath} typePath={typePath} /> },
+      ]),
       { path: "*", element: <NotFoundScene /> },
     ],
   },
