@@ -107,7 +107,11 @@ test.describe("editing an item", () => {
     // KaTeX's own fonts come from this server's bundle, not a CDN.
     const fontsLoaded = await page.evaluate(async () => {
       await document.fonts.ready;
-      return [...document.fonts].filter((f) => f.family.includes("KaTeX") && f.status === "loaded").length;
+      let loaded = 0;
+      document.fonts.forEach((f) => {
+        if (f.family.includes("KaTeX") && f.status === "loaded") loaded += 1;
+      });
+      return loaded;
     });
     expect(fontsLoaded).toBeGreaterThan(0);
     await expect(page.getByRole("link", { name: "Edit" })).toBeVisible();
@@ -181,8 +185,16 @@ test.describe("editing an item", () => {
     const alert = page.getByRole("alert");
     await expect(alert).toContainText("Your changes could not be saved. They are still here; please try again.");
     await expect(sectionBox(page, "Section 1")).toHaveText("Words that must not be lost");
-    await page.screenshot({ path: `${SHOTS}/editor-save-failed.png` });
     await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
+    await expect(alert.getByRole("link", { name: "Sign in again in a new tab" })).toHaveAttribute("target", "_blank");
+    await page.screenshot({ path: `${SHOTS}/editor-save-failed.png` });
+
+    // Signing in again elsewhere and saving once more keeps every word.
+    await signInViaApi(page, TEACHER);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText(/All changes saved at/)).toBeVisible();
+    const stored = await page.request.get(`/api/content${link}`);
+    expect(((await stored.json()) as { sections: { html: string }[] }).sections[0]!.html).toContain("Words that must not be lost");
   });
 
   test("with no edit activity until the lock expires the page says Edit time expired", async ({ page }) => {

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useBlocker, useLocation, useParams } from "react-router";
 import { EDITOR_MESSAGES, type EditableItem } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
+import { setCsrfToken } from "../../api/client.js";
 import { saveItem, useItem } from "../../api/editor.js";
 import { useAppConfig } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
@@ -27,7 +28,7 @@ interface DraftSection {
 let keySeed = 0;
 const newKey = () => `s${++keySeed}`;
 
-type SaveState = { status: "idle" } | { status: "saving" } | { status: "saved"; at: Date } | { status: "failed"; message: string };
+type SaveState = { status: "idle" } | { status: "saving" } | { status: "saved"; at: Date } | { status: "failed"; message: string; signIn: boolean };
 
 /** The edit page of any content type: link + "/edit". */
 export function ItemEditScene({ typePath }: { typePath: string }) {
@@ -103,7 +104,10 @@ function EditorForm({ item }: { item: EditableItem }) {
     } catch (error) {
       // The text stays in the editors; the person is told, with the server's reason.
       const reason = error instanceof ApiError ? error.displayMessage : "";
-      setSave({ status: "failed", message: reason });
+      const sessionEnded = error instanceof ApiError && (error.status === 401 || error.status === 403);
+      // After signing in again (in another tab) the next try needs that session's CSRF token.
+      if (sessionEnded) setCsrfToken(null);
+      setSave({ status: "failed", message: reason, signIn: sessionEnded });
     }
   }, [id, title, description, sections, item.link, version]);
 
@@ -208,6 +212,15 @@ function EditorForm({ item }: { item: EditableItem }) {
         <Alert tone="danger" onDismiss={() => setSave({ status: "idle" })}>
           {EDITOR_MESSAGES.saveFailed}
           {save.message && <> ({save.message})</>}
+          {save.signIn && (
+            <>
+              {" "}
+              <a href={signInPath(window.location.pathname)} target="_blank" rel="noopener">
+                Sign in again in a new tab
+              </a>
+              , then save here once more.
+            </>
+          )}
         </Alert>
       )}
 
