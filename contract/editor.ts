@@ -20,6 +20,12 @@ export const EDITOR_MESSAGES = {
   unknownType: "Unknown content type.",
 } as const;
 
+/** The link prefixes of content (server/presenters/modelTypes.ts): an item's page is /{prefix}/{uid}, its editor that plus /edit. */
+export const CONTENT_TYPE_PATHS = ["resources", "lesson-plans", "collections", "outlines", "projects", "pathways", "pages", "groups", "announcements"] as const;
+
+/** True for a content link prefix (so the editor's routes leave other paths to other routers). */
+export const isContentTypePath = (value: string): boolean => (CONTENT_TYPE_PATHS as readonly string[]).includes(value);
+
 /**
  * The named sanitizer profiles (first document, section 9) as allowed-tag lists; each one builds on the
  * one before. Attributes, link targets and frames follow fixed rules (docs/ARCHITECTURE.md).

@@ -9,3 +9,4 @@ export * from "./attributes.js";
 export * from "./create.js";
 export * from "./resource.js";
 export * from "./editor.js";
+export * from "./tagging.js";

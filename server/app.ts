@@ -18,6 +18,7 @@ import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
 import { createRouter } from "./routes/create/index.js";
 import { editorRouter } from "./routes/editor/index.js";
+import { tagsRouter } from "./routes/editor/tags.js";
 import { EMBED_FRAME_SOURCES } from "./lib/sanitize.js";
 import { ssoRouter } from "./routes/auth/sso.js";
 import { docsRouter } from "./routes/docs/index.js";
@@ -95,6 +96,7 @@ export function createApp({ db, config, logger, sessionSecret, index }: AppDeps)
   app.use(attributesRouter(db));
   app.use(createRouter(db));
   app.use(editorRouter(db));
+  app.use(tagsRouter(db));
   app.use(docsRouter());
 
   app.use(API_PREFIXES, notFoundHandler);

@@ -2,9 +2,9 @@ import { Navigate, createBrowserRouter, createHashRouter, type RouteObject } fro
 import { LoginScene } from "../scenes/auth/LoginScene.js";
 import { ForgotPasswordScene } from "../scenes/auth/ForgotPasswordScene.js";
 import { RegisterScene } from "../scenes/auth/RegisterScene.js";
+import { CONTENT_TYPE_PATHS } from "../../contract/index.js";
 import { NotFoundScene } from "../scenes/NotFoundScene.js";
 import { SearchScene } from "../scenes/search/SearchScene.js";
-import { CONTENT_TYPE_PATHS } from "../scenes/item/contentPaths.js";
 import { ItemEditScene } from "../scenes/item/ItemEditScene.js";
 import { ItemViewScene } from "../scenes/item/ItemViewScene.js";
 import { PATHS } from "./paths.js";

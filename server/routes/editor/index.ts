@@ -1,53 +1,24 @@
-import { Router, type Request } from "express";
+import { Router } from "express";
 import {
   ContentUpdateRequest,
   EDITOR_MESSAGES,
-  MESSAGES,
   UnlockRequest,
   UpdateLockRequest,
   type ContentUpdateResponse,
   type LockResponse,
+  isContentTypePath,
 } from "../../../contract/index.js";
 import { saveContentBody } from "../../commands/saveContentBody.js";
 import type { Db } from "../../db/connection.js";
-import type { Content } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { getConfigValue } from "../../models/appConfig.js";
-import { readGrants } from "../../models/content.js";
 import { findActiveLock, releaseLock, takeLock, type HeldLock } from "../../models/editLocks.js";
 import { listSections } from "../../models/sections.js";
 import { authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
-import { itemLink, presentEditableItem } from "../../presenters/editableItem.js";
+import { presentEditableItem } from "../../presenters/editableItem.js";
+import { ensureViewable, loadByLink, loadByTypeId } from "./load.js";
 import { DEFAULT_SETTINGS } from "../app/index.js";
-
-/** The item at a link ("/lesson-plans/{uid}"), or a 404. */
-async function loadByLink(db: Db, typePath: string, uid: string): Promise<Content & { owner_name: string }> {
-  const item = await db
-    .selectFrom("content")
-    .innerJoin("profiles as owner", "owner.id", "content.owner_id")
-    .selectAll("content")
-    .select("owner.name as owner_name")
-    .where("content.uid", "=", uid)
-    .executeTakeFirst();
-  if (!item || itemLink(item) !== `/${typePath}/${uid}`) throw new HttpError(404, MESSAGES.notFound);
-  return item;
-}
-
-/** The item a lock call names by model key and id, or a 404. */
-async function loadByTypeId(db: Db, modelKey: string, id: number): Promise<Content> {
-  const item = await db.selectFrom("content").selectAll().where("id", "=", id).where("model_key", "=", modelKey).executeTakeFirst();
-  if (!item) throw new HttpError(404, MESSAGES.notFound);
-  return item;
-}
-
-/** Viewing: 401 for a guest who might see it after signing in, 404 for a member who may not. */
-async function ensureViewable(db: Db, req: Request, item: Content): Promise<void> {
-  const grants = item.visibility === "restricted" ? await readGrants(db, item.id) : undefined;
-  if (contentObjectPolicy.canView(req.actor, item, grants)) return;
-  if (!req.actor.signedIn) throw new HttpError(401, MESSAGES.signInRequired);
-  throw new HttpError(404, MESSAGES.notFound);
-}
 
 /** The lock lifetime in seconds (app config edit_lock_expiry). */
 async function lockSeconds(db: Db): Promise<number> {
@@ -76,13 +47,15 @@ function presentLock(lock: HeldLock | undefined, profileId: number, seconds: num
 export function editorRouter(db: Db): Router {
   const router = Router();
 
-  router.get("/api/content/:typePath/:uid", async (req, res) => {
+  router.get("/api/content/:typePath/:uid", async (req, res, next) => {
+    if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     await ensureViewable(db, req, item);
     res.json(presentEditableItem(item, item.owner_name, await listSections(db, item.id), req.actor));
   });
 
-  router.post("/:typePath/:uid/update", async (req, res) => {
+  router.post("/:typePath/:uid/update", async (req, res, next) => {
+    if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     authorize(req.actor, contentObjectPolicy.canEdit(req.actor, item));
     const body = parseOr422(ContentUpdateRequest, req.body ?? {});
