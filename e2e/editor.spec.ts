@@ -230,3 +230,111 @@ test.describe("editing an item", () => {
     expect(((await stored.json()) as { sections: { html: string }[] }).sections[0]!.html).toContain("start autosaved");
   });
 });
+
+test.describe("tagging an item", () => {
+  test("the attribute editor: keywords first, lazy accordion tree, leaf-only standards, search with highlighting, radio None; saved tags feed search", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    // A demo lesson plan of the teacher's; its tags are put back afterwards.
+    const found = await page.request.get("/api/search", { params: { _types: "lesson_plan", other: "mine", per: "1" } });
+    const item = ((await found.json()) as { data: { link: string; title: string }[] }).data[0]!;
+    const original = (await (await page.request.get(`/api/content${item.link}/tags`)).json()) as { attribute_ids: number[]; keywords: string[] };
+    const keyword = unique().toLowerCase();
+    try {
+      await openEditor(page, item.link);
+      await page.getByRole("button", { name: "Tags", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit tags" });
+      const tabs = dialog.getByRole("tab");
+      await expect(tabs).toHaveText(["Keywords", "Grades", "Subjects", "Standards", "Content Pricing"]);
+      await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
+
+      // Keywords: an invalid entry disables Add and blocks saving; valid ones are added sorted.
+      const entry = dialog.getByLabel("Add Keyword (Letters, Numbers, Spaces, and Hyphens Only)");
+      await entry.fill("tide pools!");
+      await expect(dialog.getByRole("button", { name: "Add", exact: true })).toBeDisabled();
+      await expect(dialog.getByText("Invalid keyword characters.  Please check that you are only using approved characters.")).toBeVisible();
+      await dialog.getByRole("button", { name: "Save tags" }).click();
+      await expect(dialog.getByRole("alert")).toHaveText("Add or clear the keyword you are typing before saving.");
+      await entry.fill(` zeta waves , ${keyword},  alpha-tides `);
+      await dialog.getByRole("button", { name: "Add", exact: true }).click();
+      const chips = dialog.getByRole("list", { name: "Keywords" }).getByRole("listitem");
+      await expect(chips.filter({ hasText: "zeta waves" })).toBeVisible();
+      const chipTexts = (await chips.allInnerTexts()).map((t) => t.replace(/×\s*$/, "").trim());
+      expect(chipTexts).toEqual(expect.arrayContaining(["alpha-tides", keyword, "zeta waves"]));
+      expect(chipTexts).toEqual([...chipTexts].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })));
+      await dialog.getByRole("button", { name: "Remove keyword zeta waves" }).click();
+      await expect(chips).toHaveCount(new Set([...original.keywords, "alpha-tides", keyword]).size);
+      await expectNoAxeViolations(page, "tags dialog, keywords tab");
+
+      // Grades: a flat list with Select All / Select None.
+      await dialog.getByRole("tab", { name: "Grades" }).click();
+      await dialog.getByRole("button", { name: "Select None" }).click();
+      await dialog.getByRole("checkbox", { name: "Grade 5" }).check();
+      await expect(dialog.getByText("Selected: Grade 5")).toBeVisible();
+
+      // Standards: children load on first opening; one open sibling at a time; only leaves can be chosen.
+      await dialog.getByRole("tab", { name: "Standards" }).click();
+      const math = dialog.getByRole("button", { name: "Expand Common Core State Standards for Mathematics" });
+      await math.click();
+      await expect(dialog.getByRole("button", { name: "Collapse Common Core State Standards for Mathematics" })).toHaveAttribute("aria-expanded", "true");
+      await expect(dialog.getByRole("checkbox", { name: "Common Core State Standards for Mathematics" })).toHaveCount(0);
+      await dialog.getByRole("button", { name: "Expand Number and Operations: Fractions" }).click();
+      await expect(dialog.getByRole("checkbox", { name: "Explain equivalence of fractions" })).toBeVisible();
+      await dialog.getByRole("button", { name: "Expand Next Generation Science Standards" }).click();
+      await expect(dialog.getByRole("button", { name: "Expand Common Core State Standards for Mathematics" })).toHaveAttribute("aria-expanded", "false");
+      await expect(dialog.getByRole("checkbox", { name: "Explain equivalence of fractions" })).toHaveCount(0);
+
+      const search = dialog.getByLabel("Search Standards");
+      await search.fill("f");
+      await expect(dialog.getByText("Please enter at least 2 characters to search.")).toBeVisible();
+      await search.fill("fraction");
+      const hit = page.getByRole("checkbox", { name: /Understand a fraction as a number/ });
+      await expect(hit).toBeVisible();
+      // Whole words only: "fraction" is marked, "fractions" is listed but not marked.
+      await expect(dialog.locator("li", { has: hit }).locator("mark")).toHaveText("fraction");
+      await expect(dialog.locator("mark")).toHaveText(["fraction", "fraction"]);
+      const plural = dialog.locator("li", { has: page.getByRole("checkbox", { name: /Explain equivalence of fractions/ }) });
+      await expect(plural).toBeVisible();
+      await expect(plural.locator("mark")).toHaveCount(0);
+      await hit.check();
+      await expectNoAxeViolations(page, "tags dialog, standards search");
+      await page.screenshot({ path: `${SHOTS}/editor-tags-standards.png` });
+      await search.fill("zzqx");
+      await expect(dialog.getByText("No results found for zzqx")).toBeVisible();
+      await search.fill("");
+
+      // Content pricing: radios with a None choice.
+      await dialog.getByRole("tab", { name: "Content Pricing" }).click();
+      await dialog.getByRole("radio", { name: "Paid" }).check();
+      await dialog.getByRole("radio", { name: "Free" }).check();
+      await expect(dialog.getByRole("radio", { name: "Paid" })).not.toBeChecked();
+      await dialog.getByRole("radio", { name: "None" }).check();
+      await expect(dialog.getByRole("radio", { name: "Free" })).not.toBeChecked();
+      await dialog.getByRole("radio", { name: "Free" }).check();
+      await page.screenshot({ path: `${SHOTS}/editor-tags-pricing.png` });
+
+      await dialog.getByRole("button", { name: "Save tags" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Tags saved.");
+
+      const saved = (await (await page.request.get(`/api/content${item.link}/tags`)).json()) as { attribute_ids: number[]; keywords: string[] };
+      expect(saved.keywords).toEqual(expect.arrayContaining(["alpha-tides", keyword]));
+      expect(saved.keywords).not.toContain("zeta waves");
+      const byKeyword = await page.request.get("/api/search", { params: { query: keyword } });
+      expect(((await byKeyword.json()) as { data: { link: string }[] }).data.map((d) => d.link)).toEqual([item.link]);
+      const grades = (await (await page.request.get("/attributes/tree/grades")).json()) as { id: number; name: string }[];
+      const [grade4, grade5] = ["Grade 4", "Grade 5"].map((name) => grades.find((g) => g.name === name)!.id);
+      expect(saved.attribute_ids).toContain(grade5);
+      const byGrade = async (id: number) => ((await (await page.request.get(`/api/search?query=${keyword}&grades[]=${id}`)).json()) as { data: unknown[] }).data.length;
+      expect(await byGrade(grade5!)).toBe(1);
+      expect(await byGrade(grade4!)).toBe(0);
+
+      // The dialog reopens with what was saved.
+      await page.getByRole("button", { name: "Tags", exact: true }).click();
+      await page.getByRole("dialog", { name: "Edit tags" }).getByRole("tab", { name: "Grades" }).click();
+      await expect(page.getByRole("dialog", { name: "Edit tags" }).getByRole("checkbox", { name: "Grade 5" })).toBeChecked();
+      await expect(page.getByRole("dialog", { name: "Edit tags" }).getByRole("checkbox", { name: "Grade 4" })).not.toBeChecked();
+    } finally {
+      await page.request.post(`${item.link}/tags`, { data: original, headers: { "X-CSRF-Token": await csrf(page) } });
+    }
+  });
+});

@@ -12,6 +12,8 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { readSectionContent, SectionEditor, snapshotJson } from "../../components/editor/SectionEditor.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { PageTitle } from "../../components/PageTitle.js";
+import { AttributeEditorDialog } from "../../components/tagging/AttributeEditorDialog.js";
+import { showToast } from "../../components/toastStore.js";
 import { AUTOSAVE_STEPS, useAutosave } from "../../hooks/useAutosave.js";
 import { useEditLock } from "../../hooks/useEditLock.js";
 import { signInPath } from "../../routes/paths.js";
@@ -64,6 +66,7 @@ function EditorForm({ item }: { item: EditableItem }) {
   const [isNew, setIsNew] = useState(item.is_new);
   const [save, setSave] = useState<SaveState>({ status: "idle" });
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
+  const [tagsOpen, setTagsOpen] = useState(false);
   const [removed, setRemoved] = useState<{ section: DraftSection; index: number } | null>(null);
   // A counter of edits: a save clears "unsaved" only if nothing changed while it ran.
   const [version, setVersion] = useState(0);
@@ -183,6 +186,9 @@ function EditorForm({ item }: { item: EditableItem }) {
           <Link className="button button--ghost" to={item.link}>
             View
           </Link>
+          <button type="button" className="button button--secondary" onClick={() => setTagsOpen(true)} disabled={!editable}>
+            Tags
+          </button>
           <button type="button" className="button button--primary" onClick={() => void runSave()} disabled={saving || lock.state.status === "locked"}>
             {saving ? "Saving…" : "Save"}
           </button>
@@ -312,6 +318,17 @@ function EditorForm({ item }: { item: EditableItem }) {
         </div>
       )}
 
+      {tagsOpen && (
+        <AttributeEditorDialog
+          link={item.link}
+          modelKey={item.model_key}
+          onClose={() => setTagsOpen(false)}
+          onSaved={(message) => {
+            setTagsOpen(false);
+            showToast(message, "info");
+          }}
+        />
+      )}
       {confirmRemove && (
         <ConfirmDialog title="Remove section" message={EDITOR_MESSAGES.removeSectionConfirm} confirmLabel="Remove" onConfirm={() => handleRemove(confirmRemove)} onCancel={() => setConfirmRemove(null)} />
       )}
