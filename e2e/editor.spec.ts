@@ -273,8 +273,15 @@ test.describe("tagging an item", () => {
 
       // Standards: children load on first opening; one open sibling at a time; only leaves can be chosen.
       await dialog.getByRole("tab", { name: "Standards" }).click();
+      // Slow the children's answer down so the placeholder rows (one per known child) can be seen.
+      await page.route(/\/attributes\/tree\/\d+\?parent_id=/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      });
       const math = dialog.getByRole("button", { name: "Expand Common Core State Standards for Mathematics" });
       await math.click();
+      await expect(dialog.getByTestId("tree-placeholder")).toHaveCount(4);
+      await expect(dialog.getByTestId("tree-placeholder")).toHaveCount(0);
       await expect(dialog.getByRole("button", { name: "Collapse Common Core State Standards for Mathematics" })).toHaveAttribute("aria-expanded", "true");
       await expect(dialog.getByRole("checkbox", { name: "Common Core State Standards for Mathematics" })).toHaveCount(0);
       await dialog.getByRole("button", { name: "Expand Number and Operations: Fractions" }).click();
