@@ -143,6 +143,17 @@ test.describe("editing an item", () => {
     await expect(sectionBox(page, "Remove me")).toContainText("second words and more");
     await expect(page.getByRole("textbox", { name: /content$/ })).toHaveCount(2);
 
+    // Unsaved changes: leaving inside the app asks first, and the browser's own leave prompt is armed.
+    await page.getByRole("banner").getByRole("link", { name: "Search", exact: true }).first().click();
+    const leave = page.getByRole("alertdialog", { name: "Leave this page?" });
+    await expect(leave).toContainText("You have unsaved changes.");
+    await leave.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(new RegExp(`${link}/edit$`));
+    const beforeUnload = new Promise<string>((resolve) => page.once("dialog", (d) => { resolve(d.type()); void d.dismiss(); }));
+    await page.evaluate(() => window.location.reload());
+    expect(await beforeUnload).toBe("beforeunload");
+    await expect(sectionBox(page, "Remove me")).toContainText("second words and more");
+
     // Reorder: move it up, save, and the view shows the new order.
     await page.getByRole("button", { name: "Move Remove me up" }).click();
     await page.getByRole("button", { name: "Save", exact: true }).click();
