@@ -54,8 +54,15 @@ export const InitializeData = z.object({
 });
 export type InitializeData = z.infer<typeof InitializeData>;
 
+/**
+ * How the desktop app signs in with a provider itself (system browser, loopback redirect, RFC 8252): the issuer and
+ * the public native client registered there. Present only when the server has a desktop client for the provider.
+ */
+export const DesktopSignIn = z.object({ issuer: z.string(), clientId: z.string() });
+export type DesktopSignIn = z.infer<typeof DesktopSignIn>;
+
 /** GET /providers: the configured single sign-on providers; `url` starts the sign-in (GET /auth/sso/{key}). */
-export const Provider = z.object({ key: z.string(), label: z.string(), image: z.string().nullable(), url: z.string() });
+export const Provider = z.object({ key: z.string(), label: z.string(), image: z.string().nullable(), url: z.string(), desktop: DesktopSignIn.optional() });
 export const ProvidersResponse = z.object({ providers: z.array(Provider) });
 export type ProvidersResponse = z.infer<typeof ProvidersResponse>;
 
@@ -89,4 +96,13 @@ export const ssoSignInAnswer = (provider: { key: string; label: string }) => ({
   heading: `Sign in with ${provider.label}`,
   message: `Your account uses ${provider.label}. Continue to sign in there.`,
   cta: "Connect",
+  // The account signs in only with this provider, so the login form keeps a re-login button for it once it worked.
+  show_relogin_button: true,
 });
+
+/** 401/503 messages for a request with `Authorization: Bearer <token>` (the desktop app's sign-in) that is refused. */
+export const BEARER_ERRORS = {
+  expired: "Your sign-in has expired. Please sign in again.",
+  invalid: "Your sign-in is not valid. Please sign in again.",
+  unavailable: "The identity provider is not reachable right now. Please try again later.",
+} as const;

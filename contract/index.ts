@@ -8,5 +8,8 @@ export * from "./config.js";
 export * from "./attributes.js";
 export * from "./create.js";
 export * from "./resource.js";
+export * from "./bulkImport.js";
+export * from "./curriculum.js";
+export * from "./desktop.js";
 export * from "./editor.js";
 export * from "./tagging.js";

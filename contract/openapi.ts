@@ -18,6 +18,8 @@ import { AppConfig } from "./config.js";
 import { ContentUpdateRequest, ContentUpdateResponse, EditableItem, LockResponse, UnlockRequest, UpdateLockRequest } from "./editor.js";
 import { ContentTags, ContentTagsRequest, ContentTagsResponse } from "./tagging.js";
 import { FavoriteRequest, FavoriteResponse } from "./favorites.js";
+import { CurriculumStartRequest, CurriculumStartResponse, TemplatesQuery, TemplatesResponse } from "./curriculum.js";
+import { ResourceCreateResponse, ResourceShareOptions, resourceCreateRequest } from "./resource.js";
 import { LegacySearchResponse, SearchResponse } from "./search.js";
 
 interface Operation {
@@ -28,6 +30,8 @@ interface Operation {
   query?: { name: string; description: string; array?: boolean }[];
   response: z.ZodType;
   errors?: number[];
+  /** The request is multipart/form-data (an upload) rather than JSON. */
+  multipart?: boolean;
 }
 
 const SEARCH_QUERY: Operation["query"] = [
@@ -90,6 +94,35 @@ export const OPERATIONS: Operation[] = [
   },
   { method: "post", path: "/collections/create", summary: "Create a collection owned by the signed-in profile; answers with its link (its editor is link + /edit). Extra arguments are ignored.", request: CollectionCreateRequest, response: CollectionCreateResponse, errors: [401, 403, 422] },
   { method: "get", path: "/groups/permission-options", summary: "The view and join permission lists the group form chooses from; showView says whether to offer the view choice.", response: GroupPermissionOptions, errors: [401] },
+  { method: "get", path: "/resources/share-options", summary: "Where the signed-in author may share a new resource: global (everyone), authed (signed-in members) and group:{id} for each group the author leads or belongs to.", response: ResourceShareOptions, errors: [401] },
+  {
+    method: "post",
+    path: "/resources/create-fetch",
+    summary:
+      "Add a resource by link (add_resource_type show-url: url required, http(s)) or by file (show-file: the part named file, at most 2048 KB, doc, docx, pdf, rtf, gif, jpeg, jpg or png, checked by content as well as by name). share_with is a comma list of sharing contexts (see /resources/share-options): nothing or global makes it public, authed signed-in only, groups alone restrict it to those groups. resource_category is required when resourceCategoryRequired is on; resource_subcategories must be its children. Also accepts JSON for links. 422 carries the rule's message; 403 for a group the author is not in. Files are served at /files/uploaded/{key} with nosniff, a sandboxing CSP and, for non-images, Content-Disposition attachment.",
+    request: resourceCreateRequest({ categoryRequired: false }).in.extend({ file: z.string().describe("The uploaded file (binary part).").optional() }),
+    response: ResourceCreateResponse,
+    errors: [401, 403, 422],
+    multipart: true,
+  },
+  ...(["lesson-plans", "outlines", "pathway", "projects"] as const).map(
+    (segment): Operation => ({
+      method: "post",
+      path: `/${segment}/start`,
+      summary: "Start a curriculum item (title and introduction required; template_id optional, a template of the same type). Answers data.link; its editor is data.link + /edit. 422 with the rule's message.",
+      request: CurriculumStartRequest,
+      response: CurriculumStartResponse,
+      errors: [401, 403, 422],
+    }),
+  ),
+  {
+    method: "get",
+    path: "/curriculum/templates/{type}",
+    summary: "A page of templates for a curriculum type (lesson_plan, outline, project, pathway), 48 per page; can_edit and abilities.edit say whether the actor may manage each one.",
+    query: Object.keys(TemplatesQuery.shape).map((name) => ({ name, description: name === "page" ? "Page number, from 1." : "Page size, 1 to 48 (default 48)." })),
+    response: TemplatesResponse,
+    errors: [401, 404, 422],
+  },
   { method: "post", path: "/groups", summary: "Create a group led by the signed-in profile (defaults: view 3, join 6, can_request_join false); objGroup.link is the redirect target. 422 for a missing name or description or a permission id not on the lists.", request: GroupCreateRequest, response: GroupCreateResponse, errors: [401, 403, 422] },
 ];
 
@@ -117,7 +150,7 @@ export function buildOpenApi(): Record<string, unknown> {
         ...[...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } })),
         ...(op.query ?? []).map((q) => ({ name: q.name, in: "query", description: q.description, schema: q.array ? { type: "array", items: { type: "string" } } : { type: "string" } })),
       ],
-      ...(op.request ? { requestBody: { content: { "application/json": { schema: schema(op.request) } } } } : {}),
+      ...(op.request ? { requestBody: { content: { [op.multipart ? "multipart/form-data" : "application/json"]: { schema: schema(op.request) } } } } : {}),
       responses,
     };
   }
@@ -126,7 +159,7 @@ export function buildOpenApi(): Record<string, unknown> {
     info: {
       title: "Curriculum Commons API",
       version: "0.1.0",
-      description: "Generated from contract/. Writes need the X-CSRF-Token header (from GET /getInitializeData) with the session cookie. Errors answer { message, errors? }.",
+      description: "Generated from contract/. Writes need the X-CSRF-Token header (from GET /getInitializeData) with the session cookie. The desktop app instead sends Authorization: Bearer <ID token of a provider's desktop client (GET /providers: desktop)>, which needs no CSRF token; a bad or expired token answers 401. Errors answer { message, errors? }.",
     },
     paths,
   };

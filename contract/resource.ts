@@ -18,6 +18,13 @@ export const RESOURCE_MESSAGES = {
   categoryRequired: "Please choose a resource category.",
   keywordInvalid: "Invalid keyword characters.  Please check that you are only using approved characters.",
   generic: "Oops! An unexpected error has occurred. Please refresh your browser and try again.",
+  addTypeInvalid: "Choose whether the resource is a link (show-url) or a file (show-file).",
+  shareWithInvalid: "Choose where to share from the list.",
+  shareWithForbidden: "You may only share with groups you belong to.",
+  categoryInvalid: "Choose a resource category from the list.",
+  subcategoryInvalid: "Subcategories must belong to the chosen resource category.",
+  pricingInvalid: "Choose a content pricing option from the list.",
+  created: "Resource created.",
 } as const;
 
 export const RESOURCE_TITLE_MAX = 255;
@@ -110,3 +117,94 @@ export const ResourceCreateResponse = z.object({
   response: z.object({ id: z.number(), link: z.string(), title: z.string() }),
 });
 export type ResourceCreateResponse = z.infer<typeof ResourceCreateResponse>;
+
+/** How a resource is added: by link or by file (add_resource_type). */
+export const ADD_RESOURCE_TYPES = ["show-url", "show-file"] as const;
+export type AddResourceType = (typeof ADD_RESOURCE_TYPES)[number];
+
+/**
+ * A sharing context of a new resource: everyone ("global"), signed-in members ("authed"),
+ * or one group ("group:{id}").
+ */
+export type ShareContext = { kind: "global" } | { kind: "authed" } | { kind: "group"; id: number };
+
+/** Reads share_with (a comma list or an array of context values); null when an entry is malformed. */
+export function parseShareWith(value: unknown): ShareContext[] | null {
+  if (value === undefined || value === null || value === "") return [];
+  const entries = (Array.isArray(value) ? value : [value]).flatMap((v) => (typeof v === "string" ? v.split(",") : [v]));
+  const out: ShareContext[] = [];
+  for (const raw of entries) {
+    if (typeof raw !== "string") return null;
+    const entry = raw.trim();
+    if (!entry) continue;
+    if (entry === "global" || entry === "authed") out.push({ kind: entry });
+    else {
+      const match = /^group:([1-9]\d{0,9})$/.exec(entry);
+      if (!match) return null;
+      out.push({ kind: "group", id: Number(match[1]) });
+    }
+  }
+  return out;
+}
+
+/** The string form of a sharing context (what share_with carries). */
+export const shareContextValue = (c: ShareContext): string => (c.kind === "group" ? `group:${c.id}` : c.kind);
+
+/** An optional attribute item id sent as form text ("" means none). */
+const optionalId = (message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).positive(message).optional(),
+  );
+
+/** A list of attribute item ids sent as a comma list or repeated fields. */
+const idList = (message: string) =>
+  z.preprocess(
+    (v) =>
+      v === undefined || v === null || v === ""
+        ? []
+        : (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === "string" ? x.split(",").filter((s) => s.trim()) : [x])).map((x) => (typeof x === "string" && /^\s*\d{1,10}\s*$/.test(x) ? Number(x) : x)),
+    z.array(z.number({ error: message }).int(message).positive(message), { error: message }).max(50, message),
+  );
+
+/**
+ * POST /resources/create-fetch text fields (multipart). The file itself is checked by fileErrors and,
+ * on the server, by its content. The rules run through resourceFieldErrors so every client shares them.
+ */
+export const resourceCreateRequest = (options: { categoryRequired: boolean }) =>
+  z
+    .object({
+      title: z.string().optional(),
+      description: z.string().optional(),
+      add_resource_type: z.enum(ADD_RESOURCE_TYPES, { error: RESOURCE_MESSAGES.addTypeInvalid }).default("show-url"),
+      url: z.string().optional(),
+      share_with: z
+        .unknown()
+        .optional()
+        .transform((v, ctx) => {
+        const parsed = parseShareWith(v);
+        if (parsed === null) {
+          ctx.addIssue({ code: "custom", message: RESOURCE_MESSAGES.shareWithInvalid });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+      resource_category: optionalId(RESOURCE_MESSAGES.categoryInvalid),
+      resource_subcategories: idList(RESOURCE_MESSAGES.subcategoryInvalid),
+      content_pricing: optionalId(RESOURCE_MESSAGES.pricingInvalid),
+    })
+    .superRefine((body, ctx) => {
+      const errors = resourceFieldErrors(body, { mode: body.add_resource_type, categoryRequired: options.categoryRequired });
+      for (const e of errors) ctx.addIssue({ code: "custom", path: [e.field], message: e.message });
+    })
+    .transform((body) => ({
+      ...body,
+      title: (body.title ?? "").trim(),
+      description: (body.description ?? "").trim(),
+      url: body.add_resource_type === "show-url" ? (body.url ?? "").trim() : null,
+    }));
+export type ResourceCreateFields = z.output<ReturnType<typeof resourceCreateRequest>>;
+
+/** GET /resources/share-options: where the signed-in author may share a new resource. */
+export const ResourceShareOptions = z.object({ contexts: z.array(z.object({ value: z.string(), label: z.string() })) });
+export type ResourceShareOptions = z.infer<typeof ResourceShareOptions>;

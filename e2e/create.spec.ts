@@ -17,7 +17,7 @@ async function openCreator(page: Page) {
 test.describe("creating collections and groups", () => {
   test("the creator modal passes axe", async ({ page }) => {
     const dialog = await openCreator(page);
-    await expect(dialog.getByRole("radio", { name: /Collection/ })).toBeChecked();
+    await expect(dialog.getByRole("radio", { name: "Resource" })).toBeChecked();
     await expectNoAxeViolations(page, "creator modal");
     await dialog.getByRole("radio", { name: /Group/ }).check();
     await dialog.getByRole("button", { name: "Create", exact: true }).click();
@@ -48,6 +48,7 @@ test.describe("creating collections and groups", () => {
   test("a member creates a group; Choose Another Type goes back", async ({ page }) => {
     const name = `${unique()} Estuary Educators`;
     const dialog = await openCreator(page);
+    await dialog.getByRole("radio", { name: "Collection" }).check();
     await dialog.getByRole("button", { name: "Create", exact: true }).click();
     await expect(dialog.getByLabel("Title")).toBeVisible();
     await dialog.getByRole("button", { name: "Choose Another Type" }).click();

@@ -6,7 +6,12 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = path.join(os.tmpdir(), `platform-e2e-${process.pid}`);
 /** The OpenID provider e2e/sso.spec.ts starts (not 4190: fetch blocks that port) (discovery happens on the first sign-in, so it need not be up earlier). */
 export const SSO_TEST_PORT = Number(process.env.E2E_SSO_PORT ?? 4191);
-const ssoProviders = [{ key: "test", label: "Test IdP", issuer: `http://127.0.0.1:${SSO_TEST_PORT}`, clientId: "platform-test", clientSecret: "platform-test-secret" }];
+const ssoProviders = [
+  // desktopClientId: the desktop's public client at the same provider (e2e/desktop.spec.ts signs in with its tokens).
+  { key: "test", label: "Test IdP", issuer: `http://127.0.0.1:${SSO_TEST_PORT}`, clientId: "platform-test", clientSecret: "platform-test-secret", desktopClientId: "desktop-test" },
+  // A second provider, so the order of the login page's buttons shows.
+  { key: "school", label: "School", issuer: `http://127.0.0.1:${SSO_TEST_PORT}`, clientId: "platform-test", clientSecret: "platform-test-secret" },
+];
 
 /** Browser tests: the real server on a fresh demo database, the real web build, Debian's Chromium. */
 export default defineConfig({

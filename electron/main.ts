@@ -1,16 +1,27 @@
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { app, BrowserWindow, net, session, shell } from "electron";
 import { createIpcHandlers } from "./ipc/handlers.js";
 import { registerIpcHandlers } from "./ipc/registerHandlers.js";
 import { guardWebContents } from "./security/guardWebContents.js";
 import { httpOrigin, parseHttpUrl } from "./security/httpUrl.js";
+import { isTrustedSender } from "./security/navigation.js";
 import { isPermissionAllowed } from "./security/permissions.js";
-import { createSettings, defaultServerUrl } from "./services/settings.js";
+import { DesktopAuth } from "./services/desktopAuth.js";
+import { TokenStore } from "./services/keychain.js";
+import { createSettings } from "./services/settings.js";
 import { createMainWindow, loadServer } from "./windows/mainWindow.js";
 import { secureWebPreferences } from "./windows/mainWindowOptions.js";
 
 /** The sandboxed preload must be CommonJS; electron.vite.config.ts emits it beside out/main. */
 const preloadPath = fileURLToPath(new URL("../preload/index.cjs", import.meta.url));
+/** The app's own build of the renderer, shown only to ask for a server address (first run). */
+const firstRunPage = fileURLToPath(new URL("../renderer/index.html", import.meta.url));
+const firstRunPageUrl = pathToFileURL(firstRunPage).href;
+
+/** True for the app's first-run page (any hash route of it), the one local page that may use the bridge. */
+function isFirstRunPage(frameUrl: string | undefined): boolean {
+  return frameUrl !== undefined && frameUrl.split(/[?#]/)[0] === firstRunPageUrl;
+}
 
 /** Opens a web address in the default browser; nothing else is ever handed to the system. */
 async function openInBrowser(url: string): Promise<void> {
@@ -20,8 +31,12 @@ async function openInBrowser(url: string): Promise<void> {
 /** Wires settings, security policy, IPC and the main window together once Electron is ready. */
 function start(): void {
   const settings = createSettings();
-  const serverOrigin = () => httpOrigin(settings.getServerUrl()) ?? defaultServerUrl;
+  // No server yet (first run): no origin is trusted for navigation.
+  const serverOrigin = () => httpOrigin(settings.getServerUrl()) ?? "";
   let mainWindow: BrowserWindow | undefined;
+  const auth = new DesktopAuth({ tokenStore: new TokenStore(), fetch: (url, init) => net.fetch(url, init), openExternal: openInBrowser });
+  // Silent sign-in: the keychain's tokens for this server are loaded, and renewed if they ran out, before the page asks.
+  void auth.restore(settings.getServerUrl()).catch((error: unknown) => console.error("Could not restore the sign-in", error));
 
   // Every web contents, including windows the server's pages open, gets the same navigation rules.
   app.on("web-contents-created", (_event, contents) => {
@@ -43,17 +58,19 @@ function start(): void {
     createIpcHandlers({
       settings,
       fetch: (url, init) => net.fetch(url, init),
+      auth,
       openExternal: openInBrowser,
       onServerUrlChanged: (url) => {
+        void auth.restore(url).catch(() => undefined);
         if (mainWindow && !mainWindow.isDestroyed()) loadServer(mainWindow, url);
       },
     }),
-    serverOrigin,
+    (frameUrl) => isTrustedSender(frameUrl, serverOrigin()) || isFirstRunPage(frameUrl),
   );
 
   const showMainWindow = () => {
     if (!mainWindow || mainWindow.isDestroyed()) {
-      mainWindow = createMainWindow(preloadPath, settings);
+      mainWindow = createMainWindow(preloadPath, settings, firstRunPage);
       return;
     }
     if (mainWindow.isMinimized()) mainWindow.restore();

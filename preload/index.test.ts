@@ -20,7 +20,7 @@ describe("preload", () => {
 
   it("exposes the bridge's named methods and nothing else", () => {
     const bridge = exposed?.[1] as Record<string, unknown>;
-    expect(Object.keys(bridge).sort()).toEqual(["getServerUrl", "openExternal", "setServerUrl"]);
+    expect(Object.keys(bridge).sort()).toEqual(["getAccessToken", "getServerUrl", "getSession", "openExternal", "setServerUrl", "signIn", "signOut"]);
     expect(Object.values(bridge).every((value) => typeof value === "function")).toBe(true);
   });
 
@@ -29,10 +29,18 @@ describe("preload", () => {
     expect(await bridge.getServerUrl()).toBe("answer from app:getServerUrl");
     await bridge.setServerUrl("https://learn.example.org");
     await bridge.openExternal("https://example.org/");
+    await bridge.signIn("school");
+    await bridge.signOut();
+    await bridge.getSession();
+    expect(await bridge.getAccessToken()).toBe("answer from auth:getAccessToken");
     expect(vi.mocked(ipcRenderer.invoke).mock.calls).toEqual([
       ["app:getServerUrl"],
       ["app:setServerUrl", "https://learn.example.org"],
       ["app:openExternal", "https://example.org/"],
+      ["auth:signIn", "school"],
+      ["auth:signOut"],
+      ["auth:getSession"],
+      ["auth:getAccessToken"],
     ]);
   });
 });

@@ -12,6 +12,10 @@ const bridge = {
   getServerUrl: invoker(bridgeChannels.getServerUrl),
   setServerUrl: invoker(bridgeChannels.setServerUrl),
   openExternal: invoker(bridgeChannels.openExternal),
+  signIn: invoker(bridgeChannels.signIn),
+  signOut: invoker(bridgeChannels.signOut),
+  getSession: invoker(bridgeChannels.getSession),
+  getAccessToken: invoker(bridgeChannels.getAccessToken),
 } satisfies DesktopBridge;
 
 contextBridge.exposeInMainWorld("desktop", bridge);

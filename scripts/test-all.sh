@@ -13,6 +13,6 @@ step "desktop keychain (real Secret Service)"; dbus-run-session -- sh -c 'echo -
 step "search API tests on the SQL path (no in-memory index)"; SEARCH_INDEX=sql npx vitest run server/routes/search server/routes/favorites
 step "API tests (PostgreSQL)"; bash scripts/with-postgres.sh bash -c 'DB_TEST=postgres npx vitest run server && DB_TEST=postgres SEARCH_INDEX=sql npx vitest run server/routes/search' 
 step "web build"; npm run -s build
-step "desktop build"; npm run -s build:desktop
+step "desktop build"; npm run -s build:desktop && node scripts/check-desktop-build.mjs
 step "browser tests (Chromium)"; npx playwright test -c e2e/playwright.config.ts
 step "all green"

@@ -11,12 +11,17 @@ import { MESSAGES } from "../contract/index.js";
 import type { ServerConfig } from "./config.js";
 import type { Db } from "./db/connection.js";
 import { loadActor } from "./lib/actor.js";
+import { bearerAuthentication } from "./lib/bearerAuth.js";
 import { errorHandler, notFoundHandler } from "./lib/errors.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
+import { bulkImportRouter } from "./routes/bulkImport/index.js";
 import { createRouter } from "./routes/create/index.js";
+import { resourcesRouter } from "./routes/resources/index.js";
+import { curriculumRouter } from "./routes/curriculum/index.js";
+import { localFileStorage, type FileStorage } from "./storage/fileStorage.js";
 import { editorRouter } from "./routes/editor/index.js";
 import { tagsRouter } from "./routes/editor/tags.js";
 import { EMBED_FRAME_SOURCES } from "./lib/sanitize.js";
@@ -33,13 +38,17 @@ export interface AppDeps {
   sessionSecret: string;
   /** The in-memory search index, or null to search the database directly. */
   index: CatalogueIndex | null;
+  /** Told when an import has work to do (this instance's job runner, if it runs one). */
+  onImportWork?: () => void;
+  /** Where uploaded files go (default: DATA_DIR/uploads). */
+  storage?: FileStorage;
 }
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
-const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/"];
+const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/", "/files/", "/curriculum/"];
 
 /** Builds the Express app (no listening here: see server/index.ts). */
-export function createApp({ db, config, logger, sessionSecret, index }: AppDeps): Express {
+export function createApp({ db, config, logger, sessionSecret, index, onImportWork, storage = localFileStorage(path.join(config.dataDir, "uploads")) }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -76,8 +85,10 @@ export function createApp({ db, config, logger, sessionSecret, index }: AppDeps)
     }),
   );
 
+  // The desktop app signs in with a bearer token (docs/desktop.md); it takes the place of the session's profile.
+  app.use(bearerAuthentication(db, config.ssoProviders));
   const loadRequestActor: RequestHandler = async (req, _res, next) => {
-    req.actor = await loadActor(db, req.session.profileId);
+    if (!req.bearerAuthenticated) req.actor = await loadActor(db, req.session.profileId);
     next();
   };
   app.use(loadRequestActor);
@@ -86,7 +97,8 @@ export function createApp({ db, config, logger, sessionSecret, index }: AppDeps)
     getTokenFromRequest: (req) => req.get("x-csrf-token") ?? (typeof req.body?._token === "string" ? req.body._token : undefined),
     errorConfig: { statusCode: 403, message: MESSAGES.csrf, code: "EBADCSRFTOKEN" },
   });
-  app.use(csrfSynchronisedProtection);
+  // CSRF guards cookie-authenticated writes; a bearer token is not sent by browsers on their own, so it needs none.
+  app.use((req, res, next) => (req.bearerAuthenticated ? next() : csrfSynchronisedProtection(req, res, next)));
 
   app.use(appRouter(db, (req) => generateToken(req as express.Request)));
   app.use(authRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders }));
@@ -95,6 +107,9 @@ export function createApp({ db, config, logger, sessionSecret, index }: AppDeps)
   app.use(favoritesRouter(db));
   app.use(attributesRouter(db));
   app.use(createRouter(db));
+  app.use(bulkImportRouter(db, { maxFileBytes: config.imports.maxFileBytes, onWork: () => onImportWork?.() }));
+  app.use(resourcesRouter(db, storage));
+  app.use(curriculumRouter(db));
   app.use(editorRouter(db));
   app.use(tagsRouter(db));
   app.use(docsRouter());

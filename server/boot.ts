@@ -7,6 +7,7 @@ import { migrateToLatest } from "./db/migrate.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { ensureDefaults } from "./seed/defaults.js";
 import { ensureAdminAccount, seedDemo } from "./seed/demo.js";
+import { ImportJobRunner } from "./jobs/importJobRunner.js";
 import { CatalogueIndex } from "./search/catalogueIndex.js";
 
 export interface RunningServer {
@@ -30,7 +31,18 @@ export async function startServer(config: ServerConfig, logger: Logger = pino({ 
     await index.load(db);
     logger.info({ items: index.size, ms: Date.now() - started }, "search index loaded");
   }
-  const app = createApp({ db, config, logger, sessionSecret: config.sessionSecret || sessionSecret, index });
+  const imports = config.imports;
+  const jobs = imports.runJobs
+    ? new ImportJobRunner(db, logger, {
+        pollMs: imports.pollMs,
+        leaseMs: imports.leaseMs,
+        batchSize: imports.batchSize,
+        maxAttempts: 5,
+        batchPauseMs: imports.batchPauseMs,
+        limits: { maxRows: imports.maxRows, maxColumns: 200, maxUncompressedBytes: imports.maxUncompressedBytes, timeoutMs: imports.parseTimeoutMs, workerMemoryMb: imports.workerMemoryMb },
+      })
+    : null;
+  const app = createApp({ db, config, logger, sessionSecret: config.sessionSecret || sessionSecret, index, onImportWork: () => jobs?.poke() });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once("error", reject);
@@ -40,6 +52,7 @@ export async function startServer(config: ServerConfig, logger: Logger = pino({ 
   const store = new DatabaseSessionStore(db);
   const prune = setInterval(() => void store.prune().catch((err) => logger.warn({ err }, "session prune failed")), 60 * 60 * 1000);
   prune.unref();
+  jobs?.start();
   logger.info({ url, database: config.databaseUrl ? "postgres" : "sqlite" }, "server listening");
   return {
     server,
@@ -47,6 +60,7 @@ export async function startServer(config: ServerConfig, logger: Logger = pino({ 
     url,
     async close() {
       clearInterval(prune);
+      await jobs?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await db.destroy();

@@ -9,6 +9,8 @@ export const SsoProviderConfig = z.object({
   clientId: z.string().min(1),
   clientSecret: z.string().min(1),
   image: z.string().nullish(),
+  /** A public native client (no secret, loopback redirect) registered at the same issuer for the desktop app. */
+  desktopClientId: z.string().min(1).optional(),
 });
 export type SsoProviderConfig = z.infer<typeof SsoProviderConfig>;
 
@@ -47,6 +49,21 @@ export interface ServerConfig {
    * from it. Null means http://{host}:{the port actually listened on}, the same as http://127.0.0.1:${PORT} by default.
    */
   publicUrl: string | null;
+  /** Bulk imports: the background runner of this instance and the limits on files. */
+  imports: {
+    /** IMPORT_JOBS=0 leaves import jobs to other instances. */
+    runJobs: boolean;
+    pollMs: number;
+    leaseMs: number;
+    batchSize: number;
+    maxFileBytes: number;
+    maxRows: number;
+    maxUncompressedBytes: number;
+    parseTimeoutMs: number;
+    workerMemoryMb: number;
+    /** Test hook (IMPORT_BATCH_PAUSE_MS): a pause between batches, to stop a job in the middle. */
+    batchPauseMs: number;
+  };
 }
 
 /** Reads ServerConfig from process.env (or the given env). */
@@ -69,5 +86,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     searchCache: env.SEARCH_CACHE !== "0",
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, "") || null,
+    imports: {
+      runJobs: env.IMPORT_JOBS !== "0",
+      pollMs: Number(env.IMPORT_POLL_MS ?? 1000),
+      leaseMs: Number(env.IMPORT_LEASE_MS ?? 30000),
+      batchSize: Number(env.IMPORT_BATCH_SIZE ?? 1000),
+      maxFileBytes: Number(env.IMPORT_MAX_FILE_MB ?? 200) * 1024 * 1024,
+      maxRows: Number(env.IMPORT_MAX_ROWS ?? 2000000),
+      maxUncompressedBytes: Number(env.IMPORT_MAX_EXPANDED_MB ?? 300) * 1024 * 1024,
+      parseTimeoutMs: Number(env.IMPORT_PARSE_TIMEOUT_S ?? 900) * 1000,
+      workerMemoryMb: Number(env.IMPORT_WORKER_MEMORY_MB ?? 512),
+      batchPauseMs: Number(env.IMPORT_BATCH_PAUSE_MS ?? 0),
+    },
   };
 }

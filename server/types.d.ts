@@ -3,8 +3,10 @@ import type { Actor } from "./lib/actor.js";
 declare global {
   namespace Express {
     interface Request {
-      /** Who is asking, loaded from the session for every request. */
+      /** Who is asking, loaded from the session (or the bearer token) for every request. */
       actor: Actor;
+      /** Set when `Authorization: Bearer` (the desktop's sign-in) authenticated the request instead of the cookie. */
+      bearerAuthenticated?: boolean;
     }
   }
 }

@@ -1,13 +1,17 @@
-import type { DesktopBridge, SetServerUrlResult } from "./bridge.js";
+import type { DesktopBridge, DesktopSession, SetServerUrlResult, SignInResult } from "./bridge.js";
 
 /**
  * Every IPC channel between preload and main: the arguments the page sends and what main answers.
  * Declared once; the preload invokes these channels and main handles exactly these.
  */
 export interface IpcChannelMap {
-  "app:getServerUrl": { request: []; response: string };
+  "app:getServerUrl": { request: []; response: string | null };
   "app:setServerUrl": { request: [url: string]; response: SetServerUrlResult };
   "app:openExternal": { request: [url: string]; response: void };
+  "auth:signIn": { request: [provider: string]; response: SignInResult };
+  "auth:signOut": { request: []; response: void };
+  "auth:getSession": { request: []; response: DesktopSession };
+  "auth:getAccessToken": { request: []; response: string | null };
 }
 
 export type IpcChannel = keyof IpcChannelMap;
@@ -19,6 +23,10 @@ export const bridgeChannels = {
   getServerUrl: "app:getServerUrl",
   setServerUrl: "app:setServerUrl",
   openExternal: "app:openExternal",
+  signIn: "auth:signIn",
+  signOut: "auth:signOut",
+  getSession: "auth:getSession",
+  getAccessToken: "auth:getAccessToken",
 } as const satisfies { [M in keyof DesktopBridge]: IpcChannel };
 
 /** Every channel main must answer. */

@@ -39,8 +39,8 @@ const platformServer: RequestListener = (request, response) => {
   }
 };
 
-function makeDeps(overrides: Partial<IpcHandlerDeps> = {}) {
-  let stored = "http://127.0.0.1:3000";
+function makeDeps(overrides: Partial<IpcHandlerDeps> = {}, initial: string | null = "http://127.0.0.1:3000") {
+  let stored = initial;
   const deps = {
     settings: {
       getServerUrl: () => stored,
@@ -49,6 +49,13 @@ function makeDeps(overrides: Partial<IpcHandlerDeps> = {}) {
       },
     },
     fetch: (url: string, init: RequestInit) => fetch(url, init),
+    // Records what the handlers forward; DesktopAuth itself is tested against a real provider (desktopAuth.test.ts).
+    auth: {
+      signIn: vi.fn(async (serverUrl: string | null, provider: unknown) => ({ ok: true, name: `${String(provider)} at ${serverUrl}` })),
+      signOut: vi.fn(async () => {}),
+      session: vi.fn(async (serverUrl: string | null) => ({ signedIn: serverUrl !== null, provider: null, name: null })),
+      accessToken: vi.fn(async (serverUrl: string | null) => (serverUrl ? `token for ${serverUrl}` : null)),
+    },
     openExternal: vi.fn<(url: string) => Promise<void>>(async () => {}),
     onServerUrlChanged: vi.fn<(url: string) => void>(),
     ...overrides,
@@ -65,6 +72,29 @@ describe("createIpcHandlers", () => {
 describe("app:getServerUrl", () => {
   it("answers the stored server address", async () => {
     expect(await makeDeps().handlers["app:getServerUrl"]()).toBe("http://127.0.0.1:3000");
+  });
+
+  it("answers null on the first run, so the page asks for one", async () => {
+    expect(await makeDeps({}, null).handlers["app:getServerUrl"]()).toBeNull();
+  });
+});
+
+describe("auth channels", () => {
+  it("act on the configured server, passing the page's provider key through unchanged for signIn to check", async () => {
+    const { handlers, deps } = makeDeps();
+    expect(await handlers["auth:signIn"]("school")).toEqual({ ok: true, name: "school at http://127.0.0.1:3000" });
+    await handlers["auth:signIn"]({ not: "a key" });
+    expect(vi.mocked(deps.auth.signIn).mock.calls[1]).toEqual(["http://127.0.0.1:3000", { not: "a key" }]);
+    expect(await handlers["auth:getAccessToken"]()).toBe("token for http://127.0.0.1:3000");
+    expect(await handlers["auth:getSession"]()).toEqual({ signedIn: true, provider: null, name: null });
+    await handlers["auth:signOut"]();
+    expect(deps.auth.signOut).toHaveBeenCalledWith("http://127.0.0.1:3000");
+  });
+
+  it("have no server to act on before the first run chose one", async () => {
+    const { handlers } = makeDeps({}, null);
+    expect(await handlers["auth:getAccessToken"]()).toBeNull();
+    expect(await handlers["auth:getSession"]()).toEqual({ signedIn: false, provider: null, name: null });
   });
 });
 

@@ -1,5 +1,6 @@
 import { AppConfig } from "../../contract/config.js";
 import { normalizeServerUrl, parseHttpUrl } from "../security/httpUrl.js";
+import type { DesktopAuth } from "../services/desktopAuth.js";
 import type { ServerUrlSetting } from "../services/settings.js";
 import type { SetServerUrlResult } from "./bridge.js";
 import type { IpcHandlers } from "./channels.js";
@@ -11,6 +12,8 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 export interface IpcHandlerDeps {
   settings: ServerUrlSetting;
   fetch: FetchLike;
+  /** Desktop sign-in per server (system browser, OS keychain). */
+  auth: Pick<DesktopAuth, "signIn" | "signOut" | "session" | "accessToken">;
   /** Hands a checked http(s) address to the default browser. */
   openExternal(url: string): Promise<void>;
   /** Called after a new server address is stored, to load it in the window. */
@@ -74,5 +77,11 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
       if (!url) throw new Error(openExternalRefusal);
       await deps.openExternal(url.href);
     },
+
+    // The provider key is checked by signIn itself; the answer never carries tokens.
+    "auth:signIn": async (provider: unknown) => deps.auth.signIn(deps.settings.getServerUrl(), provider),
+    "auth:signOut": async () => deps.auth.signOut(deps.settings.getServerUrl()),
+    "auth:getSession": async () => deps.auth.session(deps.settings.getServerUrl()),
+    "auth:getAccessToken": async () => deps.auth.accessToken(deps.settings.getServerUrl()),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { isTrustedSender } from "../security/navigation.js";
 import type { IpcHandlers } from "./channels.js";
 
 type Listener = (event: { senderFrame: { url: string } | null }, ...args: unknown[]) => Promise<unknown>;
@@ -15,8 +16,14 @@ const handlers: IpcHandlers = {
   "app:getServerUrl": async () => "http://127.0.0.1:3000",
   "app:setServerUrl": async (url) => ({ ok: typeof url === "string" }),
   "app:openExternal": async () => {},
+  "auth:signIn": async (provider) => ({ ok: provider === "school" }),
+  "auth:signOut": async () => {},
+  "auth:getSession": async () => ({ signedIn: false, provider: null, name: null }),
+  "auth:getAccessToken": async () => "token",
 };
-registerIpcHandlers(handlers, () => "http://127.0.0.1:3000");
+const firstRunPage = "file:///opt/app/resources/app.asar/out/renderer/index.html";
+// As main.ts does: the server's pages, and the app's own first-run page.
+registerIpcHandlers(handlers, (url) => isTrustedSender(url, "http://127.0.0.1:3000") || url?.split("#")[0] === firstRunPage);
 
 const call = (channel: string, senderUrl: string | null, ...args: unknown[]) => {
   const listener = registered.get(channel);
@@ -26,7 +33,15 @@ const call = (channel: string, senderUrl: string | null, ...args: unknown[]) => 
 
 describe("registerIpcHandlers", () => {
   it("registers every channel", () => {
-    expect([...registered.keys()].sort()).toEqual(["app:getServerUrl", "app:openExternal", "app:setServerUrl"]);
+    expect([...registered.keys()].sort()).toEqual([
+      "app:getServerUrl",
+      "app:openExternal",
+      "app:setServerUrl",
+      "auth:getAccessToken",
+      "auth:getSession",
+      "auth:signIn",
+      "auth:signOut",
+    ]);
   });
 
   it("passes calls from the server's pages, with their arguments, to the handler", async () => {
@@ -34,8 +49,13 @@ describe("registerIpcHandlers", () => {
     expect(await call("app:setServerUrl", "http://127.0.0.1:3000/", "http://x.org")).toEqual({ ok: true });
   });
 
+  it("passes calls from the app's first-run page", async () => {
+    expect(await call("app:setServerUrl", `${firstRunPage}#/`, "http://x.org")).toEqual({ ok: true });
+  });
+
   it("refuses calls from any other page", async () => {
     await expect(call("app:getServerUrl", "https://evil.example/")).rejects.toThrow(/not on the configured server/);
+    await expect(call("auth:getAccessToken", "file:///tmp/evil.html")).rejects.toThrow(/not on the configured server/);
     await expect(call("app:openExternal", null, "https://x.org")).rejects.toThrow(/not on the configured server/);
   });
 });

@@ -1,16 +1,16 @@
 import { ipcMain } from "electron";
-import { isTrustedSender } from "../security/navigation.js";
 import { ipcChannels, type IpcHandlers } from "./channels.js";
 
 /**
- * Answers every channel of the IPC map with its handler, for pages of the configured server only:
- * a call from any other frame (an embedded page, a redirect that slipped through) is refused.
+ * Answers every channel of the IPC map with its handler, for trusted frames only (the configured server's pages, and
+ * the app's own first-run page): a call from any other frame (an embedded page, a redirect that slipped through) is
+ * refused.
  */
-export function registerIpcHandlers(handlers: IpcHandlers, serverOrigin: () => string): void {
+export function registerIpcHandlers(handlers: IpcHandlers, isTrustedFrame: (frameUrl: string | undefined) => boolean): void {
   for (const channel of ipcChannels) {
     const handler: (...args: unknown[]) => Promise<unknown> = handlers[channel];
     ipcMain.handle(channel, async (event, ...args: unknown[]) => {
-      if (!isTrustedSender(event.senderFrame?.url, serverOrigin())) {
+      if (!isTrustedFrame(event.senderFrame?.url)) {
         throw new Error(`${channel} refused: the calling page is not on the configured server.`);
       }
       return handler(...args);

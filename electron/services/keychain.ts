@@ -10,6 +10,8 @@ export interface StoredTokens {
   id_token?: string;
   /** When the access token expires, in milliseconds since the epoch. */
   expires_at: number;
+  /** The key (GET /providers) of the provider that issued them, to refresh them there. */
+  provider?: string;
 }
 
 const StoredTokensSchema = z.strictObject({
@@ -17,6 +19,7 @@ const StoredTokensSchema = z.strictObject({
   refresh_token: z.string().min(1).optional(),
   id_token: z.string().min(1).optional(),
   expires_at: z.number().int().nonnegative(),
+  provider: z.string().min(1).optional(),
 });
 
 /** The three keytar calls the store uses (keytar itself in the app). */

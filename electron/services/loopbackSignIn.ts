@@ -35,12 +35,31 @@ export class SignInError extends Error {
   }
 }
 
+/** The provider could not be reached at all (discovery failed): nothing was refused, so stored tokens stay. */
+export class ProviderUnreachableError extends SignInError {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "ProviderUnreachableError";
+  }
+}
+
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>` +
   `<body style="font-family: system-ui, sans-serif; margin: 3rem"><h1>${title}</h1><p>${text}</p></body></html>`;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Discovers the provider for a public native client (no client authentication); a SignInError when unreachable. */
+async function discoverNativeClient(issuerUrl: string, clientId: string): Promise<oidc.Configuration> {
+  const issuer = new URL(issuerUrl);
+  const insecure = issuer.protocol === "http:" && LOOPBACK.has(issuer.hostname);
+  try {
+    return await oidc.discovery(issuer, clientId, undefined, oidc.None(), insecure ? { execute: [oidc.allowInsecureRequests] } : undefined);
+  } catch (error) {
+    throw new ProviderUnreachableError(`Could not reach the sign-in provider at ${issuer.origin}.`, { cause: error });
+  }
+}
 
 /** Starts an HTTP server on 127.0.0.1 with a port the system picks. */
 async function listenOnLoopback(server: http.Server): Promise<number> {
@@ -56,14 +75,7 @@ async function listenOnLoopback(server: http.Server): Promise<number> {
  * redirect to a one-time HTTP server on 127.0.0.1. Resolves with the tokens, or rejects with a SignInError.
  */
 export async function signInWithLoopback(options: LoopbackSignInOptions): Promise<SignInTokens> {
-  const issuer = new URL(options.issuer);
-  const insecure = issuer.protocol === "http:" && LOOPBACK.has(issuer.hostname);
-  let config: oidc.Configuration;
-  try {
-    config = await oidc.discovery(issuer, options.clientId, undefined, oidc.None(), insecure ? { execute: [oidc.allowInsecureRequests] } : undefined);
-  } catch (error) {
-    throw new SignInError(`Could not reach the sign-in provider at ${issuer.origin}.`, { cause: error });
-  }
+  const config = await discoverNativeClient(options.issuer, options.clientId);
 
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
@@ -129,13 +141,37 @@ async function exchange(config: oidc.Configuration, url: URL, checks: { codeVeri
     expectedNonce: checks.nonce,
     idTokenExpected: true,
   });
+  return toSignInTokens(tokens);
+}
+
+/** The tokens we keep from a token endpoint answer, which must carry an ID token (it is what the platform checks). */
+function toSignInTokens(tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers, refreshToken?: string): SignInTokens {
   const claims = tokens.claims();
   if (!tokens.id_token || !claims) throw new SignInError("The sign-in provider sent no ID token.");
+  const refresh_token = tokens.refresh_token ?? refreshToken;
   return {
     access_token: tokens.access_token,
     id_token: tokens.id_token,
-    ...(tokens.refresh_token ? { refresh_token: tokens.refresh_token } : {}),
+    ...(refresh_token ? { refresh_token } : {}),
     expires_at: Date.now() + (tokens.expiresIn() ?? 3600) * 1000,
     claims,
   };
+}
+
+/**
+ * Trades a refresh token for new tokens at the provider (a public client: no authentication), without the browser.
+ * Rejects with a SignInError when the provider is unreachable or refuses (the refresh token expired or was revoked).
+ */
+export async function refreshSignIn(options: { issuer: string; clientId: string; refreshToken: string }): Promise<SignInTokens> {
+  const config = await discoverNativeClient(options.issuer, options.clientId);
+  let tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers;
+  try {
+    tokens = await oidc.refreshTokenGrant(config, options.refreshToken);
+  } catch (error) {
+    // An OAuth error answer (invalid_grant: expired or revoked) is a refusal; anything else is a network failure.
+    if (!(error instanceof oidc.ResponseBodyError)) throw new ProviderUnreachableError(`Could not reach the sign-in provider at ${new URL(options.issuer).origin}.`, { cause: error });
+    throw new SignInError("The sign-in could not be renewed. Please sign in again.", { cause: error });
+  }
+  // A provider that does not rotate refresh tokens answers without one: the old one stays valid.
+  return toSignInTokens(tokens, options.refreshToken);
 }

@@ -2,13 +2,13 @@ import Store from "electron-store";
 import { normalizeServerUrl } from "../security/httpUrl.js";
 import { sanitizeWindowBounds, type WindowBounds } from "./windowBounds.js";
 
-/** The server a fresh install talks to: one started on this machine with `npm start`. */
+/** The server offered when a chosen one cannot be reached: one started on this machine with `npm start`. */
 export const defaultServerUrl = "http://127.0.0.1:3000";
 
 /** The part of the settings the IPC handlers need. */
 export interface ServerUrlSetting {
-  /** The stored server address, normalized; the default when none or a broken one is stored. */
-  getServerUrl(): string;
+  /** The stored server address, normalized; null on the first run (or when a broken one is stored), to ask for one. */
+  getServerUrl(): string | null;
   /** Stores an address that has already been validated and checked. */
   setServerUrl(url: string): void;
 }
@@ -20,18 +20,16 @@ export interface Settings extends ServerUrlSetting {
 }
 
 interface StoredSettings {
-  serverUrl: string;
+  serverUrl?: string;
   windowBounds?: WindowBounds;
 }
 
 /** Opens the settings file (electron-store, written atomically). Call after `app` is ready. */
 export function createSettings(): Settings {
-  const store = new Store<StoredSettings>({
-    name: "settings",
-    defaults: { serverUrl: defaultServerUrl },
-  });
+  // No default server: the first run asks for one (renderer/scenes/desktop/ServerUrlScene.tsx).
+  const store = new Store<StoredSettings>({ name: "settings" });
   return {
-    getServerUrl: () => normalizeServerUrl(store.get("serverUrl")) ?? defaultServerUrl,
+    getServerUrl: () => normalizeServerUrl(store.get("serverUrl")) ?? null,
     setServerUrl: (url) => store.set("serverUrl", url),
     getWindowBounds: () => sanitizeWindowBounds(store.get("windowBounds")),
     setWindowBounds: (bounds) => store.set("windowBounds", bounds),

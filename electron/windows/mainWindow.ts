@@ -13,8 +13,16 @@ export function loadServer(window: BrowserWindow, serverUrl: string): void {
   });
 }
 
-/** Opens the main window on the configured server, where and as large as it was last closed. */
-export function createMainWindow(preloadPath: string, settings: Settings): BrowserWindow {
+/** Shows the app's own copy of the renderer, which asks for a server address (first run, or another server). */
+export function loadFirstRunPage(window: BrowserWindow, firstRunPage: string): void {
+  window.loadFile(firstRunPage).catch((error: unknown) => console.error("Could not load the first-run page", error));
+}
+
+/**
+ * Opens the main window on the configured server, where and as large as it was last closed; on the first run (no
+ * server yet) on the app's own page that asks for one.
+ */
+export function createMainWindow(preloadPath: string, settings: Settings, firstRunPage: string): BrowserWindow {
   const workAreas = screen.getAllDisplays().map((display) => display.workArea);
   const bounds = restorableBounds(settings.getWindowBounds(), workAreas);
   const window = new BrowserWindow(mainWindowOptions(preloadPath, bounds));
@@ -26,21 +34,24 @@ export function createMainWindow(preloadPath: string, settings: Settings): Brows
   });
   window.webContents.on("did-fail-load", (_event, errorCode, errorDescription, validatedUrl, isMainFrame) => {
     if (!isMainFrame || errorCode === ERR_ABORTED) return;
-    void offerRecovery(window, settings, validatedUrl, errorDescription);
+    void offerRecovery(window, settings, validatedUrl, errorDescription, firstRunPage);
   });
 
-  loadServer(window, settings.getServerUrl());
+  const serverUrl = settings.getServerUrl();
+  if (serverUrl) loadServer(window, serverUrl);
+  else loadFirstRunPage(window, firstRunPage);
   return window;
 }
 
-/** Tells the person the server did not answer and lets them retry, fall back to the default, or quit. */
-async function offerRecovery(window: BrowserWindow, settings: Settings, url: string, reason: string): Promise<void> {
+/** Tells the person the server did not answer and lets them retry, choose another server, fall back to the default, or quit. */
+async function offerRecovery(window: BrowserWindow, settings: Settings, url: string, reason: string, firstRunPage: string): Promise<void> {
   if (window.isDestroyed()) return;
   window.show();
   const retry = "Try again";
+  const chooseAnother = "Choose another server";
   const useDefault = "Use the default server";
   const quit = "Quit";
-  const buttons = settings.getServerUrl() === defaultServerUrl ? [retry, quit] : [retry, useDefault, quit];
+  const buttons = settings.getServerUrl() === defaultServerUrl ? [retry, chooseAnother, quit] : [retry, chooseAnother, useDefault, quit];
   const { response } = await dialog.showMessageBox(window, {
     type: "error",
     title: "Server not reachable",
@@ -52,7 +63,12 @@ async function offerRecovery(window: BrowserWindow, settings: Settings, url: str
   });
   if (window.isDestroyed()) return;
   const choice = buttons[response];
+  if (choice === quit) {
+    app.quit();
+    return;
+  }
   if (choice === useDefault) settings.setServerUrl(defaultServerUrl);
-  if (choice === quit) app.quit();
-  else loadServer(window, settings.getServerUrl());
+  const serverUrl = settings.getServerUrl();
+  if (choice === chooseAnother || !serverUrl) loadFirstRunPage(window, firstRunPage);
+  else loadServer(window, serverUrl);
 }

@@ -1,6 +1,7 @@
 import ky, { type Options } from "ky";
 import type { z } from "zod";
 import { InitializeData } from "../../contract/index.js";
+import { platform } from "../platform/index.js";
 import { toApiError } from "./ApiError.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -19,7 +20,10 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
-/** The one HTTP client: cookies included, CSRF header on every write, retries left to TanStack Query. */
+/**
+ * The one HTTP client: cookies included, the platform's bearer token when it has one (a signed-in desktop), the CSRF
+ * header on every other write, retries left to TanStack Query.
+ */
 const http = ky.create({
   credentials: "include",
   retry: 0,
@@ -28,6 +32,12 @@ const http = ky.create({
   hooks: {
     beforeRequest: [
       async (request) => {
+        const authorization = await platform.authorization();
+        // A bearer-authenticated call is not cookie-authenticated, so the server wants no CSRF token with it.
+        if (authorization) {
+          request.headers.set("Authorization", authorization);
+          return;
+        }
         if (SAFE_METHODS.has(request.method.toUpperCase())) return;
         request.headers.set("X-CSRF-Token", await ensureCsrfToken());
       },
@@ -69,4 +79,9 @@ export function getJson<S extends z.ZodType>(path: string, schema: S, options: O
 /** POST `body` as JSON to `path` (no leading slash) and parse the answer with `schema`. */
 export function postJson<S extends z.ZodType>(path: string, body: unknown, schema: S, options: Options = {}): Promise<z.infer<S>> {
   return call(schema, (prefixUrl) => http.post(path, { ...options, prefixUrl, json: body }).json());
+}
+
+/** POST a multipart form (an upload) to `path` and parse the answer with `schema`; the browser sets the boundary. */
+export function postForm<S extends z.ZodType>(path: string, body: FormData, schema: S, options: Options = {}): Promise<z.infer<S>> {
+  return call(schema, (prefixUrl) => http.post(path, { timeout: 120_000, ...options, prefixUrl, body }).json());
 }

@@ -18,11 +18,14 @@ import {
   type SearchScreenState,
 } from "../../contract/index.js";
 import { getJson, postJson, setCsrfToken } from "./client.js";
+import { confirmPendingRelogin } from "./savedRelogins.js";
 
 /** GET /getInitializeData: the signed-in profile (or null) and the CSRF token for writes. */
 export async function fetchInitializeData(): Promise<InitializeData> {
   const data = await getJson("getInitializeData", InitializeData);
   setCsrfToken(data.csrfToken);
+  // A single sign-on that left the page for the provider has come back signed in: keep its re-login button.
+  if (data.profile) confirmPendingRelogin();
   return data;
 }
 

@@ -7,6 +7,7 @@ import {
   type SearchResponse,
   type SearchScreenState,
 } from "../../contract/index.js";
+import { platform } from "../platform/index.js";
 import { setCsrfToken } from "./client.js";
 import {
   createCollection,
@@ -104,11 +105,18 @@ export function useRegisterMutation() {
   });
 }
 
-/** POST /auth/logout, then refetch everything as a guest. */
+/** POST /auth/logout and the platform's own sign-out (the desktop deletes its keychain tokens), then refetch as a guest. */
 export function useSignOutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: signOut,
+    mutationFn: async () => {
+      try {
+        await signOut();
+      } finally {
+        // Even when the server could not be told, this client forgets its sign-in.
+        await platform.signOut();
+      }
+    },
     onSuccess: () => {
       setCsrfToken(null);
       return queryClient.invalidateQueries();

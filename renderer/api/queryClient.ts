@@ -4,7 +4,8 @@ import { ApiError } from "./ApiError.js";
 
 declare module "@tanstack/react-query" {
   interface Register {
-    queryMeta: { errorMessage?: string };
+    /** silent: the screen handles the failure itself (e.g. the template chooser's default). */
+    queryMeta: { errorMessage?: string; silent?: boolean };
     mutationMeta: { errorMessage?: string };
   }
 }
@@ -19,7 +20,9 @@ function shouldRetry(failureCount: number, error: Error): boolean {
 export function createQueryClient(onError: (message: string) => void): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (_error, query) => onError(query.meta?.errorMessage ?? MESSAGES.unexpected),
+      onError: (_error, query) => {
+        if (!query.meta?.silent) onError(query.meta?.errorMessage ?? MESSAGES.unexpected);
+      },
     }),
     mutationCache: new MutationCache({
       onError: (_error, _variables, _context, mutation) => {

@@ -1,68 +1,122 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import {
   CREATE_MESSAGES,
+  CURRICULUM_MODEL_KEYS,
   CollectionCreateRequest,
+  type CurriculumModelKey,
   DEFAULT_JOIN_PERMISSION,
   DEFAULT_VIEW_PERMISSION,
   GroupCreateRequest,
 } from "../../contract/index.js";
 import { ApiError } from "../api/ApiError.js";
-import { useCreateCollectionMutation, useCreateGroupMutation, useGroupPermissionOptions } from "../api/queries.js";
+import { useTypeExamples } from "../api/authoring.js";
+import { useAppConfig, useCreateCollectionMutation, useCreateGroupMutation, useGroupPermissionOptions } from "../api/queries.js";
 import { PATHS } from "../routes/paths.js";
+import { AddResourceForm } from "./AddResourceForm.js";
 import { Alert } from "./Alert.js";
+import { CurriculumCreateForm } from "./CurriculumCreateForm.js";
 import { Field, fieldErrorProps } from "./Field.js";
 import { Icon, type IconName } from "./Icon.js";
 
-type CreatableType = "collection" | "group";
+/** Every type the creator modal knows, in grid order; app config and the caller narrow it. */
+export const CREATABLE_TYPES = ["resource", "lesson_plan", "collection", "outline", "project", "pathway", "group"] as const;
+export type CreatableType = (typeof CREATABLE_TYPES)[number];
 
-const TYPES: { key: CreatableType; label: string; icon: IconName; description: string }[] = [
-  { key: "collection", label: "Collection", icon: "layers", description: "Gather resources, lesson plans and other items into one list to share or teach from." },
-  { key: "group", label: "Group", icon: "users", description: "A place where educators join together to share resources, plan and talk." },
-];
+const TYPES: Record<CreatableType, { label: string; article: string; icon: IconName; description: string; searchType: string }> = {
+  resource: { label: "Resource", article: "a", icon: "file", searchType: "resources", description: "Share a link to a website or video, or upload a document, PDF or image for others to use." },
+  lesson_plan: { label: "Lesson Plan", article: "a", icon: "clipboard", searchType: "lesson_plans", description: "Plan one lesson, with its objectives, activities and assessment, starting from a template." },
+  collection: { label: "Collection", article: "a", icon: "layers", searchType: "collections", description: "Gather resources, lesson plans and other items into one list to share or teach from." },
+  outline: { label: "Outline", article: "an", icon: "list", searchType: "outlines", description: "Lay out a unit or a course as an ordered set of sections." },
+  project: { label: "Project", article: "a", icon: "briefcase", searchType: "projects", description: "A project learners work through: a driving question, milestones and a final product." },
+  pathway: { label: "Pathway", article: "a", icon: "route", searchType: "pathways", description: "A sequence of courses and experiences that leads toward a goal or a career." },
+  group: { label: "Group", article: "a", icon: "users", searchType: "groups", description: "A place where educators join together to share resources, plan and talk." },
+};
+
+const isCurriculum = (type: CreatableType): type is CurriculumModelKey => (CURRICULUM_MODEL_KEYS as readonly string[]).includes(type);
 
 /** What the dialog shows after a successful create. */
 interface Created {
   message: string;
   link: string;
   title: string;
-  type: CreatableType;
+  type: "collection" | "group";
 }
 
-/** The header's Create button and the creator modal: choose a type, then fill in its form. */
-export function CreateDialog() {
+/**
+ * The header's Create button and the creator modal: a grid of the types app config allows (narrowed by
+ * `types`), the selected type's description and example items, then the confirmed type's form. With
+ * `forcedType` the form opens at once and Cancel closes the modal.
+ */
+export function CreateDialog({
+  types,
+  forcedType,
+  triggerLabel = "Create",
+  triggerClassName = "button button--primary button--small",
+  onCreated,
+}: {
+  types?: readonly CreatableType[];
+  forcedType?: CreatableType;
+  triggerLabel?: string;
+  triggerClassName?: string;
+  /** Replaces the default of going to a new resource's or curriculum item's editor (link + "/edit"). */
+  onCreated?(link: string): void;
+}) {
+  const config = useAppConfig();
+  const navigate = useNavigate();
+  const allowed = CREATABLE_TYPES.filter((t) => (config.data?.creatableTypes ?? CREATABLE_TYPES).includes(t) && (!types || types.includes(t)));
   const [open, setOpen] = useState(false);
-  const [chosen, setChosen] = useState<CreatableType>("collection");
-  const [confirmed, setConfirmed] = useState<CreatableType | null>(null);
+  const [chosen, setChosen] = useState<CreatableType | null>(null);
+  const [confirmed, setConfirmed] = useState<CreatableType | null>(forcedType ?? null);
   const [created, setCreated] = useState<Created | null>(null);
+  const current = chosen && allowed.includes(chosen) ? chosen : (allowed[0] ?? null);
 
   const handleOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) {
-      setConfirmed(null);
+      setConfirmed(forcedType ?? null);
       setCreated(null);
     }
   };
 
+  /** Resources and curriculum items continue in their editor (second document). */
+  const goToEditor = (link: string) => {
+    handleOpenChange(false);
+    if (onCreated) onCreated(link);
+    else void navigate(`${link}/edit`);
+  };
+
+  const cancel = <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>;
+  const size = confirmed === "resource" ? "dialog--full" : "dialog--wide";
   return (
     <Dialog.Root open={open} onOpenChange={handleOpenChange}>
-      <Dialog.Trigger className="button button--primary button--small">Create</Dialog.Trigger>
+      <Dialog.Trigger className={triggerClassName}>{triggerLabel}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--wide" aria-describedby={undefined}>
-          <Dialog.Title className="dialog__title">{confirmed ? `Create ${confirmed === "collection" ? "a collection" : "a group"}` : "Create"}</Dialog.Title>
+        <Dialog.Content className={`dialog ${size}`} aria-describedby={undefined}>
+          <Dialog.Title className="dialog__title">{confirmed === "resource" ? "Add Resource" : confirmed ? `Create ${TYPES[confirmed].article} ${TYPES[confirmed].label.toLowerCase()}` : "Create"}</Dialog.Title>
           {created ? (
             <CreatedNotice created={created} onClose={() => handleOpenChange(false)} />
           ) : confirmed === null ? (
-            <TypeChooser chosen={chosen} onChoose={setChosen} onConfirm={setConfirmed} />
+            current ? <TypeChooser types={allowed} chosen={current} onChoose={setChosen} onConfirm={setConfirmed} /> : <p className="dialog__text">There is nothing you can create here.</p>
           ) : (
             <>
-              <button type="button" className="link-button create-back" onClick={() => setConfirmed(null)}>
-                Choose Another Type
-              </button>
-              {confirmed === "collection" ? <CollectionForm onCreated={setCreated} /> : <GroupForm onCreated={setCreated} />}
+              {!forcedType && (
+                <button type="button" className="link-button create-back" onClick={() => setConfirmed(null)}>
+                  Choose Another Type
+                </button>
+              )}
+              {confirmed === "resource" ? (
+                <AddResourceForm onCreated={(answer) => goToEditor(answer.response.link)} actions={cancel} />
+              ) : isCurriculum(confirmed) ? (
+                <CurriculumCreateForm modelKey={confirmed} onCreated={goToEditor} actions={cancel} />
+              ) : confirmed === "collection" ? (
+                <CollectionForm onCreated={setCreated} />
+              ) : (
+                <GroupForm onCreated={setCreated} />
+              )}
             </>
           )}
         </Dialog.Content>
@@ -71,28 +125,31 @@ export function CreateDialog() {
   );
 }
 
-/** A grid of the creatable types as radio cards; double-click or the Create button confirms. */
-function TypeChooser({ chosen, onChoose, onConfirm }: { chosen: CreatableType; onChoose(type: CreatableType): void; onConfirm(type: CreatableType): void }) {
+/** A grid of the creatable types as radio cards beside the selected type's details; double-click or Create confirms. */
+function TypeChooser({ types, chosen, onChoose, onConfirm }: { types: CreatableType[]; chosen: CreatableType; onChoose(type: CreatableType): void; onConfirm(type: CreatableType): void }) {
   const name = useId();
+  const detailsId = useId();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onConfirm(chosen);
   };
   return (
     <form onSubmit={handleSubmit} aria-label="Choose what to create">
-      <fieldset className="create-types">
-        <legend className="dialog__text">What would you like to create?</legend>
-        {TYPES.map((t) => (
-          <label key={t.key} className="create-type" onDoubleClick={() => onConfirm(t.key)}>
-            <input type="radio" name={name} value={t.key} checked={chosen === t.key} onChange={() => onChoose(t.key)} />
-            <span className="create-type__name">
-              <Icon name={t.icon} />
-              {t.label}
-            </span>
-            <span className="create-type__text">{t.description}</span>
-          </label>
-        ))}
-      </fieldset>
+      <div className="creator">
+        <fieldset className="create-types">
+          <legend className="dialog__text">What would you like to create?</legend>
+          {types.map((t) => (
+            <label key={t} className="create-type" onDoubleClick={() => onConfirm(t)}>
+              <input type="radio" name={name} value={t} checked={chosen === t} onChange={() => onChoose(t)} aria-describedby={chosen === t ? detailsId : undefined} />
+              <span className="create-type__name">
+                <Icon name={TYPES[t].icon} />
+                {TYPES[t].label}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <TypeDetails id={detailsId} type={chosen} />
+      </div>
       <div className="dialog__actions">
         <button type="submit" className="button button--primary">
           Create
@@ -100,6 +157,33 @@ function TypeChooser({ chosen, onChoose, onConfirm }: { chosen: CreatableType; o
         <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
       </div>
     </form>
+  );
+}
+
+/** The selected type's description and a few recent items of that type as examples. */
+function TypeDetails({ id, type }: { id: string; type: CreatableType }) {
+  const info = TYPES[type];
+  const examples = useTypeExamples(info.searchType, { types: info.searchType });
+  const headingId = useId();
+  return (
+    <section className="creator__details" aria-labelledby={headingId} aria-live="polite">
+      <h3 id={headingId} className="creator__heading">
+        {info.label}
+      </h3>
+      <p id={id} className="creator__description">
+        {info.description}
+      </p>
+      {examples.data && examples.data.data.length > 0 && (
+        <>
+          <h4 className="creator__subheading">Examples</h4>
+          <ul className="creator__examples">
+            {examples.data.data.map((item) => (
+              <li key={item.id}>{item.title}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
 

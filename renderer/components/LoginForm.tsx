@@ -7,6 +7,7 @@ import { useSignInMutation } from "../api/queries.js";
 import { PATHS } from "../routes/paths.js";
 import { Alert } from "./Alert.js";
 import { Icon } from "./Icon.js";
+import { useSsoSignIn } from "./SsoButtons.js";
 import { remembersAutoRedirect, SsoRedirectDialog, type SsoRedirect } from "./SsoRedirectDialog.js";
 
 interface LoginFormProps {
@@ -32,6 +33,9 @@ export function LoginForm({ onSuccess, onCancel, initialError = null, returnTo }
   const [serverError, setServerError] = useState<string | null>(initialError);
   const [sso, setSso] = useState<SsoRedirect | null>(null);
   const signIn = useSignInMutation();
+  // Where the server's SSO answer sends the account: after the desktop's sign-in, the form is done like any other.
+  const ssoSignIn = useSsoSignIn(returnTo ?? PATHS.search, () => onSuccess({}));
+  const keepRelogin = useRef(false);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -45,13 +49,27 @@ export function LoginForm({ onSuccess, onCancel, initialError = null, returnTo }
 
   /** The account signs in with a provider: go there at once if this browser said so, else ask first. */
   const handleSsoRedirect = (response: SignInResponse & { redirect: string }) => {
-    const redirect = returnTo ? `${response.redirect}${response.redirect.includes("?") ? "&" : "?"}redirect=${encodeURIComponent(returnTo)}` : response.redirect;
-    const rememberKey = response.remember_key ?? null;
-    if (remembersAutoRedirect(rememberKey)) {
-      window.location.assign(redirect);
+    // The answer's redirect is the provider's start URL, /auth/sso/{key}.
+    const key = /\/auth\/sso\/([^/?#]+)/.exec(response.redirect)?.[1] ?? "";
+    const redirect: SsoRedirect = {
+      provider: { key, url: response.redirect },
+      rememberKey: response.remember_key ?? null,
+      heading: response.heading ?? "Single sign-on",
+      message: response.message ?? "",
+      cta: response.cta || "Connect",
+    };
+    keepRelogin.current = response.show_relogin_button === true;
+    if (remembersAutoRedirect(redirect.rememberKey)) {
+      void ssoSignIn.start(redirect.provider, { keepRelogin: keepRelogin.current });
       return;
     }
-    setSso({ redirect, rememberKey, heading: response.heading ?? "Single sign-on", message: response.message ?? "", cta: response.cta || "Connect" });
+    setSso(redirect);
+  };
+
+  const handleSsoContinue = () => {
+    if (!sso) return;
+    setSso(null);
+    void ssoSignIn.start(sso.provider, { keepRelogin: keepRelogin.current });
   };
 
   // mutateAsync rather than mutate's callbacks: a successful sign-in can unmount this form (the page
@@ -90,9 +108,15 @@ export function LoginForm({ onSuccess, onCancel, initialError = null, returnTo }
 
   return (
     <form className="login-form" onSubmit={handleSubmit} noValidate aria-label="Sign in">
-      {serverError && (
-        <Alert tone="danger" onDismiss={() => setServerError(null)}>
-          {serverError}
+      {(serverError ?? ssoSignIn.error) && (
+        <Alert
+          tone="danger"
+          onDismiss={() => {
+            setServerError(null);
+            ssoSignIn.clearError();
+          }}
+        >
+          {serverError ?? ssoSignIn.error}
         </Alert>
       )}
 
@@ -175,7 +199,7 @@ export function LoginForm({ onSuccess, onCancel, initialError = null, returnTo }
           </button>
         )}
       </div>
-      {sso && <SsoRedirectDialog sso={sso} onCancel={() => setSso(null)} />}
+      {sso && <SsoRedirectDialog sso={sso} onCancel={() => setSso(null)} onContinue={handleSsoContinue} />}
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { useAppConfig, useCurrentProfile, useSignOutMutation } from "../api/queries.js";
 import { useScrolledOutOfView } from "../hooks/useScrolledOutOfView.js";
 import { PATHS, signInPath } from "../routes/paths.js";
+import { AddResourceButton } from "./AddResourceDialog.js";
 import { CreateDialog } from "./CreateDialog.js";
 
 /** The site header; once it scrolls out of view, a compact copy sticks to the top of the window. */
@@ -75,6 +76,7 @@ function AccountArea() {
   }
   return (
     <div className="account">
+      <AddResourceButton />
       <CreateDialog />
       <span className="account__name">
         {profile.avatar ? <img className="account__avatar" src={profile.avatar} alt="" /> : null}

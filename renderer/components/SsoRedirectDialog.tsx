@@ -4,7 +4,8 @@ import { platform } from "../platform/index.js";
 
 /** What the server said about an account that signs in with a provider (from the POST /auth answer). */
 export interface SsoRedirect {
-  redirect: string;
+  /** The provider's key and start URL (the answer's `redirect`, /auth/sso/{key}). */
+  provider: { key: string; url: string };
   rememberKey: string | null;
   heading: string;
   message: string;
@@ -16,14 +17,17 @@ const storageKey = (rememberKey: string) => `sso-auto-redirect.${rememberKey}`;
 /** True when this browser was told to go to this provider without asking. */
 export const remembersAutoRedirect = (rememberKey: string | null): boolean => !!rememberKey && platform.storage.get(storageKey(rememberKey)) === "1";
 
-/** Asks before leaving for the provider, with "Redirect me automatically in the future" remembered locally. */
-export function SsoRedirectDialog({ sso, onCancel }: { sso: SsoRedirect; onCancel(): void }) {
+/**
+ * Asks before going to the provider, with "Redirect me automatically in the future" remembered locally; `onContinue`
+ * starts the sign-in the platform's way (this tab on the web, the system browser on the desktop).
+ */
+export function SsoRedirectDialog({ sso, onCancel, onContinue }: { sso: SsoRedirect; onCancel(): void; onContinue(): void }) {
   const [remember, setRemember] = useState(false);
   const id = useId();
 
   const handleContinue = () => {
     if (remember && sso.rememberKey) platform.storage.set(storageKey(sso.rememberKey), "1");
-    window.location.assign(sso.redirect);
+    onContinue();
   };
 
   return (

@@ -1,13 +1,18 @@
-/** What the desktop preload exposes as `window.desktop` (the electron side makes its bridge satisfy this). */
-export interface DesktopBridge {
-  getServerUrl(): Promise<string>;
-  openExternal(url: string): Promise<void>;
-}
+import type { DesktopBridge, SignInResult } from "../../contract/desktop.js";
+
+export type { DesktopBridge, SignInResult } from "../../contract/desktop.js";
 
 /** Small key-value store for local preferences (list/grid layout and the like). */
 export interface PreferenceStorage {
   get(key: string): string | null;
   set(key: string, value: string): void;
+}
+
+/** A single sign-on provider as GET /providers lists it (what the platform needs to start a sign-in). */
+export interface SignInProvider {
+  key: string;
+  /** The web's start URL (GET /auth/sso/{key}). */
+  url: string;
 }
 
 /** Everything the renderer needs from where it runs; web and desktop each supply one. */
@@ -16,8 +21,21 @@ export interface Platform {
   kind: "web" | "desktop";
   /** Base URL the API calls are made against, ending in "/". */
   apiBaseUrl(): Promise<string>;
+  /** The platform server's address; null on the desktop's first run, before one was chosen. */
+  serverUrl(): Promise<string | null>;
+  /** Checks that a platform server answers at `url` and switches to it (the desktop's first run). */
+  setServerUrl(url: string): Promise<{ ok: boolean; message?: string }>;
   /** Opens a URL outside the app (a new browser tab, or the system browser on desktop). */
   openExternal(url: string): Promise<void>;
+  /**
+   * Signs in with a single sign-on provider: the web goes to the provider in this tab (the page unloads);
+   * the desktop goes through the system browser and answers once it is back.
+   */
+  signIn(provider: SignInProvider, returnTo: string): Promise<SignInResult>;
+  /** Forgets this client's own sign-in (the desktop's keychain tokens); the server's session is ended separately. */
+  signOut(): Promise<void>;
+  /** The Authorization header for API calls ("Bearer …" on a signed-in desktop), or null to rely on the cookie session. */
+  authorization(): Promise<string | null>;
   storage: PreferenceStorage;
 }
 

@@ -50,6 +50,8 @@ export interface ContentTable {
   visibility: "public" | "authed" | "restricted";
   is_fee_based: ColumnType<number, number | undefined, number>;
   title_sort: string;
+  /** JSON: keywords, authors_list (name, url) and the like; null when none. */
+  extra_data: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -171,9 +173,115 @@ export interface EditLocksTable {
   expires_at: number;
 }
 
+export interface BulkImportsTable {
+  id: Generated<number>;
+  uid: string;
+  model_type: string;
+  /** The importer. */
+  profile_id: number;
+  status: "created" | "processing" | "preprocessed" | "completed";
+  file_name: string;
+  file_type: "csv" | "xls" | "xlsx";
+  file_size: number;
+  /** Bumped by each new file; chunks and rows belong to one generation. */
+  generation: ColumnType<number, number | undefined, number>;
+  /** JSON: the header row and the field each column maps to. */
+  columns: ColumnType<string, string | undefined, string>;
+  /** JSON: the ImportSummary. */
+  summary: ColumnType<string, string | undefined, string>;
+  user_mappings: ColumnType<string, string | undefined, string>;
+  import_settings: ColumnType<string, string | undefined, string>;
+  /** An import-level failure; set, the job waits for Retry. */
+  error: string | null;
+  rows_total: ColumnType<number, number | undefined, number>;
+  rows_done: ColumnType<number, number | undefined, number>;
+  /** The last row number imported (the batch loop resumes after it). */
+  cursor_row: ColumnType<number, number | undefined, number>;
+  lease_owner: string | null;
+  /** Epoch ms until which lease_owner holds the job. */
+  lease_until: ColumnType<number, number | undefined, number>;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BulkImportChunksTable {
+  import_id: number;
+  generation: number;
+  seq: number;
+  data: Buffer;
+}
+
+export interface BulkImportRowsTable {
+  import_id: number;
+  row_number: number;
+  /** Identifies the row's content across files (hash of title and URL). */
+  row_key: string;
+  state: "ok" | "error" | "input" | "duplicate";
+  /** JSON: the row's fields. */
+  data: string;
+}
+
+export interface BulkImportItemsTable {
+  import_id: number;
+  row_key: string;
+  row_number: number;
+  content_id: number;
+}
+
+export interface ResourceFilesTable {
+  content_id: number;
+  /** Random key in the file storage; never derived from the uploaded name. */
+  storage_key: string;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  created_at: string;
+}
+
+export interface CurriculumTemplatesTable {
+  id: Generated<number>;
+  uid: string;
+  model_key: string;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  owner_id: number | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
+export interface CurriculumTemplateSectionsTable {
+  template_id: number;
+  position: number;
+  title: string;
+  html: string;
+}
+
+export interface CurriculumItemsTable {
+  content_id: number;
+  template_id: number | null;
+  introduction: string;
+}
+
+export interface CurriculumSectionsTable {
+  content_id: number;
+  position: number;
+  title: string;
+  html: string;
+}
+
 export interface Database {
   content_sections: ContentSectionsTable;
   edit_locks: EditLocksTable;
+  bulk_imports: BulkImportsTable;
+  bulk_import_chunks: BulkImportChunksTable;
+  bulk_import_rows: BulkImportRowsTable;
+  bulk_import_items: BulkImportItemsTable;
+  resource_files: ResourceFilesTable;
+  curriculum_templates: CurriculumTemplatesTable;
+  curriculum_template_sections: CurriculumTemplateSectionsTable;
+  curriculum_items: CurriculumItemsTable;
+  curriculum_sections: CurriculumSectionsTable;
   identities: IdentitiesTable;
   rate_limits: RateLimitsTable;
   content_changes: ContentChangesTable;
@@ -200,3 +308,6 @@ export type AttributeItem = Selectable<AttributeItemsTable>;
 export type Identity = Selectable<IdentitiesTable>;
 export type ContentSection = Selectable<ContentSectionsTable>;
 export type EditLock = Selectable<EditLocksTable>;
+export type BulkImportRecord = Selectable<BulkImportsTable>;
+export type ResourceFile = Selectable<ResourceFilesTable>;
+export type CurriculumTemplate = Selectable<CurriculumTemplatesTable>;

@@ -2,10 +2,13 @@ import { MESSAGES } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 import { HttpError } from "../lib/errors.js";
 
+export * as bulkImportPolicy from "./bulkImport.js";
 export * as collectionPolicy from "./collection.js";
 export * as contentObjectPolicy from "./contentObject.js";
 export * as editLockPolicy from "./editLock.js";
 export * as groupPolicy from "./group.js";
+export * as resourcePolicy from "./resource.js";
+export * as curriculumPolicy from "./curriculum.js";
 export * as searchPolicy from "./search.js";
 
 /**

@@ -70,6 +70,23 @@ export async function addToVocabulary(db: Db, ...texts: string[]): Promise<void>
   }
 }
 
+/** Adds the words of many documents at once (each document counts once per word): the bulk importer's batches. */
+export async function addDocumentsToVocabulary(db: Db, documents: string[]): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const text of documents) {
+    for (const w of new Set(tokenize(text))) if (w.length >= 3 && !/^\d+$/.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  const entries = [...counts];
+  for (let i = 0; i < entries.length; i += 500) {
+    const chunk = entries.slice(i, i + 500).map(([term, n]) => ({ term, first_letter: term[0]!, length: term.length, doc_count: n }));
+    await db
+      .insertInto("search_terms")
+      .values(chunk)
+      .onConflict((oc) => oc.column("term").doUpdateSet({ doc_count: sql`search_terms.doc_count + excluded.doc_count` }))
+      .execute();
+  }
+}
+
 /** Rebuilds the vocabulary from every content row (after bulk loads). */
 export async function rebuildVocabulary(db: Db): Promise<void> {
   await db.deleteFrom("search_terms").execute();

@@ -5,6 +5,7 @@ import { getConfigValue, setConfigValue } from "../models/appConfig.js";
 import { insertProfile } from "../models/profiles.js";
 import { demoAttributeTrees, insertTree, type InsertedItem } from "./attributeTrees.js";
 import { capitalize, DESCRIPTION_SENTENCES, pick, pickSome, rng, SUBJECT_TOPICS, TITLE_PATTERNS } from "./vocabulary.js";
+import { seedCurriculumTemplates } from "./templates.js";
 
 /** The demo accounts (listed in the README). */
 export const DEMO_ACCOUNTS = [
@@ -127,6 +128,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   for (const a of DEMO_ACCOUNTS) {
     await createContent(db, { modelKey: "user", title: a.name, description: `${a.role} account @${a.username}`, ownerId: accounts[a.username]!, profileId: accounts[a.username]!, visibility: "restricted", createdAt: "2023-01-05T09:00:00.000Z" });
   }
+  await seedCurriculumTemplates(db, { teacher: accounts.teacher! });
   await setConfigValue(db, "demo_seeded", true);
   return true;
 }

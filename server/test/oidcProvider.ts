@@ -1,6 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import Provider from "oidc-provider";
+import * as oidc from "openid-client";
 
 /** The one person the test identity provider knows. */
 export const TEST_ACCOUNT = { sub: "test-subject-1", name: "Sso Tester", email: "sso.tester@example.test" };
@@ -28,7 +29,7 @@ export async function freePort(): Promise<number> {
 
 /**
  * A real OpenID Connect provider (oidc-provider) on 127.0.0.1:port with one confidential client (redirectUris) and
- * one public native client (TEST_NATIVE_CLIENT), PKCE required.
+ * one public native client (TEST_NATIVE_CLIENT, which also gets refresh tokens), PKCE required.
  * Its interaction page signs TEST_ACCOUNT in at once, and consent is granted without asking (first-party clients).
  */
 export async function startOidcProvider(options: { port: number; redirectUris: string[]; account?: typeof TEST_ACCOUNT }): Promise<TestOidcProvider> {
@@ -48,11 +49,13 @@ export async function startOidcProvider(options: { port: number; redirectUris: s
         application_type: "native",
         token_endpoint_auth_method: "none",
         redirect_uris: [TEST_NATIVE_CLIENT.redirectUri],
-        grant_types: ["authorization_code"],
+        grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
       },
     ],
     pkce: { required: () => true },
+    // Refresh tokens for every client allowed the grant (the desktop), without the consent prompt offline_access needs.
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed("refresh_token"),
     claims: { openid: ["sub"], profile: ["name"], email: ["email"] },
     // Profile claims in the ID token too (the platform also reads userinfo when they are missing).
     conformIdTokenClaims: false,
@@ -127,4 +130,27 @@ export async function completeAtProvider(authorizationUrl: string, jar = new Map
     if (new URL(url).origin !== origin) return url;
   }
   throw new Error("too many redirects at the provider");
+}
+
+/**
+ * Real tokens from a real authorization-code + PKCE flow at `issuer`: as the desktop app (the public native client,
+ * loopback redirect) unless a confidential client and its redirect URI are given.
+ */
+export async function obtainTokens(issuer: string, client: { clientId: string; clientSecret?: string; redirectUri: string } = { clientId: TEST_NATIVE_CLIENT.clientId, redirectUri: "http://127.0.0.1:49152/callback" }) {
+  const auth = client.clientSecret ? oidc.ClientSecretBasic(client.clientSecret) : oidc.None();
+  const config = await oidc.discovery(new URL(issuer), client.clientId, client.clientSecret ? { client_secret: client.clientSecret } : undefined, auth, { execute: [oidc.allowInsecureRequests] });
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: client.redirectUri,
+    scope: "openid profile email",
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+  });
+  // The provider signs the test account in and sends the browser to the redirect URI; nobody need listen there.
+  const callback = await completeAtProvider(url.href);
+  return oidc.authorizationCodeGrant(config, new URL(callback), { pkceCodeVerifier: codeVerifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
 }

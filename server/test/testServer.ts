@@ -155,6 +155,41 @@ export class TestClient {
     return this.request<T>("POST", pathname, body, { "x-csrf-token": token });
   }
 
+  /** POST multipart form data (an upload) with the CSRF token; fetch sets the boundary. */
+  async postForm<T = any>(pathname: string, form: FormData): Promise<Answer<T>> {
+    const token = this.csrf ?? (await this.token());
+    const res = await fetch(this.baseUrl + pathname, {
+      method: "POST",
+      headers: { accept: "application/json", "x-csrf-token": token, ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}) },
+      body: form,
+      redirect: "manual",
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  /** POST files and fields as multipart form data, built from plain values. */
+  postFiles<T = any>(pathname: string, fields: Record<string, string | { name: string; data: Uint8Array; type?: string }>): Promise<Answer<T>> {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) {
+      if (typeof value === "string") form.append(key, value);
+      else form.append(key, new Blob([new Uint8Array(value.data)], { type: value.type ?? "application/octet-stream" }), value.name);
+    }
+    return this.postForm<T>(pathname, form);
+  }
+
+  /** GET raw bytes (a served file) with this client's cookies. */
+  async download(pathname: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+    const res = await fetch(this.baseUrl + pathname, { headers: this.cookies.size ? { cookie: this.cookieHeader() } : {}, redirect: "manual" });
+    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+  }
+
   /** Signs in; a new session gets a new CSRF token. */
   async signIn(username: string, password: string, remember = false): Promise<Answer> {
     const res = await this.post("/auth", { username, password, ...(remember ? { remember: 1 } : {}) });

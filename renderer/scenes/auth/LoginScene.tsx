@@ -1,8 +1,12 @@
+import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { SignInResponse } from "../../../contract/index.js";
 import { useCurrentProfile, useProviders } from "../../api/queries.js";
+import { clearPendingRelogin, forgetRelogin, savedRelogins } from "../../api/savedRelogins.js";
+import { Alert } from "../../components/Alert.js";
 import { LoginForm } from "../../components/LoginForm.js";
 import { PageTitle } from "../../components/PageTitle.js";
+import { SavedReloginButtons, SsoButtons, useSsoSignIn } from "../../components/SsoButtons.js";
 import { PATHS, inAppPath, safeRedirect } from "../../routes/paths.js";
 
 /** The sign-in page; afterwards it goes to the answer's redirectTo, else ?redirect, else the search screen. */
@@ -13,6 +17,13 @@ export function LoginScene() {
   const providers = useProviders();
   const redirect = safeRedirect(params.get("redirect")) ?? PATHS.search;
   const ssoError = params.get("sso_error");
+  const [saved, setSaved] = useState(savedRelogins);
+  const sso = useSsoSignIn(redirect, () => navigate(redirect, { replace: true }));
+
+  // The provider sent the browser back with an error: that sign-in is not one to remember.
+  useEffect(() => {
+    if (ssoError) clearPendingRelogin();
+  }, [ssoError]);
 
   const handleSuccess = (response: SignInResponse) => {
     if (response.redirectTo) {
@@ -22,6 +33,11 @@ export function LoginScene() {
       return;
     }
     navigate(redirect, { replace: true });
+  };
+
+  const handleForget = (key: string) => {
+    forgetRelogin(key);
+    setSaved(savedRelogins());
   };
 
   const ssoProviders = providers.data?.providers ?? [];
@@ -37,21 +53,14 @@ export function LoginScene() {
           </p>
         ) : (
           <>
-            <LoginForm onSuccess={handleSuccess} initialError={ssoError} returnTo={redirect} />
-            {ssoProviders.length > 0 && (
-              <div className="sso">
-                <h2 className="sso__title">Or sign in with</h2>
-                <ul className="sso__list">
-                  {ssoProviders.map((provider) => (
-                    <li key={provider.key}>
-                      <a className={`button button--secondary sso__button${provider.image ? " sso__button--image" : ""}`} href={`${provider.url}?redirect=${encodeURIComponent(redirect)}`}>
-                        {provider.image ? <img src={provider.image} alt={`${provider.label} Sign In`} height={24} /> : `${provider.label} Sign In`}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </div>
+            {sso.error && (
+              <Alert tone="danger" onDismiss={sso.clearError}>
+                {sso.error}
+              </Alert>
             )}
+            <SavedReloginButtons providers={ssoProviders} returnTo={redirect} sso={sso} saved={saved} onForget={handleForget} />
+            <LoginForm onSuccess={handleSuccess} initialError={ssoError} returnTo={redirect} />
+            <SsoButtons providers={ssoProviders} returnTo={redirect} sso={sso} exclude={saved} />
             <p className="auth-card__footer">
               New here? <Link to={`${PATHS.register}?redirect=${encodeURIComponent(redirect)}`}>Create an account</Link>
             </p>

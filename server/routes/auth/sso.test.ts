@@ -119,6 +119,7 @@ describe("single sign-on (OpenID Connect against a real provider)", () => {
       heading: "Sign in with Test IdP",
       message: "Your account uses Test IdP. Continue to sign in there.",
       cta: "Connect",
+      show_relogin_button: true,
     });
   });
 

@@ -1,0 +1,141 @@
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { serverUrlMessages } from "../electron/ipc/handlers.js";
+import { SERVER_URL_REQUIRED } from "../contract/index.js";
+import { obtainTokens, startOidcProvider, TEST_ACCOUNT, type TestOidcProvider } from "../server/test/oidcProvider.js";
+import { bridgeCalls, installBridgeDouble, type BridgeDoubleOptions } from "./desktopBridgeDouble.js";
+import { expectNoAxeViolations } from "./helpers.js";
+import { SSO_TEST_PORT } from "./playwright.config.js";
+
+const SHOTS = "/tmp/shots";
+const messages: BridgeDoubleOptions["messages"] = {
+  invalid: serverUrlMessages.invalid,
+  unreachable: serverUrlMessages.unreachable("{url}"),
+  notPlatform: serverUrlMessages.notPlatform("{url}"),
+};
+
+let idp: TestOidcProvider;
+/** A real ID token for the desktop's client, from a real code + PKCE flow: what main would hand out after signIn. */
+let desktopToken: string;
+
+test.beforeAll(async ({ baseURL }) => {
+  idp = await startOidcProvider({ port: SSO_TEST_PORT, redirectUris: [`${baseURL}/auth/sso/test/callback`] });
+  desktopToken = (await obtainTokens(idp.issuer)).id_token!;
+});
+test.afterAll(async () => {
+  await idp?.close();
+});
+
+/** Every API request the page makes, to look at its headers. */
+function recordApiRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on("request", (request) => {
+    if (/\/(getInitializeData|providers|app\/config|api\/|auth\/logout)/.test(new URL(request.url()).pathname)) seen.push(request);
+  });
+  return seen;
+}
+
+test.describe("desktop paths (window.desktop supplied by a test double)", () => {
+  test("first run: the app asks for the server address, refuses a wrong one with the desktop's message, and opens a platform server", async ({ page, baseURL }) => {
+    await installBridgeDouble(page, { serverUrl: null, messages });
+    await page.goto("/search/");
+
+    const heading = page.getByRole("heading", { name: "Connect to a server", level: 1 });
+    await expect(heading).toBeVisible();
+    const address = page.getByRole("textbox", { name: "Server address" });
+    await expect(address).toBeFocused();
+    await expectNoAxeViolations(page, "first-run server address screen");
+    await page.screenshot({ path: `${SHOTS}/desktop-first-run.png` });
+
+    await page.getByRole("button", { name: "Connect" }).click();
+    await expect(page.getByText(SERVER_URL_REQUIRED)).toBeVisible();
+
+    // Nothing listens on port 9 of this machine.
+    await address.fill("http://127.0.0.1:9");
+    await page.getByRole("button", { name: "Connect" }).click();
+    await expect(page.getByText(serverUrlMessages.unreachable("http://127.0.0.1:9"))).toBeVisible();
+    await expect(address).toHaveAttribute("aria-invalid", "true");
+    await page.screenshot({ path: `${SHOTS}/desktop-first-run-error.png` });
+
+    await address.fill(`${baseURL}/`);
+    await page.getByRole("button", { name: "Connect" }).click();
+    await expect(page.getByRole("heading", { name: "Search", level: 1 })).toBeVisible();
+    expect((await bridgeCalls(page)).filter(([method]) => method === "setServerUrl")).toEqual([
+      ["setServerUrl", "http://127.0.0.1:9"],
+      ["setServerUrl", `${baseURL}/`],
+    ]);
+  });
+
+  test("the provider's button signs in through the bridge; API calls then carry the bearer token, which the server accepts", async ({ page, baseURL }) => {
+    await installBridgeDouble(page, { serverUrl: baseURL!, token: null, tokenAfterSignIn: desktopToken, signInResult: { ok: true, name: TEST_ACCOUNT.name }, messages });
+    const requests = recordApiRequests(page);
+    await page.goto("/auth/login");
+
+    await page.getByRole("link", { name: "Test IdP Sign In" }).click();
+
+    // No page navigation to the web's /auth/sso/test: main signed in through the system browser.
+    await expect(page).toHaveURL(/\/search\/$/);
+    await expect(page.getByRole("banner").getByText(TEST_ACCOUNT.name)).toBeVisible();
+    expect((await bridgeCalls(page)).filter(([method]) => method === "signIn")).toEqual([["signIn", "test"]]);
+    expect(requests.some((r) => new URL(r.url()).pathname.startsWith("/auth/sso/"))).toBe(false);
+
+    const afterSignIn = requests.filter((r) => r.headers().authorization);
+    expect(afterSignIn.length).toBeGreaterThan(0);
+    for (const request of afterSignIn) {
+      expect(request.headers().authorization).toBe(`Bearer ${desktopToken}`);
+      expect(request.headers()["x-csrf-token"]).toBeUndefined();
+    }
+
+    // Sign out: the server is told, with the token, and the bridge forgets the sign-in.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+    expect((await bridgeCalls(page)).some(([method]) => method === "signOut")).toBe(true);
+    const logout = requests.find((r) => new URL(r.url()).pathname === "/auth/logout");
+    expect(logout?.headers().authorization).toBe(`Bearer ${desktopToken}`);
+
+    // The provider signed in with is now a saved re-login button, shown first.
+    await page.goto("/auth/login");
+    const saved = page.getByRole("region", { name: "Sign in again" });
+    await expect(saved.getByRole("link", { name: "Test IdP Sign In" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Or sign in with" }).getByRole("link")).toHaveText(["School Sign In"]);
+    await page.screenshot({ path: `${SHOTS}/desktop-login-saved-relogin.png`, fullPage: true });
+  });
+
+  test("a desktop sign-in that fails shows the bridge's message and stays signed out", async ({ page, baseURL }) => {
+    const message = "Sign-in timed out: the browser did not come back within 300 seconds.";
+    await installBridgeDouble(page, { serverUrl: baseURL!, token: null, signInResult: { ok: false, message }, messages });
+    await page.goto("/auth/login");
+
+    await page.getByRole("link", { name: "School Sign In" }).click();
+
+    await expect(page.getByRole("alert")).toHaveText(message);
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByRole("region", { name: "Sign in again" })).toHaveCount(0);
+  });
+});
+
+test.describe("web paths (no window.desktop)", () => {
+  test("the provider's button leaves for the provider, API calls carry no bearer token, and the provider is saved as a re-login button", async ({ page }) => {
+    const requests = recordApiRequests(page);
+    await page.goto("/auth/login");
+    await expect(page.getByRole("heading", { name: "Connect to a server" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Sign in again" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Test IdP Sign In" }).click();
+    await expect(page).toHaveURL(/\/search\/$/);
+    await expect(page.getByRole("banner").getByText(TEST_ACCOUNT.name)).toBeVisible();
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((r) => r.headers().authorization === undefined)).toBe(true);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+    await page.goto("/auth/login");
+    const saved = page.getByRole("region", { name: "Sign in again" });
+    await expect(saved.getByRole("link", { name: "Test IdP Sign In" })).toBeVisible();
+    await expectNoAxeViolations(page, "login page with a saved re-login button");
+
+    // It can be forgotten on this device.
+    await saved.getByRole("button", { name: "Forget Test IdP on this device" }).click();
+    await expect(saved).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Or sign in with" }).getByRole("link")).toHaveText(["Test IdP Sign In", "School Sign In"]);
+  });
+});

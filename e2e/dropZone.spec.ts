@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import react from "@vitejs/plugin-react";
+import { build } from "vite";
+
+const SHOTS = "/tmp/shots";
+const HARNESS = "http://harness.test";
+let outDir: string;
+
+// The DropZone is not mounted on an app screen yet, so it is built on a page of its own (renderer/testing/).
+test.beforeAll(async () => {
+  outDir = fs.mkdtempSync(path.join(os.tmpdir(), "dropzone-harness-"));
+  await build({
+    root: path.resolve(import.meta.dirname, "../renderer/testing"),
+    base: "/",
+    logLevel: "warn",
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, rollupOptions: { input: path.resolve(import.meta.dirname, "../renderer/testing/dropZoneHarness.html") } },
+  });
+});
+test.afterAll(() => {
+  if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+});
+
+/** Serves the built harness at http://harness.test/ from the build folder. */
+async function openHarness(page: Page): Promise<void> {
+  await page.route(`${HARNESS}/**`, (route) => {
+    const pathname = new URL(route.request().url()).pathname;
+    const file = path.join(outDir, pathname === "/" ? "dropZoneHarness.html" : pathname);
+    if (!file.startsWith(outDir) || !fs.existsSync(file)) return route.fulfill({ status: 404 });
+    const type = file.endsWith(".js") ? "text/javascript" : file.endsWith(".css") ? "text/css" : "text/html";
+    return route.fulfill({ body: fs.readFileSync(file), contentType: type });
+  });
+  await page.goto(`${HARNESS}/`);
+  await expect(page.getByRole("heading", { name: "Drop files here" })).toBeVisible();
+}
+
+/** Dispatches a drag event carrying files (as the OS does for files dragged in from the desktop) at the page's body. */
+function dispatchFileDrag(page: Page, type: "dragover" | "drop", files: { name: string; type: string; content: string }[] = [{ name: "notes.txt", type: "text/plain", content: "hello" }]) {
+  return page.evaluate(
+    ({ type, files }) => {
+      const data = new DataTransfer();
+      for (const f of files) data.items.add(new File([f.content], f.name, { type: f.type }));
+      document.body.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
+    },
+    { type, files },
+  );
+}
+
+test.describe("DropZone (files dragged over the window)", () => {
+  test("shows while files are dragged over and disappears 250 ms after the last dragover", async ({ page }) => {
+    await openHarness(page);
+    const zone = page.getByTestId("drop-zone");
+    await expect(zone).toHaveCount(0);
+
+    await dispatchFileDrag(page, "dragover");
+    await expect(zone).toBeVisible();
+    await expect(zone).toContainText("Drop files to add them as resources");
+    await page.screenshot({ path: `${SHOTS}/drop-zone.png` });
+
+    // Dragovers keep coming (the pointer moves): it stays well past 250 ms in total.
+    for (let i = 0; i < 4; i++) {
+      await page.waitForTimeout(150);
+      await dispatchFileDrag(page, "dragover");
+      await expect(zone).toBeVisible();
+    }
+    // Then the drag leaves the window: gone shortly after 250 ms.
+    const stoppedAt = Date.now();
+    await expect(zone).toHaveCount(0, { timeout: 2_000 });
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(200);
+  });
+
+  test("hands the dropped files to the callback and hides at once", async ({ page }) => {
+    await openHarness(page);
+    await dispatchFileDrag(page, "dragover");
+    await expect(page.getByTestId("drop-zone")).toBeVisible();
+
+    await dispatchFileDrag(page, "drop", [
+      { name: "lesson.pdf", type: "application/pdf", content: "%PDF-1.4" },
+      { name: "roster.csv", type: "text/csv", content: "a,b\n1,2\n" },
+    ]);
+
+    await expect(page.getByTestId("drop-zone")).toHaveCount(0);
+    await expect(page.getByRole("list", { name: "Dropped files" }).getByRole("listitem")).toHaveText(["lesson.pdf (8 bytes, application/pdf)", "roster.csv (8 bytes, text/csv)"]);
+  });
+
+  test("ignores drags that carry no files (selected text)", async ({ page }) => {
+    await openHarness(page);
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData("text/plain", "just text");
+      document.body.dispatchEvent(new DragEvent("dragover", { bubbles: true, cancelable: true, dataTransfer: data }));
+    });
+    await page.waitForTimeout(100);
+    await expect(page.getByTestId("drop-zone")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+// Test-only: the real OpenID provider and the real platform server the server's own tests use.
+// eslint-disable-next-line no-restricted-imports
+import { completeAtProvider, freePort, startOidcProvider, TEST_ACCOUNT, TEST_CLIENT, TEST_NATIVE_CLIENT, type TestOidcProvider } from "../../server/test/oidcProvider.js";
+// eslint-disable-next-line no-restricted-imports
+import { startTestServer, type TestServer } from "../../server/test/testServer.js";
+import { DesktopAuth, desktopSignInMessages, type DesktopAuthDeps } from "./desktopAuth.js";
+import { keychainService, TokenStore, type KeychainBackend } from "./keychain.js";
+
+let idp: TestOidcProvider;
+let server: TestServer;
+
+beforeAll(async () => {
+  const port = await freePort();
+  const issuer = `http://127.0.0.1:${port}`;
+  server = await startTestServer({
+    env: {
+      SSO_PROVIDERS: JSON.stringify([
+        { key: "test", label: "Test IdP", issuer, ...TEST_CLIENT, desktopClientId: TEST_NATIVE_CLIENT.clientId },
+        { key: "webonly", label: "Web Only", issuer, ...TEST_CLIENT },
+      ]),
+    },
+  });
+  idp = await startOidcProvider({ port, redirectUris: [`${server.url}/auth/sso/test/callback`] });
+});
+afterAll(async () => {
+  await idp?.close();
+  await server?.stop();
+});
+
+/**
+ * The OS keychain as keytar presents it, kept in memory: what TokenStore writes is what a later launch reads.
+ * (TokenStore against the real Secret Service is tested in keychain.keychain-test.ts.)
+ */
+function memoryKeychain() {
+  const entries = new Map<string, string>();
+  const key = (service: string, account: string) => `${service}|${account}`;
+  const backend: KeychainBackend = {
+    getPassword: async (service, account) => entries.get(key(service, account)) ?? null,
+    setPassword: async (service, account, password) => void entries.set(key(service, account), password),
+    deletePassword: async (service, account) => entries.delete(key(service, account)),
+  };
+  return { backend, entry: (origin: string) => entries.get(key(keychainService, origin)), entries };
+}
+
+/** The system browser: follows the provider's pages (which sign the test account in) back to the loopback callback. */
+const systemBrowser = vi.fn(async (url: string) => {
+  void completeAtProvider(url).then((callback) => fetch(callback));
+});
+
+function desktopAuth(keychain: ReturnType<typeof memoryKeychain>, overrides: Partial<DesktopAuthDeps> = {}) {
+  return new DesktopAuth({
+    tokenStore: new TokenStore({ loadBackend: async () => keychain.backend }),
+    fetch: (url, init) => fetch(url, init),
+    openExternal: systemBrowser,
+    signInTimeoutMs: 10_000,
+    ...overrides,
+  });
+}
+
+const origin = () => new URL(server.url).origin;
+const stored = (keychain: ReturnType<typeof memoryKeychain>) => {
+  const raw = keychain.entry(origin());
+  return raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
+};
+
+describe("DesktopAuth (real platform server, real OpenID provider)", () => {
+  it("signs in through the browser with the provider the server lists for desktops, keeping the tokens in the keychain", async () => {
+    const keychain = memoryKeychain();
+    const auth = desktopAuth(keychain);
+    systemBrowser.mockClear();
+
+    const result = await auth.signIn(server.url, "test");
+
+    expect(result).toEqual({ ok: true, name: TEST_ACCOUNT.name });
+    expect(systemBrowser).toHaveBeenCalledTimes(1);
+    const authorizationUrl = new URL(systemBrowser.mock.calls[0]![0]);
+    expect(authorizationUrl.origin).toBe(idp.issuer);
+    expect(authorizationUrl.searchParams.get("client_id")).toBe(TEST_NATIVE_CLIENT.clientId);
+    expect(authorizationUrl.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorizationUrl.searchParams.get("redirect_uri")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+
+    const entry = stored(keychain);
+    expect(entry).toMatchObject({ provider: "test", id_token: expect.any(String), refresh_token: expect.any(String) });
+    expect(await auth.accessToken(server.url)).toBe(entry!.id_token);
+    expect(await auth.session(server.url)).toEqual({ signedIn: true, provider: "test", name: TEST_ACCOUNT.name });
+  });
+
+  it("signs in silently at the next launch from the keychain, without the browser", async () => {
+    const keychain = memoryKeychain();
+    await desktopAuth(keychain).signIn(server.url, "test");
+    const idToken = stored(keychain)!.id_token;
+    systemBrowser.mockClear();
+
+    const nextLaunch = desktopAuth(keychain);
+    await nextLaunch.restore(server.url);
+
+    expect(await nextLaunch.accessToken(server.url)).toBe(idToken);
+    expect(systemBrowser).not.toHaveBeenCalled();
+  });
+
+  it("renews expired tokens with the refresh token at the provider, and keeps the new ones", async () => {
+    const keychain = memoryKeychain();
+    await desktopAuth(keychain).signIn(server.url, "test");
+    const first = stored(keychain)!;
+    systemBrowser.mockClear();
+
+    // The next launch happens after the ID token expired.
+    const later = desktopAuth(keychain, { now: () => (first.expires_at as number) + 60_000 });
+    const token = await later.accessToken(server.url);
+
+    // New tokens from the provider's token endpoint (an ID token issued in the same second may read the same).
+    const renewed = stored(keychain)!;
+    expect(renewed.access_token).not.toBe(first.access_token);
+    expect(renewed.refresh_token).toEqual(expect.any(String));
+    expect(token).toBe(renewed.id_token);
+    expect(systemBrowser).not.toHaveBeenCalled();
+    // The renewed token is a real one from the provider: the platform accepts it as the person's sign-in.
+    const res = await server.client().request("GET", "/getInitializeData", undefined, { authorization: `Bearer ${token}` });
+    expect(res.body.profile?.name).toBe(TEST_ACCOUNT.name);
+  });
+
+  it("deletes expired tokens the provider will not renew", async () => {
+    const keychain = memoryKeychain();
+    await desktopAuth(keychain).signIn(server.url, "test");
+    const entry = stored(keychain)!;
+    await keychain.backend.setPassword(keychainService, origin(), JSON.stringify({ ...entry, refresh_token: "revoked-or-made-up" }));
+
+    const later = desktopAuth(keychain, { now: () => (entry.expires_at as number) + 60_000 });
+
+    expect(await later.accessToken(server.url)).toBeNull();
+    expect(stored(keychain)).toBeUndefined();
+    expect(await later.session(server.url)).toEqual({ signedIn: false, provider: null, name: null });
+  });
+
+  it("deletes expired tokens that have no refresh token", async () => {
+    const keychain = memoryKeychain();
+    await new TokenStore({ loadBackend: async () => keychain.backend }).save(origin(), { access_token: "a", id_token: "x.y.z", expires_at: 1000, provider: "test" });
+
+    expect(await desktopAuth(keychain).accessToken(server.url)).toBeNull();
+    expect(stored(keychain)).toBeUndefined();
+  });
+
+  it("deletes the tokens from the keychain at sign-out", async () => {
+    const keychain = memoryKeychain();
+    const auth = desktopAuth(keychain);
+    await auth.signIn(server.url, "test");
+    expect(stored(keychain)).toBeDefined();
+
+    await auth.signOut(server.url);
+
+    expect(stored(keychain)).toBeUndefined();
+    expect(await auth.accessToken(server.url)).toBeNull();
+    expect(await desktopAuth(keychain).accessToken(server.url)).toBeNull();
+  });
+
+  it("refuses providers without a desktop client, unknown providers and a missing server, without opening the browser", async () => {
+    const keychain = memoryKeychain();
+    const auth = desktopAuth(keychain);
+    systemBrowser.mockClear();
+
+    expect(await auth.signIn(server.url, "webonly")).toEqual({ ok: false, message: desktopSignInMessages.notForDesktop("Web Only") });
+    expect(await auth.signIn(server.url, "nope")).toEqual({ ok: false, message: desktopSignInMessages.badProvider });
+    expect(await auth.signIn(server.url, "../../etc")).toEqual({ ok: false, message: desktopSignInMessages.badProvider });
+    expect(await auth.signIn(server.url, 42)).toEqual({ ok: false, message: desktopSignInMessages.badProvider });
+    expect(await auth.signIn(null, "test")).toEqual({ ok: false, message: desktopSignInMessages.noServer });
+    expect(systemBrowser).not.toHaveBeenCalled();
+    expect(keychain.entries.size).toBe(0);
+  });
+
+  it("says so when the server cannot be asked for its providers", async () => {
+    const auth = desktopAuth(memoryKeychain());
+    expect(await auth.signIn(`http://127.0.0.1:${await freePort()}`, "test")).toEqual({ ok: false, message: desktopSignInMessages.providersUnavailable });
+  });
+
+  it("runs one browser sign-in at a time", async () => {
+    const keychain = memoryKeychain();
+    // A browser that never comes back, so the first sign-in is still waiting.
+    const auth = desktopAuth(keychain, { openExternal: async () => {}, signInTimeoutMs: 1_500 });
+    const first = auth.signIn(server.url, "test");
+    await vi.waitFor(async () => expect(await auth.signIn(server.url, "test")).toEqual({ ok: false, message: desktopSignInMessages.inProgress }));
+    expect((await first).ok).toBe(false);
+    expect(keychain.entries.size).toBe(0);
+  });
+});

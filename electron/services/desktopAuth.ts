@@ -1,0 +1,211 @@
+import { ProvidersResponse } from "../../contract/auth.js";
+import type { DesktopSession, SignInResult } from "../ipc/bridge.js";
+import { httpOrigin } from "../security/httpUrl.js";
+import { KeychainUnavailableError, type StoredTokens, type TokenStore } from "./keychain.js";
+import { ProviderUnreachableError, refreshSignIn, SignInError, signInWithLoopback, type LoopbackSignInOptions, type SignInTokens } from "./loopbackSignIn.js";
+
+/** The slice of `fetch` used to ask the server for its providers (Electron's `net.fetch` in the app). */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Everything desktop sign-in touches outside itself, passed in so tests can supply real stand-ins. */
+export interface DesktopAuthDeps {
+  tokenStore: Pick<TokenStore, "save" | "load" | "remove">;
+  fetch: FetchLike;
+  /** Opens the provider's authorization page in the default browser. */
+  openExternal(url: string): Promise<void>;
+  /** The loopback sign-in (signInWithLoopback unless given). */
+  signIn?: (options: LoopbackSignInOptions) => Promise<SignInTokens>;
+  /** The silent renewal with a refresh token (refreshSignIn unless given). */
+  refresh?: typeof refreshSignIn;
+  /** The clock, for expiry decisions. */
+  now?: () => number;
+  /** How long to wait for the browser to come back (five minutes unless given). */
+  signInTimeoutMs?: number;
+}
+
+/** The texts a person sees when a desktop sign-in does not start or finish. */
+export const desktopSignInMessages = {
+  noServer: "Choose a server before signing in.",
+  badProvider: "Unknown sign-in provider.",
+  providersUnavailable: "Could not load the sign-in providers from the server. Check that it is running and try again.",
+  notForDesktop: (label: string) => `Signing in with ${label} is not set up for the desktop app on this server. Ask its administrator to add a desktop client.`,
+  inProgress: "A sign-in is already waiting in your browser. Finish it there, or wait for it to time out and try again.",
+  failed: "The sign-in could not be completed. Please try again.",
+} as const;
+
+/** A token this close to expiry is renewed rather than sent, so it does not expire on the way. */
+export const EXPIRY_MARGIN_MS = 30_000;
+
+const SIGNED_OUT: DesktopSession = { signedIn: false, provider: null, name: null };
+const PROVIDER_KEY = /^[a-z0-9_-]{1,100}$/i;
+
+/** The claims of a JWT we received from the provider ourselves (already verified then); none when unreadable. */
+function jwtClaims(token: string | undefined): Record<string, unknown> {
+  try {
+    const payload = token?.split(".")[1];
+    return payload ? (JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** What the keychain keeps from a sign-in: the ID token is the platform's bearer token, so its expiry counts. */
+function toStored(tokens: SignInTokens, provider: string): StoredTokens {
+  const idTokenExpiry = typeof tokens.claims.exp === "number" ? tokens.claims.exp * 1000 : tokens.expires_at;
+  return {
+    access_token: tokens.access_token,
+    id_token: tokens.id_token,
+    ...(tokens.refresh_token ? { refresh_token: tokens.refresh_token } : {}),
+    expires_at: Math.min(idTokenExpiry, tokens.expires_at),
+    provider,
+  };
+}
+
+/**
+ * The desktop's sign-in per server: signs in through the system browser with the provider the server lists for
+ * desktops, keeps the tokens only in the OS keychain, renews them silently with a refresh token when they run out
+ * (at launch or later), and deletes them at sign-out. Tokens never leave the main process except as the bearer token.
+ */
+export class DesktopAuth {
+  /** Per server origin: the tokens in use (loaded once from the keychain, then kept in step with it). */
+  private readonly current = new Map<string, Promise<StoredTokens | undefined>>();
+  private pendingSignIn = false;
+
+  constructor(private readonly deps: DesktopAuthDeps) {}
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  private isFresh(tokens: StoredTokens): boolean {
+    return tokens.expires_at - EXPIRY_MARGIN_MS > this.now();
+  }
+
+  /** The server's providers that have a desktop client, or undefined when the server cannot be asked. */
+  private async providers(serverUrl: string): Promise<ProvidersResponse["providers"] | undefined> {
+    try {
+      const response = await this.deps.fetch(`${serverUrl}/providers`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(10_000) });
+      if (!response.ok) return undefined;
+      const parsed = ProvidersResponse.safeParse(await response.json());
+      return parsed.success ? parsed.data.providers : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Signs in with `provider` through the system browser and keeps the tokens in the keychain. */
+  async signIn(serverUrl: string | null, provider: unknown): Promise<SignInResult> {
+    const origin = httpOrigin(serverUrl);
+    if (!serverUrl || !origin) return { ok: false, message: desktopSignInMessages.noServer };
+    if (typeof provider !== "string" || !PROVIDER_KEY.test(provider)) return { ok: false, message: desktopSignInMessages.badProvider };
+    // One browser sign-in at a time: a second would race the first for the same keychain entry.
+    if (this.pendingSignIn) return { ok: false, message: desktopSignInMessages.inProgress };
+    this.pendingSignIn = true;
+    try {
+      const providers = await this.providers(serverUrl);
+      if (!providers) return { ok: false, message: desktopSignInMessages.providersUnavailable };
+      const listed = providers.find((p) => p.key === provider);
+      if (!listed) return { ok: false, message: desktopSignInMessages.badProvider };
+      if (!listed.desktop) return { ok: false, message: desktopSignInMessages.notForDesktop(listed.label) };
+      const tokens = await (this.deps.signIn ?? signInWithLoopback)({
+        issuer: listed.desktop.issuer,
+        clientId: listed.desktop.clientId,
+        // offline_access asks for a refresh token, so the next launch can sign in without the browser.
+        scope: "openid profile email offline_access",
+        openExternal: this.deps.openExternal,
+        timeoutMs: this.deps.signInTimeoutMs,
+      });
+      const stored = toStored(tokens, provider);
+      await this.deps.tokenStore.save(origin, stored);
+      this.current.set(origin, Promise.resolve(stored));
+      const name = typeof tokens.claims.name === "string" ? tokens.claims.name : undefined;
+      return { ok: true, ...(name ? { name } : {}) };
+    } catch (error) {
+      if (error instanceof SignInError || error instanceof KeychainUnavailableError) return { ok: false, message: error.message };
+      console.error("Desktop sign-in failed", error);
+      return { ok: false, message: desktopSignInMessages.failed };
+    } finally {
+      this.pendingSignIn = false;
+    }
+  }
+
+  /** Forgets the server's sign-in: the tokens are deleted from the keychain. */
+  async signOut(serverUrl: string | null): Promise<void> {
+    const origin = httpOrigin(serverUrl);
+    if (!origin) return;
+    this.current.set(origin, Promise.resolve(undefined));
+    await this.deps.tokenStore.remove(origin);
+  }
+
+  /** The usable tokens for the server: from memory, else the keychain; renewed or dropped when they ran out. */
+  async tokens(serverUrl: string | null): Promise<StoredTokens | undefined> {
+    const origin = httpOrigin(serverUrl);
+    if (!serverUrl || !origin) return undefined;
+    let entry = this.current.get(origin);
+    if (!entry) {
+      entry = this.deps.tokenStore.load(origin);
+      this.remember(origin, entry);
+    }
+    const tokens = await entry;
+    if (!tokens || this.isFresh(tokens)) return tokens;
+    // Several calls may notice the expiry at once: the first starts the renewal, the others wait for it.
+    if (this.current.get(origin) === entry) this.remember(origin, this.renew(serverUrl, origin, tokens));
+    return this.current.get(origin);
+  }
+
+  /** Loads (or re-loads) the server's sign-in from the keychain, renewing it if it ran out: call at launch. */
+  restore(serverUrl: string | null): Promise<StoredTokens | undefined> {
+    return this.tokens(serverUrl);
+  }
+
+  /** The bearer token for the server's API, or null when signed out. */
+  async accessToken(serverUrl: string | null): Promise<string | null> {
+    return (await this.tokens(serverUrl).catch(() => undefined))?.id_token ?? null;
+  }
+
+  /** Who is signed in on the server, as far as this desktop knows. */
+  async session(serverUrl: string | null): Promise<DesktopSession> {
+    const tokens = await this.tokens(serverUrl).catch(() => undefined);
+    if (!tokens?.id_token) return SIGNED_OUT;
+    const name = jwtClaims(tokens.id_token).name;
+    return { signedIn: true, provider: tokens.provider ?? null, name: typeof name === "string" ? name : null };
+  }
+
+  private remember(origin: string, entry: Promise<StoredTokens | undefined>): void {
+    this.current.set(origin, entry);
+    // A failed keychain read is tried again next time (the keychain may have been locked).
+    entry.catch(() => {
+      if (this.current.get(origin) === entry) this.current.delete(origin);
+    });
+  }
+
+  /**
+   * Renews expired tokens with their refresh token. When the provider refuses (or there is no refresh token) the
+   * entry is deleted; when it cannot be reached the entry is kept for a later try, but not used meanwhile.
+   */
+  private async renew(serverUrl: string, origin: string, tokens: StoredTokens): Promise<StoredTokens | undefined> {
+    const provider = tokens.provider;
+    const listed = provider && tokens.refresh_token ? (await this.providers(serverUrl))?.find((p) => p.key === provider) : undefined;
+    if (tokens.refresh_token && provider && !listed) {
+      // The server did not answer: keep the keychain entry and try again on the next call.
+      this.current.delete(origin);
+      return undefined;
+    }
+    if (!tokens.refresh_token || !provider || !listed?.desktop) {
+      await this.deps.tokenStore.remove(origin);
+      return undefined;
+    }
+    try {
+      const renewed = toStored(await (this.deps.refresh ?? refreshSignIn)({ ...listed.desktop, refreshToken: tokens.refresh_token }), provider);
+      await this.deps.tokenStore.save(origin, renewed);
+      return renewed;
+    } catch (error) {
+      if (error instanceof ProviderUnreachableError) {
+        this.current.delete(origin);
+        return undefined;
+      }
+      await this.deps.tokenStore.remove(origin);
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  CurriculumStartResponse,
+  ResourceCreateResponse,
+  ResourceShareOptions,
+  SearchResponse,
+  TemplatesResponse,
+  TreesByTypeResponse,
+  curriculumType,
+  type CurriculumModelKey,
+  type CurriculumStartRequest,
+} from "../../contract/index.js";
+import { getJson, postForm, postJson } from "./client.js";
+import { queryKeys } from "./queries.js";
+
+/** POST /resources/create-fetch (multipart); answers with the new resource's link in response.link. */
+export function createResource(form: FormData): Promise<ResourceCreateResponse> {
+  return postForm("resources/create-fetch", form, ResourceCreateResponse);
+}
+
+/** GET /resources/share-options: where the author may share. */
+export function fetchShareOptions(): Promise<ResourceShareOptions> {
+  return getJson("resources/share-options", ResourceShareOptions);
+}
+
+/** POST /attributes/getTreeByType/ for the resource form's categories and pricing. */
+export function fetchResourceAttributeTrees(): Promise<TreesByTypeResponse> {
+  return postJson("attributes/getTreeByType", { types: ["resource_categories", "content_pricing"] }, TreesByTypeResponse);
+}
+
+/** POST /{type}/start: starts a lesson plan, outline, project or pathway. */
+export function startCurriculum(modelKey: CurriculumModelKey, request: CurriculumStartRequest): Promise<CurriculumStartResponse> {
+  return postJson(`${curriculumType(modelKey)!.startPath}/start`, request, CurriculumStartResponse);
+}
+
+/** GET /curriculum/templates/{type}: the first page of 48 templates. */
+export function fetchTemplates(modelKey: CurriculumModelKey): Promise<TemplatesResponse> {
+  return getJson(`curriculum/templates/${modelKey}`, TemplatesResponse, { searchParams: { page: 1, limit: 48 } });
+}
+
+/** A few recent items of a type, as examples in the creator modal. */
+export function fetchTypeExamples(typeParams: Record<string, string>): Promise<SearchResponse> {
+  return getJson("api/search", SearchResponse, { searchParams: { ...typeParams, per: 3, sort: "-2", facets: 0 } });
+}
+
+const authoringKeys = {
+  shareOptions: ["shareOptions"] as const,
+  resourceTrees: ["resourceAttributeTrees"] as const,
+  templates: (modelKey: string) => ["curriculumTemplates", modelKey] as const,
+  examples: (type: string) => ["typeExamples", type] as const,
+};
+
+/** The author's sharing contexts (fixed for a visit). */
+export function useShareOptions() {
+  return useQuery({ queryKey: authoringKeys.shareOptions, queryFn: fetchShareOptions, staleTime: 5 * 60_000 });
+}
+
+/** Resource categories and content pricing trees. */
+export function useResourceAttributeTrees() {
+  return useQuery({ queryKey: authoringKeys.resourceTrees, queryFn: fetchResourceAttributeTrees, staleTime: Infinity });
+}
+
+/** The template chooser's templates; a failure falls back to the default template (no retry wait). */
+export function useCurriculumTemplates(modelKey: CurriculumModelKey) {
+  return useQuery({ queryKey: authoringKeys.templates(modelKey), queryFn: () => fetchTemplates(modelKey), staleTime: 60_000, retry: false, meta: { silent: true } });
+}
+
+/** Example items of a creatable type. */
+export function useTypeExamples(type: string, params: Record<string, string>) {
+  return useQuery({ queryKey: authoringKeys.examples(type), queryFn: () => fetchTypeExamples(params), staleTime: 60_000, retry: false, meta: { silent: true } });
+}
+
+/** POST /resources/create-fetch; cached searches are refetched so the new resource shows up. */
+export function useCreateResourceMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createResource, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.searchAll }) });
+}
+
+/** POST /{type}/start; cached searches are refetched. */
+export function useStartCurriculumMutation(modelKey: CurriculumModelKey) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (request: CurriculumStartRequest) => startCurriculum(modelKey, request), onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.searchAll }) });
+}

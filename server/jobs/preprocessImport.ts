@@ -1,0 +1,130 @@
+import crypto from "node:crypto";
+import {
+  BULK_IMPORT_MESSAGES,
+  IMPORT_FIELDS,
+  importRowErrors,
+  mapColumns,
+  rowFromCells,
+  splitValues,
+  type ImportSummary,
+  type RequiredInput,
+} from "../../contract/index.js";
+import type { Db } from "../db/connection.js";
+import type { BulkImportRecord } from "../db/schema.js";
+import { EMPTY_SUMMARY } from "../models/bulkImports.js";
+import { AttributeResolver } from "./attributeResolver.js";
+import type { Lease } from "./lease.js";
+import { readSpreadsheet, SpreadsheetError, type SpreadsheetLimits } from "./readSpreadsheet.js";
+
+const MAX_LISTED_ERRORS = 1000;
+const MAX_LISTED_VALUES = 1000;
+const ATTRIBUTE_FIELDS = IMPORT_FIELDS.filter((f) => f.kind === "attribute");
+
+/** The key that identifies a row's content across files: the same title and URL are the same resource. */
+export const rowKey = (row: Record<string, string>): string =>
+  crypto
+    .createHash("sha256")
+    .update(`${(row.title ?? "").trim().toLowerCase()}\n${(row.url ?? "").trim().toLowerCase()}`)
+    .digest("base64url")
+    .slice(0, 32);
+
+/**
+ * Reads an import's file (in a worker), validates every row with the single-resource rules,
+ * resolves attribute values and stores the rows for the import step; ends in preprocessed with
+ * the summary. Restartable: it clears the rows of an earlier, interrupted attempt first.
+ */
+export async function preprocessImport(db: Db, record: BulkImportRecord, filePath: string, lease: Lease, options: { limits: SpreadsheetLimits; categoryRequired: boolean }): Promise<void> {
+  await db.deleteFrom("bulk_import_rows").where("import_id", "=", record.id).execute();
+  const resolver = await AttributeResolver.load(db);
+  const hasImported = !!(await db.selectFrom("bulk_import_items").select("row_key").where("import_id", "=", record.id).limit(1).executeTakeFirst());
+  const summary: ImportSummary = structuredClone(EMPTY_SUMMARY);
+  const requiredInput: Record<string, RequiredInput> = {};
+  let columns: (string | null)[] = [];
+  let headers: string[] = [];
+  let rowNumber = 1; // the header is row 1, as a spreadsheet numbers it
+
+  const noteRequired = (field: (typeof ATTRIBUTE_FIELDS)[number], value: string, resolution: ReturnType<AttributeResolver["resolve"]>) => {
+    const entry = (requiredInput[field.key] ??= { label: field.label, attribute_type: field.attributeType!, ambiguous: {}, missing: [] });
+    const known = Object.keys(entry.ambiguous).length + entry.missing.length;
+    if (known >= MAX_LISTED_VALUES) return;
+    if (resolution.kind === "ambiguous" && !(value in entry.ambiguous)) entry.ambiguous[value] = resolution.options.slice(0, 50);
+    if (resolution.kind === "missing" && !entry.missing.includes(value)) entry.missing.push(value);
+  };
+
+  const total = await readSpreadsheet(filePath, record.file_type, options.limits, {
+    header(cells) {
+      headers = cells.map((c) => String(c ?? "").trim());
+      columns = mapColumns(headers);
+      if (!columns.includes("title")) throw new ImportFailure("noTitleColumn");
+    },
+    async rows(cells) {
+      const records = cells.map((rowCells) => {
+        rowNumber += 1;
+        const row = rowFromCells(columns, rowCells);
+        let state: "ok" | "error" | "input" = "ok";
+        for (const error of importRowErrors(row, { categoryRequired: options.categoryRequired })) {
+          state = "error";
+          if (summary.errors.length < MAX_LISTED_ERRORS) summary.errors.push({ row_number: rowNumber, field: error.field, message: error.message, value: row[error.field] ?? "" });
+          else summary.errors_truncated = true;
+        }
+        for (const field of ATTRIBUTE_FIELDS) {
+          for (const value of splitValues(row[field.key])) {
+            const resolution = resolver.resolve(field.attributeType!, value);
+            if (resolution.kind === "match") continue;
+            noteRequired(field, value, resolution);
+            if (state === "ok") state = "input";
+          }
+        }
+        if (state === "error") summary.rows_with_errors += 1;
+        if (state === "input") summary.rows_requiring_input += 1;
+        return { import_id: record.id, row_number: rowNumber, row_key: rowKey(row), state: state as "ok" | "error" | "input" | "duplicate", data: JSON.stringify(row) };
+      });
+      if (hasImported) {
+        const keys = records.filter((r) => r.state !== "error").map((r) => r.row_key);
+        const done = new Set(
+          keys.length ? (await db.selectFrom("bulk_import_items").select("row_key").where("import_id", "=", record.id).where("row_key", "in", keys).execute()).map((r) => r.row_key) : [],
+        );
+        for (const r of records) {
+          if (r.state === "error" || !done.has(r.row_key)) continue;
+          if (r.state === "input") summary.rows_requiring_input -= 1;
+          r.state = "duplicate";
+          summary.already_imported += 1;
+        }
+      }
+      await db.transaction().execute(async (trx) => {
+        await lease.renew(trx);
+        for (let i = 0; i < records.length; i += 500) await trx.insertInto("bulk_import_rows").values(records.slice(i, i + 500)).execute();
+      });
+    },
+  }).catch((err: unknown) => {
+    if (err instanceof SpreadsheetError) throw new ImportFailure(err.code as keyof typeof BULK_IMPORT_MESSAGES);
+    throw err;
+  });
+
+  if (total === 0) throw new ImportFailure("emptyFile");
+  summary.total = total;
+  summary.required_input = requiredInput;
+  await db.transaction().execute(async (trx) => {
+    await lease.renew(trx);
+    await trx
+      .updateTable("bulk_imports")
+      .set({
+        status: "preprocessed",
+        summary: JSON.stringify(summary),
+        columns: JSON.stringify(headers.map((header, i) => ({ header, field: columns[i] ?? null }))),
+        rows_total: total,
+        rows_done: 0,
+        cursor_row: 0,
+        updated_at: new Date().toISOString(),
+      })
+      .where("id", "=", record.id)
+      .execute();
+  });
+}
+
+/** An import-level failure with a message the user sees (BULK_IMPORT_MESSAGES key). */
+export class ImportFailure extends Error {
+  constructor(public code: keyof typeof BULK_IMPORT_MESSAGES) {
+    super(BULK_IMPORT_MESSAGES[code] ?? BULK_IMPORT_MESSAGES.unreadable);
+  }
+}

@@ -1,0 +1,96 @@
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { WorkerFailure, WorkerInput, WorkerMessage } from "./spreadsheetProtocol.js";
+
+// The worker is TypeScript like the rest of the server: its bootstrap registers tsx's loader first.
+const require = createRequire(import.meta.url);
+const TSX_ESM_API = pathToFileURL(require.resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+const WORKER_BOOTSTRAP = `import(${JSON.stringify(TSX_ESM_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL("./spreadsheetWorker.ts", import.meta.url).href)}); });`;
+
+export interface SpreadsheetLimits {
+  maxRows: number;
+  maxColumns: number;
+  /** What an XLSX may declare it expands to. */
+  maxUncompressedBytes: number;
+  /** Wall-clock limit for reading the whole file. */
+  timeoutMs: number;
+  /** Heap of the worker: a file that needs more fails its import, not the server. */
+  workerMemoryMb: number;
+  chunkRows?: number;
+}
+
+/** Raised when a file cannot be imported; `code` names a BULK_IMPORT_MESSAGES entry. */
+export class SpreadsheetError extends Error {
+  constructor(public code: WorkerFailure) {
+    super(code);
+  }
+}
+
+export interface SpreadsheetHandlers {
+  header(cells: unknown[]): void | Promise<void>;
+  /** Called per chunk; the worker reads on only after it resolves (backpressure). */
+  rows(rows: unknown[][]): Promise<void>;
+}
+
+/**
+ * Reads a CSV, XLS or XLSX file in a worker thread with limits on rows, expansion, memory and
+ * time, handing rows over chunk by chunk. Resolves with the number of data rows.
+ */
+export function readSpreadsheet(filePath: string, fileType: WorkerInput["fileType"], limits: SpreadsheetLimits, handlers: SpreadsheetHandlers): Promise<number> {
+  const workerData: WorkerInput = {
+    filePath,
+    fileType,
+    maxRows: limits.maxRows,
+    maxColumns: limits.maxColumns,
+    maxUncompressedBytes: limits.maxUncompressedBytes,
+    chunkRows: limits.chunkRows ?? 1000,
+  };
+  const worker = new Worker(WORKER_BOOTSTRAP, {
+    eval: true,
+    workerData,
+    resourceLimits: { maxOldGenerationSizeMb: limits.workerMemoryMb, maxYoungGenerationSizeMb: 32 },
+    stdout: true,
+    stderr: true,
+  });
+  return new Promise<number>((resolve, reject) => {
+    let settled = false;
+    let sawHeader = false;
+    const finish = (error: SpreadsheetError | null, rows = 0) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      if (error) reject(error);
+      else resolve(rows);
+    };
+    const timer = setTimeout(() => finish(new SpreadsheetError("timedOut")), limits.timeoutMs);
+    let queue = Promise.resolve();
+    worker.on("message", (message: WorkerMessage) => {
+      // Messages are handled strictly in order, each after the previous one's handler finished.
+      queue = queue.then(async () => {
+        if (settled) return;
+        try {
+          if (message.type === "header") {
+            sawHeader = true;
+            await handlers.header(message.cells);
+          } else if (message.type === "rows") {
+            await handlers.rows(message.rows);
+            worker.postMessage({ type: "ack" });
+          } else if (message.type === "end") finish(sawHeader ? null : new SpreadsheetError("emptyFile"), message.rows);
+          else finish(new SpreadsheetError(message.code as WorkerFailure));
+        } catch (err) {
+          if (!settled) {
+            settled = true;
+            clearTimeout(timer);
+            void worker.terminate();
+            reject(err);
+          }
+        }
+      });
+    });
+    // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or any crash inside the worker: the file is at fault.
+    worker.on("error", () => finish(new SpreadsheetError("tooLarge")));
+    worker.on("exit", () => void queue.then(() => finish(new SpreadsheetError("unreadable"))));
+  });
+}

@@ -1,0 +1,16 @@
+import type { Actor } from "../lib/actor.js";
+
+/** The parts of a template its policy needs (owner null: a site template). */
+export interface TemplateSubject {
+  owner_id: number | null;
+}
+
+/** Any signed-in profile may start a lesson plan, outline, project or pathway. */
+export const canStart = (actor: Actor): boolean => actor.signedIn;
+
+/** Templates are listed to signed-in profiles (the chooser only appears while creating). */
+export const canListTemplates = (actor: Actor): boolean => actor.signedIn;
+
+/** A template may be managed by its owner; site templates (no owner) and all others by admins. */
+export const canEditTemplate = (actor: Actor, template: TemplateSubject): boolean =>
+  actor.signedIn && (actor.isAdmin || (template.owner_id !== null && actor.profile?.id === template.owner_id));

@@ -1,0 +1,12 @@
+import type { ShareContext } from "../../contract/index.js";
+import type { Actor } from "../lib/actor.js";
+
+/** Any signed-in profile may add a resource. */
+export const canCreate = (actor: Actor): boolean => actor.signedIn;
+
+/** Sharing to everyone or to signed-in members is open to every author; a group only to its leaders and members. */
+export function canShareWith(actor: Actor, context: ShareContext): boolean {
+  if (!actor.signedIn) return false;
+  if (context.kind !== "group") return true;
+  return actor.groups.some((g) => g.groupId === context.id);
+}

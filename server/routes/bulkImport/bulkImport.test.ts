@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BULK_IMPORT_MESSAGES, RESOURCE_MESSAGES, type BulkImport } from "../../../contract/index.js";
+import { buildAttribute, buildUser } from "../../test/factories.js";
+import { buildXlsx, sheetXml } from "../../test/xlsxFixture.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+
+let server: TestServer;
+let importer: TestClient;
+let importerId: number;
+
+const csv = (text: string) => ({ name: "resources.csv", data: new TextEncoder().encode(text), type: "text/csv" });
+
+/** Polls an import until it leaves created/processing (or has an import-level error). */
+async function settled(client: TestClient, link: string, want?: BulkImport["status"]): Promise<BulkImport> {
+  const deadline = Date.now() + 30000;
+  for (;;) {
+    const res = await client.get<BulkImport>(link);
+    expect(res.status).toBe(200);
+    const done = res.body.import_results_summary.error || (want ? res.body.status === want : !["created", "processing"].includes(res.body.status));
+    if (done) return res.body;
+    if (Date.now() > deadline) throw new Error(`import still ${res.body.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function uploadCsv(client: TestClient, text: string): Promise<string> {
+  const res = await client.postFiles("/api/bulk-importer/resource/upload", { file: csv(text) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.link as string;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ seedDemo: true, env: { IMPORT_POLL_MS: "100", IMPORT_BATCH_SIZE: "7" } });
+  const user = await buildUser(server.db, { permissions: ["bulk_importer"] });
+  importerId = user.id;
+  importer = server.client();
+  await importer.signIn(user.username!, user.password);
+});
+afterAll(() => server?.stop());
+
+describe("who may import", () => {
+  it("asks guests to sign in and refuses members without the bulk_importer permission", async () => {
+    expect((await server.client().postFiles("/api/bulk-importer/resource/upload", { file: csv("Title\nA") })).status).toBe(401);
+    const member = await buildUser(server.db);
+    const client = server.client();
+    await client.signIn(member.username!, member.password);
+    const res = await client.postFiles("/api/bulk-importer/resource/upload", { file: csv("Title\nA") });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBeTruthy();
+  });
+
+  it("shows an import only to its importer and to admins", async () => {
+    const link = await uploadCsv(importer, "Title,URL\nShared Thing,https://example.org/a\n");
+    const other = await buildUser(server.db, { permissions: ["bulk_importer"] });
+    const otherClient = server.client();
+    await otherClient.signIn(other.username!, other.password);
+    expect((await otherClient.get(link)).status).toBe(404);
+    expect((await otherClient.post(`${link}/start`)).status).toBe(404);
+    expect((await server.client().get(link)).status).toBe(401);
+    const admin = await buildUser(server.db, { admin: true });
+    const adminClient = server.client();
+    await adminClient.signIn(admin.username!, admin.password);
+    expect((await adminClient.get(link)).status).toBe(200);
+  });
+
+  it("rejects a missing file, another extension and an unknown model type with the import's messages", async () => {
+    const missing = await importer.postFiles("/api/bulk-importer/resource/upload", { note: "no file" });
+    expect(missing.status).toBe(422);
+    expect(missing.body.message).toBe(BULK_IMPORT_MESSAGES.fileRequired);
+    const wrong = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: "list.txt", data: new TextEncoder().encode("Title\nA") } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.message).toBe(BULK_IMPORT_MESSAGES.fileType);
+    expect((await importer.postFiles("/api/bulk-importer/lesson_plan/upload", { file: csv("Title\nA") })).status).toBe(404);
+  });
+});
+
+describe("the sample file", () => {
+  for (const format of ["csv", "xlsx"] as const) {
+    it(`imports cleanly as it is (${format}), and every item is found by search at once`, async () => {
+      const sample = await fetch(`${server.url}/api/bulk-importer/resource/sample?format=${format}`);
+      expect(sample.status).toBe(200);
+      expect(sample.headers.get("content-disposition")).toContain(`.${format}`);
+      const bytes = new Uint8Array(await sample.arrayBuffer());
+      const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: `sample.${format}`, data: bytes } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.redirect).toMatch(/^\/bulk-import\//);
+      const link = res.body.data.link as string;
+      const ready = await settled(importer, link);
+      expect(ready.status).toBe("preprocessed");
+      expect(ready.import_results_summary).toMatchObject({ total: 3, rows_with_errors: 0, rows_requiring_input: 0 });
+      expect(ready.fields.find((f) => f.key === "grades")?.column).toBe("Grades");
+      expect(ready.abilities.start).toBe(true);
+      expect((await importer.post(`${link}/start`)).status).toBe(200);
+      const done = await settled(importer, link, "completed");
+      expect(done.import_results_summary.imported).toBe(3);
+      const items = await importer.get(`${link}/imported-items`);
+      expect(items.body.total).toBe(3);
+      expect(items.body.per_page).toBe(16);
+      const search = await server.client().get(`/api/search?st=${encodeURIComponent("photosynthesis lab worksheet")}`);
+      expect(search.body.data.map((d: { title: string }) => d.title)).toContain("Photosynthesis Lab Worksheet");
+      const row = await server.db.selectFrom("content").select(["id", "extra_data", "owner_id"]).where("id", "=", items.body.data[0].id).executeTakeFirstOrThrow();
+      expect(row.owner_id).toBe(importerId);
+      expect(JSON.parse(row.extra_data!).authors_list[0]).toEqual({ name: "Ada Lovelace", url: "https://example.org/ada" });
+      const attributes = await server.db.selectFrom("content_attributes").select("attr_item_id").where("content_id", "=", row.id).execute();
+      expect(attributes.length).toBeGreaterThan(3);
+    });
+  }
+});
+
+describe("preprocessing, choices and starting", () => {
+  let link: string;
+  let ecologyA: number;
+  let ecologyB: number;
+  let owner: number;
+
+  beforeAll(async () => {
+    const science = await buildAttribute(server.db, "subjects", "Science Imports");
+    const geo = await buildAttribute(server.db, "subjects", "Geography Imports");
+    ecologyA = await buildAttribute(server.db, "subjects", "Ecology", science);
+    ecologyB = await buildAttribute(server.db, "subjects", "Ecology", geo);
+    owner = (await buildUser(server.db, { name: "Olive Owner" })).id;
+    link = await uploadCsv(
+      importer,
+      [
+        "Title,Description,URL,Keywords,Subjects,__proto__",
+        "River Study,Water quality,https://example.org/river,rivers,Ecology,x",
+        ",No title here,https://example.org/untitled,,,",
+        "Bad Link,Broken,ftp://example.org/file,,,",
+        "Odd Keywords,Words,https://example.org/kw,fine; bad$word,,",
+        "Basket Weaving,Crafts,https://example.org/basket,,Underwater Basket Weaving,",
+        "River Study,Water quality,https://example.org/river,rivers,Ecology,",
+      ].join("\n"),
+    );
+  });
+
+  it("lists every row error as the form reports it, and the values that need a choice", async () => {
+    const ready = await settled(importer, link);
+    expect(ready.status).toBe("preprocessed");
+    const summary = ready.import_results_summary;
+    expect(summary.total).toBe(6);
+    expect(summary.rows_with_errors).toBe(3);
+    expect(summary.rows_requiring_input).toBe(3);
+    expect(summary.errors).toEqual([
+      { row_number: 3, field: "title", message: RESOURCE_MESSAGES.titleRequired, value: "" },
+      { row_number: 4, field: "url", message: RESOURCE_MESSAGES.urlInvalid, value: "ftp://example.org/file" },
+      { row_number: 5, field: "keywords", message: RESOURCE_MESSAGES.keywordInvalid, value: "fine; bad$word" },
+    ]);
+    const subjects = summary.required_input.subjects!;
+    expect(subjects.ambiguous.Ecology!.map((o) => o.id).sort()).toEqual([ecologyA, ecologyB].sort());
+    expect(subjects.ambiguous.Ecology!.map((o) => o.path)).toContain("Science Imports › Ecology");
+    expect(subjects.missing).toEqual(["Underwater Basket Weaving"]);
+    expect(ready.unresolved_values).toBe(2);
+    expect(ready.abilities).toMatchObject({ edit: true, start: false, upload_new_file: true });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it("refuses to start while values wait for a choice, and refuses choices outside the tree", async () => {
+    const start = await importer.post(`${link}/start`);
+    expect(start.status).toBe(409);
+    expect(start.body.message).toBe(BULK_IMPORT_MESSAGES.notStartable);
+    const grade = await server.db.selectFrom("attribute_items as i").innerJoin("attribute_types as t", "t.id", "i.type_id").select("i.id").where("t.key", "=", "grades").executeTakeFirst();
+    const wrongTree = await buildAttribute(server.db, "grades", "Grade Imports");
+    const bad = await importer.post(`${link}/user-mappings`, { userMappings: { subjects: { ambiguous: { Ecology: [grade?.id ?? wrongTree] }, missing: {} } } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe(BULK_IMPORT_MESSAGES.unknownAttribute);
+    const badOwner = await importer.post(`${link}/import-settings`, { importSettings: { owner: 987654 } });
+    expect(badOwner.status).toBe(422);
+  });
+
+  it("imports with the user's choices and owner, skipping rows with errors and the repeated row", async () => {
+    const mapped = await importer.post<BulkImport>(`${link}/user-mappings`, { userMappings: { subjects: { ambiguous: { Ecology: [ecologyB] }, missing: { "Underwater Basket Weaving": [ecologyA] } } } });
+    expect(mapped.status).toBe(200);
+    expect(mapped.body.unresolved_values).toBe(0);
+    const settings = await importer.post<BulkImport>(`${link}/import-settings`, { importSettings: { owner } });
+    expect(settings.body.import_settings).toEqual({ owner, owner_name: "Olive Owner" });
+    expect((await importer.post(`${link}/start`)).status).toBe(200);
+    const done = await settled(importer, link, "completed");
+    expect(done.import_results_summary.imported).toBe(2);
+    expect(done.progress).toEqual({ done: 6, total: 6 });
+    const items = (await importer.get(`${link}/imported-items`)).body.data as { id: number; title: string; row_number: number }[];
+    expect(items.map((i) => [i.title, i.row_number])).toEqual([
+      ["River Study", 2],
+      ["Basket Weaving", 6],
+    ]);
+    const river = await server.db.selectFrom("content_attributes").select("attr_item_id").where("content_id", "=", items[0]!.id).execute();
+    expect(river.map((r) => r.attr_item_id)).toEqual([ecologyB]);
+    const basket = await server.db.selectFrom("content").select(["owner_id"]).where("id", "=", items[1]!.id).executeTakeFirstOrThrow();
+    expect(basket.owner_id).toBe(owner);
+  });
+
+  it("refuses changes once the import is no longer waiting for input", async () => {
+    const res = await importer.post(`${link}/user-mappings`, { userMappings: {} });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(BULK_IMPORT_MESSAGES.notEditable);
+    expect((await importer.post(`${link}/start`)).status).toBe(409);
+  });
+
+  it("imports a corrected file without duplicating the rows already imported", async () => {
+    const res = await importer.postFiles(`${link}/upload-new-file`, {
+      file: csv(
+        [
+          "Title,Description,URL,Keywords,Subjects",
+          "River Study,Water quality,https://example.org/river,rivers,Science Imports",
+          "Untitled No More,Now titled,https://example.org/untitled,,",
+          "Bad Link,Fixed,https://example.org/file,,",
+          "Odd Keywords,Words,https://example.org/kw,fine,",
+        ].join("\n"),
+      ),
+    });
+    expect(res.status).toBe(200);
+    const ready = await settled(importer, link);
+    expect(ready.status).toBe("preprocessed");
+    expect(ready.import_results_summary).toMatchObject({ total: 4, rows_with_errors: 0, already_imported: 1 });
+    expect((await importer.post(`${link}/start`)).status).toBe(200);
+    const done = await settled(importer, link, "completed");
+    expect(done.import_results_summary.imported).toBe(5);
+    const rivers = await server.db.selectFrom("content").select("id").where("title", "=", "River Study").execute();
+    expect(rivers).toHaveLength(1);
+  });
+});
+
+describe("files that must not harm the server", () => {
+  it("fails an import with too many rows with a clear message", async () => {
+    const limited = await startTestServer({ env: { IMPORT_POLL_MS: "100", IMPORT_MAX_ROWS: "50" } });
+    try {
+      const user = await buildUser(limited.db, { permissions: ["bulk_importer"] });
+      const client = limited.client();
+      await client.signIn(user.username!, user.password);
+      const rows = Array.from({ length: 120 }, (_, i) => `Row ${i},https://example.org/${i}`).join("\n");
+      const res = await client.postFiles("/api/bulk-importer/resource/upload", { file: csv(`Title,URL\n${rows}`) });
+      const failed = await settled(client, res.body.data.link);
+      expect(failed.import_results_summary.error).toBe(BULK_IMPORT_MESSAGES.tooManyRows);
+      expect(failed.abilities.retry).toBe(true);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it("reads an XLSX whose declared dimension is a million rows by the cells it has", async () => {
+    const data = buildXlsx(sheetXml([["Title", "URL"], ["Wide Sheet", "https://example.org/wide"]], { dimension: "A1:XFD1048576" }));
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: "wide.xlsx", data } });
+    const ready = await settled(importer, res.body.data.link);
+    expect(ready.import_results_summary.error).toBeNull();
+    expect(ready.import_results_summary.total).toBe(1);
+  });
+
+  it("refuses a zip bomb before expanding it", async () => {
+    const padding = Buffer.alloc(400 * 1024 * 1024, 0x20); // 400 MB of spaces deflate to well under 1 MB
+    const data = buildXlsx(Buffer.concat([Buffer.from(sheetXml([["Title"], ["Bomb"]]).replace("<sheetData>", "<sheetData>")), padding]));
+    expect(data.length).toBeLessThan(2 * 1024 * 1024);
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: "bomb.xlsx", data } });
+    const failed = await settled(importer, res.body.data.link);
+    expect(failed.import_results_summary.error).toBe(BULK_IMPORT_MESSAGES.tooLarge);
+  });
+
+  it("does not expand XML entities (billion laughs) and keeps serving", async () => {
+    const doctype = `<!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ""};`.repeat(10)}">`).join("")}]>`;
+    const data = buildXlsx(sheetXml([["Title", "URL"], ["&lol9;", "https://example.org/lol"]], { doctype }));
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: "laughs.xlsx", data } });
+    const outcome = await settled(importer, res.body.data.link);
+    expect((await server.client().get("/app/config")).status).toBe(200);
+    if (!outcome.import_results_summary.error) {
+      const rows = await server.db.selectFrom("bulk_import_rows").select("data").execute();
+      expect(rows.every((r) => r.data.length < 10000)).toBe(true);
+    }
+  });
+
+  it("fails a file that is not a spreadsheet without touching other imports", async () => {
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: "fake.xlsx", data: new TextEncoder().encode("this is not a zip file") } });
+    const failed = await settled(importer, res.body.data.link);
+    expect(failed.import_results_summary.error).toBe(BULK_IMPORT_MESSAGES.unreadable);
+    expect((await server.client().get("/app/config")).status).toBe(200);
+  });
+});

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRICULUM_MESSAGES } from "../../../contract/index.js";
+import type { Profile } from "../../db/schema.js";
+import { buildUser } from "../../test/factories.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+
+describe("curriculum items and templates", () => {
+  let server: TestServer;
+  let member: Profile & { password: string };
+  let client: TestClient;
+  let templateId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    member = await buildUser(server.db);
+    client = server.client();
+    await client.signIn(member.username!, member.password);
+    const template = await server.db
+      .insertInto("curriculum_templates")
+      .values({ uid: "starter-template", model_key: "lesson_plan", title: "Starter Lesson", description: "Warm-up and practice", owner_id: member.id, sort_order: 0, created_at: "2024-01-01T00:00:00.000Z" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    templateId = template.id;
+    await server.db
+      .insertInto("curriculum_template_sections")
+      .values([
+        { template_id: templateId, position: 0, title: "Warm-up", html: "<p>Start here.</p>" },
+        { template_id: templateId, position: 1, title: "Practice", html: "<p>Then practise.</p>" },
+      ])
+      .execute();
+  });
+  afterAll(() => server.stop());
+
+  it("asks guests to sign in", async () => {
+    const guest = server.client();
+    for (const path of ["/lesson-plans/start", "/outlines/start", "/pathway/start", "/projects/start"]) {
+      expect((await guest.post(path, { title: "T", introduction: "I" })).status).toBe(401);
+    }
+    expect((await guest.get("/curriculum/templates/lesson_plan")).status).toBe(401);
+  });
+
+  it("starts each curriculum type, found by search at once", async () => {
+    const cases = [
+      ["/lesson-plans/start", "lesson_plan", /^\/lesson-plans\/[\w-]+$/, "Lesson Plan created."],
+      ["/outlines/start", "outline", /^\/outlines\/[\w-]+$/, "Outline created."],
+      ["/pathway/start", "pathway", /^\/pathways\/[\w-]+$/, "Pathway created."],
+      ["/projects/start", "project", /^\/projects\/[\w-]+$/, "Project created."],
+    ] as const;
+    for (const [path, modelKey, link, message] of cases) {
+      const title = `Narwhal ${modelKey} Odyssey`;
+      const res = await client.post(path, { title: `  ${title} `, introduction: " Tusks and ice. ", extra: "ignored" });
+      expect(res.status, path).toBe(200);
+      expect(res.body).toMatchObject({ status: "success", message, data: { title, template_id: null } });
+      expect(res.body.data.link).toMatch(link);
+      const row = await server.db.selectFrom("content").selectAll().where("id", "=", res.body.data.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ model_key: modelKey, owner_id: member.id, description: "Tusks and ice." });
+      const item = await server.db.selectFrom("curriculum_items").selectAll().where("content_id", "=", row.id).executeTakeFirstOrThrow();
+      expect(item).toEqual({ content_id: row.id, template_id: null, introduction: "Tusks and ice." });
+      const found = await server.client().get(`/api/search?query=${encodeURIComponent(title.toLowerCase())}`);
+      expect(found.body.data.map((d: { title: string; link: string }) => [d.title, d.link])).toContainEqual([title, res.body.data.link]);
+    }
+  });
+
+  it("records the template and copies its sections through applyTemplate", async () => {
+    const res = await client.post("/lesson-plans/start", { title: "From a Template", introduction: "Intro", template_id: String(templateId) });
+    expect(res.status).toBe(200);
+    expect(res.body.data.template_id).toBe(templateId);
+    const item = await server.db.selectFrom("curriculum_items").selectAll().where("content_id", "=", res.body.data.id).executeTakeFirstOrThrow();
+    expect(item.template_id).toBe(templateId);
+    const sections = await server.db.selectFrom("content_sections").select(["position", "title", "body_html", "body_json"]).where("content_id", "=", res.body.data.id).orderBy("position").execute();
+    expect(sections).toEqual([
+      { position: 0, title: "Warm-up", body_html: "<p>Start here.</p>", body_json: null },
+      { position: 1, title: "Practice", body_html: "<p>Then practise.</p>", body_json: null },
+    ]);
+    // The edit page's load call hands them to the editor.
+    const loaded = await client.get(`/api/content${res.body.data.link}`);
+    expect(loaded.body.sections.map((s: { title: string; html: string }) => [s.title, s.html])).toEqual([
+      ["Warm-up", "<p>Start here.</p>"],
+      ["Practice", "<p>Then practise.</p>"],
+    ]);
+  });
+
+  it("answers 422 for a missing title or introduction, or a template of another type", async () => {
+    const cases: [unknown, string][] = [
+      [{ introduction: "I" }, CURRICULUM_MESSAGES.titleRequired],
+      [{ title: "   ", introduction: "I" }, CURRICULUM_MESSAGES.titleRequired],
+      [{ title: "T" }, CURRICULUM_MESSAGES.introductionRequired],
+      [{ title: "T", introduction: "  " }, CURRICULUM_MESSAGES.introductionRequired],
+      [{ title: "x".repeat(256), introduction: "I" }, CURRICULUM_MESSAGES.titleTooLong],
+      [{ title: "T", introduction: "I", template_id: "abc" }, CURRICULUM_MESSAGES.templateInvalid],
+      [{ title: "T", introduction: "I", template_id: 999999 }, CURRICULUM_MESSAGES.templateInvalid],
+    ];
+    for (const [body, message] of cases) {
+      const res = await client.post("/lesson-plans/start", body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.message).toBe(message);
+    }
+    const wrongType = await client.post("/outlines/start", { title: "T", introduction: "I", template_id: templateId });
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.body.message).toBe(CURRICULUM_MESSAGES.templateInvalid);
+  });
+
+  it("lists a type's templates 48 per page with totals and the actor's abilities", async () => {
+    const res = await client.get("/curriculum/templates/lesson_plan");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: [{ id: templateId, title: "Starter Lesson", description: "Warm-up and practice", link: "/templates/starter-template", sections: ["Warm-up", "Practice"], can_edit: true, abilities: { edit: true } }],
+      total: 1,
+      meta: { total: 1, current_page: 1, last_page: 1, per_page: 48 },
+    });
+    const other = server.client();
+    const someone = await buildUser(server.db);
+    await other.signIn(someone.username!, someone.password);
+    expect((await other.get("/curriculum/templates/lesson-plans")).body.data[0].abilities).toEqual({ edit: false });
+    const admin = await buildUser(server.db, { admin: true });
+    const adminClient = server.client();
+    await adminClient.signIn(admin.username!, admin.password);
+    expect((await adminClient.get("/curriculum/templates/lesson_plan")).body.data[0].can_edit).toBe(true);
+
+    expect((await client.get("/curriculum/templates/outline")).body).toMatchObject({ data: [], total: 0, meta: { total: 0 } });
+    expect((await client.get("/curriculum/templates/widget")).status).toBe(404);
+    const badLimit = await client.get("/curriculum/templates/lesson_plan?limit=49");
+    expect(badLimit.status).toBe(422);
+    expect(badLimit.body.message).toBe(CURRICULUM_MESSAGES.limitInvalid);
+    expect((await client.get("/curriculum/templates/lesson_plan?page=0")).status).toBe(422);
+  });
+
+  it("pages through many templates", async () => {
+    const rows = Array.from({ length: 50 }, (_, i) => ({ uid: `outline-bulk-${i}`, model_key: "outline", title: `Outline Template ${String(i).padStart(2, "0")}`, description: "", owner_id: null, sort_order: i, created_at: "2024-01-01T00:00:00.000Z" }));
+    await server.db.insertInto("curriculum_templates").values(rows).execute();
+    const first = await client.get("/curriculum/templates/outline");
+    expect(first.body.data).toHaveLength(48);
+    expect(first.body.meta).toEqual({ total: 50, current_page: 1, last_page: 2, per_page: 48 });
+    expect(first.body.data[0].can_edit).toBe(false);
+    const second = await client.get("/curriculum/templates/outline?page=2");
+    expect(second.body.data.map((t: { title: string }) => t.title)).toEqual(["Outline Template 48", "Outline Template 49"]);
+  });
+});
+
+describe("demo templates", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ seedDemo: true });
+  });
+  afterAll(() => server.stop());
+
+  it("are seeded per curriculum type, the teacher's own editable by the teacher", async () => {
+    const teacher = server.client();
+    await teacher.signIn("teacher", "teacher-demo-pass");
+    const lessons = await teacher.get("/curriculum/templates/lesson_plan");
+    expect(lessons.body.data.map((t: { title: string; can_edit: boolean }) => [t.title, t.can_edit])).toEqual([
+      ["5E Inquiry Lesson", false],
+      ["Direct Instruction Lesson", false],
+      ["Project Kickoff Lesson", true],
+    ]);
+    for (const type of ["outline", "project", "pathway"]) expect((await teacher.get(`/curriculum/templates/${type}`)).body.total).toBeGreaterThanOrEqual(2);
+  });
+});

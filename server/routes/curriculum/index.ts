@@ -1,0 +1,54 @@
+import { Router } from "express";
+import {
+  CURRICULUM_MESSAGES,
+  CURRICULUM_TYPES,
+  CurriculumStartRequest,
+  TemplatesQuery,
+  curriculumType,
+  type CurriculumStartResponse,
+  type TemplatesResponse,
+} from "../../../contract/index.js";
+import { startCurriculum } from "../../commands/startCurriculum.js";
+import type { Db } from "../../db/connection.js";
+import { HttpError } from "../../lib/errors.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { findTemplate, listTemplates } from "../../models/curriculumTemplates.js";
+import { authorize, curriculumPolicy } from "../../policies/index.js";
+import { contentLink } from "../../presenters/createdContent.js";
+import { presentTemplate } from "../../presenters/curriculumTemplate.js";
+
+/** Starting curriculum items (POST /{type}/start) and the template chooser's list (GET /curriculum/templates/{type}). */
+export function curriculumRouter(db: Db): Router {
+  const router = Router();
+
+  for (const type of CURRICULUM_TYPES) {
+    router.post(`/${type.startPath}/start`, async (req, res) => {
+      authorize(req.actor, curriculumPolicy.canStart(req.actor));
+      const body = parseOr422(CurriculumStartRequest, req.body ?? {});
+      const template = body.template_id === undefined ? null : await findTemplate(db, body.template_id, type.modelKey);
+      if (body.template_id !== undefined && !template) throw new HttpError(422, CURRICULUM_MESSAGES.templateInvalid, { template_id: [CURRICULUM_MESSAGES.templateInvalid] });
+      const content = await startCurriculum(db, { modelKey: type.modelKey, ownerId: req.actor.profile!.id, title: body.title, introduction: body.introduction, templateId: template?.id ?? null });
+      const answer: CurriculumStartResponse = {
+        status: "success",
+        message: CURRICULUM_MESSAGES.created(type.label),
+        data: { id: content.id, link: contentLink(content), title: content.title, template_id: template?.id ?? null },
+      };
+      res.json(answer);
+    });
+  }
+
+  router.get("/curriculum/templates/:type", async (req, res) => {
+    authorize(req.actor, curriculumPolicy.canListTemplates(req.actor));
+    const type = curriculumType(req.params.type) ?? CURRICULUM_TYPES.find((t) => t.startPath === req.params.type);
+    if (!type) throw new HttpError(404, CURRICULUM_MESSAGES.unknownType);
+    const { page, limit } = parseOr422(TemplatesQuery, req.query);
+    const { rows, total } = await listTemplates(db, type.modelKey, page, limit);
+    const answer: TemplatesResponse = {
+      data: rows.map((r) => presentTemplate(r, req.actor)),
+      total,
+      meta: { total, current_page: page, last_page: Math.max(1, Math.ceil(total / limit)), per_page: limit },
+    };
+    res.json(answer);
+  });
+  return router;
+}

@@ -1,0 +1,111 @@
+import { Router, type RequestHandler } from "express";
+import multer from "multer";
+import { RESOURCE_FILE_MAX_BYTES, RESOURCE_MESSAGES, resourceCreateRequest, shareContextValue, type ResourceShareOptions } from "../../../contract/index.js";
+import { createResource } from "../../commands/createResource.js";
+import type { Db } from "../../db/connection.js";
+import { HttpError } from "../../lib/errors.js";
+import { checkResourceFile, isInlineImage, type UploadedFile } from "../../lib/resourceFile.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { getConfigValue } from "../../models/appConfig.js";
+import { readGrants } from "../../models/content.js";
+import { findResourceAttributes, findUploadedFile } from "../../models/resources.js";
+import { authorize, contentObjectPolicy, resourcePolicy } from "../../policies/index.js";
+import { presentCreatedResource } from "../../presenters/createdContent.js";
+import { isStorageKey, type FileStorage } from "../../storage/fileStorage.js";
+import { DEFAULT_SETTINGS } from "../app/index.js";
+
+/** One optional file in the field "file", kept in memory (at most 2048 KB) until its content is checked. */
+const upload = multer({
+  storage: multer.memoryStorage(),
+  // Browsers send file names as UTF-8 without saying so.
+  defParamCharset: "utf8",
+  limits: { fileSize: RESOURCE_FILE_MAX_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 32 },
+}).single("file");
+
+/** Runs multer and turns its limit errors into the form's 422 messages (an oversized file is not a 413). */
+const parseUpload: RequestHandler = (req, res, next) => {
+  upload(req, res, (err: unknown) => {
+    if (!err) return next();
+    if (err instanceof multer.MulterError) {
+      const message = err.code === "LIMIT_FILE_SIZE" ? RESOURCE_MESSAGES.fileTooLarge : err.code === "LIMIT_UNEXPECTED_FILE" || err.code === "LIMIT_FILE_COUNT" ? "Upload one file, in the field named file." : "The upload is malformed or too large.";
+      return next(new HttpError(422, message, { file: [message] }));
+    }
+    next(new HttpError(400, "The upload could not be read."));
+  });
+};
+
+/** Whether categories are required (app config flag resourceCategoryRequired). */
+async function categoryRequired(db: Db): Promise<boolean> {
+  const settings = await getConfigValue<Partial<typeof DEFAULT_SETTINGS>>(db, "settings", {});
+  return settings.resourceCategoryRequired ?? DEFAULT_SETTINGS.resourceCategoryRequired;
+}
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+function contentDisposition(kind: "inline" | "attachment", name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Adding resources (POST /resources/create-fetch), where they may be shared, and serving uploaded files. */
+export function resourcesRouter(db: Db, storage: FileStorage): Router {
+  const router = Router();
+
+  router.get("/resources/share-options", async (req, res) => {
+    authorize(req.actor, resourcePolicy.canCreate(req.actor));
+    const groupIds = req.actor.groups.map((g) => g.groupId);
+    const groups = groupIds.length ? await db.selectFrom("profiles").select(["id", "name"]).where("id", "in", groupIds).orderBy("name").execute() : [];
+    const body: ResourceShareOptions = {
+      contexts: [
+        { value: "global", label: "Everyone" },
+        { value: "authed", label: "Signed-in members" },
+        ...groups.filter((g) => resourcePolicy.canShareWith(req.actor, { kind: "group", id: g.id })).map((g) => ({ value: shareContextValue({ kind: "group", id: g.id }), label: g.name })),
+      ],
+    };
+    res.json(body);
+  });
+
+  // Guests are turned away before their upload is read.
+  router.post(
+    "/resources/create-fetch",
+    (req, _res, next) => {
+      authorize(req.actor, resourcePolicy.canCreate(req.actor));
+      next();
+    },
+    parseUpload, async (req, res) => {
+    const body = parseOr422(resourceCreateRequest({ categoryRequired: await categoryRequired(db) }), req.body ?? {});
+    for (const context of body.share_with) authorize(req.actor, resourcePolicy.canShareWith(req.actor, context), RESOURCE_MESSAGES.shareWithForbidden);
+    const attributeIds = await findResourceAttributes(db, { category: body.resource_category, subcategories: body.resource_subcategories, pricing: body.content_pricing });
+    const file = body.add_resource_type === "show-file" ? await checkResourceFile(req.file as UploadedFile | undefined) : null;
+    const { content } = await createResource(db, storage, {
+      ownerId: req.actor.profile!.id,
+      title: body.title,
+      description: body.description,
+      url: body.url,
+      file,
+      shareWith: body.share_with,
+      attributeIds,
+    });
+    res.json(presentCreatedResource(content));
+  });
+
+  router.get("/files/uploaded/:key", async (req, res) => {
+    const key = req.params.key;
+    const found = isStorageKey(key) ? await findUploadedFile(db, key) : undefined;
+    if (!found) throw new HttpError(404, "File not found.");
+    authorize(req.actor, contentObjectPolicy.canView(req.actor, found.content, await readGrants(db, found.content.id)));
+    const data = await storage.get(key);
+    if (!data) throw new HttpError(404, "File not found.");
+    const inline = isInlineImage(found.file.mime_type);
+    res.set({
+      "Content-Type": found.file.mime_type,
+      "Content-Length": String(data.length),
+      "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", found.file.file_name),
+      "X-Content-Type-Options": "nosniff",
+      // The file is data, never a page: no scripts, no plugins, no framing by others.
+      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'",
+      "Cache-Control": found.content.visibility === "public" ? "public, max-age=3600" : "private, no-store",
+    });
+    res.end(data);
+  });
+  return router;
+}
