@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { BulkImport } from "../../contract/index.js";
 import { openDatabase, type Db } from "../db/connection.js";
