@@ -136,7 +136,9 @@ export async function importRows(db: Db, record: BulkImportRecord, lease: Lease,
     });
     if (finished) break;
     if (options.shouldStop?.()) throw new JobStopped();
-    if (options.pauseMs) await new Promise((r) => setTimeout(r, options.pauseMs));
+    // better-sqlite3 answers synchronously, so without a real yield the whole import would run in
+    // microtasks and starve every HTTP request of this instance until it ends.
+    await new Promise((r) => (options.pauseMs ? setTimeout(r, options.pauseMs) : setImmediate(r)));
   }
   await db.transaction().execute(async (trx) => {
     await lease.renew(trx);
