@@ -62,16 +62,13 @@ export function useSpreadsheetPreview(file: File | null): SpreadsheetPreviewStat
   // Wait for the site's settings: they decide whether a category is required on every row.
   const categoryRequired = config.isPending ? null : (config.data?.resourceCategoryRequired ?? false);
   const [read, setRead] = useState<{ file: File; status: SpreadsheetPreviewStatus; rowsRead: number; preview: SpreadsheetPreviewData | null; failure: string | null } | null>(null);
-  const [edits, setEdits] = useState<CellEdits>({});
+  // Corrections belong to one file: choosing another starts with none.
+  const [correction, setCorrection] = useState<{ file: File | null; edits: CellEdits }>({ file: null, edits: {} });
+  const edits = useMemo(() => (correction.file === file ? correction.edits : {}), [correction, file]);
 
   useEffect(() => {
-    setEdits({});
-    if (!file || categoryRequired === null) {
-      setRead(null);
-      return;
-    }
-    setRead({ file, status: "reading", rowsRead: 0, preview: null, failure: null });
-    const run = runWorker({ type: "preview", file, categoryRequired }, (rowsRead) => setRead((r) => (r && r.file === file ? { ...r, rowsRead } : r)));
+    if (!file || categoryRequired === null) return;
+    const run = runWorker({ type: "preview", file, categoryRequired }, (rowsRead) => setRead({ file, status: "reading", rowsRead, preview: null, failure: null }));
     let live = true;
     void run.result.then((answer) => {
       if (!live) return;
@@ -86,7 +83,8 @@ export function useSpreadsheetPreview(file: File | null): SpreadsheetPreviewStat
     };
   }, [file, categoryRequired]);
 
-  const preview = read?.preview ?? null;
+  const current = read && read.file === file ? read : null;
+  const preview = current?.preview ?? null;
   const rowsByNumber = useMemo(() => new Map<number, PreviewRow>((preview?.errorRows ?? []).map((r) => [r.rowNumber, r])), [preview]);
 
   const { errors, rowsWithErrors } = useMemo(() => {
@@ -107,14 +105,14 @@ export function useSpreadsheetPreview(file: File | null): SpreadsheetPreviewStat
       const original = rowsByNumber.get(rowNumber);
       const column = preview?.columns.find((c) => c.field === field);
       const originalValue = original && column ? (original.cells[column.index] ?? "") : "";
-      setEdits((current) => {
-        const next = { ...current };
+      setCorrection((previous) => {
+        const next = { ...(previous.file === file ? previous.edits : {}) };
         if (value === originalValue) delete next[editKey(rowNumber, field)];
         else next[editKey(rowNumber, field)] = value;
-        return next;
+        return { file, edits: next };
       });
     },
-    [rowsByNumber, preview],
+    [rowsByNumber, preview, file],
   );
 
   const fileToUpload = useCallback(async (): Promise<File> => {
@@ -126,6 +124,6 @@ export function useSpreadsheetPreview(file: File | null): SpreadsheetPreviewStat
   }, [file, preview, edits]);
 
   if (!file) return null;
-  const base = read && read.file === file ? read : { file, status: "reading" as const, rowsRead: 0, preview: null, failure: null };
+  const base = current ?? { file, status: "reading" as const, rowsRead: 0, preview: null, failure: null };
   return { ...base, edits, errors, rowsWithErrors, setCell, fileToUpload };
 }
