@@ -26,21 +26,23 @@ function flattenErrors(errors: unknown): string[] {
   return [];
 }
 
+/** The ApiError of a failed HTTP answer: its status, the server's message and error list. */
+export async function apiErrorFromResponse(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.clone().json();
+  } catch {
+    // Not JSON (a proxy error page, say): fall back to the generic message below.
+  }
+  const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const message = typeof record.message === "string" && record.message ? record.message : MESSAGES.unexpected;
+  return new ApiError(response.status, message, flattenErrors(record.errors));
+}
+
 /** Turns whatever a call threw (HTTP error with a JSON body, timeout, network or parse failure) into an ApiError. */
 export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) {
-    const { status } = error.response;
-    let body: unknown = null;
-    try {
-      body = await error.response.clone().json();
-    } catch {
-      // Not JSON (a proxy error page, say): fall back to the generic message below.
-    }
-    const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-    const message = typeof record.message === "string" && record.message ? record.message : MESSAGES.unexpected;
-    return new ApiError(status, message, flattenErrors(record.errors));
-  }
+  if (error instanceof HTTPError) return apiErrorFromResponse(error.response);
   if (error instanceof DOMException && error.name === "AbortError") throw error;
   if (!(error instanceof TimeoutError) && !(error instanceof TypeError)) {
     // A response that does not match the contract is a bug worth seeing in the console.

@@ -2,7 +2,7 @@ import ky, { type Options } from "ky";
 import type { z } from "zod";
 import { InitializeData } from "../../contract/index.js";
 import { platform } from "../platform/index.js";
-import { toApiError } from "./ApiError.js";
+import { apiErrorFromResponse, toApiError } from "./ApiError.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -84,4 +84,27 @@ export function postJson<S extends z.ZodType>(path: string, body: unknown, schem
 /** POST a multipart form (an upload) to `path` and parse the answer with `schema`; the browser sets the boundary. */
 export function postForm<S extends z.ZodType>(path: string, body: FormData, schema: S, options: Options = {}): Promise<z.infer<S>> {
   return call(schema, (prefixUrl) => http.post(path, { timeout: 120_000, ...options, prefixUrl, body }).json());
+}
+
+/**
+ * POST a multipart form with upload progress (fetch cannot report it): the same base URL, cookies,
+ * bearer token or CSRF header as every other call. `onProgress` receives 0..1.
+ */
+export async function postFormWithProgress<S extends z.ZodType>(path: string, body: FormData, schema: S, onProgress: (fraction: number) => void): Promise<z.infer<S>> {
+  const authorization = await platform.authorization();
+  const csrf = authorization ? null : await ensureCsrfToken();
+  const response = await new Promise<Response>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", baseUrl + path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Accept", "application/json");
+    if (authorization) xhr.setRequestHeader("Authorization", authorization);
+    if (csrf) xhr.setRequestHeader("X-CSRF-Token", csrf);
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    xhr.onload = () => resolve(new Response(xhr.responseText, { status: xhr.status, headers: { "content-type": xhr.getResponseHeader("content-type") ?? "application/json" } }));
+    xhr.onerror = () => reject(new TypeError("Network request failed"));
+    xhr.send(body);
+  });
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  return call(schema, async () => response.json());
 }

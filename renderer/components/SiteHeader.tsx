@@ -4,6 +4,7 @@ import { useAppConfig, useCurrentProfile, useSignOutMutation } from "../api/quer
 import { useScrolledOutOfView } from "../hooks/useScrolledOutOfView.js";
 import { PATHS, signInPath } from "../routes/paths.js";
 import { AddResourceButton } from "./AddResourceDialog.js";
+import { BulkImportDialog } from "../scenes/bulkImport/BulkImportDialog.js";
 import { CreateDialog } from "./CreateDialog.js";
 
 /** The site header; once it scrolls out of view, a compact copy sticks to the top of the window. */
@@ -77,6 +78,7 @@ function AccountArea() {
   return (
     <div className="account">
       <AddResourceButton />
+      {profile.permissions.bulk_importer && <BulkImportDialog />}
       <CreateDialog />
       <span className="account__name">
         {profile.avatar ? <img className="account__avatar" src={profile.avatar} alt="" /> : null}

@@ -2,6 +2,7 @@ import { Navigate, createBrowserRouter, createHashRouter, type RouteObject } fro
 import { LoginScene } from "../scenes/auth/LoginScene.js";
 import { ForgotPasswordScene } from "../scenes/auth/ForgotPasswordScene.js";
 import { RegisterScene } from "../scenes/auth/RegisterScene.js";
+import { ImportScene } from "../scenes/bulkImport/ImportScene.js";
 import { NotFoundScene } from "../scenes/NotFoundScene.js";
 import { SearchScene } from "../scenes/search/SearchScene.js";
 import { PATHS } from "./paths.js";
@@ -19,6 +20,7 @@ export const routes: RouteObject[] = [
       { path: "auth/login", element: <LoginScene /> },
       { path: "auth/forgot", element: <ForgotPasswordScene /> },
       { path: "auth/register", element: <RegisterScene /> },
+      { path: "bulk-import/:id", element: <ImportScene /> },
       { path: "*", element: <NotFoundScene /> },
     ],
   },

@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, openSearch, resultCards, signInViaApi, submitSearch, TEACHER } from "./helpers.js";
+
+const IMPORTER = { username: "importer", password: "importer-demo-pass" } as const;
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/platform-e2e-shots";
+
+test.describe("bulk import", () => {
+  test("only profiles with the bulk_importer permission see the Bulk Import button", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    await openSearch(page);
+    await expect(page.getByRole("button", { name: "Add Resource" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Bulk Import" })).toHaveCount(0);
+  });
+
+  test("upload, fix what needs input, start, and find the imported resources in search", async ({ page }) => {
+    test.setTimeout(90_000);
+    const word = `Qx${Date.now().toString(36)}`;
+    const csv = [
+      "Title,Description,URL,Keywords,Subjects",
+      `${word} Tide Pools,Rocky shore life,https://example.org/${word}/tide,ocean,`,
+      `${word} Broken Link,Bad,ftp://example.org/${word},,`,
+      `${word} Weaving,Crafts,https://example.org/${word}/weave,,Underwater Basket Weaving`,
+    ].join("\n");
+
+    await signInViaApi(page, IMPORTER);
+    await openSearch(page);
+    await page.getByRole("button", { name: "Bulk Import" }).click();
+    const dialog = page.locator("#bulk-import-resources");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Upload" })).toBeDisabled();
+    await expect(dialog.getByRole("link", { name: "CSV sample" })).toHaveAttribute("href", /\/api\/bulk-importer\/resource\/sample/);
+    await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
+    await expect(dialog.getByText("The import file must be a .csv, .xls or .xlsx file.")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Upload" })).toBeDisabled();
+    await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "resources.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await dialog.getByRole("button", { name: "Upload" }).click();
+
+    await expect(page).toHaveURL(/\/bulk-import\/[\w-]+$/);
+    await expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 20_000 });
+    const totals = page.getByRole("definition");
+    await expect(totals.first()).toHaveText("3");
+    await expect(page.getByText("Row 3 [url]:")).toBeVisible();
+    await expect(page.getByText("Provided value: ftp://example.org/")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Start Import" })).toBeDisabled();
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/bulk-import-preprocessed.png`, fullPage: true });
+    await expectNoAxeViolations(page, "bulk import page");
+
+    const resolution = page.getByRole("region", { name: "Data Resolution" }).or(page.locator("section", { has: page.getByRole("heading", { name: "Data Resolution" }) }));
+    const select = resolution.getByLabel(/Underwater Basket Weaving/);
+    await select.selectOption({ index: 1 });
+    // Choices save 2 seconds after the last change; then Start is allowed.
+    await expect(page.getByRole("button", { name: "Start Import" })).toBeEnabled({ timeout: 10_000 });
+    await page.getByRole("button", { name: "Start Import" }).click();
+
+    await expect(page.getByText("Completed")).toBeVisible({ timeout: 30_000 });
+    const imported = page.locator("section", { has: page.getByRole("heading", { name: "Imported Content" }) });
+    await expect(imported.getByRole("link")).toHaveCount(2);
+    await expect(imported.getByRole("link", { name: `${word} Tide Pools` })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/bulk-import-completed.png`, fullPage: true });
+
+    await openSearch(page);
+    await submitSearch(page, word);
+    await expect(resultCards(page)).toHaveCount(2);
+  });
+});

@@ -1,0 +1,168 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useParams } from "react-router";
+import { IMPORT_FILE_EXTENSIONS, type BulkImport } from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { importKeys, uploadNewImportFile, useImport, useImportActions } from "../../api/bulkImport.js";
+import { Alert } from "../../components/Alert.js";
+import { PageTitle } from "../../components/PageTitle.js";
+import { DataResolution } from "./DataResolution.js";
+import { ImportedContent } from "./ImportedContent.js";
+import { ImportSettingsSection } from "./ImportSettingsSection.js";
+import { ProgressBar } from "./ProgressBar.js";
+
+/** The bulk import detail view: status, totals, Configure, Errors, Data Resolution, Imported Content and Start Import. */
+export function ImportScene() {
+  const { id = "" } = useParams();
+  const query = useImport(id);
+  const data = query.data;
+  if (query.isPending) return <main className="page import-page"><p role="status">Loading the import…</p></main>;
+  if (!data) {
+    const message = query.error instanceof ApiError && query.error.status === 404 ? "This import was not found." : "Oops! Something went wrong, try again after sometime";
+    return (
+      <main className="page import-page">
+        <PageTitle title="Bulk Import" />
+        <h1 className="page-title">Bulk Import</h1>
+        <Alert tone="danger">{message}</Alert>
+      </main>
+    );
+  }
+  return <ImportView data={data} />;
+}
+
+function ImportView({ data }: { data: BulkImport }) {
+  const summary = data.import_results_summary;
+  const actions = useImportActions(data.id);
+  const failed = !!summary.error;
+  const working = !failed && (data.status === "created" || data.status === "processing");
+  return (
+    <main className="page import-page">
+      <PageTitle title={`Bulk Import: ${data.file_name}`} />
+      <h1 className="page-title">Bulk Import</h1>
+      <p className="import-page__file">
+        <span className="import-status" data-status={failed ? "failed" : data.status}>
+          {failed ? "Failed" : data.status_label}
+        </span>{" "}
+        {data.file_name}
+      </p>
+
+      {failed && (
+        <Alert tone="danger">
+          <p className="import-error-line">{summary.error}</p>
+          {data.abilities.retry && (
+            <button type="button" className="button button--secondary button--small" disabled={actions.retry.isPending} onClick={() => actions.retry.mutate()}>
+              Retry
+            </button>
+          )}
+        </Alert>
+      )}
+
+      {working && data.status === "created" && <ProgressBar label="Reading the file" value={0} detail="Reading rows…" />}
+      {working && data.status === "processing" && (
+        <ProgressBar label="Importing" value={data.progress.total ? data.progress.done / data.progress.total : 0} detail={`${data.progress.done.toLocaleString()} of ${data.progress.total.toLocaleString()} rows`} />
+      )}
+
+      {(data.status === "preprocessed" || data.status === "completed" || data.status === "processing") && (
+        <dl className="import-totals" aria-label="Summary">
+          <Total label="Total rows" value={summary.total} />
+          <Total label="Rows with errors" value={summary.rows_with_errors} tone={summary.rows_with_errors ? "danger" : undefined} />
+          <Total label="Rows requiring input" value={summary.rows_requiring_input} tone={summary.rows_requiring_input ? "warning" : undefined} />
+          {summary.already_imported > 0 && <Total label="Already imported" value={summary.already_imported} />}
+          {data.status === "completed" && <Total label="Imported" value={summary.imported} tone="success" />}
+        </dl>
+      )}
+
+      {data.status === "preprocessed" && !failed && <ImportSettingsSection data={data} />}
+      {summary.errors.length > 0 && <ErrorsSection data={data} />}
+      {!summary.errors.length && data.abilities.upload_new_file && <NewFileUpload data={data} />}
+      {Object.keys(summary.required_input).length > 0 && data.status === "preprocessed" && <DataResolution data={data} />}
+
+      {data.status === "preprocessed" && !failed && (
+        <div className="import-start">
+          {data.unresolved_values > 0 && <p className="field__hint">Choose items for every value under Data Resolution before starting ({data.unresolved_values} left).</p>}
+          {summary.rows_with_errors > 0 && (
+            <p className="field__hint">
+              {summary.rows_with_errors === 1 ? "1 row with errors is" : `${summary.rows_with_errors.toLocaleString()} rows with errors are`} skipped; upload a corrected file later to import {summary.rows_with_errors === 1 ? "it" : "them"} (rows already imported are never imported twice).
+            </p>
+          )}
+          {actions.start.error && <Alert tone="danger">{actions.start.error instanceof ApiError ? actions.start.error.displayMessage : "Oops! Something went wrong, try again after sometime"}</Alert>}
+          <button type="button" className="button button--primary" disabled={!data.abilities.start || actions.start.isPending} onClick={() => actions.start.mutate()}>
+            Start Import
+          </button>
+        </div>
+      )}
+
+      {data.status === "completed" && <ImportedContent id={data.id} />}
+    </main>
+  );
+}
+
+function Total({ label, value, tone }: { label: string; value: number; tone?: "danger" | "warning" | "success" }) {
+  return (
+    <div className="import-total" data-tone={tone}>
+      <dt>{label}</dt>
+      <dd>{value.toLocaleString()}</dd>
+    </div>
+  );
+}
+
+/** Row errors as 'Row N [field]: message' with the provided value, and the corrected-file upload. */
+function ErrorsSection({ data }: { data: BulkImport }) {
+  const summary = data.import_results_summary;
+  return (
+    <section className="import-section" aria-labelledby="import-errors-title">
+      <h2 id="import-errors-title" className="section-title">
+        Errors
+      </h2>
+      <ul className="import-errors">
+        {summary.errors.map((e) => (
+          <li key={`${e.row_number}-${e.field}`}>
+            <span className="import-errors__where">
+              Row {e.row_number} [{e.field}]:
+            </span>{" "}
+            {e.message}
+            <div className="import-errors__value">Provided value: {e.value === "" ? <em>(empty)</em> : e.value}</div>
+          </li>
+        ))}
+      </ul>
+      {summary.errors_truncated && <p className="field__hint">Only the first {summary.errors.length.toLocaleString()} errors are listed.</p>}
+      {data.abilities.upload_new_file && <NewFileUpload data={data} />}
+    </section>
+  );
+}
+
+/** Upload a corrected file (rows already imported are not imported again). */
+function NewFileUpload({ data }: { data: BulkImport }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const handleUpload = async () => {
+    if (!file) return;
+    setError(null);
+    setProgress(0);
+    try {
+      client.setQueryData(importKeys.one(data.id), await uploadNewImportFile(data.id, file, setProgress));
+      setFile(null);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.displayMessage : "Oops! Something went wrong, try again after sometime");
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <div className="import-new-file">
+      <label className="field__label" htmlFor="import-new-file">
+        Upload a corrected file
+      </label>
+      <div className="import-new-file__row">
+        <input id="import-new-file" className="input input--file" type="file" accept={IMPORT_FILE_EXTENSIONS.map((e) => `.${e}`).join(",")} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <button type="button" className="button button--secondary" disabled={!file || progress !== null} onClick={() => void handleUpload()}>
+          Upload New File
+        </button>
+      </div>
+      {progress !== null && <ProgressBar label="Uploading" value={progress} />}
+      {error && <Alert tone="danger">{error}</Alert>}
+    </div>
+  );
+}
