@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { importField } from "../../../contract/index.js";
 import { Alert } from "../../components/Alert.js";
-import { editKey, isEditableField, PREVIEW_SAMPLE_ROWS } from "./spreadsheetPreviewModel.js";
+import { correctedFileName, editKey, isEditableField, PREVIEW_SAMPLE_ROWS } from "./spreadsheetPreviewModel.js";
 import type { PreviewErrorState, SpreadsheetPreviewState } from "./useSpreadsheetPreview.js";
 
 const fieldLabel = (key: string | null): string => (key ? (importField(key)?.label ?? key) : "Ignored");
@@ -26,8 +26,7 @@ export function SpreadsheetPreview({ state }: { state: SpreadsheetPreviewState }
     return <Alert tone="danger">{state.failure}</Alert>;
   }
 
-  const errorCount = state.errors.filter((e) => e.current).length;
-  const fixed = state.errors.length - errorCount;
+  const fixed = state.errors.filter((e) => !e.current).length;
   const editedCell = (rowNumber: number, field: string | null) => (field ? state.edits[editKey(rowNumber, field)] : undefined);
   const hasError = new Set(state.errors.filter((e) => e.current).map((e) => editKey(e.error.row_number, e.error.field)));
 
@@ -38,6 +37,7 @@ export function SpreadsheetPreview({ state }: { state: SpreadsheetPreviewState }
         {state.rowsWithErrors === 0 ? "No errors: every row can be imported." : `${plural(state.rowsWithErrors, "row")} with errors.`}
         {fixed > 0 ? ` ${plural(fixed, "error")} corrected here.` : ""}
       </p>
+      {Object.keys(state.edits).length > 0 && <p className="field__hint">Upload sends a corrected copy as {correctedFileName(state.file.name)}; your own file is not changed.</p>}
 
       <section aria-labelledby={`${id}-mapping`}>
         <h3 id={`${id}-mapping`} className="sheet-preview__heading">
@@ -48,14 +48,22 @@ export function SpreadsheetPreview({ state }: { state: SpreadsheetPreviewState }
             <li key={c.index} className={c.field ? undefined : "sheet-preview__ignored"}>
               <span className="sheet-preview__header">{c.header || `Column ${c.index + 1}`}</span>
               <span aria-hidden="true"> → </span>
-              <span className="visually-hidden">imported as </span>
-              {fieldLabel(c.field)}
+              {c.field ? (
+                <>
+                  <span className="visually-hidden">imported as </span>
+                  {fieldLabel(c.field)}
+                </>
+              ) : (
+                <>
+                  Ignored<span className="visually-hidden"> (not imported)</span>
+                </>
+              )}
             </li>
           ))}
         </ul>
       </section>
 
-      <section aria-labelledby={`${id}-rows`}>
+      <div>
         <h3 id={`${id}-rows`} className="sheet-preview__heading">
           {preview.total > preview.sample.length ? `First ${preview.sample.length} of ${plural(preview.total, "row")}` : "Rows"}
         </h3>
@@ -92,15 +100,16 @@ export function SpreadsheetPreview({ state }: { state: SpreadsheetPreviewState }
           </table>
         </div>
         {preview.total > PREVIEW_SAMPLE_ROWS && <p className="field__hint">Every row was checked; only the first {PREVIEW_SAMPLE_ROWS} are shown.</p>}
-      </section>
+      </div>
 
       {state.errors.length > 0 && (
         <section aria-labelledby={`${id}-errors`}>
           <h3 id={`${id}-errors`} className="sheet-preview__heading">
-            Errors ({errorCount.toLocaleString()} {fixed > 0 ? `left, ${fixed.toLocaleString()} corrected` : `in ${plural(state.rowsWithErrors, "row")}`})
+            {state.rowsWithErrors === 0 ? "Errors (all corrected)" : `Errors in ${plural(state.rowsWithErrors, "row")}`}
+            {fixed > 0 && state.rowsWithErrors > 0 ? ` (${fixed.toLocaleString()} corrected)` : ""}
           </h3>
           {preview.errorsTruncated && <p className="field__hint">Only the first {state.errors.length.toLocaleString()} errors are listed.</p>}
-          <ol className="sheet-preview__errors">
+          <ol className="sheet-preview__errors" aria-labelledby={`${id}-errors`}>
             {state.errors.map((e) => (
               <ErrorLine key={`${e.error.row_number}-${e.error.field}`} item={e} inputId={`${id}-fix-${e.error.row_number}-${e.error.field}`} onChange={(value) => state.setCell(e.error.row_number, e.error.field, value)} />
             ))}
@@ -125,7 +134,7 @@ function ErrorLine({ item, inputId, onChange }: { item: PreviewErrorState; input
       {editable && (
         <div className="sheet-preview__fix">
           <label htmlFor={inputId}>
-            Correct row {error.row_number} {fieldLabel(error.field).toLowerCase()}
+            Correct the {error.field === "url" ? "URL" : fieldLabel(error.field).toLowerCase()} of row {error.row_number}
           </label>
           <input id={inputId} className="input" type="text" value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={current ? true : undefined} aria-describedby={statusId} />
           <span id={statusId} className={current ? "field__error" : "sheet-preview__fixed"}>
