@@ -11,3 +11,5 @@ export * from "./resource.js";
 export * from "./bulkImport.js";
 export * from "./curriculum.js";
 export * from "./desktop.js";
+export * from "./editor.js";
+export * from "./tagging.js";

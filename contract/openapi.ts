@@ -15,6 +15,8 @@ import {
 import { ErrorBody } from "./common.js";
 import { CollectionCreateRequest, CollectionCreateResponse, GroupCreateRequest, GroupCreateResponse, GroupPermissionOptions } from "./create.js";
 import { AppConfig } from "./config.js";
+import { ContentUpdateRequest, ContentUpdateResponse, EditableItem, LockResponse, UnlockRequest, UpdateLockRequest } from "./editor.js";
+import { ContentTags, ContentTagsRequest, ContentTagsResponse } from "./tagging.js";
 import { FavoriteRequest, FavoriteResponse } from "./favorites.js";
 import { CurriculumStartRequest, CurriculumStartResponse, TemplatesQuery, TemplatesResponse } from "./curriculum.js";
 import { ResourceCreateResponse, ResourceShareOptions, resourceCreateRequest } from "./resource.js";
@@ -123,6 +125,16 @@ export const OPERATIONS: Operation[] = [
   },
   { method: "post", path: "/groups", summary: "Create a group led by the signed-in profile (defaults: view 3, join 6, can_request_join false); objGroup.link is the redirect target. 422 for a missing name or description or a permission id not on the lists.", request: GroupCreateRequest, response: GroupCreateResponse, errors: [401, 403, 422] },
 ];
+
+/** The editor's calls (issue 3: editing). */
+OPERATIONS.push(
+  { method: "get", path: "/api/content/{typePath}/{uid}", summary: "An item for its view page (link = /{typePath}/{uid}, e.g. /lesson-plans/abc) and its edit page (link + /edit): title, description, body sections (sanitized HTML with KaTeX-rendered equations; Lexical JSON only for those who may edit) and abilities.edit. 401 for a guest on a restricted item, 404 when unknown or not viewable.", response: EditableItem, errors: [401, 404] },
+  { method: "post", path: "/{typePath}/{uid}/update", summary: "Saves an existing item's title, description and body: the sections in their new order (sections not sent are removed). Each section's HTML is sanitized with the course-designer profile and its equations rendered again with KaTeX. 409 while someone else holds the edit lock; 401 guests, 403 who may not edit; 422 with the field's message.", request: ContentUpdateRequest, response: ContentUpdateResponse, errors: [401, 403, 404, 409, 422] },
+  { method: "post", path: "/update-lock", summary: "Takes or renews the edit lock of an item (type = model key, type_id = id) for edit_lock_expiry seconds. locked true means someone else holds it (holder, message). stale: the item changed after cache_date.", request: UpdateLockRequest, response: LockResponse, errors: [401, 403, 404, 422] },
+  { method: "get", path: "/api/content/{typePath}/{uid}/tags", summary: "An item's attribute ids (every type) and keywords, for the model-attribute editor. 401/404 as for the item.", response: ContentTags, errors: [401, 404] },
+  { method: "post", path: "/{typePath}/{uid}/tags", summary: "Replaces an item's attributes and keywords. Attributes must exist and apply to the item's model (GET /attributes/config/{modelKey}); leaf-only types take leaves only, single (radio) types at most one. Keywords are trimmed, de-duplicated and sorted; letters, digits, spaces, periods and hyphens. Search sees the change at once. 401 guests, 403 who may not edit, 409 while someone else holds the edit lock, 422 with the rule's message.", request: ContentTagsRequest, response: ContentTagsResponse, errors: [401, 403, 404, 409, 422] },
+  { method: "post", path: "/system/locks/unlock", summary: "Releases an item's edit lock: its holder, or an admin breaking someone else's. The CSRF token may come as _token in the body (for navigator.sendBeacon on leaving the page).", request: UnlockRequest, response: LockResponse, errors: [401, 403, 404, 422] },
+);
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
 

@@ -176,6 +176,11 @@ test.describe("the creator modal", () => {
     await form.getByRole("button", { name: "Create Lesson Plan" }).click();
     await expect(page).toHaveURL(/\/lesson-plans\/[\w-]+\/edit$/);
     await expect(form).toBeHidden();
+    // The editor opens with the template's sections, imported from their HTML.
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: /content$/ })).toHaveCount(5);
+    await expect(page.getByLabel("Section 1 title")).toHaveValue("Engage");
+    await expect(page.getByRole("textbox", { name: "Engage content" })).toHaveText("Open with a question or phenomenon that sparks curiosity.");
 
     await openSearch(page, `?st=${encodeURIComponent(title.toLowerCase())}`);
     await expect(resultCards(page).getByRole("heading", { name: title })).toBeVisible();

@@ -51,6 +51,10 @@ export default defineConfig({
       "^/app/": toServer,
       "/providers": toServer,
       "/profile": toServer,
+      // The editor's saves (POST {link}/update) and edit locks.
+      "^/[\\w-]+/[\\w-]+/update$": toServer,
+      "/update-lock": toServer,
+      "/system/": toServer,
       "/auth": unlessSpaPage,
       // Only POST /search (the legacy call) goes to the server; GET /search/ is the app.
       "^/search(/|$|\\?)": unlessSpaPage,

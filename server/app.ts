@@ -22,6 +22,9 @@ import { createRouter } from "./routes/create/index.js";
 import { resourcesRouter } from "./routes/resources/index.js";
 import { curriculumRouter } from "./routes/curriculum/index.js";
 import { localFileStorage, type FileStorage } from "./storage/fileStorage.js";
+import { editorRouter } from "./routes/editor/index.js";
+import { tagsRouter } from "./routes/editor/tags.js";
+import { EMBED_FRAME_SOURCES } from "./lib/sanitize.js";
 import { ssoRouter } from "./routes/auth/sso.js";
 import { docsRouter } from "./routes/docs/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
@@ -61,7 +64,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
           imgSrc: ["'self'", "data:", "https:"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           fontSrc: ["'self'", "data:"],
-          frameSrc: ["'self'", "https://www.youtube.com", "https://player.vimeo.com"],
+          frameSrc: ["'self'", ...EMBED_FRAME_SOURCES],
           upgradeInsecureRequests: null,
         },
       },
@@ -107,6 +110,8 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(bulkImportRouter(db, { maxFileBytes: config.imports.maxFileBytes, onWork: () => onImportWork?.() }));
   app.use(resourcesRouter(db, storage));
   app.use(curriculumRouter(db));
+  app.use(editorRouter(db));
+  app.use(tagsRouter(db));
   app.use(docsRouter());
 
   app.use(API_PREFIXES, notFoundHandler);

@@ -3,8 +3,11 @@ import { LoginScene } from "../scenes/auth/LoginScene.js";
 import { ForgotPasswordScene } from "../scenes/auth/ForgotPasswordScene.js";
 import { RegisterScene } from "../scenes/auth/RegisterScene.js";
 import { ImportScene } from "../scenes/bulkImport/ImportScene.js";
+import { CONTENT_TYPE_PATHS } from "../../contract/index.js";
 import { NotFoundScene } from "../scenes/NotFoundScene.js";
 import { SearchScene } from "../scenes/search/SearchScene.js";
+import { ItemEditScene } from "../scenes/item/ItemEditScene.js";
+import { ItemViewScene } from "../scenes/item/ItemViewScene.js";
 import { PATHS } from "./paths.js";
 import { RootLayout } from "./RootLayout.js";
 import { RouteError } from "./RouteError.js";
@@ -21,6 +24,10 @@ export const routes: RouteObject[] = [
       { path: "auth/forgot", element: <ForgotPasswordScene /> },
       { path: "auth/register", element: <RegisterScene /> },
       { path: "bulk-import/:id", element: <ImportScene /> },
+      ...CONTENT_TYPE_PATHS.flatMap((typePath) => [
+        { path: `${typePath}/:uid`, element: <ItemViewScene key={typePath} typePath={typePath} /> },
+        { path: `${typePath}/:uid/edit`, element: <ItemEditScene key={typePath} typePath={typePath} /> },
+      ]),
       { path: "*", element: <NotFoundScene /> },
     ],
   },

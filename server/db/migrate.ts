@@ -6,6 +6,7 @@ import * as m003 from "./migrations/003_rate_limits.js";
 import * as m004 from "./migrations/004_identities.js";
 import * as m005 from "./migrations/005_group_request_join.js";
 import * as m006 from "./migrations/006_bulk_imports.js";
+import * as m007 from "./migrations/007_authoring.js";
 import * as m009 from "./migrations/009_resources_and_templates.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "004_identities": m004,
   "005_group_request_join": m005,
   "006_bulk_imports": m006,
+  "007_authoring": m007,
   "009_resources_and_templates": m009,
 };
 

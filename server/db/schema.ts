@@ -152,6 +152,27 @@ export interface IdentitiesTable {
   created_at: string;
 }
 
+export interface ContentSectionsTable {
+  id: Generated<number>;
+  content_id: number;
+  position: number;
+  title: string;
+  /** Lexical's serialized editor state; null when the section came as HTML only (a template's copy). */
+  body_json: string | null;
+  /** Sanitized HTML (course-designer profile) with equations rendered by KaTeX on the server. */
+  body_html: string;
+  updated_at: string;
+}
+
+export interface EditLocksTable {
+  model_key: string;
+  content_id: number;
+  profile_id: number;
+  /** Milliseconds since the epoch. */
+  acquired_at: number;
+  expires_at: number;
+}
+
 export interface BulkImportsTable {
   id: Generated<number>;
   uid: string;
@@ -250,6 +271,8 @@ export interface CurriculumSectionsTable {
 }
 
 export interface Database {
+  content_sections: ContentSectionsTable;
+  edit_locks: EditLocksTable;
   bulk_imports: BulkImportsTable;
   bulk_import_chunks: BulkImportChunksTable;
   bulk_import_rows: BulkImportRowsTable;
@@ -283,6 +306,8 @@ export type NewContent = Insertable<ContentTable>;
 export type ContentUpdate = Updateable<ContentTable>;
 export type AttributeItem = Selectable<AttributeItemsTable>;
 export type Identity = Selectable<IdentitiesTable>;
+export type ContentSection = Selectable<ContentSectionsTable>;
+export type EditLock = Selectable<EditLocksTable>;
 export type BulkImportRecord = Selectable<BulkImportsTable>;
 export type ResourceFile = Selectable<ResourceFilesTable>;
 export type CurriculumTemplate = Selectable<CurriculumTemplatesTable>;

@@ -9,7 +9,7 @@ import { getConfigValue } from "../models/appConfig.js";
 import { findImport, writeImportFile } from "../models/bulkImports.js";
 import { AttributeResolver } from "./attributeResolver.js";
 import { importRows } from "./importRows.js";
-import { Lease, LeaseLost } from "./lease.js";
+import { JobStopped, Lease, LeaseLost } from "./lease.js";
 import { ImportFailure, preprocessImport } from "./preprocessImport.js";
 import type { SpreadsheetLimits } from "./readSpreadsheet.js";
 
@@ -106,11 +106,18 @@ export class ImportJobRunner {
     try {
       if (record.attempts > this.options.maxAttempts) throw new ImportFailure("interrupted");
       if (record.status === "created") await this.preprocess(record, lease);
-      else await importRows(this.db, record, lease, await AttributeResolver.load(this.db), { batchSize: this.options.batchSize, pauseMs: this.options.batchPauseMs });
+      else {
+        const resolver = await AttributeResolver.load(this.db);
+        await importRows(this.db, record, lease, resolver, { batchSize: this.options.batchSize, pauseMs: this.options.batchPauseMs, shouldStop: () => this.stopped });
+      }
       log.info({ ms: Date.now() - started }, "import step finished");
       await lease.release();
     } catch (err) {
       if (err instanceof LeaseLost) return log.warn("import taken over by another instance");
+      if (err instanceof JobStopped) {
+        log.info("server stopping: import handed back");
+        return lease.release();
+      }
       if (err instanceof ImportFailure) {
         log.info({ reason: err.code }, "import failed");
         return lease.release({ error: err.message });
@@ -126,7 +133,7 @@ export class ImportJobRunner {
       const file = path.join(dir, `upload.${record.file_type}`);
       await writeImportFile(this.db, record, file);
       const settings = await getConfigValue<{ resourceCategoryRequired?: boolean }>(this.db, "settings", {});
-      await preprocessImport(this.db, record, file, lease, { limits: this.options.limits, categoryRequired: settings.resourceCategoryRequired === true });
+      await preprocessImport(this.db, record, file, lease, { limits: this.options.limits, categoryRequired: settings.resourceCategoryRequired === true, shouldStop: () => this.stopped });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

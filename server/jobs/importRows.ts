@@ -7,7 +7,7 @@ import type { BulkImportRecord, NewContent } from "../db/schema.js";
 import { importState } from "../models/bulkImports.js";
 import { addDocumentsToVocabulary } from "../search/suggest.js";
 import type { AttributeResolver } from "./attributeResolver.js";
-import type { Lease } from "./lease.js";
+import { JobStopped, type Lease } from "./lease.js";
 
 const ATTRIBUTE_FIELDS = IMPORT_FIELDS.filter((f) => f.kind === "attribute");
 
@@ -49,7 +49,7 @@ export function parseAuthors(cell: string | undefined): { name: string; url: str
  * resumes after the last committed batch; a key already imported (an earlier file, or the same
  * row twice) is skipped, so every row is imported exactly once. Answers when the import completed.
  */
-export async function importRows(db: Db, record: BulkImportRecord, lease: Lease, resolver: AttributeResolver, options: { batchSize: number; pauseMs?: number }): Promise<void> {
+export async function importRows(db: Db, record: BulkImportRecord, lease: Lease, resolver: AttributeResolver, options: { batchSize: number; pauseMs?: number; shouldStop?: () => boolean }): Promise<void> {
   const { mappings, settings, summary } = importState(record);
   const choose = choiceLookup(mappings);
   const ownerId = settings.owner ?? record.profile_id;
@@ -135,6 +135,7 @@ export async function importRows(db: Db, record: BulkImportRecord, lease: Lease,
       return false;
     });
     if (finished) break;
+    if (options.shouldStop?.()) throw new JobStopped();
     if (options.pauseMs) await new Promise((r) => setTimeout(r, options.pauseMs));
   }
   await db.transaction().execute(async (trx) => {

@@ -7,6 +7,13 @@ export class LeaseLost extends Error {
   }
 }
 
+/** Thrown between batches when the instance is shutting down: the job is handed back, not failed. */
+export class JobStopped extends Error {
+  constructor() {
+    super("the server is stopping");
+  }
+}
+
 /**
  * One instance's hold on one import. Every write of a job first renews the lease inside its own
  * transaction (a conditional update that also locks the import's row), so a batch commits only

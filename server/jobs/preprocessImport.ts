@@ -13,7 +13,7 @@ import type { Db } from "../db/connection.js";
 import type { BulkImportRecord } from "../db/schema.js";
 import { EMPTY_SUMMARY } from "../models/bulkImports.js";
 import { AttributeResolver } from "./attributeResolver.js";
-import type { Lease } from "./lease.js";
+import { JobStopped, type Lease } from "./lease.js";
 import { readSpreadsheet, SpreadsheetError, type SpreadsheetLimits } from "./readSpreadsheet.js";
 
 const MAX_LISTED_ERRORS = 1000;
@@ -33,7 +33,7 @@ export const rowKey = (row: Record<string, string>): string =>
  * resolves attribute values and stores the rows for the import step; ends in preprocessed with
  * the summary. Restartable: it clears the rows of an earlier, interrupted attempt first.
  */
-export async function preprocessImport(db: Db, record: BulkImportRecord, filePath: string, lease: Lease, options: { limits: SpreadsheetLimits; categoryRequired: boolean }): Promise<void> {
+export async function preprocessImport(db: Db, record: BulkImportRecord, filePath: string, lease: Lease, options: { limits: SpreadsheetLimits; categoryRequired: boolean; shouldStop?: () => boolean }): Promise<void> {
   await db.deleteFrom("bulk_import_rows").where("import_id", "=", record.id).execute();
   const resolver = await AttributeResolver.load(db);
   const hasImported = !!(await db.selectFrom("bulk_import_items").select("row_key").where("import_id", "=", record.id).limit(1).executeTakeFirst());
@@ -58,6 +58,7 @@ export async function preprocessImport(db: Db, record: BulkImportRecord, filePat
       if (!columns.includes("title")) throw new ImportFailure("noTitleColumn");
     },
     async rows(cells) {
+      if (options.shouldStop?.()) throw new JobStopped();
       const records = cells.map((rowCells) => {
         rowNumber += 1;
         const row = rowFromCells(columns, rowCells);

@@ -5,6 +5,7 @@ import { HttpError } from "../lib/errors.js";
 export * as bulkImportPolicy from "./bulkImport.js";
 export * as collectionPolicy from "./collection.js";
 export * as contentObjectPolicy from "./contentObject.js";
+export * as editLockPolicy from "./editLock.js";
 export * as groupPolicy from "./group.js";
 export * as resourcePolicy from "./resource.js";
 export * as curriculumPolicy from "./curriculum.js";

@@ -11,7 +11,7 @@ import { loadConfig } from "../config.js";
 export const onPostgres = process.env.DB_TEST === "postgres";
 
 /** A fresh, empty database for one test file: a new PostgreSQL database or a temp SQLite folder. */
-async function freshDatabase(): Promise<{ databaseUrl?: string; dataDir: string; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ databaseUrl?: string; dataDir: string; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-test-"));
   if (!onPostgres) return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -67,10 +67,16 @@ describe("curriculum items and templates", () => {
     expect(res.body.data.template_id).toBe(templateId);
     const item = await server.db.selectFrom("curriculum_items").selectAll().where("content_id", "=", res.body.data.id).executeTakeFirstOrThrow();
     expect(item.template_id).toBe(templateId);
-    const sections = await server.db.selectFrom("curriculum_sections").select(["position", "title", "html"]).where("content_id", "=", res.body.data.id).orderBy("position").execute();
+    const sections = await server.db.selectFrom("content_sections").select(["position", "title", "body_html", "body_json"]).where("content_id", "=", res.body.data.id).orderBy("position").execute();
     expect(sections).toEqual([
-      { position: 0, title: "Warm-up", html: "<p>Start here.</p>" },
-      { position: 1, title: "Practice", html: "<p>Then practise.</p>" },
+      { position: 0, title: "Warm-up", body_html: "<p>Start here.</p>", body_json: null },
+      { position: 1, title: "Practice", body_html: "<p>Then practise.</p>", body_json: null },
+    ]);
+    // The edit page's load call hands them to the editor.
+    const loaded = await client.get(`/api/content${res.body.data.link}`);
+    expect(loaded.body.sections.map((s: { title: string; html: string }) => [s.title, s.html])).toEqual([
+      ["Warm-up", "<p>Start here.</p>"],
+      ["Practice", "<p>Then practise.</p>"],
     ]);
   });
 

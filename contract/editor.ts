@@ -1,0 +1,195 @@
+import { z } from "zod";
+
+/** Message texts of the editor (quoted from the specification where it names them). */
+export const EDITOR_MESSAGES = {
+  removeSectionConfirm: "Are you sure you want to remove this section?",
+  editExpired: "Edit time expired",
+  refreshToContinue: "Refresh Page to continue",
+  configureEquation: "Configure Equation",
+  titleRequired: "Title is required.",
+  titleTooLong: "Title may be at most 255 characters.",
+  descriptionTooLong: "Description may be at most 10000 characters.",
+  sectionTitleTooLong: "A section title may be at most 255 characters.",
+  tooManySections: "An item may have at most 100 sections.",
+  sectionTooLarge: "A section may hold at most 500,000 characters.",
+  badEditorState: "The section's editor state is not valid.",
+  lockedBy: (name: string) => `This item is being edited by ${name}.`,
+  notLockHolder: "Only the person holding the lock (or an administrator) may release it.",
+  saved: "Saved.",
+  saveFailed: "Your changes could not be saved. They are still here; please try again.",
+  unknownType: "Unknown content type.",
+} as const;
+
+/** The link prefixes of content (server/presenters/modelTypes.ts): an item's page is /{prefix}/{uid}, its editor that plus /edit. */
+export const CONTENT_TYPE_PATHS = ["resources", "lesson-plans", "collections", "outlines", "projects", "pathways", "pages", "groups", "announcements"] as const;
+
+/** True for a content link prefix (so the editor's routes leave other paths to other routers). */
+export const isContentTypePath = (value: string): boolean => (CONTENT_TYPE_PATHS as readonly string[]).includes(value);
+
+/**
+ * The named sanitizer profiles (first document, section 9) as allowed-tag lists; each one builds on the
+ * one before. Attributes, link targets and frames follow fixed rules (docs/ARCHITECTURE.md).
+ */
+const MINIMAL = ["b", "strong", "i", "em", "u", "s", "sub", "sup", "br", "p"] as const;
+const SIMPLE = [...MINIMAL, "a", "ul", "ol", "li", "blockquote"] as const;
+const COMMENT = [...SIMPLE, "code", "pre", "span"] as const;
+const RELAXED = [
+  ...COMMENT,
+  ...["h1", "h2", "h3", "h4", "h5", "h6", "hr", "img", "figure", "figcaption", "div"],
+  ...["table", "caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td"],
+] as const;
+const COURSE_DESIGNER = [...RELAXED, "iframe", "section", "article", "aside", "header", "footer", "details", "summary", "mark"] as const;
+
+export const SANITIZE_PROFILES = {
+  minimal: MINIMAL as readonly string[],
+  simple: SIMPLE as readonly string[],
+  comment: COMMENT as readonly string[],
+  "relaxed-html": RELAXED as readonly string[],
+  "course-designer": COURSE_DESIGNER as readonly string[],
+} as const;
+export type SanitizeProfile = keyof typeof SANITIZE_PROFILES;
+
+/** The default size of an embedded frame (first document: 560x315). */
+export const EMBED_DEFAULT = { width: 560, height: 315 } as const;
+
+/**
+ * Frames come only from these places (the first document's safe-embed rules): the product's own
+ * embed path, two video services, a file-drive preview, an audio streaming service and an audio player.
+ * Each rule names the host and the path prefix that is an embeddable player (not any page of the site).
+ */
+const EMBED_RULES: { hosts: string[]; path: RegExp }[] = [
+  { hosts: ["www.youtube.com", "youtube.com", "www.youtube-nocookie.com"], path: /^\/embed\/[\w-]+$/ },
+  { hosts: ["player.vimeo.com"], path: /^\/video\/\d+$/ },
+  { hosts: ["drive.google.com"], path: /^\/file\/d\/[\w-]+\/preview$/ },
+  { hosts: ["open.spotify.com"], path: /^\/embed\/(track|album|playlist|episode|show|artist)\/\w+$/ },
+  { hosts: ["w.soundcloud.com"], path: /^\/player\/?$/ },
+];
+
+/** The product's own embed path: relative, under /embed/. */
+const OWN_EMBED = /^\/embed\/[\w./-]+$/;
+
+/** A frame source normalized to https on an allowed host and player path, or null when it is not allowed. */
+export function safeEmbedSrc(src: string | undefined): string | null {
+  const value = (src ?? "").trim();
+  if (value.startsWith("/") && !value.startsWith("//")) {
+    const pathOnly = value.split(/[?#]/)[0]!;
+    return OWN_EMBED.test(pathOnly) && !pathOnly.includes("..") ? value : null;
+  }
+  let url: URL;
+  try {
+    url = new URL(value.startsWith("//") ? `https:${value}` : value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (url.username || url.password || (url.port && url.port !== "443")) return null;
+  const rule = EMBED_RULES.find((r) => r.hosts.includes(url.hostname.toLowerCase()));
+  if (!rule || !rule.path.test(url.pathname)) return null;
+  url.protocol = "https:";
+  return url.toString();
+}
+
+/** Every host a safe embed may come from. */
+export const EMBED_HOSTS = [...new Set(EMBED_RULES.flatMap((r) => r.hosts))];
+
+/** Equation size (Size/Zoom): 0.5 to 5 in steps of 0.1. */
+export const EQUATION_SIZE = { min: 0.5, max: 5, step: 0.1, fallback: 1 } as const;
+
+/** A size as the equation dialog reads it: non-numeric falls back to 1; numbers are kept within 0.5 to 5, rounded to 0.1. */
+export function equationSize(value: unknown): number {
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  if (!Number.isFinite(n)) return EQUATION_SIZE.fallback;
+  const clamped = Math.min(EQUATION_SIZE.max, Math.max(EQUATION_SIZE.min, n));
+  return Math.round(clamped * 10) / 10;
+}
+
+export const SECTION_HTML_MAX = 500_000;
+export const SECTIONS_MAX = 100;
+
+/** Lexical's serialized editor state: an object with a root node (kept as given; only the HTML is shown to others). */
+export const EditorStateJson = z.record(z.string(), z.unknown(), { error: EDITOR_MESSAGES.badEditorState }).refine((state) => {
+  const root = state.root as { type?: unknown; children?: unknown } | null | undefined;
+  return typeof root === "object" && root !== null && root.type === "root" && Array.isArray(root.children);
+}, EDITOR_MESSAGES.badEditorState);
+
+/** One section (module) of an item's body: a title and its content, as Lexical JSON and as HTML. */
+export const SectionInput = z.object({
+  title: z.string().trim().max(255, EDITOR_MESSAGES.sectionTitleTooLong).default(""),
+  json: EditorStateJson.nullish(),
+  html: z.string().max(SECTION_HTML_MAX, EDITOR_MESSAGES.sectionTooLarge).default(""),
+});
+export type SectionInput = z.input<typeof SectionInput>;
+
+/** POST {link}/update: the item's title, description and its whole body in order (sections not listed are removed). */
+export const ContentUpdateRequest = z.object({
+  title: z.string({ error: EDITOR_MESSAGES.titleRequired }).trim().min(1, EDITOR_MESSAGES.titleRequired).max(255, EDITOR_MESSAGES.titleTooLong),
+  description: z.string().max(10000, EDITOR_MESSAGES.descriptionTooLong).default(""),
+  sections: z.array(SectionInput).max(SECTIONS_MAX, EDITOR_MESSAGES.tooManySections).default([]),
+});
+export type ContentUpdateRequest = z.input<typeof ContentUpdateRequest>;
+
+/** A stored section as the editor and the view page read it. */
+export const SectionView = z.object({
+  id: z.number(),
+  position: z.number(),
+  title: z.string(),
+  json: z.record(z.string(), z.unknown()).nullable(),
+  html: z.string(),
+});
+export type SectionView = z.infer<typeof SectionView>;
+
+/** GET /api/content/{typePath}/{uid}: an item for its view and edit pages, with the actor's abilities. */
+export const EditableItem = z.object({
+  id: z.number(),
+  uid: z.string(),
+  opaque_id: z.string(),
+  model_key: z.string(),
+  type_name_singular: z.string(),
+  title: z.string(),
+  description: z.string(),
+  link: z.string(),
+  owner_data: z.object({ profile_id: z.number(), name: z.string() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Never saved since it was created: autosave starts off. */
+  is_new: z.boolean(),
+  sections: z.array(SectionView),
+  abilities: z.object({ view: z.boolean(), edit: z.boolean() }),
+});
+export type EditableItem = z.infer<typeof EditableItem>;
+
+/** The answer of a save: the item as stored (sanitized HTML). */
+export const ContentUpdateResponse = z.object({ status: z.literal("success"), message: z.string(), item: EditableItem });
+export type ContentUpdateResponse = z.infer<typeof ContentUpdateResponse>;
+
+const positiveId = z.coerce.number({ error: "type_id must be a positive integer." }).int("type_id must be a positive integer.").positive("type_id must be a positive integer.").max(2147483647, "type_id must be a positive integer.");
+
+/** POST /update-lock: take or renew the edit lock of an item (type is its model key, type_id its id). */
+export const UpdateLockRequest = z.object({
+  type: z.string({ error: "type is required." }).min(1, "type is required.").max(32),
+  type_id: positiveId,
+  /** When the editor loaded the item (its updated_at); a later change by someone else is reported as stale. */
+  cache_date: z.string().max(40).optional(),
+});
+export type UpdateLockRequest = z.input<typeof UpdateLockRequest>;
+
+/** POST /system/locks/unlock. */
+export const UnlockRequest = z.object({
+  type: z.string({ error: "type is required." }).min(1, "type is required.").max(32),
+  type_id: positiveId,
+});
+export type UnlockRequest = z.input<typeof UnlockRequest>;
+
+/** The lock's state: held by the caller (locked false) or by someone else (locked true, with the holder). */
+export const LockResponse = z.object({
+  locked: z.boolean(),
+  message: z.string(),
+  holder: z.object({ profile_id: z.number(), name: z.string() }).nullable(),
+  /** Milliseconds since the epoch; null when nobody holds it. */
+  expires_at: z.number().nullable(),
+  /** The configured lock lifetime (edit_lock_expiry) in seconds. */
+  expiry_seconds: z.number(),
+  /** The item changed since cache_date. */
+  stale: z.boolean(),
+});
+export type LockResponse = z.infer<typeof LockResponse>;

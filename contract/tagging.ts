@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { AttributeIdList } from "./attributes.js";
+import { KEYWORD_PATTERN, RESOURCE_MESSAGES } from "./resource.js";
+
+/** Texts of the model-attribute editor (quoted from the specification where it names them). */
+export const TAGGING_MESSAGES = {
+  keywordLabel: "Add Keyword (Letters, Numbers, Spaces, and Hyphens Only)",
+  keywordInvalid: RESOURCE_MESSAGES.keywordInvalid,
+  keywordTooLong: "A keyword may be at most 64 characters.",
+  tooManyKeywords: "An item may have at most 50 keywords.",
+  pendingKeyword: "Add or clear the keyword you are typing before saving.",
+  unknownAttribute: "One of the chosen attributes does not exist or does not apply to this item.",
+  leafOnly: (type: string) => `Only the most specific ${type} can be chosen.`,
+  single: (type: string) => `Choose at most one ${type}.`,
+  saved: "Tags saved.",
+  searchMin: "Please enter at least 2 characters to search.",
+} as const;
+
+/** Attribute search in the editor's tabs starts at 2 characters (second document, section 5). */
+export const ATTRIBUTE_TAB_SEARCH_MIN = 2;
+
+/**
+ * The keyword rule of the attribute editor's Keywords tab (second document): letters, digits, spaces and
+ * hyphens. The server accepts the first document's reading too (periods as well, KEYWORD_PATTERN).
+ */
+export const EDITOR_KEYWORD_PATTERN = /^[\p{L}\p{N} -]+$/u;
+
+/** Splits a pending keyword entry the way the Keywords tab adds it: comma-separated, trimmed, empty ones dropped. */
+export function splitKeywordEntry(entry: string): { keywords: string[]; valid: boolean } {
+  const keywords = entry
+    .split(",")
+    .map((k) => k.trim().replace(/\s+/g, " "))
+    .filter(Boolean);
+  return { keywords, valid: keywords.length > 0 && keywords.every((k) => EDITOR_KEYWORD_PATTERN.test(k) && k.length <= 64) };
+}
+
+/** Adds keywords to a list: de-duplicated (case-insensitively) and sorted. */
+export function mergeKeywords(list: string[], added: string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const k of [...list, ...added]) if (!seen.has(k.toLowerCase())) seen.set(k.toLowerCase(), k);
+  return [...seen.values()].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" }));
+}
+
+const keyword = z
+  .string()
+  .transform((k) => k.trim().replace(/\s+/g, " "))
+  .pipe(z.string().min(1, TAGGING_MESSAGES.keywordInvalid).max(64, TAGGING_MESSAGES.keywordTooLong).regex(KEYWORD_PATTERN, TAGGING_MESSAGES.keywordInvalid));
+
+/** POST {link}/tags: the item's attributes (all types at once) and keywords; both replace what was there. */
+export const ContentTagsRequest = z.object({
+  attribute_ids: AttributeIdList,
+  keywords: z
+    .array(keyword, { error: TAGGING_MESSAGES.keywordInvalid })
+    .max(50, TAGGING_MESSAGES.tooManyKeywords)
+    .default([])
+    .transform((list) => mergeKeywords([], list)),
+});
+export type ContentTagsRequest = z.input<typeof ContentTagsRequest>;
+
+/** An item's tags: attribute ids and keywords (sorted). */
+export const ContentTags = z.object({
+  model_key: z.string(),
+  attribute_ids: z.array(z.number()),
+  keywords: z.array(z.string()),
+  keywords_enabled: z.boolean(),
+});
+export type ContentTags = z.infer<typeof ContentTags>;
+
+/** The answer of a tag save. */
+export const ContentTagsResponse = z.object({ status: z.literal("success"), message: z.string(), tags: ContentTags });
+export type ContentTagsResponse = z.infer<typeof ContentTagsResponse>;

@@ -1,0 +1,358 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { TEACHER, expectNoAxeViolations, signInViaApi } from "./helpers.js";
+
+const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
+const SHOTS = "/tmp/shots";
+
+/** A word no seeded item carries, so each test's item is its own. */
+const unique = () => `Zq${Date.now().toString(36)}`;
+
+/** The session's CSRF token, for writes made with page.request. */
+async function csrf(page: Page): Promise<string> {
+  const res = await page.request.get("/getInitializeData");
+  return ((await res.json()) as { csrfToken: string }).csrfToken;
+}
+
+/** Creates a collection owned by the signed-in profile through the API; answers its link. */
+async function createItem(page: Page, title: string): Promise<string> {
+  const res = await page.request.post("/collections/create", { data: { title, description: "Made by the editor tests" }, headers: { "X-CSRF-Token": await csrf(page) } });
+  expect(res.ok(), `create ${title}`).toBeTruthy();
+  return ((await res.json()) as { link: string }).link;
+}
+
+/** Saves an item's body through the API (so the item is no longer new). */
+async function saveViaApi(page: Page, link: string, body: unknown): Promise<void> {
+  const res = await page.request.post(`${link}/update`, { data: body, headers: { "X-CSRF-Token": await csrf(page) } });
+  expect(res.ok(), `save ${link}: ${res.status()}`).toBeTruthy();
+}
+
+/** Opens the edit page and waits until the lock is taken (the editors become editable). */
+async function openEditor(page: Page, link: string): Promise<void> {
+  await page.goto(`${link}/edit`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "+ Add section" })).toBeEnabled();
+}
+
+/** The rich-text box of a section by its name. */
+const sectionBox = (page: Page, name: string) => page.getByRole("textbox", { name: `${name} content` });
+
+test.describe("editing an item", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+  });
+
+  test("an owner writes a heading and an equation, saves, reloads and finds them; the view page renders the math", async ({ page }) => {
+    const title = `${unique()} Tides Collection`;
+    const link = await createItem(page, title);
+    await openEditor(page, link);
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    // A new item: autosave is forced off until the first save.
+    await expect(page.getByRole("checkbox", { name: "Autosave" })).toBeDisabled();
+    await expect(page.getByRole("checkbox", { name: "Autosave" })).not.toBeChecked();
+
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    await page.getByLabel("Section 1 title").fill("Introduction");
+    const box = sectionBox(page, "Introduction");
+    await box.click();
+    await page.keyboard.type("Tides rise twice a day.");
+    await page.keyboard.press("Enter");
+    await page.getByRole("toolbar", { name: "Introduction content formatting" }).getByRole("button", { name: "Heading", exact: true }).click();
+    await page.keyboard.type("Gravity");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("The pull is ");
+    await page.getByRole("toolbar", { name: "Introduction content formatting" }).getByRole("button", { name: "Equation" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "Configure Equation" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Equation").fill("F = G\\frac{m_1 m_2}{r^2}");
+    await dialog.getByLabel("Size/Zoom").fill("2");
+    await expect(dialog.locator(".katex")).toBeVisible();
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/editor-equation-dialog.png` });
+    await expectNoAxeViolations(page, "Configure Equation dialog");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(box.getByRole("heading", { name: "Gravity", level: 2 })).toBeVisible();
+    await expect(box.locator(".katex .mfrac")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText(/All changes saved at/)).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "Autosave" })).toBeEnabled();
+
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/editor-edit-page.png`, fullPage: true });
+
+    await page.reload();
+    await expect(page.getByRole("button", { name: "+ Add section" })).toBeEnabled();
+    const reloaded = sectionBox(page, "Introduction");
+    await expect(reloaded).toContainText("Tides rise twice a day.");
+    await expect(reloaded.getByRole("heading", { name: "Gravity", level: 2 })).toBeVisible();
+    await expect(reloaded.getByRole("button", { name: "Equation F = G\\frac{m_1 m_2}{r^2}, edit" })).toBeVisible();
+    await expect(reloaded.locator(".katex .mfrac")).toBeVisible();
+    await expectNoAxeViolations(page, "edit page");
+
+    await page.getByRole("link", { name: "View" }).click();
+    await expect(page).toHaveURL(new RegExp(`${link}$`));
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    const section = page.getByRole("region", { name: "Introduction" });
+    await expect(section.getByRole("heading", { name: "Introduction", level: 2 })).toBeVisible();
+    await expect(section.getByRole("heading", { name: "Gravity", level: 2 })).toBeVisible();
+    const math = section.locator(".math-equation");
+    await expect(math.locator(".katex-html .mfrac")).toBeVisible();
+    await expect(math).toHaveAttribute("style", "font-size:2em");
+    await expect(math.locator("annotation")).toHaveText("F = G\\frac{m_1 m_2}{r^2}");
+    // KaTeX's own fonts come from this server's bundle, not a CDN.
+    const fontsLoaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      let loaded = 0;
+      document.fonts.forEach((f) => {
+        if (f.family.includes("KaTeX") && f.status === "loaded") loaded += 1;
+      });
+      return loaded;
+    });
+    expect(fontsLoaded).toBeGreaterThan(0);
+    await expect(page.getByRole("link", { name: "Edit" })).toBeVisible();
+    await expectNoAxeViolations(page, "view page");
+    await page.screenshot({ path: `${SHOTS}/editor-view-page.png`, fullPage: true });
+  });
+
+  test("removing a section asks first, and Undo brings it back with its text", async ({ page }) => {
+    const link = await createItem(page, `${unique()} Undo Collection`);
+    await saveViaApi(page, link, { title: "Undo practice", sections: [{ title: "Keep me", html: "<p>first</p>" }, { title: "Remove me", html: "<p>second words</p>" }] });
+    await openEditor(page, link);
+    await sectionBox(page, "Remove me").click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" and more");
+
+    await page.getByRole("button", { name: "Remove Remove me" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Remove section" });
+    await expect(confirm).toContainText("Are you sure you want to remove this section?");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(sectionBox(page, "Remove me")).toBeVisible();
+
+    await page.getByRole("button", { name: "Remove Remove me" }).click();
+    await page.getByRole("alertdialog", { name: "Remove section" }).getByRole("button", { name: "Remove" }).click();
+    await expect(sectionBox(page, "Remove me")).toHaveCount(0);
+    const undoBar = page.getByRole("status").filter({ hasText: "Section “Remove me” removed." });
+    await expect(undoBar).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/editor-undo-bar.png` });
+    await undoBar.getByRole("button", { name: "Undo" }).click();
+    await expect(sectionBox(page, "Remove me")).toContainText("second words and more");
+    await expect(page.getByRole("textbox", { name: /content$/ })).toHaveCount(2);
+
+    // Unsaved changes: leaving inside the app asks first, and the browser's own leave prompt is armed.
+    await page.getByRole("banner").getByRole("link", { name: "Search", exact: true }).first().click();
+    const leave = page.getByRole("alertdialog", { name: "Leave this page?" });
+    await expect(leave).toContainText("You have unsaved changes.");
+    await leave.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(new RegExp(`${link}/edit$`));
+    const beforeUnload = new Promise<string>((resolve) => page.once("dialog", (d) => { resolve(d.type()); void d.dismiss(); }));
+    await page.evaluate(() => window.location.reload());
+    expect(await beforeUnload).toBe("beforeunload");
+    await expect(sectionBox(page, "Remove me")).toContainText("second words and more");
+
+    // Reorder: move it up, save, and the view shows the new order.
+    await page.getByRole("button", { name: "Move Remove me up" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText(/All changes saved at/)).toBeVisible();
+    await page.goto(link);
+    await expect(page.locator(".item-section__title")).toHaveText(["Remove me", "Keep me"]);
+  });
+
+  test("a second editor is told who holds the lock and cannot change the text", async ({ page, browser }) => {
+    const link = await createItem(page, `${unique()} Lock Collection`);
+    await openEditor(page, link);
+
+    const other = await browser.newContext();
+    try {
+      const second = await other.newPage();
+      await signInViaApi(second, MODERATOR);
+      await second.goto(`${link}/edit`);
+      await expect(second.getByRole("alert")).toContainText("This item is being edited by Maria Lopez.");
+      await expect(second.getByRole("button", { name: "+ Add section" })).toBeDisabled();
+      await expect(second.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
+      await expectNoAxeViolations(second, "edit page, locked by someone else");
+      await second.screenshot({ path: `${SHOTS}/editor-locked.png` });
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("a save that fails (the session ended) says so and keeps the text", async ({ page }) => {
+    const link = await createItem(page, `${unique()} Failing Collection`);
+    await openEditor(page, link);
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    await sectionBox(page, "Section 1").click();
+    await page.keyboard.type("Words that must not be lost");
+
+    // Sign out behind the page's back (another tab, say).
+    const logout = await page.request.post("/auth/logout", { headers: { "X-CSRF-Token": await csrf(page) } });
+    expect(logout.ok()).toBeTruthy();
+
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Your changes could not be saved. They are still here; please try again.");
+    await expect(sectionBox(page, "Section 1")).toHaveText("Words that must not be lost");
+    await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
+    await expect(alert.getByRole("link", { name: "Sign in again in a new tab" })).toHaveAttribute("target", "_blank");
+    await page.screenshot({ path: `${SHOTS}/editor-save-failed.png` });
+
+    // Signing in again elsewhere and saving once more keeps every word.
+    await signInViaApi(page, TEACHER);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText(/All changes saved at/)).toBeVisible();
+    const stored = await page.request.get(`/api/content${link}`);
+    expect(((await stored.json()) as { sections: { html: string }[] }).sections[0]!.html).toContain("Words that must not be lost");
+  });
+
+  test("with no edit activity until the lock expires the page says Edit time expired", async ({ page }) => {
+    const link = await createItem(page, `${unique()} Idle Collection`);
+    await page.clock.install();
+    await openEditor(page, link);
+    await expect(page.getByText("Edit time expired")).toHaveCount(0);
+    // edit_lock_expiry is 900 seconds by default.
+    await page.clock.fastForward("15:01");
+    await expect(page.getByText("Edit time expired")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Refresh Page to continue" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "+ Add section" })).toBeDisabled();
+    await page.screenshot({ path: `${SHOTS}/editor-expired.png` });
+  });
+
+  test("autosave saves changes when its countdown completes", async ({ page }) => {
+    const link = await createItem(page, `${unique()} Autosave Collection`);
+    await saveViaApi(page, link, { title: "Autosave practice", sections: [{ title: "Notes", html: "<p>start</p>" }] });
+    await page.clock.install();
+    await openEditor(page, link);
+    const toggle = page.getByRole("checkbox", { name: "Autosave" });
+    await expect(toggle).toBeChecked();
+    await expect(page.getByRole("progressbar", { name: "Time until the next autosave" })).toBeVisible();
+
+    await sectionBox(page, "Notes").click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" autosaved");
+    await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
+    // auto_save_time is 60 seconds by default.
+    await page.clock.runFor(61_000);
+    await expect(page.getByText(/All changes saved at/)).toBeVisible();
+    const stored = await page.request.get(`/api/content${link}`);
+    expect(((await stored.json()) as { sections: { html: string }[] }).sections[0]!.html).toContain("start autosaved");
+  });
+});
+
+test.describe("tagging an item", () => {
+  test("the attribute editor: keywords first, lazy accordion tree, leaf-only standards, search with highlighting, radio None; saved tags feed search", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    // A demo lesson plan of the teacher's; its tags are put back afterwards.
+    const found = await page.request.get("/api/search", { params: { _types: "lesson_plan", other: "mine", per: "1" } });
+    const item = ((await found.json()) as { data: { link: string; title: string }[] }).data[0]!;
+    const original = (await (await page.request.get(`/api/content${item.link}/tags`)).json()) as { attribute_ids: number[]; keywords: string[] };
+    const keyword = unique().toLowerCase();
+    try {
+      await openEditor(page, item.link);
+      await page.getByRole("button", { name: "Tags", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit tags" });
+      const tabs = dialog.getByRole("tab");
+      await expect(tabs).toHaveText(["Keywords", "Grades", "Subjects", "Standards", "Content Pricing"]);
+      await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
+
+      // Keywords: an invalid entry disables Add and blocks saving; valid ones are added sorted.
+      const entry = dialog.getByLabel("Add Keyword (Letters, Numbers, Spaces, and Hyphens Only)");
+      await entry.fill("tide pools!");
+      await expect(dialog.getByRole("button", { name: "Add", exact: true })).toBeDisabled();
+      await expect(dialog.getByText("Invalid keyword characters.  Please check that you are only using approved characters.")).toBeVisible();
+      await dialog.getByRole("button", { name: "Save tags" }).click();
+      await expect(dialog.getByRole("alert")).toHaveText("Add or clear the keyword you are typing before saving.");
+      await entry.fill(` zeta waves , ${keyword},  alpha-tides `);
+      await dialog.getByRole("button", { name: "Add", exact: true }).click();
+      const chips = dialog.getByRole("list", { name: "Keywords" }).getByRole("listitem");
+      await expect(chips.filter({ hasText: "zeta waves" })).toBeVisible();
+      const chipTexts = (await chips.allInnerTexts()).map((t) => t.replace(/×\s*$/, "").trim());
+      expect(chipTexts).toEqual(expect.arrayContaining(["alpha-tides", keyword, "zeta waves"]));
+      expect(chipTexts).toEqual([...chipTexts].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })));
+      await dialog.getByRole("button", { name: "Remove keyword zeta waves" }).click();
+      await expect(chips).toHaveCount(new Set([...original.keywords, "alpha-tides", keyword]).size);
+      await expectNoAxeViolations(page, "tags dialog, keywords tab");
+
+      // Grades: a flat list with Select All / Select None.
+      await dialog.getByRole("tab", { name: "Grades" }).click();
+      await dialog.getByRole("button", { name: "Select None" }).click();
+      await dialog.getByRole("checkbox", { name: "Grade 5" }).check();
+      await expect(dialog.getByText("Selected: Grade 5")).toBeVisible();
+
+      // Standards: children load on first opening; one open sibling at a time; only leaves can be chosen.
+      await dialog.getByRole("tab", { name: "Standards" }).click();
+      // Slow the children's answer down so the placeholder rows (one per known child) can be seen.
+      await page.route(/\/attributes\/tree\/\d+\?parent_id=/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      });
+      const math = dialog.getByRole("button", { name: "Expand Common Core State Standards for Mathematics" });
+      await math.click();
+      await expect(dialog.getByTestId("tree-placeholder")).toHaveCount(4);
+      await expect(dialog.getByTestId("tree-placeholder")).toHaveCount(0);
+      await expect(dialog.getByRole("button", { name: "Collapse Common Core State Standards for Mathematics" })).toHaveAttribute("aria-expanded", "true");
+      await expect(dialog.getByRole("checkbox", { name: "Common Core State Standards for Mathematics" })).toHaveCount(0);
+      await dialog.getByRole("button", { name: "Expand Number and Operations: Fractions" }).click();
+      await expect(dialog.getByRole("checkbox", { name: "Explain equivalence of fractions" })).toBeVisible();
+      await dialog.getByRole("button", { name: "Expand Next Generation Science Standards" }).click();
+      await expect(dialog.getByRole("button", { name: "Expand Common Core State Standards for Mathematics" })).toHaveAttribute("aria-expanded", "false");
+      await expect(dialog.getByRole("checkbox", { name: "Explain equivalence of fractions" })).toHaveCount(0);
+
+      const search = dialog.getByLabel("Search Standards");
+      await search.fill("f");
+      await expect(dialog.getByText("Please enter at least 2 characters to search.")).toBeVisible();
+      await search.fill("fraction");
+      const hit = page.getByRole("checkbox", { name: /Understand a fraction as a number/ });
+      await expect(hit).toBeVisible();
+      // Whole words only: "fraction" is marked, "fractions" is listed but not marked.
+      await expect(dialog.locator("li", { has: hit }).locator("mark")).toHaveText("fraction");
+      await expect(dialog.locator("mark")).toHaveText(["fraction", "fraction"]);
+      const plural = dialog.locator("li", { has: page.getByRole("checkbox", { name: /Explain equivalence of fractions/ }) });
+      await expect(plural).toBeVisible();
+      await expect(plural.locator("mark")).toHaveCount(0);
+      await hit.check();
+      await expectNoAxeViolations(page, "tags dialog, standards search");
+      await page.screenshot({ path: `${SHOTS}/editor-tags-standards.png` });
+      await search.fill("zzqx");
+      await expect(dialog.getByText("No results found for zzqx")).toBeVisible();
+      await search.fill("");
+
+      // Content pricing: radios with a None choice.
+      await dialog.getByRole("tab", { name: "Content Pricing" }).click();
+      await dialog.getByRole("radio", { name: "Paid" }).check();
+      await dialog.getByRole("radio", { name: "Free" }).check();
+      await expect(dialog.getByRole("radio", { name: "Paid" })).not.toBeChecked();
+      await dialog.getByRole("radio", { name: "None" }).check();
+      await expect(dialog.getByRole("radio", { name: "Free" })).not.toBeChecked();
+      await dialog.getByRole("radio", { name: "Free" }).check();
+      await page.screenshot({ path: `${SHOTS}/editor-tags-pricing.png` });
+
+      await dialog.getByRole("button", { name: "Save tags" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Tags saved.");
+
+      const saved = (await (await page.request.get(`/api/content${item.link}/tags`)).json()) as { attribute_ids: number[]; keywords: string[] };
+      expect(saved.keywords).toEqual(expect.arrayContaining(["alpha-tides", keyword]));
+      expect(saved.keywords).not.toContain("zeta waves");
+      const byKeyword = await page.request.get("/api/search", { params: { query: keyword } });
+      expect(((await byKeyword.json()) as { data: { link: string }[] }).data.map((d) => d.link)).toEqual([item.link]);
+      const grades = (await (await page.request.get("/attributes/tree/grades")).json()) as { id: number; name: string }[];
+      const [grade4, grade5] = ["Grade 4", "Grade 5"].map((name) => grades.find((g) => g.name === name)!.id);
+      expect(saved.attribute_ids).toContain(grade5);
+      const byGrade = async (id: number) => ((await (await page.request.get(`/api/search?query=${keyword}&grades[]=${id}`)).json()) as { data: unknown[] }).data.length;
+      expect(await byGrade(grade5!)).toBe(1);
+      expect(await byGrade(grade4!)).toBe(0);
+
+      // The dialog reopens with what was saved.
+      await page.getByRole("button", { name: "Tags", exact: true }).click();
+      await page.getByRole("dialog", { name: "Edit tags" }).getByRole("tab", { name: "Grades" }).click();
+      await expect(page.getByRole("dialog", { name: "Edit tags" }).getByRole("checkbox", { name: "Grade 5" })).toBeChecked();
+      await expect(page.getByRole("dialog", { name: "Edit tags" }).getByRole("checkbox", { name: "Grade 4" })).not.toBeChecked();
+    } finally {
+      await page.request.post(`${item.link}/tags`, { data: original, headers: { "X-CSRF-Token": await csrf(page) } });
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { AttributeConfigResponse, AttributeTreeResponse, ContentTags, ContentTagsResponse, ItemsByIdsResponse, TreesByTypeResponse, type AttributeItem, type ContentTagsRequest } from "../../contract/index.js";
+import { getJson, postJson } from "./client.js";
+
+/** GET /api/content/{typePath}/{uid}/tags: an item's attribute ids and keywords. */
+export function fetchTags(link: string): Promise<ContentTags> {
+  return getJson(`api/content${link}/tags`, ContentTags);
+}
+
+/** POST {link}/tags: replaces the item's attributes and keywords. */
+export function saveTags(link: string, body: ContentTagsRequest): Promise<ContentTagsResponse> {
+  return postJson(`${link.replace(/^\//, "")}/tags`, body, ContentTagsResponse);
+}
+
+/** GET /attributes/config/{modelKey}: the attribute types (tabs) of a model and their picker settings. */
+export function fetchAttributeConfig(modelKey: string): Promise<AttributeConfigResponse> {
+  return getJson(`attributes/config/${encodeURIComponent(modelKey)}`, AttributeConfigResponse);
+}
+
+/** GET /attributes/tree/{typeId}: one level of a tree (the top, or a parent's children), children as ids. */
+export function fetchTreeLevel(typeId: number, parentId: number | null): Promise<AttributeTreeResponse> {
+  return getJson(`attributes/tree/${typeId}`, AttributeTreeResponse, parentId === null ? {} : { searchParams: { parent_id: String(parentId) } });
+}
+
+/** POST /attributes/getTreeByType/: a whole type's tree (for Select All and search). */
+export async function fetchWholeTree(typeKey: string): Promise<TreesByTypeResponse["arrObjResponse"][string]> {
+  const answer = await postJson("attributes/getTreeByType/", { types: [typeKey] }, TreesByTypeResponse);
+  return answer.arrObjResponse[typeKey] ?? [];
+}
+
+/** POST /attributes/getMultipleItemByIds (type 'attributes'): the chosen items, for their types and names. */
+export async function fetchAttributesByIds(ids: number[]): Promise<AttributeItem[]> {
+  if (!ids.length) return [];
+  const answer = await postJson("attributes/getMultipleItemByIds", { type: "attributes", ids }, ItemsByIdsResponse);
+  return answer.arrObjResponse as AttributeItem[];
+}

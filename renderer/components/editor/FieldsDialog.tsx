@@ -1,0 +1,92 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useId, useState, type FormEvent } from "react";
+import { fieldErrorProps } from "../Field.js";
+
+/** One text field of a FieldsDialog. */
+export interface DialogField {
+  name: string;
+  label: string;
+  type?: "text" | "url" | "number";
+  initial?: string;
+  hint?: string;
+}
+
+/**
+ * A small form in a dialog (insert link, image, frame). `validate` answers an error for the first
+ * field or null; Insert is refused until it passes.
+ */
+export function FieldsDialog({
+  title,
+  fields,
+  submitLabel = "Insert",
+  validate,
+  onSubmit,
+  onCancel,
+}: {
+  title: string;
+  fields: DialogField[];
+  submitLabel?: string;
+  validate(values: Record<string, string>): string | null;
+  onSubmit(values: Record<string, string>): void;
+  onCancel(): void;
+}) {
+  const id = useId();
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, f.initial ?? ""])));
+  const [error, setError] = useState<string | null>(null);
+  const firstId = `${id}-${fields[0]!.name}`;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validate(values);
+    setError(problem);
+    if (problem) {
+      document.getElementById(firstId)?.focus();
+      return;
+    }
+    onSubmit(values);
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" aria-describedby={undefined}>
+          <Dialog.Title className="dialog__title">{title}</Dialog.Title>
+          <form className="stack" onSubmit={handleSubmit} noValidate>
+            {fields.map((f, index) => {
+              const inputId = `${id}-${f.name}`;
+              const fieldError = index === 0 ? error : null;
+              return (
+                <div className="field" key={f.name}>
+                  <label className="field__label" htmlFor={inputId}>
+                    {f.label}
+                  </label>
+                  <input
+                    id={inputId}
+                    className="input"
+                    type={f.type ?? "text"}
+                    value={values[f.name]}
+                    onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                    {...fieldErrorProps(inputId, fieldError)}
+                  />
+                  {f.hint && <p className="field__hint">{f.hint}</p>}
+                  {fieldError && (
+                    <p id={`${inputId}-error`} className="field__error">
+                      {fieldError}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+            <div className="dialog__actions">
+              <button type="submit" className="button button--primary">
+                {submitLabel}
+              </button>
+              <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

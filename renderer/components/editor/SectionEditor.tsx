@@ -1,0 +1,239 @@
+import { $generateHtmlFromNodes, $generateNodesFromDOM } from "@lexical/html";
+import { AutoLinkNode, LinkNode, TOGGLE_LINK_COMMAND } from "@lexical/link";
+import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode } from "@lexical/list";
+import { LexicalComposer, type InitialConfigType } from "@lexical/react/LexicalComposer";
+import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
+import { ContentEditable } from "@lexical/react/LexicalContentEditable";
+import { EditorRefPlugin } from "@lexical/react/LexicalEditorRefPlugin";
+import { LexicalErrorBoundary } from "@lexical/react/LexicalErrorBoundary";
+import { HistoryPlugin } from "@lexical/react/LexicalHistoryPlugin";
+import { LinkPlugin } from "@lexical/react/LexicalLinkPlugin";
+import { ListPlugin } from "@lexical/react/LexicalListPlugin";
+import { OnChangePlugin } from "@lexical/react/LexicalOnChangePlugin";
+import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
+import { TablePlugin } from "@lexical/react/LexicalTablePlugin";
+import { $createHeadingNode, HeadingNode, QuoteNode, type HeadingTagType } from "@lexical/rich-text";
+import { $setBlocksType } from "@lexical/selection";
+import { INSERT_TABLE_COMMAND, TableCellNode, TableNode, TableRowNode } from "@lexical/table";
+import {
+  $createParagraphNode,
+  $getRoot,
+  $getSelection,
+  $insertNodes,
+  $isRangeSelection,
+  $setSelection,
+  FORMAT_TEXT_COMMAND,
+  type BaseSelection,
+  type LexicalEditor,
+  type LexicalNode,
+} from "lexical";
+import { useEffect, useState, type RefCallback } from "react";
+import { EMBED_DEFAULT, safeEmbedSrc } from "../../../contract/index.js";
+import { EquationDialog } from "./EquationDialog.js";
+import { $createEquationNode, EquationNode } from "./EquationNode.js";
+import { FieldsDialog } from "./FieldsDialog.js";
+import { $createEmbedNode, $createImageNode, EmbedNode, ImageNode } from "./MediaNodes.js";
+
+const THEME = {
+  paragraph: "rt-p",
+  heading: { h2: "rt-h2", h3: "rt-h3" },
+  list: { ul: "rt-ul", ol: "rt-ol", listitem: "rt-li" },
+  link: "rt-link",
+  table: "rt-table",
+  tableCell: "rt-td",
+  tableCellHeader: "rt-th",
+  text: { bold: "rt-bold", italic: "rt-italic", underline: "rt-underline" },
+};
+
+const NODES = [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, AutoLinkNode, TableNode, TableRowNode, TableCellNode, EquationNode, ImageNode, EmbedNode];
+
+/** A section's content as saved: Lexical's JSON and the HTML rendered from it (sanitized again on the server). */
+export function readSectionContent(editor: LexicalEditor): { json: Record<string, unknown>; html: string } {
+  const json = editor.getEditorState().toJSON() as unknown as Record<string, unknown>;
+  const html = editor.read(() => $generateHtmlFromNodes(editor, null));
+  return { json, html };
+}
+
+/** A section's Lexical JSON without an editor (used when a section is removed, for Undo). */
+export function snapshotJson(editor: LexicalEditor): Record<string, unknown> {
+  return editor.getEditorState().toJSON() as unknown as Record<string, unknown>;
+}
+
+/** The initial editor state: saved JSON when there is some, else the stored HTML (a template's copy). */
+function initialState(json: Record<string, unknown> | null, html: string): InitialConfigType["editorState"] {
+  if (json) return JSON.stringify(json);
+  if (!html) return undefined;
+  return (editor: LexicalEditor) => {
+    const dom = new DOMParser().parseFromString(html, "text/html");
+    const nodes = $generateNodesFromDOM(editor, dom);
+    const root = $getRoot();
+    root.clear();
+    // Inline nodes at the top level need a paragraph around them.
+    let paragraph: ReturnType<typeof $createParagraphNode> | null = null;
+    for (const node of nodes) {
+      if ("isInline" in node && (node as LexicalNode & { isInline(): boolean }).isInline()) {
+        if (!paragraph) root.append((paragraph = $createParagraphNode()));
+        paragraph.append(node);
+      } else {
+        paragraph = null;
+        root.append(node);
+      }
+    }
+  };
+}
+
+type OpenDialog = "link" | "image" | "embed" | "equation" | null;
+
+/** The formatting toolbar of one section editor. */
+function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
+  const [editor] = useLexicalComposerContext();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [saved, setSaved] = useState<BaseSelection | null>(null);
+
+  /** Remembers where the caret was, since a dialog takes focus away from the editor. */
+  const open = (which: OpenDialog) => {
+    setSaved(editor.getEditorState().read(() => $getSelection()?.clone() ?? null));
+    setDialog(which);
+  };
+
+  /** Puts nodes where the caret was (or at the end). */
+  const insert = (make: () => LexicalNode[]) => {
+    editor.update(() => {
+      if (saved) $setSelection(saved.clone());
+      else $getRoot().selectEnd();
+      $insertNodes(make());
+    });
+    setDialog(null);
+    editor.focus();
+  };
+
+  const block = (tag: HeadingTagType | "p") =>
+    editor.update(() => {
+      const selection = $getSelection();
+      if ($isRangeSelection(selection)) $setBlocksType(selection, () => (tag === "p" ? $createParagraphNode() : $createHeadingNode(tag)));
+    });
+
+  const buttons: { label: string; text: string; run(): void }[] = [
+    { label: "Paragraph", text: "¶", run: () => block("p") },
+    { label: "Heading", text: "H2", run: () => block("h2") },
+    { label: "Subheading", text: "H3", run: () => block("h3") },
+    { label: "Bold", text: "B", run: () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, "bold") },
+    { label: "Italic", text: "I", run: () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, "italic") },
+    { label: "Underline", text: "U", run: () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, "underline") },
+    { label: "Bulleted list", text: "• List", run: () => editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined) },
+    { label: "Numbered list", text: "1. List", run: () => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined) },
+    { label: "Link", text: "Link", run: () => open("link") },
+    { label: "Image", text: "Image", run: () => open("image") },
+    { label: "Table", text: "Table", run: () => editor.dispatchCommand(INSERT_TABLE_COMMAND, { rows: "3", columns: "3" }) },
+    { label: "Embed", text: "Embed", run: () => open("embed") },
+    { label: "Equation", text: "∑ Equation", run: () => open("equation") },
+  ];
+
+  return (
+    <>
+      <div className="rt-toolbar" role="toolbar" aria-label={`${label} formatting`}>
+        {buttons.map((b) => (
+          <button key={b.label} type="button" className="rt-toolbar__button" aria-label={b.label} title={b.label} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={b.run}>
+            {b.text}
+          </button>
+        ))}
+      </div>
+      {dialog === "link" && (
+        <FieldsDialog
+          title="Insert link"
+          fields={[{ name: "url", label: "Link address", type: "url", hint: "https://…, mailto:…, #anchor or /a/path on this site" }]}
+          validate={({ url }) => (url!.trim() && !/^\s*javascript:/i.test(url!) ? null : "Enter a link address.")}
+          onSubmit={({ url }) => {
+            editor.update(() => {
+              if (saved) $setSelection(saved.clone());
+            });
+            editor.dispatchCommand(TOGGLE_LINK_COMMAND, url!.trim());
+            setDialog(null);
+          }}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog === "image" && (
+        <FieldsDialog
+          title="Insert image"
+          fields={[
+            { name: "src", label: "Image address", type: "url" },
+            { name: "alt", label: "Description (alternative text)" },
+          ]}
+          validate={({ src }) => (/^https?:\/\/\S+$/i.test(src!.trim()) ? null : "Enter an image address starting with http:// or https://.")}
+          onSubmit={({ src, alt }) => insert(() => [$createImageNode(src!.trim(), alt!.trim())])}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog === "embed" && (
+        <FieldsDialog
+          title="Embed a frame"
+          fields={[
+            { name: "src", label: "Frame address", type: "url", hint: "YouTube, Vimeo, Google Drive preview, SoundCloud or Spotify players, or this site's /embed/ pages." },
+            { name: "width", label: "Width", type: "number", initial: String(EMBED_DEFAULT.width) },
+            { name: "height", label: "Height", type: "number", initial: String(EMBED_DEFAULT.height) },
+          ]}
+          validate={({ src }) => (safeEmbedSrc(src) ? null : "This address cannot be embedded. Use a player address from an allowed service.")}
+          onSubmit={({ src, width, height }) => insert(() => [$createEmbedNode(safeEmbedSrc(src)!, Number(width), Number(height))])}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+      {dialog === "equation" && <EquationDialog initial={{ equation: "", size: 1 }} onSave={({ equation, size }) => insert(() => [$createEquationNode(equation, size)])} onCancel={() => setDialog(null)} />}
+    </>
+  );
+}
+
+/** Keeps the editor's editable flag in step with the page (read-only while locked or expired). */
+function EditablePlugin({ editable }: { editable: boolean }) {
+  const [editor] = useLexicalComposerContext();
+  useEffect(() => editor.setEditable(editable), [editor, editable]);
+  return null;
+}
+
+/** One section's rich-text editor: toolbar, content and history; reports changes and its editor instance. */
+export function SectionEditor({
+  label,
+  json,
+  html,
+  editable,
+  onChange,
+  editorRef,
+}: {
+  label: string;
+  json: Record<string, unknown> | null;
+  html: string;
+  editable: boolean;
+  onChange(): void;
+  editorRef: RefCallback<LexicalEditor>;
+}) {
+  const [config] = useState<InitialConfigType>(() => ({
+    namespace: "section",
+    nodes: NODES,
+    theme: THEME,
+    editable,
+    editorState: initialState(json, html),
+    onError: (error: Error) => {
+      // Errors inside the editor must be seen, not swallowed.
+      console.error(error);
+    },
+  }));
+  return (
+    <LexicalComposer initialConfig={config}>
+      <div className="rt">
+        <Toolbar label={label} disabled={!editable} />
+        <RichTextPlugin
+          contentEditable={<ContentEditable className="rt-content" aria-label={label} />}
+          placeholder={<div className="rt-placeholder">Write this section…</div>}
+          ErrorBoundary={LexicalErrorBoundary}
+        />
+        <HistoryPlugin />
+        <ListPlugin />
+        <LinkPlugin />
+        <TablePlugin />
+        <OnChangePlugin ignoreSelectionChange onChange={onChange} />
+        <EditorRefPlugin editorRef={editorRef} />
+        <EditablePlugin editable={editable} />
+      </div>
+    </LexicalComposer>
+  );
+}

@@ -1,0 +1,326 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import {
+  ATTRIBUTE_TAB_SEARCH_MIN,
+  TAGGING_MESSAGES,
+  mergeKeywords,
+  splitKeywordEntry,
+  type AttributeTreeNode,
+  type AttributeTypeConfig,
+} from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { fetchAttributeConfig, fetchAttributesByIds, fetchTags, fetchWholeTree, saveTags } from "../../api/tagging.js";
+import { Alert } from "../Alert.js";
+import { AttributeTree, ItemChoice, highlightWords, isSelectable, type Selection } from "./AttributeTree.js";
+
+/** Every node of a nested tree, depth first. */
+const flatten = (nodes: AttributeTreeNode[]): AttributeTreeNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+
+/** The model-attribute editor: a Keywords tab first (when keywords are in use), then a tab per attribute type. */
+export function AttributeEditorDialog({ link, modelKey, onClose, onSaved }: { link: string; modelKey: string; onClose(): void; onSaved(message: string): void }) {
+  const tags = useQuery({ queryKey: ["tags", link], queryFn: () => fetchTags(link), staleTime: 0 });
+  const config = useQuery({ queryKey: ["attributeConfig", modelKey], queryFn: () => fetchAttributeConfig(modelKey), staleTime: 5 * 60_000 });
+  const chosenItems = useQuery({
+    queryKey: ["attributesByIds", tags.data?.attribute_ids],
+    queryFn: () => fetchAttributesByIds(tags.data!.attribute_ids),
+    enabled: Boolean(tags.data),
+  });
+  const ready = tags.data && config.data && chosenItems.data;
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog--tags" aria-describedby={undefined}>
+          <Dialog.Title className="dialog__title">Edit tags</Dialog.Title>
+          {tags.isError || config.isError || chosenItems.isError ? (
+            <Alert tone="danger">Oops! Something went wrong, try again after sometime</Alert>
+          ) : !ready ? (
+            <p className="page-status">Loading…</p>
+          ) : (
+            <TagsForm
+              link={link}
+              types={config.data}
+              keywordsEnabled={tags.data.keywords_enabled}
+              initialKeywords={tags.data.keywords}
+              initialChosen={chosenItems.data.map((i) => ({ id: i.id, type_id: i.type_id, name: i.name }))}
+              onSaved={onSaved}
+            />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+type Chosen = Map<number, { id: number; type_id: number; name: string }>;
+
+/** The tabs and the Save button, once everything is loaded. */
+function TagsForm({
+  link,
+  types,
+  keywordsEnabled,
+  initialKeywords,
+  initialChosen,
+  onSaved,
+}: {
+  link: string;
+  types: AttributeTypeConfig[];
+  keywordsEnabled: boolean;
+  initialKeywords: string[];
+  initialChosen: { id: number; type_id: number; name: string }[];
+  onSaved(message: string): void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const tabs = [...(keywordsEnabled ? [{ key: "keywords", label: "Keywords" }] : []), ...types.map((t) => ({ key: `type-${t.type_id}`, label: t.type_name }))];
+  const [active, setActive] = useState(tabs[0]?.key ?? "");
+  const [keywords, setKeywords] = useState(initialKeywords);
+  const [entry, setEntry] = useState("");
+  const [chosen, setChosen] = useState<Chosen>(() => new Map(initialChosen.map((c) => [c.id, c])));
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const tabRefs = useRef(new Map<string, HTMLButtonElement>());
+
+  const selection = (config: AttributeTypeConfig): Selection => ({
+    isChosen: (itemId) => chosen.has(itemId),
+    set: (item, on) =>
+      setChosen((current) => {
+        const next = new Map(current);
+        // Radio types keep one attribute per type.
+        if (config.single) for (const [key, c] of next) if (c.type_id === config.type_id) next.delete(key);
+        if (on) next.set(item.id, { id: item.id, type_id: item.type_id, name: item.name });
+        else next.delete(item.id);
+        return next;
+      }),
+  });
+
+  const pending = splitKeywordEntry(entry);
+  const handleEntry = (value: string) => {
+    setEntry(value);
+    // A complaint about the pending keyword goes once the entry changes.
+    if (failure === TAGGING_MESSAGES.pendingKeyword) setFailure(null);
+  };
+  const handleAddKeyword = () => {
+    if (!pending.valid) return;
+    setKeywords((list) => mergeKeywords(list, pending.keywords));
+    setEntry("");
+  };
+
+  const handleSave = async () => {
+    let finalKeywords = keywords;
+    if (entry.trim()) {
+      // Saving is blocked while the typed entry cannot be added; an addable one is added first.
+      if (!pending.valid) {
+        setActive("keywords");
+        setFailure(TAGGING_MESSAGES.pendingKeyword);
+        return;
+      }
+      finalKeywords = mergeKeywords(keywords, pending.keywords);
+      setKeywords(finalKeywords);
+      setEntry("");
+    }
+    setSaving(true);
+    setFailure(null);
+    try {
+      const answer = await saveTags(link, { attribute_ids: [...chosen.keys()], keywords: finalKeywords });
+      await queryClient.invalidateQueries({ queryKey: ["tags", link] });
+      await queryClient.invalidateQueries({ queryKey: ["search"] });
+      onSaved(answer.message);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.displayMessage : TAGGING_MESSAGES.pendingKeyword);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const handleTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const move = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (!move && event.key !== "Home" && event.key !== "End") return;
+    event.preventDefault();
+    const nextIndex = event.key === "Home" ? 0 : event.key === "End" ? tabs.length - 1 : (index + move + tabs.length) % tabs.length;
+    const next = tabs[nextIndex]!;
+    setActive(next.key);
+    tabRefs.current.get(next.key)?.focus();
+  };
+
+  return (
+    <>
+      <div className="tabs" role="tablist" aria-label="Tag types">
+        {tabs.map((tab, index) => (
+          <button
+            key={tab.key}
+            ref={(el) => {
+              if (el) tabRefs.current.set(tab.key, el);
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${tab.key}`}
+            aria-controls={`${id}-panel-${tab.key}`}
+            aria-selected={active === tab.key}
+            tabIndex={active === tab.key ? 0 : -1}
+            className="tabs__tab"
+            onClick={() => setActive(tab.key)}
+            onKeyDown={(e) => handleTabKey(e, index)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab) => (
+        <div key={tab.key} role="tabpanel" id={`${id}-panel-${tab.key}`} aria-labelledby={`${id}-tab-${tab.key}`} hidden={active !== tab.key} className="tabs__panel">
+          {tab.key === "keywords" ? (
+            <KeywordsPanel id={id} keywords={keywords} entry={entry} pendingValid={pending.valid} onEntry={handleEntry} onAdd={handleAddKeyword} onRemove={(k) => setKeywords((list) => list.filter((x) => x !== k))} />
+          ) : (
+            active === tab.key && <TypePanel config={types.find((t) => `type-${t.type_id}` === tab.key)!} selection={selection(types.find((t) => `type-${t.type_id}` === tab.key)!)} chosen={chosen} setChosen={setChosen} />
+          )}
+        </div>
+      ))}
+      {failure && <Alert tone="danger">{failure}</Alert>}
+      <div className="dialog__actions">
+        <button type="button" className="button button--primary" onClick={() => void handleSave()} disabled={saving}>
+          {saving ? "Saving…" : "Save tags"}
+        </button>
+        <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
+      </div>
+    </>
+  );
+}
+
+/** The Keywords tab: an entry with an Add button (disabled for an invalid entry) and removable keywords. */
+function KeywordsPanel({ id, keywords, entry, pendingValid, onEntry, onAdd, onRemove }: { id: string; keywords: string[]; entry: string; pendingValid: boolean; onEntry(v: string): void; onAdd(): void; onRemove(k: string): void }) {
+  const invalid = entry.trim() !== "" && !pendingValid;
+  return (
+    <div className="stack">
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-keyword`}>
+          {TAGGING_MESSAGES.keywordLabel}
+        </label>
+        <div className="keyword-entry">
+          <input
+            id={`${id}-keyword`}
+            className="input"
+            value={entry}
+            maxLength={400}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? `${id}-keyword-error` : undefined}
+            onChange={(e) => onEntry(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault();
+                onAdd();
+              }
+            }}
+          />
+          <button type="button" className="button button--secondary" disabled={!pendingValid} onClick={onAdd}>
+            Add
+          </button>
+        </div>
+        {invalid && (
+          <p id={`${id}-keyword-error`} className="field__error">
+            {TAGGING_MESSAGES.keywordInvalid}
+          </p>
+        )}
+      </div>
+      {keywords.length ? (
+        <ul className="keyword-list" aria-label="Keywords">
+          {keywords.map((k) => (
+            <li key={k} className="keyword-chip">
+              {k}
+              <button type="button" className="keyword-chip__remove" aria-label={`Remove keyword ${k}`} onClick={() => onRemove(k)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-note">No keywords yet.</p>
+      )}
+    </div>
+  );
+}
+
+/** One attribute type: 'None' for radio types, Select All / Select None, search from 2 characters, and the lazy tree. */
+function TypePanel({ config, selection, chosen, setChosen }: { config: AttributeTypeConfig; selection: Selection; chosen: Chosen; setChosen(update: (c: Chosen) => Chosen): void }) {
+  const searchId = useId();
+  const [term, setTerm] = useState("");
+  const [debounced, setDebounced] = useState("");
+  useEffect(() => {
+    // Tab search waits 100 ms after typing stops (second document, section 5).
+    const timer = window.setTimeout(() => setDebounced(term.trim()), 100);
+    return () => window.clearTimeout(timer);
+  }, [term]);
+  const searching = debounced.length >= ATTRIBUTE_TAB_SEARCH_MIN;
+  const whole = useQuery({ queryKey: ["wholeTree", config.key], queryFn: () => fetchWholeTree(config.key), staleTime: 5 * 60_000, enabled: searching });
+  const matches = useMemo(() => {
+    if (!searching || !whole.data) return [];
+    const needle = debounced.toLowerCase();
+    return flatten(whole.data).filter((n) => n.name.toLowerCase().includes(needle) || (n.short_name ?? "").toLowerCase().includes(needle));
+  }, [searching, whole.data, debounced]);
+  const ofType = [...chosen.values()].filter((c) => c.type_id === config.type_id);
+
+  const handleSelectAll = async () => {
+    const all = flatten(await fetchWholeTree(config.key)).filter((n) => isSelectable(config, { has_children: n.children.length > 0 }));
+    setChosen((current) => new Map([...current, ...all.map((n) => [n.id, { id: n.id, type_id: n.type_id, name: n.name }] as const)]));
+  };
+  const handleSelectNone = () => setChosen((current) => new Map([...current].filter(([, c]) => c.type_id !== config.type_id)));
+
+  return (
+    <div className="stack">
+      {(config.searchable || config.select_all) && (
+        <div className="type-tools">
+          {config.searchable && (
+            <div className="field field--compact type-tools__search">
+              <label className="field__label" htmlFor={searchId}>
+                Search {config.type_name}
+              </label>
+              <input id={searchId} className="input" type="search" value={term} onChange={(e) => setTerm(e.target.value)} maxLength={80} />
+            </div>
+          )}
+          {config.select_all && (
+            <div className="type-tools__buttons">
+              <button type="button" className="button button--small button--secondary" onClick={() => void handleSelectAll()}>
+                Select All
+              </button>
+              <button type="button" className="button button--small button--ghost" onClick={handleSelectNone}>
+                Select None
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      <p className="tags-count" aria-live="polite">
+        {ofType.length ? `Selected: ${ofType.map((c) => c.name).join(", ")}` : `No ${config.type_name.toLowerCase()} selected.`}
+      </p>
+      {config.single && (
+        <div className="tree__row">
+          <span className="tree__spacer" />
+          <label className="tree__choice">
+            <input type="radio" name={`attribute-type-${config.type_id}`} checked={ofType.length === 0} onChange={handleSelectNone} />
+            <span>{config.none_option ?? "None"}</span>
+          </label>
+        </div>
+      )}
+      {term.trim() && !searching ? (
+        <p className="field__hint">{TAGGING_MESSAGES.searchMin}</p>
+      ) : searching ? (
+        whole.isPending ? (
+          <p className="page-status">Searching…</p>
+        ) : matches.length ? (
+          <ul className="tree__level" aria-label={`${config.type_name} matching ${debounced}`}>
+            {matches.slice(0, 200).map((n) => (
+              <li key={n.id} className="tree__row">
+                <ItemChoice config={config} item={{ ...n, has_children: n.children.length > 0 }} selection={selection} label={highlightWords(n.short_name ? `${n.short_name} ${n.name}` : n.name, debounced)} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="empty-note">No results found for {debounced}</p>
+        )
+      ) : (
+        <AttributeTree config={config} selection={selection} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,362 @@
+import "katex/dist/katex.min.css";
+import type { LexicalEditor } from "lexical";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link, useBlocker, useLocation, useParams } from "react-router";
+import { EDITOR_MESSAGES, type EditableItem } from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { setCsrfToken } from "../../api/client.js";
+import { saveItem, useItem } from "../../api/editor.js";
+import { useAppConfig } from "../../api/queries.js";
+import { Alert } from "../../components/Alert.js";
+import { ConfirmDialog } from "../../components/ConfirmDialog.js";
+import { readSectionContent, SectionEditor, snapshotJson } from "../../components/editor/SectionEditor.js";
+import { Field, fieldErrorProps } from "../../components/Field.js";
+import { PageTitle } from "../../components/PageTitle.js";
+import { AttributeEditorDialog } from "../../components/tagging/AttributeEditorDialog.js";
+import { showToast } from "../../components/toastStore.js";
+import { AUTOSAVE_STEPS, useAutosave } from "../../hooks/useAutosave.js";
+import { useEditLock } from "../../hooks/useEditLock.js";
+import { signInPath } from "../../routes/paths.js";
+import { ItemLoadProblem } from "./ItemViewScene.js";
+
+/** One section on the page; `json`/`html` are only its starting content (the editor holds the live one). */
+interface DraftSection {
+  key: string;
+  title: string;
+  json: Record<string, unknown> | null;
+  html: string;
+}
+
+let keySeed = 0;
+const newKey = () => `s${++keySeed}`;
+
+type SaveState = { status: "idle" } | { status: "saving" } | { status: "saved"; at: Date } | { status: "failed"; message: string; signIn: boolean };
+
+/** The edit page of any content type: link + "/edit". */
+export function ItemEditScene({ typePath }: { typePath: string }) {
+  const { uid = "" } = useParams();
+  const { data: item, error, isPending } = useItem(typePath, uid);
+  const location = useLocation();
+
+  if (isPending) return <p className="page-status">Loading…</p>;
+  if (error || !item) return <ItemLoadProblem error={error} />;
+  if (!item.abilities.edit) {
+    return (
+      <div className="message-page">
+        <PageTitle title={item.title} />
+        <h1 className="page-title">{item.title}</h1>
+        <Alert tone="info">
+          You do not have permission to edit this {item.type_name_singular.toLowerCase()}. <Link to={item.link}>View it</Link> or{" "}
+          <Link to={signInPath(location.pathname)}>sign in as someone who may edit it</Link>.
+        </Alert>
+      </div>
+    );
+  }
+  return <EditorForm key={item.id} item={item} />;
+}
+
+/** The editor for an item the actor may edit. */
+function EditorForm({ item }: { item: EditableItem }) {
+  const id = useId();
+  const { data: config } = useAppConfig();
+  const [title, setTitle] = useState(item.title);
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [description, setDescription] = useState(item.description);
+  const [sections, setSections] = useState<DraftSection[]>(() => item.sections.map((s) => ({ key: newKey(), title: s.title, json: s.json, html: s.html })));
+  const [isNew, setIsNew] = useState(item.is_new);
+  const [save, setSave] = useState<SaveState>({ status: "idle" });
+  const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
+  const [tagsOpen, setTagsOpen] = useState(false);
+  const [removed, setRemoved] = useState<{ section: DraftSection; index: number } | null>(null);
+  // A counter of edits: a save clears "unsaved" only if nothing changed while it ran.
+  const [version, setVersion] = useState(0);
+  const [savedVersion, setSavedVersion] = useState(0);
+  const dirty = version !== savedVersion;
+  const editors = useRef(new Map<string, LexicalEditor>());
+  const lock = useEditLock(item, true);
+  const editable = lock.state.status === "held";
+
+  const { markActivity } = lock;
+  const handleChange = useCallback(() => {
+    setVersion((v) => v + 1);
+    markActivity();
+  }, [markActivity]);
+
+  const runSave = useCallback(async () => {
+    if (!title.trim()) {
+      setTitleError(EDITOR_MESSAGES.titleRequired);
+      document.getElementById(`${id}-title`)?.focus();
+      return;
+    }
+    setTitleError(null);
+    const started = version;
+    setSave({ status: "saving" });
+    try {
+      const body = {
+        title,
+        description,
+        sections: sections.map((s) => {
+          const editor = editors.current.get(s.key);
+          return { title: s.title, ...(editor ? readSectionContent(editor) : { json: s.json, html: s.html }) };
+        }),
+      };
+      const answer = await saveItem(item.link, body);
+      setSavedVersion(started);
+      setIsNew(answer.item.is_new);
+      setSave({ status: "saved", at: new Date() });
+    } catch (error) {
+      // The text stays in the editors; the person is told, with the server's reason.
+      const reason = error instanceof ApiError ? error.displayMessage : "";
+      const sessionEnded = error instanceof ApiError && (error.status === 401 || error.status === 403);
+      // After signing in again (in another tab) the next try needs that session's CSRF token.
+      if (sessionEnded) setCsrfToken(null);
+      setSave({ status: "failed", message: reason, signIn: sessionEnded });
+    }
+  }, [id, title, description, sections, item.link, version]);
+
+  const autosave = useAutosave({
+    allowed: Boolean(config?.auto_save_enabled) && !isNew,
+    intervalSeconds: config?.auto_save_time ?? 60,
+    dirty,
+    canSave: editable && save.status !== "saving",
+    save: () => void runSave(),
+  });
+
+  // The browser asks before leaving with unsaved changes; in-app navigation asks too.
+  useEffect(() => {
+    if (!dirty) return;
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", handleBeforeUnload);
+    return () => window.removeEventListener("beforeunload", handleBeforeUnload);
+  }, [dirty]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+
+  const edit = (change: () => void) => {
+    change();
+    handleChange();
+  };
+
+  const handleAddSection = () => edit(() => setSections((list) => [...list, { key: newKey(), title: `Section ${list.length + 1}`, json: null, html: "" }]));
+
+  const handleMove = (key: string, by: -1 | 1) =>
+    edit(() =>
+      setSections((list) => {
+        const from = list.findIndex((s) => s.key === key);
+        const to = from + by;
+        if (from < 0 || to < 0 || to >= list.length) return list;
+        const next = [...list];
+        [next[from], next[to]] = [next[to]!, next[from]!];
+        return next;
+      }),
+    );
+
+  const handleRemove = (key: string) => {
+    const index = sections.findIndex((s) => s.key === key);
+    const section = sections[index];
+    if (!section) return;
+    const editor = editors.current.get(key);
+    // Keep what was written, so Undo brings the section back as it was.
+    setRemoved({ section: { ...section, key: newKey(), json: editor ? snapshotJson(editor) : section.json }, index });
+    edit(() => setSections((list) => list.filter((s) => s.key !== key)));
+    setConfirmRemove(null);
+  };
+
+  const handleUndo = () => {
+    if (!removed) return;
+    const { section, index } = removed;
+    edit(() => setSections((list) => [...list.slice(0, index), section, ...list.slice(index)]));
+    setRemoved(null);
+  };
+
+  const saving = save.status === "saving";
+  const typeName = item.type_name_singular;
+
+  return (
+    <div className="editor-page">
+      <PageTitle title={`Edit ${item.title}`} />
+      <header className="editor-page__header">
+        <div>
+          <p className="editor-page__kicker">Edit {typeName}</p>
+          <h1 className="page-title">{title.trim() || item.title}</h1>
+        </div>
+        <div className="editor-page__actions">
+          <Link className="button button--ghost" to={item.link}>
+            View
+          </Link>
+          <button type="button" className="button button--secondary" onClick={() => setTagsOpen(true)} disabled={!editable}>
+            Tags
+          </button>
+          <button type="button" className="button button--primary" onClick={() => void runSave()} disabled={saving || lock.state.status === "locked"}>
+            {saving ? "Saving…" : "Save"}
+          </button>
+        </div>
+      </header>
+
+      <LockNotice state={lock.state} />
+
+      <div className="editor-page__status">
+        <div className="autosave">
+          <label className="autosave__toggle">
+            <input type="checkbox" checked={autosave.on} disabled={!config?.auto_save_enabled || isNew} onChange={(e) => autosave.setOn(e.target.checked)} />
+            Autosave
+          </label>
+          {autosave.on ? (
+            <progress className="autosave__progress" max={AUTOSAVE_STEPS} value={autosave.progress} aria-label="Time until the next autosave" />
+          ) : (
+            <span className="autosave__note">{isNew ? "Autosave starts after the first save." : !config?.auto_save_enabled ? "Autosave is turned off for this site." : "Off"}</span>
+          )}
+        </div>
+        <p className="editor-page__save-state" role="status">
+          {save.status === "saving" ? "Saving…" : save.status === "saved" && !dirty ? `All changes saved at ${save.at.toLocaleTimeString()}.` : dirty ? "Unsaved changes" : ""}
+        </p>
+      </div>
+
+      {save.status === "failed" && (
+        <Alert tone="danger" onDismiss={() => setSave({ status: "idle" })}>
+          {EDITOR_MESSAGES.saveFailed}
+          {save.message && <> ({save.message})</>}
+          {save.signIn && (
+            <>
+              {" "}
+              <a href={signInPath(window.location.pathname)} target="_blank" rel="noopener">
+                Sign in again in a new tab
+              </a>
+              , then save here once more.
+            </>
+          )}
+        </Alert>
+      )}
+
+      <div className="editor-page__fields">
+        <Field id={`${id}-title`} label="Title" error={titleError}>
+          <input
+            id={`${id}-title`}
+            className="input"
+            value={title}
+            maxLength={255}
+            readOnly={!editable}
+            onChange={(e) => edit(() => setTitle(e.target.value))}
+            {...fieldErrorProps(`${id}-title`, titleError)}
+          />
+        </Field>
+        <Field id={`${id}-description`} label="Description">
+          <textarea id={`${id}-description`} className="input" rows={3} value={description} readOnly={!editable} onChange={(e) => edit(() => setDescription(e.target.value))} />
+        </Field>
+      </div>
+
+      <ol className="sections" aria-label="Sections">
+        {sections.map((section, index) => {
+          const name = section.title.trim() || `Section ${index + 1}`;
+          return (
+            <li key={section.key} className="section-card">
+              <section aria-label={name}>
+                <div className="section-card__header">
+                  <div className="field field--compact section-card__title">
+                    <label className="field__label" htmlFor={`${id}-${section.key}-title`}>
+                      Section {index + 1} title
+                    </label>
+                    <input
+                      id={`${id}-${section.key}-title`}
+                      className="input"
+                      value={section.title}
+                      maxLength={255}
+                      readOnly={!editable}
+                      onChange={(e) => edit(() => setSections((list) => list.map((s) => (s.key === section.key ? { ...s, title: e.target.value } : s))))}
+                    />
+                  </div>
+                  <div className="section-card__tools">
+                    <button type="button" className="button button--ghost button--small" aria-label={`Move ${name} up`} disabled={!editable || index === 0} onClick={() => handleMove(section.key, -1)}>
+                      ↑ Up
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      aria-label={`Move ${name} down`}
+                      disabled={!editable || index === sections.length - 1}
+                      onClick={() => handleMove(section.key, 1)}
+                    >
+                      ↓ Down
+                    </button>
+                    <button type="button" className="button button--ghost button--small button--danger-text" aria-label={`Remove ${name}`} disabled={!editable} onClick={() => setConfirmRemove(section.key)}>
+                      Remove
+                    </button>
+                  </div>
+                </div>
+                <SectionEditor
+                  label={`${name} content`}
+                  json={section.json}
+                  html={section.html}
+                  editable={editable}
+                  onChange={handleChange}
+                  editorRef={(editor) => {
+                    if (editor) editors.current.set(section.key, editor);
+                    else editors.current.delete(section.key);
+                  }}
+                />
+              </section>
+            </li>
+          );
+        })}
+      </ol>
+      {sections.length === 0 && <p className="empty-note">This {typeName.toLowerCase()} has no sections yet.</p>}
+      <button type="button" className="button button--secondary" onClick={handleAddSection} disabled={!editable}>
+        + Add section
+      </button>
+
+      {removed && (
+        <div className="undo-bar" role="status">
+          <span>Section “{removed.section.title || "Untitled"}” removed.</span>
+          <button type="button" className="button button--small button--secondary" onClick={handleUndo}>
+            Undo
+          </button>
+          <button type="button" className="icon-button undo-bar__close" aria-label="Dismiss" onClick={() => setRemoved(null)}>
+            ×
+          </button>
+        </div>
+      )}
+
+      {tagsOpen && (
+        <AttributeEditorDialog
+          link={item.link}
+          modelKey={item.model_key}
+          onClose={() => setTagsOpen(false)}
+          onSaved={(message) => {
+            setTagsOpen(false);
+            showToast(message, "info");
+          }}
+        />
+      )}
+      {confirmRemove && (
+        <ConfirmDialog title="Remove section" message={EDITOR_MESSAGES.removeSectionConfirm} confirmLabel="Remove" onConfirm={() => handleRemove(confirmRemove)} onCancel={() => setConfirmRemove(null)} />
+      )}
+      {blocker.state === "blocked" && (
+        <ConfirmDialog
+          title="Leave this page?"
+          message="You have unsaved changes. If you leave now, they will be lost."
+          confirmLabel="Leave"
+          onConfirm={() => blocker.proceed()}
+          onCancel={() => blocker.reset()}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The lock's state as a person reads it. */
+function LockNotice({ state }: { state: ReturnType<typeof useEditLock>["state"] }) {
+  if (state.status === "locked") return <Alert tone="danger">{state.message} You can read it, but not change it until they finish.</Alert>;
+  if (state.status === "error") return <Alert tone="danger">The edit lock could not be taken: {state.message}</Alert>;
+  if (state.status === "expired")
+    return (
+      <Alert tone="danger">
+        <strong>{EDITOR_MESSAGES.editExpired}</strong>{" "}
+        <button type="button" className="link-button" onClick={() => window.location.reload()}>
+          {EDITOR_MESSAGES.refreshToContinue}
+        </button>
+      </Alert>
+    );
+  return null;
+}

@@ -1,0 +1,79 @@
+import "katex/dist/katex.min.css";
+import { Link, useLocation, useParams } from "react-router";
+import { MESSAGES } from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { useItem } from "../../api/editor.js";
+import { Alert } from "../../components/Alert.js";
+import { PageTitle } from "../../components/PageTitle.js";
+import { PATHS, signInPath } from "../../routes/paths.js";
+
+/** An item's page at its link: title, description and the body (HTML sanitized on the server, equations rendered by KaTeX). */
+export function ItemViewScene({ typePath }: { typePath: string }) {
+  const { uid = "" } = useParams();
+  const { data: item, error, isPending } = useItem(typePath, uid);
+
+  if (isPending) return <p className="page-status">Loading…</p>;
+  if (error || !item) return <ItemLoadProblem error={error} />;
+  return (
+    <article className="item-page">
+      <PageTitle title={item.title} />
+      <header className="item-page__header">
+        <div>
+          <p className="editor-page__kicker">{item.type_name_singular}</p>
+          <h1 className="page-title">{item.title}</h1>
+          <p className="item-page__owner">By {item.owner_data.name}</p>
+        </div>
+        {item.abilities.edit && (
+          <Link className="button button--primary" to={`${item.link}/edit`}>
+            Edit
+          </Link>
+        )}
+      </header>
+      {item.description && <p className="item-page__description">{item.description}</p>}
+      {item.sections.map((section) => (
+        <section key={section.id} className="item-section" aria-label={section.title || "Untitled section"}>
+          {section.title && <h2 className="item-section__title">{section.title}</h2>}
+          {/* Sanitized on the server with the course-designer profile on every save. */}
+          <div className="rich-content" dangerouslySetInnerHTML={{ __html: section.html }} />
+        </section>
+      ))}
+      {item.sections.length === 0 && <p className="empty-note">Nothing has been written here yet.</p>}
+    </article>
+  );
+}
+
+/** What the item pages show when the item cannot be loaded: sign in, not found, or the generic message. */
+export function ItemLoadProblem({ error }: { error: Error | null }) {
+  const location = useLocation();
+  const status = error instanceof ApiError ? error.status : 0;
+  return (
+    <div className="message-page">
+      <PageTitle title={status === 404 ? "Page not found" : "Something went wrong"} />
+      {status === 401 ? (
+        <>
+          <h1 className="page-title">Sign in to see this item</h1>
+          <p>
+            <Link className="button button--primary" to={signInPath(location.pathname)}>
+              Sign in
+            </Link>
+          </p>
+        </>
+      ) : status === 404 ? (
+        <>
+          <h1 className="page-title">Page not found</h1>
+          <p>The item you asked for does not exist, or you may not see it.</p>
+          <p>
+            <Link className="button button--primary" to={PATHS.search}>
+              Go to search
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className="page-title">Something went wrong</h1>
+          <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
+        </>
+      )}
+    </div>
+  );
+}

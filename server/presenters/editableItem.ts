@@ -1,0 +1,45 @@
+import type { EditableItem, SectionView } from "../../contract/index.js";
+import type { Content, ContentSection } from "../db/schema.js";
+import type { Actor } from "../lib/actor.js";
+import { contentObjectPolicy } from "../policies/index.js";
+import { modelTypeInfo } from "./modelTypes.js";
+
+/** The link of an item (its view page; the editor is link + "/edit"). */
+export const itemLink = (item: Pick<Content, "model_key" | "sub_type" | "uid">) => `${modelTypeInfo(item.model_key, item.sub_type).path}/${item.uid}`;
+
+/** Reads stored Lexical JSON; a row that does not parse loads from its HTML instead. */
+function parseJson(raw: string | null): Record<string, unknown> | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A stored section; the JSON only goes to those who may edit (viewers read the sanitized HTML). */
+export function presentSection(row: ContentSection, withJson: boolean): SectionView {
+  return { id: row.id, position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html: row.body_html };
+}
+
+/** An item (that the actor may view) for its view and edit pages; names every API field. */
+export function presentEditableItem(item: Content, ownerName: string, sections: ContentSection[], actor: Actor): EditableItem {
+  const edit = contentObjectPolicy.canEdit(actor, item);
+  return {
+    id: item.id,
+    uid: item.uid,
+    opaque_id: item.opaque_id,
+    model_key: item.model_key,
+    type_name_singular: modelTypeInfo(item.model_key, item.sub_type).singular,
+    title: item.title,
+    description: item.description,
+    link: itemLink(item),
+    owner_data: { profile_id: item.owner_id, name: ownerName },
+    created_at: item.created_at,
+    updated_at: item.updated_at,
+    is_new: item.updated_at === item.created_at,
+    sections: sections.map((s) => presentSection(s, edit)),
+    abilities: { view: true, edit },
+  };
+}

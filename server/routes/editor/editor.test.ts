@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Content, Profile } from "../../db/schema.js";
+import { writeSections } from "../../models/sections.js";
+import { buildContent, buildUser } from "../../test/factories.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+
+type User = Profile & { password: string };
+
+/** A Lexical editor state with one paragraph of text (what the editor sends). */
+const lexical = (text: string) => ({
+  root: { type: "root", version: 1, direction: null, format: "", indent: 0, children: [{ type: "paragraph", version: 1, children: [{ type: "text", text, version: 1 }] }] },
+});
+
+describe("editing an item's body", () => {
+  let server: TestServer;
+  let owner: User;
+  let other: User;
+  let admin: User;
+  let ownerClient: TestClient;
+  let otherClient: TestClient;
+  let adminClient: TestClient;
+  let plan: Content;
+  let link: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    [owner, other, admin] = [await buildUser(server.db, { name: "Olive Owner" }), await buildUser(server.db), await buildUser(server.db, { admin: true })];
+    plan = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Tidal Forces Lesson", description: "Moon and sea" });
+    link = `/lesson-plans/${plan.uid}`;
+    ownerClient = server.client();
+    otherClient = server.client();
+    adminClient = server.client();
+    await ownerClient.signIn(owner.username!, owner.password);
+    await otherClient.signIn(other.username!, other.password);
+    await adminClient.signIn(admin.username!, admin.password);
+  });
+  afterAll(() => server.stop());
+
+  it("loads an item for viewing and editing, with the actor's abilities", async () => {
+    const asOwner = await ownerClient.get(`/api/content${link}`);
+    expect(asOwner.status).toBe(200);
+    expect(asOwner.body).toMatchObject({ id: plan.id, uid: plan.uid, model_key: "lesson_plan", type_name_singular: "Lesson Plan", title: "Tidal Forces Lesson", link, sections: [], abilities: { view: true, edit: true }, is_new: true });
+    expect(asOwner.body.owner_data).toEqual({ profile_id: owner.id, name: "Olive Owner" });
+    expect((await otherClient.get(`/api/content${link}`)).body.abilities).toEqual({ view: true, edit: false });
+    expect((await server.client().get(`/api/content${link}`)).body.abilities).toEqual({ view: true, edit: false });
+    expect((await adminClient.get(`/api/content${link}`)).body.abilities.edit).toBe(true);
+  });
+
+  it("answers 404 for an unknown item or a link of the wrong type", async () => {
+    expect((await ownerClient.get(`/api/content/lesson-plans/nope`)).status).toBe(404);
+    const wrongType = await ownerClient.get(`/api/content/resources/${plan.uid}`);
+    expect(wrongType.status).toBe(404);
+    expect(wrongType.body).toEqual({ message: "Not found." });
+    expect((await ownerClient.post(`/resources/${plan.uid}/update`, { title: "x" })).status).toBe(404);
+  });
+
+  it("keeps restricted items from guests (401) and members without a grant (404)", async () => {
+    const secret = await buildContent(server.db, { ownerId: owner.id, modelKey: "outline", visibility: "restricted" });
+    const path = `/api/content/outlines/${secret.uid}`;
+    expect((await server.client().get(path)).status).toBe(401);
+    expect((await otherClient.get(path)).status).toBe(404);
+    expect((await ownerClient.get(path)).status).toBe(200);
+    expect((await adminClient.get(path)).status).toBe(200);
+  });
+
+  it("saves title, description and sections for the owner, sanitized, and search sees the new title", async () => {
+    const res = await ownerClient.post(`${link}/update`, {
+      title: "  Tidal Forces and Gravity  ",
+      description: "Why the sea rises",
+      sections: [
+        { title: "Warm-up", json: lexical("Hello"), html: `<p>Hello <script>alert(1)</script><a href="https://example.org">ref</a></p>` },
+        { title: "Math", json: lexical("eq"), html: `<p><span class="math-equation" data-equation="F = G\\frac{m_1 m_2}{r^2}" data-size="1.5"></span></p>` },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "success", message: "Saved.", item: { title: "Tidal Forces and Gravity", description: "Why the sea rises", is_new: false } });
+    const [warmUp, math] = res.body.item.sections;
+    expect(warmUp).toMatchObject({ position: 0, title: "Warm-up", json: lexical("Hello"), html: '<p>Hello <a href="https://example.org" target="_blank" rel="noopener">ref</a></p>' });
+    expect(math.html).toContain('data-size="1.5"');
+    expect(math.html).toContain('class="katex"');
+
+    const reloaded = await otherClient.get(`/api/content${link}`);
+    expect(reloaded.body.sections.map((s: { title: string }) => s.title)).toEqual(["Warm-up", "Math"]);
+    // Viewers read the sanitized HTML; the editor state is only for those who may edit.
+    expect(reloaded.body.sections[0].json).toBeNull();
+    expect(reloaded.body.sections[0].html).not.toContain("script");
+
+    const found = await server.client().get("/api/search?query=tidal%20gravity");
+    expect(found.body.data.map((d: { link: string }) => d.link)).toContain(link);
+  });
+
+  it("reorders and removes sections by sending the body in its new order", async () => {
+    await ownerClient.post(`${link}/update`, { title: "Tidal", sections: [{ title: "A", html: "<p>a</p>" }, { title: "B", html: "<p>b</p>" }, { title: "C", html: "<p>c</p>" }] });
+    const res = await ownerClient.post(`${link}/update`, { title: "Tidal", sections: [{ title: "C", html: "<p>c</p>" }, { title: "A", html: "<p>a</p>" }] });
+    expect(res.body.item.sections.map((s: { title: string; position: number }) => [s.position, s.title])).toEqual([[0, "C"], [1, "A"]]);
+    const rows = await server.db.selectFrom("content_sections").select("title").where("content_id", "=", plan.id).orderBy("position").execute();
+    expect(rows.map((r) => r.title)).toEqual(["C", "A"]);
+  });
+
+  it("refuses other members (403), guests (401) and lets admins save", async () => {
+    const forbidden = await otherClient.post(`${link}/update`, { title: "Hijacked" });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual({ message: "You do not have permission to do that." });
+    const guest = await server.client().post(`${link}/update`, { title: "Hijacked" });
+    expect(guest.status).toBe(401);
+    expect(guest.body).toEqual({ message: "You must be signed in to do that." });
+    expect((await server.db.selectFrom("content").select("title").where("id", "=", plan.id).executeTakeFirstOrThrow()).title).not.toBe("Hijacked");
+
+    const byAdmin = await adminClient.post(`${link}/update`, { title: "Tidal (reviewed)", sections: [] });
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body.item.title).toBe("Tidal (reviewed)");
+  });
+
+  it("answers bad input with 422 and the field's message", async () => {
+    const noTitle = await ownerClient.post(`${link}/update`, { title: "  " });
+    expect(noTitle.status).toBe(422);
+    expect(noTitle.body.message).toBe("Title is required.");
+    const badState = await ownerClient.post(`${link}/update`, { title: "T", sections: [{ title: "x", json: { notRoot: 1 }, html: "" }] });
+    expect(badState.status).toBe(422);
+    expect(badState.body.message).toBe("The section's editor state is not valid.");
+    const tooMany = await ownerClient.post(`${link}/update`, { title: "T", sections: Array.from({ length: 101 }, () => ({ title: "s", html: "" })) });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.message).toBe("An item may have at most 100 sections.");
+    const notJson = await ownerClient.request("POST", `${link}/update`, "{", { "x-csrf-token": await ownerClient.token() });
+    expect(notJson.status).toBe(400);
+  });
+
+  it("writeSections stores a template's HTML-only sections, sanitized, in one call", async () => {
+    const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "project" });
+    const rows = await server.db.transaction().execute((trx) =>
+      writeSections(trx, item.id, [
+        { title: "Overview", html: `<h2 onmouseover="x()">Goal</h2><iframe src="https://evil.example/x"></iframe>` },
+        { title: "Steps", html: "<ol><li>one</li></ol>" },
+      ]),
+    );
+    expect(rows.map((r) => [r.position, r.title, r.body_json, r.body_html])).toEqual([
+      [0, "Overview", null, "<h2>Goal</h2>"],
+      [1, "Steps", null, "<ol><li>one</li></ol>"],
+    ]);
+    const view = await ownerClient.get(`/api/content/projects/${item.uid}`);
+    expect(view.body.sections.map((s: { json: unknown; html: string }) => [s.json, s.html])).toEqual([[null, "<h2>Goal</h2>"], [null, "<ol><li>one</li></ol>"]]);
+  });
+});

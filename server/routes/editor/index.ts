@@ -1,0 +1,90 @@
+import { Router } from "express";
+import {
+  ContentUpdateRequest,
+  EDITOR_MESSAGES,
+  UnlockRequest,
+  UpdateLockRequest,
+  type ContentUpdateResponse,
+  type LockResponse,
+  isContentTypePath,
+} from "../../../contract/index.js";
+import { saveContentBody } from "../../commands/saveContentBody.js";
+import type { Db } from "../../db/connection.js";
+import { HttpError } from "../../lib/errors.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { getConfigValue } from "../../models/appConfig.js";
+import { findActiveLock, releaseLock, takeLock, type HeldLock } from "../../models/editLocks.js";
+import { listSections } from "../../models/sections.js";
+import { authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
+import { presentEditableItem } from "../../presenters/editableItem.js";
+import { ensureViewable, loadByLink, loadByTypeId } from "./load.js";
+import { DEFAULT_SETTINGS } from "../app/index.js";
+
+/** The lock lifetime in seconds (app config edit_lock_expiry). */
+async function lockSeconds(db: Db): Promise<number> {
+  const settings = await getConfigValue<Partial<typeof DEFAULT_SETTINGS>>(db, "settings", {});
+  const seconds = Number(settings.edit_lock_expiry ?? DEFAULT_SETTINGS.edit_lock_expiry);
+  return Number.isFinite(seconds) && seconds >= 1 ? seconds : DEFAULT_SETTINGS.edit_lock_expiry;
+}
+
+/** A lock as the editor reads it, from the caller's side. */
+function presentLock(lock: HeldLock | undefined, profileId: number, seconds: number, stale: boolean): LockResponse {
+  const other = lock && lock.profile_id !== profileId ? lock : null;
+  return {
+    locked: other !== null,
+    message: other ? EDITOR_MESSAGES.lockedBy(other.name) : lock ? "You hold the edit lock." : "Nobody holds the edit lock.",
+    holder: lock ? { profile_id: lock.profile_id, name: lock.name } : null,
+    expires_at: lock?.expires_at ?? null,
+    expiry_seconds: seconds,
+    stale,
+  };
+}
+
+/**
+ * The editor's calls: GET /api/content/{typePath}/{uid} (an item with its body, for the view and edit
+ * pages), POST /{typePath}/{uid}/update (save), POST /update-lock and POST /system/locks/unlock.
+ */
+export function editorRouter(db: Db): Router {
+  const router = Router();
+
+  router.get("/api/content/:typePath/:uid", async (req, res, next) => {
+    if (!isContentTypePath(req.params.typePath)) return next();
+    const item = await loadByLink(db, req.params.typePath, req.params.uid);
+    await ensureViewable(db, req, item);
+    res.json(presentEditableItem(item, item.owner_name, await listSections(db, item.id), req.actor));
+  });
+
+  router.post("/:typePath/:uid/update", async (req, res, next) => {
+    if (!isContentTypePath(req.params.typePath)) return next();
+    const item = await loadByLink(db, req.params.typePath, req.params.uid);
+    authorize(req.actor, contentObjectPolicy.canEdit(req.actor, item));
+    const body = parseOr422(ContentUpdateRequest, req.body ?? {});
+    const lock = await findActiveLock(db, item.model_key, item.id);
+    if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
+    const saved = await saveContentBody(db, item, body);
+    const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem(saved.item, item.owner_name, saved.sections, req.actor) };
+    res.json(answer);
+  });
+
+  router.post("/update-lock", async (req, res) => {
+    authorize(req.actor, req.actor.signedIn);
+    const body = parseOr422(UpdateLockRequest, req.body ?? {});
+    const item = await loadByTypeId(db, body.type, body.type_id);
+    authorize(req.actor, editLockPolicy.canTake(req.actor, item));
+    const seconds = await lockSeconds(db);
+    const lock = await takeLock(db, item.model_key, item.id, req.actor.profile!.id, seconds);
+    const stale = Boolean(body.cache_date && item.updated_at > body.cache_date);
+    res.json(presentLock(lock, req.actor.profile!.id, seconds, stale));
+  });
+
+  router.post("/system/locks/unlock", async (req, res) => {
+    authorize(req.actor, req.actor.signedIn);
+    const body = parseOr422(UnlockRequest, req.body ?? {});
+    const item = await loadByTypeId(db, body.type, body.type_id);
+    const lock = await findActiveLock(db, item.model_key, item.id);
+    authorize(req.actor, editLockPolicy.canRelease(req.actor, item, lock?.profile_id ?? null), EDITOR_MESSAGES.notLockHolder);
+    await releaseLock(db, item.model_key, item.id);
+    res.json(presentLock(undefined, req.actor.profile!.id, await lockSeconds(db), false));
+  });
+  return router;
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Content, Profile } from "../../db/schema.js";
+import { setConfigValue } from "../../models/appConfig.js";
+import { buildContent, buildUser } from "../../test/factories.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+
+type User = Profile & { password: string };
+
+describe("edit locks", () => {
+  let server: TestServer;
+  let owner: User;
+  let coEditor: User;
+  let member: User;
+  let ownerClient: TestClient;
+  let coEditorClient: TestClient;
+  let memberClient: TestClient;
+  let plan: Content;
+  const lockOf = (item: Content) => ({ type: item.model_key, type_id: item.id });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    owner = await buildUser(server.db, { name: "Olive Owner" });
+    // A moderator may edit anything (policies/contentObject.ts canEdit): the second editor.
+    coEditor = await buildUser(server.db, { name: "Mo Derator", moderator: true });
+    member = await buildUser(server.db);
+    plan = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan" });
+    [ownerClient, coEditorClient, memberClient] = [server.client(), server.client(), server.client()];
+    await ownerClient.signIn(owner.username!, owner.password);
+    await coEditorClient.signIn(coEditor.username!, coEditor.password);
+    await memberClient.signIn(member.username!, member.password);
+  });
+  afterAll(() => server.stop());
+
+  it("takes the lock, renews it, and tells a second editor who holds it (on another instance too)", async () => {
+    const first = await ownerClient.post("/update-lock", { ...lockOf(plan), cache_date: plan.updated_at });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ locked: false, holder: { profile_id: owner.id, name: "Olive Owner" }, expiry_seconds: 900, stale: false });
+    expect(first.body.expires_at).toBeGreaterThan(Date.now() + 890_000);
+
+    const other = await server.startInstance();
+    const second = await coEditorClient.at(other.url).post("/update-lock", lockOf(plan));
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ locked: true, message: "This item is being edited by Olive Owner.", holder: { profile_id: owner.id, name: "Olive Owner" } });
+
+    const renewed = await ownerClient.post("/update-lock", lockOf(plan));
+    expect(renewed.body.locked).toBe(false);
+    expect(renewed.body.expires_at).toBeGreaterThanOrEqual(first.body.expires_at);
+  });
+
+  it("refuses a save by anyone but the holder while the lock is held", async () => {
+    const refused = await coEditorClient.post(`/lesson-plans/${plan.uid}/update`, { title: "Moderated" });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: "This item is being edited by Olive Owner." });
+    expect((await ownerClient.post(`/lesson-plans/${plan.uid}/update`, { title: "Owner's edit" })).status).toBe(200);
+  });
+
+  it("reports a stale copy when the item changed after cache_date", async () => {
+    const res = await ownerClient.post("/update-lock", { ...lockOf(plan), cache_date: "2000-01-01T00:00:00.000Z" });
+    expect(res.body.stale).toBe(true);
+  });
+
+  it("lets only the holder (or an admin) release it", async () => {
+    const notHolder = await coEditorClient.post("/system/locks/unlock", lockOf(plan));
+    expect(notHolder.status).toBe(403);
+    expect(notHolder.body.message).toBe("Only the person holding the lock (or an administrator) may release it.");
+    const released = await ownerClient.post("/system/locks/unlock", lockOf(plan));
+    expect(released.status).toBe(200);
+    expect(released.body).toMatchObject({ locked: false, holder: null, expires_at: null });
+    const taken = await coEditorClient.post("/update-lock", lockOf(plan));
+    expect(taken.body).toMatchObject({ locked: false, holder: { profile_id: coEditor.id } });
+
+    const admin = await buildUser(server.db, { admin: true });
+    const adminClient = server.client();
+    await adminClient.signIn(admin.username!, admin.password);
+    expect((await adminClient.post("/system/locks/unlock", lockOf(plan))).status).toBe(200);
+    expect(await server.db.selectFrom("edit_locks").selectAll().where("content_id", "=", plan.id).execute()).toEqual([]);
+  });
+
+  it("expires after edit_lock_expiry seconds, after which another editor takes it", async () => {
+    await setConfigValue(server.db, "settings", { edit_lock_expiry: 1 });
+    try {
+      const held = await ownerClient.post("/update-lock", lockOf(plan));
+      expect(held.body).toMatchObject({ locked: false, expiry_seconds: 1 });
+      expect((await coEditorClient.post("/update-lock", lockOf(plan))).body.locked).toBe(true);
+      await new Promise((r) => setTimeout(r, 1_100));
+      const takeover = await coEditorClient.post("/update-lock", lockOf(plan));
+      expect(takeover.body).toMatchObject({ locked: false, holder: { profile_id: coEditor.id } });
+      expect((await ownerClient.post("/update-lock", lockOf(plan))).body).toMatchObject({ locked: true, message: "This item is being edited by Mo Derator." });
+    } finally {
+      await setConfigValue(server.db, "settings", {});
+      await coEditorClient.post("/system/locks/unlock", lockOf(plan));
+    }
+  });
+
+  it("is authorized: guests 401, members who may not edit 403, bad input 422, unknown items 404", async () => {
+    expect((await server.client().post("/update-lock", lockOf(plan))).status).toBe(401);
+    expect((await server.client().post("/system/locks/unlock", lockOf(plan))).status).toBe(401);
+    const forbidden = await memberClient.post("/update-lock", lockOf(plan));
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.message).toBe("You do not have permission to do that.");
+    expect((await memberClient.post("/system/locks/unlock", lockOf(plan))).status).toBe(403);
+    const bad = await ownerClient.post("/update-lock", { type: "lesson_plan", type_id: "abc" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe("type_id must be a positive integer.");
+    expect((await ownerClient.post("/update-lock", { type_id: 1 })).body.message).toBe("type is required.");
+    expect((await ownerClient.post("/update-lock", { type: "resource", type_id: plan.id })).status).toBe(404);
+  });
+});

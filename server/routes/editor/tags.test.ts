@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Content, Profile } from "../../db/schema.js";
+import { buildAttribute, buildContent, buildUser } from "../../test/factories.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+
+type User = Profile & { password: string };
+
+describe("tagging an item (attributes and keywords)", () => {
+  let server: TestServer;
+  let owner: User;
+  let ownerClient: TestClient;
+  let otherClient: TestClient;
+  let plan: Content;
+  let link: string;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    owner = await buildUser(server.db);
+    const other = await buildUser(server.db);
+    plan = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Narwhal Migration Plan" });
+    link = `/lesson-plans/${plan.uid}`;
+    ids.grade4 = await buildAttribute(server.db, "grades", "Grade 4");
+    ids.grade5 = await buildAttribute(server.db, "grades", "Grade 5");
+    ids.framework = await buildAttribute(server.db, "standards", "Ocean Framework");
+    ids.standard = await buildAttribute(server.db, "standards", "OCN.1 Marine mammals", ids.framework);
+    await server.db.updateTable("attribute_items").set({ is_leaf: 0 }).where("id", "=", ids.framework).execute();
+    ids.free = await buildAttribute(server.db, "content_pricing", "Free");
+    ids.paid = await buildAttribute(server.db, "content_pricing", "Paid");
+    ids.industry = await buildAttribute(server.db, "industries", "Fisheries");
+    ownerClient = server.client();
+    otherClient = server.client();
+    await ownerClient.signIn(owner.username!, owner.password);
+    await otherClient.signIn(other.username!, other.password);
+  });
+  afterAll(() => server.stop());
+
+  it("saves attributes and keywords (trimmed, de-duplicated, sorted) and search finds the item by them at once", async () => {
+    const res = await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.grade5, ids.standard, ids.free], keywords: [" tusks ", "Arctic  ocean", "tusks", "cold-water", "e.g. whales"] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "success", message: "Tags saved." });
+    expect(res.body.tags).toEqual({ model_key: "lesson_plan", attribute_ids: [ids.grade5!, ids.standard!, ids.free!].sort((a, b) => a - b), keywords: ["Arctic ocean", "cold-water", "e.g. whales", "tusks"], keywords_enabled: true });
+    expect((await server.client().get(`/api/content${link}/tags`)).body.keywords).toEqual(["Arctic ocean", "cold-water", "e.g. whales", "tusks"]);
+
+    const byGrade = await server.client().get(`/api/search?grades[]=${ids.grade5}`);
+    expect(byGrade.body.data.map((d: { link: string }) => d.link)).toEqual([link]);
+    expect((await server.client().get(`/api/search?grades[]=${ids.grade4}`)).body.data).toEqual([]);
+    const byStandard = await server.client().get(`/api/search?standards[]=${ids.standard}`);
+    expect(byStandard.body.data.map((d: { link: string }) => d.link)).toEqual([link]);
+    const byKeyword = await server.client().get("/api/search?query=tusks");
+    expect(byKeyword.body.data.map((d: { link: string }) => d.link)).toContain(link);
+  });
+
+  it("replaces the tags on the next save", async () => {
+    const res = await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.grade4], keywords: [] });
+    expect(res.body.tags).toMatchObject({ attribute_ids: [ids.grade4], keywords: [] });
+    expect((await server.client().get(`/api/search?grades[]=${ids.grade5}`)).body.data).toEqual([]);
+    expect((await server.client().get(`/api/search?grades[]=${ids.grade4}`)).body.data.map((d: { link: string }) => d.link)).toEqual([link]);
+  });
+
+  it("enforces the type rules: leaf-only, single choice, types of the item's model, existing items", async () => {
+    const parent = await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.framework] });
+    expect(parent.status).toBe(422);
+    expect(parent.body.message).toBe("Only the most specific standards can be chosen.");
+    const two = await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.free, ids.paid] });
+    expect(two.status).toBe(422);
+    expect(two.body.message).toBe("Choose at most one content pricing.");
+    const foreign = await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.industry] });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.message).toBe("One of the chosen attributes does not exist or does not apply to this item.");
+    expect((await ownerClient.post(`${link}/tags`, { attribute_ids: [999999] })).status).toBe(422);
+    expect((await ownerClient.post(`${link}/tags`, { attribute_ids: ["x"] })).body.message).toBe("ids must be positive integers.");
+  });
+
+  it("rejects keywords with characters outside the rule", async () => {
+    const bad = await ownerClient.post(`${link}/tags`, { attribute_ids: [], keywords: ["ok", "<script>"] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe("Invalid keyword characters.  Please check that you are only using approved characters.");
+    expect((await ownerClient.post(`${link}/tags`, { keywords: ["x".repeat(65)] })).body.message).toBe("A keyword may be at most 64 characters.");
+    expect((await ownerClient.post(`${link}/tags`, { keywords: Array.from({ length: 51 }, (_, i) => `k${i}`) })).body.message).toBe("An item may have at most 50 keywords.");
+  });
+
+  it("is authorized: guests 401, other members 403, and a lock held by someone else 409", async () => {
+    expect((await server.client().post(`${link}/tags`, { attribute_ids: [] })).status).toBe(401);
+    const forbidden = await otherClient.post(`${link}/tags`, { attribute_ids: [] });
+    expect(forbidden.status).toBe(403);
+    const admin = await buildUser(server.db, { admin: true, name: "Ada Admin" });
+    const adminClient = server.client();
+    await adminClient.signIn(admin.username!, admin.password);
+    await adminClient.post("/update-lock", { type: "lesson_plan", type_id: plan.id });
+    const locked = await ownerClient.post(`${link}/tags`, { attribute_ids: [] });
+    expect(locked.status).toBe(409);
+    expect(locked.body.message).toBe("This item is being edited by Ada Admin.");
+    await adminClient.post("/system/locks/unlock", { type: "lesson_plan", type_id: plan.id });
+  });
+});

@@ -1,0 +1,68 @@
+import { Router } from "express";
+import { ContentTagsRequest, EDITOR_MESSAGES, TAGGING_MESSAGES, type ContentTags, type ContentTagsResponse, isContentTypePath } from "../../../contract/index.js";
+import type { Db } from "../../db/connection.js";
+import type { Content } from "../../db/schema.js";
+import { HttpError } from "../../lib/errors.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { attributeTypesForModel, findItemsByIds } from "../../models/attributes.js";
+import { findActiveLock } from "../../models/editLocks.js";
+import { setContentTags } from "../../commands/setContentTags.js";
+import { authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
+import { ensureViewable, loadByLink } from "./load.js";
+
+/** An item's tags as the attribute editor reads them. */
+async function presentTags(db: Db, item: Pick<Content, "id" | "model_key">): Promise<ContentTags> {
+  const [row, attributes] = await Promise.all([
+    db.selectFrom("content").select("tags").where("id", "=", item.id).executeTakeFirstOrThrow(),
+    db.selectFrom("content_attributes").select("attr_item_id").where("content_id", "=", item.id).orderBy("attr_item_id").execute(),
+  ]);
+  return {
+    model_key: item.model_key,
+    attribute_ids: attributes.map((a) => a.attr_item_id),
+    keywords: row.tags
+      .split(",")
+      .map((k) => k.trim())
+      .filter(Boolean),
+    keywords_enabled: true,
+  };
+}
+
+/** Keeps only attributes that exist, apply to the item's model and obey their type's leaf-only and single rules. */
+async function checkAttributes(db: Db, modelKey: string, ids: number[]) {
+  const items = await findItemsByIds(db, ids);
+  const types = new Map((await attributeTypesForModel(db, modelKey)).map((t) => [t.id, t]));
+  if (items.length !== new Set(ids).size || items.some((i) => !types.has(i.type_id))) throw new HttpError(422, TAGGING_MESSAGES.unknownAttribute, { attribute_ids: [TAGGING_MESSAGES.unknownAttribute] });
+  for (const type of types.values()) {
+    const chosen = items.filter((i) => i.type_id === type.id);
+    const problem =
+      type.leaf_only === 1 && chosen.some((i) => i.is_leaf !== 1) ? TAGGING_MESSAGES.leafOnly(type.name.toLowerCase()) : type.single === 1 && chosen.length > 1 ? TAGGING_MESSAGES.single(type.name.toLowerCase()) : null;
+    if (problem) throw new HttpError(422, problem, { attribute_ids: [problem] });
+  }
+  return items.map((i) => ({ id: i.id, type_id: i.type_id }));
+}
+
+/** The model-attribute editor's calls: GET /api/content/{typePath}/{uid}/tags and POST /{typePath}/{uid}/tags. */
+export function tagsRouter(db: Db): Router {
+  const router = Router();
+
+  router.get("/api/content/:typePath/:uid/tags", async (req, res, next) => {
+    if (!isContentTypePath(req.params.typePath)) return next();
+    const item = await loadByLink(db, req.params.typePath, req.params.uid);
+    await ensureViewable(db, req, item);
+    res.json(await presentTags(db, item));
+  });
+
+  router.post("/:typePath/:uid/tags", async (req, res, next) => {
+    if (!isContentTypePath(req.params.typePath)) return next();
+    const item = await loadByLink(db, req.params.typePath, req.params.uid);
+    authorize(req.actor, contentObjectPolicy.canEdit(req.actor, item));
+    const body = parseOr422(ContentTagsRequest, req.body ?? {});
+    const lock = await findActiveLock(db, item.model_key, item.id);
+    if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
+    const attributes = await checkAttributes(db, item.model_key, body.attribute_ids);
+    await setContentTags(db, item, { attributes, keywords: body.keywords });
+    const answer: ContentTagsResponse = { status: "success", message: TAGGING_MESSAGES.saved, tags: await presentTags(db, item) };
+    res.json(answer);
+  });
+  return router;
+}
