@@ -9,7 +9,7 @@ const SHOTS = "/tmp/shots";
 const HARNESS = "http://harness.test";
 let outDir: string;
 
-// The DropZone is not mounted on an app screen yet, so it is built on a page of its own (renderer/testing/).
+// The DropZone alone, on a page of its own (renderer/testing/); the app screens that mount it have their own specs.
 test.beforeAll(async () => {
   outDir = fs.mkdtempSync(path.join(os.tmpdir(), "dropzone-harness-"));
   await build({

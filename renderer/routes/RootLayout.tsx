@@ -2,6 +2,7 @@ import type { MouseEvent } from "react";
 import { Outlet } from "react-router";
 import { useAppConfig, useInitializeData } from "../api/queries.js";
 import { GuestModalProvider } from "../components/GuestModal.js";
+import { ResourceFileDrop } from "../components/ResourceFileDrop.js";
 import { SiteHeader } from "../components/SiteHeader.js";
 import { Toaster } from "../components/Toaster.js";
 import { useFocusHeadingOnNavigate } from "../hooks/useFocusHeadingOnNavigate.js";
@@ -32,6 +33,7 @@ export function RootLayout() {
         <p>© {new Date().getFullYear()} {config?.siteName ?? "Curriculum"}</p>
       </footer>
       <Toaster />
+      <ResourceFileDrop />
     </GuestModalProvider>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * A page with only the DropZone, for e2e/dropZone.spec.ts (built there with Vite; never part of the app's build).
- * The DropZone has no screen of its own yet: the resource upload and the bulk importer will mount it.
+ * The app mounts it in the layout and the bulk importer; here it is tested alone.
  */
 import { useState } from "react";
 import { createRoot } from "react-dom/client";

@@ -5,8 +5,12 @@ import { BULK_IMPORT_MESSAGES, IMPORT_FILE_EXTENSIONS, fileExtension } from "../
 import { ApiError } from "../../api/ApiError.js";
 import { sampleFileUrl, uploadImportFile } from "../../api/bulkImport.js";
 import { Alert } from "../../components/Alert.js";
+import { DropZone } from "../../components/DropZone.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
+import { useClaimWindowDrop } from "../../hooks/windowDropClaims.js";
 import { ProgressBar } from "./ProgressBar.js";
+import { SpreadsheetPreview } from "./SpreadsheetPreview.js";
+import { useSpreadsheetPreview } from "./useSpreadsheetPreview.js";
 
 const ACCEPT = IMPORT_FILE_EXTENSIONS.map((e) => `.${e}`).join(",");
 
@@ -31,6 +35,10 @@ export function BulkImportDialog({ initialFile = null, open: controlledOpen, onO
   const navigate = useNavigate();
   const inputId = useId();
   const fileError = importFileError(file);
+  // The chosen spreadsheet is read and checked locally before anything is sent; corrections go up as a CSV.
+  const preview = useSpreadsheetPreview(file && !fileError ? file : null);
+  // While the dialog is open, files dropped on the window are its spreadsheet, not new resources.
+  useClaimWindowDrop(open);
 
   const handleOpenChange = (next: boolean) => {
     if (progress !== null) return; // an upload in flight finishes first
@@ -47,7 +55,7 @@ export function BulkImportDialog({ initialFile = null, open: controlledOpen, onO
     setError(null);
     setProgress(0);
     try {
-      const answer = await uploadImportFile(file, setProgress);
+      const answer = await uploadImportFile(preview ? await preview.fileToUpload() : file, setProgress);
       setProgress(null);
       setOpen(false);
       setFile(null);
@@ -67,7 +75,16 @@ export function BulkImportDialog({ initialFile = null, open: controlledOpen, onO
       )}
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content id="bulk-import-resources" className="dialog" aria-describedby={`${inputId}-help`}>
+        <Dialog.Content id="bulk-import-resources" className={preview ? "dialog dialog--full" : "dialog"} aria-describedby={`${inputId}-help`}>
+          <DropZone
+            label="Drop a spreadsheet to import it"
+            hint=".csv, .xls or .xlsx"
+            enabled={progress === null}
+            onFiles={(files) => {
+              setError(null);
+              setFile(files[0]!);
+            }}
+          />
           <Dialog.Title className="dialog__title">Bulk Import Resources</Dialog.Title>
           <form className="import-form" onSubmit={(e) => void handleSubmit(e)}>
             <p id={`${inputId}-help`} className="field__hint">
@@ -95,13 +112,14 @@ export function BulkImportDialog({ initialFile = null, open: controlledOpen, onO
                 }}
               />
             </Field>
+            {preview && <SpreadsheetPreview state={preview} />}
             {progress !== null && <ProgressBar label="Uploading" value={progress} />}
             {error && <Alert tone="danger">{error}</Alert>}
             <div className="dialog__actions">
               <Dialog.Close className="button button--ghost" type="button" disabled={progress !== null}>
                 Cancel
               </Dialog.Close>
-              <button className="button button--primary" type="submit" disabled={!file || !!fileError || progress !== null}>
+              <button className="button button--primary" type="submit" disabled={!file || !!fileError || progress !== null || (preview !== null && preview.status !== "ready")}>
                 {progress !== null ? "Uploading…" : "Upload"}
               </button>
             </div>

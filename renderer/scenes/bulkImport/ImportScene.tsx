@@ -7,6 +7,7 @@ import { importKeys, uploadNewImportFile, useImport, useImportActions } from "..
 import { Alert } from "../../components/Alert.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { DataResolution } from "./DataResolution.js";
+import { ImportFileDrop } from "./ImportFileDrop.js";
 import { ImportedContent } from "./ImportedContent.js";
 import { ImportSettingsSection } from "./ImportSettingsSection.js";
 import { ProgressBar } from "./ProgressBar.js";
@@ -39,6 +40,7 @@ function ImportView({ data }: { data: BulkImport }) {
     <main className="page import-page">
       <PageTitle title={`Bulk Import: ${data.file_name}`} />
       <h1 className="page-title">Bulk Import</h1>
+      <ImportFileDrop />
       <p className="import-page__file">
         <span className="import-status" data-status={failed ? "failed" : data.status}>
           {failed ? "Failed" : data.status_label}

@@ -1,0 +1,91 @@
+import Papa from "papaparse";
+import * as XLSX from "xlsx";
+import type { SpreadsheetType } from "./spreadsheetPreviewModel.js";
+
+/** Workbooks larger than this are not opened locally (SheetJS holds the whole sheet in memory); CSV streams at any size. */
+export const PREVIEW_MAX_WORKBOOK_BYTES = 50 * 1024 * 1024;
+/** Rows handed over per chunk. */
+const CHUNK_ROWS = 1000;
+
+export interface SpreadsheetHandlers {
+  header(cells: unknown[]): void;
+  /** A chunk of data rows; answering false stops the reading (nothing more is needed). */
+  rows(rows: unknown[][]): boolean | void;
+}
+
+/** Why a file could not be read (a BULK_IMPORT_MESSAGES key), as the server's worker reports it. */
+export class SpreadsheetReadError extends Error {
+  constructor(public code: "unreadable" | "emptyFile" | "tooLarge") {
+    super(code);
+  }
+}
+
+/**
+ * Reads a spreadsheet the way the server's worker does (server/jobs/spreadsheetWorker.ts): CSV streamed by papaparse
+ * with blank lines skipped and a leading BOM dropped; XLS/XLSX through SheetJS, first sheet, formatted cell text,
+ * blank rows skipped. A CSV source may be a File (streamed in chunks) or a string; a workbook a File or bytes.
+ */
+export async function readSpreadsheetSource(source: Blob | string | ArrayBuffer, type: SpreadsheetType, handlers: SpreadsheetHandlers): Promise<void> {
+  if (type === "csv") return readCsv(source, handlers);
+  const bytes = source instanceof ArrayBuffer ? source : typeof source === "string" ? new TextEncoder().encode(source).buffer : await source.arrayBuffer();
+  // An .xlsx is a zip; the server refuses anything else under that name before SheetJS sees it (which would read text).
+  if (type === "xlsx" && !isZip(bytes)) throw new SpreadsheetReadError("unreadable");
+  readWorkbook(bytes, handlers);
+}
+
+const isZip = (bytes: ArrayBuffer): boolean => {
+  const head = new Uint8Array(bytes, 0, Math.min(4, bytes.byteLength));
+  return head.length === 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+};
+
+function readCsv(source: Blob | string | ArrayBuffer, handlers: SpreadsheetHandlers): Promise<void> {
+  const input = source instanceof ArrayBuffer ? new TextDecoder().decode(source) : source;
+  return new Promise((resolve, reject) => {
+    let header = true;
+    let stopped = false;
+    const config: Papa.ParseLocalConfig<unknown[], Papa.LocalFile> = {
+      skipEmptyLines: "greedy",
+      chunkSize: 512 * 1024,
+      chunk(results, parser) {
+        if (stopped) return;
+        let rows = results.data;
+        if (header && rows.length) {
+          handlers.header(rows[0]!.map((c, i) => (i === 0 ? String(c).replace(/^\ufeff/, "") : c)));
+          rows = rows.slice(1);
+          header = false;
+        }
+        if (rows.length && handlers.rows(rows) === false) {
+          stopped = true;
+          parser.abort();
+        }
+      },
+      complete() {
+        if (header && !stopped) reject(new SpreadsheetReadError("emptyFile"));
+        else resolve();
+      },
+      error() {
+        reject(new SpreadsheetReadError("unreadable"));
+      },
+    };
+    // A string streams through `chunk` just as a File does; the typings only describe files for that.
+    Papa.parse(input as Papa.LocalFile, config);
+  });
+}
+
+function readWorkbook(bytes: ArrayBuffer, handlers: SpreadsheetHandlers): void {
+  if (bytes.byteLength > PREVIEW_MAX_WORKBOOK_BYTES) throw new SpreadsheetReadError("tooLarge");
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(new Uint8Array(bytes), { type: "array", dense: true, cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false });
+  } catch {
+    throw new SpreadsheetReadError("unreadable");
+  }
+  const sheet = workbook.SheetNames.length ? workbook.Sheets[workbook.SheetNames[0]!] : undefined;
+  // Walk the cells that exist, never the declared range.
+  const data = ((sheet as { "!data"?: (XLSX.CellObject | undefined)[][] } | undefined)?.["!data"] ?? []).filter(Boolean);
+  const toCells = (row: (XLSX.CellObject | undefined)[]) => Array.from({ length: row.length }, (_, c) => (row[c] ? (row[c]!.w ?? row[c]!.v ?? "") : ""));
+  const rows = data.map(toCells).filter((r) => r.some((c) => String(c).trim() !== ""));
+  if (!rows.length) throw new SpreadsheetReadError("emptyFile");
+  handlers.header(rows[0]!);
+  for (let i = 1; i < rows.length; i += CHUNK_ROWS) if (handlers.rows(rows.slice(i, i + CHUNK_ROWS)) === false) return;
+}

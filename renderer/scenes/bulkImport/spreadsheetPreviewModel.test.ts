@@ -1,0 +1,149 @@
+import Papa from "papaparse";
+import * as XLSX from "xlsx";
+import { describe, expect, it } from "vitest";
+import { RESOURCE_MESSAGES } from "../../../contract/index.js";
+import { readSpreadsheetSource, SpreadsheetReadError } from "./readSpreadsheetSource.js";
+import {
+  CorrectedCsvWriter,
+  PreviewCollector,
+  addedFields,
+  correctedFileName,
+  editKey,
+  remainingErrors,
+  spreadsheetType,
+  type CellEdits,
+  type SpreadsheetPreviewData,
+} from "./spreadsheetPreviewModel.js";
+
+/** Reads a source into a preview as the worker does. */
+async function preview(source: string | ArrayBuffer, type: "csv" | "xlsx" = "csv", options: { categoryRequired?: boolean; sampleRows?: number; maxErrors?: number } = {}): Promise<SpreadsheetPreviewData> {
+  const collector = new PreviewCollector({ categoryRequired: options.categoryRequired ?? false, sampleRows: options.sampleRows, maxErrors: options.maxErrors });
+  await readSpreadsheetSource(source, type, { header: (cells) => collector.header(cells), rows: (chunk) => collector.rows(chunk) });
+  return collector.result();
+}
+
+/** Writes the corrected CSV of a source as the worker does. */
+async function corrected(source: string, data: SpreadsheetPreviewData, edits: CellEdits): Promise<string> {
+  const writer = new CorrectedCsvWriter(data.columns, edits);
+  await readSpreadsheetSource(source, "csv", { header: () => writer.header(), rows: (chunk) => writer.rows(chunk) });
+  return writer.result().join("");
+}
+
+const xlsxOf = (rows: unknown[][]): ArrayBuffer => {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Resources");
+  return XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer;
+};
+
+const SHEET = [
+  "\ufeffResource Title,Link,Notes,Tags",
+  "Fractions,https://example.org/fractions,fine,math",
+  "",
+  ",https://example.org/untitled,no title,",
+  "Bad link,not a link,,science",
+  "Bad keywords,https://example.org/k,,ok; bad!",
+].join("\n");
+
+describe("the local preview reads a file as the server does", () => {
+  it("maps headers to fields and marks the other columns ignored", async () => {
+    const data = await preview(SHEET);
+    expect(data.columns).toEqual([
+      { index: 0, header: "Resource Title", field: "title" },
+      { index: 1, header: "Link", field: "url" },
+      { index: 2, header: "Notes", field: null },
+      { index: 3, header: "Tags", field: "keywords" },
+    ]);
+    expect(data.failure).toBeNull();
+  });
+
+  it("numbers rows as a spreadsheet does (header = row 1, blank lines skipped) and reports the row rules' errors with the provided value", async () => {
+    const data = await preview(SHEET);
+    expect(data.total).toBe(4);
+    expect(data.rowsWithErrors).toBe(3);
+    expect(data.errors).toEqual([
+      { row_number: 3, field: "title", message: RESOURCE_MESSAGES.titleRequired, value: "" },
+      { row_number: 4, field: "url", message: RESOURCE_MESSAGES.urlInvalid, value: "not a link" },
+      { row_number: 5, field: "keywords", message: RESOURCE_MESSAGES.keywordInvalid, value: "ok; bad!" },
+    ]);
+    expect(data.sample.map((r) => r.rowNumber)).toEqual([2, 3, 4, 5]);
+    expect(data.errorRows.map((r) => r.rowNumber)).toEqual([3, 4, 5]);
+  });
+
+  it("reports the same errors for the same rows in an XLSX workbook", async () => {
+    const rows = Papa.parse<string[]>(SHEET.replace(/^\ufeff/, ""), { skipEmptyLines: "greedy" }).data;
+    const fromXlsx = await preview(xlsxOf(rows), "xlsx");
+    const fromCsv = await preview(SHEET);
+    expect(fromXlsx.errors).toEqual(fromCsv.errors);
+    expect(fromXlsx.total).toBe(fromCsv.total);
+  });
+
+  it("asks for a category on every row when the site requires one", async () => {
+    const data = await preview("Title,URL\nA,https://example.org/a\n", "csv", { categoryRequired: true });
+    expect(data.errors).toEqual([{ row_number: 2, field: "resource_category", message: RESOURCE_MESSAGES.categoryRequired, value: "" }]);
+  });
+
+  it("refuses a file without a title column, and one without rows", async () => {
+    expect((await preview("Name of thing,URL\nA,https://example.org\n")).failure).toBe("noTitleColumn");
+    expect((await preview("Title,URL\n")).failure).toBe("emptyFile");
+    await expect(preview("")).rejects.toThrow(SpreadsheetReadError);
+    await expect(preview(new TextEncoder().encode("not a workbook at all").buffer, "xlsx")).rejects.toMatchObject({ code: "unreadable" });
+  });
+
+  it("keeps only a sample of rows and a bounded error list, but counts every row of a large file", async () => {
+    const lines = ["Title,URL"];
+    for (let i = 0; i < 30_000; i++) lines.push(i % 3 === 0 ? `Item ${i},nope` : `Item ${i},https://example.org/${i}`);
+    const data = await preview(lines.join("\n"), "csv", { sampleRows: 20, maxErrors: 100 });
+    expect(data.total).toBe(30_000);
+    expect(data.sample).toHaveLength(20);
+    expect(data.rowsWithErrors).toBe(10_000);
+    expect(data.errors).toHaveLength(100);
+    expect(data.errorsTruncated).toBe(true);
+    expect(data.errorRows).toHaveLength(100);
+    expect(data.errors.at(-1)!.row_number).toBe(2 + 99 * 3);
+  });
+});
+
+describe("corrections", () => {
+  it("re-checks a corrected row and writes a CSV with the corrections that the preview then finds clean", async () => {
+    const data = await preview(SHEET);
+    const edits: CellEdits = { [editKey(3, "title")]: "Untitled thing", [editKey(4, "url")]: "https://example.org/bad-link", [editKey(5, "keywords")]: "ok, bad" };
+    for (const row of data.errorRows) expect(remainingErrors(data.columns, edits, row, false)).toEqual([]);
+    expect(remainingErrors(data.columns, { [editKey(4, "url")]: "still wrong" }, data.errorRows[1]!, false)).toEqual([
+      { row_number: 4, field: "url", message: RESOURCE_MESSAGES.urlInvalid, value: "still wrong" },
+    ]);
+
+    const csv = await corrected(SHEET, data, edits);
+    expect(csv).toBe(
+      [
+        "Resource Title,Link,Notes,Tags",
+        "Fractions,https://example.org/fractions,fine,math",
+        "Untitled thing,https://example.org/untitled,no title,",
+        "Bad link,https://example.org/bad-link,,science",
+        "Bad keywords,https://example.org/k,,\"ok, bad\"",
+        "",
+      ].join("\r\n"),
+    );
+    const again = await preview(csv);
+    expect(again.errors).toEqual([]);
+    expect(again.total).toBe(4);
+  });
+
+  it("adds a column for a field the file lacks, under the field's label", async () => {
+    const source = "Title,Notes\nA,x\nB,y\n";
+    const data = await preview(source);
+    expect(data.errors.map((e) => e.message)).toEqual([RESOURCE_MESSAGES.urlRequired, RESOURCE_MESSAGES.urlRequired]);
+    const edits = { [editKey(2, "url")]: "https://example.org/a" };
+    expect(addedFields(data.columns, edits)).toEqual(["url"]);
+    expect(remainingErrors(data.columns, edits, data.errorRows[0]!, false)).toEqual([]);
+    const csv = await corrected(source, data, edits);
+    expect(csv).toBe("Title,Notes,URL\r\nA,x,https://example.org/a\r\nB,y,\r\n");
+    expect((await preview(csv)).errors).toEqual([{ row_number: 3, field: "url", message: RESOURCE_MESSAGES.urlRequired, value: "" }]);
+  });
+
+  it("names the corrected file .csv and recognizes import file types", () => {
+    expect(correctedFileName("Term 1.resources.xlsx")).toBe("Term 1.resources.csv");
+    expect(spreadsheetType("a.XLSX")).toBe("xlsx");
+    expect(spreadsheetType("a.csv")).toBe("csv");
+    expect(spreadsheetType("a.pdf")).toBeNull();
+  });
+});

@@ -1,0 +1,200 @@
+import Papa from "papaparse";
+import { IMPORT_FIELDS, importField, importRowErrors, mapColumns, rowFromCells, type BULK_IMPORT_MESSAGES, type ImportError } from "../../../contract/index.js";
+
+/**
+ * The local preview of a bulk import file, computed the way the server's preprocessing does (server/jobs/
+ * preprocessImport.ts): the same header mapping, the same row rules, rows numbered as a spreadsheet numbers them
+ * (the header is row 1, blank rows are skipped). Pure, so the worker and the tests share it.
+ */
+
+/** Rows shown in the preview table; the rest are only counted and checked. */
+export const PREVIEW_SAMPLE_ROWS = 50;
+/** Errors listed, as many as the server lists (the count covers every row). */
+export const PREVIEW_MAX_ERRORS = 1000;
+/** Columns read per row, as on the server (server/boot.ts). */
+export const PREVIEW_MAX_COLUMNS = 200;
+/** Fields whose cells can be corrected in the preview (the free-text ones the row rules check). */
+export const EDITABLE_FIELDS = ["title", "description", "url", "keywords"] as const;
+
+export type SpreadsheetType = "csv" | "xls" | "xlsx";
+
+/** The import file type of a file name, or null when the importer does not take it. */
+export function spreadsheetType(name: string): SpreadsheetType | null {
+  const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
+  return ext === "csv" || ext === "xls" || ext === "xlsx" ? ext : null;
+}
+
+export interface PreviewColumn {
+  index: number;
+  header: string;
+  /** The import field the column fills, or null when the import ignores it. */
+  field: string | null;
+}
+
+export interface PreviewRow {
+  rowNumber: number;
+  cells: string[];
+}
+
+export interface SpreadsheetPreviewData {
+  columns: PreviewColumn[];
+  /** The first rows, for the table. */
+  sample: PreviewRow[];
+  /** Data rows (without the header). */
+  total: number;
+  rowsWithErrors: number;
+  /** The first PREVIEW_MAX_ERRORS errors, in the server's shape. */
+  errors: ImportError[];
+  errorsTruncated: boolean;
+  /** The rows the listed errors belong to, so a correction can be checked again. */
+  errorRows: PreviewRow[];
+  /** An import-level failure the server would report (a BULK_IMPORT_MESSAGES key), or null. */
+  failure: keyof typeof BULK_IMPORT_MESSAGES | null;
+}
+
+const cellText = (cell: unknown): string => (cell === null || cell === undefined ? "" : String(cell));
+
+/** Collects the preview while rows stream in: header first, then rows in chunks. */
+export class PreviewCollector {
+  private columns: PreviewColumn[] = [];
+  private fields: (string | null)[] = [];
+  private sawHeader = false;
+  private rowNumber = 1; // the header is row 1, as a spreadsheet numbers it
+  private readonly data: SpreadsheetPreviewData = { columns: [], sample: [], total: 0, rowsWithErrors: 0, errors: [], errorsTruncated: false, errorRows: [], failure: null };
+
+  constructor(private readonly options: { categoryRequired: boolean; sampleRows?: number; maxErrors?: number }) {}
+
+  /** The header row: maps the columns; a file without a title column cannot be imported. */
+  header(cells: readonly unknown[]): void {
+    this.sawHeader = true;
+    const headers = cells.slice(0, PREVIEW_MAX_COLUMNS).map((c) => cellText(c).trim());
+    this.fields = mapColumns(headers);
+    this.columns = headers.map((header, index) => ({ index, header, field: this.fields[index] ?? null }));
+    if (!this.fields.includes("title")) this.data.failure = "noTitleColumn";
+  }
+
+  /** A chunk of data rows. */
+  rows(chunk: readonly (readonly unknown[])[]): void {
+    if (this.data.failure) return;
+    const sampleRows = this.options.sampleRows ?? PREVIEW_SAMPLE_ROWS;
+    const maxErrors = this.options.maxErrors ?? PREVIEW_MAX_ERRORS;
+    for (const raw of chunk) {
+      this.rowNumber += 1;
+      const row: PreviewRow = { rowNumber: this.rowNumber, cells: raw.slice(0, PREVIEW_MAX_COLUMNS).map(cellText) };
+      if (this.data.sample.length < sampleRows) this.data.sample.push(row);
+      const errors = errorsOfRow(this.fields, row, this.options.categoryRequired);
+      if (errors.length) {
+        this.data.rowsWithErrors += 1;
+        let listed = false;
+        for (const error of errors) {
+          if (this.data.errors.length < maxErrors) {
+            this.data.errors.push(error);
+            listed = true;
+          } else this.data.errorsTruncated = true;
+        }
+        if (listed) this.data.errorRows.push(row);
+      }
+    }
+    this.data.total = this.rowNumber - 1;
+  }
+
+  /** True when the header already decided the file cannot be imported (the rest need not be read). */
+  get refused(): boolean {
+    return this.data.failure !== null;
+  }
+
+  /** The preview so far (call after the last chunk). */
+  result(): SpreadsheetPreviewData {
+    const failure = this.data.failure ?? (!this.sawHeader || this.data.total === 0 ? "emptyFile" : null);
+    return { ...this.data, columns: this.columns, failure };
+  }
+}
+
+/** A row's errors in the server's shape ('Row N [field]: message' with the provided value). */
+export function errorsOfRow(fields: readonly (string | null)[], row: PreviewRow, categoryRequired: boolean): ImportError[] {
+  const values = rowFromCells(fields, row.cells);
+  return importRowErrors(values, { categoryRequired }).map((e) => ({ row_number: row.rowNumber, field: e.field, message: e.message, value: values[e.field] ?? "" }));
+}
+
+/** The user's corrections, keyed by editKey(rowNumber, field). */
+export type CellEdits = Readonly<Record<string, string>>;
+
+/** The key of one corrected cell. */
+export const editKey = (rowNumber: number, field: string): string => `${rowNumber}:${field}`;
+
+/** Whether the preview lets the user correct this field's cells. */
+export const isEditableField = (field: string): boolean => (EDITABLE_FIELDS as readonly string[]).includes(field);
+
+/** Corrected fields that have no column in the file: they are added as new columns, in import order. */
+export function addedFields(columns: readonly PreviewColumn[], edits: CellEdits): string[] {
+  const edited = new Set(Object.keys(edits).map((key) => key.slice(key.indexOf(":") + 1)));
+  return IMPORT_FIELDS.map((f) => f.key).filter((key) => edited.has(key) && !columns.some((c) => c.field === key));
+}
+
+/** The column layout after corrections: the file's columns, then one per added field. */
+export function correctedFields(columns: readonly PreviewColumn[], edits: CellEdits): (string | null)[] {
+  return [...columns.map((c) => c.field), ...addedFields(columns, edits)];
+}
+
+/** The header row of the corrected file (added columns get the field's label, which maps back to it). */
+export function correctedHeader(columns: readonly PreviewColumn[], edits: CellEdits): string[] {
+  return [...columns.map((c) => c.header), ...addedFields(columns, edits).map((key) => importField(key)!.label)];
+}
+
+/** A row's cells with the corrections applied, laid out as correctedFields. */
+export function correctedCells(columns: readonly PreviewColumn[], edits: CellEdits, row: PreviewRow): string[] {
+  const fields = correctedFields(columns, edits);
+  const cells = fields.map((_, i) => row.cells[i] ?? "");
+  // Cells past the mapped columns are kept as they were.
+  if (row.cells.length > fields.length) cells.push(...row.cells.slice(fields.length));
+  fields.forEach((field, i) => {
+    if (!field) return;
+    const edit = edits[editKey(row.rowNumber, field)];
+    if (edit !== undefined) cells[i] = edit;
+  });
+  return cells;
+}
+
+/** The errors a row still has after the corrections. */
+export function remainingErrors(columns: readonly PreviewColumn[], edits: CellEdits, row: PreviewRow, categoryRequired: boolean): ImportError[] {
+  return errorsOfRow(correctedFields(columns, edits), { rowNumber: row.rowNumber, cells: correctedCells(columns, edits, row) }, categoryRequired);
+}
+
+/** CSV text of rows, each line ended with CRLF, quoted where needed (Papa.unparse). */
+export function csvLines(rows: readonly (readonly string[])[]): string {
+  if (!rows.length) return "";
+  return `${Papa.unparse(rows as string[][], { newline: "\r\n" })}\r\n`;
+}
+
+/** Builds the corrected CSV chunk by chunk, as the worker reads the original file again. */
+export class CorrectedCsvWriter {
+  private readonly parts: string[] = [];
+  private rowNumber = 1;
+
+  constructor(
+    private readonly columns: readonly PreviewColumn[],
+    private readonly edits: CellEdits,
+  ) {}
+
+  /** The header row (the original file's, plus added columns). */
+  header(): void {
+    this.parts.push(csvLines([correctedHeader(this.columns, this.edits)]));
+  }
+
+  /** A chunk of data rows, numbered on from the previous chunk. */
+  rows(chunk: readonly (readonly unknown[])[]): void {
+    const lines = chunk.map((raw) => {
+      this.rowNumber += 1;
+      return correctedCells(this.columns, this.edits, { rowNumber: this.rowNumber, cells: raw.slice(0, PREVIEW_MAX_COLUMNS).map(cellText) });
+    });
+    this.parts.push(csvLines(lines));
+  }
+
+  /** The CSV text parts (for a Blob or File, so a large file is never one string). */
+  result(): string[] {
+    return this.parts;
+  }
+}
+
+/** The corrected file's name: the original's with .csv (an XLSX is uploaded as CSV after corrections). */
+export const correctedFileName = (name: string): string => `${name.replace(/\.[^.]+$/, "")}.csv`;
