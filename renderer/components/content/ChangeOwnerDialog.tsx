@@ -70,7 +70,7 @@ export function ChangeOwnerDialog({ item, me, onClose }: { item: { opaque_id: st
                     Chosen: <strong>{picked.name}</strong>
                   </p>
                 )}
-                <input id={`${id}-owner`} className="input" type="search" autoComplete="off" value={term} onChange={(e) => setTerm(e.target.value)} aria-controls={`${id}-results`} />
+                <input id={`${id}-owner`} className="input" type="search" autoComplete="off" value={term} onChange={(e) => setTerm(e.target.value)} aria-controls={term.trim().length >= OWNER_AUTOCOMPLETE_MIN ? `${id}-results` : undefined} />
                 {term.trim() && term.trim().length < OWNER_AUTOCOMPLETE_MIN ? (
                   <p className="field__hint">{MESSAGES.minChars(OWNER_AUTOCOMPLETE_MIN)}</p>
                 ) : (

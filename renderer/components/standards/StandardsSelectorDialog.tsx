@@ -12,6 +12,9 @@ import { AttributeTree, highlightWords, type Selection } from "../tagging/Attrib
 /** The confirmation the first document asks for before a standard is removed. */
 export const REMOVE_STANDARD_CONFIRM = "Are you sure you want to remove this standard?";
 
+/** A tree item's label as the search shows it: its code, then its text. */
+const standardLabel = (item: { name: string; short_name?: string | null }) => (item.short_name ? `${item.short_name} ${item.name}` : item.name);
+
 type Chosen = Map<number, { id: number; label: string }>;
 const TABS = [
   { key: "browse", label: "Browse" },
@@ -71,7 +74,7 @@ function SelectorBody({ link, tags, config, initial, onSaved }: { link: string; 
   // Only leaves get a tick box (the tree's leaf-only rule); unticking asks first, like removing from the list.
   const selection: Selection = {
     isChosen: (itemId) => chosen.has(itemId),
-    set: (item, on) => (on ? choose({ id: item.id, label: item.name }, true) : setConfirmRemove(item.id)),
+    set: (item, on) => (on ? choose({ id: item.id, label: standardLabel(item) }, true) : setConfirmRemove(item.id)),
   };
 
   const handleSave = async () => {
