@@ -40,7 +40,9 @@ export function ViewStandardsDialog({ link, onClose }: { link: string; onClose()
                     <ul id={`${id}-${g.root.id}`} className="standards-list" hidden={!expanded}>
                       {g.standards.map((s) => (
                         <li key={s.id} className="standards-list__item">
-                          {s.short_name && <strong>{s.short_name}</strong>} {s.text}
+                          <span>
+                            {s.short_name && <strong>{s.short_name}</strong>} {s.text}
+                          </span>
                         </li>
                       ))}
                     </ul>
