@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CopiedFromDetails } from "./contentActions.js";
 
 /** Message texts of the editor (quoted from the specification where it names them). */
 export const EDITOR_MESSAGES = {
@@ -154,7 +155,9 @@ export const EditableItem = z.object({
   /** Never saved since it was created: autosave starts off. */
   is_new: z.boolean(),
   sections: z.array(SectionView),
-  abilities: z.object({ view: z.boolean(), edit: z.boolean() }),
+  /** Where this item was copied from (null when it is no copy, or the original is not viewable by the actor). */
+  copied_from_details: CopiedFromDetails.nullable(),
+  abilities: z.object({ view: z.boolean(), edit: z.boolean(), copy: z.boolean(), change_owner: z.boolean(), flag: z.boolean() }),
 });
 export type EditableItem = z.infer<typeof EditableItem>;
 

@@ -13,3 +13,4 @@ export * from "./curriculum.js";
 export * from "./desktop.js";
 export * from "./editor.js";
 export * from "./tagging.js";
+export * from "./contentActions.js";

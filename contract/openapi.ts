@@ -13,6 +13,7 @@ import {
   TreesByTypeResponse,
 } from "./attributes.js";
 import { ErrorBody } from "./common.js";
+import { CopyRequest, CopyResponse, FlagRequest, MoreInfoResponse, OwnerChangeRequest, QuickInfoResponse, RelatedContentResponse, StatusMessageResponse } from "./contentActions.js";
 import { CollectionCreateRequest, CollectionCreateResponse, GroupCreateRequest, GroupCreateResponse, GroupPermissionOptions } from "./create.js";
 import { AppConfig } from "./config.js";
 import { ContentUpdateRequest, ContentUpdateResponse, EditableItem, LockResponse, UnlockRequest, UpdateLockRequest } from "./editor.js";
@@ -134,6 +135,30 @@ OPERATIONS.push(
   { method: "get", path: "/api/content/{typePath}/{uid}/tags", summary: "An item's attribute ids (every type) and keywords, for the model-attribute editor. 401/404 as for the item.", response: ContentTags, errors: [401, 404] },
   { method: "post", path: "/{typePath}/{uid}/tags", summary: "Replaces an item's attributes and keywords. Attributes must exist and apply to the item's model (GET /attributes/config/{modelKey}); leaf-only types take leaves only, single (radio) types at most one. Keywords are trimmed, de-duplicated and sorted; letters, digits, spaces, periods and hyphens. Search sees the change at once. 401 guests, 403 who may not edit, 409 while someone else holds the edit lock, 422 with the rule's message.", request: ContentTagsRequest, response: ContentTagsResponse, errors: [401, 403, 404, 409, 422] },
   { method: "post", path: "/system/locks/unlock", summary: "Releases an item's edit lock: its holder, or an admin breaking someone else's. The CSRF token may come as _token in the body (for navigator.sendBeacon on leaving the page).", request: UnlockRequest, response: LockResponse, errors: [401, 403, 404, 422] },
+);
+
+/** Actions around an item (issue 3: copy, ownership, flagging, related content, quick-info, more-info). */
+OPERATIONS.push(
+  { method: "post", path: "/{typePath}/{uid}/copy", summary: "Copies an item the actor can view (id must be the item's) under modeltitle: sections, attributes, keywords, introduction and file; the copy is the copier's and records copied_from_details. A plain form post (CSRF token as _token) is redirected (303) to the copy's editor. 401 guests, 403 for types that cannot be copied, 404 unknown or not viewable, 422 with the field's message.", request: CopyRequest, response: CopyResponse, errors: [401, 403, 404, 422] },
+  { method: "post", path: "/profile/owner/change", summary: "Gives the item (opaque_id) to selected_profile (a profile or group id). Only the owner or an admin; 401 guests, 403 others, 404 unknown or not viewable, 422 for a missing, unknown or unchanged owner.", request: OwnerChangeRequest, response: StatusMessageResponse, errors: [401, 403, 404, 422] },
+  { method: "post", path: "/profile/flag", summary: "Flags an item for moderators: type is the item (\"lesson_plan:12\"), value the reason (inappropriate, broken, awesome), message the description (required). Answers 'Thank you for your feedback!'. 401 guests, 404 not viewable, 422 with the field's message.", request: FlagRequest, response: StatusMessageResponse, errors: [401, 404, 422] },
+  {
+    method: "get",
+    path: "/related-content",
+    summary: "Viewable items sharing attributes with the item (most shared first by default), as result cards with the total. 401/404 when the item itself is not viewable; 422 for a bad parameter.",
+    query: [
+      { name: "model", description: "The item's model key." },
+      { name: "id", description: "The item's id, uid or opaque_id (see idField)." },
+      { name: "idField", description: "id (default), uid or opaque_id." },
+      { name: "sortBy", description: "relevance (default), title_lsort_asc, title_lsort_desc, updated_at_asc, updated_at_desc." },
+      { name: "limit", description: "1 to 24 (default 5)." },
+    ],
+    response: RelatedContentResponse,
+    errors: [401, 404, 422],
+  },
+  { method: "get", path: "/{typePath}/{uid}/similar", summary: "Viewable items of the same type whose titles share significant words with the item's; sortBy and limit as for /related-content.", query: [{ name: "sortBy", description: "As for /related-content." }, { name: "limit", description: "1 to 24 (default 5)." }], response: RelatedContentResponse, errors: [401, 404, 422] },
+  { method: "post", path: "/quick-info/{model_key}/{id}", summary: "The quick-info popover's model (owner_data, description, attributes by type) for signed-in profiles who can view the item. 401 guests, 404 unknown or not viewable.", response: QuickInfoResponse, errors: [401, 404] },
+  { method: "get", path: "/system/more-info/{id}", summary: "The more-info dialog: the model and labelled renderables (type, owner, dates, visibility, link, copied from, attributes). id is the item's id or opaque_id. 401/404 when not viewable.", response: MoreInfoResponse, errors: [401, 404] },
 );
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });

@@ -23,6 +23,7 @@ import { resourcesRouter } from "./routes/resources/index.js";
 import { curriculumRouter } from "./routes/curriculum/index.js";
 import { localFileStorage, type FileStorage } from "./storage/fileStorage.js";
 import { editorRouter } from "./routes/editor/index.js";
+import { contentActionsRouter } from "./routes/contentActions/index.js";
 import { tagsRouter } from "./routes/editor/tags.js";
 import { EMBED_FRAME_SOURCES } from "./lib/sanitize.js";
 import { ssoRouter } from "./routes/auth/sso.js";
@@ -45,7 +46,7 @@ export interface AppDeps {
 }
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
-const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/", "/files/", "/curriculum/"];
+const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/", "/files/", "/curriculum/", "/related-content", "/quick-info/", "/system/more-info/"];
 
 /** Builds the Express app (no listening here: see server/index.ts). */
 export function createApp({ db, config, logger, sessionSecret, index, onImportWork, storage = localFileStorage(path.join(config.dataDir, "uploads")) }: AppDeps): Express {
@@ -112,6 +113,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(curriculumRouter(db));
   app.use(editorRouter(db));
   app.use(tagsRouter(db));
+  app.use(contentActionsRouter(db, storage));
   app.use(docsRouter());
 
   app.use(API_PREFIXES, notFoundHandler);

@@ -270,7 +270,28 @@ export interface CurriculumSectionsTable {
   html: string;
 }
 
+export interface ContentCopiesTable {
+  content_id: number;
+  /** The original; null once it is deleted. */
+  source_id: number | null;
+  copied_by: number;
+  created_at: string;
+}
+
+export interface ContentFlagsTable {
+  id: Generated<number>;
+  content_id: number;
+  profile_id: number;
+  reason: "inappropriate" | "broken" | "awesome";
+  message: string;
+  /** open until a moderator reviews it. */
+  status: ColumnType<string, string | undefined, string>;
+  created_at: string;
+}
+
 export interface Database {
+  content_copies: ContentCopiesTable;
+  content_flags: ContentFlagsTable;
   content_sections: ContentSectionsTable;
   edit_locks: EditLocksTable;
   bulk_imports: BulkImportsTable;

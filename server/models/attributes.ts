@@ -120,3 +120,19 @@ export async function attributeTypesForModel(db: Db, modelKey: string): Promise<
   const types = new Map((await listAttributeTypes(db)).map((t) => [t.key, t]));
   return keys.flatMap((k) => types.get(k) ?? []);
 }
+
+/** An item's attributes with their type's key and name, in type then tree order. */
+export async function listContentAttributes(db: Db, contentId: number) {
+  return db
+    .selectFrom("content_attributes")
+    .innerJoin("attribute_items as item", "item.id", "content_attributes.attr_item_id")
+    .innerJoin("attribute_types as type", "type.id", "item.type_id")
+    .select(["item.id", "item.name", "item.short_name", "type.key as type_key", "type.name as type_name"])
+    .where("content_attributes.content_id", "=", contentId)
+    .orderBy("type.sort_order")
+    .orderBy("type.id")
+    .orderBy("item.depth")
+    .orderBy("item.sort_order")
+    .orderBy("item.id")
+    .execute();
+}

@@ -55,3 +55,36 @@ export function viewScope(actor: Actor): ViewScope {
   if (!actor.signedIn || !actor.profile) return { kind: "public" };
   return { kind: "member", profileId: actor.profile.id, groupIds: actor.groups.map((g) => g.groupId) };
 }
+
+/** Model keys whose items can be copied (profiles, groups, pages and attribute items cannot). */
+const COPYABLE = new Set(["resource", "lesson_plan", "collection", "outline", "project", "pathway"]);
+
+/** Copying: a signed-in profile that can view the item (the copy is its own), for copyable types. */
+export function canCopy(actor: Actor, item: ContentSubject, grants?: ContentGrantsSubject): boolean {
+  return actor.signedIn && COPYABLE.has(item.model_key) && canView(actor, item, grants);
+}
+
+/** Changing an item's owner: only its owner or an admin. */
+export function canChangeOwner(actor: Actor, item: ContentSubject): boolean {
+  return actor.signedIn && (isOwner(actor, item) || actor.isAdmin);
+}
+
+/** Flagging: a signed-in profile that can view the item. */
+export function canFlag(actor: Actor, item: ContentSubject, grants?: ContentGrantsSubject): boolean {
+  return actor.signedIn && canView(actor, item, grants);
+}
+
+/** The quick-info popover is for signed-in profiles (second document, section 6), on items they can view. */
+export function canQuickInfo(actor: Actor, item: ContentSubject, grants?: ContentGrantsSubject): boolean {
+  return actor.signedIn && canView(actor, item, grants);
+}
+
+/** Copying an item already shown to the actor (so viewable): signed in, and a copyable type. */
+export function canCopyViewable(actor: Actor, item: Pick<ContentSubject, "model_key">): boolean {
+  return actor.signedIn && COPYABLE.has(item.model_key);
+}
+
+/** Flagging an item already shown to the actor (so viewable): any signed-in profile. */
+export function canFlagViewable(actor: Actor): boolean {
+  return actor.signedIn;
+}

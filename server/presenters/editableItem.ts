@@ -1,4 +1,4 @@
-import type { EditableItem, SectionView } from "../../contract/index.js";
+import type { CopiedFromDetails, EditableItem, SectionView } from "../../contract/index.js";
 import type { Content, ContentSection } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import { contentObjectPolicy } from "../policies/index.js";
@@ -24,8 +24,9 @@ export function presentSection(row: ContentSection, withJson: boolean): SectionV
 }
 
 /** An item (that the actor may view) for its view and edit pages; names every API field. */
-export function presentEditableItem(item: Content, ownerName: string, sections: ContentSection[], actor: Actor): EditableItem {
+export function presentEditableItem(item: Content, ownerName: string, sections: ContentSection[], actor: Actor, copiedFrom: CopiedFromDetails | null = null): EditableItem {
   const edit = contentObjectPolicy.canEdit(actor, item);
+  // Only presented to those who may view the item, so the view-based abilities need no grants here.
   return {
     id: item.id,
     uid: item.uid,
@@ -40,6 +41,13 @@ export function presentEditableItem(item: Content, ownerName: string, sections: 
     updated_at: item.updated_at,
     is_new: item.updated_at === item.created_at,
     sections: sections.map((s) => presentSection(s, edit)),
-    abilities: { view: true, edit },
+    copied_from_details: copiedFrom,
+    abilities: {
+      view: true,
+      edit,
+      copy: contentObjectPolicy.canCopyViewable(actor, item),
+      change_owner: contentObjectPolicy.canChangeOwner(actor, item),
+      flag: contentObjectPolicy.canFlagViewable(actor),
+    },
   };
 }

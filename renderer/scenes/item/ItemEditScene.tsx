@@ -13,6 +13,7 @@ import { readSectionContent, SectionEditor, snapshotJson } from "../../component
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { AttributeEditorDialog } from "../../components/tagging/AttributeEditorDialog.js";
+import { StandardsSelectorDialog } from "../../components/standards/StandardsSelectorDialog.js";
 import { showToast } from "../../components/toastStore.js";
 import { AUTOSAVE_STEPS, useAutosave } from "../../hooks/useAutosave.js";
 import { useEditLock } from "../../hooks/useEditLock.js";
@@ -67,6 +68,7 @@ function EditorForm({ item }: { item: EditableItem }) {
   const [save, setSave] = useState<SaveState>({ status: "idle" });
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
   const [tagsOpen, setTagsOpen] = useState(false);
+  const [standardsOpen, setStandardsOpen] = useState(false);
   const [removed, setRemoved] = useState<{ section: DraftSection; index: number } | null>(null);
   // A counter of edits: a save clears "unsaved" only if nothing changed while it ran.
   const [version, setVersion] = useState(0);
@@ -188,6 +190,9 @@ function EditorForm({ item }: { item: EditableItem }) {
           </Link>
           <button type="button" className="button button--secondary" onClick={() => setTagsOpen(true)} disabled={!editable}>
             Tags
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setStandardsOpen(true)} disabled={!editable}>
+            Standards
           </button>
           <button type="button" className="button button--primary" onClick={() => void runSave()} disabled={saving || lock.state.status === "locked"}>
             {saving ? "Saving…" : "Save"}
@@ -325,6 +330,17 @@ function EditorForm({ item }: { item: EditableItem }) {
           onClose={() => setTagsOpen(false)}
           onSaved={(message) => {
             setTagsOpen(false);
+            showToast(message, "info");
+          }}
+        />
+      )}
+      {standardsOpen && (
+        <StandardsSelectorDialog
+          link={item.link}
+          modelKey={item.model_key}
+          onClose={() => setStandardsOpen(false)}
+          onSaved={(message) => {
+            setStandardsOpen(false);
             showToast(message, "info");
           }}
         />

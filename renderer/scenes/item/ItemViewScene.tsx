@@ -1,44 +1,60 @@
 import "katex/dist/katex.min.css";
+import { useEffect } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { MESSAGES } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { useItem } from "../../api/editor.js";
 import { Alert } from "../../components/Alert.js";
 import { PageTitle } from "../../components/PageTitle.js";
+import { showPendingToast } from "../../components/content/pendingToast.js";
+import { RelatedSidebar } from "../../components/content/RelatedSidebar.js";
+import { ItemActions } from "./ItemActions.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
 /** An item's page at its link: title, description and the body (HTML sanitized on the server, equations rendered by KaTeX). */
 export function ItemViewScene({ typePath }: { typePath: string }) {
   const { uid = "" } = useParams();
   const { data: item, error, isPending } = useItem(typePath, uid);
+  // An owner change reloads the page; its message is shown once the page is back.
+  useEffect(() => showPendingToast(), []);
 
   if (isPending) return <p className="page-status">Loading…</p>;
   if (error || !item) return <ItemLoadProblem error={error} />;
   return (
-    <article className="item-page">
-      <PageTitle title={item.title} />
-      <header className="item-page__header">
-        <div>
-          <p className="editor-page__kicker">{item.type_name_singular}</p>
-          <h1 className="page-title">{item.title}</h1>
-          <p className="item-page__owner">By {item.owner_data.name}</p>
-        </div>
-        {item.abilities.edit && (
-          <Link className="button button--primary" to={`${item.link}/edit`}>
-            Edit
-          </Link>
-        )}
-      </header>
-      {item.description && <p className="item-page__description">{item.description}</p>}
-      {item.sections.map((section) => (
-        <section key={section.id} className="item-section" aria-label={section.title || "Untitled section"}>
-          {section.title && <h2 className="item-section__title">{section.title}</h2>}
-          {/* Sanitized on the server with the course-designer profile on every save. */}
-          <div className="rich-content" dangerouslySetInnerHTML={{ __html: section.html }} />
-        </section>
-      ))}
-      {item.sections.length === 0 && <p className="empty-note">Nothing has been written here yet.</p>}
-    </article>
+    <div className="item-layout">
+      <article className="item-page">
+        <PageTitle title={item.title} />
+        <header className="item-page__header">
+          <div>
+            <p className="editor-page__kicker">{item.type_name_singular}</p>
+            <h1 className="page-title">{item.title}</h1>
+            <p className="item-page__owner">By {item.owner_data.name}</p>
+            {item.copied_from_details && (
+              <p className="item-page__copied">
+                Copied from <Link to={item.copied_from_details.link}>{item.copied_from_details.title}</Link> by {item.copied_from_details.owner_data.name} on{" "}
+                {new Date(item.copied_from_details.created_at).toLocaleDateString("en-US", { month: "numeric", day: "numeric", year: "numeric" })}
+              </p>
+            )}
+          </div>
+          {item.abilities.edit && (
+            <Link className="button button--primary" to={`${item.link}/edit`}>
+              Edit
+            </Link>
+          )}
+        </header>
+        <ItemActions item={item} />
+        {item.description && <p className="item-page__description">{item.description}</p>}
+        {item.sections.map((section) => (
+          <section key={section.id} className="item-section" aria-label={section.title || "Untitled section"}>
+            {section.title && <h2 className="item-section__title">{section.title}</h2>}
+            {/* Sanitized on the server with the course-designer profile on every save. */}
+            <div className="rich-content" dangerouslySetInnerHTML={{ __html: section.html }} />
+          </section>
+        ))}
+        {item.sections.length === 0 && <p className="empty-note">Nothing has been written here yet.</p>}
+      </article>
+      <RelatedSidebar key={item.id} item={item} />
+    </div>
   );
 }
 

@@ -41,9 +41,10 @@ describe("editing an item's body", () => {
     expect(asOwner.status).toBe(200);
     expect(asOwner.body).toMatchObject({ id: plan.id, uid: plan.uid, model_key: "lesson_plan", type_name_singular: "Lesson Plan", title: "Tidal Forces Lesson", link, sections: [], abilities: { view: true, edit: true }, is_new: true });
     expect(asOwner.body.owner_data).toEqual({ profile_id: owner.id, name: "Olive Owner" });
-    expect((await otherClient.get(`/api/content${link}`)).body.abilities).toEqual({ view: true, edit: false });
-    expect((await server.client().get(`/api/content${link}`)).body.abilities).toEqual({ view: true, edit: false });
-    expect((await adminClient.get(`/api/content${link}`)).body.abilities.edit).toBe(true);
+    expect(asOwner.body.abilities).toEqual({ view: true, edit: true, copy: true, change_owner: true, flag: true });
+    expect((await otherClient.get(`/api/content${link}`)).body.abilities).toEqual({ view: true, edit: false, copy: true, change_owner: false, flag: true });
+    expect((await server.client().get(`/api/content${link}`)).body.abilities).toEqual({ view: true, edit: false, copy: false, change_owner: false, flag: false });
+    expect((await adminClient.get(`/api/content${link}`)).body.abilities).toMatchObject({ edit: true, change_owner: true });
   });
 
   it("answers 404 for an unknown item or a link of the wrong type", async () => {

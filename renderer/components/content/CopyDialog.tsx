@@ -1,0 +1,66 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useId, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { CONTENT_ACTION_MESSAGES, MESSAGES, defaultCopyTitle } from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { copyItem } from "../../api/contentActions.js";
+import { Alert } from "../Alert.js";
+import { Field, fieldErrorProps } from "../Field.js";
+import { showToast } from "../toastStore.js";
+
+/** The copy dialog (id copy-modal): a new title (required, the original's plus ' (Copy)' by default); success opens the copy. */
+export function CopyDialog({ item, onClose }: { item: { id: number; title: string; link: string }; onClose(): void }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [title, setTitle] = useState(() => defaultCopyTitle(item.title));
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim()) {
+      setError(CONTENT_ACTION_MESSAGES.copyTitleRequired);
+      document.getElementById(`${id}-title`)?.focus();
+      return;
+    }
+    setError(null);
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const answer = await copyItem(item.link, item.id, title);
+      showToast(answer.message, "info");
+      onClose();
+      navigate(answer.link);
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content id="copy-modal" className="dialog" aria-describedby={`${id}-text`}>
+          <Dialog.Title className="dialog__title">Copy</Dialog.Title>
+          <Dialog.Description id={`${id}-text`} className="dialog__text">
+            The copy is yours, with this item’s sections, tags and keywords.
+          </Dialog.Description>
+          <form onSubmit={(e) => void handleSubmit(e)} noValidate>
+            <Field id={`${id}-title`} label="New title" error={error}>
+              <input id={`${id}-title`} className="input" value={title} maxLength={255} required onChange={(e) => setTitle(e.target.value)} {...fieldErrorProps(`${id}-title`, error)} />
+            </Field>
+            {failure && <Alert tone="danger">{failure}</Alert>}
+            <div className="dialog__actions">
+              <button type="submit" className="button button--primary" disabled={submitting}>
+                {submitting ? "Copying…" : "Copy"}
+              </button>
+              <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

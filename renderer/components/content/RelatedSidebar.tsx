@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { MESSAGES, type RelatedContentResponse } from "../../../contract/index.js";
+import { useRelatedContent, useSimilarContent } from "../../api/contentActions.js";
+import { QuickInfoTrigger } from "./QuickInfoPopover.js";
+
+/** The view page's sidebars: Related content (shared tags) and Similar content (same type, similar title). */
+export function RelatedSidebar({ item }: { item: { id: number; model_key: string; link: string } }) {
+  const related = useRelatedContent(item);
+  const similar = useSimilarContent(item.link);
+  return (
+    <aside className="related-sidebar" aria-label="Related and similar content">
+      <RelatedList title="Related content" query={related} />
+      <RelatedList title="Similar content" query={similar} />
+    </aside>
+  );
+}
+
+/** One titled list of result links. */
+function RelatedList({ title, query }: { title: string; query: { data?: RelatedContentResponse; isError: boolean } }) {
+  const slug = title.toLowerCase().replace(/\s+/g, "-");
+  return (
+    <section className="related-list" aria-labelledby={`${slug}-heading`}>
+      <h2 id={`${slug}-heading`} className="related-list__title">
+        {title}
+      </h2>
+      {query.isError ? (
+        <p className="empty-note">{MESSAGES.genericLoad}</p>
+      ) : !query.data ? (
+        <p className="page-status">Loading…</p>
+      ) : query.data.arrObjResponse.data.length === 0 ? (
+        <p className="empty-note">{MESSAGES.noResults}</p>
+      ) : (
+        <ul className="related-list__items">
+          {query.data.arrObjResponse.data.map((d) => (
+            <li key={d.id} className="related-list__item">
+              <QuickInfoTrigger modelKey={d.model_key} id={d.id}>
+                <Link to={d.link}>{d.title}</Link>
+              </QuickInfoTrigger>
+              <span className="related-list__meta">
+                {d.common.type_name_singular} · {d.owner_data.name}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

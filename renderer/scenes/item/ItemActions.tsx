@@ -1,0 +1,51 @@
+import { useState } from "react";
+import type { EditableItem } from "../../../contract/index.js";
+import { useCurrentProfile } from "../../api/queries.js";
+import { ChangeOwnerDialog } from "../../components/content/ChangeOwnerDialog.js";
+import { CopyDialog } from "../../components/content/CopyDialog.js";
+import { FlagDialog } from "../../components/content/FlagDialog.js";
+import { MoreInfoDialog } from "../../components/content/MoreInfoDialog.js";
+import { useGuestModal } from "../../components/GuestModal.js";
+import { ViewStandardsDialog } from "../../components/standards/ViewStandardsDialog.js";
+
+type Open = "copy" | "owner" | "flag" | "info" | "standards" | null;
+
+/** The view page's actions: Standards, More info, Copy, Change owner and Flag (guests get the guest modal for Copy and Flag). */
+export function ItemActions({ item }: { item: EditableItem }) {
+  const profile = useCurrentProfile();
+  const { openGuestModal } = useGuestModal();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const needsAccount = (action: Open) => () => (profile ? setOpen(action) : openGuestModal());
+
+  return (
+    <div className="item-actions" role="group" aria-label="Item actions">
+      <button type="button" className="button button--small button--secondary" onClick={() => setOpen("standards")}>
+        View standards
+      </button>
+      <button type="button" className="button button--small button--secondary" onClick={() => setOpen("info")}>
+        More info
+      </button>
+      {(item.abilities.copy || !profile) && (
+        <button type="button" className="button button--small button--secondary" onClick={needsAccount("copy")}>
+          Copy
+        </button>
+      )}
+      {item.abilities.change_owner && profile && (
+        <button type="button" className="button button--small button--secondary" onClick={() => setOpen("owner")}>
+          Change owner
+        </button>
+      )}
+      {(item.abilities.flag || !profile) && (
+        <button type="button" className="button button--small button--ghost" onClick={needsAccount("flag")}>
+          Flag
+        </button>
+      )}
+      {open === "standards" && <ViewStandardsDialog link={item.link} onClose={close} />}
+      {open === "info" && <MoreInfoDialog id={item.id} onClose={close} />}
+      {open === "copy" && <CopyDialog item={item} onClose={close} />}
+      {open === "owner" && profile && <ChangeOwnerDialog item={item} me={{ id: profile.id, name: profile.name }} onClose={close} />}
+      {open === "flag" && <FlagDialog item={item} onClose={close} />}
+    </div>
+  );
+}

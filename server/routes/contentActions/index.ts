@@ -1,0 +1,126 @@
+import { Router, type Request } from "express";
+import {
+  CONTENT_ACTION_MESSAGES,
+  CopyRequest,
+  FlagRequest,
+  MESSAGES,
+  OwnerChangeRequest,
+  RelatedContentQuery,
+  SimilarContentQuery,
+  isContentTypePath,
+  parseTypeKey,
+  type CopyResponse,
+  type RelatedContentResponse,
+  type StatusMessageResponse,
+} from "../../../contract/index.js";
+import { changeOwner } from "../../commands/changeOwner.js";
+import { copyContent } from "../../commands/copyContent.js";
+import type { Db } from "../../db/connection.js";
+import { HttpError } from "../../lib/errors.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { listContentAttributes } from "../../models/attributes.js";
+import { favoriteIdsAmong } from "../../models/favorites.js";
+import { insertFlag } from "../../models/flags.js";
+import { findRelated, findSimilar } from "../../models/related.js";
+import { authorize, contentObjectPolicy } from "../../policies/index.js";
+import { presentContentCard, type ContentCardRow } from "../../presenters/contentObject.js";
+import { presentAttributeGroups, presentMoreInfo, presentQuickInfo } from "../../presenters/contentActions.js";
+import { itemLink } from "../../presenters/editableItem.js";
+import type { FileStorage } from "../../storage/fileStorage.js";
+import { loadByLink } from "../editor/load.js";
+import { grantsOf, loadCopiedFrom, loadItemBy, notViewable } from "./load.js";
+
+/** Related or similar rows as result cards, with the actor's favorites. */
+async function presentCards(db: Db, req: Request, found: { rows: ContentCardRow[]; total: number }): Promise<RelatedContentResponse> {
+  const favorites = await favoriteIdsAmong(db, req.actor.profile?.id ?? null, found.rows.map((r) => r.id));
+  return { status: "success", arrObjResponse: { data: found.rows.map((r) => presentContentCard(r, req.actor, favorites.has(r.id))), total: found.total } };
+}
+
+/** A plain form post (the copy dialog's form) wants a page, not JSON. */
+const wantsPage = (req: Request) => req.accepts(["json", "html"]) === "html";
+
+/**
+ * Actions around an item: copy (POST {link}/copy), change of owner (POST /profile/owner/change), flagging
+ * (POST /profile/flag), related and similar content (GET /related-content, GET {link}/similar),
+ * quick-info (POST /quick-info/{model_key}/{id}) and more-info (GET /system/more-info/{id}).
+ */
+export function contentActionsRouter(db: Db, storage: FileStorage): Router {
+  const router = Router();
+
+  router.post("/:typePath/:uid/copy", async (req, res, next) => {
+    if (!isContentTypePath(req.params.typePath)) return next();
+    const item = await loadByLink(db, req.params.typePath, req.params.uid);
+    const grants = await grantsOf(db, item);
+    if (!contentObjectPolicy.canView(req.actor, item, grants)) notViewable(req);
+    authorize(req.actor, contentObjectPolicy.canCopy(req.actor, item, grants), CONTENT_ACTION_MESSAGES.cannotCopyType);
+    const body = parseOr422(CopyRequest, req.body ?? {});
+    if (body.id !== item.id) throw new HttpError(422, CONTENT_ACTION_MESSAGES.copyIdMismatch, { id: [CONTENT_ACTION_MESSAGES.copyIdMismatch] });
+    const copy = await copyContent(db, storage, item, { ownerId: req.actor.profile!.id, title: body.modeltitle });
+    const link = itemLink(copy);
+    if (wantsPage(req)) return res.redirect(303, `${link}/edit`);
+    const answer: CopyResponse = { status: "success", message: CONTENT_ACTION_MESSAGES.copied, link, edit_link: `${link}/edit` };
+    res.json(answer);
+  });
+
+  router.post("/profile/owner/change", async (req, res) => {
+    authorize(req.actor, req.actor.signedIn);
+    const body = parseOr422(OwnerChangeRequest, req.body ?? {});
+    const item = await loadItemBy(db, "opaque_id", body.opaque_id);
+    if (!contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item))) notViewable(req);
+    authorize(req.actor, contentObjectPolicy.canChangeOwner(req.actor, item), CONTENT_ACTION_MESSAGES.ownerForbidden);
+    const owner = await db.selectFrom("profiles").select(["id", "name"]).where("id", "=", body.selected_profile).executeTakeFirst();
+    if (!owner) throw new HttpError(422, CONTENT_ACTION_MESSAGES.ownerNotFound, { selected_profile: [CONTENT_ACTION_MESSAGES.ownerNotFound] });
+    if (owner.id === item.owner_id) throw new HttpError(422, CONTENT_ACTION_MESSAGES.ownerUnchanged, { selected_profile: [CONTENT_ACTION_MESSAGES.ownerUnchanged] });
+    await changeOwner(db, item, owner.id);
+    const answer: StatusMessageResponse = { status: "success", message: CONTENT_ACTION_MESSAGES.ownerChanged(owner.name) };
+    res.json(answer);
+  });
+
+  router.post("/profile/flag", async (req, res) => {
+    authorize(req.actor, req.actor.signedIn);
+    const body = parseOr422(FlagRequest, req.body ?? {});
+    const { modelKey, id } = parseTypeKey(body.type);
+    const item = await loadItemBy(db, "id", id, modelKey);
+    const grants = await grantsOf(db, item);
+    if (!contentObjectPolicy.canView(req.actor, item, grants)) notViewable(req);
+    authorize(req.actor, contentObjectPolicy.canFlag(req.actor, item, grants));
+    await insertFlag(db, { contentId: item.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
+    const answer: StatusMessageResponse = { status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks };
+    res.json(answer);
+  });
+
+  router.get("/related-content", async (req, res) => {
+    const query = parseOr422(RelatedContentQuery, req.query);
+    const item = await loadItemBy(db, query.idField, query.id, query.model);
+    if (!contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item))) notViewable(req);
+    res.json(await presentCards(db, req, await findRelated(db, item, contentObjectPolicy.viewScope(req.actor), query.sortBy, query.limit)));
+  });
+
+  router.get("/:typePath/:uid/similar", async (req, res, next) => {
+    if (!isContentTypePath(req.params.typePath)) return next();
+    const item = await loadByLink(db, req.params.typePath, req.params.uid);
+    if (!contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item))) notViewable(req);
+    const query = parseOr422(SimilarContentQuery, req.query);
+    res.json(await presentCards(db, req, await findSimilar(db, item, contentObjectPolicy.viewScope(req.actor), query.sortBy, query.limit)));
+  });
+
+  router.post("/quick-info/:modelKey/:id", async (req, res) => {
+    authorize(req.actor, req.actor.signedIn);
+    const item = await loadItemBy(db, "id", req.params.id, req.params.modelKey);
+    const grants = await grantsOf(db, item);
+    if (!contentObjectPolicy.canView(req.actor, item, grants)) notViewable(req);
+    authorize(req.actor, contentObjectPolicy.canQuickInfo(req.actor, item, grants));
+    res.json(presentQuickInfo(item, presentAttributeGroups(await listContentAttributes(db, item.id))));
+  });
+
+  router.get("/system/more-info/:id", async (req, res) => {
+    const field = /^[1-9][0-9]{0,9}$/.test(req.params.id) ? "id" : /^[0-9a-f-]{36}$/i.test(req.params.id) ? "opaque_id" : null;
+    if (!field) throw new HttpError(404, MESSAGES.notFound);
+    const item = await loadItemBy(db, field, req.params.id);
+    if (!contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item))) notViewable(req);
+    const attributes = presentAttributeGroups(await listContentAttributes(db, item.id));
+    res.json(presentMoreInfo(item, attributes, await loadCopiedFrom(db, req.actor, item.id)));
+  });
+
+  return router;
+}

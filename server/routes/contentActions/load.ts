@@ -1,0 +1,45 @@
+import type { Request } from "express";
+import { MESSAGES, type CopiedFromDetails } from "../../../contract/index.js";
+import type { Db } from "../../db/connection.js";
+import type { Content } from "../../db/schema.js";
+import type { Actor } from "../../lib/actor.js";
+import { HttpError } from "../../lib/errors.js";
+import { readGrants } from "../../models/content.js";
+import { findCopySource } from "../../models/copies.js";
+import { contentObjectPolicy } from "../../policies/index.js";
+import { presentCopiedFrom } from "../../presenters/contentActions.js";
+import type { ContentGrantsSubject } from "../../policies/contentObject.js";
+
+export type LoadedItem = Content & { owner_name: string };
+
+/** A content item by one of its identifiers (with its owner's name), or a 404. */
+export async function loadItemBy(db: Db, field: "id" | "uid" | "opaque_id", value: string | number, modelKey?: string): Promise<LoadedItem> {
+  if (field === "id" && !/^[1-9][0-9]{0,9}$/.test(String(value))) throw new HttpError(404, MESSAGES.notFound);
+  let query = db
+    .selectFrom("content")
+    .innerJoin("profiles as owner", "owner.id", "content.owner_id")
+    .selectAll("content")
+    .select("owner.name as owner_name")
+    .where(`content.${field}`, "=", field === "id" ? Number(value) : String(value));
+  if (modelKey) query = query.where("content.model_key", "=", modelKey);
+  const item = await query.executeTakeFirst();
+  if (!item) throw new HttpError(404, MESSAGES.notFound);
+  return item;
+}
+
+/** The item's read grants when it is restricted (the view policy needs them then). */
+export const grantsOf = (db: Db, item: Content): Promise<ContentGrantsSubject | undefined> => (item.visibility === "restricted" ? readGrants(db, item.id) : Promise.resolve(undefined));
+
+/** Fails as not found for a member who may not view the item (so its existence does not leak), 401 for a guest. */
+export function notViewable(req: Request): never {
+  if (!req.actor.signedIn) throw new HttpError(401, MESSAGES.signInRequired);
+  throw new HttpError(404, MESSAGES.notFound);
+}
+
+/** "Copied from" for an item, when it is a copy and the actor may view the original (never leaks a restricted original). */
+export async function loadCopiedFrom(db: Db, actor: Actor, contentId: number): Promise<CopiedFromDetails | null> {
+  const found = await findCopySource(db, contentId);
+  if (!found) return null;
+  if (!contentObjectPolicy.canView(actor, found.source, await grantsOf(db, found.source))) return null;
+  return presentCopiedFrom(found.source, found.copied_at);
+}
