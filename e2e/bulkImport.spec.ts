@@ -64,4 +64,72 @@ test.describe("bulk import", () => {
     await submitSearch(page, word);
     await expect(resultCards(page)).toHaveCount(2);
   });
+
+  test("the sample file downloaded from the dialog imports cleanly as it is", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInViaApi(page, IMPORTER);
+    await openSearch(page);
+    await page.getByRole("button", { name: "Bulk Import" }).click();
+    const dialog = page.locator("#bulk-import-resources");
+    const download = page.waitForEvent("download");
+    await dialog.getByRole("link", { name: "CSV sample" }).click();
+    const sample = await download;
+    const samplePath = await sample.path();
+    await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: sample.suggestedFilename(), mimeType: "text/csv", buffer: fs.readFileSync(samplePath) });
+    await expect(dialog.getByRole("button", { name: "Upload" })).toBeEnabled({ timeout: 15_000 });
+    await dialog.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 20_000 });
+    const totals = page.getByRole("list", { name: "Summary" }).or(page.locator(".import-totals"));
+    await expect(totals.getByText("Rows with errors")).toBeVisible();
+    await expect(page.locator(".import-total", { hasText: "Rows with errors" }).locator("dd")).toHaveText("0");
+    await expect(page.locator(".import-total", { hasText: "Rows requiring input" }).locator("dd")).toHaveText("0");
+    await page.getByRole("button", { name: "Start Import" }).click();
+    await expect(page.getByText("Completed")).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator(".import-total", { hasText: "Imported" }).locator("dd")).toHaveText("3");
+  });
+
+  test("errors, an ambiguous and a missing value: resolve them, upload a corrected file, watch the progress", async ({ page }) => {
+    test.setTimeout(120_000);
+    const word = `Qz${Date.now().toString(36)}`;
+    const header = "Title,Description,URL,Keywords,Subjects";
+    const first = [
+      header,
+      `${word} Pond Study,Life in a pond,https://example.org/${word}/pond,ponds,Ecology`,
+      `${word} Bad Link,Broken,ftp://example.org/${word},,`,
+      `${word} Weaving,Crafts,https://example.org/${word}/weave,,Underwater Basket Weaving`,
+    ].join("\n");
+    await signInViaApi(page, IMPORTER);
+    await openSearch(page);
+    await page.getByRole("button", { name: "Bulk Import" }).click();
+    const dialog = page.locator("#bulk-import-resources");
+    await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "resources.csv", mimeType: "text/csv", buffer: Buffer.from(first) });
+    await expect(dialog.getByRole("button", { name: "Upload" })).toBeEnabled({ timeout: 15_000 });
+    await dialog.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 20_000 });
+
+    // The ambiguous value offers both places it is found; the missing one maps to an existing item.
+    const ambiguous = page.getByRole("radiogroup", { name: /“Ecology” matches several items/ });
+    await expect(ambiguous.getByRole("radio")).toHaveCount(2);
+    await ambiguous.getByRole("radio", { name: /Science › Ecology/ }).check();
+    await page.getByLabel(/Underwater Basket Weaving/).selectOption({ label: "Science" });
+    await expect(page.getByRole("button", { name: "Start Import" })).toBeEnabled({ timeout: 10_000 });
+
+    // A corrected file: the broken link fixed. It is read again from the start; the choices made are kept.
+    const corrected = first.replace(`ftp://example.org/${word}`, `https://example.org/${word}/fixed`);
+    await page.getByLabel("Upload a corrected file").setInputFiles({ name: "corrected.csv", mimeType: "text/csv", buffer: Buffer.from(corrected) });
+    await page.getByRole("button", { name: "Upload New File" }).click();
+    await expect(page.getByText("Row 3 [url]:")).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator(".import-total", { hasText: "Rows with errors" }).locator("dd")).toHaveText("0");
+    await expect(page.getByRole("button", { name: "Start Import" })).toBeEnabled({ timeout: 10_000 });
+    await page.getByRole("button", { name: "Start Import" }).click();
+    await expect(page.getByRole("progressbar", { name: "Importing" })).toBeVisible();
+    await expect(page.getByText("Completed")).toBeVisible({ timeout: 30_000 });
+    const imported = page.locator("section", { has: page.getByRole("heading", { name: "Imported Content" }) });
+    await expect(imported.getByRole("link")).toHaveCount(3);
+
+    await openSearch(page);
+    await submitSearch(page, word);
+    await expect(resultCards(page)).toHaveCount(3);
+  });
 });

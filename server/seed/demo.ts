@@ -129,6 +129,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await createContent(db, { modelKey: "user", title: a.name, description: `${a.role} account @${a.username}`, ownerId: accounts[a.username]!, profileId: accounts[a.username]!, visibility: "restricted", createdAt: "2023-01-05T09:00:00.000Z" });
   }
   await seedCurriculumTemplates(db, { teacher: accounts.teacher! });
+  // Real trees name some things twice (ecology is taught in science and in geography): added after the
+  // catalogue so its picks stay as they were, it gives a bulk import an ambiguous value to resolve.
+  for (const subject of ["Science", "Social Studies"]) {
+    const parent = byName("subjects", subject);
+    await insertTree(db, types.get("subjects")!, [{ name: "Ecology" }], parent.id, parent.depth + 1, parent.rootId);
+  }
   await setConfigValue(db, "demo_seeded", true);
   return true;
 }
