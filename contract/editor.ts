@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ItemThumbnail } from "./thumbnail.js";
 
 /** Message texts of the editor (quoted from the specification where it names them). */
 export const EDITOR_MESSAGES = {
@@ -154,6 +155,8 @@ export const EditableItem = z.object({
   /** Never saved since it was created: autosave starts off. */
   is_new: z.boolean(),
   sections: z.array(SectionView),
+  /** The designed thumbnail (thumbnail designer). */
+  thumbnail: ItemThumbnail,
   abilities: z.object({ view: z.boolean(), edit: z.boolean() }),
 });
 export type EditableItem = z.infer<typeof EditableItem>;

@@ -13,3 +13,5 @@ export * from "./curriculum.js";
 export * from "./desktop.js";
 export * from "./editor.js";
 export * from "./tagging.js";
+export * from "./thumbnail.js";
+export * from "./export.js";

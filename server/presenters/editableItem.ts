@@ -1,8 +1,9 @@
 import type { EditableItem, SectionView } from "../../contract/index.js";
-import type { Content, ContentSection } from "../db/schema.js";
+import type { Content, ContentSection, ContentThumbnail } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import { contentObjectPolicy } from "../policies/index.js";
 import { modelTypeInfo } from "./modelTypes.js";
+import { presentItemThumbnail } from "./thumbnail.js";
 
 /** The link of an item (its view page; the editor is link + "/edit"). */
 export const itemLink = (item: Pick<Content, "model_key" | "sub_type" | "uid">) => `${modelTypeInfo(item.model_key, item.sub_type).path}/${item.uid}`;
@@ -23,8 +24,8 @@ export function presentSection(row: ContentSection, withJson: boolean): SectionV
   return { id: row.id, position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html: row.body_html };
 }
 
-/** An item (that the actor may view) for its view and edit pages; names every API field. */
-export function presentEditableItem(item: Content, ownerName: string, sections: ContentSection[], actor: Actor): EditableItem {
+/** An item (that the actor may view) for its view and edit pages, with its designed thumbnail; names every API field. */
+export function presentEditableItem(item: Content, ownerName: string, sections: ContentSection[], actor: Actor, thumbnail?: ContentThumbnail): EditableItem {
   const edit = contentObjectPolicy.canEdit(actor, item);
   return {
     id: item.id,
@@ -40,6 +41,7 @@ export function presentEditableItem(item: Content, ownerName: string, sections: 
     updated_at: item.updated_at,
     is_new: item.updated_at === item.created_at,
     sections: sections.map((s) => presentSection(s, edit)),
+    thumbnail: presentItemThumbnail(thumbnail, item.thumb_url),
     abilities: { view: true, edit },
   };
 }
