@@ -174,7 +174,7 @@ export const ThumbnailSaveFields = z.object({
       }
     })
     .pipe(ThumbnailSettings),
-  clear_image: z.enum(["0", "1", "true", "false"]).optional().transform((v) => v === "1" || v === "true"),
+  clear_image: z.enum(["0", "1", "true", "false"], "clear_image is 0 or 1.").optional().transform((v) => v === "1" || v === "true"),
 });
 
 export const ThumbnailSaveResponse = z.object({ status: z.literal("success"), message: z.string(), thumbnail: ItemThumbnail });
