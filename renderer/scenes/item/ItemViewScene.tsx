@@ -5,6 +5,8 @@ import { ApiError } from "../../api/ApiError.js";
 import { useItem } from "../../api/editor.js";
 import { Alert } from "../../components/Alert.js";
 import { PageTitle } from "../../components/PageTitle.js";
+import { DesignedThumbnail } from "../../components/thumbnail/DesignedThumbnail.js";
+import { ItemContentActions } from "./ItemContentActions.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
 /** An item's page at its link: title, description and the body (HTML sanitized on the server, equations rendered by KaTeX). */
@@ -18,16 +20,20 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
     <article className="item-page">
       <PageTitle title={item.title} />
       <header className="item-page__header">
-        <div>
+        <DesignedThumbnail imageUrl={item.thumbnail.thumb_url} settings={item.thumbnail.thumbnail_settings} iconKind={item.model_key} label={`${item.title} thumbnail`} className="designed-thumb--page" />
+        <div className="item-page__heading">
           <p className="editor-page__kicker">{item.type_name_singular}</p>
           <h1 className="page-title">{item.title}</h1>
           <p className="item-page__owner">By {item.owner_data.name}</p>
         </div>
-        {item.abilities.edit && (
-          <Link className="button button--primary" to={`${item.link}/edit`}>
-            Edit
-          </Link>
-        )}
+        <div className="item-page__actions">
+          <ItemContentActions item={item} typePath={typePath} />
+          {item.abilities.edit && (
+            <Link className="button button--primary" to={`${item.link}/edit`}>
+              Edit
+            </Link>
+          )}
+        </div>
       </header>
       {item.description && <p className="item-page__description">{item.description}</p>}
       {item.sections.map((section) => (
