@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CopiedFromDetails } from "./contentActions.js";
+import { ItemThumbnail } from "./thumbnail.js";
 
 /** Message texts of the editor (quoted from the specification where it names them). */
 export const EDITOR_MESSAGES = {
@@ -157,6 +158,8 @@ export const EditableItem = z.object({
   sections: z.array(SectionView),
   /** Where this item was copied from (null when it is no copy, or the original is not viewable by the actor). */
   copied_from_details: CopiedFromDetails.nullable(),
+  /** The designed thumbnail (thumbnail designer). */
+  thumbnail: ItemThumbnail,
   abilities: z.object({ view: z.boolean(), edit: z.boolean(), copy: z.boolean(), change_owner: z.boolean(), flag: z.boolean() }),
 });
 export type EditableItem = z.infer<typeof EditableItem>;

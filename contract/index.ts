@@ -14,3 +14,5 @@ export * from "./desktop.js";
 export * from "./editor.js";
 export * from "./tagging.js";
 export * from "./contentActions.js";
+export * from "./thumbnail.js";
+export * from "./export.js";

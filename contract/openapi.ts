@@ -22,9 +22,19 @@ import { FavoriteRequest, FavoriteResponse } from "./favorites.js";
 import { CurriculumStartRequest, CurriculumStartResponse, TemplatesQuery, TemplatesResponse } from "./curriculum.js";
 import { ResourceCreateResponse, ResourceShareOptions, resourceCreateRequest } from "./resource.js";
 import { LegacySearchResponse, SearchResponse } from "./search.js";
+import { ExportQuery } from "./export.js";
+import {
+  ItemThumbnail,
+  ThumbnailPresetDeleteResponse,
+  ThumbnailPresetList,
+  ThumbnailPresetRequest,
+  ThumbnailPresetResponse,
+  ThumbnailSaveResponse,
+  ThumbnailSettingDefinitions,
+} from "./thumbnail.js";
 
 interface Operation {
-  method: "get" | "post";
+  method: "get" | "post" | "put" | "delete";
   path: string;
   summary: string;
   request?: z.ZodType;
@@ -159,6 +169,35 @@ OPERATIONS.push(
   { method: "get", path: "/{typePath}/{uid}/similar", summary: "Viewable items of the same type whose titles share significant words with the item's; sortBy and limit as for /related-content.", query: [{ name: "sortBy", description: "As for /related-content." }, { name: "limit", description: "1 to 24 (default 5)." }], response: RelatedContentResponse, errors: [401, 404, 422] },
   { method: "post", path: "/quick-info/{model_key}/{id}", summary: "The quick-info popover's model (owner_data, description, attributes by type) for signed-in profiles who can view the item. 401 guests, 404 unknown or not viewable.", response: QuickInfoResponse, errors: [401, 404] },
   { method: "get", path: "/system/more-info/{id}", summary: "The more-info dialog: the model and labelled renderables (type, owner, dates, visibility, link, copied from, attributes). id is the item's id or opaque_id. 401/404 when not viewable.", response: MoreInfoResponse, errors: [401, 404] },
+);
+
+/** The thumbnail designer and exports (issue 3: around the content). */
+OPERATIONS.push(
+  { method: "get", path: "/system/thumbnail-designer/settings", summary: "The thumbnail designer's setting definitions: typed fields (checkbox, select, color, range, icon, text) with defaults, ranges and optional depends_on (show the field only when another setting equals / differs from a value).", response: ThumbnailSettingDefinitions },
+  { method: "get", path: "/system/thumbnail-designer-presets", summary: "Every thumbnail preset (shared by all who design), by name, with is_owner. 401 for guests.", response: ThumbnailPresetList, errors: [401] },
+  { method: "post", path: "/system/thumbnail-designer-presets", summary: "Create a preset (name required, at most 100 characters; settings as in the designer, only non-default values are kept). 201 with message 'Preset Created'.", request: ThumbnailPresetRequest, response: ThumbnailPresetResponse, errors: [401, 422] },
+  { method: "put", path: "/system/thumbnail-designer-presets/{id}", summary: "Rename a preset and replace its settings; its owner only (403 otherwise). Message 'Preset Updated'.", request: ThumbnailPresetRequest, response: ThumbnailPresetResponse, errors: [401, 403, 404, 422] },
+  { method: "delete", path: "/system/thumbnail-designer-presets/{id}", summary: "Delete a preset; only its owner may (403 otherwise, administrators included). Message 'Preset Deleted'.", response: ThumbnailPresetDeleteResponse, errors: [401, 403, 404] },
+  { method: "get", path: "/api/content/{typePath}/{uid}/thumbnail", summary: "An item's designed thumbnail: thumbnail_settings (non-default settings or null), bool_thumbnail and thumb_url (the image, served at /files/thumbnails/{key} after the item's view check). 401/404 as for the item.", response: ItemThumbnail, errors: [401, 404] },
+  {
+    method: "post",
+    path: "/{typePath}/{uid}/thumbnail",
+    summary: "Save an item's thumbnail (those who may edit it). Parts: settings (JSON text of the designer settings; only non-default values are kept), clear_image (1 removes the image) and image (jpg, jpeg, gif, png or svg, at most 5 MB, checked by content; raster images square and 512 to 1024 px wide; SVG square and cleaned of script, links and foreign content). The designer crops in the browser to a square JPEG (quality 90). 401 guests, 403 who may not edit, 409 while someone else holds the edit lock, 422 with the rule's message.",
+    request: z.object({ settings: z.string().describe("JSON text of ThumbnailSettings").optional(), clear_image: z.enum(["0", "1"]).optional(), image: z.string().describe("The image (binary part).").optional() }),
+    response: ThumbnailSaveResponse,
+    errors: [401, 403, 404, 409, 422],
+    multipart: true,
+  },
+  ...(["pdf", "Word2007", "HTML"] as const).map(
+    (segment): Operation => ({
+      method: "get",
+      path: `/{typePath}/{uid}/export/${segment}`,
+      summary: `Export an item (title, type, owner, description, every section with its formatted body, KaTeX equations, tables and images) as ${segment === "pdf" ? "a PDF printed by headless Chromium (CHROMIUM_PATH; 503 with a message when none is installed)" : segment === "Word2007" ? "a Word .docx (equations as Word equations, converted from KaTeX's MathML; the LaTeX marked as such when a conversion fails)" : "one self-contained HTML page (KaTeX CSS and fonts, images as data URLs, no script; shown in the tab unless download=1)"}. The answer is the file, not JSON. Whoever may view the item may export it: 401 guests of a restricted item, 404 members who may not see it; 422 for a bad option switch.`,
+      query: Object.keys(ExportQuery.shape).map((name) => ({ name, description: name === "download" ? "1 sends the HTML as an attachment." : `0 leaves out the ${name === "include_description" ? "description" : "section titles"} (default 1).` })),
+      response: z.object({}),
+      errors: segment === "pdf" ? [401, 404, 422, 503] : [401, 404, 422],
+    }),
+  ),
 );
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ThumbnailSettings } from "./thumbnail.js";
 import { ModelKey } from "./common.js";
 
 /** Default page size and minimum term length (first document, section 9). */
@@ -113,6 +114,10 @@ export const SearchResultItem = z.object({
   thumb_url_medium: z.string().nullable(),
   thumbnail: z.string().nullable(),
   thumbnail_contain: z.boolean(),
+  /** The thumbnail designer's non-default settings (null when none). */
+  thumbnail_settings: ThumbnailSettings.nullable(),
+  /** True when the card has an image (a designed one or the item's own). */
+  bool_thumbnail: z.boolean(),
   owner_data: z.object({ profile_id: z.number(), name: z.string() }),
   favorite: z.boolean(),
   is_owner: z.boolean(),

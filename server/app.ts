@@ -28,6 +28,8 @@ import { tagsRouter } from "./routes/editor/tags.js";
 import { EMBED_FRAME_SOURCES } from "./lib/sanitize.js";
 import { ssoRouter } from "./routes/auth/sso.js";
 import { docsRouter } from "./routes/docs/index.js";
+import { exportRouter } from "./routes/export/index.js";
+import { thumbnailsRouter } from "./routes/thumbnails/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
 import { searchRouter } from "./routes/search/index.js";
 import type { CatalogueIndex } from "./search/catalogueIndex.js";
@@ -46,7 +48,7 @@ export interface AppDeps {
 }
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
-const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/", "/files/", "/curriculum/", "/related-content", "/quick-info/", "/system/more-info/"];
+const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/", "/files/", "/curriculum/", "/related-content", "/quick-info/", "/system/"];
 
 /** Builds the Express app (no listening here: see server/index.ts). */
 export function createApp({ db, config, logger, sessionSecret, index, onImportWork, storage = localFileStorage(path.join(config.dataDir, "uploads")) }: AppDeps): Express {
@@ -114,6 +116,8 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(editorRouter(db));
   app.use(tagsRouter(db));
   app.use(contentActionsRouter(db, storage));
+  app.use(thumbnailsRouter(db, storage));
+  app.use(exportRouter(db, storage, config.chromiumPath));
   app.use(docsRouter());
 
   app.use(API_PREFIXES, notFoundHandler);

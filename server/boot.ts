@@ -47,6 +47,10 @@ export async function startServer(config: ServerConfig, logger: Logger = pino({ 
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once("error", reject);
   });
+  // Idle keep-alive connections outlive a load balancer's (commonly 60 s), so the balancer, not this
+  // server, closes them: a request never races a connection the server is closing.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const address = server.address();
   const url = `http://${config.host}:${typeof address === "object" && address ? address.port : config.port}`;
   const store = new DatabaseSessionStore(db);

@@ -49,6 +49,8 @@ export interface ServerConfig {
    * from it. Null means http://{host}:{the port actually listened on}, the same as http://127.0.0.1:${PORT} by default.
    */
   publicUrl: string | null;
+  /** The Chromium that prints PDF exports (CHROMIUM_PATH, default /usr/bin/chromium); exports answer 503 without it. */
+  chromiumPath: string;
   /** Bulk imports: the background runner of this instance and the limits on files. */
   imports: {
     /** IMPORT_JOBS=0 leaves import jobs to other instances. */
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     searchCache: env.SEARCH_CACHE !== "0",
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, "") || null,
+    chromiumPath: env.CHROMIUM_PATH?.trim() || "/usr/bin/chromium",
     imports: {
       runJobs: env.IMPORT_JOBS !== "0",
       pollMs: Number(env.IMPORT_POLL_MS ?? 1000),

@@ -108,3 +108,22 @@ export async function postFormWithProgress<S extends z.ZodType>(path: string, bo
   if (!response.ok) throw await apiErrorFromResponse(response);
   return call(schema, async () => response.json());
 }
+
+/** PUT `body` as JSON to `path` (no leading slash) and parse the answer with `schema`. */
+export function putJson<S extends z.ZodType>(path: string, body: unknown, schema: S, options: Options = {}): Promise<z.infer<S>> {
+  return call(schema, (prefixUrl) => http.put(path, { ...options, prefixUrl, json: body }).json());
+}
+
+/** DELETE `path` (no leading slash) and parse the answer with `schema`. */
+export function deleteJson<S extends z.ZodType>(path: string, schema: S, options: Options = {}): Promise<z.infer<S>> {
+  return call(schema, (prefixUrl) => http.delete(path, { ...options, prefixUrl }).json());
+}
+
+/** GET a file (an export) with the same credentials as every call; failures become ApiError with the server's message. */
+export async function getBlob(path: string, options: Options = {}): Promise<Blob> {
+  try {
+    return await http.get(path, { timeout: 120_000, ...options, prefixUrl: baseUrl, headers: { Accept: "*/*" } }).blob();
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}

@@ -9,6 +9,7 @@ import * as m006 from "./migrations/006_bulk_imports.js";
 import * as m007 from "./migrations/007_authoring.js";
 import * as m009 from "./migrations/009_resources_and_templates.js";
 import * as m010 from "./migrations/010_copies_and_flags.js";
+import * as m011 from "./migrations/011_thumbnails.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "007_authoring": m007,
   "009_resources_and_templates": m009,
   "010_copies_and_flags": m010,
+  "011_thumbnails": m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

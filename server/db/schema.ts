@@ -289,9 +289,32 @@ export interface ContentFlagsTable {
   created_at: string;
 }
 
+export interface ContentThumbnailsTable {
+  content_id: number;
+  /** Random key of the designed image in the file storage; null when the item has settings only. */
+  image_key: string | null;
+  image_mime: string | null;
+  /** JSON: the non-default thumbnail designer settings. */
+  settings: string;
+  designed_by: number | null;
+  designed_at: string;
+}
+
+export interface ThumbnailPresetsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  /** JSON: the preset's designer settings. */
+  settings: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   content_copies: ContentCopiesTable;
   content_flags: ContentFlagsTable;
+  content_thumbnails: ContentThumbnailsTable;
+  thumbnail_presets: ThumbnailPresetsTable;
   content_sections: ContentSectionsTable;
   edit_locks: EditLocksTable;
   bulk_imports: BulkImportsTable;
@@ -332,3 +355,5 @@ export type EditLock = Selectable<EditLocksTable>;
 export type BulkImportRecord = Selectable<BulkImportsTable>;
 export type ResourceFile = Selectable<ResourceFilesTable>;
 export type CurriculumTemplate = Selectable<CurriculumTemplatesTable>;
+export type ContentThumbnail = Selectable<ContentThumbnailsTable>;
+export type ThumbnailPreset = Selectable<ThumbnailPresetsTable>;

@@ -10,6 +10,8 @@ export * as groupPolicy from "./group.js";
 export * as resourcePolicy from "./resource.js";
 export * as curriculumPolicy from "./curriculum.js";
 export * as searchPolicy from "./search.js";
+export * as thumbnailPolicy from "./thumbnail.js";
+export * as exportPolicy from "./export.js";
 
 /**
  * Throws unless the policy allowed the action: 401 for a guest (sign in first), 403 for a

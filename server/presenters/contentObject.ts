@@ -1,8 +1,9 @@
 import type { SearchResultItem } from "../../contract/index.js";
-import type { Content } from "../db/schema.js";
+import type { Content, ContentThumbnail } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import { contentObjectPolicy } from "../policies/index.js";
 import { modelTypeInfo } from "./modelTypes.js";
+import { presentItemThumbnail } from "./thumbnail.js";
 
 /** A content row as the search reads it (models/content.ts selectCardRows), with its owner's name. */
 export type ContentCardRow = Pick<
@@ -12,9 +13,10 @@ export type ContentCardRow = Pick<
 
 const excerpt = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
-/** Presents a content row the actor may view (search lists only those) as a result card; names every API field. */
-export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: boolean): SearchResultItem {
+/** Presents a content row the actor may view (search lists only those) as a result card, with its designed thumbnail; names every API field. */
+export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: boolean, designed?: ContentThumbnail): SearchResultItem {
   const type = modelTypeInfo(row.model_key, row.sub_type);
+  const thumbnail = presentItemThumbnail(designed, row.thumb_url);
   const link = `${type.path}/${row.uid}`;
   return {
     id: row.id,
@@ -26,9 +28,11 @@ export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: 
     link,
     preview_link: `${link}/preview`,
     description: excerpt(row.description),
-    thumb_url: row.thumb_url,
-    thumb_url_medium: row.thumb_url,
-    thumbnail: row.thumb_url,
+    thumb_url: thumbnail.thumb_url,
+    thumb_url_medium: thumbnail.thumb_url,
+    thumbnail: thumbnail.thumb_url,
+    thumbnail_settings: thumbnail.thumbnail_settings,
+    bool_thumbnail: thumbnail.bool_thumbnail,
     thumbnail_contain: false,
     owner_data: { profile_id: row.owner_id, name: row.owner_name },
     favorite,

@@ -1,8 +1,9 @@
 import type { CopiedFromDetails, EditableItem, SectionView } from "../../contract/index.js";
-import type { Content, ContentSection } from "../db/schema.js";
+import type { Content, ContentSection, ContentThumbnail } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import { contentObjectPolicy } from "../policies/index.js";
 import { modelTypeInfo } from "./modelTypes.js";
+import { presentItemThumbnail } from "./thumbnail.js";
 
 /** The link of an item (its view page; the editor is link + "/edit"). */
 export const itemLink = (item: Pick<Content, "model_key" | "sub_type" | "uid">) => `${modelTypeInfo(item.model_key, item.sub_type).path}/${item.uid}`;
@@ -23,8 +24,8 @@ export function presentSection(row: ContentSection, withJson: boolean): SectionV
   return { id: row.id, position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html: row.body_html };
 }
 
-/** An item (that the actor may view) for its view and edit pages; names every API field. */
-export function presentEditableItem(item: Content, ownerName: string, sections: ContentSection[], actor: Actor, copiedFrom: CopiedFromDetails | null = null): EditableItem {
+/** An item (that the actor may view) for its view and edit pages, with where it was copied from and its designed thumbnail; names every API field. */
+export function presentEditableItem(item: Content, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail } = {}): EditableItem {
   const edit = contentObjectPolicy.canEdit(actor, item);
   // Only presented to those who may view the item, so the view-based abilities need no grants here.
   return {
@@ -41,7 +42,8 @@ export function presentEditableItem(item: Content, ownerName: string, sections: 
     updated_at: item.updated_at,
     is_new: item.updated_at === item.created_at,
     sections: sections.map((s) => presentSection(s, edit)),
-    copied_from_details: copiedFrom,
+    copied_from_details: extras.copiedFrom ?? null,
+    thumbnail: presentItemThumbnail(extras.thumbnail, item.thumb_url),
     abilities: {
       view: true,
       edit,

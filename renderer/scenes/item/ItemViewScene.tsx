@@ -9,6 +9,8 @@ import { PageTitle } from "../../components/PageTitle.js";
 import { showPendingToast } from "../../components/content/pendingToast.js";
 import { RelatedSidebar } from "../../components/content/RelatedSidebar.js";
 import { ItemActions } from "./ItemActions.js";
+import { DesignedThumbnail } from "../../components/thumbnail/DesignedThumbnail.js";
+import { ItemContentActions } from "./ItemContentActions.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
 /** An item's page at its link: title, description and the body (HTML sanitized on the server, equations rendered by KaTeX). */
@@ -25,7 +27,8 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
       <article className="item-page">
         <PageTitle title={item.title} />
         <header className="item-page__header">
-          <div>
+          <DesignedThumbnail imageUrl={item.thumbnail.thumb_url} settings={item.thumbnail.thumbnail_settings} iconKind={item.model_key} label={`${item.title} thumbnail`} className="designed-thumb--page" />
+          <div className="item-page__heading">
             <p className="editor-page__kicker">{item.type_name_singular}</p>
             <h1 className="page-title">{item.title}</h1>
             <p className="item-page__owner">By {item.owner_data.name}</p>
@@ -36,11 +39,14 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
               </p>
             )}
           </div>
-          {item.abilities.edit && (
-            <Link className="button button--primary" to={`${item.link}/edit`}>
-              Edit
-            </Link>
-          )}
+          <div className="item-page__actions">
+            <ItemContentActions item={item} typePath={typePath} />
+            {item.abilities.edit && (
+              <Link className="button button--primary" to={`${item.link}/edit`}>
+                Edit
+              </Link>
+            )}
+          </div>
         </header>
         <ItemActions item={item} />
         {item.description && <p className="item-page__description">{item.description}</p>}

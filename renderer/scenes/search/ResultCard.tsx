@@ -1,6 +1,7 @@
 import type { SearchResultItem } from "../../../contract/index.js";
 import { FavoriteButton } from "../../components/FavoriteButton.js";
 import { TypeIcon } from "../../components/Icon.js";
+import { DesignedThumbnail } from "../../components/thumbnail/DesignedThumbnail.js";
 import { shortDescription } from "./searchState.js";
 
 /** One search result (list row or grid card). */
@@ -15,7 +16,9 @@ export function ResultCard({ item }: { item: SearchResultItem }) {
   return (
     <article className="result-card" aria-labelledby={titleId}>
       <div className={`result-card__thumb${item.thumbnail_contain ? " result-card__thumb--contain" : ""}`}>
-        {thumb ? (
+        {item.thumbnail_settings || (thumb && item.common.features["designed-thumbnails"]) ? (
+          <DesignedThumbnail imageUrl={thumb} settings={item.thumbnail_settings} iconKind={iconKind} label={`${typeName} thumbnail`} />
+        ) : thumb ? (
           <img src={thumb} alt="" loading="lazy" decoding="async" />
         ) : (
           <span className="result-card__placeholder" role="img" aria-label={`${typeName} thumbnail`}>

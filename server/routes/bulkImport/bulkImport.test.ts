@@ -30,7 +30,7 @@ async function uploadCsv(client: TestClient, text: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: true, env: { IMPORT_POLL_MS: "100", IMPORT_BATCH_SIZE: "7" } });
+  server = await startTestServer({ seedDemo: true, env: { IMPORT_POLL_MS: "100", IMPORT_BATCH_SIZE: "7", IMPORT_MAX_EXPANDED_MB: "20" } });
   const user = await buildUser(server.db, { permissions: ["bulk_importer"] });
   importerId = user.id;
   importer = server.client();
@@ -116,19 +116,19 @@ describe("preprocessing, choices and starting", () => {
   beforeAll(async () => {
     const science = await buildAttribute(server.db, "subjects", "Science Imports");
     const geo = await buildAttribute(server.db, "subjects", "Geography Imports");
-    ecologyA = await buildAttribute(server.db, "subjects", "Ecology", science);
-    ecologyB = await buildAttribute(server.db, "subjects", "Ecology", geo);
+    ecologyA = await buildAttribute(server.db, "subjects", "Limnology", science);
+    ecologyB = await buildAttribute(server.db, "subjects", "Limnology", geo);
     owner = (await buildUser(server.db, { name: "Olive Owner" })).id;
     link = await uploadCsv(
       importer,
       [
         "Title,Description,URL,Keywords,Subjects,__proto__",
-        "River Study,Water quality,https://example.org/river,rivers,Ecology,x",
+        "River Study,Water quality,https://example.org/river,rivers,Limnology,x",
         ",No title here,https://example.org/untitled,,,",
         "Bad Link,Broken,ftp://example.org/file,,,",
         "Odd Keywords,Words,https://example.org/kw,fine; bad$word,,",
         "Basket Weaving,Crafts,https://example.org/basket,,Underwater Basket Weaving,",
-        "River Study,Water quality,https://example.org/river,rivers,Ecology,",
+        "River Study,Water quality,https://example.org/river,rivers,Limnology,",
       ].join("\n"),
     );
   });
@@ -146,8 +146,8 @@ describe("preprocessing, choices and starting", () => {
       { row_number: 5, field: "keywords", message: RESOURCE_MESSAGES.keywordInvalid, value: "fine; bad$word" },
     ]);
     const subjects = summary.required_input.subjects!;
-    expect(subjects.ambiguous.Ecology!.map((o) => o.id).sort()).toEqual([ecologyA, ecologyB].sort());
-    expect(subjects.ambiguous.Ecology!.map((o) => o.path)).toContain("Science Imports › Ecology");
+    expect(subjects.ambiguous.Limnology!.map((o) => o.id).sort()).toEqual([ecologyA, ecologyB].sort());
+    expect(subjects.ambiguous.Limnology!.map((o) => o.path)).toContain("Science Imports › Limnology");
     expect(subjects.missing).toEqual(["Underwater Basket Weaving"]);
     expect(ready.unresolved_values).toBe(2);
     expect(ready.abilities).toMatchObject({ edit: true, start: false, upload_new_file: true });
@@ -160,7 +160,7 @@ describe("preprocessing, choices and starting", () => {
     expect(start.body.message).toBe(BULK_IMPORT_MESSAGES.notStartable);
     const grade = await server.db.selectFrom("attribute_items as i").innerJoin("attribute_types as t", "t.id", "i.type_id").select("i.id").where("t.key", "=", "grades").executeTakeFirst();
     const wrongTree = await buildAttribute(server.db, "grades", "Grade Imports");
-    const bad = await importer.post(`${link}/user-mappings`, { userMappings: { subjects: { ambiguous: { Ecology: [grade?.id ?? wrongTree] }, missing: {} } } });
+    const bad = await importer.post(`${link}/user-mappings`, { userMappings: { subjects: { ambiguous: { Limnology: [grade?.id ?? wrongTree] }, missing: {} } } });
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe(BULK_IMPORT_MESSAGES.unknownAttribute);
     const badOwner = await importer.post(`${link}/import-settings`, { importSettings: { owner: 987654 } });
@@ -168,7 +168,7 @@ describe("preprocessing, choices and starting", () => {
   });
 
   it("imports with the user's choices and owner, skipping rows with errors and the repeated row", async () => {
-    const mapped = await importer.post<BulkImport>(`${link}/user-mappings`, { userMappings: { subjects: { ambiguous: { Ecology: [ecologyB] }, missing: { "Underwater Basket Weaving": [ecologyA] } } } });
+    const mapped = await importer.post<BulkImport>(`${link}/user-mappings`, { userMappings: { subjects: { ambiguous: { Limnology: [ecologyB] }, missing: { "Underwater Basket Weaving": [ecologyA] } } } });
     expect(mapped.status).toBe(200);
     expect(mapped.body.unresolved_values).toBe(0);
     const settings = await importer.post<BulkImport>(`${link}/import-settings`, { importSettings: { owner } });
@@ -245,9 +245,9 @@ describe("files that must not harm the server", () => {
   });
 
   it("refuses a zip bomb before expanding it", async () => {
-    const padding = Buffer.alloc(400 * 1024 * 1024, 0x20); // 400 MB of spaces deflate to well under 1 MB
+    const padding = Buffer.alloc(40 * 1024 * 1024, 0x20); // 40 MB of spaces (the server allows 20) deflate to 40 KB
     const data = buildXlsx(Buffer.concat([Buffer.from(sheetXml([["Title"], ["Bomb"]]).replace("<sheetData>", "<sheetData>")), padding]));
-    expect(data.length).toBeLessThan(2 * 1024 * 1024);
+    expect(data.length).toBeLessThan(200 * 1024);
     const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: "bomb.xlsx", data } });
     const failed = await settled(importer, res.body.data.link);
     expect(failed.import_results_summary.error).toBe(BULK_IMPORT_MESSAGES.tooLarge);

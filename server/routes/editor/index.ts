@@ -15,6 +15,7 @@ import { parseOr422 } from "../../lib/validate.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { findActiveLock, releaseLock, takeLock, type HeldLock } from "../../models/editLocks.js";
 import { listSections } from "../../models/sections.js";
+import { findThumbnail } from "../../models/thumbnails.js";
 import { authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
 import { presentEditableItem } from "../../presenters/editableItem.js";
 import { ensureViewable, loadByLink, loadByTypeId } from "./load.js";
@@ -52,7 +53,7 @@ export function editorRouter(db: Db): Router {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     await ensureViewable(db, req, item);
-    res.json(presentEditableItem(item, item.owner_name, await listSections(db, item.id), req.actor, await loadCopiedFrom(db, req.actor, item.id)));
+    res.json(presentEditableItem(item, item.owner_name, await listSections(db, item.id), req.actor, { copiedFrom: await loadCopiedFrom(db, req.actor, item.id), thumbnail: await findThumbnail(db, item.id) }));
   });
 
   router.post("/:typePath/:uid/update", async (req, res, next) => {
@@ -63,7 +64,7 @@ export function editorRouter(db: Db): Router {
     const lock = await findActiveLock(db, item.model_key, item.id);
     if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
     const saved = await saveContentBody(db, item, body);
-    const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem(saved.item, item.owner_name, saved.sections, req.actor, await loadCopiedFrom(db, req.actor, item.id)) };
+    const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem(saved.item, item.owner_name, saved.sections, req.actor, { copiedFrom: await loadCopiedFrom(db, req.actor, item.id), thumbnail: await findThumbnail(db, item.id) }) };
     res.json(answer);
   });
 

@@ -4,6 +4,7 @@ import type { Db } from "../../db/connection.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
 import { listSearchTypes } from "../../models/searchTypes.js";
+import { findThumbnails } from "../../models/thumbnails.js";
 import { presentContentCard } from "../../presenters/contentObject.js";
 import { resolveSearch } from "../../search/resolveSearch.js";
 import type { CatalogueIndex } from "../../search/catalogueIndex.js";
@@ -19,7 +20,8 @@ async function runSearch(db: Db, index: CatalogueIndex | null, req: Request, raw
   const resolved = await resolveSearch(db, req.actor, request, await listSearchTypes(db));
   const outcome = index?.ready ? await searchIndexed(db, index, resolved) : await searchContent(db, resolved);
   const favorites = await favoriteIdsAmong(db, req.actor.profile?.id ?? null, outcome.rows.map((r) => r.id));
-  const data = outcome.rows.map((row) => presentContentCard(row, req.actor, favorites.has(row.id)));
+  const thumbnails = await findThumbnails(db, outcome.rows.map((r) => r.id));
+  const data = outcome.rows.map((row) => presentContentCard(row, req.actor, favorites.has(row.id), thumbnails.get(row.id)));
   const didYouMean = request.st && outcome.total < SUGGEST_BELOW ? await suggestTerm(db, request.st) : null;
   return { request, outcome, data, didYouMean };
 }

@@ -1,0 +1,171 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { solidPng } from "../server/test/sampleFiles.js";
+import { TEACHER, expectNoAxeViolations, openSearch, resultCards, signInViaApi } from "./helpers.js";
+
+const SHOTS = "/tmp/shots";
+
+/** A word no seeded item carries, so each test's item is its own. */
+const unique = () => `Zt${Date.now().toString(36)}`;
+
+async function csrf(page: Page): Promise<string> {
+  const res = await page.request.get("/getInitializeData");
+  return ((await res.json()) as { csrfToken: string }).csrfToken;
+}
+
+/** Creates a collection with a body (a heading, text, an equation and a table) through the API; answers its link. */
+async function createItemWithBody(page: Page, title: string): Promise<string> {
+  const token = await csrf(page);
+  const created = await page.request.post("/collections/create", { data: { title, description: "Tides for the export tests" }, headers: { "X-CSRF-Token": token } });
+  expect(created.ok()).toBeTruthy();
+  const link = ((await created.json()) as { link: string }).link;
+  const saved = await page.request.post(`${link}/update`, {
+    data: {
+      title,
+      description: "Tides for the export tests",
+      sections: [
+        { title: "Gravity and the Moon", html: `<p>The <strong>Moon</strong> pulls the sea.</p><p><span class="math-equation" data-equation="E = mc^2" data-size="1.2"></span></p>` },
+        { title: "Measurements", html: `<table><tbody><tr><th>Port</th><th>Range</th></tr><tr><td>Brest</td><td>7 m</td></tr></tbody></table>` },
+      ],
+    },
+    headers: { "X-CSRF-Token": token },
+  });
+  expect(saved.ok()).toBeTruthy();
+  return link;
+}
+
+test.describe("thumbnail designer and exports", () => {
+  test.beforeAll(() => fs.mkdirSync(SHOTS, { recursive: true }));
+  test.beforeEach(async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+  });
+
+  test("an owner designs a thumbnail (upload, crop, theme settings), saves a preset, and the search card shows the design", async ({ page }) => {
+    const title = `${unique()} Lighthouse Collection`;
+    const link = await createItemWithBody(page, title);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: "Design Thumbnail" }).click();
+    const dialog = page.getByRole("dialog", { name: "Thumbnail Designer" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("tab", { name: "Thumbnail Image" })).toHaveAttribute("aria-selected", "true");
+
+    // A file that is not an image is refused in the browser.
+    const chooser = dialog.getByLabel("Choose an image (jpg, jpeg, gif, png or svg)");
+    await chooser.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await expect(dialog.getByRole("alert")).toHaveText("The chosen file must be an image. Allowed image types: jpg, jpeg, gif, png, svg.");
+
+    // A wide PNG: the cropper makes it square; zoom in and move it.
+    await chooser.setInputFiles({ name: "lighthouse.png", mimeType: "image/png", buffer: solidPng(1200, 800, [30, 90, 160]) });
+    const stage = dialog.getByTestId("crop-stage");
+    await expect(stage).toBeVisible();
+    await expect(dialog.getByText("Saved as a 800 × 800 px JPEG.")).toBeVisible();
+    await dialog.getByLabel(/^Zoom/).fill("1.25");
+    // The zoom snaps to its 0.01 steps from a third; the crop covers about 800 / 1.25 source pixels.
+    const sizeNote = await dialog.getByText(/^Saved as a \d+ × \d+ px JPEG\.$/).textContent();
+    const side = Number(/(\d+) × (\d+)/.exec(sizeNote!)![1]);
+    expect(side).toBeGreaterThanOrEqual(630);
+    expect(side).toBeLessThanOrEqual(650);
+    await stage.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(dialog.getByRole("img", { name: "Preview at 160 pixels" })).toBeVisible();
+
+    await dialog.getByRole("tab", { name: "Theme Settings" }).click();
+    await expect(dialog.getByLabel("Overlay color")).toHaveValue("#222222");
+    await expect(dialog.getByLabel(/^Filter strength/)).toHaveCount(0);
+    await dialog.getByLabel(/^Overlay opacity/).fill("0.4");
+    await dialog.getByLabel("Image filter").selectOption("sepia");
+    await expect(dialog.getByLabel(/^Filter strength/)).toBeVisible();
+    await dialog.getByLabel(/^Filter strength/).fill("0.8");
+
+    await dialog.getByRole("tab", { name: "Presets" }).click();
+    await expect(dialog.getByText("No Presets Found")).toBeVisible();
+    await dialog.getByLabel("Preset name").fill("Warm sepia");
+    await dialog.getByRole("button", { name: "Save current settings as preset" }).click();
+    await expect(page.getByText("Preset Created")).toBeVisible();
+    await expect(dialog.getByRole("list", { name: "Presets" }).getByRole("listitem").filter({ hasText: "Warm sepia" })).toBeVisible();
+    await expectNoAxeViolations(page, "thumbnail designer");
+    await page.screenshot({ path: `${SHOTS}/thumbnail-designer.png` });
+
+    await dialog.getByRole("button", { name: "Save Thumbnail" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Thumbnail saved.")).toBeVisible();
+
+    // The view page shows the designed thumbnail: the uploaded crop (a square JPEG of that size) under the overlay.
+    const pageThumb = page.getByRole("img", { name: `${title} thumbnail` });
+    const src = await pageThumb.locator("img").getAttribute("src");
+    expect(src).toMatch(/^\/files\/thumbnails\/[\w-]{32}$/);
+    const image = await page.request.get(src!);
+    expect(image.headers()["content-type"]).toBe("image/jpeg");
+    const size = await pageThumb.locator("img").evaluate((img: HTMLImageElement) => img.decode().then(() => [img.naturalWidth, img.naturalHeight]));
+    expect(size).toEqual([side, side]);
+    await expect(pageThumb.getByTestId("thumbnail-overlay")).toHaveCSS("opacity", "0.4");
+    await expect(pageThumb.locator("img")).toHaveCSS("filter", "sepia(0.8)");
+
+    // The search result card shows the same design.
+    await openSearch(page, `?st=${title.split(" ")[0]!.toLowerCase()}`);
+    const card = resultCards(page).filter({ hasText: title });
+    await expect(card).toHaveCount(1);
+    await expect(card.locator(".designed-thumb img")).toHaveAttribute("src", src!);
+    await expect(card.getByTestId("thumbnail-overlay")).toHaveCSS("opacity", "0.4");
+    await card.screenshot({ path: `${SHOTS}/thumbnail-card.png` });
+
+    // The preset is deleted by its owner after the confirmation.
+    await page.goto(link);
+    await page.getByRole("button", { name: "Design Thumbnail" }).click();
+    await dialog.getByRole("tab", { name: "Presets" }).click();
+    await dialog.getByRole("button", { name: "Delete Warm sepia" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("Are you sure you want to delete this preset?");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Preset Deleted")).toBeVisible();
+    await expect(dialog.getByText("No Presets Found")).toBeVisible();
+  });
+
+  test("an item is exported as PDF, Word and HTML from the export dialog, and the files hold its text", async ({ page }) => {
+    const title = `${unique()} Tides Export Collection`;
+    const link = await createItemWithBody(page, title);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Export" }).click();
+    const dialog = page.locator("#export-modal");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("radio")).toHaveCount(3);
+    await expectNoAxeViolations(page, "export dialog");
+    await page.screenshot({ path: `${SHOTS}/export-dialog.png` });
+
+    const download = async (label: string) => {
+      await dialog.getByRole("radio", { name: label }).check();
+      const [file] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
+      const target = `${SHOTS}/${file.suggestedFilename()}`;
+      await file.saveAs(target);
+      return { name: file.suggestedFilename(), path: target };
+    };
+
+    const pdf = await download("PDF");
+    expect(pdf.name).toMatch(/-Tides-Export-Collection\.pdf$/);
+    const pdfText = execFileSync("pdftotext", [pdf.path, "-"], { encoding: "utf8" });
+    expect(pdfText).toContain(title);
+    expect(pdfText).toContain("The Moon pulls the sea.");
+    expect(pdfText).toContain("Brest");
+    expect(pdfText).toMatch(/E\s*=\s*mc\s*2/);
+
+    const word = await download("Word (.docx)");
+    expect(word.name).toMatch(/\.docx$/);
+    const xml = execFileSync("unzip", ["-p", word.path, "word/document.xml"], { encoding: "utf8" });
+    expect(xml).toContain(title);
+    expect(xml).toContain("Gravity and the Moon");
+    expect(xml).toContain("<m:oMath");
+
+    // Without the description this time.
+    await dialog.getByRole("checkbox", { name: "Description" }).uncheck();
+    const html = await download("HTML");
+    expect(html.name).toMatch(/\.html$/);
+    const text = fs.readFileSync(html.path, "utf8");
+    expect(text).toContain(`<h1>${title}</h1>`);
+    expect(text).toContain('class="katex"');
+    expect(text).not.toContain("Tides for the export tests");
+    expect(text).not.toContain("<script");
+    await expect(dialog.getByRole("link", { name: "Open in new tab" })).toHaveAttribute("href", `${link}/export/HTML?include_description=0&include_section_titles=1`);
+  });
+});

@@ -1,0 +1,23 @@
+import { useState } from "react";
+import type { EditableItem } from "../../../contract/index.js";
+import { ExportDialog } from "../../components/ExportDialog.js";
+import { ThumbnailDesignerDialog } from "../../components/thumbnail/ThumbnailDesignerDialog.js";
+
+/** The view page's Export button (for all who may view) and Design Thumbnail (for those who may edit), with their dialogs. */
+export function ItemContentActions({ item, typePath }: { item: EditableItem; typePath: string }) {
+  const [open, setOpen] = useState<"export" | "thumbnail" | null>(null);
+  return (
+    <>
+      <button type="button" className="button button--secondary" onClick={() => setOpen("export")}>
+        Export
+      </button>
+      {item.abilities.edit && (
+        <button type="button" className="button button--secondary" onClick={() => setOpen("thumbnail")}>
+          Design Thumbnail
+        </button>
+      )}
+      {open === "export" && <ExportDialog item={item} onClose={() => setOpen(null)} />}
+      {open === "thumbnail" && <ThumbnailDesignerDialog item={item} typePath={typePath} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

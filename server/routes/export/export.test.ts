@@ -1,0 +1,220 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Content, Profile } from "../../db/schema.js";
+import { buildContent, buildUser } from "../../test/factories.js";
+import { solidPng } from "../../test/sampleFiles.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+
+type User = Profile & { password: string };
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+/** Runs a real command-line tool on bytes written to a temporary file. */
+function withTempFile<T>(bytes: Buffer, ext: string, read: (file: string) => T): T {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "export-test-"));
+  try {
+    const file = path.join(dir, `file.${ext}`);
+    fs.writeFileSync(file, bytes);
+    return read(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+const pdfText = (bytes: Buffer) => withTempFile(bytes, "pdf", (file) => execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }));
+const docxPart = (bytes: Buffer, part: string) => withTempFile(bytes, "docx", (file) => execFileSync("unzip", ["-p", file, part], { encoding: "utf8", maxBuffer: 20 * 1024 * 1024 }));
+const docxList = (bytes: Buffer) => withTempFile(bytes, "docx", (file) => execFileSync("unzip", ["-Z1", file], { encoding: "utf8" }));
+/** The visible text of word/document.xml (runs joined, paragraphs on lines). */
+const docxText = (xml: string) =>
+  xml
+    .replace(/<\/w:p>/g, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
+
+describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let owner: User;
+  let member: User;
+  let admin: User;
+  let ownerClient: TestClient;
+  let memberClient: TestClient;
+  let adminClient: TestClient;
+  let plan: Content;
+  let link: string;
+  let imageKey: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await chromium.launch({ executablePath: CHROMIUM });
+    [owner, member, admin] = [await buildUser(server.db, { name: "Olive Owner" }), await buildUser(server.db), await buildUser(server.db, { admin: true })];
+    [ownerClient, memberClient, adminClient] = [server.client(), server.client(), server.client()];
+    await ownerClient.signIn(owner.username!, owner.password);
+    await memberClient.signIn(member.username!, member.password);
+    await adminClient.signIn(admin.username!, admin.password);
+
+    // An image uploaded to this site (a resource file), used in the body.
+    const resource = await ownerClient.postFiles("/resources/create-fetch", { title: "Wave picture", add_resource_type: "show-file", file: { name: "wave.png", data: solidPng(40, 20), type: "image/png" } });
+    expect(resource.status).toBe(200);
+    imageKey = (await server.db.selectFrom("resource_files").select("storage_key").executeTakeFirstOrThrow()).storage_key;
+
+    plan = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Tidal Forces Lesson", description: "Why the sea rises twice a day" });
+    link = `/lesson-plans/${plan.uid}`;
+    const saved = await ownerClient.post(`${link}/update`, {
+      title: "Tidal Forces Lesson",
+      description: "Why the sea rises twice a day",
+      sections: [
+        {
+          title: "Warm-up",
+          html: `<h3>Gravity recap</h3><p><strong>Newton</strong> wrote <em>Principia</em>.<script>alert("x")</script><img src="x" onerror="alert(1)"></p><ul><li>Moon</li><li>Sun</li></ul><ol><li>Observe</li><li>Measure</li></ol>`,
+        },
+        {
+          title: "The equation",
+          html: `<p>Force: <span class="math-equation" data-equation="F = G\\frac{m_1 m_2}{r^2}" data-size="1.5"></span> and <span class="math-equation" data-equation="E = mc^2" data-size="1"></span></p>`,
+        },
+        {
+          title: "Data table",
+          html: `<table><thead><tr><th>Body</th><th>Mass ratio</th></tr></thead><tbody><tr><td>Moonlet</td><td>0.0123</td></tr></tbody></table><p><img src="/files/uploaded/${imageKey}" alt="Wave picture"><img src="http://127.0.0.1:1/private.png" alt="Internal address"></p>`,
+        },
+      ],
+    });
+    expect(saved.status).toBe(200);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("exports HTML that a browser parses into the title, description, sections, rendered equations, tables and images, and no script", async () => {
+    const res = await memberClient.download(`${link}/export/HTML`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('inline; filename="Tidal-Forces-Lesson.html"');
+    expect(res.headers.get("content-security-policy")).toContain("sandbox");
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.setContent(res.bytes.toString("utf8"));
+    const read = await page.evaluate(() => ({
+      title: document.title,
+      h1: document.querySelector("h1")?.textContent,
+      description: document.querySelector(".export__description")?.textContent,
+      sectionTitles: Array.from(document.querySelectorAll("section > h2")).map((h) => h.textContent),
+      text: document.body.innerText,
+      katex: document.querySelectorAll(".katex").length,
+      tex: Array.from(document.querySelectorAll("annotation[encoding='application/x-tex']")).map((a) => a.textContent),
+      scripts: document.querySelectorAll("script").length,
+      handlers: Array.from(document.querySelectorAll("*")).flatMap((el) => Array.from(el.attributes).filter((a) => a.name.startsWith("on")).map((a) => a.name)),
+      images: Array.from(document.querySelectorAll("img")).map((img) => ({ alt: img.alt, src: img.src.slice(0, 22) })),
+      cells: Array.from(document.querySelectorAll("td, th")).map((c) => c.textContent),
+    }));
+    await page.close();
+    expect(read.title).toBe("Tidal Forces Lesson");
+    expect(read.h1).toBe("Tidal Forces Lesson");
+    expect(read.description).toBe("Why the sea rises twice a day");
+    expect(read.sectionTitles).toEqual(["Warm-up", "The equation", "Data table"]);
+    expect(read.text).toContain("Newton wrote Principia.");
+    expect(read.text).toContain("Gravity recap");
+    expect(read.katex).toBe(2);
+    expect(read.tex).toEqual(["F = G\\frac{m_1 m_2}{r^2}", "E = mc^2"]);
+    expect(read.scripts).toBe(0);
+    expect(read.handlers).toEqual([]);
+    expect(read.cells).toEqual(["Body", "Mass ratio", "Moonlet", "0.0123"]);
+    // The site's own image is embedded; an internal address is never fetched (only its alt text remains).
+    expect(read.images).toEqual([{ alt: "Wave picture", src: "data:image/png;base64," }]);
+    expect(read.text).toContain("[Image: Internal address]");
+  });
+
+  it("applies the option switches and offers the HTML as a download on request", async () => {
+    const res = await ownerClient.download(`${link}/export/HTML?include_description=0&include_section_titles=0&download=1`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="Tidal-Forces-Lesson.html"');
+    const html = res.bytes.toString("utf8");
+    expect(html).not.toContain("Why the sea rises twice a day");
+    expect(html).not.toContain("<h2>Warm-up</h2>");
+    expect(html).toContain("Gravity recap");
+    const bad = await ownerClient.get(`${link}/export/HTML?include_description=maybe`);
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe("Option switches are 0 or 1.");
+  });
+
+  it("exports a Word document whose XML holds the title, sections, a Word equation, the table, lists and the image", async () => {
+    const res = await memberClient.download(`${link}/export/Word2007`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="Tidal-Forces-Lesson.docx"');
+    expect(res.bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+    const xml = docxPart(res.bytes, "word/document.xml");
+    const text = docxText(xml);
+    expect(text).toContain("Tidal Forces Lesson");
+    expect(text).toContain("Why the sea rises twice a day");
+    expect(text).toContain("Warm-up");
+    expect(text).toContain("Newton wrote Principia.");
+    expect(text).not.toContain("alert");
+    expect(xml.match(/<m:oMath\b/g)).toHaveLength(2);
+    expect(xml).toContain("<m:f>"); // the fraction of the first equation
+    expect(xml).toContain("<w:tbl>");
+    expect(text).toContain("Moonlet");
+    expect(xml).toContain('<w:b/>'); // bold run for Newton and the header cells
+    expect(xml).toContain("<w:numPr>"); // list items
+    expect(docxList(res.bytes)).toMatch(/word\/media\/\S+\.png/);
+    expect(text).toContain("[Image: Internal address]");
+  });
+
+  it("exports a PDF printed by Chromium whose text holds the title, sections and the equations", async () => {
+    const res = await memberClient.download(`${link}/export/pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="Tidal-Forces-Lesson.pdf"');
+    expect(res.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const text = pdfText(res.bytes);
+    expect(text).toContain("Tidal Forces Lesson");
+    expect(text).toContain("Why the sea rises twice a day");
+    expect(text).toContain("Warm-up");
+    expect(text).toContain("Newton wrote Principia.");
+    expect(text).toContain("Moonlet");
+    // KaTeX's HTML rendering prints the equation's symbols (mc with a raised 2).
+    expect(text).toMatch(/E\s*=\s*mc\s*2/);
+    expect(text).toMatch(/F\s*=\s*G\s*m/);
+  }, 60_000);
+
+  it("lets whoever may view export: guests of a restricted item are asked to sign in, members without a grant get 404", async () => {
+    const secret = await buildContent(server.db, { ownerId: owner.id, modelKey: "outline", title: "Secret Outline", visibility: "restricted" });
+    const secretLink = `/outlines/${secret.uid}`;
+    for (const segment of ["pdf", "Word2007", "HTML"]) {
+      const guest = await server.client().get(`${secretLink}/export/${segment}`);
+      expect(guest.status).toBe(401);
+      expect(guest.body.message).toBe("You must be signed in to do that.");
+      expect((await memberClient.get(`${secretLink}/export/${segment}`)).status).toBe(404);
+    }
+    expect((await ownerClient.download(`${secretLink}/export/HTML`)).status).toBe(200);
+    expect((await adminClient.download(`${secretLink}/export/Word2007`)).status).toBe(200);
+    // A public item is exported for guests too.
+    expect((await server.client().download(`${link}/export/HTML`)).status).toBe(200);
+  });
+
+  it("answers 404 with a message for an unknown format or item", async () => {
+    const format = await ownerClient.get(`${link}/export/odt`);
+    expect(format.status).toBe(404);
+    expect(format.body.message).toBe("Unknown export format. Use pdf, Word2007 or HTML.");
+    expect((await ownerClient.get(`/lesson-plans/nope/export/pdf`)).status).toBe(404);
+    expect((await ownerClient.get(`/resources/${plan.uid}/export/pdf`)).status).toBe(404);
+  });
+
+  it("answers 503 with a clear message when no Chromium is installed for PDFs (other formats still work)", async () => {
+    const noChromium = await startTestServer({ env: { CHROMIUM_PATH: "/nonexistent/chromium" } });
+    try {
+      const user = await buildUser(noChromium.db);
+      const item = await buildContent(noChromium.db, { ownerId: user.id, modelKey: "lesson_plan", title: "Plain" });
+      const client = noChromium.client();
+      const pdf = await client.get(`/lesson-plans/${item.uid}/export/pdf`);
+      expect(pdf.status).toBe(503);
+      expect(pdf.body.message).toBe("PDF export is not available: no Chromium browser was found on the server. Ask an administrator to install Chromium or set CHROMIUM_PATH.");
+      expect((await client.download(`/lesson-plans/${item.uid}/export/Word2007`)).status).toBe(200);
+    } finally {
+      await noChromium.stop();
+    }
+  });
+});

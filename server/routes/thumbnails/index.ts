@@ -1,0 +1,163 @@
+import { Router, type RequestHandler } from "express";
+import multer from "multer";
+import {
+  EDITOR_MESSAGES,
+  IMAGE_UPLOAD_RULES,
+  THUMBNAIL_MESSAGES,
+  THUMBNAIL_SETTING_DEFINITIONS,
+  ThumbnailPresetRequest,
+  ThumbnailSaveFields,
+  isContentTypePath,
+  nonDefaultThumbnailSettings,
+  type ThumbnailPresetList,
+  type ThumbnailPresetResponse,
+  type ThumbnailSaveResponse,
+  type ThumbnailSettingDefinitions,
+} from "../../../contract/index.js";
+import type { Db } from "../../db/connection.js";
+import { HttpError } from "../../lib/errors.js";
+import { checkThumbnailImage } from "../../lib/thumbnailImage.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { readGrants } from "../../models/content.js";
+import { findActiveLock } from "../../models/editLocks.js";
+import { deletePreset, findPreset, findThumbnail, findThumbnailByImageKey, insertPreset, listPresets, updatePreset, upsertThumbnail } from "../../models/thumbnails.js";
+import { authorize, contentObjectPolicy, editLockPolicy, thumbnailPolicy } from "../../policies/index.js";
+import { presentItemThumbnail, presentPreset } from "../../presenters/thumbnail.js";
+import { isStorageKey, newStorageKey, type FileStorage } from "../../storage/fileStorage.js";
+import { ensureViewable, loadByLink } from "../editor/load.js";
+
+/** One optional image in the part "image", in memory (at most 5 MB) until its content is checked. */
+const upload = multer({ storage: multer.memoryStorage(), defParamCharset: "utf8", limits: { fileSize: IMAGE_UPLOAD_RULES.maxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 } }).single("image");
+
+const parseUpload: RequestHandler = (req, res, next) => {
+  upload(req, res, (err: unknown) => {
+    if (!err) return next();
+    if (err instanceof multer.MulterError) {
+      const message = err.code === "LIMIT_FILE_SIZE" ? THUMBNAIL_MESSAGES.imageTooLarge : err.code === "LIMIT_UNEXPECTED_FILE" || err.code === "LIMIT_FILE_COUNT" ? "Upload one image, in the part named image." : "The upload is malformed or too large.";
+      return next(new HttpError(422, message, { image: [message] }));
+    }
+    next(new HttpError(400, "The upload could not be read."));
+  });
+};
+
+/** A preset id from the path, or a 404. */
+const presetId = (raw: string | undefined) => {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, THUMBNAIL_MESSAGES.presetNotFound);
+  return id;
+};
+
+/**
+ * The thumbnail designer: setting definitions, presets (GET/POST /system/thumbnail-designer-presets,
+ * PUT/DELETE .../{id}), an item's thumbnail (GET /api/content/{typePath}/{uid}/thumbnail, POST {link}/thumbnail)
+ * and the designed images (GET /files/thumbnails/{key}).
+ */
+export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
+  const router = Router();
+
+  router.get("/system/thumbnail-designer/settings", (_req, res) => {
+    const body: ThumbnailSettingDefinitions = { data: THUMBNAIL_SETTING_DEFINITIONS };
+    res.json(body);
+  });
+
+  router.get("/system/thumbnail-designer-presets", async (req, res) => {
+    authorize(req.actor, thumbnailPolicy.canUsePresets(req.actor));
+    const body: ThumbnailPresetList = { data: (await listPresets(db)).map((p) => presentPreset(p, req.actor)) };
+    res.json(body);
+  });
+
+  router.post("/system/thumbnail-designer-presets", async (req, res) => {
+    authorize(req.actor, thumbnailPolicy.canUsePresets(req.actor));
+    const body = parseOr422(ThumbnailPresetRequest, req.body ?? {});
+    const preset = await insertPreset(db, req.actor.profile!.id, body.name, nonDefaultThumbnailSettings(body.settings));
+    const answer: ThumbnailPresetResponse = { status: "success", message: THUMBNAIL_MESSAGES.presetCreated, preset: presentPreset(preset, req.actor) };
+    res.status(201).json(answer);
+  });
+
+  router.put("/system/thumbnail-designer-presets/:id", async (req, res) => {
+    authorize(req.actor, thumbnailPolicy.canUsePresets(req.actor));
+    const preset = await findPreset(db, presetId(req.params.id));
+    if (!preset) throw new HttpError(404, THUMBNAIL_MESSAGES.presetNotFound);
+    authorize(req.actor, thumbnailPolicy.canUpdatePreset(req.actor, preset), THUMBNAIL_MESSAGES.presetNotOwner);
+    const body = parseOr422(ThumbnailPresetRequest, req.body ?? {});
+    const updated = await updatePreset(db, preset.id, body.name, nonDefaultThumbnailSettings(body.settings));
+    const answer: ThumbnailPresetResponse = { status: "success", message: THUMBNAIL_MESSAGES.presetUpdated, preset: presentPreset(updated, req.actor) };
+    res.json(answer);
+  });
+
+  router.delete("/system/thumbnail-designer-presets/:id", async (req, res) => {
+    authorize(req.actor, thumbnailPolicy.canUsePresets(req.actor));
+    const preset = await findPreset(db, presetId(req.params.id));
+    if (!preset) throw new HttpError(404, THUMBNAIL_MESSAGES.presetNotFound);
+    authorize(req.actor, thumbnailPolicy.canDeletePreset(req.actor, preset), THUMBNAIL_MESSAGES.presetNotOwner);
+    await deletePreset(db, preset.id);
+    res.json({ status: "success", message: THUMBNAIL_MESSAGES.presetDeleted, id: preset.id });
+  });
+
+  router.get("/api/content/:typePath/:uid/thumbnail", async (req, res, next) => {
+    if (!isContentTypePath(req.params.typePath)) return next();
+    const item = await loadByLink(db, req.params.typePath, req.params.uid);
+    await ensureViewable(db, req, item);
+    res.json(presentItemThumbnail(await findThumbnail(db, item.id), item.thumb_url));
+  });
+
+  // Who may not design is turned away before the upload is read.
+  router.post(
+    "/:typePath/:uid/thumbnail",
+    async (req, res, next) => {
+      const { typePath, uid } = req.params as Record<string, string>;
+      if (!isContentTypePath(typePath!)) return next("route");
+      const item = await loadByLink(db, typePath!, uid!);
+      authorize(req.actor, thumbnailPolicy.canDesign(req.actor, item));
+      const lock = await findActiveLock(db, item.model_key, item.id);
+      if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
+      res.locals.item = item;
+      next();
+    },
+    parseUpload,
+    async (req, res) => {
+      const item = res.locals.item as Awaited<ReturnType<typeof loadByLink>>;
+      const body = parseOr422(ThumbnailSaveFields, req.body ?? {});
+      const image = req.file ? await checkThumbnailImage(req.file) : null;
+      const previous = await findThumbnail(db, item.id);
+      let imageKey = body.clear_image ? null : (previous?.image_key ?? null);
+      let imageMime = body.clear_image ? null : (previous?.image_mime ?? null);
+      if (image) {
+        imageKey = newStorageKey();
+        imageMime = image.mimeType;
+        await storage.put(imageKey, image.data);
+      }
+      const saved = await upsertThumbnail(db, {
+        content_id: item.id,
+        image_key: imageKey,
+        image_mime: imageMime,
+        settings: JSON.stringify(nonDefaultThumbnailSettings(body.settings)),
+        designed_by: req.actor.profile!.id,
+        designed_at: new Date().toISOString(),
+      });
+      // The old image is removed only after the new row no longer points at it.
+      if (previous?.image_key && previous.image_key !== imageKey) await storage.delete(previous.image_key);
+      const answer: ThumbnailSaveResponse = { status: "success", message: THUMBNAIL_MESSAGES.saved, thumbnail: presentItemThumbnail(saved, item.thumb_url) };
+      res.json(answer);
+    },
+  );
+
+  router.get("/files/thumbnails/:key", async (req, res) => {
+    const key = req.params.key;
+    const found = isStorageKey(key) ? await findThumbnailByImageKey(db, key) : undefined;
+    if (!found || !found.image_mime) throw new HttpError(404, "File not found.");
+    authorize(req.actor, contentObjectPolicy.canView(req.actor, found, found.visibility === "restricted" ? await readGrants(db, found.id) : undefined));
+    const data = await storage.get(key);
+    if (!data) throw new HttpError(404, "File not found.");
+    res.set({
+      "Content-Type": found.image_mime,
+      "Content-Length": String(data.length),
+      "X-Content-Type-Options": "nosniff",
+      // An image is data, never a page: an SVG opened on its own runs no script and loads nothing.
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      "Cache-Control": found.visibility === "public" ? "public, max-age=86400" : "private, max-age=3600",
+    });
+    res.end(data);
+  });
+  return router;
+}
