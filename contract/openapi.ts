@@ -23,6 +23,7 @@ import { CurriculumStartRequest, CurriculumStartResponse, TemplatesQuery, Templa
 import { ResourceCreateResponse, ResourceShareOptions, resourceCreateRequest } from "./resource.js";
 import { LegacySearchResponse, SearchResponse } from "./search.js";
 import { ExportQuery } from "./export.js";
+import { BulkImport, ImportSettingsRequest, ImportUploadResponse, ImportedItems, OwnerAutocomplete, UserMappingsRequest } from "./bulkImport.js";
 import {
   ItemThumbnail,
   ThumbnailPresetDeleteResponse,
@@ -169,6 +170,21 @@ OPERATIONS.push(
   { method: "get", path: "/{typePath}/{uid}/similar", summary: "Viewable items of the same type whose titles share significant words with the item's; sortBy and limit as for /related-content.", query: [{ name: "sortBy", description: "As for /related-content." }, { name: "limit", description: "1 to 24 (default 5)." }], response: RelatedContentResponse, errors: [401, 404, 422] },
   { method: "post", path: "/quick-info/{model_key}/{id}", summary: "The quick-info popover's model (owner_data, description, attributes by type) for signed-in profiles who can view the item. 401 guests, 404 unknown or not viewable.", response: QuickInfoResponse, errors: [401, 404] },
   { method: "get", path: "/system/more-info/{id}", summary: "The more-info dialog: the model and labelled renderables (type, owner, dates, visibility, link, copied from, attributes). id is the item's id or opaque_id. 401/404 when not viewable.", response: MoreInfoResponse, errors: [401, 404] },
+);
+
+/** Bulk import of resources (second document: bulk import dialog and detail view). {link} is /api/bulk-importer/imports/{id}. */
+const IMPORT_FILE = z.object({ file: z.string().describe("The spreadsheet (.csv, .xls or .xlsx; binary part).") });
+OPERATIONS.push(
+  { method: "get", path: "/api/bulk-importer/{modelType}/sample", summary: "The sample spreadsheet (modelType resource): the header row the importer understands and example rows that import cleanly as they are. format=csv (default) or xlsx; the answer is the file.", query: [{ name: "format", description: "csv (default) or xlsx." }], response: z.object({}), errors: [404] },
+  { method: "post", path: "/api/bulk-importer/{modelType}/upload", summary: "Creates an import (status created) from the file and answers data.redirect (the import's page) and data.link (its API address); the file is read in the background. Needs the bulk_importer permission: 401 guests, 403 others; 404 for a model type that cannot be imported; 422 for no file, another extension or a file over IMPORT_MAX_FILE_MB.", request: IMPORT_FILE, response: ImportUploadResponse, errors: [401, 403, 404, 422], multipart: true },
+  { method: "get", path: "/api/bulk-importer/imports/{id}", summary: "The import: status (created, processing, preprocessed, completed) and its label, progress (rows done of total), import_results_summary (total, rows_with_errors, rows_requiring_input, already_imported, imported, error, errors as row_number/field/message/value, required_input per field with ambiguous options and missing values), the column mapping, user_mappings, import_settings and abilities. Poll every 5 s while created or processing. Only its importer and admins: 401/404 otherwise.", response: BulkImport, errors: [401, 404] },
+  { method: "post", path: "/api/bulk-importer/imports/{id}/user-mappings", summary: "Saves the user's choices: per field, ambiguous value -> chosen ids and missing value -> chosen ids (items of that field's own tree only, else 422). Only while preprocessed (409 otherwise).", request: UserMappingsRequest, response: BulkImport, errors: [401, 403, 404, 409, 422] },
+  { method: "post", path: "/api/bulk-importer/imports/{id}/import-settings", summary: "Saves the import settings: owner (a profile or group id; null means the importer). Only while preprocessed (409 otherwise); 422 for an unknown profile.", request: ImportSettingsRequest, response: BulkImport, errors: [401, 403, 404, 409, 422] },
+  { method: "post", path: "/api/bulk-importer/imports/{id}/start", summary: "Starts importing (status processing). Only while preprocessed and once every ambiguous or missing value has a choice (409 otherwise). Rows with errors are skipped.", response: BulkImport, errors: [401, 403, 404, 409] },
+  { method: "post", path: "/api/bulk-importer/imports/{id}/retry", summary: "Restarts an import that failed with an import-level error (409 when it has none).", response: BulkImport, errors: [401, 403, 404, 409] },
+  { method: "post", path: "/api/bulk-importer/imports/{id}/upload-new-file", summary: "Replaces the file of an import whose rows had errors (or that failed) with a corrected one; it is read again, keeping the user's choices; rows already imported are recognised (same title and URL) and never imported twice. 409 when no new file is allowed.", request: IMPORT_FILE, response: BulkImport, errors: [401, 403, 404, 409, 422], multipart: true },
+  { method: "get", path: "/api/bulk-importer/imports/{id}/imported-items", summary: "The content the import created, in row order, 16 per page.", query: [{ name: "page", description: "Page number, from 1." }], response: ImportedItems, errors: [401, 404] },
+  { method: "get", path: "/profile/autocomplete/change-ownership", summary: "Profiles and groups whose name or username contains st (at most 30), for choosing a content owner. Signed-in only.", query: [{ name: "st", description: "Search term (from 1 character)." }], response: OwnerAutocomplete, errors: [401] },
 );
 
 /** The thumbnail designer and exports (issue 3: around the content). */
