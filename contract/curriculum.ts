@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ContentUpdateRequest, EDITOR_MESSAGES, SECTIONS_MAX, SectionInput } from "./editor.js";
 
 /** Curriculum item types, the path segment of their start call, and their display names. */
 export const CURRICULUM_TYPES = [
@@ -83,3 +84,26 @@ export const TemplatesResponse = z.object({
   meta: z.object({ total: z.number(), current_page: z.number(), last_page: z.number(), per_page: z.number() }),
 });
 export type TemplatesResponse = z.infer<typeof TemplatesResponse>;
+
+/** A template with its sections' HTML, for its edit page (GET /api/templates/{uid}). */
+export const TemplateDetail = z.object({
+  id: z.number(),
+  uid: z.string(),
+  model_key: z.string(),
+  type_name_singular: z.string(),
+  title: z.string(),
+  description: z.string(),
+  link: z.string(),
+  sections: z.array(z.object({ title: z.string(), html: z.string() })),
+  abilities: z.object({ edit: z.boolean() }),
+});
+export type TemplateDetail = z.infer<typeof TemplateDetail>;
+
+/** POST /templates/{uid}/update: the template's title, description and sections (HTML only; items copy it at start). */
+export const TemplateUpdateRequest = ContentUpdateRequest.extend({
+  sections: z.array(SectionInput.pick({ title: true, html: true })).max(SECTIONS_MAX, EDITOR_MESSAGES.tooManySections).default([]),
+});
+export type TemplateUpdateRequest = z.input<typeof TemplateUpdateRequest>;
+
+export const TemplateUpdateResponse = z.object({ status: z.literal("success"), message: z.string(), template: TemplateDetail });
+export type TemplateUpdateResponse = z.infer<typeof TemplateUpdateResponse>;

@@ -186,6 +186,47 @@ test.describe("the creator modal", () => {
     await expect(resultCards(page).getByRole("heading", { name: title })).toBeVisible();
   });
 
+  test("'Manage selected' opens the template's edit page; a saved section shows in the chooser", async ({ page }) => {
+    test.setTimeout(60_000);
+    const dialog = await openCreator(page);
+    const original = (await (await page.request.get("/curriculum/templates/lesson_plan")).json()) as { data: { title: string; link: string }[] };
+    const kickoff = original.data.find((t) => t.title === "Project Kickoff Lesson")!;
+    const before = (await (await page.request.get(`/api${kickoff.link}`)).json()) as { title: string; description: string; sections: { title: string; html: string }[] };
+    const section = `${unique()} Wrap-up`;
+    try {
+      await dialog.getByText("Lesson Plan", { exact: true }).dblclick();
+      const chooser = page.getByRole("dialog", { name: "Create a lesson plan" }).getByRole("region", { name: "Template" });
+      await chooser.getByRole("button", { name: "Select Project Kickoff Lesson" }).click();
+      await chooser.getByRole("link", { name: "Manage selected" }).click();
+      await expect(page).toHaveURL(new RegExp(`${kickoff.link}/edit$`));
+      // The creator modal closed on the way.
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page.getByRole("heading", { name: "Project Kickoff Lesson", level: 1 })).toBeVisible();
+      await expect(page.getByRole("textbox", { name: /content$/ })).toHaveCount(before.sections.length);
+      await page.getByRole("button", { name: "+ Add section" }).click();
+      await page.getByLabel(`Section ${before.sections.length + 1} title`).fill(section);
+      await page.getByRole("textbox", { name: `${section} content` }).click();
+      await page.keyboard.type("Share one thing you will try next.");
+      await expectNoAxeViolations(page, "template edit page");
+      await page.screenshot({ path: `${SHOTS}/template-edit.png`, fullPage: true });
+      await page.getByRole("button", { name: "Save template" }).click();
+      await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Saved.");
+
+      await page.reload();
+      await expect(page.getByRole("textbox", { name: `${section} content` })).toHaveText("Share one thing you will try next.");
+      const listed = (await (await page.request.get("/curriculum/templates/lesson_plan")).json()) as { data: { title: string; sections: string[] }[] };
+      expect(listed.data.find((t) => t.title === "Project Kickoff Lesson")?.sections).toContain(section);
+      await page.getByRole("button", { name: "Create", exact: true }).first().click();
+      await page.getByRole("dialog", { name: "Create" }).getByText("Lesson Plan", { exact: true }).dblclick();
+      const card = page.getByRole("dialog", { name: "Create a lesson plan" }).getByRole("region", { name: "Template" }).getByRole("listitem").filter({ hasText: "Project Kickoff Lesson" });
+      await expect(card).toContainText(section);
+    } finally {
+      const token = ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
+      const restored = await page.request.post(`${kickoff.link}/update`, { data: before, headers: { "X-CSRF-Token": token } });
+      expect(restored.ok(), "restore the template").toBeTruthy();
+    }
+  });
+
   test("the template chooser falls back to the default template when the list fails", async ({ page }) => {
     await page.route("**/curriculum/templates/**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"down"}' }));
     const dialog = await openCreator(page);

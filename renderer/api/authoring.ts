@@ -1,14 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   CurriculumStartResponse,
+  MESSAGES,
   ResourceCreateResponse,
   ResourceShareOptions,
   SearchResponse,
+  TemplateDetail,
+  TemplateUpdateResponse,
   TemplatesResponse,
   TreesByTypeResponse,
   curriculumType,
   type CurriculumModelKey,
   type CurriculumStartRequest,
+  type TemplateUpdateRequest,
 } from "../../contract/index.js";
 import { getJson, postForm, postJson } from "./client.js";
 import { queryKeys } from "./queries.js";
@@ -80,4 +84,18 @@ export function useCreateResourceMutation() {
 export function useStartCurriculumMutation(modelKey: CurriculumModelKey) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: (request: CurriculumStartRequest) => startCurriculum(modelKey, request), onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.searchAll }) });
+}
+
+/** GET /api/templates/{uid}: a template with its sections, for its edit page (not refetched on focus, so an open editor keeps its text). */
+export function useTemplate(uid: string) {
+  return useQuery({ queryKey: ["template", uid] as const, queryFn: () => getJson(`api/templates/${encodeURIComponent(uid)}`, TemplateDetail), refetchOnWindowFocus: false, meta: { errorMessage: MESSAGES.genericLoad } });
+}
+
+/** POST /templates/{uid}/update; the chooser's cached lists are refetched so new section names show. */
+export function useSaveTemplateMutation(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TemplateUpdateRequest) => postJson(`templates/${encodeURIComponent(uid)}/update`, body, TemplateUpdateResponse),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["curriculumTemplates"] }),
+  });
 }

@@ -111,7 +111,7 @@ export function CreateDialog({
               {confirmed === "resource" ? (
                 <AddResourceForm onCreated={(answer) => goToEditor(answer.response.link)} actions={cancel} />
               ) : isCurriculum(confirmed) ? (
-                <CurriculumCreateForm modelKey={confirmed} onCreated={goToEditor} actions={cancel} />
+                <CurriculumCreateForm modelKey={confirmed} onCreated={goToEditor} onLeave={() => handleOpenChange(false)} actions={cancel} />
               ) : confirmed === "collection" ? (
                 <CollectionForm onCreated={setCreated} />
               ) : (

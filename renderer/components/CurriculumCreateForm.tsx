@@ -22,7 +22,7 @@ type FieldName = "title" | "introduction";
  * The curriculum create form (second document): the template chooser, then title and introduction.
  * On success the caller gets the new item's link (and goes to link + "/edit").
  */
-export function CurriculumCreateForm({ modelKey, onCreated, actions }: { modelKey: CurriculumModelKey; onCreated(link: string): void; actions?: ReactNode }) {
+export function CurriculumCreateForm({ modelKey, onCreated, onLeave, actions }: { modelKey: CurriculumModelKey; onCreated(link: string): void; onLeave?: () => void; actions?: ReactNode }) {
   const id = useId();
   const label = curriculumType(modelKey)!.label;
   const templates = useCurriculumTemplates(modelKey);
@@ -62,7 +62,7 @@ export function CurriculumCreateForm({ modelKey, onCreated, actions }: { modelKe
           {failure}
         </Alert>
       )}
-      <TemplateChooser state={templates} selected={selected} onSelect={setSelected} />
+      <TemplateChooser state={templates} selected={selected} onSelect={setSelected} onLeave={onLeave} />
       <Field id={inputId("title")} label="Title" error={errors.title}>
         <input id={inputId("title")} className="input" type="text" required maxLength={CURRICULUM_TITLE_MAX} value={values.title} onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))} {...fieldErrorProps(inputId("title"), errors.title)} />
       </Field>
@@ -96,10 +96,13 @@ function TemplateChooser({
   state,
   selected,
   onSelect,
+  onLeave,
 }: {
   state: ReturnType<typeof useCurriculumTemplates>;
   selected: CurriculumTemplate | null;
   onSelect(template: CurriculumTemplate | null): void;
+  /** Called when 'Manage selected' leaves for the template's edit page (the modal closes). */
+  onLeave?: () => void;
 }) {
   const headingId = useId();
   const templates = state.data?.data ?? [];
@@ -111,7 +114,7 @@ function TemplateChooser({
           Template
         </h3>
         {selected?.abilities.edit && (
-          <Link className="button button--secondary button--small" to={`${selected.link}/edit`}>
+          <Link className="button button--secondary button--small" to={`${selected.link}/edit`} onClick={onLeave}>
             Manage selected
           </Link>
         )}

@@ -8,6 +8,7 @@ import { NotFoundScene } from "../scenes/NotFoundScene.js";
 import { SearchScene } from "../scenes/search/SearchScene.js";
 import { ItemEditScene } from "../scenes/item/ItemEditScene.js";
 import { ItemViewScene } from "../scenes/item/ItemViewScene.js";
+import { TemplateEditScene } from "../scenes/item/TemplateEditScene.js";
 import { PATHS } from "./paths.js";
 import { RootLayout } from "./RootLayout.js";
 import { RouteError } from "./RouteError.js";
@@ -28,6 +29,7 @@ export const routes: RouteObject[] = [
         { path: `${typePath}/:uid`, element: <ItemViewScene key={typePath} typePath={typePath} /> },
         { path: `${typePath}/:uid/edit`, element: <ItemEditScene key={typePath} typePath={typePath} /> },
       ]),
+      { path: "templates/:uid/edit", element: <TemplateEditScene /> },
       { path: "*", element: <NotFoundScene /> },
     ],
   },

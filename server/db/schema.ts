@@ -355,5 +355,6 @@ export type EditLock = Selectable<EditLocksTable>;
 export type BulkImportRecord = Selectable<BulkImportsTable>;
 export type ResourceFile = Selectable<ResourceFilesTable>;
 export type CurriculumTemplate = Selectable<CurriculumTemplatesTable>;
+export type CurriculumTemplateSection = Selectable<CurriculumTemplateSectionsTable>;
 export type ContentThumbnail = Selectable<ContentThumbnailsTable>;
 export type ThumbnailPreset = Selectable<ThumbnailPresetsTable>;

@@ -7,13 +7,22 @@ export async function findByTypeKey(db: Db, modelKey: string, id: number): Promi
   return db.selectFrom("content").selectAll().where("id", "=", id).where("model_key", "=", modelKey).executeTakeFirst();
 }
 
-/** The read grants of an item for profiles and groups. */
+/** The read grants of an item for profiles and groups (an edit grant lets its holders read too). */
 export async function readGrants(db: Db, contentId: number): Promise<ContentGrantsSubject> {
+  return grantsOf(db, contentId, ["read", "edit"]);
+}
+
+/** The edit grants of an item for profiles and groups. */
+export async function editGrants(db: Db, contentId: number): Promise<ContentGrantsSubject> {
+  return grantsOf(db, contentId, ["edit"]);
+}
+
+async function grantsOf(db: Db, contentId: number, permissions: string[]): Promise<ContentGrantsSubject> {
   const rows = await db
     .selectFrom("content_grants")
     .select(["scope", "profile_id"])
     .where("content_id", "=", contentId)
-    .where("permission", "=", "read")
+    .where("permission", "in", permissions)
     .where("scope", "in", ["profile", "group"])
     .execute();
   return {

@@ -5,9 +5,11 @@ export interface ContentSubject {
   owner_id: number;
   visibility: "public" | "authed" | "restricted";
   model_key: string;
+  /** The item's edit grants for profiles and groups, when the caller loaded them (none assumed otherwise). */
+  edit_grants?: ContentGrantsSubject;
 }
 
-/** The read grants of one item that apply to profiles and groups. */
+/** The grants of one permission (read or edit) on one item that apply to profiles and groups. */
 export interface ContentGrantsSubject {
   profileIds: number[];
   groupIds: number[];
@@ -41,9 +43,19 @@ export function canFavoriteListed(actor: Actor): boolean {
   return actor.signedIn;
 }
 
-/** Editing: the owner, an admin, or a moderator. */
+/**
+ * An edit grant applies to the profile it names, and to the leaders of a group it names
+ * (members of that group only read: editing for a group is handed to whoever leads it).
+ */
+function hasEditGrant(actor: Actor, grants: ContentGrantsSubject | undefined): boolean {
+  if (!grants || !actor.profile) return false;
+  if (grants.profileIds.includes(actor.profile.id)) return true;
+  return actor.groups.some((g) => g.role === "leader" && grants.groupIds.includes(g.groupId));
+}
+
+/** Editing: the owner, an admin, a moderator, or those granted edit (the profile, or a leader of the group). */
 export function canEdit(actor: Actor, item: ContentSubject): boolean {
-  return actor.signedIn && (isOwner(actor, item) || actor.isAdmin || actor.isModerator);
+  return actor.signedIn && (isOwner(actor, item) || actor.isAdmin || actor.isModerator || hasEditGrant(actor, item.edit_grants));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { CopiedFromDetails, EditableItem, SectionView } from "../../contrac
 import type { Content, ContentSection, ContentThumbnail } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import { contentObjectPolicy } from "../policies/index.js";
+import type { ContentGrantsSubject } from "../policies/contentObject.js";
 import { modelTypeInfo } from "./modelTypes.js";
 import { presentItemThumbnail } from "./thumbnail.js";
 
@@ -24,8 +25,8 @@ export function presentSection(row: ContentSection, withJson: boolean): SectionV
   return { id: row.id, position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html: row.body_html };
 }
 
-/** An item (that the actor may view) for its view and edit pages, with where it was copied from and its designed thumbnail; names every API field. */
-export function presentEditableItem(item: Content, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail } = {}): EditableItem {
+/** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from and its designed thumbnail; names every API field. */
+export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail } = {}): EditableItem {
   const edit = contentObjectPolicy.canEdit(actor, item);
   // Only presented to those who may view the item, so the view-based abilities need no grants here.
   return {

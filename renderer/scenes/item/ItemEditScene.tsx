@@ -13,6 +13,7 @@ import { readSectionContent, SectionEditor, snapshotJson } from "../../component
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { AttributeEditorDialog } from "../../components/tagging/AttributeEditorDialog.js";
+import { ThumbnailDesignerDialog } from "../../components/thumbnail/ThumbnailDesignerDialog.js";
 import { StandardsSelectorDialog } from "../../components/standards/StandardsSelectorDialog.js";
 import { showToast } from "../../components/toastStore.js";
 import { AUTOSAVE_STEPS, useAutosave } from "../../hooks/useAutosave.js";
@@ -53,11 +54,11 @@ export function ItemEditScene({ typePath }: { typePath: string }) {
       </div>
     );
   }
-  return <EditorForm key={item.id} item={item} />;
+  return <EditorForm key={item.id} item={item} typePath={typePath} />;
 }
 
 /** The editor for an item the actor may edit. */
-function EditorForm({ item }: { item: EditableItem }) {
+function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }) {
   const id = useId();
   const { data: config } = useAppConfig();
   const [title, setTitle] = useState(item.title);
@@ -69,6 +70,7 @@ function EditorForm({ item }: { item: EditableItem }) {
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
   const [tagsOpen, setTagsOpen] = useState(false);
   const [standardsOpen, setStandardsOpen] = useState(false);
+  const [thumbnailOpen, setThumbnailOpen] = useState(false);
   const [removed, setRemoved] = useState<{ section: DraftSection; index: number } | null>(null);
   // A counter of edits: a save clears "unsaved" only if nothing changed while it ran.
   const [version, setVersion] = useState(0);
@@ -193,6 +195,9 @@ function EditorForm({ item }: { item: EditableItem }) {
           </button>
           <button type="button" className="button button--secondary" onClick={() => setStandardsOpen(true)} disabled={!editable}>
             Standards
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setThumbnailOpen(true)} disabled={!editable}>
+            Design Thumbnail
           </button>
           <button type="button" className="button button--primary" onClick={() => void runSave()} disabled={saving || lock.state.status === "locked"}>
             {saving ? "Saving…" : "Save"}
@@ -345,6 +350,7 @@ function EditorForm({ item }: { item: EditableItem }) {
           }}
         />
       )}
+      {thumbnailOpen && <ThumbnailDesignerDialog item={item} typePath={typePath} onClose={() => setThumbnailOpen(false)} />}
       {confirmRemove && (
         <ConfirmDialog title="Remove section" message={EDITOR_MESSAGES.removeSectionConfirm} confirmLabel="Remove" onConfirm={() => handleRemove(confirmRemove)} onCancel={() => setConfirmRemove(null)} />
       )}

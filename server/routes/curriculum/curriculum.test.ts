@@ -125,6 +125,72 @@ describe("curriculum items and templates", () => {
     expect((await client.get("/curriculum/templates/lesson_plan?page=0")).status).toBe(422);
   });
 
+  it("a template's owner loads and saves it on its edit page; items started afterwards copy the new sections", async () => {
+    const loaded = await client.get("/api/templates/starter-template");
+    expect(loaded.status).toBe(200);
+    expect(loaded.body).toEqual({
+      id: templateId,
+      uid: "starter-template",
+      model_key: "lesson_plan",
+      type_name_singular: "Lesson Plan",
+      title: "Starter Lesson",
+      description: "Warm-up and practice",
+      link: "/templates/starter-template",
+      sections: [
+        { title: "Warm-up", html: "<p>Start here.</p>" },
+        { title: "Practice", html: "<p>Then practise.</p>" },
+      ],
+      abilities: { edit: true },
+    });
+
+    const saved = await client.post("/templates/starter-template/update", {
+      title: "  Starter Lesson v2 ",
+      description: "Warm-up, practice and reflection",
+      sections: [
+        { title: "Warm-up", html: "<p>Start here.<script>alert(1)</script></p>" },
+        { title: "Reflect", html: `<p>Think: <span class="math-equation" data-equation="a^2" data-size="1"></span></p>` },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ status: "success", message: "Saved.", template: { title: "Starter Lesson v2", description: "Warm-up, practice and reflection" } });
+    expect(saved.body.template.sections.map((s: { title: string }) => s.title)).toEqual(["Warm-up", "Reflect"]);
+    expect(saved.body.template.sections[0].html).toBe("<p>Start here.</p>");
+    expect(saved.body.template.sections[1].html).toContain('class="katex"');
+    const listed = await client.get("/curriculum/templates/lesson_plan");
+    expect(listed.body.data.find((t: { id: number }) => t.id === templateId)).toMatchObject({ title: "Starter Lesson v2", sections: ["Warm-up", "Reflect"] });
+
+    const started = await client.post("/lesson-plans/start", { title: "Reflective Lesson", introduction: "Looking back", template_id: templateId });
+    const item = await client.get(`/api/content${started.body.data.link}`);
+    expect(item.body.sections.map((s: { title: string }) => s.title)).toEqual(["Warm-up", "Reflect"]);
+  });
+
+  it("refuses template edits from guests (401), other members (403), bad input (422) and unknown templates (404); admins may", async () => {
+    expect((await server.client().get("/api/templates/starter-template")).status).toBe(401);
+    expect((await server.client().post("/templates/starter-template/update", { title: "Guest" })).status).toBe(401);
+    const other = await buildUser(server.db);
+    const otherClient = server.client();
+    await otherClient.signIn(other.username!, other.password);
+    expect((await otherClient.get("/api/templates/starter-template")).body.abilities).toEqual({ edit: false });
+    const refused = await otherClient.post("/templates/starter-template/update", { title: "Taken over" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toEqual(expect.any(String));
+
+    const noTitle = await client.post("/templates/starter-template/update", { title: "   ", sections: [] });
+    expect(noTitle.status).toBe(422);
+    expect(noTitle.body.message).toBe("Title is required.");
+    const badSections = await client.post("/templates/starter-template/update", { title: "Fine", sections: "nope" });
+    expect(badSections.status).toBe(422);
+    expect((await client.get("/api/templates/no-such-template")).status).toBe(404);
+    expect((await client.post("/templates/no-such-template/update", { title: "x" })).status).toBe(404);
+
+    const admin = await buildUser(server.db, { admin: true });
+    const adminClient = server.client();
+    await adminClient.signIn(admin.username!, admin.password);
+    const byAdmin = await adminClient.post("/templates/starter-template/update", { title: "Starter Lesson v3", sections: [{ title: "Only", html: "<p>One</p>" }] });
+    expect(byAdmin.status).toBe(200);
+    expect((await client.get("/api/templates/starter-template")).body).toMatchObject({ title: "Starter Lesson v3", description: "", sections: [{ title: "Only", html: "<p>One</p>" }] });
+  });
+
   it("pages through many templates", async () => {
     const rows = Array.from({ length: 50 }, (_, i) => ({ uid: `outline-bulk-${i}`, model_key: "outline", title: `Outline Template ${String(i).padStart(2, "0")}`, description: "", owner_id: null, sort_order: i, created_at: "2024-01-01T00:00:00.000Z" }));
     await server.db.insertInto("curriculum_templates").values(rows).execute();

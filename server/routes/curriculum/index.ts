@@ -3,8 +3,12 @@ import {
   CURRICULUM_MESSAGES,
   CURRICULUM_TYPES,
   CurriculumStartRequest,
+  EDITOR_MESSAGES,
+  MESSAGES,
+  TemplateUpdateRequest,
   TemplatesQuery,
   curriculumType,
+  type TemplateUpdateResponse,
   type CurriculumStartResponse,
   type TemplatesResponse,
 } from "../../../contract/index.js";
@@ -12,12 +16,22 @@ import { startCurriculum } from "../../commands/startCurriculum.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { findTemplate, listTemplates } from "../../models/curriculumTemplates.js";
+import { findTemplate, findTemplateByUid, listTemplateSections, listTemplates, updateTemplate } from "../../models/curriculumTemplates.js";
 import { authorize, curriculumPolicy } from "../../policies/index.js";
 import { contentLink } from "../../presenters/createdContent.js";
-import { presentTemplate } from "../../presenters/curriculumTemplate.js";
+import { presentTemplate, presentTemplateDetail } from "../../presenters/curriculumTemplate.js";
 
-/** Starting curriculum items (POST /{type}/start) and the template chooser's list (GET /curriculum/templates/{type}). */
+/** The template a link names, or a 404. */
+async function loadTemplate(db: Db, uid: string) {
+  const template = await findTemplateByUid(db, uid);
+  if (!template) throw new HttpError(404, MESSAGES.notFound);
+  return template;
+}
+
+/**
+ * Starting curriculum items (POST /{type}/start), the template chooser's list (GET /curriculum/templates/{type})
+ * and managing a template (GET /api/templates/{uid}, POST /templates/{uid}/update).
+ */
 export function curriculumRouter(db: Db): Router {
   const router = Router();
 
@@ -48,6 +62,22 @@ export function curriculumRouter(db: Db): Router {
       total,
       meta: { total, current_page: page, last_page: Math.max(1, Math.ceil(total / limit)), per_page: limit },
     };
+    res.json(answer);
+  });
+
+  router.get("/api/templates/:uid", async (req, res) => {
+    authorize(req.actor, curriculumPolicy.canListTemplates(req.actor));
+    const template = await loadTemplate(db, req.params.uid);
+    res.json(presentTemplateDetail(template, await listTemplateSections(db, template.id), req.actor));
+  });
+
+  router.post("/templates/:uid/update", async (req, res) => {
+    const template = await loadTemplate(db, req.params.uid);
+    authorize(req.actor, curriculumPolicy.canEditTemplate(req.actor, template));
+    const body = parseOr422(TemplateUpdateRequest, req.body ?? {});
+    await updateTemplate(db, template.id, body);
+    const stored = await loadTemplate(db, template.uid);
+    const answer: TemplateUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, template: presentTemplateDetail(stored, await listTemplateSections(db, stored.id), req.actor) };
     res.json(answer);
   });
   return router;

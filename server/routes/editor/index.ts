@@ -64,7 +64,7 @@ export function editorRouter(db: Db): Router {
     const lock = await findActiveLock(db, item.model_key, item.id);
     if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
     const saved = await saveContentBody(db, item, body);
-    const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem(saved.item, item.owner_name, saved.sections, req.actor, { copiedFrom: await loadCopiedFrom(db, req.actor, item.id), thumbnail: await findThumbnail(db, item.id) }) };
+    const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem({ ...saved.item, edit_grants: item.edit_grants }, item.owner_name, saved.sections, req.actor, { copiedFrom: await loadCopiedFrom(db, req.actor, item.id), thumbnail: await findThumbnail(db, item.id) }) };
     res.json(answer);
   });
 

@@ -3,12 +3,16 @@ import { MESSAGES } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import type { Content } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
-import { readGrants } from "../../models/content.js";
+import { editGrants, readGrants } from "../../models/content.js";
 import { contentObjectPolicy } from "../../policies/index.js";
+import type { ContentGrantsSubject } from "../../policies/contentObject.js";
 import { itemLink } from "../../presenters/editableItem.js";
 
-/** The item at a link ("/lesson-plans/{uid}"), or a 404. */
-export async function loadByLink(db: Db, typePath: string, uid: string): Promise<Content & { owner_name: string }> {
+/** An item with its edit grants, which the edit policy reads. */
+export type LoadedItem = Content & { edit_grants: ContentGrantsSubject };
+
+/** The item at a link ("/lesson-plans/{uid}") with its owner's name and edit grants, or a 404. */
+export async function loadByLink(db: Db, typePath: string, uid: string): Promise<LoadedItem & { owner_name: string }> {
   const item = await db
     .selectFrom("content")
     .innerJoin("profiles as owner", "owner.id", "content.owner_id")
@@ -17,14 +21,14 @@ export async function loadByLink(db: Db, typePath: string, uid: string): Promise
     .where("content.uid", "=", uid)
     .executeTakeFirst();
   if (!item || itemLink(item) !== `/${typePath}/${uid}`) throw new HttpError(404, MESSAGES.notFound);
-  return item;
+  return { ...item, edit_grants: await editGrants(db, item.id) };
 }
 
-/** The item a lock call names by model key and id, or a 404. */
-export async function loadByTypeId(db: Db, modelKey: string, id: number): Promise<Content> {
+/** The item a lock call names by model key and id, with its edit grants, or a 404. */
+export async function loadByTypeId(db: Db, modelKey: string, id: number): Promise<LoadedItem> {
   const item = await db.selectFrom("content").selectAll().where("id", "=", id).where("model_key", "=", modelKey).executeTakeFirst();
   if (!item) throw new HttpError(404, MESSAGES.notFound);
-  return item;
+  return { ...item, edit_grants: await editGrants(db, item.id) };
 }
 
 /** Viewing: 401 for a guest who might see it after signing in, 404 for a member who may not. */

@@ -1,0 +1,150 @@
+import "katex/dist/katex.min.css";
+import type { LexicalEditor } from "lexical";
+import { useId, useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import type { TemplateDetail } from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { useSaveTemplateMutation, useTemplate } from "../../api/authoring.js";
+import { Alert } from "../../components/Alert.js";
+import { readSectionContent, SectionEditor } from "../../components/editor/SectionEditor.js";
+import { Field, fieldErrorProps } from "../../components/Field.js";
+import { PageTitle } from "../../components/PageTitle.js";
+import { showToast } from "../../components/toastStore.js";
+import { PATHS } from "../../routes/paths.js";
+import { ItemLoadProblem } from "./ItemViewScene.js";
+
+/**
+ * The edit page of a curriculum template (the chooser's 'Manage selected'): title, description and
+ * sections written with the same section editor as items. Templates have no locks, tags or autosave;
+ * items started from a template copy its sections as they are when the item starts.
+ */
+export function TemplateEditScene() {
+  const { uid = "" } = useParams();
+  const { data: template, error, isPending } = useTemplate(uid);
+  if (isPending) return <p className="page-status">Loading…</p>;
+  if (error || !template) return <ItemLoadProblem error={error} />;
+  if (!template.abilities.edit) {
+    return (
+      <div className="message-page">
+        <PageTitle title={template.title} />
+        <h1 className="page-title">{template.title}</h1>
+        <Alert tone="info">Only the template&apos;s owner or an administrator may manage this template.</Alert>
+      </div>
+    );
+  }
+  return <TemplateForm key={template.id} template={template} />;
+}
+
+interface DraftSection {
+  key: string;
+  title: string;
+  html: string;
+}
+
+let keyCounter = 0;
+const newKey = () => `t${(keyCounter += 1)}`;
+
+function TemplateForm({ template }: { template: TemplateDetail }) {
+  const id = useId();
+  const [title, setTitle] = useState(template.title);
+  const [description, setDescription] = useState(template.description);
+  const [sections, setSections] = useState<DraftSection[]>(() => template.sections.map((s) => ({ key: newKey(), title: s.title, html: s.html })));
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const editors = useRef(new Map<string, LexicalEditor>());
+  const mutation = useSaveTemplateMutation(template.uid);
+
+  const handleSave = async () => {
+    setFailure(null);
+    setTitleError(null);
+    try {
+      const body = {
+        title,
+        description,
+        sections: sections.map((s) => {
+          const editor = editors.current.get(s.key);
+          return { title: s.title, html: editor ? readSectionContent(editor).html : s.html };
+        }),
+      };
+      const answer = await mutation.mutateAsync(body);
+      showToast(answer.message, "info");
+    } catch (error) {
+      const message = error instanceof ApiError ? error.displayMessage : "Your changes could not be saved. They are still here; please try again.";
+      if (error instanceof ApiError && error.status === 422 && !title.trim()) setTitleError(message);
+      else setFailure(message);
+    }
+  };
+
+  return (
+    <div className="editor-page">
+      <PageTitle title={`Edit ${template.title}`} />
+      <header className="editor-page__header">
+        <div>
+          <p className="editor-page__kicker">Edit {template.type_name_singular} template</p>
+          <h1 className="page-title">{title.trim() || template.title}</h1>
+        </div>
+        <div className="editor-page__actions">
+          <Link className="button button--ghost" to={PATHS.search}>
+            Back to search
+          </Link>
+          <button type="button" className="button button--primary" onClick={() => void handleSave()} disabled={mutation.isPending}>
+            {mutation.isPending ? "Saving…" : "Save template"}
+          </button>
+        </div>
+      </header>
+      {failure && <Alert tone="danger">{failure}</Alert>}
+      <div className="editor-page__fields">
+        <Field id={`${id}-title`} label="Title" error={titleError}>
+          <input id={`${id}-title`} className="input" value={title} maxLength={255} onChange={(e) => setTitle(e.target.value)} {...fieldErrorProps(`${id}-title`, titleError)} />
+        </Field>
+        <Field id={`${id}-description`} label="Description">
+          <textarea id={`${id}-description`} className="input" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </Field>
+      </div>
+      <ol className="sections" aria-label="Sections">
+        {sections.map((section, index) => {
+          const name = section.title.trim() || `Section ${index + 1}`;
+          return (
+            <li key={section.key} className="section-card">
+              <section aria-label={name}>
+                <div className="section-card__header">
+                  <div className="field field--compact section-card__title">
+                    <label className="field__label" htmlFor={`${id}-${section.key}-title`}>
+                      Section {index + 1} title
+                    </label>
+                    <input
+                      id={`${id}-${section.key}-title`}
+                      className="input"
+                      value={section.title}
+                      maxLength={255}
+                      onChange={(e) => setSections((list) => list.map((s) => (s.key === section.key ? { ...s, title: e.target.value } : s)))}
+                    />
+                  </div>
+                  <div className="section-card__tools">
+                    <button type="button" className="button button--ghost button--small button--danger-text" aria-label={`Remove ${name}`} onClick={() => setSections((list) => list.filter((s) => s.key !== section.key))}>
+                      Remove
+                    </button>
+                  </div>
+                </div>
+                <SectionEditor
+                  label={`${name} content`}
+                  json={null}
+                  html={section.html}
+                  editable
+                  onChange={() => undefined}
+                  editorRef={(editor) => {
+                    if (editor) editors.current.set(section.key, editor);
+                    else editors.current.delete(section.key);
+                  }}
+                />
+              </section>
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" className="button button--secondary" onClick={() => setSections((list) => [...list, { key: newKey(), title: `Section ${list.length + 1}`, html: "" }])}>
+        + Add section
+      </button>
+    </div>
+  );
+}
