@@ -129,6 +129,8 @@ async function startServer(): Promise<{ child: ChildProcess; url: string; dir: s
 }
 
 let slowestPollMs = 0;
+let tracedPid = 0;
+const traceRss = () => (tracedPid ? Math.round(Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${tracedPid}/status`, "utf8"))?.[1] ?? 0) / 1024) : 0);
 async function until(client: TestClient, link: string, done: (b: BulkImport) => boolean): Promise<BulkImport> {
   for (;;) {
     const t = performance.now();
@@ -137,7 +139,7 @@ async function until(client: TestClient, link: string, done: (b: BulkImport) => 
       throw err;
     });
     slowestPollMs = Math.max(slowestPollMs, performance.now() - t);
-    if (process.env.BENCH_TRACE) console.error(`${Math.round(performance.now())} ${res.body.status} ${res.body.progress?.done}/${res.body.progress?.total} poll ${Math.round(performance.now() - t)} ms`);
+    if (process.env.BENCH_TRACE) console.error(`${Math.round(performance.now())} ${res.body.status} ${res.body.progress?.done}/${res.body.progress?.total} poll ${Math.round(performance.now() - t)} ms rss ${traceRss()} MB`);
     if (res.body.import_results_summary?.error) throw new Error(`import failed: ${res.body.import_results_summary.error}`);
     if (done(res.body)) return res.body;
     await new Promise((r) => setTimeout(r, 100));
@@ -158,6 +160,7 @@ for (const n of sizes) {
     const base = await baseline(csvForBaseline);
     const server = await startServer();
     try {
+      tracedPid = server.child.pid!;
       const client = new TestClient(server.url);
       await client.signIn("bench", "bench-password-1");
       const t0 = performance.now();

@@ -94,7 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       pollMs: Number(env.IMPORT_POLL_MS ?? 1000),
       leaseMs: Number(env.IMPORT_LEASE_MS ?? 30000),
       batchSize: Number(env.IMPORT_BATCH_SIZE ?? 1000),
-      maxFileBytes: Number(env.IMPORT_MAX_FILE_MB ?? 200) * 1024 * 1024,
+      maxFileBytes: Number(env.IMPORT_MAX_FILE_MB ?? 512) * 1024 * 1024,
       maxRows: Number(env.IMPORT_MAX_ROWS ?? 2000000),
       maxUncompressedBytes: Number(env.IMPORT_MAX_EXPANDED_MB ?? 300) * 1024 * 1024,
       parseTimeoutMs: Number(env.IMPORT_PARSE_TIMEOUT_S ?? 900) * 1000,

@@ -2,7 +2,7 @@ import path from "node:path";
 import fs from "node:fs";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
 import type { Database } from "./schema.js";
 
 export type Db = Kysely<Database>;
@@ -32,7 +32,35 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("cache_size = -65536");
   sqlite.pragma("temp_store = MEMORY");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * better-sqlite3 behind a cache of prepared statements by SQL text. Kysely prepares every query
+ * anew; each statement holds native memory that V8 does not count, so a long import (thousands of
+ * large multi-row inserts) grew the process by hundreds of MB before a collection noticed. Reusing
+ * statements for repeated SQL saves the re-prepare and that memory. A statement still being
+ * iterated (a streamed query) is never handed out twice.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = 256): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const hit = cache.get(text);
+      if (hit && !hit.busy) {
+        cache.delete(text); // most recently used last
+        cache.set(text, hit);
+        return hit;
+      }
+      const statement = sqlite.prepare(text);
+      if (!hit) {
+        cache.set(text, statement);
+        if (cache.size > size) cache.delete(cache.keys().next().value!);
+      }
+      return statement;
+    },
+  };
 }
 
 /** True when the database is PostgreSQL. */
