@@ -8,6 +8,9 @@ const require = createRequire(import.meta.url);
 const TSX_ESM_API = pathToFileURL(require.resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
 const WORKER_BOOTSTRAP = `import(${JSON.stringify(TSX_ESM_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL("./spreadsheetWorker.ts", import.meta.url).href)}); });`;
 
+/** Heap of a worker reading a CSV (streamed chunk by chunk). */
+const CSV_WORKER_MEMORY_MB = 96;
+
 export interface SpreadsheetLimits {
   maxRows: number;
   maxColumns: number;
@@ -49,7 +52,9 @@ export function readSpreadsheet(filePath: string, fileType: WorkerInput["fileTyp
   const worker = new Worker(WORKER_BOOTSTRAP, {
     eval: true,
     workerData,
-    resourceLimits: { maxOldGenerationSizeMb: limits.workerMemoryMb, maxYoungGenerationSizeMb: 32 },
+    // A CSV is streamed and needs little; a small heap also makes the worker collect its garbage early
+    // instead of growing toward the limit (the process's peak memory). Workbooks are read whole.
+    resourceLimits: { maxOldGenerationSizeMb: fileType === "csv" ? Math.min(CSV_WORKER_MEMORY_MB, limits.workerMemoryMb) : limits.workerMemoryMb, maxYoungGenerationSizeMb: 16 },
     stdout: true,
     stderr: true,
   });
