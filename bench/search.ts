@@ -29,7 +29,8 @@ const freePort = () =>
   });
 
 async function startChild(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn("npx", ["tsx", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  // Its own process group, so stopChild ends the server and not only npx (which does not pass signals on).
+  const child = spawn("npx", ["tsx", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
   for (let i = 0; i < 600; i++) {
     try {
       if ((await get(readyUrl)).status === 200) return child;
@@ -39,6 +40,18 @@ async function startChild(args: string[], env: Record<string, string>, readyUrl:
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${args.join(" ")} did not start`);
+}
+
+/** Stops a child started by startChild (its whole process group) and waits for it to go. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    process.kill(-child.pid!, "SIGTERM");
+  } catch {
+    // already gone
+  }
+  await exited;
 }
 
 async function prepareCatalogue(items: number): Promise<string> {
@@ -121,11 +134,11 @@ for (const items of sizes) {
         const mixed = await throughput(urls, clients, seconds);
         console.log(`${"mixed queries".padEnd(34)} ${"".padStart(8)} ${"".padStart(8)} ${fmt(mixed)}   (${(mixed / bareRps).toFixed(3)} of baseline)`);
       } finally {
-        server.kill("SIGTERM");
+        await stopChild(server);
       }
     }
   } finally {
-    bare.kill("SIGTERM");
+    await stopChild(bare);
   }
 }
 process.exit(0);

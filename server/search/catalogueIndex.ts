@@ -10,6 +10,9 @@ import { tokenize } from "./terms.js";
  * instance are found at once.
  */
 
+/** The content id a change-log row carries when search settings changed rather than content (see recordSearchSettingsChange). */
+export const SETTINGS_CHANGE = 0;
+
 const VISIBILITY = { public: 0, authed: 1, restricted: 2 } as const;
 export type VisibilityCode = (typeof VISIBILITY)[keyof typeof VISIBILITY];
 
@@ -78,6 +81,8 @@ export class CatalogueIndex {
   /** word -> slots containing it (title, tags or description), and the title-only lists for scoring. */
   private postings = new Map<string, number[]>();
   private titlePostings = new Map<string, number[]>();
+  /** attribute item id -> slots tagged with it (ascending), so attribute filters need not scan every slot. */
+  private attrPostings = new Map<number, number[]>();
   private sortedTerms: string[] | null = null;
   private orders: Partial<Record<"title" | "updated" | "created", Int32Array>> = {};
   private lastChangeId = 0;
@@ -86,6 +91,8 @@ export class CatalogueIndex {
   ready = false;
   /** Bumped on every change, so caches of search results know when to forget. */
   version = 0;
+  /** Bumped when search settings change (a SETTINGS_CHANGE in the log), for caches of labels and names. */
+  settingsVersion = 0;
 
   constructor(readonly options: { cacheResults: boolean; directSortBelow?: number } = { cacheResults: true }) {}
 
@@ -148,6 +155,9 @@ export class CatalogueIndex {
     for (const a of attrs) {
       this.attrPool[this.attrUsed++] = a;
       if (a > this.maxAttrId) this.maxAttrId = a;
+      let list = this.attrPostings.get(a);
+      if (!list) this.attrPostings.set(a, (list = []));
+      list.push(slot);
     }
     this.slotOf.set(doc.id, slot);
     const titleWords = indexWords(doc.title);
@@ -220,14 +230,22 @@ export class CatalogueIndex {
     this.ready = true;
   }
 
-  /** Applies the changes other writers logged since the last look. Concurrent callers share one refresh. */
+  /**
+   * Applies the changes other writers logged since the last look. Concurrent callers share one refresh.
+   * A logged change of SETTINGS_CHANGE (search types, attribute labels, profile names) only bumps the
+   * version, so every cache keyed on it (results, labels, names) forgets.
+   */
   async refresh(db: Db): Promise<void> {
     if (!this.refreshing) {
       this.refreshing = (async () => {
         const changes = await db.selectFrom("content_changes").select(["id", "content_id"]).where("id", ">", this.lastChangeId).orderBy("id").limit(5000).execute();
         if (!changes.length) return;
-        const ids = [...new Set(changes.map((c) => c.content_id))];
-        const docs = await this.loadDocs(db, { ids });
+        if (changes.some((c) => c.content_id === SETTINGS_CHANGE)) {
+          this.version++;
+          this.settingsVersion++;
+        }
+        const ids = [...new Set(changes.map((c) => c.content_id))].filter((id) => id !== SETTINGS_CHANGE);
+        const docs = ids.length ? await this.loadDocs(db, { ids }) : [];
         const found = new Set(docs.map((d) => d.id));
         for (const id of ids) if (!found.has(id)) this.remove(id);
         for (const doc of docs) this.add(doc);
@@ -239,8 +257,11 @@ export class CatalogueIndex {
     await this.refreshing;
   }
 
-  /** Slots whose words include every query word; the last word may be a prefix. Null: no words. */
-  matchWords(words: string[]): { slots: number[]; score: (slot: number) => number } | null {
+  /**
+   * Slots whose words include every query word; the last word may be a prefix. Null: no words.
+   * `scores` gives the relevance of slots: per word its idf, tripled when the word is in the title.
+   */
+  matchWords(words: string[]): { slots: number[]; scores: (slots: ArrayLike<number>) => Float64Array } | null {
     if (!words.length) return null;
     // Per query word: the posting lists it covers (several for a prefix) and their title lists.
     const groups = words.map((raw, i) => {
@@ -252,7 +273,19 @@ export class CatalogueIndex {
     const order = groups.map((_, i) => i).sort((a, b) => groups[a]!.df - groups[b]!.df);
     // Start from the rarest word; keep the slots every other word's lists also mark.
     const first = groups[order[0]!]!.lists;
-    let slots = first.length === 1 ? first[0]!.slice() : [...new Set(first.flat())];
+    let slots: number[];
+    if (first.length === 1) slots = first[0]!.slice();
+    else {
+      const gen = ++this.generation;
+      slots = [];
+      for (const list of first) {
+        for (const s of list) {
+          if (this.mark[s] === gen) continue;
+          this.mark[s] = gen;
+          slots.push(s);
+        }
+      }
+    }
     for (const i of order.slice(1)) {
       const gen = ++this.generation;
       for (const list of groups[i]!.lists) for (const s of list) this.mark[s] = gen;
@@ -260,24 +293,48 @@ export class CatalogueIndex {
     }
     const total = Math.max(1, this.slotOf.size);
     const idf = groups.map((g) => Math.log(1 + total / (1 + g.df)));
-    const inSorted = (list: number[], x: number) => {
-      let lo = 0;
-      let hi = list.length - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        const v = list[mid]!;
-        if (v === x) return true;
-        if (v < x) lo = mid + 1;
-        else hi = mid - 1;
+    const scores = (of: ArrayLike<number>) => {
+      const out = new Float64Array(of.length);
+      groups.forEach((g, i) => {
+        const gen = ++this.generation;
+        for (const list of g.titles) for (const s of list) this.mark[s] = gen;
+        const inBody = idf[i]!;
+        const inTitle = 3 * inBody;
+        for (let j = 0; j < of.length; j++) out[j]! += this.mark[of[j]!] === gen ? inTitle : inBody;
+      });
+      return out;
+    };
+    return { slots, scores };
+  }
+
+  /** Slots tagged with any of the attribute ids (ascending when one id; dead slots included). */
+  slotsWithAnyAttribute(attrIds: number[]): number[] {
+    if (attrIds.length === 1) return this.attrPostings.get(attrIds[0]!) ?? [];
+    const gen = ++this.generation;
+    const out: number[] = [];
+    for (const id of attrIds) {
+      for (const s of this.attrPostings.get(id) ?? []) {
+        if (this.mark[s] === gen) continue;
+        this.mark[s] = gen;
+        out.push(s);
       }
-      return false;
-    };
-    const score = (slot: number) => {
-      let s = 0;
-      for (let i = 0; i < groups.length; i++) s += idf[i]! * (groups[i]!.titles.some((t) => inSorted(t, slot)) ? 3 : 1);
-      return s;
-    };
-    return { slots, score };
+    }
+    return out;
+  }
+
+  /** How many slots are tagged with any of the attribute ids (an upper bound of slotsWithAnyAttribute's length). */
+  attributeSlotCount(attrIds: number[]): number {
+    return attrIds.reduce((n, id) => n + (this.attrPostings.get(id)?.length ?? 0), 0);
+  }
+
+  /**
+   * `count` fresh generations of the scratch marks, gen .. gen + count - 1: no slot holds any of them
+   * until the caller sets it. Use them before the next await (other searches share the marks).
+   */
+  nextMarks(count = 1): { mark: Int32Array; gen: number } {
+    const gen = this.generation + 1;
+    this.generation += count;
+    return { mark: this.mark, gen };
   }
 
   private termsWithPrefix(prefix: string): string[] {
