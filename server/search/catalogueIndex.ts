@@ -1,3 +1,4 @@
+import type { CompiledQuery } from "kysely";
 import type { Db } from "../db/connection.js";
 import { tokenize } from "./terms.js";
 
@@ -12,6 +13,23 @@ import { tokenize } from "./terms.js";
 
 /** The content id a change-log row carries when search settings changed rather than content (see recordSearchSettingsChange). */
 export const SETTINGS_CHANGE = 0;
+
+interface ChangeRow {
+  id: number;
+  content_id: number;
+}
+
+/**
+ * Logs that search settings changed: search types, attribute types or items (labels), or profile names.
+ * Every instance's next search then forgets its cached settings, labels, names and answers. Whoever
+ * writes those must call this (content writes log their content ids instead: recordContentChange).
+ */
+export async function recordSearchSettingsChange(db: Db): Promise<void> {
+  await db.insertInto("content_changes").values({ content_id: SETTINGS_CHANGE, changed_at: new Date().toISOString() }).execute();
+}
+
+/** Change-log rows read per query while catching up. */
+const CHANGE_BATCH = 5000;
 
 const VISIBILITY = { public: 0, authed: 1, restricted: 2 } as const;
 export type VisibilityCode = (typeof VISIBILITY)[keyof typeof VISIBILITY];
@@ -87,6 +105,8 @@ export class CatalogueIndex {
   private orders: Partial<Record<"title" | "updated" | "created", Int32Array>> = {};
   private lastChangeId = 0;
   private refreshing: Promise<void> | null = null;
+  private queuedRefresh: Promise<void> | null = null;
+  private changesQuery: CompiledQuery<ChangeRow> | null = null;
   maxAttrId = 0;
   ready = false;
   /** Bumped on every change, so caches of search results know when to forget. */
@@ -231,30 +251,50 @@ export class CatalogueIndex {
   }
 
   /**
-   * Applies the changes other writers logged since the last look. Concurrent callers share one refresh.
+   * Applies the changes writers (of any instance) logged since the last look, until caught up.
    * A logged change of SETTINGS_CHANGE (search types, attribute labels, profile names) only bumps the
-   * version, so every cache keyed on it (results, labels, names) forgets.
+   * versions, so every cache keyed on them (results, labels, names) forgets. A refresh already running
+   * may have read the log before this call, so callers arriving meanwhile share one more read after it.
    */
-  async refresh(db: Db): Promise<void> {
-    if (!this.refreshing) {
-      this.refreshing = (async () => {
-        const changes = await db.selectFrom("content_changes").select(["id", "content_id"]).where("id", ">", this.lastChangeId).orderBy("id").limit(5000).execute();
-        if (!changes.length) return;
-        if (changes.some((c) => c.content_id === SETTINGS_CHANGE)) {
-          this.version++;
-          this.settingsVersion++;
-        }
-        const ids = [...new Set(changes.map((c) => c.content_id))].filter((id) => id !== SETTINGS_CHANGE);
-        const docs = ids.length ? await this.loadDocs(db, { ids }) : [];
-        const found = new Set(docs.map((d) => d.id));
-        for (const id of ids) if (!found.has(id)) this.remove(id);
-        for (const doc of docs) this.add(doc);
-        this.lastChangeId = changes[changes.length - 1]!.id;
-      })().finally(() => {
-        this.refreshing = null;
+  refresh(db: Db): Promise<void> {
+    if (!this.refreshing) return this.startRefresh(db);
+    this.queuedRefresh ??= this.refreshing
+      .catch(() => undefined)
+      .then(() => {
+        this.queuedRefresh = null;
+        return this.startRefresh(db);
       });
+    return this.queuedRefresh;
+  }
+
+  private startRefresh(db: Db): Promise<void> {
+    const running = this.applyChanges(db).finally(() => {
+      if (this.refreshing === running) this.refreshing = null;
+    });
+    this.refreshing = running;
+    return running;
+  }
+
+  private async applyChanges(db: Db): Promise<void> {
+    // Compiled once: this runs before every search, and building the query costs more than running it.
+    const query = (this.changesQuery ??= db.selectFrom("content_changes").select(["id", "content_id"]).where("id", ">", 0).orderBy("id").limit(CHANGE_BATCH).compile());
+    for (;;) {
+      // The parameters are the `id >` bound and the limit, in that order.
+      const since: CompiledQuery<ChangeRow> = { ...query, parameters: [this.lastChangeId, CHANGE_BATCH] };
+      const { rows: changes } = await db.executeQuery(since);
+      if (!changes.length) return;
+      if (changes.some((c) => c.content_id === SETTINGS_CHANGE)) {
+        this.version++;
+        this.settingsVersion++;
+      }
+      const ids = [...new Set(changes.map((c) => c.content_id))].filter((id) => id !== SETTINGS_CHANGE);
+      const docs = ids.length ? await this.loadDocs(db, { ids }) : [];
+      const found = new Set(docs.map((d) => d.id));
+      for (const id of ids) if (!found.has(id)) this.remove(id);
+      for (const doc of docs) this.add(doc);
+      this.lastChangeId = Number(changes[changes.length - 1]!.id);
+      if (changes.length < CHANGE_BATCH) return;
     }
-    await this.refreshing;
   }
 
   /**

@@ -22,7 +22,7 @@ export interface SearchAnswer {
    * is unchanged; null when the answer is not cached. Only a guest's presentation may go here: a signed-in
    * profile's cards carry its favorites, which change without the catalogue changing.
    */
-  guestBodies: Map<string, string> | null;
+  guestBodies: Map<string, { body: Buffer; etag: string | undefined }> | null;
 }
 
 /** What decides an answer: the whole request (page and sort too), whose view it is, and which types it may see. */

@@ -15,17 +15,22 @@ async function presentCards(db: Db, actor: Actor, answer: SearchAnswer): Promise
 }
 
 /**
- * Sends the presented body. A guest's body depends on nothing but the answer, so it is serialized once
- * per cached answer and call shape; a signed-in profile's is presented afresh (favorites change on their own).
+ * Sends the presented body. A guest's body depends on nothing but the answer, so it is serialized (and its
+ * ETag computed, as Express would) once per cached answer and call shape; a signed-in profile's is
+ * presented afresh (favorites change on their own).
  */
 async function sendAnswer(res: Response, db: Db, actor: Actor, answer: SearchAnswer, shape: string, build: (data: SearchResultItem[]) => object): Promise<void> {
   const memo = !actor.signedIn ? answer.guestBodies : null;
-  let body = memo?.get(shape);
-  if (body === undefined) {
-    body = JSON.stringify(build(await presentCards(db, actor, answer)));
-    memo?.set(shape, body);
+  let presented = memo?.get(shape);
+  if (!presented) {
+    const body = Buffer.from(JSON.stringify(build(await presentCards(db, actor, answer))));
+    const etagOf = res.app.get("etag fn") as ((body: Buffer) => string) | undefined;
+    presented = { body, etag: memo && etagOf ? etagOf(body) : undefined };
+    memo?.set(shape, presented);
   }
-  res.type("application/json").send(body);
+  // With the ETag set, res.send skips hashing the body and still answers 304 to a matching If-None-Match.
+  if (presented.etag) res.setHeader("ETag", presented.etag);
+  res.type("json").send(presented.body);
 }
 
 const parseRequest = (raw: Record<string, unknown>, includeFacets: boolean) =>
