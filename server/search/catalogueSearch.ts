@@ -15,6 +15,8 @@ const ANSWER_ENTRIES = 500;
 
 /** A search's answer before presentation: the page's rows, the counts, the suggestion. */
 export interface SearchAnswer {
+  /** The validated request answered (any request with the same answer key is equal to it). */
+  request: SearchRequest;
   outcome: SearchOutcome;
   didYouMean: string | null;
   /**
@@ -23,6 +25,12 @@ export interface SearchAnswer {
    * profile's cards carry its favorites, which change without the catalogue changing.
    */
   guestBodies: Map<string, { body: Buffer; etag: string | undefined }> | null;
+}
+
+/** Adds an entry, dropping the oldest past ANSWER_ENTRIES. */
+function remember(entries: Map<string, SearchAnswer>, key: string, answer: SearchAnswer): void {
+  entries.set(key, answer);
+  if (entries.size > ANSWER_ENTRIES) entries.delete(entries.keys().next().value!);
 }
 
 /** What decides an answer: the whole request (page and sort too), whose view it is, and which types it may see. */
@@ -38,7 +46,8 @@ function answerKey(s: ResolvedSearch): string {
  */
 export class CatalogueSearch {
   readonly lookups: SearchLookups;
-  private answers: { version: number; entries: Map<string, SearchAnswer> } = { version: -1, entries: new Map() };
+  /** This version's answers by answerKey, and guests' answers by URL (a guest's GET depends on nothing else). */
+  private answers = { version: -1, byKey: new Map<string, SearchAnswer>(), byGuestUrl: new Map<string, SearchAnswer>() };
 
   constructor(
     private readonly db: Db,
@@ -47,27 +56,51 @@ export class CatalogueSearch {
     this.lookups = new SearchLookups(db, index ? () => ({ settings: index.settingsVersion, content: index.version }) : null, { cacheRows: index?.options.cacheResults ?? false });
   }
 
-  /** Searches as the actor; throws an HttpError (401/403/422) for what the actor may not ask. */
-  async run(actor: Actor, request: SearchRequest): Promise<SearchAnswer> {
+  /** The index, when results may be cached. */
+  private get cachingIndex(): CatalogueIndex | null {
+    return this.index?.ready && this.index.options.cacheResults ? this.index : null;
+  }
+
+  /** This version's answers (a new, empty store when the catalogue moved). */
+  private answersOf(index: CatalogueIndex) {
+    if (this.answers.version !== index.version) this.answers = { version: index.version, byKey: new Map(), byGuestUrl: new Map() };
+    return this.answers;
+  }
+
+  /**
+   * The answer a guest got for the same URL of GET /api/search, after catching up with the change log;
+   * null when there is none. For a guest the URL decides everything (the request, its authorization,
+   * the view), so parsing and resolving it again would give the same answer.
+   */
+  async guestAnswer(url: string): Promise<SearchAnswer | null> {
+    const index = this.cachingIndex;
+    if (!index) return null;
+    await index.refresh(this.db);
+    return this.answersOf(index).byGuestUrl.get(url) ?? null;
+  }
+
+  /**
+   * Searches as the actor; throws an HttpError (401/403/422) for what the actor may not ask.
+   * `guestUrl`: the GET URL the request came from, so guestAnswer finds a guest's answer by it.
+   */
+  async run(actor: Actor, request: SearchRequest, guestUrl?: string): Promise<SearchAnswer> {
     const index = this.index?.ready ? this.index : null;
     if (index) await index.refresh(this.db);
     const resolved = await resolveSearch(this.db, actor, request, await this.lookups.settings());
     // Favorites change without the catalogue changing, so a favorites search is never reused.
-    const cacheable = index !== null && index.options.cacheResults && !request.others.includes("favorites");
-    if (!cacheable) return { ...(await this.search(index, resolved)), guestBodies: null };
+    const caching = this.cachingIndex;
+    if (!caching || request.others.includes("favorites")) return { ...(await this.search(index, resolved)), guestBodies: null };
 
-    const version = index.version;
-    if (this.answers.version !== version) this.answers = { version, entries: new Map() };
-    const entries = this.answers.entries;
+    const store = this.answersOf(caching);
     const key = answerKey(resolved);
-    const hit = entries.get(key);
-    if (hit) return hit;
-    const answer: SearchAnswer = { ...(await this.search(index, resolved)), guestBodies: new Map() };
-    // Only kept when the catalogue did not move while searching (else it may mix two versions).
-    if (index.version === version && this.answers.entries === entries) {
-      entries.set(key, answer);
-      if (entries.size > ANSWER_ENTRIES) entries.delete(entries.keys().next().value!);
+    let answer = store.byKey.get(key);
+    if (!answer) {
+      answer = { ...(await this.search(caching, resolved)), guestBodies: new Map() };
+      // Only kept when the catalogue did not move while searching (else it may mix two versions).
+      if (this.answers !== store) return answer;
+      remember(store.byKey, key, answer);
     }
+    if (guestUrl !== undefined && !actor.signedIn) remember(store.byGuestUrl, guestUrl, answer);
     return answer;
   }
 
@@ -75,6 +108,6 @@ export class CatalogueSearch {
     const outcome = index ? await searchIndexed(this.db, index, resolved, this.lookups) : await searchContent(this.db, resolved, this.lookups);
     const term = resolved.request.st;
     const didYouMean = term && outcome.total < SUGGEST_BELOW ? await suggestTerm(this.db, term) : null;
-    return { outcome, didYouMean };
+    return { request: resolved.request, outcome, didYouMean };
   }
 }

@@ -19,11 +19,11 @@ async function presentCards(db: Db, actor: Actor, answer: SearchAnswer): Promise
  * ETag computed, as Express would) once per cached answer and call shape; a signed-in profile's is
  * presented afresh (favorites change on their own).
  */
-async function sendAnswer(res: Response, db: Db, actor: Actor, answer: SearchAnswer, shape: string, build: (data: SearchResultItem[]) => object): Promise<void> {
+async function sendAnswer(res: Response, db: Db, actor: Actor, answer: SearchAnswer, shape: string, build: (answer: SearchAnswer, data: SearchResultItem[]) => object): Promise<void> {
   const memo = !actor.signedIn ? answer.guestBodies : null;
   let presented = memo?.get(shape);
   if (!presented) {
-    const body = Buffer.from(JSON.stringify(build(await presentCards(db, actor, answer))));
+    const body = Buffer.from(JSON.stringify(build(answer, await presentCards(db, actor, answer))));
     const etagOf = res.app.get("etag fn") as ((body: Buffer) => string) | undefined;
     presented = { body, etag: memo && etagOf ? etagOf(body) : undefined };
     memo?.set(shape, presented);
@@ -36,21 +36,35 @@ async function sendAnswer(res: Response, db: Db, actor: Actor, answer: SearchAns
 const parseRequest = (raw: Record<string, unknown>, includeFacets: boolean) =>
   parseOr422(SearchRequest, { ...normalizeSearchInput(raw), ...(includeFacets ? {} : { includeFacets: false }) });
 
+/** The main screen's answer (GET /api/search). */
+const screenBody = ({ request, outcome, didYouMean }: SearchAnswer, data: SearchResultItem[]): SearchResponse => ({
+  data,
+  total: outcome.total,
+  page: request.page,
+  per: request.per,
+  st: request.st,
+  didYouMean,
+  facets: outcome.facets,
+});
+
+/** The first document's answer (POST /search). */
+const legacyBody = ({ outcome }: SearchAnswer, data: SearchResultItem[]): LegacySearchResponse => ({ status: "success", arrObjResponse: { data, total: outcome.total } });
+
 /** The search calls: the main screen's GET /api/search and the first document's POST /search. */
 export function searchRouter(db: Db, search: CatalogueSearch): Router {
   const router = Router();
 
   router.get("/api/search", async (req: Request, res) => {
+    // A guest's repeated search: the same URL at the same catalogue version has the same answer.
+    const cached = !req.actor.signedIn ? await search.guestAnswer(req.originalUrl) : null;
+    if (cached) return sendAnswer(res, db, req.actor, cached, "screen", screenBody);
     const request = parseRequest(req.query as Record<string, unknown>, true);
-    const answer = await search.run(req.actor, request);
-    const { outcome, didYouMean } = answer;
-    await sendAnswer(res, db, req.actor, answer, "screen", (data): SearchResponse => ({ data, total: outcome.total, page: request.page, per: request.per, st: request.st, didYouMean, facets: outcome.facets }));
+    await sendAnswer(res, db, req.actor, await search.run(req.actor, request, req.originalUrl), "screen", screenBody);
   });
 
   router.post("/search", async (req, res) => {
     const request = parseRequest((req.body ?? {}) as Record<string, unknown>, false);
-    const answer = await search.run(req.actor, request);
-    await sendAnswer(res, db, req.actor, answer, "legacy", (data): LegacySearchResponse => ({ status: "success", arrObjResponse: { data, total: answer.outcome.total } }));
+    await sendAnswer(res, db, req.actor, await search.run(req.actor, request), "legacy", legacyBody);
   });
 
   return router;
