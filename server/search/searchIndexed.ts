@@ -44,6 +44,11 @@ interface Counted {
 /** Counted results per index, reused while the index does not change (paging and re-sorting are then cheap). */
 const caches = new WeakMap<CatalogueIndex, { version: number; entries: Map<string, Counted> }>();
 const CACHE_ENTRIES = 200;
+/** Slots (4 bytes each) the cached matches and their stored orderings may hold in all: about 128 MB. */
+const CACHE_SLOTS = 32_000_000;
+
+/** Slots a counted result holds: its matches and each ordering stored so far. */
+const slotsHeld = (c: Counted) => c.matches.length * (1 + Object.keys(c.ordered).length);
 
 /** What decides the matches and counts of a search (not its page or sort). */
 function countKey(s: ResolvedSearch): string {
@@ -74,7 +79,15 @@ export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSe
     // Counted against a newer catalogue than the cache's: not kept (the next search starts a new cache).
     if (cacheable && index.version === version) {
       cache.entries.set(key, counted);
-      if (cache.entries.size > CACHE_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
+      // The oldest go first, past the entry count or the memory budget (at 1,000,000 items a common term holds ~330,000 slots).
+      let held = 0;
+      for (const c of cache.entries.values()) held += slotsHeld(c);
+      for (const [oldest, c] of cache.entries) {
+        if (cache.entries.size <= CACHE_ENTRIES && held <= CACHE_SLOTS) break;
+        if (oldest === key) break;
+        held -= slotsHeld(c);
+        cache.entries.delete(oldest);
+      }
     }
   }
   return present(index, s, counted, lookups);
