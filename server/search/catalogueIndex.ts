@@ -60,6 +60,26 @@ interface Doc {
   attrs: number[];
 }
 
+/** A growable list of slots in an Int32Array: 4 bytes a slot (a plain array of numbers takes 8 and more). */
+class SlotList {
+  private data = new Int32Array(16);
+  length = 0;
+
+  push(slot: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length + (this.data.length >> 1));
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = slot;
+  }
+
+  /** The slots, as a view (valid until the next push). */
+  slots(): Int32Array {
+    return this.data.subarray(0, this.length);
+  }
+}
+
 /** Grows a typed array to at least n elements. */
 function grow<T extends Int32Array | Uint8Array | Float64Array>(a: T, n: number): T {
   if (a.length >= n) return a;
@@ -100,7 +120,7 @@ export class CatalogueIndex {
   private postings = new Map<string, number[]>();
   private titlePostings = new Map<string, number[]>();
   /** attribute item id -> slots tagged with it (ascending), so attribute filters need not scan every slot. */
-  private attrPostings = new Map<number, number[]>();
+  private attrPostings = new Map<number, SlotList>();
   private sortedTerms: string[] | null = null;
   private orders: Partial<Record<"title" | "updated" | "created", Int32Array>> = {};
   private lastChangeId = 0;
@@ -176,7 +196,7 @@ export class CatalogueIndex {
       this.attrPool[this.attrUsed++] = a;
       if (a > this.maxAttrId) this.maxAttrId = a;
       let list = this.attrPostings.get(a);
-      if (!list) this.attrPostings.set(a, (list = []));
+      if (!list) this.attrPostings.set(a, (list = new SlotList()));
       list.push(slot);
     }
     this.slotOf.set(doc.id, slot);
@@ -348,12 +368,12 @@ export class CatalogueIndex {
   }
 
   /** Slots tagged with any of the attribute ids (ascending when one id; dead slots included). */
-  slotsWithAnyAttribute(attrIds: number[]): number[] {
-    if (attrIds.length === 1) return this.attrPostings.get(attrIds[0]!) ?? [];
+  slotsWithAnyAttribute(attrIds: number[]): ArrayLike<number> {
+    if (attrIds.length === 1) return this.attrPostings.get(attrIds[0]!)?.slots() ?? [];
     const gen = ++this.generation;
     const out: number[] = [];
     for (const id of attrIds) {
-      for (const s of this.attrPostings.get(id) ?? []) {
+      for (const s of this.attrPostings.get(id)?.slots() ?? []) {
         if (this.mark[s] === gen) continue;
         this.mark[s] = gen;
         out.push(s);
