@@ -2,7 +2,7 @@ import path from "node:path";
 import fs from "node:fs";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
 import type { Database } from "./schema.js";
 
 export type Db = Kysely<Database>;
@@ -32,7 +32,32 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("cache_size = -65536");
   sqlite.pragma("temp_store = MEMORY");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** Statements kept per connection (dropped all at once past this; `in (...)` lists of many lengths make many texts). */
+const STATEMENT_CACHE = 1000;
+
+/**
+ * better-sqlite3 keeping its prepared statements by SQL text. Kysely's driver prepares every query anew,
+ * which costs more than running a small indexed query (the search's change-log read runs before every
+ * search). Kysely runs one query at a time on its SQLite connection, so a statement is never in use twice
+ * at once; SQLite re-prepares a statement itself after a schema change.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** True when the database is PostgreSQL. */
