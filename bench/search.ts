@@ -31,7 +31,9 @@ const freePort = () =>
 async function startChild(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
   // Its own process group, so stopChild ends the server and not only npx (which does not pass signals on).
   const child = spawn("npx", ["tsx", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  for (let i = 0; i < 600; i++) {
+  // Loading 1,000,000 items takes 30 to 60 s, more on a busy machine.
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline && child.exitCode === null) {
     try {
       if ((await get(readyUrl)).status === 200) return child;
     } catch {
@@ -39,6 +41,7 @@ async function startChild(args: string[], env: Record<string, string>, readyUrl:
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  await stopChild(child);
   throw new Error(`${args.join(" ")} did not start`);
 }
 
