@@ -29,8 +29,11 @@ const freePort = () =>
   });
 
 async function startChild(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn("npx", ["tsx", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
-  for (let i = 0; i < 600; i++) {
+  // Its own process group, so stopChild ends the server and not only npx (which does not pass signals on).
+  const child = spawn("npx", ["tsx", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  // Loading 1,000,000 items takes 30 to 60 s, more on a busy machine.
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline && child.exitCode === null) {
     try {
       if ((await get(readyUrl)).status === 200) return child;
     } catch {
@@ -38,7 +41,20 @@ async function startChild(args: string[], env: Record<string, string>, readyUrl:
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  await stopChild(child);
   throw new Error(`${args.join(" ")} did not start`);
+}
+
+/** Stops a child started by startChild (its whole process group) and waits for it to go. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    process.kill(-child.pid!, "SIGTERM");
+  } catch {
+    // already gone
+  }
+  await exited;
 }
 
 async function prepareCatalogue(items: number): Promise<string> {
@@ -121,11 +137,11 @@ for (const items of sizes) {
         const mixed = await throughput(urls, clients, seconds);
         console.log(`${"mixed queries".padEnd(34)} ${"".padStart(8)} ${"".padStart(8)} ${fmt(mixed)}   (${(mixed / bareRps).toFixed(3)} of baseline)`);
       } finally {
-        server.kill("SIGTERM");
+        await stopChild(server);
       }
     }
   } finally {
-    bare.kill("SIGTERM");
+    await stopChild(bare);
   }
 }
 process.exit(0);

@@ -33,6 +33,7 @@ import { thumbnailsRouter } from "./routes/thumbnails/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
 import { searchRouter } from "./routes/search/index.js";
 import type { CatalogueIndex } from "./search/catalogueIndex.js";
+import { CatalogueSearch } from "./search/catalogueSearch.js";
 
 export interface AppDeps {
   db: Db;
@@ -106,7 +107,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(appRouter(db, (req) => generateToken(req as express.Request)));
   app.use(authRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders }));
   app.use(ssoRouter(db, config));
-  app.use(searchRouter(db, index));
+  app.use(searchRouter(db, new CatalogueSearch(db, index)));
   app.use(favoritesRouter(db));
   app.use(attributesRouter(db));
   app.use(createRouter(db));

@@ -1,5 +1,6 @@
 import type { SearchTypeConfig } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
+import { recordSearchSettingsChange } from "../search/catalogueIndex.js";
 
 const parseList = <T>(json: string): T => JSON.parse(json) as T;
 
@@ -20,7 +21,7 @@ export async function listSearchTypes(db: Db): Promise<SearchTypeConfig[]> {
   }));
 }
 
-/** Stores a search type, replacing one with the same key. */
+/** Stores a search type, replacing one with the same key; every instance's searches see it at once. */
 export async function saveSearchType(db: Db, t: SearchTypeConfig, sortOrder: number): Promise<void> {
   const row = {
     type: t.type,
@@ -40,4 +41,5 @@ export async function saveSearchType(db: Db, t: SearchTypeConfig, sortOrder: num
     .values(row)
     .onConflict((oc) => oc.column("type").doUpdateSet(row))
     .execute();
+  await recordSearchSettingsChange(db);
 }

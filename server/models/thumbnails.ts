@@ -1,3 +1,4 @@
+import { recordContentChange } from "../commands/createContent.js";
 import type { Db } from "../db/connection.js";
 import type { ContentThumbnail, ThumbnailPreset } from "../db/schema.js";
 
@@ -23,11 +24,13 @@ export function findThumbnailByImageKey(db: Db, key: string) {
     .executeTakeFirst();
 }
 
-/** Writes an item's thumbnail (insert or replace); answers the stored row. */
+/** Writes an item's thumbnail (insert or replace); answers the stored row. Logged as a content change: search caches its cards per catalogue version. */
 export async function upsertThumbnail(db: Db, row: ContentThumbnail): Promise<ContentThumbnail> {
   const { content_id, ...rest } = row;
   const updated = await db.updateTable("content_thumbnails").set(rest).where("content_id", "=", content_id).returningAll().executeTakeFirst();
-  return updated ?? db.insertInto("content_thumbnails").values(row).returningAll().executeTakeFirstOrThrow();
+  const saved = updated ?? (await db.insertInto("content_thumbnails").values(row).returningAll().executeTakeFirstOrThrow());
+  await recordContentChange(db, content_id);
+  return saved;
 }
 
 /** Every preset, by name, with its owner id (presets are shared by everyone who designs thumbnails). */

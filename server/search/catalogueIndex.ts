@@ -1,3 +1,4 @@
+import type { CompiledQuery } from "kysely";
 import type { Db } from "../db/connection.js";
 import { tokenize } from "./terms.js";
 
@@ -9,6 +10,26 @@ import { tokenize } from "./terms.js";
  * catches up from the content_changes log before each search, so writes made through any
  * instance are found at once.
  */
+
+/** The content id a change-log row carries when search settings changed rather than content (see recordSearchSettingsChange). */
+export const SETTINGS_CHANGE = 0;
+
+interface ChangeRow {
+  id: number;
+  content_id: number;
+}
+
+/**
+ * Logs that search settings changed: search types, attribute types or items (labels), or profile names.
+ * Every instance's next search then forgets its cached settings, labels, names and answers. Whoever
+ * writes those must call this (content writes log their content ids instead: recordContentChange).
+ */
+export async function recordSearchSettingsChange(db: Db): Promise<void> {
+  await db.insertInto("content_changes").values({ content_id: SETTINGS_CHANGE, changed_at: new Date().toISOString() }).execute();
+}
+
+/** Change-log rows read per query while catching up. */
+const CHANGE_BATCH = 5000;
 
 const VISIBILITY = { public: 0, authed: 1, restricted: 2 } as const;
 export type VisibilityCode = (typeof VISIBILITY)[keyof typeof VISIBILITY];
@@ -37,6 +58,26 @@ interface Doc {
   title: string;
   body: string;
   attrs: number[];
+}
+
+/** A growable list of slots in an Int32Array: 4 bytes a slot (a plain array of numbers takes 8 and more). */
+class SlotList {
+  private data = new Int32Array(16);
+  length = 0;
+
+  push(slot: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length + (this.data.length >> 1));
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = slot;
+  }
+
+  /** The slots, as a view (valid until the next push). */
+  slots(): Int32Array {
+    return this.data.subarray(0, this.length);
+  }
 }
 
 /** Grows a typed array to at least n elements. */
@@ -78,14 +119,20 @@ export class CatalogueIndex {
   /** word -> slots containing it (title, tags or description), and the title-only lists for scoring. */
   private postings = new Map<string, number[]>();
   private titlePostings = new Map<string, number[]>();
+  /** attribute item id -> slots tagged with it (ascending), so attribute filters need not scan every slot. */
+  private attrPostings = new Map<number, SlotList>();
   private sortedTerms: string[] | null = null;
   private orders: Partial<Record<"title" | "updated" | "created", Int32Array>> = {};
   private lastChangeId = 0;
   private refreshing: Promise<void> | null = null;
+  private queuedRefresh: Promise<void> | null = null;
+  private changesQuery: CompiledQuery<ChangeRow> | null = null;
   maxAttrId = 0;
   ready = false;
   /** Bumped on every change, so caches of search results know when to forget. */
   version = 0;
+  /** Bumped when search settings change (a SETTINGS_CHANGE in the log), for caches of labels and names. */
+  settingsVersion = 0;
 
   constructor(readonly options: { cacheResults: boolean; directSortBelow?: number } = { cacheResults: true }) {}
 
@@ -148,6 +195,9 @@ export class CatalogueIndex {
     for (const a of attrs) {
       this.attrPool[this.attrUsed++] = a;
       if (a > this.maxAttrId) this.maxAttrId = a;
+      let list = this.attrPostings.get(a);
+      if (!list) this.attrPostings.set(a, (list = new SlotList()));
+      list.push(slot);
     }
     this.slotOf.set(doc.id, slot);
     const titleWords = indexWords(doc.title);
@@ -220,27 +270,58 @@ export class CatalogueIndex {
     this.ready = true;
   }
 
-  /** Applies the changes other writers logged since the last look. Concurrent callers share one refresh. */
-  async refresh(db: Db): Promise<void> {
-    if (!this.refreshing) {
-      this.refreshing = (async () => {
-        const changes = await db.selectFrom("content_changes").select(["id", "content_id"]).where("id", ">", this.lastChangeId).orderBy("id").limit(5000).execute();
-        if (!changes.length) return;
-        const ids = [...new Set(changes.map((c) => c.content_id))];
-        const docs = await this.loadDocs(db, { ids });
-        const found = new Set(docs.map((d) => d.id));
-        for (const id of ids) if (!found.has(id)) this.remove(id);
-        for (const doc of docs) this.add(doc);
-        this.lastChangeId = changes[changes.length - 1]!.id;
-      })().finally(() => {
-        this.refreshing = null;
+  /**
+   * Applies the changes writers (of any instance) logged since the last look, until caught up.
+   * A logged change of SETTINGS_CHANGE (search types, attribute labels, profile names) only bumps the
+   * versions, so every cache keyed on them (results, labels, names) forgets. A refresh already running
+   * may have read the log before this call, so callers arriving meanwhile share one more read after it.
+   */
+  refresh(db: Db): Promise<void> {
+    if (!this.refreshing) return this.startRefresh(db);
+    this.queuedRefresh ??= this.refreshing
+      .catch(() => undefined)
+      .then(() => {
+        this.queuedRefresh = null;
+        return this.startRefresh(db);
       });
-    }
-    await this.refreshing;
+    return this.queuedRefresh;
   }
 
-  /** Slots whose words include every query word; the last word may be a prefix. Null: no words. */
-  matchWords(words: string[]): { slots: number[]; score: (slot: number) => number } | null {
+  private startRefresh(db: Db): Promise<void> {
+    const running = this.applyChanges(db).finally(() => {
+      if (this.refreshing === running) this.refreshing = null;
+    });
+    this.refreshing = running;
+    return running;
+  }
+
+  private async applyChanges(db: Db): Promise<void> {
+    // Compiled once: this runs before every search, and building the query costs more than running it.
+    const query = (this.changesQuery ??= db.selectFrom("content_changes").select(["id", "content_id"]).where("id", ">", 0).orderBy("id").limit(CHANGE_BATCH).compile());
+    for (;;) {
+      // The parameters are the `id >` bound and the limit, in that order.
+      const since: CompiledQuery<ChangeRow> = { ...query, parameters: [this.lastChangeId, CHANGE_BATCH] };
+      const { rows: changes } = await db.executeQuery(since);
+      if (!changes.length) return;
+      if (changes.some((c) => c.content_id === SETTINGS_CHANGE)) {
+        this.version++;
+        this.settingsVersion++;
+      }
+      const ids = [...new Set(changes.map((c) => c.content_id))].filter((id) => id !== SETTINGS_CHANGE);
+      const docs = ids.length ? await this.loadDocs(db, { ids }) : [];
+      const found = new Set(docs.map((d) => d.id));
+      for (const id of ids) if (!found.has(id)) this.remove(id);
+      for (const doc of docs) this.add(doc);
+      this.lastChangeId = Number(changes[changes.length - 1]!.id);
+      if (changes.length < CHANGE_BATCH) return;
+    }
+  }
+
+  /**
+   * Slots whose words include every query word; the last word may be a prefix. Null: no words.
+   * `scores` gives the relevance of slots: per word its idf, tripled when the word is in the title.
+   */
+  matchWords(words: string[]): { slots: number[]; scores: (slots: ArrayLike<number>) => Float64Array } | null {
     if (!words.length) return null;
     // Per query word: the posting lists it covers (several for a prefix) and their title lists.
     const groups = words.map((raw, i) => {
@@ -252,7 +333,19 @@ export class CatalogueIndex {
     const order = groups.map((_, i) => i).sort((a, b) => groups[a]!.df - groups[b]!.df);
     // Start from the rarest word; keep the slots every other word's lists also mark.
     const first = groups[order[0]!]!.lists;
-    let slots = first.length === 1 ? first[0]!.slice() : [...new Set(first.flat())];
+    let slots: number[];
+    if (first.length === 1) slots = first[0]!.slice();
+    else {
+      const gen = ++this.generation;
+      slots = [];
+      for (const list of first) {
+        for (const s of list) {
+          if (this.mark[s] === gen) continue;
+          this.mark[s] = gen;
+          slots.push(s);
+        }
+      }
+    }
     for (const i of order.slice(1)) {
       const gen = ++this.generation;
       for (const list of groups[i]!.lists) for (const s of list) this.mark[s] = gen;
@@ -260,24 +353,48 @@ export class CatalogueIndex {
     }
     const total = Math.max(1, this.slotOf.size);
     const idf = groups.map((g) => Math.log(1 + total / (1 + g.df)));
-    const inSorted = (list: number[], x: number) => {
-      let lo = 0;
-      let hi = list.length - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        const v = list[mid]!;
-        if (v === x) return true;
-        if (v < x) lo = mid + 1;
-        else hi = mid - 1;
+    const scores = (of: ArrayLike<number>) => {
+      const out = new Float64Array(of.length);
+      groups.forEach((g, i) => {
+        const gen = ++this.generation;
+        for (const list of g.titles) for (const s of list) this.mark[s] = gen;
+        const inBody = idf[i]!;
+        const inTitle = 3 * inBody;
+        for (let j = 0; j < of.length; j++) out[j]! += this.mark[of[j]!] === gen ? inTitle : inBody;
+      });
+      return out;
+    };
+    return { slots, scores };
+  }
+
+  /** Slots tagged with any of the attribute ids (ascending when one id; dead slots included). */
+  slotsWithAnyAttribute(attrIds: number[]): ArrayLike<number> {
+    if (attrIds.length === 1) return this.attrPostings.get(attrIds[0]!)?.slots() ?? [];
+    const gen = ++this.generation;
+    const out: number[] = [];
+    for (const id of attrIds) {
+      for (const s of this.attrPostings.get(id)?.slots() ?? []) {
+        if (this.mark[s] === gen) continue;
+        this.mark[s] = gen;
+        out.push(s);
       }
-      return false;
-    };
-    const score = (slot: number) => {
-      let s = 0;
-      for (let i = 0; i < groups.length; i++) s += idf[i]! * (groups[i]!.titles.some((t) => inSorted(t, slot)) ? 3 : 1);
-      return s;
-    };
-    return { slots, score };
+    }
+    return out;
+  }
+
+  /** How many slots are tagged with any of the attribute ids (an upper bound of slotsWithAnyAttribute's length). */
+  attributeSlotCount(attrIds: number[]): number {
+    return attrIds.reduce((n, id) => n + (this.attrPostings.get(id)?.length ?? 0), 0);
+  }
+
+  /**
+   * `count` fresh generations of the scratch marks, gen .. gen + count - 1: no slot holds any of them
+   * until the caller sets it. Use them before the next await (other searches share the marks).
+   */
+  nextMarks(count = 1): { mark: Int32Array; gen: number } {
+    const gen = this.generation + 1;
+    this.generation += count;
+    return { mark: this.mark, gen };
   }
 
   private termsWithPrefix(prefix: string): string[] {

@@ -1,9 +1,10 @@
-import { ATTRIBUTE_FACETS, type SearchRequest, type SearchTypeConfig } from "../../contract/index.js";
+import type { SearchRequest, SearchTypeConfig } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { loadActor, type Actor } from "../lib/actor.js";
 import { HttpError } from "../lib/errors.js";
 import { authorize, contentObjectPolicy, searchPolicy } from "../policies/index.js";
 import type { ResolvedSearch, TypeTarget } from "./searchContent.js";
+import type { SearchSettings } from "./searchLookups.js";
 
 const targetsOf = (t: SearchTypeConfig): TypeTarget[] =>
   t.model_types.map((modelKey) => ({ modelKey, subTypes: t.model_sub_types[modelKey] ?? t.sub_types }));
@@ -12,7 +13,7 @@ const targetsOf = (t: SearchTypeConfig): TypeTarget[] =>
  * Turns a validated request into what the query runs: which types and facets apply, and whose
  * view of the catalogue to search. Admin-only types and options are authorized here.
  */
-export async function resolveSearch(db: Db, actor: Actor, request: SearchRequest, searchTypes: SearchTypeConfig[]): Promise<ResolvedSearch> {
+export async function resolveSearch(db: Db, actor: Actor, request: SearchRequest, { searchTypes, facetTypeIds }: SearchSettings): Promise<ResolvedSearch> {
   const byKey = new Map(searchTypes.map((t) => [t.type, t]));
   const unknown = request.types.filter((t) => !byKey.has(t));
   if (unknown.length) {
@@ -49,14 +50,6 @@ export async function resolveSearch(db: Db, actor: Actor, request: SearchRequest
     if (!subject.signedIn) throw new HttpError(422, `No user profile with id ${request.asProfile}.`, { as_profile: ["No such profile."] });
   }
   if (request.ignorePermissions) authorize(actor, searchPolicy.canIgnorePermissions(actor), "Only admins can ignore permissions.");
-
-  const types = await db.selectFrom("attribute_types").select(["id", "key"]).execute();
-  const typeIdByKey = new Map(types.map((t) => [t.key, t.id]));
-  const facetTypeIds: Record<string, number> = {};
-  for (const f of ATTRIBUTE_FACETS) {
-    const id = typeIdByKey.get(f.type);
-    if (id !== undefined) facetTypeIds[f.url] = id;
-  }
 
   return {
     request,

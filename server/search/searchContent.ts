@@ -6,6 +6,7 @@ import type { Database } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
 import type { ContentCardRow } from "../presenters/contentObject.js";
 import { selectCardRows } from "../models/content.js";
+import type { SearchLookups } from "./searchLookups.js";
 import { postgresTsQuery, queryWords, sqliteMatchExpression } from "./terms.js";
 
 type EB = ExpressionBuilder<Database, "content">;
@@ -122,7 +123,7 @@ function orderFor(sort: Sort): [string, "asc" | "desc"] {
 }
 
 /** Runs one search: the page of cards, the total, and (when asked) the counts per filter value. */
-export async function searchContent(db: Db, s: ResolvedSearch): Promise<SearchOutcome> {
+export async function searchContent(db: Db, s: ResolvedSearch, lookups: SearchLookups): Promise<SearchOutcome> {
   const r = s.request;
   const words = queryWords(r.st);
   const pg = isPostgres(db);
@@ -150,12 +151,12 @@ export async function searchContent(db: Db, s: ResolvedSearch): Promise<SearchOu
       .executeTakeFirstOrThrow(),
   ]);
   const total = Number(totalRow.n);
-  const facets = r.includeFacets ? await countFacets(db, s) : null;
+  const facets = r.includeFacets ? await countFacets(db, s, lookups) : null;
   return { rows: rows as ContentCardRow[], total, facets };
 }
 
 /** Counts per filter value over the matching content. */
-async function countFacets(db: Db, s: ResolvedSearch): Promise<SearchFacets> {
+async function countFacets(db: Db, s: ResolvedSearch, lookups: SearchLookups): Promise<SearchFacets> {
   const matching = () => db.selectFrom("content").select("content.id").where((eb) => whereSearch(eb, s, db));
 
   const typeCounts = db
@@ -197,7 +198,7 @@ async function countFacets(db: Db, s: ResolvedSearch): Promise<SearchFacets> {
 
   const [types, attrs, owners, publishers, visibility] = await Promise.all([typeCounts, attrCounts, profileCounts("content.owner_id"), profileCounts("content.publisher_id"), openCount]);
 
-  return buildFacets(db, s, {
+  return buildFacets(lookups, s, {
     types: types.map((t) => ({ typeKey: `${t.model_key}:${t.sub_type ?? ""}`, n: Number(t.n) })),
     attributes: new Map(attrs.map((a) => [Number(a.id), Number(a.n)])),
     owners: owners.map((o) => ({ profile_id: o.profile_id, name: o.name, count: Number(o.n) })),
@@ -217,7 +218,7 @@ export interface RawCounts {
 }
 
 /** Turns raw counts into the answer's facets: totals per search type, labelled attribute values. */
-export async function buildFacets(db: Db, s: ResolvedSearch, raw: RawCounts): Promise<SearchFacets> {
+export async function buildFacets(lookups: SearchLookups, s: ResolvedSearch, raw: RawCounts): Promise<SearchFacets> {
   const typeTotals: Record<string, number> = {};
   for (const t of s.searchTypes) {
     if (t.type === "all") continue;
@@ -233,18 +234,16 @@ export async function buildFacets(db: Db, s: ResolvedSearch, raw: RawCounts): Pr
   const attributes: Record<string, FacetValue[]> = {};
   const counted = raw.attributes;
   const selected = Object.values(s.request.attributes).flat();
-  const facetTypeIds = new Set(s.facetKeys.map((k) => s.facetTypeIds[k]));
-  const items = await db
-    .selectFrom("attribute_items")
-    .select(["id", "name", "short_name", "parent_id", "type_id", "sort_order"])
-    .where((eb) => eb.or([eb("type_id", "in", [...facetTypeIds, -1] as number[]), eb("id", "in", [...selected, -1])]))
-    .execute();
+  // Only counted or selected values are listed, so only their labels are needed.
+  const shown = [...selected];
+  for (const [id, count] of counted) if (count > 0) shown.push(id);
+  const items = [...(await lookups.attributeItems(shown)).values()];
   for (const key of s.facetKeys) {
     const typeId = s.facetTypeIds[key];
     attributes[key] = items
       .filter((i) => i.type_id === typeId && ((counted.get(i.id) ?? 0) > 0 || selected.includes(i.id)))
       .map((i) => ({ id: i.id, label: i.short_name ? `${i.short_name} ${i.name}` : i.name, parent_id: i.parent_id, count: counted.get(i.id) ?? 0, sort: i.sort_order }))
-      .sort((a, b) => b.count - a.count || a.sort - b.sort)
+      .sort((a, b) => b.count - a.count || a.sort - b.sort || a.id - b.id)
       .slice(0, FACET_LIMIT)
       .map(({ sort: _sort, ...v }) => v);
   }

@@ -2,24 +2,28 @@ import qs from "qs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchRequest, normalizeSearchInput } from "../../contract/index.js";
 import { GUEST, loadActor } from "../lib/actor.js";
-import { listSearchTypes } from "../models/searchTypes.js";
 import { startTestServer, type TestServer } from "../test/testServer.js";
 import { CatalogueIndex } from "./catalogueIndex.js";
 import { resolveSearch } from "./resolveSearch.js";
 import { searchContent } from "./searchContent.js";
 import { searchIndexed } from "./searchIndexed.js";
+import { SearchLookups } from "./searchLookups.js";
 
 // The in-memory index must answer exactly as the SQL path does. Run both on the demo catalogue,
 // with the index forced to walk its precomputed orders (the path large catalogues take).
 describe("in-memory index and SQL path agree", () => {
   let server: TestServer;
   let index: CatalogueIndex;
+  /** The same index keeping counted results, so pages are cut from one stored ordering of every match. */
+  let cachingIndex: CatalogueIndex;
   let teacherId: number;
 
   beforeAll(async () => {
     server = await startTestServer({ seedDemo: true, env: { SEARCH_INDEX: "sql" } });
     index = new CatalogueIndex({ cacheResults: false, directSortBelow: 0 });
     await index.load(server.db);
+    cachingIndex = new CatalogueIndex({ cacheResults: true, directSortBelow: 0 });
+    await cachingIndex.load(server.db);
     teacherId = (await server.db.selectFrom("profiles").select("id").where("username", "=", "teacher").executeTakeFirstOrThrow()).id;
   });
   afterAll(() => server.stop());
@@ -47,13 +51,21 @@ describe("in-memory index and SQL path agree", () => {
         const actor = who === "guest" ? GUEST : await loadActor(server.db, teacherId);
         // The query as the server's qs parser gives it.
         const parsed = SearchRequest.parse(normalizeSearchInput(qs.parse(q)));
-        const resolved = await resolveSearch(server.db, actor, parsed, await listSearchTypes(server.db));
-        const [sqlResult, memoryResult] = await Promise.all([searchContent(server.db, resolved), searchIndexed(server.db, index, resolved)]);
+        const lookups = new SearchLookups(server.db, null, { cacheRows: false });
+        const resolved = await resolveSearch(server.db, actor, parsed, await lookups.settings());
+        const [sqlResult, memoryResult] = await Promise.all([searchContent(server.db, resolved, lookups), searchIndexed(server.db, index, resolved, lookups)]);
         expect(memoryResult.total).toBe(sqlResult.total);
         expect(memoryResult.facets).toEqual(sqlResult.facets);
         const titles = (rows: { title: string }[]) => rows.map((row) => row.title);
         if (parsed.sort === "relevance") expect(titles(memoryResult.rows).length).toBe(titles(sqlResult.rows).length);
         else expect(titles(memoryResult.rows)).toEqual(titles(sqlResult.rows));
+        // Counted once, then every page of the stored ordering equals the one found by walking afresh.
+        for (const page of [parsed.page, parsed.page + 1, 1]) {
+          const again = { ...resolved, request: { ...parsed, page } };
+          const [fresh, cached] = [await searchIndexed(server.db, index, again, lookups), await searchIndexed(server.db, cachingIndex, again, lookups)];
+          expect(titles(cached.rows)).toEqual(titles(fresh.rows));
+          expect(cached.facets).toEqual(fresh.facets);
+        }
       });
     }
   }

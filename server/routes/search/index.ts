@@ -1,45 +1,73 @@
-import { Router, type Request } from "express";
-import { SearchRequest, normalizeSearchInput, type LegacySearchResponse, type SearchResponse } from "../../../contract/index.js";
+import { Router, type Request, type Response } from "express";
+import { SearchRequest, normalizeSearchInput, type LegacySearchResponse, type SearchResponse, type SearchResultItem } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
+import type { Actor } from "../../lib/actor.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
-import { listSearchTypes } from "../../models/searchTypes.js";
 import { findThumbnails } from "../../models/thumbnails.js";
 import { presentContentCard } from "../../presenters/contentObject.js";
-import { resolveSearch } from "../../search/resolveSearch.js";
-import type { CatalogueIndex } from "../../search/catalogueIndex.js";
-import { searchContent } from "../../search/searchContent.js";
-import { searchIndexed } from "../../search/searchIndexed.js";
-import { suggestTerm } from "../../search/suggest.js";
+import type { CatalogueSearch, SearchAnswer } from "../../search/catalogueSearch.js";
 
-/** Below this many results a term gets a "Did you mean" suggestion. */
-const SUGGEST_BELOW = 3;
-
-async function runSearch(db: Db, index: CatalogueIndex | null, req: Request, raw: Record<string, unknown>, includeFacets: boolean) {
-  const request = parseOr422(SearchRequest, { ...normalizeSearchInput(raw), ...(includeFacets ? {} : { includeFacets: false }) });
-  const resolved = await resolveSearch(db, req.actor, request, await listSearchTypes(db));
-  const outcome = index?.ready ? await searchIndexed(db, index, resolved) : await searchContent(db, resolved);
-  const favorites = await favoriteIdsAmong(db, req.actor.profile?.id ?? null, outcome.rows.map((r) => r.id));
-  const thumbnails = await findThumbnails(db, outcome.rows.map((r) => r.id));
-  const data = outcome.rows.map((row) => presentContentCard(row, req.actor, favorites.has(row.id), thumbnails.get(row.id)));
-  const didYouMean = request.st && outcome.total < SUGGEST_BELOW ? await suggestTerm(db, request.st) : null;
-  return { request, outcome, data, didYouMean };
+/** The answer's cards as the actor sees them (its favorites, ownership and abilities, designed thumbnails). */
+async function presentCards(db: Db, actor: Actor, answer: SearchAnswer): Promise<SearchResultItem[]> {
+  const rows = answer.outcome.rows;
+  const ids = rows.map((r) => r.id);
+  const favorites = await favoriteIdsAmong(db, actor.profile?.id ?? null, ids);
+  const thumbnails = await findThumbnails(db, ids);
+  return rows.map((row) => presentContentCard(row, actor, favorites.has(row.id), thumbnails.get(row.id)));
 }
 
+/**
+ * Sends the presented body. A guest's body depends on nothing but the answer, so it is serialized (and its
+ * ETag computed, as Express would) once per cached answer and call shape; a signed-in profile's is
+ * presented afresh (favorites change on their own).
+ */
+async function sendAnswer(res: Response, db: Db, actor: Actor, answer: SearchAnswer, shape: string, build: (answer: SearchAnswer, data: SearchResultItem[]) => object): Promise<void> {
+  const memo = !actor.signedIn ? answer.guestBodies : null;
+  let presented = memo?.get(shape);
+  if (!presented) {
+    const body = Buffer.from(JSON.stringify(build(answer, await presentCards(db, actor, answer))));
+    const etagOf = res.app.get("etag fn") as ((body: Buffer) => string) | undefined;
+    presented = { body, etag: memo && etagOf ? etagOf(body) : undefined };
+    memo?.set(shape, presented);
+  }
+  // With the ETag set, res.send skips hashing the body and still answers 304 to a matching If-None-Match.
+  if (presented.etag) res.setHeader("ETag", presented.etag);
+  res.type("json").send(presented.body);
+}
+
+const parseRequest = (raw: Record<string, unknown>, includeFacets: boolean) =>
+  parseOr422(SearchRequest, { ...normalizeSearchInput(raw), ...(includeFacets ? {} : { includeFacets: false }) });
+
+/** The main screen's answer (GET /api/search). */
+const screenBody = ({ request, outcome, didYouMean }: SearchAnswer, data: SearchResultItem[]): SearchResponse => ({
+  data,
+  total: outcome.total,
+  page: request.page,
+  per: request.per,
+  st: request.st,
+  didYouMean,
+  facets: outcome.facets,
+});
+
+/** The first document's answer (POST /search). */
+const legacyBody = ({ outcome }: SearchAnswer, data: SearchResultItem[]): LegacySearchResponse => ({ status: "success", arrObjResponse: { data, total: outcome.total } });
+
 /** The search calls: the main screen's GET /api/search and the first document's POST /search. */
-export function searchRouter(db: Db, index: CatalogueIndex | null): Router {
+export function searchRouter(db: Db, search: CatalogueSearch): Router {
   const router = Router();
 
-  router.get("/api/search", async (req, res) => {
-    const { request, outcome, data, didYouMean } = await runSearch(db, index, req, req.query as Record<string, unknown>, true);
-    const body: SearchResponse = { data, total: outcome.total, page: request.page, per: request.per, st: request.st, didYouMean, facets: outcome.facets };
-    res.json(body);
+  router.get("/api/search", async (req: Request, res) => {
+    // A guest's repeated search: the same URL at the same catalogue version has the same answer.
+    const cached = !req.actor.signedIn ? await search.guestAnswer(req.originalUrl) : null;
+    if (cached) return sendAnswer(res, db, req.actor, cached, "screen", screenBody);
+    const request = parseRequest(req.query as Record<string, unknown>, true);
+    await sendAnswer(res, db, req.actor, await search.run(req.actor, request, req.originalUrl), "screen", screenBody);
   });
 
   router.post("/search", async (req, res) => {
-    const { outcome, data } = await runSearch(db, index, req, (req.body ?? {}) as Record<string, unknown>, false);
-    const body: LegacySearchResponse = { status: "success", arrObjResponse: { data, total: outcome.total } };
-    res.json(body);
+    const request = parseRequest((req.body ?? {}) as Record<string, unknown>, false);
+    await sendAnswer(res, db, req.actor, await search.run(req.actor, request), "legacy", legacyBody);
   });
 
   return router;

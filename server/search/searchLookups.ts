@@ -1,0 +1,173 @@
+import { ATTRIBUTE_FACETS, type SearchTypeConfig } from "../../contract/index.js";
+import type { Db } from "../db/connection.js";
+import { selectCardRows } from "../models/content.js";
+import { listSearchTypes } from "../models/searchTypes.js";
+import type { ContentCardRow } from "../presenters/contentObject.js";
+
+/** An attribute item as a facet value shows it. */
+export interface FacetItem {
+  id: number;
+  name: string;
+  short_name: string | null;
+  parent_id: number | null;
+  type_id: number;
+  sort_order: number;
+}
+
+/** What a search reads besides the catalogue: its settings (search types, attribute type ids). */
+export interface SearchSettings {
+  searchTypes: SearchTypeConfig[];
+  /** Attribute type id per facet key (only the facets whose type exists). */
+  facetTypeIds: Record<string, number>;
+}
+
+/**
+ * The versions that tell cached lookups when to forget: `settings` moves when search types, attribute
+ * types or items, or profile names change (a SETTINGS_CHANGE in the change log); `content` moves on any
+ * change, content included. Both come from the catalogue index, which reads the change log before
+ * every search, so a write made through any instance is seen by every instance's next search.
+ */
+export interface LookupVersions {
+  settings: number;
+  content: number;
+}
+
+/** Bounds of the per-id caches (each is dropped whole when it grows past its bound). */
+const MAX_LABELS = 50_000;
+const MAX_NAMES = 20_000;
+const MAX_ROWS = 5_000;
+/** Ids per `in (...)` list, well under both databases' parameter limits. */
+const CHUNK = 900;
+
+const chunks = <T>(list: T[]): T[][] => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** A per-id cache that reads misses from the database in one go. */
+class ByIdCache<T> {
+  private entries = new Map<number, T | null>();
+
+  constructor(
+    private readonly max: number,
+    private readonly read: (ids: number[]) => Promise<Map<number, T>>,
+  ) {}
+
+  clear(): void {
+    this.entries = new Map();
+  }
+
+  /** The values of the ids that exist (missing ids are left out). */
+  async get(ids: number[], cache: boolean): Promise<Map<number, T>> {
+    const out = new Map<number, T>();
+    const entries = this.entries;
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      const hit = cache ? entries.get(id) : undefined;
+      if (hit === undefined) missing.push(id);
+      else if (hit !== null) out.set(id, hit);
+    }
+    if (!missing.length) return out;
+    const found = await this.read(missing);
+    if (cache && entries.size + missing.length > this.max) entries.clear();
+    for (const id of missing) {
+      const value = found.get(id);
+      if (value !== undefined) out.set(id, value);
+      // `entries` is the map of the version the read started in: a newer version never sees these.
+      if (cache) entries.set(id, value ?? null);
+    }
+    return out;
+  }
+}
+
+/**
+ * The reads every search makes besides counting: settings, attribute labels, profile names and the
+ * page's card rows. With versions (the in-memory index) they are cached until the versions move;
+ * without (SEARCH_INDEX=sql) every call reads the database. Card rows are cached only when result
+ * caching is on (SEARCH_CACHE), since they are per-query work.
+ */
+export class SearchLookups {
+  private seen: LookupVersions | null = null;
+  private settingsPromise: Promise<SearchSettings> | null = null;
+  private readonly labels: ByIdCache<FacetItem>;
+  private readonly names: ByIdCache<string>;
+  private readonly rows: ByIdCache<ContentCardRow>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly versions: (() => LookupVersions) | null,
+    private readonly options: { cacheRows: boolean },
+  ) {
+    this.labels = new ByIdCache(MAX_LABELS, async (ids) => {
+      const out = new Map<number, FacetItem>();
+      for (const part of chunks(ids)) {
+        for (const i of await db.selectFrom("attribute_items").select(["id", "name", "short_name", "parent_id", "type_id", "sort_order"]).where("id", "in", part).execute()) out.set(i.id, i);
+      }
+      return out;
+    });
+    this.names = new ByIdCache(MAX_NAMES, async (ids) => {
+      const out = new Map<number, string>();
+      for (const part of chunks(ids)) for (const p of await db.selectFrom("profiles").select(["id", "name"]).where("id", "in", part).execute()) out.set(p.id, p.name);
+      return out;
+    });
+    this.rows = new ByIdCache(MAX_ROWS, async (ids) => {
+      const out = new Map<number, ContentCardRow>();
+      for (const part of chunks(ids)) for (const row of await selectCardRows(db).where("content.id", "in", part).execute()) out.set(row.id, row as ContentCardRow);
+      return out;
+    });
+  }
+
+  /** Forgets what the versions say may have changed; true when caching applies at all. */
+  private sync(): boolean {
+    if (!this.versions) return false;
+    const now = this.versions();
+    const settingsMoved = !this.seen || this.seen.settings !== now.settings;
+    if (settingsMoved) {
+      this.settingsPromise = null;
+      this.labels.clear();
+      this.names.clear();
+    }
+    // Card rows carry owner names too, so they go with either version.
+    if (settingsMoved || this.seen!.content !== now.content) this.rows.clear();
+    this.seen = now;
+    return true;
+  }
+
+  /** The search types and the facets' attribute type ids. */
+  settings(): Promise<SearchSettings> {
+    if (!this.sync()) return readSettings(this.db);
+    if (!this.settingsPromise) {
+      const pending = readSettings(this.db);
+      this.settingsPromise = pending;
+      // A failed read is tried again by the next search.
+      pending.catch(() => this.settingsPromise === pending && (this.settingsPromise = null));
+    }
+    return this.settingsPromise;
+  }
+
+  /** Attribute items by id (for facet labels). */
+  attributeItems(ids: number[]): Promise<Map<number, FacetItem>> {
+    return this.labels.get(ids, this.sync());
+  }
+
+  /** Profile names by id (for the owner and publisher facets). */
+  profileNames(ids: number[]): Promise<Map<number, string>> {
+    return this.names.get(ids, this.sync());
+  }
+
+  /** Card rows of content ids, in the ids' order (ids that no longer exist are left out). */
+  async cardRows(ids: number[]): Promise<ContentCardRow[]> {
+    if (!ids.length) return [];
+    const cache = this.sync() && this.options.cacheRows;
+    const byId = await this.rows.get(ids, cache);
+    return ids.map((id) => byId.get(id)).filter((row): row is ContentCardRow => row !== undefined);
+  }
+}
+
+async function readSettings(db: Db): Promise<SearchSettings> {
+  const [searchTypes, types] = await Promise.all([listSearchTypes(db), db.selectFrom("attribute_types").select(["id", "key"]).execute()]);
+  const typeIdByKey = new Map(types.map((t) => [t.key, t.id]));
+  const facetTypeIds: Record<string, number> = {};
+  for (const f of ATTRIBUTE_FACETS) {
+    const id = typeIdByKey.get(f.type);
+    if (id !== undefined) facetTypeIds[f.url] = id;
+  }
+  return { searchTypes, facetTypeIds };
+}
