@@ -9,7 +9,7 @@ import { saveItem, useItem } from "../../api/editor.js";
 import { useAppConfig } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
-import { readSectionContent, SectionEditor, snapshotJson } from "../../components/editor/SectionEditor.js";
+import { readSectionContent, snapshotJson } from "../../components/editor/SectionEditor.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { AttributeEditorDialog } from "../../components/tagging/AttributeEditorDialog.js";
@@ -20,14 +20,7 @@ import { AUTOSAVE_STEPS, useAutosave } from "../../hooks/useAutosave.js";
 import { useEditLock } from "../../hooks/useEditLock.js";
 import { signInPath } from "../../routes/paths.js";
 import { ItemLoadProblem } from "./ItemViewScene.js";
-
-/** One section on the page; `json`/`html` are only its starting content (the editor holds the live one). */
-interface DraftSection {
-  key: string;
-  title: string;
-  json: Record<string, unknown> | null;
-  html: string;
-}
+import { SectionList, type DraftSection } from "./SectionList.js";
 
 let keySeed = 0;
 const newKey = () => `s${++keySeed}`;
@@ -257,60 +250,16 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
         </Field>
       </div>
 
-      <ol className="sections" aria-label="Sections">
-        {sections.map((section, index) => {
-          const name = section.title.trim() || `Section ${index + 1}`;
-          return (
-            <li key={section.key} className="section-card">
-              <section aria-label={name}>
-                <div className="section-card__header">
-                  <div className="field field--compact section-card__title">
-                    <label className="field__label" htmlFor={`${id}-${section.key}-title`}>
-                      Section {index + 1} title
-                    </label>
-                    <input
-                      id={`${id}-${section.key}-title`}
-                      className="input"
-                      value={section.title}
-                      maxLength={255}
-                      readOnly={!editable}
-                      onChange={(e) => edit(() => setSections((list) => list.map((s) => (s.key === section.key ? { ...s, title: e.target.value } : s))))}
-                    />
-                  </div>
-                  <div className="section-card__tools">
-                    <button type="button" className="button button--ghost button--small" aria-label={`Move ${name} up`} disabled={!editable || index === 0} onClick={() => handleMove(section.key, -1)}>
-                      ↑ Up
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-label={`Move ${name} down`}
-                      disabled={!editable || index === sections.length - 1}
-                      onClick={() => handleMove(section.key, 1)}
-                    >
-                      ↓ Down
-                    </button>
-                    <button type="button" className="button button--ghost button--small button--danger-text" aria-label={`Remove ${name}`} disabled={!editable} onClick={() => setConfirmRemove(section.key)}>
-                      Remove
-                    </button>
-                  </div>
-                </div>
-                <SectionEditor
-                  label={`${name} content`}
-                  json={section.json}
-                  html={section.html}
-                  editable={editable}
-                  onChange={handleChange}
-                  editorRef={(editor) => {
-                    if (editor) editors.current.set(section.key, editor);
-                    else editors.current.delete(section.key);
-                  }}
-                />
-              </section>
-            </li>
-          );
-        })}
-      </ol>
+      <SectionList
+        idBase={id}
+        sections={sections}
+        editable={editable}
+        editors={editors}
+        onTitle={(key, value) => edit(() => setSections((list) => list.map((s) => (s.key === key ? { ...s, title: value } : s))))}
+        onMove={handleMove}
+        onRemove={setConfirmRemove}
+        onChange={handleChange}
+      />
       {sections.length === 0 && <p className="empty-note">This {typeName.toLowerCase()} has no sections yet.</p>}
       <button type="button" className="button button--secondary" onClick={handleAddSection} disabled={!editable}>
         + Add section
