@@ -19,7 +19,7 @@ import { showToast } from "../../components/toastStore.js";
 import { AUTOSAVE_STEPS, useAutosave } from "../../hooks/useAutosave.js";
 import { useEditLock } from "../../hooks/useEditLock.js";
 import { signInPath } from "../../routes/paths.js";
-import { ItemLoadProblem } from "./ItemViewScene.js";
+import { EditRefused, ItemLoadProblem } from "./ItemViewScene.js";
 import { SectionList, type DraftSection } from "./SectionList.js";
 
 let keySeed = 0;
@@ -37,14 +37,10 @@ export function ItemEditScene({ typePath }: { typePath: string }) {
   if (error || !item) return <ItemLoadProblem error={error} />;
   if (!item.abilities.edit) {
     return (
-      <div className="message-page">
-        <PageTitle title={item.title} />
-        <h1 className="page-title">{item.title}</h1>
-        <Alert tone="info">
-          You do not have permission to edit this {item.type_name_singular.toLowerCase()}. <Link to={item.link}>View it</Link> or{" "}
-          <Link to={signInPath(location.pathname)}>sign in as someone who may edit it</Link>.
-        </Alert>
-      </div>
+      <EditRefused title={item.title}>
+        You do not have permission to edit this {item.type_name_singular.toLowerCase()}. <Link to={item.link}>View it</Link> or{" "}
+        <Link to={signInPath(location.pathname)}>sign in as someone who may edit it</Link>.
+      </EditRefused>
     );
   }
   return <EditorForm key={item.id} item={item} typePath={typePath} />;

@@ -11,7 +11,7 @@ import { Field, fieldErrorProps } from "../../components/Field.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { showToast } from "../../components/toastStore.js";
 import { PATHS } from "../../routes/paths.js";
-import { ItemLoadProblem } from "./ItemViewScene.js";
+import { EditRefused, ItemLoadProblem } from "./ItemViewScene.js";
 import { SectionList, type DraftSection } from "./SectionList.js";
 
 /**
@@ -25,13 +25,7 @@ export function TemplateEditScene() {
   if (isPending) return <p className="page-status">Loading…</p>;
   if (error || !template) return <ItemLoadProblem error={error} />;
   if (!template.abilities.edit) {
-    return (
-      <div className="message-page">
-        <PageTitle title={template.title} />
-        <h1 className="page-title">{template.title}</h1>
-        <Alert tone="info">Only the template&apos;s owner or an administrator may manage this template.</Alert>
-      </div>
-    );
+    return <EditRefused title={template.title}>Only the template&apos;s owner or an administrator may manage this template.</EditRefused>;
   }
   return <TemplateForm key={template.id} template={template} />;
 }
