@@ -10,7 +10,6 @@ import { useAppConfig } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { readSectionContent, snapshotJson } from "../../components/editor/SectionEditor.js";
-import { Field, fieldErrorProps } from "../../components/Field.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { AttributeEditorDialog } from "../../components/tagging/AttributeEditorDialog.js";
 import { ThumbnailDesignerDialog } from "../../components/thumbnail/ThumbnailDesignerDialog.js";
@@ -20,7 +19,7 @@ import { AUTOSAVE_STEPS, useAutosave } from "../../hooks/useAutosave.js";
 import { useEditLock } from "../../hooks/useEditLock.js";
 import { signInPath } from "../../routes/paths.js";
 import { EditRefused, ItemLoadProblem } from "./ItemViewScene.js";
-import { SectionList, type DraftSection } from "./SectionList.js";
+import { SectionList, TitleFields, type DraftSection } from "./SectionList.js";
 
 let keySeed = 0;
 const newKey = () => `s${++keySeed}`;
@@ -229,22 +228,15 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
         </Alert>
       )}
 
-      <div className="editor-page__fields">
-        <Field id={`${id}-title`} label="Title" error={titleError}>
-          <input
-            id={`${id}-title`}
-            className="input"
-            value={title}
-            maxLength={255}
-            readOnly={!editable}
-            onChange={(e) => edit(() => setTitle(e.target.value))}
-            {...fieldErrorProps(`${id}-title`, titleError)}
-          />
-        </Field>
-        <Field id={`${id}-description`} label="Description">
-          <textarea id={`${id}-description`} className="input" rows={3} value={description} readOnly={!editable} onChange={(e) => edit(() => setDescription(e.target.value))} />
-        </Field>
-      </div>
+      <TitleFields
+        idBase={id}
+        title={title}
+        description={description}
+        titleError={titleError}
+        editable={editable}
+        onTitle={(value) => edit(() => setTitle(value))}
+        onDescription={(value) => edit(() => setDescription(value))}
+      />
 
       <SectionList
         idBase={id}

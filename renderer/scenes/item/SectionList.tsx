@@ -1,6 +1,7 @@
 import type { LexicalEditor } from "lexical";
 import type { MutableRefObject } from "react";
 import { SectionEditor } from "../../components/editor/SectionEditor.js";
+import { Field, fieldErrorProps } from "../../components/Field.js";
 
 /** One section on an edit page; `json`/`html` are only its starting content (the editor holds the live one). */
 export interface DraftSection {
@@ -85,5 +86,35 @@ export function SectionList({
         );
       })}
     </ol>
+  );
+}
+
+/** The title (with its error) and description fields above the sections of an edit page. */
+export function TitleFields({
+  idBase,
+  title,
+  description,
+  titleError,
+  editable = true,
+  onTitle,
+  onDescription,
+}: {
+  idBase: string;
+  title: string;
+  description: string;
+  titleError: string | null;
+  editable?: boolean;
+  onTitle(value: string): void;
+  onDescription(value: string): void;
+}) {
+  return (
+    <div className="editor-page__fields">
+      <Field id={`${idBase}-title`} label="Title" error={titleError}>
+        <input id={`${idBase}-title`} className="input" value={title} maxLength={255} readOnly={!editable} onChange={(e) => onTitle(e.target.value)} {...fieldErrorProps(`${idBase}-title`, titleError)} />
+      </Field>
+      <Field id={`${idBase}-description`} label="Description">
+        <textarea id={`${idBase}-description`} className="input" rows={3} value={description} readOnly={!editable} onChange={(e) => onDescription(e.target.value)} />
+      </Field>
+    </div>
   );
 }

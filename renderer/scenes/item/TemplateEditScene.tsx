@@ -7,12 +7,11 @@ import { ApiError } from "../../api/ApiError.js";
 import { useSaveTemplateMutation, useTemplate } from "../../api/authoring.js";
 import { Alert } from "../../components/Alert.js";
 import { readSectionContent } from "../../components/editor/SectionEditor.js";
-import { Field, fieldErrorProps } from "../../components/Field.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { showToast } from "../../components/toastStore.js";
 import { PATHS } from "../../routes/paths.js";
 import { EditRefused, ItemLoadProblem } from "./ItemViewScene.js";
-import { SectionList, type DraftSection } from "./SectionList.js";
+import { SectionList, TitleFields, type DraftSection } from "./SectionList.js";
 
 /**
  * The edit page of a curriculum template (the chooser's 'Manage selected'): title, description and
@@ -82,14 +81,7 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
         </div>
       </header>
       {failure && <Alert tone="danger">{failure}</Alert>}
-      <div className="editor-page__fields">
-        <Field id={`${id}-title`} label="Title" error={titleError}>
-          <input id={`${id}-title`} className="input" value={title} maxLength={255} onChange={(e) => setTitle(e.target.value)} {...fieldErrorProps(`${id}-title`, titleError)} />
-        </Field>
-        <Field id={`${id}-description`} label="Description">
-          <textarea id={`${id}-description`} className="input" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </Field>
-      </div>
+      <TitleFields idBase={id} title={title} description={description} titleError={titleError} onTitle={setTitle} onDescription={setDescription} />
       <SectionList
         idBase={id}
         sections={sections}
