@@ -4,6 +4,7 @@ import type { ResourceCreateResponse } from "../../contract/index.js";
 import { PATHS } from "../routes/paths.js";
 import { AddResourceForm, type AddResourceInitialValues } from "./AddResourceForm.js";
 import { CreateDialog } from "./CreateDialog.js";
+import { ModalFrame } from "./ModalFrame.js";
 
 /**
  * The full-size Add Resource modal. Controlled by the caller so that a desktop file drop can open it
@@ -21,15 +22,9 @@ export function AddResourceDialog({
   onCreated(answer: ResourceCreateResponse): void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--full" aria-describedby={undefined}>
-          <Dialog.Title className="dialog__title">Add Resource</Dialog.Title>
-          <AddResourceForm initial={initial} onCreated={onCreated} actions={<Dialog.Close className="button button--ghost">Cancel</Dialog.Close>} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalFrame open={open} onOpenChange={onOpenChange} className="dialog dialog--full" title="Add Resource">
+      <AddResourceForm initial={initial} onCreated={onCreated} actions={<Dialog.Close className="button button--ghost">Cancel</Dialog.Close>} />
+    </ModalFrame>
   );
 }
 

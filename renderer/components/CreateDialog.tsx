@@ -20,6 +20,7 @@ import { Alert } from "./Alert.js";
 import { CurriculumCreateForm } from "./CurriculumCreateForm.js";
 import { Field, fieldErrorProps } from "./Field.js";
 import { Icon, type IconName } from "./Icon.js";
+import { DialogActions, ModalFrame } from "./ModalFrame.js";
 
 /** Every type the creator modal knows, in grid order; app config and the caller narrow it. */
 export const CREATABLE_TYPES = ["resource", "lesson_plan", "collection", "outline", "project", "pathway", "group"] as const;
@@ -91,37 +92,36 @@ export function CreateDialog({
   const cancel = <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>;
   const size = confirmed === "resource" ? "dialog--full" : "dialog--wide";
   return (
-    <Dialog.Root open={open} onOpenChange={handleOpenChange}>
-      <Dialog.Trigger className={triggerClassName}>{triggerLabel}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className={`dialog ${size}`} aria-describedby={undefined}>
-          <Dialog.Title className="dialog__title">{confirmed === "resource" ? "Add Resource" : confirmed ? `Create ${TYPES[confirmed].article} ${TYPES[confirmed].label.toLowerCase()}` : "Create"}</Dialog.Title>
-          {created ? (
-            <CreatedNotice created={created} onClose={() => handleOpenChange(false)} />
-          ) : confirmed === null ? (
-            current ? <TypeChooser types={allowed} chosen={current} onChoose={setChosen} onConfirm={setConfirmed} /> : <p className="dialog__text">There is nothing you can create here.</p>
-          ) : (
-            <>
-              {!forcedType && (
-                <button type="button" className="link-button create-back" onClick={() => setConfirmed(null)}>
-                  Choose Another Type
-                </button>
-              )}
-              {confirmed === "resource" ? (
-                <AddResourceForm onCreated={(answer) => goToEditor(answer.response.link)} actions={cancel} />
-              ) : isCurriculum(confirmed) ? (
-                <CurriculumCreateForm modelKey={confirmed} onCreated={goToEditor} onLeave={() => handleOpenChange(false)} actions={cancel} />
-              ) : confirmed === "collection" ? (
-                <CollectionForm onCreated={setCreated} />
-              ) : (
-                <GroupForm onCreated={setCreated} />
-              )}
-            </>
+    <ModalFrame
+      open={open}
+      onOpenChange={handleOpenChange}
+      trigger={<Dialog.Trigger className={triggerClassName}>{triggerLabel}</Dialog.Trigger>}
+      className={`dialog ${size}`}
+      title={confirmed === "resource" ? "Add Resource" : confirmed ? `Create ${TYPES[confirmed].article} ${TYPES[confirmed].label.toLowerCase()}` : "Create"}
+    >
+      {created ? (
+        <CreatedNotice created={created} onClose={() => handleOpenChange(false)} />
+      ) : confirmed === null ? (
+        current ? <TypeChooser types={allowed} chosen={current} onChoose={setChosen} onConfirm={setConfirmed} /> : <p className="dialog__text">There is nothing you can create here.</p>
+      ) : (
+        <>
+          {!forcedType && (
+            <button type="button" className="link-button create-back" onClick={() => setConfirmed(null)}>
+              Choose Another Type
+            </button>
           )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          {confirmed === "resource" ? (
+            <AddResourceForm onCreated={(answer) => goToEditor(answer.response.link)} actions={cancel} />
+          ) : isCurriculum(confirmed) ? (
+            <CurriculumCreateForm modelKey={confirmed} onCreated={goToEditor} onLeave={() => handleOpenChange(false)} actions={cancel} />
+          ) : confirmed === "collection" ? (
+            <CollectionForm onCreated={setCreated} />
+          ) : (
+            <GroupForm onCreated={setCreated} />
+          )}
+        </>
+      )}
+    </ModalFrame>
   );
 }
 
@@ -150,12 +150,7 @@ function TypeChooser({ types, chosen, onChoose, onConfirm }: { types: CreatableT
         </fieldset>
         <TypeDetails id={detailsId} type={chosen} />
       </div>
-      <div className="dialog__actions">
-        <button type="submit" className="button button--primary">
-          Create
-        </button>
-        <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
-      </div>
+      <DialogActions label="Create" />
     </form>
   );
 }

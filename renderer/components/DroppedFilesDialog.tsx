@@ -5,6 +5,7 @@ import { ApiError } from "../api/ApiError.js";
 import { useCreateResourceMutation, useResourceAttributeTrees, useShareOptions } from "../api/authoring.js";
 import { useAppConfig } from "../api/queries.js";
 import { formatFileSize, titleFromFileName } from "./AddResourceForm.js";
+import { ModalFrame } from "./ModalFrame.js";
 
 type Outcome = { state: "ready" } | { state: "rejected"; message: string } | { state: "adding" } | { state: "added"; title: string };
 
@@ -79,82 +80,78 @@ export function DroppedFilesDialog({ files, onClose, onShowResults }: { files: r
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && phase !== "adding" && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={`${id}-text`} onEscapeKeyDown={(event) => phase === "adding" && event.preventDefault()}>
-          <Dialog.Title className="dialog__title">Add {files.length} files as resources</Dialog.Title>
-          <Dialog.Description id={`${id}-text`} className="dialog__text">
-            Each file becomes a resource titled after its name. You can change the details later.
-          </Dialog.Description>
+    <ModalFrame
+      title={`Add ${files.length} files as resources`}
+      description="Each file becomes a resource titled after its name. You can change the details later."
+      onClose={() => phase !== "adding" && onClose()}
+      contentProps={{ onEscapeKeyDown: (event) => phase === "adding" && event.preventDefault() }}
+    >
 
-          <ul className="dropped-files" aria-label="Dropped files">
-            {items.map((item, index) => (
-              <li key={index} className="dropped-files__item">
-                <span className="dropped-files__name">{item.file.name}</span>
-                <span>{formatFileSize(item.file.size)}</span>
-                <span className={`dropped-files__outcome dropped-files__outcome--${item.outcome.state}`}>
-                  {OUTCOME_TEXT[item.outcome.state]}
-                  {item.outcome.state === "rejected" && `: ${item.outcome.message}`}
-                  {item.outcome.state === "added" && `: “${item.outcome.title}”`}
-                </span>
-              </li>
+      <ul className="dropped-files" aria-label="Dropped files">
+        {items.map((item, index) => (
+          <li key={index} className="dropped-files__item">
+            <span className="dropped-files__name">{item.file.name}</span>
+            <span>{formatFileSize(item.file.size)}</span>
+            <span className={`dropped-files__outcome dropped-files__outcome--${item.outcome.state}`}>
+              {OUTCOME_TEXT[item.outcome.state]}
+              {item.outcome.state === "rejected" && `: ${item.outcome.message}`}
+              {item.outcome.state === "added" && `: “${item.outcome.title}”`}
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      {categoryRequired && phase === "choosing" && ready > 0 && (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-category`}>
+            Resource category for these files
+          </label>
+          <select
+            id={`${id}-category`}
+            className="select"
+            value={category}
+            onChange={(e) => {
+              setCategory(e.target.value);
+              setCategoryError(null);
+            }}
+            aria-invalid={categoryError ? true : undefined}
+            aria-describedby={categoryError ? `${id}-category-error` : undefined}
+          >
+            <option value="">Choose a category</option>
+            {categories.map((c) => (
+              <option key={c.attr_item_id} value={c.attr_item_id}>
+                {c.name}
+              </option>
             ))}
-          </ul>
-
-          {categoryRequired && phase === "choosing" && ready > 0 && (
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-category`}>
-                Resource category for these files
-              </label>
-              <select
-                id={`${id}-category`}
-                className="select"
-                value={category}
-                onChange={(e) => {
-                  setCategory(e.target.value);
-                  setCategoryError(null);
-                }}
-                aria-invalid={categoryError ? true : undefined}
-                aria-describedby={categoryError ? `${id}-category-error` : undefined}
-              >
-                <option value="">Choose a category</option>
-                {categories.map((c) => (
-                  <option key={c.attr_item_id} value={c.attr_item_id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-              {categoryError && (
-                <p id={`${id}-category-error`} className="field__error">
-                  {categoryError}
-                </p>
-              )}
-            </div>
+          </select>
+          {categoryError && (
+            <p id={`${id}-category-error`} className="field__error">
+              {categoryError}
+            </p>
           )}
+        </div>
+      )}
 
-          <p role="status" aria-live="polite" className="dialog__text">
-            {phase === "done" ? `${added} added, ${rejected} not added.` : phase === "adding" ? "Adding files…" : ready < items.length ? `${items.length - ready} of ${items.length} files cannot be added.` : ""}
-          </p>
+      <p role="status" aria-live="polite" className="dialog__text">
+        {phase === "done" ? `${added} added, ${rejected} not added.` : phase === "adding" ? "Adding files…" : ready < items.length ? `${items.length - ready} of ${items.length} files cannot be added.` : ""}
+      </p>
 
-          <div className="dialog__actions">
-            {phase !== "done" ? (
-              <button type="button" className="button button--primary" disabled={ready === 0 || phase === "adding"} aria-busy={phase === "adding" || undefined} onClick={() => void handleAdd()}>
-                {ready === 1 ? "Add 1 resource" : `Add ${ready} resources`}
-              </button>
-            ) : (
-              added > 0 && (
-                <button type="button" className="button button--primary" onClick={onShowResults}>
-                  Show in search
-                </button>
-              )
-            )}
-            <Dialog.Close className="button button--ghost" disabled={phase === "adding"}>
-              {phase === "done" ? "Close" : "Cancel"}
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <div className="dialog__actions">
+        {phase !== "done" ? (
+          <button type="button" className="button button--primary" disabled={ready === 0 || phase === "adding"} aria-busy={phase === "adding" || undefined} onClick={() => void handleAdd()}>
+            {ready === 1 ? "Add 1 resource" : `Add ${ready} resources`}
+          </button>
+        ) : (
+          added > 0 && (
+            <button type="button" className="button button--primary" onClick={onShowResults}>
+              Show in search
+            </button>
+          )
+        )}
+        <Dialog.Close className="button button--ghost" disabled={phase === "adding"}>
+          {phase === "done" ? "Close" : "Cancel"}
+        </Dialog.Close>
+      </div>
+    </ModalFrame>
   );
 }

@@ -1,9 +1,9 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
 import { EXPORT_FORMATS, EXPORT_MESSAGES, MESSAGES, exportHref, type EditableItem, type ExportFormat } from "../../contract/index.js";
 import { ApiError } from "../api/ApiError.js";
 import { downloadExport } from "../api/exports.js";
 import { Alert } from "./Alert.js";
+import { DialogActions, ModalFrame } from "./ModalFrame.js";
 
 /** A download name from the title (what the server names it too). */
 const fileBase = (title: string) =>
@@ -40,48 +40,35 @@ export function ExportDialog({ item, onClose }: { item: EditableItem; onClose():
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content id="export-modal" className="dialog" aria-describedby={`${id}-text`}>
-          <Dialog.Title className="dialog__title">{EXPORT_MESSAGES.dialogTitle}</Dialog.Title>
-          <p id={`${id}-text`} className="dialog__text">
-            Download “{item.title}” with its sections, equations, tables and images.
-          </p>
-          <fieldset className="choice-group">
-            <legend className="field__label">Format</legend>
-            {EXPORT_FORMATS.map((f) => (
-              <label key={f.format} className="choice">
-                <input type="radio" name={`${id}-format`} value={f.format} checked={format === f.format} onChange={() => setFormat(f.format)} />
-                {f.label}
-              </label>
-            ))}
-          </fieldset>
-          <fieldset className="choice-group">
-            <legend className="field__label">Include</legend>
-            <label className="choice">
-              <input type="checkbox" checked={includeDescription} onChange={(e) => setIncludeDescription(e.target.checked)} />
-              Description
-            </label>
-            <label className="choice">
-              <input type="checkbox" checked={includeSectionTitles} onChange={(e) => setIncludeSectionTitles(e.target.checked)} />
-              Section titles
-            </label>
-          </fieldset>
-          {failure && <Alert tone="danger">{failure}</Alert>}
-          <div className="dialog__actions">
-            <button type="button" className="button button--primary" onClick={() => void handleDownload()} disabled={busy}>
-              {busy ? "Preparing…" : "Download"}
-            </button>
-            {format === "html" && (
-              <a className="button button--secondary" href={exportHref(item.link, "html", options)} target="_blank" rel="noopener">
-                Open in new tab
-              </a>
-            )}
-            <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalFrame id="export-modal" title={EXPORT_MESSAGES.dialogTitle} description={<>Download “{item.title}” with its sections, equations, tables and images.</>} onClose={onClose}>
+      <fieldset className="choice-group">
+        <legend className="field__label">Format</legend>
+        {EXPORT_FORMATS.map((f) => (
+          <label key={f.format} className="choice">
+            <input type="radio" name={`${id}-format`} value={f.format} checked={format === f.format} onChange={() => setFormat(f.format)} />
+            {f.label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="choice-group">
+        <legend className="field__label">Include</legend>
+        <label className="choice">
+          <input type="checkbox" checked={includeDescription} onChange={(e) => setIncludeDescription(e.target.checked)} />
+          Description
+        </label>
+        <label className="choice">
+          <input type="checkbox" checked={includeSectionTitles} onChange={(e) => setIncludeSectionTitles(e.target.checked)} />
+          Section titles
+        </label>
+      </fieldset>
+      {failure && <Alert tone="danger">{failure}</Alert>}
+      <DialogActions label="Download" busyLabel="Preparing…" busy={busy} onAction={() => void handleDownload()}>
+        {format === "html" && (
+          <a className="button button--secondary" href={exportHref(item.link, "html", options)} target="_blank" rel="noopener">
+            Open in new tab
+          </a>
+        )}
+      </DialogActions>
+    </ModalFrame>
   );
 }

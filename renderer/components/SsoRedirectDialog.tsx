@@ -1,6 +1,6 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
 import { platform } from "../platform/index.js";
+import { DialogActions, ModalFrame } from "./ModalFrame.js";
 
 /** What the server said about an account that signs in with a provider (from the POST /auth answer). */
 export interface SsoRedirect {
@@ -31,28 +31,14 @@ export function SsoRedirectDialog({ sso, onCancel, onContinue }: { sso: SsoRedir
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={`${id}-text`}>
-          <Dialog.Title className="dialog__title">{sso.heading}</Dialog.Title>
-          <Dialog.Description id={`${id}-text`} className="dialog__text">
-            {sso.message}
-          </Dialog.Description>
-          {sso.rememberKey && (
-            <label className="check" htmlFor={`${id}-remember`}>
-              <input id={`${id}-remember`} type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-              <span className="check__label">Redirect me automatically in the future</span>
-            </label>
-          )}
-          <div className="dialog__actions">
-            <button type="button" className="button button--primary" onClick={handleContinue}>
-              {sso.cta}
-            </button>
-            <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalFrame title={sso.heading} description={sso.message} onClose={onCancel}>
+      {sso.rememberKey && (
+        <label className="check" htmlFor={`${id}-remember`}>
+          <input id={`${id}-remember`} type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+          <span className="check__label">Redirect me automatically in the future</span>
+        </label>
+      )}
+      <DialogActions label={sso.cta} onAction={handleContinue} />
+    </ModalFrame>
   );
 }

@@ -4,12 +4,19 @@ import type { Db } from "../db/connection.js";
 import type { Content, Profile } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
 import { insertProfile } from "../models/profiles.js";
+import type { TestClient, TestServer } from "./testServer.js";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
 
+/** A user as the factories build it: the profile and the password it signs in with. */
+export type TestUser = Profile & { password: string };
+
+/** What buildUser may be told about the user. */
+export type UserOverrides = { admin?: boolean; moderator?: boolean; password?: string; name?: string; permissions?: string[] };
+
 /** A user with a known password ("password" by default). */
-export async function buildUser(db: Db, overrides: { admin?: boolean; moderator?: boolean; password?: string; name?: string; permissions?: string[] } = {}): Promise<Profile & { password: string }> {
+export async function buildUser(db: Db, overrides: UserOverrides = {}): Promise<TestUser> {
   const password = overrides.password ?? "password";
   const username = `user_${unique()}`;
   const profile = await insertProfile(db, {
@@ -22,6 +29,24 @@ export async function buildUser(db: Db, overrides: { admin?: boolean; moderator?
     permissions: JSON.stringify(overrides.permissions ?? []),
   });
   return { ...profile, password };
+}
+
+/** A client of the test server signed in as the user. */
+export async function signedInClient(server: TestServer, user: TestUser): Promise<TestClient> {
+  const client = server.client();
+  await client.signIn(user.username!, user.password);
+  return client;
+}
+
+/** A fresh user (see buildUser) and a client signed in as them. */
+export async function buildSignedInUser(server: TestServer, overrides: UserOverrides = {}): Promise<[TestUser, TestClient]> {
+  const user = await buildUser(server.db, overrides);
+  return [user, await signedInClient(server, user)];
+}
+
+/** A client signed in as a fresh user, for tests that never need the user itself. */
+export async function buildSignedInClient(server: TestServer, overrides: UserOverrides = {}): Promise<TestClient> {
+  return (await buildSignedInUser(server, overrides))[1];
 }
 
 /** A group with a leader and members. */

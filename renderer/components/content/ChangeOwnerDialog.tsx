@@ -1,9 +1,8 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState, type FormEvent } from "react";
 import { CONTENT_ACTION_MESSAGES, MESSAGES, OWNER_AUTOCOMPLETE_MIN } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { changeOwner, useOwnerCandidates } from "../../api/contentActions.js";
-import { Alert } from "../Alert.js";
+import { FormDialog } from "../ModalFrame.js";
 import { reloadWithToast } from "./pendingToast.js";
 
 /**
@@ -40,80 +39,72 @@ export function ChangeOwnerDialog({ item, me, onClose }: { item: { opaque_id: st
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content id="change-owner-modal" className="dialog" aria-describedby={`${id}-text`}>
-          <Dialog.Title className="dialog__title">Change owner</Dialog.Title>
-          <Dialog.Description id={`${id}-text`} className="dialog__text">
-            Currently owned by {item.owner_data.name}.
-          </Dialog.Description>
-          <form onSubmit={(e) => void handleSubmit(e)} noValidate>
-            <fieldset className="choice-group" aria-describedby={error ? `${id}-error` : undefined}>
-              <legend className="field__label">New owner</legend>
-              {canTakeIt && (
-                <label className="choice">
-                  <input type="radio" name={`${id}-option`} checked={option === "me"} onChange={() => setOption("me")} /> Me ({me.name})
-                </label>
-              )}
-              <label className="choice">
-                <input type="radio" name={`${id}-option`} checked={option === "other"} onChange={() => setOption("other")} /> Someone else
-              </label>
-            </fieldset>
-            {option === "other" && (
-              <div className="field">
-                <label className="field__label" htmlFor={`${id}-owner`}>
-                  Search people and groups
-                </label>
-                {picked && (
-                  <p className="field__hint">
-                    Chosen: <strong>{picked.name}</strong>
-                  </p>
-                )}
-                <input id={`${id}-owner`} className="input" type="search" autoComplete="off" value={term} onChange={(e) => setTerm(e.target.value)} aria-controls={term.trim().length >= OWNER_AUTOCOMPLETE_MIN ? `${id}-results` : undefined} />
-                {term.trim() && term.trim().length < OWNER_AUTOCOMPLETE_MIN ? (
-                  <p className="field__hint">{MESSAGES.minChars(OWNER_AUTOCOMPLETE_MIN)}</p>
-                ) : (
-                  term.trim() && (
-                    <ul id={`${id}-results`} className="owner-results" aria-label="Matching profiles">
-                      {(candidates.data?.data ?? []).map((p) => (
-                        <li key={p.profile_id}>
-                          <button
-                            type="button"
-                            className="link-button"
-                            aria-pressed={picked?.id === p.profile_id}
-                            onClick={() => {
-                              setPicked({ id: p.profile_id, name: p.name });
-                              setTerm("");
-                              setError(null);
-                            }}
-                          >
-                            {p.name}
-                            {p.is_group ? " (group)" : ""}
-                          </button>
-                        </li>
-                      ))}
-                      {candidates.data && !candidates.data.data.length && <li>{MESSAGES.noResults}</li>}
-                    </ul>
-                  )
-                )}
-              </div>
-            )}
-            {error && (
-              <p id={`${id}-error`} className="field__error" role="alert">
-                {error}
-              </p>
-            )}
-            {failure && <Alert tone="danger">{failure}</Alert>}
-            <div className="dialog__actions">
-              <button type="submit" className="button button--primary" disabled={submitting}>
-                {submitting ? "Saving…" : "Change owner"}
-              </button>
-              <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      id="change-owner-modal"
+      title="Change owner"
+      description={<>Currently owned by {item.owner_data.name}.</>}
+      onClose={onClose}
+      onSubmit={handleSubmit}
+      failure={failure}
+      submitLabel="Change owner"
+      busyLabel="Saving…"
+      submitting={submitting}
+    >
+      <fieldset className="choice-group" aria-describedby={error ? `${id}-error` : undefined}>
+        <legend className="field__label">New owner</legend>
+        {canTakeIt && (
+          <label className="choice">
+            <input type="radio" name={`${id}-option`} checked={option === "me"} onChange={() => setOption("me")} /> Me ({me.name})
+          </label>
+        )}
+        <label className="choice">
+          <input type="radio" name={`${id}-option`} checked={option === "other"} onChange={() => setOption("other")} /> Someone else
+        </label>
+      </fieldset>
+      {option === "other" && (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-owner`}>
+            Search people and groups
+          </label>
+          {picked && (
+            <p className="field__hint">
+              Chosen: <strong>{picked.name}</strong>
+            </p>
+          )}
+          <input id={`${id}-owner`} className="input" type="search" autoComplete="off" value={term} onChange={(e) => setTerm(e.target.value)} aria-controls={term.trim().length >= OWNER_AUTOCOMPLETE_MIN ? `${id}-results` : undefined} />
+          {term.trim() && term.trim().length < OWNER_AUTOCOMPLETE_MIN ? (
+            <p className="field__hint">{MESSAGES.minChars(OWNER_AUTOCOMPLETE_MIN)}</p>
+          ) : (
+            term.trim() && (
+              <ul id={`${id}-results`} className="owner-results" aria-label="Matching profiles">
+                {(candidates.data?.data ?? []).map((p) => (
+                  <li key={p.profile_id}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-pressed={picked?.id === p.profile_id}
+                      onClick={() => {
+                        setPicked({ id: p.profile_id, name: p.name });
+                        setTerm("");
+                        setError(null);
+                      }}
+                    >
+                      {p.name}
+                      {p.is_group ? " (group)" : ""}
+                    </button>
+                  </li>
+                ))}
+                {candidates.data && !candidates.data.data.length && <li>{MESSAGES.noResults}</li>}
+              </ul>
+            )
+          )}
+        </div>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </FormDialog>
   );
 }

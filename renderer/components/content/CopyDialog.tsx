@@ -1,11 +1,10 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { CONTENT_ACTION_MESSAGES, MESSAGES, defaultCopyTitle } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { copyItem } from "../../api/contentActions.js";
-import { Alert } from "../Alert.js";
 import { Field, fieldErrorProps } from "../Field.js";
+import { FormDialog } from "../ModalFrame.js";
 import { showToast } from "../toastStore.js";
 
 /** The copy dialog (id copy-modal): a new title (required, the original's plus ' (Copy)' by default); success opens the copy. */
@@ -39,28 +38,20 @@ export function CopyDialog({ item, onClose }: { item: { id: number; title: strin
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content id="copy-modal" className="dialog" aria-describedby={`${id}-text`}>
-          <Dialog.Title className="dialog__title">Copy</Dialog.Title>
-          <Dialog.Description id={`${id}-text`} className="dialog__text">
-            The copy is yours, with this item’s sections, tags and keywords.
-          </Dialog.Description>
-          <form onSubmit={(e) => void handleSubmit(e)} noValidate>
-            <Field id={`${id}-title`} label="New title" error={error}>
-              <input id={`${id}-title`} className="input" value={title} maxLength={255} required onChange={(e) => setTitle(e.target.value)} {...fieldErrorProps(`${id}-title`, error)} />
-            </Field>
-            {failure && <Alert tone="danger">{failure}</Alert>}
-            <div className="dialog__actions">
-              <button type="submit" className="button button--primary" disabled={submitting}>
-                {submitting ? "Copying…" : "Copy"}
-              </button>
-              <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      id="copy-modal"
+      title="Copy"
+      description="The copy is yours, with this item’s sections, tags and keywords."
+      onClose={onClose}
+      onSubmit={handleSubmit}
+      failure={failure}
+      submitLabel="Copy"
+      busyLabel="Copying…"
+      submitting={submitting}
+    >
+      <Field id={`${id}-title`} label="New title" error={error}>
+        <input id={`${id}-title`} className="input" value={title} maxLength={255} required onChange={(e) => setTitle(e.target.value)} {...fieldErrorProps(`${id}-title`, error)} />
+      </Field>
+    </FormDialog>
   );
 }

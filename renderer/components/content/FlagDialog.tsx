@@ -1,9 +1,8 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState, type FormEvent } from "react";
 import { CONTENT_ACTION_MESSAGES, FLAG_REASONS, FLAG_REASON_LABELS, MESSAGES } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { flagItem } from "../../api/contentActions.js";
-import { Alert } from "../Alert.js";
+import { FormDialog } from "../ModalFrame.js";
 import { fieldErrorProps } from "../Field.js";
 import { showToast } from "../toastStore.js";
 
@@ -34,49 +33,41 @@ export function FlagDialog({ item, onClose }: { item: { id: number; model_key: s
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content id="flagging-modal" className="dialog" aria-describedby={`${id}-text`}>
-          <Dialog.Title className="dialog__title">Flag this item</Dialog.Title>
-          <Dialog.Description id={`${id}-text`} className="dialog__text">
-            Tell the moderators about “{item.title}”.
-          </Dialog.Description>
-          <form onSubmit={(e) => void handleSubmit(e)} noValidate>
-            <fieldset className="choice-group" aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
-              <legend className="field__label">Reason</legend>
-              {FLAG_REASONS.map((r) => (
-                <label key={r} className="choice">
-                  <input type="radio" name={`${id}-reason`} value={r} checked={reason === r} onChange={() => setReason(r)} /> {FLAG_REASON_LABELS[r]}
-                </label>
-              ))}
-              {errors.reason && (
-                <p id={`${id}-reason-error`} className="field__error">
-                  {errors.reason}
-                </p>
-              )}
-            </fieldset>
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-message`}>
-                Description
-              </label>
-              <textarea id={`${id}-message`} className="input" rows={4} maxLength={2000} value={message} onChange={(e) => setMessage(e.target.value)} {...fieldErrorProps(`${id}-message`, errors.message)} />
-              {errors.message && (
-                <p id={`${id}-message-error`} className="field__error">
-                  {errors.message}
-                </p>
-              )}
-            </div>
-            {failure && <Alert tone="danger">{failure}</Alert>}
-            <div className="dialog__actions">
-              <button type="submit" className="button button--primary" disabled={submitting}>
-                {submitting ? "Sending…" : "Send"}
-              </button>
-              <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog
+      id="flagging-modal"
+      title="Flag this item"
+      description={<>Tell the moderators about “{item.title}”.</>}
+      onClose={onClose}
+      onSubmit={handleSubmit}
+      failure={failure}
+      submitLabel="Send"
+      busyLabel="Sending…"
+      submitting={submitting}
+    >
+      <fieldset className="choice-group" aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
+        <legend className="field__label">Reason</legend>
+        {FLAG_REASONS.map((r) => (
+          <label key={r} className="choice">
+            <input type="radio" name={`${id}-reason`} value={r} checked={reason === r} onChange={() => setReason(r)} /> {FLAG_REASON_LABELS[r]}
+          </label>
+        ))}
+        {errors.reason && (
+          <p id={`${id}-reason-error`} className="field__error">
+            {errors.reason}
+          </p>
+        )}
+      </fieldset>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-message`}>
+          Description
+        </label>
+        <textarea id={`${id}-message`} className="input" rows={4} maxLength={2000} value={message} onChange={(e) => setMessage(e.target.value)} {...fieldErrorProps(`${id}-message`, errors.message)} />
+        {errors.message && (
+          <p id={`${id}-message-error`} className="field__error">
+            {errors.message}
+          </p>
+        )}
+      </div>
+    </FormDialog>
   );
 }

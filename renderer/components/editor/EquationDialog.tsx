@@ -1,6 +1,6 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { EDITOR_MESSAGES, EQUATION_SIZE, equationSize } from "../../../contract/index.js";
+import { FormDialog } from "../ModalFrame.js";
 import { renderLatex } from "./EquationNode.js";
 
 /** The 'Configure Equation' dialog: Equation (LaTeX) and Size/Zoom (0.5 to 5, step 0.1), with a live preview. */
@@ -17,39 +17,25 @@ export function EquationDialog({ initial, onSave, onCancel }: { initial: { equat
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--wide" aria-describedby={undefined}>
-          <Dialog.Title className="dialog__title">{EDITOR_MESSAGES.configureEquation}</Dialog.Title>
-          <form className="stack" onSubmit={handleSubmit}>
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-equation`}>
-                Equation
-              </label>
-              <textarea id={`${id}-equation`} className="input input--mono" rows={3} value={equation} onChange={(e) => setEquation(e.target.value)} aria-describedby={`${id}-hint`} />
-              <p id={`${id}-hint`} className="field__hint">
-                Write the equation in LaTeX, e.g. <code>{"\\frac{a}{b}"}</code>.
-              </p>
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-size`}>
-                Size/Zoom
-              </label>
-              <input id={`${id}-size`} className="input input--short" type="number" min={EQUATION_SIZE.min} max={EQUATION_SIZE.max} step={EQUATION_SIZE.step} value={size} onChange={(e) => setSize(e.target.value)} />
-            </div>
-            <div className="equation-preview" aria-label="Preview" role="img" style={{ fontSize: `${equationSize(size)}em` }}>
-              <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: preview }} />
-            </div>
-            <div className="dialog__actions">
-              <button type="submit" className="button button--primary">
-                Save
-              </button>
-              <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog className="dialog dialog--wide" title={EDITOR_MESSAGES.configureEquation} onClose={onCancel} onSubmit={handleSubmit} formClassName="stack" browserValidation submitLabel="Save">
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-equation`}>
+          Equation
+        </label>
+        <textarea id={`${id}-equation`} className="input input--mono" rows={3} value={equation} onChange={(e) => setEquation(e.target.value)} aria-describedby={`${id}-hint`} />
+        <p id={`${id}-hint`} className="field__hint">
+          Write the equation in LaTeX, e.g. <code>{"\\frac{a}{b}"}</code>.
+        </p>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-size`}>
+          Size/Zoom
+        </label>
+        <input id={`${id}-size`} className="input input--short" type="number" min={EQUATION_SIZE.min} max={EQUATION_SIZE.max} step={EQUATION_SIZE.step} value={size} onChange={(e) => setSize(e.target.value)} />
+      </div>
+      <div className="equation-preview" aria-label="Preview" role="img" style={{ fontSize: `${equationSize(size)}em` }}>
+        <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: preview }} />
+      </div>
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState, type FormEvent } from "react";
 import { fieldErrorProps } from "../Field.js";
+import { FormDialog } from "../ModalFrame.js";
 
 /** One text field of a FieldsDialog. */
 export interface DialogField {
@@ -47,46 +47,32 @@ export function FieldsDialog({
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <Dialog.Title className="dialog__title">{title}</Dialog.Title>
-          <form className="stack" onSubmit={handleSubmit} noValidate>
-            {fields.map((f, index) => {
-              const inputId = `${id}-${f.name}`;
-              const fieldError = index === 0 ? error : null;
-              return (
-                <div className="field" key={f.name}>
-                  <label className="field__label" htmlFor={inputId}>
-                    {f.label}
-                  </label>
-                  <input
-                    id={inputId}
-                    className="input"
-                    type={f.type ?? "text"}
-                    value={values[f.name]}
-                    onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-                    {...fieldErrorProps(inputId, fieldError)}
-                  />
-                  {f.hint && <p className="field__hint">{f.hint}</p>}
-                  {fieldError && (
-                    <p id={`${inputId}-error`} className="field__error">
-                      {fieldError}
-                    </p>
-                  )}
-                </div>
-              );
-            })}
-            <div className="dialog__actions">
-              <button type="submit" className="button button--primary">
-                {submitLabel}
-              </button>
-              <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <FormDialog title={title} onClose={onCancel} onSubmit={handleSubmit} formClassName="stack" submitLabel={submitLabel}>
+      {fields.map((f, index) => {
+        const inputId = `${id}-${f.name}`;
+        const fieldError = index === 0 ? error : null;
+        return (
+          <div className="field" key={f.name}>
+            <label className="field__label" htmlFor={inputId}>
+              {f.label}
+            </label>
+            <input
+              id={inputId}
+              className="input"
+              type={f.type ?? "text"}
+              value={values[f.name]}
+              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+              {...fieldErrorProps(inputId, fieldError)}
+            />
+            {f.hint && <p className="field__hint">{f.hint}</p>}
+            {fieldError && (
+              <p id={`${inputId}-error`} className="field__error">
+                {fieldError}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </FormDialog>
   );
 }

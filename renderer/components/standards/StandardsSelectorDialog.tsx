@@ -1,12 +1,13 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useState } from "react";
 import { MESSAGES, STANDARD_SEARCH_MIN, STANDARDS_TYPE, type AttributeTypeConfig, type ContentTags } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { fetchStandardsByIds, useStandardSearch } from "../../api/contentActions.js";
 import { fetchAttributeConfig, fetchTags, saveTags } from "../../api/tagging.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
+import { DialogActions, ModalFrame } from "../ModalFrame.js";
+import { TabList, TabPanel } from "../Tabs.js";
 import { AttributeTree, highlightWords, type Selection } from "../tagging/AttributeTree.js";
 
 /** The confirmation the first document asks for before a standard is removed. */
@@ -33,23 +34,17 @@ export function StandardsSelectorDialog({ link, modelKey, onClose, onSaved }: { 
   const noStandards = Boolean(config.data && !standardsConfig);
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content id="standards-selector-modal" className="dialog dialog--tags" aria-describedby={undefined}>
-          <Dialog.Title className="dialog__title">Select Standards</Dialog.Title>
-          {failed ? (
-            <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
-          ) : noStandards ? (
-            <p className="empty-note">Standards do not apply to this kind of item.</p>
-          ) : !tags.data || !standardsConfig || !current.data ? (
-            <p className="page-status">Loading…</p>
-          ) : (
-            <SelectorBody link={link} tags={tags.data} config={standardsConfig} initial={current.data.map((s) => ({ id: s.id, label: s.label }))} onSaved={onSaved} />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalFrame id="standards-selector-modal" className="dialog dialog--tags" title="Select Standards" onClose={onClose}>
+      {failed ? (
+        <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
+      ) : noStandards ? (
+        <p className="empty-note">Standards do not apply to this kind of item.</p>
+      ) : !tags.data || !standardsConfig || !current.data ? (
+        <p className="page-status">Loading…</p>
+      ) : (
+        <SelectorBody link={link} tags={tags.data} config={standardsConfig} initial={current.data.map((s) => ({ id: s.id, label: s.label }))} onSaved={onSaved} />
+      )}
+    </ModalFrame>
   );
 }
 
@@ -62,7 +57,6 @@ function SelectorBody({ link, tags, config, initial, onSaved }: { link: string; 
   const [confirmRemove, setConfirmRemove] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const tabRefs = useRef(new Map<TabKey, HTMLButtonElement>());
 
   const choose = (item: { id: number; label: string }, on: boolean) =>
     setChosen((map) => {
@@ -94,49 +88,20 @@ function SelectorBody({ link, tags, config, initial, onSaved }: { link: string; 
     }
   };
 
-  const handleTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const move = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (!move) return;
-    event.preventDefault();
-    const next = TABS[(index + move + TABS.length) % TABS.length]!.key;
-    setActive(next);
-    tabRefs.current.get(next)?.focus();
-  };
-
   return (
     <>
-      <div className="tabs" role="tablist" aria-label="Standards">
-        {TABS.map((tab, index) => (
-          <button
-            key={tab.key}
-            ref={(el) => {
-              if (el) tabRefs.current.set(tab.key, el);
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${tab.key}`}
-            aria-controls={`${id}-panel-${tab.key}`}
-            aria-selected={active === tab.key}
-            tabIndex={active === tab.key ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => setActive(tab.key)}
-            onKeyDown={(e) => handleTabKey(e, index)}
-          >
-            {tab.key === "selected" ? `${tab.label} (${chosen.size})` : tab.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel-browse`} aria-labelledby={`${id}-tab-browse`} hidden={active !== "browse"} className="tabs__panel">
+      <TabList idBase={id} label="Standards" tabs={TABS.map((tab) => (tab.key === "selected" ? { ...tab, label: `${tab.label} (${chosen.size})` } : tab))} active={active} onSelect={setActive} />
+      <TabPanel idBase={id} tabKey="browse" active={active === "browse"}>
         {active === "browse" && (
           <div className="stack">
             <AttributeTree config={config} selection={selection} />
           </div>
         )}
-      </div>
-      <div role="tabpanel" id={`${id}-panel-search`} aria-labelledby={`${id}-tab-search`} hidden={active !== "search"} className="tabs__panel">
+      </TabPanel>
+      <TabPanel idBase={id} tabKey="search" active={active === "search"}>
         {active === "search" && <SearchPanel chosen={chosen} onChoose={(s, on) => (on ? choose(s, true) : setConfirmRemove(s.id))} />}
-      </div>
-      <div role="tabpanel" id={`${id}-panel-selected`} aria-labelledby={`${id}-tab-selected`} hidden={active !== "selected"} className="tabs__panel">
+      </TabPanel>
+      <TabPanel idBase={id} tabKey="selected" active={active === "selected"}>
         {chosen.size ? (
           <ul className="standards-list" aria-label="Selected standards">
             {[...chosen.values()].map((s) => (
@@ -151,14 +116,9 @@ function SelectorBody({ link, tags, config, initial, onSaved }: { link: string; 
         ) : (
           <p className="empty-note">No standards selected.</p>
         )}
-      </div>
+      </TabPanel>
       {failure && <Alert tone="danger">{failure}</Alert>}
-      <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={() => void handleSave()} disabled={saving}>
-          {saving ? "Saving…" : "Save standards"}
-        </button>
-        <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
-      </div>
+      <DialogActions label="Save standards" busyLabel="Saving…" busy={saving} onAction={() => void handleSave()} />
       {confirmRemove !== null && (
         <ConfirmDialog
           title="Remove standard"

@@ -1,6 +1,5 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import {
   ATTRIBUTE_TAB_SEARCH_MIN,
   TAGGING_MESSAGES,
@@ -12,6 +11,8 @@ import {
 import { ApiError } from "../../api/ApiError.js";
 import { fetchAttributeConfig, fetchAttributesByIds, fetchTags, fetchWholeTree, saveTags } from "../../api/tagging.js";
 import { Alert } from "../Alert.js";
+import { DialogActions, ModalFrame } from "../ModalFrame.js";
+import { TabList, TabPanel } from "../Tabs.js";
 import { AttributeTree, ItemChoice, highlightWords, isSelectable, type Selection } from "./AttributeTree.js";
 
 /** Every node of a nested tree, depth first. */
@@ -29,28 +30,22 @@ export function AttributeEditorDialog({ link, modelKey, onClose, onSaved }: { li
   const ready = tags.data && config.data && chosenItems.data;
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--tags" aria-describedby={undefined}>
-          <Dialog.Title className="dialog__title">Edit tags</Dialog.Title>
-          {tags.isError || config.isError || chosenItems.isError ? (
-            <Alert tone="danger">Oops! Something went wrong, try again after sometime</Alert>
-          ) : !ready ? (
-            <p className="page-status">Loading…</p>
-          ) : (
-            <TagsForm
-              link={link}
-              types={config.data}
-              keywordsEnabled={tags.data.keywords_enabled}
-              initialKeywords={tags.data.keywords}
-              initialChosen={chosenItems.data.map((i) => ({ id: i.id, type_id: i.type_id, name: i.name }))}
-              onSaved={onSaved}
-            />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalFrame className="dialog dialog--tags" title="Edit tags" onClose={onClose}>
+      {tags.isError || config.isError || chosenItems.isError ? (
+        <Alert tone="danger">Oops! Something went wrong, try again after sometime</Alert>
+      ) : !ready ? (
+        <p className="page-status">Loading…</p>
+      ) : (
+        <TagsForm
+          link={link}
+          types={config.data}
+          keywordsEnabled={tags.data.keywords_enabled}
+          initialKeywords={tags.data.keywords}
+          initialChosen={chosenItems.data.map((i) => ({ id: i.id, type_id: i.type_id, name: i.name }))}
+          onSaved={onSaved}
+        />
+      )}
+    </ModalFrame>
   );
 }
 
@@ -81,7 +76,6 @@ function TagsForm({
   const [chosen, setChosen] = useState<Chosen>(() => new Map(initialChosen.map((c) => [c.id, c])));
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const tabRefs = useRef(new Map<string, HTMLButtonElement>());
 
   const selection = (config: AttributeTypeConfig): Selection => ({
     isChosen: (itemId) => chosen.has(itemId),
@@ -135,55 +129,20 @@ function TagsForm({
     }
   };
 
-  const handleTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const move = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (!move && event.key !== "Home" && event.key !== "End") return;
-    event.preventDefault();
-    const nextIndex = event.key === "Home" ? 0 : event.key === "End" ? tabs.length - 1 : (index + move + tabs.length) % tabs.length;
-    const next = tabs[nextIndex]!;
-    setActive(next.key);
-    tabRefs.current.get(next.key)?.focus();
-  };
-
   return (
     <>
-      <div className="tabs" role="tablist" aria-label="Tag types">
-        {tabs.map((tab, index) => (
-          <button
-            key={tab.key}
-            ref={(el) => {
-              if (el) tabRefs.current.set(tab.key, el);
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${tab.key}`}
-            aria-controls={`${id}-panel-${tab.key}`}
-            aria-selected={active === tab.key}
-            tabIndex={active === tab.key ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => setActive(tab.key)}
-            onKeyDown={(e) => handleTabKey(e, index)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
+      <TabList idBase={id} label="Tag types" tabs={tabs} active={active} onSelect={setActive} homeEnd />
       {tabs.map((tab) => (
-        <div key={tab.key} role="tabpanel" id={`${id}-panel-${tab.key}`} aria-labelledby={`${id}-tab-${tab.key}`} hidden={active !== tab.key} className="tabs__panel">
+        <TabPanel key={tab.key} idBase={id} tabKey={tab.key} active={active === tab.key}>
           {tab.key === "keywords" ? (
             <KeywordsPanel id={id} keywords={keywords} entry={entry} pendingValid={pending.valid} onEntry={handleEntry} onAdd={handleAddKeyword} onRemove={(k) => setKeywords((list) => list.filter((x) => x !== k))} />
           ) : (
             active === tab.key && <TypePanel config={types.find((t) => `type-${t.type_id}` === tab.key)!} selection={selection(types.find((t) => `type-${t.type_id}` === tab.key)!)} chosen={chosen} setChosen={setChosen} />
           )}
-        </div>
+        </TabPanel>
       ))}
       {failure && <Alert tone="danger">{failure}</Alert>}
-      <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={() => void handleSave()} disabled={saving}>
-          {saving ? "Saving…" : "Save tags"}
-        </button>
-        <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
-      </div>
+      <DialogActions label="Save tags" busyLabel="Saving…" busy={saving} onAction={() => void handleSave()} />
     </>
   );
 }

@@ -1,6 +1,5 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useState } from "react";
 import {
   THUMBNAIL_MESSAGES,
   nonDefaultThumbnailSettings,
@@ -16,6 +15,8 @@ import { queryKeys } from "../../api/queries.js";
 import { createPreset, deletePreset, presetsQueryKey, saveThumbnail, updatePreset, usePresets, useThumbnailSettingDefinitions } from "../../api/thumbnails.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
+import { DialogActions, ModalFrame } from "../ModalFrame.js";
+import { TabList, TabPanel } from "../Tabs.js";
 import { showToast } from "../toastStore.js";
 import { DesignedThumbnail } from "./DesignedThumbnail.js";
 import { ImageCropper, cropToDataUrl, cropToJpeg, type CropState } from "./ImageCropper.js";
@@ -47,7 +48,6 @@ export function ThumbnailDesignerDialog({ item, typePath, onClose }: { item: Edi
   const id = useId();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabKey>("image");
-  const tabRefs = useRef(new Map<TabKey, HTMLButtonElement>());
   const [settings, setSettings] = useState<ThumbnailSettings>(item.thumbnail.thumbnail_settings ?? {});
   const [crop, setCrop] = useState<CropState | null>(null);
   const [cropPreview, setCropPreview] = useState<string | null>(null);
@@ -64,15 +64,6 @@ export function ThumbnailDesignerDialog({ item, typePath, onClose }: { item: Edi
   }, [crop]);
 
   const imageUrl = (crop && cropPreview) || (cleared ? null : item.thumbnail.thumb_url);
-
-  const handleTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const move = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (!move) return;
-    event.preventDefault();
-    const next = TABS[(index + move + TABS.length) % TABS.length]!.key;
-    setTab(next);
-    tabRefs.current.get(next)?.focus();
-  };
 
   const setValue = (key: string, value: unknown) => setSettings((current) => ({ ...current, [key]: value }));
 
@@ -94,81 +85,50 @@ export function ThumbnailDesignerDialog({ item, typePath, onClose }: { item: Edi
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--thumbnail" aria-describedby={undefined}>
-          <Dialog.Title className="dialog__title">{THUMBNAIL_MESSAGES.dialogTitle}</Dialog.Title>
-          <div className="thumbnail-designer">
-            <div className="thumbnail-designer__main">
-              <div className="tabs" role="tablist" aria-label="Thumbnail designer">
-                {TABS.map((t, index) => (
-                  <button
-                    key={t.key}
-                    ref={(el) => {
-                      if (el) tabRefs.current.set(t.key, el);
-                    }}
-                    type="button"
-                    role="tab"
-                    id={`${id}-tab-${t.key}`}
-                    aria-controls={`${id}-panel-${t.key}`}
-                    aria-selected={tab === t.key}
-                    tabIndex={tab === t.key ? 0 : -1}
-                    className="tabs__tab"
-                    onClick={() => setTab(t.key)}
-                    onKeyDown={(e) => handleTabKey(e, index)}
-                  >
-                    {t.label}
-                  </button>
+    <ModalFrame className="dialog dialog--thumbnail" title={THUMBNAIL_MESSAGES.dialogTitle} onClose={onClose}>
+      <div className="thumbnail-designer">
+        <div className="thumbnail-designer__main">
+          <TabList idBase={id} label="Thumbnail designer" tabs={TABS} active={tab} onSelect={setTab} />
+          <TabPanel idBase={id} tabKey="image" active={tab === "image"}>
+            <ImageCropper
+              onChange={(next) => {
+                setCrop(next);
+                if (next) setCleared(false);
+              }}
+            />
+            {!crop && !cleared && item.thumbnail.thumb_url && (
+              <button type="button" className="button button--ghost button--small" onClick={() => setCleared(true)}>
+                Remove image
+              </button>
+            )}
+            {cleared && <p className="empty-note">The image will be removed when you save.</p>}
+          </TabPanel>
+          <TabPanel idBase={id} tabKey="theme" active={tab === "theme"}>
+            {definitions.data ? (
+              <div className="thumbnail-settings">
+                {definitions.data.data.filter((d) => d.tab === "theme" && isShown(d, values)).map((d) => (
+                  <SettingField key={d.key} id={`${id}-${d.key}`} definition={d} value={values[d.key as keyof typeof values]} onChange={(v) => setValue(d.key, v)} />
                 ))}
+                <button type="button" className="button button--ghost button--small" onClick={() => setSettings({})}>
+                  Reset to defaults
+                </button>
               </div>
-              <div role="tabpanel" id={`${id}-panel-image`} aria-labelledby={`${id}-tab-image`} hidden={tab !== "image"} className="tabs__panel">
-                <ImageCropper
-                  onChange={(next) => {
-                    setCrop(next);
-                    if (next) setCleared(false);
-                  }}
-                />
-                {!crop && !cleared && item.thumbnail.thumb_url && (
-                  <button type="button" className="button button--ghost button--small" onClick={() => setCleared(true)}>
-                    Remove image
-                  </button>
-                )}
-                {cleared && <p className="empty-note">The image will be removed when you save.</p>}
-              </div>
-              <div role="tabpanel" id={`${id}-panel-theme`} aria-labelledby={`${id}-tab-theme`} hidden={tab !== "theme"} className="tabs__panel">
-                {definitions.data ? (
-                  <div className="thumbnail-settings">
-                    {definitions.data.data.filter((d) => d.tab === "theme" && isShown(d, values)).map((d) => (
-                      <SettingField key={d.key} id={`${id}-${d.key}`} definition={d} value={values[d.key as keyof typeof values]} onChange={(v) => setValue(d.key, v)} />
-                    ))}
-                    <button type="button" className="button button--ghost button--small" onClick={() => setSettings({})}>
-                      Reset to defaults
-                    </button>
-                  </div>
-                ) : (
-                  <p className="page-status">Loading…</p>
-                )}
-              </div>
-              <div role="tabpanel" id={`${id}-panel-presets`} aria-labelledby={`${id}-tab-presets`} hidden={tab !== "presets"} className="tabs__panel">
-                {tab === "presets" && <PresetsPanel id={id} settings={settings} onApply={(s) => setSettings(s)} />}
-              </div>
-            </div>
-            <aside className="thumbnail-designer__preview" aria-label="Preview">
-              <p className="field__label">Preview</p>
-              <DesignedThumbnail imageUrl={imageUrl} settings={nonDefaultThumbnailSettings(settings)} iconKind={item.model_key} label={`${item.type_name_singular} thumbnail preview`} iconSize={56} className="designed-thumb--preview" />
-            </aside>
-          </div>
-          {failure && <Alert tone="danger">{failure}</Alert>}
-          <div className="dialog__actions">
-            <button type="button" className="button button--primary" onClick={() => void handleSave()} disabled={saving}>
-              {saving ? "Saving…" : THUMBNAIL_MESSAGES.save}
-            </button>
-            <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            ) : (
+              <p className="page-status">Loading…</p>
+            )}
+          </TabPanel>
+          <TabPanel idBase={id} tabKey="presets" active={tab === "presets"}>
+            {tab === "presets" && <PresetsPanel id={id} settings={settings} onApply={(s) => setSettings(s)} />}
+          </TabPanel>
+        </div>
+        <aside className="thumbnail-designer__preview" aria-label="Preview">
+          <p className="field__label">Preview</p>
+          <DesignedThumbnail imageUrl={imageUrl} settings={nonDefaultThumbnailSettings(settings)} iconKind={item.model_key} label={`${item.type_name_singular} thumbnail preview`} iconSize={56} className="designed-thumb--preview" />
+        </aside>
+      </div>
+      {failure && <Alert tone="danger">{failure}</Alert>}
+      <DialogActions label={THUMBNAIL_MESSAGES.save} busyLabel="Saving…" busy={saving} onAction={() => void handleSave()} />
+    </ModalFrame>
   );
 }
 

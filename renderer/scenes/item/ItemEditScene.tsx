@@ -9,8 +9,7 @@ import { saveItem, useItem } from "../../api/editor.js";
 import { useAppConfig } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
-import { readSectionContent, SectionEditor, snapshotJson } from "../../components/editor/SectionEditor.js";
-import { Field, fieldErrorProps } from "../../components/Field.js";
+import { readSectionContent, snapshotJson } from "../../components/editor/SectionEditor.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { AttributeEditorDialog } from "../../components/tagging/AttributeEditorDialog.js";
 import { ThumbnailDesignerDialog } from "../../components/thumbnail/ThumbnailDesignerDialog.js";
@@ -19,15 +18,8 @@ import { showToast } from "../../components/toastStore.js";
 import { AUTOSAVE_STEPS, useAutosave } from "../../hooks/useAutosave.js";
 import { useEditLock } from "../../hooks/useEditLock.js";
 import { signInPath } from "../../routes/paths.js";
-import { ItemLoadProblem } from "./ItemViewScene.js";
-
-/** One section on the page; `json`/`html` are only its starting content (the editor holds the live one). */
-interface DraftSection {
-  key: string;
-  title: string;
-  json: Record<string, unknown> | null;
-  html: string;
-}
+import { EditRefused, ItemLoadProblem } from "./ItemViewScene.js";
+import { SectionList, TitleFields, type DraftSection } from "./SectionList.js";
 
 let keySeed = 0;
 const newKey = () => `s${++keySeed}`;
@@ -44,14 +36,10 @@ export function ItemEditScene({ typePath }: { typePath: string }) {
   if (error || !item) return <ItemLoadProblem error={error} />;
   if (!item.abilities.edit) {
     return (
-      <div className="message-page">
-        <PageTitle title={item.title} />
-        <h1 className="page-title">{item.title}</h1>
-        <Alert tone="info">
-          You do not have permission to edit this {item.type_name_singular.toLowerCase()}. <Link to={item.link}>View it</Link> or{" "}
-          <Link to={signInPath(location.pathname)}>sign in as someone who may edit it</Link>.
-        </Alert>
-      </div>
+      <EditRefused title={item.title}>
+        You do not have permission to edit this {item.type_name_singular.toLowerCase()}. <Link to={item.link}>View it</Link> or{" "}
+        <Link to={signInPath(location.pathname)}>sign in as someone who may edit it</Link>.
+      </EditRefused>
     );
   }
   return <EditorForm key={item.id} item={item} typePath={typePath} />;
@@ -240,77 +228,26 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
         </Alert>
       )}
 
-      <div className="editor-page__fields">
-        <Field id={`${id}-title`} label="Title" error={titleError}>
-          <input
-            id={`${id}-title`}
-            className="input"
-            value={title}
-            maxLength={255}
-            readOnly={!editable}
-            onChange={(e) => edit(() => setTitle(e.target.value))}
-            {...fieldErrorProps(`${id}-title`, titleError)}
-          />
-        </Field>
-        <Field id={`${id}-description`} label="Description">
-          <textarea id={`${id}-description`} className="input" rows={3} value={description} readOnly={!editable} onChange={(e) => edit(() => setDescription(e.target.value))} />
-        </Field>
-      </div>
+      <TitleFields
+        idBase={id}
+        title={title}
+        description={description}
+        titleError={titleError}
+        editable={editable}
+        onTitle={(value) => edit(() => setTitle(value))}
+        onDescription={(value) => edit(() => setDescription(value))}
+      />
 
-      <ol className="sections" aria-label="Sections">
-        {sections.map((section, index) => {
-          const name = section.title.trim() || `Section ${index + 1}`;
-          return (
-            <li key={section.key} className="section-card">
-              <section aria-label={name}>
-                <div className="section-card__header">
-                  <div className="field field--compact section-card__title">
-                    <label className="field__label" htmlFor={`${id}-${section.key}-title`}>
-                      Section {index + 1} title
-                    </label>
-                    <input
-                      id={`${id}-${section.key}-title`}
-                      className="input"
-                      value={section.title}
-                      maxLength={255}
-                      readOnly={!editable}
-                      onChange={(e) => edit(() => setSections((list) => list.map((s) => (s.key === section.key ? { ...s, title: e.target.value } : s))))}
-                    />
-                  </div>
-                  <div className="section-card__tools">
-                    <button type="button" className="button button--ghost button--small" aria-label={`Move ${name} up`} disabled={!editable || index === 0} onClick={() => handleMove(section.key, -1)}>
-                      ↑ Up
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-label={`Move ${name} down`}
-                      disabled={!editable || index === sections.length - 1}
-                      onClick={() => handleMove(section.key, 1)}
-                    >
-                      ↓ Down
-                    </button>
-                    <button type="button" className="button button--ghost button--small button--danger-text" aria-label={`Remove ${name}`} disabled={!editable} onClick={() => setConfirmRemove(section.key)}>
-                      Remove
-                    </button>
-                  </div>
-                </div>
-                <SectionEditor
-                  label={`${name} content`}
-                  json={section.json}
-                  html={section.html}
-                  editable={editable}
-                  onChange={handleChange}
-                  editorRef={(editor) => {
-                    if (editor) editors.current.set(section.key, editor);
-                    else editors.current.delete(section.key);
-                  }}
-                />
-              </section>
-            </li>
-          );
-        })}
-      </ol>
+      <SectionList
+        idBase={id}
+        sections={sections}
+        editable={editable}
+        editors={editors}
+        onTitle={(key, value) => edit(() => setSections((list) => list.map((s) => (s.key === key ? { ...s, title: value } : s))))}
+        onMove={handleMove}
+        onRemove={setConfirmRemove}
+        onChange={handleChange}
+      />
       {sections.length === 0 && <p className="empty-note">This {typeName.toLowerCase()} has no sections yet.</p>}
       <button type="button" className="button button--secondary" onClick={handleAddSection} disabled={!editable}>
         + Add section

@@ -1,5 +1,5 @@
 import "katex/dist/katex.min.css";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { MESSAGES } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
@@ -96,6 +96,17 @@ export function ItemLoadProblem({ error }: { error: Error | null }) {
           <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
         </>
       )}
+    </div>
+  );
+}
+
+/** The page an edit route shows to someone who may not edit: the title and why, in an info alert. */
+export function EditRefused({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="message-page">
+      <PageTitle title={title} />
+      <h1 className="page-title">{title}</h1>
+      <Alert tone="info">{children}</Alert>
     </div>
   );
 }

@@ -6,12 +6,12 @@ import type { TemplateDetail } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { useSaveTemplateMutation, useTemplate } from "../../api/authoring.js";
 import { Alert } from "../../components/Alert.js";
-import { readSectionContent, SectionEditor } from "../../components/editor/SectionEditor.js";
-import { Field, fieldErrorProps } from "../../components/Field.js";
+import { readSectionContent } from "../../components/editor/SectionEditor.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { showToast } from "../../components/toastStore.js";
 import { PATHS } from "../../routes/paths.js";
-import { ItemLoadProblem } from "./ItemViewScene.js";
+import { EditRefused, ItemLoadProblem } from "./ItemViewScene.js";
+import { SectionList, TitleFields, type DraftSection } from "./SectionList.js";
 
 /**
  * The edit page of a curriculum template (the chooser's 'Manage selected'): title, description and
@@ -24,21 +24,9 @@ export function TemplateEditScene() {
   if (isPending) return <p className="page-status">Loading…</p>;
   if (error || !template) return <ItemLoadProblem error={error} />;
   if (!template.abilities.edit) {
-    return (
-      <div className="message-page">
-        <PageTitle title={template.title} />
-        <h1 className="page-title">{template.title}</h1>
-        <Alert tone="info">Only the template&apos;s owner or an administrator may manage this template.</Alert>
-      </div>
-    );
+    return <EditRefused title={template.title}>Only the template&apos;s owner or an administrator may manage this template.</EditRefused>;
   }
   return <TemplateForm key={template.id} template={template} />;
-}
-
-interface DraftSection {
-  key: string;
-  title: string;
-  html: string;
 }
 
 let keyCounter = 0;
@@ -48,7 +36,7 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
   const id = useId();
   const [title, setTitle] = useState(template.title);
   const [description, setDescription] = useState(template.description);
-  const [sections, setSections] = useState<DraftSection[]>(() => template.sections.map((s) => ({ key: newKey(), title: s.title, html: s.html })));
+  const [sections, setSections] = useState<DraftSection[]>(() => template.sections.map((s) => ({ key: newKey(), title: s.title, json: null, html: s.html })));
   const [titleError, setTitleError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const editors = useRef(new Map<string, LexicalEditor>());
@@ -93,56 +81,16 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
         </div>
       </header>
       {failure && <Alert tone="danger">{failure}</Alert>}
-      <div className="editor-page__fields">
-        <Field id={`${id}-title`} label="Title" error={titleError}>
-          <input id={`${id}-title`} className="input" value={title} maxLength={255} onChange={(e) => setTitle(e.target.value)} {...fieldErrorProps(`${id}-title`, titleError)} />
-        </Field>
-        <Field id={`${id}-description`} label="Description">
-          <textarea id={`${id}-description`} className="input" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </Field>
-      </div>
-      <ol className="sections" aria-label="Sections">
-        {sections.map((section, index) => {
-          const name = section.title.trim() || `Section ${index + 1}`;
-          return (
-            <li key={section.key} className="section-card">
-              <section aria-label={name}>
-                <div className="section-card__header">
-                  <div className="field field--compact section-card__title">
-                    <label className="field__label" htmlFor={`${id}-${section.key}-title`}>
-                      Section {index + 1} title
-                    </label>
-                    <input
-                      id={`${id}-${section.key}-title`}
-                      className="input"
-                      value={section.title}
-                      maxLength={255}
-                      onChange={(e) => setSections((list) => list.map((s) => (s.key === section.key ? { ...s, title: e.target.value } : s)))}
-                    />
-                  </div>
-                  <div className="section-card__tools">
-                    <button type="button" className="button button--ghost button--small button--danger-text" aria-label={`Remove ${name}`} onClick={() => setSections((list) => list.filter((s) => s.key !== section.key))}>
-                      Remove
-                    </button>
-                  </div>
-                </div>
-                <SectionEditor
-                  label={`${name} content`}
-                  json={null}
-                  html={section.html}
-                  editable
-                  onChange={() => undefined}
-                  editorRef={(editor) => {
-                    if (editor) editors.current.set(section.key, editor);
-                    else editors.current.delete(section.key);
-                  }}
-                />
-              </section>
-            </li>
-          );
-        })}
-      </ol>
-      <button type="button" className="button button--secondary" onClick={() => setSections((list) => [...list, { key: newKey(), title: `Section ${list.length + 1}`, html: "" }])}>
+      <TitleFields idBase={id} title={title} description={description} titleError={titleError} onTitle={setTitle} onDescription={setDescription} />
+      <SectionList
+        idBase={id}
+        sections={sections}
+        editors={editors}
+        onTitle={(key, value) => setSections((list) => list.map((s) => (s.key === key ? { ...s, title: value } : s)))}
+        onRemove={(key) => setSections((list) => list.filter((s) => s.key !== key))}
+        onChange={() => undefined}
+      />
+      <button type="button" className="button button--secondary" onClick={() => setSections((list) => [...list, { key: newKey(), title: `Section ${list.length + 1}`, json: null, html: "" }])}>
         + Add section
       </button>
     </div>

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Content, Profile } from "../../db/schema.js";
+import type { Content } from "../../db/schema.js";
 import { listOpenFlags } from "../../models/flags.js";
-import { buildAttribute, buildContent, buildGroup, buildUser } from "../../test/factories.js";
+import { buildAttribute, buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
-type User = Profile & { password: string };
 
 describe("actions around an item: copy, owner change, flag, related, similar, quick-info, more-info", () => {
   let server: TestServer;
-  let owner: User;
-  let member: User;
-  let admin: User;
+  let owner: TestUser;
+  let member: TestUser;
+  let admin: TestUser;
   let ownerClient: TestClient;
   let memberClient: TestClient;
   let adminClient: TestClient;
@@ -19,12 +18,6 @@ describe("actions around an item: copy, owner change, flag, related, similar, qu
   let secret: Content;
   let link: string;
   const ids: Record<string, number> = {};
-
-  const signedIn = async (user: User) => {
-    const client = server.client();
-    await client.signIn(user.username!, user.password);
-    return client;
-  };
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -42,9 +35,9 @@ describe("actions around an item: copy, owner change, flag, related, similar, qu
     await buildContent(server.db, { ownerId: member.id, title: "Moon Resource", attributeIds: [ids.standard] });
     await buildContent(server.db, { ownerId: member.id, modelKey: "lesson_plan", title: "Walrus Tides Review" });
     secret = await buildContent(server.db, { ownerId: admin.id, modelKey: "lesson_plan", title: "Walrus Tides Secret", visibility: "restricted", attributeIds: [ids.standard, ids.grade] });
-    ownerClient = await signedIn(owner);
-    memberClient = await signedIn(member);
-    adminClient = await signedIn(admin);
+    ownerClient = await signedInClient(server, owner);
+    memberClient = await signedInClient(server, member);
+    adminClient = await signedInClient(server, admin);
     guest = server.client();
   });
   afterAll(() => server.stop());

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Content, Profile } from "../../db/schema.js";
-import { buildContent, buildGroup, buildUser } from "../../test/factories.js";
+import type { Content } from "../../db/schema.js";
+import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
-
-type User = Profile & { password: string };
 
 /** Edit grants (content_grants rows with permission "edit"): for a profile, or for a group's leaders. */
 describe("editing through edit grants", () => {
   let server: TestServer;
-  let owner: User;
-  let granted: User;
-  let leader: User;
-  let groupMember: User;
-  let stranger: User;
+  let owner: TestUser;
+  let granted: TestUser;
+  let leader: TestUser;
+  let groupMember: TestUser;
+  let stranger: TestUser;
   const clients: Record<"granted" | "leader" | "groupMember" | "stranger", TestClient> = {} as never;
   let plan: Content;
   let link: string;
@@ -36,8 +34,7 @@ describe("editing through edit grants", () => {
       .execute();
     link = `/lesson-plans/${plan.uid}`;
     for (const [key, user] of [["granted", granted], ["leader", leader], ["groupMember", groupMember], ["stranger", stranger]] as const) {
-      clients[key] = server.client();
-      await clients[key].signIn(user.username!, user.password);
+      clients[key] = await signedInClient(server, user);
     }
   });
   afterAll(() => server.stop());

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Content, Profile } from "../../db/schema.js";
+import type { Content } from "../../db/schema.js";
 import { writeSections } from "../../models/sections.js";
-import { buildContent, buildUser } from "../../test/factories.js";
+import { buildContent, buildSignedInClient, buildSignedInUser, type TestUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
-type User = Profile & { password: string };
 
 /** A Lexical editor state with one paragraph of text (what the editor sends). */
 const lexical = (text: string) => ({
@@ -13,9 +12,7 @@ const lexical = (text: string) => ({
 
 describe("editing an item's body", () => {
   let server: TestServer;
-  let owner: User;
-  let other: User;
-  let admin: User;
+  let owner: TestUser;
   let ownerClient: TestClient;
   let otherClient: TestClient;
   let adminClient: TestClient;
@@ -24,15 +21,11 @@ describe("editing an item's body", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    [owner, other, admin] = [await buildUser(server.db, { name: "Olive Owner" }), await buildUser(server.db), await buildUser(server.db, { admin: true })];
+    [owner, ownerClient] = await buildSignedInUser(server, { name: "Olive Owner" });
+    otherClient = await buildSignedInClient(server);
+    adminClient = await buildSignedInClient(server, { admin: true });
     plan = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Tidal Forces Lesson", description: "Moon and sea" });
     link = `/lesson-plans/${plan.uid}`;
-    ownerClient = server.client();
-    otherClient = server.client();
-    adminClient = server.client();
-    await ownerClient.signIn(owner.username!, owner.password);
-    await otherClient.signIn(other.username!, other.password);
-    await adminClient.signIn(admin.username!, admin.password);
   });
   afterAll(() => server.stop());
 

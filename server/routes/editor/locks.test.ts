@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Content, Profile } from "../../db/schema.js";
+import type { Content } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
-import { buildContent, buildUser } from "../../test/factories.js";
+import { buildContent, buildSignedInClient, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
-
-type User = Profile & { password: string };
 
 describe("edit locks", () => {
   let server: TestServer;
-  let owner: User;
-  let coEditor: User;
-  let member: User;
+  let owner: TestUser;
+  let coEditor: TestUser;
+  let member: TestUser;
   let ownerClient: TestClient;
   let coEditorClient: TestClient;
   let memberClient: TestClient;
@@ -24,10 +22,7 @@ describe("edit locks", () => {
     coEditor = await buildUser(server.db, { name: "Mo Derator", moderator: true });
     member = await buildUser(server.db);
     plan = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan" });
-    [ownerClient, coEditorClient, memberClient] = [server.client(), server.client(), server.client()];
-    await ownerClient.signIn(owner.username!, owner.password);
-    await coEditorClient.signIn(coEditor.username!, coEditor.password);
-    await memberClient.signIn(member.username!, member.password);
+    [ownerClient, coEditorClient, memberClient] = [await signedInClient(server, owner), await signedInClient(server, coEditor), await signedInClient(server, member)];
   });
   afterAll(() => server.stop());
 
@@ -69,9 +64,7 @@ describe("edit locks", () => {
     const taken = await coEditorClient.post("/update-lock", lockOf(plan));
     expect(taken.body).toMatchObject({ locked: false, holder: { profile_id: coEditor.id } });
 
-    const admin = await buildUser(server.db, { admin: true });
-    const adminClient = server.client();
-    await adminClient.signIn(admin.username!, admin.password);
+    const adminClient = await buildSignedInClient(server, { admin: true });
     expect((await adminClient.post("/system/locks/unlock", lockOf(plan))).status).toBe(200);
     expect(await server.db.selectFrom("edit_locks").selectAll().where("content_id", "=", plan.id).execute()).toEqual([]);
   });

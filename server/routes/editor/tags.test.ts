@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Content, Profile } from "../../db/schema.js";
-import { buildAttribute, buildContent, buildUser } from "../../test/factories.js";
+import type { Content } from "../../db/schema.js";
+import { buildAttribute, buildContent, buildSignedInClient, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
-
-type User = Profile & { password: string };
 
 describe("tagging an item (attributes and keywords)", () => {
   let server: TestServer;
-  let owner: User;
+  let owner: TestUser;
   let ownerClient: TestClient;
   let otherClient: TestClient;
   let plan: Content;
@@ -28,10 +26,8 @@ describe("tagging an item (attributes and keywords)", () => {
     ids.free = await buildAttribute(server.db, "content_pricing", "Free");
     ids.paid = await buildAttribute(server.db, "content_pricing", "Paid");
     ids.industry = await buildAttribute(server.db, "industries", "Fisheries");
-    ownerClient = server.client();
-    otherClient = server.client();
-    await ownerClient.signIn(owner.username!, owner.password);
-    await otherClient.signIn(other.username!, other.password);
+    ownerClient = await signedInClient(server, owner);
+    otherClient = await signedInClient(server, other);
   });
   afterAll(() => server.stop());
 
@@ -84,9 +80,7 @@ describe("tagging an item (attributes and keywords)", () => {
     expect((await server.client().post(`${link}/tags`, { attribute_ids: [] })).status).toBe(401);
     const forbidden = await otherClient.post(`${link}/tags`, { attribute_ids: [] });
     expect(forbidden.status).toBe(403);
-    const admin = await buildUser(server.db, { admin: true, name: "Ada Admin" });
-    const adminClient = server.client();
-    await adminClient.signIn(admin.username!, admin.password);
+    const adminClient = await buildSignedInClient(server, { admin: true, name: "Ada Admin" });
     await adminClient.post("/update-lock", { type: "lesson_plan", type_id: plan.id });
     const locked = await ownerClient.post(`${link}/tags`, { attribute_ids: [] });
     expect(locked.status).toBe(409);

@@ -4,12 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Content, Profile } from "../../db/schema.js";
-import { buildContent, buildUser } from "../../test/factories.js";
+import type { Content } from "../../db/schema.js";
+import { buildContent, buildSignedInClient, buildSignedInUser, buildUser, type TestUser } from "../../test/factories.js";
 import { solidPng } from "../../test/sampleFiles.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
-type User = Profile & { password: string };
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 /** Runs a real command-line tool on bytes written to a temporary file. */
@@ -38,9 +37,7 @@ const docxText = (xml: string) =>
 describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () => {
   let server: TestServer;
   let browser: Browser;
-  let owner: User;
-  let member: User;
-  let admin: User;
+  let owner: TestUser;
   let ownerClient: TestClient;
   let memberClient: TestClient;
   let adminClient: TestClient;
@@ -51,11 +48,9 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
   beforeAll(async () => {
     server = await startTestServer();
     browser = await chromium.launch({ executablePath: CHROMIUM });
-    [owner, member, admin] = [await buildUser(server.db, { name: "Olive Owner" }), await buildUser(server.db), await buildUser(server.db, { admin: true })];
-    [ownerClient, memberClient, adminClient] = [server.client(), server.client(), server.client()];
-    await ownerClient.signIn(owner.username!, owner.password);
-    await memberClient.signIn(member.username!, member.password);
-    await adminClient.signIn(admin.username!, admin.password);
+    [owner, ownerClient] = await buildSignedInUser(server, { name: "Olive Owner" });
+    memberClient = await buildSignedInClient(server);
+    adminClient = await buildSignedInClient(server, { admin: true });
 
     // An image uploaded to this site (a resource file), used in the body.
     const resource = await ownerClient.postFiles("/resources/create-fetch", { title: "Wave picture", add_resource_type: "show-file", file: { name: "wave.png", data: solidPng(40, 20), type: "image/png" } });

@@ -1,28 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Content, Profile } from "../../db/schema.js";
-import { buildContent, buildUser } from "../../test/factories.js";
+import type { Content } from "../../db/schema.js";
+import { buildContent, buildSignedInClient, buildSignedInUser, type TestUser } from "../../test/factories.js";
 import { exeBytes, pngBytes, solidPng } from "../../test/sampleFiles.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
-type User = Profile & { password: string };
 const PRESETS = "/system/thumbnail-designer-presets";
 
 describe("thumbnail designer: settings and presets", () => {
   let server: TestServer;
-  let owner: User;
-  let other: User;
-  let admin: User;
   let ownerClient: TestClient;
   let otherClient: TestClient;
   let adminClient: TestClient;
 
   beforeAll(async () => {
     server = await startTestServer();
-    [owner, other, admin] = [await buildUser(server.db), await buildUser(server.db), await buildUser(server.db, { admin: true })];
-    [ownerClient, otherClient, adminClient] = [server.client(), server.client(), server.client()];
-    await ownerClient.signIn(owner.username!, owner.password);
-    await otherClient.signIn(other.username!, other.password);
-    await adminClient.signIn(admin.username!, admin.password);
+    ownerClient = await buildSignedInClient(server);
+    otherClient = await buildSignedInClient(server);
+    adminClient = await buildSignedInClient(server, { admin: true });
   });
   afterAll(() => server.stop());
 
@@ -104,9 +98,7 @@ describe("thumbnail designer: settings and presets", () => {
 
 describe("an item's designed thumbnail", () => {
   let server: TestServer;
-  let owner: User;
-  let member: User;
-  let admin: User;
+  let owner: TestUser;
   let ownerClient: TestClient;
   let memberClient: TestClient;
   let adminClient: TestClient;
@@ -115,11 +107,9 @@ describe("an item's designed thumbnail", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    [owner, member, admin] = [await buildUser(server.db), await buildUser(server.db), await buildUser(server.db, { admin: true })];
-    [ownerClient, memberClient, adminClient] = [server.client(), server.client(), server.client()];
-    await ownerClient.signIn(owner.username!, owner.password);
-    await memberClient.signIn(member.username!, member.password);
-    await adminClient.signIn(admin.username!, admin.password);
+    [owner, ownerClient] = await buildSignedInUser(server);
+    memberClient = await buildSignedInClient(server);
+    adminClient = await buildSignedInClient(server, { admin: true });
     plan = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Thumbnail Lighthouse Plan" });
     link = `/lesson-plans/${plan.uid}`;
   });

@@ -1,0 +1,120 @@
+import type { LexicalEditor } from "lexical";
+import type { MutableRefObject } from "react";
+import { SectionEditor } from "../../components/editor/SectionEditor.js";
+import { Field, fieldErrorProps } from "../../components/Field.js";
+
+/** One section on an edit page; `json`/`html` are only its starting content (the editor holds the live one). */
+export interface DraftSection {
+  key: string;
+  title: string;
+  json: Record<string, unknown> | null;
+  html: string;
+}
+
+/**
+ * The sections of an edit page (items and templates): each with its title field, its tools and its editor.
+ * Up and Down show only with `onMove`; each section's live editor is kept in `editors` under its key.
+ */
+export function SectionList({
+  idBase,
+  sections,
+  editable = true,
+  editors,
+  onTitle,
+  onRemove,
+  onMove,
+  onChange,
+}: {
+  idBase: string;
+  sections: DraftSection[];
+  editable?: boolean;
+  editors: MutableRefObject<Map<string, LexicalEditor>>;
+  onTitle(key: string, title: string): void;
+  onRemove(key: string): void;
+  onMove?(key: string, by: -1 | 1): void;
+  onChange(): void;
+}) {
+  return (
+    <ol className="sections" aria-label="Sections">
+      {sections.map((section, index) => {
+        const name = section.title.trim() || `Section ${index + 1}`;
+        return (
+          <li key={section.key} className="section-card">
+            <section aria-label={name}>
+              <div className="section-card__header">
+                <div className="field field--compact section-card__title">
+                  <label className="field__label" htmlFor={`${idBase}-${section.key}-title`}>
+                    Section {index + 1} title
+                  </label>
+                  <input id={`${idBase}-${section.key}-title`} className="input" value={section.title} maxLength={255} readOnly={!editable} onChange={(e) => onTitle(section.key, e.target.value)} />
+                </div>
+                <div className="section-card__tools">
+                  {onMove && (
+                    <>
+                      <button type="button" className="button button--ghost button--small" aria-label={`Move ${name} up`} disabled={!editable || index === 0} onClick={() => onMove(section.key, -1)}>
+                        ↑ Up
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        aria-label={`Move ${name} down`}
+                        disabled={!editable || index === sections.length - 1}
+                        onClick={() => onMove(section.key, 1)}
+                      >
+                        ↓ Down
+                      </button>
+                    </>
+                  )}
+                  <button type="button" className="button button--ghost button--small button--danger-text" aria-label={`Remove ${name}`} disabled={!editable} onClick={() => onRemove(section.key)}>
+                    Remove
+                  </button>
+                </div>
+              </div>
+              <SectionEditor
+                label={`${name} content`}
+                json={section.json}
+                html={section.html}
+                editable={editable}
+                onChange={onChange}
+                editorRef={(editor) => {
+                  if (editor) editors.current.set(section.key, editor);
+                  else editors.current.delete(section.key);
+                }}
+              />
+            </section>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The title (with its error) and description fields above the sections of an edit page. */
+export function TitleFields({
+  idBase,
+  title,
+  description,
+  titleError,
+  editable = true,
+  onTitle,
+  onDescription,
+}: {
+  idBase: string;
+  title: string;
+  description: string;
+  titleError: string | null;
+  editable?: boolean;
+  onTitle(value: string): void;
+  onDescription(value: string): void;
+}) {
+  return (
+    <div className="editor-page__fields">
+      <Field id={`${idBase}-title`} label="Title" error={titleError}>
+        <input id={`${idBase}-title`} className="input" value={title} maxLength={255} readOnly={!editable} onChange={(e) => onTitle(e.target.value)} {...fieldErrorProps(`${idBase}-title`, titleError)} />
+      </Field>
+      <Field id={`${idBase}-description`} label="Description">
+        <textarea id={`${idBase}-description`} className="input" rows={3} value={description} readOnly={!editable} onChange={(e) => onDescription(e.target.value)} />
+      </Field>
+    </div>
+  );
+}
