@@ -40,6 +40,8 @@ export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
 
 /** The files an import accepts (the dialog's accept list and the server's check). */
 export const IMPORT_FILE_EXTENSIONS = ["csv", "xls", "xlsx"] as const;
+/** Columns read per row: the server's reader and the local preview both ignore the ones after these. */
+export const IMPORT_MAX_COLUMNS = 200;
 export const IMPORT_POLL_MS = 5000;
 export const IMPORT_SAVE_DEBOUNCE_MS = 2000;
 export const IMPORTED_ITEMS_PAGE_SIZE = 16;

@@ -44,6 +44,12 @@ export interface DesktopBridge {
   getSession(): Promise<DesktopSession>;
   /** The bearer token for API calls to this server, or null when signed out or expired beyond refresh. */
   getAccessToken(): Promise<string | null>;
+  /**
+   * The server refused `rejected` (401, expired or invalid): renews the sign-in once with the refresh token, without
+   * the browser. Answers the new bearer token, or null when there is none (the renewal was refused and the keychain
+   * entry deleted, or the provider could not be reached).
+   */
+  refreshAccessToken(rejected: string): Promise<string | null>;
 }
 
 /** The first-run screen's message for an empty server address (the desktop words its other refusals itself). */

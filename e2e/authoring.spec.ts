@@ -94,6 +94,16 @@ test.describe("adding resources", () => {
     await expect(first.getByRole("heading", { level: 3 })).toHaveText(title);
   });
 
+  test("a refused file does not name the resource; an accepted one does", async ({ page }) => {
+    const dialog = await openAddResource(page);
+    const file = dialog.getByLabel("Choose a file");
+    await file.setInputFiles({ name: "pond.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
+    await expect(file).toHaveAccessibleDescription(/The selected file type should be/);
+    await expect(dialog.getByLabel("Title")).toHaveValue("");
+    await file.setInputFiles({ name: "pond-life.pdf", mimeType: "application/pdf", buffer: PDF });
+    await expect(dialog.getByLabel("Title")).toHaveValue("pond life");
+  });
+
   test("with categories required, a category must be chosen and is stored", async ({ page }) => {
     // The demo server runs with the flag off; this page sees it on, so the form's category step shows
     // (the server's own enforcement is covered by the API tests).

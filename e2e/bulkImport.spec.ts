@@ -114,10 +114,21 @@ test.describe("bulk import", () => {
     await page.getByLabel(/Underwater Basket Weaving/).selectOption({ label: "Science" });
     await expect(page.getByRole("button", { name: "Start Import" })).toBeEnabled({ timeout: 10_000 });
 
-    // A corrected file: the broken link fixed. It is read again from the start; the choices made are kept.
-    const corrected = first.replace(`ftp://example.org/${word}`, `https://example.org/${word}/fixed`);
-    await page.getByLabel("Upload a corrected file").setInputFiles({ name: "corrected.csv", mimeType: "text/csv", buffer: Buffer.from(corrected) });
-    await page.getByRole("button", { name: "Upload New File" }).click();
+    // A corrected file. It is checked locally first, as in the dialog: this one still has the broken link, which the
+    // preview shows with the server's words and lets us fix before uploading. The server reads the upload again from
+    // the start; the choices made are kept.
+    const newFile = page.locator(".import-new-file");
+    const stillBroken = first.replace(`${word} Pond Study`, `${word} Pond Study (revised)`);
+    await newFile.getByLabel("Upload a corrected file").setInputFiles({ name: "corrected.csv", mimeType: "text/csv", buffer: Buffer.from(stillBroken) });
+    await expect(newFile.getByRole("status")).toHaveText("3 rows in corrected.csv. 1 row with errors.", { timeout: 15_000 });
+    await expect(newFile.getByText("Row 3 [url]:")).toBeVisible();
+    await expect(newFile.getByRole("button", { name: "Upload New File" })).toBeEnabled();
+    await newFile.getByLabel("Correct the URL of row 3").fill(`https://example.org/${word}/fixed`);
+    await expect(newFile.getByLabel("Correct the URL of row 3")).toHaveAccessibleDescription("Corrected");
+    await newFile.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/import-new-file-preview.png` });
+    await newFile.getByRole("button", { name: "Upload New File" }).click();
+    await expect(newFile.locator(".sheet-preview")).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByText("Row 3 [url]:")).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 20_000 });
     await expect(page.locator(".import-total", { hasText: "Rows with errors" }).locator("dd")).toHaveText("0");

@@ -2,8 +2,8 @@ import { expect, test, type Page, type Request } from "@playwright/test";
 import { serverUrlMessages } from "../electron/ipc/handlers.js";
 import { SERVER_URL_REQUIRED } from "../contract/index.js";
 import { obtainTokens, startOidcProvider, TEST_ACCOUNT, type TestOidcProvider } from "../server/test/oidcProvider.js";
-import { bridgeCalls, installBridgeDouble, type BridgeDoubleOptions } from "./desktopBridgeDouble.js";
-import { expectNoAxeViolations } from "./helpers.js";
+import { bridgeCalls, installBridgeDouble, setBridgeToken, type BridgeDoubleOptions } from "./desktopBridgeDouble.js";
+import { expectNoAxeViolations, submitSearch } from "./helpers.js";
 import { SSO_TEST_PORT } from "./playwright.config.js";
 
 const SHOTS = "/tmp/shots";
@@ -98,6 +98,39 @@ test.describe("desktop paths (window.desktop supplied by a test double)", () => 
     await expect(saved.getByRole("link", { name: "Test IdP Sign In" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Or sign in with" }).getByRole("link")).toHaveText(["School Sign In"]);
     await page.screenshot({ path: `${SHOTS}/desktop-login-saved-relogin.png`, fullPage: true });
+  });
+
+  test("a token the server refuses is renewed once through the bridge and the call sent again", async ({ page, baseURL }) => {
+    // The server answers "Your sign-in is not valid" for this one; main's refresh gives a real token.
+    const refused = "not.a.token";
+    await installBridgeDouble(page, { serverUrl: baseURL!, token: refused, tokenAfterRefresh: desktopToken, messages });
+    const requests = recordApiRequests(page);
+    await page.goto("/search/");
+
+    await expect(page.getByRole("banner").getByText(TEST_ACCOUNT.name)).toBeVisible();
+    const calls = await bridgeCalls(page);
+    // The page's first calls were all refused at once; they shared one renewal.
+    expect(calls.filter(([method]) => method === "refreshAccessToken")).toEqual([["refreshAccessToken", refused]]);
+    expect(calls.some(([method]) => method === "signOut")).toBe(false);
+    const initialize = requests.filter((r) => new URL(r.url()).pathname === "/getInitializeData").map((r) => r.headers().authorization);
+    expect(initialize.slice(0, 2)).toEqual([`Bearer ${refused}`, `Bearer ${desktopToken}`]);
+  });
+
+  test("mid-session, a refused token that cannot be renewed signs out through the bridge and shows the login page", async ({ page, baseURL }) => {
+    await installBridgeDouble(page, { serverUrl: baseURL!, token: desktopToken, tokenAfterRefresh: null, messages });
+    await page.goto("/search/");
+    await expect(page.getByRole("banner").getByText(TEST_ACCOUNT.name)).toBeVisible();
+
+    // The sign-in stops being valid (revoked at the provider, say): the next API call is refused.
+    await setBridgeToken(page, "revoked.id.token");
+    await submitSearch(page, "ponds");
+
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fsearch%2F/);
+    await expect(page.getByRole("link", { name: "Test IdP Sign In" })).toBeVisible();
+    const calls = await bridgeCalls(page);
+    expect(calls.filter(([method]) => method === "refreshAccessToken")).toEqual([["refreshAccessToken", "revoked.id.token"]]);
+    expect(calls.filter(([method]) => method === "signOut")).toHaveLength(1);
+    await page.screenshot({ path: `${SHOTS}/desktop-signed-out-after-refusal.png` });
   });
 
   test("a desktop sign-in that fails shows the bridge's message and stays signed out", async ({ page, baseURL }) => {

@@ -10,6 +10,8 @@ export interface BridgeDoubleOptions {
   /** What signIn answers; on success the token becomes `tokenAfterSignIn`. */
   signInResult?: SignInResult;
   tokenAfterSignIn?: string | null;
+  /** What refreshAccessToken renews a refused token to (null: the renewal is refused, main deletes the sign-in). */
+  tokenAfterRefresh?: string | null;
   /** The messages main's setServerUrl answers with (electron/ipc/handlers.ts). */
   messages: { invalid: string; unreachable: string; notPlatform: string };
 }
@@ -73,6 +75,10 @@ function defineBridgeDouble(options: BridgeDoubleOptions): void {
     }),
     getSession: async () => ({ signedIn: load().token !== null, provider: null, name: null }),
     getAccessToken: async () => load().token,
+    refreshAccessToken: async (rejected: string) => {
+      record("refreshAccessToken", rejected);
+      return update((state) => void (state.token = options.tokenAfterRefresh ?? null)).token;
+    },
   };
   (window as unknown as { desktop: DesktopBridge }).desktop = bridge;
 }
@@ -80,6 +86,14 @@ function defineBridgeDouble(options: BridgeDoubleOptions): void {
 /** Gives every page of `page` the desktop bridge double. */
 export async function installBridgeDouble(page: Page, options: BridgeDoubleOptions): Promise<void> {
   await page.addInitScript(defineBridgeDouble, options);
+}
+
+/** Changes the token main hands out, as when the provider revokes a sign-in or the server stops accepting it. */
+export async function setBridgeToken(page: Page, token: string | null): Promise<void> {
+  await page.evaluate((token) => {
+    const state = JSON.parse(sessionStorage.getItem("__desktopBridgeDouble") ?? "null");
+    sessionStorage.setItem("__desktopBridgeDouble", JSON.stringify({ ...state, token }));
+  }, token);
 }
 
 /** The bridge calls the page made so far. */

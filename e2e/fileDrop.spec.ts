@@ -68,6 +68,8 @@ test.describe("files dropped on the window add resources", () => {
     await expect(dialog.getByLabel("Title")).toHaveValue(`${word} tide notes`);
     await expect(dialog.getByRole("radio", { name: "File" })).toBeChecked();
     await expect(dialog.getByText(`Chosen: ${word}_tide-notes.pdf`)).toBeVisible();
+    // The native input holds the file too, so it does not read "No file chosen".
+    await expect.poll(() => dialog.getByLabel("Choose a file").evaluate((input: HTMLInputElement) => Array.from(input.files ?? [], (f) => `${f.name} ${f.size}`))).toEqual([`${word}_tide-notes.pdf ${PDF.length}`]);
     await page.screenshot({ path: `${SHOTS}/drop-one-file.png` });
     await dialog.getByRole("button", { name: "Add Resource" }).click();
     await expect(dialog).toBeHidden();
@@ -76,6 +78,47 @@ test.describe("files dropped on the window add resources", () => {
     await submitSearch(page, word);
     await expect(resultCards(page)).toHaveCount(1);
     await expect(resultCards(page).first().getByRole("heading", { level: 3 })).toHaveText(`${word} tide notes`);
+  });
+
+  test("one refused file opens the form with its error and no title taken from its name", async ({ page }) => {
+    await signInViaApi(page);
+    await openSearch(page);
+    await dropFiles(page, [{ name: "pond.exe", type: "application/octet-stream", content: "MZ" }]);
+    const dialog = page.getByRole("dialog", { name: "Add Resource" });
+    await expect(dialog.getByLabel("Choose a file")).toHaveAccessibleDescription(/The selected file type should be \(doc,docx,pdf,rtf,gif,jpeg,jpg,png\)/);
+    await expect(dialog.getByLabel("Title")).toHaveValue("");
+  });
+
+  test("a drop while a modal is open is ignored: no drop zone, no second dialog", async ({ page }) => {
+    await signInViaApi(page);
+    await openSearch(page);
+    const url = page.url();
+    for (const opener of ["Add Resource", "Create"]) {
+      await page.getByRole("button", { name: opener, exact: true }).click();
+      const modal = page.getByRole("dialog");
+      await expect(modal).toHaveCount(1);
+      await page.evaluate(() => {
+        for (const type of ["dragover", "drop"]) {
+          const data = new DataTransfer();
+          data.items.add(new File(["%PDF-1.4"], "tide-notes.pdf", { type: "application/pdf" }));
+          const event = new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data });
+          document.body.dispatchEvent(event);
+          // Swallowed, so a browser would not open the file in place of the page.
+          if (!event.defaultPrevented) throw new Error(`${type} was not handled`);
+        }
+      });
+      await expect(page.getByTestId("drop-zone")).toHaveCount(0);
+      // Still the one modal, untouched by the file.
+      await expect(modal).toHaveCount(1);
+      await expect(modal.getByText("tide-notes.pdf")).toHaveCount(0);
+      if (opener === "Add Resource") await page.screenshot({ path: `${SHOTS}/drop-on-open-modal.png` });
+      await page.keyboard.press("Escape");
+      await expect(modal).toHaveCount(0);
+    }
+    expect(page.url()).toBe(url);
+    // With the modals closed the window takes drops again.
+    await dropFiles(page, [{ name: "tide-notes.pdf", type: "application/pdf", content: PDF }]);
+    await expect(page.getByRole("dialog", { name: "Add Resource" })).toBeVisible();
   });
 
   test("several files: each is added through the resource call and its outcome listed, with the server's message for a refused one", async ({ page }) => {

@@ -20,7 +20,7 @@ describe("preload", () => {
 
   it("exposes the bridge's named methods and nothing else", () => {
     const bridge = exposed?.[1] as Record<string, unknown>;
-    expect(Object.keys(bridge).sort()).toEqual(["getAccessToken", "getServerUrl", "getSession", "openExternal", "setServerUrl", "signIn", "signOut"]);
+    expect(Object.keys(bridge).sort()).toEqual(["getAccessToken", "getServerUrl", "getSession", "openExternal", "refreshAccessToken", "setServerUrl", "signIn", "signOut"]);
     expect(Object.values(bridge).every((value) => typeof value === "function")).toBe(true);
   });
 

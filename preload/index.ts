@@ -16,6 +16,7 @@ const bridge = {
   signOut: invoker(bridgeChannels.signOut),
   getSession: invoker(bridgeChannels.getSession),
   getAccessToken: invoker(bridgeChannels.getAccessToken),
+  refreshAccessToken: invoker(bridgeChannels.refreshAccessToken),
 } satisfies DesktopBridge;
 
 contextBridge.exposeInMainWorld("desktop", bridge);

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import { pino, type Logger } from "pino";
+import { IMPORT_MAX_COLUMNS } from "../contract/index.js";
 import { createApp } from "./app.js";
 import type { ServerConfig } from "./config.js";
 import { openDatabase, type Db } from "./db/connection.js";
@@ -39,7 +40,7 @@ export async function startServer(config: ServerConfig, logger: Logger = pino({ 
         batchSize: imports.batchSize,
         maxAttempts: 5,
         batchPauseMs: imports.batchPauseMs,
-        limits: { maxRows: imports.maxRows, maxColumns: 200, maxUncompressedBytes: imports.maxUncompressedBytes, timeoutMs: imports.parseTimeoutMs, workerMemoryMb: imports.workerMemoryMb },
+        limits: { maxRows: imports.maxRows, maxColumns: IMPORT_MAX_COLUMNS, maxUncompressedBytes: imports.maxUncompressedBytes, timeoutMs: imports.parseTimeoutMs, workerMemoryMb: imports.workerMemoryMb },
       })
     : null;
   const app = createApp({ db, config, logger, sessionSecret: config.sessionSecret || sessionSecret, index, onImportWork: () => jobs?.poke() });

@@ -12,6 +12,7 @@ export interface IpcChannelMap {
   "auth:signOut": { request: []; response: void };
   "auth:getSession": { request: []; response: DesktopSession };
   "auth:getAccessToken": { request: []; response: string | null };
+  "auth:refreshAccessToken": { request: [rejected: string]; response: string | null };
 }
 
 export type IpcChannel = keyof IpcChannelMap;
@@ -27,6 +28,7 @@ export const bridgeChannels = {
   signOut: "auth:signOut",
   getSession: "auth:getSession",
   getAccessToken: "auth:getAccessToken",
+  refreshAccessToken: "auth:refreshAccessToken",
 } as const satisfies { [M in keyof DesktopBridge]: IpcChannel };
 
 /** Every channel main must answer. */

@@ -55,6 +55,7 @@ function makeDeps(overrides: Partial<IpcHandlerDeps> = {}, initial: string | nul
       signOut: vi.fn(async () => {}),
       session: vi.fn(async (serverUrl: string | null) => ({ signedIn: serverUrl !== null, provider: null, name: null })),
       accessToken: vi.fn(async (serverUrl: string | null) => (serverUrl ? `token for ${serverUrl}` : null)),
+      renewRefused: vi.fn(async (serverUrl: string | null, refused: unknown) => (serverUrl ? `renewed ${String(refused)} for ${serverUrl}` : null)),
     },
     openExternal: vi.fn<(url: string) => Promise<void>>(async () => {}),
     onServerUrlChanged: vi.fn<(url: string) => void>(),
@@ -86,6 +87,7 @@ describe("auth channels", () => {
     await handlers["auth:signIn"]({ not: "a key" });
     expect(vi.mocked(deps.auth.signIn).mock.calls[1]).toEqual(["http://127.0.0.1:3000", { not: "a key" }]);
     expect(await handlers["auth:getAccessToken"]()).toBe("token for http://127.0.0.1:3000");
+    expect(await handlers["auth:refreshAccessToken"]("old")).toBe("renewed old for http://127.0.0.1:3000");
     expect(await handlers["auth:getSession"]()).toEqual({ signedIn: true, provider: null, name: null });
     await handlers["auth:signOut"]();
     expect(deps.auth.signOut).toHaveBeenCalledWith("http://127.0.0.1:3000");

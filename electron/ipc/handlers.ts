@@ -13,7 +13,7 @@ export interface IpcHandlerDeps {
   settings: ServerUrlSetting;
   fetch: FetchLike;
   /** Desktop sign-in per server (system browser, OS keychain). */
-  auth: Pick<DesktopAuth, "signIn" | "signOut" | "session" | "accessToken">;
+  auth: Pick<DesktopAuth, "signIn" | "signOut" | "session" | "accessToken" | "renewRefused">;
   /** Hands a checked http(s) address to the default browser. */
   openExternal(url: string): Promise<void>;
   /** Called after a new server address is stored, to load it in the window. */
@@ -83,5 +83,7 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     "auth:signOut": async () => deps.auth.signOut(deps.settings.getServerUrl()),
     "auth:getSession": async () => deps.auth.session(deps.settings.getServerUrl()),
     "auth:getAccessToken": async () => deps.auth.accessToken(deps.settings.getServerUrl()),
+    // The refused token is checked by renewRefused itself (only the current token starts a renewal).
+    "auth:refreshAccessToken": async (rejected: unknown) => deps.auth.renewRefused(deps.settings.getServerUrl(), rejected),
   };
 }

@@ -20,6 +20,7 @@ const handlers: IpcHandlers = {
   "auth:signOut": async () => {},
   "auth:getSession": async () => ({ signedIn: false, provider: null, name: null }),
   "auth:getAccessToken": async () => "token",
+  "auth:refreshAccessToken": async () => "renewed",
 };
 const firstRunPage = "file:///opt/app/resources/app.asar/out/renderer/index.html";
 // As main.ts does: the server's pages, and the app's own first-run page.
@@ -39,6 +40,7 @@ describe("registerIpcHandlers", () => {
       "app:setServerUrl",
       "auth:getAccessToken",
       "auth:getSession",
+      "auth:refreshAccessToken",
       "auth:signIn",
       "auth:signOut",
     ]);

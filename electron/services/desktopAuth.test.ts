@@ -6,6 +6,7 @@ import { completeAtProvider, freePort, startOidcProvider, TEST_ACCOUNT, TEST_CLI
 import { startTestServer, type TestServer } from "../../server/test/testServer.js";
 import { DesktopAuth, desktopSignInMessages, type DesktopAuthDeps } from "./desktopAuth.js";
 import { keychainService, TokenStore, type KeychainBackend } from "./keychain.js";
+import { refreshSignIn } from "./loopbackSignIn.js";
 
 let idp: TestOidcProvider;
 let server: TestServer;
@@ -139,6 +140,42 @@ describe("DesktopAuth (real platform server, real OpenID provider)", () => {
 
     expect(await desktopAuth(keychain).accessToken(server.url)).toBeNull();
     expect(stored(keychain)).toBeUndefined();
+  });
+
+  it("renews a token the server refused before it expired, once for several refused calls, and the server takes the new one", async () => {
+    const keychain = memoryKeychain();
+    const refresh = vi.fn(refreshSignIn);
+    const auth = desktopAuth(keychain, { refresh });
+    await auth.signIn(server.url, "test");
+    const first = stored(keychain)!;
+
+    const answers = await Promise.all([auth.renewRefused(server.url, first.id_token), auth.renewRefused(server.url, first.id_token)]);
+
+    expect(refresh).toHaveBeenCalledTimes(1);
+    const renewed = stored(keychain)!;
+    expect(renewed.access_token).not.toBe(first.access_token);
+    expect(answers).toEqual([renewed.id_token, renewed.id_token]);
+    expect(await auth.accessToken(server.url)).toBe(renewed.id_token);
+    const res = await server.client().request("GET", "/getInitializeData", undefined, { authorization: `Bearer ${answers[0]}` });
+    expect(res.body.profile?.name).toBe(TEST_ACCOUNT.name);
+    // A token that is no longer the current one (refused after another call renewed it) gets the current one, with no
+    // second renewal; nothing at all is answered for nonsense.
+    expect(await auth.renewRefused(server.url, "an.older.token")).toBe(renewed.id_token);
+    expect(await auth.renewRefused(server.url, 42)).toBeNull();
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("signs out when the provider will not renew a refused token", async () => {
+    const keychain = memoryKeychain();
+    const auth = desktopAuth(keychain);
+    await auth.signIn(server.url, "test");
+    const entry = stored(keychain)!;
+    await keychain.backend.setPassword(keychainService, origin(), JSON.stringify({ ...entry, refresh_token: "revoked-or-made-up" }));
+    const fresh = desktopAuth(keychain);
+
+    expect(await fresh.renewRefused(server.url, entry.id_token)).toBeNull();
+    expect(stored(keychain)).toBeUndefined();
+    expect(await fresh.session(server.url)).toEqual({ signedIn: false, provider: null, name: null });
   });
 
   it("deletes the tokens from the keychain at sign-out", async () => {

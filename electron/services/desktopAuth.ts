@@ -69,6 +69,8 @@ function toStored(tokens: SignInTokens, provider: string): StoredTokens {
 export class DesktopAuth {
   /** Per server origin: the tokens in use (loaded once from the keychain, then kept in step with it). */
   private readonly current = new Map<string, Promise<StoredTokens | undefined>>();
+  /** Per server origin: the renewal started because the server refused a token, and that token. */
+  private readonly refusals = new Map<string, { token: string; renewal: Promise<StoredTokens | undefined> }>();
   private pendingSignIn = false;
 
   constructor(private readonly deps: DesktopAuthDeps) {}
@@ -161,6 +163,28 @@ export class DesktopAuth {
   /** The bearer token for the server's API, or null when signed out. */
   async accessToken(serverUrl: string | null): Promise<string | null> {
     return (await this.tokens(serverUrl).catch(() => undefined))?.id_token ?? null;
+  }
+
+  /**
+   * The server refused `refused` as a bearer token (401) though it had not run out by our clock (a skewed clock, a
+   * revoked sign-in): renews it with the refresh token, as for an expired one, and answers the new token or null.
+   * Several calls refused with the same token share one renewal; a token that is no longer the current one answers the
+   * current one.
+   */
+  async renewRefused(serverUrl: string | null, refused: unknown): Promise<string | null> {
+    const origin = httpOrigin(serverUrl);
+    if (!serverUrl || !origin || typeof refused !== "string" || !refused) return null;
+    if (this.refusals.get(origin)?.token !== refused) {
+      const tokens = await this.tokens(serverUrl).catch(() => undefined);
+      if (!tokens || tokens.id_token !== refused) return tokens?.id_token ?? null;
+      // Checked again after the wait: another call refused with this token may have started the renewal meanwhile.
+      if (this.refusals.get(origin)?.token !== refused) {
+        const renewal = this.renew(serverUrl, origin, tokens);
+        this.remember(origin, renewal);
+        this.refusals.set(origin, { token: refused, renewal });
+      }
+    }
+    return (await this.refusals.get(origin)!.renewal.catch(() => undefined))?.id_token ?? null;
   }
 
   /** Who is signed in on the server, as far as this desktop knows. */

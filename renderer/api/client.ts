@@ -1,7 +1,8 @@
 import ky, { type Options } from "ky";
 import type { z } from "zod";
-import { InitializeData } from "../../contract/index.js";
+import { BEARER_ERRORS, InitializeData } from "../../contract/index.js";
 import { platform } from "../platform/index.js";
+import { signInPath } from "../routes/paths.js";
 import { apiErrorFromResponse, toApiError } from "./ApiError.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -18,6 +19,42 @@ export function configureApi(apiBaseUrl: string): void {
 /** Remembers the session's CSRF token (from GET /getInitializeData) for later writes. */
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;
+}
+
+/** A 401 refusing the bearer token itself, expired or not valid (server/lib/bearerAuth.ts), not some other 401. */
+async function refusesBearer(response: Response): Promise<boolean> {
+  if (response.status !== 401) return false;
+  const body: unknown = await response.clone().json().catch(() => null);
+  const message = body && typeof body === "object" && "message" in body ? body.message : null;
+  return message === BEARER_ERRORS.expired || message === BEARER_ERRORS.invalid;
+}
+
+/** The renewal under way, shared by every call the server refused with the same header. */
+let renewal: { refused: string; renewed: Promise<string | null> } | null = null;
+let signingOut = false;
+
+/**
+ * The server refused `refused` mid-session: one silent renewal through the platform (the desktop's refresh token).
+ * Answers the header to try once more, or null after signing out through the platform and going to the login page.
+ */
+function renewRefusedAuthorization(refused: string): Promise<string | null> {
+  if (renewal?.refused !== refused) {
+    const renewed = platform
+      .renewAuthorization(refused)
+      .catch(() => null)
+      .then(async (header) => {
+        if (header) return header;
+        if (!signingOut) {
+          signingOut = true;
+          await platform.signOut().catch(() => {});
+          // A fresh page load starts signed out everywhere (no cached profile, no token), on the login page.
+          window.location.assign(signInPath(window.location.pathname + window.location.search));
+        }
+        return null;
+      });
+    renewal = { refused, renewed };
+  }
+  return renewal.renewed;
 }
 
 /**
@@ -40,6 +77,20 @@ const http = ky.create({
         }
         if (SAFE_METHODS.has(request.method.toUpperCase())) return;
         request.headers.set("X-CSRF-Token", await ensureCsrfToken());
+      },
+    ],
+    afterResponse: [
+      // A bearer token the server refuses is renewed once and the call sent again; without a renewal, sign out.
+      async (request, _options, response) => {
+        const refused = request.headers.get("Authorization");
+        if (!refused || !(await refusesBearer(response))) return;
+        const renewed = await renewRefusedAuthorization(refused);
+        if (!renewed) return;
+        const retry = new Request(request);
+        retry.headers.set("Authorization", renewed);
+        const again = await fetch(retry);
+        if (await refusesBearer(again)) await renewRefusedAuthorization(renewed);
+        return again;
       },
     ],
   },
@@ -93,7 +144,22 @@ export function postForm<S extends z.ZodType>(path: string, body: FormData, sche
 export async function postFormWithProgress<S extends z.ZodType>(path: string, body: FormData, schema: S, onProgress: (fraction: number) => void): Promise<z.infer<S>> {
   const authorization = await platform.authorization();
   const csrf = authorization ? null : await ensureCsrfToken();
-  const response = await new Promise<Response>((resolve, reject) => {
+  let response = await sendFormWithProgress(path, body, authorization, csrf, onProgress);
+  // As in the ky client: a refused bearer token is renewed once and the form sent again.
+  if (authorization && (await refusesBearer(response))) {
+    const renewed = await renewRefusedAuthorization(authorization);
+    if (renewed) {
+      response = await sendFormWithProgress(path, body, renewed, null, onProgress);
+      if (await refusesBearer(response)) await renewRefusedAuthorization(renewed);
+    }
+  }
+  if (!response.ok) throw await apiErrorFromResponse(response);
+  return call(schema, async () => response.json());
+}
+
+/** One XMLHttpRequest POST of a form, answered as a Response. */
+function sendFormWithProgress(path: string, body: FormData, authorization: string | null, csrf: string | null, onProgress: (fraction: number) => void): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", baseUrl + path);
     xhr.withCredentials = true;
@@ -105,8 +171,6 @@ export async function postFormWithProgress<S extends z.ZodType>(path: string, bo
     xhr.onerror = () => reject(new TypeError("Network request failed"));
     xhr.send(body);
   });
-  if (!response.ok) throw await apiErrorFromResponse(response);
-  return call(schema, async () => response.json());
 }
 
 /** PUT `body` as JSON to `path` (no leading slash) and parse the answer with `schema`. */

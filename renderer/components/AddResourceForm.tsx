@@ -62,8 +62,11 @@ export function AddResourceForm({ initial, onCreated, actions }: { initial?: Add
   const shareOptions = useShareOptions();
   const mutation = useCreateResourceMutation();
   const failureRef = useRef<HTMLDivElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
 
-  const [title, setTitle] = useState(initial?.title ?? (initial?.file ? titleFromFileName(initial.file.name) : ""));
+  // A prefilled file gives the title only when the form would take it (not "pond.exe"); otherwise its error shows at once.
+  const initialFileError = initial?.file ? fileErrors(initial.file)[0]?.message : undefined;
+  const [title, setTitle] = useState(initial?.title ?? (initial?.file && !initialFileError ? titleFromFileName(initial.file.name) : ""));
   const [description, setDescription] = useState(initial?.description ?? "");
   const [mode, setMode] = useState<AddResourceType>(initial?.file ? "show-file" : "show-url");
   const [url, setUrl] = useState(initial?.url ?? "");
@@ -72,7 +75,7 @@ export function AddResourceForm({ initial, onCreated, actions }: { initial?: Add
   const [subcategories, setSubcategories] = useState<number[]>([]);
   const [pricing, setPricing] = useState("");
   const [shareWith, setShareWith] = useState<string[] | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<Errors>(initialFileError ? { file: initialFileError } : {});
   const [failure, setFailure] = useState<string | null>(null);
 
   const categories: AttributeTreeNode[] = trees.data?.arrObjResponse.resource_categories ?? [];
@@ -86,6 +89,16 @@ export function AddResourceForm({ initial, onCreated, actions }: { initial?: Add
     if (failure) failureRef.current?.scrollIntoView({ block: "nearest" });
   }, [failure]);
 
+  // A prefilled file (dropped on the window) is put in the native input too, so it reads as chosen, not "No file chosen".
+  const initialFile = initial?.file;
+  useEffect(() => {
+    const input = fileInputRef.current;
+    if (!input || !initialFile) return;
+    const transfer = new DataTransfer();
+    transfer.items.add(initialFile);
+    input.files = transfer.files;
+  }, [initialFile]);
+
   const showErrors = (next: Errors) => {
     setErrors(next);
     const first = FIELD_ORDER.find((f) => next[f]);
@@ -96,11 +109,11 @@ export function AddResourceForm({ initial, onCreated, actions }: { initial?: Add
     const chosen = event.target.files?.[0] ?? null;
     setFile(chosen);
     // Choosing a file switches to file mode (second document, section 4).
-    if (chosen) {
-      setMode("show-file");
-      if (!title.trim()) setTitle(titleFromFileName(chosen.name));
-    }
-    setErrors((e) => ({ ...e, file: chosen ? fileErrors(chosen)[0]?.message : undefined }));
+    if (chosen) setMode("show-file");
+    const fileError = chosen ? fileErrors(chosen)[0]?.message : undefined;
+    // Only a file the form would take names the resource; a refused one (pond.exe) leaves the title alone.
+    if (chosen && !fileError && !title.trim()) setTitle(titleFromFileName(chosen.name));
+    setErrors((e) => ({ ...e, file: fileError }));
   };
 
   const handleCategoryChange = (next: number) => {
@@ -174,6 +187,7 @@ export function AddResourceForm({ initial, onCreated, actions }: { initial?: Add
       )}
       <Field id={inputId("file")} label="Choose a file" error={errors.file}>
         <input
+          ref={fileInputRef}
           id={inputId("file")}
           className="input input--file"
           type="file"

@@ -10,6 +10,8 @@ interface DropZoneProps {
   hint?: string;
   /** Off while the screen cannot take files (a dialog already uploading, say). */
   enabled?: boolean;
+  /** Drops are swallowed while this answers true (see useFileDrop). */
+  ignoreWhile?: () => boolean;
 }
 
 /**
@@ -17,8 +19,8 @@ interface DropZoneProps {
  * dragover (or at once on the drop). Mount it once on a screen that takes files; it listens on the window, so the
  * overlay itself never catches the pointer.
  */
-export function DropZone({ onFiles, label, hint, enabled = true }: DropZoneProps) {
-  const dragging = useFileDrop(onFiles, { enabled });
+export function DropZone({ onFiles, label, hint, enabled = true, ignoreWhile }: DropZoneProps) {
+  const dragging = useFileDrop(onFiles, { enabled, ignoreWhile });
   return (
     // The live region stays mounted so screen readers announce the label when a drag starts.
     <div role="status" aria-live="polite">

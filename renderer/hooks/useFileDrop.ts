@@ -8,15 +8,19 @@ const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes("F
  * Lets files be dropped anywhere on the window (from the desktop, or another app): `onFiles` gets the dropped File
  * objects. Answers whether files are being dragged over the window, which turns false 250 ms after the last dragover.
  * While disabled, drops are left alone (the page does nothing with them; Electron never navigates to a dropped file).
+ * While `ignoreWhile()` answers true (a modal is open over the page, say), drops are swallowed: nothing shows, nothing
+ * happens, and a browser does not open the file in place of the page.
  */
-export function useFileDrop(onFiles: (files: File[]) => void, options: { enabled?: boolean; hideAfterMs?: number } = {}): boolean {
-  const { enabled = true, hideAfterMs = DROP_ZONE_HIDE_MS } = options;
+export function useFileDrop(onFiles: (files: File[]) => void, options: { enabled?: boolean; hideAfterMs?: number; ignoreWhile?: () => boolean } = {}): boolean {
+  const { enabled = true, hideAfterMs = DROP_ZONE_HIDE_MS, ignoreWhile } = options;
   const [dragging, setDragging] = useState(false);
   // The latest callback, so a new function each render does not re-attach the listeners.
   const onFilesRef = useRef(onFiles);
+  const ignoreWhileRef = useRef(ignoreWhile);
   useEffect(() => {
     onFilesRef.current = onFiles;
-  }, [onFiles]);
+    ignoreWhileRef.current = ignoreWhile;
+  }, [onFiles, ignoreWhile]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -25,6 +29,8 @@ export function useFileDrop(onFiles: (files: File[]) => void, options: { enabled
       if (!carriesFiles(event)) return;
       // Without preventDefault the browser refuses the drop (or opens the file in place of the page).
       event.preventDefault();
+      // Ignored: no overlay and no drop effect of ours (another target, such as a modal's own, may set one).
+      if (ignoreWhileRef.current?.()) return presence.end();
       if (event.dataTransfer) event.dataTransfer.dropEffect = "copy";
       presence.dragOver();
     };
@@ -32,6 +38,7 @@ export function useFileDrop(onFiles: (files: File[]) => void, options: { enabled
       if (!carriesFiles(event)) return;
       event.preventDefault();
       presence.end();
+      if (ignoreWhileRef.current?.()) return;
       const files = Array.from(event.dataTransfer?.files ?? []);
       if (files.length > 0) onFilesRef.current(files);
     };

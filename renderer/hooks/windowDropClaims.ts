@@ -32,3 +32,12 @@ export function useWindowDropClaimed(): boolean {
     () => claims > 0,
   );
 }
+
+/**
+ * True while a modal dialog is open. Every modal here is a Radix dialog, whose content is in the document (with
+ * role "dialog" or "alertdialog") only while open; nothing else uses those roles. A window-wide drop target ignores
+ * drops meanwhile, so a drop never opens a second dialog over the one the person is working in.
+ */
+export function isModalOpen(): boolean {
+  return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+}

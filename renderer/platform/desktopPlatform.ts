@@ -19,6 +19,11 @@ export function desktopPlatform(bridge: DesktopBridge): Platform {
       const token = await bridge.getAccessToken();
       return token ? `Bearer ${token}` : null;
     },
+    // Main renews with the refresh token, without the browser; the page never sees the refresh token.
+    renewAuthorization: async (refused) => {
+      const token = await bridge.refreshAccessToken(refused.replace(/^Bearer /, ""));
+      return token ? `Bearer ${token}` : null;
+    },
     storage: localStorageStore,
   };
 }

@@ -36,6 +36,11 @@ export interface Platform {
   signOut(): Promise<void>;
   /** The Authorization header for API calls ("Bearer …" on a signed-in desktop), or null to rely on the cookie session. */
   authorization(): Promise<string | null>;
+  /**
+   * The server refused `refused` (an Authorization header this platform gave): a renewed header to try once more, or
+   * null when there is none. The web has no header of its own to renew.
+   */
+  renewAuthorization(refused: string): Promise<string | null>;
   storage: PreferenceStorage;
 }
 

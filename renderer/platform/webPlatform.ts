@@ -18,5 +18,6 @@ export const webPlatform: Platform = {
   },
   signOut: async () => {},
   authorization: async () => null,
+  renewAuthorization: async () => null,
   storage: localStorageStore,
 };

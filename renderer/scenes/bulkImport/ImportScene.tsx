@@ -5,12 +5,16 @@ import { IMPORT_FILE_EXTENSIONS, type BulkImport } from "../../../contract/index
 import { ApiError } from "../../api/ApiError.js";
 import { importKeys, uploadNewImportFile, useImport, useImportActions } from "../../api/bulkImport.js";
 import { Alert } from "../../components/Alert.js";
+import { Field, fieldErrorProps } from "../../components/Field.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { DataResolution } from "./DataResolution.js";
+import { importFileError } from "./BulkImportDialog.js";
 import { ImportFileDrop } from "./ImportFileDrop.js";
 import { ImportedContent } from "./ImportedContent.js";
 import { ImportSettingsSection } from "./ImportSettingsSection.js";
 import { ProgressBar } from "./ProgressBar.js";
+import { SpreadsheetPreview } from "./SpreadsheetPreview.js";
+import { useSpreadsheetPreview } from "./useSpreadsheetPreview.js";
 
 /** The bulk import detail view: status, totals, Configure, Errors, Data Resolution, Imported Content and Start Import. */
 export function ImportScene() {
@@ -133,19 +137,28 @@ function ErrorsSection({ data }: { data: BulkImport }) {
   );
 }
 
-/** Upload a corrected file (rows already imported are not imported again). */
+/**
+ * Upload a corrected file (rows already imported are not imported again). The file is read and checked locally first,
+ * as in the Bulk Import dialog, so the errors the server would report show here and can be fixed before uploading.
+ */
 function NewFileUpload({ data }: { data: BulkImport }) {
   const [file, setFile] = useState<File | null>(null);
+  // A new key empties the native input after an upload.
+  const [inputKey, setInputKey] = useState(0);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const client = useQueryClient();
+  const fileError = importFileError(file);
+  const preview = useSpreadsheetPreview(file && !fileError ? file : null);
   const handleUpload = async () => {
-    if (!file) return;
+    if (!file || fileError) return;
     setError(null);
     setProgress(0);
     try {
-      client.setQueryData(importKeys.one(data.id), await uploadNewImportFile(data.id, file, setProgress));
+      const upload = preview ? await preview.fileToUpload() : file;
+      client.setQueryData(importKeys.one(data.id), await uploadNewImportFile(data.id, upload, setProgress));
       setFile(null);
+      setInputKey((key) => key + 1);
     } catch (err) {
       setError(err instanceof ApiError ? err.displayMessage : "Oops! Something went wrong, try again after sometime");
     } finally {
@@ -154,15 +167,27 @@ function NewFileUpload({ data }: { data: BulkImport }) {
   };
   return (
     <div className="import-new-file">
-      <label className="field__label" htmlFor="import-new-file">
-        Upload a corrected file
-      </label>
-      <div className="import-new-file__row">
-        <input id="import-new-file" className="input input--file" type="file" accept={IMPORT_FILE_EXTENSIONS.map((e) => `.${e}`).join(",")} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-        <button type="button" className="button button--secondary" disabled={!file || progress !== null} onClick={() => void handleUpload()}>
-          Upload New File
-        </button>
-      </div>
+      <Field id="import-new-file" label="Upload a corrected file" error={fileError}>
+        <div className="import-new-file__row">
+          <input
+            key={inputKey}
+            id="import-new-file"
+            className="input input--file"
+            type="file"
+            accept={IMPORT_FILE_EXTENSIONS.map((e) => `.${e}`).join(",")}
+            disabled={progress !== null}
+            {...fieldErrorProps("import-new-file", fileError)}
+            onChange={(e) => {
+              setError(null);
+              setFile(e.target.files?.[0] ?? null);
+            }}
+          />
+          <button type="button" className="button button--secondary" disabled={!file || !!fileError || progress !== null || (preview !== null && preview.status !== "ready")} onClick={() => void handleUpload()}>
+            Upload New File
+          </button>
+        </div>
+      </Field>
+      {preview && <SpreadsheetPreview state={preview} />}
       {progress !== null && <ProgressBar label="Uploading" value={progress} />}
       {error && <Alert tone="danger">{error}</Alert>}
     </div>

@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
 import { describe, expect, it } from "vitest";
-import { RESOURCE_MESSAGES } from "../../../contract/index.js";
+import { IMPORT_MAX_COLUMNS, RESOURCE_MESSAGES } from "../../../contract/index.js";
 import { readSpreadsheetSource, SpreadsheetReadError } from "./readSpreadsheetSource.js";
 import {
   CorrectedCsvWriter,
@@ -87,6 +87,17 @@ describe("the local preview reads a file as the server does", () => {
     expect((await preview("Title,URL\n")).failure).toBe("emptyFile");
     await expect(preview("")).rejects.toThrow(SpreadsheetReadError);
     await expect(preview(new TextEncoder().encode("not a workbook at all").buffer, "xlsx")).rejects.toMatchObject({ code: "unreadable" });
+  });
+
+  it("reads only the first IMPORT_MAX_COLUMNS columns, as the server does", async () => {
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `Extra ${i + 1}`);
+    const lastKept = [...filler(IMPORT_MAX_COLUMNS - 1), "Title"].join(",");
+    const firstDropped = [...filler(IMPORT_MAX_COLUMNS), "Title"].join(",");
+    const kept = await preview(`${lastKept}\n${",".repeat(IMPORT_MAX_COLUMNS - 1)}Fractions\n`);
+    expect(kept.failure).toBeNull();
+    expect(kept.columns).toHaveLength(IMPORT_MAX_COLUMNS);
+    expect(kept.columns.at(-1)).toMatchObject({ header: "Title", field: "title" });
+    expect((await preview(`${firstDropped}\n${",".repeat(IMPORT_MAX_COLUMNS)}Fractions\n`)).failure).toBe("noTitleColumn");
   });
 
   it("keeps only a sample of rows and a bounded error list, but counts every row of a large file", async () => {

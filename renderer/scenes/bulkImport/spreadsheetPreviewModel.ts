@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { IMPORT_FIELDS, importField, importRowErrors, mapColumns, rowFromCells, type BULK_IMPORT_MESSAGES, type ImportError } from "../../../contract/index.js";
+import { IMPORT_FIELDS, IMPORT_MAX_COLUMNS, importField, importRowErrors, mapColumns, rowFromCells, type BULK_IMPORT_MESSAGES, type ImportError } from "../../../contract/index.js";
 
 /**
  * The local preview of a bulk import file, computed the way the server's preprocessing does (server/jobs/
@@ -11,8 +11,6 @@ import { IMPORT_FIELDS, importField, importRowErrors, mapColumns, rowFromCells, 
 export const PREVIEW_SAMPLE_ROWS = 50;
 /** Errors listed, as many as the server lists (the count covers every row). */
 export const PREVIEW_MAX_ERRORS = 1000;
-/** Columns read per row, as on the server (server/boot.ts). */
-export const PREVIEW_MAX_COLUMNS = 200;
 /** Fields whose cells can be corrected in the preview (the free-text ones the row rules check). */
 export const EDITABLE_FIELDS = ["title", "description", "url", "keywords"] as const;
 
@@ -67,7 +65,7 @@ export class PreviewCollector {
   /** The header row: maps the columns; a file without a title column cannot be imported. */
   header(cells: readonly unknown[]): void {
     this.sawHeader = true;
-    const headers = cells.slice(0, PREVIEW_MAX_COLUMNS).map((c) => cellText(c).trim());
+    const headers = cells.slice(0, IMPORT_MAX_COLUMNS).map((c) => cellText(c).trim());
     this.fields = mapColumns(headers);
     this.columns = headers.map((header, index) => ({ index, header, field: this.fields[index] ?? null }));
     if (!this.fields.includes("title")) this.data.failure = "noTitleColumn";
@@ -80,7 +78,7 @@ export class PreviewCollector {
     const maxErrors = this.options.maxErrors ?? PREVIEW_MAX_ERRORS;
     for (const raw of chunk) {
       this.rowNumber += 1;
-      const row: PreviewRow = { rowNumber: this.rowNumber, cells: raw.slice(0, PREVIEW_MAX_COLUMNS).map(cellText) };
+      const row: PreviewRow = { rowNumber: this.rowNumber, cells: raw.slice(0, IMPORT_MAX_COLUMNS).map(cellText) };
       if (this.data.sample.length < sampleRows) this.data.sample.push(row);
       const errors = errorsOfRow(this.fields, row, this.options.categoryRequired);
       if (errors.length) {
@@ -185,7 +183,7 @@ export class CorrectedCsvWriter {
   rows(chunk: readonly (readonly unknown[])[]): void {
     const lines = chunk.map((raw) => {
       this.rowNumber += 1;
-      return correctedCells(this.columns, this.edits, { rowNumber: this.rowNumber, cells: raw.slice(0, PREVIEW_MAX_COLUMNS).map(cellText) });
+      return correctedCells(this.columns, this.edits, { rowNumber: this.rowNumber, cells: raw.slice(0, IMPORT_MAX_COLUMNS).map(cellText) });
     });
     this.parts.push(csvLines(lines));
   }
