@@ -23,49 +23,37 @@ port.on("message", (m: { type: string }) => {
 });
 
 const send = (message: WorkerMessage) => port.postMessage(message);
-let failed = false;
-const fail = (code: string) => {
-  failed = true;
-  send({ type: "fail", code });
-};
+const fail = (code: string) => send({ type: "fail", code });
 const sendRows = (rows: unknown[][]) => new Promise<void>((resolve) => {
   waiting = resolve;
   send({ type: "rows", rows });
 });
 
-function parseCsv(): void {
+/**
+ * Papaparse's duplex stream mode, iterated: Node's own backpressure holds the file's reading while
+ * the job stores a chunk, so memory stays flat however long the file is.
+ */
+async function parseCsv(): Promise<void> {
+  const rows = fs.createReadStream(input.filePath, { highWaterMark: 256 * 1024 }).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: "greedy" }));
   let header = true;
   let count = 0;
-  const stream = fs.createReadStream(input.filePath, { highWaterMark: 256 * 1024 });
-  Papa.parse<unknown[]>(stream, {
-    skipEmptyLines: "greedy",
-    chunk(results, parser) {
-      let rows = results.data;
-      if (header && rows.length) {
-        const cells = rows[0]!.map((c, i) => (i === 0 ? String(c).replace(/^\ufeff/, "") : c));
-        send({ type: "header", cells: cells.slice(0, input.maxColumns) });
-        rows = rows.slice(1);
-        header = false;
-      }
-      count += rows.length;
-      if (count > input.maxRows) {
-        fail("tooManyRows"); // before abort(), which calls complete() at once
-        parser.abort();
-        return;
-      }
-      if (!rows.length) return;
-      parser.pause();
-      void sendRows(rows.map((r) => r.slice(0, input.maxColumns))).then(() => parser.resume());
-    },
-    complete() {
-      if (failed) return;
-      if (header) return fail("emptyFile");
-      send({ type: "end", rows: count });
-    },
-    error() {
-      fail("unreadable");
-    },
-  });
+  let batch: unknown[][] = [];
+  for await (const row of rows as AsyncIterable<unknown[]>) {
+    if (header) {
+      send({ type: "header", cells: row.map((c, i) => (i === 0 ? String(c).replace(/^\ufeff/, "") : c)).slice(0, input.maxColumns) });
+      header = false;
+      continue;
+    }
+    if (++count > input.maxRows) return fail("tooManyRows");
+    batch.push(row.slice(0, input.maxColumns));
+    if (batch.length >= input.chunkRows) {
+      await sendRows(batch);
+      batch = [];
+    }
+  }
+  if (header) return fail("emptyFile");
+  if (batch.length) await sendRows(batch);
+  send({ type: "end", rows: count });
 }
 
 async function parseWorkbook(): Promise<void> {
@@ -98,5 +86,4 @@ async function parseWorkbook(): Promise<void> {
   send({ type: "end", rows: rows.length - 1 });
 }
 
-if (input.fileType === "csv") parseCsv();
-else void parseWorkbook().catch(() => fail("unreadable"));
+void (input.fileType === "csv" ? parseCsv() : parseWorkbook()).catch(() => fail("unreadable"));
