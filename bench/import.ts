@@ -14,6 +14,7 @@ import { migrateToLatest } from "../server/db/migrate.js";
 import { TestClient } from "../server/test/testServer.js";
 
 // npm run bench:import -- [--rows 100000,1000000] [--formats csv,xlsx] [--xlsx-max 100000]
+// BENCH_TRACE=1 also prints each status poll with the server's RSS, and writes the server's log to /tmp/bench-server.log.
 // For each size and format: generates a spreadsheet (once, cached in bench/.data), starts the real
 // server (SQLite, demo data, its own data folder), uploads the file through HTTP as an importer
 // would, and prints rows per second for preprocessing and for the import, end to end, and the
