@@ -1,6 +1,7 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Db } from "../db/connection.js";
-import type { Content } from "../db/schema.js";
-import type { ContentGrantsSubject } from "../policies/contentObject.js";
+import type { Content, Database } from "../db/schema.js";
+import type { ContentGrantsSubject, ViewScope } from "../policies/contentObject.js";
 
 /** Finds a content object by model key and id ("resource:12"). */
 export async function findByTypeKey(db: Db, modelKey: string, id: number): Promise<Content | undefined> {
@@ -52,4 +53,21 @@ export function selectCardRows(db: Db) {
       "content.created_at",
       "content.updated_at",
     ]);
+}
+
+/** The rows a view scope lets a profile list (the same rule as search, policies/contentObject.ts viewScope). */
+export function whereViewable(eb: ExpressionBuilder<Database, "content">, scope: ViewScope): Expression<SqlBool> {
+  if (scope.kind === "all") return sql<SqlBool>`1 = 1`;
+  if (scope.kind === "public") return eb("content.visibility", "=", "public");
+  const granted = eb
+    .selectFrom("content_grants")
+    .select("content_grants.content_id")
+    .where("content_grants.permission", "=", "read")
+    .where((g) =>
+      g.or([
+        g.and([g("content_grants.scope", "=", "profile"), g("content_grants.profile_id", "=", scope.profileId)]),
+        ...(scope.groupIds.length ? [g.and([g("content_grants.scope", "=", "group"), g("content_grants.profile_id", "in", scope.groupIds)])] : []),
+      ]),
+    );
+  return eb.or([eb("content.visibility", "in", ["public", "authed"]), eb("content.owner_id", "=", scope.profileId), eb("content.id", "in", granted)]);
 }

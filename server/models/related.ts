@@ -1,35 +1,16 @@
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
+import { sql } from "kysely";
 import type { RelatedSort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
-import type { Content, Database } from "../db/schema.js";
+import type { Content } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
-import { selectCardRows } from "./content.js";
+import { selectCardRows, whereViewable } from "./content.js";
 import type { ContentCardRow } from "../presenters/contentObject.js";
-
-type EB = ExpressionBuilder<Database, "content">;
 
 /** Candidates looked at per request: related lists are short, so the best few hundred are enough to rank. */
 const CANDIDATES = 300;
 
 /** Words too common to make two titles similar. */
 const STOP_WORDS = new Set(["the", "and", "for", "with", "from", "into", "your", "this", "that", "about", "lesson", "plan", "unit", "resource", "copy"]);
-
-/** The rows a view scope lets a profile list (the same rule as search, policies/contentObject.ts viewScope). */
-export function whereViewable(eb: EB, scope: ViewScope): Expression<SqlBool> {
-  if (scope.kind === "all") return sql<SqlBool>`1 = 1`;
-  if (scope.kind === "public") return eb("content.visibility", "=", "public");
-  const granted = eb
-    .selectFrom("content_grants")
-    .select("content_grants.content_id")
-    .where("content_grants.permission", "=", "read")
-    .where((g) =>
-      g.or([
-        g.and([g("content_grants.scope", "=", "profile"), g("content_grants.profile_id", "=", scope.profileId)]),
-        ...(scope.groupIds.length ? [g.and([g("content_grants.scope", "=", "group"), g("content_grants.profile_id", "in", scope.groupIds)])] : []),
-      ]),
-    );
-  return eb.or([eb("content.visibility", "in", ["public", "authed"]), eb("content.owner_id", "=", scope.profileId), eb("content.id", "in", granted)]);
-}
 
 /** The words of a title that say what it is about (lowercase, 4+ letters, no stop words), at most 8. */
 export function significantWords(title: string): string[] {

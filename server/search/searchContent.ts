@@ -5,7 +5,7 @@ import { isPostgres } from "../db/connection.js";
 import type { Database } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
 import type { ContentCardRow } from "../presenters/contentObject.js";
-import { selectCardRows } from "../models/content.js";
+import { selectCardRows, whereViewable } from "../models/content.js";
 import type { SearchLookups } from "./searchLookups.js";
 import { postgresTsQuery, queryWords, sqliteMatchExpression } from "./terms.js";
 
@@ -44,29 +44,7 @@ function whereSearch(eb: EB, s: ResolvedSearch, db: Db, except?: "types"): Expre
   const r = s.request;
   const conds: Expression<SqlBool>[] = [];
   const scope = s.scope;
-  if (scope.kind === "public") conds.push(eb("content.visibility", "=", "public"));
-  else if (scope.kind === "member") {
-    conds.push(
-      eb.or([
-        eb("content.visibility", "in", ["public", "authed"]),
-        eb("content.owner_id", "=", scope.profileId),
-        eb(
-          "content.id",
-          "in",
-          eb
-            .selectFrom("content_grants")
-            .select("content_grants.content_id")
-            .where("content_grants.permission", "=", "read")
-            .where((g) =>
-              g.or([
-                g.and([g("content_grants.scope", "=", "profile"), g("content_grants.profile_id", "=", scope.profileId)]),
-                ...(scope.groupIds.length ? [g.and([g("content_grants.scope", "=", "group"), g("content_grants.profile_id", "in", scope.groupIds)])] : []),
-              ]),
-            ),
-        ),
-      ]),
-    );
-  }
+  if (scope.kind !== "all") conds.push(whereViewable(eb, scope));
   if (except !== "types") {
     conds.push(
       eb.or(
