@@ -88,6 +88,44 @@ function grow<T extends Int32Array | Uint8Array | Float64Array>(a: T, n: number)
   return next;
 }
 
+/** Live slots of one (visibility, type) cell: how many, and how many per attribute id, owner code and publisher code. */
+export interface CountCell {
+  n: number;
+  attrs: Int32Array;
+  owners: Int32Array;
+  publishers: Int32Array;
+}
+
+/**
+ * Counts of live slots per (visibility, type) cell, kept up to date on every change. Summing the cells a
+ * search may see gives its counts without reading a slot, which is what a search with no filter (browsing,
+ * deep pages) or with only one frequent word would otherwise read: every one of its matches.
+ */
+export class CountTable {
+  /** cells[visibility][type code]. */
+  readonly cells: (CountCell | undefined)[][] = [[], [], []];
+
+  cell(vis: number, type: number): CountCell {
+    const row = this.cells[vis]!;
+    return (row[type] ??= { n: 0, attrs: new Int32Array(0), owners: new Int32Array(0), publishers: new Int32Array(0) });
+  }
+}
+
+/** At most this many frequent words get a count table (each is a few hundred KB at 1,000,000 items). */
+const TERM_TABLES = 64;
+
+/** Whether a sorted list holds a value. */
+export function sortedHas(list: ArrayLike<number>, value: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] === value;
+}
+
 export class CatalogueIndex {
   /** Slot -> content id; a content id's current slot in slotOf. Replaced docs leave dead slots. */
   ids = new Int32Array(0);
@@ -121,8 +159,14 @@ export class CatalogueIndex {
   private titlePostings = new Map<string, number[]>();
   /** attribute item id -> slots tagged with it (ascending), so attribute filters need not scan every slot. */
   private attrPostings = new Map<number, SlotList>();
+  /** Restricted slots per owner id (dead and changed slots included: check them), for a member's own items. */
+  private restrictedByOwner = new Map<number, SlotList>();
+  /** Counts of every live slot, and of the live slots of each frequent word (chosen at load, see TERM_TABLES). */
+  readonly counts = new CountTable();
+  private termCounts = new Map<string, CountTable>();
   private sortedTerms: string[] | null = null;
   private orders: Partial<Record<"title" | "updated" | "created", Int32Array>> = {};
+  private ranks: Partial<Record<"title" | "updated" | "created", Int32Array>> = {};
   private lastChangeId = 0;
   private refreshing: Promise<void> | null = null;
   private queuedRefresh: Promise<void> | null = null;
@@ -134,7 +178,11 @@ export class CatalogueIndex {
   /** Bumped when search settings change (a SETTINGS_CHANGE in the log), for caches of labels and names. */
   settingsVersion = 0;
 
-  constructor(readonly options: { cacheResults: boolean; directSortBelow?: number } = { cacheResults: true }) {}
+  /**
+   * `termTablesMinDf`: a word in at least this many items gets a count table at load (default: 2% of the
+   * catalogue, at least 1,000); `directSortBelow`: a test hook forcing the walk of precomputed orders.
+   */
+  constructor(readonly options: { cacheResults: boolean; directSortBelow?: number; termTablesMinDf?: number } = { cacheResults: true }) {}
 
   private profileCode(profileId: number): number {
     let code = this.profileCodes.get(profileId);
@@ -161,7 +209,7 @@ export class CatalogueIndex {
   private add(doc: Doc): void {
     this.version++;
     const previous = this.slotOf.get(doc.id);
-    if (previous !== undefined) this.alive[previous] = 0;
+    if (previous !== undefined) this.kill(previous);
     const slot = this.size++;
     const n = this.size;
     this.ids = grow(this.ids, n);
@@ -200,6 +248,12 @@ export class CatalogueIndex {
       list.push(slot);
     }
     this.slotOf.set(doc.id, slot);
+    if (this.visibility[slot] === VISIBILITY.restricted) {
+      let list = this.restrictedByOwner.get(doc.ownerId);
+      if (!list) this.restrictedByOwner.set(doc.ownerId, (list = new SlotList()));
+      list.push(slot);
+    }
+    this.tally(this.counts, slot, 1);
     const titleWords = indexWords(doc.title);
     for (const w of new Set([...titleWords, ...indexWords(doc.body)])) {
       let list = this.postings.get(w);
@@ -209,6 +263,8 @@ export class CatalogueIndex {
         this.sortedTerms = null;
       }
       list.push(slot);
+      const table = this.termCounts.get(w);
+      if (table) this.tally(table, slot, 1);
     }
     for (const w of titleWords) {
       let list = this.titlePostings.get(w);
@@ -216,15 +272,78 @@ export class CatalogueIndex {
       list.push(slot);
     }
     this.orders = {};
+    this.ranks = {};
+  }
+
+  /** Adds (delta 1) or takes away (-1) a slot's counts in a table. */
+  private tally(table: CountTable, slot: number, delta: number): void {
+    const cell = table.cell(this.visibility[slot]!, this.typeCode[slot]!);
+    cell.n += delta;
+    const start = this.attrStart[slot]!;
+    const end = start + this.attrCount[slot]!;
+    if (end > start) cell.attrs = grow(cell.attrs, this.maxAttrId + 1);
+    for (let a = start; a < end; a++) cell.attrs[this.attrPool[a]!]! += delta;
+    cell.owners = grow(cell.owners, this.profileIds.length);
+    cell.publishers = grow(cell.publishers, this.profileIds.length);
+    cell.owners[this.ownerCode[slot]!]! += delta;
+    if (this.publisher[slot]) cell.publishers[this.publisherCode[slot]!]! += delta;
+  }
+
+  /** A live slot dies (its item was removed or replaced by a newer slot): out of every count. */
+  private kill(slot: number): void {
+    if (!this.alive[slot]) return;
+    this.alive[slot] = 0;
+    this.tally(this.counts, slot, -1);
+    for (const [word, table] of this.termCounts) if (sortedHas(this.postings.get(word)!, slot)) this.tally(table, slot, -1);
+  }
+
+  /** Count tables of the most frequent words (TERM_TABLES of them, in at least termTablesMinDf items). */
+  private buildTermCounts(): void {
+    const minDf = this.options.termTablesMinDf ?? Math.max(1000, Math.round(this.slotOf.size * 0.02));
+    const frequent = [...this.postings].filter(([, list]) => list.length >= minDf).sort((a, b) => b[1].length - a[1].length).slice(0, TERM_TABLES);
+    this.termCounts = new Map();
+    for (const [word, list] of frequent) {
+      const table = new CountTable();
+      for (const slot of list) if (this.alive[slot]) this.tally(table, slot, 1);
+      this.termCounts.set(word, table);
+    }
+  }
+
+  /**
+   * The count table and lists of a query that is one word with a table (a last word that is a prefix of
+   * other words does not qualify: its matches are those words' too). Null otherwise.
+   */
+  singleWordCounts(words: string[]): { table: CountTable; slots: number[]; titles: number[]; idf: number } | null {
+    if (words.length !== 1) return null;
+    const raw = words[0]!;
+    const w = stem(raw);
+    const terms = new Set(this.termsWithPrefix(raw));
+    if (this.postings.has(w)) terms.add(w);
+    if (terms.size !== 1 || !terms.has(w)) return null;
+    const table = this.termCounts.get(w);
+    if (!table) return null;
+    const slots = this.postings.get(w)!;
+    return { table, slots, titles: this.titlePostings.get(w) ?? [], idf: Math.log(1 + Math.max(1, this.slotOf.size) / (1 + slots.length)) };
+  }
+
+  /** Restricted slots an owner may hold (check each: dead and changed slots are included). */
+  restrictedSlotsOf(ownerId: number): Int32Array {
+    return this.restrictedByOwner.get(ownerId)?.slots() ?? new Int32Array(0);
+  }
+
+  /** The live slot of a content id, if any. */
+  slotOfContent(contentId: number): number | undefined {
+    return this.slotOf.get(contentId);
   }
 
   private remove(contentId: number): void {
     const slot = this.slotOf.get(contentId);
     if (slot === undefined) return;
-    this.alive[slot] = 0;
+    this.kill(slot);
     this.slotOf.delete(contentId);
     this.version++;
     this.orders = {};
+    this.ranks = {};
   }
 
   /** Loads documents by id range (or a list of ids) from the database. */
@@ -267,6 +386,7 @@ export class CatalogueIndex {
     const maxId = Number(max?.m ?? 0);
     const step = 20_000;
     for (let from = 1; from <= maxId; from += step) for (const doc of await this.loadDocs(db, { fromId: from, toId: from + step })) this.add(doc);
+    this.buildTermCounts();
     this.ready = true;
   }
 
@@ -433,6 +553,17 @@ export class CatalogueIndex {
       o = this.orders[kind] = Int32Array.from(slots);
     }
     return o;
+  }
+
+  /** Each live slot's position in a sort order (to sort a few slots as the order would). */
+  rank(kind: "title" | "updated" | "created"): Int32Array {
+    let r = this.ranks[kind];
+    if (!r) {
+      const order = this.order(kind);
+      r = this.ranks[kind] = new Int32Array(this.size);
+      for (let i = 0; i < order.length; i++) r[order[i]!] = i;
+    }
+    return r;
   }
 
   /** The visibility code of a visibility name. */

@@ -1,6 +1,6 @@
 import type { Sort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
-import { CatalogueIndex } from "./catalogueIndex.js";
+import { CatalogueIndex, sortedHas, type CountTable } from "./catalogueIndex.js";
 import { buildFacets, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
 import type { SearchLookups } from "./searchLookups.js";
 import { queryWords } from "./terms.js";
@@ -24,9 +24,20 @@ async function grantedIds(db: Db, profileId: number, groupIds: number[]): Promis
   return new Set(rows.map((r) => r.content_id));
 }
 
-/** The matches of a search (unsorted slots) and its raw counts per filter value. */
+/**
+ * A search answered from count tables: its matches are not listed but told by `accepts` (and, for a word,
+ * found among its slots), so a page is picked by walking the index's order.
+ */
+interface Unlisted {
+  accepts: (slot: number) => boolean;
+  word: { slots: number[]; titles: number[] } | null;
+}
+
+/** The matches of a search (unsorted slots, or unlisted) and its raw counts per filter value. */
 interface Counted {
-  matches: Int32Array;
+  matches: Int32Array | null;
+  unlisted: Unlisted | null;
+  total: number;
   /** Relevance of slots, when the search has words. */
   scores: ((slots: ArrayLike<number>) => Float64Array) | null;
   /** Filled on first use by a relevance sort. */
@@ -48,7 +59,7 @@ const CACHE_ENTRIES = 200;
 const CACHE_SLOTS = 32_000_000;
 
 /** Slots a counted result holds: its matches and each ordering stored so far. */
-const slotsHeld = (c: Counted) => c.matches.length * (1 + Object.keys(c.ordered).length);
+const slotsHeld = (c: Counted) => (c.matches?.length ?? 0) + c.total * Object.keys(c.ordered).length;
 
 /** What decides the matches and counts of a search (not its page or sort). */
 function countKey(s: ResolvedSearch): string {
@@ -93,17 +104,100 @@ export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSe
   return present(index, s, counted, lookups);
 }
 
-/** Candidate slots: the term's matches, else the slots of the rarest attribute filter, else null (every slot). */
-function candidatesOf(index: CatalogueIndex, matched: { slots: number[] } | null, attributeGroups: number[][]): ArrayLike<number> | null {
-  if (matched) return matched.slots;
-  if (!attributeGroups.length) return null;
+/**
+ * Candidate slots: the fewer of the words' matches and the slots of the rarest attribute filter (then the
+ * words' matches are marked `wordMark` in `wordMarks`, and a candidate must carry it), else null (every
+ * slot). Nothing may await between this and reading the marks.
+ */
+function candidatesOf(index: CatalogueIndex, matched: { slots: number[] } | null, attributeGroups: number[][]): { candidates: ArrayLike<number> | null; wordMark: number; wordMarks?: Int32Array } {
+  if (!attributeGroups.length) return { candidates: matched?.slots ?? null, wordMark: 0 };
   const rarest = attributeGroups.reduce((best, ids) => (index.attributeSlotCount(ids) < index.attributeSlotCount(best) ? ids : best));
-  return index.slotsWithAnyAttribute(rarest);
+  if (matched && matched.slots.length <= index.attributeSlotCount(rarest)) return { candidates: matched.slots, wordMark: 0 };
+  const candidates = index.slotsWithAnyAttribute(rarest);
+  if (!matched) return { candidates, wordMark: 0 };
+  const { mark, gen } = index.nextMarks();
+  for (const slot of matched.slots) mark[slot] = gen;
+  return { candidates, wordMark: gen, wordMarks: mark };
 }
 
 const SCOPE_ALL = 0;
 const SCOPE_PUBLIC = 1;
 const SCOPE_MEMBER = 2;
+
+/** Whether the request filters by anything but words, types and attributes (such a search reads every candidate). */
+const anyFilterOf = (r: ResolvedSearch["request"]) => r.owners.length > 0 || r.publishers.length > 0 || !!r.from || !!r.to || r.others.length > 0;
+
+/** Live restricted slots a member sees besides the public and signed-in ones: its own and those granted to it (containing the word, if any). */
+function restrictedSeenBy(index: CatalogueIndex, profileId: number, granted: Set<number>, wordSlots: number[] | null): number[] {
+  const out = new Set<number>();
+  const consider = (slot: number | undefined) => {
+    if (slot === undefined || !index.alive[slot] || index.visibility[slot] !== 2) return;
+    if (wordSlots && !sortedHas(wordSlots, slot)) return;
+    out.add(slot);
+  };
+  for (const slot of index.restrictedSlotsOf(profileId)) if (index.owner[slot] === profileId) consider(slot);
+  for (const id of granted) consider(index.slotOfContent(id));
+  return [...out];
+}
+
+/**
+ * Counts from a table: the sum of the cells the scope may see (public only; public and signed-in for a member,
+ * plus its `extra` restricted slots; all for "ignore permissions"), per type before the type filter and the
+ * rest after it, exactly as countMatches counts slot by slot.
+ */
+function fromTable(index: CatalogueIndex, table: CountTable, scopeKind: number, typeOk: boolean[], extra: number[], includeFacets: boolean) {
+  const types = index.typeKeys.length;
+  const profiles = index.profileIds.length;
+  const typeCounts = new Int32Array(types);
+  const attrCounts = includeFacets ? new Int32Array(index.maxAttrId + 1) : null;
+  const ownerCounts = new Int32Array(profiles);
+  const publisherCounts = new Int32Array(profiles);
+  const visibilityCounts = [0, 0, 0];
+  const lastVis = scopeKind === SCOPE_PUBLIC ? 0 : scopeKind === SCOPE_MEMBER ? 1 : 2;
+  let total = 0;
+  for (let vis = 0; vis <= lastVis; vis++) {
+    for (let code = 0; code < types; code++) {
+      const cell = table.cells[vis]![code];
+      if (!cell?.n) continue;
+      typeCounts[code]! += cell.n;
+      if (!typeOk[code]) continue;
+      total += cell.n;
+      if (!attrCounts) continue;
+      visibilityCounts[vis]! += cell.n;
+      addInto(attrCounts, cell.attrs);
+      addInto(ownerCounts, cell.owners);
+      addInto(publisherCounts, cell.publishers);
+    }
+  }
+  for (const slot of extra) {
+    const code = index.typeCode[slot]!;
+    typeCounts[code]!++;
+    if (!typeOk[code]) continue;
+    total++;
+    if (!attrCounts) continue;
+    visibilityCounts[2]!++;
+    const start = index.attrStart[slot]!;
+    for (let a = start; a < start + index.attrCount[slot]!; a++) attrCounts[index.attrPool[a]!]!++;
+    ownerCounts[index.ownerCode[slot]!]!++;
+    if (index.publisher[slot]) publisherCounts[index.publisherCode[slot]!]!++;
+  }
+  return { total, matches: null, typeCounts, attrCounts, ownerCounts, publisherCounts, visibilityCounts };
+}
+
+/** Adds a cell's counts into a sum (the cell may be shorter: it grows on first use of a higher id). */
+function addInto(sum: Int32Array, cell: Int32Array): void {
+  const n = Math.min(sum.length, cell.length);
+  for (let i = 0; i < n; i++) sum[i]! += cell[i]!;
+}
+
+/** Relevance of slots for one word, as matchWords scores it: its idf, tripled when the word is in the title. */
+function titleScores(index: CatalogueIndex, word: { titles: number[]; idf: number }, of: ArrayLike<number>): Float64Array {
+  const { mark, gen } = index.nextMarks();
+  for (const s of word.titles) mark[s] = gen;
+  const out = new Float64Array(of.length);
+  for (let j = 0; j < of.length; j++) out[j] = mark[of[j]!] === gen ? 3 * word.idf : word.idf;
+  return out;
+}
 
 async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, cached: boolean): Promise<Counted> {
   const r = s.request;
@@ -131,6 +225,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
   const openOnly = r.others.includes("open");
   const restrictedOnly = r.others.includes("restricted");
 
+  const { ids, alive, visibility, owner, publisher, ownerCode, publisherCode, created, typeCode, attrStart, attrCount, attrPool } = index;
   // Attribute filters: values of one facet are alternatives, facets narrow each other.
   const groups = Object.values(r.attributes).filter((ids) => ids.length);
   // Bit g set for the attribute ids of facet group g (a typed array: this runs for every candidate).
@@ -138,8 +233,18 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
   groups.forEach((ids, g) => ids.forEach((id) => id <= index.maxAttrId && (groupOf[id]! |= 1 << g)));
   const allGroups = (1 << groups.length) - 1;
 
-  const matched = index.matchWords(queryWords(r.st));
-  const candidates = candidatesOf(index, matched, groups);
+  const words = queryWords(r.st);
+  if (!anyFilterOf(r) && !groups.length) {
+    const single = words.length ? index.singleWordCounts(words) : null;
+    if (!words.length || single) {
+      const visible = scope.kind === "member" ? (slot: number) => visibility[slot]! <= 1 || owner[slot] === me || granted!.has(ids[slot]!) : scopeKind === SCOPE_PUBLIC ? (slot: number) => visibility[slot] === 0 : () => true;
+      const accepts = (slot: number) => alive[slot] === 1 && typeOk[typeCode[slot]!] === true && visible(slot);
+      const extra = scope.kind === "member" ? restrictedSeenBy(index, scope.profileId, granted!, single?.slots ?? null) : [];
+      return { ...fromTable(index, single?.table ?? index.counts, scopeKind, typeOk, extra, r.includeFacets), unlisted: { accepts, word: single }, scores: single ? (of) => titleScores(index, single, of) : null, ordered: {}, cached };
+    }
+  }
+  const matched = index.matchWords(words);
+  const { candidates, wordMark, wordMarks } = candidatesOf(index, matched, groups);
   const n = candidates ? candidates.length : index.size;
 
   const typeCounts = new Int32Array(index.typeKeys.length);
@@ -150,12 +255,11 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
   const visibilityCounts = [0, 0, 0];
   const matches = new Int32Array(n);
   let found = 0;
-  const { ids, alive, visibility, owner, publisher, ownerCode, publisherCode, created, typeCode, attrStart, attrCount, attrPool } = index;
-  const anyFilter = owners !== null || publishers !== null || from !== -Infinity || to !== Infinity || favorites !== null || mineId !== null || openOnly || restrictedOnly;
+  const anyFilter = anyFilterOf(r);
 
   for (let i = 0; i < n; i++) {
     const slot = candidates ? candidates[i]! : i;
-    if (!alive[slot]) continue;
+    if (!alive[slot] || (wordMark !== 0 && wordMark !== wordMarks![slot])) continue;
     const vis = visibility[slot]!;
     if (scopeKind === SCOPE_PUBLIC) {
       if (vis !== 0) continue;
@@ -190,6 +294,8 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
 
   return {
     matches: matches.slice(0, found),
+    unlisted: null,
+    total: found,
     scores: matched?.scores ?? null,
     ordered: {},
     cached,
@@ -207,7 +313,7 @@ async function present(index: CatalogueIndex, s: ResolvedSearch, c: Counted, loo
   const pageIds = Array.from(pickPage(index, c, r.sort, (r.page - 1) * r.per, r.per), (slot) => index.ids[slot]!);
   const rowsPromise = lookups.cardRows(pageIds);
 
-  if (!c.attrCounts) return { rows: await rowsPromise, total: c.matches.length, facets: null };
+  if (!c.attrCounts) return { rows: await rowsPromise, total: c.total, facets: null };
   const top = (counts: Int32Array) => {
     const best: [number, number][] = [];
     counts.forEach((count, code) => count && best.push([index.profileIds[code]!, count]));
@@ -228,13 +334,13 @@ async function present(index: CatalogueIndex, s: ResolvedSearch, c: Counted, loo
     publishers: named(publishers),
     visibility: { public: c.visibilityCounts[0]!, authed: c.visibilityCounts[1]!, restricted: c.visibilityCounts[2]! },
   });
-  return { rows: await rowsPromise, total: c.matches.length, facets };
+  return { rows: await rowsPromise, total: c.total, facets };
 }
 
 /** Relevance of every match, computed once per counted result: a score per match and the distinct scores, best first. */
-function relevanceOf(c: Counted): { scores: Float64Array; buckets: number[] } {
+function relevanceOf(c: Counted, matches: Int32Array): { scores: Float64Array; buckets: number[] } {
   if (!c.relevance) {
-    const scores = c.scores!(c.matches);
+    const scores = c.scores!(matches);
     // Few distinct scores (at most two per query word) in long runs: skip the Set for repeats.
     const distinct = new Set<number>();
     let last = NaN;
@@ -254,13 +360,15 @@ function relevanceOf(c: Counted): { scores: Float64Array; buckets: number[] } {
  * stopping once the page is filled, or walking it all once when the result is cached, so later pages are slices.
  */
 function pickPage(index: CatalogueIndex, c: Counted, sort: Sort, skip: number, take: number): ArrayLike<number> {
-  const { matches } = c;
-  if (skip >= matches.length) return [];
+  if (skip >= c.total) return [];
   const done = c.ordered[sort];
   if (done) return done.subarray(skip, skip + take);
-  const relevance = sort === "relevance" && c.scores !== null ? relevanceOf(c) : null;
   const kind = sort.startsWith("title") ? "title" : sort.startsWith("created") ? "created" : "updated";
   const descending = sort === "relevance" || sort.endsWith("_desc");
+  const end = c.cached ? c.total : Math.min(skip + take, c.total);
+  if (!c.matches) return pickUnlisted(index, c, c.unlisted!, sort, kind, descending, end).subarray(skip, skip + take);
+  const matches = c.matches;
+  const relevance = sort === "relevance" && c.scores !== null ? relevanceOf(c, matches) : null;
   if (matches.length < (index.options.directSortBelow ?? DIRECT_SORT_BELOW)) {
     const scoreOf = relevance ? new Map(Array.from(matches, (m, i) => [m, relevance.scores[i]!])) : null;
     const col = kind === "created" ? index.created : index.updated;
@@ -290,11 +398,21 @@ function pickPage(index: CatalogueIndex, c: Counted, sort: Sort, skip: number, t
       bucketSize[b]!++;
     }
   }
-  // A match of bucket b goes to position start[b] + (how many of b came before it in the order).
+  const sorted = walkOrder(index, kind, descending, { mark, gen, bucketSize }, end);
+  if (c.cached) c.ordered[sort] = sorted;
+  return sorted.subarray(skip, skip + take);
+}
+
+/**
+ * The first `end` matches in a sort's order, bucket by bucket (0 first): a slot marked gen + b is a match
+ * of bucket b; it goes to position (size of the buckets before b) + (how many of b came before it in the order).
+ */
+function walkOrder(index: CatalogueIndex, kind: "title" | "updated" | "created", descending: boolean, marked: { mark: Int32Array; gen: number; bucketSize: Int32Array }, end: number): Int32Array {
+  const { mark, gen, bucketSize } = marked;
+  const bucketCount = bucketSize.length;
   const start = new Int32Array(bucketCount);
   for (let b = 1; b < bucketCount; b++) start[b] = start[b - 1]! + bucketSize[b - 1]!;
   const filled = new Int32Array(bucketCount);
-  const end = c.cached ? matches.length : Math.min(skip + take, matches.length);
   const sorted = new Int32Array(end);
   let placed = 0;
   const order = index.order(kind);
@@ -309,6 +427,50 @@ function pickPage(index: CatalogueIndex, c: Counted, sort: Sort, skip: number, t
       placed++;
     }
   }
+  return sorted;
+}
+
+/**
+ * The first `end` matches of a search answered from count tables, walking the sort's order: without a word,
+ * each slot is asked whether it matches; with one, the word's accepted slots are marked first.
+ */
+function pickUnlisted(index: CatalogueIndex, c: Counted, u: Unlisted, sort: Sort, kind: "title" | "updated" | "created", descending: boolean, end: number): Int32Array {
+  let sorted: Int32Array;
+  if (!u.word) {
+    sorted = new Int32Array(end);
+    const order = index.order(kind);
+    const last = order.length - 1;
+    let placed = 0;
+    for (let i = 0; i <= last && placed < end; i++) {
+      const slot = order[descending ? last - i : i]!;
+      if (u.accepts(slot)) sorted[placed++] = slot;
+    }
+  } else {
+    // Relevance puts the matches with the word in their title first (their score is higher), in the order;
+    // they are few next to the word's other matches, so they are sorted by rank and the rest found by walking.
+    // Marked: the word's slots (gen), those of them in the title when by relevance (gen + 1); each is
+    // asked whether it matches only when reached (a page needs few of them).
+    const { mark, gen } = index.nextMarks(2);
+    for (const slot of u.word.slots) mark[slot] = gen;
+    const first: number[] = [];
+    if (sort === "relevance") {
+      for (const slot of u.word.titles) {
+        mark[slot] = gen + 1;
+        if (u.accepts(slot)) first.push(slot);
+      }
+      const rank = index.rank(kind);
+      first.sort(descending ? (x, y) => rank[y]! - rank[x]! : (x, y) => rank[x]! - rank[y]!);
+    }
+    sorted = new Int32Array(end);
+    let placed = Math.min(first.length, end);
+    sorted.set(first.slice(0, placed));
+    const order = index.order(kind);
+    const last = order.length - 1;
+    for (let i = 0; i <= last && placed < end; i++) {
+      const slot = order[descending ? last - i : i]!;
+      if (mark[slot] === gen && u.accepts(slot)) sorted[placed++] = slot;
+    }
+  }
   if (c.cached) c.ordered[sort] = sorted;
-  return sorted.subarray(skip, skip + take);
+  return sorted;
 }
