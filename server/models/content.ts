@@ -37,7 +37,10 @@ export function selectCardRows(db: Db) {
   return db
     .selectFrom("content")
     .innerJoin("profiles as owner", "owner.id", "content.owner_id")
+    .leftJoin("content_thumbnails as designed", "designed.content_id", "content.id")
     .select([
+      "designed.image_key as designed_image_key",
+      "designed.settings as designed_settings",
       "content.id",
       "content.uid",
       "content.opaque_id",

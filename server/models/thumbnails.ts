@@ -7,13 +7,6 @@ export function findThumbnail(db: Db, contentId: number): Promise<ContentThumbna
   return db.selectFrom("content_thumbnails").selectAll().where("content_id", "=", contentId).executeTakeFirst();
 }
 
-/** The designed thumbnails of several items (a page of search results), by content id. */
-export async function findThumbnails(db: Db, contentIds: number[]): Promise<Map<number, ContentThumbnail>> {
-  if (!contentIds.length) return new Map();
-  const rows = await db.selectFrom("content_thumbnails").selectAll().where("content_id", "in", contentIds).execute();
-  return new Map(rows.map((r) => [r.content_id, r]));
-}
-
 /** The thumbnail whose image is stored under this key, with the item it belongs to. */
 export function findThumbnailByImageKey(db: Db, key: string) {
   return db

@@ -1,21 +1,22 @@
 import type { SearchResultItem } from "../../contract/index.js";
-import type { Content, ContentThumbnail } from "../db/schema.js";
+import type { Content } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import { contentObjectPolicy } from "../policies/index.js";
 import { modelTypeInfo } from "./modelTypes.js";
 import { presentItemThumbnail } from "./thumbnail.js";
 
-/** A content row as the search reads it (models/content.ts selectCardRows), with its owner's name. */
+/** A content row as the search reads it (models/content.ts selectCardRows), with its owner's name and its designed thumbnail's key and settings (null when none). */
 export type ContentCardRow = Pick<
   Content,
   "id" | "uid" | "opaque_id" | "model_key" | "sub_type" | "title" | "description" | "thumb_url" | "owner_id" | "visibility" | "is_fee_based" | "created_at" | "updated_at"
-> & { owner_name: string };
+> & { owner_name: string; designed_image_key: string | null; designed_settings: string | null };
 
 const excerpt = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /** Presents a content row the actor may view (search lists only those) as a result card, with its designed thumbnail; names every API field. */
-export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: boolean, designed?: ContentThumbnail): SearchResultItem {
+export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: boolean): SearchResultItem {
   const type = modelTypeInfo(row.model_key, row.sub_type);
+  const designed = row.designed_settings === null ? undefined : { image_key: row.designed_image_key, settings: row.designed_settings };
   const thumbnail = presentItemThumbnail(designed, row.thumb_url);
   const link = `${type.path}/${row.uid}`;
   return {

@@ -20,7 +20,7 @@ function readSettings(raw: string): ThumbnailSettings {
  * An item's thumbnail for cards and pages: the designed image (or the item's own thumb_url) and the
  * non-default settings (null when none).
  */
-export function presentItemThumbnail(thumbnail: ContentThumbnail | undefined, fallbackThumbUrl: string | null): ItemThumbnail {
+export function presentItemThumbnail(thumbnail: Pick<ContentThumbnail, "image_key" | "settings"> | undefined, fallbackThumbUrl: string | null): ItemThumbnail {
   const settings = thumbnail ? readSettings(thumbnail.settings) : {};
   const thumbUrl = thumbnail?.image_key ? thumbnailImageUrl(thumbnail.image_key) : thumbnail ? null : fallbackThumbUrl;
   return { thumbnail_settings: Object.keys(settings).length ? settings : null, bool_thumbnail: thumbUrl !== null, thumb_url: thumbUrl };

@@ -532,12 +532,6 @@ export class CatalogueIndex {
     return out;
   }
 
-  /** Compares two slots by title sort key. */
-  compareTitles(a: number, b: number): number {
-    const x = this.titleSort[a]!;
-    const y = this.titleSort[b]!;
-    return x < y ? -1 : x > y ? 1 : 0;
-  }
 
   /** Live slots in a sort order (built once per change). */
   order(kind: "title" | "updated" | "created"): Int32Array {

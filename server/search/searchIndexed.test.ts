@@ -13,11 +13,12 @@ import { SearchLookups } from "./searchLookups.js";
 // The in-memory index must answer exactly as the SQL path does. Run both on the demo catalogue,
 // with the index forced to walk its precomputed orders (the path large catalogues take). `index` keeps
 // count tables for every word in two or more items, so one-word searches are answered from tables;
-// `cachingIndex` keeps none at this size, so it counts those slot by slot: the two must agree too.
+// `cachingIndex` keeps none at this size, so it counts those slot by slot, and sorts its few matches
+// directly instead of walking the orders: the two must agree too.
 describe("in-memory index and SQL path agree", () => {
   let server: TestServer;
   let index: CatalogueIndex;
-  /** The same index keeping counted results, so pages are cut from one stored ordering of every match. */
+  /** An index keeping counted results, so pages are cut from one stored ordering of every match. */
   let cachingIndex: CatalogueIndex;
   let teacherId: number;
 
@@ -25,7 +26,7 @@ describe("in-memory index and SQL path agree", () => {
     server = await startTestServer({ seedDemo: true, env: { SEARCH_INDEX: "sql" } });
     index = new CatalogueIndex({ cacheResults: false, directSortBelow: 0, termTablesMinDf: 2 });
     await index.load(server.db);
-    cachingIndex = new CatalogueIndex({ cacheResults: true, directSortBelow: 0 });
+    cachingIndex = new CatalogueIndex({ cacheResults: true });
     await cachingIndex.load(server.db);
     teacherId = (await server.db.selectFrom("profiles").select("id").where("username", "=", "teacher").executeTakeFirstOrThrow()).id;
   });

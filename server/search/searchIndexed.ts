@@ -370,14 +370,15 @@ function pickPage(index: CatalogueIndex, c: Counted, sort: Sort, skip: number, t
   const matches = c.matches;
   const relevance = sort === "relevance" && c.scores !== null ? relevanceOf(c, matches) : null;
   if (matches.length < (index.options.directSortBelow ?? DIRECT_SORT_BELOW)) {
-    const scoreOf = relevance ? new Map(Array.from(matches, (m, i) => [m, relevance.scores[i]!])) : null;
-    const col = kind === "created" ? index.created : index.updated;
-    const sorted = Int32Array.from(matches).sort((a, b) => {
-      const d = scoreOf ? scoreOf.get(b)! - scoreOf.get(a)! : 0;
-      if (d) return d;
-      const x = kind === "title" ? index.compareTitles(a, b) : col[a]! - col[b]!;
-      return (descending ? -x : x) || index.ids[b]! - index.ids[a]!;
-    });
+    // Sorted by each match's position in the order (its rank), so the page is the one walking would find.
+    const rank = index.rank(kind);
+    const byRank = descending ? (a: number, b: number) => rank[b]! - rank[a]! : (a: number, b: number) => rank[a]! - rank[b]!;
+    let sorted: Int32Array;
+    if (relevance) {
+      const { scores } = relevance;
+      const at = Array.from(matches, (_, i) => i).sort((i, j) => scores[j]! - scores[i]! || byRank(matches[i]!, matches[j]!));
+      sorted = Int32Array.from(at, (i) => matches[i]!);
+    } else sorted = Int32Array.from(matches).sort(byRank);
     if (c.cached) c.ordered[sort] = sorted;
     return sorted.subarray(skip, skip + take);
   }

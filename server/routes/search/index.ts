@@ -4,7 +4,6 @@ import type { Db } from "../../db/connection.js";
 import type { Actor } from "../../lib/actor.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
-import { findThumbnails } from "../../models/thumbnails.js";
 import { presentContentCard } from "../../presenters/contentObject.js";
 import type { CatalogueSearch, SearchAnswer } from "../../search/catalogueSearch.js";
 
@@ -13,8 +12,7 @@ async function presentCards(db: Db, actor: Actor, answer: SearchAnswer): Promise
   const rows = answer.outcome.rows;
   const ids = rows.map((r) => r.id);
   const favorites = await favoriteIdsAmong(db, actor.profile?.id ?? null, ids);
-  const thumbnails = await findThumbnails(db, ids);
-  return rows.map((row) => presentContentCard(row, actor, favorites.has(row.id), thumbnails.get(row.id)));
+  return rows.map((row) => presentContentCard(row, actor, favorites.has(row.id)));
 }
 
 /**
