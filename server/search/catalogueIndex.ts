@@ -180,9 +180,12 @@ export class CatalogueIndex {
 
   /**
    * `termTablesMinDf`: a word in at least this many items gets a count table at load (default: 2% of the
-   * catalogue, at least 1,000); `directSortBelow`: a test hook forcing the walk of precomputed orders.
+   * catalogue, at least 1,000). Test hooks: `directSortBelow` forces the walk of precomputed orders,
+   * `wordLookup` how slots are checked for the words (binary search or marks; by default: the cheaper).
    */
-  constructor(readonly options: { cacheResults: boolean; directSortBelow?: number; termTablesMinDf?: number } = { cacheResults: true }) {}
+  constructor(
+    readonly options: { cacheResults: boolean; directSortBelow?: number; termTablesMinDf?: number; wordLookup?: "marks" | "search" } = { cacheResults: true },
+  ) {}
 
   private profileCode(profileId: number): number {
     let code = this.profileCodes.get(profileId);
@@ -439,9 +442,10 @@ export class CatalogueIndex {
 
   /**
    * Slots whose words include every query word; the last word may be a prefix. Null: no words.
+   * `slots` may be a posting list itself: read it, never change it; `sorted` when ascending.
    * `scores` gives the relevance of slots: per word its idf, tripled when the word is in the title.
    */
-  matchWords(words: string[]): { slots: number[]; scores: (slots: ArrayLike<number>) => Float64Array } | null {
+  matchWords(words: string[]): { slots: readonly number[]; sorted: boolean; scores: (slots: ArrayLike<number>) => Float64Array } | null {
     if (!words.length) return null;
     // Per query word: the posting lists it covers (several for a prefix) and their title lists.
     const groups = words.map((raw, i) => {
@@ -453,18 +457,19 @@ export class CatalogueIndex {
     const order = groups.map((_, i) => i).sort((a, b) => groups[a]!.df - groups[b]!.df);
     // Start from the rarest word; keep the slots every other word's lists also mark.
     const first = groups[order[0]!]!.lists;
-    let slots: number[];
-    if (first.length === 1) slots = first[0]!.slice();
+    let slots: readonly number[];
+    if (first.length === 1) slots = first[0]!;
     else {
       const gen = ++this.generation;
-      slots = [];
+      const union: number[] = [];
       for (const list of first) {
         for (const s of list) {
           if (this.mark[s] === gen) continue;
           this.mark[s] = gen;
-          slots.push(s);
+          union.push(s);
         }
       }
+      slots = union;
     }
     for (const i of order.slice(1)) {
       const gen = ++this.generation;
@@ -484,7 +489,7 @@ export class CatalogueIndex {
       });
       return out;
     };
-    return { slots, scores };
+    return { slots, sorted: first.length === 1, scores };
   }
 
   /** Slots tagged with any of the attribute ids (ascending when one id; dead slots included). */
@@ -500,6 +505,11 @@ export class CatalogueIndex {
       }
     }
     return out;
+  }
+
+  /** Slots tagged with an attribute id, ascending (dead slots included). */
+  slotsWithAttribute(attrId: number): Int32Array {
+    return this.attrPostings.get(attrId)?.slots() ?? new Int32Array(0);
   }
 
   /** How many slots are tagged with any of the attribute ids (an upper bound of slotsWithAnyAttribute's length). */

@@ -12,7 +12,8 @@ import { SearchLookups } from "./searchLookups.js";
 
 // The in-memory index must answer exactly as the SQL path does. Run both on the demo catalogue,
 // with the index forced to walk its precomputed orders (the path large catalogues take). `index` keeps
-// count tables for every word in two or more items, so one-word searches are answered from tables;
+// count tables for every word in two or more items, so one-word searches are answered from tables
+// (and their pages found by binary search in the word's slots; `tables`, below, marks them instead);
 // `cachingIndex` keeps none at this size, so it counts those slot by slot, and sorts its few matches
 // directly instead of walking the orders: the two must agree too.
 describe("in-memory index and SQL path agree", () => {
@@ -24,7 +25,7 @@ describe("in-memory index and SQL path agree", () => {
 
   beforeAll(async () => {
     server = await startTestServer({ seedDemo: true, env: { SEARCH_INDEX: "sql" } });
-    index = new CatalogueIndex({ cacheResults: false, directSortBelow: 0, termTablesMinDf: 2 });
+    index = new CatalogueIndex({ cacheResults: false, directSortBelow: 0, termTablesMinDf: 2, wordLookup: "search" });
     await index.load(server.db);
     cachingIndex = new CatalogueIndex({ cacheResults: true });
     await cachingIndex.load(server.db);
@@ -92,6 +93,17 @@ describe("in-memory index and SQL path agree", () => {
     }
   }
 
+  it("agrees on words with several attribute filters (lists intersected, words looked up or marked)", async () => {
+    const id = async (name: string) => (await server.db.selectFrom("attribute_items").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+    const [grade, science, math] = [await id("Grade 5"), await id("Science"), await id("Mathematics")];
+    for (const who of ["guest", "teacher"] as const) {
+      for (const q of [`grades[]=${grade}&subjects[]=${science}`, `st=lesson&grades[]=${grade}&subjects[]=${science}`, `st=science&grades[]=${grade}&subjects[]=${science}&subjects[]=${math}&s=1`, `st=plan&subjects[]=${math}`]) {
+        await expectAgreement(who, q, index);
+        await expectAgreement(who, q, cachingIndex);
+      }
+    }
+  });
+
   it("keeps its counts right as items change, disappear and become restricted after loading", async () => {
     const db = server.db;
     const [first, second, third] = await db.selectFrom("content").select(["id", "title"]).where("model_key", "=", "resource").orderBy("id").limit(3).execute();
@@ -104,7 +116,7 @@ describe("in-memory index and SQL path agree", () => {
     await db.deleteFrom("content_grants").where("content_id", "=", third!.id).execute();
     await db.deleteFrom("content").where("id", "=", third!.id).execute();
     for (const item of [first!, second!, third!]) await recordContentChange(db, item.id);
-    const tables = new CatalogueIndex({ cacheResults: false, directSortBelow: 0, termTablesMinDf: 2 });
+    const tables = new CatalogueIndex({ cacheResults: false, directSortBelow: 0, termTablesMinDf: 2, wordLookup: "marks" });
     await tables.load(db);
     await index.refresh(db);
     await cachingIndex.refresh(db);

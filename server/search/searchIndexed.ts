@@ -105,18 +105,50 @@ export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSe
 }
 
 /**
- * Candidate slots: the fewer of the words' matches and the slots of the rarest attribute filter (then the
- * words' matches are marked `wordMark` in `wordMarks`, and a candidate must carry it), else null (every
- * slot). Nothing may await between this and reading the marks.
+ * Ascending slots found in every one of several ascending lists: each longer list is marked and the
+ * shorter result kept where marked, or (when the result is much shorter) looked up by binary search.
  */
-function candidatesOf(index: CatalogueIndex, matched: { slots: number[] } | null, attributeGroups: number[][]): { candidates: ArrayLike<number> | null; wordMark: number; wordMarks?: Int32Array } {
+function intersectSorted(index: CatalogueIndex, lists: Int32Array[]): Int32Array {
+  const [shortest, ...rest] = [...lists].sort((x, y) => x.length - y.length);
+  let out = shortest!.slice();
+  for (const list of rest) {
+    let n = 0;
+    if (out.length * Math.log2(list.length + 2) < list.length) {
+      for (let i = 0; i < out.length; i++) if (sortedHas(list, out[i]!)) out[n++] = out[i]!;
+    } else {
+      const { mark, gen } = index.nextMarks();
+      for (let i = 0; i < list.length; i++) mark[list[i]!] = gen;
+      for (let i = 0; i < out.length; i++) if (mark[out[i]!] === gen) out[n++] = out[i]!;
+    }
+    out = out.subarray(0, n);
+  }
+  return out;
+}
+
+/**
+ * Candidate slots: the fewer of the words' matches and the slots every attribute filter allows (the
+ * intersection of the one-value filters' lists, else the rarest filter's slots), else null (every slot).
+ * Attribute candidates must also hold the words: kept by binary search in the words' sorted slots when that
+ * is cheaper, else the words' slots are marked `wordMark` in `wordMarks` and a candidate must carry the mark.
+ * Nothing may await between this and reading the marks.
+ */
+function candidatesOf(index: CatalogueIndex, matched: { slots: readonly number[]; sorted: boolean } | null, attributeGroups: number[][]): { candidates: ArrayLike<number> | null; wordMark: number; wordMarks?: Int32Array } {
   if (!attributeGroups.length) return { candidates: matched?.slots ?? null, wordMark: 0 };
+  const singles = attributeGroups.filter((ids) => ids.length === 1).map((ids) => index.slotsWithAttribute(ids[0]!));
   const rarest = attributeGroups.reduce((best, ids) => (index.attributeSlotCount(ids) < index.attributeSlotCount(best) ? ids : best));
-  if (matched && matched.slots.length <= index.attributeSlotCount(rarest)) return { candidates: matched.slots, wordMark: 0 };
-  const candidates = index.slotsWithAnyAttribute(rarest);
+  const bound = Math.min(index.attributeSlotCount(rarest), ...singles.map((l) => l.length));
+  if (matched && matched.slots.length <= bound) return { candidates: matched.slots, wordMark: 0 };
+  const candidates = singles.length >= 2 ? intersectSorted(index, singles) : index.slotsWithAnyAttribute(rarest);
   if (!matched) return { candidates, wordMark: 0 };
+  const words = matched.slots;
+  const lookup = index.options.wordLookup;
+  if (matched.sorted && (lookup ? lookup === "search" : candidates.length * Math.log2(words.length + 2) < words.length)) {
+    const kept: number[] = [];
+    for (let i = 0; i < candidates.length; i++) if (sortedHas(words, candidates[i]!)) kept.push(candidates[i]!);
+    return { candidates: kept, wordMark: 0 };
+  }
   const { mark, gen } = index.nextMarks();
-  for (const slot of matched.slots) mark[slot] = gen;
+  for (const slot of words) mark[slot] = gen;
   return { candidates, wordMark: gen, wordMarks: mark };
 }
 
@@ -370,15 +402,18 @@ function pickPage(index: CatalogueIndex, c: Counted, sort: Sort, skip: number, t
   const matches = c.matches;
   const relevance = sort === "relevance" && c.scores !== null ? relevanceOf(c, matches) : null;
   if (matches.length < (index.options.directSortBelow ?? DIRECT_SORT_BELOW)) {
-    // Sorted by each match's position in the order (its rank), so the page is the one walking would find.
+    // Sorted by each match's position in the order (its rank), so the page is the one walking would find:
+    // per score (best first), the ranks are sorted as numbers and turned back into slots.
     const rank = index.rank(kind);
-    const byRank = descending ? (a: number, b: number) => rank[b]! - rank[a]! : (a: number, b: number) => rank[a]! - rank[b]!;
-    let sorted: Int32Array;
-    if (relevance) {
-      const { scores } = relevance;
-      const at = Array.from(matches, (_, i) => i).sort((i, j) => scores[j]! - scores[i]! || byRank(matches[i]!, matches[j]!));
-      sorted = Int32Array.from(at, (i) => matches[i]!);
-    } else sorted = Int32Array.from(matches).sort(byRank);
+    const order = index.order(kind);
+    const sorted = new Int32Array(matches.length);
+    let placed = 0;
+    const groups = relevance ? relevance.buckets.map((score) => matches.filter((_, i) => relevance.scores[i] === score)) : [matches];
+    for (const group of groups) {
+      const ranks = group.map((slot) => rank[slot]!).sort();
+      if (descending) ranks.reverse();
+      for (const r of ranks) sorted[placed++] = order[r]!;
+    }
     if (c.cached) c.ordered[sort] = sorted;
     return sorted.subarray(skip, skip + take);
   }
@@ -449,18 +484,27 @@ function pickUnlisted(index: CatalogueIndex, c: Counted, u: Unlisted, sort: Sort
   } else {
     // Relevance puts the matches with the word in their title first (their score is higher), in the order;
     // they are few next to the word's other matches, so they are sorted by rank and the rest found by walking.
-    // Marked: the word's slots (gen), those of them in the title when by relevance (gen + 1); each is
-    // asked whether it matches only when reached (a page needs few of them).
-    const { mark, gen } = index.nextMarks(2);
-    for (const slot of u.word.slots) mark[slot] = gen;
+    // Relevance puts the matches with the word in their title first (their score is higher); they are
+    // few, so they are sorted by rank. The rest are found by walking the order, each slot reached asked
+    // whether it holds the word: by marks set on all the word's slots first, or, when the page needs
+    // fewer look-ups than the word has slots (a frequent word, an early page), by binary search.
+    const { slots, titles } = u.word;
+    const byTitle = sort === "relevance";
     const first: number[] = [];
-    if (sort === "relevance") {
-      for (const slot of u.word.titles) {
-        mark[slot] = gen + 1;
-        if (u.accepts(slot)) first.push(slot);
-      }
+    if (byTitle) {
+      for (const slot of titles) if (u.accepts(slot)) first.push(slot);
       const rank = index.rank(kind);
       first.sort(descending ? (x, y) => rank[y]! - rank[x]! : (x, y) => rank[x]! - rank[y]!);
+    }
+    const visits = end / Math.max(slots.length / Math.max(1, index.size), 1e-9);
+    let inRest: (slot: number) => boolean;
+    const search = index.options.wordLookup ? index.options.wordLookup === "search" : visits * Math.log2(slots.length + 2) < slots.length;
+    if (search) inRest = (slot) => sortedHas(slots, slot) && !(byTitle && sortedHas(titles, slot));
+    else {
+      const { mark, gen } = index.nextMarks(2);
+      for (const slot of slots) mark[slot] = gen;
+      if (byTitle) for (const slot of titles) mark[slot] = gen + 1;
+      inRest = (slot) => mark[slot] === gen;
     }
     sorted = new Int32Array(end);
     let placed = Math.min(first.length, end);
@@ -469,7 +513,7 @@ function pickUnlisted(index: CatalogueIndex, c: Counted, u: Unlisted, sort: Sort
     const last = order.length - 1;
     for (let i = 0; i <= last && placed < end; i++) {
       const slot = order[descending ? last - i : i]!;
-      if (mark[slot] === gen && u.accepts(slot)) sorted[placed++] = slot;
+      if (inRest(slot) && u.accepts(slot)) sorted[placed++] = slot;
     }
   }
   if (c.cached) c.ordered[sort] = sorted;
