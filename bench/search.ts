@@ -126,16 +126,22 @@ for (const items of sizes) {
       console.log(`\n${cache === "0" ? "uncached (every request counts)" : "cached counts (repeated queries)"}; server ready in ${((Date.now() - t) / 1000).toFixed(1)} s, RSS ${rss} MB`);
       try {
         const urls: string[] = [];
+        let bytes = 0;
         for (const [name, q] of queries) {
           const url = `${base}/api/search?${q}`;
           urls.push(url);
+          bytes += (await get(url)).bytes;
           const l = await latency(url, requests);
           if (l.status !== 200) throw new Error(`${name} answered ${l.status}`);
           const rps = await throughput([url], clients, Math.max(1, seconds / 2));
           console.log(`${name.padEnd(34)} ${fmt(l.p50)} ${fmt(l.p95)} ${fmt(rps)}`);
         }
         const mixed = await throughput(urls, clients, seconds);
+        // The same bytes from a bare endpoint: what sending (and the clients reading) the answers costs alone.
+        const sizedUrl = `http://127.0.0.1:${barePort}/bare-sized?bytes=${Math.round(bytes / queries.length)}`;
+        const sizedRps = await throughput([sizedUrl], clients, seconds);
         console.log(`${"mixed queries".padEnd(34)} ${"".padStart(8)} ${"".padStart(8)} ${fmt(mixed)}   (${(mixed / bareRps).toFixed(3)} of baseline)`);
+        console.log(`${`  bare Express, same ${Math.round(bytes / queries.length / 1024)} KB answers`.padEnd(34)} ${"".padStart(8)} ${"".padStart(8)} ${fmt(sizedRps)}   (search: ${(mixed / sizedRps).toFixed(3)} of it)`);
       } finally {
         await stopChild(server);
       }
