@@ -10,7 +10,7 @@ import { csrfSync } from "csrf-sync";
 import { MESSAGES } from "../contract/index.js";
 import type { ServerConfig } from "./config.js";
 import type { Db } from "./db/connection.js";
-import { loadActor } from "./lib/actor.js";
+import { GUEST, loadActor } from "./lib/actor.js";
 import { bearerAuthentication } from "./lib/bearerAuth.js";
 import { errorHandler, notFoundHandler } from "./lib/errors.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
@@ -51,6 +51,12 @@ export interface AppDeps {
 /** Paths that belong to the API: never answered by the web app's history fallback. */
 const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/", "/files/", "/curriculum/", "/related-content", "/quick-info/", "/system/"];
 
+/** Guest reads that need no session: GET and HEAD of these paths never write one. */
+const SESSIONLESS_READS = new Set(["/api/search"]);
+
+const isSessionlessRead = (req: express.Request) =>
+  (req.method === "GET" || req.method === "HEAD") && SESSIONLESS_READS.has(req.path) && !req.headers.authorization && !/(?:^|;\s*)sid=/.test(req.headers.cookie ?? "");
+
 /** Builds the Express app (no listening here: see server/index.ts). */
 export function createApp({ db, config, logger, sessionSecret, index, onImportWork, storage = localFileStorage(path.join(config.dataDir, "uploads")) }: AppDeps): Express {
   const app = express();
@@ -77,22 +83,30 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: true, limit: "1mb" }));
 
-  app.use(
-    session({
-      name: "sid",
+  const sessions = session({
+    name: "sid",
       store: new DatabaseSessionStore(db),
       secret: sessionSecret,
-      resave: false,
-      saveUninitialized: false,
-      rolling: false,
-      cookie: { httpOnly: true, sameSite: "lax", secure: config.secureCookies, path: "/" },
-    }),
-  );
+    resave: false,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: "lax", secure: config.secureCookies, path: "/" },
+  });
+  // A guest's read of a path that never writes a session (no session cookie, no bearer token) skips
+  // express-session, which would make a session per request (an id, a cookie and a hash: a tenth of a
+  // guest search's time) only to drop it unsaved.
+  app.use((req, res, next) => {
+    if (isSessionlessRead(req)) {
+      req.actor = GUEST;
+      return next();
+    }
+    sessions(req, res, next);
+  });
 
   // The desktop app signs in with a bearer token (docs/desktop.md); it takes the place of the session's profile.
   app.use(bearerAuthentication(db, config.ssoProviders));
   const loadRequestActor: RequestHandler = async (req, _res, next) => {
-    if (!req.bearerAuthenticated) req.actor = await loadActor(db, req.session.profileId);
+    if (req.session && !req.bearerAuthenticated) req.actor = await loadActor(db, req.session.profileId);
     next();
   };
   app.use(loadRequestActor);

@@ -105,7 +105,8 @@ export class TestClient {
     return copy;
   }
 
-  private cookieHeader(): string {
+  /** The cookies this client holds, as a Cookie header. */
+  cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 

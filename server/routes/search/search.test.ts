@@ -44,6 +44,17 @@ describe("search", () => {
     expect(res.status).toBe(200);
     expect(titles(res.body)).toEqual(["Photosynthesis Lab", "Zebra Habitats Lesson Plan"]);
     expect(res.body.total).toBe(2);
+    // A guest's search makes no session (express-session is skipped for it), and neither does its HEAD.
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await fetch(`${server.url}/api/search?query=photosynthesis`, { method: "HEAD" })).status).toBe(200);
+  });
+
+  it("still reads the session of a search sent with a session cookie, whatever else the cookie header holds", async () => {
+    const c = server.client();
+    await c.signIn(member.username!, member.password);
+    const cookie = c.cookieHeader();
+    const seen = await fetch(`${server.url}/api/search?query=photosynthesis`, { headers: { cookie: `theme=dark; ${cookie}` } });
+    expect(titles((await seen.json()) as { data: { title: string }[] })).toContain("Private Photosynthesis Draft");
   });
 
   it("shows members signed-in items and what is granted to them", async () => {
