@@ -114,8 +114,8 @@ export class CountTable {
 /** At most this many frequent words get a count table (each is a few hundred KB at 1,000,000 items). */
 const TERM_TABLES = 64;
 
-/** Whether a sorted list holds a value. */
-export function sortedHas(list: ArrayLike<number>, value: number): boolean {
+/** The first position of an ascending list whose value is not below `value` (the list's length when none). */
+function lowerBound<T extends number | string>(list: ArrayLike<T>, value: T): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -123,7 +123,12 @@ export function sortedHas(list: ArrayLike<number>, value: number): boolean {
     if (list[mid]! < value) lo = mid + 1;
     else hi = mid;
   }
-  return lo < list.length && list[lo] === value;
+  return lo;
+}
+
+/** Whether an ascending list holds a value. */
+export function sortedHas(list: ArrayLike<number>, value: number): boolean {
+  return list[lowerBound(list, value)] === value;
 }
 
 export class CatalogueIndex {
@@ -530,15 +535,8 @@ export class CatalogueIndex {
   private termsWithPrefix(prefix: string): string[] {
     if (!this.sortedTerms) this.sortedTerms = [...this.postings.keys()].sort();
     const terms = this.sortedTerms;
-    let lo = 0;
-    let hi = terms.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (terms[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
     const out: string[] = [];
-    for (let i = lo; i < terms.length && terms[i]!.startsWith(prefix); i++) out.push(terms[i]!);
+    for (let i = lowerBound(terms, prefix); i < terms.length && terms[i]!.startsWith(prefix); i++) out.push(terms[i]!);
     return out;
   }
 
