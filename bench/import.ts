@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -117,7 +117,7 @@ async function startServer(): Promise<{ child: ChildProcess; url: string; dir: s
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-import-server-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, ["dist/server/index.js"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, SEED_DEMO: "1", ADMIN_USERNAME: "bench", ADMIN_PASSWORD: "bench-password-1", AUTH_RATE_LIMIT: "1000", LOG_LEVEL: process.env.BENCH_TRACE ? "info" : "warn" },
     stdio: ["ignore", process.env.BENCH_TRACE ? fs.openSync("/tmp/bench-server.log", "w") : "ignore", "inherit"],
   });
@@ -149,6 +149,8 @@ async function until(client: TestClient, link: string, done: (b: BulkImport) => 
 
 const rate = (n: number, ms: number) => Math.round(n / (ms / 1000)).toLocaleString("en-US").padStart(9);
 
+// The server runs compiled, as npm start runs it (no runtime TypeScript loader in its memory).
+if (spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" }).status !== 0) throw new Error("npm run build:server failed");
 console.log("format    rows      baseline r/s  preprocess r/s  import r/s  end-to-end r/s  of baseline  peak server MB");
 for (const n of sizes) {
   for (const format of formats) {
