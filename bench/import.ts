@@ -14,7 +14,7 @@ import { migrateToLatest } from "../server/db/migrate.js";
 import { TestClient } from "../server/test/testServer.js";
 
 // npm run bench:import -- [--rows 100000,1000000] [--formats csv,xlsx] [--xlsx-max 100000]
-// BENCH_TRACE=1 also prints each status poll with the server's RSS, and writes the server's log to /tmp/bench-server.log.
+// BENCH_TRACE=1 also prints each status poll with the server's RSS and the peak after upload and preprocessing, and writes the server's log to /tmp/bench-server.log.
 // For each size and format: generates a spreadsheet (once, cached in bench/.data), starts the real
 // server (SQLite, demo data, its own data folder), uploads the file through HTTP as an importer
 // would, and prints rows per second for preprocessing and for the import, end to end, and the
@@ -171,8 +171,11 @@ for (const n of sizes) {
       const res = await client.postFiles("/api/bulk-importer/resource/upload", { file: { name: path.basename(file), data } });
       if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${JSON.stringify(res.body)}`);
       const link = res.body.data.link as string;
+      const tracePeak = (phase: string) => process.env.BENCH_TRACE && console.error(`${phase}: server peak so far ${peakMb(server.child.pid!)} MB`);
+      tracePeak("uploaded");
       const ready = await until(client, link, (b) => b.status === "preprocessed");
       const t1 = performance.now();
+      tracePeak("preprocessed");
       if (ready.import_results_summary.rows_with_errors || ready.unresolved_values) throw new Error(`unexpected errors: ${JSON.stringify(ready.import_results_summary).slice(0, 300)}`);
       await client.post(`${link}/start`);
       const done = await until(client, link, (b) => b.status === "completed");
