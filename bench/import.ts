@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -14,7 +14,7 @@ import { migrateToLatest } from "../server/db/migrate.js";
 import { TestClient } from "../server/test/testServer.js";
 
 // npm run bench:import -- [--rows 100000,1000000] [--formats csv,xlsx] [--xlsx-max 100000]
-// BENCH_TRACE=1 also prints each status poll with the server's RSS, and writes the server's log to /tmp/bench-server.log.
+// BENCH_TRACE=1 also prints each status poll with the server's RSS and the peak after upload and preprocessing, and writes the server's log to /tmp/bench-server.log.
 // For each size and format: generates a spreadsheet (once, cached in bench/.data), starts the real
 // server (SQLite, demo data, its own data folder), uploads the file through HTTP as an importer
 // would, and prints rows per second for preprocessing and for the import, end to end, and the
@@ -117,7 +117,7 @@ async function startServer(): Promise<{ child: ChildProcess; url: string; dir: s
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-import-server-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, ["dist/server/index.js"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, SEED_DEMO: "1", ADMIN_USERNAME: "bench", ADMIN_PASSWORD: "bench-password-1", AUTH_RATE_LIMIT: "1000", LOG_LEVEL: process.env.BENCH_TRACE ? "info" : "warn" },
     stdio: ["ignore", process.env.BENCH_TRACE ? fs.openSync("/tmp/bench-server.log", "w") : "ignore", "inherit"],
   });
@@ -149,6 +149,8 @@ async function until(client: TestClient, link: string, done: (b: BulkImport) => 
 
 const rate = (n: number, ms: number) => Math.round(n / (ms / 1000)).toLocaleString("en-US").padStart(9);
 
+// The server runs compiled, as npm start runs it (no runtime TypeScript loader in its memory).
+if (spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" }).status !== 0) throw new Error("npm run build:server failed");
 console.log("format    rows      baseline r/s  preprocess r/s  import r/s  end-to-end r/s  of baseline  peak server MB");
 for (const n of sizes) {
   for (const format of formats) {
@@ -169,8 +171,11 @@ for (const n of sizes) {
       const res = await client.postFiles("/api/bulk-importer/resource/upload", { file: { name: path.basename(file), data } });
       if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${JSON.stringify(res.body)}`);
       const link = res.body.data.link as string;
+      const tracePeak = (phase: string) => process.env.BENCH_TRACE && console.error(`${phase}: server peak so far ${peakMb(server.child.pid!)} MB`);
+      tracePeak("uploaded");
       const ready = await until(client, link, (b) => b.status === "preprocessed");
       const t1 = performance.now();
+      tracePeak("preprocessed");
       if (ready.import_results_summary.rows_with_errors || ready.unresolved_values) throw new Error(`unexpected errors: ${JSON.stringify(ready.import_results_summary).slice(0, 300)}`);
       await client.post(`${link}/start`);
       const done = await until(client, link, (b) => b.status === "completed");

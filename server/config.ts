@@ -38,6 +38,11 @@ export interface ServerConfig {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
+  /**
+   * How far V8's old space may grow past what the last full collection kept before the next one
+   * (HEAP_GROWING_PERCENT; 0 leaves V8's own factor, up to 4x on a machine with much memory).
+   */
+  heapGrowingPercent: number;
   /** "memory": search through the in-memory catalogue index (default); "sql": query the database directly. */
   searchIndex: "memory" | "sql";
   /** Reuse counted results of identical searches until the catalogue changes (SEARCH_CACHE=0 turns it off). */
@@ -84,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? "info",
+    heapGrowingPercent: Number(env.HEAP_GROWING_PERCENT ?? 50),
     searchIndex: env.SEARCH_INDEX === "sql" ? "sql" : "memory",
     searchCache: env.SEARCH_CACHE !== "0",
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import { chromium } from "playwright-core";
 import { EXPORT_MESSAGES } from "../../contract/index.js";
 import { HttpError } from "../lib/errors.js";
 
@@ -32,6 +31,8 @@ export async function printPdf(html: string, chromiumPath: string): Promise<Buff
   return withSlot(async () => {
     let browser;
     try {
+      // Loaded on the first print: playwright-core costs the process ~90 MB (27 MB of heap) that most instances never use.
+      const { chromium } = await import("playwright-core");
       browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ["--disable-dev-shm-usage", ...(process.getuid?.() === 0 ? ["--no-sandbox"] : [])], timeout: 30_000 });
     } catch {
       throw new HttpError(503, EXPORT_MESSAGES.pdfUnavailable);

@@ -3,10 +3,19 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { WorkerFailure, WorkerInput, WorkerMessage } from "./spreadsheetProtocol.js";
 
-// The worker is TypeScript like the rest of the server: its bootstrap registers tsx's loader first.
-const require = createRequire(import.meta.url);
-const TSX_ESM_API = pathToFileURL(require.resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
-const WORKER_BOOTSTRAP = `import(${JSON.stringify(TSX_ESM_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL("./spreadsheetWorker.ts", import.meta.url).href)}); });`;
+/**
+ * The worker's code. The compiled server (npm run build:server) has the worker as its own file beside
+ * it; run from the sources (dev, tests), the worker is TypeScript and its bootstrap registers tsx's
+ * loader first.
+ */
+function workerScript(): { script: string | URL; eval: boolean } {
+  if (!import.meta.url.endsWith(".ts")) return { script: new URL("./spreadsheetWorker.js", import.meta.url), eval: false };
+  const require = createRequire(import.meta.url);
+  const tsxEsmApi = pathToFileURL(require.resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+  const worker = new URL("./spreadsheetWorker.ts", import.meta.url).href;
+  return { script: `import(${JSON.stringify(tsxEsmApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`, eval: true };
+}
+const WORKER = workerScript();
 
 /** Heap of a worker reading a CSV (streamed chunk by chunk). */
 const CSV_WORKER_MEMORY_MB = 96;
@@ -49,8 +58,8 @@ export function readSpreadsheet(filePath: string, fileType: WorkerInput["fileTyp
     maxUncompressedBytes: limits.maxUncompressedBytes,
     chunkRows: limits.chunkRows ?? 1000,
   };
-  const worker = new Worker(WORKER_BOOTSTRAP, {
-    eval: true,
+  const worker = new Worker(WORKER.script, {
+    eval: WORKER.eval,
     workerData,
     // A CSV is streamed and needs little; a small heap also makes the worker collect its garbage early
     // instead of growing toward the limit (the process's peak memory). Workbooks are read whole.

@@ -1,5 +1,4 @@
 import Papa from "papaparse";
-import * as XLSX from "xlsx";
 import { IMPORT_FIELDS } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 
@@ -64,6 +63,8 @@ export async function sampleRows(db: Db): Promise<string[][]> {
 export async function sampleFile(db: Db, format: "csv" | "xlsx"): Promise<Buffer> {
   const rows = await sampleRows(db);
   if (format === "csv") return Buffer.from(Papa.unparse(rows), "utf8");
+  // SheetJS is loaded when someone asks for the XLSX sample, not by every instance at start.
+  const XLSX = await import("xlsx");
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Resources");
   return XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
