@@ -31,8 +31,9 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
+  // The server as npm start runs it: compiled to JavaScript (scripts/build-server.mjs), worker thread included.
   webServer: {
-    command: `rm -rf ${dataDir} && npx tsx server/index.ts`,
+    command: `rm -rf ${dataDir} && node scripts/build-server.mjs && node dist/server/index.js`,
     cwd: path.resolve(import.meta.dirname, ".."),
     url: `http://127.0.0.1:${port}/app/config`,
     reuseExistingServer: false,
