@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -28,9 +28,10 @@ const freePort = () =>
     });
   });
 
+/** Starts a server script with plain node (the compiled server, or the bare baseline through tsx's loader). */
 async function startChild(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  // Its own process group, so stopChild ends the server and not only npx (which does not pass signals on).
-  const child = spawn("npx", ["tsx", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  // Its own process group, so stopChild ends the server and anything it started.
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
   // Loading 1,000,000 items takes 30 to 60 s, more on a busy machine.
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline && child.exitCode === null) {
@@ -92,7 +93,7 @@ async function queriesFor(dir: string, items: number): Promise<[string, string][
 
 const fmt = (n: number) => n.toFixed(1).padStart(8);
 
-/** Resident memory of the largest process in the server's tree (npx -> sh -> tsx -> node) in MB. */
+/** Resident memory of the largest process in the server's tree in MB. */
 async function serverRss(pid: number): Promise<number> {
   const { execSync } = await import("node:child_process");
   const tree = [pid];
@@ -104,11 +105,13 @@ async function serverRss(pid: number): Promise<number> {
   return Math.round(Math.max(...kb) / 1024);
 }
 
+// The server as npm start runs it: compiled to plain JavaScript.
+if (spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" }).status !== 0) throw new Error("npm run build:server failed");
 for (const items of sizes) {
   const dir = await prepareCatalogue(items);
   const queries = await queriesFor(dir, items);
   const barePort = await freePort();
-  const bare = await startChild(["bench/bareServer.ts"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
+  const bare = await startChild(["--import", "tsx", "bench/bareServer.ts"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
   try {
     console.log(`\n== search on SQLite, ${items.toLocaleString("en-US")} items (${requests} sequential requests per query, throughput: ${clients} clients)`);
     const bareLat = await latency(`http://127.0.0.1:${barePort}/bare`, requests);
@@ -121,7 +124,7 @@ for (const items of sizes) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const t = Date.now();
-      const server = await startChild(["server/index.ts"], { PORT: String(port), DATA_DIR: dir, SEED_DEMO: "0", LOG_LEVEL: "warn", SEARCH_CACHE: cache }, `${base}/app/config`);
+      const server = await startChild(["dist/server/index.js"], { PORT: String(port), DATA_DIR: dir, SEED_DEMO: "0", LOG_LEVEL: "warn", SEARCH_CACHE: cache }, `${base}/app/config`);
       const rss = await serverRss(server.pid!);
       console.log(`\n${cache === "0" ? "uncached (every request counts)" : "cached counts (repeated queries)"}; server ready in ${((Date.now() - t) / 1000).toFixed(1)} s, RSS ${rss} MB`);
       try {
