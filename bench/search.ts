@@ -9,16 +9,18 @@ import { COMMON_WORD, generateCatalogue } from "../server/seed/catalogue.js";
 import { ensureDefaults } from "../server/seed/defaults.js";
 import { get, latency, throughput } from "./httpLoad.js";
 
-// npm run bench:search -- [--items 100000,1000000] [--requests 200] [--seconds 5] [--clients 8]
+// npm run bench:search -- [--items 100000,1000000] [--requests 200] [--seconds 5] [--clients 8] [--processes 1]
 // Generates (once, cached in bench/.data) a catalogue per size, starts the real server on it and a
 // bare Express endpoint, then prints p50/p95 with one client and throughput with several clients.
 const { values } = parseArgs({
-  options: { items: { type: "string", default: "100000,1000000" }, requests: { type: "string", default: "200" }, seconds: { type: "string", default: "5" }, clients: { type: "string", default: "8" } },
+  options: { items: { type: "string", default: "100000,1000000" }, requests: { type: "string", default: "200" }, seconds: { type: "string", default: "5" }, clients: { type: "string", default: "8" }, processes: { type: "string", default: "1" } },
 });
 const sizes = values.items.split(",").map(Number);
 const requests = Number(values.requests);
 const seconds = Number(values.seconds);
 const clients = Number(values.clients);
+/** Server processes (SERVER_PROCESSES) of the search server, and as many for the bare baseline. */
+const processes = Number(values.processes);
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -111,9 +113,9 @@ for (const items of sizes) {
   const dir = await prepareCatalogue(items);
   const queries = await queriesFor(dir, items);
   const barePort = await freePort();
-  const bare = await startChild(["--import", "tsx", "bench/bareServer.ts"], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
+  const bare = await startChild(["--import", "tsx", "bench/bareServer.ts"], { PORT: String(barePort), BARE_PROCESSES: String(processes) }, `http://127.0.0.1:${barePort}/bare`);
   try {
-    console.log(`\n== search on SQLite, ${items.toLocaleString("en-US")} items (${requests} sequential requests per query, throughput: ${clients} clients)`);
+    console.log(`\n== search on SQLite, ${items.toLocaleString("en-US")} items (${requests} sequential requests per query, throughput: ${clients} clients; ${processes} server process${processes > 1 ? "es" : ""} each)`);
     const bareLat = await latency(`http://127.0.0.1:${barePort}/bare`, requests);
     const bareRps = await throughput([`http://127.0.0.1:${barePort}/bare`], clients, seconds);
     console.log(`${"baseline: bare Express".padEnd(34)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"req/s".padStart(8)}`);
@@ -124,9 +126,9 @@ for (const items of sizes) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const t = Date.now();
-      const server = await startChild(["dist/server/index.js"], { PORT: String(port), DATA_DIR: dir, SEED_DEMO: "0", LOG_LEVEL: "warn", SEARCH_CACHE: cache }, `${base}/app/config`);
+      const server = await startChild(["dist/server/index.js"], { PORT: String(port), DATA_DIR: dir, SEED_DEMO: "0", LOG_LEVEL: "warn", SEARCH_CACHE: cache, SERVER_PROCESSES: String(processes) }, `${base}/app/config`);
       const rss = await serverRss(server.pid!);
-      console.log(`\n${cache === "0" ? "uncached (every request counts)" : "cached counts (repeated queries)"}; server ready in ${((Date.now() - t) / 1000).toFixed(1)} s, RSS ${rss} MB`);
+      console.log(`\n${cache === "0" ? "uncached (every request counts)" : "cached counts (repeated queries)"}; server ready in ${((Date.now() - t) / 1000).toFixed(1)} s, RSS ${rss} MB${processes > 1 ? " (largest process)" : ""}`);
       try {
         const urls: string[] = [];
         let bytes = 0;

@@ -18,13 +18,32 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens and migrates the database, seeds what is missing, and starts listening. */
-export async function startServer(config: ServerConfig, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError: (err) => logger.warn({ err }, "database connection lost") });
+const open = (config: ServerConfig, logger: Logger) =>
+  openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError: (err) => logger.warn({ err }, "database connection lost") });
+
+/** Migrates the database and writes what is missing: defaults, the demo catalogue (when asked), the admin account. Idempotent. */
+async function prepare(db: Db, config: ServerConfig, logger: Logger): Promise<{ sessionSecret: string }> {
   await migrateToLatest(db);
-  const { sessionSecret } = await ensureDefaults(db);
+  const defaults = await ensureDefaults(db);
   if (config.seedDemo && (await seedDemo(db))) logger.info("seeded the demo catalogue");
   if (await ensureAdminAccount(db, config.adminUsername, config.adminPassword)) logger.info({ username: config.adminUsername }, "created the admin account");
+  return defaults;
+}
+
+/** Prepares the database once, before several server processes start on it (server/processes.ts). */
+export async function prepareDatabase(config: ServerConfig, logger: Logger): Promise<void> {
+  const db = open(config, logger);
+  try {
+    await prepare(db, config, logger);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Opens and migrates the database, seeds what is missing, and starts listening. */
+export async function startServer(config: ServerConfig, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
+  const db = open(config, logger);
+  const { sessionSecret } = await prepare(db, config, logger);
   let index: CatalogueIndex | null = null;
   if (config.searchIndex === "memory") {
     const started = Date.now();

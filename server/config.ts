@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -43,6 +44,8 @@ export interface ServerConfig {
    * (HEAP_GROWING_PERCENT; 0 leaves V8's own factor, up to 4x on a machine with much memory).
    */
   heapGrowingPercent: number;
+  /** Server processes on this machine (SERVER_PROCESSES: a number, or "auto" for one per CPU); see server/processes.ts. */
+  processes: number;
   /** "memory": search through the in-memory catalogue index (default); "sql": query the database directly. */
   searchIndex: "memory" | "sql";
   /** Reuse counted results of identical searches until the catalogue changes (SEARCH_CACHE=0 turns it off). */
@@ -73,6 +76,15 @@ export interface ServerConfig {
   };
 }
 
+/** SERVER_PROCESSES: unset or 1 for one process, "auto" for one per CPU, or a count from 1 to 64. */
+export function parseProcesses(raw: string | undefined): number {
+  if (!raw) return 1;
+  if (raw === "auto") return os.availableParallelism();
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`SERVER_PROCESSES must be "auto" or a whole number from 1 to 64, not "${raw}".`);
+  return n;
+}
+
 /** Reads ServerConfig from process.env (or the given env). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? "data");
@@ -90,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? "info",
     heapGrowingPercent: Number(env.HEAP_GROWING_PERCENT ?? 50),
+    processes: parseProcesses(env.SERVER_PROCESSES),
     searchIndex: env.SEARCH_INDEX === "sql" ? "sql" : "memory",
     searchCache: env.SEARCH_CACHE !== "0",
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),

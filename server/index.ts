@@ -1,7 +1,9 @@
+import cluster from "node:cluster";
 import v8 from "node:v8";
 import { pino } from "pino";
-import { startServer } from "./boot.js";
+import { prepareDatabase, startServer } from "./boot.js";
 import { loadConfig } from "./config.js";
+import { runServerProcesses } from "./processes.js";
 
 // Boots the server from the environment (see README: PORT, DATA_DIR, DATABASE_URL, ...).
 const config = loadConfig();
@@ -10,14 +12,21 @@ const config = loadConfig();
 // Applies to every isolate of the process (the spreadsheet worker too); read at each collection.
 if (config.heapGrowingPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${Math.round(config.heapGrowingPercent)}`);
 const logger = pino({ level: config.logLevel });
-const running = await startServer(config, logger).catch((err: unknown) => {
+const fail = (err: unknown) => {
   logger.fatal({ err }, "server failed to start");
   process.exit(1);
-});
+};
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    logger.info({ signal }, "shutting down");
-    void running.close().then(() => process.exit(0));
-  });
+if (config.processes > 1 && cluster.isPrimary) {
+  // Several processes: the database is prepared once, then each worker process runs this file as one instance.
+  await prepareDatabase(config, logger).catch(fail);
+  runServerProcesses(config.processes, logger);
+} else {
+  const running = await startServer(config, logger).catch(fail);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, "shutting down");
+      void running.close().then(() => process.exit(0));
+    });
+  }
 }

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { BulkImport } from "../../contract/index.js";
@@ -7,27 +6,10 @@ import { openDatabase, type Db } from "../db/connection.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { buildUser } from "../test/factories.js";
 import { freshDatabase, startTestServer, TestClient } from "../test/testServer.js";
+import { freePort, waitFor } from "../test/waitFor.js";
 import { Lease } from "./lease.js";
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-
 const rowsCsv = (prefix: string, n: number) => ["Title,URL", ...Array.from({ length: n }, (_, i) => `${prefix} ${i},https://example.org/${prefix}/${i}`)].join("\n");
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 60000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Counts what an import created and whether any row was imported twice. */
 async function importedCounts(db: Db, prefix: string) {

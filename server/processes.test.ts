@@ -1,0 +1,100 @@
+import { spawn } from "node:child_process";
+import readline from "node:readline";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "./db/connection.js";
+import { buildContent } from "./test/factories.js";
+import { freshDatabase, TestClient } from "./test/testServer.js";
+import { freePort, waitFor } from "./test/waitFor.js";
+
+/** A structured log line of the server (pino), as far as this test reads it. */
+interface LogLine {
+  pid: number;
+  msg?: string;
+  req?: { url?: string };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// SERVER_PROCESSES: one port served by several processes of the real server (node:cluster), on the test's
+// database (SQLite or PostgreSQL). Which process answered is read from the server's own log lines.
+describe("several server processes on one machine", () => {
+  it("share the port, sign-ins and writes, replace a process that dies, and stop together", async () => {
+    const database = await freshDatabase();
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: database.dataDir,
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      SEED_DEMO: "0",
+      ADMIN_USERNAME: "chief",
+      ADMIN_PASSWORD: "chief-password-1",
+      AUTH_RATE_LIMIT: "1000",
+      LOG_LEVEL: "info",
+      SERVER_PROCESSES: "2",
+    };
+    const primary = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
+    const exited = new Promise<number | null>((resolve) => primary.once("exit", resolve));
+    const lines: LogLine[] = [];
+    readline.createInterface({ input: primary.stdout! }).on("line", (line) => {
+      try {
+        lines.push(JSON.parse(line) as LogLine);
+      } catch {
+        // not a log line
+      }
+    });
+    const listening = () => [...new Set(lines.filter((l) => l.msg === "server listening").map((l) => l.pid))];
+    const searchedBy = () => new Set(lines.filter((l) => l.req?.url?.startsWith("/api/search")).map((l) => l.pid));
+    const db = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    try {
+      const [first, second] = await waitFor(async () => listening(), (pids) => pids.length === 2);
+      expect(first).not.toBe(primary.pid);
+
+      // Written straight to the database (as a third instance would): both processes' indexes find it.
+      const owner = await db.selectFrom("profiles").select("id").where("username", "=", "chief").executeTakeFirstOrThrow();
+      const item = await buildContent(db, { ownerId: owner.id, title: "Shared Lighthouse Survey" });
+      const client = new TestClient(url);
+      expect((await client.signIn("chief", "chief-password-1")).status).toBe(200);
+      expect((await client.post("/profile/favorite", { modelName: "resource", type: `resource:${item.id}`, value: true })).body).toEqual({ value: true });
+      for (let i = 0; i < 6; i++) {
+        // The session and the favorite were written through one process; every process sees them.
+        const res = await client.get("/api/search?query=lighthouse&f[others][]=favorites");
+        expect(res.body.data.map((d: { title: string }) => d.title)).toEqual(["Shared Lighthouse Survey"]);
+        expect(res.body.data[0].favorite).toBe(true);
+      }
+      await waitFor(async () => searchedBy(), (pids) => pids.has(first!) && pids.has(second!), 10000);
+
+      // A process killed outright is replaced, and the port keeps answering.
+      process.kill(first!, "SIGKILL");
+      const after = await waitFor(async () => listening(), (pids) => pids.length === 3, 60000);
+      const replacement = after.find((pid) => pid !== first && pid !== second)!;
+      expect((await client.get("/api/search?query=lighthouse")).body.total).toBe(1);
+
+      primary.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect([second, replacement].filter((pid) => alive(pid!))).toEqual([]);
+    } finally {
+      if (primary.exitCode === null) primary.kill("SIGKILL");
+      await db.destroy();
+      await database.drop();
+    }
+  }, 120_000);
+
+  it("refuses a SERVER_PROCESSES it cannot use, with the rule", async () => {
+    const { parseProcesses } = await import("./config.js");
+    expect(parseProcesses(undefined)).toBe(1);
+    expect(parseProcesses("3")).toBe(3);
+    expect(parseProcesses("auto")).toBeGreaterThanOrEqual(1);
+    expect(() => parseProcesses("0")).toThrow('SERVER_PROCESSES must be "auto" or a whole number from 1 to 64, not "0".');
+    expect(() => parseProcesses("two")).toThrow(/not "two"/);
+  });
+});
