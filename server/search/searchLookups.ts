@@ -1,3 +1,4 @@
+import type { CompiledQuery } from "kysely";
 import { ATTRIBUTE_FACETS, type SearchTypeConfig } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { selectCardRows } from "../models/content.js";
@@ -89,6 +90,7 @@ export class SearchLookups {
   private readonly labels: ByIdCache<FacetItem>;
   private readonly names: ByIdCache<string>;
   private readonly rows: ByIdCache<ContentCardRow>;
+  private readonly cardRowsQueries = new Map<number, CompiledQuery<ContentCardRow>>();
 
   constructor(
     private readonly db: Db,
@@ -109,9 +111,24 @@ export class SearchLookups {
     });
     this.rows = new ByIdCache(MAX_ROWS, async (ids) => {
       const out = new Map<number, ContentCardRow>();
-      for (const part of chunks(ids)) for (const row of await selectCardRows(db).where("content.id", "in", part).execute()) out.set(row.id, row as ContentCardRow);
+      for (const part of chunks(ids)) for (const row of (await db.executeQuery(this.cardRowsQuery(part))).rows) out.set(row.id, row);
       return out;
     });
+  }
+
+  /**
+   * The card-row query of these ids. Compiled once per number of ids (a page has at most a few sizes):
+   * building and compiling it through Kysely cost as much as SQLite running it.
+   */
+  private cardRowsQuery(ids: number[]): CompiledQuery<ContentCardRow> {
+    let query = this.cardRowsQueries.get(ids.length);
+    if (!query) {
+      query = selectCardRows(this.db).where("content.id", "in", ids).compile() as CompiledQuery<ContentCardRow>;
+      // Its only parameters are the ids, in order, which is what makes the compiled text reusable.
+      if (query.parameters.length !== ids.length) throw new Error("card-row query parameters are not only its ids");
+      this.cardRowsQueries.set(ids.length, query);
+    }
+    return { ...query, parameters: ids };
   }
 
   /** Forgets what the versions say may have changed; true when caching applies at all. */
