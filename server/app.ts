@@ -1,10 +1,11 @@
 import fs from "node:fs";
+import type http from "node:http";
 import path from "node:path";
 import express, { type Express, type RequestHandler } from "express";
 import session from "express-session";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import type { Logger } from "pino";
+import { pino, type Logger } from "pino";
 import qs from "qs";
 import { csrfSync } from "csrf-sync";
 import { MESSAGES } from "../contract/index.js";
@@ -65,7 +66,20 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   // The screen's bracketed parameters (f[t][]=...) need the extended parser; depth and list size are bounded.
   app.set("query parser", (str: string) => qs.parse(str, { depth: 3, arrayLimit: 200, parameterLimit: 500 }));
 
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => !req.url?.startsWith("/") || req.url.startsWith("/assets/") } }));
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => !req.url?.startsWith("/") || req.url.startsWith("/assets/") },
+      // A request line names the request, not its headers: no cookies or bearer tokens in the logs. Unwrapped,
+      // the serializers also skip building pino's full request object (and parsing the query) per request.
+      wrapSerializers: false,
+      serializers: {
+        req: (req: http.IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.socket?.remoteAddress }),
+        res: (res: http.ServerResponse) => ({ statusCode: res.statusCode }),
+        err: pino.stdSerializers.err,
+      },
+    }),
+  );
   app.use(
     helmet({
       contentSecurityPolicy: {

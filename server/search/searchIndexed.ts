@@ -104,22 +104,15 @@ export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSe
   return present(index, s, counted, lookups);
 }
 
-/**
- * Ascending slots found in every one of several ascending lists: each longer list is marked and the
- * shorter result kept where marked, or (when the result is much shorter) looked up by binary search.
- */
-function intersectSorted(index: CatalogueIndex, lists: Int32Array[]): Int32Array {
+/** Slots found in every one of several lists, in the shortest one's order: each longer list is marked and the result kept where marked. */
+function intersectLists(index: CatalogueIndex, lists: Int32Array[]): Int32Array {
   const [shortest, ...rest] = [...lists].sort((x, y) => x.length - y.length);
   let out = shortest!.slice();
   for (const list of rest) {
+    const { mark, gen } = index.nextMarks();
+    for (let i = 0; i < list.length; i++) mark[list[i]!] = gen;
     let n = 0;
-    if (out.length * Math.log2(list.length + 2) < list.length) {
-      for (let i = 0; i < out.length; i++) if (sortedHas(list, out[i]!)) out[n++] = out[i]!;
-    } else {
-      const { mark, gen } = index.nextMarks();
-      for (let i = 0; i < list.length; i++) mark[list[i]!] = gen;
-      for (let i = 0; i < out.length; i++) if (mark[out[i]!] === gen) out[n++] = out[i]!;
-    }
+    for (let i = 0; i < out.length; i++) if (mark[out[i]!] === gen) out[n++] = out[i]!;
     out = out.subarray(0, n);
   }
   return out;
@@ -138,7 +131,7 @@ function candidatesOf(index: CatalogueIndex, matched: { slots: readonly number[]
   const rarest = attributeGroups.reduce((best, ids) => (index.attributeSlotCount(ids) < index.attributeSlotCount(best) ? ids : best));
   const bound = Math.min(index.attributeSlotCount(rarest), ...singles.map((l) => l.length));
   if (matched && matched.slots.length <= bound) return { candidates: matched.slots, wordMark: 0 };
-  const candidates = singles.length >= 2 ? intersectSorted(index, singles) : index.slotsWithAnyAttribute(rarest);
+  const candidates = singles.length >= 2 ? intersectLists(index, singles) : index.slotsWithAnyAttribute(rarest);
   if (!matched) return { candidates, wordMark: 0 };
   const words = matched.slots;
   const lookup = index.options.wordLookup;
@@ -408,11 +401,13 @@ function pickPage(index: CatalogueIndex, c: Counted, sort: Sort, skip: number, t
     const order = index.order(kind);
     const sorted = new Int32Array(matches.length);
     let placed = 0;
-    const groups = relevance ? relevance.buckets.map((score) => matches.filter((_, i) => relevance.scores[i] === score)) : [matches];
-    for (const group of groups) {
-      const ranks = group.map((slot) => rank[slot]!).sort();
-      if (descending) ranks.reverse();
-      for (const r of ranks) sorted[placed++] = order[r]!;
+    const ranks = new Int32Array(matches.length);
+    for (const score of relevance ? relevance.buckets : [null]) {
+      let n = 0;
+      for (let i = 0; i < matches.length; i++) if (score === null || relevance!.scores[i] === score) ranks[n++] = rank[matches[i]!]!;
+      const group = ranks.subarray(0, n).sort();
+      if (descending) group.reverse();
+      for (let i = 0; i < n; i++) sorted[placed++] = order[group[i]!]!;
     }
     if (c.cached) c.ordered[sort] = sorted;
     return sorted.subarray(skip, skip + take);
