@@ -463,7 +463,7 @@ export class CatalogueIndex {
     let slots: readonly number[];
     if (first.length === 1) slots = first[0]!;
     else {
-      const gen = ++this.generation;
+      const { gen } = this.nextMarks();
       const union: number[] = [];
       for (const list of first) {
         for (const s of list) {
@@ -475,7 +475,7 @@ export class CatalogueIndex {
       slots = union;
     }
     for (const i of order.slice(1)) {
-      const gen = ++this.generation;
+      const { gen } = this.nextMarks();
       for (const list of groups[i]!.lists) for (const s of list) this.mark[s] = gen;
       slots = slots.filter((s) => this.mark[s] === gen);
     }
@@ -484,7 +484,7 @@ export class CatalogueIndex {
     const scores = (of: ArrayLike<number>) => {
       const out = new Float64Array(of.length);
       groups.forEach((g, i) => {
-        const gen = ++this.generation;
+        const { gen } = this.nextMarks();
         for (const list of g.titles) for (const s of list) this.mark[s] = gen;
         const inBody = idf[i]!;
         const inTitle = 3 * inBody;
@@ -498,7 +498,7 @@ export class CatalogueIndex {
   /** Slots tagged with any of the attribute ids (ascending when one id; dead slots included). */
   slotsWithAnyAttribute(attrIds: number[]): ArrayLike<number> {
     if (attrIds.length === 1) return this.attrPostings.get(attrIds[0]!)?.slots() ?? [];
-    const gen = ++this.generation;
+    const { gen } = this.nextMarks();
     const out: number[] = [];
     for (const id of attrIds) {
       for (const s of this.attrPostings.get(id)?.slots() ?? []) {
@@ -525,6 +525,11 @@ export class CatalogueIndex {
    * until the caller sets it. Use them before the next await (other searches share the marks).
    */
   nextMarks(count = 1): { mark: Int32Array; gen: number } {
+    // Marks are 32-bit: before the generations would pass what they hold, every mark is cleared and they start over.
+    if (this.generation + count >= 0x7fffffff) {
+      this.mark.fill(0);
+      this.generation = 0;
+    }
     const gen = this.generation + 1;
     this.generation += count;
     return { mark: this.mark, gen };

@@ -35,6 +35,8 @@ interface Unlisted {
 
 /** The matches of a search (unsorted slots, or unlisted) and its raw counts per filter value. */
 interface Counted {
+  /** The index's version it was counted at: its slots are only meant for that catalogue. */
+  version: number;
   matches: Int32Array | null;
   unlisted: Unlisted | null;
   total: number;
@@ -75,33 +77,43 @@ function countKey(s: ResolvedSearch): string {
 export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSearch, lookups: SearchLookups): Promise<SearchOutcome> {
   const r = s.request;
   if (r.st && !queryWords(r.st).length) return { rows: [], total: 0, facets: null };
-  let cache = caches.get(index);
-  if (!cache || cache.version !== index.version) caches.set(index, (cache = { version: index.version, entries: new Map() }));
   // Favorites change without touching content, so a favorites search is always counted afresh.
   const cacheable = index.options.cacheResults && !r.others.includes("favorites");
   const key = countKey(s);
-  let counted = cacheable ? cache.entries.get(key) : undefined;
+  const cached = cacheable ? cacheOf(index) : null;
+  let counted = cached?.entries.get(key);
   if (counted) {
-    cache.entries.delete(key);
-    cache.entries.set(key, counted);
+    cached!.entries.delete(key);
+    cached!.entries.set(key, counted);
   } else {
-    const version = index.version;
-    counted = await countMatches(db, index, s, cacheable);
-    // Counted against a newer catalogue than the cache's: not kept (the next search starts a new cache).
-    if (cacheable && index.version === version) {
-      cache.entries.set(key, counted);
-      // The oldest go first, past the entry count or the memory budget (at 1,000,000 items a common term holds ~330,000 slots).
-      let held = 0;
-      for (const c of cache.entries.values()) held += slotsHeld(c);
-      for (const [oldest, c] of cache.entries) {
-        if (cache.entries.size <= CACHE_ENTRIES && held <= CACHE_SLOTS) break;
-        if (oldest === key) break;
-        held -= slotsHeld(c);
-        cache.entries.delete(oldest);
-      }
-    }
+    // Counted again when the catalogue moved meanwhile (another request's refresh may run while this one
+    // awaits), so the page below is cut from the catalogue it was counted in; a catalogue that keeps moving
+    // (an import) gets the last count, whose stale slots pickPage leaves out.
+    for (let attempt = 0; attempt < 3 && (!counted || counted.version !== index.version); attempt++) counted = await countMatches(db, index, s, cacheable);
+    if (cacheable) keepCounted(cacheOf(index), key, counted!);
   }
-  return present(index, s, counted, lookups);
+  return present(index, s, counted!, lookups);
+}
+
+/** Keeps a counted result in its version's store; the oldest go first, past the entry count or the memory budget (at 1,000,000 items a common term holds ~330,000 slots). */
+function keepCounted(store: { version: number; entries: Map<string, Counted> }, key: string, counted: Counted): void {
+  if (counted.version !== store.version) return;
+  store.entries.set(key, counted);
+  let held = 0;
+  for (const c of store.entries.values()) held += slotsHeld(c);
+  for (const [oldest, c] of store.entries) {
+    if (store.entries.size <= CACHE_ENTRIES && held <= CACHE_SLOTS) break;
+    if (oldest === key) break;
+    held -= slotsHeld(c);
+    store.entries.delete(oldest);
+  }
+}
+
+/** The counted results of the index's current version (a new, empty store when the catalogue moved). */
+function cacheOf(index: CatalogueIndex): { version: number; entries: Map<string, Counted> } {
+  let cache = caches.get(index);
+  if (!cache || cache.version !== index.version) caches.set(index, (cache = { version: index.version, entries: new Map() }));
+  return cache;
 }
 
 /** Slots found in every one of several lists, in the shortest one's order: each longer list is marked and the result kept where marked. */
@@ -242,6 +254,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
     ? new Set((await db.selectFrom("favorites").select("content_id").where("profile_id", "=", s.profileId ?? -1).execute()).map((f) => f.content_id))
     : null;
   // No awaits below: the index's scratch marks (used by matchWords and the attribute lists) stay ours.
+  const version = index.version;
   const owners = r.owners.length ? new Set(r.owners) : null;
   const publishers = r.publishers.length ? new Set(r.publishers) : null;
   const from = r.from ? Date.parse(`${r.from}T00:00:00.000Z`) : -Infinity;
@@ -265,7 +278,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
       const visible = scope.kind === "member" ? (slot: number) => visibility[slot]! <= 1 || owner[slot] === me || granted!.has(ids[slot]!) : scopeKind === SCOPE_PUBLIC ? (slot: number) => visibility[slot] === 0 : () => true;
       const accepts = (slot: number) => alive[slot] === 1 && typeOk[typeCode[slot]!] === true && visible(slot);
       const extra = scope.kind === "member" ? restrictedSeenBy(index, scope.profileId, granted!, single?.slots ?? null) : [];
-      return { ...fromTable(index, single?.table ?? index.counts, scopeKind, typeOk, extra, r.includeFacets), unlisted: { accepts, word: single }, scores: single ? (of) => titleScores(index, single, of) : null, ordered: {}, cached };
+      return { ...fromTable(index, single?.table ?? index.counts, scopeKind, typeOk, extra, r.includeFacets), unlisted: { accepts, word: single }, scores: single ? (of) => titleScores(index, single, of) : null, ordered: {}, cached, version };
     }
   }
   const matched = index.matchWords(words);
@@ -324,6 +337,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
     scores: matched?.scores ?? null,
     ordered: {},
     cached,
+    version,
     typeCounts,
     attrCounts,
     ownerCounts,
@@ -404,7 +418,8 @@ function pickPage(index: CatalogueIndex, c: Counted, sort: Sort, skip: number, t
     const ranks = new Int32Array(matches.length);
     for (const score of relevance ? relevance.buckets : [null]) {
       let n = 0;
-      for (let i = 0; i < matches.length; i++) if (score === null || relevance!.scores[i] === score) ranks[n++] = rank[matches[i]!]!;
+      // A slot that died since counting (a stale count, see searchIndexed) has no rank: it is left out.
+      for (let i = 0; i < matches.length; i++) if ((score === null || relevance!.scores[i] === score) && index.alive[matches[i]!]) ranks[n++] = rank[matches[i]!]!;
       const group = ranks.subarray(0, n).sort();
       if (descending) group.reverse();
       for (let i = 0; i < n; i++) sorted[placed++] = order[group[i]!]!;
@@ -444,7 +459,7 @@ function walkOrder(index: CatalogueIndex, kind: "title" | "updated" | "created",
   const start = new Int32Array(bucketCount);
   for (let b = 1; b < bucketCount; b++) start[b] = start[b - 1]! + bucketSize[b - 1]!;
   const filled = new Int32Array(bucketCount);
-  const sorted = new Int32Array(end);
+  const sorted = new Int32Array(end).fill(-1);
   let placed = 0;
   const order = index.order(kind);
   const last = order.length - 1;
@@ -458,7 +473,8 @@ function walkOrder(index: CatalogueIndex, kind: "title" | "updated" | "created",
       placed++;
     }
   }
-  return sorted;
+  // Fewer placed than counted only for a stale count (dead slots are not in the order): never hand out unfilled positions.
+  return placed === end ? sorted : sorted.filter((slot) => slot >= 0);
 }
 
 /**
@@ -467,18 +483,16 @@ function walkOrder(index: CatalogueIndex, kind: "title" | "updated" | "created",
  */
 function pickUnlisted(index: CatalogueIndex, c: Counted, u: Unlisted, sort: Sort, kind: "title" | "updated" | "created", descending: boolean, end: number): Int32Array {
   let sorted: Int32Array;
+  let placed = 0;
   if (!u.word) {
     sorted = new Int32Array(end);
     const order = index.order(kind);
     const last = order.length - 1;
-    let placed = 0;
     for (let i = 0; i <= last && placed < end; i++) {
       const slot = order[descending ? last - i : i]!;
       if (u.accepts(slot)) sorted[placed++] = slot;
     }
   } else {
-    // Relevance puts the matches with the word in their title first (their score is higher), in the order;
-    // they are few next to the word's other matches, so they are sorted by rank and the rest found by walking.
     // Relevance puts the matches with the word in their title first (their score is higher); they are
     // few, so they are sorted by rank. The rest are found by walking the order, each slot reached asked
     // whether it holds the word: by marks set on all the word's slots first, or, when the page needs
@@ -502,7 +516,7 @@ function pickUnlisted(index: CatalogueIndex, c: Counted, u: Unlisted, sort: Sort
       inRest = (slot) => mark[slot] === gen;
     }
     sorted = new Int32Array(end);
-    let placed = Math.min(first.length, end);
+    placed = Math.min(first.length, end);
     sorted.set(first.slice(0, placed));
     const order = index.order(kind);
     const last = order.length - 1;
@@ -511,6 +525,8 @@ function pickUnlisted(index: CatalogueIndex, c: Counted, u: Unlisted, sort: Sort
       if (inRest(slot) && u.accepts(slot)) sorted[placed++] = slot;
     }
   }
+  // Fewer found than counted only for a stale count (see searchIndexed): never hand out unfilled positions.
+  if (placed < end) sorted = sorted.subarray(0, placed);
   if (c.cached) c.ordered[sort] = sorted;
   return sorted;
 }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import type { SearchRequest } from "../../contract/index.js";
+import type { Db } from "../db/connection.js";
+import { CatalogueIndex } from "./catalogueIndex.js";
+import type { ResolvedSearch } from "./searchContent.js";
+import { searchIndexed } from "./searchIndexed.js";
+import type { SearchLookups } from "./searchLookups.js";
+
+// Edge cases of the in-memory index that the database-backed agreement tests (searchIndexed.test.ts)
+// cannot reach in reasonable time: a process that has searched billions of times, and a change that lands
+// between a search's counting and its paging. The index is filled through its private `add`, as loading would.
+
+/** The index's private parts these tests drive. */
+interface IndexInternals {
+  add(doc: object): void;
+  remove(contentId: number): void;
+  buildTermCounts(): void;
+  generation: number;
+}
+
+const doc = (id: number, visibility: "public" | "restricted", title: string) => ({
+  id,
+  modelKey: "resource",
+  subType: null,
+  visibility,
+  ownerId: 1,
+  publisherId: null,
+  createdAt: "2020-01-01T00:00:00.000Z",
+  updatedAt: `2020-01-0${id}T00:00:00.000Z`,
+  titleSort: title,
+  title,
+  body: "",
+  attrs: [],
+});
+
+/** One restricted item (id 1) and five public ones titled "water cycle N" (ids 2 to 6), and the index's private parts. */
+function waterIndex(): { index: CatalogueIndex; internals: IndexInternals } {
+  const index = new CatalogueIndex({ cacheResults: false, directSortBelow: 0 });
+  const internals = index as unknown as IndexInternals;
+  internals.add(doc(1, "restricted", "secret water plan"));
+  for (let id = 2; id <= 6; id++) internals.add(doc(id, "public", `water cycle ${id}`));
+  internals.buildTermCounts();
+  index.ready = true;
+  return { index, internals };
+}
+
+const lookups = { cardRows: async (ids: number[]) => ids.map((id) => ({ id })) } as unknown as SearchLookups;
+
+/** A guest's search for `st`, newest first. */
+function guestSearch(st: string, per = 10): ResolvedSearch {
+  const request = { st, sort: "updated_desc", page: 1, per, types: [], subTypes: [], modelTypes: [], others: [], owners: [], publishers: [], from: null, to: null, attributes: {}, asProfile: null, ignorePermissions: false, includeFacets: false };
+  return { request: request as unknown as SearchRequest, scope: { kind: "public" }, profileId: null, targets: [{ modelKey: "resource", subTypes: [] }], facetTypeIds: {}, facetKeys: [], searchTypes: [] };
+}
+
+const ids = async (index: CatalogueIndex, st: string, per?: number) => {
+  const outcome = await searchIndexed({} as Db, index, guestSearch(st, per), lookups);
+  return { total: outcome.total, ids: outcome.rows.map((row) => row.id) };
+};
+
+describe("catalogue index edge cases", () => {
+  it("answers the same after its scratch marks' generations pass what 32 bits hold", async () => {
+    const { index, internals } = waterIndex();
+    const expected = { total: 5, ids: [6, 5, 4] };
+    expect(await ids(index, "water cycle", 3)).toEqual(expected);
+    // Each search takes a few generations; a busy process reaches 2^31 within days.
+    internals.generation = 2 ** 31 - 3;
+    for (let i = 0; i < 3; i++) {
+      expect(await ids(index, "water cycle", 3)).toEqual(expected);
+      expect(await ids(index, "wat", 3)).toEqual(expected);
+    }
+  });
+
+  it("never pages an item that changed between the search's counting and its paging", async () => {
+    const { index, internals } = waterIndex();
+    expect((await ids(index, "water cycle")).ids).toEqual([6, 5, 4, 3, 2]);
+    // Another request's refresh, already queued, removes item 4 while this search is between its two steps.
+    queueMicrotask(() => internals.remove(4));
+    expect(await ids(index, "water cycle")).toEqual({ total: 4, ids: [6, 5, 3, 2] });
+    queueMicrotask(() => internals.add(doc(5, "restricted", "water cycle 5, now restricted")));
+    expect(await ids(index, "water cycle")).toEqual({ total: 3, ids: [6, 3, 2] });
+  });
+});
