@@ -23,8 +23,12 @@ if (config.processes > 1 && cluster.isPrimary) {
   runServerProcesses(config.processes, logger);
 } else {
   const running = await startServer(config, logger).catch(fail);
+  // One shutdown, whatever signals follow: a worker of several gets the signal twice (its process group's, then the primary's).
+  let closing = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
       logger.info({ signal }, "shutting down");
       void running.close().then(() => process.exit(0));
     });

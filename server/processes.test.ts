@@ -89,6 +89,18 @@ describe("several server processes on one machine", () => {
     }
   }, 120_000);
 
+  // The primary's rules with stand-in workers (server/test/processesFixture.ts).
+  const primaryExit = (mode: string) =>
+    new Promise<number | null>((resolve) => spawn(process.execPath, ["--import", "tsx", "server/test/processesFixture.ts"], { env: { ...process.env, FIXTURE_MODE: mode }, stdio: "ignore" }).once("exit", resolve));
+
+  it("stops with exit code 1 when a process fails before it listens, instead of starting it again and again", async () => {
+    expect(await primaryExit("fail-at-start")).toBe(1);
+  }, 60_000);
+
+  it("stops with exit code 1 when processes keep dying after they listened (more than 5 replacements in a minute)", async () => {
+    expect(await primaryExit("crash-after-listening")).toBe(1);
+  }, 60_000);
+
   it("refuses a SERVER_PROCESSES it cannot use, with the rule", async () => {
     const { parseProcesses } = await import("./config.js");
     expect(parseProcesses(undefined)).toBe(1);
