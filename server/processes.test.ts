@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "./db/connection.js";
 import { buildContent } from "./test/factories.js";
 import { freshDatabase, TestClient } from "./test/testServer.js";
-import { freePort, waitFor } from "./test/waitFor.js";
+import { CHILD_ADMIN, freePort, serverEnv, waitFor } from "./test/childServer.js";
 
 /** A structured log line of the server (pino), as far as this test reads it. */
 interface LogLine {
@@ -29,19 +29,7 @@ describe("several server processes on one machine", () => {
     const database = await freshDatabase();
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const env = {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: database.dataDir,
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      SEED_DEMO: "0",
-      ADMIN_USERNAME: "chief",
-      ADMIN_PASSWORD: "chief-password-1",
-      AUTH_RATE_LIMIT: "1000",
-      LOG_LEVEL: "info",
-      SERVER_PROCESSES: "2",
-    };
+    const env = serverEnv(database, port, { LOG_LEVEL: "info", SERVER_PROCESSES: "2" });
     const primary = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
     const exited = new Promise<number | null>((resolve) => primary.once("exit", resolve));
     const lines: LogLine[] = [];
@@ -60,10 +48,10 @@ describe("several server processes on one machine", () => {
       expect(first).not.toBe(primary.pid);
 
       // Written straight to the database (as a third instance would): both processes' indexes find it.
-      const owner = await db.selectFrom("profiles").select("id").where("username", "=", "chief").executeTakeFirstOrThrow();
+      const owner = await db.selectFrom("profiles").select("id").where("username", "=", CHILD_ADMIN.username).executeTakeFirstOrThrow();
       const item = await buildContent(db, { ownerId: owner.id, title: "Shared Lighthouse Survey" });
       const client = new TestClient(url);
-      expect((await client.signIn("chief", "chief-password-1")).status).toBe(200);
+      expect((await client.signIn(CHILD_ADMIN.username, CHILD_ADMIN.password)).status).toBe(200);
       expect((await client.post("/profile/favorite", { modelName: "resource", type: `resource:${item.id}`, value: true })).body).toEqual({ value: true });
       for (let i = 0; i < 6; i++) {
         // The session and the favorite were written through one process; every process sees them.

@@ -6,7 +6,7 @@ import { openDatabase, type Db } from "../db/connection.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { buildUser } from "../test/factories.js";
 import { freshDatabase, startTestServer, TestClient } from "../test/testServer.js";
-import { freePort, waitFor } from "../test/waitFor.js";
+import { CHILD_ADMIN, freePort, serverEnv, waitFor } from "../test/childServer.js";
 import { Lease } from "./lease.js";
 
 const rowsCsv = (prefix: string, n: number) => ["Title,URL", ...Array.from({ length: n }, (_, i) => `${prefix} ${i},https://example.org/${prefix}/${i}`)].join("\n");
@@ -68,22 +68,7 @@ describe("import jobs", () => {
   it("finishes an import after the server is killed with SIGKILL in the middle, every row exactly once", async () => {
     const database = await freshDatabase();
     const port = await freePort();
-    const env = {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: database.dataDir,
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      SEED_DEMO: "0",
-      ADMIN_USERNAME: "chief",
-      ADMIN_PASSWORD: "chief-password-1",
-      AUTH_RATE_LIMIT: "1000",
-      LOG_LEVEL: "warn",
-      IMPORT_POLL_MS: "100",
-      IMPORT_LEASE_MS: "1500",
-      IMPORT_BATCH_SIZE: "40",
-      IMPORT_BATCH_PAUSE_MS: "40",
-    };
+    const env = serverEnv(database, port, { LOG_LEVEL: "warn", IMPORT_POLL_MS: "100", IMPORT_LEASE_MS: "1500", IMPORT_BATCH_SIZE: "40", IMPORT_BATCH_PAUSE_MS: "40" });
     const url = `http://127.0.0.1:${port}`;
     const boot = async (): Promise<ChildProcess> => {
       const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
@@ -97,7 +82,7 @@ describe("import jobs", () => {
     let child = await boot();
     try {
       const client = new TestClient(url);
-      expect((await client.signIn("chief", "chief-password-1")).status).toBe(200);
+      expect((await client.signIn(CHILD_ADMIN.username, CHILD_ADMIN.password)).status).toBe(200);
       const res = await client.postFiles("/api/bulk-importer/resource/upload", { file: { name: "big.csv", data: new TextEncoder().encode(rowsCsv("Killed", 1500)) } });
       const link = res.body.data.link as string;
       await waitFor(() => client.get<BulkImport>(link), (r) => r.body.status === "preprocessed");
