@@ -8,9 +8,12 @@ export async function findByTypeKey(db: Db, modelKey: string, id: number): Promi
   return db.selectFrom("content").selectAll().where("id", "=", id).where("model_key", "=", modelKey).executeTakeFirst();
 }
 
+/** The grant permissions that let a profile view an item: read, and edit (which includes it). Item pages and search lists use the same. */
+export const VIEWING_PERMISSIONS = ["read", "edit"];
+
 /** The read grants of an item for profiles and groups (an edit grant lets its holders read too). */
 export async function readGrants(db: Db, contentId: number): Promise<ContentGrantsSubject> {
-  return grantsOf(db, contentId, ["read", "edit"]);
+  return grantsOf(db, contentId, VIEWING_PERMISSIONS);
 }
 
 /** The edit grants of an item for profiles and groups. */
@@ -65,7 +68,7 @@ export function whereViewable(eb: ExpressionBuilder<Database, "content">, scope:
   const granted = eb
     .selectFrom("content_grants")
     .select("content_grants.content_id")
-    .where("content_grants.permission", "=", "read")
+    .where("content_grants.permission", "in", VIEWING_PERMISSIONS)
     .where((g) =>
       g.or([
         g.and([g("content_grants.scope", "=", "profile"), g("content_grants.profile_id", "=", scope.profileId)]),

@@ -1,5 +1,6 @@
 import type { Sort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
+import { VIEWING_PERMISSIONS } from "../models/content.js";
 import { CatalogueIndex, sortedHas, type CountTable } from "./catalogueIndex.js";
 import { buildFacets, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
 import type { SearchLookups } from "./searchLookups.js";
@@ -8,12 +9,12 @@ import { queryWords } from "./terms.js";
 /** Below this many matches, sorting them directly beats walking a precomputed order. */
 const DIRECT_SORT_BELOW = 4000;
 
-/** Content ids granted for reading to the profile or its groups (restricted items it may see). */
+/** Content ids granted for viewing (read or edit) to the profile or its groups: the restricted items it may see. */
 async function grantedIds(db: Db, profileId: number, groupIds: number[]): Promise<Set<number>> {
   const rows = await db
     .selectFrom("content_grants")
     .select("content_id")
-    .where("permission", "=", "read")
+    .where("permission", "in", VIEWING_PERMISSIONS)
     .where((eb) =>
       eb.or([
         eb.and([eb("scope", "=", "profile"), eb("profile_id", "=", profileId)]),

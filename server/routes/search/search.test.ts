@@ -34,6 +34,16 @@ describe("search", () => {
     items.restrictedProfile = await buildContent(db, { ownerId: owner.id, title: "Private Photosynthesis Draft", visibility: "restricted", grantProfiles: [member.id], createdAt: at("2025-06-06") });
     items.restrictedGroup = await buildContent(db, { ownerId: owner.id, title: "Group Photosynthesis Plan", visibility: "restricted", grantGroups: [group.id], createdAt: at("2025-07-07") });
     items.user = await buildContent(db, { ownerId: outsider.id, modelKey: "user", title: "Photosynthesis Fan Account", visibility: "restricted" });
+    // Shared only by edit grants, which let their holders view too (as the item's own page does).
+    items.editProfile = await buildContent(db, { ownerId: owner.id, title: "Editable Photosynthesis Rubric", visibility: "restricted", createdAt: at("2025-08-08") });
+    items.editGroup = await buildContent(db, { ownerId: owner.id, title: "Group-Edited Photosynthesis Guide", visibility: "restricted", createdAt: at("2025-09-09") });
+    await db
+      .insertInto("content_grants")
+      .values([
+        { content_id: items.editProfile.id, scope: "profile", profile_id: member.id, permission: "edit" },
+        { content_id: items.editGroup.id, scope: "group", profile_id: group.id, permission: "edit" },
+      ])
+      .execute();
   });
   afterAll(() => server.stop());
 
@@ -61,6 +71,7 @@ describe("search", () => {
     const c = server.client();
     await c.signIn(member.username!, member.password);
     expect(titles((await c.get("/api/search?query=photosynthesis")).body)).toEqual([
+      "Editable Photosynthesis Rubric",
       "Members Only Photosynthesis Notes",
       "Photosynthesis Lab",
       "Private Photosynthesis Draft",
@@ -73,12 +84,15 @@ describe("search", () => {
       const c = server.client();
       await c.signIn(u.username!, u.password);
       expect(titles((await c.get("/api/search?query=photosynthesis")).body)).toContain("Group Photosynthesis Plan");
+      expect(titles((await c.get("/api/search?query=photosynthesis")).body)).toContain("Group-Edited Photosynthesis Guide");
     }
     const c = server.client();
     await c.signIn(outsider.username!, outsider.password);
     const seen = titles((await c.get("/api/search?query=photosynthesis")).body);
     expect(seen).not.toContain("Group Photosynthesis Plan");
     expect(seen).not.toContain("Private Photosynthesis Draft");
+    expect(seen).not.toContain("Editable Photosynthesis Rubric");
+    expect(seen).not.toContain("Group-Edited Photosynthesis Guide");
   });
 
   it("shows owners their own restricted items", async () => {
@@ -106,7 +120,7 @@ describe("search", () => {
     expect(titles(asMember.body)).not.toContain("Group Photosynthesis Plan");
     const everything = await a.get("/api/search?query=photosynthesis&ignore_permissions=1");
     // Everything in the general types (the admin-only user type is searched on its own tab).
-    expect(everything.body.total).toBe(5);
+    expect(everything.body.total).toBe(7);
   });
 
   it("filters by attribute values, bracketed or nested under f, and counts each value", async () => {
