@@ -21,18 +21,31 @@ export async function editGrants(db: Db, contentId: number): Promise<ContentGran
   return grantsOf(db, contentId, ["edit"]);
 }
 
+/** The edit grants of several items (a page of result cards), by content id; items without any are left out. */
+export async function editGrantsAmong(db: Db, contentIds: number[]): Promise<Map<number, ContentGrantsSubject>> {
+  return contentIds.length ? grantsAmong(db, contentIds, ["edit"]) : new Map();
+}
+
 async function grantsOf(db: Db, contentId: number, permissions: string[]): Promise<ContentGrantsSubject> {
+  return (await grantsAmong(db, [contentId], permissions)).get(contentId) ?? { profileIds: [], groupIds: [] };
+}
+
+async function grantsAmong(db: Db, contentIds: number[], permissions: string[]): Promise<Map<number, ContentGrantsSubject>> {
   const rows = await db
     .selectFrom("content_grants")
-    .select(["scope", "profile_id"])
-    .where("content_id", "=", contentId)
+    .select(["content_id", "scope", "profile_id"])
+    .where("content_id", "in", contentIds)
     .where("permission", "in", permissions)
     .where("scope", "in", ["profile", "group"])
     .execute();
-  return {
-    profileIds: rows.filter((r) => r.scope === "profile" && r.profile_id !== null).map((r) => r.profile_id!),
-    groupIds: rows.filter((r) => r.scope === "group" && r.profile_id !== null).map((r) => r.profile_id!),
-  };
+  const out = new Map<number, ContentGrantsSubject>();
+  for (const r of rows) {
+    if (r.profile_id === null) continue;
+    let grants = out.get(r.content_id);
+    if (!grants) out.set(r.content_id, (grants = { profileIds: [], groupIds: [] }));
+    (r.scope === "profile" ? grants.profileIds : grants.groupIds).push(r.profile_id);
+  }
+  return out;
 }
 
 /** Content rows with the columns a result card presents, and the owner's name. */

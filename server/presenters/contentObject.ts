@@ -1,6 +1,7 @@
 import type { SearchResultItem } from "../../contract/index.js";
 import type { Content } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
+import type { ContentGrantsSubject } from "../policies/contentObject.js";
 import { contentObjectPolicy } from "../policies/index.js";
 import { modelTypeInfo } from "./modelTypes.js";
 import { presentItemThumbnail } from "./thumbnail.js";
@@ -14,7 +15,7 @@ export type ContentCardRow = Pick<
 const excerpt = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /** Presents a content row the actor may view (search lists only those) as a result card, with its designed thumbnail; names every API field. */
-export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: boolean): SearchResultItem {
+export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: boolean, editGrants?: ContentGrantsSubject): SearchResultItem {
   const type = modelTypeInfo(row.model_key, row.sub_type);
   const designed = row.designed_settings === null ? undefined : { image_key: row.designed_image_key, settings: row.designed_settings };
   const thumbnail = presentItemThumbnail(designed, row.thumb_url);
@@ -49,6 +50,6 @@ export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: 
       icon: type.icon,
       title: row.title,
     },
-    abilities: { view: true, favorite: type.favorite && contentObjectPolicy.canFavoriteListed(actor), edit: contentObjectPolicy.canEdit(actor, row) },
+    abilities: { view: true, favorite: type.favorite && contentObjectPolicy.canFavoriteListed(actor), edit: contentObjectPolicy.canEdit(actor, { ...row, edit_grants: editGrants }) },
   };
 }

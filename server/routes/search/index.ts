@@ -3,7 +3,9 @@ import { SearchRequest, normalizeSearchInput, type LegacySearchResponse, type Se
 import type { Db } from "../../db/connection.js";
 import type { Actor } from "../../lib/actor.js";
 import { parseOr422 } from "../../lib/validate.js";
+import { editGrantsAmong } from "../../models/content.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
+import type { ContentGrantsSubject } from "../../policies/contentObject.js";
 import { presentContentCard } from "../../presenters/contentObject.js";
 import type { CatalogueSearch, SearchAnswer } from "../../search/catalogueSearch.js";
 
@@ -12,7 +14,9 @@ async function presentCards(db: Db, actor: Actor, answer: SearchAnswer): Promise
   const rows = answer.outcome.rows;
   const ids = rows.map((r) => r.id);
   const favorites = await favoriteIdsAmong(db, actor.profile?.id ?? null, ids);
-  return rows.map((row) => presentContentCard(row, actor, favorites.has(row.id)));
+  // Only a signed-in profile can hold an edit grant.
+  const editGrants = actor.signedIn ? await editGrantsAmong(db, ids) : new Map<number, ContentGrantsSubject>();
+  return rows.map((row) => presentContentCard(row, actor, favorites.has(row.id), editGrants.get(row.id)));
 }
 
 /**

@@ -95,6 +95,19 @@ describe("search", () => {
     expect(seen).not.toContain("Group-Edited Photosynthesis Guide");
   });
 
+  it("marks a card editable for those an edit grant names: the profile, or a leader (not a member) of the group", async () => {
+    const editable = async (u: User, title: string) => {
+      const c = server.client();
+      await c.signIn(u.username!, u.password);
+      const card = (await c.get("/api/search?query=photosynthesis")).body.data.find((d: { title: string }) => d.title === title);
+      return card.abilities.edit as boolean;
+    };
+    expect(await editable(member, "Editable Photosynthesis Rubric")).toBe(true);
+    expect(await editable(member, "Photosynthesis Lab")).toBe(false);
+    expect(await editable(leader, "Group-Edited Photosynthesis Guide")).toBe(true);
+    expect(await editable(groupMember, "Group-Edited Photosynthesis Guide")).toBe(false);
+  });
+
   it("shows owners their own restricted items", async () => {
     const c = server.client();
     await c.signIn(owner.username!, owner.password);
