@@ -16,32 +16,39 @@ export function get(url: string): Promise<{ status: number; bytes: number }> {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-/** Latency with one client: p50 and p95 in milliseconds over `count` sequential requests after a warm-up. */
-export async function latency(url: string, count: number): Promise<{ p50: number; p95: number; status: number }> {
+/**
+ * Latency with one client: p50 and p95 in milliseconds over `count` sequential requests after `warmup` ones,
+ * taking the urls in turn. The status is the last one that was not 200, if any.
+ */
+export async function latency(urls: string | string[], count: number, warmup = 5): Promise<{ p50: number; p95: number; status: number }> {
+  const list = typeof urls === "string" ? [urls] : urls;
   let status = 0;
-  for (let i = 0; i < 5; i++) status = (await get(url)).status;
+  const ask = async (i: number) => {
+    const answered = (await get(list[i % list.length]!)).status;
+    if (status === 0 || status === 200) status = answered;
+  };
+  for (let i = 0; i < warmup; i++) await ask(i);
   const times: number[] = [];
-  for (let i = 0; i < count; i++) {
+  for (let i = warmup; i < warmup + count; i++) {
     const t = performance.now();
-    status = (await get(url)).status;
+    await ask(i);
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95), status };
 }
 
-/** Throughput: requests per second with `clients` concurrent clients for `seconds`. */
-export async function throughput(urls: string[], clients: number, seconds: number): Promise<number> {
+/**
+ * Throughput: requests per second with `clients` concurrent clients for `seconds`, the clients taking the
+ * urls in turn (each url once per round: with more urls than requests, no url is asked twice).
+ */
+export async function throughput(urls: string[], clients: number, seconds: number): Promise<{ rps: number; requests: number }> {
   const end = performance.now() + seconds * 1000;
-  let done = 0;
+  let next = 0;
   await Promise.all(
-    Array.from({ length: clients }, async (_, c) => {
-      let i = c;
-      while (performance.now() < end) {
-        await get(urls[i++ % urls.length]!);
-        done++;
-      }
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < end) await get(urls[next++ % urls.length]!);
     }),
   );
-  return done / seconds;
+  return { rps: next / seconds, requests: next };
 }

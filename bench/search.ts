@@ -21,6 +21,8 @@ const seconds = Number(values.seconds);
 const clients = Number(values.clients);
 /** Server processes (SERVER_PROCESSES) of the search server, and as many for the bare baseline. */
 const processes = Number(values.processes);
+/** Never-seen queries generated per size: more than the throughput run asks. */
+const NEVER_SEEN = 60_000;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -77,6 +79,48 @@ async function prepareCatalogue(items: number): Promise<string> {
   return dir;
 }
 
+/** A deterministic pseudo-random generator (mulberry32), so every run asks the same never-seen queries. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * `count` different queries of the five kinds, in turn, none asked twice: rare and frequent words of the
+ * catalogue's vocabulary, a frequent word with a grade and a subject, a grade and a subject alone, and deep
+ * pages, on the first pages and in every sort. What a search costs the first time it is asked, with the
+ * server as shipped (its caches on, and missed).
+ */
+async function neverSeenQueries(dir: string, items: number, count: number): Promise<string[]> {
+  const db = openDatabase({ dataDir: dir });
+  const terms = await db.selectFrom("search_terms").select(["term", "doc_count"]).where("doc_count", ">=", 2).execute();
+  const ids = async (type: string) => (await db.selectFrom("attribute_items").innerJoin("attribute_types", "attribute_types.id", "attribute_items.type_id").select("attribute_items.id").where("attribute_types.key", "=", type).execute()).map((r) => r.id);
+  const [grades, subjects] = [await ids("grades"), await ids("subjects")];
+  await db.destroy();
+  const rare = terms.filter((t) => t.doc_count <= items / 1000).map((t) => t.term);
+  const frequent = terms.filter((t) => t.doc_count >= items / 100).map((t) => t.term);
+  const r = random(items);
+  const pick = <T>(list: T[]) => list[Math.floor(r() * list.length)]!;
+  const sorts = ["", "&sort=1", "&sort=-1", "&sort=2", "&sort=-2", "&sort=3", "&sort=-3"];
+  const pageOf = (last: number) => `&page=${1 + Math.floor(r() * last)}`;
+  const deepest = Math.max(2, Math.floor(items / 15 / 2));
+  const kinds = [
+    () => `query=${pick(rare)}`,
+    () => `query=${pick(frequent)}${pick(sorts)}${pageOf(5)}`,
+    () => `query=${pick(frequent)}&grades=${pick(grades)}&subjects=${pick(subjects)}${pick(sorts)}${pageOf(3)}`,
+    () => `grades=${pick(grades)}&subjects=${pick(subjects)}${pick(sorts)}${pageOf(5)}`,
+    () => `page=${Math.max(2, Math.floor(r() * deepest))}${pick(sorts.slice(1))}`,
+  ];
+  const seen = new Set<string>();
+  for (let tries = 0; seen.size < count && tries < count * 20; tries++) seen.add(kinds[tries % kinds.length]!());
+  return [...seen];
+}
+
 async function queriesFor(dir: string, items: number): Promise<[string, string][]> {
   const db = openDatabase({ dataDir: dir });
   const rare = await db.selectFrom("search_terms").select("term").where("doc_count", ">=", Math.max(2, Math.round(items / 20000))).orderBy("doc_count").limit(1).executeTakeFirstOrThrow();
@@ -112,12 +156,13 @@ if (spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit"
 for (const items of sizes) {
   const dir = await prepareCatalogue(items);
   const queries = await queriesFor(dir, items);
+  const neverSeen = await neverSeenQueries(dir, items, NEVER_SEEN);
   const barePort = await freePort();
   const bare = await startChild(["--import", "tsx", "bench/bareServer.ts"], { PORT: String(barePort), BARE_PROCESSES: String(processes) }, `http://127.0.0.1:${barePort}/bare`);
   try {
     console.log(`\n== search on SQLite, ${items.toLocaleString("en-US")} items (${requests} sequential requests per query, throughput: ${clients} clients; ${processes} server process${processes > 1 ? "es" : ""} each)`);
     const bareLat = await latency(`http://127.0.0.1:${barePort}/bare`, requests);
-    const bareRps = await throughput([`http://127.0.0.1:${barePort}/bare`], clients, seconds);
+    const bareRps = (await throughput([`http://127.0.0.1:${barePort}/bare`], clients, seconds)).rps;
     console.log(`${"baseline: bare Express".padEnd(34)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"req/s".padStart(8)}`);
     console.log(`${"".padEnd(34)} ${fmt(bareLat.p50)} ${fmt(bareLat.p95)} ${fmt(bareRps)}`);
     // Uncached: every request filters and counts (what a query costs the first time).
@@ -138,15 +183,24 @@ for (const items of sizes) {
           bytes += (await get(url)).bytes;
           const l = await latency(url, requests);
           if (l.status !== 200) throw new Error(`${name} answered ${l.status}`);
-          const rps = await throughput([url], clients, Math.max(1, seconds / 2));
+          const { rps } = await throughput([url], clients, Math.max(1, seconds / 2));
           console.log(`${name.padEnd(34)} ${fmt(l.p50)} ${fmt(l.p95)} ${fmt(rps)}`);
         }
-        const mixed = await throughput(urls, clients, seconds);
+        const mixed = (await throughput(urls, clients, seconds)).rps;
         // The same bytes from a bare endpoint: what sending (and the clients reading) the answers costs alone.
         const sizedUrl = `http://127.0.0.1:${barePort}/bare-sized?bytes=${Math.round(bytes / queries.length)}`;
-        const sizedRps = await throughput([sizedUrl], clients, seconds);
+        const sizedRps = (await throughput([sizedUrl], clients, seconds)).rps;
         console.log(`${"mixed queries".padEnd(34)} ${"".padStart(8)} ${"".padStart(8)} ${fmt(mixed)}   (${(mixed / bareRps).toFixed(3)} of baseline)`);
         console.log(`${`  bare Express, same ${Math.round(bytes / queries.length / 1024)} KB answers`.padEnd(34)} ${"".padStart(8)} ${"".padStart(8)} ${fmt(sizedRps)}   (search: ${(mixed / sizedRps).toFixed(3)} of it)`);
+        if (cache === "1") {
+          // The same five kinds, but every request a query not asked before (the caches miss).
+          const fresh = neverSeen.map((q) => `${base}/api/search?${q}`);
+          const l = await latency(fresh.slice(0, requests), requests, 0);
+          if (l.status !== 200) throw new Error(`a never-seen query answered ${l.status}`);
+          const run = await throughput(fresh.slice(requests), clients, seconds);
+          if (run.requests > fresh.length - requests) console.log("  (more requests than never-seen queries: some were asked twice; raise NEVER_SEEN)");
+          console.log(`${"never-seen queries, mixed".padEnd(34)} ${fmt(l.p50)} ${fmt(l.p95)} ${fmt(run.rps)}   (${(run.rps / bareRps).toFixed(3)} of baseline)`);
+        }
       } finally {
         await stopChild(server);
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SearchRequest } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
-import { CatalogueIndex } from "./catalogueIndex.js";
+import { CatalogueIndex, keepSorted, sortedHas } from "./catalogueIndex.js";
 import type { ResolvedSearch } from "./searchContent.js";
 import { searchIndexed } from "./searchIndexed.js";
 import type { SearchLookups } from "./searchLookups.js";
@@ -44,7 +44,7 @@ function waterIndex(): { index: CatalogueIndex; internals: IndexInternals } {
   return { index, internals };
 }
 
-const lookups = { cardRows: async (ids: number[]) => ids.map((id) => ({ id })) } as unknown as SearchLookups;
+const lookups = { cardRows: async (index: CatalogueIndex, slots: ArrayLike<number>) => Array.from(slots, (slot) => ({ id: index.ids[slot] })) } as unknown as SearchLookups;
 
 /** A guest's search for `st`, newest first. */
 function guestSearch(st: string, per = 10): ResolvedSearch {
@@ -78,5 +78,45 @@ describe("catalogue index edge cases", () => {
     expect(await ids(index, "water cycle")).toEqual({ total: 4, ids: [6, 5, 3, 2] });
     queueMicrotask(() => internals.add(doc(5, "restricted", "water cycle 5, now restricted")));
     expect(await ids(index, "water cycle")).toEqual({ total: 3, ids: [6, 3, 2] });
+  });
+
+  it("keeps by galloping exactly the values a binary search finds, at every density", () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const ascending = (n: number, range: number) => [...new Set(Array.from({ length: n }, () => Math.floor(next() * range)))].sort((a, b) => a - b);
+    for (const [values, list] of [[0, 10], [10, 0], [1, 1], [5, 5000], [3000, 40000], [40000, 3000], [500, 500]] as const) {
+      const want = ascending(values, 50_000);
+      const from = ascending(list, 50_000);
+      expect(keepSorted(Int32Array.from(want), from)).toEqual(want.filter((v) => sortedHas(from, v)));
+    }
+    expect(keepSorted([1, 2, 3, 9], [3, 9])).toEqual([3, 9]);
+    expect(keepSorted([0, 100], [0, 1, 2, 3, 4, 5, 6, 7, 100])).toEqual([0, 100]);
+  });
+
+  it("keeps its sort orders as items are added, changed and removed after the orders were built", () => {
+    const { index, internals } = waterIndex();
+    const kinds = ["title", "updated", "created"] as const;
+    for (const kind of kinds) index.order(kind);
+    // A new item, a retitled one (a new slot for id 3), one with a later update (id 2), one removed (id 5).
+    internals.add({ ...doc(7, "public", "aardvark water"), updatedAt: "2020-01-05T12:00:00.000Z" });
+    internals.add(doc(3, "public", "zebra water cycle"));
+    internals.add({ ...doc(2, "public", "water cycle 2"), updatedAt: "2021-01-01T00:00:00.000Z" });
+    internals.remove(5);
+    const idsIn = (kind: (typeof kinds)[number]) => Array.from(index.order(kind), (slot) => index.ids[slot]);
+    expect(idsIn("title")).toEqual([7, 1, 2, 4, 6, 3]);
+    expect(idsIn("updated")).toEqual([1, 3, 4, 7, 6, 2]);
+    // Same creation time: older id first.
+    expect(idsIn("created")).toEqual([1, 2, 3, 4, 6, 7]);
+    // Built fresh, the same.
+    const fresh = new CatalogueIndex({ cacheResults: false });
+    const freshInternals = fresh as unknown as IndexInternals;
+    for (const kind of kinds) fresh.order(kind);
+    freshInternals.add(doc(1, "restricted", "secret water plan"));
+    freshInternals.add({ ...doc(2, "public", "water cycle 2"), updatedAt: "2021-01-01T00:00:00.000Z" });
+    freshInternals.add(doc(3, "public", "zebra water cycle"));
+    freshInternals.add(doc(4, "public", "water cycle 4"));
+    freshInternals.add(doc(6, "public", "water cycle 6"));
+    freshInternals.add({ ...doc(7, "public", "aardvark water"), updatedAt: "2020-01-05T12:00:00.000Z" });
+    for (const kind of kinds) expect(Array.from(fresh.order(kind), (slot) => fresh.ids[slot])).toEqual(idsIn(kind));
   });
 });

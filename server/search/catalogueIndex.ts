@@ -129,6 +129,53 @@ export function sortedHas(list: readonly number[], value: number): boolean {
   return list[lo] === value;
 }
 
+/**
+ * The values of `ascending` also in `list` (ascending too), in order. Each is searched for from where the last one
+ * was found, by galloping (steps of 1, 2, 4, ... then halving), so the cost grows with the gaps between them
+ * rather than with the list's length: a few thousand values in a list ten times longer take a few steps each.
+ */
+export function keepSorted(ascending: ArrayLike<number>, list: readonly number[]): number[] {
+  const out: number[] = [];
+  const n = list.length;
+  let from = 0;
+  for (let i = 0; i < ascending.length && from < n; i++) {
+    const value = ascending[i]!;
+    if (list[from]! < value) {
+      // list[low] < value; find high with list[high] >= value (or the end), then halve the gap.
+      let step = 1;
+      while (from + step < n && list[from + step]! < value) step <<= 1;
+      let low = from + (step >> 1);
+      let high = Math.min(from + step, n);
+      while (high - low > 1) {
+        const mid = (low + high) >> 1;
+        if (list[mid]! < value) low = mid;
+        else high = mid;
+      }
+      from = high;
+    }
+    if (list[from] === value) out.push(value);
+  }
+  return out;
+}
+
+type OrderKind = "title" | "updated" | "created";
+const ORDER_KINDS: OrderKind[] = ["title", "updated", "created"];
+
+/** An order with slots added: both sorted by `compare`, merged in one pass; slots that died since are left out. */
+function mergeOrder(order: Int32Array, added: number[], compare: (a: number, b: number) => number, alive: Uint8Array): Int32Array {
+  const out = new Int32Array(order.length + added.length);
+  let n = 0;
+  let j = 0;
+  for (let i = 0; i < order.length; i++) {
+    const slot = order[i]!;
+    if (!alive[slot]) continue;
+    while (j < added.length && compare(added[j]!, slot) < 0) out[n++] = added[j++]!;
+    out[n++] = slot;
+  }
+  while (j < added.length) out[n++] = added[j++]!;
+  return out.slice(0, n);
+}
+
 export class CatalogueIndex {
   /** Slot -> content id; a content id's current slot in slotOf. Replaced docs leave dead slots. */
   ids = new Int32Array(0);
@@ -168,7 +215,9 @@ export class CatalogueIndex {
   readonly counts = new CountTable();
   private termCounts = new Map<string, CountTable>();
   private sortedTerms: string[] | null = null;
-  private orders: Partial<Record<"title" | "updated" | "created", Int32Array>> = {};
+  private orders: Partial<Record<OrderKind, Int32Array>> = {};
+  /** Slots added since each built order was made, merged in on its next use: a change costs a merge, not a sort. */
+  private addedToOrder: Record<OrderKind, number[]> = { title: [], updated: [], created: [] };
   private ranks: Partial<Record<"title" | "updated" | "created", Int32Array>> = {};
   private lastChangeId = 0;
   private refreshing: Promise<void> | null = null;
@@ -277,7 +326,7 @@ export class CatalogueIndex {
       if (!list) this.titlePostings.set(w, (list = []));
       list.push(slot);
     }
-    this.orders = {};
+    for (const kind of ORDER_KINDS) if (this.orders[kind]) this.addedToOrder[kind].push(slot);
     this.ranks = {};
   }
 
@@ -348,8 +397,6 @@ export class CatalogueIndex {
     this.kill(slot);
     this.slotOf.delete(contentId);
     this.version++;
-    this.orders = {};
-    this.ranks = {};
   }
 
   /** Loads documents by id range (or a list of ids) from the database. */
@@ -552,23 +599,32 @@ export class CatalogueIndex {
 
 
   /** Live slots in a sort order (built once per change). */
-  order(kind: "title" | "updated" | "created"): Int32Array {
-    let o = this.orders[kind];
-    if (!o) {
+  order(kind: OrderKind): Int32Array {
+    const built = this.orders[kind];
+    const added = this.addedToOrder[kind];
+    if (built && !added.length) return built;
+    const compare = this.compareIn(kind);
+    let order: Int32Array;
+    if (built) order = mergeOrder(built, added.filter((s) => this.alive[s]).sort(compare), compare, this.alive);
+    else {
       const slots: number[] = [];
       for (let s = 0; s < this.size; s++) if (this.alive[s]) slots.push(s);
-      if (kind === "title") slots.sort((a, b) => (this.titleSort[a]! < this.titleSort[b]! ? -1 : this.titleSort[a]! > this.titleSort[b]! ? 1 : this.ids[b]! - this.ids[a]!));
-      else {
-        const col = kind === "updated" ? this.updated : this.created;
-        slots.sort((a, b) => col[a]! - col[b]! || this.ids[a]! - this.ids[b]!);
-      }
-      o = this.orders[kind] = Int32Array.from(slots);
+      order = Int32Array.from(slots.sort(compare));
     }
-    return o;
+    this.addedToOrder[kind] = [];
+    return (this.orders[kind] = order);
+  }
+
+  /** How two slots compare in a sort order: title (ties: newer id first), or time (ties: older id first). */
+  private compareIn(kind: OrderKind): (a: number, b: number) => number {
+    const { ids, titleSort } = this;
+    if (kind === "title") return (a, b) => (titleSort[a]! < titleSort[b]! ? -1 : titleSort[a]! > titleSort[b]! ? 1 : ids[b]! - ids[a]!);
+    const col = kind === "updated" ? this.updated : this.created;
+    return (a, b) => col[a]! - col[b]! || ids[a]! - ids[b]!;
   }
 
   /** Each live slot's position in a sort order (to sort a few slots as the order would). */
-  rank(kind: "title" | "updated" | "created"): Int32Array {
+  rank(kind: OrderKind): Int32Array {
     let r = this.ranks[kind];
     if (!r) {
       const order = this.order(kind);

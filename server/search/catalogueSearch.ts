@@ -53,7 +53,7 @@ export class CatalogueSearch {
     private readonly db: Db,
     private readonly index: CatalogueIndex | null,
   ) {
-    this.lookups = new SearchLookups(db, index ? () => ({ settings: index.settingsVersion, content: index.version }) : null, { cacheRows: index?.options.cacheResults ?? false });
+    this.lookups = new SearchLookups(db, index ? () => index.settingsVersion : null);
   }
 
   /** The index, when results may be cached. */

@@ -59,7 +59,7 @@ describe("in-memory index and SQL path agree", () => {
   async function expectAgreement(who: "guest" | "teacher", q: string, on: CatalogueIndex): Promise<void> {
     const actor = who === "guest" ? GUEST : await loadActor(server.db, teacherId);
     const parsed = SearchRequest.parse(normalizeSearchInput(qs.parse(q)));
-    const lookups = new SearchLookups(server.db, null, { cacheRows: false });
+    const lookups = new SearchLookups(server.db, null);
     const resolved = await resolveSearch(server.db, actor, parsed, await lookups.settings());
     const sqlResult = await searchContent(server.db, resolved, lookups);
     const memoryResult = await searchIndexed(server.db, on, resolved, lookups);
@@ -74,7 +74,7 @@ describe("in-memory index and SQL path agree", () => {
         const actor = who === "guest" ? GUEST : await loadActor(server.db, teacherId);
         // The query as the server's qs parser gives it.
         const parsed = SearchRequest.parse(normalizeSearchInput(qs.parse(q)));
-        const lookups = new SearchLookups(server.db, null, { cacheRows: false });
+        const lookups = new SearchLookups(server.db, null);
         const resolved = await resolveSearch(server.db, actor, parsed, await lookups.settings());
         const [sqlResult, memoryResult] = await Promise.all([searchContent(server.db, resolved, lookups), searchIndexed(server.db, index, resolved, lookups)]);
         expect(memoryResult.total).toBe(sqlResult.total);

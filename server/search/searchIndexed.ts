@@ -1,7 +1,7 @@
 import type { Sort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { VIEWING_PERMISSIONS } from "../models/content.js";
-import { CatalogueIndex, sortedHas, type CountTable } from "./catalogueIndex.js";
+import { CatalogueIndex, keepSorted, sortedHas, type CountTable } from "./catalogueIndex.js";
 import { buildFacets, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
 import type { SearchLookups } from "./searchLookups.js";
 import { queryWords } from "./terms.js";
@@ -45,9 +45,11 @@ interface Counted {
   scores: ((slots: ArrayLike<number>) => Float64Array) | null;
   /** Filled on first use by a relevance sort. */
   relevance?: { scores: Float64Array; buckets: number[] };
-  /** Every match in a sort's order, filled on first use when the result is cached (later pages are then slices). */
+  /** Every match in a sort's order, filled when a cached result is asked again (its later pages are then slices). */
   ordered: Partial<Record<Sort, Int32Array>>;
   cached: boolean;
+  /** Searches answered from it so far: the first only walks the order as far as its page. */
+  asked: number;
   typeCounts: Int32Array;
   attrCounts: Int32Array | null;
   ownerCounts: Int32Array;
@@ -86,6 +88,7 @@ export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSe
   if (counted) {
     cached!.entries.delete(key);
     cached!.entries.set(key, counted);
+    counted.asked++;
   } else {
     // Counted again when the catalogue moved meanwhile (another request's refresh may run while this one
     // awaits), so the page below is cut from the catalogue it was counted in; a catalogue that keeps moving
@@ -134,28 +137,42 @@ function intersectLists(index: CatalogueIndex, lists: Int32Array[]): Int32Array 
 /**
  * Candidate slots: the fewer of the words' matches and the slots every attribute filter allows (the
  * intersection of the one-value filters' lists, else the rarest filter's slots), else null (every slot).
- * Attribute candidates must also hold the words: kept by binary search in the words' sorted slots when that
- * is cheaper, else the words' slots are marked `wordMark` in `wordMarks` and a candidate must carry the mark.
+ * Attribute candidates must also hold the words: kept by searching the words' sorted slots when that is
+ * cheaper (galloping when the candidates are ascending too, else binary search), else the words' slots are
+ * marked `wordMark` in `wordMarks` and a candidate must carry the mark. `covered`: every candidate has a value
+ * of every attribute filter already (no need to check them again).
  * Nothing may await between this and reading the marks.
  */
-function candidatesOf(index: CatalogueIndex, matched: { slots: readonly number[]; sorted: boolean } | null, attributeGroups: number[][]): { candidates: ArrayLike<number> | null; wordMark: number; wordMarks?: Int32Array } {
-  if (!attributeGroups.length) return { candidates: matched?.slots ?? null, wordMark: 0 };
+function candidatesOf(
+  index: CatalogueIndex,
+  matched: { slots: readonly number[]; sorted: boolean } | null,
+  attributeGroups: number[][],
+): { candidates: ArrayLike<number> | null; covered: boolean; wordMark: number; wordMarks?: Int32Array } {
+  if (!attributeGroups.length) return { candidates: matched?.slots ?? null, covered: true, wordMark: 0 };
   const singles = attributeGroups.filter((ids) => ids.length === 1).map((ids) => index.slotsWithAttribute(ids[0]!));
   const rarest = attributeGroups.reduce((best, ids) => (index.attributeSlotCount(ids) < index.attributeSlotCount(best) ? ids : best));
   const bound = Math.min(index.attributeSlotCount(rarest), ...singles.map((l) => l.length));
-  if (matched && matched.slots.length <= bound) return { candidates: matched.slots, wordMark: 0 };
+  if (matched && matched.slots.length <= bound) return { candidates: matched.slots, covered: false, wordMark: 0 };
+  // One attribute's list, and the intersection of several, are ascending; a union of values is not.
+  const ascending = singles.length >= 2 || rarest.length === 1;
   const candidates = singles.length >= 2 ? intersectLists(index, singles) : index.slotsWithAnyAttribute(rarest);
-  if (!matched) return { candidates, wordMark: 0 };
+  const covered = singles.length >= 2 ? singles.length === attributeGroups.length : attributeGroups.length === 1;
+  if (!matched) return { candidates, covered, wordMark: 0 };
   const words = matched.slots;
+  const c = candidates.length;
+  // Rough costs in steps: marking touches every word slot once; galloping a few steps per candidate,
+  // more the sparser they are among the words; binary search log2(words) per candidate.
+  const searchCost = ascending ? c * (2 * Math.log2(words.length / Math.max(c, 1) + 1) + 2) : c * Math.log2(words.length + 2);
   const lookup = index.options.wordLookup;
-  if (matched.sorted && (lookup ? lookup === "search" : candidates.length * Math.log2(words.length + 2) < words.length)) {
+  if (matched.sorted && (lookup ? lookup === "search" : searchCost < words.length)) {
+    if (ascending) return { candidates: keepSorted(candidates, words), covered, wordMark: 0 };
     const kept: number[] = [];
-    for (let i = 0; i < candidates.length; i++) if (sortedHas(words, candidates[i]!)) kept.push(candidates[i]!);
-    return { candidates: kept, wordMark: 0 };
+    for (let i = 0; i < c; i++) if (sortedHas(words, candidates[i]!)) kept.push(candidates[i]!);
+    return { candidates: kept, covered, wordMark: 0 };
   }
   const { mark, gen } = index.nextMarks();
   for (const slot of words) mark[slot] = gen;
-  return { candidates, wordMark: gen, wordMarks: mark };
+  return { candidates, covered, wordMark: gen, wordMarks: mark };
 }
 
 const SCOPE_ALL = 0;
@@ -279,11 +296,11 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
       const visible = scope.kind === "member" ? (slot: number) => visibility[slot]! <= 1 || owner[slot] === me || granted!.has(ids[slot]!) : scopeKind === SCOPE_PUBLIC ? (slot: number) => visibility[slot] === 0 : () => true;
       const accepts = (slot: number) => alive[slot] === 1 && typeOk[typeCode[slot]!] === true && visible(slot);
       const extra = scope.kind === "member" ? restrictedSeenBy(index, scope.profileId, granted!, single?.slots ?? null) : [];
-      return { ...fromTable(index, single?.table ?? index.counts, scopeKind, typeOk, extra, r.includeFacets), unlisted: { accepts, word: single }, scores: single ? (of) => titleScores(index, single, of) : null, ordered: {}, cached, version };
+      return { ...fromTable(index, single?.table ?? index.counts, scopeKind, typeOk, extra, r.includeFacets), unlisted: { accepts, word: single }, scores: single ? (of) => titleScores(index, single, of) : null, ordered: {}, cached, asked: 1, version };
     }
   }
   const matched = index.matchWords(words);
-  const { candidates, wordMark, wordMarks } = candidatesOf(index, matched, groups);
+  const { candidates, covered, wordMark, wordMarks } = candidatesOf(index, matched, groups);
   const n = candidates ? candidates.length : index.size;
 
   const typeCounts = new Int32Array(index.typeKeys.length);
@@ -314,7 +331,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
     }
     const start = attrStart[slot]!;
     const end = start + attrCount[slot]!;
-    if (allGroups) {
+    if (allGroups && !covered) {
       let hit = 0;
       for (let a = start; a < end; a++) hit |= groupOf[attrPool[a]!]!;
       if (hit !== allGroups) continue;
@@ -338,6 +355,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
     scores: matched?.scores ?? null,
     ordered: {},
     cached,
+    asked: 1,
     version,
     typeCounts,
     attrCounts,
@@ -350,8 +368,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
 /** The page's rows (in the page's order) and the labelled facets. */
 async function present(index: CatalogueIndex, s: ResolvedSearch, c: Counted, lookups: SearchLookups): Promise<SearchOutcome> {
   const r = s.request;
-  const pageIds = Array.from(pickPage(index, c, r.sort, (r.page - 1) * r.per, r.per), (slot) => index.ids[slot]!);
-  const rowsPromise = lookups.cardRows(pageIds);
+  const rowsPromise = lookups.cardRows(index, pickPage(index, c, r.sort, (r.page - 1) * r.per, r.per));
 
   if (!c.attrCounts) return { rows: await rowsPromise, total: c.total, facets: null };
   const top = (counts: Int32Array) => {
@@ -397,7 +414,8 @@ function relevanceOf(c: Counted, matches: Int32Array): { scores: Float64Array; b
 /**
  * The slots of one page of matches in the requested order. Few matches are sorted directly; many are
  * found by walking the index's precomputed order (relevance: best score first, that order within a score),
- * stopping once the page is filled, or walking it all once when the result is cached, so later pages are slices.
+ * stopping once the page is filled; a cached result asked again is walked (or sorted) whole once, and kept, so
+ * its later pages are slices. Most searches are asked once: they stop early.
  */
 function pickPage(index: CatalogueIndex, c: Counted, sort: Sort, skip: number, take: number): ArrayLike<number> {
   if (skip >= c.total) return [];
@@ -405,8 +423,13 @@ function pickPage(index: CatalogueIndex, c: Counted, sort: Sort, skip: number, t
   if (done) return done.subarray(skip, skip + take);
   const kind = sort.startsWith("title") ? "title" : sort.startsWith("created") ? "created" : "updated";
   const descending = sort === "relevance" || sort.endsWith("_desc");
-  const end = c.cached ? c.total : Math.min(skip + take, c.total);
-  if (!c.matches) return pickUnlisted(index, c, c.unlisted!, sort, kind, descending, end).subarray(skip, skip + take);
+  const keep = c.cached && c.asked > 1;
+  const end = keep ? c.total : Math.min(skip + take, c.total);
+  if (!c.matches) {
+    const sorted = pickUnlisted(index, c.unlisted!, sort, kind, descending, end);
+    if (keep) c.ordered[sort] = sorted;
+    return sorted.subarray(skip, skip + take);
+  }
   const matches = c.matches;
   const relevance = sort === "relevance" && c.scores !== null ? relevanceOf(c, matches) : null;
   if (matches.length < (index.options.directSortBelow ?? DIRECT_SORT_BELOW)) {
@@ -446,7 +469,7 @@ function pickPage(index: CatalogueIndex, c: Counted, sort: Sort, skip: number, t
     }
   }
   const sorted = walkOrder(index, kind, descending, { mark, gen, bucketSize }, end);
-  if (c.cached) c.ordered[sort] = sorted;
+  if (keep) c.ordered[sort] = sorted;
   return sorted.subarray(skip, skip + take);
 }
 
@@ -482,7 +505,7 @@ function walkOrder(index: CatalogueIndex, kind: "title" | "updated" | "created",
  * The first `end` matches of a search answered from count tables, walking the sort's order: without a word,
  * each slot is asked whether it matches; with one, the word's accepted slots are marked first.
  */
-function pickUnlisted(index: CatalogueIndex, c: Counted, u: Unlisted, sort: Sort, kind: "title" | "updated" | "created", descending: boolean, end: number): Int32Array {
+function pickUnlisted(index: CatalogueIndex, u: Unlisted, sort: Sort, kind: "title" | "updated" | "created", descending: boolean, end: number): Int32Array {
   let sorted: Int32Array;
   let placed = 0;
   if (!u.word) {
@@ -527,7 +550,5 @@ function pickUnlisted(index: CatalogueIndex, c: Counted, u: Unlisted, sort: Sort
     }
   }
   // Fewer found than counted only for a stale count (see searchIndexed): never hand out unfilled positions.
-  if (placed < end) sorted = sorted.subarray(0, placed);
-  if (c.cached) c.ordered[sort] = sorted;
-  return sorted;
+  return placed < end ? sorted.subarray(0, placed) : sorted;
 }

@@ -4,6 +4,7 @@ import type { Db } from "../db/connection.js";
 import { selectCardRows } from "../models/content.js";
 import { listSearchTypes } from "../models/searchTypes.js";
 import type { ContentCardRow } from "../presenters/contentObject.js";
+import type { CatalogueIndex } from "./catalogueIndex.js";
 
 /** An attribute item as a facet value shows it. */
 export interface FacetItem {
@@ -23,20 +24,18 @@ export interface SearchSettings {
 }
 
 /**
- * The versions that tell cached lookups when to forget: `settings` moves when search types, attribute
- * types or items, or profile names change (a SETTINGS_CHANGE in the change log); `content` moves on any
- * change, content included. Both come from the catalogue index, which reads the change log before
- * every search, so a write made through any instance is seen by every instance's next search.
+ * The version that tells cached lookups when to forget: it moves when search types, attribute types or
+ * items, or profile names change (a SETTINGS_CHANGE in the change log). It comes from the catalogue index,
+ * which reads the change log before every search, so a write made through any instance is seen by every
+ * instance's next search.
  */
-export interface LookupVersions {
-  settings: number;
-  content: number;
-}
+type SettingsVersion = () => number;
 
 /** Bounds of the per-id caches (each is dropped whole when it grows past its bound). */
 const MAX_LABELS = 50_000;
 const MAX_NAMES = 20_000;
-const MAX_ROWS = 5_000;
+/** Card rows of index slots: about 1 KB each. */
+const MAX_ROWS = 20_000;
 /** Ids per `in (...)` list, well under both databases' parameter limits. */
 const CHUNK = 900;
 
@@ -55,18 +54,18 @@ class ByIdCache<T> {
     this.entries = new Map();
   }
 
-  /** The values of the ids that exist (missing ids are left out). */
-  async get(ids: number[], cache: boolean): Promise<Map<number, T>> {
+  /** The values of the ids that exist (missing ids are left out); `read` reads misses instead of the cache's own reader. */
+  async get(ids: ArrayLike<number>, cache: boolean, read = this.read): Promise<Map<number, T>> {
     const out = new Map<number, T>();
     const entries = this.entries;
     const missing: number[] = [];
-    for (const id of new Set(ids)) {
+    for (const id of new Set(Array.from(ids))) {
       const hit = cache ? entries.get(id) : undefined;
       if (hit === undefined) missing.push(id);
       else if (hit !== null) out.set(id, hit);
     }
     if (!missing.length) return out;
-    const found = await this.read(missing);
+    const found = await read(missing);
     if (cache && entries.size + missing.length > this.max) entries.clear();
     for (const id of missing) {
       const value = found.get(id);
@@ -80,22 +79,24 @@ class ByIdCache<T> {
 
 /**
  * The reads every search makes besides counting: settings, attribute labels, profile names and the
- * page's card rows. With versions (the in-memory index) they are cached until the versions move;
- * without (SEARCH_INDEX=sql) every call reads the database. Card rows are cached only when result
- * caching is on (SEARCH_CACHE), since they are per-query work.
+ * page's card rows. With versions (the in-memory index) they are cached until they change: settings,
+ * labels and names until the settings version moves; a card row per index slot, which is one version
+ * of one item (a change gives the item a new slot), until the settings version moves (rows carry owner
+ * names). Without versions (SEARCH_INDEX=sql) every call reads the database.
  */
 export class SearchLookups {
-  private seen: LookupVersions | null = null;
+  private seen: number | null = null;
   private settingsPromise: Promise<SearchSettings> | null = null;
   private readonly labels: ByIdCache<FacetItem>;
   private readonly names: ByIdCache<string>;
+  /** Card rows by slot of `rowsIndex`. */
   private readonly rows: ByIdCache<ContentCardRow>;
+  private rowsIndex: CatalogueIndex | null = null;
   private readonly cardRowsQueries = new Map<number, CompiledQuery<ContentCardRow>>();
 
   constructor(
     private readonly db: Db,
-    private readonly versions: (() => LookupVersions) | null,
-    private readonly options: { cacheRows: boolean },
+    private readonly settingsVersion: SettingsVersion | null,
   ) {
     this.labels = new ByIdCache(MAX_LABELS, async (ids) => {
       const out = new Map<number, FacetItem>();
@@ -109,11 +110,14 @@ export class SearchLookups {
       for (const part of chunks(ids)) for (const p of await db.selectFrom("profiles").select(["id", "name"]).where("id", "in", part).execute()) out.set(p.id, p.name);
       return out;
     });
-    this.rows = new ByIdCache(MAX_ROWS, async (ids) => {
-      const out = new Map<number, ContentCardRow>();
-      for (const part of chunks(ids)) for (const row of (await db.executeQuery(this.cardRowsQuery(part))).rows) out.set(row.id, row);
-      return out;
-    });
+    this.rows = new ByIdCache(MAX_ROWS, (ids) => this.readCardRows(ids));
+  }
+
+  /** Card rows by content id. */
+  private async readCardRows(ids: number[]): Promise<Map<number, ContentCardRow>> {
+    const out = new Map<number, ContentCardRow>();
+    for (const part of chunks(ids)) for (const row of (await this.db.executeQuery(this.cardRowsQuery(part))).rows) out.set(row.id, row);
+    return out;
   }
 
   /**
@@ -131,18 +135,17 @@ export class SearchLookups {
     return { ...query, parameters: ids };
   }
 
-  /** Forgets what the versions say may have changed; true when caching applies at all. */
+  /** Forgets everything when the settings version moved; true when caching applies at all. */
   private sync(): boolean {
-    if (!this.versions) return false;
-    const now = this.versions();
-    const settingsMoved = !this.seen || this.seen.settings !== now.settings;
-    if (settingsMoved) {
+    if (!this.settingsVersion) return false;
+    const now = this.settingsVersion();
+    if (this.seen !== now) {
       this.settingsPromise = null;
       this.labels.clear();
       this.names.clear();
+      // Card rows carry owner names; a content change gives its item a new slot instead.
+      this.rows.clear();
     }
-    // Card rows carry owner names too, so they go with either version.
-    if (settingsMoved || this.seen!.content !== now.content) this.rows.clear();
     this.seen = now;
     return true;
   }
@@ -169,12 +172,28 @@ export class SearchLookups {
     return this.names.get(ids, this.sync());
   }
 
-  /** Card rows of content ids, in the ids' order (ids that no longer exist are left out). */
-  async cardRows(ids: number[]): Promise<ContentCardRow[]> {
-    if (!ids.length) return [];
-    const cache = this.sync() && this.options.cacheRows;
-    const byId = await this.rows.get(ids, cache);
-    return ids.map((id) => byId.get(id)).filter((row): row is ContentCardRow => row !== undefined);
+  /**
+   * Card rows of an index's slots, in the slots' order (items that no longer exist are left out). Cached per
+   * slot with versions (a row read after the index reached the slot is that version of the item, or newer
+   * when a change is not yet applied; its new slot then reads it again).
+   */
+  async cardRows(index: CatalogueIndex, slots: ArrayLike<number>): Promise<ContentCardRow[]> {
+    if (!slots.length) return [];
+    const cache = this.sync();
+    if (cache && this.rowsIndex !== index) {
+      this.rows.clear();
+      this.rowsIndex = index;
+    }
+    const bySlot = await this.rows.get(slots, cache, async (missing) => {
+      const byId = await this.readCardRows(missing.map((slot) => index.ids[slot]!));
+      const out = new Map<number, ContentCardRow>();
+      for (const slot of missing) {
+        const row = byId.get(index.ids[slot]!);
+        if (row) out.set(slot, row);
+      }
+      return out;
+    });
+    return Array.from(slots, (slot) => bySlot.get(slot)).filter((row): row is ContentCardRow => row !== undefined);
   }
 }
 

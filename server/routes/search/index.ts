@@ -5,18 +5,37 @@ import type { Actor } from "../../lib/actor.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { editGrantsAmong } from "../../models/content.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
-import type { ContentGrantsSubject } from "../../policies/contentObject.js";
-import { presentContentCard } from "../../presenters/contentObject.js";
+import { presentContentCard, type ContentCardRow } from "../../presenters/contentObject.js";
 import type { CatalogueSearch, SearchAnswer } from "../../search/catalogueSearch.js";
 
-/** The answer's cards as the actor sees them (its favorites, ownership and abilities, designed thumbnails). */
+/** The answer's cards as a signed-in profile sees them (its favorites, ownership, edit grants). */
 async function presentCards(db: Db, actor: Actor, answer: SearchAnswer): Promise<SearchResultItem[]> {
   const rows = answer.outcome.rows;
   const ids = rows.map((r) => r.id);
-  const favorites = await favoriteIdsAmong(db, actor.profile?.id ?? null, ids);
-  // Only a signed-in profile can hold an edit grant.
-  const editGrants = actor.signedIn ? await editGrantsAmong(db, ids) : new Map<number, ContentGrantsSubject>();
+  const [favorites, editGrants] = [await favoriteIdsAmong(db, actor.profile?.id ?? null, ids), await editGrantsAmong(db, ids)];
   return rows.map((row) => presentContentCard(row, actor, favorites.has(row.id), editGrants.get(row.id)));
+}
+
+/**
+ * A guest's cards, serialized. A guest's card depends on its row alone, and the search lookups hand out one
+ * row object per item version while it is cached, so each is serialized once per row object.
+ */
+const guestCardJson = new WeakMap<ContentCardRow, string>();
+function guestCards(actor: Actor, rows: ContentCardRow[]): string {
+  return rows
+    .map((row) => {
+      let json = guestCardJson.get(row);
+      if (json === undefined) guestCardJson.set(row, (json = JSON.stringify(presentContentCard(row, actor, false))));
+      return json;
+    })
+    .join(",");
+}
+
+/** A body serialized with no cards, with the serialized cards put in its `data` (the first `"data":[]` of either shape). */
+function withCards(json: string, cards: string): string {
+  const at = json.indexOf('"data":[]') + '"data":['.length;
+  if (at < '"data":['.length) throw new Error("the body has no empty data list for its cards");
+  return json.slice(0, at) + cards + json.slice(at);
 }
 
 /**
@@ -28,7 +47,8 @@ async function sendAnswer(res: Response, db: Db, actor: Actor, answer: SearchAns
   const memo = !actor.signedIn ? answer.guestBodies : null;
   let presented = memo?.get(shape);
   if (!presented) {
-    const body = Buffer.from(JSON.stringify(build(answer, await presentCards(db, actor, answer))));
+    const json = actor.signedIn ? JSON.stringify(build(answer, await presentCards(db, actor, answer))) : withCards(JSON.stringify(build(answer, [])), guestCards(actor, answer.outcome.rows));
+    const body = Buffer.from(json);
     const etagOf = res.app.get("etag fn") as ((body: Buffer) => string) | undefined;
     presented = { body, etag: memo && etagOf ? etagOf(body) : undefined };
     memo?.set(shape, presented);

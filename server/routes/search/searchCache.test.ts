@@ -2,6 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../boot.js";
 import type { Profile } from "../../db/schema.js";
+import { recordContentChange } from "../../commands/createContent.js";
 import { recordSearchSettingsChange } from "../../search/catalogueIndex.js";
 import { buildAttribute, buildContent, buildUser } from "../../test/factories.js";
 import { TestClient, startTestServer, type TestServer } from "../../test/testServer.js";
@@ -57,6 +58,27 @@ describe("search caches", () => {
     expect(await label()).toBe("Fourth Grade");
     expect(await ownerFacet()).toBe("Renamed Owner");
     expect((await here.get("/api/search?query=narwhal")).body.data[0].owner_data.name).toBe("Renamed Owner");
+  });
+
+  it("shows an item's cards as changed through another instance at once, for guests and members (card rows are kept per item version)", async () => {
+    const guest = new TestClient(server.url);
+    const signed = await signedIn(server.url, member);
+    const cardOf = async (c: TestClient, query: string) => (await c.get(`/api/search?query=${query}`)).body.data.find((d: { title: string }) => d.title.startsWith("Narwhal Field"));
+    for (const c of [guest, signed]) expect((await cardOf(c, "narwhal")).description).not.toContain("Second edition");
+    const item = await other.db.selectFrom("content").select(["id", "description"]).where("title", "=", "Narwhal Field Guide").executeTakeFirstOrThrow();
+    await other.db.updateTable("content").set({ title: "Narwhal Field Guide Revised", description: "Second edition with maps." }).where("id", "=", item.id).execute();
+    await recordContentChange(other.db, item.id);
+    // The same search (its answer cached before), and another one that shows the same item.
+    for (const c of [guest, signed]) {
+      for (const query of ["narwhal", "narwhal%20field"]) {
+        const card = await cardOf(c, query);
+        expect(card.title).toBe("Narwhal Field Guide Revised");
+        expect(card.description).toBe("Second edition with maps.");
+      }
+    }
+    await other.db.updateTable("content").set({ title: "Narwhal Field Guide", description: item.description }).where("id", "=", item.id).execute();
+    await recordContentChange(other.db, item.id);
+    expect((await cardOf(guest, "narwhal")).title).toBe("Narwhal Field Guide");
   });
 
   it("never answers one actor with another's view of the same cached search", async () => {
