@@ -1,11 +1,9 @@
 import fs from "node:fs";
-import type http from "node:http";
 import path from "node:path";
 import express, { type Express, type RequestHandler } from "express";
 import session from "express-session";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
-import { pino, type Logger } from "pino";
+import type { Logger } from "pino";
 import qs from "qs";
 import { csrfSync } from "csrf-sync";
 import { MESSAGES } from "../contract/index.js";
@@ -14,6 +12,7 @@ import type { Db } from "./db/connection.js";
 import { GUEST, loadActor } from "./lib/actor.js";
 import { bearerAuthentication } from "./lib/bearerAuth.js";
 import { errorHandler, notFoundHandler } from "./lib/errors.js";
+import { requestLog } from "./lib/requestLog.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
@@ -66,20 +65,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   // The screen's bracketed parameters (f[t][]=...) need the extended parser; depth and list size are bounded.
   app.set("query parser", (str: string) => qs.parse(str, { depth: 3, arrayLimit: 200, parameterLimit: 500 }));
 
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => !req.url?.startsWith("/") || req.url.startsWith("/assets/") },
-      // A request line names the request, not its headers: no cookies or bearer tokens in the logs. Unwrapped,
-      // the serializers also skip building pino's full request object (and parsing the query) per request.
-      wrapSerializers: false,
-      serializers: {
-        req: (req: http.IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method, url: req.url, remoteAddress: req.socket?.remoteAddress }),
-        res: (res: http.ServerResponse) => ({ statusCode: res.statusCode }),
-        err: pino.stdSerializers.err,
-      },
-    }),
-  );
+  app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/") || url.startsWith("/assets/") }));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { Actor } from "./lib/actor.js";
 
 declare global {
@@ -7,6 +8,8 @@ declare global {
       actor: Actor;
       /** Set when `Authorization: Bearer` (the desktop's sign-in) authenticated the request instead of the cookie. */
       bearerAuthenticated?: boolean;
+      /** The server's logger (lib/requestLog.ts). */
+      log: Logger;
     }
   }
 }

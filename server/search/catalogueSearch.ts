@@ -6,6 +6,7 @@ import { resolveSearch } from "./resolveSearch.js";
 import { searchContent, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
 import { searchIndexed } from "./searchIndexed.js";
 import { SearchLookups } from "./searchLookups.js";
+import { SeenBefore } from "./seenBefore.js";
 import { suggestTerm } from "./suggest.js";
 
 /** Below this many results a term gets a "Did you mean" suggestion. */
@@ -48,6 +49,8 @@ export class CatalogueSearch {
   readonly lookups: SearchLookups;
   /** This version's answers by answerKey, and guests' answers by URL (a guest's GET depends on nothing else). */
   private answers = { version: -1, byKey: new Map<string, SearchAnswer>(), byGuestUrl: new Map<string, SearchAnswer>() };
+  /** Answer keys asked lately: an answer is kept from the second time its search is asked. */
+  private readonly asked = new SeenBefore(ANSWER_ENTRIES * 10);
 
   constructor(
     private readonly db: Db,
@@ -95,9 +98,10 @@ export class CatalogueSearch {
     const key = answerKey(resolved);
     let answer = store.byKey.get(key);
     if (!answer) {
-      answer = { ...(await this.search(caching, resolved)), guestBodies: new Map() };
-      // Only kept when the catalogue did not move while searching (else it may mix two versions).
-      if (this.answers !== store) return answer;
+      const askedBefore = this.asked.check(key);
+      answer = { ...(await this.search(caching, resolved)), guestBodies: askedBefore ? new Map() : null };
+      // Only kept when asked before, and when the catalogue did not move while searching (else it may mix two versions).
+      if (!askedBefore || this.answers !== store) return answer;
       remember(store.byKey, key, answer);
     }
     if (guestUrl !== undefined && !actor.signedIn) remember(store.byGuestUrl, guestUrl, answer);

@@ -4,6 +4,7 @@ import { VIEWING_PERMISSIONS } from "../models/content.js";
 import { CatalogueIndex, keepSorted, sortedHas, type CountTable } from "./catalogueIndex.js";
 import { buildFacets, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
 import type { SearchLookups } from "./searchLookups.js";
+import { SeenBefore } from "./seenBefore.js";
 import { queryWords } from "./terms.js";
 
 /** Below this many matches, sorting them directly beats walking a precomputed order. */
@@ -48,7 +49,7 @@ interface Counted {
   /** Every match in a sort's order, filled when a cached result is asked again (its later pages are then slices). */
   ordered: Partial<Record<Sort, Int32Array>>;
   cached: boolean;
-  /** Searches answered from it so far: the first only walks the order as far as its page. */
+  /** Times its search was asked, as far as known: the first time only walks the order as far as its page. */
   asked: number;
   typeCounts: Int32Array;
   attrCounts: Int32Array | null;
@@ -59,6 +60,8 @@ interface Counted {
 
 /** Counted results per index, reused while the index does not change (paging and re-sorting are then cheap). */
 const caches = new WeakMap<CatalogueIndex, { version: number; entries: Map<string, Counted> }>();
+/** Count keys asked lately, per index: a counted result is kept from the second time it is asked (paging, re-sorting). */
+const askedCounts = new WeakMap<CatalogueIndex, SeenBefore>();
 const CACHE_ENTRIES = 200;
 /** Slots (4 bytes each) the cached matches and their stored orderings may hold in all: about 128 MB. */
 const CACHE_SLOTS = 32_000_000;
@@ -94,7 +97,10 @@ export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSe
     // awaits), so the page below is cut from the catalogue it was counted in; a catalogue that keeps moving
     // (an import) gets the last count, whose stale slots pickPage leaves out.
     for (let attempt = 0; attempt < 3 && (!counted || counted.version !== index.version); attempt++) counted = await countMatches(db, index, s, cacheable);
-    if (cacheable) keepCounted(cacheOf(index), key, counted!);
+    if (cacheable && askedBefore(index, key)) {
+      counted!.asked++;
+      keepCounted(cacheOf(index), key, counted!);
+    }
   }
   return present(index, s, counted!, lookups);
 }
@@ -111,6 +117,12 @@ function keepCounted(store: { version: number; entries: Map<string, Counted> }, 
     held -= slotsHeld(c);
     store.entries.delete(oldest);
   }
+}
+
+function askedBefore(index: CatalogueIndex, key: string): boolean {
+  let asked = askedCounts.get(index);
+  if (!asked) askedCounts.set(index, (asked = new SeenBefore(CACHE_ENTRIES * 10)));
+  return asked.check(key);
 }
 
 /** The counted results of the index's current version (a new, empty store when the catalogue moved). */

@@ -5,6 +5,7 @@ import { selectCardRows } from "../models/content.js";
 import { listSearchTypes } from "../models/searchTypes.js";
 import type { ContentCardRow } from "../presenters/contentObject.js";
 import type { CatalogueIndex } from "./catalogueIndex.js";
+import { SeenBefore } from "./seenBefore.js";
 
 /** An attribute item as a facet value shows it. */
 export interface FacetItem {
@@ -41,13 +42,14 @@ const CHUNK = 900;
 
 const chunks = <T>(list: T[]): T[][] => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
 
-/** A per-id cache that reads misses from the database in one go. */
+/** A per-id cache that reads misses from the database in one go; with `admit`, it keeps an id from its second read. */
 class ByIdCache<T> {
   private entries = new Map<number, T | null>();
 
   constructor(
     private readonly max: number,
     private readonly read: (ids: number[]) => Promise<Map<number, T>>,
+    private readonly admit?: SeenBefore<number>,
   ) {}
 
   clear(): void {
@@ -71,7 +73,7 @@ class ByIdCache<T> {
       const value = found.get(id);
       if (value !== undefined) out.set(id, value);
       // `entries` is the map of the version the read started in: a newer version never sees these.
-      if (cache) entries.set(id, value ?? null);
+      if (cache && (!this.admit || this.admit.check(id))) entries.set(id, value ?? null);
     }
     return out;
   }
@@ -110,7 +112,9 @@ export class SearchLookups {
       for (const part of chunks(ids)) for (const p of await db.selectFrom("profiles").select(["id", "name"]).where("id", "in", part).execute()) out.set(p.id, p.name);
       return out;
     });
-    this.rows = new ByIdCache(MAX_ROWS, (ids) => this.readCardRows(ids));
+    // Kept from an item's second showing: searches nobody repeats show mostly items seen once, and keeping
+    // those would only churn the cache (and the garbage collector).
+    this.rows = new ByIdCache(MAX_ROWS, (ids) => this.readCardRows(ids), new SeenBefore<number>(MAX_ROWS * 2));
   }
 
   /** Card rows by content id. */

@@ -1,0 +1,48 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import express from "express";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestLog } from "./requestLog.js";
+
+describe("request log", () => {
+  const lines: Record<string, unknown>[] = [];
+  let server: http.Server;
+  let base: string;
+
+  beforeAll(async () => {
+    const logger = pino({ level: "info" }, new Writable({ write: (chunk, _enc, done) => (lines.push(JSON.parse(String(chunk))), done()) }));
+    const app = express();
+    app.use(requestLog(logger, { ignore: (url) => url.startsWith("/assets/") }));
+    app.get("/ok", (req, res) => {
+      req.log.info({ note: "inside" }, "handler ran");
+      res.json({ ok: true });
+    });
+    app.get("/boom", (_req, res) => res.status(500).json({ message: "failed" }));
+    app.get("/assets/app.js", (_req, res) => res.send("js"));
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it("logs one line per request with its status and time, and never its headers", async () => {
+    await fetch(`${base}/ok?x=1`, { headers: { cookie: "sid=secret-session", authorization: "Bearer secret-token" } });
+    await fetch(`${base}/boom`);
+    await fetch(`${base}/assets/app.js`);
+    await settle();
+    const requests = lines.filter((l) => l.req);
+    expect(requests.map((l) => [l.msg, (l.req as { url: string }).url, (l.res as { statusCode: number }).statusCode])).toEqual([
+      ["request completed", "/ok?x=1", 200],
+      ["request errored", "/boom", 500],
+    ]);
+    expect(requests[1]!.level).toBe(50);
+    expect(typeof requests[0]!.responseTime).toBe("number");
+    expect(JSON.stringify(lines)).not.toMatch(/secret/);
+    // req.log is the server's logger.
+    expect(lines.some((l) => l.msg === "handler ran" && l.note === "inside")).toBe(true);
+  });
+});
