@@ -108,7 +108,7 @@ async function neverSeenQueries(dir: string, items: number, count: number): Prom
   const pick = <T>(list: T[]) => list[Math.floor(r() * list.length)]!;
   const sorts = ["", "&sort=1", "&sort=-1", "&sort=2", "&sort=-2", "&sort=3", "&sort=-3"];
   const pageOf = (last: number) => `&page=${1 + Math.floor(r() * last)}`;
-  const deepest = Math.max(2, Math.floor(items / 15 / 2));
+  const deepest = Math.max(2, Math.min(1000, Math.floor(items / 15 / 2)));
   const kinds = [
     () => `query=${pick(rare)}`,
     () => `query=${pick(frequent)}${pick(sorts)}${pageOf(5)}`,

@@ -80,8 +80,29 @@ class SlotList {
   }
 }
 
+/**
+ * A set of slots as bits (32 a word). A list of slots costs 4 bytes a slot; its bits cost one bit of every
+ * slot of the catalogue: kept for the lists of at least 1/32 of the slots, where they take no more memory,
+ * and intersected a word (32 slots) at a time.
+ */
+export class SlotBits {
+  words = new Uint32Array(0);
+
+  static of(slots: ArrayLike<number>): SlotBits {
+    const bits = new SlotBits();
+    for (let i = 0; i < slots.length; i++) bits.add(slots[i]!);
+    return bits;
+  }
+
+  add(slot: number): void {
+    const word = slot >>> 5;
+    this.words = grow(this.words, word + 1);
+    this.words[word]! |= 1 << (slot & 31);
+  }
+}
+
 /** Grows a typed array to at least n elements. */
-function grow<T extends Int32Array | Uint8Array | Float64Array>(a: T, n: number): T {
+function grow<T extends Int32Array | Uint32Array | Uint8Array | Float64Array>(a: T, n: number): T {
   if (a.length >= n) return a;
   const next = new (a.constructor as new (n: number) => T)(Math.max(n, a.length * 2, 1024));
   next.set(a);
@@ -209,6 +230,9 @@ export class CatalogueIndex {
   private titlePostings = new Map<string, number[]>();
   /** attribute item id -> slots tagged with it (ascending), so attribute filters need not scan every slot. */
   private attrPostings = new Map<number, SlotList>();
+  /** The bits of the long attribute lists and word postings (see SlotBits), made on first use and kept up to date. */
+  private attrBits = new Map<number, SlotBits>();
+  private wordBits = new Map<string, SlotBits>();
   /** Restricted slots per owner id (dead and changed slots included: check them), for a member's own items. */
   private restrictedByOwner = new Map<number, SlotList>();
   /** Counts of every live slot, and of the live slots of each frequent word (chosen at load, see TERM_TABLES). */
@@ -233,10 +257,11 @@ export class CatalogueIndex {
   /**
    * `termTablesMinDf`: a word in at least this many items gets a count table at load (default: 2% of the
    * catalogue, at least 1,000). Test hooks: `directSortBelow` forces the walk of precomputed orders,
-   * `wordLookup` how slots are checked for the words (binary search or marks; by default: the cheaper).
+   * `wordLookup` how slots are checked for the words (binary search or marks; by default: the cheaper),
+   * `bitsFrom` which lists are also kept as bits (Infinity: none, so filters are intersected as lists).
    */
   constructor(
-    readonly options: { cacheResults: boolean; directSortBelow?: number; termTablesMinDf?: number; wordLookup?: "marks" | "search" } = { cacheResults: true },
+    readonly options: { cacheResults: boolean; directSortBelow?: number; termTablesMinDf?: number; wordLookup?: "marks" | "search"; bitsFrom?: number } = { cacheResults: true },
   ) {}
 
   private profileCode(profileId: number): number {
@@ -301,6 +326,7 @@ export class CatalogueIndex {
       let list = this.attrPostings.get(a);
       if (!list) this.attrPostings.set(a, (list = new SlotList()));
       list.push(slot);
+      this.attrBits.get(a)?.add(slot);
     }
     this.slotOf.set(doc.id, slot);
     if (this.visibility[slot] === VISIBILITY.restricted) {
@@ -318,6 +344,7 @@ export class CatalogueIndex {
         this.sortedTerms = null;
       }
       list.push(slot);
+      this.wordBits.get(w)?.add(slot);
       const table = this.termCounts.get(w);
       if (table) this.tally(table, slot, 1);
     }
@@ -369,16 +396,51 @@ export class CatalogueIndex {
    * other words does not qualify: its matches are those words' too). Null otherwise.
    */
   singleWordCounts(words: string[]): { table: CountTable; slots: number[]; titles: number[]; idf: number } | null {
+    const w = this.singleTerm(words);
+    if (w === null) return null;
+    const table = this.termCounts.get(w);
+    if (!table) return null;
+    const slots = this.postings.get(w)!;
+    return { table, slots, titles: this.titlePostings.get(w) ?? [], idf: Math.log(1 + Math.max(1, this.slotOf.size) / (1 + slots.length)) };
+  }
+
+  /** The one indexed term a query's words match, if they are one word that is no other term's prefix. */
+  private singleTerm(words: string[]): string | null {
     if (words.length !== 1) return null;
     const raw = words[0]!;
     const w = stem(raw);
     const terms = new Set(this.termsWithPrefix(raw));
     if (this.postings.has(w)) terms.add(w);
-    if (terms.size !== 1 || !terms.has(w)) return null;
-    const table = this.termCounts.get(w);
-    if (!table) return null;
-    const slots = this.postings.get(w)!;
-    return { table, slots, titles: this.titlePostings.get(w) ?? [], idf: Math.log(1 + Math.max(1, this.slotOf.size) / (1 + slots.length)) };
+    return terms.size === 1 && terms.has(w) ? w : null;
+  }
+
+  /** Lists this long or longer are also kept as bits (default: 1/32 of the slots, see SlotBits). */
+  private get bitsFrom(): number {
+    return this.options.bitsFrom ?? Math.max(1, this.size / 32);
+  }
+
+  /** The slots tagged with an attribute as bits (dead slots included), or null when its list is short. */
+  attributeBits(attrId: number): SlotBits | null {
+    let bits = this.attrBits.get(attrId);
+    if (!bits) {
+      const list = this.attrPostings.get(attrId);
+      if (!list || list.length < this.bitsFrom) return null;
+      this.attrBits.set(attrId, (bits = SlotBits.of(list.slots())));
+    }
+    return bits;
+  }
+
+  /** The slots a query's words match as bits (dead slots included), when they are one term with a long list; else null. */
+  wordsBits(words: string[]): SlotBits | null {
+    const w = this.singleTerm(words);
+    if (w === null) return null;
+    let bits = this.wordBits.get(w);
+    if (!bits) {
+      const list = this.postings.get(w)!;
+      if (list.length < this.bitsFrom) return null;
+      this.wordBits.set(w, (bits = SlotBits.of(list)));
+    }
+    return bits;
   }
 
   /** Restricted slots an owner may hold (check each: dead and changed slots are included). */

@@ -13,9 +13,10 @@ import { SearchLookups } from "./searchLookups.js";
 // The in-memory index must answer exactly as the SQL path does. Run both on the demo catalogue,
 // with the index forced to walk its precomputed orders (the path large catalogues take). `index` keeps
 // count tables for every word in two or more items, so one-word searches are answered from tables
-// (and their pages found by binary search in the word's slots; `tables`, below, marks them instead);
-// `cachingIndex` keeps none at this size, so it counts those slot by slot, and sorts its few matches
-// directly instead of walking the orders: the two must agree too.
+// (and their pages found by binary search in the word's slots; `tables`, below, marks them instead), and
+// intersects filters as lists; `cachingIndex` keeps no count tables at this size, so it counts those slot by
+// slot, sorts its few matches directly instead of walking the orders, and intersects the filters of 1/32 of
+// the catalogue or more as bits: the two must agree too.
 describe("in-memory index and SQL path agree", () => {
   let server: TestServer;
   let index: CatalogueIndex;
@@ -25,7 +26,7 @@ describe("in-memory index and SQL path agree", () => {
 
   beforeAll(async () => {
     server = await startTestServer({ seedDemo: true, env: { SEARCH_INDEX: "sql" } });
-    index = new CatalogueIndex({ cacheResults: false, directSortBelow: 0, termTablesMinDf: 2, wordLookup: "search" });
+    index = new CatalogueIndex({ cacheResults: false, directSortBelow: 0, termTablesMinDf: 2, wordLookup: "search", bitsFrom: Infinity });
     await index.load(server.db);
     cachingIndex = new CatalogueIndex({ cacheResults: true });
     await cachingIndex.load(server.db);
@@ -93,19 +94,35 @@ describe("in-memory index and SQL path agree", () => {
     }
   }
 
-  it("agrees on words with several attribute filters (lists intersected, words looked up or marked)", async () => {
+  it("agrees on words with several attribute filters (lists intersected, words looked up or marked, or all as bits)", async () => {
     const id = async (name: string) => (await server.db.selectFrom("attribute_items").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
     const [grade, science, math] = [await id("Grade 5"), await id("Science"), await id("Mathematics")];
+    // Every list kept as bits, however short: words and several values of one facet (a union) included.
+    const bitsIndex = new CatalogueIndex({ cacheResults: false, bitsFrom: 1 });
+    await bitsIndex.load(server.db);
     for (const who of ["guest", "teacher"] as const) {
-      for (const q of [`grades[]=${grade}&subjects[]=${science}`, `st=lesson&grades[]=${grade}&subjects[]=${science}`, `st=science&grades[]=${grade}&subjects[]=${science}&subjects[]=${math}&s=1`, `st=plan&subjects[]=${math}`]) {
+      for (const q of [
+        `grades[]=${grade}&subjects[]=${science}`,
+        `st=lesson&grades[]=${grade}&subjects[]=${science}`,
+        `st=science&grades[]=${grade}&subjects[]=${science}&subjects[]=${math}&s=1`,
+        `st=plan&subjects[]=${math}`,
+        `st=science&subjects[]=${science}&subjects[]=${math}`,
+      ]) {
         await expectAgreement(who, q, index);
         await expectAgreement(who, q, cachingIndex);
+        await expectAgreement(who, q, bitsIndex);
       }
     }
   });
 
   it("keeps its counts right as items change, disappear and become restricted after loading", async () => {
     const db = server.db;
+    const id = async (name: string) => (await db.selectFrom("attribute_items").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+    const [grade, science] = [await id("Grade 5"), await id("Science")];
+    // Its bits made before the changes, so they must follow them.
+    const bits = new CatalogueIndex({ cacheResults: false, bitsFrom: 1 });
+    await bits.load(db);
+    for (const q of [`grades[]=${grade}&subjects[]=${science}`, `st=science&grades[]=${grade}`]) await expectAgreement("guest", q, bits);
     const [first, second, third] = await db.selectFrom("content").select(["id", "title"]).where("model_key", "=", "resource").orderBy("id").limit(3).execute();
     // Retitled with a frequent word, made restricted (the teacher then sees it only through a grant), deleted.
     await db.updateTable("content").set({ title: `${first!.title} science lesson`, updated_at: new Date().toISOString() }).where("id", "=", first!.id).execute();
@@ -116,16 +133,21 @@ describe("in-memory index and SQL path agree", () => {
     await db.deleteFrom("content_grants").where("content_id", "=", third!.id).execute();
     await db.deleteFrom("content").where("id", "=", third!.id).execute();
     for (const item of [first!, second!, third!]) await recordContentChange(db, item.id);
-    const tables = new CatalogueIndex({ cacheResults: false, directSortBelow: 0, termTablesMinDf: 2, wordLookup: "marks" });
+    const tables = new CatalogueIndex({ cacheResults: false, directSortBelow: 0, termTablesMinDf: 2, wordLookup: "marks", bitsFrom: Infinity });
     await tables.load(db);
     await index.refresh(db);
     await cachingIndex.refresh(db);
+    await bits.refresh(db);
     for (const who of ["guest", "teacher"] as const) {
       // Also each word of the changed and deleted titles: their counts must lose the old slots.
       const words = [first!.title, second!.title, third!.title].flatMap((t) => t.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2);
       for (const q of ["", "st=science", "st=lesson&s=2", "f[t][]=resources&s=1", ...words.map((w) => `st=${w}`)]) {
         await expectAgreement(who, q, index);
         await expectAgreement(who, q, tables);
+      }
+      for (const q of [`grades[]=${grade}&subjects[]=${science}`, `st=science&grades[]=${grade}`, ...words.map((w) => `st=${w}&grades[]=${grade}`)]) {
+        await expectAgreement(who, q, bits);
+        await expectAgreement(who, q, index);
       }
     }
   });

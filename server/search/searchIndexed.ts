@@ -1,7 +1,7 @@
 import type { Sort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { VIEWING_PERMISSIONS } from "../models/content.js";
-import { CatalogueIndex, keepSorted, sortedHas, type CountTable } from "./catalogueIndex.js";
+import { CatalogueIndex, keepSorted, sortedHas, type CountTable, type SlotBits } from "./catalogueIndex.js";
 import { buildFacets, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
 import type { SearchLookups } from "./searchLookups.js";
 import { SeenBefore } from "./seenBefore.js";
@@ -157,13 +157,20 @@ function intersectLists(index: CatalogueIndex, lists: Int32Array[]): Int32Array 
  */
 function candidatesOf(
   index: CatalogueIndex,
-  matched: { slots: readonly number[]; sorted: boolean } | null,
+  matched: { slots: readonly number[]; sorted: boolean; bits: SlotBits | null } | null,
   attributeGroups: number[][],
 ): { candidates: ArrayLike<number> | null; covered: boolean; wordMark: number; wordMarks?: Int32Array } {
   if (!attributeGroups.length) return { candidates: matched?.slots ?? null, covered: true, wordMark: 0 };
   const singles = attributeGroups.filter((ids) => ids.length === 1).map((ids) => index.slotsWithAttribute(ids[0]!));
   const rarest = attributeGroups.reduce((best, ids) => (index.attributeSlotCount(ids) < index.attributeSlotCount(best) ? ids : best));
   const bound = Math.min(index.attributeSlotCount(rarest), ...singles.map((l) => l.length));
+  // Every filter long enough to be kept as bits (the words too, if any): intersected 32 slots at a time.
+  const groupBits = attributeGroups.map((ids) => ids.map((id) => index.attributeBits(id)));
+  if (groupBits.every((group) => group.every((bits) => bits !== null)) && (!matched || matched.bits)) {
+    const sets = groupBits.map((group) => unionOf(group as SlotBits[]));
+    if (matched) sets.push(matched.bits!.words);
+    return { candidates: intersectionOf(sets, Math.min(bound, matched?.slots.length ?? bound)), covered: true, wordMark: 0 };
+  }
   if (matched && matched.slots.length <= bound) return { candidates: matched.slots, covered: false, wordMark: 0 };
   // One attribute's list, and the intersection of several, are ascending; a union of values is not.
   const ascending = singles.length >= 2 || rarest.length === 1;
@@ -185,6 +192,37 @@ function candidatesOf(
   const { mark, gen } = index.nextMarks();
   for (const slot of words) mark[slot] = gen;
   return { candidates, covered, wordMark: gen, wordMarks: mark };
+}
+
+/** The words of one bit set, or of the union of several. */
+function unionOf(group: SlotBits[]): Uint32Array {
+  if (group.length === 1) return group[0]!.words;
+  const out = new Uint32Array(Math.max(...group.map((bits) => bits.words.length)));
+  for (const { words } of group) for (let i = 0; i < words.length; i++) out[i]! |= words[i]!;
+  return out;
+}
+
+/** The slots set in every one of several bit sets, ascending; `bound`: how many there can be at most. */
+function intersectionOf(sets: Uint32Array[], bound: number): Int32Array {
+  const [first, ...rest] = sets;
+  const words = Math.min(...sets.map((s) => s.length));
+  let out = new Int32Array(Math.max(bound, 16));
+  let n = 0;
+  for (let i = 0; i < words; i++) {
+    let word = first![i]! | 0;
+    for (let k = 0; k < rest.length && word !== 0; k++) word &= rest[k]![i]!;
+    while (word !== 0) {
+      const low = word & -word;
+      if (n === out.length) {
+        const more = new Int32Array(out.length * 2);
+        more.set(out);
+        out = more;
+      }
+      out[n++] = (i << 5) | (31 - Math.clz32(low));
+      word ^= low;
+    }
+  }
+  return out.subarray(0, n);
 }
 
 const SCOPE_ALL = 0;
@@ -311,7 +349,8 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
       return { ...fromTable(index, single?.table ?? index.counts, scopeKind, typeOk, extra, r.includeFacets), unlisted: { accepts, word: single }, scores: single ? (of) => titleScores(index, single, of) : null, ordered: {}, cached, asked: 1, version };
     }
   }
-  const matched = index.matchWords(words);
+  const matchedWords = index.matchWords(words);
+  const matched = matchedWords && { ...matchedWords, bits: groups.length ? index.wordsBits(words) : null };
   const { candidates, covered, wordMark, wordMarks } = candidatesOf(index, matched, groups);
   const n = candidates ? candidates.length : index.size;
 
