@@ -258,10 +258,11 @@ export class CatalogueIndex {
    * `termTablesMinDf`: a word in at least this many items gets a count table at load (default: 2% of the
    * catalogue, at least 1,000). Test hooks: `directSortBelow` forces the walk of precomputed orders,
    * `wordLookup` how slots are checked for the words (binary search or marks; by default: the cheaper),
-   * `bitsFrom` which lists are also kept as bits (Infinity: none, so filters are intersected as lists).
+   * `bitsFrom` which lists are also kept as bits (Infinity: none, so filters are intersected as lists),
+   * `keepAhead` how many matches past its page a cached result's walk keeps (searchIndexed's KEEP_AHEAD).
    */
   constructor(
-    readonly options: { cacheResults: boolean; directSortBelow?: number; termTablesMinDf?: number; wordLookup?: "marks" | "search"; bitsFrom?: number } = { cacheResults: true },
+    readonly options: { cacheResults: boolean; directSortBelow?: number; termTablesMinDf?: number; wordLookup?: "marks" | "search"; bitsFrom?: number; keepAhead?: number } = { cacheResults: true },
   ) {}
 
   private profileCode(profileId: number): number {

@@ -22,6 +22,7 @@ describe("in-memory index and SQL path agree", () => {
   let index: CatalogueIndex;
   /** An index keeping counted results, so pages are cut from one stored ordering of every match. */
   let cachingIndex: CatalogueIndex;
+  let walkingCache: CatalogueIndex;
   let teacherId: number;
 
   beforeAll(async () => {
@@ -30,6 +31,9 @@ describe("in-memory index and SQL path agree", () => {
     await index.load(server.db);
     cachingIndex = new CatalogueIndex({ cacheResults: true });
     await cachingIndex.load(server.db);
+    // Walking the orders and keeping walks only 3 matches past the page: later pages extend a kept walk, or slice it.
+    walkingCache = new CatalogueIndex({ cacheResults: true, directSortBelow: 0, keepAhead: 3 });
+    await walkingCache.load(server.db);
     teacherId = (await server.db.selectFrom("profiles").select("id").where("username", "=", "teacher").executeTakeFirstOrThrow()).id;
   });
   afterAll(() => server.stop());
@@ -84,11 +88,12 @@ describe("in-memory index and SQL path agree", () => {
         if (parsed.sort === "relevance") expect(titles(memoryResult.rows).length).toBe(titles(sqlResult.rows).length);
         else expect(titles(memoryResult.rows)).toEqual(titles(sqlResult.rows));
         // Counted once, then every page of the stored ordering equals the one found by walking afresh.
-        for (const page of [parsed.page, parsed.page + 1, 1]) {
+        for (const page of [parsed.page, parsed.page + 1, 1, parsed.page + 3, parsed.page + 1]) {
           const again = { ...resolved, request: { ...parsed, page } };
-          const [fresh, cached] = [await searchIndexed(server.db, index, again, lookups), await searchIndexed(server.db, cachingIndex, again, lookups)];
+          const [fresh, cached, walked] = [await searchIndexed(server.db, index, again, lookups), await searchIndexed(server.db, cachingIndex, again, lookups), await searchIndexed(server.db, walkingCache, again, lookups)];
           expect(titles(cached.rows)).toEqual(titles(fresh.rows));
           expect(cached.facets).toEqual(fresh.facets);
+          expect(titles(walked.rows)).toEqual(titles(fresh.rows));
         }
       });
     }
@@ -133,7 +138,8 @@ describe("in-memory index and SQL path agree", () => {
     await db.deleteFrom("content_grants").where("content_id", "=", third!.id).execute();
     await db.deleteFrom("content").where("id", "=", third!.id).execute();
     for (const item of [first!, second!, third!]) await recordContentChange(db, item.id);
-    const tables = new CatalogueIndex({ cacheResults: false, directSortBelow: 0, termTablesMinDf: 2, wordLookup: "marks", bitsFrom: Infinity });
+    // Sorting few matches directly (the title matches of a one-word relevance search too), where `index` walks.
+    const tables = new CatalogueIndex({ cacheResults: false, termTablesMinDf: 2, wordLookup: "marks", bitsFrom: Infinity });
     await tables.load(db);
     await index.refresh(db);
     await cachingIndex.refresh(db);
