@@ -503,6 +503,8 @@ export class CatalogueIndex {
     const step = 20_000;
     for (let from = 1; from <= maxId; from += step) for (const doc of await this.loadDocs(db, { fromId: from, toId: from + step })) this.add(doc);
     this.buildTermCounts();
+    // Sorted now rather than by the first search of each order (about a second each at 1,000,000 items).
+    for (const kind of ORDER_KINDS) this.order(kind);
     this.ready = true;
   }
 
