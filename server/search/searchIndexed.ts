@@ -206,13 +206,17 @@ function unionOf(group: SlotBits[]): Uint32Array {
 
 /** The slots set in every one of several bit sets, ascending; `bound`: how many there can be at most. */
 function intersectionOf(sets: Uint32Array[], bound: number): Int32Array {
-  const [first, ...rest] = sets;
   const words = Math.min(...sets.map((s) => s.length));
+  // The words ANDed first (one tight loop per set), then the set bits read out.
+  const all = sets[0]!.slice(0, words);
+  for (let k = 1; k < sets.length; k++) {
+    const set = sets[k]!;
+    for (let i = 0; i < words; i++) all[i]! &= set[i]!;
+  }
   let out = new Int32Array(Math.max(bound, 16));
   let n = 0;
   for (let i = 0; i < words; i++) {
-    let word = first![i]! | 0;
-    for (let k = 0; k < rest.length && word !== 0; k++) word &= rest[k]![i]!;
+    let word = all[i]! | 0;
     while (word !== 0) {
       const low = word & -word;
       if (n === out.length) {
