@@ -18,7 +18,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /**
  * Latency with one client: p50 and p95 in milliseconds over `count` sequential requests after `warmup` ones,
- * taking the urls in turn. The status is the last one that was not 200, if any.
+ * taking the urls in turn. The status is the first one that was not 200, if any (else 200).
  */
 export async function latency(urls: string | string[], count: number, warmup = 5): Promise<{ p50: number; p95: number; status: number }> {
   const list = typeof urls === "string" ? [urls] : urls;
@@ -40,15 +40,20 @@ export async function latency(urls: string | string[], count: number, warmup = 5
 
 /**
  * Throughput: requests per second with `clients` concurrent clients for `seconds`, the clients taking the
- * urls in turn (each url once per round: with more urls than requests, no url is asked twice).
+ * urls in turn (each url once per round: with more urls than requests, no url is asked twice). `requests`:
+ * how many were started.
  */
 export async function throughput(urls: string[], clients: number, seconds: number): Promise<{ rps: number; requests: number }> {
   const end = performance.now() + seconds * 1000;
   let next = 0;
+  let done = 0;
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      while (performance.now() < end) await get(urls[next++ % urls.length]!);
+      while (performance.now() < end) {
+        await get(urls[next++ % urls.length]!);
+        done++;
+      }
     }),
   );
-  return { rps: next / seconds, requests: next };
+  return { rps: done / seconds, requests: next };
 }

@@ -45,4 +45,21 @@ describe("request log", () => {
     // req.log is the server's logger.
     expect(lines.some((l) => l.msg === "handler ran" && l.note === "inside")).toBe(true);
   });
+
+  it("still logs errored requests when the info level is off, and nothing else", async () => {
+    const quiet: Record<string, unknown>[] = [];
+    const logger = pino({ level: "warn" }, new Writable({ write: (chunk, _enc, done) => (quiet.push(JSON.parse(String(chunk))), done()) }));
+    const app = express();
+    app.use(requestLog(logger, { ignore: () => false }));
+    app.get("/ok", (_req, res) => res.json({ ok: true }));
+    app.get("/boom", (_req, res) => res.status(500).json({ message: "failed" }));
+    const quietServer = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => quietServer.once("listening", resolve));
+    const url = `http://127.0.0.1:${(quietServer.address() as AddressInfo).port}`;
+    await fetch(`${url}/ok`);
+    await fetch(`${url}/boom`);
+    await settle();
+    await new Promise((resolve) => quietServer.close(resolve));
+    expect(quiet.map((l) => [l.msg, (l.res as { statusCode: number }).statusCode])).toEqual([["request errored", 500]]);
+  });
 });

@@ -118,5 +118,37 @@ describe("catalogue index edge cases", () => {
     freshInternals.add(doc(6, "public", "water cycle 6"));
     freshInternals.add({ ...doc(7, "public", "aardvark water"), updatedAt: "2020-01-05T12:00:00.000Z" });
     for (const kind of kinds) expect(Array.from(fresh.order(kind), (slot) => fresh.ids[slot])).toEqual(idsIn(kind));
+    // Removals alone (no slot added since) leave the orders too; an item added and removed before the next merge never enters.
+    internals.remove(6);
+    expect(idsIn("title")).toEqual([7, 1, 2, 4, 3]);
+    internals.add(doc(8, "public", "water cycle 8"));
+    internals.remove(8);
+    expect(idsIn("title")).toEqual([7, 1, 2, 4, 3]);
+    expect(idsIn("updated")).toEqual([1, 3, 4, 7, 2]);
   });
+
+  for (const path of ["walking the order", "sorting directly"] as const) {
+    it(`never pages a removed item when the catalogue keeps moving while a search counts (${path})`, async () => {
+      const index = new CatalogueIndex({ cacheResults: false, ...(path === "walking the order" ? { directSortBelow: 0 } : {}) });
+      const internals = index as unknown as IndexInternals;
+      internals.add(doc(1, "restricted", "secret water plan"));
+      for (let id = 2; id <= 12; id++) internals.add({ ...doc(id, "public", `water cycle ${id}`), updatedAt: `2020-02-${String(id).padStart(2, "0")}T00:00:00.000Z` });
+      internals.buildTermCounts();
+      index.ready = true;
+      expect((await ids(index, "water cycle", 20)).ids).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+      // Three removals, one per turn: each recount of the search finds the catalogue moved again, so the last count is stale.
+      const removeNext = (left: number[]) => {
+        if (!left.length) return;
+        queueMicrotask(() => {
+          internals.remove(left[0]!);
+          removeNext(left.slice(1));
+        });
+      };
+      removeNext([12, 11, 10]);
+      const after = await ids(index, "water cycle", 20);
+      for (const gone of [12, 11, 10, 1]) expect(after.ids).not.toContain(gone);
+      expect(new Set(after.ids).size).toBe(after.ids.length);
+      expect(after.ids.every((id) => id >= 2 && id <= 9)).toBe(true);
+    });
+  }
 });

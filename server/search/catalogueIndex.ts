@@ -242,6 +242,8 @@ export class CatalogueIndex {
   private orders: Partial<Record<OrderKind, Int32Array>> = {};
   /** Slots added since each built order was made, merged in on its next use: a change costs a merge, not a sort. */
   private addedToOrder: Record<OrderKind, number[]> = { title: [], updated: [], created: [] };
+  /** Orders holding a slot that was removed since they were made (without a slot added in its place). */
+  private deadInOrder: Record<OrderKind, boolean> = { title: false, updated: false, created: false };
   private ranks: Partial<Record<"title" | "updated" | "created", Int32Array>> = {};
   private lastChangeId = 0;
   private refreshing: Promise<void> | null = null;
@@ -460,6 +462,9 @@ export class CatalogueIndex {
     this.kill(slot);
     this.slotOf.delete(contentId);
     this.version++;
+    // The orders drop the dead slot on their next use (walks take every slot of an order as live), and ranks move.
+    for (const kind of ORDER_KINDS) if (this.orders[kind]) this.deadInOrder[kind] = true;
+    this.ranks = {};
   }
 
   /** Loads documents by id range (or a list of ids) from the database. */
@@ -663,11 +668,11 @@ export class CatalogueIndex {
   }
 
 
-  /** Live slots in a sort order (built once per change). */
+  /** Live slots in a sort order: sorted once, then changes merged in on the next use after them. */
   order(kind: OrderKind): Int32Array {
     const built = this.orders[kind];
     const added = this.addedToOrder[kind];
-    if (built && !added.length) return built;
+    if (built && !added.length && !this.deadInOrder[kind]) return built;
     const compare = this.compareIn(kind);
     let order: Int32Array;
     if (built) order = mergeOrder(built, added.filter((s) => this.alive[s]).sort(compare), compare, this.alive);
@@ -677,6 +682,7 @@ export class CatalogueIndex {
       order = Int32Array.from(slots.sort(compare));
     }
     this.addedToOrder[kind] = [];
+    this.deadInOrder[kind] = false;
     return (this.orders[kind] = order);
   }
 

@@ -141,6 +141,9 @@ describe("in-memory index and SQL path agree", () => {
     // Sorting few matches directly (the title matches of a one-word relevance search too), where `index` walks.
     const tables = new CatalogueIndex({ cacheResults: false, termTablesMinDf: 2, wordLookup: "marks", bitsFrom: Infinity });
     await tables.load(db);
+    // Walking the orders with marks (the title matches of a one-word relevance search too).
+    const walkingMarks = new CatalogueIndex({ cacheResults: false, directSortBelow: 0, termTablesMinDf: 2, wordLookup: "marks", bitsFrom: Infinity });
+    await walkingMarks.load(db);
     await index.refresh(db);
     await cachingIndex.refresh(db);
     await bits.refresh(db);
@@ -150,6 +153,17 @@ describe("in-memory index and SQL path agree", () => {
       for (const q of ["", "st=science", "st=lesson&s=2", "f[t][]=resources&s=1", ...words.map((w) => `st=${w}`)]) {
         await expectAgreement(who, q, index);
         await expectAgreement(who, q, tables);
+        await expectAgreement(who, q, walkingMarks);
+        // Relevance pages (the SQL path ranks differently): the indexes' ways of finding title matches agree.
+        const titlesOn = async (on: CatalogueIndex) => {
+          const parsed = SearchRequest.parse(normalizeSearchInput(qs.parse(q)));
+          const lookups = new SearchLookups(server.db, null);
+          const resolved = await resolveSearch(server.db, who === "guest" ? GUEST : await loadActor(server.db, teacherId), parsed, await lookups.settings());
+          return (await searchIndexed(server.db, on, resolved, lookups)).rows.map((r) => r.title);
+        };
+        const expected = await titlesOn(tables);
+        expect(await titlesOn(walkingMarks), `${who} ${q}`).toEqual(expected);
+        expect(await titlesOn(index), `${who} ${q}`).toEqual(expected);
       }
       for (const q of [`grades[]=${grade}&subjects[]=${science}`, `st=science&grades[]=${grade}`, ...words.map((w) => `st=${w}&grades[]=${grade}`)]) {
         await expectAgreement(who, q, bits);

@@ -506,8 +506,10 @@ function pickPage(index: CatalogueIndex, c: Counted, sort: Sort, skip: number, t
       if (descending) group.reverse();
       for (let i = 0; i < n; i++) sorted[placed++] = order[group[i]!]!;
     }
-    if (c.cached) c.ordered[sort] = sorted;
-    return sorted.subarray(skip, skip + take);
+    // Fewer placed than matches only for a stale count: never hand out unfilled positions.
+    const complete = placed < sorted.length ? sorted.subarray(0, placed) : sorted;
+    if (c.cached) c.ordered[sort] = complete;
+    return complete.subarray(skip, skip + take);
   }
 
   // Many matches: mark each with its score bucket (0 = best; one bucket without relevance), then walk the order.
