@@ -561,6 +561,20 @@ function walkOrder(index: CatalogueIndex, kind: "title" | "updated" | "created",
   return placed === end ? sorted : sorted.filter((slot) => slot >= 0);
 }
 
+/**
+ * Fills `out` from position `placed` with the slots `takes` accepts, in a sort's order, stopping when it is full;
+ * returns how many positions are filled (fewer only when the order ran out).
+ */
+function walkInto(index: CatalogueIndex, kind: "title" | "updated" | "created", descending: boolean, out: Int32Array, placed: number, takes: (slot: number) => boolean): number {
+  const order = index.order(kind);
+  const last = order.length - 1;
+  for (let i = 0; i <= last && placed < out.length; i++) {
+    const slot = order[descending ? last - i : i]!;
+    if (takes(slot)) out[placed++] = slot;
+  }
+  return placed;
+}
+
 /** The first `end` slots of a sorted list that `accepts` takes, in a sort's order: by walking the order and looking each slot up in the list (binary search, or marks set first). */
 function walkFor(index: CatalogueIndex, kind: "title" | "updated" | "created", descending: boolean, end: number, list: number[], search: boolean, accepts: (slot: number) => boolean): Int32Array {
   let inList: (slot: number) => boolean;
@@ -571,14 +585,7 @@ function walkFor(index: CatalogueIndex, kind: "title" | "updated" | "created", d
     inList = (slot) => mark[slot] === gen;
   }
   const out = new Int32Array(Math.min(end, list.length));
-  let placed = 0;
-  const order = index.order(kind);
-  const last = order.length - 1;
-  for (let i = 0; i <= last && placed < out.length; i++) {
-    const slot = order[descending ? last - i : i]!;
-    if (inList(slot) && accepts(slot)) out[placed++] = slot;
-  }
-  return out.subarray(0, placed);
+  return out.subarray(0, walkInto(index, kind, descending, out, 0, (slot) => inList(slot) && accepts(slot)));
 }
 
 /**
@@ -586,17 +593,10 @@ function walkFor(index: CatalogueIndex, kind: "title" | "updated" | "created", d
  * each slot is asked whether it matches; with one, the word's accepted slots are marked first.
  */
 function pickUnlisted(index: CatalogueIndex, u: Unlisted, sort: Sort, kind: "title" | "updated" | "created", descending: boolean, end: number): Int32Array {
-  let sorted: Int32Array;
+  const sorted = new Int32Array(end);
   let placed = 0;
-  if (!u.word) {
-    sorted = new Int32Array(end);
-    const order = index.order(kind);
-    const last = order.length - 1;
-    for (let i = 0; i <= last && placed < end; i++) {
-      const slot = order[descending ? last - i : i]!;
-      if (u.accepts(slot)) sorted[placed++] = slot;
-    }
-  } else {
+  if (!u.word) placed = walkInto(index, kind, descending, sorted, 0, u.accepts);
+  else {
     // Relevance puts the matches with the word in their title first (their score is higher): when they are
     // few they are sorted by rank, else the first `end` of them are found by walking the order. The rest are
     // found by walking the order, each slot reached asked whether it holds the word: by marks set on all the
@@ -610,12 +610,11 @@ function pickUnlisted(index: CatalogueIndex, u: Unlisted, sort: Sort, kind: "tit
       const visits = end / Math.max(list.length / Math.max(1, index.size), 1e-9);
       return index.options.wordLookup ? index.options.wordLookup === "search" : visits * Math.log2(list.length + 2) < list.length;
     };
-    let first: number[] = [];
+    let first: ArrayLike<number> = [];
     if (byTitle && titles.length < (index.options.directSortBelow ?? DIRECT_SORT_BELOW)) {
-      for (const slot of titles) if (u.accepts(slot)) first.push(slot);
       const rank = index.rank(kind);
-      first.sort(descending ? (x, y) => rank[y]! - rank[x]! : (x, y) => rank[x]! - rank[y]!);
-    } else if (byTitle) first = Array.from(walkFor(index, kind, descending, end, titles, lookUpIn(titles), u.accepts));
+      first = titles.filter((slot) => u.accepts(slot)).sort(descending ? (x, y) => rank[y]! - rank[x]! : (x, y) => rank[x]! - rank[y]!);
+    } else if (byTitle) first = walkFor(index, kind, descending, end, titles, lookUpIn(titles), u.accepts);
     let inRest: (slot: number) => boolean;
     const search = lookUpIn(slots);
     if (search) inRest = (slot) => sortedHas(slots, slot) && !(byTitle && sortedHas(titles, slot));
@@ -625,15 +624,9 @@ function pickUnlisted(index: CatalogueIndex, u: Unlisted, sort: Sort, kind: "tit
       if (byTitle) for (const slot of titles) mark[slot] = gen + 1;
       inRest = (slot) => mark[slot] === gen;
     }
-    sorted = new Int32Array(end);
     placed = Math.min(first.length, end);
-    sorted.set(first.slice(0, placed));
-    const order = index.order(kind);
-    const last = order.length - 1;
-    for (let i = 0; i <= last && placed < end; i++) {
-      const slot = order[descending ? last - i : i]!;
-      if (inRest(slot) && u.accepts(slot)) sorted[placed++] = slot;
-    }
+    for (let i = 0; i < placed; i++) sorted[i] = first[i]!;
+    placed = walkInto(index, kind, descending, sorted, placed, (slot) => inRest(slot) && u.accepts(slot));
   }
   // Fewer found than counted only for a stale count (see searchIndexed): never hand out unfilled positions.
   return placed < end ? sorted.subarray(0, placed) : sorted;
