@@ -3,7 +3,7 @@ import type { SearchRequest } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { CatalogueIndex, keepSorted, sortedHas } from "./catalogueIndex.js";
 import type { ResolvedSearch } from "./searchContent.js";
-import { searchIndexed } from "./searchIndexed.js";
+import { searchIndexed, topProfiles } from "./searchIndexed.js";
 import type { SearchLookups } from "./searchLookups.js";
 
 // Edge cases of the in-memory index that the database-backed agreement tests (searchIndexed.test.ts)
@@ -46,16 +46,26 @@ function waterIndex(): { index: CatalogueIndex; internals: IndexInternals } {
 
 const lookups = { cardRows: async (index: CatalogueIndex, slots: ArrayLike<number>) => Array.from(slots, (slot) => ({ id: index.ids[slot] })) } as unknown as SearchLookups;
 
-/** A guest's search for `st`, newest first. */
-function guestSearch(st: string, per = 10): ResolvedSearch {
-  const request = { st, sort: "updated_desc", page: 1, per, types: [], subTypes: [], modelTypes: [], others: [], owners: [], publishers: [], from: null, to: null, attributes: {}, asProfile: null, ignorePermissions: false, includeFacets: false };
+/** A guest's search for `st`, newest first (or in another sort). */
+function guestSearch(st: string, per = 10, sort = "updated_desc"): ResolvedSearch {
+  const request = { st, sort, page: 1, per, types: [], subTypes: [], modelTypes: [], others: [], owners: [], publishers: [], from: null, to: null, attributes: {}, asProfile: null, ignorePermissions: false, includeFacets: false };
   return { request: request as unknown as SearchRequest, scope: { kind: "public" }, profileId: null, targets: [{ modelKey: "resource", subTypes: [] }], facetTypeIds: {}, facetKeys: [], searchTypes: [] };
 }
 
-const ids = async (index: CatalogueIndex, st: string, per?: number) => {
-  const outcome = await searchIndexed({} as Db, index, guestSearch(st, per), lookups);
+const ids = async (index: CatalogueIndex, st: string, per?: number, sort?: string) => {
+  const outcome = await searchIndexed({} as Db, index, guestSearch(st, per, sort), lookups);
   return { total: outcome.total, ids: outcome.rows.map((row) => row.id) };
 };
+
+/** A deterministic pseudo-random generator (mulberry32) of numbers in [0, 1). */
+function randomFrom(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 describe("catalogue index edge cases", () => {
   it("answers the same after its scratch marks' generations pass what 32 bits hold", async () => {
@@ -91,6 +101,99 @@ describe("catalogue index edge cases", () => {
     }
     expect(keepSorted([1, 2, 3, 9], [3, 9])).toEqual([3, 9]);
     expect(keepSorted([0, 100], [0, 1, 2, 3, 4, 5, 6, 7, 100])).toEqual([0, 100]);
+  });
+
+  it("picks the owners and publishers to show as sorting every count would, ties by profile id, among many thousands", () => {
+    const random = randomFrom(7);
+    const naive = (counts: Int32Array, ids: number[]) =>
+      Array.from(counts, (count, code): [number, number] => [ids[code]!, count])
+        .filter(([, count]) => count > 0)
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .slice(0, 20);
+    for (const [length, most, zeros] of [[0, 1, 0], [5, 3, 0.2], [30, 2, 0.5], [1000, 4, 0.9], [50_000, 1, 0], [50_000, 40, 0.99]] as const) {
+      const counts = Int32Array.from({ length }, () => (random() < zeros ? 0 : 1 + Math.floor(random() * most)));
+      // Codes are given in order of first appearance, so profile ids are not ascending.
+      const ids = Array.from({ length }, () => Math.floor(random() * 1_000_000));
+      expect(topProfiles(counts, ids), `${length} profiles`).toEqual(naive(counts, ids));
+    }
+  });
+
+  it("keeps each word's owner and publisher counts, in maps or arrays, equal to its live items' as items change and go", () => {
+    const random = randomFrom(11);
+    const index = new CatalogueIndex({ cacheResults: false, termTablesMinDf: 3 });
+    const internals = index as unknown as IndexInternals & { termCounts: Map<string, { cells: ({ owners: Map<number, number> | Int32Array; publishers: Map<number, number> | Int32Array } | undefined)[][] }> };
+    const words = ["water", "cycle", "rain", "cloud", "river"];
+    const item = (id: number) => ({
+      ...doc(id, random() < 0.7 ? "public" : "restricted", words.filter(() => random() < 0.4).join(" ")),
+      // Many owners and publishers, so most cells keep maps and some turn into arrays.
+      ownerId: 1 + Math.floor(random() * 60),
+      publisherId: random() < 0.5 ? null : 100 + Math.floor(random() * 60),
+    });
+    for (let id = 1; id <= 120; id++) internals.add(item(id));
+    internals.buildTermCounts();
+    // Changed items (a new version each: new words, owner, publisher) and removed ones.
+    for (let id = 1; id <= 120; id += 3) internals.add(item(id));
+    for (let id = 2; id <= 120; id += 7) internals.remove(id);
+    const asMap = (counts: Map<number, number> | Int32Array) => new Map(counts instanceof Map ? counts : [...counts.entries()].filter(([, n]) => n !== 0));
+    let maps = 0;
+    let arrays = 0;
+    for (const [word, table] of internals.termCounts) {
+      const expected = new Map<string, { owners: Map<number, number>; publishers: Map<number, number> }>();
+      for (let slot = 0; slot < index.size; slot++) {
+        if (!index.alive[slot] || !(index as unknown as { postings: Map<string, number[]> }).postings.get(word)!.includes(slot)) continue;
+        const key = `${index.visibility[slot]}:${index.typeCode[slot]}`;
+        const cell = expected.get(key) ?? { owners: new Map(), publishers: new Map() };
+        expected.set(key, cell);
+        cell.owners.set(index.ownerCode[slot]!, (cell.owners.get(index.ownerCode[slot]!) ?? 0) + 1);
+        if (index.publisher[slot]) cell.publishers.set(index.publisherCode[slot]!, (cell.publishers.get(index.publisherCode[slot]!) ?? 0) + 1);
+      }
+      table.cells.forEach((row, vis) =>
+        row.forEach((cell, type) => {
+          if (!cell) return;
+          for (const counts of [cell.owners, cell.publishers]) {
+            if (counts instanceof Map) maps++;
+            else arrays++;
+          }
+          const want = expected.get(`${vis}:${type}`) ?? { owners: new Map(), publishers: new Map() };
+          expect(asMap(cell.owners), `${word} ${vis}:${type} owners`).toEqual(want.owners);
+          expect(asMap(cell.publishers), `${word} ${vis}:${type} publishers`).toEqual(want.publishers);
+        }),
+      );
+    }
+    // Both kinds were counted into (and some maps turned into arrays, as their cells filled).
+    expect(maps).toBeGreaterThan(0);
+    expect(arrays).toBeGreaterThan(0);
+  });
+
+  it("ranks by relevance after many changes as an index loaded afresh does (word frequencies count live items)", async () => {
+    // Items 1 and 2 have "alpha" in their titles and "beta" in their text, items 3 and 4 the other way round;
+    // items 5 to 10 have "beta" only. Alpha is the rarer word, so its title matches rank first.
+    const item = (id: number, title: string, body: string) => ({ ...doc(id, "public", title), body });
+    const final = [item(1, "alpha one", "beta"), item(2, "alpha two", "beta"), item(3, "beta three", "alpha"), item(4, "beta four", "alpha")];
+    for (let id = 5; id <= 10; id++) final.push(item(id, `beta ${id}`, ""));
+    for (const [options, stepwise] of [[{}, false], [{}, true], [{ directSortBelow: 0 }, true], [{ termTablesMinDf: 2 }, false], [{ termTablesMinDf: 2 }, true]] as const) {
+      const fresh = new CatalogueIndex({ cacheResults: false, ...options });
+      const changed = new CatalogueIndex({ cacheResults: false, ...options });
+      for (const d of final) (fresh as unknown as IndexInternals).add(d);
+      // The changed index once held twenty more items with "alpha": ten removed, ten changed to lose it.
+      const internals = changed as unknown as IndexInternals;
+      for (const d of final) internals.add(d);
+      for (let id = 11; id <= 30; id++) internals.add(item(id, `alpha ${id}`, "alpha"));
+      for (const index of [fresh, changed]) {
+        (index as unknown as IndexInternals).buildTermCounts();
+        index.ready = true;
+      }
+      // Searched between changes (stepwise), the live counts are brought up to date death by death, each looked
+      // for in the list; searched only after all of them, the list is read again.
+      for (let id = 11; id <= 30; id++) {
+        if (id <= 20) internals.remove(id);
+        else internals.add(item(id, `gamma ${id}`, ""));
+        if (stepwise) await ids(changed, "alpha beta", 10, "relevance");
+      }
+      const expected = await ids(fresh, "alpha beta", 10, "relevance");
+      expect(expected.ids.slice(0, 2).sort()).toEqual([1, 2]);
+      expect(await ids(changed, "alpha beta", 10, "relevance"), `${JSON.stringify(options)} stepwise: ${stepwise}`).toEqual(expected);
+    }
   });
 
   it("keeps its sort orders as items are added, changed and removed after the orders were built", () => {

@@ -109,12 +109,21 @@ function grow<T extends Int32Array | Uint32Array | Uint8Array | Float64Array>(a:
   return next;
 }
 
+/**
+ * Counts per owner or publisher code: an array as long as the number of profiles with items, or a map of the
+ * profiles counted. The catalogue's table uses arrays. A word's table starts with maps: with arrays, each of up
+ * to 64 tables would hold 18 cells of two arrays as long as the number of authors (about 900 MB at 100,000),
+ * where a map holds only the profiles the word's items have. A map entry costs about ten array elements, so a
+ * map holding more than a tenth of the profiles turns into an array.
+ */
+export type ProfileCounts = Int32Array | Map<number, number>;
+
 /** Live slots of one (visibility, type) cell: how many, and how many per attribute id, owner code and publisher code. */
 export interface CountCell {
   n: number;
   attrs: Int32Array;
-  owners: Int32Array;
-  publishers: Int32Array;
+  owners: ProfileCounts;
+  publishers: ProfileCounts;
 }
 
 /**
@@ -126,10 +135,40 @@ export class CountTable {
   /** cells[visibility][type code]. */
   readonly cells: (CountCell | undefined)[][] = [[], [], []];
 
+  /** `sparse`: owner and publisher counts in maps (a word's table), else in arrays (the catalogue's). */
+  constructor(private readonly sparse = false) {}
+
   cell(vis: number, type: number): CountCell {
     const row = this.cells[vis]!;
-    return (row[type] ??= { n: 0, attrs: new Int32Array(0), owners: new Int32Array(0), publishers: new Int32Array(0) });
+    const profiles = () => (this.sparse ? new Map<number, number>() : new Int32Array(0));
+    return (row[type] ??= { n: 0, attrs: new Int32Array(0), owners: profiles(), publishers: profiles() });
   }
+}
+
+/** Adds delta to a profile's count (a count of 0 leaves a map). `profiles` is how many profiles have codes; returns the counts, grown. */
+function addProfile(counts: ProfileCounts, code: number, delta: number, profiles: number): ProfileCounts {
+  if (counts instanceof Map) {
+    const n = (counts.get(code) ?? 0) + delta;
+    if (n) counts.set(code, n);
+    else counts.delete(code);
+    if (counts.size <= profiles / 10) return counts;
+    const dense = new Int32Array(Math.max(profiles, 1024));
+    for (const [c, count] of counts) dense[c] = count;
+    return dense;
+  }
+  const dense = grow(counts, profiles);
+  dense[code]! += delta;
+  return dense;
+}
+
+/** Adds counts per profile code into a sum as long as the number of profiles. */
+export function addProfilesInto(sum: Int32Array, counts: ProfileCounts): void {
+  if (counts instanceof Map) {
+    for (const [code, n] of counts) sum[code]! += n;
+    return;
+  }
+  const n = Math.min(sum.length, counts.length);
+  for (let i = 0; i < n; i++) sum[i]! += counts[i]!;
 }
 
 /** At most this many frequent words get a count table (each is a few hundred KB at 1,000,000 items). */
@@ -245,6 +284,9 @@ export class CatalogueIndex {
   /** Orders holding a slot that was removed since they were made (without a slot added in its place). */
   private deadInOrder: Record<OrderKind, boolean> = { title: false, updated: false, created: false };
   private ranks: Partial<Record<"title" | "updated" | "created", Int32Array>> = {};
+  /** Slots in the order they died (see liveLength), and per posting list its dead slots among the first `deaths`. */
+  private deaths: number[] = [];
+  private deadInList = new WeakMap<readonly number[], { deaths: number; dead: number }>();
   private lastChangeId = 0;
   private refreshing: Promise<void> | null = null;
   private queuedRefresh: Promise<void> | null = null;
@@ -368,16 +410,16 @@ export class CatalogueIndex {
     const end = start + this.attrCount[slot]!;
     if (end > start) cell.attrs = grow(cell.attrs, this.maxAttrId + 1);
     for (let a = start; a < end; a++) cell.attrs[this.attrPool[a]!]! += delta;
-    cell.owners = grow(cell.owners, this.profileIds.length);
-    cell.publishers = grow(cell.publishers, this.profileIds.length);
-    cell.owners[this.ownerCode[slot]!]! += delta;
-    if (this.publisher[slot]) cell.publishers[this.publisherCode[slot]!]! += delta;
+    const profiles = this.profileIds.length;
+    cell.owners = addProfile(cell.owners, this.ownerCode[slot]!, delta, profiles);
+    if (this.publisher[slot]) cell.publishers = addProfile(cell.publishers, this.publisherCode[slot]!, delta, profiles);
   }
 
   /** A live slot dies (its item was removed or replaced by a newer slot): out of every count. */
   private kill(slot: number): void {
     if (!this.alive[slot]) return;
     this.alive[slot] = 0;
+    this.deaths.push(slot);
     this.tally(this.counts, slot, -1);
     for (const [word, table] of this.termCounts) if (sortedHas(this.postings.get(word)!, slot)) this.tally(table, slot, -1);
   }
@@ -388,7 +430,7 @@ export class CatalogueIndex {
     const frequent = [...this.postings].filter(([, list]) => list.length >= minDf).sort((a, b) => b[1].length - a[1].length).slice(0, TERM_TABLES);
     this.termCounts = new Map();
     for (const [word, list] of frequent) {
-      const table = new CountTable();
+      const table = new CountTable(true);
       for (const slot of list) if (this.alive[slot]) this.tally(table, slot, 1);
       this.termCounts.set(word, table);
     }
@@ -404,7 +446,7 @@ export class CatalogueIndex {
     const table = this.termCounts.get(w);
     if (!table) return null;
     const slots = this.postings.get(w)!;
-    return { table, slots, titles: this.titlePostings.get(w) ?? [], idf: Math.log(1 + Math.max(1, this.slotOf.size) / (1 + slots.length)) };
+    return { table, slots, titles: this.titlePostings.get(w) ?? [], idf: this.idf([slots]) };
   }
 
   /** The one indexed term a query's words match, if they are one word that is no other term's prefix. */
@@ -415,6 +457,36 @@ export class CatalogueIndex {
     const terms = new Set(this.termsWithPrefix(raw));
     if (this.postings.has(w)) terms.add(w);
     return terms.size === 1 && terms.has(w) ? w : null;
+  }
+
+  /**
+   * The inverse document frequency of a query word: of the live items, how few hold it (in any of its lists,
+   * several for a prefix). Counted on live slots, so an instance that has seen many changes ranks as one
+   * started afresh on the same catalogue does: instances behind a load balancer page one ranking.
+   */
+  idf(lists: readonly (readonly number[])[]): number {
+    let df = 0;
+    for (const list of lists) df += this.liveLength(list);
+    return Math.log(1 + Math.max(1, this.slotOf.size) / (1 + df));
+  }
+
+  /**
+   * How many slots of a posting list are alive. Dead slots stay in lists, so this is counted once per list and
+   * brought up to date with the deaths since: each is looked for in the list, or the list is read again
+   * when that is cheaper (many deaths, a short list).
+   */
+  private liveLength(list: readonly number[]): number {
+    if (!this.deaths.length) return list.length;
+    const known = this.deadInList.get(list) ?? { deaths: 0, dead: 0 };
+    if ((this.deaths.length - known.deaths) * Math.log2(list.length + 1) > list.length) {
+      known.dead = 0;
+      for (const slot of list) known.dead += 1 - this.alive[slot]!;
+    } else {
+      for (let i = known.deaths; i < this.deaths.length; i++) if (sortedHas(list, this.deaths[i]!)) known.dead++;
+    }
+    known.deaths = this.deaths.length;
+    this.deadInList.set(list, known);
+    return list.length - known.dead;
   }
 
   /** Lists this long or longer are also kept as bits (default: 1/32 of the slots, see SlotBits). */
@@ -596,9 +668,8 @@ export class CatalogueIndex {
       for (const list of groups[i]!.lists) for (const s of list) this.mark[s] = gen;
       slots = slots.filter((s) => this.mark[s] === gen);
     }
-    const total = Math.max(1, this.slotOf.size);
-    const idf = groups.map((g) => Math.log(1 + total / (1 + g.df)));
     const scores = (of: ArrayLike<number>) => {
+      const idf = groups.map((g) => this.idf(g.lists));
       const out = new Float64Array(of.length);
       groups.forEach((g, i) => {
         const { gen } = this.nextMarks();

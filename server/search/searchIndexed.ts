@@ -1,7 +1,7 @@
 import type { Sort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { VIEWING_PERMISSIONS } from "../models/content.js";
-import { CatalogueIndex, keepSorted, sortedHas, type CountTable, type SlotBits } from "./catalogueIndex.js";
+import { CatalogueIndex, addProfilesInto, keepSorted, sortedHas, type CountTable, type SlotBits } from "./catalogueIndex.js";
 import { buildFacets, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
 import type { SearchLookups } from "./searchLookups.js";
 import { SeenBefore } from "./seenBefore.js";
@@ -276,8 +276,8 @@ function fromTable(index: CatalogueIndex, table: CountTable, scopeKind: number, 
       if (!attrCounts) continue;
       visibilityCounts[vis]! += cell.n;
       addInto(attrCounts, cell.attrs);
-      addInto(ownerCounts, cell.owners);
-      addInto(publisherCounts, cell.publishers);
+      addProfilesInto(ownerCounts, cell.owners);
+      addProfilesInto(publisherCounts, cell.publishers);
     }
   }
   for (const slot of extra) {
@@ -428,15 +428,8 @@ async function present(index: CatalogueIndex, s: ResolvedSearch, c: Counted, loo
   const rowsPromise = lookups.cardRows(index, pickPage(index, c, r.sort, (r.page - 1) * r.per, r.per));
 
   if (!c.attrCounts) return { rows: await rowsPromise, total: c.total, facets: null };
-  const top = (counts: Int32Array) => {
-    const best: [number, number][] = [];
-    counts.forEach((count, code) => count && best.push([index.profileIds[code]!, count]));
-    best.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    best.length = Math.min(best.length, 20);
-    return best;
-  };
-  const owners = top(c.ownerCounts);
-  const publishers = top(c.publisherCounts);
+  const owners = topProfiles(c.ownerCounts, index.profileIds);
+  const publishers = topProfiles(c.publisherCounts, index.profileIds);
   const names = await lookups.profileNames([...owners, ...publishers].map(([id]) => id));
   const named = (best: [number, number][]) => best.map(([profile_id, count]) => ({ profile_id, name: names.get(profile_id) ?? "", count }));
   const attributes = new Map<number, number>();
@@ -449,6 +442,35 @@ async function present(index: CatalogueIndex, s: ResolvedSearch, c: Counted, loo
     visibility: { public: c.visibilityCounts[0]!, authed: c.visibilityCounts[1]!, restricted: c.visibilityCounts[2]! },
   });
   return { rows: await rowsPromise, total: c.total, facets };
+}
+
+/** Profiles shown in the owner and publisher facets: the most frequent, by count. */
+const TOP_PROFILES = 20;
+
+/**
+ * The TOP_PROFILES largest counts per profile code, as [profile id, count], by count (most first) then id. One pass
+ * that only looks closer at a count at least the last kept so far: a catalogue with many thousands of authors has
+ * counts as long, mostly zeros.
+ */
+export function topProfiles(counts: Int32Array, profileIds: readonly number[]): [number, number][] {
+  const best: [number, number][] = [];
+  const worse = (a: [number, number], b: [number, number]) => b[1] - a[1] || a[0] - b[0];
+  let floor = 1;
+  for (let code = 0; code < counts.length; code++) {
+    const count = counts[code]!;
+    if (count < floor) continue;
+    best.push([profileIds[code]!, count]);
+    // Cut back to the best TOP_PROFILES once twice as many are held, so each sort is short and rare.
+    if (best.length === 2 * TOP_PROFILES) {
+      best.sort(worse);
+      best.length = TOP_PROFILES;
+      // A count equal to the last kept may still win on its profile id.
+      floor = best[TOP_PROFILES - 1]![1];
+    }
+  }
+  best.sort(worse);
+  best.length = Math.min(best.length, TOP_PROFILES);
+  return best;
 }
 
 /** Relevance of every match, computed once per counted result: a score per match and the distinct scores, best first. */
