@@ -14,24 +14,31 @@ export const SERVER_OUT_DIR = "dist/server";
 /** The folders whose sources the compiled server is built from (start.mjs rebuilds when one is newer). */
 export const SERVER_SOURCE_DIRS = ["server", "contract"];
 
-/** The newest modification time of the server's sources (tests excluded), in ms. */
-export function newestServerSource() {
+/** The folders the web app is built from (start.mjs rebuilds dist/web when one of their files is newer). */
+export const WEB_SOURCE_DIRS = ["renderer", "contract"];
+
+/** The newest modification time of the source files in these folders (tests excluded), in ms. */
+export function newestSource(dirs, files = /\.(ts|json)$/) {
   let newest = 0;
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (/\.(ts|json)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) newest = Math.max(newest, fs.statSync(file).mtimeMs);
+      else if (files.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, fs.statSync(file).mtimeMs);
     }
   };
-  SERVER_SOURCE_DIRS.forEach(walk);
+  dirs.forEach(walk);
   return newest;
+}
+
+/** True when a build's output file is missing or older than one of its sources. */
+export function isStale(output, dirs, files) {
+  return !fs.existsSync(output) || fs.statSync(output).mtimeMs < newestSource(dirs, files);
 }
 
 /** True when dist/server is missing or older than a source file. */
 export function serverBuildIsStale() {
-  const entry = path.join(SERVER_OUT_DIR, "index.js");
-  return !fs.existsSync(entry) || fs.statSync(entry).mtimeMs < newestServerSource();
+  return isStale(path.join(SERVER_OUT_DIR, "index.js"), SERVER_SOURCE_DIRS);
 }
 
 /** Compiles the server and its worker into dist/server. */

@@ -1,14 +1,16 @@
-// npm start: builds the web app when it is missing and the server when it is missing or older than its
-// sources, then serves it on the embedded database (demo data is seeded on first start) as plain
-// JavaScript (no runtime TypeScript loader). Configuration comes from the environment (see README).
+// npm start: builds the web app and the server when they are missing or older than their sources, then
+// serves them on the embedded database (demo data is seeded on first start) as plain JavaScript (no runtime
+// TypeScript loader). Configuration comes from the environment (see README).
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { buildServer, serverBuildIsStale, SERVER_OUT_DIR } from "./build-server.mjs";
+import { buildServer, isStale, serverBuildIsStale, SERVER_OUT_DIR, WEB_SOURCE_DIRS } from "./build-server.mjs";
 
 const webDir = path.resolve(process.env.WEB_DIR ?? "dist/web");
-if (!fs.existsSync(path.join(webDir, "index.html"))) {
-  console.log("Building the web app (first start)...");
+const webIndex = path.join(webDir, "index.html");
+// A WEB_DIR given is served as it was built; dist/web is rebuilt when the renderer's sources are newer.
+if (!fs.existsSync(webIndex) || (!process.env.WEB_DIR && isStale(webIndex, WEB_SOURCE_DIRS, /\.(tsx?|css|json|html|svg)$/))) {
+  console.log("Building the web app...");
   const build = spawnSync("npx", ["vite", "build", "--config", "renderer/vite.config.ts"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
