@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SearchRequest } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
-import { CatalogueIndex, keepSorted, sortedHas } from "./catalogueIndex.js";
+import { CatalogueIndex } from "./catalogueIndex.js";
+import { keepSorted, sortedHas } from "./slots.js";
 import type { ResolvedSearch } from "./searchContent.js";
 import { searchIndexed, topProfiles } from "./searchIndexed.js";
 import type { SearchLookups } from "./searchLookups.js";

@@ -1,7 +1,9 @@
 import type { Sort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { VIEWING_PERMISSIONS } from "../models/content.js";
-import { CatalogueIndex, addProfilesInto, keepSorted, sortedHas, type CountTable, type SlotBits } from "./catalogueIndex.js";
+import type { CatalogueIndex } from "./catalogueIndex.js";
+import { addProfilesInto, type CountTable } from "./countTable.js";
+import { keepSorted, sortedHas, type SlotBits } from "./slots.js";
 import { buildFacets, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
 import type { SearchLookups } from "./searchLookups.js";
 import { SeenBefore } from "./seenBefore.js";
