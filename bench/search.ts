@@ -1,12 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import net from "node:net";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/connection.js";
-import { migrateToLatest } from "../server/db/migrate.js";
-import { COMMON_WORD, generateCatalogue } from "../server/seed/catalogue.js";
-import { ensureDefaults } from "../server/seed/defaults.js";
+import { COMMON_WORD } from "../server/seed/catalogue.js";
+import { prepareCatalogue } from "./catalogue.js";
 import { get, latency, throughput } from "./httpLoad.js";
 
 // npm run bench:search -- [--items 100000,1000000] [--requests 200] [--seconds 5] [--clients 8] [--processes 1]
@@ -62,22 +59,6 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function prepareCatalogue(items: number): Promise<string> {
-  const dir = path.resolve(`bench/.data/catalogue-${items}`);
-  const marker = path.join(dir, "complete");
-  if (fs.existsSync(marker)) return dir;
-  fs.rmSync(dir, { recursive: true, force: true });
-  console.log(`generating a catalogue of ${items} items in ${dir} (once)...`);
-  const db = openDatabase({ dataDir: dir });
-  await migrateToLatest(db);
-  await ensureDefaults(db);
-  const t = Date.now();
-  await generateCatalogue(db, { items });
-  await db.destroy();
-  fs.writeFileSync(marker, new Date().toISOString());
-  console.log(`generated in ${((Date.now() - t) / 1000).toFixed(0)} s`);
-  return dir;
-}
 
 /** A deterministic pseudo-random generator (mulberry32), so every run asks the same never-seen queries. */
 function random(seed: number): () => number {

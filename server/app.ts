@@ -121,7 +121,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(appRouter(db, (req) => generateToken(req as express.Request)));
   app.use(authRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders }));
   app.use(ssoRouter(db, config));
-  app.use(searchRouter(db, new CatalogueSearch(db, index)));
+  app.use(searchRouter(db, new CatalogueSearch(db, index, logger)));
   app.use(favoritesRouter(db));
   app.use(attributesRouter(db));
   app.use(createRouter(db));

@@ -197,6 +197,106 @@ describe("catalogue index edge cases", () => {
     }
   });
 
+  for (const busy of [false, true]) {
+    it(`compacts to an index that answers as one loaded afresh, and keeps doing so through later changes${busy ? ", with changes while it compacts" : ""}`, async () => {
+      const random = randomFrom(5);
+      const words = ["water", "cycle", "rain", "cloud", "river", "delta", "storm"];
+      let clock = 0;
+      const item = (id: number) => ({
+        ...doc(id, random() < 0.8 ? "public" : "restricted", words.filter(() => random() < 0.35).join(" ") || "plain"),
+        // Distinct times, so every sort order is one order whatever the slots.
+        updatedAt: new Date(Date.UTC(2021, 0, 1) + ++clock * 1000).toISOString(),
+        body: words.filter(() => random() < 0.2).join(" "),
+        ownerId: 1 + Math.floor(random() * 9),
+        attrs: [1, 2, 3, 4].filter(() => random() < 0.4),
+      });
+      const current = new Map<number, ReturnType<typeof item>>();
+      // Busy: yielding at every step, so changes land between its steps.
+      const everyStep = busy ? { compactYield: () => new Promise<void>((resolve) => setImmediate(resolve)) } : {};
+      const options = { cacheResults: false, termTablesMinDf: 5, directSortBelow: 10, ...everyStep };
+      const churned = new CatalogueIndex(options);
+      const internals = churned as unknown as IndexInternals;
+      const change = (on: IndexInternals[], id: number, removed: boolean) => {
+        if (removed) current.delete(id);
+        else current.set(id, item(id));
+        for (const index of on) {
+          if (removed) index.remove(id);
+          else index.add(current.get(id)!);
+        }
+      };
+      for (let id = 1; id <= 150; id++) change([internals], id, false);
+      internals.buildTermCounts();
+      churned.ready = true;
+      // Builds the orders, so compaction carries them over.
+      for (const sort of ["updated_desc", "title_asc", "created_asc"]) await ids(churned, "", 10, sort);
+      for (let i = 0; i < 400; i++) change([internals], 1 + Math.floor(random() * 150), random() < 0.15);
+      const [sizeAtStart, versionAtStart] = [current.size, churned.version];
+      const compacting = churned.compacted();
+      // Changes the old index takes while the compaction runs: the compacted one gets them from the change log
+      // afterwards, replayed here as its catch-up would (each changed item as it now is, or gone).
+      const changedMeanwhile: number[] = [];
+      if (busy) {
+        let done = false;
+        void compacting.then(() => (done = true));
+        for (let i = 0; i < 60 && !done; i++) {
+          const id = 1 + Math.floor(random() * 170);
+          change([internals], id, random() < 0.15);
+          changedMeanwhile.push(id);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        expect(changedMeanwhile.length).toBeGreaterThan(5);
+      }
+      const compacted = await compacting;
+      // The snapshot's live items, each in one slot; a version of its own.
+      expect([compacted.size, compacted.deadSlots]).toEqual([sizeAtStart, 0]);
+      expect(compacted.version).toBeGreaterThan(versionAtStart);
+      for (const id of changedMeanwhile) {
+        const now = current.get(id);
+        if (now) (compacted as unknown as IndexInternals).add(now);
+        else (compacted as unknown as IndexInternals).remove(id);
+      }
+      const fresh = () => {
+        const index = new CatalogueIndex(options);
+        for (const d of [...current.values()].sort((a, b) => a.id - b.id)) (index as unknown as IndexInternals).add(d);
+        (index as unknown as IndexInternals).buildTermCounts();
+        index.ready = true;
+        return index;
+      };
+      const expectSame = async (index: CatalogueIndex, reference: CatalogueIndex, when: string) => {
+        // Each item's columns, by content id.
+        for (const id of current.keys()) {
+          const [a, b] = [index.slotOfContent(id)!, reference.slotOfContent(id)!];
+          const columns = (on: CatalogueIndex, slot: number) => {
+            const start = on.attrStart[slot]!;
+            return [on.typeCode[slot], on.visibility[slot], on.owner[slot], on.updated[slot], [...on.attrPool.subarray(start, start + on.attrCount[slot]!)]];
+          };
+          expect(columns(index, a), `${when}: item ${id}`).toEqual(columns(reference, b));
+          expect(index.restrictedSlotsOf(index.owner[a]!).includes(a), `${when}: restricted ${id}`).toBe(index.visibility[a] === 2);
+        }
+        // The counts: of the catalogue, and of the frequent words' tables.
+        const tables = (on: CatalogueIndex) => {
+          const cells = (table: { cells: ({ n: number; attrs: Int32Array } | undefined)[][] }) =>
+            table.cells.map((row) => row.map((cell) => cell && cell.n && { n: cell.n, attrs: [...cell.attrs].map((n, attr) => [attr, n]).filter(([, n]) => n) }));
+          const terms = (on as unknown as { termCounts: Map<string, Parameters<typeof cells>[0]> }).termCounts;
+          return { all: cells(on.counts), words: Object.fromEntries([...terms].filter(([word]) => word !== "plain").map(([word, table]) => [word, cells(table)])) };
+        };
+        expect(tables(index), when).toEqual(tables(reference));
+        for (const st of ["", "water", "rain", "cloud storm", "riv", "plain", "delta water"]) {
+          for (const sort of ["updated_desc", "title_asc", "created_asc", "relevance"]) {
+            expect(await ids(index, st, 12, sort), `${when}: ${st} ${sort}`).toEqual(await ids(reference, st, 12, sort));
+          }
+        }
+      };
+      await expectSame(compacted, fresh(), "compacted");
+      await expectSame(churned, fresh(), "the old index");
+      // The compacted index goes on taking changes (new slots after its own), as the old one leaves them alone.
+      const before = await ids(churned, "water", 200);
+      for (let i = 0; i < 100; i++) change([compacted as unknown as IndexInternals], 1 + Math.floor(random() * 170), random() < 0.15);
+      await expectSame(compacted, fresh(), "changed after compaction");
+      expect(await ids(churned, "water", 200)).toEqual(before);
+    });
+  }
+
   it("keeps its sort orders as items are added, changed and removed after the orders were built", () => {
     const { index, internals } = waterIndex();
     const kinds = ["title", "updated", "created"] as const;

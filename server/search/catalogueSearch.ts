@@ -1,4 +1,5 @@
 import type { SearchRequest } from "../../contract/index.js";
+import type { Logger } from "pino";
 import type { Db } from "../db/connection.js";
 import type { Actor } from "../lib/actor.js";
 import type { CatalogueIndex } from "./catalogueIndex.js";
@@ -47,26 +48,68 @@ function answerKey(s: ResolvedSearch): string {
  */
 export class CatalogueSearch {
   readonly lookups: SearchLookups;
-  /** This version's answers by answerKey, and guests' answers by URL (a guest's GET depends on nothing else). */
-  private answers = { version: -1, byKey: new Map<string, SearchAnswer>(), byGuestUrl: new Map<string, SearchAnswer>() };
+  /** This index version's answers by answerKey, and guests' answers by URL (a guest's GET depends on nothing else). */
+  private answers: { index: CatalogueIndex | null; version: number; byKey: Map<string, SearchAnswer>; byGuestUrl: Map<string, SearchAnswer> } = { index: null, version: -1, byKey: new Map(), byGuestUrl: new Map() };
   /** Answer keys asked lately: an answer is kept from the second time its search is asked. */
   private readonly asked = new SeenBefore(ANSWER_ENTRIES * 10);
 
+  /** The compaction under way, if any (see caughtUp). */
+  private compacting: Promise<void> | null = null;
+
   constructor(
     private readonly db: Db,
-    private readonly index: CatalogueIndex | null,
+    private index: CatalogueIndex | null,
+    private readonly logger?: Pick<Logger, "info" | "error">,
   ) {
-    this.lookups = new SearchLookups(db, index ? () => index.settingsVersion : null);
+    this.lookups = new SearchLookups(db, index ? () => this.index!.settingsVersion : null);
   }
 
-  /** The index, when results may be cached. */
-  private get cachingIndex(): CatalogueIndex | null {
-    return this.index?.ready && this.index.options.cacheResults ? this.index : null;
+  /**
+   * The index caught up with the change log (null while there is none ready: search SQL). When enough of its
+   * slots are dead, a compacted copy is made meanwhile (see CatalogueIndex.compacted) and swapped in once it
+   * has caught up too; searches under way on the one swapped out finish on it.
+   */
+  private async caughtUp(): Promise<CatalogueIndex | null> {
+    for (;;) {
+      const index = this.index;
+      if (!index?.ready) return null;
+      await index.refresh(this.db);
+      // A compacted index was swapped in meanwhile: catch that one up instead.
+      if (this.index !== index) continue;
+      if (index.compactionDue && !this.compacting) this.compacting = this.compact(index).finally(() => (this.compacting = null));
+      return index;
+    }
   }
 
-  /** This version's answers (a new, empty store when the catalogue moved). */
+  /** Makes a compacted copy of the index, catches it up with the change log, and swaps it in. */
+  private async compact(index: CatalogueIndex): Promise<void> {
+    const started = performance.now();
+    const dead = index.deadSlots;
+    try {
+      const next = await index.compacted();
+      await next.refresh(this.db);
+      if (this.index !== index) return;
+      this.index = next;
+      this.logger?.info({ items: next.size, deadSlots: dead, ms: Math.round(performance.now() - started) }, "search index compacted");
+    } catch (err) {
+      // The index in use goes on as it was; the next search tries again.
+      this.logger?.error({ err }, "search index compaction failed");
+    }
+  }
+
+  /** Resolves once no compaction is under way (for tests). */
+  async settled(): Promise<void> {
+    while (this.compacting) await this.compacting;
+  }
+
+  /** The index when results may be cached. */
+  private static caching(index: CatalogueIndex | null): CatalogueIndex | null {
+    return index?.options.cacheResults ? index : null;
+  }
+
+  /** This index version's answers (a new, empty store when the catalogue moved, or the index was compacted). */
   private answersOf(index: CatalogueIndex) {
-    if (this.answers.version !== index.version) this.answers = { version: index.version, byKey: new Map(), byGuestUrl: new Map() };
+    if (this.answers.index !== index || this.answers.version !== index.version) this.answers = { index, version: index.version, byKey: new Map(), byGuestUrl: new Map() };
     return this.answers;
   }
 
@@ -76,10 +119,8 @@ export class CatalogueSearch {
    * the view), so parsing and resolving it again would give the same answer.
    */
   async guestAnswer(url: string): Promise<SearchAnswer | null> {
-    const index = this.cachingIndex;
-    if (!index) return null;
-    await index.refresh(this.db);
-    return this.answersOf(index).byGuestUrl.get(url) ?? null;
+    const index = CatalogueSearch.caching(await this.caughtUp());
+    return index ? (this.answersOf(index).byGuestUrl.get(url) ?? null) : null;
   }
 
   /**
@@ -87,11 +128,10 @@ export class CatalogueSearch {
    * `guestUrl`: the GET URL the request came from, so guestAnswer finds a guest's answer by it.
    */
   async run(actor: Actor, request: SearchRequest, guestUrl?: string): Promise<SearchAnswer> {
-    const index = this.index?.ready ? this.index : null;
-    if (index) await index.refresh(this.db);
+    const index = await this.caughtUp();
     const resolved = await resolveSearch(this.db, actor, request, await this.lookups.settings());
     // Favorites change without the catalogue changing, so a favorites search is never reused.
-    const caching = this.cachingIndex;
+    const caching = CatalogueSearch.caching(index);
     if (!caching || request.others.includes("favorites")) return { ...(await this.search(index, resolved)), guestBodies: null };
 
     const store = this.answersOf(caching);

@@ -29,6 +29,18 @@ export class CountTable {
   /** `sparse`: owner and publisher counts in maps (a word's table), else in arrays (the catalogue's). */
   constructor(private readonly sparse = false) {}
 
+  /** Takes a copy of another table's counts (a compacted index's; counts do not depend on slots). */
+  copyFrom(other: CountTable): this {
+    other.cells.forEach((row, vis) =>
+      row.forEach((cell, type) => {
+        if (!cell) return;
+        const copy = (counts: ProfileCounts): ProfileCounts => (counts instanceof Map ? new Map(counts) : counts.slice());
+        this.cells[vis]![type] = { n: cell.n, attrs: cell.attrs.slice(), owners: copy(cell.owners), publishers: copy(cell.publishers) };
+      }),
+    );
+    return this;
+  }
+
   cell(vis: number, type: number): CountCell {
     const row = this.cells[vis]!;
     const profiles = () => (this.sparse ? new Map<number, number>() : new Int32Array(0));

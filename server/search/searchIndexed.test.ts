@@ -147,6 +147,9 @@ describe("in-memory index and SQL path agree", () => {
     await index.refresh(db);
     await cachingIndex.refresh(db);
     await bits.refresh(db);
+    // Compacted after the changes: their dead slots gone, the rest numbered afresh (bits made anew on first use).
+    const compacted = await index.compacted();
+    const compactedBits = await bits.compacted();
     for (const who of ["guest", "teacher"] as const) {
       // Also each word of the changed and deleted titles: their counts must lose the old slots.
       const words = [first!.title, second!.title, third!.title].flatMap((t) => t.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2);
@@ -154,6 +157,7 @@ describe("in-memory index and SQL path agree", () => {
         await expectAgreement(who, q, index);
         await expectAgreement(who, q, tables);
         await expectAgreement(who, q, walkingMarks);
+        await expectAgreement(who, q, compacted);
         // Relevance pages (the SQL path ranks differently): the indexes' ways of finding title matches agree.
         const titlesOn = async (on: CatalogueIndex) => {
           const parsed = SearchRequest.parse(normalizeSearchInput(qs.parse(q)));
@@ -164,10 +168,12 @@ describe("in-memory index and SQL path agree", () => {
         const expected = await titlesOn(tables);
         expect(await titlesOn(walkingMarks), `${who} ${q}`).toEqual(expected);
         expect(await titlesOn(index), `${who} ${q}`).toEqual(expected);
+        expect(await titlesOn(compacted), `${who} ${q}`).toEqual(expected);
       }
       for (const q of [`grades[]=${grade}&subjects[]=${science}`, `st=science&grades[]=${grade}`, ...words.map((w) => `st=${w}&grades[]=${grade}`)]) {
         await expectAgreement(who, q, bits);
         await expectAgreement(who, q, index);
+        await expectAgreement(who, q, compactedBits);
       }
     }
   });

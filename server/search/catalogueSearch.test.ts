@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SearchRequest, normalizeSearchInput } from "../../contract/index.js";
+import { recordContentChange } from "../commands/createContent.js";
+import { GUEST, loadActor } from "../lib/actor.js";
+import { buildContent, buildUser } from "../test/factories.js";
+import { startTestServer, type TestServer } from "../test/testServer.js";
+import { CatalogueIndex } from "./catalogueIndex.js";
+import { CatalogueSearch } from "./catalogueSearch.js";
+
+// Compaction as searches meet it: the search service swaps in a compacted index once enough slots are dead,
+// searches under way finish on the old one, and every answer is the one an index loaded afresh gives.
+describe("search on a compacting index", () => {
+  let server: TestServer;
+  let ownerId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    ownerId = (await buildUser(server.db)).id;
+    for (let i = 0; i < 30; i++) await buildContent(server.db, { ownerId, title: `Glacier Study ${i}`, visibility: i % 5 === 0 ? "restricted" : "public" });
+  });
+  afterAll(() => server.stop());
+
+  /** The titles and total a search gives, as a guest or as the owner. */
+  async function answer(search: CatalogueSearch, query: Record<string, string>, asOwner = false) {
+    const actor = asOwner ? await loadActor(server.db, ownerId) : GUEST;
+    const { outcome } = await search.run(actor, SearchRequest.parse(normalizeSearchInput({ per: "50", sort: "3", ...query })));
+    return { total: outcome.total, titles: outcome.rows.map((row) => row.title) };
+  }
+
+  /** What an index loaded afresh from the database answers. */
+  async function freshAnswer(query: Record<string, string>, asOwner = false) {
+    const index = new CatalogueIndex({ cacheResults: false });
+    await index.load(server.db);
+    return answer(new CatalogueSearch(server.db, index), query, asOwner);
+  }
+
+  const indexOf = (search: CatalogueSearch) => (search as unknown as { index: CatalogueIndex }).index;
+
+  it("swaps in a compacted index once enough slots are dead, and answers as a fresh index does", async () => {
+    // Compaction waits at its steps while `held` (on either database, however fast), so writes and searches land while it is under way.
+    let held: Promise<void> | null = null;
+    let release = () => {};
+    const index = new CatalogueIndex({ cacheResults: true, compactFrom: 5, compactYield: async () => void (await held) });
+    await index.load(server.db);
+    const search = new CatalogueSearch(server.db, index);
+    const query = { query: "glacier" };
+    expect(await answer(search, query)).toEqual(await freshAnswer(query));
+    expect(indexOf(search)).toBe(index);
+
+    // Twenty items retitled (each leaves a dead slot) and two removed: more dead slots than half the live ones.
+    const items = await server.db.selectFrom("content").select(["id", "title"]).where("title", "like", "Glacier Study %").orderBy("id").execute();
+    for (const item of items.slice(0, 20)) {
+      await server.db.updateTable("content").set({ title: `${item.title} Revised`, updated_at: new Date().toISOString() }).where("id", "=", item.id).execute();
+      await recordContentChange(server.db, item.id);
+    }
+    for (const item of items.slice(20, 22)) {
+      await server.db.deleteFrom("content").where("id", "=", item.id).execute();
+      await recordContentChange(server.db, item.id);
+    }
+
+    // Searches that start together: all are answered, and from the catalogue as it now is, while the
+    // compaction they set off goes on; then the compacted index is swapped in.
+    const together = await Promise.all([answer(search, query), answer(search, query, true), answer(search, { query: "revised" }), answer(search, query)]);
+    await search.settled();
+    const compacted = indexOf(search);
+    expect(compacted).not.toBe(index);
+    expect(compacted.deadSlots).toBe(0);
+    expect(compacted.size).toBe(index.size - index.deadSlots);
+    expect(together).toEqual([await freshAnswer(query), await freshAnswer(query, true), await freshAnswer({ query: "revised" }), await freshAnswer(query)]);
+    // The twenty revised, but for the four restricted ones a guest may not see.
+    expect(together[2]!.total).toBe(16);
+
+    // It goes on taking changes, enough to compact again (every item left changed once more, eight retitled),
+    // and those logged while it is being made reach it too.
+    for (const item of [...items.slice(0, 20), ...items.slice(22, 30)]) {
+      const retitled = items.indexOf(item) >= 22;
+      await server.db
+        .updateTable("content")
+        .set({ ...(retitled ? { title: `${item.title} Revised Again` } : {}), updated_at: new Date().toISOString() })
+        .where("id", "=", item.id)
+        .execute();
+      await recordContentChange(server.db, item.id);
+    }
+    held = new Promise((resolve) => (release = resolve));
+    expect(await answer(search, { query: "again" })).toEqual(await freshAnswer({ query: "again" }));
+    const compacting = (search as unknown as { compacting: Promise<void> | null }).compacting;
+    expect(compacting).not.toBeNull();
+    await buildContent(server.db, { ownerId, title: "Glacier Late Entry" });
+    // Found at once (by the index in use, which catches up as usual), while the compaction is still under way.
+    expect(await answer(search, { query: "late" })).toEqual(await freshAnswer({ query: "late" }));
+    expect((search as unknown as { compacting: Promise<void> | null }).compacting).toBe(compacting);
+    expect(indexOf(search)).toBe(compacted);
+    release();
+    await search.settled();
+    expect(indexOf(search)).not.toBe(compacted);
+    for (const q of [query, { query: "again" }, { query: "late" }]) expect(await answer(search, q), JSON.stringify(q)).toEqual(await freshAnswer(q));
+    await buildContent(server.db, { ownerId, title: "Glacier Melt Revised" });
+    for (const q of [query, { query: "revised" }, { query: "melt" }]) {
+      expect(await answer(search, q), JSON.stringify(q)).toEqual(await freshAnswer(q));
+      expect(await answer(search, q, true), JSON.stringify(q)).toEqual(await freshAnswer(q, true));
+    }
+  });
+});
