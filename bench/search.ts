@@ -59,7 +59,6 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-
 /** A deterministic pseudo-random generator (mulberry32), so every run asks the same never-seen queries. */
 function random(seed: number): () => number {
   let a = seed;

@@ -329,7 +329,7 @@ export class CatalogueIndex {
    * when that is cheaper (many deaths, a short list).
    */
   private liveLength(list: readonly number[]): number {
-    if (!this.deaths.length) return list.length;
+    if (!this.deaths.length || !list.length) return list.length;
     const known = this.deadInList.get(list) ?? { deaths: 0, dead: 0 };
     if ((this.deaths.length - known.deaths) * Math.log2(list.length + 1) > list.length) {
       known.dead = 0;

@@ -4,7 +4,7 @@ import { recordContentChange } from "../commands/createContent.js";
 import { GUEST, loadActor } from "../lib/actor.js";
 import { buildContent, buildUser } from "../test/factories.js";
 import { startTestServer, type TestServer } from "../test/testServer.js";
-import { CatalogueIndex } from "./catalogueIndex.js";
+import { CatalogueIndex, recordSearchSettingsChange } from "./catalogueIndex.js";
 import { CatalogueSearch } from "./catalogueSearch.js";
 
 // Compaction as searches meet it: the search service swaps in a compacted index once enough slots are dead,
@@ -16,15 +16,16 @@ describe("search on a compacting index", () => {
   beforeAll(async () => {
     server = await startTestServer();
     ownerId = (await buildUser(server.db)).id;
-    for (let i = 0; i < 30; i++) await buildContent(server.db, { ownerId, title: `Glacier Study ${i}`, visibility: i % 5 === 0 ? "restricted" : "public" });
+    const publisherId = (await buildUser(server.db)).id;
+    for (let i = 0; i < 30; i++) await buildContent(server.db, { ownerId, publisherId: i % 3 ? publisherId : null, title: `Glacier Study ${i}`, visibility: i % 5 === 0 ? "restricted" : "public" });
   });
   afterAll(() => server.stop());
 
-  /** The titles and total a search gives, as a guest or as the owner. */
+  /** The titles, total and facets (counts per type, attribute, owner and publisher, with names) a search gives, as a guest or as the owner. */
   async function answer(search: CatalogueSearch, query: Record<string, string>, asOwner = false) {
     const actor = asOwner ? await loadActor(server.db, ownerId) : GUEST;
     const { outcome } = await search.run(actor, SearchRequest.parse(normalizeSearchInput({ per: "50", sort: "3", ...query })));
-    return { total: outcome.total, titles: outcome.rows.map((row) => row.title) };
+    return { total: outcome.total, titles: outcome.rows.map((row) => row.title), facets: outcome.facets };
   }
 
   /** What an index loaded afresh from the database answers. */
@@ -36,13 +37,25 @@ describe("search on a compacting index", () => {
 
   const indexOf = (search: CatalogueSearch) => (search as unknown as { index: CatalogueIndex }).index;
 
-  it("swaps in a compacted index once enough slots are dead, and answers as a fresh index does", async () => {
-    // Compaction waits at its steps while `held` (on either database, however fast), so writes and searches land while it is under way.
+  /**
+   * A search service on an index that compacts once 5 slots are dead. `hold()` makes its compactions wait at
+   * their steps until the function it returns is called (on either database, however fast), so writes and
+   * searches land while one is under way.
+   */
+  async function compactingSearch() {
     let held: Promise<void> | null = null;
-    let release = () => {};
     const index = new CatalogueIndex({ cacheResults: true, compactFrom: 5, compactYield: async () => void (await held) });
     await index.load(server.db);
-    const search = new CatalogueSearch(server.db, index);
+    const hold = () => {
+      let release = () => {};
+      held = new Promise((resolve) => (release = resolve));
+      return release;
+    };
+    return { index, search: new CatalogueSearch(server.db, index), hold };
+  }
+
+  it("swaps in a compacted index once enough slots are dead, and answers as a fresh index does", async () => {
+    const { index, search, hold } = await compactingSearch();
     const query = { query: "glacier" };
     expect(await answer(search, query)).toEqual(await freshAnswer(query));
     expect(indexOf(search)).toBe(index);
@@ -81,7 +94,7 @@ describe("search on a compacting index", () => {
         .execute();
       await recordContentChange(server.db, item.id);
     }
-    held = new Promise((resolve) => (release = resolve));
+    const release = hold();
     expect(await answer(search, { query: "again" })).toEqual(await freshAnswer({ query: "again" }));
     const compacting = (search as unknown as { compacting: Promise<void> | null }).compacting;
     expect(compacting).not.toBeNull();
@@ -99,5 +112,29 @@ describe("search on a compacting index", () => {
       expect(await answer(search, q), JSON.stringify(q)).toEqual(await freshAnswer(q));
       expect(await answer(search, q, true), JSON.stringify(q)).toEqual(await freshAnswer(q, true));
     }
+  });
+
+  it("shows settings changed while it compacted (a name changed twice) once the compacted index is in use", async () => {
+    const { index, search, hold } = await compactingSearch();
+    const ownerName = async () => (await answer(search, { query: "glacier" })).facets!.owners.find((o) => o.profile_id === ownerId)?.name;
+    const rename = async (name: string) => {
+      await server.db.updateTable("profiles").set({ name }).where("id", "=", ownerId).execute();
+      await recordSearchSettingsChange(server.db);
+    };
+    const items = await server.db.selectFrom("content").select("id").where("title", "like", "Glacier%").execute();
+    for (const item of items) await recordContentChange(server.db, item.id);
+
+    const release = hold();
+    // This search sets off the compaction (its snapshot taken now); the index in use then reads the first
+    // name, and the compacted one will read both names at once when it catches up.
+    await answer(search, { query: "glacier" });
+    expect((search as unknown as { compacting: Promise<void> | null }).compacting).not.toBeNull();
+    await rename("Glacier Owner One");
+    expect(await ownerName()).toBe("Glacier Owner One");
+    await rename("Glacier Owner Two");
+    release();
+    await search.settled();
+    expect(indexOf(search)).not.toBe(index);
+    expect(await ownerName()).toBe("Glacier Owner Two");
   });
 });

@@ -29,6 +29,19 @@ export interface SearchAnswer {
   guestBodies: Map<string, { body: Buffer; etag: string | undefined }> | null;
 }
 
+/** After a failed compaction, searches wait this long before setting off another. */
+const COMPACT_RETRY_MS = 60_000;
+
+/** One index version's answers by answerKey, and guests' answers by URL (a guest's GET depends on nothing else). */
+interface Answers {
+  index: CatalogueIndex | null;
+  version: number;
+  byKey: Map<string, SearchAnswer>;
+  byGuestUrl: Map<string, SearchAnswer>;
+}
+
+const emptyAnswers = (): Answers => ({ index: null, version: -1, byKey: new Map(), byGuestUrl: new Map() });
+
 /** Adds an entry, dropping the oldest past ANSWER_ENTRIES. */
 function remember(entries: Map<string, SearchAnswer>, key: string, answer: SearchAnswer): void {
   entries.set(key, answer);
@@ -48,13 +61,14 @@ function answerKey(s: ResolvedSearch): string {
  */
 export class CatalogueSearch {
   readonly lookups: SearchLookups;
-  /** This index version's answers by answerKey, and guests' answers by URL (a guest's GET depends on nothing else). */
-  private answers: { index: CatalogueIndex | null; version: number; byKey: Map<string, SearchAnswer>; byGuestUrl: Map<string, SearchAnswer> } = { index: null, version: -1, byKey: new Map(), byGuestUrl: new Map() };
+  /** The answers of the index version searched last. */
+  private answers: Answers = emptyAnswers();
   /** Answer keys asked lately: an answer is kept from the second time its search is asked. */
   private readonly asked = new SeenBefore(ANSWER_ENTRIES * 10);
 
-  /** The compaction under way, if any (see caughtUp). */
+  /** The compaction under way, if any (see caughtUp), and when the next may start after one failed. */
   private compacting: Promise<void> | null = null;
+  private compactNotBefore = 0;
 
   constructor(
     private readonly db: Db,
@@ -76,7 +90,7 @@ export class CatalogueSearch {
       await index.refresh(this.db);
       // A compacted index was swapped in meanwhile: catch that one up instead.
       if (this.index !== index) continue;
-      if (index.compactionDue && !this.compacting) this.compacting = this.compact(index).finally(() => (this.compacting = null));
+      if (index.compactionDue && !this.compacting && Date.now() >= this.compactNotBefore) this.compacting = this.compact(index).finally(() => (this.compacting = null));
       return index;
     }
   }
@@ -89,10 +103,17 @@ export class CatalogueSearch {
       const next = await index.compacted();
       await next.refresh(this.db);
       if (this.index !== index) return;
+      // Each index counts the settings changes it reads on its own, so the two counts may meet on different
+      // settings: a number neither had makes the lookups forget what they cached (labels, names, search types).
+      next.settingsVersion = Math.max(next.settingsVersion, index.settingsVersion) + 1;
       this.index = next;
+      // Nothing cached for the old index is any use now, and holding it would keep the old index in memory.
+      this.answers = emptyAnswers();
+      this.lookups.forgetCardRows();
       this.logger?.info({ items: next.size, deadSlots: dead, ms: Math.round(performance.now() - started) }, "search index compacted");
     } catch (err) {
-      // The index in use goes on as it was; the next search tries again.
+      // The index in use goes on as it was; a search a while later tries again.
+      this.compactNotBefore = Date.now() + COMPACT_RETRY_MS;
       this.logger?.error({ err }, "search index compaction failed");
     }
   }
@@ -109,7 +130,7 @@ export class CatalogueSearch {
 
   /** This index version's answers (a new, empty store when the catalogue moved, or the index was compacted). */
   private answersOf(index: CatalogueIndex) {
-    if (this.answers.index !== index || this.answers.version !== index.version) this.answers = { index, version: index.version, byKey: new Map(), byGuestUrl: new Map() };
+    if (this.answers.index !== index || this.answers.version !== index.version) this.answers = { ...emptyAnswers(), index, version: index.version };
     return this.answers;
   }
 

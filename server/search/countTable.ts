@@ -41,6 +41,7 @@ export class CountTable {
     return this;
   }
 
+  /** The cell of a visibility code and a type code, made empty on first use. */
   cell(vis: number, type: number): CountCell {
     const row = this.cells[vis]!;
     const profiles = () => (this.sparse ? new Map<number, number>() : new Int32Array(0));

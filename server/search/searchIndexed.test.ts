@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchRequest, normalizeSearchInput } from "../../contract/index.js";
 import { recordContentChange } from "../commands/createContent.js";
 import { GUEST, loadActor } from "../lib/actor.js";
+import { randomFrom } from "../test/random.js";
 import { startTestServer, type TestServer } from "../test/testServer.js";
 import { CatalogueIndex } from "./catalogueIndex.js";
 import { resolveSearch } from "./resolveSearch.js";
 import { searchContent } from "./searchContent.js";
-import { searchIndexed } from "./searchIndexed.js";
+import { searchIndexed, topProfiles } from "./searchIndexed.js";
 import { SearchLookups } from "./searchLookups.js";
 
 // The in-memory index must answer exactly as the SQL path does. Run both on the demo catalogue,
@@ -175,6 +176,23 @@ describe("in-memory index and SQL path agree", () => {
         await expectAgreement(who, q, index);
         await expectAgreement(who, q, compactedBits);
       }
+    }
+  });
+});
+
+describe("owner and publisher facets", () => {
+  it("picks the owners and publishers to show as sorting every count would, ties by profile id, among many thousands", () => {
+    const random = randomFrom(7);
+    const naive = (counts: Int32Array, ids: number[]) =>
+      Array.from(counts, (count, code): [number, number] => [ids[code]!, count])
+        .filter(([, count]) => count > 0)
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .slice(0, 20);
+    for (const [length, most, zeros] of [[0, 1, 0], [5, 3, 0.2], [30, 2, 0.5], [1000, 4, 0.9], [50_000, 1, 0], [50_000, 40, 0.99]] as const) {
+      const counts = Int32Array.from({ length }, () => (random() < zeros ? 0 : 1 + Math.floor(random() * most)));
+      // Codes are given in order of first appearance, so profile ids are not ascending.
+      const ids = Array.from({ length }, () => Math.floor(random() * 1_000_000));
+      expect(topProfiles(counts, ids), `${length} profiles`).toEqual(naive(counts, ids));
     }
   });
 });

@@ -176,6 +176,12 @@ export class SearchLookups {
     return this.names.get(ids, this.sync());
   }
 
+  /** Drops the card rows cached by slot (their index was replaced by a compacted one). */
+  forgetCardRows(): void {
+    this.rows.clear();
+    this.rowsIndex = null;
+  }
+
   /**
    * Card rows of an index's slots, in the slots' order (items that no longer exist are left out). Cached per
    * slot with versions (a row read after the index reached the slot is that version of the item, or newer
