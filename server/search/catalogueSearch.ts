@@ -56,8 +56,8 @@ function answerKey(s: ResolvedSearch): string {
 /**
  * Runs searches for the routes: catches the index up with the change log, resolves and authorizes the
  * request, then answers from the cache of this catalogue version or searches (in memory, or in SQL without
- * an index). Every cache here is keyed on the index's version, which moves when any instance logs a change,
- * so no instance answers from a catalogue older than the change log it has read before the search.
+ * an index). Every cache here is keyed on the index and its version, which moves when any instance logs a
+ * change, so no instance answers from a catalogue older than the change log it has read before the search.
  */
 export class CatalogueSearch {
   readonly lookups: SearchLookups;
