@@ -170,7 +170,8 @@ describe("catalogue index edge cases", () => {
       const words = ["water", "cycle", "rain", "cloud", "river", "delta", "storm"];
       let clock = 0;
       const item = (id: number) => ({
-        ...doc(id, random() < 0.8 ? "public" : "restricted", words.filter(() => random() < 0.35).join(" ") || "plain"),
+        // "glacier" only in items changed after the load: a word that grows frequent later, and gets a count table on compaction.
+        ...doc(id, random() < 0.8 ? "public" : "restricted", [...words.filter(() => random() < 0.35), ...(clock > 150 && random() < 0.3 ? ["glacier"] : [])].join(" ") || "plain"),
         // Distinct times, so every sort order is one order whatever the slots.
         updatedAt: new Date(Date.UTC(2021, 0, 1) + ++clock * 1000).toISOString(),
         body: words.filter(() => random() < 0.2).join(" "),
@@ -230,7 +231,9 @@ describe("catalogue index edge cases", () => {
         index.ready = true;
         return index;
       };
-      const expectSame = async (index: CatalogueIndex, reference: CatalogueIndex, when: string) => {
+      // `sameWords`: the index chose its frequent words from the same catalogue as the reference (else it chose them
+      // from an earlier one, at load or compaction, and only the words both chose are compared).
+      const expectSame = async (index: CatalogueIndex, reference: CatalogueIndex, when: string, sameWords = false) => {
         // Each item's columns, by content id.
         for (const id of current.keys()) {
           const [a, b] = [index.slotOfContent(id)!, reference.slotOfContent(id)!];
@@ -249,21 +252,30 @@ describe("catalogue index edge cases", () => {
               .filter(([, n]) => n)
               .map(([code, n]) => [on.profileIds[code], n])
               .sort((x, y) => x[0]! - y[0]!);
+          // Cells by "visibility:type"; a cell whose items all went is as good as none.
           const cells = (table: { cells: ({ n: number; attrs: Int32Array; owners: Map<number, number> | Int32Array; publishers: Map<number, number> | Int32Array } | undefined)[][] }) =>
-            table.cells.map((row) =>
-              row.map((cell) => cell && cell.n && { n: cell.n, attrs: [...cell.attrs].map((n, attr) => [attr, n]).filter(([, n]) => n), owners: byProfile(cell.owners), publishers: byProfile(cell.publishers) }),
+            Object.fromEntries(
+              table.cells.flatMap((row, vis) =>
+                row.flatMap((cell, type) => (cell?.n ? [[`${vis}:${type}`, { n: cell.n, attrs: [...cell.attrs].map((n, attr) => [attr, n]).filter(([, n]) => n), owners: byProfile(cell.owners), publishers: byProfile(cell.publishers) }]] : [])),
+              ),
             );
           const terms = (on as unknown as { termCounts: Map<string, Parameters<typeof cells>[0]> }).termCounts;
-          return { all: cells(on.counts), words: Object.fromEntries([...terms].filter(([word]) => word !== "plain").map(([word, table]) => [word, cells(table)])) };
+          return { all: cells(on.counts), words: Object.fromEntries([...terms].map(([word, table]) => [word, cells(table)])) };
         };
-        expect(tables(index), when).toEqual(tables(reference));
+        const [mine, theirs] = [tables(index), tables(reference)];
+        if (!sameWords) {
+          for (const word of Object.keys(mine.words)) if (!(word in theirs.words)) delete mine.words[word];
+          for (const word of Object.keys(theirs.words)) if (!(word in mine.words)) delete theirs.words[word];
+        }
+        expect(mine, when).toEqual(theirs);
         for (const st of ["", "water", "rain", "cloud storm", "riv", "plain", "delta water"]) {
           for (const sort of ["updated_desc", "title_asc", "created_asc", "relevance"]) {
             expect(await ids(index, st, 12, sort), `${when}: ${st} ${sort}`).toEqual(await ids(reference, st, 12, sort));
           }
         }
       };
-      await expectSame(compacted, fresh(), "compacted");
+      // Compacted from the catalogue as it is (no changes while compacting), it chose the words a fresh load does.
+      await expectSame(compacted, fresh(), "compacted", !busy);
       await expectSame(churned, fresh(), "the old index");
       // The compacted index goes on taking changes (new slots after its own), as the old one leaves them alone.
       const before = await ids(churned, "water", 200);

@@ -279,14 +279,18 @@ export class CatalogueIndex {
 
   /** Count tables of the most frequent words (TERM_TABLES of them, in at least termTablesMinDf items). */
   private buildTermCounts(): void {
-    const minDf = this.options.termTablesMinDf ?? Math.max(1000, Math.round(this.slotOf.size * 0.02));
-    const frequent = [...this.postings].filter(([, list]) => list.length >= minDf).sort((a, b) => b[1].length - a[1].length).slice(0, TERM_TABLES);
     this.termCounts = new Map();
-    for (const [word, list] of frequent) {
+    for (const [word, list] of this.frequentWords()) {
       const table = new CountTable(true);
       for (const slot of list) if (this.alive[slot]) this.tally(table, slot, 1);
       this.termCounts.set(word, table);
     }
+  }
+
+  /** The words that get count tables: the TERM_TABLES most frequent, in at least termTablesMinDf items. */
+  private frequentWords(): [string, number[]][] {
+    const minDf = this.options.termTablesMinDf ?? Math.max(1000, Math.round(this.slotOf.size * 0.02));
+    return [...this.postings].filter(([, list]) => list.length >= minDf).sort((a, b) => b[1].length - a[1].length).slice(0, TERM_TABLES);
   }
 
   /**
@@ -418,8 +422,8 @@ export class CatalogueIndex {
    */
   async compacted(): Promise<CatalogueIndex> {
     const next = new CatalogueIndex(this.options);
-    // The snapshot: which slots live (numbered afresh in order, so sorted lists stay sorted), the counts, the
-    // orders, the codes, the point in the change log. All taken before the first yield.
+    // The snapshot: which slots live (numbered afresh in order, so sorted lists stay sorted), the catalogue's
+    // counts, the orders, the codes, the point in the change log. All taken before the first yield.
     const live = this.slotOf.size;
     const renumber = new Int32Array(this.size).fill(-1);
     const liveSlots = new Int32Array(live);
@@ -430,7 +434,6 @@ export class CatalogueIndex {
       renumber[slot] = n++;
     }
     next.counts.copyFrom(this.counts);
-    const tables = [...this.termCounts].map(([word, table]) => [word, new CountTable(true).copyFrom(table)] as const);
     // The built orders and the slots added since, merged by the new index on first use as they would be here.
     const orders = ORDER_KINDS.filter((kind) => this.orders[kind]).map((kind) => [kind, this.orders[kind]!, [...this.addedToOrder[kind]]] as const);
     next.profileIds = [...this.profileIds];
@@ -520,7 +523,16 @@ export class CatalogueIndex {
       const kept = keepSlotList(list.slots());
       if (kept.length) next.restrictedByOwner.set(owner, kept);
     }
-    for (const [word, table] of tables) if (next.postings.has(word)) next.termCounts.set(word, table);
+    // The frequent words chosen again, as a fresh load would choose them (the catalogue's words drift), and
+    // their tables counted from the new index's own lists.
+    for (const [word, list] of next.frequentWords()) {
+      const table = new CountTable(true);
+      for (let from = 0; from < list.length; from += COMPACT_CHUNK) {
+        for (let i = from; i < Math.min(list.length, from + COMPACT_CHUNK); i++) next.tally(table, list[i]!, 1);
+        await breathe();
+      }
+      next.termCounts.set(word, table);
+    }
     for (const [kind, built, added] of orders) {
       // Slots dead at the snapshot left out (those the old index had not yet dropped from its order).
       const order = new Int32Array(built.length);
