@@ -67,10 +67,12 @@ export function addProfile(counts: ProfileCounts, code: number, delta: number, p
 
 /** Adds counts per profile code into a sum as long as the number of profiles. */
 export function addProfilesInto(sum: Int32Array, counts: ProfileCounts): void {
-  if (counts instanceof Map) {
-    for (const [code, n] of counts) sum[code]! += n;
-    return;
-  }
-  const n = Math.min(sum.length, counts.length);
-  for (let i = 0; i < n; i++) sum[i]! += counts[i]!;
+  if (!(counts instanceof Map)) return addInto(sum, counts);
+  for (const [code, n] of counts) sum[code]! += n;
+}
+
+/** Adds a cell's counts into a sum (the cell may be shorter: it grows on first use of a higher id or code). */
+export function addInto(sum: Int32Array, cell: Int32Array): void {
+  const n = Math.min(sum.length, cell.length);
+  for (let i = 0; i < n; i++) sum[i]! += cell[i]!;
 }

@@ -2,7 +2,7 @@ import type { Sort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { VIEWING_PERMISSIONS } from "../models/content.js";
 import type { CatalogueIndex } from "./catalogueIndex.js";
-import { addProfilesInto, type CountTable } from "./countTable.js";
+import { addInto, addProfilesInto, type CountTable } from "./countTable.js";
 import { keepSorted, sortedHas, type SlotBits } from "./slots.js";
 import { buildFacets, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
 import type { SearchLookups } from "./searchLookups.js";
@@ -295,12 +295,6 @@ function fromTable(index: CatalogueIndex, table: CountTable, scopeKind: number, 
     if (index.publisher[slot]) publisherCounts[index.publisherCode[slot]!]!++;
   }
   return { total, matches: null, typeCounts, attrCounts, ownerCounts, publisherCounts, visibilityCounts };
-}
-
-/** Adds a cell's counts into a sum (the cell may be shorter: it grows on first use of a higher id). */
-function addInto(sum: Int32Array, cell: Int32Array): void {
-  const n = Math.min(sum.length, cell.length);
-  for (let i = 0; i < n; i++) sum[i]! += cell[i]!;
 }
 
 /** Relevance of slots for one word, as matchWords scores it: its idf, tripled when the word is in the title. */
