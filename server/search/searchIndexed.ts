@@ -1,7 +1,7 @@
 import type { Sort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { VIEWING_PERMISSIONS } from "../models/content.js";
-import type { CatalogueIndex } from "./catalogueIndex.js";
+import type { CatalogueIndex, TabledWord } from "./catalogueIndex.js";
 import { addInto, addProfilesInto, type CountTable } from "./countTable.js";
 import { keepSorted, sortedHas, type SlotBits } from "./slots.js";
 import { buildFacets, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
@@ -34,7 +34,7 @@ async function grantedIds(db: Db, profileId: number, groupIds: number[]): Promis
  */
 interface Unlisted {
   accepts: (slot: number) => boolean;
-  word: { slots: number[]; titles: number[] } | null;
+  word: TabledWord | null;
 }
 
 /** The matches of a search (unsorted slots, or unlisted) and its raw counts per filter value. */
@@ -254,9 +254,9 @@ function restrictedSeenBy(index: CatalogueIndex, profileId: number, granted: Set
 }
 
 /**
- * Counts from a table: the sum of the cells the scope may see (public only; public and signed-in for a member,
- * plus its `extra` restricted slots; all for "ignore permissions"), per type before the type filter and the
- * rest after it, exactly as countMatches counts slot by slot.
+ * Counts from a table: the sum of the cells the scope may see (public only; public and signed-in for a member;
+ * all for "ignore permissions"), plus `extra` live slots the scope sees that the table does not count, per type
+ * before the type filter and the rest after it, exactly as countMatches counts slot by slot.
  */
 function fromTable(index: CatalogueIndex, table: CountTable, scopeKind: number, typeOk: boolean[], extra: number[], includeFacets: boolean) {
   const types = index.typeKeys.length;
@@ -288,7 +288,7 @@ function fromTable(index: CatalogueIndex, table: CountTable, scopeKind: number, 
     if (!typeOk[code]) continue;
     total++;
     if (!attrCounts) continue;
-    visibilityCounts[2]!++;
+    visibilityCounts[index.visibility[slot]!]!++;
     const start = index.attrStart[slot]!;
     for (let a = start; a < start + index.attrCount[slot]!; a++) attrCounts[index.attrPool[a]!]!++;
     ownerCounts[index.ownerCode[slot]!]!++;
@@ -297,10 +297,10 @@ function fromTable(index: CatalogueIndex, table: CountTable, scopeKind: number, 
   return { total, matches: null, typeCounts, attrCounts, ownerCounts, publisherCounts, visibilityCounts };
 }
 
-/** Relevance of slots for one word, as matchWords scores it: its idf, tripled when the word is in the title. */
-function titleScores(index: CatalogueIndex, word: { titles: number[]; idf: number }, of: ArrayLike<number>): Float64Array {
+/** Relevance of slots for one word, as matchWords scores it: its idf, tripled when the word (or a completion) is in the title. */
+function titleScores(index: CatalogueIndex, word: TabledWord, of: ArrayLike<number>): Float64Array {
   const { mark, gen } = index.nextMarks();
-  for (const s of word.titles) mark[s] = gen;
+  for (const list of word.titles) for (const s of list) mark[s] = gen;
   const out = new Float64Array(of.length);
   for (let j = 0; j < of.length; j++) out[j] = mark[of[j]!] === gen ? 3 * word.idf : word.idf;
   return out;
@@ -347,7 +347,9 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
     if (!words.length || single) {
       const visible = scope.kind === "member" ? (slot: number) => visibility[slot]! <= 1 || owner[slot] === me || granted!.has(ids[slot]!) : scopeKind === SCOPE_PUBLIC ? (slot: number) => visibility[slot] === 0 : () => true;
       const accepts = (slot: number) => alive[slot] === 1 && typeOk[typeCode[slot]!] === true && visible(slot);
-      const extra = scope.kind === "member" ? restrictedSeenBy(index, scope.profileId, granted!, single?.slots ?? null) : [];
+      // Counted one by one: a member's restricted slots the table's cells leave out, and a prefix's completions' own slots.
+      const restricted = scope.kind === "member" ? restrictedSeenBy(index, scope.profileId, granted!, single?.slots ?? null) : [];
+      const extra = single?.extra.length ? restricted.concat(single.extra.filter(visible)) : restricted;
       return { ...fromTable(index, single?.table ?? index.counts, scopeKind, typeOk, extra, r.includeFacets), unlisted: { accepts, word: single }, scores: single ? (of) => titleScores(index, single, of) : null, ordered: {}, cached, asked: 1, version };
     }
   }
@@ -593,17 +595,23 @@ function walkInto(index: CatalogueIndex, kind: "title" | "updated" | "created", 
   return placed;
 }
 
-/** The first `end` slots of a sorted list that `accepts` takes, in a sort's order: by walking the order and looking each slot up in the list (binary search, or marks set first). */
-function walkFor(index: CatalogueIndex, kind: "title" | "updated" | "created", descending: boolean, end: number, list: number[], search: boolean, accepts: (slot: number) => boolean): Int32Array {
-  let inList: (slot: number) => boolean;
-  if (search) inList = (slot) => sortedHas(list, slot);
+/** Whether any of some sorted lists holds a slot. */
+const inAny = (lists: readonly (readonly number[])[], slot: number) => lists.some((list) => sortedHas(list, slot));
+
+/** How many slots some lists hold together (at most). */
+const lengthOf = (lists: readonly (readonly number[])[]) => lists.reduce((n, list) => n + list.length, 0);
+
+/** The first `end` slots of some sorted lists that `accepts` takes, in a sort's order: by walking the order and looking each slot up in the lists (binary search, or marks set first). */
+function walkFor(index: CatalogueIndex, kind: "title" | "updated" | "created", descending: boolean, end: number, lists: number[][], search: boolean, accepts: (slot: number) => boolean): Int32Array {
+  let inLists: (slot: number) => boolean;
+  if (search) inLists = (slot) => inAny(lists, slot);
   else {
     const { mark, gen } = index.nextMarks();
-    for (const slot of list) mark[slot] = gen;
-    inList = (slot) => mark[slot] === gen;
+    for (const list of lists) for (const slot of list) mark[slot] = gen;
+    inLists = (slot) => mark[slot] === gen;
   }
-  const out = new Int32Array(Math.min(end, list.length));
-  return out.subarray(0, walkInto(index, kind, descending, out, 0, (slot) => inList(slot) && accepts(slot)));
+  const out = new Int32Array(Math.min(end, lengthOf(lists)));
+  return out.subarray(0, walkInto(index, kind, descending, out, 0, (slot) => inLists(slot) && accepts(slot)));
 }
 
 /**
@@ -620,26 +628,31 @@ function pickUnlisted(index: CatalogueIndex, u: Unlisted, sort: Sort, kind: "tit
     // found by walking the order, each slot reached asked whether it holds the word: by marks set on all the
     // word's slots first, or, when the page needs fewer look-ups than the word has slots (a frequent word,
     // an early page), by binary search.
-    const { slots, titles } = u.word;
+    // The word's slots: its table's list, and those only a prefix's completions hold. Its title matches: the
+    // title lists of every term it covers (a slot may be in several).
+    const slots = u.word.extra.length ? [u.word.slots, u.word.extra] : [u.word.slots];
+    const titles = u.word.titles;
     const byTitle = sort === "relevance";
-    // How to ask whether a slot is in a list, for a walk that must find `end` of them: binary search when
-    // the walk's look-ups cost less than marking the whole list.
-    const lookUpIn = (list: number[]) => {
-      const visits = end / Math.max(list.length / Math.max(1, index.size), 1e-9);
-      return index.options.wordLookup ? index.options.wordLookup === "search" : visits * Math.log2(list.length + 2) < list.length;
+    // How to ask whether a slot is in some lists, for a walk that must find `end` of them: binary search when
+    // the walk's look-ups cost less than marking the whole lists.
+    const lookUpIn = (lists: number[][]) => {
+      const length = lengthOf(lists);
+      const visits = end / Math.max(length / Math.max(1, index.size), 1e-9);
+      return index.options.wordLookup ? index.options.wordLookup === "search" : visits * lists.length * Math.log2(length + 2) < length;
     };
     let first: ArrayLike<number> = [];
-    if (byTitle && titles.length < (index.options.directSortBelow ?? DIRECT_SORT_BELOW)) {
+    if (byTitle && lengthOf(titles) < (index.options.directSortBelow ?? DIRECT_SORT_BELOW)) {
       const rank = index.rank(kind);
-      first = titles.filter((slot) => u.accepts(slot)).sort(descending ? (x, y) => rank[y]! - rank[x]! : (x, y) => rank[x]! - rank[y]!);
+      const titled = titles.length === 1 ? titles[0]! : [...new Set(titles.flat())];
+      first = titled.filter((slot) => u.accepts(slot)).sort(descending ? (x, y) => rank[y]! - rank[x]! : (x, y) => rank[x]! - rank[y]!);
     } else if (byTitle) first = walkFor(index, kind, descending, end, titles, lookUpIn(titles), u.accepts);
     let inRest: (slot: number) => boolean;
     const search = lookUpIn(slots);
-    if (search) inRest = (slot) => sortedHas(slots, slot) && !(byTitle && sortedHas(titles, slot));
+    if (search) inRest = (slot) => inAny(slots, slot) && !(byTitle && inAny(titles, slot));
     else {
       const { mark, gen } = index.nextMarks(2);
-      for (const slot of slots) mark[slot] = gen;
-      if (byTitle) for (const slot of titles) mark[slot] = gen + 1;
+      for (const list of slots) for (const slot of list) mark[slot] = gen;
+      if (byTitle) for (const list of titles) for (const slot of list) mark[slot] = gen + 1;
       inRest = (slot) => mark[slot] === gen;
     }
     placed = Math.min(first.length, end);
