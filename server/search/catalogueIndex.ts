@@ -165,13 +165,15 @@ export class CatalogueIndex {
    * `termTablesMinDf`: a word in at least this many items gets a count table at load (default: 1% of the
    * catalogue, at least 1,000). Test hooks: `directSortBelow` forces the walk of precomputed orders,
    * `wordLookup` how slots are checked for the words (binary search or marks; by default: the cheaper),
+   * `lookUpBudget` how many slots a walk looks up by binary search before it turns to marks (by default four
+   * times those it expects to, plus searchIndexed's LOOK_UP_SLACK),
    * `bitsFrom` which lists are also kept as bits (Infinity: none, so filters are intersected as lists),
    * `keepAhead` how many matches past its page a cached result's walk keeps (searchIndexed's KEEP_AHEAD),
    * `compactFrom` the fewest dead slots that make compaction due (default 10,000), `compactYield` what
    * compaction awaits at each step instead of yielding every COMPACT_STEP_MS.
    */
   constructor(
-    readonly options: { cacheResults: boolean; directSortBelow?: number; termTablesMinDf?: number; wordLookup?: "marks" | "search"; bitsFrom?: number; keepAhead?: number; compactFrom?: number; compactYield?: () => Promise<void> } = { cacheResults: true },
+    readonly options: { cacheResults: boolean; directSortBelow?: number; termTablesMinDf?: number; wordLookup?: "marks" | "search"; lookUpBudget?: number; bitsFrom?: number; keepAhead?: number; compactFrom?: number; compactYield?: () => Promise<void> } = { cacheResults: true },
   ) {}
 
   private profileCode(profileId: number): number {

@@ -24,6 +24,7 @@ describe("in-memory index and SQL path agree", () => {
   /** An index keeping counted results, so pages are cut from one stored ordering of every match. */
   let cachingIndex: CatalogueIndex;
   let walkingCache: CatalogueIndex;
+  let turning: CatalogueIndex;
   let teacherId: number;
 
   beforeAll(async () => {
@@ -35,6 +36,9 @@ describe("in-memory index and SQL path agree", () => {
     // Walking the orders and keeping walks only 3 matches past the page: later pages extend a kept walk, or slice it.
     walkingCache = new CatalogueIndex({ cacheResults: true, directSortBelow: 0, keepAhead: 3 });
     await walkingCache.load(server.db);
+    // Walking with count tables, turning from binary search to marks in the middle of every walk.
+    turning = new CatalogueIndex({ cacheResults: false, directSortBelow: 0, termTablesMinDf: 2, wordLookup: "search", lookUpBudget: 5 });
+    await turning.load(server.db);
     teacherId = (await server.db.selectFrom("profiles").select("id").where("username", "=", "teacher").executeTakeFirstOrThrow()).id;
   });
   afterAll(() => server.stop());
@@ -109,10 +113,11 @@ describe("in-memory index and SQL path agree", () => {
         // Counted once, then every page of the stored ordering equals the one found by walking afresh.
         for (const page of [parsed.page, parsed.page + 1, 1, parsed.page + 3, parsed.page + 1]) {
           const again = { ...resolved, request: { ...parsed, page } };
-          const [fresh, cached, walked] = [await searchIndexed(server.db, index, again, lookups), await searchIndexed(server.db, cachingIndex, again, lookups), await searchIndexed(server.db, walkingCache, again, lookups)];
+          const [fresh, cached, walked, turned] = [await searchIndexed(server.db, index, again, lookups), await searchIndexed(server.db, cachingIndex, again, lookups), await searchIndexed(server.db, walkingCache, again, lookups), await searchIndexed(server.db, turning, again, lookups)];
           expect(titles(cached.rows)).toEqual(titles(fresh.rows));
           expect(cached.facets).toEqual(fresh.facets);
           expect(titles(walked.rows)).toEqual(titles(fresh.rows));
+          expect(titles(turned.rows)).toEqual(titles(fresh.rows));
         }
       });
     }

@@ -601,15 +601,39 @@ const inAny = (lists: readonly (readonly number[])[], slot: number) => lists.som
 /** How many slots some lists hold together (at most). */
 const lengthOf = (lists: readonly (readonly number[])[]) => lists.reduce((n, list) => n + list.length, 0);
 
-/** The first `end` slots of some sorted lists that `accepts` takes, in a sort's order: by walking the order and looking each slot up in the lists (binary search, or marks set first). */
-function walkFor(index: CatalogueIndex, kind: "title" | "updated" | "created", descending: boolean, end: number, lists: number[][], search: boolean, accepts: (slot: number) => boolean): Int32Array {
-  let inLists: (slot: number) => boolean;
-  if (search) inLists = (slot) => inAny(lists, slot);
-  else {
-    const { mark, gen } = index.nextMarks();
+/** Look-ups a walk may make beyond four times those expected before it turns from binary search to marks. */
+const LOOK_UP_SLACK = 1024;
+
+/**
+ * Whether a slot reached by a walk that must find `end` slots of `lists` is in them and in none of `except`:
+ * by binary search when the walk's expected look-ups cost less than marking the lists, else by marks set
+ * first. The walk is expected to reach `end` of the lists' slots as they are spread over the catalogue; one
+ * that goes on four times as long (the slots sit late in the order: a title sort of a word many titles
+ * start with) turns to marks, which searching would have cost 100 ms and more at 1,000,000 items.
+ */
+function membership(index: CatalogueIndex, lists: number[][], except: number[][], end: number): (slot: number) => boolean {
+  const length = lengthOf(lists);
+  const visits = end / Math.max(length / Math.max(1, index.size), 1e-9);
+  const marked = () => {
+    const { mark, gen } = index.nextMarks(2);
     for (const list of lists) for (const slot of list) mark[slot] = gen;
-    inLists = (slot) => mark[slot] === gen;
-  }
+    for (const list of except) for (const slot of list) mark[slot] = gen + 1;
+    return (slot: number) => mark[slot] === gen;
+  };
+  const lookUp = index.options.wordLookup ?? (visits * lists.length * Math.log2(length + 2) < length ? "search" : "marks");
+  if (lookUp === "marks") return marked();
+  let budget = index.options.lookUpBudget ?? (index.options.wordLookup ? Infinity : 4 * visits + LOOK_UP_SLACK);
+  let inMarks: ((slot: number) => boolean) | null = null;
+  return (slot) => {
+    if (inMarks) return inMarks(slot);
+    if (--budget < 0) return (inMarks = marked())(slot);
+    return inAny(lists, slot) && !inAny(except, slot);
+  };
+}
+
+/** The first `end` slots of some sorted lists that `accepts` takes, in a sort's order: by walking the order and looking each slot up in the lists. */
+function walkFor(index: CatalogueIndex, kind: "title" | "updated" | "created", descending: boolean, end: number, lists: number[][], accepts: (slot: number) => boolean): Int32Array {
+  const inLists = membership(index, lists, [], end);
   const out = new Int32Array(Math.min(end, lengthOf(lists)));
   return out.subarray(0, walkInto(index, kind, descending, out, 0, (slot) => inLists(slot) && accepts(slot)));
 }
@@ -625,36 +649,19 @@ function pickUnlisted(index: CatalogueIndex, u: Unlisted, sort: Sort, kind: "tit
   else {
     // Relevance puts the matches with the word in their title first (their score is higher): when they are
     // few they are sorted by rank, else the first `end` of them are found by walking the order. The rest are
-    // found by walking the order, each slot reached asked whether it holds the word: by marks set on all the
-    // word's slots first, or, when the page needs fewer look-ups than the word has slots (a frequent word,
-    // an early page), by binary search.
+    // found by walking the order, each slot reached asked whether it holds the word (see membership).
     // The word's slots: its table's list, and those only a prefix's completions hold. Its title matches: the
     // title lists of every term it covers (a slot may be in several).
     const slots = u.word.extra.length ? [u.word.slots, u.word.extra] : [u.word.slots];
     const titles = u.word.titles;
     const byTitle = sort === "relevance";
-    // How to ask whether a slot is in some lists, for a walk that must find `end` of them: binary search when
-    // the walk's look-ups cost less than marking the whole lists.
-    const lookUpIn = (lists: number[][]) => {
-      const length = lengthOf(lists);
-      const visits = end / Math.max(length / Math.max(1, index.size), 1e-9);
-      return index.options.wordLookup ? index.options.wordLookup === "search" : visits * lists.length * Math.log2(length + 2) < length;
-    };
     let first: ArrayLike<number> = [];
     if (byTitle && lengthOf(titles) < (index.options.directSortBelow ?? DIRECT_SORT_BELOW)) {
       const rank = index.rank(kind);
       const titled = titles.length === 1 ? titles[0]! : [...new Set(titles.flat())];
       first = titled.filter((slot) => u.accepts(slot)).sort(descending ? (x, y) => rank[y]! - rank[x]! : (x, y) => rank[x]! - rank[y]!);
-    } else if (byTitle) first = walkFor(index, kind, descending, end, titles, lookUpIn(titles), u.accepts);
-    let inRest: (slot: number) => boolean;
-    const search = lookUpIn(slots);
-    if (search) inRest = (slot) => inAny(slots, slot) && !(byTitle && inAny(titles, slot));
-    else {
-      const { mark, gen } = index.nextMarks(2);
-      for (const list of slots) for (const slot of list) mark[slot] = gen;
-      if (byTitle) for (const list of titles) for (const slot of list) mark[slot] = gen + 1;
-      inRest = (slot) => mark[slot] === gen;
-    }
+    } else if (byTitle) first = walkFor(index, kind, descending, end, titles, u.accepts);
+    const inRest = membership(index, slots, byTitle ? titles : [], end);
     placed = Math.min(first.length, end);
     for (let i = 0; i < placed; i++) sorted[i] = first[i]!;
     placed = walkInto(index, kind, descending, sorted, placed, (slot) => inRest(slot) && u.accepts(slot));
