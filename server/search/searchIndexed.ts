@@ -161,10 +161,10 @@ function intersectLists(index: CatalogueIndex, lists: Int32Array[]): Int32Array 
  */
 function candidatesOf(
   index: CatalogueIndex,
-  matched: { slots: readonly number[]; sorted: boolean; bits: SlotBits | null } | null,
+  matched: { slots: () => readonly number[]; lists: readonly (readonly number[])[]; size: number; sorted: boolean; bits: SlotBits | null } | null,
   attributeGroups: number[][],
 ): { candidates: ArrayLike<number> | null; covered: boolean; wordMark: number; wordMarks?: Int32Array } {
-  if (!attributeGroups.length) return { candidates: matched?.slots ?? null, covered: true, wordMark: 0 };
+  if (!attributeGroups.length) return { candidates: matched?.slots() ?? null, covered: true, wordMark: 0 };
   const singles = attributeGroups.filter((ids) => ids.length === 1).map((ids) => index.slotsWithAttribute(ids[0]!));
   const rarest = attributeGroups.reduce((best, ids) => (index.attributeSlotCount(ids) < index.attributeSlotCount(best) ? ids : best));
   const bound = Math.min(index.attributeSlotCount(rarest), ...singles.map((l) => l.length));
@@ -173,28 +173,29 @@ function candidatesOf(
   if (groupBits.every((group) => group.every((bits) => bits !== null)) && (!matched || matched.bits)) {
     const sets = groupBits.map((group) => unionOf(group as SlotBits[]));
     if (matched) sets.push(matched.bits!.words);
-    return { candidates: intersectionOf(sets, Math.min(bound, matched?.slots.length ?? bound)), covered: true, wordMark: 0 };
+    return { candidates: intersectionOf(sets, Math.min(bound, matched?.size ?? bound)), covered: true, wordMark: 0 };
   }
-  if (matched && matched.slots.length <= bound) return { candidates: matched.slots, covered: false, wordMark: 0 };
+  if (matched && matched.size <= bound) return { candidates: matched.slots(), covered: false, wordMark: 0 };
   // One attribute's list, and the intersection of several, are ascending; a union of values is not.
   const ascending = singles.length >= 2 || rarest.length === 1;
   const candidates = singles.length >= 2 ? intersectLists(index, singles) : index.slotsWithAnyAttribute(rarest);
   const covered = singles.length >= 2 ? singles.length === attributeGroups.length : attributeGroups.length === 1;
   if (!matched) return { candidates, covered, wordMark: 0 };
-  const words = matched.slots;
   const c = candidates.length;
   // Rough costs in steps: marking touches every word slot once; galloping a few steps per candidate,
   // more the sparser they are among the words; binary search log2(words) per candidate.
-  const searchCost = ascending ? c * (2 * Math.log2(words.length / Math.max(c, 1) + 1) + 2) : c * Math.log2(words.length + 2);
+  const searchCost = ascending ? c * (2 * Math.log2(matched.size / Math.max(c, 1) + 1) + 2) : c * Math.log2(matched.size + 2);
   const lookup = index.options.wordLookup;
-  if (matched.sorted && (lookup ? lookup === "search" : searchCost < words.length)) {
+  if (matched.sorted && (lookup ? lookup === "search" : searchCost < matched.size)) {
+    const words = matched.slots();
     if (ascending) return { candidates: keepSorted(candidates, words), covered, wordMark: 0 };
     const kept: number[] = [];
     for (let i = 0; i < c; i++) if (sortedHas(words, candidates[i]!)) kept.push(candidates[i]!);
     return { candidates: kept, covered, wordMark: 0 };
   }
+  // The word's slots marked list by list (a prefix's union is never made).
   const { mark, gen } = index.nextMarks();
-  for (const slot of words) mark[slot] = gen;
+  for (const list of matched.lists) for (const slot of list) mark[slot] = gen;
   return { candidates, covered, wordMark: gen, wordMarks: mark };
 }
 

@@ -37,6 +37,13 @@ export class SlotBits {
     return bits;
   }
 
+  /** A copy, to add to without changing this one. */
+  copy(): SlotBits {
+    const bits = new SlotBits();
+    bits.words = this.words.slice();
+    return bits;
+  }
+
   add(slot: number): void {
     const word = slot >>> 5;
     this.words = grow(this.words, word + 1);
