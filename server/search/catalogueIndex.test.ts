@@ -259,13 +259,19 @@ describe("catalogue index edge cases", () => {
                 row.flatMap((cell, type) => (cell?.n ? [[`${vis}:${type}`, { n: cell.n, attrs: [...cell.attrs].map((n, attr) => [attr, n]).filter(([, n]) => n), owners: byProfile(cell.owners), publishers: byProfile(cell.publishers) }]] : [])),
               ),
             );
-          const terms = (on as unknown as { termCounts: Map<string, Parameters<typeof cells>[0]> }).termCounts;
-          return { all: cells(on.counts), words: Object.fromEntries([...terms].map(([word, table]) => [word, cells(table)])) };
+          const { termCounts, attrCounts } = on as unknown as { termCounts: Map<string, Parameters<typeof cells>[0]>; attrCounts: Map<number, Parameters<typeof cells>[0]> };
+          return {
+            all: cells(on.counts),
+            words: Object.fromEntries([...termCounts].map(([word, table]) => [word, cells(table)])),
+            attributes: Object.fromEntries([...attrCounts].map(([attr, table]) => [attr, cells(table)])),
+          };
         };
         const [mine, theirs] = [tables(index), tables(reference)];
         if (!sameWords) {
-          for (const word of Object.keys(mine.words)) if (!(word in theirs.words)) delete mine.words[word];
-          for (const word of Object.keys(theirs.words)) if (!(word in mine.words)) delete theirs.words[word];
+          for (const kind of ["words", "attributes"] as const) {
+            for (const key of Object.keys(mine[kind])) if (!(key in theirs[kind])) delete mine[kind][key];
+            for (const key of Object.keys(theirs[kind])) if (!(key in mine[kind])) delete theirs[kind][key];
+          }
         }
         expect(mine, when).toEqual(theirs);
         for (const st of ["", "water", "rain", "cloud storm", "riv", "plain", "delta water"]) {

@@ -140,6 +140,8 @@ export class CatalogueIndex {
   /** Counts of every live slot, and of the live slots of each frequent word (chosen at load, see TERM_TABLES). */
   readonly counts = new CountTable();
   private termCounts = new Map<string, CountTable>();
+  /** Count tables of the frequent attribute values (chosen with the words' and as they are). */
+  private attrCounts = new Map<number, CountTable>();
   private sortedTerms: string[] | null = null;
   private orders: Partial<Record<OrderKind, Int32Array>> = {};
   /** Slots added since each built order was made, merged in on its next use: a change costs a merge, not a sort. */
@@ -247,6 +249,10 @@ export class CatalogueIndex {
       list.push(slot);
     }
     this.tally(this.counts, slot, 1);
+    for (const a of new Set(attrs)) {
+      const table = this.attrCounts.get(a);
+      if (table) this.tally(table, slot, 1);
+    }
     const titleWords = indexWords(doc.title);
     for (const w of new Set([...titleWords, ...indexWords(doc.body)])) {
       let list = this.postings.get(w);
@@ -289,9 +295,14 @@ export class CatalogueIndex {
     this.deaths.push(slot);
     this.tally(this.counts, slot, -1);
     for (const [word, table] of this.termCounts) if (sortedHas(this.postings.get(word)!, slot)) this.tally(table, slot, -1);
+    const start = this.attrStart[slot]!;
+    for (const a of new Set(this.attrPool.subarray(start, start + this.attrCount[slot]!))) {
+      const table = this.attrCounts.get(a);
+      if (table) this.tally(table, slot, -1);
+    }
   }
 
-  /** Count tables of the most frequent words (TERM_TABLES of them, in at least termTablesMinDf items). */
+  /** Count tables of the most frequent words and attribute values (TERM_TABLES of each, in at least termTablesMinDf items). */
   private buildTermCounts(): void {
     this.termCounts = new Map();
     for (const [word, list] of this.frequentWords()) {
@@ -299,11 +310,42 @@ export class CatalogueIndex {
       for (const slot of list) if (this.alive[slot]) this.tally(table, slot, 1);
       this.termCounts.set(word, table);
     }
+    this.attrCounts = new Map();
+    for (const [attr, list] of this.frequentAttributes()) {
+      const table = new CountTable(true);
+      for (const slot of list) if (this.alive[slot]) this.tally(table, slot, 1);
+      this.attrCounts.set(attr, table);
+    }
+  }
+
+  /** The attribute values that get count tables: as frequentWords, by their lists. */
+  private frequentAttributes(): [number, Int32Array][] {
+    const minDf = this.termTablesMinDf;
+    return [...this.attrPostings]
+      .filter(([, list]) => list.length >= minDf)
+      .map(([attr, list]) => [attr, list.slots()] as [number, Int32Array])
+      .sort((a, b) => b[1].length - a[1].length)
+      .slice(0, TERM_TABLES);
+  }
+
+  /** How many items a word or attribute value must be in to get a count table. */
+  private get termTablesMinDf(): number {
+    return this.options.termTablesMinDf ?? Math.max(1000, Math.round(this.slotOf.size * 0.01));
+  }
+
+  /**
+   * The counts and bits of a search filtered by one attribute value alone, when the value has a count table
+   * and bits (its items are then found by walking an order, each tested in the bits); else null.
+   */
+  singleAttributeCounts(attrId: number): { table: CountTable; bits: SlotBits } | null {
+    const table = this.attrCounts.get(attrId);
+    const bits = table ? this.attributeBits(attrId) : null;
+    return table && bits ? { table, bits } : null;
   }
 
   /** The words that get count tables: the TERM_TABLES most frequent, in at least termTablesMinDf items. */
   private frequentWords(): [string, number[]][] {
-    const minDf = this.options.termTablesMinDf ?? Math.max(1000, Math.round(this.slotOf.size * 0.01));
+    const minDf = this.termTablesMinDf;
     return [...this.postings].filter(([, list]) => list.length >= minDf).sort((a, b) => b[1].length - a[1].length).slice(0, TERM_TABLES);
   }
 
@@ -510,6 +552,7 @@ export class CatalogueIndex {
     }
     next.counts.copyFrom(this.counts);
     const tables = new Map([...this.termCounts].map(([word, table]) => [word, new CountTable(true).copyFrom(table)]));
+    const attrTables = new Map([...this.attrCounts].map(([attr, table]) => [attr, new CountTable(true).copyFrom(table)]));
     // The built orders and the slots added since, merged by the new index on first use as they would be here.
     const orders = ORDER_KINDS.filter((kind) => this.orders[kind]).map((kind) => [kind, this.orders[kind]!, [...this.addedToOrder[kind]]] as const);
     next.profileIds = [...this.profileIds];
@@ -612,6 +655,17 @@ export class CatalogueIndex {
         }
       }
       next.termCounts.set(word, table);
+    }
+    for (const [attr, list] of next.frequentAttributes()) {
+      let table = attrTables.get(attr);
+      if (!table) {
+        table = new CountTable(true);
+        for (let from = 0; from < list.length; from += COMPACT_CHUNK) {
+          for (let i = from; i < Math.min(list.length, from + COMPACT_CHUNK); i++) next.tally(table, list[i]!, 1);
+          await breathe();
+        }
+      }
+      next.attrCounts.set(attr, table);
     }
     for (const [kind, built, added] of orders) {
       // Slots dead at the snapshot left out (those the old index had not yet dropped from its order).

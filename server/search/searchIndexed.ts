@@ -241,12 +241,12 @@ const SCOPE_MEMBER = 2;
 /** Whether the request filters by anything but words, types and attributes (such a search reads every candidate). */
 const anyFilterOf = (r: ResolvedSearch["request"]) => r.owners.length > 0 || r.publishers.length > 0 || !!r.from || !!r.to || r.others.length > 0;
 
-/** Live restricted slots a member sees besides the public and signed-in ones: its own and those granted to it (containing the word, if any). */
-function restrictedSeenBy(index: CatalogueIndex, profileId: number, granted: Set<number>, wordSlots: number[] | null): number[] {
+/** Live restricted slots a member sees besides the public and signed-in ones: its own and those granted to it (those `has` holds, if given: the word's or the attribute value's). */
+function restrictedSeenBy(index: CatalogueIndex, profileId: number, granted: Set<number>, has: ((slot: number) => boolean) | null): number[] {
   const out = new Set<number>();
   const consider = (slot: number | undefined) => {
     if (slot === undefined || !index.alive[slot] || index.visibility[slot] !== 2) return;
-    if (wordSlots && !sortedHas(wordSlots, slot)) return;
+    if (has && !has(slot)) return;
     out.add(slot);
   };
   for (const slot of index.restrictedSlotsOf(profileId)) if (index.owner[slot] === profileId) consider(slot);
@@ -343,15 +343,27 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
   const allGroups = (1 << groups.length) - 1;
 
   const words = queryWords(r.st);
+  // Answered from a count table: browsing, one word (a prefix's completions' own slots added one by one), or
+  // one attribute value alone (its items tested in its bits).
+  const visible = scope.kind === "member" ? (slot: number) => visibility[slot]! <= 1 || owner[slot] === me || granted!.has(ids[slot]!) : scopeKind === SCOPE_PUBLIC ? (slot: number) => visibility[slot] === 0 : () => true;
+  const restrictedWith = (has: ((slot: number) => boolean) | null) => (scope.kind === "member" ? restrictedSeenBy(index, scope.profileId, granted!, has) : []);
   if (!anyFilterOf(r) && !groups.length) {
     const single = words.length ? index.singleWordCounts(words) : null;
     if (!words.length || single) {
-      const visible = scope.kind === "member" ? (slot: number) => visibility[slot]! <= 1 || owner[slot] === me || granted!.has(ids[slot]!) : scopeKind === SCOPE_PUBLIC ? (slot: number) => visibility[slot] === 0 : () => true;
       const accepts = (slot: number) => alive[slot] === 1 && typeOk[typeCode[slot]!] === true && visible(slot);
       // Counted one by one: a member's restricted slots the table's cells leave out, and a prefix's completions' own slots.
-      const restricted = scope.kind === "member" ? restrictedSeenBy(index, scope.profileId, granted!, single?.slots ?? null) : [];
+      const restricted = restrictedWith(single ? (slot) => sortedHas(single.slots, slot) : null);
       const extra = single?.extra.length ? restricted.concat(single.extra.filter(visible)) : restricted;
       return { ...fromTable(index, single?.table ?? index.counts, scopeKind, typeOk, extra, r.includeFacets), unlisted: { accepts, word: single }, scores: single ? (of) => titleScores(index, single, of) : null, ordered: {}, cached, asked: 1, version };
+    }
+  }
+  if (!anyFilterOf(r) && !words.length && groups.length === 1 && groups[0]!.length === 1) {
+    const tabled = index.singleAttributeCounts(groups[0]![0]!);
+    if (tabled) {
+      const { bits } = tabled;
+      const accepts = (slot: number) => alive[slot] === 1 && typeOk[typeCode[slot]!] === true && visible(slot) && bits.has(slot);
+      const extra = restrictedWith((slot) => bits.has(slot));
+      return { ...fromTable(index, tabled.table, scopeKind, typeOk, extra, r.includeFacets), unlisted: { accepts, word: null }, scores: null, ordered: {}, cached, asked: 1, version };
     }
   }
   const matchedWords = index.matchWords(words);

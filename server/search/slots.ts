@@ -44,6 +44,10 @@ export class SlotBits {
     return bits;
   }
 
+  has(slot: number): boolean {
+    return ((this.words[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0;
+  }
+
   add(slot: number): void {
     const word = slot >>> 5;
     this.words = grow(this.words, word + 1);
