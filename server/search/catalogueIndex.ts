@@ -281,7 +281,8 @@ export class CatalogueIndex {
     cell.n += delta;
     const start = this.attrStart[slot]!;
     const end = start + this.attrCount[slot]!;
-    if (end > start) cell.attrs = grow(cell.attrs, this.maxAttrId + 1);
+    // As long as the attribute ids, not more: the count tables hold thousands of cells.
+    if (end > start) cell.attrs = grow(cell.attrs, this.maxAttrId + 1, 0);
     for (let a = start; a < end; a++) cell.attrs[this.attrPool[a]!]! += delta;
     const profiles = this.profileIds.length;
     cell.owners = addProfile(cell.owners, this.ownerCode[slot]!, delta, profiles);

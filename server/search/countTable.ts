@@ -56,11 +56,11 @@ export function addProfile(counts: ProfileCounts, code: number, delta: number, p
     if (n) counts.set(code, n);
     else counts.delete(code);
     if (counts.size <= profiles / 10) return counts;
-    const dense = new Int32Array(Math.max(profiles, 1024));
+    const dense = new Int32Array(profiles);
     for (const [c, count] of counts) dense[c] = count;
     return dense;
   }
-  const dense = grow(counts, profiles);
+  const dense = grow(counts, profiles, 0);
   dense[code]! += delta;
   return dense;
 }

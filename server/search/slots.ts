@@ -55,10 +55,10 @@ export class SlotBits {
   }
 }
 
-/** Grows a typed array to at least n elements. */
-export function grow<T extends Int32Array | Uint32Array | Uint8Array | Float64Array>(a: T, n: number): T {
+/** Grows a typed array to at least n elements (at least `least`, and twice its length, so growing one element at a time stays cheap). */
+export function grow<T extends Int32Array | Uint32Array | Uint8Array | Float64Array>(a: T, n: number, least = 1024): T {
   if (a.length >= n) return a;
-  const next = new (a.constructor as new (n: number) => T)(Math.max(n, a.length * 2, 1024));
+  const next = new (a.constructor as new (n: number) => T)(Math.max(n, a.length * 2, least));
   next.set(a);
   return next;
 }
