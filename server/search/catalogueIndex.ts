@@ -54,9 +54,8 @@ export interface TabledWord {
   slots: number[];
   /** Live slots of the query's other covered terms (a prefix's completions) that `slots` lacks, ascending. */
   extra: number[];
-  /** The title lists of every covered term. */
+  /** The title lists of every covered term (relevance puts their slots first, as matchWords' scores would). */
   titles: number[][];
-  idf: number;
 }
 
 interface Doc {
@@ -371,7 +370,6 @@ export class CatalogueIndex {
       slots,
       extra: this.liveOutside(others, slots),
       titles: terms.map((t) => this.titlePostings.get(t) ?? []),
-      idf: this.idf([slots, ...others]),
     };
   }
 
@@ -409,13 +407,6 @@ export class CatalogueIndex {
     const terms = new Set(this.termsWithPrefix(raw));
     if (this.postings.has(w)) terms.add(w);
     return [...terms];
-  }
-
-  /** The one indexed term a query's words match, if they are one word that is no other term's prefix. */
-  private singleTerm(words: string[]): string | null {
-    if (words.length !== 1) return null;
-    const terms = this.termsOf(words[0]!);
-    return terms.length === 1 && terms[0] === stem(words[0]!) ? terms[0] : null;
   }
 
   /**

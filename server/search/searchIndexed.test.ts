@@ -71,6 +71,8 @@ describe("in-memory index and SQL path agree", () => {
     "st=int&s=-3",
     "f[t][]=resources&grades[]=5",
     "grades[]=5&s=-2&page=2",
+    "grades[]=5&grades[]=6",
+    "f[t][]=resources&grades[]=5&grades[]=6&s=1",
     "st=science&grades[]=5",
     "st=lesson&grades[]=5&s=1",
     "f[t][]=groups",
@@ -141,6 +143,9 @@ describe("in-memory index and SQL path agree", () => {
     // Every list kept as bits, however short: words and several values of one facet (a union) included.
     const bitsIndex = new CatalogueIndex({ cacheResults: false, bitsFrom: 1 });
     await bitsIndex.load(server.db);
+    // Bits for lists of 30 items or more: a prefix whose terms each hold fewer (plan: plan, planning) but together more gets bits united from none kept.
+    const unitedBits = new CatalogueIndex({ cacheResults: false, bitsFrom: 30 });
+    await unitedBits.load(server.db);
     for (const who of ["guest", "teacher"] as const) {
       for (const q of [
         `grades[]=${grade}&subjects[]=${science}`,
@@ -157,6 +162,7 @@ describe("in-memory index and SQL path agree", () => {
         await expectAgreement(who, q, index);
         await expectAgreement(who, q, cachingIndex);
         await expectAgreement(who, q, bitsIndex);
+        await expectAgreement(who, q, unitedBits);
       }
     }
   });

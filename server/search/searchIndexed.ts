@@ -298,15 +298,6 @@ function fromTable(index: CatalogueIndex, table: CountTable, scopeKind: number, 
   return { total, matches: null, typeCounts, attrCounts, ownerCounts, publisherCounts, visibilityCounts };
 }
 
-/** Relevance of slots for one word, as matchWords scores it: its idf, tripled when the word (or a completion) is in the title. */
-function titleScores(index: CatalogueIndex, word: TabledWord, of: ArrayLike<number>): Float64Array {
-  const { mark, gen } = index.nextMarks();
-  for (const list of word.titles) for (const s of list) mark[s] = gen;
-  const out = new Float64Array(of.length);
-  for (let j = 0; j < of.length; j++) out[j] = mark[of[j]!] === gen ? 3 * word.idf : word.idf;
-  return out;
-}
-
 async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, cached: boolean): Promise<Counted> {
   const r = s.request;
 
@@ -354,7 +345,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
       // Counted one by one: a member's restricted slots the table's cells leave out, and a prefix's completions' own slots.
       const restricted = restrictedWith(single ? (slot) => sortedHas(single.slots, slot) : null);
       const extra = single?.extra.length ? restricted.concat(single.extra.filter(visible)) : restricted;
-      return { ...fromTable(index, single?.table ?? index.counts, scopeKind, typeOk, extra, r.includeFacets), unlisted: { accepts, word: single }, scores: single ? (of) => titleScores(index, single, of) : null, ordered: {}, cached, asked: 1, version };
+      return { ...fromTable(index, single?.table ?? index.counts, scopeKind, typeOk, extra, r.includeFacets), unlisted: { accepts, word: single }, scores: null, ordered: {}, cached, asked: 1, version };
     }
   }
   if (!anyFilterOf(r) && !words.length && groups.length === 1 && groups[0]!.length === 1) {
