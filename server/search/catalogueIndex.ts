@@ -634,31 +634,20 @@ export class CatalogueIndex {
       const kept = keepSlotList(list.slots());
       if (kept.length) next.restrictedByOwner.set(owner, kept);
     }
-    // The frequent words chosen again, as a fresh load would choose them (the catalogue's words drift): a word
-    // that had a table keeps its copy; a new one's is counted from the new index's list (counting all 64 took
-    // 10 s at 1,000,000 items).
-    for (const [word, list] of next.frequentWords()) {
-      let table = tables.get(word);
-      if (!table) {
-        table = new CountTable(true);
-        for (let from = 0; from < list.length; from += COMPACT_CHUNK) {
-          for (let i = from; i < Math.min(list.length, from + COMPACT_CHUNK); i++) next.tally(table, list[i]!, 1);
-          await breathe();
-        }
+    // The frequent words and attribute values chosen again, as a fresh load would choose them (the catalogue
+    // drifts): one that had a table keeps its copy; a new one's is counted from the new index's list (counting
+    // all 64 words' took 10 s at 1,000,000 items).
+    const tableOf = async (copied: CountTable | undefined, list: ArrayLike<number>): Promise<CountTable> => {
+      if (copied) return copied;
+      const table = new CountTable(true);
+      for (let from = 0; from < list.length; from += COMPACT_CHUNK) {
+        for (let i = from; i < Math.min(list.length, from + COMPACT_CHUNK); i++) next.tally(table, list[i]!, 1);
+        await breathe();
       }
-      next.termCounts.set(word, table);
-    }
-    for (const [attr, list] of next.frequentAttributes()) {
-      let table = attrTables.get(attr);
-      if (!table) {
-        table = new CountTable(true);
-        for (let from = 0; from < list.length; from += COMPACT_CHUNK) {
-          for (let i = from; i < Math.min(list.length, from + COMPACT_CHUNK); i++) next.tally(table, list[i]!, 1);
-          await breathe();
-        }
-      }
-      next.attrCounts.set(attr, table);
-    }
+      return table;
+    };
+    for (const [word, list] of next.frequentWords()) next.termCounts.set(word, await tableOf(tables.get(word), list));
+    for (const [attr, list] of next.frequentAttributes()) next.attrCounts.set(attr, await tableOf(attrTables.get(attr), list));
     for (const [kind, built, added] of orders) {
       // Slots dead at the snapshot left out (those the old index had not yet dropped from its order).
       const order = new Int32Array(built.length);
