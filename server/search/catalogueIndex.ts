@@ -77,7 +77,7 @@ interface Doc {
 const COMPACT_STEP_MS = 20;
 const COMPACT_CHUNK = 65_536;
 
-/** At most this many frequent words get a count table (each is a few hundred KB at 1,000,000 items; 64 left words in 12% of items without one, counted match by match at 10 to 17 ms a search). */
+/** At most this many frequent words, and as many attribute values, get a count table (each a few hundred KB at 1,000,000 items; 64 left words in 12% of the benchmark's items without one, counted match by match at 10 to 17 ms a search). */
 const TERM_TABLES = 256;
 
 type OrderKind = "title" | "updated" | "created";
@@ -304,28 +304,24 @@ export class CatalogueIndex {
 
   /** Count tables of the most frequent words and attribute values (TERM_TABLES of each, in at least termTablesMinDf items). */
   private buildTermCounts(): void {
-    this.termCounts = new Map();
-    for (const [word, list] of this.frequentWords()) {
+    const counted = (list: ArrayLike<number>) => {
       const table = new CountTable(true);
-      for (const slot of list) if (this.alive[slot]) this.tally(table, slot, 1);
-      this.termCounts.set(word, table);
-    }
-    this.attrCounts = new Map();
-    for (const [attr, list] of this.frequentAttributes()) {
-      const table = new CountTable(true);
-      for (const slot of list) if (this.alive[slot]) this.tally(table, slot, 1);
-      this.attrCounts.set(attr, table);
-    }
+      for (let i = 0; i < list.length; i++) if (this.alive[list[i]!]) this.tally(table, list[i]!, 1);
+      return table;
+    };
+    this.termCounts = new Map(this.frequentWords().map(([word, list]) => [word, counted(list)]));
+    this.attrCounts = new Map(this.frequentAttributes().map(([attr, list]) => [attr, counted(list)]));
   }
 
   /** The attribute values that get count tables: as frequentWords, by their lists. */
   private frequentAttributes(): [number, Int32Array][] {
+    return this.mostFrequent([...this.attrPostings].map(([attr, list]) => [attr, list.slots()]));
+  }
+
+  /** The TERM_TABLES entries with the longest lists, of those in at least termTablesMinDf items, longest first. */
+  private mostFrequent<K, L extends ArrayLike<number>>(entries: [K, L][]): [K, L][] {
     const minDf = this.termTablesMinDf;
-    return [...this.attrPostings]
-      .filter(([, list]) => list.length >= minDf)
-      .map(([attr, list]) => [attr, list.slots()] as [number, Int32Array])
-      .sort((a, b) => b[1].length - a[1].length)
-      .slice(0, TERM_TABLES);
+    return entries.filter(([, list]) => list.length >= minDf).sort((a, b) => b[1].length - a[1].length).slice(0, TERM_TABLES);
   }
 
   /** How many items a word or attribute value must be in to get a count table. */
@@ -345,8 +341,7 @@ export class CatalogueIndex {
 
   /** The words that get count tables: the TERM_TABLES most frequent, in at least termTablesMinDf items. */
   private frequentWords(): [string, number[]][] {
-    const minDf = this.termTablesMinDf;
-    return [...this.postings].filter(([, list]) => list.length >= minDf).sort((a, b) => b[1].length - a[1].length).slice(0, TERM_TABLES);
+    return this.mostFrequent([...this.postings]);
   }
 
   /**
