@@ -177,7 +177,8 @@ describe("catalogue index edge cases", () => {
         body: words.filter(() => random() < 0.2).join(" "),
         ownerId: 1 + Math.floor(random() * 9),
         publisherId: random() < 0.5 ? null : 20 + Math.floor(random() * 5),
-        attrs: [1, 2, 3, 4].filter(() => random() < 0.4),
+        // Attribute 9 likewise: a value that grows frequent later, and gets a count table on compaction.
+        attrs: [...[1, 2, 3, 4].filter(() => random() < 0.4), ...(clock > 151 && random() < 0.3 ? [9] : [])],
       });
       const current = new Map<number, ReturnType<typeof item>>();
       // Busy: yielding at every step, so changes land between its steps.
@@ -280,7 +281,14 @@ describe("catalogue index edge cases", () => {
           }
         }
       };
-      // Compacted from the catalogue as it is (no changes while compacting), it chose the words a fresh load does.
+      // Compacted from the catalogue as it is (no changes while compacting), it chose the words a fresh load does,
+      // among them the two that grew frequent after the load.
+      const tableKeys = (on: CatalogueIndex) => {
+        const { termCounts, attrCounts } = on as unknown as { termCounts: Map<string, unknown>; attrCounts: Map<number, unknown> };
+        return [termCounts.has("glacier"), attrCounts.has(9)];
+      };
+      expect(tableKeys(churned)).toEqual([false, false]);
+      expect(tableKeys(compacted)).toEqual([true, true]);
       await expectSame(compacted, fresh(), "compacted", !busy);
       await expectSame(churned, fresh(), "the old index");
       // The compacted index goes on taking changes (new slots after its own), as the old one leaves them alone.
