@@ -170,9 +170,12 @@ export class CatalogueSearch {
   }
 
   private async search(index: CatalogueIndex | null, resolved: ResolvedSearch): Promise<Omit<SearchAnswer, "guestBodies">> {
-    const outcome = index ? await searchIndexed(this.db, index, resolved, this.lookups) : await searchContent(this.db, resolved, this.lookups);
+    const run = (r: ResolvedSearch) => (index ? searchIndexed(this.db, index, r, this.lookups) : searchContent(this.db, r, this.lookups));
+    const outcome = await run(resolved);
     const term = resolved.request.st;
-    const didYouMean = term && outcome.total < SUGGEST_BELOW ? await suggestTerm(this.db, term) : null;
+    // A word is suggested only if it finds something the asker may see with the same filters.
+    const seen = async (word: string) => (await run({ ...resolved, request: { ...resolved.request, st: word, page: 1, per: 1, includeFacets: false } })).total > 0;
+    const didYouMean = term && outcome.total < SUGGEST_BELOW ? await suggestTerm(this.db, term, seen) : null;
     return { request: resolved.request, outcome, didYouMean };
   }
 }

@@ -21,11 +21,17 @@ export function editDistance(a: string, b: string, max = 2): number {
   return prev[b.length]!;
 }
 
+/** How many of a word's nearest known words are offered to `seen` before the word is left as it is. */
+const CANDIDATES_TRIED = 5;
+
 /**
  * "Did you mean": replaces each word that is rare or unknown in the catalogue's vocabulary with
- * the most frequent known word at most two edits away. Null when nothing better is found.
+ * the most frequent known word at most two edits away that `seen` accepts. The vocabulary holds the
+ * words of every item, whoever may see it, so `seen` decides whether the asker finds the word in what
+ * they may see (else a guest could read a restricted item's words off the suggestion). Null when
+ * nothing better is found.
  */
-export async function suggestTerm(db: Db, term: string): Promise<string | null> {
+export async function suggestTerm(db: Db, term: string, seen: (word: string) => Promise<boolean>): Promise<string | null> {
   const words = tokenize(term).slice(0, 8);
   if (!words.length) return null;
   let changed = false;
@@ -38,20 +44,25 @@ export async function suggestTerm(db: Db, term: string): Promise<string | null> 
       .where("first_letter", "=", word[0]!)
       .where("length", ">=", word.length - 2)
       .where("length", "<=", word.length + 2)
-      .where("doc_count", ">", known?.doc_count ?? 0)
+      .where("doc_count", ">=", Math.max(1, (known?.doc_count ?? 0) * 5))
       .orderBy("doc_count", "desc")
       .limit(2000)
       .execute();
-    let best: { term: string; d: number; n: number } | null = null;
-    for (const c of candidates) {
-      if (c.term === word) continue;
-      const d = editDistance(word, c.term);
-      if (d <= 2 && (!best || d < best.d || (d === best.d && c.doc_count > best.n))) best = { term: c.term, d, n: c.doc_count };
+    // Nearest first, then most frequent.
+    const near = candidates
+      .map((c) => ({ term: c.term, d: c.term === word ? 3 : editDistance(word, c.term), n: c.doc_count }))
+      .filter((c) => c.d <= 2)
+      .sort((a, b) => a.d - b.d || b.n - a.n)
+      .slice(0, CANDIDATES_TRIED);
+    let best: string | null = null;
+    for (const c of near) {
+      if (await seen(c.term)) {
+        best = c.term;
+        break;
+      }
     }
-    if (best && (!known || best.n >= known.doc_count * 5)) {
-      out.push(best.term);
-      changed = true;
-    } else out.push(word);
+    out.push(best ?? word);
+    if (best) changed = true;
   }
   return changed ? out.join(" ") : null;
 }

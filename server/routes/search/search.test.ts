@@ -219,6 +219,30 @@ describe("search", () => {
     expect(res.body.didYouMean).toBe("photosynthesis");
   });
 
+  it("suggests only words the asker would find: never a restricted or members-only item's", async () => {
+    await buildContent(server.db, { ownerId: owner.id, title: "Quetzalcoatl Field Notes", visibility: "restricted", grantProfiles: [member.id] });
+    await buildContent(server.db, { ownerId: owner.id, title: "Xylophonist Rehearsal Plan", visibility: "authed" });
+    const guest = server.client();
+    const signedIn = server.client();
+    await signedIn.signIn(member.username!, member.password);
+    const outsiderClient = server.client();
+    await outsiderClient.signIn(outsider.username!, outsider.password);
+    for (const [client, query, expected] of [
+      [guest, "quetzalcoatk", null],
+      [outsiderClient, "quetzalcoatk", null],
+      [signedIn, "quetzalcoatk", "quetzalcoatl"],
+      [guest, "xylophomist", null],
+      [outsiderClient, "xylophomist", "xylophonist"],
+    ] as const) {
+      const res = await client.get(`/api/search?query=${query}`);
+      expect(res.body.total, query).toBe(0);
+      expect(res.body.didYouMean, `${query}`).toBe(expected);
+    }
+    // A word the asker finds only outside the filters chosen is not suggested either.
+    expect((await signedIn.get(`/api/search?query=photosyntesis&grades=${grade6}`)).body.didYouMean).toBeNull();
+    expect((await signedIn.get(`/api/search?query=photosyntesis&grades=${grade5}`)).body.didYouMean).toBe("photosynthesis");
+  });
+
   it("rejects bad parameters with a 422 and a message", async () => {
     const c = server.client();
     for (const q of ["page=0", "page=abc", "per=1000", "from=yesterday", "types=nonsense", "_types=spaceship", `query=${"x".repeat(81)}`]) {
