@@ -38,9 +38,39 @@ export interface SearchOutcome {
 }
 
 const FACET_LIMIT = 50;
+/** Profiles shown in the owner and publisher facets: the most frequent, by count. */
+export const TOP_PROFILES = 20;
+
+/** A profile facet counted apart (its top profiles), with the chosen profiles it leaves out added after them. */
+export function withChosen(top: ProfileFacetValue[], chosen: ProfileFacetValue[]): ProfileFacetValue[] {
+  const listed = new Set(top.map((p) => p.profile_id));
+  return [...top, ...chosen.filter((p) => !listed.has(p.profile_id))];
+}
+
+/**
+ * A filter group whose chosen values are alternatives, so its own facet counts what each value finds with
+ * the other filters: the types, an attribute facet (by key), the owners, the publishers.
+ */
+export type FacetApart = "types" | "owners" | "publishers" | { attribute: string };
+
+/**
+ * The facets counted apart from the search, each with the search that counts it (the search without its
+ * own filter): the attribute facets, owners and publishers with chosen values. Without this, choosing Grade 5
+ * would leave only the grades that items of Grade 5 also hold, and no way to add Grade 6 with its count.
+ */
+export function facetsApart(s: ResolvedSearch): { apart: Exclude<FacetApart, "types">; search: ResolvedSearch }[] {
+  const r = s.request;
+  if (!r.includeFacets) return [];
+  const without = (change: Partial<SearchRequest>) => ({ ...s, request: { ...r, ...change } });
+  return [
+    ...s.facetKeys.filter((key) => r.attributes[key]?.length).map((key) => ({ apart: { attribute: key }, search: without({ attributes: { ...r.attributes, [key]: [] } }) })),
+    ...(r.owners.length ? [{ apart: "owners" as const, search: without({ owners: [] }) }] : []),
+    ...(r.publishers.length ? [{ apart: "publishers" as const, search: without({ publishers: [] }) }] : []),
+  ];
+}
 
 /** Builds the WHERE of a search; `except` leaves one filter group out (for that group's counts). */
-function whereSearch(eb: EB, s: ResolvedSearch, db: Db, except?: "types"): Expression<SqlBool> {
+function whereSearch(eb: EB, s: ResolvedSearch, db: Db, except?: FacetApart): Expression<SqlBool> {
   const r = s.request;
   const conds: Expression<SqlBool>[] = [];
   const scope = s.scope;
@@ -64,8 +94,8 @@ function whereSearch(eb: EB, s: ResolvedSearch, db: Db, except?: "types"): Expre
         : sql<SqlBool>`content.id in (select rowid from content_fts where content_fts match ${sqliteMatchExpression(words)})`,
     );
   }
-  if (r.owners.length) conds.push(eb("content.owner_id", "in", r.owners));
-  if (r.publishers.length) conds.push(eb("content.publisher_id", "in", r.publishers));
+  if (r.owners.length && except !== "owners") conds.push(eb("content.owner_id", "in", r.owners));
+  if (r.publishers.length && except !== "publishers") conds.push(eb("content.publisher_id", "in", r.publishers));
   if (r.from) conds.push(eb("content.created_at", ">=", `${r.from}T00:00:00.000Z`));
   if (r.to) conds.push(eb("content.created_at", "<=", `${r.to}T23:59:59.999Z`));
   for (const other of r.others) {
@@ -75,8 +105,8 @@ function whereSearch(eb: EB, s: ResolvedSearch, db: Db, except?: "types"): Expre
     else if (other === "favorites")
       conds.push(eb("content.id", "in", eb.selectFrom("favorites").select("favorites.content_id").where("favorites.profile_id", "=", s.profileId ?? -1)));
   }
-  for (const ids of Object.values(r.attributes)) {
-    if (!ids.length) continue;
+  for (const [key, ids] of Object.entries(r.attributes)) {
+    if (!ids.length || (typeof except === "object" && except.attribute === key)) continue;
     // Values of one facet are alternatives (OR); different facets narrow each other (AND).
     conds.push(eb("content.id", "in", eb.selectFrom("content_attributes").select("content_attributes.content_id").where("content_attributes.attr_item_id", "in", ids)));
   }
@@ -135,7 +165,9 @@ export async function searchContent(db: Db, s: ResolvedSearch, lookups: SearchLo
 
 /** Counts per filter value over the matching content. */
 async function countFacets(db: Db, s: ResolvedSearch, lookups: SearchLookups): Promise<SearchFacets> {
-  const matching = () => db.selectFrom("content").select("content.id").where((eb) => whereSearch(eb, s, db));
+  const matching = (except?: FacetApart) => db.selectFrom("content").select("content.id").where((eb) => whereSearch(eb, s, db, except));
+  const apart = facetsApart(s).map(({ apart }) => apart);
+  const apartKeys = new Set(apart.flatMap((a) => (typeof a === "object" ? [a.attribute] : [])));
 
   const typeCounts = db
     .selectFrom("content")
@@ -144,28 +176,37 @@ async function countFacets(db: Db, s: ResolvedSearch, lookups: SearchLookups): P
     .groupBy(["content.model_key", "content.sub_type"])
     .execute();
 
-  const typeIds = s.facetKeys.map((k) => s.facetTypeIds[k]).filter((id): id is number => id !== undefined);
-  const attrCounts = typeIds.length
-    ? db
-        .selectFrom("content_attributes")
-        .select(["content_attributes.attr_item_id as id", (eb) => eb.fn.countAll<number>().as("n")])
-        .where("content_attributes.type_id", "in", typeIds)
-        .where("content_attributes.content_id", "in", matching())
-        .groupBy("content_attributes.attr_item_id")
-        .execute()
-    : Promise.resolve([]);
+  const attrCounts = async (typeIds: number[], except?: FacetApart) => {
+    if (!typeIds.length) return new Map<number, number>();
+    const rows = await db
+      .selectFrom("content_attributes")
+      .select(["content_attributes.attr_item_id as id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("content_attributes.type_id", "in", typeIds)
+      .where("content_attributes.content_id", "in", matching(except))
+      .groupBy("content_attributes.attr_item_id")
+      .execute();
+    return new Map(rows.map((a) => [Number(a.id), Number(a.n)]));
+  };
+  const typeIdsOf = (keys: string[]) => keys.map((k) => s.facetTypeIds[k]).filter((id): id is number => id !== undefined);
+  const attrsTogether = attrCounts(typeIdsOf(s.facetKeys.filter((k) => !apartKeys.has(k))));
+  const attrsApart = Promise.all([...apartKeys].map(async (key) => [key, await attrCounts(typeIdsOf([key]), { attribute: key })] as const));
 
-  const profileCounts = (column: "content.owner_id" | "content.publisher_id") =>
-    db
-      .selectFrom("content")
-      .innerJoin("profiles", "profiles.id", column)
-      .select(["profiles.id as profile_id", "profiles.name", (eb) => eb.fn.countAll<number>().as("n")])
-      .where((eb) => whereSearch(eb, s, db))
+  const profileCounts = async (column: "content.owner_id" | "content.publisher_id", except?: FacetApart) =>
+    (
+      await db
+        .selectFrom("content")
+        .innerJoin("profiles", "profiles.id", column)
+        .select(["profiles.id as profile_id", "profiles.name", (eb) => eb.fn.countAll<number>().as("n")])
+        .where((eb) => whereSearch(eb, s, db, except))
       .groupBy(["profiles.id", "profiles.name"])
       .orderBy("n", "desc")
       .orderBy("profiles.id")
-      .limit(20)
-      .execute();
+        .limit(TOP_PROFILES)
+        .execute()
+    ).map((o) => ({ profile_id: o.profile_id, name: o.name, count: Number(o.n) }));
+  // Counted apart, the top profiles, and the chosen ones (all the search itself counts) wherever they rank.
+  const profileFacet = async (column: "content.owner_id" | "content.publisher_id", field: "owners" | "publishers") =>
+    apart.includes(field) ? withChosen(...(await Promise.all([profileCounts(column, field), profileCounts(column)]))) : profileCounts(column);
 
   const openCount = db
     .selectFrom("content")
@@ -174,13 +215,21 @@ async function countFacets(db: Db, s: ResolvedSearch, lookups: SearchLookups): P
     .groupBy("content.visibility")
     .execute();
 
-  const [types, attrs, owners, publishers, visibility] = await Promise.all([typeCounts, attrCounts, profileCounts("content.owner_id"), profileCounts("content.publisher_id"), openCount]);
+  const [types, attributes, attributesApart, owners, publishers, visibility] = await Promise.all([
+    typeCounts,
+    attrsTogether,
+    attrsApart,
+    profileFacet("content.owner_id", "owners"),
+    profileFacet("content.publisher_id", "publishers"),
+    openCount,
+  ]);
 
   return buildFacets(lookups, s, {
     types: types.map((t) => ({ typeKey: `${t.model_key}:${t.sub_type ?? ""}`, n: Number(t.n) })),
-    attributes: new Map(attrs.map((a) => [Number(a.id), Number(a.n)])),
-    owners: owners.map((o) => ({ profile_id: o.profile_id, name: o.name, count: Number(o.n) })),
-    publishers: publishers.map((o) => ({ profile_id: o.profile_id, name: o.name, count: Number(o.n) })),
+    attributes,
+    attributesApart: Object.fromEntries(attributesApart),
+    owners,
+    publishers,
     visibility: Object.fromEntries(visibility.map((v) => [v.visibility, Number(v.n)])),
   });
 }
@@ -190,6 +239,9 @@ export interface RawCounts {
   /** Matches per "model_key:sub_type", counted without the type filter. */
   types: { typeKey: string; n: number }[];
   attributes: Map<number, number>;
+  /** Counts of the attribute facets with chosen values, by facet key, each without its own filter (see facetsApart). */
+  attributesApart: Record<string, Map<number, number>>;
+  /** Counted without the owner or publisher filter when it has values (see facetsApart). */
   owners: ProfileFacetValue[];
   publishers: ProfileFacetValue[];
   visibility: Record<string, number>;
@@ -210,14 +262,14 @@ export async function buildFacets(lookups: SearchLookups, s: ResolvedSearch, raw
   typeTotals.all = s.searchTypes.filter((t) => t.type !== "all" && !t.admin_only).reduce((a, t) => a + (typeTotals[t.type] ?? 0), 0);
 
   const attributes: Record<string, FacetValue[]> = {};
-  const counted = raw.attributes;
   const selected = Object.values(s.request.attributes).flat();
   // Only counted or selected values are listed, so only their labels are needed.
   const shown = [...selected];
-  for (const [id, count] of counted) if (count > 0) shown.push(id);
+  for (const counts of [raw.attributes, ...Object.values(raw.attributesApart)]) for (const [id, count] of counts) if (count > 0) shown.push(id);
   const items = [...(await lookups.attributeItems(shown)).values()];
   for (const key of s.facetKeys) {
     const typeId = s.facetTypeIds[key];
+    const counted = raw.attributesApart[key] ?? raw.attributes;
     attributes[key] = items
       .filter((i) => i.type_id === typeId && ((counted.get(i.id) ?? 0) > 0 || selected.includes(i.id)))
       .map((i) => ({ id: i.id, label: i.short_name ? `${i.short_name} ${i.name}` : i.name, parent_id: i.parent_id, count: counted.get(i.id) ?? 0, sort: i.sort_order }))

@@ -167,6 +167,22 @@ describe("in-memory index and SQL path agree", () => {
     }
   });
 
+  it("agrees on facets counted apart: attribute facets, owners and publishers with chosen values", async () => {
+    const id = async (name: string) => (await server.db.selectFrom("attribute_items").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+    const [grade, science, math] = [await id("Grade 5"), await id("Science"), await id("Mathematics")];
+    const publisher = (await server.db.selectFrom("content").select("publisher_id").where("publisher_id", "is not", null).limit(1).executeTakeFirstOrThrow()).publisher_id!;
+    for (const who of ["guest", "teacher"] as const) {
+      for (const q of [
+        `f[owners][]=${teacherId}`,
+        `st=science&owners[]=${teacherId}&grades[]=${grade}`,
+        `publishers[]=${publisher}&subjects[]=${science}&subjects[]=${math}`,
+        `st=lesson&owners[]=${teacherId}&publishers[]=${publisher}&grades[]=${grade}&subjects[]=${math}`,
+      ]) {
+        for (const on of [index, cachingIndex, tabledBits]) await expectAgreement(who, q, on);
+      }
+    }
+  });
+
   it("keeps its counts right as items change, disappear and become restricted after loading", async () => {
     const db = server.db;
     const id = async (name: string) => (await db.selectFrom("attribute_items").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;

@@ -4,7 +4,7 @@ import { VIEWING_PERMISSIONS } from "../models/content.js";
 import type { CatalogueIndex, TabledWord } from "./catalogueIndex.js";
 import { addInto, addProfilesInto, type CountTable } from "./countTable.js";
 import { keepSorted, sortedHas, type SlotBits } from "./slots.js";
-import { buildFacets, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
+import { buildFacets, facetsApart, TOP_PROFILES, withChosen, type FacetApart, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
 import type { SearchLookups } from "./searchLookups.js";
 import { SeenBefore } from "./seenBefore.js";
 import { queryWords } from "./terms.js";
@@ -87,6 +87,15 @@ function countKey(s: ResolvedSearch): string {
 export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSearch, lookups: SearchLookups): Promise<SearchOutcome> {
   const r = s.request;
   if (r.st && !queryWords(r.st).length) return { rows: [], total: 0, facets: null };
+  const counted = await countedFor(db, index, s);
+  const apart: [FacetApart, Counted][] = [];
+  for (const { apart: facet, search } of facetsApart(s)) apart.push([facet, await countedFor(db, index, search)]);
+  return present(index, s, counted, apart, lookups);
+}
+
+/** The search's matches and counts: cached, or counted (and kept when asked before). */
+async function countedFor(db: Db, index: CatalogueIndex, s: ResolvedSearch): Promise<Counted> {
+  const r = s.request;
   // Favorites change without touching content, so a favorites search is always counted afresh.
   const cacheable = index.options.cacheResults && !r.others.includes("favorites");
   const key = countKey(s);
@@ -106,7 +115,7 @@ export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSe
       keepCounted(cacheOf(index), key, counted!);
     }
   }
-  return present(index, s, counted!, lookups);
+  return counted!;
 }
 
 /** Keeps a counted result in its version's store; the oldest go first, past the entry count or the memory budget (at 1,000,000 items a common term holds ~330,000 slots). */
@@ -424,30 +433,36 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
   };
 }
 
-/** The page's rows (in the page's order) and the labelled facets. */
-async function present(index: CatalogueIndex, s: ResolvedSearch, c: Counted, lookups: SearchLookups): Promise<SearchOutcome> {
+/** The page's rows (in the page's order) and the labelled facets; `apart`: the facets counted apart (see facetsApart). */
+async function present(index: CatalogueIndex, s: ResolvedSearch, c: Counted, apart: [FacetApart, Counted][], lookups: SearchLookups): Promise<SearchOutcome> {
   const r = s.request;
   const rowsPromise = lookups.cardRows(index, pickPage(index, c, r.sort, (r.page - 1) * r.per, r.per));
 
   if (!c.attrCounts) return { rows: await rowsPromise, total: c.total, facets: null };
-  const owners = topProfiles(c.ownerCounts, index.profileIds);
-  const publishers = topProfiles(c.publisherCounts, index.profileIds);
-  const names = await lookups.profileNames([...owners, ...publishers].map(([id]) => id));
-  const named = (best: [number, number][]) => best.map(([profile_id, count]) => ({ profile_id, name: names.get(profile_id) ?? "", count }));
-  const attributes = new Map<number, number>();
-  c.attrCounts.forEach((count, id) => count && attributes.set(id, count));
+  // Counted apart: the top profiles, and the chosen ones (all the search itself counts) wherever they rank.
+  const profileFacet = (field: "owners" | "publishers", counts: "ownerCounts" | "publisherCounts") => {
+    const other = apart.find(([facet]) => facet === field)?.[1];
+    return { top: topProfiles((other ?? c)[counts], index.profileIds), chosen: other ? topProfiles(c[counts], index.profileIds) : [] };
+  };
+  const [owners, publishers] = [profileFacet("owners", "ownerCounts"), profileFacet("publishers", "publisherCounts")];
+  const names = await lookups.profileNames([owners, publishers].flatMap(({ top, chosen }) => [...top, ...chosen].map(([id]) => id)));
+  const labelled = (best: [number, number][]) => best.map(([profile_id, count]) => ({ profile_id, name: names.get(profile_id) ?? "", count }));
+  const named = ({ top, chosen }: { top: [number, number][]; chosen: [number, number][] }) => withChosen(labelled(top), labelled(chosen));
+  const attributeMap = (counts: Int32Array | null) => {
+    const map = new Map<number, number>();
+    counts?.forEach((count, id) => count && map.set(id, count));
+    return map;
+  };
   const facets = await buildFacets(lookups, s, {
     types: index.typeKeys.map((typeKey, code) => ({ typeKey, n: c.typeCounts[code] ?? 0 })),
-    attributes,
+    attributes: attributeMap(c.attrCounts),
+    attributesApart: Object.fromEntries(apart.flatMap(([facet, counted]) => (typeof facet === "object" ? [[facet.attribute, attributeMap(counted.attrCounts)]] : []))),
     owners: named(owners),
     publishers: named(publishers),
     visibility: { public: c.visibilityCounts[0]!, authed: c.visibilityCounts[1]!, restricted: c.visibilityCounts[2]! },
   });
   return { rows: await rowsPromise, total: c.total, facets };
 }
-
-/** Profiles shown in the owner and publisher facets: the most frequent, by count. */
-const TOP_PROFILES = 20;
 
 /**
  * The TOP_PROFILES largest counts per profile code, as [profile id, count], by count (most first) then id. One pass

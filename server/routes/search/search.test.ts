@@ -152,6 +152,28 @@ describe("search", () => {
     expect(all.body.facets.attributes.subjects.find((s: { id: number }) => s.id === algebra).count).toBe(1);
   });
 
+  it("counts a facet with chosen values as if none were chosen in it, so its other values can be added with their counts", async () => {
+    const c = server.client();
+    const counts = (list: { id?: number; profile_id?: number; count: number }[]) => Object.fromEntries(list.map((v) => [v.id ?? v.profile_id, v.count]));
+    const oneGrade = (await c.get(`/api/search?grades[]=${grade5}`)).body;
+    expect(oneGrade.total).toBe(2);
+    // Grade 6 is offered with what choosing it too would add; other facets count the matches.
+    expect(counts(oneGrade.facets.attributes.grades)).toEqual({ [grade5]: 2, [grade6]: 1 });
+    expect(oneGrade.facets.attributes.subjects ?? []).toEqual([]);
+    const gradeAndSubject = (await c.get(`/api/search?grades[]=${grade6}&subjects[]=${algebra}`)).body;
+    expect(counts(gradeAndSubject.facets.attributes.grades)).toEqual({ [grade6]: 1 });
+    expect(counts(gradeAndSubject.facets.attributes.subjects)).toEqual({ [algebra]: 1 });
+    // Owners and publishers the same way; the chosen ones are listed whatever their rank.
+    const oneOwner = (await c.get(`/api/search?f[owners][]=${member.id}`)).body;
+    expect(oneOwner.total).toBe(1);
+    expect(counts(oneOwner.facets.owners)).toEqual({ [owner.id]: 2, [member.id]: 1 });
+    expect(counts(oneOwner.facets.attributes.grades)).toEqual({ [grade5]: 1 });
+    const onePublisher = (await c.get(`/api/search?publishers[]=${member.id}&grades[]=${grade5}`)).body;
+    expect(onePublisher.total).toBe(0);
+    expect(counts(onePublisher.facets.publishers)).toEqual({});
+    expect(counts(onePublisher.facets.attributes.grades)).toEqual({ [grade5]: 0, [grade6]: 1 });
+  });
+
   it("filters by type tab, model type, owner, publisher and created dates", async () => {
     const c = server.client();
     expect(titles((await c.get("/api/search?f[t][]=lesson_plans")).body)).toEqual(["Zebra Habitats Lesson Plan"]);
