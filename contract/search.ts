@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ThumbnailSettings } from "./thumbnail.js";
-import { ModelKey } from "./common.js";
+import { MESSAGES, ModelKey } from "./common.js";
 
 /** Default page size and minimum term length (first document, section 9). */
 export const SEARCH_PAGE_SIZE = 15;
@@ -78,25 +78,43 @@ export type SearchTypeConfig = z.infer<typeof SearchTypeConfig>;
 
 const ids = z.array(z.coerce.number().int().positive()).max(200);
 
+/** A real calendar day written YYYY-MM-DD (2025-02-30 is not one). */
+export function isCalendarDate(v: string): boolean {
+  const time = Date.parse(`${v}T00:00:00.000Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
+}
+const day = (name: string) => z.string().refine(isCalendarDate, `${name} must be a date (YYYY-MM-DD).`).nullable();
+
 /** The normalized search request, whatever shape it arrived in. */
-export const SearchRequest = z.object({
-  st: z.string().max(SEARCH_MAX_TERM, `The search term may be at most ${SEARCH_MAX_TERM} characters.`),
-  sort: z.enum(["relevance", "title_asc", "title_desc", "updated_asc", "updated_desc", "created_asc", "created_desc"]),
-  page: z.number().int().min(1, "page must be 1 or more.").max(10000, "page may be at most 10000."),
-  per: z.number().int().min(1).max(SEARCH_MAX_PAGE_SIZE, `per may be at most ${SEARCH_MAX_PAGE_SIZE}.`),
-  types: z.array(z.string().max(64)).max(20),
-  subTypes: z.array(z.string().max(64)).max(50),
-  modelTypes: z.array(ModelKey).max(20),
-  others: z.array(z.enum(["mine", "favorites", "open", "restricted"])).max(4),
-  owners: ids,
-  publishers: ids,
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "from must be a date (YYYY-MM-DD).").nullable(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "to must be a date (YYYY-MM-DD).").nullable(),
-  attributes: z.record(z.string(), ids),
-  asProfile: z.number().int().positive().nullable(),
-  ignorePermissions: z.boolean(),
-  includeFacets: z.boolean(),
-});
+export const SearchRequest = z
+  .object({
+    st: z
+      .string()
+      .max(SEARCH_MAX_TERM, `The search term may be at most ${SEARCH_MAX_TERM} characters.`)
+      .refine((st) => st.length === 0 || st.length >= SEARCH_MIN_TERM, MESSAGES.minChars(SEARCH_MIN_TERM)),
+    sort: z.enum(["relevance", "title_asc", "title_desc", "updated_asc", "updated_desc", "created_asc", "created_desc"], {
+      error: `sort must be one of: ${Object.keys(SORTS).join(", ")}.`,
+    }),
+    page: z.number({ error: "page must be a whole number." }).int("page must be a whole number.").min(1, "page must be 1 or more.").max(10000, "page may be at most 10000."),
+    per: z
+      .number({ error: "per must be a whole number." })
+      .int("per must be a whole number.")
+      .min(1, "per must be 1 or more.")
+      .max(SEARCH_MAX_PAGE_SIZE, `per may be at most ${SEARCH_MAX_PAGE_SIZE}.`),
+    types: z.array(z.string().max(64)).max(20),
+    subTypes: z.array(z.string().max(64)).max(50),
+    modelTypes: z.array(ModelKey).max(20),
+    others: z.array(z.enum(["mine", "favorites", "open", "restricted"])).max(4),
+    owners: ids,
+    publishers: ids,
+    from: day("from"),
+    to: day("to"),
+    attributes: z.record(z.string(), ids),
+    asProfile: z.number().int().positive().nullable(),
+    ignorePermissions: z.boolean(),
+    includeFacets: z.boolean(),
+  })
+  .refine((r) => !r.from || !r.to || r.from <= r.to, { message: "from must be on or before to.", path: ["from"] });
 export type SearchRequest = z.infer<typeof SearchRequest>;
 
 /** A search result card (the content object of the first document, section 3). */

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { ATTRIBUTE_FACETS, SEARCH_PAGE_SIZE, SORTS, type SearchRequest, type Sort, type SortCode } from "./search.js";
 
 type Raw = Record<string, unknown>;
@@ -25,20 +26,40 @@ function first(...values: unknown[]): string | undefined {
   return undefined;
 }
 
-const truthy = (v: string | undefined) => v === "1" || v === "true" || v === "on";
+const truthy = (v: string | undefined) => v === "1" || v === "true" || v === "on" || v === "yes";
 
-/** Maps a sort code or sort string to the internal sort; unknown codes fall back to the default. */
-export function sortFromCode(code: string | undefined, hasTerm: boolean): Sort {
+/** Maps a sort code or sort string to the internal sort (relevance with a term, else newest updates first, when none); an unknown code is kept, for validation to refuse. */
+export function sortFromCode(code: string | undefined, hasTerm: boolean): Sort | string {
   if (code && code in SORTS) return SORTS[code as SortCode];
+  if (code) return code;
   return hasTerm ? "relevance" : "updated_desc";
 }
+
+/** One value, or a list of them when a parameter is repeated (`st=a&st=b`): never an object. */
+const scalar = (name: string) =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number(), z.boolean()]))], { error: `${name} must be a value, not an object.` }).optional();
+
+/**
+ * The shape every accepted search input has before normalizing: single-valued parameters hold values, and
+ * f holds the bracketed filters. normalizeSearchInput reads only values, so without this check a parameter
+ * sent as an object (`{"st": {"a": 1}}`) would be silently left out.
+ */
+export const SearchInput = z.looseObject({
+  ...Object.fromEntries(
+    ["st", "query", "q", "s", "sort", "page", "per", "limit", "per_page", "from", "to", "created_from", "created_to", "as_profile", "asProfile", "ignore_permissions", "ignorePermissions", "only_mine", "facets"].map((name) => [
+      name,
+      scalar(name),
+    ]),
+  ),
+  f: z.record(z.string(), z.unknown(), { error: "f must be an object of filters (f[t][], f[owners][], ...)." }).optional(),
+});
 
 /**
  * Turns any of the accepted shapes (the screen's URL parameters, the main search call's
  * parameters, or the POST /search body; bracketed or nested under f) into a search request
  * for validation. The term is trimmed and lowercased (first document, section 5).
  */
-export function normalizeSearchInput(raw: Raw): Omit<SearchRequest, "page" | "per"> & { page: number; per: number } {
+export function normalizeSearchInput(raw: Raw): Omit<SearchRequest, "page" | "per" | "sort"> & { page: number; per: number; sort: string } {
   const f = asRecord(raw.f);
   const st = (first(raw.st, raw.query, raw.q) ?? "").trim().toLowerCase();
   const attributes: Record<string, number[]> = {};

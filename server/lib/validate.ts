@@ -3,7 +3,7 @@ import { HttpError } from "./errors.js";
 
 /** Parses input with a contract schema; failures become a 422 with the first message and field errors. */
 export function parseOr422<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { error: plainMessage });
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
@@ -11,4 +11,37 @@ export function parseOr422<S extends z.ZodType>(schema: S, input: unknown): z.ou
     (errors[key] ??= []).push(issue.message);
   }
   throw new HttpError(422, result.error.issues[0]?.message ?? "Invalid request.", errors);
+}
+
+const KINDS: Record<string, string> = { string: "text", number: "a number", int: "a whole number", boolean: "true or false", array: "a list", object: "an object", date: "a date" };
+
+/**
+ * A message in words for the issues a contract schema gives no message of its own (those it does keep theirs):
+ * "value must be true or false." rather than zod's "Invalid input: expected boolean, received string".
+ */
+export function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  const field = [...(issue.path ?? [])].reverse().find((p): p is string => typeof p === "string") ?? "The request";
+  switch (issue.code) {
+    case "invalid_type": {
+      if (issue.input === undefined) return `${field} is required.`;
+      const kind = issue.expected === "number" && typeof issue.input === "number" && Number.isNaN(issue.input) ? "a number" : (KINDS[issue.expected] ?? issue.expected);
+      return `${field} must be ${kind}.`;
+    }
+    case "too_small":
+    case "too_big": {
+      const least = issue.code === "too_small";
+      const bound = `${least ? "at least" : "at most"} ${String(least ? issue.minimum : issue.maximum)}`;
+      if (issue.origin === "string") return least && Number(issue.minimum) === 1 ? `${field} is required.` : `${field} must be ${bound} characters.`;
+      if (issue.origin === "array" || issue.origin === "set") return `${field} must have ${bound} items.`;
+      return `${field} must be ${bound}.`;
+    }
+    case "invalid_value":
+      return `${field} must be one of: ${issue.values.map(String).join(", ")}.`;
+    case "invalid_format":
+      return `${field} is not a valid ${issue.format === "regex" ? "value" : issue.format}.`;
+    case "unrecognized_keys":
+      return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.`;
+    default:
+      return `${field} is not valid.`;
+  }
 }

@@ -150,7 +150,7 @@ export class CatalogueSearch {
    */
   async run(actor: Actor, request: SearchRequest, guestUrl?: string): Promise<SearchAnswer> {
     const index = await this.caughtUp();
-    const resolved = await resolveSearch(this.db, actor, request, await this.lookups.settings());
+    const resolved = await resolveSearch(this.db, actor, request, this.lookups);
     // Favorites change without the catalogue changing, so a favorites search is never reused.
     const caching = CatalogueSearch.caching(index);
     if (!caching || request.others.includes("favorites")) return { ...(await this.search(index, resolved)), guestBodies: null };

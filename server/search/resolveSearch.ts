@@ -1,10 +1,10 @@
-import type { SearchRequest, SearchTypeConfig } from "../../contract/index.js";
+import { ATTRIBUTE_FACETS, type SearchRequest, type SearchTypeConfig } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { loadActor, type Actor } from "../lib/actor.js";
 import { HttpError } from "../lib/errors.js";
 import { authorize, contentObjectPolicy, searchPolicy } from "../policies/index.js";
 import type { ResolvedSearch, TypeTarget } from "./searchContent.js";
-import type { SearchSettings } from "./searchLookups.js";
+import type { SearchLookups } from "./searchLookups.js";
 
 const targetsOf = (t: SearchTypeConfig): TypeTarget[] =>
   t.model_types.map((modelKey) => ({ modelKey, subTypes: t.model_sub_types[modelKey] ?? t.sub_types }));
@@ -13,7 +13,9 @@ const targetsOf = (t: SearchTypeConfig): TypeTarget[] =>
  * Turns a validated request into what the query runs: which types and facets apply, and whose
  * view of the catalogue to search. Admin-only types and options are authorized here.
  */
-export async function resolveSearch(db: Db, actor: Actor, request: SearchRequest, { searchTypes, facetTypeIds }: SearchSettings): Promise<ResolvedSearch> {
+export async function resolveSearch(db: Db, actor: Actor, request: SearchRequest, lookups: SearchLookups): Promise<ResolvedSearch> {
+  const { searchTypes, facetTypeIds } = await lookups.settings();
+  await checkAttributeFilters(request, facetTypeIds, lookups);
   const byKey = new Map(searchTypes.map((t) => [t.type, t]));
   const unknown = request.types.filter((t) => !byKey.has(t));
   if (unknown.length) {
@@ -60,4 +62,19 @@ export async function resolveSearch(db: Db, actor: Actor, request: SearchRequest
     facetKeys: facetKeys.filter((k) => k in facetTypeIds),
     searchTypes: searchTypes.filter((t) => !t.admin_only || searchPolicy.canUseAdminSearchTypes(actor)),
   };
+}
+
+/** Each attribute filter's values must be items of its facet's type: a subject's id sent as a grade is refused, not searched as a subject. */
+async function checkAttributeFilters(request: SearchRequest, facetTypeIds: Record<string, number>, lookups: SearchLookups): Promise<void> {
+  const chosen = Object.entries(request.attributes).filter(([, ids]) => ids.length);
+  if (!chosen.length) return;
+  const items = await lookups.attributeItems(chosen.flatMap(([, ids]) => ids));
+  const errors: Record<string, string[]> = {};
+  for (const [key, ids] of chosen) {
+    const wrong = ids.filter((id) => items.get(id)?.type_id !== facetTypeIds[key]);
+    const label = ATTRIBUTE_FACETS.find((f) => f.url === key)?.label ?? key;
+    if (wrong.length) errors[key] = [`Unknown ${label} value${wrong.length > 1 ? "s" : ""}: ${wrong.join(", ")}.`];
+  }
+  const messages = Object.values(errors).flat();
+  if (messages.length) throw new HttpError(422, messages[0]!, errors);
 }

@@ -86,7 +86,7 @@ describe("in-memory index and SQL path agree", () => {
     const actor = who === "guest" ? GUEST : await loadActor(server.db, teacherId);
     const parsed = SearchRequest.parse(normalizeSearchInput(qs.parse(q)));
     const lookups = new SearchLookups(server.db, null);
-    const resolved = await resolveSearch(server.db, actor, parsed, await lookups.settings());
+    const resolved = await resolveSearch(server.db, actor, parsed, lookups);
     const sqlResult = await searchContent(server.db, resolved, lookups);
     const memoryResult = await searchIndexed(server.db, on, resolved, lookups);
     expect(memoryResult.total, `${who} ${q}`).toBe(sqlResult.total);
@@ -98,7 +98,7 @@ describe("in-memory index and SQL path agree", () => {
   async function answerOn(who: "guest" | "teacher", q: string, on: CatalogueIndex) {
     const parsed = SearchRequest.parse(normalizeSearchInput(qs.parse(q)));
     const lookups = new SearchLookups(server.db, null);
-    const resolved = await resolveSearch(server.db, who === "guest" ? GUEST : await loadActor(server.db, teacherId), parsed, await lookups.settings());
+    const resolved = await resolveSearch(server.db, who === "guest" ? GUEST : await loadActor(server.db, teacherId), parsed, lookups);
     const { total, facets, rows } = await searchIndexed(server.db, on, resolved, lookups);
     return { total, facets, titles: rows.map((r) => r.title) };
   }
@@ -110,7 +110,7 @@ describe("in-memory index and SQL path agree", () => {
         // The query as the server's qs parser gives it.
         const parsed = SearchRequest.parse(normalizeSearchInput(qs.parse(q)));
         const lookups = new SearchLookups(server.db, null);
-        const resolved = await resolveSearch(server.db, actor, parsed, await lookups.settings());
+        const resolved = await resolveSearch(server.db, actor, parsed, lookups);
         const [sqlResult, memoryResult] = await Promise.all([searchContent(server.db, resolved, lookups), searchIndexed(server.db, index, resolved, lookups)]);
         expect(memoryResult.total).toBe(sqlResult.total);
         expect(memoryResult.facets).toEqual(sqlResult.facets);
@@ -225,7 +225,7 @@ describe("in-memory index and SQL path agree", () => {
         const titlesOn = async (on: CatalogueIndex) => {
           const parsed = SearchRequest.parse(normalizeSearchInput(qs.parse(q)));
           const lookups = new SearchLookups(server.db, null);
-          const resolved = await resolveSearch(server.db, who === "guest" ? GUEST : await loadActor(server.db, teacherId), parsed, await lookups.settings());
+          const resolved = await resolveSearch(server.db, who === "guest" ? GUEST : await loadActor(server.db, teacherId), parsed, lookups);
           return (await searchIndexed(server.db, on, resolved, lookups)).rows.map((r) => r.title);
         };
         const expected = await titlesOn(tables);

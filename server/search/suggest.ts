@@ -23,6 +23,8 @@ export function editDistance(a: string, b: string, max = 2): number {
 
 /** How many of a word's nearest known words are offered to `seen` before the word is left as it is. */
 const CANDIDATES_TRIED = 5;
+/** Words of a term that may be corrected (each costs two queries and up to CANDIDATES_TRIED searches). */
+const CORRECTED_WORDS = 8;
 
 /**
  * "Did you mean": replaces each word that is rare or unknown in the catalogue's vocabulary with
@@ -32,11 +34,16 @@ const CANDIDATES_TRIED = 5;
  * nothing better is found.
  */
 export async function suggestTerm(db: Db, term: string, seen: (word: string) => Promise<boolean>): Promise<string | null> {
-  const words = tokenize(term).slice(0, 8);
+  const words = tokenize(term);
   if (!words.length) return null;
   let changed = false;
   const out: string[] = [];
-  for (const word of words) {
+  for (const [i, word] of words.entries()) {
+    // The first CORRECTED_WORDS are corrected; any after them are kept as typed.
+    if (i >= CORRECTED_WORDS) {
+      out.push(word);
+      continue;
+    }
     const known = await db.selectFrom("search_terms").select("doc_count").where("term", "=", word).executeTakeFirst();
     const candidates = await db
       .selectFrom("search_terms")

@@ -272,6 +272,33 @@ describe("search", () => {
       expect(res.status, q).toBe(422);
       expect(typeof res.body.message, q).toBe("string");
     }
+    // Each with the message it gets: never a value quietly dropped, guessed or searched as something else.
+    for (const [q, message] of [
+      ["query=ph", "Please enter at least 3 characters to search."],
+      ["page=abc", "page must be a whole number."],
+      ["per=0", "per must be 1 or more."],
+      ["from=2025-13-45", "from must be a date (YYYY-MM-DD)."],
+      ["created_to=2025-02-30", "to must be a date (YYYY-MM-DD)."],
+      ["from=2025-09-01&to=2025-01-01", "from must be on or before to."],
+      ["s=7", "sort must be one of: 1, 2, 3, -1, -2, -3, title_lsort_asc, title_lsort_desc, updated_at_asc, updated_at_desc, created_at_asc, created_at_desc."],
+      ["sort=bogus", "sort must be one of: 1, 2, 3, -1, -2, -3, title_lsort_asc, title_lsort_desc, updated_at_asc, updated_at_desc, created_at_asc, created_at_desc."],
+      [`grades[]=${algebra}`, `Unknown Grades value: ${algebra}.`],
+      [`subjects[]=${algebra}&subjects[]=999999&grades[]=${grade5}`, "Unknown Subjects value: 999999."],
+    ] as const) {
+      const res = await c.get(`/api/search?${q}`);
+      expect([res.status, res.body.message], q).toEqual([422, message]);
+    }
+    // The same dates, the whole range of one day, are fine.
+    expect((await c.get("/api/search?from=2024-01-10&to=2024-01-10")).body.total).toBe(1);
+    for (const [body, message] of [
+      [{ st: { a: 1 } }, "st must be a value, not an object."],
+      [{ f: "resources" }, "f must be an object of filters (f[t][], f[owners][], ...)."],
+      [{ s: { x: 1 } }, "s must be a value, not an object."],
+      [{ st: "ab" }, "Please enter at least 3 characters to search."],
+    ] as const) {
+      const res = await c.post("/search", body);
+      expect([res.status, res.body.message], JSON.stringify(body)).toEqual([422, message]);
+    }
   });
 
   it("presents cards with the spec's fields and never leaks internals", async () => {
