@@ -2,9 +2,12 @@ import { z } from "zod";
 import { Flag, MESSAGES } from "./common.js";
 
 /** POST /auth: the login form (first document: username, password, remember). */
+/** A text field's type error: its required message when missing, else that it must be text. */
+const textOr = (required: string, name: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? required : `${name} must be text.`) });
+
 export const SignInRequest = z.object({
-  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired).max(255),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(1024),
+  username: z.string(textOr(MESSAGES.usernameRequired, "Username")).trim().min(1, MESSAGES.usernameRequired).max(255, "Username may be at most 255 characters."),
+  password: z.string(textOr(MESSAGES.passwordRequired, "Password")).min(1, MESSAGES.passwordRequired).max(1024, "Password may be at most 1024 characters."),
   remember: Flag,
 });
 export type SignInRequest = z.infer<typeof SignInRequest>;
@@ -26,8 +29,11 @@ export const SignInResponse = z.object({
 });
 export type SignInResponse = z.infer<typeof SignInResponse>;
 
+/** POST /auth's failures (401, 422, 429): the message, and the spec's errors[] list to show. */
+export const SignInErrorBody = z.object({ message: z.string(), errors: z.array(z.string()).optional() });
+
 export const ForgotRequest = z.object({
-  email: z.string().trim().email("The provided email address is invalid"),
+  email: z.string(textOr("Please provide your email address", "Email")).trim().min(1, "Please provide your email address").email("The provided email address is invalid"),
 });
 export const MessageResponse = z.object({ message: z.string() });
 

@@ -33,7 +33,7 @@ export const MESSAGES = {
   usernameRequired: "Username is required.",
   passwordRequired: "Password is required.",
   badCredentials: "Invalid username or password.",
-  tooManyAttempts: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   signInRequired: "You must be signed in to do that.",
   forbidden: "You do not have permission to do that.",
   notFound: "Not found.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ForgotRequest, InitializeData, MessageResponse, ProvidersResponse, RegisterRequest, SignInRequest, SignInResponse } from "./auth.js";
+import { ForgotRequest, InitializeData, MessageResponse, ProvidersResponse, RegisterRequest, SignInErrorBody, SignInRequest, SignInResponse } from "./auth.js";
 import {
   AttributeConfigResponse,
   AttributeTreeResponse,
@@ -42,6 +42,8 @@ interface Operation {
   query?: { name: string; description: string; array?: boolean }[];
   response: z.ZodType;
   errors?: number[];
+  /** The errors' body, when not ErrorBody (POST /auth answers the spec's errors[] list). */
+  errorBody?: z.ZodType;
   /** The request is multipart/form-data (an upload) rather than JSON. */
   multipart?: boolean;
 }
@@ -74,8 +76,8 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/getInitializeData", summary: "The signed-in profile (or null) with its permissions map, and the CSRF token for writes.", response: InitializeData },
   { method: "get", path: "/app/config", summary: "Application configuration, feature flags and search types.", response: AppConfig },
   { method: "get", path: "/providers", summary: "Single sign-on providers.", response: ProvidersResponse },
-  { method: "post", path: "/auth", summary: "Sign in with username and password. 401 with errors[] on bad credentials, 422 on missing fields, 429 when rate limited. An account that signs in with single sign-on gets redirect (GET /auth/sso/{provider}: a 302 to the provider; its callback signs in and returns, or goes to /auth/login?sso_error=...) with remember_key, heading, message and cta.", request: SignInRequest, response: SignInResponse, errors: [401, 403, 422, 429] },
-  { method: "post", path: "/auth/register", summary: "Create a member account and sign it in. 422 with field errors (e.g. a taken username).", request: RegisterRequest, response: SignInResponse, errors: [403, 422, 429] },
+  { method: "post", path: "/auth", summary: "Sign in with username and password. 401 with errors[] on bad credentials, 422 on missing fields, 429 when rate limited. An account that signs in with single sign-on gets redirect (GET /auth/sso/{provider}: a 302 to the provider; its callback signs in and returns, or goes to /auth/login?sso_error=...) with remember_key, heading, message and cta.", request: SignInRequest, response: SignInResponse, errors: [401, 403, 422, 429], errorBody: SignInErrorBody },
+  { method: "post", path: "/auth/register", summary: "Create a member account and sign it in. 422 with field errors (e.g. a taken username).", request: RegisterRequest, response: SignInResponse, errors: [403, 422, 429], errorBody: ErrorBody.extend({ errors: z.union([ErrorBody.shape.errors, SignInErrorBody.shape.errors]) }) },
   { method: "get", path: "/auth/sso/{provider}", summary: "Starts single sign-on with a configured OpenID provider (302 to the provider; authorization code with PKCE S256, state and nonce). Optional query redirect: a same-origin path to return to.", response: z.object({}), errors: [404] },
   { method: "get", path: "/auth/sso/{provider}/callback", summary: "The provider's return: signs in (creating a member on first sign-in) and redirects (302) to the saved path or /search/; any failure redirects to /auth/login?sso_error=...", response: z.object({}), errors: [404] },
   { method: "post", path: "/auth/logout", summary: "Sign out.", response: z.object({}) },
@@ -220,18 +222,29 @@ OPERATIONS.push(
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
 
+/**
+ * Errors every call of a kind can answer besides its own: a write without its CSRF token (403), a body that
+ * is not valid JSON (400), too large (413) or in an encoding the server does not read (415).
+ */
+function commonErrors(op: Operation): number[] {
+  const write = op.method !== "get";
+  return [...(write ? [403] : []), ...(op.request ? [400, 413, 415] : [])];
+}
+
 /** Builds the OpenAPI 3.1 document from the contract's schemas. */
 export function buildOpenApi(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
     const responses: Record<string, unknown> = { "200": { description: "Success", content: { "application/json": { schema: schema(op.response) } } } };
-    for (const code of op.errors ?? []) responses[String(code)] = { description: "Error", content: { "application/json": { schema: schema(ErrorBody) } } };
+    for (const code of [...new Set([...(op.errors ?? []), ...commonErrors(op)])].sort())
+      responses[String(code)] = { description: "Error", content: { "application/json": { schema: schema(code === 400 || code === 413 || code === 415 ? ErrorBody : (op.errorBody ?? ErrorBody)) } } };
     (paths[op.path] ??= {})[op.method] = {
       summary: op.summary,
       parameters: [
         ...[...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } })),
         ...(op.query ?? []).map((q) => ({ name: q.name, in: "query", description: q.description, schema: q.array ? { type: "array", items: { type: "string" } } : { type: "string" } })),
       ],
+      security: [{ session: [], csrfToken: [] }, { bearer: [] }, {}],
       ...(op.request ? { requestBody: { content: { [op.multipart ? "multipart/form-data" : "application/json"]: { schema: schema(op.request) } } } } : {}),
       responses,
     };
@@ -244,5 +257,12 @@ export function buildOpenApi(): Record<string, unknown> {
       description: "Generated from contract/. Writes need the X-CSRF-Token header (from GET /getInitializeData) with the session cookie. The desktop app instead sends Authorization: Bearer <ID token of a provider's desktop client (GET /providers: desktop)>, which needs no CSRF token; a bad or expired token answers 401. Errors answer { message, errors? }.",
     },
     paths,
+    components: {
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "sid", description: "The session cookie POST /auth sets." },
+        csrfToken: { type: "apiKey", in: "header", name: "X-CSRF-Token", description: "Writes with the session cookie send the token GET /getInitializeData gives (or _token in a form body)." },
+        bearer: { type: "http", scheme: "bearer", description: "The desktop app: an ID token of a provider's desktop client (GET /providers: desktop); no CSRF token needed." },
+      },
+    },
   };
 }

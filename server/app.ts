@@ -49,13 +49,36 @@ export interface AppDeps {
 }
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
-const API_PREFIXES = ["/api/", "/getInitializeData", "/app/", "/providers", "/profile/", "/attributes/", "/standards/", "/files/", "/curriculum/", "/related-content", "/quick-info/", "/system/"];
+// The spec's API families: an unknown path under them is a JSON 404, never the web app's page.
+const API_PREFIXES = [
+  "/api/",
+  "/getInitializeData",
+  "/app/",
+  "/providers",
+  "/profile/",
+  "/attributes/",
+  "/standards/",
+  "/files/",
+  "/curriculum/",
+  "/related-content",
+  "/quick-info/",
+  "/system/",
+  "/comment/",
+  "/permissions/",
+  "/feeds/",
+  "/i18n/",
+  "/contact/",
+  "/update-lock",
+];
 
 /** Guest reads that need no session: GET and HEAD of these paths never write one. */
 const SESSIONLESS_READS = new Set(["/api/search"]);
 
-const isSessionlessRead = (req: express.Request) =>
-  (req.method === "GET" || req.method === "HEAD") && SESSIONLESS_READS.has(req.path) && !req.headers.authorization && !/(?:^|;\s*)sid=/.test(req.headers.cookie ?? "");
+const hasSessionCookie = (req: express.Request) => /(?:^|;\s*)sid=/.test(req.headers.cookie ?? "");
+const isSessionlessRead = (req: express.Request) => (req.method === "GET" || req.method === "HEAD") && SESSIONLESS_READS.has(req.path) && !req.headers.authorization && !hasSessionCookie(req);
+
+/** Writes that sign a browser in: forged, they would sign the victim in as the attacker (login CSRF), so they need a token even without a session. */
+const SIGN_IN_WRITES = new Set(["/auth", "/auth/register"]);
 
 /** Builds the Express app (no listening here: see server/index.ts). */
 export function createApp({ db, config, logger, sessionSecret, index, onImportWork, storage = localFileStorage(path.join(config.dataDir, "uploads")) }: AppDeps): Express {
@@ -116,7 +139,10 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
     errorConfig: { statusCode: 403, message: MESSAGES.csrf, code: "EBADCSRFTOKEN" },
   });
   // CSRF guards cookie-authenticated writes; a bearer token is not sent by browsers on their own, so it needs none.
-  app.use((req, res, next) => (req.bearerAuthenticated ? next() : csrfSynchronisedProtection(req, res, next)));
+  // Nor does a request with no session cookie (other than signing in): it has no one's authority to borrow and
+  // runs as a guest, so a guest's write gets the route's own answer (401 "sign in") rather than "session expired".
+  const csrfNeeded = (req: express.Request) => !req.bearerAuthenticated && (hasSessionCookie(req) || SIGN_IN_WRITES.has(req.path));
+  app.use((req, res, next) => (csrfNeeded(req) ? csrfSynchronisedProtection(req, res, next) : next()));
 
   app.use(appRouter(db, (req) => generateToken(req as express.Request)));
   app.use(authRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders }));

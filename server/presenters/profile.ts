@@ -1,5 +1,6 @@
 import type { LoggedProfile } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
+import { bulkImportPolicy } from "../policies/index.js";
 
 /** The signed-in profile as GET /getInitializeData answers it, with its permissions map. */
 export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
@@ -7,6 +8,8 @@ export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
   if (!p) return null;
   const permissions: Record<string, boolean> = { is_admin: actor.isAdmin, is_moderator: actor.isModerator, can_create: true };
   for (const name of actor.permissions) permissions[name] = true;
+  // What the screens gate on, as the policies decide it (admins hold every permission).
+  permissions.bulk_importer = bulkImportPolicy.canImport(actor);
   return {
     id: p.id,
     name: p.name,

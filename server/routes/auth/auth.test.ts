@@ -20,8 +20,13 @@ describe("sign-in", () => {
     expect(res.body).toEqual({});
     const init = await c.get("/getInitializeData");
     expect(init.body.profile).toMatchObject({ id: user.id, username: user.username });
-    expect(init.body.profile.permissions).toMatchObject({ is_admin: false });
+    expect(init.body.profile.permissions).toMatchObject({ is_admin: false, bulk_importer: false });
     expect(JSON.stringify(init.body)).not.toContain("password");
+    // An admin holds every permission, so the screens gated on one (the bulk import button) show for it.
+    const admin = await buildUser(server.db, { admin: true });
+    const a = server.client();
+    await a.signIn(admin.username!, admin.password);
+    expect((await a.get("/getInitializeData")).body.profile.permissions).toMatchObject({ is_admin: true, bulk_importer: true });
   });
 
   it("refuses a wrong password with errors[] and no session", async () => {
@@ -46,6 +51,27 @@ describe("sign-in", () => {
     const missing = await c.post("/auth", {});
     expect(missing.status).toBe(422);
     expect(missing.body.message).toBe(MESSAGES.usernameRequired);
+    // Too long, or not text: said as it is, not as "required".
+    for (const [body, message] of [
+      [{ username: "a".repeat(300), password: "x" }, "Username may be at most 255 characters."],
+      [{ username: "admin", password: "p".repeat(2000) }, "Password may be at most 1024 characters."],
+      [{ username: 123, password: "x" }, "Username must be text."],
+    ] as const) {
+      const res = await c.post("/auth", body);
+      expect([res.status, res.body.message], JSON.stringify(body).slice(0, 40)).toEqual([422, message]);
+    }
+  });
+
+  it("refuses a sign-in without the CSRF token even with no session yet (login CSRF), and answers other cookieless writes as a guest", async () => {
+    const res = await fetch(`${server.url}/auth`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: user.username, password: "correct horse battery" }) });
+    expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([403, MESSAGES.csrf]);
+    // No session cookie: no one's authority to borrow, so a write gets the route's own answer.
+    const favorite = await fetch(`${server.url}/profile/favorite`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ type: "resource:1" }) });
+    expect([favorite.status, ((await favorite.json()) as { message: string }).message]).toEqual([401, MESSAGES.signInRequired]);
+    // A session cookie without its token is still refused.
+    const c = server.client();
+    await c.signIn(user.username!, "correct horse battery");
+    expect((await c.request("POST", "/profile/favorite", { type: "resource:1" })).status).toBe(403);
   });
 
   it("refuses a write without the CSRF token", async () => {
@@ -97,6 +123,11 @@ describe("sign-in", () => {
     const res = await server.client().get("/api/nothing-here");
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: MESSAGES.notFound });
+    // The spec's API families too, whatever the client accepts.
+    for (const path of ["/comment/thread/comment/ancestors", "/permissions/access-details", "/i18n/x/en/1.js", "/feeds/posts/1"]) {
+      const other = await fetch(`${server.url}${path}`, { headers: { accept: "*/*" } });
+      expect([other.status, other.headers.get("content-type")?.split(";")[0]], path).toEqual([404, "application/json"]);
+    }
   });
 });
 
@@ -112,11 +143,31 @@ describe("sign-in rate limit", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await c.signIn("someone", "wrong")).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
+    // Reset requests are limited too.
+    const resets: number[] = [];
+    for (let i = 0; i < 4; i++) resets.push((await c.post("/auth/forgot", { email: "someone@example.org" })).status);
+    expect(resets).toEqual([200, 200, 200, 429]);
     const res = await c.signIn("someone", "wrong");
     expect(res.body.errors).toEqual([MESSAGES.tooManyAttempts]);
     // The count lives in the database: another instance refuses the same client too.
     const other = await server.startInstance();
     expect((await c.at(other.url).signIn("someone", "wrong")).status).toBe(429);
+  });
+});
+
+describe("sign-in rate limit, for those who sign in", () => {
+  it("counts failures only: signing in gives the attempt back", async () => {
+    const server = await startTestServer({ env: { AUTH_RATE_LIMIT: "3" } });
+    try {
+      const user = await buildUser(server.db, { password: "correct horse battery" });
+      const c = server.client();
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await c.signIn(user.username!, "correct horse battery")).status);
+      for (let i = 0; i < 4; i++) statuses.push((await c.signIn(user.username!, "wrong")).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 401, 401, 401, 429]);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

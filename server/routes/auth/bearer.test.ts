@@ -67,7 +67,10 @@ describe("bearer tokens from the desktop app (real OpenID provider, real HTTP)",
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ status: "success", link: expect.any(String) });
 
-    const withoutToken = await server.client().request("POST", "/collections/create", { title: "No token" });
+    // A browser with a session cookie (here a guest's, made by fetching the token) must send its CSRF token.
+    const browser = server.client();
+    await browser.get("/getInitializeData");
+    const withoutToken = await browser.request("POST", "/collections/create", { title: "No token" });
     expect(withoutToken.status).toBe(403);
     expect(withoutToken.body).toEqual({ message: MESSAGES.csrf });
   });

@@ -20,17 +20,23 @@ const save = saveSession;
 /** Sign-in (POST /auth), sign-out and forgotten passwords. */
 export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: SsoProviderConfig[] }): Router {
   const router = Router();
-  const limiter = rateLimit({
-    windowMs: 60_000,
-    limit: options.rateLimit,
-    store: new DatabaseRateLimitStore(db, "auth:"),
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      const body: SignInResponse = { message: MESSAGES.tooManyAttempts, errors: [MESSAGES.tooManyAttempts] };
-      res.status(429).json(body);
-    },
-  });
+  // Attempts per client address and minute, counted in the database so every instance shares them. A sign-in
+  // that succeeds is given back, so only failures (guesses) use the allowance up; every reset request counts.
+  const limited = (prefix: string, skipSuccessfulRequests: boolean) =>
+    rateLimit({
+      windowMs: 60_000,
+      limit: options.rateLimit,
+      store: new DatabaseRateLimitStore(db, prefix),
+      skipSuccessfulRequests,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      handler: (_req, res) => {
+        const body: SignInResponse = { message: MESSAGES.tooManyAttempts, errors: [MESSAGES.tooManyAttempts] };
+        res.status(429).json(body);
+      },
+    });
+  const limiter = limited("auth:", true);
+  const forgotLimiter = limited("forgot:", false);
 
   router.post("/auth", limiter, async (req, res) => {
     const parsed = SignInRequest.safeParse(req.body ?? {});
@@ -81,7 +87,7 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
     res.json({});
   });
 
-  router.post("/auth/forgot", async (req, res) => {
+  router.post("/auth/forgot", forgotLimiter, async (req, res) => {
     parseOr422(ForgotRequest, req.body ?? {});
     // No mail transport is configured yet; the answer never reveals whether the account exists.
     res.json({ message: MESSAGES.forgotSent });
