@@ -177,6 +177,11 @@ export class CatalogueIndex {
     readonly options: { cacheResults: boolean; directSortBelow?: number; termTablesMinDf?: number; wordLookup?: "marks" | "search"; lookUpBudget?: number; bitsFrom?: number; keepAhead?: number; compactFrom?: number; compactYield?: () => Promise<void> } = { cacheResults: true },
   ) {}
 
+  /** A profile's dense code, if it owns or published anything in the index. */
+  codeOfProfile(profileId: number): number | undefined {
+    return this.profileCodes.get(profileId);
+  }
+
   private profileCode(profileId: number): number {
     let code = this.profileCodes.get(profileId);
     if (code === undefined) {

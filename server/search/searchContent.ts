@@ -41,10 +41,17 @@ const FACET_LIMIT = 50;
 /** Profiles shown in the owner and publisher facets: the most frequent, by count. */
 export const TOP_PROFILES = 20;
 
-/** A profile facet counted apart (its top profiles), with the chosen profiles it leaves out added after them. */
-export function withChosen(top: ProfileFacetValue[], chosen: ProfileFacetValue[]): ProfileFacetValue[] {
+/**
+ * A profile facet counted apart (its top profiles), with the chosen profiles it leaves out added after them,
+ * each with its count in the search itself (0 when it finds nothing): named, so its filter tag reads as a name.
+ * Ids of no profile are left out.
+ */
+export async function withChosen(lookups: SearchLookups, top: ProfileFacetValue[], chosen: { profile_id: number; count: number }[]): Promise<ProfileFacetValue[]> {
   const listed = new Set(top.map((p) => p.profile_id));
-  return [...top, ...chosen.filter((p) => !listed.has(p.profile_id))];
+  const rest = chosen.filter((p) => !listed.has(p.profile_id));
+  if (!rest.length) return top;
+  const names = await lookups.profileNames(rest.map((p) => p.profile_id));
+  return [...top, ...rest.flatMap((p) => (names.has(p.profile_id) ? [{ ...p, name: names.get(p.profile_id)! }] : []))];
 }
 
 /**
@@ -191,22 +198,37 @@ async function countFacets(db: Db, s: ResolvedSearch, lookups: SearchLookups): P
   const attrsTogether = attrCounts(typeIdsOf(s.facetKeys.filter((k) => !apartKeys.has(k))));
   const attrsApart = Promise.all([...apartKeys].map(async (key) => [key, await attrCounts(typeIdsOf([key]), { attribute: key })] as const));
 
-  const profileCounts = async (column: "content.owner_id" | "content.publisher_id", except?: FacetApart) =>
+  const profileCounts = async (column: "content.owner_id" | "content.publisher_id", except?: FacetApart, limit = TOP_PROFILES) =>
     (
       await db
         .selectFrom("content")
         .innerJoin("profiles", "profiles.id", column)
         .select(["profiles.id as profile_id", "profiles.name", (eb) => eb.fn.countAll<number>().as("n")])
         .where((eb) => whereSearch(eb, s, db, except))
-      .groupBy(["profiles.id", "profiles.name"])
-      .orderBy("n", "desc")
-      .orderBy("profiles.id")
-        .limit(TOP_PROFILES)
+        .groupBy(["profiles.id", "profiles.name"])
+        .orderBy("n", "desc")
+        .orderBy("profiles.id")
+        .limit(limit)
         .execute()
     ).map((o) => ({ profile_id: o.profile_id, name: o.name, count: Number(o.n) }));
-  // Counted apart, the top profiles, and the chosen ones (all the search itself counts) wherever they rank.
-  const profileFacet = async (column: "content.owner_id" | "content.publisher_id", field: "owners" | "publishers") =>
-    apart.includes(field) ? withChosen(...(await Promise.all([profileCounts(column, field), profileCounts(column)]))) : profileCounts(column);
+  // Counted apart: the top profiles, then the chosen ones (the search itself counts only them) wherever they rank.
+  const profileFacet = async (column: "content.owner_id" | "content.publisher_id", field: "owners" | "publishers") => {
+    if (!apart.includes(field)) return profileCounts(column);
+    const chosen = s.request[field];
+    const [top, counted] = await Promise.all([profileCounts(column, field), profileCounts(column, undefined, chosen.length)]);
+    const counts = new Map(counted.map((p) => [p.profile_id, p.count]));
+    return withChosen(lookups, top, chosen.map((profile_id) => ({ profile_id, count: counts.get(profile_id) ?? 0 })));
+  };
+  // Among the matches, the asker's own (the "My content" filter's count).
+  const mineCount = async () => {
+    if (s.profileId === null) return null;
+    const row = await db
+      .selectFrom("content")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where((eb) => eb.and([whereSearch(eb, s, db), eb("content.owner_id", "=", s.profileId!)]))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
 
   const openCount = db
     .selectFrom("content")
@@ -215,13 +237,14 @@ async function countFacets(db: Db, s: ResolvedSearch, lookups: SearchLookups): P
     .groupBy("content.visibility")
     .execute();
 
-  const [types, attributes, attributesApart, owners, publishers, visibility] = await Promise.all([
+  const [types, attributes, attributesApart, owners, publishers, visibility, mine] = await Promise.all([
     typeCounts,
     attrsTogether,
     attrsApart,
     profileFacet("content.owner_id", "owners"),
     profileFacet("content.publisher_id", "publishers"),
     openCount,
+    mineCount(),
   ]);
 
   return buildFacets(lookups, s, {
@@ -231,6 +254,7 @@ async function countFacets(db: Db, s: ResolvedSearch, lookups: SearchLookups): P
     owners,
     publishers,
     visibility: Object.fromEntries(visibility.map((v) => [v.visibility, Number(v.n)])),
+    mine,
   });
 }
 
@@ -245,6 +269,8 @@ export interface RawCounts {
   owners: ProfileFacetValue[];
   publishers: ProfileFacetValue[];
   visibility: Record<string, number>;
+  /** Matches the asker owns; null for a guest. */
+  mine: number | null;
 }
 
 /** Turns raw counts into the answer's facets: totals per search type, labelled attribute values. */
@@ -282,6 +308,6 @@ export async function buildFacets(lookups: SearchLookups, s: ResolvedSearch, raw
     attributes,
     owners: raw.owners,
     publishers: raw.publishers,
-    others: { open: raw.visibility.public ?? 0, restricted: raw.visibility.restricted ?? 0 },
+    others: { open: raw.visibility.public ?? 0, restricted: raw.visibility.restricted ?? 0, ...(raw.mine === null ? {} : { mine: raw.mine }) },
   };
 }

@@ -439,15 +439,16 @@ async function present(index: CatalogueIndex, s: ResolvedSearch, c: Counted, apa
   const rowsPromise = lookups.cardRows(index, pickPage(index, c, r.sort, (r.page - 1) * r.per, r.per));
 
   if (!c.attrCounts) return { rows: await rowsPromise, total: c.total, facets: null };
-  // Counted apart: the top profiles, and the chosen ones (all the search itself counts) wherever they rank.
-  const profileFacet = (field: "owners" | "publishers", counts: "ownerCounts" | "publisherCounts") => {
+  // Counted apart: the top profiles, then the chosen ones (the search itself counts only them) wherever they rank.
+  const countOf = (counts: Int32Array, profileId: number) => counts[index.codeOfProfile(profileId) ?? -1] ?? 0;
+  const profileFacet = async (field: "owners" | "publishers", counts: "ownerCounts" | "publisherCounts") => {
     const other = apart.find(([facet]) => facet === field)?.[1];
-    return { top: topProfiles((other ?? c)[counts], index.profileIds), chosen: other ? topProfiles(c[counts], index.profileIds) : [] };
+    const best = topProfiles((other ?? c)[counts], index.profileIds);
+    const names = await lookups.profileNames(best.map(([id]) => id));
+    const top = best.map(([profile_id, count]) => ({ profile_id, name: names.get(profile_id) ?? "", count }));
+    return other ? withChosen(lookups, top, r[field].map((profile_id) => ({ profile_id, count: countOf(c[counts], profile_id) }))) : top;
   };
-  const [owners, publishers] = [profileFacet("owners", "ownerCounts"), profileFacet("publishers", "publisherCounts")];
-  const names = await lookups.profileNames([owners, publishers].flatMap(({ top, chosen }) => [...top, ...chosen].map(([id]) => id)));
-  const labelled = (best: [number, number][]) => best.map(([profile_id, count]) => ({ profile_id, name: names.get(profile_id) ?? "", count }));
-  const named = ({ top, chosen }: { top: [number, number][]; chosen: [number, number][] }) => withChosen(labelled(top), labelled(chosen));
+  const [owners, publishers] = await Promise.all([profileFacet("owners", "ownerCounts"), profileFacet("publishers", "publisherCounts")]);
   const attributeMap = (counts: Int32Array | null) => {
     const map = new Map<number, number>();
     counts?.forEach((count, id) => count && map.set(id, count));
@@ -457,9 +458,10 @@ async function present(index: CatalogueIndex, s: ResolvedSearch, c: Counted, apa
     types: index.typeKeys.map((typeKey, code) => ({ typeKey, n: c.typeCounts[code] ?? 0 })),
     attributes: attributeMap(c.attrCounts),
     attributesApart: Object.fromEntries(apart.flatMap(([facet, counted]) => (typeof facet === "object" ? [[facet.attribute, attributeMap(counted.attrCounts)]] : []))),
-    owners: named(owners),
-    publishers: named(publishers),
+    owners,
+    publishers,
     visibility: { public: c.visibilityCounts[0]!, authed: c.visibilityCounts[1]!, restricted: c.visibilityCounts[2]! },
+    mine: s.profileId === null ? null : countOf(c.ownerCounts, s.profileId),
   });
   return { rows: await rowsPromise, total: c.total, facets };
 }

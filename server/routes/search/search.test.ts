@@ -170,7 +170,8 @@ describe("search", () => {
     expect(counts(oneOwner.facets.attributes.grades)).toEqual({ [grade5]: 1 });
     const onePublisher = (await c.get(`/api/search?publishers[]=${member.id}&grades[]=${grade5}`)).body;
     expect(onePublisher.total).toBe(0);
-    expect(counts(onePublisher.facets.publishers)).toEqual({});
+    // Chosen and finding nothing: still listed, with 0, so its tag shows a name.
+    expect(onePublisher.facets.publishers).toEqual([{ profile_id: member.id, name: member.name, count: 0 }]);
     expect(counts(onePublisher.facets.attributes.grades)).toEqual({ [grade5]: 0, [grade6]: 1 });
   });
 
@@ -188,6 +189,11 @@ describe("search", () => {
     const c = server.client();
     await c.signIn(member.username!, member.password);
     expect(titles((await c.get("/api/search?f[others][]=mine")).body)).toEqual(["Zebra Habitats Lesson Plan"]);
+    // "My content" counts the member's own matches (its lesson plan, whose description mentions photosynthesis); guests get no such count.
+    expect((await c.get("/api/search")).body.facets.others.mine).toBe(1);
+    expect((await c.get("/api/search?query=algebra")).body.facets.others.mine).toBe(0);
+    expect((await c.get("/api/search?query=photosynthesis")).body.facets.others.mine).toBe(1);
+    expect((await server.client().get("/api/search")).body.facets.others).not.toHaveProperty("mine");
     await c.post("/profile/favorite", { modelName: "resource", type: `resource:${items.publicPhoto!.id}`, value: true });
     expect(titles((await c.get("/api/search?other=favorites")).body)).toEqual(["Photosynthesis Lab"]);
     expect((await server.client().get("/api/search?f[others][]=mine")).status).toBe(401);
