@@ -217,10 +217,12 @@ describe("attributes and standards", () => {
     });
   });
 
-  it("needs the CSRF token on POST calls", async () => {
+  it("needs the CSRF token on POST calls sent with a session cookie", async () => {
+    const browser = server.client();
+    await browser.get("/getInitializeData");
     const res = await fetch(`${server.url}/attributes/getMultipleItemBySearchTerm`, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
+      headers: { "content-type": "application/json", accept: "application/json", cookie: browser.cookieHeader() },
       body: JSON.stringify({ type: "standard", st: "fractions" }),
     });
     expect(res.status).toBe(403);
