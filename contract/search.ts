@@ -137,6 +137,20 @@ export const SearchResultItem = z.object({
   /** True when the card has an image (a designed one or the item's own). */
   bool_thumbnail: z.boolean(),
   owner_data: z.object({ profile_id: z.number(), name: z.string() }),
+  /** The per-type id the first document names, for the model keys that have one (a group's or user's profile, the item's own id otherwise). */
+  resource_id: z.number().optional(),
+  page_id: z.number().optional(),
+  profile_id: z.number().optional(),
+  user_id: z.number().optional(),
+  attr_item_id: z.number().optional(),
+  /** True for a group's profile card. */
+  is_group: z.boolean().optional(),
+  /** Analytics markup for the card; none is configured, so always null. */
+  tracking_snippet: z.string().nullable(),
+  /** The designed thumbnail's stored image key, null without one. */
+  thumb_key: z.string().nullable(),
+  /** Products selling the item; there is no store, so 0. */
+  purchasable_in_products_count: z.number(),
   favorite: z.boolean(),
   is_owner: z.boolean(),
   is_fee_based: z.boolean(),
@@ -147,6 +161,9 @@ export const SearchResultItem = z.object({
     features: z.object({ collectible: z.boolean(), favorite: z.boolean(), "designed-thumbnails": z.boolean() }),
     type_name: z.string(),
     type_name_singular: z.string(),
+    /** The name shown on the card: the sub type's when it has one (Group, Announcement), else the model's. */
+    type_name_display: z.string(),
+    sub_type_name: z.string().nullable(),
     icon: z.string(),
     title: z.string(),
   }),

@@ -66,6 +66,7 @@ export function selectCardRows(db: Db) {
       "content.description",
       "content.thumb_url",
       "content.owner_id",
+      "content.profile_id",
       "owner.name as owner_name",
       "content.visibility",
       "content.is_fee_based",

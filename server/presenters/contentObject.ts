@@ -3,13 +3,13 @@ import type { Content } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import type { ContentGrantsSubject } from "../policies/contentObject.js";
 import { contentObjectPolicy } from "../policies/index.js";
-import { modelTypeInfo } from "./modelTypes.js";
+import { modelTypeInfo, subTypeName } from "./modelTypes.js";
 import { presentItemThumbnail } from "./thumbnail.js";
 
 /** A content row as the search reads it (models/content.ts selectCardRows), with its owner's name and its designed thumbnail's key and settings (null when none). */
 export type ContentCardRow = Pick<
   Content,
-  "id" | "uid" | "opaque_id" | "model_key" | "sub_type" | "title" | "description" | "thumb_url" | "owner_id" | "visibility" | "is_fee_based" | "created_at" | "updated_at"
+  "id" | "uid" | "opaque_id" | "model_key" | "sub_type" | "title" | "description" | "thumb_url" | "owner_id" | "profile_id" | "visibility" | "is_fee_based" | "created_at" | "updated_at"
 > & { owner_name: string; designed_image_key: string | null; designed_settings: string | null };
 
 const excerpt = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
@@ -37,6 +37,10 @@ export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: 
     bool_thumbnail: thumbnail.bool_thumbnail,
     thumbnail_contain: false,
     owner_data: { profile_id: row.owner_id, name: row.owner_name },
+    ...perTypeId(row),
+    tracking_snippet: null,
+    thumb_key: row.designed_image_key,
+    purchasable_in_products_count: 0,
     favorite,
     is_owner: actor.profile?.id === row.owner_id,
     is_fee_based: row.is_fee_based === 1,
@@ -47,9 +51,29 @@ export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: 
       features: { collectible: type.collectible, favorite: type.favorite, "designed-thumbnails": true },
       type_name: type.plural,
       type_name_singular: type.singular,
+      type_name_display: type.singular,
+      sub_type_name: subTypeName(row.model_key, row.sub_type),
       icon: type.icon,
       title: row.title,
     },
     abilities: { view: true, favorite: type.favorite && contentObjectPolicy.canFavoriteListed(actor), edit: contentObjectPolicy.canEdit(actor, { ...row, edit_grants: editGrants }) },
   };
+}
+
+/** The first document's per-type id of a card: a group's or user's profile id, the item's own id for resources, pages and attributes. */
+function perTypeId(row: ContentCardRow): Partial<SearchResultItem> {
+  switch (row.model_key) {
+    case "resource":
+      return { resource_id: row.id };
+    case "cms_page":
+      return { page_id: row.id };
+    case "attribute_item":
+      return { attr_item_id: row.id };
+    case "profile":
+      return { profile_id: row.profile_id ?? row.id, is_group: row.sub_type === "group" };
+    case "user":
+      return { user_id: row.profile_id ?? row.id };
+    default:
+      return {};
+  }
 }

@@ -39,3 +39,9 @@ const SUB_TYPES: Record<string, ModelTypeInfo> = {
 export function modelTypeInfo(modelKey: string, subType: string | null): ModelTypeInfo {
   return (subType && SUB_TYPES[`${modelKey}:${subType}`]) || MODEL_TYPES[modelKey] || info("Item", "Items", "file", "/items", false, false);
 }
+
+/** A sub type's display name (Group, Announcement; others as written, capitalized), null without one. */
+export function subTypeName(modelKey: string, subType: string | null): string | null {
+  if (!subType) return null;
+  return SUB_TYPES[`${modelKey}:${subType}`]?.singular ?? subType.replace(/[_-]+/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+}

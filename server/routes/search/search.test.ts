@@ -311,8 +311,19 @@ describe("search", () => {
     const res = await server.client().get("/api/search?query=algebra");
     const card = res.body.data[0];
     expect(card).toMatchObject({ model_key: "resource", title: "Algebra Tiles Worksheet", owner_data: { name: "Olivia Owner" }, favorite: false });
-    expect(card.common).toMatchObject({ type_name_singular: "Resource", features: { favorite: true } });
+    expect(card.common).toMatchObject({ type_name_singular: "Resource", type_name_display: "Resource", sub_type_name: null, features: { favorite: true } });
     expect(card.link).toMatch(/^\/resources\//);
+    // The per-type id, and the fields the second document lists for a search result item.
+    expect(card).toMatchObject({ resource_id: card.id, tracking_snippet: null, thumb_key: null, purchasable_in_products_count: 0, is_fee_based: false });
+    expect(card).not.toHaveProperty("page_id");
     expect(JSON.stringify(res.body)).not.toMatch(/password|visibility|title_sort/);
+    // A group's card: its profile's id, is_group, and the sub type's name.
+    const leaderClient = server.client();
+    await leaderClient.signIn(leader.username!, leader.password);
+    const created = await leaderClient.post("/groups", { name: "Cardfield Circle", description: "A group to see its card" });
+    const groups = (await leaderClient.get("/api/search?f[t][]=groups&query=cardfield")).body.data as Record<string, unknown>[];
+    expect(groups).toEqual([
+      expect.objectContaining({ model_key: "profile", is_group: true, profile_id: created.body.objGroup.id, common: expect.objectContaining({ type_name_display: "Group", sub_type_name: "Group" }) }),
+    ]);
   });
 });
