@@ -36,4 +36,33 @@ describe("screen state and URL", () => {
     expect(call.getAll("grades")).toEqual(["4"]);
     expect(call.get("created_to")).toBe("2024-12-31");
   });
+
+  it("reads indexed list parameters (bookmarked nested objects under f) as well as bracketed and plain ones", () => {
+    const url = new URLSearchParams("f[t][0]=resources&f[t][1]=collections&f[owners][0]=3&f[owners][]=5&f[st][0]=group&f[_types][0]=resource&f[others][2]=open&f[publishers]=8&grades[0]=4&grades[1]=6&professional_roles[0]=9");
+    expect(screenStateFromUrl(url)).toMatchObject({
+      types: ["resources", "collections"],
+      owners: [3, 5],
+      subTypes: ["group"],
+      modelTypes: ["resource"],
+      others: ["open"],
+      publishers: [8],
+      attributes: { grades: [4, 6], professional_roles: [9] },
+    });
+    // Other parameters that merely share a prefix are not read as the list, and repeats count once.
+    expect(screenStateFromUrl(new URLSearchParams("f[t]x=a&f[types][0]=b&f[t][a]=c&f[t][]=d&f[t][0]=d")).types).toEqual(["d"]);
+  });
+
+  it("trims and lowercases the term and treats one of 1–2 characters as no term", () => {
+    expect(screenStateFromUrl(new URLSearchParams("st=%20MATH%20")).st).toBe("math");
+    expect(screenStateFromUrl(new URLSearchParams("st=ab")).st).toBe("");
+    expect(screenStateFromUrl(new URLSearchParams("st=%20a%20")).st).toBe("");
+    expect(screenStateFromUrl(new URLSearchParams("st=abc")).st).toBe("abc");
+  });
+
+  it("keeps the spec's sort codes and strings and drops unknown ones", () => {
+    expect(screenStateFromUrl(new URLSearchParams("s=title_lsort_asc")).s).toBe("title_lsort_asc");
+    expect(screenStateFromUrl(new URLSearchParams("s=-2")).s).toBe("-2");
+    expect(screenStateFromUrl(new URLSearchParams("s=bogus")).s).toBe("");
+    expect(screenStateFromUrl(new URLSearchParams("s=toString")).s).toBe("");
+  });
 });

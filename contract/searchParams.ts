@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ATTRIBUTE_FACETS, SEARCH_PAGE_SIZE, SORTS, type SearchRequest, type Sort, type SortCode } from "./search.js";
+import { ATTRIBUTE_FACETS, SEARCH_MIN_TERM, SEARCH_PAGE_SIZE, SORTS, type SearchRequest, type Sort, type SortCode } from "./search.js";
 
 type Raw = Record<string, unknown>;
 
@@ -106,9 +106,14 @@ export interface SearchScreenState {
   attributes: Record<string, number[]>;
 }
 
-/** Reads the screen's state from its URL query (`f[t][]=...`, `grades[]=...`, `st`, `s`, `page`, `from`, `to`). */
+/**
+ * Reads the screen's state from its URL query (`f[t][]=...`, `grades[]=...`, `st`, `s`, `page`, `from`, `to`).
+ * List parameters may also come as `key=a` or indexed (`f[t][0]=a`, as bookmarked nested objects under f are
+ * written). The term is trimmed and lowercased, and one too short to search (first document, section 5) and a
+ * sort code the server does not know count as none, so such a URL shows what the screen would have run.
+ */
 export function screenStateFromUrl(params: URLSearchParams): SearchScreenState {
-  const all = (key: string) => [...params.getAll(`${key}[]`), ...params.getAll(key)].filter(Boolean);
+  const all = (key: string) => listParam(params, key);
   const attributes: Record<string, number[]> = {};
   for (const facet of ATTRIBUTE_FACETS) {
     const values = all(facet.url).map(Number).filter((n) => Number.isInteger(n) && n > 0);
@@ -116,9 +121,11 @@ export function screenStateFromUrl(params: URLSearchParams): SearchScreenState {
   }
   const ids = (key: string) => all(key).map(Number).filter((n) => Number.isInteger(n) && n > 0);
   const page = Number(params.get("page") ?? 1);
+  const st = (params.get("st") ?? "").trim().toLowerCase();
+  const s = params.get("s") ?? "";
   return {
-    st: params.get("st") ?? "",
-    s: params.get("s") ?? "",
+    st: st.length < SEARCH_MIN_TERM ? "" : st,
+    s: Object.hasOwn(SORTS, s) ? s : "",
     page: Number.isInteger(page) && page > 0 ? page : 1,
     types: all("f[t]"),
     subTypes: all("f[st]"),
@@ -130,6 +137,16 @@ export function screenStateFromUrl(params: URLSearchParams): SearchScreenState {
     to: params.get("to") ?? "",
     attributes,
   };
+}
+
+/** The non-empty values of a list parameter written `key[]`, `key` or `key[N]`, in URL order and without repeats. */
+function listParam(params: URLSearchParams, key: string): string[] {
+  const values = new Set<string>();
+  for (const [name, value] of params) {
+    const indexed = name.startsWith(`${key}[`) && /^\[\d*\]$/.test(name.slice(key.length));
+    if (value && (name === key || indexed)) values.add(value);
+  }
+  return [...values];
 }
 
 /** Writes the screen's state as URL query parameters (the first document's names). */

@@ -1,6 +1,10 @@
-import { expect, test } from "@playwright/test";
+import fs from "node:fs";
+import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
 import {
   MIN_CHARS_MESSAGE,
+  TEACHER,
+  ensureNotFavorited,
+  expectNoAxeViolations,
   expectTotal,
   facetGroup,
   openSearch,
@@ -8,8 +12,10 @@ import {
   resultCards,
   resultCount,
   resultsRegion,
+  resultsSettled,
   resultTitles,
   searchBox,
+  signInViaApi,
   submitSearch,
   tabCount,
   tick,
@@ -169,9 +175,10 @@ test.describe("search screen", () => {
     await page.getByLabel("Created from").fill("2025-01-01");
 
     await expect(page).toHaveURL(/[?&]from=2025-01-01/);
-    const tag = page.getByRole("button", { name: "Remove filter Created after 2025-01-01" });
+    // Shown as M/D/YYYY (second document, section 9).
+    const tag = page.getByRole("button", { name: "Remove filter Created after 1/1/2025" });
     await expect(tag).toBeVisible();
-    await expect(tag).toHaveText("Created after 2025-01-01");
+    await expect(tag).toHaveText("Created after 1/1/2025");
     await expect.poll(() => readTotal(page)).toBeLessThan(total);
     // The end of the range may not be before its start.
     await expect(page.getByLabel("Created to")).toHaveAttribute("min", "2025-01-01");
@@ -317,4 +324,337 @@ test.describe("search screen", () => {
     await expect(resultCards(page)).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
   });
+});
+
+const INVERTED_RANGE_MESSAGE = "The start date must be on or before the end date.";
+const SHOTS = "/tmp/search-shots";
+
+/** A filter tag's remove button, by the tag's text. */
+const filterTag = (page: Page, label: string) => page.getByRole("button", { name: `Remove filter ${label}`, exact: true });
+
+const resultsHeading = (page: Page) => page.getByRole("heading", { name: "Results", level: 2 });
+
+const historyLength = (page: Page) => page.evaluate(() => window.history.length);
+
+/** Records the query of every search call (GET /api/search) the page makes from now on. */
+function recordSearchCalls(page: Page): URLSearchParams[] {
+  const calls: URLSearchParams[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/api/search") calls.push(url.searchParams);
+  });
+  return calls;
+}
+
+/** Holds back requests to `url` until the returned function is called. */
+async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** What shows a favorite button's pending state: opacity, cursor and the ring drawn around it. */
+const pendingLook = (button: Locator) =>
+  button.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const ring = getComputedStyle(el, "::after");
+    return { opacity: style.opacity, cursor: style.cursor, ring: ring.content === "none" ? "none" : `${ring.animationName} ${ring.borderTopStyle}` };
+  });
+
+test.describe("search screen: created date range", () => {
+  // Typing into a date input fills its parts in the locale's order: month, day, year.
+  test.use({ locale: "en-US" });
+
+  test("typing a date searches once, when the date is whole, with one history entry", async ({ page }) => {
+    await openSearch(page, "?st=science");
+    const calls = recordSearchCalls(page);
+    const fromValues = () => [...new Set(calls.map((c) => c.get("created_from")).filter(Boolean))];
+    const entries = await historyLength(page);
+    const from = page.getByLabel("Created from");
+
+    await from.focus();
+    // At a person's pace, so every intermediate value Chrome reports gets its chance to be searched for.
+    await page.keyboard.type("03152024", { delay: 60 });
+
+    await expect(page).toHaveURL(/[?&]from=2024-03-15(&|$)/);
+    await expect(filterTag(page, "Created after 3/15/2024")).toBeVisible();
+    // Chrome reported 0002-03-15, 0020-03-15 and 0202-03-15 on the way; none was searched for or kept in history.
+    await resultsSettled(page);
+    expect(fromValues()).toEqual(["2024-03-15"]);
+    expect(await historyLength(page)).toBe(entries + 1);
+
+    // Retyping the year: the half-cleared field keeps the date in force until the new one is whole.
+    await page.keyboard.press("Backspace");
+    await expect(from).toHaveValue("");
+    await page.keyboard.type("2023");
+    await expect(page).toHaveURL(/[?&]from=2023-03-15(&|$)/);
+    await expect(filterTag(page, "Created after 3/15/2023")).toBeVisible();
+    await resultsSettled(page);
+    expect(fromValues()).toEqual(["2024-03-15", "2023-03-15"]);
+    expect(await historyLength(page)).toBe(entries + 2);
+
+    // An emptied field applies at once.
+    await from.fill("");
+    await expect(filterTag(page, "Created after 3/15/2023")).toBeHidden();
+    await expect(page).not.toHaveURL(/[?&]from=/);
+  });
+
+  test("a date before 1900 applies on leaving the field or on Enter", async ({ page }) => {
+    await openSearch(page, "?st=science");
+    const from = page.getByLabel("Created from");
+    const to = page.getByLabel("Created to");
+
+    await from.focus();
+    await page.keyboard.type("01011850");
+    await expect(from).toHaveValue("1850-01-01");
+    await expect(page).not.toHaveURL(/[?&]from=/);
+    await to.focus();
+    await expect(page).toHaveURL(/[?&]from=1850-01-01(&|$)/);
+    await expect(filterTag(page, "Created after 1/1/1850")).toBeVisible();
+
+    await page.keyboard.type("12311899");
+    await expect(to).toHaveValue("1899-12-31");
+    await expect(page).not.toHaveURL(/[?&]to=/);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/[?&]to=1899-12-31(&|$)/);
+    await expect(filterTag(page, "Created before 12/31/1899")).toBeVisible();
+    await expect(to).toBeFocused();
+  });
+
+  test("a start after the end is not searched: a message shows and the last good range stays", async ({ page }) => {
+    await openSearch(page, "?st=science&from=2025-01-01");
+    const total = await readTotal(page);
+    const calls = recordSearchCalls(page);
+    const from = page.getByLabel("Created from");
+    const to = page.getByLabel("Created to");
+
+    await to.fill("2024-06-01");
+
+    await expect(page.getByText(INVERTED_RANGE_MESSAGE)).toBeVisible();
+    await expect(to).toHaveAttribute("aria-invalid", "true");
+    await expect(to).toHaveAccessibleDescription(INVERTED_RANGE_MESSAGE);
+    await expect(page).toHaveURL(/[?&]from=2025-01-01(&|$)/);
+    await expect(page).not.toHaveURL(/[?&]to=/);
+    await expect(filterTag(page, "Created after 1/1/2025")).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Remove filter Created before/ })).toHaveCount(0);
+    await expect(page.getByText("The search could not be completed.")).toHaveCount(0);
+    await expectTotal(page, total);
+    expect(calls.filter((c) => c.has("created_to"))).toEqual([]);
+
+    // Moving the start back makes the range good: both dates apply and the message goes.
+    await from.fill("2024-01-01");
+    await expect(page).toHaveURL(/[?&]from=2024-01-01&to=2024-06-01(&|$)/);
+    await expect(filterTag(page, "Created after 1/1/2024")).toBeVisible();
+    await expect(filterTag(page, "Created before 6/1/2024")).toBeVisible();
+    await expect(page.getByText(INVERTED_RANGE_MESSAGE)).toBeHidden();
+    await expect(to).not.toHaveAttribute("aria-invalid", "true");
+  });
+});
+
+test.describe("search screen: URLs, sort and filter tags", () => {
+  test("a bookmark with indexed filters (f[t][0], f[owners][0], grades[0]) shows them applied", async ({ page }) => {
+    type Answer = { total: number; data: { owner_data: { profile_id: number; name: string } }[]; facets: { attributes: Record<string, { id: number; label: string; count: number }[]> } };
+    const search = async (params: Record<string, string>) => (await (await page.request.get("/api/search", { params })).json()) as Answer;
+    const owner = (await search({ types: "resources", per: "1" })).data[0]!.owner_data;
+    const grade = (await search({ types: "resources", owners: String(owner.profile_id), per: "1" })).facets.attributes.grades?.[0];
+    expect(grade?.count).toBeGreaterThan(0);
+
+    await openSearch(page, `?f[t][0]=resources&f[owners][0]=${owner.profile_id}&grades[0]=${grade!.id}`);
+
+    await expect(typeTab(page, "Resources")).toHaveAttribute("aria-pressed", "true");
+    await expect(typeTab(page, "All")).toHaveAttribute("aria-pressed", "false");
+    await expect(filterTag(page, `Owner: ${owner.name}`)).toBeVisible();
+    await expect(filterTag(page, `Grades: ${grade!.label}`)).toBeVisible();
+    await expectTotal(page, grade!.count);
+  });
+
+  test("a 1–2 character term in the URL is no term; a term is trimmed and lowercased", async ({ page }) => {
+    await openSearch(page);
+    const everything = await readTotal(page);
+    const calls = recordSearchCalls(page);
+
+    await openSearch(page, "?st=ab");
+    await expect(searchBox(page)).toHaveValue("");
+    await expectTotal(page, everything);
+    await expect(resultCount(page)).not.toHaveText(/for “/);
+    await expect(page.getByText("The search could not be completed.")).toHaveCount(0);
+    expect(calls.filter((c) => c.has("query"))).toEqual([]);
+
+    await openSearch(page, "?st=%20MATH%20");
+    await expect(searchBox(page)).toHaveValue("math");
+    await expect(resultCount(page)).toHaveText(/for “math”/);
+  });
+
+  test("the sort dropdown names the order in force: a spec sort string, or Recently updated without a term", async ({ page }) => {
+    const sortBy = page.getByLabel("Sort by");
+    const shown = sortBy.locator("option:checked");
+
+    await openSearch(page, "?st=science&s=title_lsort_asc");
+    await expect(shown).toHaveText("Title A-Z");
+    const ascending = (await resultTitles(page)).map(titleSortKey);
+    expect(ascending).toEqual([...ascending].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    // Without a term the server orders by last update; relevance means nothing then.
+    await openSearch(page, "?s=-2");
+    const recentlyUpdated = await resultTitles(page);
+    await openSearch(page);
+    await expect(shown).toHaveText("Recently updated");
+    expect(await sortBy.locator("option").allInnerTexts()).not.toContain("Relevance");
+    expect(await resultTitles(page)).toEqual(recentlyUpdated);
+
+    await submitSearch(page, "science");
+    await expect(resultCount(page)).toHaveText(/for “science”/);
+    await expect(shown).toHaveText("Relevance");
+  });
+
+  test("removing a filter tag moves focus to the next tag, else the previous, else the Results heading", async ({ page }) => {
+    await openSearch(page, "?st=science&f[others][]=open&from=2024-01-01&to=2025-12-31");
+    const open = filterTag(page, "Open to everyone");
+    const after = filterTag(page, "Created after 1/1/2024");
+    const before = filterTag(page, "Created before 12/31/2025");
+
+    await open.focus();
+    await page.keyboard.press("Enter");
+    await expect(open).toBeHidden();
+    await expect(after).toBeFocused();
+
+    await before.focus();
+    await page.keyboard.press("Enter");
+    await expect(before).toBeHidden();
+    await expect(after).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(after).toBeHidden();
+    await expect(resultsHeading(page)).toBeFocused();
+    await expect(page).not.toHaveURL(/others|from=|to=/);
+
+    // "Clear all" removes every tag and leaves focus on the heading too.
+    await openSearch(page, "?st=science&f[others][]=open&from=2024-01-01");
+    await page.getByRole("button", { name: "Clear all" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: /^Remove filter / })).toHaveCount(0);
+    await expect(resultsHeading(page)).toBeFocused();
+  });
+
+  test("the sticky header is opaque, so results scrolling under it do not show through", async ({ page }) => {
+    await openSearch(page);
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    const sticky = page.getByTestId("sticky-header");
+    await expect(sticky).toBeVisible();
+    await expect(sticky).toHaveCSS("background-color", "rgb(255, 255, 255)");
+  });
+});
+
+test.describe("search screen: favorite pending state", () => {
+  const ITEM = "Photosynthesis Graphic Organizer";
+  const button = (page: Page) => page.getByRole("button", { name: new RegExp(`^(Un)?[Ff]avorite ${ITEM}$`) });
+
+  test.beforeEach(async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    await ensureNotFavorited(page.request, ITEM);
+  });
+
+  test.afterEach(async ({ page }) => {
+    await ensureNotFavorited(page.request, ITEM);
+  });
+
+  test("the favorite button shows it is updating: dimmed, progress cursor and a ring that stands still without motion", async ({ page }) => {
+    await openSearch(page, "?st=photosynthesis");
+    expect(await pendingLook(button(page))).toEqual({ opacity: "1", cursor: "pointer", ring: "none" });
+
+    let release = await holdRequests(page, "**/profile/favorite");
+    await button(page).click();
+    await expect(button(page)).toHaveAttribute("aria-busy", "true");
+    expect(await pendingLook(button(page))).toEqual({ opacity: "0.6", cursor: "progress", ring: "favorite-pending solid" });
+    release();
+    await expect(button(page)).toHaveAttribute("aria-pressed", "true");
+    await expect(button(page)).not.toHaveAttribute("aria-busy");
+    expect(await pendingLook(button(page))).toEqual({ opacity: "1", cursor: "pointer", ring: "none" });
+
+    await page.unrouteAll({ behavior: "wait" });
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    release = await holdRequests(page, "**/profile/favorite");
+    await button(page).click();
+    await expect(button(page)).toHaveAttribute("aria-busy", "true");
+    expect(await pendingLook(button(page))).toEqual({ opacity: "0.6", cursor: "progress", ring: "none dashed" });
+    release();
+    await expect(button(page)).toHaveAttribute("aria-pressed", "false");
+  });
+});
+
+test.describe("search screen: phone-sized", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a very long unbroken word in a card title wraps instead of running under the favorite button", async ({ page }) => {
+    const longWord = "Pneumonoultramicroscopicsilicovolcanoconiosis".repeat(3);
+    await page.route(/\/api\/search\?/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { title: string }[] };
+      body.data[0]!.title = `${longWord} worksheet`;
+      await route.fulfill({ response, json: body });
+    });
+    await openSearch(page);
+    const card = resultCards(page).first();
+    const link = card.getByRole("heading", { level: 3 }).getByRole("link");
+    await expect(link).toHaveText(`${longWord} worksheet`);
+
+    const linkBox = (await link.boundingBox())!;
+    const buttonBox = (await card.getByRole("button", { name: /^Favorite / }).boundingBox())!;
+    expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(buttonBox.x);
+    expect(await card.getByRole("heading", { level: 3 }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await card.screenshot({ path: `${SHOTS}/long-title-390.png` });
+  });
+});
+
+test.describe("search screen: screenshots", () => {
+  // Twice the pixels, so the close-ups of the favorite button show its pending ring clearly.
+  test.use({ deviceScaleFactor: 2 });
+
+  for (const width of [1366, 390]) {
+    test(`filters, dates and a pending favorite at ${width}px (saved to ${SHOTS})`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 1000 });
+      fs.mkdirSync(SHOTS, { recursive: true });
+      const shot = (name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage, animations: "disabled" });
+      await signInViaApi(page, TEACHER);
+      await openSearch(page, "?st=photosynthesis&from=2023-01-01");
+      const card = resultCards(page).first();
+      const title = await card.getByRole("heading", { level: 3 }).innerText();
+      await ensureNotFavorited(page.request, title);
+      await page.reload();
+      try {
+        if (width < 900) await page.getByRole("button", { name: /^Show filters/ }).click();
+        await tick(facetGroup(page, "Grades").getByRole("checkbox").first());
+        await page.getByLabel("Created to").fill("2022-06-01");
+        await expect(page.getByText(INVERTED_RANGE_MESSAGE)).toBeVisible();
+        await expect(filterTag(page, "Created after 1/1/2023")).toBeVisible();
+
+        const release = await holdRequests(page, "**/profile/favorite");
+        const favorite = card.getByRole("button", { name: `Favorite ${title}`, exact: true });
+        await favorite.focus();
+        await page.keyboard.press("Enter");
+        await expect(favorite).toHaveAttribute("aria-busy", "true");
+        await expectNoAxeViolations(page, `search with an inverted date range and a pending favorite at ${width}px`);
+        // The page from its top (the sticky header copy would sit in the middle of a full-page picture).
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await expect(page.getByTestId("sticky-header")).toHaveCount(0);
+        await shot("filters-dates-pending", width < 900);
+        await card.screenshot({ path: `${SHOTS}/pending-card-${width}.png`, animations: "disabled" });
+        release();
+        await expect(card.getByRole("button", { name: `Unfavorite ${title}`, exact: true })).toHaveAttribute("aria-pressed", "true");
+
+        // Scrolled down: the opaque sticky header over the page, and on wide screens the date range in the filter pane.
+        await page.evaluate(() => window.scrollTo(0, 900));
+        await expect(page.getByTestId("sticky-header")).toBeVisible();
+        await shot("sticky-header");
+      } finally {
+        await ensureNotFavorited(page.request, title);
+      }
+    });
+  }
 });

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
-import { OTHER_FILTERS, type SearchFacets, type SearchScreenState } from "../../../contract/index.js";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
+import { OTHER_FILTERS, isCalendarDate, type SearchFacets, type SearchScreenState } from "../../../contract/index.js";
 import { facetTree, toggled, withAttribute, withChanges } from "./searchState.js";
 
 const COLLAPSED_COUNT = 8;
@@ -139,40 +139,103 @@ function FacetCheckbox({ option }: { option: Option }) {
   );
 }
 
+/** Shown beside the date inputs when the start would come after the end (the server refuses such a range). */
+const INVERTED_RANGE_MESSAGE = "The start date must be on or before the end date.";
+
+/** Years before this are taken for a year still being typed (Chrome reports 0002, 0020, 0202 on the way to 2024). */
+const EARLIEST_PLAUSIBLE_YEAR = 1900;
+
+type Range = { from: string; to: string };
+type RangeField = keyof Range;
+
 /**
  * Created-date range; the start may not be after the end. The inputs keep their own draft (the
  * router commits URL changes in a transition, which would briefly reset a controlled date input
- * while someone types into it); a complete date, or an emptied field, is applied.
+ * while someone types into it). Each applied date is a search and a history entry, so while typing
+ * only a plausible complete date or an emptied field applies; any other valid date applies on
+ * blur or Enter. An inverted range is not applied: the last good one stays, with a message.
  */
-function DateRange({ from, to, onChange }: { from: string; to: string; onChange(range: { from?: string; to?: string }): void }) {
+function DateRange({ from, to, onChange }: { from: string; to: string; onChange(range: Range): void }) {
   const fromId = useId();
   const toId = useId();
+  const errorId = useId();
   const [draft, setDraft] = useState({ from, to });
   const [applied, setApplied] = useState({ from, to });
+  const [rejected, setRejected] = useState(false);
   if (applied.from !== from || applied.to !== to) {
     // The URL changed (a tag removed, back/forward): show its dates.
     setApplied({ from, to });
     setDraft({ from, to });
+    setRejected(false);
   }
-  const handleChange = (field: "from" | "to") => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
-    setDraft({ ...draft, [field]: value });
-    if (value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value)) onChange({ [field]: value });
+  const inForce: Range = { from, to };
+  const inverted = rejected || isInverted(inForce);
+
+  /** Applies one field's date with the other's draft, when that is a whole date, else the other's date in force. */
+  const apply = (field: RangeField, value: string) => {
+    const other: RangeField = field === "from" ? "to" : "from";
+    const range = { [field]: value, [other]: isCalendarDate(draft[other]) ? draft[other] : inForce[other] } as Range;
+    if (isInverted(range)) {
+      setRejected(true);
+      return;
+    }
+    setRejected(false);
+    // Applying starts again at page 1, so leaving a field that holds the dates in force must not.
+    if (range.from !== from || range.to !== to) onChange(range);
   };
+
+  const handleChange = (field: RangeField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    setDraft({ ...draft, [field]: input.value });
+    if (isCleared(input) || isPlausibleDate(input.value)) apply(field, input.value);
+  };
+  /** Leaving the field, or Enter, applies whatever whole date (or nothing) it holds. */
+  const handleCommit = (field: RangeField) => (event: FocusEvent<HTMLInputElement> | KeyboardEvent<HTMLInputElement>) => {
+    if ("key" in event && event.key !== "Enter") return;
+    const input = event.currentTarget;
+    if (isCleared(input) || isCalendarDate(input.value)) apply(field, input.value);
+  };
+  const dateInput = (field: RangeField, id: string, bound: { min?: string; max?: string }) => (
+    <input
+      id={id}
+      className="input"
+      type="date"
+      value={draft[field]}
+      {...bound}
+      aria-invalid={inverted || undefined}
+      aria-describedby={inverted ? errorId : undefined}
+      onChange={handleChange(field)}
+      onBlur={handleCommit(field)}
+      onKeyDown={handleCommit(field)}
+    />
+  );
+
   return (
     <fieldset className="facet">
       <legend className="facet__legend">Created</legend>
       <div className="date-range">
         <Field id={fromId} label="Created from">
-          <input id={fromId} className="input" type="date" value={draft.from} max={draft.to || undefined} onChange={handleChange("from")} />
+          {dateInput("from", fromId, { max: to || undefined })}
         </Field>
         <Field id={toId} label="Created to">
-          <input id={toId} className="input" type="date" value={draft.to} min={draft.from || undefined} onChange={handleChange("to")} />
+          {dateInput("to", toId, { min: from || undefined })}
         </Field>
+        {inverted && (
+          <p id={errorId} className="field__error" role="alert">
+            {INVERTED_RANGE_MESSAGE}
+          </p>
+        )}
       </div>
     </fieldset>
   );
 }
+
+const isInverted = (range: Range) => range.from !== "" && range.to !== "" && range.from > range.to;
+
+/** Emptied on purpose: a half-cleared date input also reports "", but flags its leftover parts as bad input. */
+const isCleared = (input: HTMLInputElement) => input.value === "" && !input.validity.badInput;
+
+const isPlausibleDate = (value: string) => isCalendarDate(value) && Number(value.slice(0, 4)) >= EARLIEST_PLAUSIBLE_YEAR;
 
 function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (

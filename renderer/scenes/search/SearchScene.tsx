@@ -54,7 +54,7 @@ export function SearchScene() {
   const handleTypeSelect = (type: string, additive: boolean) => go(withTypes(state, nextTypeSelection(state.types, type, additive), configs));
   const handleSortChange = (s: string) => go(withChanges(state, { s }));
   const handleClearAll = () => go(withoutFilters(state));
-  const handlePageNavigate = () => resultsHeadingRef.current?.focus();
+  const focusResultsHeading = () => resultsHeadingRef.current?.focus();
 
   const totalPages = data ? Math.ceil(data.total / Math.max(1, data.per)) : 0;
   const busy = search.isFetching;
@@ -94,7 +94,7 @@ export function SearchScene() {
             <h2 id="results-heading" ref={resultsHeadingRef} tabIndex={-1} className="section-title">
               Results
             </h2>
-            <SearchToolbar sort={state.s} layout={layout} onSortChange={handleSortChange} onLayoutChange={setLayout} />
+            <SearchToolbar sort={state.s} hasTerm={state.st !== ""} layout={layout} onSortChange={handleSortChange} onLayoutChange={setLayout} />
           </div>
 
           <p className="results__count" role="status">
@@ -108,7 +108,7 @@ export function SearchScene() {
             </p>
           )}
 
-          <FilterTags tags={tags} onChange={go} onClearAll={handleClearAll} />
+          <FilterTags tags={tags} onChange={go} onClearAll={handleClearAll} focusFallback={focusResultsHeading} />
 
           {search.isError && (
             <div className="inline-error">
@@ -137,7 +137,7 @@ export function SearchScene() {
 
           {data && data.data.length > 0 && <ResultList items={data.data} layout={layout} busy={busy} />}
 
-          {data && <Pagination state={state} totalPages={totalPages} onNavigate={handlePageNavigate} />}
+          {data && <Pagination state={state} totalPages={totalPages} onNavigate={focusResultsHeading} />}
         </section>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useId, type ChangeEvent } from "react";
 import { SORT_OPTIONS } from "../../../contract/index.js";
 import { Icon } from "../../components/Icon.js";
+import { sortOption } from "./searchState.js";
 
 /** How results are laid out; remembered locally. */
 export const RESULT_LAYOUTS = ["list", "grid"] as const;
@@ -8,15 +9,17 @@ export type ResultLayout = (typeof RESULT_LAYOUTS)[number];
 
 interface SearchToolbarProps {
   sort: string;
+  /** Whether a term is in force: without one there is nothing to rank by relevance. */
+  hasTerm: boolean;
   layout: ResultLayout;
   onSortChange(sort: string): void;
   onLayoutChange(layout: ResultLayout): void;
 }
 
 /** The sort dropdown and the list/grid toggle. */
-export function SearchToolbar({ sort, layout, onSortChange, onLayoutChange }: SearchToolbarProps) {
+export function SearchToolbar({ sort, hasTerm, layout, onSortChange, onLayoutChange }: SearchToolbarProps) {
   const sortId = useId();
-  const known = SORT_OPTIONS.some((o) => o.code === sort);
+  const options = SORT_OPTIONS.filter((o) => hasTerm || o.code !== "");
 
   const handleSortChange = (event: ChangeEvent<HTMLSelectElement>) => onSortChange(event.target.value);
 
@@ -24,8 +27,8 @@ export function SearchToolbar({ sort, layout, onSortChange, onLayoutChange }: Se
     <div className="search-toolbar">
       <div className="search-toolbar__sort">
         <label htmlFor={sortId}>Sort by</label>
-        <select id={sortId} className="select" value={known ? sort : ""} onChange={handleSortChange}>
-          {SORT_OPTIONS.map((option) => (
+        <select id={sortId} className="select" value={sortOption(sort, hasTerm)} onChange={handleSortChange}>
+          {options.map((option) => (
             <option key={option.code} value={option.code}>
               {option.label}
             </option>

@@ -3,11 +3,13 @@ import { screenStateFromUrl, type SearchScreenState, type SearchTypeConfig } fro
 import {
   facetTree,
   filterTags,
+  formatDay,
   isTypeSelected,
   nextTypeSelection,
   pageWindow,
   searchHref,
   shortDescription,
+  sortOption,
   supportedFacetKeys,
   withAttribute,
   withChanges,
@@ -82,7 +84,7 @@ describe("filters and paging", () => {
       { types: {}, attributes: { grades: [{ id: 5, label: "Grade 5", parent_id: null, count: 3 }] }, owners: [{ profile_id: 7, name: "Maria", count: 2 }], publishers: [], others: {} },
       [{ key: "grades", label: "Grades" }],
     );
-    expect(tags.map((t) => t.label)).toEqual(["Grades: Grade 5", "Owner: Maria", "Created after 2024-01-01", "Created before 2024-12-31"]);
+    expect(tags.map((t) => t.label)).toEqual(["Grades: Grade 5", "Owner: Maria", "Created after 1/1/2024", "Created before 12/31/2024"]);
     expect(tags[2]?.without.from).toBe("");
   });
   it("shows a window of 3 pages kept inside the range", () => {
@@ -118,5 +120,19 @@ describe("display helpers", () => {
     const long = shortDescription("word ".repeat(100), 30);
     expect(long.endsWith("…")).toBe(true);
     expect(long.length).toBeLessThanOrEqual(31);
+  });
+  it("writes days as M/D/YYYY without a time-zone shift", () => {
+    expect(formatDay("2024-01-01")).toBe("1/1/2024");
+    expect(formatDay("2023-12-31")).toBe("12/31/2023");
+    expect(formatDay("not a day")).toBe("not a day");
+  });
+  it("shows the sort option meaning the same as the URL's sort, else the server's default order", () => {
+    expect(sortOption("title_lsort_asc", true)).toBe("1");
+    expect(sortOption("title_lsort_desc", false)).toBe("-1");
+    expect(sortOption("updated_at_desc", true)).toBe("-2");
+    expect(sortOption("created_at_asc", true)).toBe("3");
+    expect(sortOption("-3", true)).toBe("-3");
+    expect(sortOption("", true)).toBe("");
+    expect(sortOption("", false)).toBe("-2");
   });
 });

@@ -1,6 +1,8 @@
 import {
   OTHER_FILTERS,
+  SORT_OPTIONS,
   screenStateToUrl,
+  sortFromCode,
   type FacetValue,
   type SearchFacets,
   type SearchScreenState,
@@ -93,6 +95,16 @@ export function withTypes(state: SearchScreenState, types: string[], configs: Se
   });
 }
 
+/**
+ * The sort option that stands for the URL's sort: the one meaning the same as its code or string
+ * (`title_lsort_asc` is "1"), else the order the server uses without one (relevance with a term,
+ * most recently updated without).
+ */
+export function sortOption(s: string, hasTerm: boolean): string {
+  const sort = sortFromCode(s || undefined, hasTerm);
+  return SORT_OPTIONS.find((option) => sortFromCode(option.code || undefined, true) === sort)?.code ?? "";
+}
+
 /** Adds or removes one value of a list filter. */
 export function toggled<T>(values: T[], value: T, on: boolean): T[] {
   const rest = values.filter((v) => v !== value);
@@ -181,9 +193,15 @@ export function filterTags(
   for (const modelType of state.modelTypes) {
     tags.push({ key: `model:${modelType}`, label: `Model type: ${modelType}`, without: withChanges(state, { modelTypes: toggled(state.modelTypes, modelType, false) }) });
   }
-  if (state.from) tags.push({ key: "from", label: `Created after ${state.from}`, without: withChanges(state, { from: "" }) });
-  if (state.to) tags.push({ key: "to", label: `Created before ${state.to}`, without: withChanges(state, { to: "" }) });
+  if (state.from) tags.push({ key: "from", label: `Created after ${formatDay(state.from)}`, without: withChanges(state, { from: "" }) });
+  if (state.to) tags.push({ key: "to", label: `Created before ${formatDay(state.to)}`, without: withChanges(state, { to: "" }) });
   return tags;
+}
+
+/** A YYYY-MM-DD day as M/D/YYYY (second document, section 9), read off the string so no time zone can shift it. */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${Number(match[2])}/${Number(match[3])}/${match[1]}` : day;
 }
 
 /** Plain text of a description (it may hold markup), cut to about `max` characters at a word boundary. */
