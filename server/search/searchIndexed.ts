@@ -87,18 +87,29 @@ function countKey(s: ResolvedSearch): string {
 export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSearch, lookups: SearchLookups): Promise<SearchOutcome> {
   const r = s.request;
   if (r.st && !queryWords(r.st).length) return { rows: [], total: 0, facets: null };
-  const counted = await countedFor(db, index, s);
+  const counted = await countedFor(db, index, s, null);
   const apart: [FacetApart, Counted][] = [];
-  for (const { apart: facet, search } of facetsApart(s)) apart.push([facet, await countedFor(db, index, search)]);
+  for (const { apart: facet, search } of facetsApart(s)) {
+    // An attribute facet apart needs only its own type's counts: each match's other attributes are passed over.
+    const typeId = typeof facet === "object" ? s.facetTypeIds[facet.attribute] : undefined;
+    const only = typeId === undefined ? null : { typeId, marks: await lookups.attributeTypeMarks(typeId) };
+    apart.push([facet, await countedFor(db, index, search, only)]);
+  }
   return present(index, s, counted, apart, lookups);
 }
 
-/** The search's matches and counts: cached, or counted (and kept when asked before). */
-async function countedFor(db: Db, index: CatalogueIndex, s: ResolvedSearch): Promise<Counted> {
+/** Counting only one attribute type's values (a facet counted apart): its id, and a mark per attribute id of it. */
+interface OnlyType {
+  typeId: number;
+  marks: Uint8Array;
+}
+
+/** The search's matches and counts (with `only`, of that attribute type alone): cached, or counted (and kept when asked before). */
+async function countedFor(db: Db, index: CatalogueIndex, s: ResolvedSearch, only: OnlyType | null): Promise<Counted> {
   const r = s.request;
   // Favorites change without touching content, so a favorites search is always counted afresh.
   const cacheable = index.options.cacheResults && !r.others.includes("favorites");
-  const key = countKey(s);
+  const key = only ? `${countKey(s)} only ${only.typeId}` : countKey(s);
   const cached = cacheable ? cacheOf(index) : null;
   let counted = cached?.entries.get(key);
   if (counted) {
@@ -109,7 +120,7 @@ async function countedFor(db: Db, index: CatalogueIndex, s: ResolvedSearch): Pro
     // Counted again when the catalogue moved meanwhile (another request's refresh may run while this one
     // awaits), so the page below is cut from the catalogue it was counted in; a catalogue that keeps moving
     // (an import) gets the last count, whose stale slots pickPage leaves out.
-    for (let attempt = 0; attempt < 3 && (!counted || counted.version !== index.version); attempt++) counted = await countMatches(db, index, s, cacheable);
+    for (let attempt = 0; attempt < 3 && (!counted || counted.version !== index.version); attempt++) counted = await countMatches(db, index, s, cacheable, only?.marks ?? null);
     if (cacheable && askedBefore(index, key)) {
       counted!.asked++;
       keepCounted(cacheOf(index), key, counted!);
@@ -307,7 +318,8 @@ function fromTable(index: CatalogueIndex, table: CountTable, scopeKind: number, 
   return { total, matches: null, typeCounts, attrCounts, ownerCounts, publisherCounts, visibilityCounts };
 }
 
-async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, cached: boolean): Promise<Counted> {
+/** Counts a search's matches; `only`: count just the attributes marked in it (and none of the owners, publishers or visibilities). */
+async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, cached: boolean, only: Uint8Array | null): Promise<Counted> {
   const r = s.request;
 
   // Which (model key, sub type) codes the chosen types allow.
@@ -408,7 +420,12 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
     typeCounts[code]!++;
     if (!typeOk[code]) continue;
     matches[found++] = slot;
-    if (attrCounts) {
+    if (only) {
+      for (let a = start; a < end; a++) {
+        const attr = attrPool[a]!;
+        if (only[attr] === 1) attrCounts![attr]!++;
+      }
+    } else if (attrCounts) {
       for (let a = start; a < end; a++) attrCounts[attrPool[a]!]!++;
       visibilityCounts[vis]!++;
       ownerCounts[ownerCode[slot]!]!++;

@@ -94,6 +94,8 @@ export class SearchLookups {
   /** Card rows by slot of `rowsIndex`. */
   private readonly rows: ByIdCache<ContentCardRow>;
   private rowsIndex: CatalogueIndex | null = null;
+  /** Per attribute type id: a mark per attribute item id of the type. */
+  private typeMarks = new Map<number, Promise<Uint8Array>>();
   private readonly cardRowsQueries = new Map<number, CompiledQuery<ContentCardRow>>();
 
   constructor(
@@ -145,6 +147,7 @@ export class SearchLookups {
     const now = this.settingsVersion();
     if (this.seen !== now) {
       this.settingsPromise = null;
+      this.typeMarks = new Map();
       this.labels.clear();
       this.names.clear();
       // Card rows carry owner names; a content change gives its item a new slot instead.
@@ -152,6 +155,26 @@ export class SearchLookups {
     }
     this.seen = now;
     return true;
+  }
+
+  /** The attribute items of a type, as a mark (1) per item id: what a facet counted apart counts. */
+  attributeTypeMarks(typeId: number): Promise<Uint8Array> {
+    const read = async () => {
+      const ids = (await this.db.selectFrom("attribute_items").select("id").where("type_id", "=", typeId).execute()).map((row) => row.id);
+      let last = 0;
+      for (const id of ids) last = Math.max(last, id);
+      const marks = new Uint8Array(last + 1);
+      for (const id of ids) marks[id] = 1;
+      return marks;
+    };
+    if (!this.sync()) return read();
+    let marks = this.typeMarks.get(typeId);
+    if (!marks) {
+      const pending = read();
+      this.typeMarks.set(typeId, (marks = pending));
+      pending.catch(() => this.typeMarks.get(typeId) === pending && this.typeMarks.delete(typeId));
+    }
+    return marks;
   }
 
   /** The search types and the facets' attribute type ids. */
