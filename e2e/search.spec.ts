@@ -589,6 +589,21 @@ test.describe("search screen: favorite pending state", () => {
 test.describe("search screen: phone-sized", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test("the signed-in header keeps every action on screen: they wrap onto a row of their own", async ({ page }) => {
+    // The admin has the most actions: Add Resource, Bulk Import, Create, the name and Sign out.
+    await signInViaApi(page, { username: "admin", password: "admin-demo-pass" });
+    await openSearch(page);
+    const header = page.locator(".site-header__bar");
+    for (const name of ["Add Resource", "Bulk Import", "Create", "Sign out"]) {
+      const box = (await header.getByRole("button", { name, exact: true }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await header.screenshot({ path: `${SHOTS}/signed-in-header-390.png` });
+  });
+
   test("a very long unbroken word in a card title wraps instead of running under the favorite button", async ({ page }) => {
     const longWord = "Pneumonoultramicroscopicsilicovolcanoconiosis".repeat(3);
     await page.route(/\/api\/search\?/, async (route) => {
