@@ -79,6 +79,8 @@ const isSessionlessRead = (req: express.Request) => (req.method === "GET" || req
 
 /** Writes that sign a browser in: forged, they would sign the victim in as the attacker (login CSRF), so they need a token even without a session. */
 const SIGN_IN_WRITES = new Set(["/auth", "/auth/register"]);
+/** A path as the router matches it: case-insensitive, repeated and trailing slashes ignored (POST /AUTH/ signs in too). */
+const routedPath = (path: string) => path.toLowerCase().replace(/\/{2,}/g, "/").replace(/(.)\/+$/, "$1");
 
 /** Builds the Express app (no listening here: see server/index.ts). */
 export function createApp({ db, config, logger, sessionSecret, index, onImportWork, storage = localFileStorage(path.join(config.dataDir, "uploads")) }: AppDeps): Express {
@@ -141,7 +143,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   // CSRF guards cookie-authenticated writes; a bearer token is not sent by browsers on their own, so it needs none.
   // Nor does a request with no session cookie (other than signing in): it has no one's authority to borrow and
   // runs as a guest, so a guest's write gets the route's own answer (401 "sign in") rather than "session expired".
-  const csrfNeeded = (req: express.Request) => !req.bearerAuthenticated && (hasSessionCookie(req) || SIGN_IN_WRITES.has(req.path));
+  const csrfNeeded = (req: express.Request) => !req.bearerAuthenticated && (hasSessionCookie(req) || SIGN_IN_WRITES.has(routedPath(req.path)));
   app.use((req, res, next) => (csrfNeeded(req) ? csrfSynchronisedProtection(req, res, next) : next()));
 
   app.use(appRouter(db, (req) => generateToken(req as express.Request)));

@@ -63,8 +63,12 @@ describe("sign-in", () => {
   });
 
   it("refuses a sign-in without the CSRF token even with no session yet (login CSRF), and answers other cookieless writes as a guest", async () => {
-    const res = await fetch(`${server.url}/auth`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: user.username, password: "correct horse battery" }) });
-    expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([403, MESSAGES.csrf]);
+    // However the path is written: the router matches it case-insensitively, with or without a trailing slash.
+    for (const path of ["/auth", "/auth/", "/AUTH", "/Auth/", "//auth", "/auth/register", "/auth/register/", "/AUTH/Register"]) {
+      const body = path.toLowerCase().includes("register") ? { name: "Forged", username: `forged${path.length}`, email: "f@example.org", password: "long enough pw" } : { username: user.username, password: "correct horse battery" };
+      const res = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      expect([res.status, res.headers.getSetCookie().length], path).toEqual([403, 0]);
+    }
     // No session cookie: no one's authority to borrow, so a write gets the route's own answer.
     const favorite = await fetch(`${server.url}/profile/favorite`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ type: "resource:1" }) });
     expect([favorite.status, ((await favorite.json()) as { message: string }).message]).toEqual([401, MESSAGES.signInRequired]);
@@ -165,6 +169,10 @@ describe("sign-in rate limit, for those who sign in", () => {
       for (let i = 0; i < 5; i++) statuses.push((await c.signIn(user.username!, "correct horse battery")).status);
       for (let i = 0; i < 4; i++) statuses.push((await c.signIn(user.username!, "wrong")).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 401, 401, 401, 429]);
+      // Registrations count whether or not they succeed: a successful one is what a flood would be made of.
+      const registrations: number[] = [];
+      for (let i = 0; i < 4; i++) registrations.push((await server.client().post("/auth/register", { name: "New", username: `newcomer${i}`, email: `n${i}@example.org`, password: "long enough pw" })).status);
+      expect(registrations).toEqual([201, 201, 201, 429]);
     } finally {
       await server.stop();
     }

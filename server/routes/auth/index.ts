@@ -21,7 +21,8 @@ const save = saveSession;
 export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: SsoProviderConfig[] }): Router {
   const router = Router();
   // Attempts per client address and minute, counted in the database so every instance shares them. A sign-in
-  // that succeeds is given back, so only failures (guesses) use the allowance up; every reset request counts.
+  // that succeeds is given back, so only failures (guesses) use the allowance up; every registration and reset
+  // request counts (a successful one is what would be abused).
   const limited = (prefix: string, skipSuccessfulRequests: boolean) =>
     rateLimit({
       windowMs: 60_000,
@@ -36,6 +37,7 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
       },
     });
   const limiter = limited("auth:", true);
+  const registerLimiter = limited("register:", false);
   const forgotLimiter = limited("forgot:", false);
 
   router.post("/auth", limiter, async (req, res) => {
@@ -68,7 +70,7 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
     res.json({} satisfies SignInResponse);
   });
 
-  router.post("/auth/register", limiter, async (req, res) => {
+  router.post("/auth/register", registerLimiter, async (req, res) => {
     const body = parseOr422(RegisterRequest, req.body ?? {});
     if (await findUserByUsername(db, body.username)) {
       throw new HttpError(422, "That username is taken.", { username: ["That username is taken."] });
