@@ -356,9 +356,9 @@ export class CatalogueIndex {
    * when no covered term has a table, or when the other terms hold more slots than it (counting the union
    * slot by slot then costs no more).
    */
-  singleWordCounts(words: string[]): TabledWord | null {
+  singleWordCounts(words: string[], exact = false): TabledWord | null {
     if (words.length !== 1) return null;
-    const terms = this.termsOf(words[0]!);
+    const terms = this.termsOf(words[0]!, exact);
     let word: string | null = null;
     for (const t of terms) if (this.termCounts.has(t) && (word === null || this.postings.get(t)!.length > this.postings.get(word)!.length)) word = t;
     if (word === null) return null;
@@ -401,10 +401,13 @@ export class CatalogueIndex {
     return out;
   }
 
-  /** The terms a last query word covers: its stem, and every term it is a prefix of (search as you type). */
-  private termsOf(raw: string): string[] {
+  /**
+   * The terms a last query word covers: its stem, and every term it is a prefix of (search as you type);
+   * `exact`: its stem alone, as any other query word.
+   */
+  private termsOf(raw: string, exact: boolean): string[] {
     const w = stem(raw);
-    const terms = new Set(this.termsWithPrefix(raw));
+    const terms = new Set(exact ? [] : this.termsWithPrefix(raw));
     if (this.postings.has(w)) terms.add(w);
     return [...terms];
   }
@@ -460,9 +463,9 @@ export class CatalogueIndex {
    * (several for a prefix) hold a long list's worth together; else null. A term with a long list keeps its
    * bits; a prefix's are made per search, from a copy of its longest term's bits when it has them.
    */
-  wordsBits(words: string[]): SlotBits | null {
+  wordsBits(words: string[], exact = false): SlotBits | null {
     if (words.length !== 1) return null;
-    const terms = this.termsOf(words[0]!);
+    const terms = this.termsOf(words[0]!, exact);
     const lists = terms.map((t) => this.postings.get(t)!);
     if (!terms.length || lists.reduce((n, list) => n + list.length, 0) < this.bitsFrom) return null;
     const longest = lists.reduce((best, list, i) => (list.length > lists[best]!.length ? i : best), 0);
@@ -760,18 +763,18 @@ export class CatalogueIndex {
   }
 
   /**
-   * Slots whose words include every query word; the last word may be a prefix. Null: no words.
+   * Slots whose words include every query word; the last word may be a prefix (unless `exact`). Null: no words.
    * `slots()` may be a posting list itself: read it, never change it; `sorted` when ascending. For one word
    * covering several terms (a prefix) they are the union of `lists`, made on first use (a search that only
    * marks or intersects the lists as bits never makes it: 285,000 slots for "art" at 1,000,000 items);
    * `size` is at least their number. `scores` gives the relevance of slots: per word its idf, tripled when
    * the word is in the title.
    */
-  matchWords(words: string[]): { slots: () => readonly number[]; lists: readonly (readonly number[])[]; size: number; sorted: boolean; scores: (slots: ArrayLike<number>) => Float64Array } | null {
+  matchWords(words: string[], exact = false): { slots: () => readonly number[]; lists: readonly (readonly number[])[]; size: number; sorted: boolean; scores: (slots: ArrayLike<number>) => Float64Array } | null {
     if (!words.length) return null;
     // Per query word: the posting lists it covers (several for a prefix) and their title lists.
     const groups = words.map((raw, i) => {
-      const terms = i < words.length - 1 ? [stem(raw)] : this.termsOf(raw);
+      const terms = i < words.length - 1 ? [stem(raw)] : this.termsOf(raw, exact);
       const lists = terms.map((t) => this.postings.get(t) ?? []);
       return { lists, titles: terms.map((t) => this.titlePostings.get(t) ?? []), df: lists.reduce((a, l) => a + l.length, 0) };
     });

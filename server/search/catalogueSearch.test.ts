@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchRequest, normalizeSearchInput } from "../../contract/index.js";
 import { recordContentChange } from "../commands/createContent.js";
 import { GUEST, loadActor } from "../lib/actor.js";
-import { buildContent, buildUser } from "../test/factories.js";
+import { buildAttribute, buildContent, buildUser } from "../test/factories.js";
 import { startTestServer, type TestServer } from "../test/testServer.js";
 import { CatalogueIndex, recordSearchSettingsChange } from "./catalogueIndex.js";
 import { CatalogueSearch } from "./catalogueSearch.js";
@@ -136,5 +136,24 @@ describe("search on a compacting index", () => {
     await search.settled();
     expect(indexOf(search)).not.toBe(index);
     expect(await ownerName()).toBe("Glacier Owner Two");
+  });
+
+  it("counts a facet apart with attribute values added later, once their settings change is logged", async () => {
+    const { search } = await compactingSearch();
+    const [first, second] = [await buildAttribute(server.db, "grades", "Grade Alpha"), await buildAttribute(server.db, "subjects", "Subject Alpha")];
+    await recordSearchSettingsChange(server.db);
+    await buildContent(server.db, { ownerId, title: "Glacier Field Notes", attributeIds: [first, second] });
+    // Two facets, so each is counted apart (the grades' own type only) on the path that reads every match.
+    const query = { query: "glacier", grades: String(first), subjects: String(second) };
+    const counts = async () => (await answer(search, query)).facets!.attributes.grades!.map((g) => [g.label, g.count]);
+    expect(await counts()).toEqual([["Grade Alpha", 1]]);
+    // A grade made now: its id is past every mark the grades' type had, until the settings change is read.
+    const later = await buildAttribute(server.db, "grades", "Grade Beta");
+    await recordSearchSettingsChange(server.db);
+    await buildContent(server.db, { ownerId, title: "Glacier Survey Notes", attributeIds: [later, second] });
+    expect(await counts()).toEqual([
+      ["Grade Alpha", 1],
+      ["Grade Beta", 1],
+    ]);
   });
 });

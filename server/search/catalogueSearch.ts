@@ -169,13 +169,22 @@ export class CatalogueSearch {
     return answer;
   }
 
+  /**
+   * "Did you mean": each word offered is one the asker finds whole (not as the start of a longer word) in what
+   * they may see with the same filters, and the suggestion, searched as the link will search it, finds more
+   * than the term did. The vocabulary holds every item's words, whoever may see them.
+   */
+  private async suggestion(run: (r: ResolvedSearch) => Promise<SearchOutcome>, resolved: ResolvedSearch, found: number): Promise<string | null> {
+    const count = async (st: string, exactWords: boolean) => (await run({ ...resolved, exactWords, request: { ...resolved.request, st, page: 1, per: 1, includeFacets: false } })).total;
+    const suggested = await suggestTerm(this.db, resolved.request.st, async (word) => (await count(word, true)) > 0);
+    return suggested !== null && (await count(suggested, false)) > found ? suggested : null;
+  }
+
   private async search(index: CatalogueIndex | null, resolved: ResolvedSearch): Promise<Omit<SearchAnswer, "guestBodies">> {
     const run = (r: ResolvedSearch) => (index ? searchIndexed(this.db, index, r, this.lookups) : searchContent(this.db, r, this.lookups));
     const outcome = await run(resolved);
     const term = resolved.request.st;
-    // A word is suggested only if it finds something the asker may see with the same filters.
-    const seen = async (word: string) => (await run({ ...resolved, request: { ...resolved.request, st: word, page: 1, per: 1, includeFacets: false } })).total > 0;
-    const didYouMean = term && outcome.total < SUGGEST_BELOW ? await suggestTerm(this.db, term, seen) : null;
+    const didYouMean = term && outcome.total < SUGGEST_BELOW ? await this.suggestion(run, resolved, outcome.total) : null;
     return { request: resolved.request, outcome, didYouMean };
   }
 }

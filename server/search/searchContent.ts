@@ -29,6 +29,8 @@ export interface ResolvedSearch {
   /** Facet keys to count (those the active types support). */
   facetKeys: string[];
   searchTypes: SearchTypeConfig[];
+  /** Every word matched whole, the last too (not as a prefix): how "Did you mean" checks a word it would offer. */
+  exactWords?: boolean;
 }
 
 export interface SearchOutcome {
@@ -97,8 +99,8 @@ function whereSearch(eb: EB, s: ResolvedSearch, db: Db, except?: FacetApart): Ex
   if (words.length) {
     conds.push(
       isPostgres(db)
-        ? sql<SqlBool>`content.search_vector @@ to_tsquery('english', ${postgresTsQuery(words)})`
-        : sql<SqlBool>`content.id in (select rowid from content_fts where content_fts match ${sqliteMatchExpression(words)})`,
+        ? sql<SqlBool>`content.search_vector @@ to_tsquery('english', ${postgresTsQuery(words, s.exactWords)})`
+        : sql<SqlBool>`content.id in (select rowid from content_fts where content_fts match ${sqliteMatchExpression(words, s.exactWords)})`,
     );
   }
   if (r.owners.length && except !== "owners") conds.push(eb("content.owner_id", "in", r.owners));
@@ -146,10 +148,10 @@ export async function searchContent(db: Db, s: ResolvedSearch, lookups: SearchLo
 
   let page = selectCardRows(db).where((eb) => whereSearch(eb, s, db));
   if (relevance && pg) {
-    page = page.orderBy(sql`ts_rank(content.search_vector, to_tsquery('english', ${postgresTsQuery(words)}))`, "desc").orderBy("content.updated_at", "desc");
+    page = page.orderBy(sql`ts_rank(content.search_vector, to_tsquery('english', ${postgresTsQuery(words, s.exactWords)}))`, "desc").orderBy("content.updated_at", "desc");
   } else if (relevance) {
     // Rank once per match, driven by the FTS table (a correlated bm25() per row would re-run the match).
-    const ranked = sql<{ fid: number; score: number }>`(select rowid as fid, bm25(content_fts, 10.0, 1.0, 5.0) as score from content_fts where content_fts match ${sqliteMatchExpression(words)})`;
+    const ranked = sql<{ fid: number; score: number }>`(select rowid as fid, bm25(content_fts, 10.0, 1.0, 5.0) as score from content_fts where content_fts match ${sqliteMatchExpression(words, s.exactWords)})`;
     page = page.innerJoin(ranked.as("fts"), (join) => join.onRef(sql.ref("fts.fid") as never, "=", "content.id")).orderBy(sql`fts.score`, "asc").orderBy("content.updated_at", "desc");
   } else {
     const [col, dir] = orderFor(r.sort);

@@ -76,7 +76,7 @@ const KEEP_AHEAD = 1000;
 /** What decides the matches and counts of a search (not its page or sort). */
 function countKey(s: ResolvedSearch): string {
   const { page: _page, per: _per, sort: _sort, ...filters } = s.request;
-  return JSON.stringify([filters, s.scope, s.profileId, s.targets, s.facetKeys]);
+  return JSON.stringify([filters, s.scope, s.profileId, s.targets, s.facetKeys, s.exactWords === true]);
 }
 
 /**
@@ -360,7 +360,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
   const visible = scope.kind === "member" ? (slot: number) => visibility[slot]! <= 1 || owner[slot] === me || granted!.has(ids[slot]!) : scopeKind === SCOPE_PUBLIC ? (slot: number) => visibility[slot] === 0 : () => true;
   const restrictedWith = (has: ((slot: number) => boolean) | null) => (scope.kind === "member" ? restrictedSeenBy(index, scope.profileId, granted!, has) : []);
   if (!anyFilterOf(r) && !groups.length) {
-    const single = words.length ? index.singleWordCounts(words) : null;
+    const single = words.length ? index.singleWordCounts(words, s.exactWords) : null;
     if (!words.length || single) {
       const accepts = (slot: number) => alive[slot] === 1 && typeOk[typeCode[slot]!] === true && visible(slot);
       // Counted one by one: a member's restricted slots the table's cells leave out, and a prefix's completions' own slots.
@@ -378,8 +378,8 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
       return { ...fromTable(index, tabled.table, scopeKind, typeOk, extra, r.includeFacets), unlisted: { accepts, word: null }, scores: null, ordered: {}, cached, asked: 1, version };
     }
   }
-  const matchedWords = index.matchWords(words);
-  const matched = matchedWords && { ...matchedWords, bits: groups.length ? index.wordsBits(words) : null };
+  const matchedWords = index.matchWords(words, s.exactWords);
+  const matched = matchedWords && { ...matchedWords, bits: groups.length ? index.wordsBits(words, s.exactWords) : null };
   const { candidates, covered, wordMark, wordMarks } = candidatesOf(index, matched, groups);
   const n = candidates ? candidates.length : index.size;
 

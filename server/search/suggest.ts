@@ -23,6 +23,8 @@ export function editDistance(a: string, b: string, max = 2): number {
 
 /** How many of a word's nearest known words are offered to `seen` before the word is left as it is. */
 const CANDIDATES_TRIED = 5;
+/** How many words `seen` is asked about for one term in all (each is a search). */
+const CHECKS = 12;
 /** Words of a term that may be corrected (each costs two queries and up to CANDIDATES_TRIED searches). */
 const CORRECTED_WORDS = 8;
 
@@ -37,6 +39,7 @@ export async function suggestTerm(db: Db, term: string, seen: (word: string) => 
   const words = tokenize(term);
   if (!words.length) return null;
   let changed = false;
+  let checks = CHECKS;
   const out: string[] = [];
   for (const [i, word] of words.entries()) {
     // The first CORRECTED_WORDS are corrected; any after them are kept as typed.
@@ -63,6 +66,7 @@ export async function suggestTerm(db: Db, term: string, seen: (word: string) => 
       .slice(0, CANDIDATES_TRIED);
     let best: string | null = null;
     for (const c of near) {
+      if (checks-- <= 0) break;
       if (await seen(c.term)) {
         best = c.term;
         break;

@@ -8,12 +8,12 @@ export function queryWords(term: string): string[] {
   return [...new Set(tokenize(term))].slice(0, 8);
 }
 
-/** FTS5 MATCH expression: every word must occur; the last one may be a prefix (search as you type). */
-export function sqliteMatchExpression(words: string[]): string {
-  return words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`)).join(" ");
+/** FTS5 MATCH expression: every word must occur; the last one may be a prefix (search as you type) unless `exact`. */
+export function sqliteMatchExpression(words: string[], exact = false): string {
+  return words.map((w, i) => (i === words.length - 1 && !exact ? `"${w}"*` : `"${w}"`)).join(" ");
 }
 
 /** PostgreSQL to_tsquery text with the same meaning as sqliteMatchExpression. */
-export function postgresTsQuery(words: string[]): string {
-  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(" & ");
+export function postgresTsQuery(words: string[], exact = false): string {
+  return words.map((w, i) => (i === words.length - 1 && !exact ? `${w}:*` : w)).join(" & ");
 }

@@ -266,6 +266,19 @@ describe("search", () => {
       expect(res.body.total, query).toBe(0);
       expect(res.body.didYouMean, `${query}`).toBe(expected);
     }
+    // Nor a restricted item's word that only starts a word the guest may see (a check by prefix would pass it).
+    await buildContent(server.db, { ownerId: owner.id, title: "Zorblat Merger Memo", visibility: "restricted" });
+    await buildContent(server.db, { ownerId: owner.id, title: "Zorblatum Tales" });
+    expect((await guest.get("/api/search?query=zorblet")).body.didYouMean).toBeNull();
+    // Nor words each found alone but never together: the suggestion, searched as its link will, must find something.
+    await buildContent(server.db, { ownerId: owner.id, title: "Volcanology Eruption Basics" });
+    expect((await guest.get("/api/search?query=photosyntesis%20volcanolgy")).body.didYouMean).toBeNull();
+    expect((await guest.get("/api/search?query=volcanolgy%20eruption")).body.didYouMean).toBe("volcanology eruption");
+    // Words past the eighth are kept as typed.
+    await buildContent(server.db, { ownerId: owner.id, title: "Quokka habitat survey river delta marsh tundra canyon glacier basin" });
+    expect((await guest.get("/api/search?query=quokka%20habitat%20survey%20river%20delta%20marsh%20tundra%20canyom%20glacier%20basin")).body.didYouMean).toBe(
+      "quokka habitat survey river delta marsh tundra canyon glacier basin",
+    );
     // A word the asker finds only outside the filters chosen is not suggested either.
     expect((await signedIn.get(`/api/search?query=photosyntesis&grades=${grade6}`)).body.didYouMean).toBeNull();
     expect((await signedIn.get(`/api/search?query=photosyntesis&grades=${grade5}`)).body.didYouMean).toBe("photosynthesis");
@@ -300,11 +313,14 @@ describe("search", () => {
       [{ st: { a: 1 } }, "st must be a value, not an object."],
       [{ f: "resources" }, "f must be an object of filters (f[t][], f[owners][], ...)."],
       [{ s: { x: 1 } }, "s must be a value, not an object."],
+      [{ f: [1] }, "f must be an object of filters (f[t][], f[owners][], ...)."],
       [{ st: "ab" }, "Please enter at least 3 characters to search."],
     ] as const) {
       const res = await c.post("/search", body);
       expect([res.status, res.body.message], JSON.stringify(body)).toEqual([422, message]);
     }
+    // No filters, however an empty map is written.
+    for (const f of [null, [], {}]) expect((await c.post("/search", { st: "photosynthesis", f })).status, JSON.stringify(f)).toBe(200);
   });
 
   it("presents cards with the spec's fields and never leaks internals", async () => {
