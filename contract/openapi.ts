@@ -244,7 +244,8 @@ export function buildOpenApi(): Record<string, unknown> {
         ...[...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } })),
         ...(op.query ?? []).map((q) => ({ name: q.name, in: "query", description: q.description, schema: q.array ? { type: "array", items: { type: "string" } } : { type: "string" } })),
       ],
-      security: [{ session: [], csrfToken: [] }, { bearer: [] }, {}],
+      // Writes with the session cookie send its CSRF token; reads need the cookie alone; guests send neither.
+      security: [op.method === "get" ? { session: [] } : { session: [], csrfToken: [] }, { bearer: [] }, {}],
       ...(op.request ? { requestBody: { content: { [op.multipart ? "multipart/form-data" : "application/json"]: { schema: schema(op.request) } } } } : {}),
       responses,
     };

@@ -51,7 +51,8 @@ export const SearchInput = z.looseObject({
       scalar(name),
     ]),
   ),
-  f: z.record(z.string(), z.unknown(), { error: "f must be an object of filters (f[t][], f[owners][], ...)." }).optional(),
+  // null, and [] (how some clients write an empty map), mean no filters.
+  f: z.union([z.record(z.string(), z.unknown()), z.null(), z.array(z.never()).length(0)], { error: "f must be an object of filters (f[t][], f[owners][], ...)." }).optional(),
 });
 
 /**

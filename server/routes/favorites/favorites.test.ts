@@ -44,5 +44,9 @@ describe("POST /profile/favorite", () => {
     const bad = await c.post("/profile/favorite", { type: "resource", value: true });
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('type must look like "resource:12".');
+    // The checks the contract words no message for get one in words, never the validator's own.
+    const missing = await c.post("/profile/favorite", {});
+    expect([missing.status, missing.body.message, missing.body.errors]).toEqual([422, "type is required.", { type: ["type is required."] }]);
+    expect((await c.post("/profile/favorite", { type: 12 })).body.message).toBe("type must be text.");
   });
 });
