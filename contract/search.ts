@@ -145,12 +145,13 @@ export const SearchResultItem = z.object({
   attr_item_id: z.number().optional(),
   /** True for a group's profile card. */
   is_group: z.boolean().optional(),
+  // The fields below came after the first desktop release: optional, so a newer client still reads an older server.
   /** Analytics markup for the card; none is configured, so always null. */
-  tracking_snippet: z.string().nullable(),
+  tracking_snippet: z.string().nullable().optional(),
   /** The designed thumbnail's stored image key, null without one. */
-  thumb_key: z.string().nullable(),
+  thumb_key: z.string().nullable().optional(),
   /** Products selling the item; there is no store, so 0. */
-  purchasable_in_products_count: z.number(),
+  purchasable_in_products_count: z.number().optional(),
   favorite: z.boolean(),
   is_owner: z.boolean(),
   is_fee_based: z.boolean(),
@@ -161,9 +162,9 @@ export const SearchResultItem = z.object({
     features: z.object({ collectible: z.boolean(), favorite: z.boolean(), "designed-thumbnails": z.boolean() }),
     type_name: z.string(),
     type_name_singular: z.string(),
-    /** The name shown on the card: the sub type's when it has one (Group, Announcement), else the model's. */
-    type_name_display: z.string(),
-    sub_type_name: z.string().nullable(),
+    /** The name shown on the card: the sub type's when it has one (Group, Announcement), else the model's (optional: see tracking_snippet). */
+    type_name_display: z.string().optional(),
+    sub_type_name: z.string().nullable().optional(),
     icon: z.string(),
     title: z.string(),
   }),
