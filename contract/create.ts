@@ -42,8 +42,8 @@ export const CollectionCreateRequest = z.object({
 });
 export type CollectionCreateRequest = z.input<typeof CollectionCreateRequest>;
 
-/** The new collection's link (the editor lives at link + "/edit"). */
-export const CollectionCreateResponse = z.object({ status: z.literal("success"), message: z.string(), link: z.string() });
+/** The new collection's link (the editor lives at link + "/edit"), and its id (the add-to-collection dialog adds to it). */
+export const CollectionCreateResponse = z.object({ status: z.literal("success"), message: z.string(), link: z.string(), id: z.number().optional() });
 export type CollectionCreateResponse = z.infer<typeof CollectionCreateResponse>;
 
 /** POST /groups: the group payload; permissions default to view 3 and join 6. */

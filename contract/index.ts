@@ -7,6 +7,7 @@ export * from "./favorites.js";
 export * from "./config.js";
 export * from "./attributes.js";
 export * from "./create.js";
+export * from "./collections.js";
 export * from "./resource.js";
 export * from "./bulkImport.js";
 export * from "./curriculum.js";

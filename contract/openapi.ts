@@ -13,6 +13,7 @@ import {
   TreesByTypeResponse,
 } from "./attributes.js";
 import { ErrorBody } from "./common.js";
+import { CollectionItemsList, CollectionItemsRequest, CollectionItemsResponse, MyCollectionsResponse } from "./collections.js";
 import { CopyRequest, CopyResponse, FlagRequest, MoreInfoResponse, OwnerChangeRequest, QuickInfoResponse, RelatedContentResponse, StatusMessageResponse } from "./contentActions.js";
 import { CollectionCreateRequest, CollectionCreateResponse, GroupCreateRequest, GroupCreateResponse, GroupPermissionOptions } from "./create.js";
 import { AppConfig } from "./config.js";
@@ -107,6 +108,9 @@ export const OPERATIONS: Operation[] = [
     errors: [422],
   },
   { method: "post", path: "/collections/create", summary: "Create a collection owned by the signed-in profile; answers with its link (its editor is link + /edit). Extra arguments are ignored.", request: CollectionCreateRequest, response: CollectionCreateResponse, errors: [401, 403, 422] },
+  { method: "post", path: "/collections/items", summary: "Adds an item (type: its model key, type_id: its id) to collections (collection_id: a list of ids); those holding it already are left as they are. Only collections the actor may edit (owner, edit grant to the profile or to a group it leads, moderator, admin), of items it may view and that can be collected. 401 guests, 403 a collection the actor may not edit, 404 an unknown or unseen item or collection, 422 with the reason (nothing chosen, an item that cannot be collected, a collection into itself).", request: CollectionItemsRequest, response: CollectionItemsResponse, errors: [401, 403, 404, 422] },
+  { method: "get", path: "/api/collections/mine", summary: "The add-to-collection dialog's list: the signed-in profile's collections it may add to (its own, and those edit-granted to it or to a group it leads), most recently updated first, at most 100, each with contains (it holds the item already) and items_count; st narrows them by title.", query: [{ name: "type", description: "The item's model key." }, { name: "type_id", description: "The item's id." }, { name: "st", description: "Words of the title." }], response: MyCollectionsResponse, errors: [401, 404, 422] },
+  { method: "get", path: "/api/collections/{uid}/items", summary: "A collection's items that the asker may see, as search cards, in the order they were added. 401 for a guest on a restricted collection, 404 when unknown or not viewable.", response: CollectionItemsList, errors: [401, 404] },
   { method: "get", path: "/groups/permission-options", summary: "The view and join permission lists the group form chooses from; showView says whether to offer the view choice.", response: GroupPermissionOptions, errors: [401] },
   { method: "get", path: "/resources/share-options", summary: "Where the signed-in author may share a new resource: global (everyone), authed (signed-in members) and group:{id} for each group the author leads or belongs to.", response: ResourceShareOptions, errors: [401] },
   {

@@ -18,6 +18,7 @@ import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
 import { bulkImportRouter } from "./routes/bulkImport/index.js";
+import { collectionsRouter } from "./routes/collections/index.js";
 import { createRouter } from "./routes/create/index.js";
 import { resourcesRouter } from "./routes/resources/index.js";
 import { curriculumRouter } from "./routes/curriculum/index.js";
@@ -153,6 +154,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(favoritesRouter(db));
   app.use(attributesRouter(db));
   app.use(createRouter(db));
+  app.use(collectionsRouter(db));
   app.use(bulkImportRouter(db, { maxFileBytes: config.imports.maxFileBytes, onWork: () => onImportWork?.() }));
   app.use(resourcesRouter(db, storage));
   app.use(curriculumRouter(db));

@@ -10,6 +10,7 @@ import * as m007 from "./migrations/007_authoring.js";
 import * as m009 from "./migrations/009_resources_and_templates.js";
 import * as m010 from "./migrations/010_copies_and_flags.js";
 import * as m011 from "./migrations/011_thumbnails.js";
+import * as m012 from "./migrations/012_collection_items.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "009_resources_and_templates": m009,
   "010_copies_and_flags": m010,
   "011_thumbnails": m011,
+  "012_collection_items": m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

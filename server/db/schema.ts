@@ -310,7 +310,16 @@ export interface ThumbnailPresetsTable {
   updated_at: string;
 }
 
+/** What each collection holds (migration 012): an item at most once, in the order added. */
+export interface CollectionItemsTable {
+  collection_id: number;
+  content_id: number;
+  added_by: number | null;
+  added_at: Timestamp;
+}
+
 export interface Database {
+  collection_items: CollectionItemsTable;
   content_copies: ContentCopiesTable;
   content_flags: ContentFlagsTable;
   content_thumbnails: ContentThumbnailsTable;

@@ -28,7 +28,7 @@ export function createRouter(db: Db): Router {
     authorize(req.actor, collectionPolicy.canCreate(req.actor));
     const body = parseOr422(CollectionCreateRequest, req.body ?? {});
     const item = await createContent(db, { modelKey: "collection", title: body.title, description: body.description ?? "", ownerId: req.actor.profile!.id });
-    const answer: CollectionCreateResponse = { status: "success", message: "Collection created.", link: linkOf(item) };
+    const answer: CollectionCreateResponse = { status: "success", message: "Collection created.", link: linkOf(item), id: item.id };
     res.json(answer);
   });
 

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COLLECTION_MESSAGES, MESSAGES } from "../../../contract/index.js";
+import type { Content } from "../../db/schema.js";
+import { buildContent, buildGroup, buildUser } from "../../test/factories.js";
+import { startTestServer, type TestServer } from "../../test/testServer.js";
+
+type User = Awaited<ReturnType<typeof buildUser>>;
+
+/** Collecting as each role of the spec: guest, member, owner, group leader and member, moderator, admin. */
+describe("collections: adding items", () => {
+  let server: TestServer;
+  let owner: User, member: User, leader: User, groupMember: User, moderator: User, admin: User;
+  let mine: Content, groupCollection: Content, item: Content, hidden: Content, announcement: Content;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const db = server.db;
+    [owner, member, leader, groupMember, moderator, admin] = await Promise.all([
+      buildUser(db),
+      buildUser(db),
+      buildUser(db),
+      buildUser(db),
+      buildUser(db, { moderator: true }),
+      buildUser(db, { admin: true }),
+    ]);
+    const group = await buildGroup(db, leader, [groupMember]);
+    mine = await buildContent(db, { ownerId: owner.id, modelKey: "collection", title: "Science Week" });
+    // Edited by the group: its leader may add to it, its members only read it.
+    groupCollection = await buildContent(db, { ownerId: member.id, modelKey: "collection", title: "Team Picks", visibility: "restricted", grantGroups: [group.id] });
+    await db.insertInto("content_grants").values({ content_id: groupCollection.id, scope: "group", profile_id: group.id, permission: "edit" }).execute();
+    item = await buildContent(db, { ownerId: member.id, title: "Volcano Model" });
+    hidden = await buildContent(db, { ownerId: member.id, title: "Hidden Draft", visibility: "restricted" });
+    announcement = await buildContent(db, { ownerId: admin.id, modelKey: "cms_page", subType: "announcement", title: "Site News" });
+  });
+  afterAll(() => server.stop());
+
+  const signedIn = async (user: User) => {
+    const c = server.client();
+    await c.signIn(user.username!, user.password);
+    return c;
+  };
+  const add = (c: ReturnType<TestServer["client"]>, content: Content, collections: number[]) => c.post("/collections/items", { type: content.model_key, type_id: content.id, collection_id: collections });
+  const itemsOf = async (collection: Content, c = server.client()) => (await c.get(`/api/collections/${collection.uid}/items`)).body;
+
+  it("refuses guests with 401, and others' collections with 403", async () => {
+    const guest = await add(server.client(), item, [mine.id]);
+    expect([guest.status, guest.body.message]).toEqual([401, MESSAGES.signInRequired]);
+    for (const user of [member, groupMember]) {
+      const res = await add(await signedIn(user), item, [mine.id]);
+      expect([res.status, res.body.message]).toEqual([403, COLLECTION_MESSAGES.notYours]);
+    }
+    const groupMembers = await add(await signedIn(groupMember), item, [groupCollection.id]);
+    expect(groupMembers.status).toBe(403);
+    expect((await itemsOf(mine)).total).toBe(0);
+  });
+
+  it("lets the owner add an item once, in the order added, and the collection shows it", async () => {
+    const c = await signedIn(owner);
+    const first = await add(c, item, [mine.id]);
+    expect(first.body).toEqual({ status: "success", message: "Added to Science Week." });
+    // Again: nothing doubles.
+    expect((await add(c, item, [mine.id])).status).toBe(200);
+    const other = await buildContent(server.db, { ownerId: member.id, modelKey: "lesson_plan", title: "Lava Lesson" });
+    await add(c, other, [mine.id]);
+    const listed = await itemsOf(mine);
+    expect(listed.data.map((card: { title: string }) => card.title)).toEqual(["Volcano Model", "Lava Lesson"]);
+    expect(listed.data[0]).toMatchObject({ model_key: "resource", link: expect.stringMatching(/^\/resources\//) });
+  });
+
+  it("lets a group's leader (an edit grant through the group), a moderator and an admin add", async () => {
+    const res = await add(await signedIn(leader), item, [groupCollection.id]);
+    expect([res.status, res.body.message]).toEqual([200, "Added to Team Picks."]);
+    // A moderator edits any collection it may see; the group's restricted one it may not see at all.
+    const modPick = await buildContent(server.db, { ownerId: member.id, title: "Moderator Pick" });
+    expect((await add(await signedIn(moderator), modPick, [mine.id])).body.message).toBe("Added to Science Week.");
+    expect((await add(await signedIn(moderator), modPick, [groupCollection.id])).status).toBe(404);
+    const adminPick = await buildContent(server.db, { ownerId: member.id, title: "Admin Pick" });
+    expect((await add(await signedIn(admin), adminPick, [mine.id, groupCollection.id])).body.message).toBe("Added to 2 collections.");
+    // The group's member reads the group's collection; a guest may not see it at all.
+    expect((await itemsOf(groupCollection, await signedIn(groupMember))).data.map((card: { title: string }) => card.title)).toEqual(["Volcano Model", "Admin Pick"]);
+    expect((await server.client().get(`/api/collections/${groupCollection.uid}/items`)).status).toBe(401);
+  });
+
+  it("answers bad requests with the reason: unseen items, unknown collections, uncollectible types, itself, nothing chosen", async () => {
+    const c = await signedIn(owner);
+    // One at a time: the client fetches its CSRF token on its first write.
+    const cases: [() => Promise<{ status: number; body: { message: string } }>, number, string][] = [
+      [() => add(c, hidden, [mine.id]), 404, MESSAGES.notFound],
+      [() => add(c, item, [999999]), 404, COLLECTION_MESSAGES.collectionNotFound],
+      [() => add(c, item, [item.id]), 404, COLLECTION_MESSAGES.collectionNotFound],
+      [() => add(c, announcement, [mine.id]), 422, COLLECTION_MESSAGES.notCollectible],
+      [() => add(c, mine, [mine.id]), 422, COLLECTION_MESSAGES.notItself],
+      [() => add(c, item, []), 422, COLLECTION_MESSAGES.chooseOne],
+      [() => c.post("/collections/items", { type: "resource", type_id: item.id }), 422, COLLECTION_MESSAGES.chooseOne],
+      [() => c.post("/collections/items", { type: "spaceship", type_id: item.id, collection_id: [mine.id] }), 422, expect.stringContaining("type must be one of") as unknown as string],
+    ];
+    for (const [send, status, message] of cases) {
+      const res = await send();
+      expect([res.status, res.body.message]).toEqual([status, message]);
+    }
+  });
+
+  it("lists the collections a profile may add to, with those holding the item already marked, by title", async () => {
+    const c = await signedIn(owner);
+    const list = (await c.get(`/api/collections/mine?type=resource&type_id=${item.id}`)).body.data as { title: string; contains: boolean; items_count: number; link: string }[];
+    expect(list.map((x) => [x.title, x.contains])).toEqual([["Science Week", true]]);
+    expect(list[0]!.link).toBe(`/collections/${mine.uid}`);
+    const fresh = await buildContent(server.db, { ownerId: member.id, title: "Brand New Worksheet" });
+    expect(((await c.get(`/api/collections/mine?type=resource&type_id=${fresh.id}`)).body.data as { contains: boolean }[]).map((x) => x.contains)).toEqual([false]);
+    // The leader sees the group's collection; a title search narrows the list (percent signs are text).
+    const leaders = await signedIn(leader);
+    expect(((await leaders.get(`/api/collections/mine?type=resource&type_id=${item.id}&st=team`)).body.data as { title: string }[]).map((x) => x.title)).toEqual(["Team Picks"]);
+    expect((await leaders.get(`/api/collections/mine?type=resource&type_id=${item.id}&st=%25`)).body.data).toEqual([]);
+    expect((await server.client().get(`/api/collections/mine?type=resource&type_id=${item.id}`)).status).toBe(401);
+  });
+
+  it("shows each asker only the collected items they may see", async () => {
+    const c = await signedIn(owner);
+    const secret = await buildContent(server.db, { ownerId: owner.id, title: "Owner Only Notes", visibility: "restricted" });
+    await add(c, secret, [mine.id]);
+    const titles = async (client: ReturnType<TestServer["client"]>) => ((await itemsOf(mine, client)).data as { title: string }[]).map((x) => x.title);
+    expect(await titles(c)).toContain("Owner Only Notes");
+    expect(await titles(server.client())).not.toContain("Owner Only Notes");
+    expect(await titles(await signedIn(member))).not.toContain("Owner Only Notes");
+  });
+
+  it("moves the collection's update time, so the newest-updated search shows it first", async () => {
+    const c = await signedIn(owner);
+    const before = (await server.db.selectFrom("content").select("updated_at").where("id", "=", mine.id).executeTakeFirstOrThrow()).updated_at;
+    const extra = await buildContent(server.db, { ownerId: member.id, title: "Another Find" });
+    await add(c, extra, [mine.id]);
+    const after = (await server.db.selectFrom("content").select("updated_at").where("id", "=", mine.id).executeTakeFirstOrThrow()).updated_at;
+    expect(after > before).toBe(true);
+    const newest = await c.get("/api/search?types=collections&sort=-2");
+    expect(newest.body.data[0].title).toBe("Science Week");
+  });
+});
