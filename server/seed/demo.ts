@@ -124,6 +124,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       });
     }
   }
+  await fillDemoCollections(db);
   // Users are searchable by admins (an admin-only search type).
   for (const a of DEMO_ACCOUNTS) {
     await createContent(db, { modelKey: "user", title: a.name, description: `${a.role} account @${a.username}`, ownerId: accounts[a.username]!, profileId: accounts[a.username]!, visibility: "restricted", createdAt: "2023-01-05T09:00:00.000Z" });
@@ -147,4 +148,19 @@ export async function ensureAdminAccount(db: Db, username: string | undefined, p
   const p = await insertProfile(db, { kind: "user", name: username, username, password_hash: await hashPassword(password), is_admin: 1 });
   await createContent(db, { modelKey: "user", title: username, description: "admin account", ownerId: p.id, profileId: p.id, visibility: "restricted" });
   return true;
+}
+
+/** Each demo collection gathers 3 to 8 of the catalogue's other items (a generator of its own, so the catalogue's picks stay as they were). */
+async function fillDemoCollections(db: Db): Promise<void> {
+  const r = rng(20261123);
+  const collections = await db.selectFrom("content").select(["id", "owner_id", "created_at"]).where("model_key", "=", "collection").orderBy("id").execute();
+  const candidates = await db.selectFrom("content").select("id").where("model_key", "in", ["resource", "lesson_plan", "outline", "project", "pathway"]).orderBy("id").execute();
+  for (const c of collections) {
+    const chosen = pickSome(r, candidates, 3 + Math.floor(r() * 6));
+    const at = Date.parse(c.created_at);
+    await db
+      .insertInto("collection_items")
+      .values(chosen.map((item, k) => ({ collection_id: c.id, content_id: item.id, added_by: c.owner_id, added_at: new Date(at + (k + 1) * 60_000).toISOString() })))
+      .execute();
+  }
 }

@@ -135,3 +135,22 @@ describe("collections: adding items", () => {
     expect(newest.body.data[0].title).toBe("Science Week");
   });
 });
+
+describe("collections: the demo catalogue", () => {
+  it("fills each demo collection with 3 to 8 of its items, listed on the collection's page", async () => {
+    const server = await startTestServer({ seedDemo: true });
+    try {
+      const collections = await server.db.selectFrom("content").select(["id", "uid", "visibility"]).where("model_key", "=", "collection").execute();
+      expect(collections.length).toBe(25);
+      for (const c of collections) {
+        const held = await server.db.selectFrom("collection_items").select("content_id").where("collection_id", "=", c.id).execute();
+        expect(held.length).toBeGreaterThanOrEqual(3);
+        expect(held.length).toBeLessThanOrEqual(8);
+      }
+      const open = collections.find((c) => c.visibility === "public")!;
+      expect((await server.client().get(`/api/collections/${open.uid}/items`)).body.total).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+    }
+  });
+});
