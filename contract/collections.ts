@@ -11,7 +11,18 @@ export const COLLECTION_MESSAGES = {
   notYours: "You can only add items to collections you can edit.",
   /** The second document's create failure text, for the dialog's create tab too. */
   createFailed: "An error occurred while creating a collection.  Please wait a moment and try again.",
+  /** The second document's text when adding to collections fails with no message of the server's to show. */
+  updateFailed: "An error occurred while updating your collections.  Please wait a moment and try again.",
 } as const;
+
+/** Model keys whose items may be put in a collection (cards say so as `common.features.collectible`). */
+export const COLLECTIBLE_MODEL_KEYS = ["resource", "lesson_plan", "collection", "outline", "project", "pathway"] as const satisfies readonly ModelKey[];
+export type CollectibleModelKey = (typeof COLLECTIBLE_MODEL_KEYS)[number];
+
+/** True when items of this model key can be added to a collection. */
+export function isCollectibleModelKey(key: string): key is CollectibleModelKey {
+  return (COLLECTIBLE_MODEL_KEYS as readonly string[]).includes(key);
+}
 
 const id = z.coerce.number({ error: "Must be an id." }).int("Must be an id.").positive("Must be an id.");
 

@@ -1,7 +1,7 @@
 import "katex/dist/katex.min.css";
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { MESSAGES } from "../../../contract/index.js";
+import { MESSAGES, isCollectibleModelKey } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { useItem } from "../../api/editor.js";
 import { Alert } from "../../components/Alert.js";
@@ -11,9 +11,14 @@ import { RelatedSidebar } from "../../components/content/RelatedSidebar.js";
 import { ItemActions } from "./ItemActions.js";
 import { DesignedThumbnail } from "../../components/thumbnail/DesignedThumbnail.js";
 import { ItemContentActions } from "./ItemContentActions.js";
+import { CollectionItems } from "./CollectionItems.js";
+import { CollectButton } from "../../components/collect/CollectButton.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
-/** An item's page at its link: title, description and the body (HTML sanitized on the server, equations rendered by KaTeX). */
+/**
+ * An item's page at its link: title, description and the body (HTML sanitized on the server, equations rendered by
+ * KaTeX); a collection's page also lists its items. Collectible types get the Collect button.
+ */
 export function ItemViewScene({ typePath }: { typePath: string }) {
   const { uid = "" } = useParams();
   const { data: item, error, isPending } = useItem(typePath, uid);
@@ -22,6 +27,7 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
 
   if (isPending) return <p className="page-status">Loading…</p>;
   if (error || !item) return <ItemLoadProblem error={error} />;
+  const isCollection = item.model_key === "collection";
   return (
     <div className="item-layout">
       <article className="item-page">
@@ -40,6 +46,7 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
             )}
           </div>
           <div className="item-page__actions">
+            {isCollectibleModelKey(item.model_key) && <CollectButton item={item} variant="text" />}
             <ItemContentActions item={item} typePath={typePath} />
             {item.abilities.edit && (
               <Link className="button button--primary" to={`${item.link}/edit`}>
@@ -57,7 +64,8 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
             <div className="rich-content" dangerouslySetInnerHTML={{ __html: section.html }} />
           </section>
         ))}
-        {item.sections.length === 0 && <p className="empty-note">Nothing has been written here yet.</p>}
+        {item.sections.length === 0 && !isCollection && <p className="empty-note">Nothing has been written here yet.</p>}
+        {isCollection && <CollectionItems key={item.uid} uid={item.uid} />}
       </article>
       <RelatedSidebar key={item.id} item={item} />
     </div>

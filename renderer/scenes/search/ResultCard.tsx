@@ -1,10 +1,11 @@
 import type { SearchResultItem } from "../../../contract/index.js";
+import { CollectButton } from "../../components/collect/CollectButton.js";
 import { FavoriteButton } from "../../components/FavoriteButton.js";
 import { TypeIcon } from "../../components/Icon.js";
 import { DesignedThumbnail } from "../../components/thumbnail/DesignedThumbnail.js";
 import { shortDescription } from "./searchState.js";
 
-/** One search result (list row or grid card). */
+/** One search result (list row or grid card), with its favorite and collect buttons where the type has them. */
 export function ResultCard({ item }: { item: SearchResultItem }) {
   const typeName = item.common.type_name_singular;
   const thumb = item.thumb_url ?? item.thumb_url_medium;
@@ -42,9 +43,10 @@ export function ResultCard({ item }: { item: SearchResultItem }) {
         </p>
         {description && <p className="result-card__description">{description}</p>}
       </div>
-      {item.common.features.favorite && (
+      {(item.common.features.favorite || item.common.features.collectible) && (
         <div className="result-card__actions">
-          <FavoriteButton item={item} />
+          {item.common.features.favorite && <FavoriteButton item={item} />}
+          {item.common.features.collectible && <CollectButton item={item} />}
         </div>
       )}
     </article>

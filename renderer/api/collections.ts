@@ -1,0 +1,132 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  CollectionItemsList,
+  CollectionItemsResponse,
+  MESSAGES,
+  MyCollectionsResponse,
+  type CollectionCreateRequest,
+  type CollectionItemsRequest,
+  type ModelKey,
+} from "../../contract/index.js";
+import { getJson, postJson } from "./client.js";
+import { createCollection } from "./endpoints.js";
+import { queryKeys } from "./queries.js";
+
+/** The item the add-to-collection dialog adds: its model key and id. */
+export interface CollectTarget {
+  type: ModelKey;
+  type_id: number;
+}
+
+/** Query keys of the collections area; everything under `all` is refetched after a change. */
+export const collectionKeys = {
+  all: ["collections"] as const,
+  mine: (target: CollectTarget, st: string) => ["collections", "mine", target.type, target.type_id, st] as const,
+  items: (uid: string) => ["collections", "items", uid] as const,
+};
+
+/** GET /api/collections/mine: the signed-in profile's collections it may add to, each saying whether it holds the item. */
+export function fetchMyCollections(target: CollectTarget, st: string, signal?: AbortSignal): Promise<MyCollectionsResponse> {
+  const searchParams: Record<string, string> = { type: target.type, type_id: String(target.type_id) };
+  if (st) searchParams.st = st;
+  return getJson("api/collections/mine", MyCollectionsResponse, { searchParams, signal });
+}
+
+/** POST /collections/items: adds one item to one or more collections; answers the message to show. */
+export function addToCollections(request: CollectionItemsRequest): Promise<CollectionItemsResponse> {
+  return postJson("collections/items", request, CollectionItemsResponse);
+}
+
+/** GET /api/collections/{uid}/items: a collection's items as search cards, in the order they were added. */
+export function fetchCollectionItems(uid: string, signal?: AbortSignal): Promise<CollectionItemsList> {
+  return getJson(`api/collections/${encodeURIComponent(uid)}/items`, CollectionItemsList, { signal });
+}
+
+/**
+ * Creates a collection and answers its id. The contract makes the id optional (older servers answered only the
+ * link), so without one the new collection is found among the profile's own by its link.
+ */
+export async function createCollectionForItem(request: CollectionCreateRequest, target: CollectTarget): Promise<{ id: number; title: string }> {
+  const created = await createCollection(request);
+  const title = request.title.trim();
+  if (created.id !== undefined) return { id: created.id, title };
+  const mine = await fetchMyCollections(target, "");
+  const found = mine.data.find((c) => c.link === created.link);
+  if (!found) throw new Error(`The new collection ${created.link} is not among the profile's collections`);
+  return { id: found.id, title: found.title };
+}
+
+/**
+ * The profile's collections for the dialog, filtered by title words (`st`); the previous list stays on screen while a
+ * new filter loads. Failures are shown in the dialog itself, not as a toast.
+ */
+export function useMyCollections(target: CollectTarget, st: string) {
+  return useQuery({
+    queryKey: collectionKeys.mine(target, st),
+    queryFn: ({ signal }) => fetchMyCollections(target, st, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    meta: { silent: true },
+  });
+}
+
+/** A collection's items for its page. */
+export function useCollectionItems(uid: string) {
+  return useQuery({
+    queryKey: collectionKeys.items(uid),
+    queryFn: ({ signal }) => fetchCollectionItems(uid, signal),
+    meta: { errorMessage: MESSAGES.genericLoad },
+  });
+}
+
+/** Refetches whatever shows collections: the dialog's lists, collection pages and cached searches. */
+function useInvalidateCollections() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: collectionKeys.all }), queryClient.invalidateQueries({ queryKey: queryKeys.searchAll })]);
+}
+
+/** POST /collections/items; afterwards every list of collections and collection items is refetched. */
+export function useAddToCollectionsMutation() {
+  const invalidate = useInvalidateCollections();
+  return useMutation({ mutationFn: addToCollections, onSuccess: () => void invalidate() });
+}
+
+/**
+ * The create tab's two steps: create the collection (skipped when `created` says an earlier try already did), then
+ * add the item to it. A failure says which step failed, so a retry does not create a second collection.
+ */
+export function useCreateAndAddMutation() {
+  const invalidate = useInvalidateCollections();
+  return useMutation({
+    mutationFn: async ({ request, target, created }: { request: CollectionCreateRequest; target: CollectTarget; created: { id: number; title: string } | null }) => {
+      let collection = created;
+      if (!collection) {
+        try {
+          collection = await createCollectionForItem(request, target);
+        } catch (error) {
+          throw new CreateAndAddError("create", null, error);
+        }
+      }
+      try {
+        const answer = await addToCollections({ type: target.type, type_id: target.type_id, collection_id: [collection.id] });
+        return { collection, answer };
+      } catch (error) {
+        throw new CreateAndAddError("add", collection, error);
+      }
+    },
+    // Even a half-done create-and-add made a collection that the lists should show.
+    onSettled: () => void invalidate(),
+  });
+}
+
+/** Which step of create-and-add failed, the collection made before the failure (if any), and the underlying error. */
+export class CreateAndAddError extends Error {
+  constructor(
+    readonly step: "create" | "add",
+    readonly collection: { id: number; title: string } | null,
+    readonly failure: unknown,
+  ) {
+    super(`Create and add failed at the ${step} step`);
+    this.name = "CreateAndAddError";
+  }
+}
