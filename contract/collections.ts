@@ -7,7 +7,6 @@ export const COLLECTION_MESSAGES = {
   chooseOne: "Choose at least one collection.",
   notCollectible: "This item cannot be added to a collection.",
   notItself: "A collection cannot be added to itself.",
-  collectionNotFound: "That collection was not found.",
   notYours: "You can only add items to collections you can edit.",
   /** The second document's create failure text, for the dialog's create tab too. */
   createFailed: "An error occurred while creating a collection.  Please wait a moment and try again.",
@@ -50,8 +49,8 @@ export type MyCollectionsQuery = z.input<typeof MyCollectionsQuery>;
 export const MyCollection = z.object({ id: z.number(), title: z.string(), link: z.string(), items_count: z.number(), contains: z.boolean() });
 export type MyCollection = z.infer<typeof MyCollection>;
 
-/** Most recently updated first, at most 100. */
-export const MyCollectionsResponse = z.object({ data: z.array(MyCollection) });
+/** Most recently updated first, at most 100; `total`: how many match (more than listed when the rest need a narrower title). */
+export const MyCollectionsResponse = z.object({ data: z.array(MyCollection), total: z.number() });
 export type MyCollectionsResponse = z.infer<typeof MyCollectionsResponse>;
 
 /** GET /api/collections/{uid}/items: the items of a collection the asker may see, as search cards, in the order they were added. */

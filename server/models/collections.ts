@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { Db } from "../db/connection.js";
 import type { ViewScope } from "../policies/contentObject.js";
 import type { ContentCardRow } from "../presenters/contentObject.js";
@@ -9,63 +8,64 @@ export interface CollectionChoice {
   id: number;
   uid: string;
   title: string;
+  /** Its items the asker may see. */
   items_count: number;
   contains: boolean;
 }
 
-/** The dialog's list: at most this many collections. */
+/** The dialog's list: at most this many collections (`total` says how many matched). */
 const CHOICES = 100;
 
 /**
- * The collections a profile may add to (its own, and those an edit grant gives it or a group it leads), most
- * recently updated first, with whether each holds `contentId` already; `st` narrows them by title.
+ * The collections whose owner is `holders.profileId` or that an edit grant gives to it or to `holders.groupIds`,
+ * most recently updated first, at most CHOICES; `st` narrows them to titles holding it (matched here rather than
+ * in SQL, whose lower() knows only A to Z on SQLite). `contains`: it holds `contentId` already; `items_count`: its
+ * items that `scope` may see.
  */
-export async function editableCollections(db: Db, profileId: number, ledGroupIds: number[], contentId: number, st?: string): Promise<CollectionChoice[]> {
-  let query = db
-    .selectFrom("content")
-    .select((eb) => [
-      "content.id",
-      "content.uid",
-      "content.title",
-      eb.selectFrom("collection_items").select((c) => c.fn.countAll<number>().as("n")).whereRef("collection_items.collection_id", "=", "content.id").as("items_count"),
-      eb
-        .exists(eb.selectFrom("collection_items").select("collection_items.content_id").whereRef("collection_items.collection_id", "=", "content.id").where("collection_items.content_id", "=", contentId))
-        .as("contains"),
-    ])
-    .where("content.model_key", "=", "collection")
-    .where((eb) =>
-      eb.or([
-        eb("content.owner_id", "=", profileId),
-        eb(
-          "content.id",
-          "in",
-          eb
-            .selectFrom("content_grants")
-            .select("content_grants.content_id")
-            .where("content_grants.permission", "=", "edit")
-            .where((g) =>
-              g.or([
-                g.and([g("content_grants.scope", "=", "profile"), g("content_grants.profile_id", "=", profileId)]),
-                ...(ledGroupIds.length ? [g.and([g("content_grants.scope", "=", "group"), g("content_grants.profile_id", "in", ledGroupIds)])] : []),
-              ]),
-            ),
-        ),
+export async function editableCollections(
+  db: Db,
+  holders: { profileId: number; groupIds: number[] },
+  contentId: number,
+  scope: ViewScope,
+  st?: string,
+): Promise<{ choices: CollectionChoice[]; total: number }> {
+  const granted = db
+    .selectFrom("content_grants")
+    .select("content_grants.content_id")
+    .where("content_grants.permission", "=", "edit")
+    .where((g) =>
+      g.or([
+        g.and([g("content_grants.scope", "=", "profile"), g("content_grants.profile_id", "=", holders.profileId)]),
+        ...(holders.groupIds.length ? [g.and([g("content_grants.scope", "=", "group"), g("content_grants.profile_id", "in", holders.groupIds)])] : []),
       ]),
     );
-  if (st) query = query.where(sql<boolean>`lower(content.title) like ${`%${st.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
-  const rows = await query.orderBy("content.updated_at", "desc").orderBy("content.id", "desc").limit(CHOICES).execute();
-  return rows.map((r) => ({ id: r.id, uid: r.uid, title: r.title, items_count: Number(r.items_count), contains: Boolean(Number(r.contains)) }));
-}
-
-/** Adds an item to collections (those holding it already are left as they are); the number it was added to. */
-export async function addToCollections(db: Db, collectionIds: number[], contentId: number, addedBy: number): Promise<number> {
-  const addedAt = new Date().toISOString();
-  const result = await db
-    .insertInto("collection_items")
-    .values(collectionIds.map((collection_id) => ({ collection_id, content_id: contentId, added_by: addedBy, added_at: addedAt })))
-    .onConflict((oc) => oc.columns(["collection_id", "content_id"]).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
+  const rows = await db
+    .selectFrom("content")
+    .select(["content.id", "content.uid", "content.title"])
+    .where("content.model_key", "=", "collection")
+    .where((eb) => eb.or([eb("content.owner_id", "=", holders.profileId), eb("content.id", "in", granted)]))
+    .orderBy("content.updated_at", "desc")
+    .orderBy("content.id", "desc")
+    .execute();
+  const words = st?.toLocaleLowerCase();
+  const matching = words ? rows.filter((r) => r.title.toLocaleLowerCase().includes(words)) : rows;
+  const shown = matching.slice(0, CHOICES);
+  if (!shown.length) return { choices: [], total: matching.length };
+  const ids = shown.map((r) => r.id);
+  const [holding, counts] = await Promise.all([
+    db.selectFrom("collection_items").select("collection_id").where("collection_id", "in", ids).where("content_id", "=", contentId).execute(),
+    db
+      .selectFrom("collection_items")
+      .innerJoin("content", "content.id", "collection_items.content_id")
+      .select(["collection_items.collection_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("collection_items.collection_id", "in", ids)
+      .where((eb) => whereViewable(eb, scope))
+      .groupBy("collection_items.collection_id")
+      .execute(),
+  ]);
+  const held = new Set(holding.map((h) => h.collection_id));
+  const count = new Map(counts.map((c) => [c.collection_id, Number(c.n)]));
+  return { choices: shown.map((r) => ({ ...r, items_count: count.get(r.id) ?? 0, contains: held.has(r.id) })), total: matching.length };
 }
 
 /** A collection's items that the scope may see, as card rows, in the order they were added. */

@@ -6,3 +6,13 @@ export const canCreate = (actor: Actor): boolean => actor.signedIn;
 
 /** Adding items to a collection is editing it: its owner, an admin or moderator, or those granted edit. */
 export const canAddTo = (actor: Actor, collection: ContentSubject): boolean => canEdit(actor, collection);
+
+/**
+ * Whose edit grants let the actor add to a collection it does not own: its own profile's, and those of the groups it
+ * leads (a group's edit grant goes to its leaders, as in canEdit). Moderators and admins may add to any collection
+ * they open, but their add-to-collection list is their own and their granted ones, as anyone's.
+ */
+export const editGrantHolders = (actor: Actor): { profileId: number; groupIds: number[] } => ({
+  profileId: actor.profile!.id,
+  groupIds: actor.groups.filter((g) => g.role === "leader").map((g) => g.groupId),
+});

@@ -68,6 +68,11 @@ export function viewScope(actor: Actor): ViewScope {
   return { kind: "member", profileId: actor.profile.id, groupIds: actor.groups.map((g) => g.groupId) };
 }
 
+/** The content an actor may open one by one (as canView decides), for lists of an item's parts such as a collection's items: admins see everything. */
+export function itemScope(actor: Actor): ViewScope {
+  return actor.isAdmin ? { kind: "all" } : viewScope(actor);
+}
+
 /** Model keys whose items can be copied (profiles, groups, pages and attribute items cannot). */
 const COPYABLE = new Set(["resource", "lesson_plan", "collection", "outline", "project", "pathway"]);
 

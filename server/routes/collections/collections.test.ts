@@ -86,8 +86,10 @@ describe("collections: adding items", () => {
     // One at a time: the client fetches its CSRF token on its first write.
     const cases: [() => Promise<{ status: number; body: { message: string } }>, number, string][] = [
       [() => add(c, hidden, [mine.id]), 404, MESSAGES.notFound],
-      [() => add(c, item, [999999]), 404, COLLECTION_MESSAGES.collectionNotFound],
-      [() => add(c, item, [item.id]), 404, COLLECTION_MESSAGES.collectionNotFound],
+      // Unknown, not a collection, or one the owner may not see: one answer, so ids tell nothing.
+      [() => add(c, item, [999999]), 404, MESSAGES.notFound],
+      [() => add(c, item, [item.id]), 404, MESSAGES.notFound],
+      [() => add(c, item, [groupCollection.id]), 404, MESSAGES.notFound],
       [() => add(c, announcement, [mine.id]), 422, COLLECTION_MESSAGES.notCollectible],
       [() => add(c, mine, [mine.id]), 422, COLLECTION_MESSAGES.notItself],
       [() => add(c, item, []), 422, COLLECTION_MESSAGES.chooseOne],
@@ -102,8 +104,12 @@ describe("collections: adding items", () => {
 
   it("lists the collections a profile may add to, with those holding the item already marked, by title", async () => {
     const c = await signedIn(owner);
-    const list = (await c.get(`/api/collections/mine?type=resource&type_id=${item.id}`)).body.data as { title: string; contains: boolean; items_count: number; link: string }[];
+    const mineList = (await c.get(`/api/collections/mine?type=resource&type_id=${item.id}`)).body;
+    const list = mineList.data as { title: string; contains: boolean; items_count: number; link: string }[];
     expect(list.map((x) => [x.title, x.contains])).toEqual([["Science Week", true]]);
+    expect(mineList.total).toBe(1);
+    // Its items the owner may see.
+    expect(list[0]!.items_count).toBe((await itemsOf(mine, c)).total);
     expect(list[0]!.link).toBe(`/collections/${mine.uid}`);
     const fresh = await buildContent(server.db, { ownerId: member.id, title: "Brand New Worksheet" });
     expect(((await c.get(`/api/collections/mine?type=resource&type_id=${fresh.id}`)).body.data as { contains: boolean }[]).map((x) => x.contains)).toEqual([false]);
@@ -111,6 +117,19 @@ describe("collections: adding items", () => {
     const leaders = await signedIn(leader);
     expect(((await leaders.get(`/api/collections/mine?type=resource&type_id=${item.id}&st=team`)).body.data as { title: string }[]).map((x) => x.title)).toEqual(["Team Picks"]);
     expect((await leaders.get(`/api/collections/mine?type=resource&type_id=${item.id}&st=%25`)).body.data).toEqual([]);
+    expect((await leaders.get(`/api/collections/mine?type=resource&type_id=${item.id}&st=_`)).body.data).toEqual([]);
+    // A group's member reads the group's collection but may not edit it; a read grant lists nothing either.
+    const memberOfGroup = await signedIn(groupMember);
+    expect((await memberOfGroup.get(`/api/collections/mine?type=resource&type_id=${item.id}`)).body.data).toEqual([]);
+    await buildContent(server.db, { ownerId: leader.id, modelKey: "collection", title: "Read Only Shelf", visibility: "restricted", grantProfiles: [groupMember.id] });
+    expect((await memberOfGroup.get(`/api/collections/mine?type=resource&type_id=${item.id}`)).body.data).toEqual([]);
+    // An item the asker may not see: not found, as everywhere.
+    expect((await memberOfGroup.get(`/api/collections/mine?type=resource&type_id=${hidden.id}`)).status).toBe(404);
+    // Titles match whatever their letters' case, accented ones included (SQLite's lower() knows only A to Z).
+    await buildContent(server.db, { ownerId: owner.id, modelKey: "collection", title: "École Trip" });
+    for (const st of ["école", "ÉCOLE", "trip"]) {
+      expect(((await c.get(`/api/collections/mine?type=resource&type_id=${item.id}&st=${encodeURIComponent(st)}`)).body.data as { title: string }[]).map((x) => x.title), st).toEqual(["École Trip"]);
+    }
     expect((await server.client().get(`/api/collections/mine?type=resource&type_id=${item.id}`)).status).toBe(401);
   });
 
@@ -122,17 +141,26 @@ describe("collections: adding items", () => {
     expect(await titles(c)).toContain("Owner Only Notes");
     expect(await titles(server.client())).not.toContain("Owner Only Notes");
     expect(await titles(await signedIn(member))).not.toContain("Owner Only Notes");
+    // An admin opens any item, so sees it in the collection too.
+    expect(await titles(await signedIn(admin))).toContain("Owner Only Notes");
   });
 
-  it("moves the collection's update time, so the newest-updated search shows it first", async () => {
+  it("moves the update time of the collections it added to (only those), so the newest-updated search shows them first", async () => {
     const c = await signedIn(owner);
-    const before = (await server.db.selectFrom("content").select("updated_at").where("id", "=", mine.id).executeTakeFirstOrThrow()).updated_at;
+    const updatedAt = async (collection: Content) => (await server.db.selectFrom("content").select("updated_at").where("id", "=", collection.id).executeTakeFirstOrThrow()).updated_at;
+    const later = await buildContent(server.db, { ownerId: owner.id, modelKey: "collection", title: "Later Shelf" });
+    const newestTitle = async () => (await c.get("/api/search?types=collections&sort=-2")).body.data[0].title;
+    expect(await newestTitle()).toBe("Later Shelf");
     const extra = await buildContent(server.db, { ownerId: member.id, title: "Another Find" });
+    const [before, laterBefore] = [await updatedAt(mine), await updatedAt(later)];
     await add(c, extra, [mine.id]);
-    const after = (await server.db.selectFrom("content").select("updated_at").where("id", "=", mine.id).executeTakeFirstOrThrow()).updated_at;
-    expect(after > before).toBe(true);
-    const newest = await c.get("/api/search?types=collections&sort=-2");
-    expect(newest.body.data[0].title).toBe("Science Week");
+    expect((await updatedAt(mine)) > before).toBe(true);
+    expect(await newestTitle()).toBe("Science Week");
+    // Added to the later shelf only: the collection that held it already keeps its time.
+    const mineAfter = await updatedAt(mine);
+    await add(c, extra, [mine.id, later.id]);
+    expect([(await updatedAt(mine)) === mineAfter, (await updatedAt(later)) > laterBefore]).toEqual([true, true]);
+    expect(await newestTitle()).toBe("Later Shelf");
   });
 });
 
