@@ -43,17 +43,13 @@ export function fetchCollectionItems(uid: string, signal?: AbortSignal): Promise
 }
 
 /**
- * Creates a collection and answers its id. The contract makes the id optional (older servers answered only the
- * link), so without one the new collection is found among the profile's own by its link.
+ * Creates a collection and answers its id and title. A server that takes POST /collections/items always answers
+ * the new collection's id (the contract leaves it optional only for the creator modal's older servers).
  */
-export async function createCollectionForItem(request: CollectionCreateRequest, target: CollectTarget): Promise<{ id: number; title: string }> {
+export async function createCollectionForItem(request: CollectionCreateRequest): Promise<{ id: number; title: string }> {
   const created = await createCollection(request);
-  const title = request.title.trim();
-  if (created.id !== undefined) return { id: created.id, title };
-  const mine = await fetchMyCollections(target, "");
-  const found = mine.data.find((c) => c.link === created.link);
-  if (!found) throw new Error(`The new collection ${created.link} is not among the profile's collections`);
-  return { id: found.id, title: found.title };
+  if (created.id === undefined) throw new Error(`The server did not say the id of the new collection ${created.link}`);
+  return { id: created.id, title: request.title.trim() };
 }
 
 /**
@@ -102,7 +98,7 @@ export function useCreateAndAddMutation() {
       let collection = created;
       if (!collection) {
         try {
-          collection = await createCollectionForItem(request, target);
+          collection = await createCollectionForItem(request);
         } catch (error) {
           throw new CreateAndAddError("create", null, error);
         }
