@@ -134,6 +134,9 @@ export class CatalogueIndex {
   /** The bits of the long attribute lists and word postings (see SlotBits), made on first use and kept up to date. */
   private attrBits = new Map<number, SlotBits>();
   private wordBits = new Map<string, SlotBits>();
+  /** The live slots of each visibility, and every slot of each type code, as bits: made on first use (see liveBits, typeBits) and kept up to date. */
+  private liveByVisibility: SlotBits[] | null = null;
+  private byTypeCode: SlotBits[] | null = null;
   /** Restricted slots per owner id (dead and changed slots included: check them), for a member's own items. */
   private restrictedByOwner = new Map<number, SlotList>();
   /** Counts of every live slot, and of the live slots of each frequent word (chosen at load, see TERM_TABLES). */
@@ -170,11 +173,12 @@ export class CatalogueIndex {
    * times those it expects to, plus searchIndexed's LOOK_UP_SLACK),
    * `bitsFrom` which lists are also kept as bits (Infinity: none, so filters are intersected as lists),
    * `keepAhead` how many matches past its page a cached result's walk keeps (searchIndexed's KEEP_AHEAD),
+   * `countApart` how a facet apart is counted when its filters keep bits (by default: the cheaper; see countApartByBits),
    * `compactFrom` the fewest dead slots that make compaction due (default 10,000), `compactYield` what
    * compaction awaits at each step instead of yielding every COMPACT_STEP_MS.
    */
   constructor(
-    readonly options: { cacheResults: boolean; directSortBelow?: number; termTablesMinDf?: number; wordLookup?: "marks" | "search"; lookUpBudget?: number; bitsFrom?: number; keepAhead?: number; compactFrom?: number; compactYield?: () => Promise<void> } = { cacheResults: true },
+    readonly options: { cacheResults: boolean; directSortBelow?: number; termTablesMinDf?: number; wordLookup?: "marks" | "search"; lookUpBudget?: number; bitsFrom?: number; keepAhead?: number; countApart?: "bits" | "slots"; compactFrom?: number; compactYield?: () => Promise<void> } = { cacheResults: true },
   ) {}
 
   /** A profile's dense code, if it owns or published anything in the index. */
@@ -247,6 +251,8 @@ export class CatalogueIndex {
       this.attrBits.get(a)?.add(slot);
     }
     this.slotOf.set(doc.id, slot);
+    this.liveByVisibility?.[this.visibility[slot]!]!.add(slot);
+    if (this.byTypeCode) (this.byTypeCode[this.typeCode[slot]!] ??= new SlotBits()).add(slot);
     if (this.visibility[slot] === VISIBILITY.restricted) {
       let list = this.restrictedByOwner.get(doc.ownerId);
       if (!list) this.restrictedByOwner.set(doc.ownerId, (list = new SlotList()));
@@ -297,6 +303,7 @@ export class CatalogueIndex {
   private kill(slot: number): void {
     if (!this.alive[slot]) return;
     this.alive[slot] = 0;
+    this.liveByVisibility?.[this.visibility[slot]!]!.delete(slot);
     this.deaths.push(slot);
     this.tally(this.counts, slot, -1);
     for (const [word, table] of this.termCounts) if (sortedHas(this.postings.get(word)!, slot)) this.tally(table, slot, -1);
@@ -456,6 +463,26 @@ export class CatalogueIndex {
       this.attrBits.set(attrId, (bits = SlotBits.of(list.slots())));
     }
     return bits;
+  }
+
+  /** The live slots of each visibility (public, signed-in, restricted) as bits. */
+  liveBits(): readonly SlotBits[] {
+    if (!this.liveByVisibility) {
+      const sets = [new SlotBits(this.size), new SlotBits(this.size), new SlotBits(this.size)];
+      for (let slot = 0; slot < this.size; slot++) if (this.alive[slot]) sets[this.visibility[slot]!]!.add(slot);
+      this.liveByVisibility = sets;
+    }
+    return this.liveByVisibility;
+  }
+
+  /** Every slot (dead ones included) of each type code as bits; a code with no slots may have none. */
+  typeBits(): readonly (SlotBits | undefined)[] {
+    if (!this.byTypeCode) {
+      const sets: SlotBits[] = this.typeKeys.map(() => new SlotBits(this.size));
+      for (let slot = 0; slot < this.size; slot++) sets[this.typeCode[slot]!]!.add(slot);
+      this.byTypeCode = sets;
+    }
+    return this.byTypeCode;
   }
 
   /**

@@ -3,7 +3,7 @@ import type { Db } from "../db/connection.js";
 import { VIEWING_PERMISSIONS } from "../models/content.js";
 import type { CatalogueIndex, TabledWord } from "./catalogueIndex.js";
 import { addInto, addProfilesInto, type CountTable } from "./countTable.js";
-import { keepSorted, sortedHas, type SlotBits } from "./slots.js";
+import { keepSorted, popcount, sortedHas, type SlotBits } from "./slots.js";
 import { buildFacets, facetsApart, TOP_PROFILES, withChosen, type FacetApart, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
 import type { SearchLookups } from "./searchLookups.js";
 import { SeenBefore } from "./seenBefore.js";
@@ -41,6 +41,7 @@ interface Unlisted {
 interface Counted {
   /** The index's version it was counted at: its slots are only meant for that catalogue. */
   version: number;
+  /** The matches, else `unlisted` tells them; a facet counted apart by bits has neither (only its total and attribute counts). */
   matches: Int32Array | null;
   unlisted: Unlisted | null;
   total: number;
@@ -193,7 +194,7 @@ function candidatesOf(
   if (groupBits.every((group) => group.every((bits) => bits !== null)) && (!matched || matched.bits)) {
     const sets = groupBits.map((group) => unionOf(group as SlotBits[]));
     if (matched) sets.push(matched.bits!.words);
-    return { candidates: intersectionOf(sets, Math.min(bound, matched?.size ?? bound)), covered: true, wordMark: 0 };
+    return { candidates: slotsOf(andOf(sets)), covered: true, wordMark: 0 };
   }
   if (matched && matched.size <= bound) return { candidates: matched.slots(), covered: false, wordMark: 0 };
   // One attribute's list, and the intersection of several, are ascending; a union of values is not.
@@ -227,31 +228,127 @@ function unionOf(group: SlotBits[]): Uint32Array {
   return out;
 }
 
-/** The slots set in every one of several bit sets, ascending; `bound`: how many there can be at most. */
-function intersectionOf(sets: Uint32Array[], bound: number): Int32Array {
-  const words = Math.min(...sets.map((s) => s.length));
-  // The words ANDed first (one tight loop per set), then the set bits read out.
-  const all = sets[0]!.slice(0, words);
-  for (let k = 1; k < sets.length; k++) {
-    const set = sets[k]!;
-    for (let i = 0; i < words; i++) all[i]! &= set[i]!;
+/** Reading one candidate's columns costs about as much as this many steps through bits (a cache miss a column). */
+const SLOT_READ_STEPS = 8;
+
+/**
+ * A facet counted apart (`only`: a mark per value of its attribute type) by bits, when every attribute filter
+ * and the words keep bits: their AND, narrowed to the live slots the scope sees (`seen`: a member's own and
+ * granted restricted slots besides) of the allowed types, is counted per value as the bits it shares with the
+ * value's bits (a popcount a word), or as its short list's slots found in it. Each value's bits are read in
+ * order, where testing the candidates one by one reads each one's columns, a cache miss each: "students" with
+ * a grade and a subject at 1,000,000 items counts about 25,000 candidates per facet apart. Candidates too few
+ * for that to pay are given back as slots (every one passes the filters, the scope and the types), and null
+ * when a filter or the words keep no bits.
+ */
+function countApartByBits(
+  index: CatalogueIndex,
+  matched: { bits: SlotBits | null } | null,
+  groups: number[][],
+  only: Uint8Array,
+  typeOk: boolean[],
+  scopeKind: number,
+  seen: number[],
+): { total: number; attrCounts: Int32Array } | { candidates: Int32Array } | null {
+  const groupBits = groups.map((ids) => ids.map((id) => index.attributeBits(id)));
+  if (!groupBits.every((group) => group.every((bits) => bits !== null)) || (matched && !matched.bits)) return null;
+  const sets = groupBits.map((group) => unionOf(group as SlotBits[]));
+  if (matched) sets.push(matched.bits!.words);
+  const all = andOf(sets);
+  // A member's restricted slots, found before the visibility mask takes them out.
+  const seenHere = seen.filter((slot) => hasBit(all, slot) && typeOk[index.typeCode[slot]!]);
+  const live = index.liveBits();
+  keepIn(all, unionOf(scopeKind === SCOPE_PUBLIC ? [live[0]!] : scopeKind === SCOPE_MEMBER ? [live[0]!, live[1]!] : [...live]));
+  // The types: the refused ones taken out, or the allowed ones kept, whichever are fewer.
+  const byType = index.typeBits();
+  const typeBits = index.typeKeys.map((_, code) => byType[code]);
+  const refused = typeBits.filter((_, code) => !typeOk[code]);
+  const allowed = typeBits.filter((bits, code) => typeOk[code] && bits) as SlotBits[];
+  if (refused.length <= allowed.length) for (const bits of refused) if (bits) keepOut(all, bits.words);
+  if (refused.length > allowed.length) keepIn(all, allowed.length ? unionOf(allowed) : new Uint32Array(0));
+  for (const slot of seenHere) all[slot >>> 5]! |= 1 << (slot & 31);
+
+  // The words with any slot left, and their bits side by side.
+  const at = new Int32Array(all.length);
+  const held = new Uint32Array(all.length);
+  let nonzero = 0;
+  let total = 0;
+  for (let i = 0; i < all.length; i++) {
+    if (all[i] === 0) continue;
+    at[nonzero] = i;
+    held[nonzero++] = all[i]!;
+    total += popcount(all[i]!);
   }
-  let out = new Int32Array(Math.max(bound, 16));
-  let n = 0;
-  for (let i = 0; i < words; i++) {
-    let word = all[i]! | 0;
+  const values: number[] = [];
+  only.forEach((marked, id) => marked === 1 && values.push(id));
+  const valueBits = values.map((id) => index.attributeBits(id));
+  const steps = valueBits.reduce((n, bits, v) => n + (bits ? nonzero : index.slotsWithAttribute(values[v]!).length), 0);
+  const choice = index.options.countApart;
+  if (choice === "slots" || (!choice && total * SLOT_READ_STEPS < steps)) return { candidates: slotsOf(all) };
+
+  const attrCounts = new Int32Array(index.maxAttrId + 1);
+  values.forEach((id, v) => {
+    const bits = valueBits[v];
+    attrCounts[id] = bits ? sharedBits(at, held, nonzero, bits.words) : slotsSet(all, index.slotsWithAttribute(id));
+  });
+  return { total, attrCounts };
+}
+
+/** How many bits `held` (words at the indexes `at`, the first `n` of them) shares with `bits`. */
+function sharedBits(at: Int32Array, held: Uint32Array, n: number, bits: Uint32Array): number {
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    const i = at[k]!;
+    if (i >= bits.length) break;
+    count += popcount(held[k]! & bits[i]!);
+  }
+  return count;
+}
+
+/** How many of the slots have their bit set in `words`. */
+function slotsSet(words: Uint32Array, slots: Int32Array): number {
+  let count = 0;
+  for (let j = 0; j < slots.length; j++) if (hasBit(words, slots[j]!)) count++;
+  return count;
+}
+
+const hasBit = (words: Uint32Array, slot: number) => slot >>> 5 < words.length && ((words[slot >>> 5]! >>> (slot & 31)) & 1) === 1;
+
+/** Keeps in `all` only the bits also set in `set` (past its end: none). */
+function keepIn(all: Uint32Array, set: Uint32Array): void {
+  const n = Math.min(all.length, set.length);
+  for (let i = 0; i < n; i++) all[i]! &= set[i]!;
+  all.fill(0, n);
+}
+
+/** Clears in `all` the bits set in `set`. */
+function keepOut(all: Uint32Array, set: Uint32Array): void {
+  const n = Math.min(all.length, set.length);
+  for (let i = 0; i < n; i++) all[i]! &= ~set[i]!;
+}
+
+/** The bits set in every one of several bit sets (as many words as the shortest has). */
+function andOf(sets: Uint32Array[]): Uint32Array {
+  const all = sets[0]!.slice(0, Math.min(...sets.map((set) => set.length)));
+  for (const set of sets.slice(1)) keepIn(all, set);
+  return all;
+}
+
+/** The slots whose bits are set, ascending. */
+function slotsOf(words: Uint32Array): Int32Array {
+  let total = 0;
+  for (let i = 0; i < words.length; i++) if (words[i] !== 0) total += popcount(words[i]!);
+  const out = new Int32Array(total);
+  let placed = 0;
+  for (let i = 0; i < words.length; i++) {
+    let word = words[i]! | 0;
     while (word !== 0) {
       const low = word & -word;
-      if (n === out.length) {
-        const more = new Int32Array(out.length * 2);
-        more.set(out);
-        out = more;
-      }
-      out[n++] = (i << 5) | (31 - Math.clz32(low));
+      out[placed++] = (i << 5) | (31 - Math.clz32(low));
       word ^= low;
     }
   }
-  return out.subarray(0, n);
+  return out;
 }
 
 const SCOPE_ALL = 0;
@@ -380,7 +477,12 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
   }
   const matchedWords = index.matchWords(words, s.exactWords);
   const matched = matchedWords && { ...matchedWords, bits: groups.length ? index.wordsBits(words, s.exactWords) : null };
-  const { candidates, covered, wordMark, wordMarks } = candidatesOf(index, matched, groups);
+  const byBits = only && groups.length && !anyFilterOf(r) ? countApartByBits(index, matched, groups, only, typeOk, scopeKind, restrictedWith(null)) : null;
+  if (byBits && "attrCounts" in byBits) {
+    const none = new Int32Array(0);
+    return { ...byBits, matches: null, unlisted: null, scores: null, ordered: {}, cached, asked: 1, version, typeCounts: none, ownerCounts: none, publisherCounts: none, visibilityCounts: [0, 0, 0] };
+  }
+  const { candidates, covered, wordMark, wordMarks } = byBits ? { candidates: byBits.candidates, covered: true, wordMark: 0, wordMarks: undefined } : candidatesOf(index, matched, groups);
   const n = candidates ? candidates.length : index.size;
 
   const typeCounts = new Int32Array(index.typeKeys.length);

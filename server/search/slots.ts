@@ -29,7 +29,12 @@ export class SlotList {
  * and intersected a word (32 slots) at a time.
  */
 export class SlotBits {
-  words = new Uint32Array(0);
+  words: Uint32Array;
+
+  /** Empty; `room`: how many slots to make room for at once. */
+  constructor(room = 0) {
+    this.words = new Uint32Array((room + 31) >>> 5);
+  }
 
   static of(slots: ArrayLike<number>): SlotBits {
     const bits = new SlotBits();
@@ -53,6 +58,18 @@ export class SlotBits {
     this.words = grow(this.words, word + 1);
     this.words[word]! |= 1 << (slot & 31);
   }
+
+  delete(slot: number): void {
+    const word = slot >>> 5;
+    if (word < this.words.length) this.words[word]! &= ~(1 << (slot & 31));
+  }
+}
+
+/** How many bits of a 32-bit word are set. */
+export function popcount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Grows a typed array to at least n elements (at least `least`, and twice its length, so growing one element at a time stays cheap). */
