@@ -91,6 +91,32 @@ export function normalizeSearchInput(raw: Raw): Omit<SearchRequest, "page" | "pe
   };
 }
 
+/** The parameter each field of a normalized search request comes from, as the screen's URL and the main search call name it. */
+const SEARCH_PARAMETERS: Record<string, string> = {
+  st: "st",
+  sort: "s",
+  page: "page",
+  per: "per",
+  types: "f[t]",
+  subTypes: "f[st]",
+  modelTypes: "f[_types]",
+  others: "f[others]",
+  owners: "f[owners]",
+  publishers: "f[publishers]",
+  from: "from",
+  to: "to",
+  asProfile: "as_profile",
+  ignorePermissions: "ignore_permissions",
+  includeFacets: "facets",
+};
+
+/** The parameter a path into a normalized search request names (`attributes.grades.0` is `grades`, `modelTypes.0` is `f[_types]`), for its errors. */
+export function searchParameterOf(path: readonly PropertyKey[]): string {
+  const [field, facet] = path;
+  if (field === "attributes" && typeof facet === "string") return facet;
+  return SEARCH_PARAMETERS[String(field)] ?? String(field);
+}
+
 /** The search screen's state, as carried by its URL. */
 export interface SearchScreenState {
   st: string;

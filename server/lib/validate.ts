@@ -1,13 +1,23 @@
 import type { z } from "zod";
 import { HttpError } from "./errors.js";
 
-/** Parses input with a contract schema; failures become a 422 with the first message and field errors. */
-export function parseOr422<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input, { error: plainMessage });
+/** What a field is called in messages and field errors, from its path in the parsed input. */
+export type FieldNamer = (path: readonly PropertyKey[]) => string;
+
+/** By default a field error's key is its path (`items.0.title`), and a message names the field by its last name (`title`). */
+const byPath: FieldNamer = (path) => path.map(String).join(".");
+const byLastName: FieldNamer = (path) => [...path].reverse().find((p): p is string => typeof p === "string") ?? "The request";
+
+/**
+ * Parses input with a contract schema; failures become a 422 with the first message and field errors.
+ * `nameOf`: what the client calls a field, when the schema parses a normalized shape of what it sent.
+ */
+export function parseOr422<S extends z.ZodType>(schema: S, input: unknown, nameOf?: FieldNamer): z.output<S> {
+  const result = schema.safeParse(input, { error: (issue) => plainMessage(issue, nameOf ?? byLastName) });
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "_";
+    const key = issue.path.length ? (nameOf ?? byPath)(issue.path) : "_";
     (errors[key] ??= []).push(issue.message);
   }
   throw new HttpError(422, result.error.issues[0]?.message ?? "Invalid request.", errors);
@@ -19,8 +29,8 @@ const KINDS: Record<string, string> = { string: "text", number: "a number", int:
  * A message in words for the issues a contract schema gives no message of its own (those it does keep theirs):
  * "value must be true or false." rather than zod's "Invalid input: expected boolean, received string".
  */
-export function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
-  const field = [...(issue.path ?? [])].reverse().find((p): p is string => typeof p === "string") ?? "The request";
+export function plainMessage(issue: z.core.$ZodRawIssue, nameOf: FieldNamer = byLastName): string | undefined {
+  const field = issue.path?.length ? nameOf(issue.path) : "The request";
   switch (issue.code) {
     case "invalid_type": {
       if (issue.input === undefined) return `${field} is required.`;

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from "express";
-import { SearchInput, SearchRequest, normalizeSearchInput, type LegacySearchResponse, type SearchResponse, type SearchResultItem } from "../../../contract/index.js";
+import { SearchInput, SearchRequest, normalizeSearchInput, searchParameterOf, type LegacySearchResponse, type SearchResponse, type SearchResultItem } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import type { Actor } from "../../lib/actor.js";
 import { parseOr422 } from "../../lib/validate.js";
@@ -59,7 +59,7 @@ async function sendAnswer(res: Response, db: Db, actor: Actor, answer: SearchAns
 }
 
 const parseRequest = (raw: Record<string, unknown>, includeFacets: boolean) =>
-  parseOr422(SearchRequest, { ...normalizeSearchInput(parseOr422(SearchInput, raw)), ...(includeFacets ? {} : { includeFacets: false }) });
+  parseOr422(SearchRequest, { ...normalizeSearchInput(parseOr422(SearchInput, raw)), ...(includeFacets ? {} : { includeFacets: false }) }, searchParameterOf);
 
 /** The main screen's answer (GET /api/search). */
 const screenBody = ({ request, outcome, didYouMean }: SearchAnswer, data: SearchResultItem[]): SearchResponse => ({

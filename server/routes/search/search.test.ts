@@ -307,6 +307,17 @@ describe("search", () => {
       const res = await c.get(`/api/search?${q}`);
       expect([res.status, res.body.message], q).toEqual([422, message]);
     }
+    // Field errors name the parameter the client sent, not the server's name for it.
+    for (const [q, field, message] of [
+      ["f[_types][]=spaceship", "f[_types]", "f[_types] must be one of: user, attribute_item, profile, resource, cms_page, lesson_plan, collection, outline, project, pathway."],
+      ["f[owners][]=abc", "f[owners]", "f[owners] must be a number."],
+      ["grades[]=x", "grades", "grades must be a number."],
+      ["as_profile=abc", "as_profile", "as_profile must be a number."],
+      ["s=7", "s", "sort must be one of: 1, 2, 3, -1, -2, -3, title_lsort_asc, title_lsort_desc, updated_at_asc, updated_at_desc, created_at_asc, created_at_desc."],
+    ] as const) {
+      const res = await c.get(`/api/search?${q}`);
+      expect([res.status, res.body.message, res.body.errors], q).toEqual([422, message, { [field]: [message] }]);
+    }
     // The same dates, the whole range of one day, are fine.
     expect((await c.get("/api/search?from=2024-01-10&to=2024-01-10")).body.total).toBe(1);
     for (const [body, message] of [
