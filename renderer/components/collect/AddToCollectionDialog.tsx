@@ -219,6 +219,10 @@ function SearchTab({ target, onAdded, onSignInNeeded, onCreateInstead }: TabProp
         </fieldset>
       )}
 
+      {list && collections.data && moreThanListed(list.length, collections.data.total, term !== "") && (
+        <p className="collect-form__status">{moreThanListed(list.length, collections.data.total, term !== "")}</p>
+      )}
+
       {shown.pages > 1 && (
         <nav className="collect-pages" aria-label="Pages of your collections">
           <button type="button" className="button button--small button--secondary" disabled={shown.page === 1} onClick={() => setPage(shown.page - 1)}>

@@ -7,6 +7,7 @@ import {
   createFailureMessage,
   idsToAdd,
   itemCountText,
+  moreThanListed,
   pageOf,
   selectionSummary,
 } from "./collectChoices.js";
@@ -89,5 +90,13 @@ describe("isCollectibleModelKey", () => {
   it("accepts the content types and refuses profiles, pages, users and attributes", () => {
     expect(["resource", "lesson_plan", "collection", "outline", "project", "pathway"].every(isCollectibleModelKey)).toBe(true);
     expect(["profile", "cms_page", "user", "attribute_item", "nonsense"].some(isCollectibleModelKey)).toBe(false);
+  });
+});
+
+describe("moreThanListed", () => {
+  it("says nothing when every match is listed, and how to reach the rest when not", () => {
+    expect(moreThanListed(12, 12, false)).toBeNull();
+    expect(moreThanListed(100, 1250, false)).toBe("Showing the 100 most recently updated of 1,250 collections. Filter by title to find the others.");
+    expect(moreThanListed(100, 140, true)).toBe("Showing the 100 most recently updated of 140 collections matching. Type more of the title to narrow them.");
   });
 });

@@ -43,6 +43,13 @@ export function selectionSummary(count: number): string {
   return `${count} ${count === 1 ? "collection" : "collections"} chosen`;
 }
 
+/** When the server listed fewer collections than match (it lists the most recently updated), how to reach the rest; else null. */
+export function moreThanListed(listed: number, total: number, filtered: boolean): string | null {
+  if (total <= listed) return null;
+  const shown = `Showing the ${listed.toLocaleString()} most recently updated of ${total.toLocaleString()} collections`;
+  return filtered ? `${shown} matching. Type more of the title to narrow them.` : `${shown}. Filter by title to find the others.`;
+}
+
 /** "1 item", "12 items". */
 export function itemCountText(count: number): string {
   return `${count.toLocaleString()} ${count === 1 ? "item" : "items"}`;
