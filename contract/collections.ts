@@ -37,21 +37,35 @@ export type CollectionItemsRequest = z.input<typeof CollectionItemsRequest>;
 export const CollectionItemsResponse = z.object({ status: z.literal("success"), message: z.string() });
 export type CollectionItemsResponse = z.infer<typeof CollectionItemsResponse>;
 
-/** GET /api/collections/mine: the collections the signed-in profile may add to, for one item (type, type_id), optionally by title (st). */
-export const MyCollectionsQuery = z.object({
-  type: ModelKey,
-  type_id: id,
-  st: z.string().trim().max(80, "The search term may be at most 80 characters.").optional(),
-});
-export type MyCollectionsQuery = z.input<typeof MyCollectionsQuery>;
+/** Most the add-to-collection list answers a page. */
+export const COLLECTIONS_FIND_LIMIT = 100;
+
+/**
+ * GET /collections/autocomplete/find (second document): the collections the signed-in profile may add to, most
+ * recently updated first, narrowed by title (st) and paged (page, limit); with an item (type, type_id), which of them
+ * hold it. `json` and `include_portfolio` are accepted and change nothing (answers are always JSON; there are no portfolios).
+ */
+export const CollectionsFindQuery = z
+  .object({
+    st: z.string().trim().max(80, "The search term may be at most 80 characters.").optional(),
+    type: ModelKey.optional(),
+    type_id: id.optional(),
+    page: z.coerce.number().int().min(1, "page must be 1 or more.").default(1),
+    limit: z.coerce.number().int().min(1, "limit must be 1 or more.").max(COLLECTIONS_FIND_LIMIT, `limit may be at most ${COLLECTIONS_FIND_LIMIT}.`).default(COLLECTIONS_FIND_LIMIT),
+  })
+  .refine((q) => (q.type === undefined) === (q.type_id === undefined), { message: "type and type_id go together.", path: ["type_id"] });
+export type CollectionsFindQuery = z.input<typeof CollectionsFindQuery>;
 
 /** One collection in the add-to-collection dialog: `contains` when it holds the item already (it cannot be chosen again). */
 export const MyCollection = z.object({ id: z.number(), title: z.string(), link: z.string(), items_count: z.number(), contains: z.boolean() });
 export type MyCollection = z.infer<typeof MyCollection>;
 
-/** Most recently updated first, at most 100; `total`: how many match (more than listed when the rest need a narrower title). */
-export const MyCollectionsResponse = z.object({ data: z.array(MyCollection), total: z.number() });
-export type MyCollectionsResponse = z.infer<typeof MyCollectionsResponse>;
+/** Its answer: a page of collections and how many match (`collections.total`), and the ids of all of them that hold the item already. */
+export const CollectionsFindResponse = z.object({
+  collections: z.object({ data: z.array(MyCollection), total: z.number() }),
+  already_in_collections: z.array(z.number()),
+});
+export type CollectionsFindResponse = z.infer<typeof CollectionsFindResponse>;
 
 /** GET /api/collections/{uid}/items: the items of a collection the asker may see, as search cards, in the order they were added. */
 export const CollectionItemsList = z.object({ data: z.array(SearchResultItem), total: z.number() });

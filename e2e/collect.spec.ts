@@ -167,7 +167,7 @@ test.describe("collect (add to collection)", () => {
     await expect(dialog.getByRole("button", { name: "Add to collection" })).toBeDisabled();
 
     // The filter asks the server with st, and narrows the list.
-    const filtered = page.waitForRequest((r) => r.url().includes("/api/collections/mine") && new URL(r.url()).searchParams.get("st") === "spare");
+    const filtered = page.waitForRequest((r) => r.url().includes("/collections/autocomplete/find") && new URL(r.url()).searchParams.get("st") === "spare");
     await dialog.getByLabel("Filter your collections").fill("spare");
     await filtered;
     await expect(choice(dialog, spare)).toBeVisible();

@@ -3,7 +3,8 @@ import {
   CollectionItemsList,
   CollectionItemsResponse,
   MESSAGES,
-  MyCollectionsResponse,
+  CollectionsFindResponse,
+  COLLECTIONS_FIND_LIMIT,
   type CollectionCreateRequest,
   type CollectionItemsRequest,
   type ModelKey,
@@ -25,11 +26,11 @@ export const collectionKeys = {
   items: (uid: string) => ["collections", "items", uid] as const,
 };
 
-/** GET /api/collections/mine: the signed-in profile's collections it may add to, each saying whether it holds the item. */
-export function fetchMyCollections(target: CollectTarget, st: string, signal?: AbortSignal): Promise<MyCollectionsResponse> {
-  const searchParams: Record<string, string> = { type: target.type, type_id: String(target.type_id) };
+/** GET /collections/autocomplete/find: the signed-in profile's collections it may add to (the first page, as many as one holds), each saying whether it holds the item. */
+export function fetchMyCollections(target: CollectTarget, st: string, signal?: AbortSignal): Promise<CollectionsFindResponse> {
+  const searchParams: Record<string, string> = { type: target.type, type_id: String(target.type_id), limit: String(COLLECTIONS_FIND_LIMIT) };
   if (st) searchParams.st = st;
-  return getJson("api/collections/mine", MyCollectionsResponse, { searchParams, signal });
+  return getJson("collections/autocomplete/find", CollectionsFindResponse, { searchParams, signal });
 }
 
 /** POST /collections/items: adds one item to one or more collections; answers the message to show. */

@@ -13,22 +13,19 @@ export interface CollectionChoice {
   contains: boolean;
 }
 
-/** The dialog's list: at most this many collections (`total` says how many matched). */
-const CHOICES = 100;
-
 /**
  * The collections whose owner is `holders.profileId` or that an edit grant gives to it or to `holders.groupIds`,
- * most recently updated first, at most CHOICES; `st` narrows them to titles holding it (matched here rather than
- * in SQL, whose lower() knows only A to Z on SQLite). `contains`: it holds `contentId` already; `items_count`: its
- * items that `scope` may see.
+ * most recently updated first; `st` narrows them to titles holding it (matched here rather than in SQL, whose
+ * lower() knows only A to Z on SQLite). Answers the page from `offset` (at most `limit`), how many match, and which
+ * of them all hold `contentId` (if any). `contains`: it holds the item already; `items_count`: its items that
+ * `scope` may see.
  */
 export async function editableCollections(
   db: Db,
   holders: { profileId: number; groupIds: number[] },
-  contentId: number,
   scope: ViewScope,
-  st?: string,
-): Promise<{ choices: CollectionChoice[]; total: number }> {
+  { contentId, st, offset, limit }: { contentId: number | null; st?: string; offset: number; limit: number },
+): Promise<{ choices: CollectionChoice[]; total: number; holding: number[] }> {
   const granted = db
     .selectFrom("content_grants")
     .select("content_grants.content_id")
@@ -49,23 +46,22 @@ export async function editableCollections(
     .execute();
   const words = st?.toLocaleLowerCase();
   const matching = words ? rows.filter((r) => r.title.toLocaleLowerCase().includes(words)) : rows;
-  const shown = matching.slice(0, CHOICES);
-  if (!shown.length) return { choices: [], total: matching.length };
-  const ids = shown.map((r) => r.id);
-  const [holding, counts] = await Promise.all([
-    db.selectFrom("collection_items").select("collection_id").where("collection_id", "in", ids).where("content_id", "=", contentId).execute(),
-    db
-      .selectFrom("collection_items")
-      .innerJoin("content", "content.id", "collection_items.content_id")
-      .select(["collection_items.collection_id", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("collection_items.collection_id", "in", ids)
-      .where((eb) => whereViewable(eb, scope))
-      .groupBy("collection_items.collection_id")
-      .execute(),
-  ]);
-  const held = new Set(holding.map((h) => h.collection_id));
+  // The collections holding the item: few, whatever the profile's number of collections.
+  const itemIn = contentId === null ? [] : await db.selectFrom("collection_items").select("collection_id").where("content_id", "=", contentId).execute();
+  const held = new Set(itemIn.map((h) => h.collection_id));
+  const holding = matching.filter((r) => held.has(r.id)).map((r) => r.id);
+  const shown = matching.slice(offset, offset + limit);
+  if (!shown.length) return { choices: [], total: matching.length, holding };
+  const counts = await db
+    .selectFrom("collection_items")
+    .innerJoin("content", "content.id", "collection_items.content_id")
+    .select(["collection_items.collection_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("collection_items.collection_id", "in", shown.map((r) => r.id))
+    .where((eb) => whereViewable(eb, scope))
+    .groupBy("collection_items.collection_id")
+    .execute();
   const count = new Map(counts.map((c) => [c.collection_id, Number(c.n)]));
-  return { choices: shown.map((r) => ({ ...r, items_count: count.get(r.id) ?? 0, contains: held.has(r.id) })), total: matching.length };
+  return { choices: shown.map((r) => ({ ...r, items_count: count.get(r.id) ?? 0, contains: held.has(r.id) })), total: matching.length, holding };
 }
 
 /** A collection's items that the scope may see, as card rows, in the order they were added. */

@@ -9,7 +9,7 @@ import { Alert } from "../Alert.js";
 import { Field, fieldErrorProps } from "../Field.js";
 import { ModalFrame } from "../ModalFrame.js";
 import { TabList, TabPanel } from "../Tabs.js";
-import { addFailureMessage, collectionChoices, createFailureMessage, idsToAdd, itemCountText, pageOf, selectionSummary } from "./collectChoices.js";
+import { addFailureMessage, collectionChoices, createFailureMessage, idsToAdd, itemCountText, moreThanListed, pageOf, selectionSummary } from "./collectChoices.js";
 
 type CollectTab = "search" | "create";
 const TABS = [
@@ -104,7 +104,7 @@ function SearchTab({ target, onAdded, onSignInNeeded, onCreateInstead }: TabProp
     if (sessionGone) onSignInNeeded();
   }, [sessionGone, onSignInNeeded]);
 
-  const choices = collectionChoices(collections.data?.data ?? [], selected, target);
+  const choices = collectionChoices(collections.data?.collections.data ?? [], selected, target);
   const toAdd = idsToAdd(selected, choices);
   const shown = pageOf(choices, page);
   const summaryId = `${id}-summary`;
@@ -137,7 +137,7 @@ function SearchTab({ target, onAdded, onSignInNeeded, onCreateInstead }: TabProp
     }
   };
 
-  const list = collections.data?.data;
+  const list = collections.data?.collections.data;
   return (
     <form className="collect-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Choose collections">
       <div className="field">
@@ -219,8 +219,8 @@ function SearchTab({ target, onAdded, onSignInNeeded, onCreateInstead }: TabProp
         </fieldset>
       )}
 
-      {list && collections.data && moreThanListed(list.length, collections.data.total, term !== "") && (
-        <p className="collect-form__status">{moreThanListed(list.length, collections.data.total, term !== "")}</p>
+      {list && collections.data && moreThanListed(list.length, collections.data.collections.total, term !== "") && (
+        <p className="collect-form__status">{moreThanListed(list.length, collections.data.collections.total, term !== "")}</p>
       )}
 
       {shown.pages > 1 && (

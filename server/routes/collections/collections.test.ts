@@ -102,35 +102,56 @@ describe("collections: adding items", () => {
     }
   });
 
-  it("lists the collections a profile may add to, with those holding the item already marked, by title", async () => {
+  it("lists the collections a profile may add to (GET /collections/autocomplete/find), with those holding the item marked, by title and page", async () => {
     const c = await signedIn(owner);
-    const mineList = (await c.get(`/api/collections/mine?type=resource&type_id=${item.id}`)).body;
-    const list = mineList.data as { title: string; contains: boolean; items_count: number; link: string }[];
-    expect(list.map((x) => [x.title, x.contains])).toEqual([["Science Week", true]]);
-    expect(mineList.total).toBe(1);
+    const find = async (client: ReturnType<TestServer["client"]>, query: string) => {
+      const res = await client.get(`/collections/autocomplete/find?${query}`);
+      expect(res.status, query).toBe(200);
+      return res.body as { collections: { data: { id: number; title: string; contains: boolean; items_count: number; link: string }[]; total: number }; already_in_collections: number[] };
+    };
+    const titlesOf = async (client: ReturnType<TestServer["client"]>, query: string) => (await find(client, query)).collections.data.map((x) => x.title);
+    const answer = await find(c, `type=resource&type_id=${item.id}`);
+    expect(answer.collections.data.map((x) => [x.title, x.contains])).toEqual([["Science Week", true]]);
+    expect(answer.collections.total).toBe(1);
+    expect(answer.already_in_collections).toEqual([mine.id]);
     // Its items the owner may see.
-    expect(list[0]!.items_count).toBe((await itemsOf(mine, c)).total);
-    expect(list[0]!.link).toBe(`/collections/${mine.uid}`);
+    expect(answer.collections.data[0]!.items_count).toBe((await itemsOf(mine, c)).total);
+    expect(answer.collections.data[0]!.link).toBe(`/collections/${mine.uid}`);
     const fresh = await buildContent(server.db, { ownerId: member.id, title: "Brand New Worksheet" });
-    expect(((await c.get(`/api/collections/mine?type=resource&type_id=${fresh.id}`)).body.data as { contains: boolean }[]).map((x) => x.contains)).toEqual([false]);
+    const forFresh = await find(c, `type=resource&type_id=${fresh.id}`);
+    expect([forFresh.collections.data.map((x) => x.contains), forFresh.already_in_collections]).toEqual([[false], []]);
+    // Without an item, just the collections; json and include_portfolio change nothing.
+    expect(await find(c, "json=1&include_portfolio=1")).toEqual({ collections: { data: [{ ...answer.collections.data[0]!, contains: false }], total: 1 }, already_in_collections: [] });
     // The leader sees the group's collection; a title search narrows the list (percent signs are text).
     const leaders = await signedIn(leader);
-    expect(((await leaders.get(`/api/collections/mine?type=resource&type_id=${item.id}&st=team`)).body.data as { title: string }[]).map((x) => x.title)).toEqual(["Team Picks"]);
-    expect((await leaders.get(`/api/collections/mine?type=resource&type_id=${item.id}&st=%25`)).body.data).toEqual([]);
-    expect((await leaders.get(`/api/collections/mine?type=resource&type_id=${item.id}&st=_`)).body.data).toEqual([]);
+    expect(await titlesOf(leaders, `type=resource&type_id=${item.id}&st=team`)).toEqual(["Team Picks"]);
+    expect(await titlesOf(leaders, `type=resource&type_id=${item.id}&st=%25`)).toEqual([]);
+    expect(await titlesOf(leaders, `type=resource&type_id=${item.id}&st=_`)).toEqual([]);
     // A group's member reads the group's collection but may not edit it; a read grant lists nothing either.
     const memberOfGroup = await signedIn(groupMember);
-    expect((await memberOfGroup.get(`/api/collections/mine?type=resource&type_id=${item.id}`)).body.data).toEqual([]);
+    expect(await titlesOf(memberOfGroup, `type=resource&type_id=${item.id}`)).toEqual([]);
     await buildContent(server.db, { ownerId: leader.id, modelKey: "collection", title: "Read Only Shelf", visibility: "restricted", grantProfiles: [groupMember.id] });
-    expect((await memberOfGroup.get(`/api/collections/mine?type=resource&type_id=${item.id}`)).body.data).toEqual([]);
+    expect(await titlesOf(memberOfGroup, `type=resource&type_id=${item.id}`)).toEqual([]);
     // An item the asker may not see: not found, as everywhere.
-    expect((await memberOfGroup.get(`/api/collections/mine?type=resource&type_id=${hidden.id}`)).status).toBe(404);
+    expect((await memberOfGroup.get(`/collections/autocomplete/find?type=resource&type_id=${hidden.id}`)).status).toBe(404);
     // Titles match whatever their letters' case, accented ones included (SQLite's lower() knows only A to Z).
     await buildContent(server.db, { ownerId: owner.id, modelKey: "collection", title: "École Trip" });
-    for (const st of ["école", "ÉCOLE", "trip"]) {
-      expect(((await c.get(`/api/collections/mine?type=resource&type_id=${item.id}&st=${encodeURIComponent(st)}`)).body.data as { title: string }[]).map((x) => x.title), st).toEqual(["École Trip"]);
+    for (const st of ["école", "ÉCOLE", "trip"]) expect(await titlesOf(c, `type=resource&type_id=${item.id}&st=${encodeURIComponent(st)}`), st).toEqual(["École Trip"]);
+    // Paged, most recently updated first; every page tells the total and all the collections holding the item.
+    const page1 = await find(c, `type=resource&type_id=${item.id}&limit=1`);
+    const page2 = await find(c, `type=resource&type_id=${item.id}&limit=1&page=2`);
+    expect([page1.collections.data.map((x) => x.title), page2.collections.data.map((x) => x.title)]).toEqual([["École Trip"], ["Science Week"]]);
+    expect([page1.collections.total, page1.already_in_collections, page2.already_in_collections]).toEqual([2, [mine.id], [mine.id]]);
+    expect((await find(c, `type=resource&type_id=${item.id}&page=3&limit=1`)).collections).toEqual({ data: [], total: 2 });
+    for (const [query, message] of [
+      ["limit=101", "limit may be at most 100."],
+      ["page=0", "page must be 1 or more."],
+      [`type=resource`, "type and type_id go together."],
+    ] as const) {
+      const res = await c.get(`/collections/autocomplete/find?${query}`);
+      expect([res.status, res.body.message], query).toEqual([422, message]);
     }
-    expect((await server.client().get(`/api/collections/mine?type=resource&type_id=${item.id}`)).status).toBe(401);
+    expect((await server.client().get(`/collections/autocomplete/find?type=resource&type_id=${item.id}`)).status).toBe(401);
   });
 
   it("shows each asker only the collected items they may see", async () => {

@@ -2,10 +2,10 @@ import { Router } from "express";
 import {
   COLLECTION_MESSAGES,
   CollectionItemsRequest,
-  MyCollectionsQuery,
+  CollectionsFindQuery,
   type CollectionItemsList,
   type CollectionItemsResponse,
-  type MyCollectionsResponse,
+  type CollectionsFindResponse,
 } from "../../../contract/index.js";
 import { addToCollections } from "../../commands/addToCollections.js";
 import type { Db } from "../../db/connection.js";
@@ -19,7 +19,7 @@ import { presentContentCard } from "../../presenters/contentObject.js";
 import { modelTypeInfo } from "../../presenters/modelTypes.js";
 import { ensureViewable, loadByLink, loadByTypeId } from "../editor/load.js";
 
-/** Collecting: adding an item to collections, the add-to-collection dialog's list, and a collection's items. */
+/** Collecting: adding an item to collections, the add-to-collection dialog's list (GET /collections/autocomplete/find), and a collection's items. */
 export function collectionsRouter(db: Db): Router {
   const router = Router();
 
@@ -45,15 +45,19 @@ export function collectionsRouter(db: Db): Router {
     res.json(answer);
   });
 
-  router.get("/api/collections/mine", async (req, res) => {
+  router.get("/collections/autocomplete/find", async (req, res) => {
     authorize(req.actor, req.actor.signedIn);
-    const query = parseOr422(MyCollectionsQuery, req.query);
-    const item = await loadByTypeId(db, query.type, query.type_id);
-    await ensureViewable(db, req, item);
-    const { choices, total } = await editableCollections(db, collectionPolicy.editGrantHolders(req.actor), item.id, contentObjectPolicy.itemScope(req.actor), query.st || undefined);
-    const answer: MyCollectionsResponse = {
-      data: choices.map((c) => ({ id: c.id, title: c.title, link: `${modelTypeInfo("collection", null).path}/${c.uid}`, items_count: c.items_count, contains: c.contains })),
-      total,
+    const query = parseOr422(CollectionsFindQuery, req.query);
+    const item = query.type && query.type_id ? await loadByTypeId(db, query.type, query.type_id) : null;
+    if (item) await ensureViewable(db, req, item);
+    const page = { contentId: item?.id ?? null, st: query.st || undefined, offset: (query.page - 1) * query.limit, limit: query.limit };
+    const { choices, total, holding } = await editableCollections(db, collectionPolicy.editGrantHolders(req.actor), contentObjectPolicy.itemScope(req.actor), page);
+    const answer: CollectionsFindResponse = {
+      collections: {
+        data: choices.map((c) => ({ id: c.id, title: c.title, link: `${modelTypeInfo("collection", null).path}/${c.uid}`, items_count: c.items_count, contains: c.contains })),
+        total,
+      },
+      already_in_collections: holding,
     };
     res.json(answer);
   });
