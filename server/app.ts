@@ -11,7 +11,7 @@ import type { ServerConfig } from "./config.js";
 import type { Db } from "./db/connection.js";
 import { GUEST, loadActor } from "./lib/actor.js";
 import { bearerAuthentication } from "./lib/bearerAuth.js";
-import { errorHandler, notFoundHandler } from "./lib/errors.js";
+import { errorHandler, HttpError, notFoundHandler } from "./lib/errors.js";
 import { requestLog } from "./lib/requestLog.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { appRouter } from "./routes/app/index.js";
@@ -51,6 +51,10 @@ export interface AppDeps {
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
 // The spec's API families: an unknown path under them is a JSON 404, never the web app's page.
+/** The kinds of request body the API reads: JSON and forms here, multipart uploads in their routes. */
+const READ_BODY_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
+const UNSUPPORTED_BODY = "Send the request body as JSON (application/json), a form (application/x-www-form-urlencoded) or multipart/form-data.";
+
 const API_PREFIXES = [
   "/api/",
   "/getInitializeData",
@@ -108,6 +112,12 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   );
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: true, limit: "1mb" }));
+  // Any other kind of body would reach the routes as no body at all ("Username is required." for a sign-in
+  // sent as text): refused for what it is. Multipart uploads are read by their routes (multer).
+  app.use((req, _res, next) => {
+    if (req.is(READ_BODY_TYPES) === false) throw new HttpError(415, UNSUPPORTED_BODY);
+    next();
+  });
 
   const sessions = session({
     name: "sid",

@@ -27,18 +27,28 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const status = typeof err?.status === "number" ? err.status : typeof err?.statusCode === "number" ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const message =
-        err.type === "entity.parse.failed"
-          ? "The request body is not valid JSON."
-          : err.type === "entity.too.large"
-            ? "The request body is too large."
-            : err.expose === true && typeof err.message === "string" && !err.type
-              ? err.message
-              : "Bad request.";
-      res.status(status).json({ message });
+      res.status(status).json({ message: clientErrorMessage(err) });
       return;
     }
     logger.error({ err, method: req.method, url: req.originalUrl }, "unhandled error");
     res.status(500).json({ message: MESSAGES.systemError });
   };
+}
+
+/** Body-parser's refusals in words (its own texts name internals: "incorrect header check", "unsupported charset"). */
+const BODY_ERRORS: Record<string, string> = {
+  "entity.parse.failed": "The request body is not valid JSON.",
+  "entity.too.large": "The request body is too large.",
+  "charset.unsupported": "The request body's charset is not supported: send UTF-8.",
+  "encoding.unsupported": "The request body's Content-Encoding is not supported: send it as is, or gzip, deflate or br.",
+  "request.size.invalid": "The request body is shorter or longer than its Content-Length.",
+  "request.aborted": "The request was aborted before its body arrived.",
+};
+
+/** What a 4xx that is not an HttpError tells the client: the known kinds in words, else only "Bad request.". */
+function clientErrorMessage(err: { type?: unknown; code?: unknown; expose?: unknown; message?: unknown }): string {
+  if (typeof err.type === "string" && BODY_ERRORS[err.type]) return BODY_ERRORS[err.type]!;
+  // zlib's errors (Z_DATA_ERROR, ...) while inflating a gzip or deflate body.
+  if (typeof err.code === "string" && err.code.startsWith("Z_")) return "The request body could not be decompressed.";
+  return err.expose === true && typeof err.message === "string" && !err.type ? err.message : "Bad request.";
 }

@@ -123,6 +123,32 @@ describe("sign-in", () => {
     expect(res.body).toEqual({ message: "The request body is not valid JSON." });
   });
 
+  it("refuses bodies it cannot read with a 415 or 400 in words, not as missing fields or library texts", async () => {
+    const c = server.client();
+    const csrf = { "x-csrf-token": await c.token() };
+    const credentials = JSON.stringify({ username: "someone", password: "secret-password" });
+    for (const type of ["text/plain", "application/xml", "text/csv"]) {
+      const res = await c.request("POST", "/auth", credentials, { ...csrf, "content-type": type });
+      expect([res.status, res.body], type).toEqual([415, { message: "Send the request body as JSON (application/json), a form (application/x-www-form-urlencoded) or multipart/form-data." }]);
+    }
+    const cases: [Record<string, string>, number, string][] = [
+      [{ "content-type": "application/json", "content-encoding": "gzip" }, 400, "The request body could not be decompressed."],
+      [{ "content-type": "application/json", "content-encoding": "compress" }, 415, "The request body's Content-Encoding is not supported: send it as is, or gzip, deflate or br."],
+      [{ "content-type": "application/json; charset=latin9" }, 415, "The request body's charset is not supported: send UTF-8."],
+    ];
+    for (const [headers, status, message] of cases) {
+      const res = await c.request("POST", "/auth", credentials, { ...csrf, ...headers });
+      expect([res.status, res.body], JSON.stringify(headers)).toEqual([status, { message }]);
+    }
+    // A JSON body that is not an object: the route's own message, in words.
+    const list = await c.request("POST", "/auth", "[1, 2]", csrf);
+    expect(list.status).toBe(422);
+    expect(list.body.message).not.toMatch(/Invalid input|expected/);
+    // Forms are read, as are bodiless writes.
+    const form = await c.request("POST", "/auth", "username=someone&password=secret-password", { ...csrf, "content-type": "application/x-www-form-urlencoded" });
+    expect(form.status).not.toBe(415);
+  });
+
   it("answers unknown API paths with JSON 404", async () => {
     const res = await server.client().get("/api/nothing-here");
     expect(res.status).toBe(404);

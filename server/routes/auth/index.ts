@@ -8,7 +8,7 @@ import { HttpError } from "../../lib/errors.js";
 import { DatabaseRateLimitStore } from "../../lib/rateLimitStore.js";
 import { dummyHash, hashPassword, verifyPassword } from "../../lib/password.js";
 import { regenerateSession, saveSession } from "../../lib/session.js";
-import { parseOr422 } from "../../lib/validate.js";
+import { parseOr422, plainMessage } from "../../lib/validate.js";
 import { findIdentityOfProfile } from "../../models/identities.js";
 import { findUserByUsername, insertProfile } from "../../models/profiles.js";
 
@@ -41,7 +41,8 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
   const forgotLimiter = limited("forgot:", false);
 
   router.post("/auth", limiter, async (req, res) => {
-    const parsed = SignInRequest.safeParse(req.body ?? {});
+    // Its own answer shape (errors as a list, as the spec says), with parseOr422's messages in words.
+    const parsed = SignInRequest.safeParse(req.body ?? {}, { error: (issue) => plainMessage(issue) });
     if (!parsed.success) {
       const errors = parsed.error.issues.map((i) => i.message);
       res.status(422).json({ message: errors[0], errors } satisfies SignInResponse);
