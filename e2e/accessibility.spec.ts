@@ -31,6 +31,39 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
     await expectNoAxeViolations(page, "search page with a filter");
   });
 
+  test("search page while the results reload (the busy list keeps its contrast)", async ({ page }) => {
+    await openSearch(page, "?st=science");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/search\?.*query=photosynthesis/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await searchBox(page).fill("photosynthesis");
+    await searchBox(page).press("Enter");
+    await expect(page.getByRole("region", { name: "Results" }).locator('[aria-busy="true"]')).toHaveCount(1);
+    await expectNoAxeViolations(page, "search page, results reloading");
+    release();
+  });
+
+  test("add-to-collection dialog while its list reloads (the busy list keeps its contrast)", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    await openSearch(page, "?st=science");
+    await resultCards(page).first().getByRole("button", { name: /^Collect / }).click();
+    const dialog = page.getByRole("dialog", { name: "Add to collection" });
+    await expect(dialog.getByRole("group", { name: "Your collections" })).toBeVisible();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/collections\/mine\?.*st=/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await dialog.getByLabel("Filter your collections").fill("a");
+    await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(1);
+    await expectNoAxeViolations(page, "add-to-collection dialog, list reloading");
+    release();
+  });
+
   test("login page", async ({ page }) => {
     await page.goto("/auth/login");
     await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();

@@ -441,7 +441,7 @@ test.describe("search screen: created date range", () => {
     await expect(page).not.toHaveURL(/[?&]to=/);
     await expect(filterTag(page, "Created after 1/1/2025")).toBeVisible();
     await expect(page.getByRole("button", { name: /^Remove filter Created before/ })).toHaveCount(0);
-    await expect(page.getByText("The search could not be completed.")).toHaveCount(0);
+    await expect(resultsRegion(page).getByRole("alert")).toHaveCount(0);
     await expectTotal(page, total);
     expect(calls.filter((c) => c.has("created_to"))).toEqual([]);
 
@@ -481,7 +481,7 @@ test.describe("search screen: URLs, sort and filter tags", () => {
     await expect(searchBox(page)).toHaveValue("");
     await expectTotal(page, everything);
     await expect(resultCount(page)).not.toHaveText(/for “/);
-    await expect(page.getByText("The search could not be completed.")).toHaveCount(0);
+    await expect(resultsRegion(page).getByRole("alert")).toHaveCount(0);
     expect(calls.filter((c) => c.has("query"))).toEqual([]);
 
     await openSearch(page, "?st=%20MATH%20");
@@ -546,6 +546,133 @@ test.describe("search screen: URLs, sort and filter tags", () => {
     const sticky = page.getByTestId("sticky-header");
     await expect(sticky).toBeVisible();
     await expect(sticky).toHaveCSS("background-color", "rgb(255, 255, 255)");
+  });
+});
+
+/** The first document's message for failed searches and loads (section 8). */
+const SEARCH_FAILED = "Oops! Something went wrong, try again after sometime";
+
+const toaster = (page: Page) => page.getByRole("status", { name: "Notifications" });
+
+test.describe("search screen: opening results, failures and stale URLs", () => {
+  test("a result opens its item inside the app, and with the server gone the spec's message shows, not the browser's error page", async ({ page }) => {
+    await openSearch(page, "?st=photosynthesis");
+    // Lost on a full page load: proves the app was not reloaded.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const sameDocument = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+    const titleLink = (index: number) => resultCards(page).nth(index).getByRole("heading", { level: 3 }).getByRole("link");
+
+    const title = await titleLink(0).innerText();
+    await titleLink(0).click();
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await expect(page).not.toHaveURL(/\/search\//);
+    expect(await sameDocument()).toBe(true);
+
+    await page.goBack();
+    await expect(resultCards(page).nth(1)).toBeVisible();
+    // The server goes away: every request fails to connect.
+    await page.route("**/*", (route) => route.abort("connectionrefused"));
+    await titleLink(1).click();
+    await expect(toaster(page)).toContainText(SEARCH_FAILED);
+    expect(await sameDocument()).toBe(true);
+  });
+
+  test("a failed search says so once, in the spec's toast, and the results area offers to search again", async ({ page }) => {
+    await openSearch(page);
+    let failing = true;
+    await page.route(/\/api\/search\?.*query=photosynthesis/, (route) =>
+      failing ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal error" }) }) : route.continue(),
+    );
+
+    await submitSearch(page, "photosynthesis");
+
+    await expect(toaster(page)).toContainText(SEARCH_FAILED);
+    await expect(page.getByText(SEARCH_FAILED)).toHaveCount(1);
+    await expect(resultsRegion(page).getByRole("alert")).toHaveCount(0);
+    await expect(page.getByText("The search could not be completed.")).toHaveCount(0);
+
+    failing = false;
+    const again = resultsRegion(page).getByRole("button", { name: "Try the search again" });
+    await again.click();
+    await expect(resultCount(page)).toHaveText(/results? for “photosynthesis”$/);
+    await expect(again).toHaveCount(0);
+    await expect(resultsHeading(page)).toBeFocused();
+  });
+
+  test("a bookmark naming a filter value the server does not know shows the server's reason and clears the filters in one click", async ({ page }) => {
+    await page.goto("/search/?st=science&standards[]=1");
+
+    const failure = resultsRegion(page).getByRole("alert");
+    await expect(failure).toHaveText("Unknown Standards value: 1.");
+    await expect(page.getByText(SEARCH_FAILED)).toHaveCount(0);
+    await expect(toaster(page)).toHaveText("");
+
+    await resultsRegion(page).getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/search\/\?st=science$/);
+    await expect(resultCount(page)).toHaveText(/results? for “science”$/);
+    await expect(failure).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Remove filter / })).toHaveCount(0);
+    await expect(resultsHeading(page)).toBeFocused();
+  });
+
+  test("a URL with filters its types do not support drops them, replacing the URL without a new history entry", async ({ page }) => {
+    await openSearch(page);
+    const calls = recordSearchCalls(page);
+    const entries = await historyLength(page);
+
+    await page.goto("/search/?f[t][]=announcements&grades[]=6&f[others][]=open");
+
+    await expect(typeTab(page, "Announcements")).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(/\/search\/\?f\[t\]\[\]=announcements$/);
+    await expect(page.getByRole("button", { name: /^Remove filter / })).toHaveCount(0);
+    await resultsSettled(page);
+    expect(await historyLength(page)).toBe(entries + 1);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.has("grades") || c.has("other"))).toEqual([]);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/search\/$/);
+  });
+
+  test("'Skip to results', shown on focus after the first skip link, takes the keyboard past the filters to the results", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await openSearch(page);
+    const skip = page.getByRole("link", { name: "Skip to results" });
+    await expect(skip).not.toBeInViewport();
+
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+
+    await page.keyboard.press("Enter");
+    await expect(resultsHeading(page)).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Sort by")).toBeFocused();
+  });
+
+  test("while results reload, the list keeps its text contrast and shows a progress bar", async ({ page }) => {
+    await openSearch(page, "?st=science");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/search\?.*query=photosynthesis/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await submitSearch(page, "photosynthesis");
+    const busyList = resultsRegion(page).locator('[aria-busy="true"]');
+    await expect(busyList).toHaveCount(1);
+
+    const look = await busyList.evaluate((el) => {
+      const bar = getComputedStyle(el, "::before");
+      return { opacity: getComputedStyle(el).opacity, bar: bar.content !== "none" && parseFloat(bar.height) >= 3 && bar.backgroundImage !== "none" };
+    });
+    expect(look).toEqual({ opacity: "1", bar: true });
+    for (const card of await resultCards(page).all()) expect(await card.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+
+    release();
+    await resultsSettled(page);
   });
 });
 

@@ -54,13 +54,17 @@ export function useProviders() {
   return useQuery({ queryKey: queryKeys.providers, queryFn: fetchProviders, staleTime: Infinity });
 }
 
-/** The main search for a screen state; the previous page stays on screen while the next one loads. */
-export function useSearch(state: SearchScreenState) {
+/**
+ * The main search for a screen state; the previous page stays on screen while the next one loads. A failure
+ * toasts the spec's message, but a refusal (4xx) is shown beside the results, with the server's reason.
+ */
+export function useSearch(state: SearchScreenState, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.search(state),
     queryFn: ({ signal }) => searchContent(state, signal),
     placeholderData: keepPreviousData,
-    meta: { errorMessage: MESSAGES.genericLoad },
+    enabled,
+    meta: { errorMessage: MESSAGES.genericLoad, refusalsShownByScreen: true },
   });
 }
 

@@ -4,15 +4,21 @@ import { ApiError } from "./ApiError.js";
 
 declare module "@tanstack/react-query" {
   interface Register {
-    /** silent: the screen handles the failure itself (e.g. the template chooser's default). */
-    queryMeta: { errorMessage?: string; silent?: boolean };
+    /**
+     * silent: the screen handles the failure itself (e.g. the template chooser's default); refusalsShownByScreen:
+     * the screen shows a 4xx itself (with the server's reason), other failures still toast.
+     */
+    queryMeta: { errorMessage?: string; silent?: boolean; refusalsShownByScreen?: boolean };
     mutationMeta: { errorMessage?: string };
   }
 }
 
+/** A client error (4xx): the server refused the request, and says why. */
+const isRefusal = (error: Error) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
 /** Client errors (4xx) will not change on retry; network and server failures get one more try. */
 function shouldRetry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (isRefusal(error)) return false;
   return failureCount < 1;
 }
 
@@ -20,8 +26,9 @@ function shouldRetry(failureCount: number, error: Error): boolean {
 export function createQueryClient(onError: (message: string) => void): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (_error, query) => {
-        if (!query.meta?.silent) onError(query.meta?.errorMessage ?? MESSAGES.unexpected);
+      onError: (error, query) => {
+        if (query.meta?.silent || (query.meta?.refusalsShownByScreen && isRefusal(error))) return;
+        onError(query.meta?.errorMessage ?? MESSAGES.unexpected);
       },
     }),
     mutationCache: new MutationCache({

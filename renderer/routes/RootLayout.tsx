@@ -1,18 +1,21 @@
 import type { MouseEvent } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useMatch } from "react-router";
 import { useAppConfig, useInitializeData } from "../api/queries.js";
 import { GuestModalProvider } from "../components/GuestModal.js";
 import { ResourceFileDrop } from "../components/ResourceFileDrop.js";
 import { SiteHeader } from "../components/SiteHeader.js";
 import { Toaster } from "../components/Toaster.js";
+import { SkipToResultsLink } from "../scenes/search/SkipToResultsLink.js";
 import { useFocusHeadingOnNavigate } from "../hooks/useFocusHeadingOnNavigate.js";
+import { PATHS } from "./paths.js";
 
-/** The frame around every page: skip link, header, main landmark, footer and the toast region. */
+/** The frame around every page: skip links, header, main landmark, footer and the toast region. */
 export function RootLayout() {
   // Load the session early: it carries the CSRF token every write needs.
   useInitializeData();
   const { data: config } = useAppConfig();
   useFocusHeadingOnNavigate();
+  const onSearchScreen = useMatch(PATHS.search) !== null;
 
   const handleSkip = (event: MouseEvent<HTMLAnchorElement>) => {
     // Move focus without adding "#main" to the URL (the router owns the URL).
@@ -25,6 +28,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main" onClick={handleSkip}>
         Skip to main content
       </a>
+      {onSearchScreen && <SkipToResultsLink />}
       <SiteHeader />
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />

@@ -1,8 +1,10 @@
+import { Link } from "react-router";
 import type { SearchResultItem } from "../../../contract/index.js";
 import { CollectButton } from "../../components/collect/CollectButton.js";
 import { FavoriteButton } from "../../components/FavoriteButton.js";
 import { TypeIcon } from "../../components/Icon.js";
 import { DesignedThumbnail } from "../../components/thumbnail/DesignedThumbnail.js";
+import { inAppItemPath } from "./resultLink.js";
 import { shortDescription } from "./searchState.js";
 
 /** One search result (list row or grid card), with its favorite and collect buttons where the type has them. */
@@ -13,6 +15,8 @@ export function ResultCard({ item }: { item: SearchResultItem }) {
   const titleId = `result-${item.model_key}-${item.id}`;
   // Groups are profiles with the "group" sub type; they get the group icon.
   const iconKind = item.sub_type ?? item.model_key;
+  // Item pages open inside the app (no reload); any other link leaves it.
+  const appPath = inAppItemPath(item.link, window.location.href);
 
   return (
     <article className="result-card" aria-labelledby={titleId}>
@@ -29,7 +33,7 @@ export function ResultCard({ item }: { item: SearchResultItem }) {
       </div>
       <div className="result-card__body">
         <h3 className="result-card__title" id={titleId}>
-          <a href={item.link}>{item.title}</a>
+          {appPath ? <Link to={appPath}>{item.title}</Link> : <a href={item.link}>{item.title}</a>}
         </h3>
         <p className="result-card__meta">
           <span className="result-card__type">

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES, screenStateFromUrl, type SearchScreenState } from "../../../contract/index.js";
 import { useAppConfig, useCurrentProfile, useSearch } from "../../api/queries.js";
@@ -9,8 +9,10 @@ import { FilterTags } from "./FilterTags.js";
 import { Pagination } from "./Pagination.js";
 import { ResultList } from "./ResultList.js";
 import { SearchBox } from "./SearchBox.js";
+import { SearchFailure } from "./SearchFailure.js";
 import {
   filterTags,
+  hasFilters,
   nextTypeSelection,
   searchHref,
   supportedFacetKeys,
@@ -18,19 +20,25 @@ import {
   visibleSearchTypes,
   withChanges,
   withoutFilters,
+  withoutRefusedFilters,
+  withSupportedFilters,
   withTypes,
 } from "./searchState.js";
+import { RESULTS_HEADING_ID } from "./SkipToResultsLink.js";
 import { RESULT_LAYOUTS, SearchToolbar } from "./SearchToolbar.js";
 import { TypeTabs } from "./TypeTabs.js";
 
 /** The search screen; its whole state lives in the URL, so back/forward and bookmarks work. */
 export function SearchScene() {
   const [params] = useSearchParams();
-  const state = useMemo(() => screenStateFromUrl(params), [params]);
   const navigate = useNavigate();
   const profile = useCurrentProfile();
   const appConfig = useAppConfig();
-  const search = useSearch(state);
+  const urlState = useMemo(() => screenStateFromUrl(params), [params]);
+  // A URL (a bookmark, an edited link) may carry filters its types do not support: they go, as on a tab click.
+  const state = useMemo(() => (appConfig.data ? withSupportedFilters(urlState, appConfig.data.searchTypes) : urlState), [urlState, appConfig.data]);
+  // Until the types' filters are known, a URL with filters is not searched as it stands.
+  const search = useSearch(state, { enabled: appConfig.data !== undefined || appConfig.isError || !hasFilters(urlState) });
   const [layout, setLayout] = useStoredPreference("search.layout", RESULT_LAYOUTS, "list");
   const [filtersOpen, setFiltersOpen] = useState(false);
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -45,9 +53,14 @@ export function SearchScene() {
   const data = search.data;
   const tags = filterTags(state, data?.facets, allFacets);
 
-  const go = (next: SearchScreenState) => {
+  useEffect(() => {
+    // The URL says what is shown, without a history entry for the filters that went.
+    if (state !== urlState) void navigate({ search: searchHref(state) }, { replace: true });
+  }, [state, urlState, navigate]);
+
+  const go = (next: SearchScreenState, { replace = false } = {}) => {
     const href = searchHref(next);
-    if (href !== searchHref(state)) navigate({ search: href });
+    if (href !== searchHref(state)) void navigate({ search: href }, { replace });
   };
 
   const handleSearch = (st: string) => go(withChanges(state, { st }));
@@ -55,6 +68,19 @@ export function SearchScene() {
   const handleSortChange = (s: string) => go(withChanges(state, { s }));
   const handleClearAll = () => go(withoutFilters(state));
   const focusResultsHeading = () => resultsHeadingRef.current?.focus();
+  const handleRetry = () => {
+    focusResultsHeading();
+    void search.refetch();
+  };
+  // A refused bookmark is replaced, so Back does not lead to it again.
+  const recovered = withoutRefusedFilters(state, tabs);
+  const handleClearRefused =
+    searchHref(recovered) !== searchHref(state)
+      ? () => {
+          focusResultsHeading();
+          go(recovered, { replace: true });
+        }
+      : undefined;
 
   const totalPages = data ? Math.ceil(data.total / Math.max(1, data.per)) : 0;
   const busy = search.isFetching;
@@ -89,9 +115,9 @@ export function SearchScene() {
           </div>
         </section>
 
-        <section className="results" aria-labelledby="results-heading">
+        <section className="results" aria-labelledby={RESULTS_HEADING_ID}>
           <div className="results__head">
-            <h2 id="results-heading" ref={resultsHeadingRef} tabIndex={-1} className="section-title">
+            <h2 id={RESULTS_HEADING_ID} ref={resultsHeadingRef} tabIndex={-1} className="section-title">
               Results
             </h2>
             <SearchToolbar sort={state.s} hasTerm={state.st !== ""} layout={layout} onSortChange={handleSortChange} onLayoutChange={setLayout} />
@@ -110,14 +136,7 @@ export function SearchScene() {
 
           <FilterTags tags={tags} onChange={go} onClearAll={handleClearAll} focusFallback={focusResultsHeading} />
 
-          {search.isError && (
-            <div className="inline-error">
-              <p>The search could not be completed.</p>
-              <button type="button" className="button button--secondary" onClick={() => void search.refetch()}>
-                Try again
-              </button>
-            </div>
-          )}
+          {search.isError && <SearchFailure error={search.error} onClearFilters={handleClearRefused} onRetry={handleRetry} />}
 
           {!data && search.isPending && <p className="results__loading">Loading results…</p>}
 

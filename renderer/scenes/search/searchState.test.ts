@@ -4,6 +4,7 @@ import {
   facetTree,
   filterTags,
   formatDay,
+  hasFilters,
   isTypeSelected,
   nextTypeSelection,
   pageWindow,
@@ -14,6 +15,8 @@ import {
   withAttribute,
   withChanges,
   withoutFilters,
+  withoutRefusedFilters,
+  withSupportedFilters,
   withTypes,
 } from "./searchState.js";
 
@@ -35,6 +38,8 @@ const CONFIGS = [
   config("all", ["grades", "subjects"]),
   config("resources", ["grades", "subjects", "industries"], undefined, { model_types: ["resource"] }),
   config("groups", ["grouptypes"], ["others", "dates"], { model_types: ["profile"], sub_types: ["group"] }),
+  config("announcements", [], ["owners", "dates"], { model_types: ["cms_page"], sub_types: ["announcement"] }),
+  config("users", [], ["dates"], { admin_only: true, model_types: ["user"] }),
 ];
 
 const state = (overrides: Partial<SearchScreenState> = {}): SearchScreenState => ({ ...screenStateFromUrl(new URLSearchParams()), ...overrides });
@@ -65,6 +70,38 @@ describe("withTypes", () => {
   it("uses the all config for an empty selection", () => {
     expect([...supportedFacetKeys(CONFIGS, [])].sort()).toEqual(["grades", "subjects"]);
     expect([...supportedFacetKeys(CONFIGS, ["resources", "groups"])].sort()).toEqual(["grades", "grouptypes", "industries", "subjects"]);
+  });
+});
+
+describe("withSupportedFilters (a URL's filters)", () => {
+  it("drops the filters the URL's types do not support and starts at page 1", () => {
+    const fromUrl = screenStateFromUrl(new URLSearchParams("f[t][]=announcements&grades[]=6&f[owners][]=3&f[others][]=open&page=2"));
+    const shown = withSupportedFilters(fromUrl, CONFIGS);
+    expect(shown).toMatchObject({ types: ["announcements"], attributes: {}, owners: [3], others: [], page: 1 });
+    expect(searchHref(shown)).toBe("?f[t][]=announcements&f[owners][]=3");
+  });
+  it("keeps the very same state when every filter is supported, page included", () => {
+    const fromUrl = state({ page: 3, types: ["resources"], attributes: { industries: [2] }, from: "2024-01-01" });
+    expect(withSupportedFilters(fromUrl, CONFIGS)).toBe(fromUrl);
+  });
+  it("without a chosen type, checks attributes against the all type and keeps model types (it lists none)", () => {
+    const fromUrl = state({ attributes: { grades: [1], grouptypes: [9] }, modelTypes: ["resource"] });
+    expect(withSupportedFilters(fromUrl, CONFIGS)).toMatchObject({ attributes: { grades: [1] }, modelTypes: ["resource"] });
+    expect(withSupportedFilters(state({ types: ["groups"], subTypes: ["group", "announcement"] }), CONFIGS).subTypes).toEqual(["group"]);
+  });
+  it("tells whether a state carries any filter", () => {
+    expect(hasFilters(state({ st: "math", page: 2, types: ["resources"], s: "1" }))).toBe(false);
+    expect(hasFilters(state({ attributes: { grades: [1] } }))).toBe(true);
+    expect(hasFilters(state({ to: "2024-01-01" }))).toBe(true);
+    expect(hasFilters(state({ modelTypes: ["resource"] }))).toBe(true);
+  });
+});
+
+describe("withoutRefusedFilters (a way out of a refused bookmark)", () => {
+  it("drops every filter and the types the profile may not choose, keeping term and sort", () => {
+    const refused = state({ st: "math", s: "1", page: 2, types: ["resources", "bogus", "users"], attributes: { standards: [1] }, owners: [4] });
+    const tabs = CONFIGS.filter((c) => !c.admin_only);
+    expect(withoutRefusedFilters(refused, tabs)).toMatchObject({ st: "math", s: "1", page: 1, types: ["resources"], attributes: {}, owners: [] });
   });
 });
 

@@ -76,23 +76,55 @@ export function supportedFilterKeys(configs: SearchTypeConfig[], types: string[]
  * model types outside their lists.
  */
 export function withTypes(state: SearchScreenState, types: string[], configs: SearchTypeConfig[]): SearchScreenState {
-  const active = activeConfigs(configs, types);
+  const selected = types.filter((t) => t !== ALL_TYPE);
+  return withChanges(keepSupported({ ...state, types: selected }, configs, { typeLists: "strict" }), {});
+}
+
+/**
+ * The state a URL should show: without the filters its types do not support (a bookmark or an
+ * edited link may carry them), page 1 when any went. The same object when nothing goes. Sub and
+ * model types are only checked against types that list some: the "all" type lists none, and
+ * `f[_types][]` on its own is a filter the first document's URLs use.
+ */
+export function withSupportedFilters(state: SearchScreenState, configs: SearchTypeConfig[]): SearchScreenState {
+  const kept = keepSupported(state, configs, { typeLists: "when-listed" });
+  return searchHref(kept) === searchHref(state) ? state : { ...kept, page: 1 };
+}
+
+/** Whether the state carries any filter (attributes, my stuff, owners, publishers, dates, sub or model types). */
+export function hasFilters(state: SearchScreenState): boolean {
+  return searchHref(withoutFilters(state)) !== searchHref({ ...state, page: 1 });
+}
+
+/** The state's filters narrowed to what its types support; term, types, sort and page stay. */
+function keepSupported(state: SearchScreenState, configs: SearchTypeConfig[], { typeLists }: { typeLists: "strict" | "when-listed" }): SearchScreenState {
+  const active = activeConfigs(configs, state.types);
   const facetKeys = new Set(active.flatMap((c) => c.attributes));
   const filters = new Set(active.flatMap((c) => c.filters));
   const subTypes = new Set(active.flatMap((c) => [...c.sub_types, ...Object.values(c.model_sub_types).flat()]));
   const modelTypes = new Set<string>(active.flatMap((c) => c.model_types));
+  const inList = (list: Set<string>) => (value: string) => list.has(value) || (typeLists === "when-listed" && list.size === 0);
   const attributes = Object.fromEntries(Object.entries(state.attributes).filter(([key, ids]) => facetKeys.has(key) && ids.length > 0));
-  return withChanges(state, {
-    types: types.filter((t) => t !== ALL_TYPE),
+  return {
+    ...state,
     attributes,
     owners: filters.has("owners") ? state.owners : [],
     publishers: filters.has("publishers") ? state.publishers : [],
     others: filters.has("others") ? state.others : [],
     from: filters.has("dates") ? state.from : "",
     to: filters.has("dates") ? state.to : "",
-    subTypes: state.subTypes.filter((t) => subTypes.has(t)),
-    modelTypes: state.modelTypes.filter((t) => modelTypes.has(t)),
-  });
+    subTypes: state.subTypes.filter(inList(subTypes)),
+    modelTypes: state.modelTypes.filter(inList(modelTypes)),
+  };
+}
+
+/**
+ * The way out of a search the server refused (a stale bookmark naming a filter value or type it
+ * does not know): no filters, and only the types the profile may choose.
+ */
+export function withoutRefusedFilters(state: SearchScreenState, tabs: SearchTypeConfig[]): SearchScreenState {
+  const known = new Set(tabs.map((t) => t.type));
+  return withoutFilters({ ...state, types: state.types.filter((t) => known.has(t)) });
 }
 
 /**
