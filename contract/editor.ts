@@ -160,7 +160,10 @@ export const EditableItem = z.object({
   copied_from_details: CopiedFromDetails.nullable(),
   /** The designed thumbnail (thumbnail designer). */
   thumbnail: ItemThumbnail,
-  abilities: z.object({ view: z.boolean(), edit: z.boolean(), copy: z.boolean(), change_owner: z.boolean(), flag: z.boolean() }),
+  /** Whether the signed-in actor has favorited the item (false for guests), as on a search card. */
+  favorite: z.boolean(),
+  /** favorite: the actor may favorite it (signed in, and its type can be favorited). */
+  abilities: z.object({ view: z.boolean(), edit: z.boolean(), copy: z.boolean(), change_owner: z.boolean(), flag: z.boolean(), favorite: z.boolean() }),
 });
 export type EditableItem = z.infer<typeof EditableItem>;
 

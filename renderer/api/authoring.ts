@@ -86,9 +86,17 @@ export function useStartCurriculumMutation(modelKey: CurriculumModelKey) {
   return useMutation({ mutationFn: (request: CurriculumStartRequest) => startCurriculum(modelKey, request), onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.searchAll }) });
 }
 
-/** GET /api/templates/{uid}: a template with its sections, for its edit page (not refetched on focus, so an open editor keeps its text). */
+/**
+ * GET /api/templates/{uid}: a template with its sections, for its edit page (not refetched on focus, so an open editor
+ * keeps its text). A refusal (401, 403, 404) is told by the page (ItemLoadProblem); other failures toast.
+ */
 export function useTemplate(uid: string) {
-  return useQuery({ queryKey: ["template", uid] as const, queryFn: () => getJson(`api/templates/${encodeURIComponent(uid)}`, TemplateDetail), refetchOnWindowFocus: false, meta: { errorMessage: MESSAGES.genericLoad } });
+  return useQuery({
+    queryKey: ["template", uid] as const,
+    queryFn: () => getJson(`api/templates/${encodeURIComponent(uid)}`, TemplateDetail),
+    refetchOnWindowFocus: false,
+    meta: { errorMessage: MESSAGES.genericLoad, refusalsShownByScreen: true },
+  });
 }
 
 /** POST /templates/{uid}/update; the chooser's cached lists are refetched so new section names show. */

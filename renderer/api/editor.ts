@@ -22,8 +22,11 @@ export function releaseLock(item: Pick<EditableItem, "model_key" | "id">): Promi
   return postJson("system/locks/unlock", { type: item.model_key, type_id: item.id }, LockResponse, { keepalive: true });
 }
 
+/** The prefix of every item's query key (for updates that touch whichever items are cached). */
+export const itemQueryKeyAll = ["item"] as const;
+
 /** Query key of one item. */
-export const itemQueryKey = (typePath: string, uid: string) => ["item", typePath, uid] as const;
+export const itemQueryKey = (typePath: string, uid: string) => [...itemQueryKeyAll, typePath, uid] as const;
 
 /** One item (view and edit pages); not refetched on focus, so an open editor is never reset under the author. */
 export function useItem(typePath: string, uid: string) {
@@ -31,6 +34,7 @@ export function useItem(typePath: string, uid: string) {
     queryKey: itemQueryKey(typePath, uid),
     queryFn: () => fetchItem(typePath, uid),
     refetchOnWindowFocus: false,
-    meta: { errorMessage: MESSAGES.genericLoad },
+    // A refusal (401, 403, 404) is an expected answer, told by the page itself (ItemLoadProblem); other failures toast.
+    meta: { errorMessage: MESSAGES.genericLoad, refusalsShownByScreen: true },
   });
 }

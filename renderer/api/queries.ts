@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import {
   MESSAGES,
   screenStateToCall,
+  type EditableItem,
   type FavoriteRequest,
   type LoggedProfile,
   type SearchResponse,
@@ -9,6 +10,7 @@ import {
 } from "../../contract/index.js";
 import { platform } from "../platform/index.js";
 import { setCsrfToken } from "./client.js";
+import { itemQueryKeyAll } from "./editor.js";
 import {
   createCollection,
   createGroup,
@@ -68,7 +70,7 @@ export function useSearch(state: SearchScreenState, { enabled = true }: { enable
   });
 }
 
-/** Sets an item's favorite flag; every cached search page showing that item takes the server's answer. */
+/** Sets an item's favorite flag; every cached search page and item page showing that item takes the server's answer. */
 export function useFavoriteMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -79,6 +81,7 @@ export function useFavoriteMutation() {
           ? { ...old, data: old.data.map((item) => (`${item.model_key}:${item.id}` === request.type ? { ...item, favorite: value } : item)) }
           : old,
       );
+      queryClient.setQueriesData<EditableItem>({ queryKey: itemQueryKeyAll }, (old) => (old && `${old.model_key}:${old.id}` === request.type ? { ...old, favorite: value } : old));
     },
   });
 }

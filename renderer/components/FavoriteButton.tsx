@@ -5,11 +5,15 @@ import { useGuestModal } from "./GuestModal.js";
 import { Icon } from "./Icon.js";
 import { showToast } from "./toastStore.js";
 
+/** What the toggle needs of an item: a search card or an item's page. */
+type Favoritable = Pick<SearchResultItem, "id" | "title" | "favorite"> & { model_key: string };
+
 /**
  * Favorite toggle: busy (and inert) while the server updates, then shows the server's answer.
- * Guests (or a 401 answer) get the guest modal instead.
+ * Guests (or a 401 answer) get the guest modal instead. `icon` is the round card button, named after its item;
+ * `text` the "Favorite" button of an item's page (beside Collect), filled while the item is a favorite.
  */
-export function FavoriteButton({ item }: { item: SearchResultItem }) {
+export function FavoriteButton({ item, variant = "icon" }: { item: Favoritable; variant?: "icon" | "text" }) {
   const profile = useCurrentProfile();
   const { openGuestModal } = useGuestModal();
   const mutation = useFavoriteMutation();
@@ -36,15 +40,23 @@ export function FavoriteButton({ item }: { item: SearchResultItem }) {
   return (
     <button
       type="button"
-      className="favorite-button"
+      className={variant === "icon" ? "favorite-button" : "button button--secondary favorite-button--text"}
       aria-pressed={favorite}
-      aria-label={`${favorite ? "Unfavorite" : "Favorite"} ${item.title}`}
+      // A card names its item; the page's button is the page's own, so its text is its name and aria-pressed its state.
+      aria-label={variant === "icon" ? `${favorite ? "Unfavorite" : "Favorite"} ${item.title}` : undefined}
       aria-busy={pending || undefined}
       // aria-disabled rather than disabled: a disabled button would drop keyboard focus while busy.
       aria-disabled={pending || undefined}
       onClick={handleClick}
     >
-      <Icon name="heart" filled={favorite} />
+      {variant === "icon" ? (
+        <Icon name="heart" filled={favorite} />
+      ) : (
+        <>
+          <Icon name="heart" filled={favorite} size={18} />
+          Favorite
+        </>
+      )}
     </button>
   );
 }

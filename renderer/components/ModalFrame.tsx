@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useId, type ComponentPropsWithoutRef, type FormEvent, type ReactNode } from "react";
+import { useId, useLayoutEffect, useRef, type ComponentPropsWithoutRef, type FormEvent, type ReactNode } from "react";
 import { Alert } from "./Alert.js";
 
 /** How a frame opens and closes: always open until `onClose`, or held open by its owner (with an optional trigger). */
@@ -20,17 +20,42 @@ export type ModalFrameProps = Openness & {
   children: ReactNode;
 };
 
-/** The frame every modal shares: a Radix dialog with its overlay, a titled content box and an optional description. */
+/**
+ * Gives focus back, when the dialog closes, to the element that had it when the dialog opened. Radix returns focus
+ * only to a `Dialog.Trigger`; most of our dialogs open from code (a button's click handler), and without this focus
+ * would fall to <body>. Returns the handler for the content's `onCloseAutoFocus`.
+ */
+function useReturnFocus(open: boolean, onCloseAutoFocus: ContentProps["onCloseAutoFocus"]) {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before the dialog's focus scope moves focus into it (that happens in a passive effect).
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+  }, [open]);
+  return (event: Event) => {
+    onCloseAutoFocus?.(event);
+    // A dialog that places focus itself (or an opener that left the page, e.g. after a reload) keeps Radix's way.
+    if (event.defaultPrevented || !opener.current?.isConnected) return;
+    event.preventDefault();
+    opener.current.focus();
+  };
+}
+
+/**
+ * The frame every modal shares: a Radix dialog with its overlay, a titled content box and an optional description.
+ * Focus is trapped while it is open and, without a trigger, given back to whatever opened it when it closes.
+ */
 export function ModalFrame(props: ModalFrameProps) {
   const { id, title, description, className = "dialog", contentProps, children } = props;
   const textId = `${useId()}-text`;
   const root = "onClose" in props ? { open: true, onOpenChange: (open: boolean) => !open && props.onClose() } : { open: props.open, onOpenChange: props.onOpenChange };
+  const hasTrigger = "trigger" in props && props.trigger !== undefined;
+  const handleCloseAutoFocus = useReturnFocus(root.open && !hasTrigger, contentProps?.onCloseAutoFocus);
   return (
     <Dialog.Root {...root}>
       {"trigger" in props && props.trigger}
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content id={id} className={className} aria-describedby={description === undefined ? undefined : textId} {...contentProps}>
+        <Dialog.Content id={id} className={className} aria-describedby={description === undefined ? undefined : textId} {...contentProps} onCloseAutoFocus={hasTrigger ? contentProps?.onCloseAutoFocus : handleCloseAutoFocus}>
           <Dialog.Title className="dialog__title">{title}</Dialog.Title>
           {description !== undefined && (
             <Dialog.Description id={textId} className="dialog__text">

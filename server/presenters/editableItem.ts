@@ -25,16 +25,17 @@ export function presentSection(row: ContentSection, withJson: boolean): SectionV
   return { id: row.id, position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html: row.body_html };
 }
 
-/** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from and its designed thumbnail; names every API field. */
-export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail } = {}): EditableItem {
+/** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */
+export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean } = {}): EditableItem {
   const edit = contentObjectPolicy.canEdit(actor, item);
+  const type = modelTypeInfo(item.model_key, item.sub_type);
   // Only presented to those who may view the item, so the view-based abilities need no grants here.
   return {
     id: item.id,
     uid: item.uid,
     opaque_id: item.opaque_id,
     model_key: item.model_key,
-    type_name_singular: modelTypeInfo(item.model_key, item.sub_type).singular,
+    type_name_singular: type.singular,
     title: item.title,
     description: item.description,
     link: itemLink(item),
@@ -45,12 +46,14 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     sections: sections.map((s) => presentSection(s, edit)),
     copied_from_details: extras.copiedFrom ?? null,
     thumbnail: presentItemThumbnail(extras.thumbnail, item.thumb_url),
+    favorite: extras.favorite ?? false,
     abilities: {
       view: true,
       edit,
       copy: contentObjectPolicy.canCopyViewable(actor, item),
       change_owner: contentObjectPolicy.canChangeOwner(actor, item),
       flag: contentObjectPolicy.canFlagViewable(actor),
+      favorite: type.favorite && contentObjectPolicy.canFavoriteListed(actor),
     },
   };
 }

@@ -29,11 +29,11 @@ type SaveState = { status: "idle" } | { status: "saving" } | { status: "saved"; 
 /** The edit page of any content type: link + "/edit". */
 export function ItemEditScene({ typePath }: { typePath: string }) {
   const { uid = "" } = useParams();
-  const { data: item, error, isPending } = useItem(typePath, uid);
+  const { data: item, error, isPending, refetch } = useItem(typePath, uid);
   const location = useLocation();
 
   if (isPending) return <p className="page-status">Loading…</p>;
-  if (error || !item) return <ItemLoadProblem error={error} />;
+  if (error || !item) return <ItemLoadProblem error={error} onRetry={() => void refetch()} />;
   if (!item.abilities.edit) {
     return (
       <EditRefused title={item.title}>

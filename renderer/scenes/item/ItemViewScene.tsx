@@ -1,10 +1,12 @@
 import "katex/dist/katex.min.css";
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { MESSAGES, isCollectibleModelKey } from "../../../contract/index.js";
+import { isCollectibleModelKey } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { useItem } from "../../api/editor.js";
+import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
+import { FavoriteButton } from "../../components/FavoriteButton.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { showPendingToast } from "../../components/content/pendingToast.js";
 import { RelatedSidebar } from "../../components/content/RelatedSidebar.js";
@@ -14,19 +16,22 @@ import { ItemContentActions } from "./ItemContentActions.js";
 import { CollectionItems } from "./CollectionItems.js";
 import { CollectButton } from "../../components/collect/CollectButton.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
+import { loadProblemTitle } from "./loadProblemTitle.js";
 
 /**
  * An item's page at its link: title, description and the body (HTML sanitized on the server, equations rendered by
- * KaTeX); a collection's page also lists its items. Collectible types get the Collect button.
+ * KaTeX); a collection's page also lists its items. Types that can be favorited get the Favorite button (guests: the
+ * guest modal), collectible types the Collect button.
  */
 export function ItemViewScene({ typePath }: { typePath: string }) {
   const { uid = "" } = useParams();
-  const { data: item, error, isPending } = useItem(typePath, uid);
+  const { data: item, error, isPending, refetch } = useItem(typePath, uid);
+  const profile = useCurrentProfile();
   // An owner change reloads the page; its message is shown once the page is back.
   useEffect(() => showPendingToast(), []);
 
   if (isPending) return <p className="page-status">Loading…</p>;
-  if (error || !item) return <ItemLoadProblem error={error} />;
+  if (error || !item) return <ItemLoadProblem error={error} onRetry={() => void refetch()} />;
   const isCollection = item.model_key === "collection";
   return (
     <div className="item-layout">
@@ -46,6 +51,7 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
             )}
           </div>
           <div className="item-page__actions">
+            {(item.abilities.favorite || profile === null) && <FavoriteButton item={item} variant="text" />}
             {isCollectibleModelKey(item.model_key) && <CollectButton item={item} variant="text" />}
             <ItemContentActions item={item} typePath={typePath} />
             {item.abilities.edit && (
@@ -72,26 +78,27 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
   );
 }
 
-/** What the item pages show when the item cannot be loaded: sign in, not found, or the generic message. */
-export function ItemLoadProblem({ error }: { error: Error | null }) {
+/**
+ * What the item pages show when the item cannot be loaded: sign in, no access, not found, or the generic message.
+ * A 401, 403 or 404 is an expected answer, said here only (the item's query raises no toast).
+ */
+export function ItemLoadProblem({ error, onRetry }: { error: Error | null; onRetry: () => void }) {
   const location = useLocation();
   const status = error instanceof ApiError ? error.status : 0;
+  const title = loadProblemTitle(status);
   return (
     <div className="message-page">
-      <PageTitle title={status === 404 ? "Page not found" : "Something went wrong"} />
+      <PageTitle title={title} />
+      <h1 className="page-title">{title}</h1>
       {status === 401 ? (
+        <p>
+          <Link className="button button--primary" to={signInPath(location.pathname)}>
+            Sign in
+          </Link>
+        </p>
+      ) : status === 403 || status === 404 ? (
         <>
-          <h1 className="page-title">Sign in to see this item</h1>
-          <p>
-            <Link className="button button--primary" to={signInPath(location.pathname)}>
-              Sign in
-            </Link>
-          </p>
-        </>
-      ) : status === 404 ? (
-        <>
-          <h1 className="page-title">Page not found</h1>
-          <p>The item you asked for does not exist, or you may not see it.</p>
+          <p>{status === 404 ? "The item you asked for does not exist, or you may not see it." : "Your account may not see this item."}</p>
           <p>
             <Link className="button button--primary" to={PATHS.search}>
               Go to search
@@ -99,10 +106,12 @@ export function ItemLoadProblem({ error }: { error: Error | null }) {
           </p>
         </>
       ) : (
-        <>
-          <h1 className="page-title">Something went wrong</h1>
-          <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
-        </>
+        // The failure itself is told by the spec's toast (useItem, useTemplate): here only a way on.
+        <p>
+          <button type="button" className="button button--primary" onClick={onRetry}>
+            Try again
+          </button>
+        </p>
       )}
     </div>
   );

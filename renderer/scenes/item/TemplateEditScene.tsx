@@ -20,9 +20,9 @@ import { SectionList, TitleFields, type DraftSection } from "./SectionList.js";
  */
 export function TemplateEditScene() {
   const { uid = "" } = useParams();
-  const { data: template, error, isPending } = useTemplate(uid);
+  const { data: template, error, isPending, refetch } = useTemplate(uid);
   if (isPending) return <p className="page-status">Loading…</p>;
-  if (error || !template) return <ItemLoadProblem error={error} />;
+  if (error || !template) return <ItemLoadProblem error={error} onRetry={() => void refetch()} />;
   if (!template.abilities.edit) {
     return <EditRefused title={template.title}>Only the template&apos;s owner or an administrator may manage this template.</EditRefused>;
   }

@@ -34,10 +34,23 @@ describe("editing an item's body", () => {
     expect(asOwner.status).toBe(200);
     expect(asOwner.body).toMatchObject({ id: plan.id, uid: plan.uid, model_key: "lesson_plan", type_name_singular: "Lesson Plan", title: "Tidal Forces Lesson", link, sections: [], abilities: { view: true, edit: true }, is_new: true });
     expect(asOwner.body.owner_data).toEqual({ profile_id: owner.id, name: "Olive Owner" });
-    expect(asOwner.body.abilities).toEqual({ view: true, edit: true, copy: true, change_owner: true, flag: true });
-    expect((await otherClient.get(`/api/content${link}`)).body.abilities).toEqual({ view: true, edit: false, copy: true, change_owner: false, flag: true });
-    expect((await server.client().get(`/api/content${link}`)).body.abilities).toEqual({ view: true, edit: false, copy: false, change_owner: false, flag: false });
+    expect(asOwner.body.abilities).toEqual({ view: true, edit: true, copy: true, change_owner: true, flag: true, favorite: true });
+    expect((await otherClient.get(`/api/content${link}`)).body.abilities).toEqual({ view: true, edit: false, copy: true, change_owner: false, flag: true, favorite: true });
+    expect((await server.client().get(`/api/content${link}`)).body.abilities).toEqual({ view: true, edit: false, copy: false, change_owner: false, flag: false, favorite: false });
     expect((await adminClient.get(`/api/content${link}`)).body.abilities).toMatchObject({ edit: true, change_owner: true });
+  });
+
+  it("says whether the actor favorited the item, so its page's favorite control starts right", async () => {
+    const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "resource", title: "Favorite Flag Resource" });
+    const path = `/api/content/resources/${item.uid}`;
+    expect((await otherClient.get(path)).body.favorite).toBe(false);
+    expect((await otherClient.post("/profile/favorite", { modelName: "resource", type: `resource:${item.id}`, value: true })).body).toEqual({ value: true });
+    expect((await otherClient.get(path)).body.favorite).toBe(true);
+    // Another profile's favorite is not the owner's, and a guest has none.
+    expect((await ownerClient.get(path)).body.favorite).toBe(false);
+    expect((await server.client().get(path)).body.favorite).toBe(false);
+    expect((await otherClient.post("/profile/favorite", { modelName: "resource", type: `resource:${item.id}`, value: false })).body).toEqual({ value: false });
+    expect((await otherClient.get(path)).body.favorite).toBe(false);
   });
 
   it("answers 404 for an unknown item or a link of the wrong type", async () => {

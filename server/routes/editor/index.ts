@@ -13,11 +13,13 @@ import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { getConfigValue } from "../../models/appConfig.js";
+import { favoriteIdsAmong } from "../../models/favorites.js";
 import { findActiveLock, releaseLock, takeLock, type HeldLock } from "../../models/editLocks.js";
 import { listSections } from "../../models/sections.js";
 import { findThumbnail } from "../../models/thumbnails.js";
 import { authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
 import { presentEditableItem } from "../../presenters/editableItem.js";
+import type { Actor } from "../../lib/actor.js";
 import { ensureViewable, loadByLink, loadByTypeId } from "./load.js";
 import { DEFAULT_SETTINGS } from "../app/index.js";
 import { loadCopiedFrom } from "../contentActions/load.js";
@@ -27,6 +29,12 @@ async function lockSeconds(db: Db): Promise<number> {
   const settings = await getConfigValue<Partial<typeof DEFAULT_SETTINGS>>(db, "settings", {});
   const seconds = Number(settings.edit_lock_expiry ?? DEFAULT_SETTINGS.edit_lock_expiry);
   return Number.isFinite(seconds) && seconds >= 1 ? seconds : DEFAULT_SETTINGS.edit_lock_expiry;
+}
+
+/** What an item's presenter needs besides its row and sections: where it was copied from, its designed thumbnail and the actor's favorite flag. */
+async function loadItemExtras(db: Db, actor: Actor, contentId: number) {
+  const [copiedFrom, thumbnail, favorites] = await Promise.all([loadCopiedFrom(db, actor, contentId), findThumbnail(db, contentId), favoriteIdsAmong(db, actor.profile?.id ?? null, [contentId])]);
+  return { copiedFrom, thumbnail, favorite: favorites.has(contentId) };
 }
 
 /** A lock as the editor reads it, from the caller's side. */
@@ -53,7 +61,7 @@ export function editorRouter(db: Db): Router {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     await ensureViewable(db, req, item);
-    res.json(presentEditableItem(item, item.owner_name, await listSections(db, item.id), req.actor, { copiedFrom: await loadCopiedFrom(db, req.actor, item.id), thumbnail: await findThumbnail(db, item.id) }));
+    res.json(presentEditableItem(item, item.owner_name, await listSections(db, item.id), req.actor, await loadItemExtras(db, req.actor, item.id)));
   });
 
   router.post("/:typePath/:uid/update", async (req, res, next) => {
@@ -64,7 +72,7 @@ export function editorRouter(db: Db): Router {
     const lock = await findActiveLock(db, item.model_key, item.id);
     if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
     const saved = await saveContentBody(db, item, body);
-    const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem({ ...saved.item, edit_grants: item.edit_grants }, item.owner_name, saved.sections, req.actor, { copiedFrom: await loadCopiedFrom(db, req.actor, item.id), thumbnail: await findThumbnail(db, item.id) }) };
+    const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem({ ...saved.item, edit_grants: item.edit_grants }, item.owner_name, saved.sections, req.actor, await loadItemExtras(db, req.actor, item.id)) };
     res.json(answer);
   });
 

@@ -1,0 +1,222 @@
+import fs from "node:fs";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { TEACHER, ensureNotFavorited, expectNoAxeViolations, openSearch, resultCards, signInViaApi } from "./helpers.js";
+
+const SHOTS = "/tmp/shots";
+/** A seeded public resource owned by someone else than the demo accounts (server/seed), so Copy and Flag are offered. */
+const ITEM = "Photosynthesis Reading Passage";
+const QUERY = "?st=photosynthesis";
+const UNEXPECTED = "Oops! An unexpected error has occurred. Please refresh your browser and try again.";
+const GENERIC_LOAD = "Oops! Something went wrong, try again after sometime";
+
+const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" });
+const actionsRow = (page: Page) => page.locator(".item-page__actions");
+/** The page's toggle: named "Favorite" whatever its state, which aria-pressed gives. */
+const favoriteButton = (page: Page) => actionsRow(page).getByRole("button", { name: "Favorite", exact: true });
+
+/** Opens the item's page the way a person does: from its card on the search screen. */
+async function openItemFromSearch(page: Page): Promise<void> {
+  await openSearch(page, QUERY);
+  await resultCards(page).getByRole("link", { name: ITEM, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: ITEM })).toBeVisible();
+}
+
+/** Whether keyboard focus is inside `container`. */
+const focusInside = (container: Locator) => container.evaluate((el) => el.contains(document.activeElement));
+
+/** Tabs forwards and backwards through the open dialog and expects focus never to leave it. */
+async function expectFocusTrapped(page: Page, dialog: Locator, label: string): Promise<void> {
+  expect(await focusInside(dialog), `${label}: focus moves into the dialog`).toBe(true);
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    expect(await focusInside(dialog), `${label}: focus stays in the dialog after Tab #${i + 1}`).toBe(true);
+  }
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusInside(dialog), `${label}: focus stays in the dialog after Shift+Tab #${i + 1}`).toBe(true);
+  }
+}
+
+/** The page's first restricted resource that `page`'s signed-in profile sees and a guest may not (answers 401 to a guest). */
+async function findMembersOnlyLink(page: Page): Promise<string> {
+  const search = await page.request.get("/api/search", { params: { "f[_types][]": "resource", "f[others][]": "restricted", per: "20" } });
+  expect(search.ok(), "restricted search").toBeTruthy();
+  const { data } = (await search.json()) as { data: { link: string }[] };
+  for (const { link } of data) {
+    const asGuest = await fetch(new URL(`/api/content${link}`, page.url()));
+    if (asGuest.status === 401) return link;
+  }
+  throw new Error("No resource the demo data keeps from guests");
+}
+
+test.describe("item page dialogs give focus back to their opener", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    await openItemFromSearch(page);
+  });
+
+  for (const { button, dialog: name, close } of [
+    { button: "Export", dialog: "Export", close: "Cancel" },
+    { button: "View standards", dialog: "Standards", close: "Close" },
+    { button: "More info", dialog: "More info", close: "Close" },
+    { button: "Copy", dialog: "Copy", close: "Cancel" },
+    { button: "Flag", dialog: "Flag this item", close: "Cancel" },
+  ]) {
+    test(`${button}: opened with Enter, focus is trapped, and Escape or ${close} returns focus to the button`, async ({ page }) => {
+      const opener = page.locator(".item-page").getByRole("button", { name: button, exact: true });
+      const dialog = page.getByRole("dialog", { name, exact: true });
+
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeVisible();
+      await expectFocusTrapped(page, dialog, button);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(opener, "focus returns to the opener after Escape").toBeFocused();
+
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: close, exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeHidden();
+      await expect(opener, `focus returns to the opener after ${close}`).toBeFocused();
+    });
+  }
+});
+
+test.describe("the item page's Favorite control", () => {
+  test("a guest gets the guest modal, and focus comes back to the Favorite button", async ({ page }) => {
+    await openItemFromSearch(page);
+    await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+    await favoriteButton(page).focus();
+    await page.keyboard.press("Enter");
+    const guest = page.getByRole("dialog", { name: "Sign in to continue" });
+    await expect(guest).toContainText("Sign in or register to favorite and collect content");
+    await guest.getByRole("button", { name: "Close" }).click();
+    await expect(guest).toBeHidden();
+    await expect(favoriteButton(page)).toBeFocused();
+    await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+  });
+
+  test.describe("signed in", () => {
+    test.beforeEach(async ({ page }) => {
+      await signInViaApi(page, TEACHER);
+      await ensureNotFavorited(page.request, ITEM);
+    });
+    test.afterEach(async ({ page }) => {
+      await ensureNotFavorited(page.request, ITEM);
+    });
+
+    test("favoriting shows a pending state, then the server's answer, kept after a reload and on the search card", async ({ page }) => {
+      await openItemFromSearch(page);
+      await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+
+      // Hold the answer back, to see the pending state.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/profile/favorite", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await favoriteButton(page).click();
+      await expect(favoriteButton(page)).toHaveAttribute("aria-busy", "true");
+      await expect(favoriteButton(page)).toHaveAttribute("aria-disabled", "true");
+      release();
+      await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "true");
+      await expect(favoriteButton(page)).not.toHaveAttribute("aria-busy", "true");
+      await expect(favoriteButton(page)).toBeFocused();
+      await page.unroute("**/profile/favorite");
+
+      // The page loads with the right state.
+      await page.reload();
+      await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "true");
+
+      // The search card agrees; and back on the page, unfavoriting works.
+      await page.goBack();
+      await expect(resultCards(page).getByRole("button", { name: `Unfavorite ${ITEM}`, exact: true })).toHaveAttribute("aria-pressed", "true");
+      await page.goForward();
+      await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "true");
+      await favoriteButton(page).click();
+      await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+      await page.reload();
+      await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+    });
+
+    test("an item favorited elsewhere shows as favorited when its page opens", async ({ page }) => {
+      await openSearch(page, QUERY);
+      await resultCards(page).getByRole("button", { name: `Favorite ${ITEM}`, exact: true }).click();
+      await expect(resultCards(page).getByRole("button", { name: `Unfavorite ${ITEM}`, exact: true })).toHaveAttribute("aria-pressed", "true");
+      await resultCards(page).getByRole("link", { name: ITEM, exact: true }).click();
+      await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "true");
+    });
+
+    test("a failed update shows the spec's message and leaves the state as it was", async ({ page }) => {
+      await openItemFromSearch(page);
+      await page.route("**/profile/favorite", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom" }) }));
+      await favoriteButton(page).click();
+      await expect(toasts(page)).toContainText(UNEXPECTED);
+      await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+      await expect(favoriteButton(page)).not.toHaveAttribute("aria-busy", "true");
+    });
+
+    test("the page with its Favorite control passes axe, and renders on a desktop and a phone", async ({ page }) => {
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await openItemFromSearch(page);
+      await expect(favoriteButton(page)).toBeVisible();
+      await expectNoAxeViolations(page, "item page, not favorited");
+      await page.screenshot({ path: `${SHOTS}/item-page-1366.png`, animations: "disabled" });
+      await favoriteButton(page).click();
+      await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "true");
+      await expectNoAxeViolations(page, "item page, favorited");
+      await page.screenshot({ path: `${SHOTS}/item-page-1366-favorited.png`, animations: "disabled" });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(favoriteButton(page)).toBeVisible();
+      await expectNoAxeViolations(page, "item page on a phone");
+      await page.screenshot({ path: `${SHOTS}/item-page-390.png`, animations: "disabled" });
+    });
+  });
+});
+
+test.describe("an item that cannot be shown", () => {
+  test("a guest on a members-only item is asked to sign in, with a fitting title and no error toast", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    await page.goto("/search/");
+    const link = await findMembersOnlyLink(page);
+    await page.context().clearCookies();
+
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in to see this item" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Sign in to see this item/);
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign in" })).toBeVisible();
+    // Give a toast the time it would take to show up.
+    await page.waitForTimeout(500);
+    await expect(toasts(page)).not.toContainText(GENERIC_LOAD);
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  });
+
+  test("an unknown item says 'Page not found' in its heading and title, with no error toast", async ({ page }) => {
+    await page.goto("/resources/no-such-item");
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Page not found/);
+    await expect(page.getByRole("link", { name: "Go to search" })).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(toasts(page)).not.toContainText(GENERIC_LOAD);
+  });
+
+  test("an item that fails to load is told once, by the spec's toast, and Try again loads it", async ({ page }) => {
+    await openSearch(page, QUERY);
+    const link = resultCards(page).first().getByRole("heading", { level: 3 }).getByRole("link");
+    const title = await link.innerText();
+    let failing = true;
+    await page.route(/\/api\/content\//, (route) => (failing ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal error" }) }) : route.continue()));
+    await link.click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
+    await expect(toasts(page)).toContainText(GENERIC_LOAD);
+    await expect(page.getByText(GENERIC_LOAD)).toHaveCount(1);
+    failing = false;
+    await page.getByRole("main").getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  });
+});
