@@ -63,10 +63,16 @@ export const AttributeTreeQuery = z.object({
 });
 export type AttributeTreeQuery = z.input<typeof AttributeTreeQuery>;
 
-/** POST /attributes/getTreeByType/: the attribute type keys whose whole trees are wanted. */
-export const TreeByTypeRequest = z.object({
-  types: z.preprocess((v) => (typeof v === "string" ? v.split(",") : v), z.array(typeKey, { error: ATTRIBUTE_MESSAGES.typesRequired }).min(1, ATTRIBUTE_MESSAGES.typesRequired).max(20)),
-});
+/**
+ * POST /attributes/getTreeByType/: the attribute type keys whose whole trees are wanted: the body is their list
+ * (second document), or an object with it as `types` (a list, or a comma list).
+ */
+export const TreeByTypeRequest = z.preprocess(
+  (body) => (Array.isArray(body) ? { types: body } : body),
+  z.object({
+    types: z.preprocess((v) => (typeof v === "string" ? v.split(",") : v), z.array(typeKey, { error: ATTRIBUTE_MESSAGES.typesRequired }).min(1, ATTRIBUTE_MESSAGES.typesRequired).max(20)),
+  }),
+);
 export type TreeByTypeRequest = z.input<typeof TreeByTypeRequest>;
 
 /** POST /attributes/tree: items (with their ancestors) as trees per type. */

@@ -95,6 +95,13 @@ describe("attributes and standards", () => {
       expect(oaTree.children[0]!.children).toEqual([]);
     });
 
+    it("takes the body as the list of type keys itself, as the second document sends it", async () => {
+      const res = await guest.post("/attributes/getTreeByType/", ["grades", "subjects"]);
+      expect([res.status, Object.keys(res.body.arrObjResponse ?? {})]).toEqual([200, ["grades", "subjects"]]);
+      const empty = await guest.post("/attributes/getTreeByType/", []);
+      expect([empty.status, empty.body.message]).toEqual([422, "types must list at least one attribute type key."]);
+    });
+
     it("rejects unknown type keys and missing types with 422", async () => {
       const res = await guest.post("/attributes/getTreeByType", { types: ["grades", "widgets"] });
       expect(res.status).toBe(422);
