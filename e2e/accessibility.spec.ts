@@ -54,7 +54,7 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
     await expect(dialog.getByRole("group", { name: "Your collections" })).toBeVisible();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/collections\/mine\?.*st=/, async (route) => {
+    await page.route(/\/collections\/autocomplete\/find\?.*st=/, async (route) => {
       await held;
       await route.continue();
     });

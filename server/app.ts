@@ -115,7 +115,9 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   // Any other kind of body would reach the routes as no body at all ("Username is required." for a sign-in
   // sent as text): refused for what it is. Multipart uploads are read by their routes (multer).
   app.use((req, _res, next) => {
-    if (req.is(READ_BODY_TYPES) === false) throw new HttpError(415, UNSUPPORTED_BODY);
+    // A body of no bytes (Content-Length: 0, as fetch sends a bodiless POST) is no body, whatever its type.
+    const carriesBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+    if (carriesBody && req.is(READ_BODY_TYPES) === false) throw new HttpError(415, UNSUPPORTED_BODY);
     next();
   });
 
