@@ -39,6 +39,23 @@ test.describe("favorites", () => {
     await expect(page.getByRole("banner").getByText(LEARNER.name)).toBeVisible();
   });
 
+  test("when the session has ended (signed out elsewhere), favoriting asks to sign in and the header stops showing the account", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    await openSearch(page, QUERY);
+    const header = page.getByRole("banner");
+    await expect(header.getByText(TEACHER.name)).toBeVisible();
+    // The session ends behind the page's back: its cookie is gone.
+    await page.context().clearCookies();
+
+    await favoriteButton(page).click();
+
+    const dialog = page.getByRole("dialog", { name: "Sign in to continue" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(header.getByText(TEACHER.name)).toHaveCount(0);
+    await expect(header.getByRole("link", { name: "Sign in" })).toBeVisible();
+  });
+
   test.describe("signed in", () => {
     test.beforeEach(async ({ page }) => {
       await signInViaApi(page, TEACHER);

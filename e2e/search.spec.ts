@@ -210,6 +210,21 @@ test.describe("search screen", () => {
     expect(descending[0]!.localeCompare(descending.at(-1)!)).toBeGreaterThan(0);
   });
 
+  test("from a page past the end (an old bookmark), Previous leads to the last page", async ({ page }) => {
+    await openSearch(page, "?st=science");
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    const last = Math.ceil((await readTotal(page)) / 15);
+    expect(last).toBeGreaterThan(1);
+    await page.goto("/search/?st=science&page=99");
+    await expect(page.getByText("This page is past the end of the results.")).toBeVisible();
+
+    await pagination.getByRole("link", { name: "Previous" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`));
+    await expect(pagination.getByRole("link", { name: `Page ${last}` })).toHaveAttribute("aria-current", "page");
+    await expect(resultCards(page).first()).toBeVisible();
+  });
+
   test("paging to page 2 keeps the filters; changing a filter goes back to page 1", async ({ page }) => {
     await openSearch(page, "?st=science");
     const pagination = page.getByRole("navigation", { name: "Pagination" });

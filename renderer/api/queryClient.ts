@@ -22,17 +22,26 @@ function shouldRetry(failureCount: number, error: Error): boolean {
   return failureCount < 1;
 }
 
-/** The app's query client; every failed load is reported through `onError` with the text to show. */
+/** The query key of GET /getInitializeData (the signed-in profile), as queries.ts names it. */
+const PROFILE_KEY = ["initializeData"] as const;
+
+/**
+ * The app's query client; every failed load is reported through `onError` with the text to show. A 401 means the
+ * session is over (it expired, or the user signed out in another tab): the profile is read again, so the header and
+ * every screen stop showing a signed-in user.
+ */
 export function createQueryClient(onError: (message: string) => void): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
+        if (isSignedOut(error) && query.queryKey[0] !== PROFILE_KEY[0]) void client.invalidateQueries({ queryKey: PROFILE_KEY });
         if (query.meta?.silent || (query.meta?.refusalsShownByScreen && isRefusal(error))) return;
         onError(query.meta?.errorMessage ?? MESSAGES.unexpected);
       },
     }),
     mutationCache: new MutationCache({
-      onError: (_error, _variables, _context, mutation) => {
+      onError: (error, _variables, _context, mutation) => {
+        if (isSignedOut(error)) void client.invalidateQueries({ queryKey: PROFILE_KEY });
         if (mutation.meta?.errorMessage) onError(mutation.meta.errorMessage);
       },
     }),
@@ -41,4 +50,7 @@ export function createQueryClient(onError: (message: string) => void): QueryClie
       mutations: { retry: false },
     },
   });
+  return client;
 }
+
+const isSignedOut = (error: Error) => error instanceof ApiError && error.status === 401;

@@ -14,13 +14,15 @@ export function Pagination({ state, totalPages, onNavigate }: PaginationProps) {
   if (totalPages <= 1) return null;
   const { page } = state;
   const href = (n: number) => ({ search: searchHref({ ...state, page: n }) });
+  // From past the end (an old bookmark), Previous leads to the last page, not to another page past it.
+  const previous = Math.min(page - 1, totalPages);
 
   return (
     <nav className="pagination" aria-label="Pagination">
       <ul className="pagination__list">
         <li>
           {page > 1 ? (
-            <Link className="pagination__link" to={href(page - 1)} onClick={onNavigate} rel="prev">
+            <Link className="pagination__link" to={href(previous)} onClick={onNavigate} rel="prev">
               <Icon name="chevronLeft" size={16} />
               Previous
             </Link>
