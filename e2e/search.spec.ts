@@ -614,6 +614,19 @@ test.describe("search screen: opening results, failures and stale URLs", () => {
     await expect(resultsHeading(page)).toBeFocused();
   });
 
+  test("a URL with what its asker cannot search (an unknown or admin-only type, a guest's 'mine', a date that is no day) searches the rest", async ({ page }) => {
+    await page.goto("/search/?st=science&f[t][]=bogus&f[t][]=users&f[others][]=mine&from=abc");
+    await expect(page).toHaveURL(/\/search\/\?st=science$/);
+    await expect(resultCount(page)).toHaveText(/results? for “science”$/);
+    await expect(resultsRegion(page).getByRole("alert")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^All\b/, pressed: true })).toBeVisible();
+
+    // An end before the start: the start stays.
+    await page.goto("/search/?st=science&from=2026-01-01&to=2024-01-01");
+    await expect(page).toHaveURL(/\/search\/\?st=science&from=2026-01-01$/);
+    await expect(resultsRegion(page).getByRole("alert")).toHaveCount(0);
+  });
+
   test("a bookmark naming a filter value the server does not know shows the server's reason and clears the filters in one click", async ({ page }) => {
     await page.goto("/search/?st=science&standards[]=1");
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES, screenStateFromUrl, type SearchScreenState } from "../../../contract/index.js";
-import { useAppConfig, useCurrentProfile, useSearch } from "../../api/queries.js";
+import { useAppConfig, useCurrentProfile, useInitializeData, useSearch } from "../../api/queries.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { useStoredPreference } from "../../hooks/useStoredPreference.js";
 import { FacetFilters } from "./FacetFilters.js";
@@ -21,7 +21,7 @@ import {
   withChanges,
   withoutFilters,
   withoutRefusedFilters,
-  withSupportedFilters,
+  usableState,
   withTypes,
 } from "./searchState.js";
 import { RESULTS_HEADING_ID } from "./SkipToResultsLink.js";
@@ -34,19 +34,26 @@ export function SearchScene() {
   const navigate = useNavigate();
   const profile = useCurrentProfile();
   const appConfig = useAppConfig();
+  const initializeData = useInitializeData();
   const urlState = useMemo(() => screenStateFromUrl(params), [params]);
-  // A URL (a bookmark, an edited link) may carry filters its types do not support: they go, as on a tab click.
-  const state = useMemo(() => (appConfig.data ? withSupportedFilters(urlState, appConfig.data.searchTypes) : urlState), [urlState, appConfig.data]);
-  // Until the types' filters are known, a URL with filters is not searched as it stands.
-  const search = useSearch(state, { enabled: appConfig.data !== undefined || appConfig.isError || !hasFilters(urlState) });
+  // A URL (a bookmark, an edited link) may carry what this asker cannot search: types they may not choose, filters the
+  // types do not support, a guest's "mine", a date that is no day. Those go, as the screen's own controls leave them.
+  const askerKnown = profile !== undefined;
+  const isAdmin = profile?.permissions.is_admin === true;
+  const signedIn = profile != null;
+  const typesKnown = appConfig.data?.searchTypes;
+  const state = useMemo(() => (typesKnown && askerKnown ? usableState(urlState, typesKnown, { isAdmin, signedIn }) : urlState), [urlState, typesKnown, askerKnown, isAdmin, signedIn]);
+  // Until the types and the asker are known, a URL with types or filters is not searched as it stands.
+  const known = (typesKnown !== undefined && askerKnown) || appConfig.isError || initializeData.isError;
+  const search = useSearch(state, { enabled: known || (!hasFilters(urlState) && urlState.types.length === 0) });
   const [layout, setLayout] = useStoredPreference("search.layout", RESULT_LAYOUTS, "list");
   const [filtersOpen, setFiltersOpen] = useState(false);
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
   const filtersId = useId();
 
-  const configs = appConfig.data?.searchTypes ?? [];
   const allFacets = appConfig.data?.facets ?? [];
-  const tabs = visibleSearchTypes(configs, profile?.permissions.is_admin === true);
+  const configs = typesKnown ?? [];
+  const tabs = visibleSearchTypes(configs, isAdmin);
   const supported = supportedFacetKeys(configs, state.types);
   const attributeFacets = allFacets.filter((f) => supported.has(f.key));
   const filters = supportedFilterKeys(configs, state.types);

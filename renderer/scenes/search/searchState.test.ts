@@ -16,6 +16,7 @@ import {
   withChanges,
   withoutFilters,
   withoutRefusedFilters,
+  usableState,
   withSupportedFilters,
   withTypes,
 } from "./searchState.js";
@@ -94,6 +95,31 @@ describe("withSupportedFilters (a URL's filters)", () => {
     expect(hasFilters(state({ attributes: { grades: [1] } }))).toBe(true);
     expect(hasFilters(state({ to: "2024-01-01" }))).toBe(true);
     expect(hasFilters(state({ modelTypes: ["resource"] }))).toBe(true);
+  });
+});
+
+describe("usableState (what a URL's search can run as for its asker)", () => {
+  const guest = { isAdmin: false, signedIn: false };
+  const member = { isAdmin: false, signedIn: true };
+  const admin = { isAdmin: true, signedIn: true };
+  it("drops types the asker cannot choose: unknown ones, and admin-only ones for others than admins", () => {
+    const fromUrl = state({ st: "math", types: ["resources", "bogus", "users"], page: 3 });
+    expect(usableState(fromUrl, CONFIGS, member)).toMatchObject({ st: "math", types: ["resources"], page: 1 });
+    expect(usableState(state({ types: ["users"] }), CONFIGS, admin).types).toEqual(["users"]);
+  });
+  it("drops a guest's 'mine' and 'favorites', not the open and restricted filters", () => {
+    const fromUrl = state({ others: ["mine", "favorites", "open"] });
+    expect(usableState(fromUrl, CONFIGS, guest).others).toEqual(["open"]);
+    expect(usableState(fromUrl, CONFIGS, member)).toBe(fromUrl);
+  });
+  it("drops a date that is no day, and an end before the start", () => {
+    expect(usableState(state({ from: "abc", to: "2024-02-30" }), CONFIGS, member)).toMatchObject({ from: "", to: "" });
+    expect(usableState(state({ from: "2026-01-01", to: "2024-01-01" }), CONFIGS, member)).toMatchObject({ from: "2026-01-01", to: "" });
+    const good = state({ from: "2024-01-01", to: "2024-01-01" });
+    expect(usableState(good, CONFIGS, member)).toBe(good);
+  });
+  it("then drops the filters the remaining types do not support", () => {
+    expect(usableState(state({ types: ["announcements", "bogus"], attributes: { grades: [6] } }), CONFIGS, member)).toMatchObject({ types: ["announcements"], attributes: {} });
   });
 });
 

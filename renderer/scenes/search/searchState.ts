@@ -1,4 +1,5 @@
 import {
+  isCalendarDate,
   OTHER_FILTERS,
   SORT_OPTIONS,
   screenStateToUrl,
@@ -89,6 +90,32 @@ export function withTypes(state: SearchScreenState, types: string[], configs: Se
 export function withSupportedFilters(state: SearchScreenState, configs: SearchTypeConfig[]): SearchScreenState {
   const kept = keepSupported(state, configs, { typeLists: "when-listed" });
   return searchHref(kept) === searchHref(state) ? state : { ...kept, page: 1 };
+}
+
+/** "My content" and "My favorites": a guest has neither. */
+const SIGNED_IN_OTHERS = new Set(["mine", "favorites"]);
+
+/**
+ * What a URL's search can run as for this asker, as the screen's own controls would have left it: the types it cannot
+ * choose (unknown, or admin-only for others than admins), "mine" and "favorites" for a guest, a date that is no day,
+ * and an end before the start, dropped; then the filters the remaining types do not support (withSupportedFilters).
+ * A bookmark or an edited link then searches what it still can, rather than failing as a whole.
+ */
+export function usableState(state: SearchScreenState, configs: SearchTypeConfig[], asker: { isAdmin: boolean; signedIn: boolean }): SearchScreenState {
+  const known = new Set(visibleSearchTypes(configs, asker.isAdmin).map((t) => t.type));
+  const from = isCalendarDate(state.from) ? state.from : "";
+  const to = isCalendarDate(state.to) && !(from && state.to < from) ? state.to : "";
+  const usable = withSupportedFilters(
+    {
+      ...state,
+      types: state.types.filter((t) => known.has(t)),
+      others: asker.signedIn ? state.others : state.others.filter((o) => !SIGNED_IN_OTHERS.has(o)),
+      from,
+      to,
+    },
+    configs,
+  );
+  return searchHref(usable) === searchHref(state) ? state : { ...usable, page: 1 };
 }
 
 /** Whether the state carries any filter (attributes, my stuff, owners, publishers, dates, sub or model types). */
