@@ -65,4 +65,20 @@ describe("screen state and URL", () => {
     expect(screenStateFromUrl(new URLSearchParams("s=bogus")).s).toBe("");
     expect(screenStateFromUrl(new URLSearchParams("s=toString")).s).toBe("");
   });
+
+  it("carries the admin options in the URL and the main call, and reads bad ones as off", () => {
+    const state = screenStateFromUrl(new URLSearchParams("st=plants&as_profile=7&ignore_permissions=1"));
+    expect(state).toMatchObject({ asProfile: 7, ignorePermissions: true });
+    expect(screenStateToUrl(state).toString()).toBe("st=plants&as_profile=7&ignore_permissions=1");
+    expect(screenStateFromUrl(screenStateToUrl(state))).toEqual(state);
+    const call = screenStateToCall(state);
+    expect([call.get("as_profile"), call.get("ignore_permissions")]).toEqual(["7", "1"]);
+    expect(normalizeSearchInput(Object.fromEntries(call))).toMatchObject({ asProfile: 7, ignorePermissions: true });
+
+    const off = screenStateFromUrl(new URLSearchParams("as_profile=x&ignore_permissions=0"));
+    expect(off).toMatchObject({ asProfile: null, ignorePermissions: false });
+    expect(screenStateFromUrl(new URLSearchParams("as_profile=-3")).asProfile).toBeNull();
+    expect(screenStateToUrl(off).toString()).toBe("");
+    expect(screenStateToCall(off).has("as_profile") || screenStateToCall(off).has("ignore_permissions")).toBe(false);
+  });
 });

@@ -131,10 +131,15 @@ export interface SearchScreenState {
   from: string;
   to: string;
   attributes: Record<string, number[]>;
+  /** Admin option: the user profile whose view of the catalogue is searched (`as_profile`), or null for one's own. */
+  asProfile: number | null;
+  /** Admin option: search every item, whatever its permissions (`ignore_permissions=1`). */
+  ignorePermissions: boolean;
 }
 
 /**
- * Reads the screen's state from its URL query (`f[t][]=...`, `grades[]=...`, `st`, `s`, `page`, `from`, `to`).
+ * Reads the screen's state from its URL query (`f[t][]=...`, `grades[]=...`, `st`, `s`, `page`, `from`, `to`,
+ * and the admin options `as_profile` and `ignore_permissions`).
  * List parameters may also come as `key=a` or indexed (`f[t][0]=a`, as bookmarked nested objects under f are
  * written). The term is trimmed and lowercased, and one too short to search (first document, section 5) and a
  * sort code the server does not know count as none, so such a URL shows what the screen would have run.
@@ -150,6 +155,7 @@ export function screenStateFromUrl(params: URLSearchParams): SearchScreenState {
   const page = Number(params.get("page") ?? 1);
   const st = (params.get("st") ?? "").trim().toLowerCase();
   const s = params.get("s") ?? "";
+  const asProfile = Number(params.get("as_profile") ?? "");
   return {
     st: st.length < SEARCH_MIN_TERM ? "" : st,
     s: Object.hasOwn(SORTS, s) ? s : "",
@@ -163,6 +169,8 @@ export function screenStateFromUrl(params: URLSearchParams): SearchScreenState {
     from: params.get("from") ?? "",
     to: params.get("to") ?? "",
     attributes,
+    asProfile: Number.isInteger(asProfile) && asProfile > 0 ? asProfile : null,
+    ignorePermissions: truthy(params.get("ignore_permissions") ?? undefined),
   };
 }
 
@@ -192,6 +200,8 @@ export function screenStateToUrl(state: SearchScreenState): URLSearchParams {
   if (state.from) p.set("from", state.from);
   if (state.to) p.set("to", state.to);
   for (const facet of ATTRIBUTE_FACETS) add(facet.url, state.attributes[facet.url] ?? []);
+  if (state.asProfile !== null) p.set("as_profile", String(state.asProfile));
+  if (state.ignorePermissions) p.set("ignore_permissions", "1");
   return p;
 }
 
@@ -212,5 +222,7 @@ export function screenStateToCall(state: SearchScreenState, per = SEARCH_PAGE_SI
   if (state.from) p.set("created_from", state.from);
   if (state.to) p.set("created_to", state.to);
   for (const facet of ATTRIBUTE_FACETS) add(facet.call, state.attributes[facet.url] ?? []);
+  if (state.asProfile !== null) p.set("as_profile", String(state.asProfile));
+  if (state.ignorePermissions) p.set("ignore_permissions", "1");
   return p;
 }

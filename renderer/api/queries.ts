@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   MESSAGES,
   screenStateToCall,
@@ -33,6 +33,7 @@ export const queryKeys = {
   groupPermissionOptions: ["groupPermissionOptions"] as const,
   searchAll: ["search"] as const,
   search: (state: SearchScreenState) => ["search", screenStateToCall(state).toString()] as const,
+  searchAsName: (profileId: number | null) => ["searchAsName", profileId] as const,
 };
 
 /** The session: signed-in profile (or null) and CSRF token. */
@@ -68,6 +69,21 @@ export function useSearch(state: SearchScreenState, { enabled = true }: { enable
     enabled,
     meta: { errorMessage: MESSAGES.genericLoad, refusalsShownByScreen: true },
   });
+}
+
+/**
+ * The name of the profile a search runs as, when it was chosen during this visit (the URL carries only the
+ * profile's id, and no call answers a profile's name by id); undefined otherwise. Kept for the visit, so the
+ * tag still reads the name after going to an item and back.
+ */
+export function useSearchAsName(profileId: number | null): string | undefined {
+  return useQuery<string>({ queryKey: queryKeys.searchAsName(profileId), queryFn: skipToken, staleTime: Infinity, gcTime: Infinity }).data;
+}
+
+/** Remembers the name of a profile chosen to search as (see useSearchAsName). */
+export function useRememberSearchAsName(): (profileId: number, name: string) => void {
+  const queryClient = useQueryClient();
+  return (profileId, name) => queryClient.setQueryData(queryKeys.searchAsName(profileId), name);
 }
 
 /** Sets an item's favorite flag; every cached search page and item page showing that item takes the server's answer. */

@@ -1,6 +1,6 @@
 import type { LoggedProfile } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
-import { bulkImportPolicy } from "../policies/index.js";
+import { bulkImportPolicy, searchPolicy } from "../policies/index.js";
 
 /** The signed-in profile as GET /getInitializeData answers it, with its permissions map. */
 export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
@@ -10,6 +10,8 @@ export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
   for (const name of actor.permissions) permissions[name] = true;
   // What the screens gate on, as the policies decide it (admins hold every permission).
   permissions.bulk_importer = bulkImportPolicy.canImport(actor);
+  permissions.search_as_profile = searchPolicy.canSearchAsProfile(actor);
+  permissions.search_ignore_permissions = searchPolicy.canIgnorePermissions(actor);
   return {
     id: p.id,
     name: p.name,

@@ -1,9 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES, screenStateFromUrl, type SearchScreenState } from "../../../contract/index.js";
-import { useAppConfig, useCurrentProfile, useInitializeData, useSearch } from "../../api/queries.js";
+import { useAppConfig, useCurrentProfile, useInitializeData, useRememberSearchAsName, useSearch, useSearchAsName } from "../../api/queries.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { useStoredPreference } from "../../hooks/useStoredPreference.js";
+import { AdminOptions } from "./AdminOptions.js";
 import { FacetFilters } from "./FacetFilters.js";
 import { FilterTags } from "./FilterTags.js";
 import { Pagination } from "./Pagination.js";
@@ -11,7 +12,9 @@ import { ResultList } from "./ResultList.js";
 import { SearchBox } from "./SearchBox.js";
 import { SearchFailure } from "./SearchFailure.js";
 import {
+  adminSearchAbilities,
   filterTags,
+  hasAdminOptions,
   hasFilters,
   nextTypeSelection,
   searchHref,
@@ -22,6 +25,7 @@ import {
   withoutFilters,
   withoutRefusedFilters,
   usableState,
+  withPermittedAdminOptions,
   withTypes,
 } from "./searchState.js";
 import { RESULTS_HEADING_ID } from "./SkipToResultsLink.js";
@@ -35,17 +39,24 @@ export function SearchScene() {
   const profile = useCurrentProfile();
   const appConfig = useAppConfig();
   const initializeData = useInitializeData();
+  const abilities = useMemo(() => (profile === undefined ? undefined : adminSearchAbilities(profile)), [profile]);
   const urlState = useMemo(() => screenStateFromUrl(params), [params]);
   // A URL (a bookmark, an edited link) may carry what this asker cannot search: types they may not choose, filters the
-  // types do not support, a guest's "mine", a date that is no day. Those go, as the screen's own controls leave them.
+  // types do not support, a guest's "mine", a date that is no day, admin options they may not use (the server would
+  // refuse them). Those go, as the screen's own controls leave them.
   const askerKnown = profile !== undefined;
   const isAdmin = profile?.permissions.is_admin === true;
   const signedIn = profile != null;
   const typesKnown = appConfig.data?.searchTypes;
-  const state = useMemo(() => (typesKnown && askerKnown ? usableState(urlState, typesKnown, { isAdmin, signedIn }) : urlState), [urlState, typesKnown, askerKnown, isAdmin, signedIn]);
-  // Until the types and the asker are known, a URL with types or filters is not searched as it stands.
+  const state = useMemo(
+    () => (typesKnown && abilities ? withPermittedAdminOptions(usableState(urlState, typesKnown, { isAdmin, signedIn }), abilities) : urlState),
+    [urlState, typesKnown, abilities, isAdmin, signedIn],
+  );
+  // Until the types and the asker are known, a URL with types, filters or admin options is not searched as it stands.
   const known = (typesKnown !== undefined && askerKnown) || appConfig.isError || initializeData.isError;
-  const search = useSearch(state, { enabled: known || (!hasFilters(urlState) && urlState.types.length === 0) });
+  const search = useSearch(state, { enabled: known || (!hasFilters(urlState) && urlState.types.length === 0 && !hasAdminOptions(urlState)) });
+  const asProfileName = useSearchAsName(state.asProfile);
+  const rememberSearchAsName = useRememberSearchAsName();
   const [layout, setLayout] = useStoredPreference("search.layout", RESULT_LAYOUTS, "list");
   const [filtersOpen, setFiltersOpen] = useState(false);
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -58,7 +69,7 @@ export function SearchScene() {
   const attributeFacets = allFacets.filter((f) => supported.has(f.key));
   const filters = supportedFilterKeys(configs, state.types);
   const data = search.data;
-  const tags = filterTags(state, data?.facets, allFacets);
+  const tags = filterTags(state, data?.facets, allFacets, asProfileName === undefined || state.asProfile === null ? undefined : new Map([[state.asProfile, asProfileName]]));
 
   useEffect(() => {
     // The URL says what is shown, without a history entry for the filters that went.
@@ -74,6 +85,10 @@ export function SearchScene() {
   const handleTypeSelect = (type: string, additive: boolean) => go(withTypes(state, nextTypeSelection(state.types, type, additive), configs));
   const handleSortChange = (s: string) => go(withChanges(state, { s }));
   const handleClearAll = () => go(withoutFilters(state));
+  const handleSearchAs = (profileId: number, name: string) => {
+    rememberSearchAsName(profileId, name);
+    go(withChanges(state, { asProfile: profileId }));
+  };
   const focusResultsHeading = () => resultsHeadingRef.current?.focus();
   const handleRetry = () => {
     focusResultsHeading();
@@ -118,6 +133,7 @@ export function SearchScene() {
             </button>
           </div>
           <div id={filtersId} className="search-filters__body">
+            {abilities && <AdminOptions state={state} abilities={abilities} asProfileName={asProfileName} onChange={go} onSearchAs={handleSearchAs} />}
             <FacetFilters state={state} facets={data?.facets} attributeFacets={attributeFacets} filters={filters} signedIn={Boolean(profile)} onChange={go} />
           </div>
         </section>

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { screenStateFromUrl, type SearchScreenState, type SearchTypeConfig } from "../../../contract/index.js";
 import {
+  adminSearchAbilities,
   facetTree,
   filterTags,
   formatDay,
+  hasAdminOptions,
   hasFilters,
   isTypeSelected,
   nextTypeSelection,
@@ -17,6 +19,7 @@ import {
   withoutFilters,
   withoutRefusedFilters,
   usableState,
+  withPermittedAdminOptions,
   withSupportedFilters,
   withTypes,
 } from "./searchState.js";
@@ -128,6 +131,43 @@ describe("withoutRefusedFilters (a way out of a refused bookmark)", () => {
     const refused = state({ st: "math", s: "1", page: 2, types: ["resources", "bogus", "users"], attributes: { standards: [1] }, owners: [4] });
     const tabs = CONFIGS.filter((c) => !c.admin_only);
     expect(withoutRefusedFilters(refused, tabs)).toMatchObject({ st: "math", s: "1", page: 1, types: ["resources"], attributes: {}, owners: [] });
+  });
+});
+
+describe("admin options (search as a profile, ignore permissions)", () => {
+  const admin = adminSearchAbilities({ permissions: { is_admin: true, search_as_profile: true, search_ignore_permissions: true } });
+  const member = adminSearchAbilities({ permissions: { is_admin: false, search_as_profile: false, search_ignore_permissions: false } });
+
+  it("reads the abilities from the permissions map, none for guests or when the map is silent", () => {
+    expect(admin).toEqual({ searchAsProfile: true, ignorePermissions: true });
+    expect(adminSearchAbilities(null)).toEqual({ searchAsProfile: false, ignorePermissions: false });
+    expect(adminSearchAbilities({ permissions: { is_admin: true } })).toEqual({ searchAsProfile: false, ignorePermissions: false });
+  });
+  it("drops the options a profile may not use, at page 1, and keeps the very same state otherwise", () => {
+    const shared = state({ st: "math", page: 3, asProfile: 5, ignorePermissions: true, owners: [2] });
+    expect(withPermittedAdminOptions(shared, admin)).toBe(shared);
+    const dropped = withPermittedAdminOptions(shared, member);
+    expect(dropped).toMatchObject({ st: "math", page: 1, asProfile: null, ignorePermissions: false, owners: [2] });
+    expect(searchHref(dropped)).toBe("?st=math&f[owners][]=2");
+    expect(withPermittedAdminOptions(shared, { searchAsProfile: true, ignorePermissions: false })).toMatchObject({ asProfile: 5, ignorePermissions: false });
+    const plain = state({ st: "math", page: 3 });
+    expect(withPermittedAdminOptions(plain, member)).toBe(plain);
+  });
+  it("counts them as filters that clearing all removes, and keeps them across type changes", () => {
+    expect(hasAdminOptions(state({ ignorePermissions: true }))).toBe(true);
+    expect(hasAdminOptions(state({ asProfile: 4 }))).toBe(true);
+    expect(hasAdminOptions(state({ owners: [4] }))).toBe(false);
+    expect(hasFilters(state({ ignorePermissions: true }))).toBe(true);
+    expect(withoutFilters(state({ asProfile: 4, ignorePermissions: true }))).toMatchObject({ asProfile: null, ignorePermissions: false });
+    expect(withTypes(state({ asProfile: 4, ignorePermissions: true }), ["users"], CONFIGS)).toMatchObject({ types: ["users"], asProfile: 4, ignorePermissions: true });
+  });
+  it("names a removable tag for each, with the chosen profile's name when known", () => {
+    const on = state({ asProfile: 4, ignorePermissions: true, owners: [7] });
+    const tags = filterTags(on, null, [], new Map([[4, "Maria Lopez"]]));
+    expect(tags.map((t) => t.label)).toEqual(["Searching as Maria Lopez", "Permissions ignored", "Owner: #7"]);
+    expect(tags[0]?.without).toMatchObject({ asProfile: null, ignorePermissions: true, owners: [7] });
+    expect(tags[1]?.without).toMatchObject({ asProfile: 4, ignorePermissions: false, owners: [7] });
+    expect(filterTags(state({ asProfile: 9 }), null, [])[0]?.label).toBe("Searching as profile #9");
   });
 });
 

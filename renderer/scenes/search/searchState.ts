@@ -178,9 +178,35 @@ export function withAttribute(state: SearchScreenState, key: string, id: number,
   return withChanges(state, { attributes });
 }
 
-/** Removes every filter (attributes, my stuff, owners, publishers, dates, sub and model types); term, types and sort stay. */
+/** Removes every filter (attributes, my stuff, owners, publishers, dates, sub and model types) and the admin options; term, types and sort stay. */
 export function withoutFilters(state: SearchScreenState): SearchScreenState {
-  return withChanges(state, { attributes: {}, others: [], owners: [], publishers: [], from: "", to: "", subTypes: [], modelTypes: [] });
+  return withChanges(state, { attributes: {}, others: [], owners: [], publishers: [], from: "", to: "", subTypes: [], modelTypes: [], asProfile: null, ignorePermissions: false });
+}
+
+/** Which admin options of the search the signed-in profile may use, as its permissions map says (the server's search policy decides it). */
+export interface AdminSearchAbilities {
+  searchAsProfile: boolean;
+  ignorePermissions: boolean;
+}
+
+/** The admin options a profile may use: none for guests and for profiles whose permissions do not grant them. */
+export function adminSearchAbilities(profile: { permissions: Record<string, boolean> } | null): AdminSearchAbilities {
+  return { searchAsProfile: profile?.permissions.search_as_profile === true, ignorePermissions: profile?.permissions.search_ignore_permissions === true };
+}
+
+/** Whether the state uses an admin option (searching as another profile, ignoring permissions). */
+export function hasAdminOptions(state: SearchScreenState): boolean {
+  return state.asProfile !== null || state.ignorePermissions;
+}
+
+/**
+ * The state without the admin options the profile may not use (a shared link or bookmark opened by
+ * someone else would otherwise be refused), page 1 when any went. The same object when nothing goes.
+ */
+export function withPermittedAdminOptions(state: SearchScreenState, abilities: AdminSearchAbilities): SearchScreenState {
+  const asProfile = abilities.searchAsProfile ? state.asProfile : null;
+  const ignorePermissions = abilities.ignorePermissions && state.ignorePermissions;
+  return asProfile === state.asProfile && ignorePermissions === state.ignorePermissions ? state : withChanges(state, { asProfile, ignorePermissions });
 }
 
 /** Up to `size` page numbers around the current page, shifted to stay within 1..totalPages. */
@@ -220,13 +246,22 @@ export interface FilterTag {
   without: SearchScreenState;
 }
 
-/** Labels for the tags, from the facet counts of the last answer (ids without one show as "#id"). */
+/**
+ * Labels for the tags, from the facet counts of the last answer (ids without one show as "#id"), and
+ * from the names of the profiles chosen to search as (one not known shows as "profile #id").
+ */
 export function filterTags(
   state: SearchScreenState,
   facets: SearchFacets | null | undefined,
   facetLabels: { key: string; label: string }[],
+  profileNames: ReadonlyMap<number, string> = new Map(),
 ): FilterTag[] {
   const tags: FilterTag[] = [];
+  if (state.asProfile !== null) {
+    const name = profileNames.get(state.asProfile) ?? `profile #${state.asProfile}`;
+    tags.push({ key: "as-profile", label: `Searching as ${name}`, without: withChanges(state, { asProfile: null }) });
+  }
+  if (state.ignorePermissions) tags.push({ key: "ignore-permissions", label: "Permissions ignored", without: withChanges(state, { ignorePermissions: false }) });
   const facetLabel = (key: string) => facetLabels.find((f) => f.key === key)?.label ?? key;
   for (const [key, ids] of Object.entries(state.attributes)) {
     for (const id of ids) {
