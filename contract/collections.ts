@@ -37,6 +37,8 @@ export type CollectionItemsRequest = z.input<typeof CollectionItemsRequest>;
 export const CollectionItemsResponse = z.object({ status: z.literal("success"), message: z.string() });
 export type CollectionItemsResponse = z.infer<typeof CollectionItemsResponse>;
 
+const emptyAsUnset = (v: unknown) => (v === "" ? undefined : v);
+
 /** Most the add-to-collection list answers a page. */
 export const COLLECTIONS_FIND_LIMIT = 100;
 
@@ -50,8 +52,9 @@ export const CollectionsFindQuery = z
     st: z.string().trim().max(80, "The search term may be at most 80 characters.").optional(),
     type: ModelKey.optional(),
     type_id: id.optional(),
-    page: z.coerce.number().int().min(1, "page must be 1 or more.").default(1),
-    limit: z.coerce.number().int().min(1, "limit must be 1 or more.").max(COLLECTIONS_FIND_LIMIT, `limit may be at most ${COLLECTIONS_FIND_LIMIT}.`).default(COLLECTIONS_FIND_LIMIT),
+    // An empty value (`page=`) means the default, as if it were left out.
+    page: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1, "page must be 1 or more.").default(1)),
+    limit: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1, "limit must be 1 or more.").max(COLLECTIONS_FIND_LIMIT, `limit may be at most ${COLLECTIONS_FIND_LIMIT}.`).default(COLLECTIONS_FIND_LIMIT)),
   })
   .refine((q) => (q.type === undefined) === (q.type_id === undefined), { message: "type and type_id go together.", path: ["type_id"] });
 export type CollectionsFindQuery = z.input<typeof CollectionsFindQuery>;

@@ -49,12 +49,12 @@ export interface AppDeps {
   storage?: FileStorage;
 }
 
-/** Paths that belong to the API: never answered by the web app's history fallback. */
-// The spec's API families: an unknown path under them is a JSON 404, never the web app's page.
 /** The kinds of request body the API reads: JSON and forms here, multipart uploads in their routes. */
 const READ_BODY_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
 const UNSUPPORTED_BODY = "Send the request body as JSON (application/json), a form (application/x-www-form-urlencoded) or multipart/form-data.";
 
+/** Paths that belong to the API: never answered by the web app's history fallback. */
+// The spec's API families: an unknown path under them is a JSON 404, never the web app's page.
 const API_PREFIXES = [
   "/api/",
   "/getInitializeData",
@@ -113,9 +113,10 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: true, limit: "1mb" }));
   // Any other kind of body would reach the routes as no body at all ("Username is required." for a sign-in
-  // sent as text): refused for what it is. Multipart uploads are read by their routes (multer).
+  // sent as text): refused for what it is. Multipart is let through for the upload routes (multer) to read; sent to
+  // another route it still reads as no body. A chunked body is taken as a body even when it has no bytes.
   app.use((req, _res, next) => {
-    // A body of no bytes (Content-Length: 0, as fetch sends a bodiless POST) is no body, whatever its type.
+    // Content-Length: 0 (as fetch sends a bodiless POST) is no body, whatever its type.
     const carriesBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
     if (carriesBody && req.is(READ_BODY_TYPES) === false) throw new HttpError(415, UNSUPPORTED_BODY);
     next();

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { MESSAGES } from "../../contract/index.js";
+import { MESSAGES, type InitializeData } from "../../contract/index.js";
 import { ApiError } from "./ApiError.js";
+import { queryKeys } from "./queries.js";
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -22,8 +23,6 @@ function shouldRetry(failureCount: number, error: Error): boolean {
   return failureCount < 1;
 }
 
-/** The query key of GET /getInitializeData (the signed-in profile), as queries.ts names it. */
-const PROFILE_KEY = ["initializeData"] as const;
 
 /**
  * The app's query client; every failed load is reported through `onError` with the text to show. A 401 means the
@@ -31,17 +30,21 @@ const PROFILE_KEY = ["initializeData"] as const;
  * every screen stop showing a signed-in user.
  */
 export function createQueryClient(onError: (message: string) => void): QueryClient {
+  // Only when a profile was signed in: a guest meets 401s too (a members-only item), with nothing to forget.
+  const forgetSession = () => {
+    if (client.getQueryData<InitializeData>(queryKeys.initializeData)?.profile) void client.invalidateQueries({ queryKey: queryKeys.initializeData });
+  };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (isSignedOut(error) && query.queryKey[0] !== PROFILE_KEY[0]) void client.invalidateQueries({ queryKey: PROFILE_KEY });
+        if (isSignedOut(error) && query.queryKey[0] !== queryKeys.initializeData[0]) forgetSession();
         if (query.meta?.silent || (query.meta?.refusalsShownByScreen && isRefusal(error))) return;
         onError(query.meta?.errorMessage ?? MESSAGES.unexpected);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (isSignedOut(error)) void client.invalidateQueries({ queryKey: PROFILE_KEY });
+        if (isSignedOut(error)) forgetSession();
         if (mutation.meta?.errorMessage) onError(mutation.meta.errorMessage);
       },
     }),

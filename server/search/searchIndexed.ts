@@ -190,12 +190,8 @@ function candidatesOf(
   const rarest = attributeGroups.reduce((best, ids) => (index.attributeSlotCount(ids) < index.attributeSlotCount(best) ? ids : best));
   const bound = Math.min(index.attributeSlotCount(rarest), ...singles.map((l) => l.length));
   // Every filter long enough to be kept as bits (the words too, if any): intersected 32 slots at a time.
-  const groupBits = attributeGroups.map((ids) => ids.map((id) => index.attributeBits(id)));
-  if (groupBits.every((group) => group.every((bits) => bits !== null)) && (!matched || matched.bits)) {
-    const sets = groupBits.map((group) => unionOf(group as SlotBits[]));
-    if (matched) sets.push(matched.bits!.words);
-    return { candidates: slotsOf(andOf(sets)), covered: true, wordMark: 0 };
-  }
+  const bits = filterBits(index, matched, attributeGroups);
+  if (bits) return { candidates: slotsOf(bits), covered: true, wordMark: 0 };
   if (matched && matched.size <= bound) return { candidates: matched.slots(), covered: false, wordMark: 0 };
   // One attribute's list, and the intersection of several, are ascending; a union of values is not.
   const ascending = singles.length >= 2 || rarest.length === 1;
@@ -234,8 +230,8 @@ const SLOT_READ_STEPS = 8;
 /**
  * A facet counted apart (`only`: a mark per value of its attribute type) by bits, when every attribute filter
  * and the words keep bits: their AND, narrowed to the live slots the scope sees (`seen`: a member's own and
- * granted restricted slots besides) of the allowed types, is counted per value as the bits it shares with the
- * value's bits (a popcount a word), or as its short list's slots found in it. Each value's bits are read in
+ * granted restricted slots besides, asked for only when bits are used) of the allowed types, is counted per
+ * value as the bits it shares with the value's bits (a popcount a word), or as its short list's slots found in it. Each value's bits are read in
  * order, where testing the candidates one by one reads each one's columns, a cache miss each: "students" with
  * a grade and a subject at 1,000,000 items counts about 25,000 candidates per facet apart. Candidates too few
  * for that to pay are given back as slots (every one passes the filters, the scope and the types), and null
@@ -248,15 +244,12 @@ function countApartByBits(
   only: Uint8Array,
   typeOk: boolean[],
   scopeKind: number,
-  seen: number[],
+  seen: () => number[],
 ): { total: number; attrCounts: Int32Array } | { candidates: Int32Array } | null {
-  const groupBits = groups.map((ids) => ids.map((id) => index.attributeBits(id)));
-  if (!groupBits.every((group) => group.every((bits) => bits !== null)) || (matched && !matched.bits)) return null;
-  const sets = groupBits.map((group) => unionOf(group as SlotBits[]));
-  if (matched) sets.push(matched.bits!.words);
-  const all = andOf(sets);
+  const all = filterBits(index, matched, groups);
+  if (!all) return null;
   // A member's restricted slots, found before the visibility mask takes them out.
-  const seenHere = seen.filter((slot) => hasBit(all, slot) && typeOk[index.typeCode[slot]!]);
+  const seenHere = seen().filter((slot) => hasBit(all, slot) && typeOk[index.typeCode[slot]!]);
   const live = index.liveBits();
   keepIn(all, unionOf(scopeKind === SCOPE_PUBLIC ? [live[0]!] : scopeKind === SCOPE_MEMBER ? [live[0]!, live[1]!] : [...live]));
   // The types: the refused ones taken out, or the allowed ones kept, whichever are fewer.
@@ -325,6 +318,18 @@ function keepIn(all: Uint32Array, set: Uint32Array): void {
 function keepOut(all: Uint32Array, set: Uint32Array): void {
   const n = Math.min(all.length, set.length);
   for (let i = 0; i < n; i++) all[i]! &= ~set[i]!;
+}
+
+/**
+ * The slots every attribute filter (values of one facet united) and the words, if any, allow, as bits: when each of
+ * them keeps bits (see SlotBits), else null.
+ */
+function filterBits(index: CatalogueIndex, matched: { bits: SlotBits | null } | null, groups: number[][]): Uint32Array | null {
+  const groupBits = groups.map((ids) => ids.map((id) => index.attributeBits(id)));
+  if (!groupBits.every((group) => group.every((bits) => bits !== null)) || (matched && !matched.bits)) return null;
+  const sets = groupBits.map((group) => unionOf(group as SlotBits[]));
+  if (matched) sets.push(matched.bits!.words);
+  return andOf(sets);
 }
 
 /** The bits set in every one of several bit sets (as many words as the shortest has). */
@@ -477,7 +482,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
   }
   const matchedWords = index.matchWords(words, s.exactWords);
   const matched = matchedWords && { ...matchedWords, bits: groups.length ? index.wordsBits(words, s.exactWords) : null };
-  const byBits = only && groups.length && !anyFilterOf(r) ? countApartByBits(index, matched, groups, only, typeOk, scopeKind, restrictedWith(null)) : null;
+  const byBits = only && groups.length && !anyFilterOf(r) ? countApartByBits(index, matched, groups, only, typeOk, scopeKind, () => restrictedWith(null)) : null;
   if (byBits && "attrCounts" in byBits) {
     const none = new Int32Array(0);
     return { ...byBits, matches: null, unlisted: null, scores: null, ordered: {}, cached, asked: 1, version, typeCounts: none, ownerCounts: none, publisherCounts: none, visibilityCounts: [0, 0, 0] };

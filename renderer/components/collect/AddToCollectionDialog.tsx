@@ -104,6 +104,8 @@ function SearchTab({ target, onAdded, onSignInNeeded, onCreateInstead }: TabProp
     if (sessionGone) onSignInNeeded();
   }, [sessionGone, onSignInNeeded]);
 
+  const listed = collections.data?.collections;
+  const notAllListed = listed ? moreThanListed(listed.data.length, listed.total, term !== "") : null;
   const choices = collectionChoices(collections.data?.collections.data ?? [], selected, target);
   const toAdd = idsToAdd(selected, choices);
   const shown = pageOf(choices, page);
@@ -219,9 +221,7 @@ function SearchTab({ target, onAdded, onSignInNeeded, onCreateInstead }: TabProp
         </fieldset>
       )}
 
-      {list && collections.data && moreThanListed(list.length, collections.data.collections.total, term !== "") && (
-        <p className="collect-form__status">{moreThanListed(list.length, collections.data.collections.total, term !== "")}</p>
-      )}
+      {notAllListed && <p className="collect-form__status">{notAllListed}</p>}
 
       {shown.pages > 1 && (
         <nav className="collect-pages" aria-label="Pages of your collections">

@@ -48,10 +48,12 @@ export function SearchScene() {
   const isAdmin = profile?.permissions.is_admin === true;
   const signedIn = profile != null;
   const typesKnown = appConfig.data?.searchTypes;
-  const state = useMemo(
-    () => (typesKnown && abilities ? withPermittedAdminOptions(usableState(urlState, typesKnown, { isAdmin, signedIn }), abilities) : urlState),
-    [urlState, typesKnown, abilities, isAdmin, signedIn],
-  );
+  const state = useMemo(() => {
+    if (!abilities) return urlState;
+    // Admin options are checked as soon as the asker is known, even if the types never load.
+    const permitted = withPermittedAdminOptions(urlState, abilities);
+    return typesKnown ? usableState(permitted, typesKnown, { isAdmin, signedIn }) : permitted;
+  }, [urlState, typesKnown, abilities, isAdmin, signedIn]);
   // Until the types and the asker are known, a URL with types, filters or admin options is not searched as it stands.
   const known = (typesKnown !== undefined && askerKnown) || appConfig.isError || initializeData.isError;
   const search = useSearch(state, { enabled: known || (!hasFilters(urlState) && urlState.types.length === 0 && !hasAdminOptions(urlState)) });

@@ -143,6 +143,8 @@ describe("collections: adding items", () => {
     expect([page1.collections.data.map((x) => x.title), page2.collections.data.map((x) => x.title)]).toEqual([["École Trip"], ["Science Week"]]);
     expect([page1.collections.total, page1.already_in_collections, page2.already_in_collections]).toEqual([2, [mine.id], [mine.id]]);
     expect((await find(c, `type=resource&type_id=${item.id}&page=3&limit=1`)).collections).toEqual({ data: [], total: 2 });
+    // Empty values mean the defaults.
+    expect((await find(c, `type=resource&type_id=${item.id}&page=&limit=`)).collections.total).toBe(2);
     for (const [query, message] of [
       ["limit=101", "limit may be at most 100."],
       ["page=0", "page must be 1 or more."],
