@@ -3,6 +3,7 @@ import { expect, test, type PageScreenshotOptions } from "@playwright/test";
 import {
   TEACHER,
   ensureNotFavorited,
+  holdRequests,
   expectNoAxeViolations,
   facetGroup,
   openSearch,
@@ -33,12 +34,7 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
 
   test("search page while the results reload (the busy list keeps its contrast)", async ({ page }) => {
     await openSearch(page, "?st=science");
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/search\?.*query=photosynthesis/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/api\/search\?.*query=photosynthesis/);
     await searchBox(page).fill("photosynthesis");
     await searchBox(page).press("Enter");
     await expect(page.getByRole("region", { name: "Results" }).locator('[aria-busy="true"]')).toHaveCount(1);
@@ -52,12 +48,7 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
     await resultCards(page).first().getByRole("button", { name: /^Collect / }).click();
     const dialog = page.getByRole("dialog", { name: "Add to collection" });
     await expect(dialog.getByRole("group", { name: "Your collections" })).toBeVisible();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/collections\/autocomplete\/find\?.*st=/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/collections\/autocomplete\/find\?.*st=/);
     await dialog.getByLabel("Filter your collections").fill("a");
     await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(1);
     await expectNoAxeViolations(page, "add-to-collection dialog, list reloading");

@@ -162,3 +162,14 @@ export async function tabTo(page: Page, target: Locator, max = 60): Promise<void
   }
   await expect(target, `reached by Tab within ${max} presses`).toBeFocused({ timeout: 1 });
 }
+
+/** Holds back requests to `url` until the returned function is called (to see a loading state). */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   MIN_CHARS_MESSAGE,
   TEACHER,
@@ -7,6 +7,7 @@ import {
   expectNoAxeViolations,
   expectTotal,
   facetGroup,
+  holdRequests,
   openSearch,
   readTotal,
   resultCards,
@@ -54,12 +55,7 @@ test.describe("search screen", () => {
     await openSearch(page);
     const everything = await readTotal(page);
     // Hold the next answer back so the loading state can be seen.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/search\?.*query=photosynthesis/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/api\/search\?.*query=photosynthesis/);
 
     await submitSearch(page, "photosynthesis");
     await expect(page).toHaveURL(/st=photosynthesis/);
@@ -359,17 +355,6 @@ function recordSearchCalls(page: Page): URLSearchParams[] {
     if (url.pathname === "/api/search") calls.push(url.searchParams);
   });
   return calls;
-}
-
-/** Holds back requests to `url` until the returned function is called. */
-async function holdRequests(page: Page, url: string): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(url, async (route: Route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 /** What shows a favorite button's pending state: opacity, cursor and the ring drawn around it. */
@@ -682,12 +667,7 @@ test.describe("search screen: opening results, failures and stale URLs", () => {
 
   test("while results reload, the list keeps its text contrast and shows a progress bar", async ({ page }) => {
     await openSearch(page, "?st=science");
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/search\?.*query=photosynthesis/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/api\/search\?.*query=photosynthesis/);
     await submitSearch(page, "photosynthesis");
     const busyList = resultsRegion(page).locator('[aria-busy="true"]');
     await expect(busyList).toHaveCount(1);
