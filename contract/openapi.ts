@@ -22,7 +22,7 @@ import { ContentTags, ContentTagsRequest, ContentTagsResponse } from "./tagging.
 import { FavoriteRequest, FavoriteResponse } from "./favorites.js";
 import { CurriculumStartRequest, CurriculumStartResponse, TemplateDetail, TemplateUpdateRequest, TemplateUpdateResponse, TemplatesQuery, TemplatesResponse } from "./curriculum.js";
 import { ResourceCreateResponse, ResourceShareOptions, resourceCreateRequest } from "./resource.js";
-import { LegacySearchResponse, SearchResponse } from "./search.js";
+import { LegacySearchResponse, ProviderAutocomplete, SearchResponse } from "./search.js";
 import { ExportQuery } from "./export.js";
 import { BulkImport, ImportSettingsRequest, ImportUploadResponse, ImportedItems, OwnerAutocomplete, UserMappingsRequest } from "./bulkImport.js";
 import {
@@ -85,6 +85,7 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/auth/forgot", summary: "Ask for password-reset instructions.", request: ForgotRequest, response: MessageResponse, errors: [422] },
   { method: "get", path: "/api/search", summary: "The main search screen's call: a page of results, the total, counts per filter value and a 'Did you mean' suggestion.", query: SEARCH_QUERY, response: SearchResponse, errors: [401, 403, 422] },
   { method: "post", path: "/search", summary: "Search (first document): st, f (_types, other, types, provider), s, limit, page, other, only_mine, includeSignedIds.", request: z.record(z.string(), z.unknown()), response: LegacySearchResponse, errors: [401, 403, 422] },
+  { method: "get", path: "/api/search/find-providers", summary: "The provider filter's autocomplete: publishers whose name holds st (at least 3 characters), among those publishing something the asker may see; at most 20, by name. Their profile_id goes in f[provider][] (publishers[]).", query: [{ name: "st", description: "Part of the name, 3 to 80 characters." }], response: ProviderAutocomplete, errors: [422] },
   { method: "post", path: "/profile/favorite", summary: "Set a favorite (value true/false) or toggle it (value omitted); answers with the final value.", request: FavoriteRequest, response: FavoriteResponse, errors: [401, 403, 404, 422] },
   { method: "get", path: "/attributes/config/{modelKey}", summary: "The attribute type configuration (picker settings per type) for a content model key, e.g. resource. 404 for an unknown model key.", response: AttributeConfigResponse, errors: [404] },
   {

@@ -211,3 +211,19 @@ export const LegacySearchResponse = z.object({
   arrObjResponse: z.object({ data: z.array(SearchResultItem), total: z.number() }),
 });
 export type LegacySearchResponse = z.infer<typeof LegacySearchResponse>;
+
+/**
+ * GET /api/search/find-providers (second document: the search screen's provider filter, whose autocomplete starts
+ * at 3 characters): publishers whose name holds `st`, for the `f[provider]` / `publishers` filter.
+ */
+export const PROVIDER_AUTOCOMPLETE_MIN = 3;
+export const PROVIDER_AUTOCOMPLETE_LIMIT = 20;
+export const ProviderQuery = z.object({
+  st: z
+    .string({ error: (issue) => (issue.input === undefined ? "st is required." : "st must be text.") })
+    .trim()
+    .min(PROVIDER_AUTOCOMPLETE_MIN, MESSAGES.minChars(PROVIDER_AUTOCOMPLETE_MIN))
+    .max(SEARCH_MAX_TERM, `st must be at most ${SEARCH_MAX_TERM} characters.`),
+});
+export const ProviderAutocomplete = z.object({ data: z.array(z.object({ profile_id: z.number(), name: z.string() })) });
+export type ProviderAutocomplete = z.infer<typeof ProviderAutocomplete>;

@@ -164,6 +164,31 @@ test.describe("search screen", () => {
     await expect(grades.getByRole("checkbox", { name: new RegExp(`^${label} [\\d,]+$`) })).not.toBeChecked();
   });
 
+  test("'Find a publisher' looks a publisher up by name, from 3 characters, and filters by it (keyboard only)", async ({ page }) => {
+    await openSearch(page);
+    const publishers = facetGroup(page, "Publishers");
+    const field = publishers.getByRole("searchbox", { name: "Find a publisher" });
+    await field.fill("su");
+    await expect(publishers.getByText(MIN_CHARS_MESSAGE)).toBeVisible();
+    await expect(publishers.getByRole("list", { name: "Matching publishers" })).toHaveCount(0);
+
+    await field.fill("summit");
+    const match = publishers.getByRole("list", { name: "Matching publishers" }).getByRole("button", { name: "Summit Math Partners" });
+    await expect(match).toHaveAttribute("aria-pressed", "false");
+    await field.press("ArrowDown");
+    await expect(match).toBeFocused();
+    await page.keyboard.press("Enter");
+
+    await expect(page).toHaveURL(/publishers/);
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Remove filter Publisher: Summit Math Partners" })).toBeVisible();
+    const checkbox = publishers.getByRole("checkbox", { name: /^Summit Math Partners [\d,]+$/ });
+    await expect(checkbox).toBeChecked();
+    const count = Number((await checkbox.locator("xpath=..").locator(".check__count").innerText()).replace(/,/g, ""));
+    await expectTotal(page, count);
+  });
+
   test("a created-after date filters the results and shows a 'Created after' tag", async ({ page }) => {
     await openSearch(page, "?st=science");
     const total = await readTotal(page);

@@ -7,6 +7,7 @@ import {
   GroupPermissionOptions,
   InitializeData,
   MessageResponse,
+  ProviderAutocomplete,
   ProvidersResponse,
   SearchResponse,
   SignInResponse,
@@ -69,6 +70,11 @@ export function requestPasswordReset(email: string): Promise<z.infer<typeof Mess
 /** GET /api/search with the main search call's parameters for a screen state. */
 export function searchContent(state: SearchScreenState, signal?: AbortSignal): Promise<SearchResponse> {
   return getJson("api/search", SearchResponse, { searchParams: screenStateToCall(state), signal });
+}
+
+/** GET /api/search/find-providers: publishers whose name holds the term (at least 3 characters). */
+export function findProviders(term: string, signal?: AbortSignal): Promise<ProviderAutocomplete> {
+  return getJson("api/search/find-providers", ProviderAutocomplete, { searchParams: { st: term }, signal });
 }
 
 /** POST /profile/favorite; answers with the final favorite state. */

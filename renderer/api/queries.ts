@@ -1,6 +1,7 @@
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   MESSAGES,
+  PROVIDER_AUTOCOMPLETE_MIN,
   screenStateToCall,
   type EditableItem,
   type FavoriteRequest,
@@ -18,6 +19,7 @@ import {
   fetchGroupPermissionOptions,
   fetchInitializeData,
   fetchProviders,
+  findProviders,
   register,
   searchContent,
   setFavorite,
@@ -34,6 +36,7 @@ export const queryKeys = {
   searchAll: ["search"] as const,
   search: (state: SearchScreenState) => ["search", screenStateToCall(state).toString()] as const,
   searchAsName: (profileId: number | null) => ["searchAsName", profileId] as const,
+  providerCandidates: (term: string, profileId: number | null) => ["providerCandidates", term, profileId] as const,
 };
 
 /** The session: signed-in profile (or null) and CSRF token. */
@@ -84,6 +87,17 @@ export function useSearchAsName(profileId: number | null): string | undefined {
 export function useRememberSearchAsName(): (profileId: number, name: string) => void {
   const queryClient = useQueryClient();
   return (profileId, name) => queryClient.setQueryData(queryKeys.searchAsName(profileId), name);
+}
+
+/** Publishers to filter by whose name holds the term, from 3 characters (as the asker may see them: keyed on the profile). */
+export function useProviderCandidates(term: string) {
+  const profileId = useCurrentProfile()?.id ?? null;
+  return useQuery({
+    queryKey: queryKeys.providerCandidates(term, profileId),
+    queryFn: ({ signal }) => findProviders(term, signal),
+    enabled: term.length >= PROVIDER_AUTOCOMPLETE_MIN,
+    staleTime: 30_000,
+  });
 }
 
 /** Sets an item's favorite flag; every cached search page and item page showing that item takes the server's answer. */

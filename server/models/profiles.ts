@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import type { Db } from "../db/connection.js";
 import type { NewProfile, Profile } from "../db/schema.js";
+import type { ViewScope } from "../policies/contentObject.js";
+import { whereViewable } from "./content.js";
 
 /** A fresh public identifier. */
 export const newUid = (): string => crypto.randomBytes(9).toString("base64url");
@@ -18,4 +21,32 @@ export async function insertProfile(db: Db, values: Omit<NewProfile, "uid" | "cr
     .values({ uid: newUid(), created_at: now, updated_at: now, ...values, username: values.username?.toLowerCase() ?? null })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * A LIKE pattern for names holding `term`, lowercased. LIKE's wildcards are dropped from the term rather than
+ * escaped (escaping differs between the databases); null when nothing is left to look for.
+ */
+export function containsPattern(term: string): string | null {
+  const kept = term.trim().toLowerCase().replace(/[%_\\]/g, "");
+  return kept ? `%${kept}%` : null;
+}
+
+/**
+ * Publishers (the search screen's providers) whose name holds `term`, by name: those that publish something the
+ * scope may list, as the search's publishers facet would show them, so a name is never learnt from restricted items.
+ */
+export async function findPublishers(db: Db, term: string, scope: ViewScope, limit: number): Promise<{ id: number; name: string }[]> {
+  const like = containsPattern(term);
+  if (!like) return [];
+  return db
+    .selectFrom("profiles")
+    .select(["profiles.id", "profiles.name"])
+    .where("profiles.is_publisher", "=", 1)
+    .where(sql`lower(profiles.name)`, "like", like)
+    .where(({ exists, selectFrom }) => exists(selectFrom("content").select("content.id").whereRef("content.publisher_id", "=", "profiles.id").where((eb) => whereViewable(eb, scope))))
+    .orderBy("profiles.name")
+    .orderBy("profiles.id")
+    .limit(limit)
+    .execute();
 }

@@ -13,7 +13,7 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${cry
 export type TestUser = Profile & { password: string };
 
 /** What buildUser may be told about the user. */
-export type UserOverrides = { admin?: boolean; moderator?: boolean; password?: string; name?: string; permissions?: string[] };
+export type UserOverrides = { admin?: boolean; moderator?: boolean; publisher?: boolean; password?: string; name?: string; permissions?: string[] };
 
 /** A user with a known password ("password" by default). */
 export async function buildUser(db: Db, overrides: UserOverrides = {}): Promise<TestUser> {
@@ -26,6 +26,7 @@ export async function buildUser(db: Db, overrides: UserOverrides = {}): Promise<
     password_hash: await hashPassword(password),
     is_admin: overrides.admin ? 1 : 0,
     is_moderator: overrides.moderator ? 1 : 0,
+    is_publisher: overrides.publisher ? 1 : 0,
     permissions: JSON.stringify(overrides.permissions ?? []),
   });
   return { ...profile, password };

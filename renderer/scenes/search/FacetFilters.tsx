@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
-import { OTHER_FILTERS, isCalendarDate, type SearchFacets, type SearchScreenState } from "../../../contract/index.js";
+import { OTHER_FILTERS, PROVIDER_AUTOCOMPLETE_MIN, isCalendarDate, type SearchFacets, type SearchScreenState } from "../../../contract/index.js";
+import { useProviderCandidates } from "../../api/queries.js";
+import { ProfileLookupField, type ProfileCandidates } from "./ProfileLookupField.js";
 import { facetTree, toggled, withAttribute, withChanges } from "./searchState.js";
 
 const COLLAPSED_COUNT = 8;
@@ -86,7 +88,19 @@ export function FacetFilters({ state, facets, attributeFacets, filters, signedIn
         ))}
       {filters.has("others") && <CheckboxGroup legend="My stuff and openness" options={otherOptions} />}
       {filters.has("owners") && <CheckboxGroup legend="Owners" options={profileOptions("owners")} />}
-      {filters.has("publishers") && <CheckboxGroup legend="Publishers" options={profileOptions("publishers")} />}
+      {filters.has("publishers") && (
+        <CheckboxGroup legend="Publishers" options={profileOptions("publishers")}>
+          <ProfileLookupField
+            label="Find a publisher"
+            hint="Type part of a publisher's name to find one not listed."
+            listLabel="Matching publishers"
+            minChars={PROVIDER_AUTOCOMPLETE_MIN}
+            useCandidates={usePublisherCandidates}
+            isChosen={(profileId) => state.publishers.includes(profileId)}
+            onPick={(profileId) => onChange(withChanges(state, { publishers: toggled(state.publishers, profileId, true) }))}
+          />
+        </CheckboxGroup>
+      )}
       {filters.has("dates") && (
         <DateRange from={state.from} to={state.to} onChange={(range) => onChange(withChanges(state, range))} />
       )}
@@ -101,29 +115,41 @@ function checkedFirst<T extends { value: { id: number }; depth: number }>(values
   return [...values.filter(isChecked), ...values.filter((v) => !isChecked(v))];
 }
 
-/** One fieldset of checkboxes with counts; long lists show the first few and a "Show all" toggle. */
-function CheckboxGroup({ legend, options }: { legend: string; options: Option[] }) {
+/** Publishers for the provider filter (GET /api/search/find-providers). */
+function usePublisherCandidates(term: string): ProfileCandidates {
+  const candidates = useProviderCandidates(term);
+  return { profiles: candidates.data?.data, isPending: candidates.isPending };
+}
+
+/**
+ * One fieldset of checkboxes with counts; long lists show the first few and a "Show all" toggle. `children`
+ * (a way to reach values the list leaves out) come after the list, and keep the fieldset even with no options.
+ */
+function CheckboxGroup({ legend, options, children }: { legend: string; options: Option[]; children?: ReactNode }) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
-  if (options.length === 0) return null;
+  if (options.length === 0 && !children) return null;
   const collapsible = options.length > COLLAPSED_COUNT;
   const shown = collapsible && !expanded ? options.filter((o, i) => i < COLLAPSED_COUNT || o.checked) : options;
 
   return (
     <fieldset className="facet">
       <legend className="facet__legend">{legend}</legend>
-      <ul id={listId} className="facet__list">
-        {shown.map((option) => (
-          <li key={option.key} className="facet__item" data-depth={Math.min(option.depth, 3)}>
-            <FacetCheckbox option={option} />
-          </li>
-        ))}
-      </ul>
+      {shown.length > 0 && (
+        <ul id={listId} className="facet__list">
+          {shown.map((option) => (
+            <li key={option.key} className="facet__item" data-depth={Math.min(option.depth, 3)}>
+              <FacetCheckbox option={option} />
+            </li>
+          ))}
+        </ul>
+      )}
       {collapsible && (
         <button type="button" className="link-button facet__more" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded(!expanded)}>
           {expanded ? `Show fewer ${legend.toLowerCase()}` : `Show all ${options.length} ${legend.toLowerCase()}`}
         </button>
       )}
+      {children}
     </fieldset>
   );
 }

@@ -20,6 +20,7 @@ import type { BulkImportRecord } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { createImport, findImportByUid, importState, listImportedItems, replaceImportFile, retryImport, saveImportChoices, startImport } from "../../models/bulkImports.js";
+import { containsPattern } from "../../models/profiles.js";
 import { sampleFile } from "../../jobs/sampleFile.js";
 import { authorize, bulkImportPolicy } from "../../policies/index.js";
 import { importLink, importPageLink, presentImport } from "../../presenters/bulkImport.js";
@@ -195,10 +196,8 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
 
   router.get("/profile/autocomplete/change-ownership", async (req, res) => {
     authorize(req.actor, req.actor.signedIn);
-    // LIKE wildcards are dropped from the term rather than escaped (escaping differs between the databases).
-    const term = String(req.query.st ?? "").trim().toLowerCase().replace(/[%_\\]/g, "");
-    if (!term) return void res.json({ data: [] } satisfies OwnerAutocomplete);
-    const like = `%${term}%`;
+    const like = containsPattern(String(req.query.st ?? ""));
+    if (!like) return void res.json({ data: [] } satisfies OwnerAutocomplete);
     const rows = await db
       .selectFrom("profiles")
       .select(["id", "name", "kind"])

@@ -1,10 +1,23 @@
 import { Router, type Request, type Response } from "express";
-import { SearchInput, SearchRequest, normalizeSearchInput, searchParameterOf, type LegacySearchResponse, type SearchResponse, type SearchResultItem } from "../../../contract/index.js";
+import {
+  PROVIDER_AUTOCOMPLETE_LIMIT,
+  ProviderQuery,
+  SearchInput,
+  SearchRequest,
+  normalizeSearchInput,
+  searchParameterOf,
+  type LegacySearchResponse,
+  type ProviderAutocomplete,
+  type SearchResponse,
+  type SearchResultItem,
+} from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import type { Actor } from "../../lib/actor.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { editGrantsAmong } from "../../models/content.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
+import { findPublishers } from "../../models/profiles.js";
+import { contentObjectPolicy } from "../../policies/index.js";
 import { presentContentCard, type ContentCardRow } from "../../presenters/contentObject.js";
 import type { CatalogueSearch, SearchAnswer } from "../../search/catalogueSearch.js";
 
@@ -75,7 +88,7 @@ const screenBody = ({ request, outcome, didYouMean }: SearchAnswer, data: Search
 /** The first document's answer (POST /search). */
 const legacyBody = ({ outcome }: SearchAnswer, data: SearchResultItem[]): LegacySearchResponse => ({ status: "success", arrObjResponse: { data, total: outcome.total } });
 
-/** The search calls: the main screen's GET /api/search and the first document's POST /search. */
+/** The search calls: the main screen's GET /api/search, the first document's POST /search, and the provider filter's autocomplete. */
 export function searchRouter(db: Db, search: CatalogueSearch): Router {
   const router = Router();
 
@@ -90,6 +103,12 @@ export function searchRouter(db: Db, search: CatalogueSearch): Router {
   router.post("/search", async (req, res) => {
     const request = parseRequest((req.body ?? {}) as Record<string, unknown>, false);
     await sendAnswer(res, db, req.actor, await search.run(req.actor, request), "legacy", legacyBody);
+  });
+
+  router.get("/api/search/find-providers", async (req, res) => {
+    const { st } = parseOr422(ProviderQuery, req.query);
+    const publishers = await findPublishers(db, st, contentObjectPolicy.viewScope(req.actor), PROVIDER_AUTOCOMPLETE_LIMIT);
+    res.json({ data: publishers.map((p) => ({ profile_id: p.id, name: p.name })) } satisfies ProviderAutocomplete);
   });
 
   return router;
