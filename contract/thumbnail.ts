@@ -184,7 +184,8 @@ export type ThumbnailSaveResponse = z.infer<typeof ThumbnailSaveResponse>;
 export const ThumbnailPreset = z.object({ id: z.number(), name: z.string(), settings: ThumbnailSettings, is_owner: z.boolean() });
 export type ThumbnailPreset = z.infer<typeof ThumbnailPreset>;
 
-export const ThumbnailPresetList = z.object({ data: z.array(ThumbnailPreset) });
+/** GET /system/thumbnail-designer-presets answers the list itself (second document: "(list)"). */
+export const ThumbnailPresetList = z.array(ThumbnailPreset);
 export type ThumbnailPresetList = z.infer<typeof ThumbnailPresetList>;
 
 /** POST /system/thumbnail-designer-presets and PUT /system/thumbnail-designer-presets/{id}. */

@@ -209,11 +209,11 @@ function PresetsPanel({ id, settings, onApply }: { id: string; settings: Thumbna
       {error && <Alert tone="danger">{error}</Alert>}
       {presets.isPending ? (
         <p className="page-status">Loading…</p>
-      ) : !presets.data?.data.length ? (
+      ) : !presets.data?.length ? (
         <p className="empty-note">{THUMBNAIL_MESSAGES.noPresets}</p>
       ) : (
         <ul className="preset-list" aria-label="Presets">
-          {presets.data.data.map((preset) => (
+          {presets.data.map((preset) => (
             <li key={preset.id} className="preset-list__item">
               <DesignedThumbnail imageUrl={null} settings={preset.settings} iconKind="lesson_plan" label={`${preset.name} preset`} iconSize={20} className="designed-thumb--swatch" />
               <span className="preset-list__name">{preset.name}</span>

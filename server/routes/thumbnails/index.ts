@@ -62,7 +62,7 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
 
   router.get("/system/thumbnail-designer-presets", async (req, res) => {
     authorize(req.actor, thumbnailPolicy.canUsePresets(req.actor));
-    const body: ThumbnailPresetList = { data: (await listPresets(db)).map((p) => presentPreset(p, req.actor)) };
+    const body: ThumbnailPresetList = (await listPresets(db)).map((p) => presentPreset(p, req.actor));
     res.json(body);
   });
 

@@ -43,7 +43,7 @@ describe("thumbnail designer: settings and presets", () => {
   });
 
   it("creates, lists, updates and deletes presets; only the owner may change or delete one", async () => {
-    expect((await ownerClient.get(PRESETS)).body).toEqual({ data: [] });
+    expect((await ownerClient.get(PRESETS)).body).toEqual([]);
     const created = await ownerClient.post(PRESETS, { name: "  Night sky ", settings: { "overlay-color": "#222222", "overlay-opacity": 0.4, "overlay-filter": "sepia", "hide-default-icon": false } });
     expect(created.status).toBe(201);
     // Defaults are not stored: only what differs from them.
@@ -51,7 +51,7 @@ describe("thumbnail designer: settings and presets", () => {
     const id = created.body.preset.id;
 
     const seenByOther = await otherClient.get(PRESETS);
-    expect(seenByOther.body.data).toEqual([{ id, name: "Night sky", settings: { "overlay-opacity": 0.4, "overlay-filter": "sepia" }, is_owner: false }]);
+    expect(seenByOther.body).toEqual([{ id, name: "Night sky", settings: { "overlay-opacity": 0.4, "overlay-filter": "sepia" }, is_owner: false }]);
 
     const put = (client: TestClient, body: unknown, target = id) => client.token().then((token) => client.request("PUT", `${PRESETS}/${target}`, body, { "x-csrf-token": token }));
     const del = (client: TestClient, target = id) => client.token().then((token) => client.request("DELETE", `${PRESETS}/${target}`, undefined, { "x-csrf-token": token }));
@@ -70,7 +70,7 @@ describe("thumbnail designer: settings and presets", () => {
     const deleted = await del(ownerClient);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ status: "success", message: "Preset Deleted", id });
-    expect((await ownerClient.get(PRESETS)).body.data).toEqual([]);
+    expect((await ownerClient.get(PRESETS)).body).toEqual([]);
     expect((await del(ownerClient)).status).toBe(404);
     expect((await put(ownerClient, { name: "x" }, 999999)).body.message).toBe("Preset not found.");
     expect((await del(ownerClient, "abc" as unknown as number)).status).toBe(404);
