@@ -4,7 +4,7 @@ import { createIpcHandlers } from "./ipc/handlers.js";
 import { registerIpcHandlers } from "./ipc/registerHandlers.js";
 import { guardWebContents } from "./security/guardWebContents.js";
 import { httpOrigin, parseHttpUrl } from "./security/httpUrl.js";
-import { isTrustedSender } from "./security/navigation.js";
+import { isTrustedCall } from "./security/navigation.js";
 import { isPermissionAllowed } from "./security/permissions.js";
 import { DesktopAuth } from "./services/desktopAuth.js";
 import { TokenStore } from "./services/keychain.js";
@@ -65,7 +65,7 @@ function start(): void {
         if (mainWindow && !mainWindow.isDestroyed()) loadServer(mainWindow, url);
       },
     }),
-    (frameUrl) => isTrustedSender(frameUrl, serverOrigin()) || isFirstRunPage(frameUrl),
+    (frameUrl, channel) => isTrustedCall(channel, frameUrl, serverOrigin(), isFirstRunPage),
   );
 
   const showMainWindow = () => {

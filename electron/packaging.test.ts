@@ -51,3 +51,39 @@ describe("keytar packaging", () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/** The `key: value` pairs of a top-level YAML map (`key:` followed by `  name: value` lines). */
+function yamlMap(text: string, key: string): Record<string, string> {
+  const lines = text.split("\n");
+  const start = lines.findIndex((line) => line === `${key}:`);
+  const entries: Record<string, string> = {};
+  if (start < 0) return entries;
+  for (const line of lines.slice(start + 1)) {
+    const match = /^\s+([A-Za-z]+):\s*(\S+)\s*$/.exec(line);
+    if (match) entries[match[1]!] = match[2]!;
+    else if (!/^\s*(#|$)/.test(line)) break;
+  }
+  return entries;
+}
+
+describe("Electron fuses", () => {
+  const fuses = yamlMap(builderYml, "electronFuses");
+
+  it("keep Node's back doors shut and the app code in an integrity-checked asar", () => {
+    expect(fuses).toMatchObject({
+      runAsNode: "false",
+      enableNodeOptionsEnvironmentVariable: "false",
+      enableNodeCliInspectArguments: "false",
+      enableEmbeddedAsarIntegrityValidation: "true",
+      onlyLoadAppFromAsar: "true",
+    });
+  });
+
+  it("let the first-run page, a file: page inside the asar with module scripts, load", () => {
+    // Without the file: privileges Electron neither reads file: URLs from inside app.asar nor lets a file: page load its
+    // own module scripts (crossorigin, from the null origin), so the packaged app could never ask for a server address.
+    const mainWindow = fs.readFileSync(path.join(root, "electron/windows/mainWindow.ts"), "utf8");
+    expect(mainWindow).toMatch(/\.loadFile\(/);
+    expect(fuses.grantFileProtocolExtraPrivileges).toBe("true");
+  });
+});

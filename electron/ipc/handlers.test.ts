@@ -123,6 +123,30 @@ describe("app:setServerUrl", () => {
     expect(stored()).toBe(`${url}/platform`);
   });
 
+  it("stores the address the server redirected to (http to https, a moved host), which is where the window will be", async () => {
+    const platform = await startServer(platformServer);
+    const redirecting = await startServer((request, response) => {
+      response.writeHead(301, { location: `${platform}${request.url ?? "/"}` }).end();
+    });
+    const { handlers, deps, stored } = makeDeps();
+    expect(await handlers["app:setServerUrl"](redirecting)).toEqual({ ok: true });
+    // The window may show only the stored origin's pages: the old address would send every load to the browser.
+    expect(stored()).toBe(platform);
+    expect(deps.onServerUrlChanged).toHaveBeenCalledWith(platform);
+  });
+
+  it("refuses a redirect that does not lead to a platform server's /app/config", async () => {
+    const elsewhere = await startServer((_request, response) =>
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ siteName: "Login portal" })),
+    );
+    const redirecting = await startServer((_request, response) => {
+      response.writeHead(302, { location: `${elsewhere}/login?next=/app/config` }).end();
+    });
+    const { handlers, stored } = makeDeps();
+    expect(await handlers["app:setServerUrl"](redirecting)).toEqual({ ok: false, message: serverUrlMessages.notPlatform(redirecting) });
+    expect(stored()).toBe("http://127.0.0.1:3000");
+  });
+
   it("refuses an address nothing answers at, keeping the old one", async () => {
     const url = await closedPortUrl();
     const { handlers, deps, stored } = makeDeps();

@@ -2,7 +2,6 @@ import { AppConfig } from "../../contract/config.js";
 import { normalizeServerUrl, parseHttpUrl } from "../security/httpUrl.js";
 import type { DesktopAuth } from "../services/desktopAuth.js";
 import type { ServerUrlSetting } from "../services/settings.js";
-import type { SetServerUrlResult } from "./bridge.js";
 import type { IpcHandlers } from "./channels.js";
 
 /** The slice of `fetch` the server check uses (Electron's `net.fetch` in the app). */
@@ -35,12 +34,30 @@ export const openExternalRefusal = "Only http:// and https:// addresses can be o
 /** Only the site name is required, so an older or newer server still counts as one of ours. */
 const PlatformConfig = AppConfig.pick({ siteName: true });
 
-/** Asks `serverUrl` for its /app/config and says whether a platform server answered. */
+/** What the server check found: the address to keep (where the server's pages really are), or why there is none. */
+export type PlatformServerCheck = { ok: true; serverUrl: string } | { ok: false; message: string };
+
+/**
+ * The server address a followed redirect of `<address>/app/config` leads to, or undefined when it led somewhere that
+ * is not a /app/config (a login portal, a landing page).
+ */
+function redirectedServerUrl(finalUrl: string): string | undefined {
+  const suffix = "/app/config";
+  const url = parseHttpUrl(finalUrl);
+  if (!url || url.search || !url.pathname.endsWith(suffix)) return undefined;
+  return normalizeServerUrl(`${url.origin}${url.pathname.slice(0, -suffix.length)}`);
+}
+
+/**
+ * Asks `serverUrl` for its /app/config and says whether a platform server answered. When the server redirected (http
+ * to https, a moved host), the address kept is the one redirected to: the window may show only the stored origin's
+ * pages, so the old address would send every page load to the browser instead.
+ */
 export async function checkPlatformServer(
   serverUrl: string,
   fetchFn: FetchLike,
   timeoutMs = 5000,
-): Promise<SetServerUrlResult> {
+): Promise<PlatformServerCheck> {
   let response: Response;
   try {
     response = await fetchFn(`${serverUrl}/app/config`, {
@@ -50,11 +67,12 @@ export async function checkPlatformServer(
   } catch {
     return { ok: false, message: serverUrlMessages.unreachable(serverUrl) };
   }
-  if (!response.ok) return { ok: false, message: serverUrlMessages.notPlatform(serverUrl) };
+  const notPlatform = { ok: false, message: serverUrlMessages.notPlatform(serverUrl) } as const;
+  if (!response.ok) return notPlatform;
+  const finalServerUrl = response.redirected ? redirectedServerUrl(response.url) : serverUrl;
+  if (!finalServerUrl) return notPlatform;
   const body: unknown = await response.json().catch(() => undefined);
-  return PlatformConfig.safeParse(body).success
-    ? { ok: true }
-    : { ok: false, message: serverUrlMessages.notPlatform(serverUrl) };
+  return PlatformConfig.safeParse(body).success ? { ok: true, serverUrl: finalServerUrl } : notPlatform;
 }
 
 /** The main process's answers to the bridge's calls; each validates what the page sent. */
@@ -67,8 +85,8 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
       if (!serverUrl) return { ok: false, message: serverUrlMessages.invalid };
       const check = await checkPlatformServer(serverUrl, deps.fetch, deps.timeoutMs);
       if (!check.ok) return check;
-      deps.settings.setServerUrl(serverUrl);
-      deps.onServerUrlChanged(serverUrl);
+      deps.settings.setServerUrl(check.serverUrl);
+      deps.onServerUrlChanged(check.serverUrl);
       return { ok: true };
     },
 

@@ -191,6 +191,61 @@ describe("DesktopAuth (real platform server, real OpenID provider)", () => {
     expect(await desktopAuth(keychain).accessToken(server.url)).toBeNull();
   });
 
+  it("keeps a sign-out when a renewal was still under way: the renewed tokens are neither kept nor handed out", async () => {
+    const keychain = memoryKeychain();
+    let clock = Date.now();
+    let releaseRefresh!: () => void;
+    const refreshHeld = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    const refresh = vi.fn(async (options: Parameters<typeof refreshSignIn>[0]) => {
+      const tokens = await refreshSignIn(options);
+      await refreshHeld;
+      return tokens;
+    });
+    const auth = desktopAuth(keychain, { refresh, now: () => clock });
+    await auth.signIn(server.url, "test");
+    const entry = stored(keychain)!;
+
+    // The token ran out: one call renews it by clock, another because the server refused it.
+    clock = (entry.expires_at as number) + 60_000;
+    const expiredCall = auth.accessToken(server.url);
+    const refusedCall = auth.renewRefused(server.url, entry.id_token);
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalled());
+    await auth.signOut(server.url);
+    releaseRefresh();
+
+    expect(await expiredCall).toBeNull();
+    expect(await refusedCall).toBeNull();
+    expect(stored(keychain)).toBeUndefined();
+    expect(await auth.accessToken(server.url)).toBeNull();
+    // A call the server refused before the sign-out gets nothing either.
+    expect(await auth.renewRefused(server.url, entry.id_token)).toBeNull();
+    // The next launch starts signed out.
+    expect(await desktopAuth(keychain).accessToken(server.url)).toBeNull();
+  });
+
+  it("never sends the refresh token to an issuer other than the one that issued it, whatever the server lists now", async () => {
+    const keychain = memoryKeychain();
+    await desktopAuth(keychain).signIn(server.url, "test");
+    const entry = stored(keychain)!;
+    // The server (or someone between it and us, on plain http) now lists another issuer for the same provider key.
+    const rewritingFetch = async (url: string, init: RequestInit) => {
+      const response = await fetch(url, init);
+      if (!url.endsWith("/providers")) return response;
+      const body = (await response.json()) as { providers: { key: string; desktop?: { issuer: string; clientId: string } }[] };
+      for (const p of body.providers) if (p.desktop) p.desktop.issuer = "https://issuer.attacker.example";
+      return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+    };
+    const refresh = vi.fn(async (_options: Parameters<typeof refreshSignIn>[0]) => {
+      throw new Error("must not be called");
+    });
+
+    const later = desktopAuth(keychain, { fetch: rewritingFetch, refresh, now: () => (entry.expires_at as number) + 60_000 });
+
+    expect(await later.accessToken(server.url)).toBeNull();
+    expect(refresh).not.toHaveBeenCalled();
+    expect(stored(keychain)).toBeUndefined();
+  });
+
   it("refuses providers without a desktop client, unknown providers and a missing server, without opening the browser", async () => {
     const keychain = memoryKeychain();
     const auth = desktopAuth(keychain);

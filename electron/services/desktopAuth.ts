@@ -49,6 +49,26 @@ function jwtClaims(token: string | undefined): Record<string, unknown> {
   }
 }
 
+/** The same issuer identifier, compared as openid-client compares them (as URLs, so a trailing slash does not matter). */
+function sameIssuer(a: unknown, b: string): boolean {
+  try {
+    return typeof a === "string" && new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when the stored tokens were issued by `desktop` (the ID token's issuer and audience): a refresh token is only
+ * ever sent back to the issuer and client it came from, never to one the server lists later (changed, or altered on
+ * the way over plain http).
+ */
+function issuedBy(tokens: StoredTokens, desktop: { issuer: string; clientId: string }): boolean {
+  const { iss, aud } = jwtClaims(tokens.id_token);
+  const audiences = Array.isArray(aud) ? aud : [aud];
+  return sameIssuer(iss, desktop.issuer) && audiences.includes(desktop.clientId);
+}
+
 /** What the keychain keeps from a sign-in: the ID token is the platform's bearer token, so its expiry counts. */
 function toStored(tokens: SignInTokens, provider: string): StoredTokens {
   const idTokenExpiry = typeof tokens.claims.exp === "number" ? tokens.claims.exp * 1000 : tokens.expires_at;
@@ -71,12 +91,36 @@ export class DesktopAuth {
   private readonly current = new Map<string, Promise<StoredTokens | undefined>>();
   /** Per server origin: the renewal started because the server refused a token, and that token. */
   private readonly refusals = new Map<string, { token: string; renewal: Promise<StoredTokens | undefined> }>();
+  /**
+   * Per server origin: counts sign-ins and sign-outs, so a renewal that finishes after one of them (it started with the
+   * tokens they replaced) neither writes its tokens back to the keychain nor hands them out.
+   */
+  private readonly epochs = new Map<string, number>();
+  /** Per server origin: the last keychain write; writes run one after another, so the latest decision is the one kept. */
+  private readonly writes = new Map<string, Promise<unknown>>();
   private pendingSignIn = false;
 
   constructor(private readonly deps: DesktopAuthDeps) {}
 
   private now(): number {
     return (this.deps.now ?? Date.now)();
+  }
+
+  private epoch(origin: string): number {
+    return this.epochs.get(origin) ?? 0;
+  }
+
+  /** A new sign-in or a sign-out replaces the server's tokens: renewals of the old ones are void from now on. */
+  private replaceSignIn(origin: string): void {
+    this.epochs.set(origin, this.epoch(origin) + 1);
+    this.refusals.delete(origin);
+  }
+
+  /** Runs a keychain write for `origin` after the ones already queued for it. */
+  private inTurn<T>(origin: string, write: () => Promise<T>): Promise<T> {
+    const next = (this.writes.get(origin) ?? Promise.resolve()).catch(() => undefined).then(write);
+    this.writes.set(origin, next);
+    return next;
   }
 
   private isFresh(tokens: StoredTokens): boolean {
@@ -118,7 +162,8 @@ export class DesktopAuth {
         timeoutMs: this.deps.signInTimeoutMs,
       });
       const stored = toStored(tokens, provider);
-      await this.deps.tokenStore.save(origin, stored);
+      this.replaceSignIn(origin);
+      await this.inTurn(origin, () => this.deps.tokenStore.save(origin, stored));
       this.current.set(origin, Promise.resolve(stored));
       const name = typeof tokens.claims.name === "string" ? tokens.claims.name : undefined;
       return { ok: true, ...(name ? { name } : {}) };
@@ -135,8 +180,9 @@ export class DesktopAuth {
   async signOut(serverUrl: string | null): Promise<void> {
     const origin = httpOrigin(serverUrl);
     if (!origin) return;
+    this.replaceSignIn(origin);
     this.current.set(origin, Promise.resolve(undefined));
-    await this.deps.tokenStore.remove(origin);
+    await this.inTurn(origin, () => this.deps.tokenStore.remove(origin));
   }
 
   /** The usable tokens for the server: from memory, else the keychain; renewed or dropped when they ran out. */
@@ -174,17 +220,20 @@ export class DesktopAuth {
   async renewRefused(serverUrl: string | null, refused: unknown): Promise<string | null> {
     const origin = httpOrigin(serverUrl);
     if (!serverUrl || !origin || typeof refused !== "string" || !refused) return null;
-    if (this.refusals.get(origin)?.token !== refused) {
+    let refusal = this.refusals.get(origin);
+    if (refusal?.token !== refused) {
       const tokens = await this.tokens(serverUrl).catch(() => undefined);
       if (!tokens || tokens.id_token !== refused) return tokens?.id_token ?? null;
       // Checked again after the wait: another call refused with this token may have started the renewal meanwhile.
-      if (this.refusals.get(origin)?.token !== refused) {
+      refusal = this.refusals.get(origin);
+      if (refusal?.token !== refused) {
         const renewal = this.renew(serverUrl, origin, tokens);
         this.remember(origin, renewal);
-        this.refusals.set(origin, { token: refused, renewal });
+        refusal = { token: refused, renewal };
+        this.refusals.set(origin, refusal);
       }
     }
-    return (await this.refusals.get(origin)!.renewal.catch(() => undefined))?.id_token ?? null;
+    return (await refusal.renewal.catch(() => undefined))?.id_token ?? null;
   }
 
   /** Who is signed in on the server, as far as this desktop knows. */
@@ -204,10 +253,17 @@ export class DesktopAuth {
   }
 
   /**
-   * Renews expired tokens with their refresh token. When the provider refuses (or there is no refresh token) the
-   * entry is deleted; when it cannot be reached the entry is kept for a later try, but not used meanwhile.
+   * Renews expired tokens with their refresh token, at the issuer that issued them only. When the provider refuses (or
+   * there is no refresh token, or the server now lists another issuer) the entry is deleted; when it cannot be reached
+   * the entry is kept for a later try, but not used meanwhile. A sign-out or sign-in meanwhile wins over the renewal.
    */
   private async renew(serverUrl: string, origin: string, tokens: StoredTokens): Promise<StoredTokens | undefined> {
+    const epoch = this.epoch(origin);
+    // Signed out (or in again) meanwhile: the decision made then stands, whatever this renewal found.
+    const forget = () =>
+      this.inTurn(origin, async () => {
+        if (this.epoch(origin) === epoch) await this.deps.tokenStore.remove(origin);
+      });
     const provider = tokens.provider;
     const listed = provider && tokens.refresh_token ? (await this.providers(serverUrl))?.find((p) => p.key === provider) : undefined;
     if (tokens.refresh_token && provider && !listed) {
@@ -215,20 +271,23 @@ export class DesktopAuth {
       this.current.delete(origin);
       return undefined;
     }
-    if (!tokens.refresh_token || !provider || !listed?.desktop) {
-      await this.deps.tokenStore.remove(origin);
+    if (!tokens.refresh_token || !provider || !listed?.desktop || !issuedBy(tokens, listed.desktop)) {
+      await forget();
       return undefined;
     }
     try {
       const renewed = toStored(await (this.deps.refresh ?? refreshSignIn)({ ...listed.desktop, refreshToken: tokens.refresh_token }), provider);
-      await this.deps.tokenStore.save(origin, renewed);
-      return renewed;
+      return await this.inTurn(origin, async () => {
+        if (this.epoch(origin) !== epoch) return undefined;
+        await this.deps.tokenStore.save(origin, renewed);
+        return renewed;
+      });
     } catch (error) {
       if (error instanceof ProviderUnreachableError) {
         this.current.delete(origin);
         return undefined;
       }
-      await this.deps.tokenStore.remove(origin);
+      await forget();
       return undefined;
     }
   }

@@ -4,6 +4,12 @@ import type { SpreadsheetType } from "./spreadsheetPreviewModel.js";
 
 /** Workbooks larger than this are not opened locally (SheetJS holds the whole sheet in memory); CSV streams at any size. */
 export const PREVIEW_MAX_WORKBOOK_BYTES = 50 * 1024 * 1024;
+/**
+ * Workbooks whose ZIP declares more uncompressed data than this are refused before SheetJS inflates them: the server's
+ * default bound (IMPORT_MAX_EXPANDED_MB, server/config.ts), so a zip bomb neither exhausts the worker (and with it the
+ * page's renderer process) nor previews a file the server would refuse as too large.
+ */
+export const PREVIEW_MAX_EXPANDED_BYTES = 300 * 1024 * 1024;
 /** Rows handed over per chunk. */
 const CHUNK_ROWS = 1000;
 
@@ -27,10 +33,43 @@ export class SpreadsheetReadError extends Error {
  */
 export async function readSpreadsheetSource(source: Blob | string | ArrayBuffer, type: SpreadsheetType, handlers: SpreadsheetHandlers): Promise<void> {
   if (type === "csv") return readCsv(source, handlers);
+  // Judged by the file's size before its bytes are read: a huge workbook must not be loaded whole just to be refused.
+  if (source instanceof Blob && source.size > PREVIEW_MAX_WORKBOOK_BYTES) throw new SpreadsheetReadError("tooLarge");
   const bytes = source instanceof ArrayBuffer ? source : typeof source === "string" ? new TextEncoder().encode(source).buffer : await source.arrayBuffer();
   // An .xlsx is a zip; the server refuses anything else under that name before SheetJS sees it (which would read text).
   if (type === "xlsx" && !isZip(bytes)) throw new SpreadsheetReadError("unreadable");
+  if (type === "xlsx") {
+    const zip = inspectZip(bytes);
+    if (!zip) throw new SpreadsheetReadError("unreadable");
+    if (zip.uncompressedBytes > PREVIEW_MAX_EXPANDED_BYTES || zip.entries > 10_000) throw new SpreadsheetReadError("tooLarge");
+  }
   readWorkbook(bytes, handlers);
+}
+
+/**
+ * What a ZIP's central directory declares (its entries and their total uncompressed size), read without inflating
+ * anything, as the server's server/jobs/zipInspect.ts does: null when it cannot be read, Infinity for ZIP64 sizes.
+ */
+function inspectZip(bytes: ArrayBuffer): { entries: number; uncompressedBytes: number } | null {
+  const view = new DataView(bytes);
+  let eocd = -1;
+  for (let i = bytes.byteLength - 22; i >= Math.max(0, bytes.byteLength - 22 - 0xffff); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const entries = view.getUint16(eocd + 10, true);
+  let offset = view.getUint32(eocd + 16, true);
+  let uncompressedBytes = 0;
+  for (let n = 0; n < entries; n++) {
+    if (offset + 46 > bytes.byteLength || view.getUint32(offset, true) !== 0x02014b50) return null;
+    const size = view.getUint32(offset + 24, true);
+    uncompressedBytes += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
+    offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+  }
+  return { entries, uncompressedBytes };
 }
 
 const isZip = (bytes: ArrayBuffer): boolean => {
