@@ -181,6 +181,27 @@ describe("app:setServerUrl", () => {
     expect(stored()).toBe("http://127.0.0.1:3000");
   });
 
+  it.each([["http://learn.example.org"], ["http://10.0.0.5:3000"], ["http://[fe80::1]:3000"]])("refuses plain http:// to another machine (%s) without contacting it", async (value) => {
+    const fetchSpy = vi.fn((url: string, init: RequestInit) => fetch(url, init));
+    const { handlers, stored } = makeDeps({ fetch: fetchSpy });
+
+    expect(await handlers["app:setServerUrl"](value)).toEqual({ ok: false, message: serverUrlMessages.insecure });
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(stored()).toBe("http://127.0.0.1:3000");
+  });
+
+  it("refuses an https:// address that redirects to plain http:// on another machine", async () => {
+    // Standing in for the network (no other machine answers here): the check's fetch followed a redirect to http.
+    const downgraded = async () => {
+      const response = new Response(JSON.stringify({ siteName: "Downgraded" }), { headers: { "content-type": "application/json" } });
+      return Object.defineProperties(response, { redirected: { value: true }, url: { value: "http://learn.example.org/app/config" } });
+    };
+    const { handlers, stored } = makeDeps({ fetch: downgraded });
+
+    expect(await handlers["app:setServerUrl"]("https://learn.example.org")).toEqual({ ok: false, message: serverUrlMessages.insecure });
+    expect(stored()).toBe("http://127.0.0.1:3000");
+  });
+
   it.each([["file:///etc"], ["javascript:alert(1)"], ["127.0.0.1:3000"], [""], [42], [undefined], [{ url: "http://x" }]])(
     "refuses %j without contacting anything",
     async (value) => {

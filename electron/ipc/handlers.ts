@@ -1,5 +1,5 @@
 import { AppConfig } from "../../contract/config.js";
-import { normalizeServerUrl, parseHttpUrl } from "../security/httpUrl.js";
+import { isSecureServerUrl, normalizeServerUrl, parseHttpUrl } from "../security/httpUrl.js";
 import type { DesktopAuth } from "../services/desktopAuth.js";
 import type { ServerUrlSetting } from "../services/settings.js";
 import type { IpcHandlers } from "./channels.js";
@@ -24,6 +24,7 @@ export interface IpcHandlerDeps {
 /** The texts a person sees when a server address is refused. */
 export const serverUrlMessages = {
   invalid: "Enter a server address that starts with http:// or https://.",
+  insecure: "Use an https:// address: over http:// your sign-in would cross the network unencrypted. http:// works only for a server on this computer (localhost or 127.0.0.1).",
   unreachable: (url: string) => `Could not reach ${url}. Check the address and that the server is running.`,
   notPlatform: (url: string) => `${url} answered, but it is not a platform server.`,
 } as const;
@@ -71,6 +72,7 @@ export async function checkPlatformServer(
   if (!response.ok) return notPlatform;
   const finalServerUrl = response.redirected ? redirectedServerUrl(response.url) : serverUrl;
   if (!finalServerUrl) return notPlatform;
+  if (!isSecureServerUrl(finalServerUrl)) return { ok: false, message: serverUrlMessages.insecure };
   const body: unknown = await response.json().catch(() => undefined);
   return PlatformConfig.safeParse(body).success ? { ok: true, serverUrl: finalServerUrl } : notPlatform;
 }
@@ -83,6 +85,7 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     "app:setServerUrl": async (value: unknown) => {
       const serverUrl = normalizeServerUrl(value);
       if (!serverUrl) return { ok: false, message: serverUrlMessages.invalid };
+      if (!isSecureServerUrl(serverUrl)) return { ok: false, message: serverUrlMessages.insecure };
       const check = await checkPlatformServer(serverUrl, deps.fetch, deps.timeoutMs);
       if (!check.ok) return check;
       deps.settings.setServerUrl(check.serverUrl);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { httpOrigin, normalizeServerUrl, parseHttpUrl } from "./httpUrl.js";
+import { httpOrigin, isSecureServerUrl, normalizeServerUrl, parseHttpUrl } from "./httpUrl.js";
 
 describe("parseHttpUrl", () => {
   it("accepts http and https addresses", () => {
@@ -44,5 +44,15 @@ describe("httpOrigin", () => {
   it("gives scheme, host and port", () => {
     expect(httpOrigin("http://127.0.0.1:3000/app/config")).toBe("http://127.0.0.1:3000");
     expect(httpOrigin("about:blank")).toBeUndefined();
+  });
+});
+
+describe("isSecureServerUrl", () => {
+  it.each(["https://learn.example.org", "https://10.0.0.5", "http://127.0.0.1:3000", "http://127.1.2.3", "http://localhost:5173", "http://[::1]:3000"])("lets %s carry the sign-in", (value) => {
+    expect(isSecureServerUrl(value)).toBe(true);
+  });
+
+  it.each(["http://learn.example.org", "http://10.0.0.5:3000", "http://127.0.0.1.example.org", "http://localhost.example.org", "http://[fe80::1]", "ftp://localhost", 42])("refuses %s", (value) => {
+    expect(isSecureServerUrl(value)).toBe(false);
   });
 });

@@ -25,3 +25,18 @@ export function normalizeServerUrl(value: unknown): string | undefined {
 export function httpOrigin(value: unknown): string | undefined {
   return parseHttpUrl(value)?.origin;
 }
+
+/** Whether the address names this computer (localhost, 127.0.0.0/8, ::1), where plain http:// leaves no machine. */
+export function isLoopbackUrl(url: URL): boolean {
+  const host = url.hostname;
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Whether a server address may carry the desktop's sign-in: https://, or http:// on this computer only. The bearer
+ * token goes with every call, so over plain http:// to another machine anyone on the way could take it.
+ */
+export function isSecureServerUrl(value: unknown): boolean {
+  const url = parseHttpUrl(value);
+  return url !== undefined && (url.protocol === "https:" || isLoopbackUrl(url));
+}

@@ -1,9 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import * as oidc from "openid-client";
+import { isLoopbackUrl } from "../security/httpUrl.js";
 
-/** Hosts whose issuer may be plain HTTP (development and tests), as on the server (server/lib/oidcClients.ts). */
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 export interface LoopbackSignInOptions {
   issuer: string;
@@ -53,7 +52,8 @@ const escapeHtml = (text: string) =>
 /** Discovers the provider for a public native client (no client authentication); a SignInError when unreachable. */
 async function discoverNativeClient(issuerUrl: string, clientId: string): Promise<oidc.Configuration> {
   const issuer = new URL(issuerUrl);
-  const insecure = issuer.protocol === "http:" && LOOPBACK.has(issuer.hostname);
+  // An issuer may be plain HTTP on this computer only (development and tests), as on the server (server/lib/oidcClients.ts).
+  const insecure = issuer.protocol === "http:" && isLoopbackUrl(issuer);
   try {
     return await oidc.discovery(issuer, clientId, undefined, oidc.None(), insecure ? { execute: [oidc.allowInsecureRequests] } : undefined);
   } catch (error) {

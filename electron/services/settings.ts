@@ -1,5 +1,5 @@
 import Store from "electron-store";
-import { normalizeServerUrl } from "../security/httpUrl.js";
+import { isSecureServerUrl, normalizeServerUrl } from "../security/httpUrl.js";
 import { sanitizeWindowBounds, type WindowBounds } from "./windowBounds.js";
 
 /** The server offered when a chosen one cannot be reached: one started on this machine with `npm start`. */
@@ -29,7 +29,11 @@ export function createSettings(): Settings {
   // No default server: the first run asks for one (renderer/scenes/desktop/ServerUrlScene.tsx).
   const store = new Store<StoredSettings>({ name: "settings" });
   return {
-    getServerUrl: () => normalizeServerUrl(store.get("serverUrl")) ?? null,
+    // An address stored before plain http:// to other machines was refused counts as none: the first run asks again.
+    getServerUrl: () => {
+      const url = normalizeServerUrl(store.get("serverUrl"));
+      return url && isSecureServerUrl(url) ? url : null;
+    },
     setServerUrl: (url) => store.set("serverUrl", url),
     getWindowBounds: () => sanitizeWindowBounds(store.get("windowBounds")),
     setWindowBounds: (bounds) => store.set("windowBounds", bounds),
