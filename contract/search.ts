@@ -217,7 +217,7 @@ export type LegacySearchResponse = z.infer<typeof LegacySearchResponse>;
  * at 3 characters): publishers whose name holds `st`, for the `f[provider]` / `publishers` filter.
  */
 export const PROVIDER_AUTOCOMPLETE_MIN = 3;
-export const PROVIDER_AUTOCOMPLETE_LIMIT = 20;
+export const PROVIDER_AUTOCOMPLETE_LIMIT = 30;
 export const ProviderQuery = z.object({
   st: z
     .string({ error: (issue) => (issue.input === undefined ? "st is required." : "st must be text.") })
