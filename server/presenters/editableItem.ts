@@ -47,6 +47,7 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     copied_from_details: extras.copiedFrom ?? null,
     thumbnail: presentItemThumbnail(extras.thumbnail, item.thumb_url),
     favorite: extras.favorite ?? false,
+    features: { favorite: type.favorite, collectible: type.collectible },
     abilities: {
       view: true,
       edit,

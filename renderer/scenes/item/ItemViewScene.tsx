@@ -1,10 +1,8 @@
 import "katex/dist/katex.min.css";
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { isCollectibleModelKey } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { useItem } from "../../api/editor.js";
-import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { FavoriteButton } from "../../components/FavoriteButton.js";
 import { PageTitle } from "../../components/PageTitle.js";
@@ -26,7 +24,6 @@ import { loadProblemTitle } from "./loadProblemTitle.js";
 export function ItemViewScene({ typePath }: { typePath: string }) {
   const { uid = "" } = useParams();
   const { data: item, error, isPending, refetch } = useItem(typePath, uid);
-  const profile = useCurrentProfile();
   // An owner change reloads the page; its message is shown once the page is back.
   useEffect(() => showPendingToast(), []);
 
@@ -51,8 +48,9 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
             )}
           </div>
           <div className="item-page__actions">
-            {(item.abilities.favorite || profile === null) && <FavoriteButton item={item} variant="text" />}
-            {isCollectibleModelKey(item.model_key) && <CollectButton item={item} variant="text" />}
+            {/* Shown to guests too, whose click opens the guest modal (the server lets only the signed-in favorite). */}
+            {item.features.favorite && <FavoriteButton item={item} variant="text" />}
+            {item.features.collectible && <CollectButton item={item} variant="text" />}
             <ItemContentActions item={item} typePath={typePath} />
             {item.abilities.edit && (
               <Link className="button button--primary" to={`${item.link}/edit`}>
