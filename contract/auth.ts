@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { Flag, MESSAGES } from "./common.js";
 
-/** POST /auth: the login form (first document: username, password, remember). */
 /** A text field's type error: its required message when missing, else that it must be text. */
 const textOr = (required: string, name: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? required : `${name} must be text.`) });
 
+/** POST /auth: the login form (first document: username, password, remember). */
 export const SignInRequest = z.object({
   username: z.string(textOr(MESSAGES.usernameRequired, "Username")).trim().min(1, MESSAGES.usernameRequired).max(255, "Username may be at most 255 characters."),
   password: z.string(textOr(MESSAGES.passwordRequired, "Password")).min(1, MESSAGES.passwordRequired).max(1024, "Password may be at most 1024 characters."),
@@ -86,6 +86,11 @@ export const RegisterRequest = z.object({
   password: z.string({ error: MESSAGES.passwordRequired }).min(8, "Password must be at least 8 characters.").max(1024),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+/** POST /auth/register's own refusal (422 on the username field), which the form shows under that field. */
+export const REGISTER_MESSAGES = {
+  usernameTaken: "That username is taken.",
+} as const;
 
 /** Short texts for /auth/login?sso_error=...: why a single sign-on attempt did not sign anyone in. */
 export const SSO_ERRORS = {

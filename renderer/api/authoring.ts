@@ -16,6 +16,7 @@ import {
 } from "../../contract/index.js";
 import { getJson, postForm, postJson } from "./client.js";
 import { queryKeys } from "./queries.js";
+import { fetchTreesByType } from "./tagging.js";
 
 /** POST /resources/create-fetch (multipart); answers with the new resource's link in response.link. */
 export function createResource(form: FormData): Promise<ResourceCreateResponse> {
@@ -29,7 +30,7 @@ export function fetchShareOptions(): Promise<ResourceShareOptions> {
 
 /** POST /attributes/getTreeByType/ for the resource form's categories and pricing. */
 export function fetchResourceAttributeTrees(): Promise<TreesByTypeResponse> {
-  return postJson("attributes/getTreeByType", { types: ["resource_categories", "content_pricing"] }, TreesByTypeResponse);
+  return fetchTreesByType(["resource_categories", "content_pricing"]);
 }
 
 /** POST /{type}/start: starts a lesson plan, outline, project or pathway. */

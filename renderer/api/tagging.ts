@@ -1,5 +1,12 @@
 import { AttributeConfigResponse, AttributeTreeResponse, ContentTags, ContentTagsResponse, ItemsByIdsResponse, TreesByTypeResponse, type AttributeItem, type ContentTagsRequest } from "../../contract/index.js";
+import { useQuery } from "@tanstack/react-query";
 import { getJson, postJson } from "./client.js";
+
+/** Query keys of the tagging dialogs: an item's tags, and a model's attribute types. */
+export const taggingKeys = {
+  tags: (link: string) => ["tags", link] as const,
+  config: (modelKey: string) => ["attributeConfig", modelKey] as const,
+};
 
 /** GET /api/content/{typePath}/{uid}/tags: an item's attribute ids and keywords. */
 export function fetchTags(link: string): Promise<ContentTags> {
@@ -21,6 +28,11 @@ export function fetchTreeLevel(typeId: number, parentId: number | null): Promise
   return getJson(`attributes/tree/${typeId}`, AttributeTreeResponse, parentId === null ? {} : { searchParams: { parent_id: String(parentId) } });
 }
 
+/** POST /attributes/getTreeByType: the whole trees of the given types, by type key. */
+export function fetchTreesByType(types: string[]): Promise<TreesByTypeResponse> {
+  return postJson("attributes/getTreeByType", { types }, TreesByTypeResponse);
+}
+
 /** POST /attributes/getTreeByType/: a whole type's tree (for Select All and search). */
 export async function fetchWholeTree(typeKey: string): Promise<TreesByTypeResponse["arrObjResponse"][string]> {
   const answer = await postJson("attributes/getTreeByType/", { types: [typeKey] }, TreesByTypeResponse);
@@ -32,4 +44,14 @@ export async function fetchAttributesByIds(ids: number[]): Promise<AttributeItem
   if (!ids.length) return [];
   const answer = await postJson("attributes/getMultipleItemByIds", { type: "attributes", ids }, ItemsByIdsResponse);
   return answer.arrObjResponse as AttributeItem[];
+}
+
+/** An item's tags for a tagging dialog, fetched afresh each time one opens (staleTime 0). */
+export function useContentTags(link: string) {
+  return useQuery({ queryKey: taggingKeys.tags(link), queryFn: () => fetchTags(link), staleTime: 0 });
+}
+
+/** A model's attribute types (the picker's tabs), kept for five minutes. */
+export function useAttributeConfig(modelKey: string) {
+  return useQuery({ queryKey: taggingKeys.config(modelKey), queryFn: () => fetchAttributeConfig(modelKey), staleTime: 5 * 60_000 });
 }

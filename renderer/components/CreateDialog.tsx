@@ -83,7 +83,7 @@ export function CreateDialog({
   };
 
   /** Resources and curriculum items continue in their editor (second document). */
-  const goToEditor = (link: string) => {
+  const handleCreated = (link: string) => {
     handleOpenChange(false);
     if (onCreated) onCreated(link);
     else void navigate(`${link}/edit`);
@@ -111,9 +111,9 @@ export function CreateDialog({
             </button>
           )}
           {confirmed === "resource" ? (
-            <AddResourceForm onCreated={(answer) => goToEditor(answer.response.link)} actions={cancel} />
+            <AddResourceForm onCreated={(answer) => handleCreated(answer.response.link)} actions={cancel} />
           ) : isCurriculum(confirmed) ? (
-            <CurriculumCreateForm modelKey={confirmed} onCreated={goToEditor} onLeave={() => handleOpenChange(false)} actions={cancel} />
+            <CurriculumCreateForm modelKey={confirmed} onCreated={handleCreated} onLeave={() => handleOpenChange(false)} actions={cancel} />
           ) : confirmed === "collection" ? (
             <CollectionForm onCreated={setCreated} />
           ) : (

@@ -29,7 +29,7 @@ export function ResourceFileDrop() {
     else setSeveral(files);
   };
 
-  const showNewest = () => {
+  const handleShowNewest = () => {
     setSingle(null);
     setSeveral(null);
     void navigate(NEWEST_FIRST_SEARCH);
@@ -45,8 +45,8 @@ export function ResourceFileDrop() {
         enabled={profile !== undefined && !claimed}
         ignoreWhile={isModalOpen}
       />
-      {single && <AddResourceDialog open onOpenChange={(open) => !open && setSingle(null)} initial={{ file: single }} onCreated={showNewest} />}
-      {several && <DroppedFilesDialog files={several} onClose={() => setSeveral(null)} onShowResults={showNewest} />}
+      {single && <AddResourceDialog open onOpenChange={(open) => !open && setSingle(null)} initial={{ file: single }} onCreated={handleShowNewest} />}
+      {several && <DroppedFilesDialog files={several} onClose={() => setSeveral(null)} onShowResults={handleShowNewest} />}
     </>
   );
 }

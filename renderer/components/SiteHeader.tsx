@@ -58,7 +58,7 @@ function NavLinks() {
   );
 }
 
-/** Guests get a Sign in link; signed-in people see a Create button, their name and a Sign out button. */
+/** Guests get a Sign in link; signed-in people see Add Resource, Bulk Import (when they may import), Create, their name and Sign out. */
 function AccountArea() {
   const profile = useCurrentProfile();
   const signOut = useSignOutMutation();

@@ -17,8 +17,6 @@ export interface SignInProvider {
 
 /** Everything the renderer needs from where it runs; web and desktop each supply one. */
 export interface Platform {
-  /** "web" in a browser, "desktop" inside the Electron window. */
-  kind: "web" | "desktop";
   /** Base URL the API calls are made against, ending in "/". */
   apiBaseUrl(): Promise<string>;
   /** The platform server's address; null on the desktop's first run, before one was chosen. */

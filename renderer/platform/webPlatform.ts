@@ -3,7 +3,6 @@ import type { Platform } from "./types.js";
 
 /** The browser build: the API is on the page's own origin and the session is the cookie. */
 export const webPlatform: Platform = {
-  kind: "web",
   apiBaseUrl: async () => "/",
   serverUrl: async () => window.location.origin,
   // A browser is always on its server already; there is nothing to switch.

@@ -2,8 +2,7 @@ import crypto from "node:crypto";
 import type { Db } from "../db/connection.js";
 import type { Profile } from "../db/schema.js";
 import { findIdentity, insertIdentity } from "../models/identities.js";
-import { insertProfile } from "../models/profiles.js";
-import { createContent } from "./createContent.js";
+import { createMember } from "./createMember.js";
 
 /** What a provider told us about the person signing in (ID token or userinfo claims). */
 export interface IdentityClaims {
@@ -50,8 +49,7 @@ export async function signInWithIdentity(db: Db, input: { provider: string; clai
   }
   const username = await uniqueUsername(db, baseUsername(claims));
   const name = claims.name?.trim().slice(0, 255) || username;
-  const profile = await insertProfile(db, { kind: "user", name, username, email: claims.email ?? null, password_hash: null });
-  await createContent(db, { modelKey: "user", title: profile.name, description: `@${username}`, ownerId: profile.id, profileId: profile.id, visibility: "restricted" });
+  const profile = await createMember(db, { name, username, email: claims.email ?? null, passwordHash: null });
   await insertIdentity(db, { provider, subject: claims.sub, profileId: profile.id });
   return profile;
 }

@@ -136,3 +136,16 @@ export async function listContentAttributes(db: Db, contentId: number) {
     .orderBy("item.id")
     .execute();
 }
+
+/** How many of the given (distinct) item ids belong to the attribute type with this key. */
+export async function countItemsOfType(db: Db, typeKey: string, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const found = await db
+    .selectFrom("attribute_items as i")
+    .innerJoin("attribute_types as t", "t.id", "i.type_id")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("t.key", "=", typeKey)
+    .where("i.id", "in", ids)
+    .executeTakeFirstOrThrow();
+  return Number(found.n);
+}

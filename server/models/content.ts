@@ -91,3 +91,12 @@ export function whereViewable(eb: ExpressionBuilder<Database, "content">, scope:
     );
   return eb.or([eb("content.visibility", "in", ["public", "authed"]), eb("content.owner_id", "=", scope.profileId), eb("content.id", "in", granted)]);
 }
+
+/** An item's keywords (its comma-separated tags column) and its attribute item ids, in id order. */
+export async function findContentTags(db: Db, contentId: number): Promise<{ tags: string; attributeIds: number[] }> {
+  const [row, attributes] = await Promise.all([
+    db.selectFrom("content").select("tags").where("id", "=", contentId).executeTakeFirstOrThrow(),
+    db.selectFrom("content_attributes").select("attr_item_id").where("content_id", "=", contentId).orderBy("attr_item_id").execute(),
+  ]);
+  return { tags: row.tags, attributeIds: attributes.map((a) => a.attr_item_id) };
+}

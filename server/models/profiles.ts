@@ -50,3 +50,27 @@ export async function findPublishers(db: Db, term: string, scope: ViewScope, lim
     .limit(limit)
     .execute();
 }
+
+/** A profile's id and name (a user or a group), or undefined when there is none with that id. */
+export async function findProfileName(db: Db, id: number): Promise<{ id: number; name: string } | undefined> {
+  return db.selectFrom("profiles").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** The ids and names of the given profiles (unknown ids are left out), by name. */
+export async function listProfileNames(db: Db, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (!ids.length) return [];
+  return db.selectFrom("profiles").select(["id", "name"]).where("id", "in", ids).orderBy("name").execute();
+}
+
+/** Profiles (users and groups) whose name or username holds `term`, by name, at most `limit`; none when the term is empty. */
+export async function findProfilesMatching(db: Db, term: string, limit: number): Promise<{ id: number; name: string; kind: Profile["kind"] }[]> {
+  const like = containsPattern(term);
+  if (!like) return [];
+  return db
+    .selectFrom("profiles")
+    .select(["id", "name", "kind"])
+    .where((eb) => eb.or([eb(sql`lower(name)`, "like", like), eb(sql`lower(coalesce(username, ''))`, "like", like)]))
+    .orderBy("name")
+    .limit(limit)
+    .execute();
+}

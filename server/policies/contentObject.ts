@@ -21,7 +21,10 @@ export type ViewScope =
   | { kind: "public" }
   | { kind: "member"; profileId: number; groupIds: number[] };
 
-const isOwner = (actor: Actor, item: ContentSubject) => actor.profile !== null && actor.profile.id === item.owner_id;
+/** Whether the actor owns the item (the is_owner field; owners may view, edit and give it away). */
+export function isOwner(actor: Actor, item: Pick<ContentSubject, "owner_id">): boolean {
+  return actor.profile !== null && actor.profile.id === item.owner_id;
+}
 
 /** Who may view one item: public items for all, signed-in items for members, grants, owners and admins. */
 export function canView(actor: Actor, item: ContentSubject, grants?: ContentGrantsSubject): boolean {

@@ -2,6 +2,7 @@ import { MESSAGES } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 import { HttpError } from "../lib/errors.js";
 
+export * as attributePolicy from "./attribute.js";
 export * as bulkImportPolicy from "./bulkImport.js";
 export * as collectionPolicy from "./collection.js";
 export * as contentObjectPolicy from "./contentObject.js";

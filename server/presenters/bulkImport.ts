@@ -4,8 +4,10 @@ import type { Actor } from "../lib/actor.js";
 import { importState } from "../models/bulkImports.js";
 import { bulkImportPolicy } from "../policies/index.js";
 
-/** The import's API address (the spec's {link}) and its page in the web app. */
+/** The import's API address (the spec's {link}). */
 export const importLink = (record: Pick<BulkImportRecord, "uid">): string => `/api/bulk-importer/imports/${record.uid}`;
+
+/** The import's page in the web app. */
 export const importPageLink = (record: Pick<BulkImportRecord, "uid">): string => `/bulk-import/${record.uid}`;
 
 /** Values that still need the user's choice (ambiguous without a pick, missing without a mapping). */

@@ -42,7 +42,7 @@ export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: 
     thumb_key: row.designed_image_key,
     purchasable_in_products_count: 0,
     favorite,
-    is_owner: actor.profile?.id === row.owner_id,
+    is_owner: contentObjectPolicy.isOwner(actor, row),
     is_fee_based: row.is_fee_based === 1,
     sub_type: row.sub_type,
     created_at: row.created_at,

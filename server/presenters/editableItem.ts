@@ -6,8 +6,8 @@ import type { ContentGrantsSubject } from "../policies/contentObject.js";
 import { modelTypeInfo } from "./modelTypes.js";
 import { presentItemThumbnail } from "./thumbnail.js";
 
-/** The link of an item (its view page; the editor is link + "/edit"). */
-export const itemLink = (item: Pick<Content, "model_key" | "sub_type" | "uid">) => `${modelTypeInfo(item.model_key, item.sub_type).path}/${item.uid}`;
+/** The link of an item, as search presents it (its view page; the editor is link + "/edit"). */
+export const itemLink = (item: Pick<Content, "model_key" | "sub_type" | "uid">): string => `${modelTypeInfo(item.model_key, item.sub_type).path}/${item.uid}`;
 
 /** Reads stored Lexical JSON; a row that does not parse loads from its HTML instead. */
 function parseJson(raw: string | null): Record<string, unknown> | null {

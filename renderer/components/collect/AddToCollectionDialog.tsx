@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
 import { flushSync } from "react-dom";
-import { CollectionCreateRequest, MESSAGES, type CollectibleModelKey } from "../../../contract/index.js";
+import { CollectionCreateRequest, type CollectibleModelKey } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { CreateAndAddError, useAddToCollectionsMutation, useCreateAndAddMutation, useMyCollections, type CollectTarget } from "../../api/collections.js";
 import { useDebouncedCallback } from "../../hooks/useDebouncedCallback.js";
@@ -9,7 +9,7 @@ import { Alert } from "../Alert.js";
 import { Field, fieldErrorProps } from "../Field.js";
 import { ModalFrame } from "../ModalFrame.js";
 import { TabList, TabPanel } from "../Tabs.js";
-import { addFailureMessage, collectionChoices, createFailureMessage, idsToAdd, itemCountText, moreThanListed, pageOf, selectionSummary } from "./collectChoices.js";
+import { addFailureMessage, collectionChoices, createFailureMessage, idsToAdd, itemCountText, loadFailureMessage, moreThanListed, pageOf, selectionSummary } from "./collectChoices.js";
 
 type CollectTab = "search" | "create";
 const TABS = [
@@ -164,7 +164,7 @@ function SearchTab({ target, onAdded, onSignInNeeded, onCreateInstead }: TabProp
 
       {collections.isError && !sessionGone && (
         <div className="inline-error">
-          <p>{collections.error instanceof ApiError && collections.error.status >= 400 && collections.error.status < 500 ? collections.error.displayMessage : MESSAGES.genericLoad}</p>
+          <p>{loadFailureMessage(collections.error)}</p>
           <button type="button" className="button button--secondary" onClick={() => void collections.refetch()}>
             Try again
           </button>

@@ -7,6 +7,7 @@ import {
   createFailureMessage,
   idsToAdd,
   itemCountText,
+  loadFailureMessage,
   moreThanListed,
   pageOf,
   selectionSummary,
@@ -83,6 +84,8 @@ describe("texts", () => {
     expect(addFailureMessage(new Error("boom"))).toBe(COLLECTION_MESSAGES.updateFailed);
     expect(createFailureMessage(new ApiError(422, "Title is required.", ["Title may be at most 255 characters."]))).toBe("Title may be at most 255 characters.");
     expect(createFailureMessage(new ApiError(503, "down"))).toBe(COLLECTION_MESSAGES.createFailed);
+    expect(loadFailureMessage(new ApiError(422, "The page must be a whole number."))).toBe("The page must be a whole number.");
+    expect(loadFailureMessage(new ApiError(500, MESSAGES.unexpected))).toBe(MESSAGES.genericLoad);
   });
 });
 

@@ -1,4 +1,4 @@
-import { COLLECTION_MESSAGES, type MyCollection } from "../../../contract/index.js";
+import { COLLECTION_MESSAGES, MESSAGES, type MyCollection } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 
 /** Collections shown on one page of the dialog's list (second document, section 9). */
@@ -68,4 +68,9 @@ export function addFailureMessage(error: unknown): string {
 /** The text the create tab shows when creating the collection fails. */
 export function createFailureMessage(error: unknown): string {
   return serverMessageOr(error, COLLECTION_MESSAGES.createFailed);
+}
+
+/** The text the search tab shows when the list of collections fails to load. */
+export function loadFailureMessage(error: unknown): string {
+  return serverMessageOr(error, MESSAGES.genericLoad);
 }

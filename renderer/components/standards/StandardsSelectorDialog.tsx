@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { MESSAGES, STANDARD_SEARCH_MIN, STANDARDS_TYPE, type AttributeTypeConfig, type ContentTags } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { fetchStandardsByIds, useStandardSearch } from "../../api/contentActions.js";
-import { fetchAttributeConfig, fetchTags, saveTags } from "../../api/tagging.js";
+import { saveTags, taggingKeys, useAttributeConfig, useContentTags } from "../../api/tagging.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { DialogActions, ModalFrame } from "../ModalFrame.js";
@@ -26,8 +26,8 @@ type TabKey = (typeof TABS)[number]["key"];
 
 /** The standards selector (tabs Browse, Search, Selected Standards); Save replaces the item's standards and keeps its other tags. */
 export function StandardsSelectorDialog({ link, modelKey, onClose, onSaved }: { link: string; modelKey: string; onClose(): void; onSaved(message: string): void }) {
-  const tags = useQuery({ queryKey: ["tags", link], queryFn: () => fetchTags(link), staleTime: 0 });
-  const config = useQuery({ queryKey: ["attributeConfig", modelKey], queryFn: () => fetchAttributeConfig(modelKey), staleTime: 5 * 60_000 });
+  const tags = useContentTags(link);
+  const config = useAttributeConfig(modelKey);
   const current = useQuery({ queryKey: ["standardsOf", tags.data?.attribute_ids], queryFn: () => fetchStandardsByIds(tags.data!.attribute_ids), enabled: Boolean(tags.data) });
   const standardsConfig = config.data?.find((t) => t.key === STANDARDS_TYPE);
   const failed = tags.isError || config.isError || current.isError;
@@ -78,7 +78,7 @@ function SelectorBody({ link, tags, config, initial, onSaved }: { link: string; 
       const before = new Set(initial.map((s) => s.id));
       const others = tags.attribute_ids.filter((a) => !before.has(a));
       const answer = await saveTags(link, { attribute_ids: [...others, ...chosen.keys()], keywords: tags.keywords });
-      await queryClient.invalidateQueries({ queryKey: ["tags", link] });
+      await queryClient.invalidateQueries({ queryKey: taggingKeys.tags(link) });
       await queryClient.invalidateQueries({ queryKey: ["search"] });
       onSaved(answer.message);
     } catch (error) {

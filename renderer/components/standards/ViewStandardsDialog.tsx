@@ -1,15 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { MESSAGES } from "../../../contract/index.js";
 import { useSelectedStandards } from "../../api/contentActions.js";
-import { fetchTags } from "../../api/tagging.js";
+import { useContentTags } from "../../api/tagging.js";
 import { Alert } from "../Alert.js";
 import { CloseActions, ModalFrame } from "../ModalFrame.js";
 
 /** The view-standards dialog (id view-standards-modal): an accordion of frameworks (root standards), each with its chosen standards. */
 export function ViewStandardsDialog({ link, onClose }: { link: string; onClose(): void }) {
   const id = useId();
-  const tags = useQuery({ queryKey: ["tags", link], queryFn: () => fetchTags(link), staleTime: 0 });
+  const tags = useContentTags(link);
   const groups = useSelectedStandards(tags.data?.attribute_ids);
   const [open, setOpen] = useState<number | null>(null);
   const openId = open ?? groups.data?.[0]?.root.id ?? null;

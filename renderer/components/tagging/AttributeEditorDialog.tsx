@@ -9,7 +9,7 @@ import {
   type AttributeTypeConfig,
 } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
-import { fetchAttributeConfig, fetchAttributesByIds, fetchTags, fetchWholeTree, saveTags } from "../../api/tagging.js";
+import { fetchAttributesByIds, fetchWholeTree, saveTags, taggingKeys, useAttributeConfig, useContentTags } from "../../api/tagging.js";
 import { Alert } from "../Alert.js";
 import { DialogActions, ModalFrame } from "../ModalFrame.js";
 import { TabList, TabPanel } from "../Tabs.js";
@@ -20,8 +20,8 @@ const flatten = (nodes: AttributeTreeNode[]): AttributeTreeNode[] => nodes.flatM
 
 /** The model-attribute editor: a Keywords tab first (when keywords are in use), then a tab per attribute type. */
 export function AttributeEditorDialog({ link, modelKey, onClose, onSaved }: { link: string; modelKey: string; onClose(): void; onSaved(message: string): void }) {
-  const tags = useQuery({ queryKey: ["tags", link], queryFn: () => fetchTags(link), staleTime: 0 });
-  const config = useQuery({ queryKey: ["attributeConfig", modelKey], queryFn: () => fetchAttributeConfig(modelKey), staleTime: 5 * 60_000 });
+  const tags = useContentTags(link);
+  const config = useAttributeConfig(modelKey);
   const chosenItems = useQuery({
     queryKey: ["attributesByIds", tags.data?.attribute_ids],
     queryFn: () => fetchAttributesByIds(tags.data!.attribute_ids),
@@ -119,7 +119,7 @@ function TagsForm({
     setFailure(null);
     try {
       const answer = await saveTags(link, { attribute_ids: [...chosen.keys()], keywords: finalKeywords });
-      await queryClient.invalidateQueries({ queryKey: ["tags", link] });
+      await queryClient.invalidateQueries({ queryKey: taggingKeys.tags(link) });
       await queryClient.invalidateQueries({ queryKey: ["search"] });
       onSaved(answer.message);
     } catch (error) {

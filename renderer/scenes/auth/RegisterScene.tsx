@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { MESSAGES, RegisterRequest } from "../../../contract/index.js";
+import { MESSAGES, REGISTER_MESSAGES, RegisterRequest } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { useCurrentProfile, useRegisterMutation } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
@@ -53,7 +53,7 @@ export function RegisterScene() {
       await registration.mutateAsync(parsed.data);
       navigate(redirect, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422 && error.message === "That username is taken.") showErrors({ username: error.message });
+      if (error instanceof ApiError && error.status === 422 && error.message === REGISTER_MESSAGES.usernameTaken) showErrors({ username: error.message });
       else setServerError(error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected);
     }
   };

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { IMPORT_SAVE_DEBOUNCE_MS, TreesByTypeResponse, type AttributeTreeNode, type BulkImport, type UserMappings } from "../../../contract/index.js";
+import { IMPORT_SAVE_DEBOUNCE_MS, type AttributeTreeNode, type BulkImport, type UserMappings } from "../../../contract/index.js";
 import { useImportActions } from "../../api/bulkImport.js";
-import { postJson } from "../../api/client.js";
+import { fetchTreesByType } from "../../api/tagging.js";
 import { useDebouncedCallback } from "../../hooks/useDebouncedCallback.js";
 
 interface Option {
@@ -32,7 +32,7 @@ export function DataResolution({ data }: { data: BulkImport }) {
   const hasMissing = Object.values(required).some((r) => r.missing.length > 0);
   const trees = useQuery({
     queryKey: ["importTrees", types],
-    queryFn: () => postJson("attributes/getTreeByType", { types }, TreesByTypeResponse),
+    queryFn: () => fetchTreesByType(types),
     enabled: hasMissing,
     staleTime: Infinity,
   });

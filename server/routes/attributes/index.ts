@@ -35,8 +35,7 @@ import {
   withAncestors,
   type AttributeType,
 } from "../../models/attributes.js";
-import { authorize } from "../../policies/index.js";
-import { canReadAttributes } from "../../policies/attribute.js";
+import { attributePolicy, authorize } from "../../policies/index.js";
 import { presentAttributeItem, presentAttributeTree, presentAttributeTypeConfig, presentStandard, presentStandardGroups } from "../../presenters/attribute.js";
 
 /** Items with their child ids, as the lazy-loading tree wants them. */
@@ -57,7 +56,7 @@ export function attributesRouter(db: Db): Router {
   const router = Router();
 
   router.get("/attributes/config/:modelKey", async (req, res) => {
-    authorize(req.actor, canReadAttributes(req.actor));
+    authorize(req.actor, attributePolicy.canReadAttributes(req.actor));
     const modelKey = ModelKey.safeParse(req.params.modelKey);
     if (!modelKey.success) throw new HttpError(404, ATTRIBUTE_MESSAGES.unknownModelKey(req.params.modelKey));
     const body: AttributeConfigResponse = (await attributeTypesForModel(db, modelKey.data)).map(presentAttributeTypeConfig);
@@ -65,7 +64,7 @@ export function attributesRouter(db: Db): Router {
   });
 
   router.get("/attributes/tree/:attributeType", async (req, res) => {
-    authorize(req.actor, canReadAttributes(req.actor));
+    authorize(req.actor, attributePolicy.canReadAttributes(req.actor));
     const typeRef = parseOr422(AttributeTypeParam, req.params.attributeType);
     const { parent_id: parentId } = parseOr422(AttributeTreeQuery, req.query);
     const type = await findAttributeType(db, typeRef);
@@ -76,7 +75,7 @@ export function attributesRouter(db: Db): Router {
   });
 
   router.post("/attributes/getTreeByType", async (req, res) => {
-    authorize(req.actor, canReadAttributes(req.actor));
+    authorize(req.actor, attributePolicy.canReadAttributes(req.actor));
     const { types: keys } = parseOr422(TreeByTypeRequest, req.body ?? {});
     const known = new Map((await listAttributeTypes(db)).map((t) => [t.key, t]));
     const unknown = keys.find((k) => !known.has(k));
@@ -88,7 +87,7 @@ export function attributesRouter(db: Db): Router {
   });
 
   router.post("/attributes/tree", async (req, res) => {
-    authorize(req.actor, canReadAttributes(req.actor));
+    authorize(req.actor, attributePolicy.canReadAttributes(req.actor));
     const { attribute_id: ids } = parseOr422(TreeByIdsRequest, req.body ?? {});
     const rows = [...(await withAncestors(db, await findItemsByIds(db, ids))).values()];
     const types = (await listAttributeTypes(db)).filter((t) => rows.some((r) => r.type_id === t.id));
@@ -97,7 +96,7 @@ export function attributesRouter(db: Db): Router {
   });
 
   router.post("/attributes/getMultipleItemByIds", async (req, res) => {
-    authorize(req.actor, canReadAttributes(req.actor));
+    authorize(req.actor, attributePolicy.canReadAttributes(req.actor));
     const { type, ids } = parseOr422(ItemsByIdsRequest, req.body ?? {});
     let arrObjResponse: ItemsByIdsResponse["arrObjResponse"] = [];
     if (type === "standard") {
@@ -111,7 +110,7 @@ export function attributesRouter(db: Db): Router {
   });
 
   router.post("/attributes/getMultipleItemBySearchTerm", async (req, res) => {
-    authorize(req.actor, canReadAttributes(req.actor));
+    authorize(req.actor, attributePolicy.canReadAttributes(req.actor));
     const { st } = parseOr422(StandardSearchRequest, req.body ?? {});
     const standards = await findAttributeType(db, STANDARDS_TYPE);
     const hits = standards ? await searchLeafItems(db, standards.id, st, STANDARD_SEARCH_LIMIT) : [];
@@ -121,7 +120,7 @@ export function attributesRouter(db: Db): Router {
   });
 
   router.get("/standards/selected", async (req, res) => {
-    authorize(req.actor, canReadAttributes(req.actor));
+    authorize(req.actor, attributePolicy.canReadAttributes(req.actor));
     const { ids } = parseOr422(SelectedStandardsQuery, req.query);
     const standards = await findAttributeType(db, STANDARDS_TYPE);
     const pairs = standards ? await findItemsWithRoots(db, ids, standards.id) : [];

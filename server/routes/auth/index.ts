@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { rateLimit } from "express-rate-limit";
-import { ForgotRequest, MESSAGES, RegisterRequest, SignInRequest, ssoSignInAnswer, type SignInResponse } from "../../../contract/index.js";
-import { createContent } from "../../commands/createContent.js";
+import { ForgotRequest, MESSAGES, REGISTER_MESSAGES, RegisterRequest, SignInRequest, ssoSignInAnswer, type SignInResponse } from "../../../contract/index.js";
+import { createMember } from "../../commands/createMember.js";
 import type { SsoProviderConfig } from "../../config.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
@@ -10,14 +10,11 @@ import { dummyHash, hashPassword, verifyPassword } from "../../lib/password.js";
 import { regenerateSession, saveSession } from "../../lib/session.js";
 import { parseOr422, plainMessage } from "../../lib/validate.js";
 import { findIdentityOfProfile } from "../../models/identities.js";
-import { findUserByUsername, insertProfile } from "../../models/profiles.js";
+import { findUserByUsername } from "../../models/profiles.js";
 
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 
-const regenerate = regenerateSession;
-const save = saveSession;
-
-/** Sign-in (POST /auth), sign-out and forgotten passwords. */
+/** Sign-in (POST /auth), registration, sign-out and forgotten passwords. */
 export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: SsoProviderConfig[] }): Router {
   const router = Router();
   // Attempts per client address and minute, counted in the database so every instance shares them. A sign-in
@@ -63,24 +60,23 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
       return;
     }
     // A new session id at sign-in prevents session fixation.
-    await regenerate(req);
+    await regenerateSession(req);
     req.session.profileId = user.id;
     if (remember) req.session.cookie.maxAge = REMEMBER_MS;
     else req.session.cookie.expires = undefined;
-    await save(req);
+    await saveSession(req);
     res.json({} satisfies SignInResponse);
   });
 
   router.post("/auth/register", registerLimiter, async (req, res) => {
     const body = parseOr422(RegisterRequest, req.body ?? {});
     if (await findUserByUsername(db, body.username)) {
-      throw new HttpError(422, "That username is taken.", { username: ["That username is taken."] });
+      throw new HttpError(422, REGISTER_MESSAGES.usernameTaken, { username: [REGISTER_MESSAGES.usernameTaken] });
     }
-    const profile = await insertProfile(db, { kind: "user", name: body.name, username: body.username, email: body.email, password_hash: await hashPassword(body.password) });
-    await createContent(db, { modelKey: "user", title: profile.name, description: `@${body.username}`, ownerId: profile.id, profileId: profile.id, visibility: "restricted" });
-    await regenerate(req);
+    const profile = await createMember(db, { name: body.name, username: body.username, email: body.email, passwordHash: await hashPassword(body.password) });
+    await regenerateSession(req);
     req.session.profileId = profile.id;
-    await save(req);
+    await saveSession(req);
     res.status(201).json({} satisfies SignInResponse);
   });
 

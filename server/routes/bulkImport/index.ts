@@ -2,7 +2,6 @@ import fs from "node:fs";
 import os from "node:os";
 import { Router, type Request } from "express";
 import multer from "multer";
-import { sql } from "kysely";
 import {
   BULK_IMPORT_MESSAGES,
   IMPORT_FIELDS,
@@ -20,15 +19,20 @@ import type { BulkImportRecord } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { createImport, findImportByUid, importState, listImportedItems, replaceImportFile, retryImport, saveImportChoices, startImport } from "../../models/bulkImports.js";
-import { containsPattern } from "../../models/profiles.js";
+import { countItemsOfType } from "../../models/attributes.js";
+import { findProfileName, findProfilesMatching } from "../../models/profiles.js";
 import { sampleFile } from "../../jobs/sampleFile.js";
 import { authorize, bulkImportPolicy } from "../../policies/index.js";
 import { importLink, importPageLink, presentImport } from "../../presenters/bulkImport.js";
-import { modelTypeInfo } from "../../presenters/modelTypes.js";
+import { itemLink } from "../../presenters/editableItem.js";
 
 /** Model types that can be imported (resources only, as the specification describes). */
 const IMPORTABLE = new Set(["resource", "resources"]);
 
+/** How many profiles the owner autocomplete answers at most. */
+const OWNER_CANDIDATES_LIMIT = 30;
+
+/** What the bulk import router needs from the server: the upload limit and a way to wake the job runner. */
 export interface BulkImportRouterOptions {
   maxFileBytes: number;
   /** Tells this instance's job runner there is work (other instances find it by polling). */
@@ -77,7 +81,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
   const ownerName = async (record: BulkImportRecord): Promise<string | null> => {
     const owner = importState(record).settings.owner;
     if (!owner) return null;
-    return (await db.selectFrom("profiles").select("name").where("id", "=", owner).executeTakeFirst())?.name ?? null;
+    return (await findProfileName(db, owner))?.name ?? null;
   };
 
   const answerImport = async (req: Request, uid: string) => {
@@ -127,14 +131,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
       if (!type) throw new HttpError(422, BULK_IMPORT_MESSAGES.unknownAttribute, { [field]: [BULK_IMPORT_MESSAGES.unknownAttribute] });
       const ids = [...new Set([...Object.values(choice.ambiguous), ...Object.values(choice.missing)].flat())];
       if (!ids.length) continue;
-      const found = await db
-        .selectFrom("attribute_items as i")
-        .innerJoin("attribute_types as t", "t.id", "i.type_id")
-        .select(sql<number>`count(*)`.as("n"))
-        .where("t.key", "=", type)
-        .where("i.id", "in", ids)
-        .executeTakeFirstOrThrow();
-      if (Number(found.n) !== ids.length) throw new HttpError(422, BULK_IMPORT_MESSAGES.unknownAttribute, { [field]: [BULK_IMPORT_MESSAGES.unknownAttribute] });
+      if ((await countItemsOfType(db, type, ids)) !== ids.length) throw new HttpError(422, BULK_IMPORT_MESSAGES.unknownAttribute, { [field]: [BULK_IMPORT_MESSAGES.unknownAttribute] });
     }
     await saveImportChoices(db, record.id, { user_mappings: userMappings });
     res.json(await answerImport(req, record.uid));
@@ -144,7 +141,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
     const record = await loadImport(req, (r) => bulkImportPolicy.canEdit(req.actor, r));
     requirePreprocessed(record);
     const { importSettings } = parseOr422(ImportSettingsRequest, req.body ?? {});
-    if (importSettings.owner && !(await db.selectFrom("profiles").select("id").where("id", "=", importSettings.owner).executeTakeFirst())) {
+    if (importSettings.owner && !(await findProfileName(db, importSettings.owner))) {
       throw new HttpError(422, BULK_IMPORT_MESSAGES.unknownOwner, { owner: [BULK_IMPORT_MESSAGES.unknownOwner] });
     }
     await saveImportChoices(db, record.id, { import_settings: importSettings });
@@ -186,7 +183,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
     const page = Math.max(1, Math.min(100000, Number.parseInt(String(req.query.page ?? "1"), 10) || 1));
     const { rows, total } = await listImportedItems(db, record.id, page, IMPORTED_ITEMS_PAGE_SIZE);
     const answer: ImportedItems = {
-      data: rows.map((r) => ({ id: r.id, title: r.title, link: `${modelTypeInfo(r.model_key, r.sub_type).path}/${r.uid}`, row_number: r.row_number })),
+      data: rows.map((r) => ({ id: r.id, title: r.title, link: itemLink(r), row_number: r.row_number })),
       total,
       page,
       per_page: IMPORTED_ITEMS_PAGE_SIZE,
@@ -196,15 +193,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
 
   router.get("/profile/autocomplete/change-ownership", async (req, res) => {
     authorize(req.actor, req.actor.signedIn);
-    const like = containsPattern(String(req.query.st ?? ""));
-    if (!like) return void res.json({ data: [] } satisfies OwnerAutocomplete);
-    const rows = await db
-      .selectFrom("profiles")
-      .select(["id", "name", "kind"])
-      .where((eb) => eb.or([eb(sql`lower(name)`, "like", like), eb(sql`lower(coalesce(username, ''))`, "like", like)]))
-      .orderBy("name")
-      .limit(30)
-      .execute();
+    const rows = await findProfilesMatching(db, String(req.query.st ?? ""), OWNER_CANDIDATES_LIMIT);
     res.json({ data: rows.map((r) => ({ profile_id: r.id, name: r.name, is_group: r.kind === "group" })) } satisfies OwnerAutocomplete);
   });
   return router;

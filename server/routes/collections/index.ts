@@ -16,6 +16,7 @@ import { editGrantsAmong } from "../../models/content.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
 import { authorize, collectionPolicy, contentObjectPolicy } from "../../policies/index.js";
 import { presentContentCard } from "../../presenters/contentObject.js";
+import { itemLink } from "../../presenters/editableItem.js";
 import { modelTypeInfo } from "../../presenters/modelTypes.js";
 import { ensureViewable, loadByLink, loadByTypeId } from "../editor/load.js";
 
@@ -54,7 +55,7 @@ export function collectionsRouter(db: Db): Router {
     const { choices, total, holding } = await editableCollections(db, collectionPolicy.editGrantHolders(req.actor), contentObjectPolicy.itemScope(req.actor), page);
     const answer: CollectionsFindResponse = {
       collections: {
-        data: choices.map((c) => ({ id: c.id, title: c.title, link: `${modelTypeInfo("collection", null).path}/${c.uid}`, items_count: c.items_count, contains: c.contains })),
+        data: choices.map((c) => ({ id: c.id, title: c.title, link: itemLink({ model_key: "collection", sub_type: null, uid: c.uid }), items_count: c.items_count, contains: c.contains })),
         total,
       },
       already_in_collections: holding,

@@ -21,6 +21,7 @@ import { parseOr422 } from "../../lib/validate.js";
 import { listContentAttributes } from "../../models/attributes.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
 import { insertFlag } from "../../models/flags.js";
+import { findProfileName } from "../../models/profiles.js";
 import { findRelated, findSimilar } from "../../models/related.js";
 import { authorize, contentObjectPolicy } from "../../policies/index.js";
 import { presentContentCard, type ContentCardRow } from "../../presenters/contentObject.js";
@@ -68,7 +69,7 @@ export function contentActionsRouter(db: Db, storage: FileStorage): Router {
     const item = await loadItemBy(db, "opaque_id", body.opaque_id);
     if (!contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item))) notViewable(req);
     authorize(req.actor, contentObjectPolicy.canChangeOwner(req.actor, item), CONTENT_ACTION_MESSAGES.ownerForbidden);
-    const owner = await db.selectFrom("profiles").select(["id", "name"]).where("id", "=", body.selected_profile).executeTakeFirst();
+    const owner = await findProfileName(db, body.selected_profile);
     if (!owner) throw new HttpError(422, CONTENT_ACTION_MESSAGES.ownerNotFound, { selected_profile: [CONTENT_ACTION_MESSAGES.ownerNotFound] });
     if (owner.id === item.owner_id) throw new HttpError(422, CONTENT_ACTION_MESSAGES.ownerUnchanged, { selected_profile: [CONTENT_ACTION_MESSAGES.ownerUnchanged] });
     await changeOwner(db, item, owner.id);

@@ -10,6 +10,7 @@ import { contentObjectPolicy } from "../../policies/index.js";
 import { presentCopiedFrom } from "../../presenters/contentActions.js";
 import type { ContentGrantsSubject } from "../../policies/contentObject.js";
 
+/** An item with its owner's name, as the content actions load it. */
 export type LoadedItem = Content & { owner_name: string };
 
 /** A content item by one of its identifiers (with its owner's name), or a 404. */

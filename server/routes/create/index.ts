@@ -14,11 +14,8 @@ import type { Db } from "../../db/connection.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { authorize, collectionPolicy, groupPolicy } from "../../policies/index.js";
-import { modelTypeInfo } from "../../presenters/modelTypes.js";
+import { itemLink } from "../../presenters/editableItem.js";
 import { DEFAULT_SETTINGS } from "../app/index.js";
-
-/** The link of a new content row, as search presents it. */
-const linkOf = (row: { model_key: string; sub_type: string | null; uid: string }) => `${modelTypeInfo(row.model_key, row.sub_type).path}/${row.uid}`;
 
 /** The creator's calls: POST /collections/create, POST /groups, GET /groups/permission-options. */
 export function createRouter(db: Db): Router {
@@ -28,7 +25,7 @@ export function createRouter(db: Db): Router {
     authorize(req.actor, collectionPolicy.canCreate(req.actor));
     const body = parseOr422(CollectionCreateRequest, req.body ?? {});
     const item = await createContent(db, { modelKey: "collection", title: body.title, description: body.description ?? "", ownerId: req.actor.profile!.id });
-    const answer: CollectionCreateResponse = { status: "success", message: "Collection created.", link: linkOf(item), id: item.id };
+    const answer: CollectionCreateResponse = { status: "success", message: "Collection created.", link: itemLink(item), id: item.id };
     res.json(answer);
   });
 
@@ -52,7 +49,7 @@ export function createRouter(db: Db): Router {
       joinPermission: body.join_permission,
       canRequestJoin: body.can_request_join,
     });
-    const answer: GroupCreateResponse = { success: true, message: "Group created.", objGroup: { id: group.id, name: group.name, link: linkOf(content) } };
+    const answer: GroupCreateResponse = { success: true, message: "Group created.", objGroup: { id: group.id, name: group.name, link: itemLink(content) } };
     res.json(answer);
   });
   return router;

@@ -18,7 +18,7 @@ import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { findTemplate, findTemplateByUid, listTemplateSections, listTemplates, updateTemplate } from "../../models/curriculumTemplates.js";
 import { authorize, curriculumPolicy } from "../../policies/index.js";
-import { contentLink } from "../../presenters/createdContent.js";
+import { itemLink } from "../../presenters/editableItem.js";
 import { presentTemplate, presentTemplateDetail } from "../../presenters/curriculumTemplate.js";
 
 /** The template a link names, or a 404. */
@@ -45,7 +45,7 @@ export function curriculumRouter(db: Db): Router {
       const answer: CurriculumStartResponse = {
         status: "success",
         message: CURRICULUM_MESSAGES.created(type.label),
-        data: { id: content.id, link: contentLink(content), title: content.title, template_id: template?.id ?? null },
+        data: { id: content.id, link: itemLink(content), title: content.title, template_id: template?.id ?? null },
       };
       res.json(answer);
     });

@@ -5,26 +5,16 @@ import type { Content } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { attributeTypesForModel, findItemsByIds } from "../../models/attributes.js";
+import { findContentTags } from "../../models/content.js";
 import { findActiveLock } from "../../models/editLocks.js";
 import { setContentTags } from "../../commands/setContentTags.js";
 import { authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
+import { presentContentTags } from "../../presenters/contentTags.js";
 import { ensureViewable, loadByLink } from "./load.js";
 
 /** An item's tags as the attribute editor reads them. */
-async function presentTags(db: Db, item: Pick<Content, "id" | "model_key">): Promise<ContentTags> {
-  const [row, attributes] = await Promise.all([
-    db.selectFrom("content").select("tags").where("id", "=", item.id).executeTakeFirstOrThrow(),
-    db.selectFrom("content_attributes").select("attr_item_id").where("content_id", "=", item.id).orderBy("attr_item_id").execute(),
-  ]);
-  return {
-    model_key: item.model_key,
-    attribute_ids: attributes.map((a) => a.attr_item_id),
-    keywords: row.tags
-      .split(",")
-      .map((k) => k.trim())
-      .filter(Boolean),
-    keywords_enabled: true,
-  };
+async function loadTags(db: Db, item: Pick<Content, "id" | "model_key">): Promise<ContentTags> {
+  return presentContentTags(item.model_key, await findContentTags(db, item.id));
 }
 
 /** Keeps only attributes that exist, apply to the item's model and obey their type's leaf-only and single rules. */
@@ -49,7 +39,7 @@ export function tagsRouter(db: Db): Router {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     await ensureViewable(db, req, item);
-    res.json(await presentTags(db, item));
+    res.json(await loadTags(db, item));
   });
 
   router.post("/:typePath/:uid/tags", async (req, res, next) => {
@@ -61,7 +51,7 @@ export function tagsRouter(db: Db): Router {
     if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
     const attributes = await checkAttributes(db, item.model_key, body.attribute_ids);
     await setContentTags(db, item, { attributes, keywords: body.keywords });
-    const answer: ContentTagsResponse = { status: "success", message: TAGGING_MESSAGES.saved, tags: await presentTags(db, item) };
+    const answer: ContentTagsResponse = { status: "success", message: TAGGING_MESSAGES.saved, tags: await loadTags(db, item) };
     res.json(answer);
   });
   return router;

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { EXPORT_FORMATS, EXPORT_MESSAGES, ExportQuery, MESSAGES, isContentTypePath } from "../../../contract/index.js";
+import { EXPORT_FORMATS, EXPORT_MESSAGES, ExportQuery, isContentTypePath } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import { buildExportDocument } from "../../export/exportDocument.js";
 import { exportImageLoader } from "../../export/exportImages.js";
@@ -8,10 +8,10 @@ import { renderExportHtml } from "../../export/htmlExport.js";
 import { printPdf } from "../../export/pdfExport.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { readGrants } from "../../models/content.js";
 import { listSections } from "../../models/sections.js";
-import { authorize, exportPolicy } from "../../policies/index.js";
+import { exportPolicy } from "../../policies/index.js";
 import type { FileStorage } from "../../storage/fileStorage.js";
+import { grantsOf, notViewable } from "../contentActions/load.js";
 import { loadByLink } from "../editor/load.js";
 
 const CONTENT_TYPES = {
@@ -32,11 +32,8 @@ export function exportRouter(db: Db, storage: FileStorage, chromiumPath: string)
     const format = EXPORT_FORMATS.find((f) => f.segment.toLowerCase() === req.params.segment.toLowerCase());
     if (!format) throw new HttpError(404, EXPORT_MESSAGES.unknownFormat);
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
-    const grants = item.visibility === "restricted" ? await readGrants(db, item.id) : undefined;
     // Like viewing: a guest may sign in (401); a member who may not see it learns nothing (404).
-    const allowed = exportPolicy.canExport(req.actor, item, grants);
-    if (!allowed && req.actor.signedIn) throw new HttpError(404, MESSAGES.notFound);
-    authorize(req.actor, allowed);
+    if (!exportPolicy.canExport(req.actor, item, await grantsOf(db, item))) notViewable(req);
     const options = parseOr422(ExportQuery, req.query);
     const doc = buildExportDocument(item, item.owner_name, await listSections(db, item.id), options);
     const loadImage = exportImageLoader(db, storage, req.actor, `${req.protocol}://${req.get("host")}`);

@@ -3,9 +3,10 @@ import { FavoriteRequest, MESSAGES, parseTypeKey, type FavoriteResponse } from "
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { findByTypeKey, readGrants } from "../../models/content.js";
+import { findByTypeKey } from "../../models/content.js";
 import { favoriteIdsAmong, setFavorite } from "../../models/favorites.js";
 import { authorize, contentObjectPolicy } from "../../policies/index.js";
+import { grantsOf, notViewable } from "../contentActions/load.js";
 
 /** POST /profile/favorite: sets (or toggles) a favorite and answers with the final value. */
 export function favoritesRouter(db: Db): Router {
@@ -16,8 +17,8 @@ export function favoritesRouter(db: Db): Router {
     const { modelKey, id } = parseTypeKey(body.type);
     const item = await findByTypeKey(db, modelKey, id);
     if (!item) throw new HttpError(404, MESSAGES.notFound);
-    const grants = item.visibility === "restricted" ? await readGrants(db, item.id) : undefined;
-    if (!contentObjectPolicy.canView(req.actor, item, grants)) throw new HttpError(404, MESSAGES.notFound);
+    const grants = await grantsOf(db, item);
+    if (!contentObjectPolicy.canView(req.actor, item, grants)) notViewable(req);
     authorize(req.actor, contentObjectPolicy.canFavorite(req.actor, item, grants));
     const profileId = req.actor.profile!.id;
     const wanted = body.value ?? !(await favoriteIdsAmong(db, profileId, [item.id])).has(item.id);

@@ -8,6 +8,7 @@ import { checkResourceFile, isInlineImage, type UploadedFile } from "../../lib/r
 import { parseOr422 } from "../../lib/validate.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { readGrants } from "../../models/content.js";
+import { listProfileNames } from "../../models/profiles.js";
 import { findResourceAttributes, findUploadedFile } from "../../models/resources.js";
 import { authorize, contentObjectPolicy, resourcePolicy } from "../../policies/index.js";
 import { presentCreatedResource } from "../../presenters/createdContent.js";
@@ -52,8 +53,7 @@ export function resourcesRouter(db: Db, storage: FileStorage): Router {
 
   router.get("/resources/share-options", async (req, res) => {
     authorize(req.actor, resourcePolicy.canCreate(req.actor));
-    const groupIds = req.actor.groups.map((g) => g.groupId);
-    const groups = groupIds.length ? await db.selectFrom("profiles").select(["id", "name"]).where("id", "in", groupIds).orderBy("name").execute() : [];
+    const groups = await listProfileNames(db, req.actor.groups.map((g) => g.groupId));
     const body: ResourceShareOptions = {
       contexts: [
         { value: "global", label: "Everyone" },

@@ -14,21 +14,23 @@ import {
   type ThumbnailSaveResponse,
   type ThumbnailSettingDefinitions,
 } from "../../../contract/index.js";
+import { saveThumbnailDesign } from "../../commands/saveThumbnailDesign.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { checkThumbnailImage } from "../../lib/thumbnailImage.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { readGrants } from "../../models/content.js";
 import { findActiveLock } from "../../models/editLocks.js";
-import { deletePreset, findPreset, findThumbnail, findThumbnailByImageKey, insertPreset, listPresets, updatePreset, upsertThumbnail } from "../../models/thumbnails.js";
+import { deletePreset, findPreset, findThumbnail, findThumbnailByImageKey, insertPreset, listPresets, updatePreset } from "../../models/thumbnails.js";
 import { authorize, contentObjectPolicy, editLockPolicy, thumbnailPolicy } from "../../policies/index.js";
 import { presentItemThumbnail, presentPreset } from "../../presenters/thumbnail.js";
-import { isStorageKey, newStorageKey, type FileStorage } from "../../storage/fileStorage.js";
+import { isStorageKey, type FileStorage } from "../../storage/fileStorage.js";
 import { ensureViewable, loadByLink } from "../editor/load.js";
 
 /** One optional image in the part "image", in memory (at most 5 MB) until its content is checked. */
 const upload = multer({ storage: multer.memoryStorage(), defParamCharset: "utf8", limits: { fileSize: IMAGE_UPLOAD_RULES.maxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 } }).single("image");
 
+/** Runs multer and turns its limit errors into the dialog's 422 messages. */
 const parseUpload: RequestHandler = (req, res, next) => {
   upload(req, res, (err: unknown) => {
     if (!err) return next();
@@ -119,24 +121,13 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
       const item = res.locals.item as Awaited<ReturnType<typeof loadByLink>>;
       const body = parseOr422(ThumbnailSaveFields, req.body ?? {});
       const image = req.file ? await checkThumbnailImage(req.file) : null;
-      const previous = await findThumbnail(db, item.id);
-      let imageKey = body.clear_image ? null : (previous?.image_key ?? null);
-      let imageMime = body.clear_image ? null : (previous?.image_mime ?? null);
-      if (image) {
-        imageKey = newStorageKey();
-        imageMime = image.mimeType;
-        await storage.put(imageKey, image.data);
-      }
-      const saved = await upsertThumbnail(db, {
-        content_id: item.id,
-        image_key: imageKey,
-        image_mime: imageMime,
-        settings: JSON.stringify(nonDefaultThumbnailSettings(body.settings)),
-        designed_by: req.actor.profile!.id,
-        designed_at: new Date().toISOString(),
+      const saved = await saveThumbnailDesign(db, storage, {
+        contentId: item.id,
+        designedBy: req.actor.profile!.id,
+        image,
+        clearImage: body.clear_image,
+        settings: nonDefaultThumbnailSettings(body.settings),
       });
-      // The old image is removed only after the new row no longer points at it.
-      if (previous?.image_key && previous.image_key !== imageKey) await storage.delete(previous.image_key);
       const answer: ThumbnailSaveResponse = { status: "success", message: THUMBNAIL_MESSAGES.saved, thumbnail: presentItemThumbnail(saved, item.thumb_url) };
       res.json(answer);
     },
