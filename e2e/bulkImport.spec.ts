@@ -65,6 +65,29 @@ test.describe("bulk import", () => {
     await expect(resultCards(page)).toHaveCount(2);
   });
 
+  test("an upload that gets no answer says so (not that the file is unreadable); the import page has one main landmark", async ({ page }) => {
+    test.setTimeout(60_000);
+    const csv = ["Title,Description,URL", `Qn${Date.now().toString(36)} Kelp Forests,Underwater forests,https://example.org/kelp`].join("\n");
+    await signInViaApi(page, IMPORTER);
+    await openSearch(page);
+    await page.getByRole("button", { name: "Bulk Import" }).click();
+    const dialog = page.locator("#bulk-import-resources");
+    await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "kelp.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await expect(dialog.getByRole("button", { name: "Upload" })).toBeEnabled({ timeout: 15_000 });
+    // The server is unreachable: the connection fails before any answer.
+    await page.route("**/api/bulk-importer/resource/upload", (route) => route.abort("connectionrefused"));
+    await dialog.getByRole("button", { name: "Upload" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Oops! An unexpected error has occurred. Please refresh your browser and try again.");
+    await expect(dialog.getByText("The file could not be read as a spreadsheet.")).toHaveCount(0);
+
+    await page.unroute("**/api/bulk-importer/resource/upload");
+    await dialog.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 20_000 });
+    // The layout's <main> holds the page; the import view must not open a second one inside it.
+    await expect(page.getByRole("main")).toHaveCount(1);
+    await expect(page.getByRole("main").getByRole("heading", { name: "Bulk Import", level: 1 })).toBeVisible();
+  });
+
   test("the sample file downloaded from the dialog imports cleanly as it is", async ({ page }) => {
     test.setTimeout(90_000);
     await signInViaApi(page, IMPORTER);

@@ -120,6 +120,8 @@ test.describe("around an item", () => {
     await dialog.getByRole("button", { name: "Change owner" }).click();
     await expect(dialog.getByText("Please choose who the new owner is.")).toBeVisible();
     await dialog.getByRole("radio", { name: "Someone else" }).check();
+    // The option is chosen now: the message asking for one goes.
+    await expect(dialog.getByText("Please choose who the new owner is.")).toBeHidden();
     await dialog.getByRole("button", { name: "Change owner" }).click();
     await expect(dialog.getByText("Please pick the new owner.")).toBeVisible();
     const owner = dialog.getByLabel("Search people and groups");

@@ -29,7 +29,7 @@ test.describe("creating collections and groups", () => {
     await expectNoAxeViolations(page, "create group form with errors");
   });
 
-  test("a member creates a collection and finds it in search", async ({ page }) => {
+  test("a member creates a collection and lands in its editor, then finds it in search", async ({ page }) => {
     const title = `${unique()} Tide Pool Collection`;
     const dialog = await openCreator(page);
     await dialog.getByText("Collection", { exact: true }).dblclick();
@@ -39,13 +39,18 @@ test.describe("creating collections and groups", () => {
     await dialog.getByLabel("Title").fill(title);
     await dialog.getByLabel("Description").fill("Creatures of the shore");
     await dialog.getByRole("button", { name: "Create Collection" }).click();
-    await expect(dialog.getByRole("status")).toContainText("Collection created.");
-    await dialog.getByRole("link", { name: `Find ${title} in search` }).click();
+    // First document, routes: the redirect target after creating a collection is its link plus /edit.
     await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/collections\/[\w-]+\/edit$/);
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    // Focus starts on the new page's heading (it appears once the item has loaded), not back on the header's Create.
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeFocused();
+    await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Collection created.");
+    await openSearch(page, `?st=${encodeURIComponent(title.toLowerCase())}&f[t][]=collections`);
     await expect(resultCards(page).getByRole("heading", { name: title })).toBeVisible();
   });
 
-  test("a member creates a group; Choose Another Type goes back", async ({ page }) => {
+  test("a member creates a group and lands on its page; Choose Another Type goes back", async ({ page }) => {
     const name = `${unique()} Estuary Educators`;
     const dialog = await openCreator(page);
     await dialog.getByRole("radio", { name: "Collection" }).check();
@@ -60,9 +65,11 @@ test.describe("creating collections and groups", () => {
     await expect(dialog.getByLabel("Who can join")).toHaveValue("6");
     await expect(dialog.getByLabel("Who can see the group")).toHaveValue("3");
     await dialog.getByRole("button", { name: "Create Group" }).click();
-    await expect(dialog.getByRole("status")).toContainText("Group created.");
-    await dialog.getByRole("link", { name: `Find ${name} in search` }).click();
+    // First document, routes: the redirect target after creating a group is the new group's link.
     await expect(dialog).toBeHidden();
-    await expect(resultCards(page).getByRole("heading", { name })).toBeVisible();
+    await expect(page).toHaveURL(/\/groups\/[\w-]+$/);
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    await expect(page.getByText("Teachers who study estuaries together.")).toBeVisible();
+    await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Group created.");
   });
 });

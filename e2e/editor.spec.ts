@@ -119,6 +119,47 @@ test.describe("editing an item", () => {
     await page.screenshot({ path: `${SHOTS}/editor-view-page.png`, fullPage: true });
   });
 
+  test("with the keyboard only, an inserted equation leaves the caret in the text after it, so typing goes on", async ({ page }) => {
+    const link = await createItem(page, `${unique()} Keyboard Waves Collection`);
+    await openEditor(page, link);
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    const box = sectionBox(page, "Section 1");
+    await box.focus();
+    await page.keyboard.type("Energy is ");
+    // From the text, Shift+Tab reaches the toolbar's last button, Equation.
+    const equationButton = page.getByRole("toolbar", { name: "Section 1 content formatting" }).getByRole("button", { name: "Equation" });
+    await page.keyboard.press("Shift+Tab");
+    await expect(equationButton).toBeFocused();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Configure Equation" });
+    await expect(dialog.getByLabel("Equation")).toBeFocused();
+    await page.keyboard.type("E = mc^2");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Save" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toHaveCount(0);
+    // Focus is back in the text, not on the toolbar button that opened the dialog.
+    await expect(box).toBeFocused();
+    await page.keyboard.type(" for a body at rest.");
+    await expect(box).toContainText("Energy is");
+    await expect(box).toContainText("for a body at rest.");
+    await expect(box.getByRole("button", { name: "Equation E = mc^2, edit" })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("at 390 px the edit page's actions wrap: nothing is pushed off the side and Save stays in view", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const link = await createItem(page, `${unique()} Narrow Screen Collection`);
+    await openEditor(page, link);
+    const save = page.getByRole("button", { name: "Save", exact: true });
+    await expect(save).toBeVisible();
+    const box = await save.boundingBox();
+    expect(box!.x + box!.width, "Save ends inside the viewport").toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "no horizontal scrolling").toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SHOTS}/editor-edit-page-390.png`, fullPage: true });
+  });
+
   test("removing a section asks first, and Undo brings it back with its text", async ({ page }) => {
     const link = await createItem(page, `${unique()} Undo Collection`);
     await saveViaApi(page, link, { title: "Undo practice", sections: [{ title: "Keep me", html: "<p>first</p>" }, { title: "Remove me", html: "<p>second words</p>" }] });

@@ -123,6 +123,44 @@ test.describe("thumbnail designer and exports", () => {
     await expect(dialog.getByText("No Presets Found")).toBeVisible();
   });
 
+  test("at 390 px the crop stage fits the designer dialog instead of running into its edge", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const link = await createItemWithBody(page, `${unique()} Narrow Harbor Collection`);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Design Thumbnail" }).click();
+    const dialog = page.getByRole("dialog", { name: "Thumbnail Designer" });
+    const chooser = dialog.getByLabel("Choose an image (jpg, jpeg, gif, png or svg)");
+    await chooser.setInputFiles({ name: "harbor.png", mimeType: "image/png", buffer: solidPng(900, 600, [30, 90, 160]) });
+    const stage = dialog.getByTestId("crop-stage");
+    await expect(stage).toBeVisible();
+    // The dialog's title spans its content box: the stage (and the file field) must end within it, and stay square.
+    const content = (await dialog.getByRole("heading", { name: "Thumbnail Designer" }).boundingBox())!;
+    const box = (await stage.boundingBox())!;
+    const field = (await chooser.boundingBox())!;
+    expect(box.x + box.width, "stage's right edge inside the content box").toBeLessThanOrEqual(content.x + content.width + 0.5);
+    expect(field.x + field.width, "file field's right edge inside the content box").toBeLessThanOrEqual(content.x + content.width + 0.5);
+    expect(Math.abs(box.width - box.height)).toBeLessThan(1);
+    await expect(dialog.getByText("Saved as a 600 × 600 px JPEG.")).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/thumbnail-designer-390.png` });
+  });
+
+  test("when the designer's settings and presets cannot be loaded it says so, instead of 'No Presets Found' or loading forever", async ({ page }) => {
+    const link = await createItemWithBody(page, `${unique()} Buoy Collection`);
+    // The server stops answering these two loads (the image tab needs neither).
+    await page.route("**/system/thumbnail-designer/settings", (route) => route.abort("connectionrefused"));
+    await page.route("**/system/thumbnail-designer-presets", (route) => route.abort("connectionrefused"));
+    await page.goto(link);
+    await page.getByRole("button", { name: "Design Thumbnail" }).click();
+    const dialog = page.getByRole("dialog", { name: "Thumbnail Designer" });
+    await dialog.getByRole("tab", { name: "Theme Settings" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Oops! Something went wrong, try again after sometime");
+    await expect(dialog.getByText("Loading…")).toHaveCount(0);
+    await dialog.getByRole("tab", { name: "Presets" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Oops! Something went wrong, try again after sometime");
+    await expect(dialog.getByText("No Presets Found")).toHaveCount(0);
+    await expectNoAxeViolations(page, "thumbnail designer with failed loads");
+  });
+
   test("an item is exported as PDF, Word and HTML from the export dialog, and the files hold its text", async ({ page }) => {
     const title = `${unique()} Tides Export Collection`;
     const link = await createItemWithBody(page, title);

@@ -142,16 +142,22 @@ export function postForm<S extends z.ZodType>(path: string, body: FormData, sche
  * bearer token or CSRF header as every other call. `onProgress` receives 0..1.
  */
 export async function postFormWithProgress<S extends z.ZodType>(path: string, body: FormData, schema: S, onProgress: (fraction: number) => void): Promise<z.infer<S>> {
-  const authorization = await platform.authorization();
-  const csrf = authorization ? null : await ensureCsrfToken();
-  let response = await sendFormWithProgress(path, body, authorization, csrf, onProgress);
-  // As in the ky client: a refused bearer token is renewed once and the form sent again.
-  if (authorization && (await refusesBearer(response))) {
-    const renewed = await renewRefusedAuthorization(authorization);
-    if (renewed) {
-      response = await sendFormWithProgress(path, body, renewed, null, onProgress);
-      if (await refusesBearer(response)) await renewRefusedAuthorization(renewed);
+  let response: Response;
+  try {
+    const authorization = await platform.authorization();
+    const csrf = authorization ? null : await ensureCsrfToken();
+    response = await sendFormWithProgress(path, body, authorization, csrf, onProgress);
+    // As in the ky client: a refused bearer token is renewed once and the form sent again.
+    if (authorization && (await refusesBearer(response))) {
+      const renewed = await renewRefusedAuthorization(authorization);
+      if (renewed) {
+        response = await sendFormWithProgress(path, body, renewed, null, onProgress);
+        if (await refusesBearer(response)) await renewRefusedAuthorization(renewed);
+      }
     }
+  } catch (error) {
+    // No answer at all (server down, connection lost) is an ApiError like any other call's, not a stray TypeError.
+    throw await toApiError(error);
   }
   if (!response.ok) throw await apiErrorFromResponse(response);
   return call(schema, async () => response.json());

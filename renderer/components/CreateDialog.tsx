@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useId, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
 import type { z } from "zod";
 import {
   CREATE_MESSAGES,
@@ -14,13 +14,13 @@ import {
 import { ApiError } from "../api/ApiError.js";
 import { useTypeExamples } from "../api/authoring.js";
 import { useAppConfig, useCreateCollectionMutation, useCreateGroupMutation, useGroupPermissionOptions } from "../api/queries.js";
-import { PATHS } from "../routes/paths.js";
 import { AddResourceForm } from "./AddResourceForm.js";
 import { Alert } from "./Alert.js";
 import { CurriculumCreateForm } from "./CurriculumCreateForm.js";
 import { Field, fieldErrorProps } from "./Field.js";
 import { Icon, type IconName } from "./Icon.js";
 import { DialogActions, ModalFrame } from "./ModalFrame.js";
+import { showToast } from "./toastStore.js";
 
 /** Every type the creator modal knows, in grid order; app config and the caller narrow it. */
 export const CREATABLE_TYPES = ["resource", "lesson_plan", "collection", "outline", "project", "pathway", "group"] as const;
@@ -38,12 +38,10 @@ const TYPES: Record<CreatableType, { label: string; article: string; icon: IconN
 
 const isCurriculum = (type: CreatableType): type is CurriculumModelKey => (CURRICULUM_MODEL_KEYS as readonly string[]).includes(type);
 
-/** What the dialog shows after a successful create. */
+/** A new collection or group: the server's message and the new item's link. */
 interface Created {
   message: string;
   link: string;
-  title: string;
-  type: "collection" | "group";
 }
 
 /**
@@ -71,22 +69,42 @@ export function CreateDialog({
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<CreatableType | null>(null);
   const [confirmed, setConfirmed] = useState<CreatableType | null>(forcedType ?? null);
-  const [created, setCreated] = useState<Created | null>(null);
+  // Set when the dialog closes because a new page opens: focus then goes to that page's heading, not back to Create.
+  const leaving = useRef(false);
   const current = chosen && allowed.includes(chosen) ? chosen : (allowed[0] ?? null);
 
   const handleOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) {
-      setConfirmed(forcedType ?? null);
-      setCreated(null);
-    }
+    if (!next) setConfirmed(forcedType ?? null);
   };
 
   /** Resources and curriculum items continue in their editor (second document). */
-  const handleCreated = (link: string) => {
+  const handleEditorCreated = (link: string) => {
+    leaving.current = true;
     handleOpenChange(false);
     if (onCreated) onCreated(link);
     else void navigate(`${link}/edit`);
+  };
+
+  /** First document, routes: a new collection opens in its editor (link + "/edit"), a new group on its page. */
+  const handleCreated = ({ message, link }: Created, target: "edit" | "view") => {
+    leaving.current = true;
+    handleOpenChange(false);
+    showToast(message, "info");
+    void navigate(target === "edit" ? `${link}/edit` : link);
+  };
+
+  /** A link inside the dialog (a template's Manage selected) opens another page. */
+  const handleLeave = () => {
+    leaving.current = true;
+    handleOpenChange(false);
+  };
+
+  /** A new page gets focus on its heading (useFocusHeadingOnNavigate); Radix would hand it back to the trigger. */
+  const handleCloseAutoFocus = (event: Event) => {
+    if (!leaving.current) return;
+    leaving.current = false;
+    event.preventDefault();
   };
 
   const cancel = <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>;
@@ -97,11 +115,10 @@ export function CreateDialog({
       onOpenChange={handleOpenChange}
       trigger={<Dialog.Trigger className={triggerClassName}>{triggerLabel}</Dialog.Trigger>}
       className={`dialog ${size}`}
+      contentProps={{ onCloseAutoFocus: handleCloseAutoFocus }}
       title={confirmed === "resource" ? "Add Resource" : confirmed ? `Create ${TYPES[confirmed].article} ${TYPES[confirmed].label.toLowerCase()}` : "Create"}
     >
-      {created ? (
-        <CreatedNotice created={created} onClose={() => handleOpenChange(false)} />
-      ) : confirmed === null ? (
+      {confirmed === null ? (
         current ? <TypeChooser types={allowed} chosen={current} onChoose={setChosen} onConfirm={setConfirmed} /> : <p className="dialog__text">There is nothing you can create here.</p>
       ) : (
         <>
@@ -111,13 +128,13 @@ export function CreateDialog({
             </button>
           )}
           {confirmed === "resource" ? (
-            <AddResourceForm onCreated={(answer) => handleCreated(answer.response.link)} actions={cancel} />
+            <AddResourceForm onCreated={(answer) => handleEditorCreated(answer.response.link)} actions={cancel} />
           ) : isCurriculum(confirmed) ? (
-            <CurriculumCreateForm modelKey={confirmed} onCreated={handleCreated} onLeave={() => handleOpenChange(false)} actions={cancel} />
+            <CurriculumCreateForm modelKey={confirmed} onCreated={handleEditorCreated} onLeave={handleLeave} actions={cancel} />
           ) : confirmed === "collection" ? (
-            <CollectionForm onCreated={setCreated} />
+            <CollectionForm onCreated={(created) => handleCreated(created, "edit")} />
           ) : (
-            <GroupForm onCreated={setCreated} />
+            <GroupForm onCreated={(created) => handleCreated(created, "view")} />
           )}
         </>
       )}
@@ -182,26 +199,6 @@ function TypeDetails({ id, type }: { id: string; type: CreatableType }) {
   );
 }
 
-/** The success alert, with a way to find the new item (its own pages are not built yet, so search it is). */
-function CreatedNotice({ created, onClose }: { created: Created; onClose(): void }) {
-  const tab = created.type === "group" ? "&f[t][]=groups" : "&f[t][]=collections";
-  return (
-    <>
-      <Alert tone="success">
-        {created.message}{" "}
-        <Link to={`${PATHS.search}?st=${encodeURIComponent(created.title.toLowerCase())}${tab}`} onClick={onClose}>
-          Find {created.title} in search
-        </Link>
-      </Alert>
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </>
-  );
-}
-
 type Errors<F extends string> = Partial<Record<F, string>>;
 
 /** Shared form state: values, field errors from the contract's schema, and the failure message. */
@@ -259,7 +256,7 @@ function CollectionForm({ onCreated }: { onCreated(created: Created): void }) {
     form.setFailure(null);
     try {
       const answer = await mutation.mutateAsync(request);
-      onCreated({ message: answer.message, link: answer.link, title: request.title, type: "collection" });
+      onCreated({ message: answer.message, link: answer.link });
     } catch (error) {
       form.fail(error, CREATE_MESSAGES.collectionFailed);
     }
@@ -305,7 +302,7 @@ function GroupForm({ onCreated }: { onCreated(created: Created): void }) {
     form.setFailure(null);
     try {
       const answer = await mutation.mutateAsync(request);
-      onCreated({ message: answer.message, link: answer.objGroup.link, title: answer.objGroup.name, type: "group" });
+      onCreated({ message: answer.message, link: answer.objGroup.link });
     } catch (error) {
       form.fail(error, CREATE_MESSAGES.groupFailed);
     }

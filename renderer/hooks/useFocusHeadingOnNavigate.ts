@@ -1,9 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
+/** How long a new page may take to show its heading (an item page shows "Loading…" until its item arrives). */
+const WAIT_FOR_HEADING_MS = 10_000;
+
 /**
  * After a client-side page change, moves focus to the new page's main heading so screen-reader
  * and keyboard users start at the new content (not on the first load, and not on query changes).
+ * A page still loading gets its heading focused when it appears, unless the person has moved focus meanwhile.
  */
 export function useFocusHeadingOnNavigate(): void {
   const { pathname } = useLocation();
@@ -14,10 +18,32 @@ export function useFocusHeadingOnNavigate(): void {
     previous.current = pathname;
     // "/" only redirects to the search screen: that is still the first page load.
     if (from === pathname || from === "/") return;
-    const heading = document.querySelector<HTMLElement>("main h1");
-    if (heading) {
+    const focusedAtNavigation = document.activeElement;
+    /** Focus still where the navigation left it (or nowhere, when that element went away with the old page or a dialog). */
+    const focusUntouched = () => {
+      const active = document.activeElement;
+      return !active || active === document.body || active === focusedAtNavigation;
+    };
+    const focusHeading = (): boolean => {
+      const heading = document.querySelector<HTMLElement>("main h1");
+      if (!heading) return false;
       heading.tabIndex = -1;
       heading.focus({ preventScroll: false });
+      return true;
+    };
+    if (focusHeading()) return;
+    const main = document.getElementById("main");
+    if (!main) return;
+    const observer = new MutationObserver(() => {
+      if (!focusUntouched()) stop();
+      else if (focusHeading()) stop();
+    });
+    const timer = window.setTimeout(() => stop(), WAIT_FOR_HEADING_MS);
+    function stop() {
+      observer.disconnect();
+      window.clearTimeout(timer);
     }
+    observer.observe(main, { childList: true, subtree: true });
+    return stop;
   }, [pathname]);
 }

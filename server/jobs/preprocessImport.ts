@@ -68,12 +68,16 @@ export async function preprocessImport(db: Db, record: BulkImportRecord, filePat
           if (summary.errors.length < MAX_LISTED_ERRORS) summary.errors.push({ row_number: rowNumber, field: error.field, message: error.message, value: row[error.field] ?? "" });
           else summary.errors_truncated = true;
         }
-        for (const field of ATTRIBUTE_FIELDS) {
-          for (const value of splitValues(row[field.key])) {
-            const resolution = resolver.resolve(field.attributeType!, value);
-            if (resolution.kind === "match") continue;
-            noteRequired(field, value, resolution);
-            if (state === "ok") state = "input";
+        // A row with errors is skipped, so its values ask for no choice (Start would wait on a row it never imports);
+        // they are resolved when a corrected file brings the row back.
+        if (state === "ok") {
+          for (const field of ATTRIBUTE_FIELDS) {
+            for (const value of splitValues(row[field.key])) {
+              const resolution = resolver.resolve(field.attributeType!, value);
+              if (resolution.kind === "match") continue;
+              noteRequired(field, value, resolution);
+              state = "input";
+            }
           }
         }
         if (state === "error") summary.rows_with_errors += 1;

@@ -21,6 +21,12 @@ export function ChangeOwnerDialog({ item, me, onClose }: { item: { opaque_id: st
   const [submitting, setSubmitting] = useState(false);
   const candidates = useOwnerCandidates(option === "other" ? term.trim() : "");
 
+  /** Choosing an option answers 'Please choose who the new owner is.', so that message goes. */
+  const handleOption = (next: "me" | "other") => {
+    setOption(next);
+    setError(null);
+  };
+
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const selected = option === "me" ? me.id : option === "other" ? picked?.id : undefined;
@@ -54,11 +60,11 @@ export function ChangeOwnerDialog({ item, me, onClose }: { item: { opaque_id: st
         <legend className="field__label">New owner</legend>
         {canTakeIt && (
           <label className="choice">
-            <input type="radio" name={`${id}-option`} checked={option === "me"} onChange={() => setOption("me")} /> Me ({me.name})
+            <input type="radio" name={`${id}-option`} checked={option === "me"} onChange={() => handleOption("me")} /> Me ({me.name})
           </label>
         )}
         <label className="choice">
-          <input type="radio" name={`${id}-option`} checked={option === "other"} onChange={() => setOption("other")} /> Someone else
+          <input type="radio" name={`${id}-option`} checked={option === "other"} onChange={() => handleOption("other")} /> Someone else
         </label>
       </fieldset>
       {option === "other" && (

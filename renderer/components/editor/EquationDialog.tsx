@@ -4,7 +4,18 @@ import { FormDialog } from "../ModalFrame.js";
 import { renderLatex } from "./EquationNode.js";
 
 /** The 'Configure Equation' dialog: Equation (LaTeX) and Size/Zoom (0.5 to 5, step 0.1), with a live preview. */
-export function EquationDialog({ initial, onSave, onCancel }: { initial: { equation: string; size: number }; onSave(value: { equation: string; size: number }): void; onCancel(): void }) {
+export function EquationDialog({
+  initial,
+  onSave,
+  onCancel,
+  onCloseAutoFocus,
+}: {
+  initial: { equation: string; size: number };
+  onSave(value: { equation: string; size: number }): void;
+  onCancel(): void;
+  /** Where focus goes when the dialog closes (call preventDefault to place it); by default back to the opener. */
+  onCloseAutoFocus?(event: Event): void;
+}) {
   const id = useId();
   const [equation, setEquation] = useState(initial.equation);
   const [size, setSize] = useState(String(initial.size));
@@ -17,7 +28,7 @@ export function EquationDialog({ initial, onSave, onCancel }: { initial: { equat
   };
 
   return (
-    <FormDialog className="dialog dialog--wide" title={EDITOR_MESSAGES.configureEquation} onClose={onCancel} onSubmit={handleSubmit} formClassName="stack" browserValidation submitLabel="Save">
+    <FormDialog className="dialog dialog--wide" title={EDITOR_MESSAGES.configureEquation} onClose={onCancel} onSubmit={handleSubmit} formClassName="stack" browserValidation submitLabel="Save" contentProps={{ onCloseAutoFocus }}>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-equation`}>
           Equation

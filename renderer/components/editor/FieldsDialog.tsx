@@ -22,6 +22,7 @@ export function FieldsDialog({
   validate,
   onSubmit,
   onCancel,
+  onCloseAutoFocus,
 }: {
   title: string;
   fields: DialogField[];
@@ -29,6 +30,8 @@ export function FieldsDialog({
   validate(values: Record<string, string>): string | null;
   onSubmit(values: Record<string, string>): void;
   onCancel(): void;
+  /** Where focus goes when the dialog closes (call preventDefault to place it); by default back to the opener. */
+  onCloseAutoFocus?(event: Event): void;
 }) {
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((f) => [f.name, f.initial ?? ""])));
@@ -47,7 +50,7 @@ export function FieldsDialog({
   };
 
   return (
-    <FormDialog title={title} onClose={onCancel} onSubmit={handleSubmit} formClassName="stack" submitLabel={submitLabel}>
+    <FormDialog title={title} onClose={onCancel} onSubmit={handleSubmit} formClassName="stack" submitLabel={submitLabel} contentProps={{ onCloseAutoFocus }}>
       {fields.map((f, index) => {
         const inputId = `${id}-${f.name}`;
         const fieldError = index === 0 ? error : null;

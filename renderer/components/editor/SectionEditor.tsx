@@ -27,7 +27,7 @@ import {
   type LexicalEditor,
   type LexicalNode,
 } from "lexical";
-import { useEffect, useState, type RefCallback } from "react";
+import { useEffect, useRef, useState, type RefCallback } from "react";
 import { EMBED_DEFAULT, safeEmbedSrc } from "../../../contract/index.js";
 import { EquationDialog } from "./EquationDialog.js";
 import { $createEquationNode, EquationNode } from "./EquationNode.js";
@@ -89,6 +89,8 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
   const [editor] = useLexicalComposerContext();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [saved, setSaved] = useState<BaseSelection | null>(null);
+  // Set by an insert, so the closing dialog gives focus to the text rather than to the toolbar button that opened it.
+  const inserted = useRef(false);
 
   /** Remembers where the caret was, since a dialog takes focus away from the editor. */
   const open = (which: OpenDialog) => {
@@ -103,7 +105,15 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
       else $getRoot().selectEnd();
       $insertNodes(make());
     });
+    inserted.current = true;
     setDialog(null);
+  };
+
+  /** After an insert the caret goes back into the text, after what was inserted; a cancel returns to the opener. */
+  const handleCloseAutoFocus = (event: Event) => {
+    if (!inserted.current) return;
+    inserted.current = false;
+    event.preventDefault();
     editor.focus();
   };
 
@@ -148,9 +158,11 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
               if (saved) $setSelection(saved.clone());
             });
             editor.dispatchCommand(TOGGLE_LINK_COMMAND, url!.trim());
+            inserted.current = true;
             setDialog(null);
           }}
           onCancel={() => setDialog(null)}
+          onCloseAutoFocus={handleCloseAutoFocus}
         />
       )}
       {dialog === "image" && (
@@ -163,6 +175,7 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
           validate={({ src }) => (/^https?:\/\/\S+$/i.test(src!.trim()) ? null : "Enter an image address starting with http:// or https://.")}
           onSubmit={({ src, alt }) => insert(() => [$createImageNode(src!.trim(), alt!.trim())])}
           onCancel={() => setDialog(null)}
+          onCloseAutoFocus={handleCloseAutoFocus}
         />
       )}
       {dialog === "embed" && (
@@ -176,9 +189,17 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
           validate={({ src }) => (safeEmbedSrc(src) ? null : "This address cannot be embedded. Use a player address from an allowed service.")}
           onSubmit={({ src, width, height }) => insert(() => [$createEmbedNode(safeEmbedSrc(src)!, Number(width), Number(height))])}
           onCancel={() => setDialog(null)}
+          onCloseAutoFocus={handleCloseAutoFocus}
         />
       )}
-      {dialog === "equation" && <EquationDialog initial={{ equation: "", size: 1 }} onSave={({ equation, size }) => insert(() => [$createEquationNode(equation, size)])} onCancel={() => setDialog(null)} />}
+      {dialog === "equation" && (
+        <EquationDialog
+          initial={{ equation: "", size: 1 }}
+          onSave={({ equation, size }) => insert(() => [$createEquationNode(equation, size)])}
+          onCancel={() => setDialog(null)}
+          onCloseAutoFocus={handleCloseAutoFocus}
+        />
+      )}
     </>
   );
 }

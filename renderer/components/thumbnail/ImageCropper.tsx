@@ -103,7 +103,9 @@ export function ImageCropper({ onChange }: { onChange(crop: CropState | null): v
   };
   const handlePointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
     if (!crop || !drag.current) return;
-    update({ ...crop, offsetX: drag.current.offsetX + event.clientX - drag.current.x, offsetY: drag.current.offsetY + event.clientY - drag.current.y });
+    // Offsets are in stage pixels; on a narrow screen the stage is drawn smaller than STAGE.
+    const scale = STAGE / (event.currentTarget.getBoundingClientRect().width || STAGE);
+    update({ ...crop, offsetX: drag.current.offsetX + (event.clientX - drag.current.x) * scale, offsetY: drag.current.offsetY + (event.clientY - drag.current.y) * scale });
   };
   const handleKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
     if (!crop) return;

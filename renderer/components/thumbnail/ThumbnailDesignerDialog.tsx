@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import {
+  MESSAGES,
   THUMBNAIL_MESSAGES,
   nonDefaultThumbnailSettings,
   resolvedThumbnailSettings,
@@ -104,7 +105,9 @@ export function ThumbnailDesignerDialog({ item, typePath, onClose }: { item: Edi
             {cleared && <p className="empty-note">The image will be removed when you save.</p>}
           </TabPanel>
           <TabPanel idBase={id} tabKey="theme" active={tab === "theme"}>
-            {definitions.data ? (
+            {definitions.isError ? (
+              <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
+            ) : definitions.data ? (
               <div className="thumbnail-settings">
                 {definitions.data.data.filter((d) => d.tab === "theme" && isShown(d, values)).map((d) => (
                   <SettingField key={d.key} id={`${id}-${d.key}`} definition={d} value={values[d.key as keyof typeof values]} onChange={(v) => setValue(d.key, v)} />
@@ -207,7 +210,10 @@ function PresetsPanel({ id, settings, onApply }: { id: string; settings: Thumbna
         </button>
       </div>
       {error && <Alert tone="danger">{error}</Alert>}
-      {presets.isPending ? (
+      {presets.isError ? (
+        // A failed load is not an empty list: saying 'No Presets Found' would tell the person something false.
+        <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
+      ) : presets.isPending ? (
         <p className="page-status">Loading…</p>
       ) : !presets.data?.length ? (
         <p className="empty-note">{THUMBNAIL_MESSAGES.noPresets}</p>

@@ -21,15 +21,15 @@ export function ImportScene() {
   const { id = "" } = useParams();
   const query = useImport(id);
   const data = query.data;
-  if (query.isPending) return <main className="page import-page"><p role="status">Loading the import…</p></main>;
+  if (query.isPending) return <div className="import-page"><p role="status">Loading the import…</p></div>;
   if (!data) {
     const message = query.error instanceof ApiError && query.error.status === 404 ? "This import was not found." : "Oops! Something went wrong, try again after sometime";
     return (
-      <main className="page import-page">
+      <div className="import-page">
         <PageTitle title="Bulk Import" />
         <h1 className="page-title">Bulk Import</h1>
         <Alert tone="danger">{message}</Alert>
-      </main>
+      </div>
     );
   }
   return <ImportView data={data} />;
@@ -41,7 +41,7 @@ function ImportView({ data }: { data: BulkImport }) {
   const failed = !!summary.error;
   const working = !failed && (data.status === "created" || data.status === "processing");
   return (
-    <main className="page import-page">
+    <div className="import-page">
       <PageTitle title={`Bulk Import: ${data.file_name}`} />
       <h1 className="page-title">Bulk Import</h1>
       <ImportFileDrop />
@@ -99,7 +99,7 @@ function ImportView({ data }: { data: BulkImport }) {
       )}
 
       {data.status === "completed" && <ImportedContent id={data.id} />}
-    </main>
+    </div>
   );
 }
 

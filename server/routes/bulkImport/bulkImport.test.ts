@@ -154,6 +154,19 @@ describe("preprocessing, choices and starting", () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
+  it("asks no choice for a value found only in a row with errors (that row is skipped)", async () => {
+    const skipped = await uploadCsv(
+      importer,
+      ["Title,URL,Subjects", "Kelp Forests,https://example.org/kelp,", "Broken Kelp,ftp://example.org/kelp,Underwater Kelp Weaving"].join("\n"),
+    );
+    const ready = await settled(importer, skipped);
+    expect(ready.status).toBe("preprocessed");
+    expect(ready.import_results_summary).toMatchObject({ total: 2, rows_with_errors: 1, rows_requiring_input: 0 });
+    expect(ready.import_results_summary.required_input.subjects?.missing ?? []).toEqual([]);
+    expect(ready.unresolved_values).toBe(0);
+    expect(ready.abilities).toMatchObject({ start: true, upload_new_file: true });
+  });
+
   it("refuses to start while values wait for a choice, and refuses choices outside the tree", async () => {
     const start = await importer.post(`${link}/start`);
     expect(start.status).toBe(409);
