@@ -67,3 +67,9 @@ export function withStatementCache(sqlite: SQLite.Database, size = 256): SqliteD
 export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
+
+/** Whether a write failed on a unique constraint (SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's 23505): a row raced in first. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}

@@ -248,6 +248,16 @@ describe("registration", () => {
     expect((await server.client().signIn("nia.new", "long enough pw")).status).toBe(200);
   });
 
+  it("gives one of two registrations racing for a username the account, and the other the spec's message, not a 500", async () => {
+    const register = (name: string) => server.client().post("/auth/register", { name, username: "racer", email: `${name}@example.org`, password: "long enough pw" });
+    const answers = await Promise.all([register("first"), register("second")]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
+    expect(answers.find((a) => a.status === 422)!.body).toMatchObject({ message: "That username is taken.", errors: { username: ["That username is taken."] } });
+    // The loser left nothing behind: one profile, listed once.
+    expect(await server.db.selectFrom("profiles").select("id").where("username", "=", "racer").execute()).toHaveLength(1);
+    expect(await server.db.selectFrom("content").select("id").where("model_key", "=", "user").where("description", "=", "@racer").execute()).toHaveLength(1);
+  });
+
   it("validates every field with a message", async () => {
     const res = await server.client().post("/auth/register", { name: "", username: "a b", email: "nope", password: "short" });
     expect(res.status).toBe(422);

@@ -3,7 +3,7 @@ import { rateLimit } from "express-rate-limit";
 import { ForgotRequest, MESSAGES, REGISTER_MESSAGES, RegisterRequest, SignInRequest, ssoSignInAnswer, type SignInResponse } from "../../../contract/index.js";
 import { createMember } from "../../commands/createMember.js";
 import type { SsoProviderConfig } from "../../config.js";
-import type { Db } from "../../db/connection.js";
+import { isUniqueViolation, type Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { DatabaseRateLimitStore } from "../../lib/rateLimitStore.js";
 import { dummyHash, hashPassword, verifyPassword } from "../../lib/password.js";
@@ -70,10 +70,12 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
 
   router.post("/auth/register", registerLimiter, async (req, res) => {
     const body = parseOr422(RegisterRequest, req.body ?? {});
-    if (await findUserByUsername(db, body.username)) {
-      throw new HttpError(422, REGISTER_MESSAGES.usernameTaken, { username: [REGISTER_MESSAGES.usernameTaken] });
-    }
-    const profile = await createMember(db, { name: body.name, username: body.username, email: body.email, passwordHash: await hashPassword(body.password) });
+    const taken = () => new HttpError(422, REGISTER_MESSAGES.usernameTaken, { username: [REGISTER_MESSAGES.usernameTaken] });
+    if (await findUserByUsername(db, body.username)) throw taken();
+    const profile = await createMember(db, { name: body.name, username: body.username, email: body.email, passwordHash: await hashPassword(body.password) }).catch((err: unknown) => {
+      // Another registration took the name while this one hashed its password.
+      throw isUniqueViolation(err) ? taken() : err;
+    });
     await regenerateSession(req);
     req.session.profileId = profile.id;
     await saveSession(req);
