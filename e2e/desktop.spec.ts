@@ -65,6 +65,24 @@ test.describe("desktop paths (window.desktop supplied by a test double)", () => 
     ]);
   });
 
+  test("while a sign-in waits in the browser the page says where to finish it, and choosing the provider again starts over (a closed tab)", async ({ page, baseURL }) => {
+    await installBridgeDouble(page, { serverUrl: baseURL!, token: null, tokenAfterSignIn: desktopToken, signInResult: { ok: true, name: TEST_ACCOUNT.name }, firstSignInAbandoned: true, messages });
+    await page.goto("/auth/login");
+    const provider = page.getByRole("link", { name: "Test IdP Sign In" });
+
+    await provider.click();
+    await expect(page.getByRole("status").filter({ hasText: "Finish signing in with Test IdP in your browser. Closed it? Choose Test IdP again to start over." })).toBeVisible();
+    await expect(provider).toHaveAttribute("aria-busy", "true");
+
+    await provider.click();
+    await expect(page).toHaveURL(/\/search\/$/);
+    await expect(page.getByRole("banner").getByText(TEST_ACCOUNT.name)).toBeVisible();
+    expect((await bridgeCalls(page)).filter(([method]) => method === "signIn")).toEqual([
+      ["signIn", "test"],
+      ["signIn", "test"],
+    ]);
+  });
+
   test("the provider's button signs in through the bridge; API calls then carry the bearer token, which the server accepts", async ({ page, baseURL }) => {
     await installBridgeDouble(page, { serverUrl: baseURL!, token: null, tokenAfterSignIn: desktopToken, signInResult: { ok: true, name: TEST_ACCOUNT.name }, messages });
     const requests = recordApiRequests(page);

@@ -10,6 +10,8 @@ export interface BridgeDoubleOptions {
   /** What signIn answers; on success the token becomes `tokenAfterSignIn`. */
   signInResult?: SignInResult;
   tokenAfterSignIn?: string | null;
+  /** The first signIn never answers (its browser tab was closed); main then answers it once a newer one starts. */
+  firstSignInAbandoned?: boolean;
   /** What refreshAccessToken renews a refused token to (null: the renewal is refused, main deletes the sign-in). */
   tokenAfterRefresh?: string | null;
   /** The messages main's setServerUrl answers with (electron/ipc/handlers.ts). */
@@ -65,6 +67,7 @@ function defineBridgeDouble(options: BridgeDoubleOptions): void {
     openExternal: async (url: string) => void record("openExternal", url),
     signIn: async (provider: string) => {
       record("signIn", provider);
+      if (options.firstSignInAbandoned && load().calls.filter(([method]) => method === "signIn").length === 1) return new Promise<SignInResult>(() => {});
       const result = options.signInResult ?? { ok: true };
       if (result.ok) update((state) => void (state.token = options.tokenAfterSignIn ?? null));
       return result;

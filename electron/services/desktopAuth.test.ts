@@ -6,7 +6,7 @@ import { completeAtProvider, freePort, startOidcProvider, TEST_ACCOUNT, TEST_CLI
 import { startTestServer, type TestServer } from "../../server/test/testServer.js";
 import { DesktopAuth, desktopSignInMessages, type DesktopAuthDeps } from "./desktopAuth.js";
 import { keychainService, TokenStore, type KeychainBackend } from "./keychain.js";
-import { refreshSignIn } from "./loopbackSignIn.js";
+import { refreshSignIn, signInReplacedMessage } from "./loopbackSignIn.js";
 
 let idp: TestOidcProvider;
 let server: TestServer;
@@ -265,13 +265,17 @@ describe("DesktopAuth (real platform server, real OpenID provider)", () => {
     expect(await auth.signIn(`http://127.0.0.1:${await freePort()}`, "test")).toEqual({ ok: false, message: desktopSignInMessages.providersUnavailable });
   });
 
-  it("runs one browser sign-in at a time", async () => {
+  it("a new sign-in stops one still waiting in the browser (its tab closed), and only the new one keeps tokens", async () => {
     const keychain = memoryKeychain();
-    // A browser that never comes back, so the first sign-in is still waiting.
-    const auth = desktopAuth(keychain, { openExternal: async () => {}, signInTimeoutMs: 1_500 });
+    // The first tab is closed (the browser never comes back); the second sign-in goes through.
+    let opened = 0;
+    const auth = desktopAuth(keychain, { openExternal: async (url) => void (++opened > 1 && systemBrowser(url)), signInTimeoutMs: 30_000 });
     const first = auth.signIn(server.url, "test");
-    await vi.waitFor(async () => expect(await auth.signIn(server.url, "test")).toEqual({ ok: false, message: desktopSignInMessages.inProgress }));
-    expect((await first).ok).toBe(false);
-    expect(keychain.entries.size).toBe(0);
+    await vi.waitFor(() => expect(opened).toBe(1));
+    const second = await auth.signIn(server.url, "test");
+
+    expect(await first).toEqual({ ok: false, message: signInReplacedMessage });
+    expect(second).toMatchObject({ ok: true, name: TEST_ACCOUNT.name });
+    expect(stored(keychain)).toMatchObject({ provider: "test" });
   });
 });

@@ -2,7 +2,7 @@ import { ProvidersResponse } from "../../contract/auth.js";
 import type { DesktopSession, SignInResult } from "../ipc/bridge.js";
 import { httpOrigin } from "../security/httpUrl.js";
 import { KeychainUnavailableError, type StoredTokens, type TokenStore } from "./keychain.js";
-import { ProviderUnreachableError, refreshSignIn, SignInError, signInWithLoopback, type LoopbackSignInOptions, type SignInTokens } from "./loopbackSignIn.js";
+import { ProviderUnreachableError, refreshSignIn, SignInError, signInReplacedMessage, signInWithLoopback, type LoopbackSignInOptions, type SignInTokens } from "./loopbackSignIn.js";
 
 /** The slice of `fetch` used to ask the server for its providers (Electron's `net.fetch` in the app). */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -29,7 +29,6 @@ export const desktopSignInMessages = {
   badProvider: "Unknown sign-in provider.",
   providersUnavailable: "Could not load the sign-in providers from the server. Check that it is running and try again.",
   notForDesktop: (label: string) => `Signing in with ${label} is not set up for the desktop app on this server. Ask its administrator to add a desktop client.`,
-  inProgress: "A sign-in is already waiting in your browser. Finish it there, or wait for it to time out and try again.",
   failed: "The sign-in could not be completed. Please try again.",
 } as const;
 
@@ -98,7 +97,8 @@ export class DesktopAuth {
   private readonly epochs = new Map<string, number>();
   /** Per server origin: the last keychain write; writes run one after another, so the latest decision is the one kept. */
   private readonly writes = new Map<string, Promise<unknown>>();
-  private pendingSignIn = false;
+  /** The browser sign-in under way, if any: a newer one stops it (its tab may have been closed). */
+  private signInAttempt: AbortController | null = null;
 
   constructor(private readonly deps: DesktopAuthDeps) {}
 
@@ -144,9 +144,11 @@ export class DesktopAuth {
     const origin = httpOrigin(serverUrl);
     if (!serverUrl || !origin) return { ok: false, message: desktopSignInMessages.noServer };
     if (typeof provider !== "string" || !PROVIDER_KEY.test(provider)) return { ok: false, message: desktopSignInMessages.badProvider };
-    // One browser sign-in at a time: a second would race the first for the same keychain entry.
-    if (this.pendingSignIn) return { ok: false, message: desktopSignInMessages.inProgress };
-    this.pendingSignIn = true;
+    // One browser sign-in at a time: a new one stops the one still waiting (whose tab may be closed), so only the
+    // newest can keep its tokens.
+    this.signInAttempt?.abort();
+    const attempt = new AbortController();
+    this.signInAttempt = attempt;
     try {
       const providers = await this.providers(serverUrl);
       if (!providers) return { ok: false, message: desktopSignInMessages.providersUnavailable };
@@ -160,7 +162,10 @@ export class DesktopAuth {
         scope: "openid profile email offline_access",
         openExternal: this.deps.openExternal,
         timeoutMs: this.deps.signInTimeoutMs,
+        signal: attempt.signal,
       });
+      // Replaced while its code was being redeemed: the newer sign-in decides what is kept.
+      if (attempt.signal.aborted) return { ok: false, message: signInReplacedMessage };
       const stored = toStored(tokens, provider);
       this.replaceSignIn(origin);
       await this.inTurn(origin, () => this.deps.tokenStore.save(origin, stored));
@@ -172,7 +177,7 @@ export class DesktopAuth {
       console.error("Desktop sign-in failed", error);
       return { ok: false, message: desktopSignInMessages.failed };
     } finally {
-      this.pendingSignIn = false;
+      if (this.signInAttempt === attempt) this.signInAttempt = null;
     }
   }
 

@@ -14,6 +14,8 @@ export interface LoopbackSignInOptions {
   openExternal(url: string): Promise<void>;
   /** How long to wait for the browser to come back; five minutes unless given. */
   timeoutMs?: number;
+  /** Stops waiting (a newer sign-in replaced this one): rejects with a SignInError of `signInReplacedMessage`. */
+  signal?: AbortSignal;
 }
 
 export interface SignInTokens {
@@ -61,6 +63,9 @@ async function discoverNativeClient(issuerUrl: string, clientId: string): Promis
   }
 }
 
+/** Why a sign-in stopped when a newer one started (its browser tab may have been closed). */
+export const signInReplacedMessage = "This sign-in was stopped because a newer one started.";
+
 /** Starts an HTTP server on 127.0.0.1 with a port the system picks. */
 async function listenOnLoopback(server: http.Server): Promise<number> {
   await new Promise<void>((resolve, reject) => {
@@ -105,8 +110,12 @@ export async function signInWithLoopback(options: LoopbackSignInOptions): Promis
       nonce,
     });
     const timeoutMs = options.timeoutMs ?? 5 * 60_000;
+    // Waiting ends when the browser comes back, the time runs out, or a newer sign-in replaces this one.
     const timedOut = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new SignInError(`Sign-in timed out: the browser did not come back within ${Math.round(timeoutMs / 1000)} seconds.`)), timeoutMs);
+      const replaced = () => reject(new SignInError(signInReplacedMessage));
+      if (options.signal?.aborted) replaced();
+      else options.signal?.addEventListener("abort", replaced, { once: true });
     });
     await Promise.race([options.openExternal(authorizationUrl.href), timedOut]);
     const { url, response } = await Promise.race([callbackArrived, timedOut]);

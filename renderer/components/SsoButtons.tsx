@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, type MouseEvent } from "react";
+import { useRef, useState, type MouseEvent } from "react";
 import { MESSAGES, type ProvidersResponse } from "../../contract/index.js";
 import { setCsrfToken } from "../api/client.js";
 import { clearPendingRelogin, markPendingRelogin } from "../api/savedRelogins.js";
@@ -16,13 +16,17 @@ export function useSsoSignIn(returnTo: string, onSignedIn: () => void) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A click while a sign-in waits in the browser (its tab may be closed) starts over: only the latest attempt's answer counts.
+  const latest = useRef(0);
 
   const start = async (provider: { key: string; url: string }, options: { keepRelogin?: boolean } = {}) => {
+    const attempt = ++latest.current;
     if (options.keepRelogin ?? true) markPendingRelogin(provider.key);
     setError(null);
     setPending(provider.key);
     try {
       const result = await platform.signIn(provider, returnTo);
+      if (attempt !== latest.current) return;
       if (!result.ok) {
         clearPendingRelogin();
         setError(result.message ?? MESSAGES.unexpected);
@@ -33,10 +37,11 @@ export function useSsoSignIn(returnTo: string, onSignedIn: () => void) {
       await queryClient.invalidateQueries();
       onSignedIn();
     } catch {
+      if (attempt !== latest.current) return;
       clearPendingRelogin();
       setError(MESSAGES.unexpected);
     } finally {
-      setPending(null);
+      if (attempt === latest.current) setPending(null);
     }
   };
   return { start, pending, error, clearError: () => setError(null) };
@@ -48,7 +53,8 @@ function ProviderButton({ provider, returnTo, busy, onStart }: { provider: Provi
     // A plain click goes through the platform; a modified one (new tab) is left to the browser.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    if (!busy) onStart(provider);
+    // Also while busy: the sign-in waiting in the browser may have lost its tab, and a click starts it over.
+    onStart(provider);
   };
   return (
     <a
@@ -111,5 +117,18 @@ export function SsoButtons({ providers, returnTo, sso, exclude }: SsoButtonsProp
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * While a sign-in waits in the browser (the desktop's system browser): where to finish it, and how to start over
+ * when that tab was closed. Nothing otherwise.
+ */
+export function SsoPendingNote({ providers, sso }: { providers: Provider[]; sso: ReturnType<typeof useSsoSignIn> }) {
+  const provider = providers.find((p) => p.key === sso.pending);
+  return (
+    <p className="sso__pending" role="status">
+      {provider ? `Finish signing in with ${provider.label} in your browser. Closed it? Choose ${provider.label} again to start over.` : ""}
+    </p>
   );
 }

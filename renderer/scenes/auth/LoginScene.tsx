@@ -6,7 +6,7 @@ import { clearPendingRelogin, forgetRelogin, savedRelogins } from "../../api/sav
 import { Alert } from "../../components/Alert.js";
 import { LoginForm } from "../../components/LoginForm.js";
 import { PageTitle } from "../../components/PageTitle.js";
-import { SavedReloginButtons, SsoButtons, useSsoSignIn } from "../../components/SsoButtons.js";
+import { SavedReloginButtons, SsoButtons, SsoPendingNote, useSsoSignIn } from "../../components/SsoButtons.js";
 import { PATHS, inAppPath, safeRedirect } from "../../routes/paths.js";
 
 /** The sign-in page; afterwards it goes to the answer's redirectTo, else ?redirect, else the search screen. */
@@ -61,6 +61,7 @@ export function LoginScene() {
             <SavedReloginButtons providers={ssoProviders} returnTo={redirect} sso={sso} saved={saved} onForget={handleForget} />
             <LoginForm onSuccess={handleSuccess} initialError={ssoError} returnTo={redirect} />
             <SsoButtons providers={ssoProviders} returnTo={redirect} sso={sso} exclude={saved} />
+            <SsoPendingNote providers={ssoProviders} sso={sso} />
             <p className="auth-card__footer">
               New here? <Link to={`${PATHS.register}?redirect=${encodeURIComponent(redirect)}`}>Create an account</Link>
             </p>
