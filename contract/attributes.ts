@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGES } from "./common.js";
+import { MAX_ID, MESSAGES } from "./common.js";
 
 /** The attribute type that holds standards (framework > domain > standard). */
 export const STANDARDS_TYPE = "standards";
@@ -10,8 +10,6 @@ export const STANDARD_SEARCH_MAX = 100;
 export const STANDARD_SEARCH_LIMIT = 50;
 /** At most this many ids in one attribute or standards call. */
 export const ATTRIBUTE_IDS_MAX = 500;
-/** Largest id the databases' integer columns hold. */
-const MAX_ID = 2147483647;
 
 /** Message texts of the attribute calls. */
 export const ATTRIBUTE_MESSAGES = {

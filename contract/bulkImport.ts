@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "./common.js";
 import { parseKeywords, resourceFieldErrors, type ResourceFieldError } from "./resource.js";
 
 /**
@@ -162,15 +163,15 @@ export type ImportSummary = z.infer<typeof ImportSummary>;
 export const UserMappings = z.record(
   z.string(),
   z.object({
-    ambiguous: z.record(z.string(), z.array(z.number().int().positive()).max(50)).default({}),
-    missing: z.record(z.string(), z.array(z.number().int().positive()).max(50)).default({}),
+    ambiguous: z.record(z.string(), z.array(z.number().int().positive().max(MAX_ID)).max(50)).default({}),
+    missing: z.record(z.string(), z.array(z.number().int().positive().max(MAX_ID)).max(50)).default({}),
   }),
 );
 export type UserMappings = z.infer<typeof UserMappings>;
 
 export const ImportSettings = z.object({
   /** The content owner's profile id; null (blank) means the importer. */
-  owner: z.number().int().positive().nullable().default(null),
+  owner: z.number().int().positive().max(MAX_ID).nullable().default(null),
 });
 export type ImportSettings = z.infer<typeof ImportSettings>;
 

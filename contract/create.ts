@@ -10,6 +10,7 @@ export const CREATE_MESSAGES = {
   descriptionRequired: "Description is required.",
   badViewPermission: "Choose a view permission from the list.",
   badJoinPermission: "Choose a join permission from the list.",
+  typeNotCreatable: "This site does not allow creating this type of item.",
 } as const;
 
 /** Who may see a group (view permission ids). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "./common.js";
 
 /**
  * The rules of a resource, shared by the single-resource form (POST /resources/create-fetch),
@@ -154,7 +155,7 @@ export const shareContextValue = (c: ShareContext): string => (c.kind === "group
 const optionalId = (message: string) =>
   z.preprocess(
     (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? undefined : typeof v === "string" && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: message }).int(message).positive(message).optional(),
+    z.number({ error: message }).int(message).positive(message).max(MAX_ID, message).optional(),
   );
 
 /** A list of attribute item ids sent as a comma list or repeated fields. */
@@ -164,7 +165,7 @@ const idList = (message: string) =>
       v === undefined || v === null || v === ""
         ? []
         : (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === "string" ? x.split(",").filter((s) => s.trim()) : [x])).map((x) => (typeof x === "string" && /^\s*\d{1,10}\s*$/.test(x) ? Number(x) : x)),
-    z.array(z.number({ error: message }).int(message).positive(message), { error: message }).max(50, message),
+    z.array(z.number({ error: message }).int(message).positive(message).max(MAX_ID, message), { error: message }).max(50, message),
   );
 
 /**

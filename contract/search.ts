@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ThumbnailSettings } from "./thumbnail.js";
-import { MESSAGES, ModelKey } from "./common.js";
+import { MAX_ID, MESSAGES, ModelKey } from "./common.js";
 
 /** Default page size and minimum term length (first document, section 9). */
 export const SEARCH_PAGE_SIZE = 15;
@@ -76,7 +76,7 @@ export const SearchTypeConfig = z.object({
 });
 export type SearchTypeConfig = z.infer<typeof SearchTypeConfig>;
 
-const ids = z.array(z.coerce.number().int().positive()).max(200);
+const ids = z.array(z.coerce.number().int().positive().max(MAX_ID)).max(200);
 
 /** A real calendar day written YYYY-MM-DD (2025-02-30 is not one). */
 export function isCalendarDate(v: string): boolean {
@@ -110,7 +110,7 @@ export const SearchRequest = z
     from: day("from"),
     to: day("to"),
     attributes: z.record(z.string(), ids),
-    asProfile: z.number().int().positive().nullable(),
+    asProfile: z.number().int().positive().max(MAX_ID).nullable(),
     ignorePermissions: z.boolean(),
     includeFacets: z.boolean(),
   })

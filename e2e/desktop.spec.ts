@@ -73,6 +73,7 @@ test.describe("desktop paths (window.desktop supplied by a test double)", () => 
     await provider.click();
     await expect(page.getByRole("status").filter({ hasText: "Finish signing in with Test IdP in your browser. Closed it? Choose Test IdP again to start over." })).toBeVisible();
     await expect(provider).toHaveAttribute("aria-busy", "true");
+    await page.screenshot({ path: `${SHOTS}/desktop-sign-in-waiting.png`, fullPage: true });
 
     await provider.click();
     await expect(page).toHaveURL(/\/search\/$/);

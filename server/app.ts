@@ -13,6 +13,7 @@ import { GUEST, loadActor } from "./lib/actor.js";
 import { bearerAuthentication } from "./lib/bearerAuth.js";
 import { errorHandler, HttpError, notFoundHandler } from "./lib/errors.js";
 import { requestLog } from "./lib/requestLog.js";
+import { refuseNulText } from "./lib/nulText.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
@@ -121,6 +122,8 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
     if (carriesBody && req.is(READ_BODY_TYPES) === false) throw new HttpError(415, UNSUPPORTED_BODY);
     next();
   });
+  // A NUL in the URL (only ever %00 there) or a parsed body would reach the database, where PostgreSQL fails on it.
+  app.use(refuseNulText);
 
   const sessions = session({
     name: "sid",

@@ -1,6 +1,17 @@
 import type { z } from "zod";
 import { HttpError } from "./errors.js";
 
+/** The answer to text holding U+0000: PostgreSQL cannot store it in a text column (SQLite would), so both refuse it up front. */
+export const NUL_TEXT_MESSAGE = "The request may not contain NUL characters (\\u0000).";
+
+/** Whether a parsed body, query or any value within it holds U+0000 in a string or a key. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\0");
+  if (value === null || typeof value !== "object" || depth > 32) return false;
+  for (const [key, inner] of Object.entries(value)) if (key.includes("\0") || containsNul(inner, depth + 1)) return true;
+  return false;
+}
+
 /** What a field is called in messages and field errors, from its path in the parsed input. */
 export type FieldNamer = (path: readonly PropertyKey[]) => string;
 

@@ -1,10 +1,12 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { MAX_ID } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { Content, Database } from "../db/schema.js";
 import type { ContentGrantsSubject, ViewScope } from "../policies/contentObject.js";
 
 /** Finds a content object by model key and id ("resource:12"). */
 export async function findByTypeKey(db: Db, modelKey: string, id: number): Promise<Content | undefined> {
+  if (id > MAX_ID) return undefined;
   return db.selectFrom("content").selectAll().where("id", "=", id).where("model_key", "=", modelKey).executeTakeFirst();
 }
 

@@ -1,3 +1,4 @@
+import { MAX_ID } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { CurriculumTemplate, CurriculumTemplateSection } from "../db/schema.js";
 import { sanitizeUserHtml } from "../lib/sanitize.js";
@@ -14,6 +15,7 @@ export async function listTemplates(db: Db, modelKey: string, page: number, limi
 
 /** A template by id, only when it belongs to the given type. */
 export async function findTemplate(db: Db, id: number, modelKey: string): Promise<CurriculumTemplate | undefined> {
+  if (id > MAX_ID) return undefined;
   return db.selectFrom("curriculum_templates").selectAll().where("id", "=", id).where("model_key", "=", modelKey).executeTakeFirst();
 }
 

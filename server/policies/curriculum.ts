@@ -5,8 +5,8 @@ export interface TemplateSubject {
   owner_id: number | null;
 }
 
-/** Any signed-in profile may start a lesson plan, outline, project or pathway. */
-export const canStart = (actor: Actor): boolean => actor.signedIn;
+/** Any signed-in profile may start a lesson plan, outline, project or pathway, while app config lists its type as creatable. */
+export const canStart = (actor: Actor, modelKey: string, creatableTypes: readonly string[]): boolean => actor.signedIn && creatableTypes.includes(modelKey);
 
 /** Templates are listed to signed-in profiles (the chooser only appears while creating). */
 export const canListTemplates = (actor: Actor): boolean => actor.signedIn;

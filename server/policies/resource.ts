@@ -1,8 +1,8 @@
 import type { ShareContext } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 
-/** Any signed-in profile may add a resource. */
-export const canCreate = (actor: Actor): boolean => actor.signedIn;
+/** Any signed-in profile may add a resource, while app config lists resources as creatable. */
+export const canCreate = (actor: Actor, creatableTypes: readonly string[]): boolean => actor.signedIn && creatableTypes.includes("resource");
 
 /** Sharing to everyone or to signed-in members is open to every author; a group only to its leaders and members. */
 export function canShareWith(actor: Actor, context: ShareContext): boolean {

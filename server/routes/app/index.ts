@@ -18,6 +18,12 @@ export const DEFAULT_SETTINGS = {
   snooze_hours: 8,
 };
 
+/** The types profiles may create (app config creatableTypes; first document, section 6). */
+export async function creatableTypes(db: Db): Promise<readonly string[]> {
+  const settings = await getConfigValue<Partial<typeof DEFAULT_SETTINGS>>(db, "settings", {});
+  return Array.isArray(settings.creatableTypes) ? settings.creatableTypes : DEFAULT_SETTINGS.creatableTypes;
+}
+
 /** The calls a page makes to start: GET /getInitializeData, GET /app/config (GET /providers is in routes/auth/sso.ts). */
 export function appRouter(db: Db, csrfToken: (req: Express.Request) => string): Router {
   const router = Router();

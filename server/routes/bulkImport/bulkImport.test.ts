@@ -72,6 +72,19 @@ describe("who may import", () => {
     expect(wrong.body.message).toBe(BULK_IMPORT_MESSAGES.fileType);
     expect((await importer.postFiles("/api/bulk-importer/lesson_plan/upload", { file: csv("Title\nA") })).status).toBe(404);
   });
+
+  it("answers a malformed upload with 400 and a message, never a 500", async () => {
+    const token = await importer.token();
+    const bodies: [string, string][] = [
+      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nTitle'],
+      ["multipart/form-data; boundary=x", "--x\r\nnot a header\r\n\r\n--x--"],
+      ["multipart/form-data", "no boundary"],
+    ];
+    for (const [type, body] of bodies) {
+      const res = await importer.request("POST", "/api/bulk-importer/resource/upload", body, { "content-type": type, "x-csrf-token": token });
+      expect([res.status, res.body.message], body).toEqual([400, "The upload could not be read."]);
+    }
+  });
 });
 
 describe("the sample file", () => {
@@ -178,6 +191,9 @@ describe("preprocessing, choices and starting", () => {
     expect(bad.body.message).toBe(BULK_IMPORT_MESSAGES.unknownAttribute);
     const badOwner = await importer.post(`${link}/import-settings`, { importSettings: { owner: 987654 } });
     expect(badOwner.status).toBe(422);
+    // Ids beyond the databases' integers (PostgreSQL refused to compare them: a 500).
+    expect((await importer.post(`${link}/import-settings`, { importSettings: { owner: 9999999999 } })).status).toBe(422);
+    expect((await importer.post(`${link}/user-mappings`, { userMappings: { subjects: { ambiguous: { Limnology: [9999999999] }, missing: {} } } })).status).toBe(422);
   });
 
   it("imports with the user's choices and owner, skipping rows with errors and the repeated row", async () => {

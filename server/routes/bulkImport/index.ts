@@ -49,7 +49,8 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
     new Promise((resolve, reject) => {
       upload.single("file")(req, req.res!, (err: unknown) => {
         if (err instanceof multer.MulterError) return reject(new HttpError(422, err.code === "LIMIT_FILE_SIZE" ? BULK_IMPORT_MESSAGES.fileTooLarge : BULK_IMPORT_MESSAGES.fileRequired));
-        if (err) return reject(err);
+        // busboy's own errors (a cut-off body, a malformed part header, no boundary) are the client's upload, not the server.
+        if (err) return reject(new HttpError(400, "The upload could not be read."));
         const file = req.file;
         if (!file) return reject(new HttpError(422, BULK_IMPORT_MESSAGES.fileRequired, { file: [BULK_IMPORT_MESSAGES.fileRequired] }));
         const ext = fileExtension(file.originalname);

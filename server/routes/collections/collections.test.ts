@@ -89,6 +89,10 @@ describe("collections: adding items", () => {
       // Unknown, not a collection, or one the owner may not see: one answer, so ids tell nothing.
       [() => add(c, item, [999999]), 404, MESSAGES.notFound],
       [() => add(c, item, [item.id]), 404, MESSAGES.notFound],
+      // Beyond the databases' integers (PostgreSQL refused to compare them: a 500).
+      [() => add(c, item, [9999999999]), 404, MESSAGES.notFound],
+      [() => c.post("/collections/items", { type: "resource", type_id: "9999999999", collection_id: [mine.id] }), 404, MESSAGES.notFound],
+      [() => c.get("/collections/autocomplete/find?type=resource&type_id=9999999999"), 404, MESSAGES.notFound],
       [() => add(c, item, [groupCollection.id]), 404, MESSAGES.notFound],
       [() => add(c, announcement, [mine.id]), 422, COLLECTION_MESSAGES.notCollectible],
       [() => add(c, mine, [mine.id]), 422, COLLECTION_MESSAGES.notItself],

@@ -234,5 +234,13 @@ describe("actions around an item: copy, owner change, flag, related, similar, qu
       expect((await adminClient.get(`/system/more-info/${secret.id}`)).status).toBe(200);
       expect((await guest.get("/system/more-info/../etc")).status).toBe(404);
     });
+
+    it("answers 404 for ids beyond the databases' integers (PostgreSQL refused to compare them: a 500)", async () => {
+      const big = "9999999999";
+      expect((await memberClient.get(`/system/more-info/${big}`)).status).toBe(404);
+      expect((await memberClient.post(`/quick-info/lesson_plan/${big}`)).status).toBe(404);
+      expect((await memberClient.get(`/related-content?model=lesson_plan&id=${big}`)).status).toBe(404);
+      expect((await memberClient.post("/profile/flag", { type: `lesson_plan:${big}`, value: "awesome", message: "x" })).status).toBe(404);
+    });
   });
 });

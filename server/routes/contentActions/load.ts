@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import { MESSAGES, type CopiedFromDetails } from "../../../contract/index.js";
+import { MAX_ID, MESSAGES, type CopiedFromDetails } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import type { Content } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
@@ -15,7 +15,7 @@ export type LoadedItem = Content & { owner_name: string };
 
 /** A content item by one of its identifiers (with its owner's name), or a 404. */
 export async function loadItemBy(db: Db, field: "id" | "uid" | "opaque_id", value: string | number, modelKey?: string): Promise<LoadedItem> {
-  if (field === "id" && !/^[1-9][0-9]{0,9}$/.test(String(value))) throw new HttpError(404, MESSAGES.notFound);
+  if (field === "id" && (!/^[1-9][0-9]{0,9}$/.test(String(value)) || Number(value) > MAX_ID)) throw new HttpError(404, MESSAGES.notFound);
   let query = db
     .selectFrom("content")
     .innerJoin("profiles as owner", "owner.id", "content.owner_id")

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CREATE_MESSAGES } from "../../../contract/index.js";
 import type { Profile } from "../../db/schema.js";
+import { setConfigValue } from "../../models/appConfig.js";
 import { buildUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
@@ -21,6 +23,19 @@ describe("creating collections and groups", () => {
     expect((await guest.post("/collections/create", { title: "Guest Collection" })).status).toBe(401);
     expect((await guest.post("/groups", { name: "Guest Group", description: "About" })).status).toBe(401);
     expect((await guest.get("/groups/permission-options")).status).toBe(401);
+  });
+
+  it("refuses types the app config does not list as creatable (403), and creates them again once listed", async () => {
+    await setConfigValue(server.db, "settings", { creatableTypes: ["resource", "lesson_plan"] });
+    try {
+      for (const res of [await client.post("/collections/create", { title: "Not Allowed Here" }), await client.post("/groups", { name: "Not Allowed", description: "About" }), await client.get("/groups/permission-options")]) {
+        expect([res.status, res.body.message]).toEqual([403, CREATE_MESSAGES.typeNotCreatable]);
+      }
+      expect(await server.db.selectFrom("content").select("id").where("title", "in", ["Not Allowed Here", "Not Allowed"]).execute()).toEqual([]);
+    } finally {
+      await setConfigValue(server.db, "settings", {});
+    }
+    expect((await client.post("/collections/create", { title: "Allowed Again" })).status).toBe(200);
   });
 
   it("creates a collection owned by the member that search finds at once", async () => {

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  CREATE_MESSAGES,
   CollectionCreateRequest,
   GROUP_JOIN_PERMISSIONS,
   GROUP_VIEW_PERMISSIONS,
@@ -15,14 +16,14 @@ import { parseOr422 } from "../../lib/validate.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { authorize, collectionPolicy, groupPolicy } from "../../policies/index.js";
 import { itemLink } from "../../presenters/editableItem.js";
-import { DEFAULT_SETTINGS } from "../app/index.js";
+import { DEFAULT_SETTINGS, creatableTypes } from "../app/index.js";
 
 /** The creator's calls: POST /collections/create, POST /groups, GET /groups/permission-options. */
 export function createRouter(db: Db): Router {
   const router = Router();
 
   router.post("/collections/create", async (req, res) => {
-    authorize(req.actor, collectionPolicy.canCreate(req.actor));
+    authorize(req.actor, collectionPolicy.canCreate(req.actor, await creatableTypes(db)), CREATE_MESSAGES.typeNotCreatable);
     const body = parseOr422(CollectionCreateRequest, req.body ?? {});
     const item = await createContent(db, { modelKey: "collection", title: body.title, description: body.description ?? "", ownerId: req.actor.profile!.id });
     const answer: CollectionCreateResponse = { status: "success", message: "Collection created.", link: itemLink(item), id: item.id };
@@ -30,7 +31,7 @@ export function createRouter(db: Db): Router {
   });
 
   router.get("/groups/permission-options", async (req, res) => {
-    authorize(req.actor, groupPolicy.canCreate(req.actor));
+    authorize(req.actor, groupPolicy.canCreate(req.actor, await creatableTypes(db)), CREATE_MESSAGES.typeNotCreatable);
     const settings = await getConfigValue<Partial<typeof DEFAULT_SETTINGS>>(db, "settings", {});
     const features = { ...DEFAULT_SETTINGS.features, ...settings.features };
     const answer: GroupPermissionOptions = { view: [...GROUP_VIEW_PERMISSIONS], join: [...GROUP_JOIN_PERMISSIONS], showView: features.group_view_permission };
@@ -38,7 +39,7 @@ export function createRouter(db: Db): Router {
   });
 
   router.post("/groups", async (req, res) => {
-    authorize(req.actor, groupPolicy.canCreate(req.actor));
+    authorize(req.actor, groupPolicy.canCreate(req.actor, await creatableTypes(db)), CREATE_MESSAGES.typeNotCreatable);
     const body = parseOr422(GroupCreateRequest, req.body ?? {});
     const { group, content } = await createGroup(db, {
       leaderId: req.actor.profile!.id,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CURRICULUM_MESSAGES } from "../../../contract/index.js";
+import { CREATE_MESSAGES, CURRICULUM_MESSAGES } from "../../../contract/index.js";
 import type { Profile } from "../../db/schema.js";
+import { setConfigValue } from "../../models/appConfig.js";
 import { buildUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
@@ -37,6 +38,19 @@ describe("curriculum items and templates", () => {
       expect((await guest.post(path, { title: "T", introduction: "I" })).status).toBe(401);
     }
     expect((await guest.get("/curriculum/templates/lesson_plan")).status).toBe(401);
+  });
+
+  it("refuses types the app config does not list as creatable (403)", async () => {
+    await setConfigValue(server.db, "settings", { creatableTypes: ["lesson_plan"] });
+    try {
+      for (const path of ["/outlines/start", "/pathway/start", "/projects/start"]) {
+        const res = await client.post(path, { title: "T", introduction: "I" });
+        expect([res.status, res.body.message], path).toEqual([403, CREATE_MESSAGES.typeNotCreatable]);
+      }
+      expect((await client.post("/lesson-plans/start", { title: "T", introduction: "I" })).status).toBe(200);
+    } finally {
+      await setConfigValue(server.db, "settings", {});
+    }
   });
 
   it("starts each curriculum type, found by search at once", async () => {
@@ -89,6 +103,8 @@ describe("curriculum items and templates", () => {
       [{ title: "x".repeat(256), introduction: "I" }, CURRICULUM_MESSAGES.titleTooLong],
       [{ title: "T", introduction: "I", template_id: "abc" }, CURRICULUM_MESSAGES.templateInvalid],
       [{ title: "T", introduction: "I", template_id: 999999 }, CURRICULUM_MESSAGES.templateInvalid],
+      // Beyond the databases' integers (PostgreSQL refused to compare it: a 500).
+      [{ title: "T", introduction: "I", template_id: "9999999999" }, CURRICULUM_MESSAGES.templateInvalid],
     ];
     for (const [body, message] of cases) {
       const res = await client.post("/lesson-plans/start", body);

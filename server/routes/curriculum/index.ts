@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  CREATE_MESSAGES,
   CURRICULUM_MESSAGES,
   CURRICULUM_TYPES,
   CurriculumStartRequest,
@@ -20,6 +21,7 @@ import { findTemplate, findTemplateByUid, listTemplateSections, listTemplates, u
 import { authorize, curriculumPolicy } from "../../policies/index.js";
 import { itemLink } from "../../presenters/editableItem.js";
 import { presentTemplate, presentTemplateDetail } from "../../presenters/curriculumTemplate.js";
+import { creatableTypes } from "../app/index.js";
 
 /** The template a link names, or a 404. */
 async function loadTemplate(db: Db, uid: string) {
@@ -37,7 +39,7 @@ export function curriculumRouter(db: Db): Router {
 
   for (const type of CURRICULUM_TYPES) {
     router.post(`/${type.startPath}/start`, async (req, res) => {
-      authorize(req.actor, curriculumPolicy.canStart(req.actor));
+      authorize(req.actor, curriculumPolicy.canStart(req.actor, type.modelKey, await creatableTypes(db)), CREATE_MESSAGES.typeNotCreatable);
       const body = parseOr422(CurriculumStartRequest, req.body ?? {});
       const template = body.template_id === undefined ? null : await findTemplate(db, body.template_id, type.modelKey);
       if (body.template_id !== undefined && !template) throw new HttpError(422, CURRICULUM_MESSAGES.templateInvalid, { template_id: [CURRICULUM_MESSAGES.templateInvalid] });

@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import { MESSAGES } from "../../../contract/index.js";
+import { MAX_ID, MESSAGES } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import type { Content } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
@@ -26,6 +26,7 @@ export async function loadByLink(db: Db, typePath: string, uid: string): Promise
 
 /** The item a lock call names by model key and id, with its edit grants, or a 404. */
 export async function loadByTypeId(db: Db, modelKey: string, id: number): Promise<LoadedItem> {
+  if (id > MAX_ID) throw new HttpError(404, MESSAGES.notFound);
   const item = await db.selectFrom("content").selectAll().where("id", "=", id).where("model_key", "=", modelKey).executeTakeFirst();
   if (!item) throw new HttpError(404, MESSAGES.notFound);
   return { ...item, edit_grants: await editGrants(db, item.id) };

@@ -41,6 +41,8 @@ describe("POST /profile/favorite", () => {
     await c.signIn(member.username!, member.password);
     expect((await c.post("/profile/favorite", { type: `resource:${hidden.id}`, value: true })).status).toBe(404);
     expect((await c.post("/profile/favorite", { type: `lesson_plan:${item.id}`, value: true })).status).toBe(404);
+    // Ids beyond the databases' integers name nothing (PostgreSQL refused to compare them: a 500).
+    for (const id of ["9999999999", "9999999999999999"]) expect((await c.post("/profile/favorite", { type: `resource:${id}`, value: true })).status).toBe(404);
     const bad = await c.post("/profile/favorite", { type: "resource", value: true });
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('type must look like "resource:12".');

@@ -1,9 +1,10 @@
 import { Router, type RequestHandler } from "express";
 import multer from "multer";
-import { RESOURCE_FILE_MAX_BYTES, RESOURCE_MESSAGES, resourceCreateRequest, shareContextValue, type ResourceShareOptions } from "../../../contract/index.js";
+import { CREATE_MESSAGES, RESOURCE_FILE_MAX_BYTES, RESOURCE_MESSAGES, resourceCreateRequest, shareContextValue, type ResourceShareOptions } from "../../../contract/index.js";
 import { createResource } from "../../commands/createResource.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
+import { refuseNulText } from "../../lib/nulText.js";
 import { checkResourceFile, isInlineImage, type UploadedFile } from "../../lib/resourceFile.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { getConfigValue } from "../../models/appConfig.js";
@@ -13,7 +14,7 @@ import { findResourceAttributes, findUploadedFile } from "../../models/resources
 import { authorize, contentObjectPolicy, resourcePolicy } from "../../policies/index.js";
 import { presentCreatedResource } from "../../presenters/createdContent.js";
 import { isStorageKey, type FileStorage } from "../../storage/fileStorage.js";
-import { DEFAULT_SETTINGS } from "../app/index.js";
+import { DEFAULT_SETTINGS, creatableTypes } from "../app/index.js";
 
 /** One optional file in the field "file", kept in memory (at most 2048 KB) until its content is checked. */
 const upload = multer({
@@ -52,7 +53,7 @@ export function resourcesRouter(db: Db, storage: FileStorage): Router {
   const router = Router();
 
   router.get("/resources/share-options", async (req, res) => {
-    authorize(req.actor, resourcePolicy.canCreate(req.actor));
+    authorize(req.actor, resourcePolicy.canCreate(req.actor, await creatableTypes(db)), CREATE_MESSAGES.typeNotCreatable);
     const groups = await listProfileNames(db, req.actor.groups.map((g) => g.groupId));
     const body: ResourceShareOptions = {
       contexts: [
@@ -67,11 +68,13 @@ export function resourcesRouter(db: Db, storage: FileStorage): Router {
   // Guests are turned away before their upload is read.
   router.post(
     "/resources/create-fetch",
-    (req, _res, next) => {
-      authorize(req.actor, resourcePolicy.canCreate(req.actor));
+    async (req, _res, next) => {
+      authorize(req.actor, resourcePolicy.canCreate(req.actor, await creatableTypes(db)), CREATE_MESSAGES.typeNotCreatable);
       next();
     },
-    parseUpload, async (req, res) => {
+    parseUpload,
+    refuseNulText,
+    async (req, res) => {
     const body = parseOr422(resourceCreateRequest({ categoryRequired: await categoryRequired(db) }), req.body ?? {});
     for (const context of body.share_with) authorize(req.actor, resourcePolicy.canShareWith(req.actor, context), RESOURCE_MESSAGES.shareWithForbidden);
     const attributeIds = await findResourceAttributes(db, { category: body.resource_category, subcategories: body.resource_subcategories, pricing: body.content_pricing });

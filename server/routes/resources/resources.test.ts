@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { RESOURCE_FILE_MAX_BYTES, RESOURCE_MESSAGES } from "../../../contract/index.js";
+import { CREATE_MESSAGES, RESOURCE_FILE_MAX_BYTES, RESOURCE_MESSAGES } from "../../../contract/index.js";
 import type { Profile } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
 import { buildAttribute, buildGroup, buildUser } from "../../test/factories.js";
@@ -44,6 +44,13 @@ describe("POST /resources/create-fetch", () => {
     expect(res.body.message).toBe("You must be signed in to do that.");
     const upload = await create({ title: "Guest File", add_resource_type: "show-file" }, { bytes: pdfBytes(), name: "a.pdf" }, guest);
     expect(upload.status).toBe(401);
+  });
+
+  it("refuses resources when the app config does not list them as creatable (403), before reading any upload", async () => {
+    await setConfigValue(server.db, "settings", { creatableTypes: ["collection"] });
+    const res = await create({ title: "Not Creatable", add_resource_type: "show-url", url: "https://example.org" });
+    expect([res.status, res.body.message]).toEqual([403, CREATE_MESSAGES.typeNotCreatable]);
+    expect((await client.get("/resources/share-options")).status).toBe(403);
   });
 
   it("adds a resource by link that search finds at once", async () => {
@@ -169,6 +176,9 @@ describe("POST /resources/create-fetch", () => {
       [{ resource_category: "video" }, RESOURCE_MESSAGES.categoryInvalid],
       [{ resource_category: String(video), resource_subcategories: String(drill) }, RESOURCE_MESSAGES.subcategoryInvalid],
       [{ resource_category: String(video), content_pricing: String(video) }, RESOURCE_MESSAGES.pricingInvalid],
+      // Ids beyond the databases' integers (PostgreSQL refused to compare them: a 500).
+      [{ resource_category: "9999999999" }, RESOURCE_MESSAGES.categoryInvalid],
+      [{ resource_category: String(video), content_pricing: "9999999999" }, RESOURCE_MESSAGES.pricingInvalid],
     ];
     for (const [fields, message] of bad) {
       const res = await create({ ...base, ...fields });

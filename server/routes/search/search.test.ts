@@ -313,6 +313,11 @@ describe("search", () => {
       ["f[owners][]=abc", "f[owners]", "f[owners] must be a number."],
       ["grades[]=x", "grades", "grades must be a number."],
       ["as_profile=abc", "as_profile", "as_profile must be a number."],
+      // Ids beyond the databases' integers (PostgreSQL refused to compare them: a 500).
+      ["f[owners][]=9999999999", "f[owners]", "f[owners] must be at most 2147483647."],
+      ["publishers[]=9999999999", "f[publishers]", "f[publishers] must be at most 2147483647."],
+      ["grades[]=9999999999", "grades", "grades must be at most 2147483647."],
+      ["as_profile=9999999999", "as_profile", "as_profile must be at most 2147483647."],
       ["s=7", "s", "sort must be one of: 1, 2, 3, -1, -2, -3, title_lsort_asc, title_lsort_desc, updated_at_asc, updated_at_desc, created_at_asc, created_at_desc."],
     ] as const) {
       const res = await c.get(`/api/search?${q}`);

@@ -3,6 +3,7 @@ import multer from "multer";
 import {
   EDITOR_MESSAGES,
   IMAGE_UPLOAD_RULES,
+  MAX_ID,
   THUMBNAIL_MESSAGES,
   THUMBNAIL_SETTING_DEFINITIONS,
   ThumbnailPresetRequest,
@@ -17,6 +18,7 @@ import {
 import { saveThumbnailDesign } from "../../commands/saveThumbnailDesign.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
+import { refuseNulText } from "../../lib/nulText.js";
 import { checkThumbnailImage } from "../../lib/thumbnailImage.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { readGrants } from "../../models/content.js";
@@ -45,7 +47,7 @@ const parseUpload: RequestHandler = (req, res, next) => {
 /** A preset id from the path, or a 404. */
 const presetId = (raw: string | undefined) => {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, THUMBNAIL_MESSAGES.presetNotFound);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new HttpError(404, THUMBNAIL_MESSAGES.presetNotFound);
   return id;
 };
 
@@ -117,6 +119,7 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
       next();
     },
     parseUpload,
+    refuseNulText,
     async (req, res) => {
       const item = res.locals.item as Awaited<ReturnType<typeof loadByLink>>;
       const body = parseOr422(ThumbnailSaveFields, req.body ?? {});

@@ -74,6 +74,8 @@ describe("thumbnail designer: settings and presets", () => {
     expect((await del(ownerClient)).status).toBe(404);
     expect((await put(ownerClient, { name: "x" }, 999999)).body.message).toBe("Preset not found.");
     expect((await del(ownerClient, "abc" as unknown as number)).status).toBe(404);
+    // Beyond the databases' integers (PostgreSQL refused to compare it: a 500).
+    expect((await put(ownerClient, { name: "x" }, 2147483648)).body.message).toBe("Preset not found.");
   });
 
   it("validates preset names and settings with 422 and the rule's message", async () => {
