@@ -24,3 +24,6 @@ export function parseTypeKey(type: string): { modelKey: string; id: number } {
   if (!m) throw new Error(`bad type key ${type}`);
   return { modelKey: m[1]!, id: Number(m[2]) };
 }
+
+/** POST /profile/favorite's refusal for a type whose cards offer no favorite (users, attribute items). */
+export const FAVORITE_MESSAGES = { notFavoritable: "Items of this type cannot be favorited." } as const;

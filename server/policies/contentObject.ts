@@ -1,4 +1,5 @@
 import type { Actor } from "../lib/actor.js";
+import { modelTypeInfo } from "../presenters/modelTypes.js";
 
 /** The parts of a content object its policy needs. */
 export interface ContentSubject {
@@ -36,9 +37,9 @@ export function canView(actor: Actor, item: ContentSubject, grants?: ContentGran
   return grants.profileIds.includes(actor.profile.id) || grants.groupIds.some((g) => groupIds.has(g));
 }
 
-/** Favoriting needs a signed-in profile that can view the item. */
+/** Favoriting needs a signed-in profile that can view the item, of a type that can be favorited (its card's features.favorite). */
 export function canFavorite(actor: Actor, item: ContentSubject, grants?: ContentGrantsSubject): boolean {
-  return actor.signedIn && canView(actor, item, grants);
+  return actor.signedIn && modelTypeInfo(item.model_key, null).favorite && canView(actor, item, grants);
 }
 
 /** Favoriting an item already listed to the actor (so viewable): any signed-in profile. */

@@ -51,4 +51,13 @@ describe("POST /profile/favorite", () => {
     expect([missing.status, missing.body.message, missing.body.errors]).toEqual([422, "type is required.", { type: ["type is required."] }]);
     expect((await c.post("/profile/favorite", { type: 12 })).body.message).toBe("type must be text.");
   });
+
+  it("refuses types whose cards offer no favorite (users, attribute items)", async () => {
+    const c = server.client();
+    await c.signIn(member.username!, member.password);
+    const account = await buildContent(server.db, { ownerId: member.id, modelKey: "user", title: "Member Account", visibility: "public" });
+    const res = await c.post("/profile/favorite", { type: `user:${account.id}`, value: true });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe("Items of this type cannot be favorited.");
+  });
 });

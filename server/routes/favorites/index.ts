@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { FavoriteRequest, MESSAGES, parseTypeKey, type FavoriteResponse } from "../../../contract/index.js";
+import { FAVORITE_MESSAGES, FavoriteRequest, MESSAGES, parseTypeKey, type FavoriteResponse } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
@@ -19,7 +19,7 @@ export function favoritesRouter(db: Db): Router {
     if (!item) throw new HttpError(404, MESSAGES.notFound);
     const grants = await grantsOf(db, item);
     if (!contentObjectPolicy.canView(req.actor, item, grants)) notViewable(req);
-    authorize(req.actor, contentObjectPolicy.canFavorite(req.actor, item, grants));
+    authorize(req.actor, contentObjectPolicy.canFavorite(req.actor, item, grants), FAVORITE_MESSAGES.notFavoritable);
     const profileId = req.actor.profile!.id;
     const wanted = body.value ?? !(await favoriteIdsAmong(db, profileId, [item.id])).has(item.id);
     const answer: FavoriteResponse = { value: await setFavorite(db, profileId, item.id, wanted) };
