@@ -24,6 +24,12 @@ export async function creatableTypes(db: Db): Promise<readonly string[]> {
   return Array.isArray(settings.creatableTypes) ? settings.creatableTypes : DEFAULT_SETTINGS.creatableTypes;
 }
 
+/** The site's feature flags: the defaults, with what the app config's settings switch. */
+export async function siteFeatures(db: Db): Promise<typeof DEFAULT_SETTINGS.features> {
+  const settings = await getConfigValue<Partial<typeof DEFAULT_SETTINGS>>(db, "settings", {});
+  return { ...DEFAULT_SETTINGS.features, ...settings.features };
+}
+
 /** The calls a page makes to start: GET /getInitializeData, GET /app/config (GET /providers is in routes/auth/sso.ts). */
 export function appRouter(db: Db, csrfToken: (req: Express.Request) => string): Router {
   const router = Router();

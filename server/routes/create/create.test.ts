@@ -91,6 +91,19 @@ describe("creating collections and groups", () => {
     expect(group).toMatchObject({ view_permission: 1, join_permission: 4, can_request_join: 1 });
   });
 
+  it("keeps the default view permission while the group_view_permission feature is off (the choice is not offered)", async () => {
+    await setConfigValue(server.db, "settings", { features: { group_view_permission: false } });
+    try {
+      expect((await client.get("/groups/permission-options")).body.showView).toBe(false);
+      const res = await client.post("/groups", { name: "Quiet Circle", description: "About", view_permission: 1, join_permission: 4 });
+      expect(res.status).toBe(200);
+      const group = await server.db.selectFrom("profiles").selectAll().where("id", "=", res.body.objGroup.id).executeTakeFirstOrThrow();
+      expect(group).toMatchObject({ view_permission: 3, join_permission: 4 });
+    } finally {
+      await setConfigValue(server.db, "settings", {});
+    }
+  });
+
   it("rejects a group without name or description", async () => {
     const noName = await client.post("/groups", { description: "About" });
     expect(noName.status).toBe(422);

@@ -2,6 +2,7 @@ import { Router } from "express";
 import {
   CREATE_MESSAGES,
   CollectionCreateRequest,
+  DEFAULT_VIEW_PERMISSION,
   GROUP_JOIN_PERMISSIONS,
   GROUP_VIEW_PERMISSIONS,
   GroupCreateRequest,
@@ -13,10 +14,9 @@ import { createContent } from "../../commands/createContent.js";
 import { createGroup } from "../../commands/createGroup.js";
 import type { Db } from "../../db/connection.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { getConfigValue } from "../../models/appConfig.js";
 import { authorize, collectionPolicy, groupPolicy } from "../../policies/index.js";
 import { itemLink } from "../../presenters/editableItem.js";
-import { DEFAULT_SETTINGS, creatableTypes } from "../app/index.js";
+import { creatableTypes, siteFeatures } from "../app/index.js";
 
 /** The creator's calls: POST /collections/create, POST /groups, GET /groups/permission-options. */
 export function createRouter(db: Db): Router {
@@ -32,9 +32,7 @@ export function createRouter(db: Db): Router {
 
   router.get("/groups/permission-options", async (req, res) => {
     authorize(req.actor, groupPolicy.canCreate(req.actor, await creatableTypes(db)), CREATE_MESSAGES.typeNotCreatable);
-    const settings = await getConfigValue<Partial<typeof DEFAULT_SETTINGS>>(db, "settings", {});
-    const features = { ...DEFAULT_SETTINGS.features, ...settings.features };
-    const answer: GroupPermissionOptions = { view: [...GROUP_VIEW_PERMISSIONS], join: [...GROUP_JOIN_PERMISSIONS], showView: features.group_view_permission };
+    const answer: GroupPermissionOptions = { view: [...GROUP_VIEW_PERMISSIONS], join: [...GROUP_JOIN_PERMISSIONS], showView: (await siteFeatures(db)).group_view_permission };
     res.json(answer);
   });
 
@@ -46,7 +44,8 @@ export function createRouter(db: Db): Router {
       name: body.name,
       shortName: body.short_name,
       description: body.description,
-      viewPermission: body.view_permission,
+      // The view choice is offered only while the group_view_permission feature is on; otherwise the default holds.
+      viewPermission: (await siteFeatures(db)).group_view_permission ? body.view_permission : DEFAULT_VIEW_PERMISSION,
       joinPermission: body.join_permission,
       canRequestJoin: body.can_request_join,
     });
