@@ -80,18 +80,20 @@ describe("editing through edit grants", () => {
     expect((await clients.groupMember.post("/update-lock", { type: plan.model_key, type_id: plan.id })).status).toBe(403);
   });
 
-  it("an ungranted member can neither see (404) nor edit (403), and a read grant does not allow editing", async () => {
+  it("an ungranted member can neither see nor edit (404 both ways), and a read grant does not allow editing (403)", async () => {
     expect((await clients.stranger.get(`/api/content${link}`)).status).toBe(404);
     const refused = await save(clients.stranger, "Stranger words");
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toEqual(expect.any(String));
-    expect((await clients.stranger.post(`${link}/tags`, { attribute_ids: [], keywords: ["nope"] })).status).toBe(403);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe("Not found.");
+    expect((await clients.stranger.post(`${link}/tags`, { attribute_ids: [], keywords: ["nope"] })).status).toBe(404);
 
     await server.db.insertInto("content_grants").values({ content_id: plan.id, scope: "profile", profile_id: stranger.id, permission: "read" }).execute();
     const readable = await clients.stranger.get(`/api/content${link}`);
     expect(readable.status).toBe(200);
     expect(readable.body.abilities.edit).toBe(false);
-    expect((await save(clients.stranger, "Reader words")).status).toBe(403);
+    const reader = await save(clients.stranger, "Reader words");
+    expect(reader.status).toBe(403);
+    expect(reader.body.message).toEqual(expect.any(String));
     const stored = await clients.granted.get(`/api/content${link}`);
     expect(stored.body.sections[0].html).toBe("<p>Leader words</p>");
   });

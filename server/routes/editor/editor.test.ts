@@ -69,6 +69,12 @@ describe("editing an item's body", () => {
     expect((await otherClient.get(path)).status).toBe(404);
     expect((await ownerClient.get(path)).status).toBe(200);
     expect((await adminClient.get(path)).status).toBe(200);
+    // Writes tell a member who may not see the item no more than reading does: 404, not 403 (which says it exists).
+    for (const write of [`/outlines/${secret.uid}/update`, `/outlines/${secret.uid}/tags`, `/outlines/${secret.uid}/thumbnail`]) {
+      const res = await otherClient.post(write, {});
+      expect([write, res.status, res.body.message]).toEqual([write, 404, "Not found."]);
+    }
+    expect((await otherClient.post("/update-lock", { type: "outline", type_id: secret.id })).status).toBe(404);
   });
 
   it("saves title, description and sections for the owner, sanitized, and search sees the new title", async () => {

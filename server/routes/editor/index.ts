@@ -67,6 +67,8 @@ export function editorRouter(db: Db): Router {
   router.post("/:typePath/:uid/update", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
+    // Who may not even see the item learns nothing of it (404, as when viewing); who may see it but not edit gets 403.
+    await ensureViewable(db, req, item);
     authorize(req.actor, contentObjectPolicy.canEdit(req.actor, item));
     const body = parseOr422(ContentUpdateRequest, req.body ?? {});
     const lock = await findActiveLock(db, item.model_key, item.id);
@@ -80,6 +82,7 @@ export function editorRouter(db: Db): Router {
     authorize(req.actor, req.actor.signedIn);
     const body = parseOr422(UpdateLockRequest, req.body ?? {});
     const item = await loadByTypeId(db, body.type, body.type_id);
+    await ensureViewable(db, req, item);
     authorize(req.actor, editLockPolicy.canTake(req.actor, item));
     const seconds = await lockSeconds(db);
     const lock = await takeLock(db, item.model_key, item.id, req.actor.profile!.id, seconds);

@@ -112,6 +112,7 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
       const { typePath, uid } = req.params as Record<string, string>;
       if (!isContentTypePath(typePath!)) return next("route");
       const item = await loadByLink(db, typePath!, uid!);
+      await ensureViewable(db, req, item);
       authorize(req.actor, thumbnailPolicy.canDesign(req.actor, item));
       const lock = await findActiveLock(db, item.model_key, item.id);
       if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
