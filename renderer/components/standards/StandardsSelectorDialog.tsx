@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { MESSAGES, STANDARD_SEARCH_MIN, STANDARDS_TYPE, type AttributeTypeConfig, type ContentTags } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { fetchStandardsByIds, useStandardSearch } from "../../api/contentActions.js";
 import { saveTags, taggingKeys, useAttributeConfig, useContentTags } from "../../api/tagging.js";
+import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { DialogActions, ModalFrame } from "../ModalFrame.js";
@@ -139,11 +140,7 @@ function SelectorBody({ link, tags, config, initial, onSaved }: { link: string; 
 function SearchPanel({ chosen, onChoose }: { chosen: Chosen; onChoose(s: { id: number; label: string }, on: boolean): void }) {
   const inputId = useId();
   const [term, setTerm] = useState("");
-  const [debounced, setDebounced] = useState("");
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(term.trim()), 300);
-    return () => window.clearTimeout(timer);
-  }, [term]);
+  const debounced = useDebouncedValue(term.trim(), 300);
   const results = useStandardSearch(debounced);
   return (
     <div className="stack">

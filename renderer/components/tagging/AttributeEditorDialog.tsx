@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import {
   ATTRIBUTE_TAB_SEARCH_MIN,
   TAGGING_MESSAGES,
@@ -10,6 +10,7 @@ import {
 } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { fetchAttributesByIds, fetchWholeTree, saveTags, taggingKeys, useAttributeConfig, useContentTags } from "../../api/tagging.js";
+import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
 import { Alert } from "../Alert.js";
 import { DialogActions, ModalFrame } from "../ModalFrame.js";
 import { TabList, TabPanel } from "../Tabs.js";
@@ -204,12 +205,8 @@ function KeywordsPanel({ id, keywords, entry, pendingValid, onEntry, onAdd, onRe
 function TypePanel({ config, selection, chosen, setChosen }: { config: AttributeTypeConfig; selection: Selection; chosen: Chosen; setChosen(update: (c: Chosen) => Chosen): void }) {
   const searchId = useId();
   const [term, setTerm] = useState("");
-  const [debounced, setDebounced] = useState("");
-  useEffect(() => {
-    // Tab search waits 100 ms after typing stops (second document, section 5).
-    const timer = window.setTimeout(() => setDebounced(term.trim()), 100);
-    return () => window.clearTimeout(timer);
-  }, [term]);
+  // Tab search waits 100 ms after typing stops (second document, section 5).
+  const debounced = useDebouncedValue(term.trim(), 100);
   const searching = debounced.length >= ATTRIBUTE_TAB_SEARCH_MIN;
   const whole = useQuery({ queryKey: ["wholeTree", config.key], queryFn: () => fetchWholeTree(config.key), staleTime: 5 * 60_000, enabled: searching });
   const matches = useMemo(() => {
