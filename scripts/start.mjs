@@ -8,7 +8,14 @@ import { buildServer, isStale, serverBuildIsStale, SERVER_OUT_DIR, WEB_SOURCE_DI
 
 const webDir = path.resolve(process.env.WEB_DIR ?? "dist/web");
 const webIndex = path.join(webDir, "index.html");
+/** A WEB_DIR other than dist/web, the one folder `vite build` writes. */
+const ownWebDir = webDir !== path.resolve("dist/web");
 // A WEB_DIR given is served as it was built; dist/web is rebuilt when the renderer's sources are newer.
+// The build writes dist/web only, so a WEB_DIR without the app stops here rather than serving no pages.
+if (ownWebDir && !fs.existsSync(webIndex)) {
+  console.error(`WEB_DIR ${webDir} holds no built web app (index.html). Build one there, or leave WEB_DIR unset to build and serve dist/web.`);
+  process.exit(1);
+}
 if (!fs.existsSync(webIndex) || (!process.env.WEB_DIR && isStale(webIndex, WEB_SOURCE_DIRS, /\.(tsx?|css|json|html|svg)$/))) {
   console.log("Building the web app...");
   const build = spawnSync("npx", ["vite", "build", "--config", "renderer/vite.config.ts"], { stdio: "inherit" });
