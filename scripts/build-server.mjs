@@ -3,7 +3,7 @@
 // cost ~100 MB of the process's memory). Two entries: the server and the spreadsheet worker, which
 // readSpreadsheet starts as its own file. Packages stay external (better-sqlite3 is native; the rest
 // load from node_modules as they would under tsx). `npm run dev` and the tests keep running the sources.
-import { build } from "esbuild";
+import { build, stop } from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -54,6 +54,8 @@ export async function buildServer() {
     sourcemap: "linked",
     logLevel: "warning",
   });
+  // The build's esbuild service would otherwise stay alive beside the server npm start goes on to run.
+  await stop();
 }
 
 // Run directly (npm run build:server) rather than imported by start.mjs or the bench.
