@@ -14,10 +14,10 @@ export const MODEL_KEYS = [
   "pathway",
 ] as const;
 export const ModelKey = z.enum(MODEL_KEYS);
+export type ModelKey = z.infer<typeof ModelKey>;
 
 /** Largest id the databases' integer columns hold: a larger one names nothing (PostgreSQL refuses to compare it). */
 export const MAX_ID = 2147483647;
-export type ModelKey = z.infer<typeof ModelKey>;
 
 /** The answer of every failed call: a message, and field errors where they apply. */
 export const ErrorBody = z.object({
