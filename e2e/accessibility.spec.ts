@@ -123,6 +123,28 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
 });
 
 test.describe("keyboard only", () => {
+  test("on a phone, Shift+Tab back up the results never hides the focused control under the sticky header (WCAG 2.4.11)", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Signed in, the header's actions wrap it to several rows, much taller than the sticky header's usual height.
+    await signInViaApi(page, TEACHER);
+    await openSearch(page);
+    await page.getByRole("button", { name: /^Collect / }).last().focus();
+    const sticky = page.getByTestId("sticky-header");
+    await expect(sticky).toBeVisible();
+
+    for (let press = 0; press < 20; press++) {
+      await page.keyboard.press("Shift+Tab");
+      const place = await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement;
+        const header = document.querySelector('[data-testid="sticky-header"]');
+        if (!header || header.contains(focused)) return null;
+        return { control: focused.getAttribute("aria-label") ?? focused.textContent, top: focused.getBoundingClientRect().top, headerBottom: header.getBoundingClientRect().bottom };
+      });
+      if (!place) break;
+      expect(place.top, `${place.control} is below the sticky header`).toBeGreaterThanOrEqual(place.headerBottom);
+    }
+  });
+
   test("skip link first, then the search box, a type tab and a favorite button work from the keyboard", async ({ page }) => {
     await openSearch(page);
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { SSO_ERRORS } from "../contract/index.js";
 import { TEACHER, openSearch, signInViaApi, signInViaForm } from "./helpers.js";
 
 const passwordField = (page: Page) => page.getByLabel("Password", { exact: true });
@@ -29,6 +30,42 @@ test.describe("sign-in", () => {
     await alert.getByRole("button", { name: "Dismiss" }).click();
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
+
+  test("dismissing the alert from the keyboard leaves focus in the form, not at the top of the page", async ({ page }) => {
+    await openLogin(page);
+    await page.getByLabel("Username").fill(TEACHER.username);
+    await passwordField(page).fill("not-the-password");
+    await passwordField(page).press("Enter");
+    const dismiss = page.getByRole("alert").getByRole("button", { name: "Dismiss" });
+    await expect(dismiss).toBeVisible();
+
+    await dismiss.focus();
+    await page.keyboard.press("Enter");
+
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByLabel("Username")).toBeFocused();
+  });
+
+  // The URL parser drops tabs and newlines and resolves "/./", so each of these is "//evil.example" to the browser.
+  for (const hostile of ["/\t/evil.example", "/\n/evil.example", "/.//evil.example"]) {
+    test(`a redirect of ${JSON.stringify(hostile)} is not followed after signing in, nor offered as Continue`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(`/auth/login?redirect=${encodeURIComponent(hostile)}`);
+      await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+
+      await signInViaForm(page, TEACHER);
+
+      await expect(page).toHaveURL(/\/search\/$/);
+      await expect(header(page).getByText(TEACHER.name)).toBeVisible();
+      expect(errors).toEqual([]);
+
+      // Signed in already, the page offers a way on: to this site only, however the link is opened.
+      await page.goto(`/auth/login?redirect=${encodeURIComponent(hostile)}`);
+      const resolved = await page.getByRole("link", { name: "Continue" }).evaluate((link: HTMLAnchorElement) => link.href);
+      expect(new URL(resolved).origin).toBe(new URL(page.url()).origin);
+    });
+  }
 
   test("submitting the empty form says 'Username is required.'", async ({ page }) => {
     await openLogin(page);
@@ -88,6 +125,43 @@ test.describe("sign-in", () => {
     await expect(header(page).getByText(TEACHER.name)).toHaveCount(0);
   });
 
+  test("the login page shows the server's own single sign-on failures, never the words of a crafted link", async ({ page }) => {
+    await page.goto(`/auth/login?sso_error=${encodeURIComponent(SSO_ERRORS.refused)}`);
+    await expect(page.getByRole("alert")).toHaveText(SSO_ERRORS.refused);
+
+    const crafted = "Your account is locked. Call +1 555 0100 to unlock it.";
+    await page.goto(`/auth/login?sso_error=${encodeURIComponent(crafted)}`);
+    await expect(page.getByRole("alert")).toHaveText(SSO_ERRORS.failed);
+    await expect(page.getByText(crafted)).toHaveCount(0);
+  });
+
+  test("signing out from the keyboard puts focus on the Sign in link that replaces the button", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    await openSearch(page);
+    const signOut = header(page).getByRole("button", { name: "Sign out" });
+    await signOut.focus();
+
+    await page.keyboard.press("Enter");
+
+    await expect(header(page).getByRole("link", { name: "Sign in" })).toBeFocused();
+  });
+
+  test("signing out after the session expired on the server signs out, without an error", async ({ page, context }) => {
+    await signInViaApi(page, TEACHER);
+    await openSearch(page);
+    await expect(header(page).getByText(TEACHER.name)).toBeVisible();
+    // The server no longer knows the session (it expired): the browser still sends a cookie, for a session that is gone.
+    const [sid] = await context.cookies();
+    expect(sid?.name).toBe("sid");
+    await context.addCookies([{ ...sid!, value: "s%3Agone.gone" }]);
+
+    await header(page).getByRole("button", { name: "Sign out" }).click();
+
+    await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(header(page).getByText(TEACHER.name)).toHaveCount(0);
+    await expect(page.getByRole("status", { name: "Notifications" })).toBeEmpty();
+  });
+
   test("the reveal toggle shows and hides the password", async ({ page }) => {
     await openLogin(page);
     await passwordField(page).fill("secret-words");
@@ -114,6 +188,23 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("heading", { name: "Forgot your password?", level: 1 })).toBeVisible();
     await expect(page.getByLabel("E-mail address")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeFocused();
+  });
+});
+
+test.describe("forgot password", () => {
+  test("after sending, focus is on 'Back to sign in', which still returns to the page the guest came from", async ({ page }) => {
+    await page.goto(`/auth/login?redirect=${encodeURIComponent("/search/?st=fractions")}`);
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.getByLabel("E-mail address").fill("someone@example.org");
+    await page.getByLabel("E-mail address").press("Enter");
+
+    await expect(page.getByRole("status").filter({ hasText: "If an account exists for that address" })).toBeVisible();
+    const back = page.getByRole("link", { name: "Back to sign in" });
+    await expect(back).toBeFocused();
+    await page.keyboard.press("Enter");
+
+    await signInViaForm(page, TEACHER);
+    await expect(page).toHaveURL(/\/search\/\?st=fractions$/);
   });
 });
 

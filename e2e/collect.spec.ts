@@ -66,7 +66,7 @@ test.describe("collect (add to collection)", () => {
     await collectButton(page, ITEM).click();
     const guest = page.getByRole("dialog", { name: "Sign in to continue" });
     await expect(guest).toBeVisible();
-    await expect(guest.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(guest.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
     await expect(collectDialog(page)).toHaveCount(0);
     await guest.getByRole("button", { name: "Close" }).click();
     await expect(guest).toBeHidden();

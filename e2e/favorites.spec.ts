@@ -19,7 +19,7 @@ test.describe("favorites", () => {
     const dialog = page.getByRole("dialog", { name: "Sign in to continue" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("Sign in or register to favorite and collect content");
-    await expect(dialog.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Register" })).toBeVisible();
 
     // Closing changes nothing.
@@ -29,7 +29,7 @@ test.describe("favorites", () => {
 
     // The modal's Sign in link goes to the login page and comes back to the same search.
     await favoriteButton(page).click();
-    await dialog.getByRole("link", { name: "Sign in" }).click();
+    await dialog.getByRole("link", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.getByLabel("Username").fill(LEARNER.username);
@@ -55,6 +55,25 @@ test.describe("favorites", () => {
     await expect(header.getByText(TEACHER.name)).toHaveCount(0);
     // The page header's link (the sticky header, shown once the page has scrolled, repeats it).
     await expect(header.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  });
+
+  test("when the session expired on the server (the cookie is still sent), favoriting says so and the header stops showing the account", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    await openSearch(page, QUERY);
+    const header = page.getByRole("banner");
+    await expect(header.getByText(TEACHER.name)).toBeVisible();
+    // The server no longer knows the session; the browser still sends its cookie (and the page its old CSRF token).
+    const [sid] = await page.context().cookies();
+    await page.context().addCookies([{ ...sid!, value: "s%3Agone.gone" }]);
+
+    await favoriteButton(page).click();
+
+    await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Your session has expired.");
+    await expect(header.getByText(TEACHER.name)).toHaveCount(0);
+    await expect(header.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+    // As a guest now, with a fresh token: the next try gets the guest modal, not the same refusal again.
+    await favoriteButton(page).click();
+    await expect(page.getByRole("dialog", { name: "Sign in to continue" })).toBeVisible();
   });
 
   test.describe("signed in", () => {

@@ -195,6 +195,21 @@ test.describe("an item that cannot be shown", () => {
     await expect(page.getByText("Something went wrong")).toHaveCount(0);
   });
 
+  test("signing out on a members-only item asks to sign in to see it, with no error toast", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    await page.goto("/search/");
+    const link = await findMembersOnlyLink(page);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Related content" })).toBeVisible();
+
+    await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in to see this item" })).toBeVisible();
+    // Give a toast the time it would take to show up.
+    await page.waitForTimeout(500);
+    await expect(toasts(page)).toBeEmpty();
+  });
+
   test("an unknown item says 'Page not found' in its heading and title, with no error toast", async ({ page }) => {
     await page.goto("/resources/no-such-item");
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();

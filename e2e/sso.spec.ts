@@ -20,6 +20,18 @@ test.describe("single sign-on", () => {
     await expect(page.getByRole("banner").getByText(TEST_ACCOUNT.name)).toBeVisible();
   });
 
+  test("a guest signs in with a provider from the guest modal and comes back to the page it was on", async ({ page }) => {
+    await page.goto("/search/?st=fractions");
+    await page.getByRole("button", { name: /^Favorite / }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Sign in to continue" });
+    await expect(dialog.getByRole("link", { name: "School Sign In" })).toBeVisible();
+
+    await dialog.getByRole("link", { name: "Test IdP Sign In" }).click();
+
+    await expect(page).toHaveURL(/\/search\/\?st=fractions$/);
+    await expect(page.getByRole("banner").getByText(TEST_ACCOUNT.name)).toBeVisible();
+  });
+
   test("signing in with the username of an SSO account asks before going to the provider", async ({ page }) => {
     await page.goto("/auth/login");
     await page.getByLabel("Username").fill("sso.tester");

@@ -9,6 +9,7 @@ import {
   StandardSearchResponse,
   StatusMessageResponse,
   ItemsByIdsResponse,
+  MESSAGES,
   OWNER_AUTOCOMPLETE_MIN,
   STANDARD_SEARCH_MIN,
   type FlagRequest,
@@ -42,17 +43,24 @@ export function useOwnerCandidates(term: string) {
   });
 }
 
+/**
+ * The sidebars' failures: each list says so in place; a refusal (the item is no longer the reader's to see, e.g. just
+ * after signing out on a members-only item) is the item page's to explain, so only other failures also toast.
+ */
+const SIDEBAR_META = { errorMessage: MESSAGES.genericLoad, refusalsShownByScreen: true };
+
 /** GET /related-content for an item (by id). */
 export function useRelatedContent(item: { model_key: string; id: number }) {
   return useQuery({
     queryKey: ["related", item.model_key, item.id],
     queryFn: () => getJson("related-content", RelatedContentResponse, { searchParams: { model: item.model_key, id: String(item.id), idField: "id", sortBy: "relevance" } }),
+    meta: SIDEBAR_META,
   });
 }
 
 /** GET {link}/similar. */
 export function useSimilarContent(link: string) {
-  return useQuery({ queryKey: ["similar", link], queryFn: () => getJson(`${link.replace(/^\//, "")}/similar`, RelatedContentResponse) });
+  return useQuery({ queryKey: ["similar", link], queryFn: () => getJson(`${link.replace(/^\//, "")}/similar`, RelatedContentResponse), meta: SIDEBAR_META });
 }
 
 /** POST /quick-info/{model_key}/{id}, only while enabled (hovered long enough). */

@@ -149,6 +149,11 @@ export function useSignOutMutation() {
     mutationFn: async () => {
       try {
         await signOut();
+      } catch (error) {
+        // A session that already ended on the server (it expired) refuses the sign-out's CSRF token; nobody is left
+        // signed in, so that is a sign-out done, not a failure to report (a server that cannot be reached still is).
+        const session = await fetchInitializeData().catch(() => null);
+        if (session?.profile !== null) throw error;
       } finally {
         // Even when the server could not be told, this client forgets its sign-in.
         await platform.signOut();

@@ -56,4 +56,8 @@ export function createQueryClient(onError: (message: string) => void): QueryClie
   return client;
 }
 
-const isSignedOut = (error: Error) => error instanceof ApiError && error.status === 401;
+/**
+ * The session is over: a 401, or the CSRF refusal a write gets when the server no longer knows the session its token
+ * belonged to (it expired there while the browser kept the cookie); reading the session again also renews the token.
+ */
+const isSignedOut = (error: Error) => error instanceof ApiError && (error.status === 401 || (error.status === 403 && error.message === MESSAGES.csrf));

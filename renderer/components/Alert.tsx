@@ -1,13 +1,32 @@
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Icon } from "./Icon.js";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The first focusable element after `element` in the page (outside it), where focus goes when it is removed. */
+function focusableAfter(element: Element): HTMLElement | null {
+  for (const candidate of document.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+    const after = !element.contains(candidate) && element.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING;
+    // Only one that is shown: focusing a hidden element does nothing.
+    if (after && candidate.getClientRects().length > 0) return candidate;
+  }
+  return null;
+}
 
 /** A dismissible alert box; `danger` alerts are announced at once. */
 export function Alert({ tone, children, onDismiss }: { tone: "danger" | "success" | "info"; children: ReactNode; onDismiss?: () => void }) {
+  const handleDismiss = (event: MouseEvent<HTMLButtonElement>) => {
+    // The button goes with the alert: without this a keyboard user's focus would fall back to the top of the page.
+    const alert = event.currentTarget.closest(".alert");
+    const next = alert && document.activeElement === event.currentTarget ? focusableAfter(alert) : null;
+    onDismiss?.();
+    next?.focus();
+  };
   return (
     <div className={`alert alert--${tone}`} role={tone === "danger" ? "alert" : "status"}>
       <div className="alert__body">{children}</div>
       {onDismiss && (
-        <button type="button" className="icon-button alert__dismiss" aria-label="Dismiss" onClick={onDismiss}>
+        <button type="button" className="icon-button alert__dismiss" aria-label="Dismiss" onClick={handleDismiss}>
           <Icon name="close" size={18} />
         </button>
       )}

@@ -1,7 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { useProviders } from "../api/queries.js";
 import { PATHS, signInPath } from "../routes/paths.js";
+import { Alert } from "./Alert.js";
+import { SsoButtons, SsoPendingNote, useSsoSignIn } from "./SsoButtons.js";
 
 interface GuestModalApi {
   /** Invites a guest to sign in or register instead of doing what needs an account. */
@@ -50,10 +53,31 @@ export function GuestModalProvider({ children }: { children: ReactNode }) {
               </Link>
               <Dialog.Close className="button button--ghost">Close</Dialog.Close>
             </div>
+            <GuestSsoButtons returnTo={returnTo} onSignedIn={handleNavigate} />
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
     </GuestModalContext.Provider>
+  );
+}
+
+/**
+ * The configured single sign-on providers (second document: "SSO providers come from config"), so a guest can sign in
+ * with one from here and come back to this page; `onSignedIn` closes the modal when the desktop signs in in place.
+ */
+function GuestSsoButtons({ returnTo, onSignedIn }: { returnTo: string; onSignedIn(): void }) {
+  const providers = useProviders().data?.providers ?? [];
+  const sso = useSsoSignIn(returnTo, onSignedIn);
+  return (
+    <>
+      {sso.error && (
+        <Alert tone="danger" onDismiss={sso.clearError}>
+          {sso.error}
+        </Alert>
+      )}
+      <SsoButtons providers={providers} returnTo={returnTo} sso={sso} exclude={[]} />
+      <SsoPendingNote providers={providers} sso={sso} />
+    </>
   );
 }
 

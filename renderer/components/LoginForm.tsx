@@ -186,7 +186,8 @@ export function LoginForm({ onSuccess, onCancel, initialError = null, returnTo }
           <input id={ids.remember} type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
           <span className="check__label">Remember me</span>
         </label>
-        <Link to={PATHS.forgot}>Forgot password?</Link>
+        {/* Carries where to come back to (the search screen, the default, needs no carrying), so "Back to sign in" still returns there. */}
+        <Link to={returnTo && returnTo !== PATHS.search ? `${PATHS.forgot}?redirect=${encodeURIComponent(returnTo)}` : PATHS.forgot}>Forgot password?</Link>
       </div>
 
       <div className="login-form__actions">

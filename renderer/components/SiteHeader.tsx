@@ -1,7 +1,8 @@
-import { useRef } from "react";
+import { useRef, type MouseEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useAppConfig, useCurrentProfile, useSignOutMutation } from "../api/queries.js";
 import { useScrolledOutOfView } from "../hooks/useScrolledOutOfView.js";
+import { useStickyHeaderOffset } from "../hooks/useStickyHeaderOffset.js";
 import { PATHS, signInPath } from "../routes/paths.js";
 import { AddResourceButton } from "./AddResourceDialog.js";
 import { BulkImportDialog } from "../scenes/bulkImport/BulkImportDialog.js";
@@ -16,12 +17,19 @@ export function SiteHeader() {
       <div ref={barRef} className="site-header__bar">
         <HeaderContent />
       </div>
-      {stuck && (
-        <div className="site-header__sticky" data-testid="sticky-header">
-          <HeaderContent compact />
-        </div>
-      )}
+      {stuck && <StickyHeader />}
     </header>
+  );
+}
+
+/** The compact copy fixed to the top of the window; the page keeps focused elements clear of its real height. */
+function StickyHeader() {
+  const ref = useRef<HTMLDivElement>(null);
+  useStickyHeaderOffset(ref);
+  return (
+    <div ref={ref} className="site-header__sticky" data-testid="sticky-header">
+      <HeaderContent compact />
+    </div>
   );
 }
 
@@ -63,13 +71,26 @@ function AccountArea() {
   const profile = useCurrentProfile();
   const signOut = useSignOutMutation();
   const location = useLocation();
+  // Sign out leaves the page with the button; a keyboard user's focus goes to the Sign in link that takes its place.
+  const focusSignInLink = useRef(false);
+  const signInLinkRef = (link: HTMLAnchorElement | null) => {
+    if (!link || !focusSignInLink.current) return;
+    focusSignInLink.current = false;
+    link.focus();
+  };
+
+  const handleSignOut = (event: MouseEvent<HTMLButtonElement>) => {
+    if (signOut.isPending) return;
+    focusSignInLink.current = document.activeElement === event.currentTarget;
+    signOut.mutate(undefined, { onError: () => (focusSignInLink.current = false) });
+  };
 
   if (profile === undefined) return <div className="account" />;
   if (profile === null) {
     if (location.pathname === PATHS.login) return <div className="account" />;
     return (
       <div className="account">
-        <Link className="button button--primary button--small" to={signInPath(location.pathname + location.search)}>
+        <Link ref={signInLinkRef} className="button button--primary button--small" to={signInPath(location.pathname + location.search)}>
           Sign in
         </Link>
       </div>
@@ -84,7 +105,8 @@ function AccountArea() {
         {profile.avatar ? <img className="account__avatar" src={profile.avatar} alt="" /> : null}
         {profile.name}
       </span>
-      <button type="button" className="button button--secondary button--small" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+      {/* aria-disabled rather than disabled: a disabled button would drop keyboard focus while signing out. */}
+      <button type="button" className="button button--secondary button--small" aria-disabled={signOut.isPending || undefined} onClick={handleSignOut}>
         Sign out
       </button>
     </div>

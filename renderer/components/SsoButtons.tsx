@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState, type MouseEvent } from "react";
+import { useId, useRef, useState, type MouseEvent } from "react";
 import { MESSAGES, type ProvidersResponse } from "../../contract/index.js";
 import { setCsrfToken } from "../api/client.js";
 import { clearPendingRelogin, markPendingRelogin } from "../api/savedRelogins.js";
@@ -102,11 +102,12 @@ export function SavedReloginButtons({ providers, returnTo, sso, saved, onForget 
 
 /** The other providers' buttons (those not among the saved ones), under the password form. */
 export function SsoButtons({ providers, returnTo, sso, exclude }: SsoButtonsProps & { exclude: string[] }) {
+  const titleId = useId();
   const shown = providers.filter((p) => !exclude.includes(p.key));
   if (shown.length === 0) return null;
   return (
-    <section className="sso" aria-labelledby="sso-title">
-      <h2 id="sso-title" className="sso__title">
+    <section className="sso" aria-labelledby={titleId}>
+      <h2 id={titleId} className="sso__title">
         Or sign in with
       </h2>
       <ul className="sso__list">

@@ -9,6 +9,15 @@ describe("safeRedirect", () => {
     expect(safeRedirect("https://evil.example/")).toBeNull();
     expect(safeRedirect(null)).toBeNull();
   });
+
+  it("reads the path as the browser will, so tabs, newlines or dot segments cannot make it another origin", () => {
+    // The URL parser drops tabs and newlines, and resolves "/./" away: each of these is "//evil.example" to the browser.
+    for (const hostile of ["/\t/evil.example", "/\n/evil.example", "/\r\\evil.example", "/.//evil.example", "/\t\\evil.example"]) {
+      expect(safeRedirect(hostile), JSON.stringify(hostile)).toBeNull();
+    }
+    expect(safeRedirect("/%09/evil.example")).toBe("/%09/evil.example");
+    expect(safeRedirect("/collections/abc?tab=items#top")).toBe("/collections/abc?tab=items#top");
+  });
 });
 
 describe("signInPath", () => {

@@ -12,10 +12,22 @@ export function signInPath(returnTo?: string): string {
   return `${PATHS.login}?redirect=${encodeURIComponent(returnTo)}`;
 }
 
-/** A redirect target from the URL, only when it is a path on this site (never another origin). */
+/** Stands for this site's origin when a path is resolved the way the browser will resolve it. */
+const THIS_SITE = "http://this-site.invalid";
+
+/**
+ * A redirect target from the URL, only when it is a path on this site (never another origin). The path is checked as
+ * the browser reads it: the URL parser drops tabs and newlines anywhere, so "/\t/evil.example" is "//evil.example".
+ */
 export function safeRedirect(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  return value;
+  if (!value?.startsWith("/")) return null;
+  try {
+    const url = new URL(value, THIS_SITE);
+    if (url.origin !== THIS_SITE || /^\/[/\\]/.test(url.pathname)) return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
 }
 
 /** For an answer's redirectTo: the in-app path when it points at this site, else null (leave the app). */

@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router";
 import { ForgotRequest, MESSAGES } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { requestPasswordReset } from "../../api/endpoints.js";
 import { Alert } from "../../components/Alert.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { PageTitle } from "../../components/PageTitle.js";
-import { PATHS } from "../../routes/paths.js";
+import { safeRedirect, signInPath } from "../../routes/paths.js";
 
 /** Forgot-password page: asks for the e-mail address and shows the server's answer. */
 export function ForgotPasswordScene() {
@@ -16,6 +16,13 @@ export function ForgotPasswordScene() {
   const [serverError, setServerError] = useState<string | null>(null);
   const reset = useMutation({ mutationFn: requestPasswordReset });
   const emailId = useId();
+  const [params] = useSearchParams();
+  const backToSignIn = signInPath(safeRedirect(params.get("redirect")) ?? undefined);
+  // The form goes when the request is sent: focus moves to the way back, not to the top of the page.
+  const backLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (reset.isSuccess) backLink.current?.focus();
+  }, [reset.isSuccess]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -70,7 +77,9 @@ export function ForgotPasswordScene() {
           </>
         )}
         <p className="auth-card__footer">
-          <Link to={PATHS.login}>Back to sign in</Link>
+          <Link ref={backLink} to={backToSignIn}>
+            Back to sign in
+          </Link>
         </p>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { SignInResponse } from "../../../contract/index.js";
+import { SSO_ERRORS, type SignInResponse } from "../../../contract/index.js";
 import { useCurrentProfile, useProviders } from "../../api/queries.js";
 import { clearPendingRelogin, forgetRelogin, savedRelogins } from "../../api/savedRelogins.js";
 import { Alert } from "../../components/Alert.js";
@@ -9,6 +9,14 @@ import { PageTitle } from "../../components/PageTitle.js";
 import { SavedReloginButtons, SsoButtons, SsoPendingNote, useSsoSignIn } from "../../components/SsoButtons.js";
 import { PATHS, inAppPath, safeRedirect } from "../../routes/paths.js";
 
+const SSO_ERROR_TEXTS: readonly string[] = Object.values(SSO_ERRORS);
+
+/**
+ * Why a single sign-on did not work, from the URL the server sent the browser back to: one of the server's own texts,
+ * never the words of a crafted link shown in the page's own alert ("call this number to unlock your account").
+ */
+const ssoErrorText = (value: string | null): string | null => (value === null ? null : SSO_ERROR_TEXTS.includes(value) ? value : SSO_ERRORS.failed);
+
 /** The sign-in page; afterwards it goes to the answer's redirectTo, else ?redirect, else the search screen. */
 export function LoginScene() {
   const [params] = useSearchParams();
@@ -16,7 +24,7 @@ export function LoginScene() {
   const profile = useCurrentProfile();
   const providers = useProviders();
   const redirect = safeRedirect(params.get("redirect")) ?? PATHS.search;
-  const ssoError = params.get("sso_error");
+  const ssoError = ssoErrorText(params.get("sso_error"));
   const [saved, setSaved] = useState(savedRelogins);
   const sso = useSsoSignIn(redirect, () => navigate(redirect, { replace: true }));
 
