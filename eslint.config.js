@@ -25,6 +25,8 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...forbid("server", "electron", "preload") },
   },
+  // Shared renderer code never reaches into a page: the layout (routes/) passes scenes' controls in.
+  { files: ["renderer/{components,hooks,api,platform}/**/*.{ts,tsx}"], rules: forbid("server", "electron", "preload", "scenes") },
   { files: ["contract/**/*.ts"], rules: forbid("server", "renderer", "electron", "preload") },
   { files: ["electron/**/*.ts", "preload/**/*.ts"], rules: forbid("renderer", "server") },
   { files: ["server/**/*.ts"], rules: forbid("renderer", "electron", "preload") },

@@ -1,39 +1,44 @@
-import { useRef, type MouseEvent } from "react";
+import { useRef, type MouseEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useAppConfig, useCurrentProfile, useSignOutMutation } from "../api/queries.js";
 import { useScrolledOutOfView } from "../hooks/useScrolledOutOfView.js";
 import { useStickyHeaderOffset } from "../hooks/useStickyHeaderOffset.js";
 import { PATHS, signInPath } from "../routes/paths.js";
 import { AddResourceButton } from "./AddResourceDialog.js";
-import { BulkImportDialog } from "../scenes/bulkImport/BulkImportDialog.js";
 import { CreateDialog } from "./CreateDialog.js";
 
+/** Slots the layout fills with scenes' controls, so shared components never import a scene. */
+interface HeaderSlots {
+  /** The Bulk Import button and its dialog, shown to profiles with the bulk_importer permission. */
+  bulkImport?: ReactNode;
+}
+
 /** The site header; once it scrolls out of view, a compact copy sticks to the top of the window. */
-export function SiteHeader() {
+export function SiteHeader(slots: HeaderSlots) {
   const barRef = useRef<HTMLDivElement>(null);
   const stuck = useScrolledOutOfView(barRef);
   return (
     <header className="site-header">
       <div ref={barRef} className="site-header__bar">
-        <HeaderContent />
+        <HeaderContent slots={slots} />
       </div>
-      {stuck && <StickyHeader />}
+      {stuck && <StickyHeader slots={slots} />}
     </header>
   );
 }
 
 /** The compact copy fixed to the top of the window; the page keeps focused elements clear of its real height. */
-function StickyHeader() {
+function StickyHeader({ slots }: { slots: HeaderSlots }) {
   const ref = useRef<HTMLDivElement>(null);
   useStickyHeaderOffset(ref);
   return (
     <div ref={ref} className="site-header__sticky" data-testid="sticky-header">
-      <HeaderContent compact />
+      <HeaderContent slots={slots} compact />
     </div>
   );
 }
 
-function HeaderContent({ compact = false }: { compact?: boolean }) {
+function HeaderContent({ slots, compact = false }: { slots: HeaderSlots; compact?: boolean }) {
   const { data: config } = useAppConfig();
   const siteName = config?.siteName ?? "Curriculum";
   return (
@@ -53,7 +58,7 @@ function HeaderContent({ compact = false }: { compact?: boolean }) {
           <NavLinks />
         </nav>
       )}
-      <AccountArea />
+      <AccountArea slots={slots} />
     </div>
   );
 }
@@ -67,7 +72,7 @@ function NavLinks() {
 }
 
 /** Guests get a Sign in link; signed-in people see Add Resource, Bulk Import (when they may import), Create, their name and Sign out. */
-function AccountArea() {
+function AccountArea({ slots }: { slots: HeaderSlots }) {
   const profile = useCurrentProfile();
   const signOut = useSignOutMutation();
   const location = useLocation();
@@ -99,7 +104,7 @@ function AccountArea() {
   return (
     <div className="account">
       <AddResourceButton />
-      {profile.permissions.bulk_importer && <BulkImportDialog />}
+      {profile.permissions.bulk_importer && slots.bulkImport}
       <CreateDialog />
       <span className="account__name">
         {profile.avatar ? <img className="account__avatar" src={profile.avatar} alt="" /> : null}

@@ -5,6 +5,7 @@ import { GuestModalProvider } from "../components/GuestModal.js";
 import { ResourceFileDrop } from "../components/ResourceFileDrop.js";
 import { SiteHeader } from "../components/SiteHeader.js";
 import { Toaster } from "../components/Toaster.js";
+import { BulkImportDialog } from "../scenes/bulkImport/BulkImportDialog.js";
 import { SkipToResultsLink } from "../scenes/search/SkipToResultsLink.js";
 import { useFocusHeadingOnNavigate } from "../hooks/useFocusHeadingOnNavigate.js";
 import { PATHS } from "./paths.js";
@@ -29,7 +30,7 @@ export function RootLayout() {
         Skip to main content
       </a>
       {onSearchScreen && <SkipToResultsLink />}
-      <SiteHeader />
+      <SiteHeader bulkImport={<BulkImportDialog />} />
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>
