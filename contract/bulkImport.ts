@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ID } from "./common.js";
+import { MAX_ID, emptyAsUnset } from "./common.js";
 import { parseKeywords, resourceFieldErrors, type ResourceFieldError } from "./resource.js";
 
 /**
@@ -210,6 +210,31 @@ export const ImportedItems = z.object({
   per_page: z.number(),
 });
 export type ImportedItems = z.infer<typeof ImportedItems>;
+
+/** The sample file's formats (GET /api/bulk-importer/{modelType}/sample?format=). */
+export const SAMPLE_FILE_FORMATS = ["csv", "xlsx"] as const;
+
+/** GET /api/bulk-importer/{modelType}/sample: format csv (the default) or xlsx. */
+export const SampleFileQuery = z.object({
+  format: z.preprocess(emptyAsUnset, z.enum(SAMPLE_FILE_FORMATS, "format must be csv or xlsx.").default("csv")),
+});
+export type SampleFileQuery = z.input<typeof SampleFileQuery>;
+
+/** The last page of imported items one may ask for (a bound on the query's offset). */
+export const IMPORTED_ITEMS_MAX_PAGE = 100000;
+
+/** GET {import link}/imported-items: the page, from 1 (default 1). */
+export const ImportedItemsQuery = z.object({
+  page: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(1, "page must be 1 or more.").max(IMPORTED_ITEMS_MAX_PAGE, `page may be at most ${IMPORTED_ITEMS_MAX_PAGE}.`).default(1),
+  ),
+});
+export type ImportedItemsQuery = z.input<typeof ImportedItemsQuery>;
+
+/** GET /profile/autocomplete/change-ownership: part of a name or username (an empty term finds nobody). */
+export const OwnerCandidatesQuery = z.object({ st: z.string().default("") });
+export type OwnerCandidatesQuery = z.input<typeof OwnerCandidatesQuery>;
 
 export const OwnerOption = z.object({ profile_id: z.number(), name: z.string(), is_group: z.boolean() });
 export const OwnerAutocomplete = z.object({ data: z.array(OwnerOption) });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ModelKey } from "./common.js";
+import { ModelKey, emptyAsUnset } from "./common.js";
 import { SearchResultItem } from "./search.js";
 
 /** Texts of the add-to-collection dialog and its calls. */
@@ -36,8 +36,6 @@ export type CollectionItemsRequest = z.input<typeof CollectionItemsRequest>;
 /** Its answer: status and a message to show ("Added to Science Week."). */
 export const CollectionItemsResponse = z.object({ status: z.literal("success"), message: z.string() });
 export type CollectionItemsResponse = z.infer<typeof CollectionItemsResponse>;
-
-const emptyAsUnset = (v: unknown) => (v === "" ? undefined : v);
 
 /** Most the add-to-collection list answers a page. */
 export const COLLECTIONS_FIND_LIMIT = 100;

@@ -44,6 +44,9 @@ export const MESSAGES = {
   forgotSent: "If an account exists for that address, we have sent instructions to reset the password.",
 } as const;
 
+/** A query parameter sent empty (`page=`) means its default, as if it were left out. */
+export const emptyAsUnset = (v: unknown) => (v === "" ? undefined : v);
+
 /** Accepts "1", 1, "true", true, "on" as true; everything else as false. */
 export const Flag = z.preprocess(
   (v) => (Array.isArray(v) ? v[v.length - 1] : v),

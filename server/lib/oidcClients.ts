@@ -3,6 +3,27 @@ import type { SsoProviderConfig } from "../config.js";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
+/** What a sign-in learns of the person from the provider (the ID token, completed from userinfo). */
+export interface ProviderClaims {
+  sub: string;
+  name?: string;
+  email?: string;
+  preferred_username?: string;
+}
+
+/** The checks a callback's answer must pass, kept in the session since the sign-in started. */
+export interface PendingChecks {
+  codeVerifier: string;
+  state: string;
+  nonce: string;
+}
+
+/** A string claim, or undefined. */
+const stringClaim = (claims: Record<string, unknown> | undefined, name: string): string | undefined => {
+  const value = claims?.[name];
+  return typeof value === "string" && value ? value : undefined;
+};
+
 /** Discovers each provider once (client_secret_basic, the OpenID default registration) and keeps its openid-client Configuration (a failed discovery is retried next time). */
 export class OidcClients {
   private readonly configurations = new Map<string, Promise<oidc.Configuration>>();
@@ -26,5 +47,27 @@ export class OidcClients {
       this.configurations.set(provider.key, configuration);
     }
     return configuration;
+  }
+
+  /**
+   * Redeems the callback's authorization code (PKCE, state and nonce checked) and reads who signed in; throws when
+   * anything does not check out (oidc.AuthorizationResponseError when the provider refused).
+   */
+  async claimsFromCallback(provider: SsoProviderConfig, callbackUrl: URL, pending: PendingChecks): Promise<ProviderClaims> {
+    const configuration = await this.configuration(provider);
+    const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    const idToken = tokens.claims();
+    if (!idToken) throw new Error("no ID token in the token response");
+    let profileClaims: Record<string, unknown> = idToken;
+    // Providers that keep profile claims out of the ID token answer them at the userinfo endpoint.
+    if (!stringClaim(idToken, "name") || !stringClaim(idToken, "email")) {
+      profileClaims = { ...(await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub).catch(() => ({}))), ...idToken };
+    }
+    return { sub: idToken.sub, name: stringClaim(profileClaims, "name"), email: stringClaim(profileClaims, "email"), preferred_username: stringClaim(profileClaims, "preferred_username") };
   }
 }

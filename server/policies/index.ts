@@ -1,3 +1,4 @@
+import type { RequestHandler } from "express";
 import { MESSAGES } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 import { HttpError } from "../lib/errors.js";
@@ -14,12 +15,36 @@ export * as searchPolicy from "./search.js";
 export * as thumbnailPolicy from "./thumbnail.js";
 export * as exportPolicy from "./export.js";
 
+/** A guest's answer wherever signing in could help: 401 "You must be signed in to do that.". */
+const signInRequired = () => new HttpError(401, MESSAGES.signInRequired);
+
+/**
+ * Route middleware for calls that are for signed-in profiles only: a guest is answered 401 before the
+ * handler validates or loads anything (so a guest's bad input is still a 401, never a 422 or 404).
+ */
+export function authenticate(): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.actor.signedIn) throw signInRequired();
+    next();
+  };
+}
+
 /**
  * Throws unless the policy allowed the action: 401 for a guest (sign in first), 403 for a
  * signed-in profile. Every write's authorization goes through here.
  */
 export function authorize(actor: Actor, allowed: boolean, message: string = MESSAGES.forbidden): void {
   if (allowed) return;
-  if (!actor.signedIn) throw new HttpError(401, MESSAGES.signInRequired);
+  if (!actor.signedIn) throw signInRequired();
   throw new HttpError(403, message);
+}
+
+/**
+ * Throws unless the view policy allowed: 401 for a guest (signing in may help), 404 for a signed-in
+ * profile, so that an item it may not see answers as one that does not exist (ids are sequential).
+ */
+export function authorizeView(actor: Actor, allowed: boolean): void {
+  if (allowed) return;
+  if (!actor.signedIn) throw signInRequired();
+  throw new HttpError(404, MESSAGES.notFound);
 }

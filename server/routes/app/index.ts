@@ -18,16 +18,32 @@ export const DEFAULT_SETTINGS = {
   snooze_hours: 8,
 };
 
-/** The types profiles may create (app config creatableTypes; first document, section 6). */
-export async function creatableTypes(db: Db): Promise<readonly string[]> {
-  const settings = await getConfigValue<Partial<typeof DEFAULT_SETTINGS>>(db, "settings", {});
+/** The app config's settings as stored: any key may be missing (DEFAULT_SETTINGS stands in for it). */
+export type StoredSettings = Partial<typeof DEFAULT_SETTINGS>;
+
+/** Reads the stored settings once, for a request that needs several of them. */
+export function readSettings(db: Db): Promise<StoredSettings> {
+  return getConfigValue<StoredSettings>(db, "settings", {});
+}
+
+/** The types profiles may create, from read settings (app config creatableTypes; first document, section 6). */
+export function creatableTypesIn(settings: StoredSettings): readonly string[] {
   return Array.isArray(settings.creatableTypes) ? settings.creatableTypes : DEFAULT_SETTINGS.creatableTypes;
 }
 
-/** The site's feature flags: the defaults, with what the app config's settings switch. */
-export async function siteFeatures(db: Db): Promise<typeof DEFAULT_SETTINGS.features> {
-  const settings = await getConfigValue<Partial<typeof DEFAULT_SETTINGS>>(db, "settings", {});
+/** The site's feature flags from read settings: the defaults, with what the settings switch. */
+export function siteFeaturesIn(settings: StoredSettings): typeof DEFAULT_SETTINGS.features {
   return { ...DEFAULT_SETTINGS.features, ...settings.features };
+}
+
+/** The types profiles may create (reads the settings). */
+export async function creatableTypes(db: Db): Promise<readonly string[]> {
+  return creatableTypesIn(await readSettings(db));
+}
+
+/** The site's feature flags (reads the settings). */
+export async function siteFeatures(db: Db): Promise<typeof DEFAULT_SETTINGS.features> {
+  return siteFeaturesIn(await readSettings(db));
 }
 
 /** The calls a page makes to start: GET /getInitializeData, GET /app/config (GET /providers is in routes/auth/sso.ts). */

@@ -16,12 +16,6 @@ function safeReturnPath(value: unknown): string | null {
   return value;
 }
 
-/** A string claim, or undefined. */
-const stringClaim = (claims: Record<string, unknown> | undefined, name: string): string | undefined => {
-  const value = claims?.[name];
-  return typeof value === "string" && value ? value : undefined;
-};
-
 /** Which short message a failed callback shows: the provider said no, or the answer did not check out. */
 const errorKind = (err: unknown): keyof typeof SSO_ERRORS => (err instanceof oidc.AuthorizationResponseError ? "refused" : "failed");
 
@@ -93,23 +87,9 @@ export function ssoRouter(db: Db, config: ServerConfig): Router {
     }
     let claims: IdentityClaims;
     try {
-      const configuration = await clients.configuration(provider);
       const currentUrl = new URL(callbackUrl(req, provider.key));
       currentUrl.search = new URL(req.originalUrl, currentUrl).search;
-      const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
-        pkceCodeVerifier: pending.codeVerifier,
-        expectedState: pending.state,
-        expectedNonce: pending.nonce,
-        idTokenExpected: true,
-      });
-      const idToken = tokens.claims();
-      if (!idToken) throw new Error("no ID token in the token response");
-      let profileClaims: Record<string, unknown> = idToken;
-      // Providers that keep profile claims out of the ID token answer them at the userinfo endpoint.
-      if (!stringClaim(idToken, "name") || !stringClaim(idToken, "email")) {
-        profileClaims = { ...(await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub).catch(() => ({}))), ...idToken };
-      }
-      claims = { sub: idToken.sub, name: stringClaim(profileClaims, "name"), email: stringClaim(profileClaims, "email"), preferred_username: stringClaim(profileClaims, "preferred_username") };
+      claims = await clients.claimsFromCallback(provider, currentUrl, pending);
     } catch (err) {
       fail(req, res, errorKind(err), err);
       return;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BULK_IMPORT_MESSAGES, RESOURCE_MESSAGES, type BulkImport } from "../../../contract/index.js";
+import { BULK_IMPORT_MESSAGES, MESSAGES, RESOURCE_MESSAGES, type BulkImport } from "../../../contract/index.js";
 import { buildAttribute, buildUser } from "../../test/factories.js";
 import { buildXlsx, sheetXml } from "../../test/xlsxFixture.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
@@ -63,6 +63,26 @@ describe("who may import", () => {
     expect((await adminClient.get(link)).status).toBe(200);
   });
 
+  it("answers a guest 401 with the sign-in message on every call about an import, before reading its input", async () => {
+    const link = await uploadCsv(importer, "Title,URL\nGuarded,https://example.org/g\n");
+    const guest = server.client();
+    const calls: [string, string, unknown?][] = [
+      ["GET", link],
+      ["GET", `${link}/imported-items?page=abc`],
+      ["POST", `${link}/user-mappings`, { userMappings: "bad" }],
+      ["POST", `${link}/import-settings`, {}],
+      ["POST", `${link}/start`],
+      ["POST", `${link}/retry`],
+      ["POST", `${link}/upload-new-file`],
+      ["GET", "/api/bulk-importer/imports/no-such-import"],
+      ["GET", "/profile/autocomplete/change-ownership?st[]=a"],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await guest.request(method, path, body);
+      expect([res.status, res.body], `${method} ${path}`).toEqual([401, { message: MESSAGES.signInRequired }]);
+    }
+  });
+
   it("rejects a missing file, another extension and an unknown model type with the import's messages", async () => {
     const missing = await importer.postFiles("/api/bulk-importer/resource/upload", { note: "no file" });
     expect(missing.status).toBe(422);
@@ -118,6 +138,35 @@ describe("the sample file", () => {
       expect(attributes.length).toBeGreaterThan(3);
     });
   }
+});
+
+describe("query parameters", () => {
+  it("refuses a bad one with a 422 and a message in words, and takes an empty one as its default", async () => {
+    const guest = server.client();
+    expect((await guest.get("/api/bulk-importer/resource/sample?format=pdf")).body).toMatchObject({ message: "format must be csv or xlsx." });
+    expect((await guest.get("/api/bulk-importer/resource/sample?format=pdf")).status).toBe(422);
+    expect((await guest.get("/api/bulk-importer/resource/sample?format[]=xlsx")).status).toBe(422);
+    const empty = await fetch(`${server.url}/api/bulk-importer/resource/sample?format=`);
+    expect([empty.status, empty.headers.get("content-disposition")]).toEqual([200, 'attachment; filename="resources-import-sample.csv"']);
+
+    const link = await uploadCsv(importer, "Title,URL\nPaged,https://example.org/p\n");
+    const bad: [string, string][] = [
+      ["abc", "page must be a number."],
+      ["0", "page must be 1 or more."],
+      ["2.5", "page must be a whole number."],
+      ["100001", "page may be at most 100000."],
+    ];
+    for (const [page, message] of bad) {
+      const res = await importer.get(`${link}/imported-items?page=${page}`);
+      expect([res.status, res.body.message], page).toEqual([422, message]);
+    }
+    expect((await importer.get(`${link}/imported-items?page=`)).body).toMatchObject({ page: 1, data: [] });
+    expect((await importer.get(`${link}/imported-items?page=2`)).body).toMatchObject({ page: 2 });
+
+    const owners = await importer.get("/profile/autocomplete/change-ownership?st[]=a");
+    expect([owners.status, owners.body.message]).toEqual([422, "st must be text."]);
+    expect((await importer.get("/profile/autocomplete/change-ownership")).body).toEqual({ data: [] });
+  });
 });
 
 describe("preprocessing, choices and starting", () => {

@@ -8,6 +8,9 @@ import {
   IMPORT_FILE_EXTENSIONS,
   IMPORTED_ITEMS_PAGE_SIZE,
   ImportSettingsRequest,
+  ImportedItemsQuery,
+  OwnerCandidatesQuery,
+  SampleFileQuery,
   UserMappingsRequest,
   fileExtension,
   type ImportedItems,
@@ -22,7 +25,7 @@ import { createImport, findImportByUid, importState, listImportedItems, replaceI
 import { countItemsOfType } from "../../models/attributes.js";
 import { findProfileName, findProfilesMatching } from "../../models/profiles.js";
 import { sampleFile } from "../../jobs/sampleFile.js";
-import { authorize, bulkImportPolicy } from "../../policies/index.js";
+import { authenticate, authorize, bulkImportPolicy } from "../../policies/index.js";
 import { importLink, importPageLink, presentImport } from "../../presenters/bulkImport.js";
 import { itemLink } from "../../presenters/editableItem.js";
 
@@ -68,13 +71,10 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
     return "resource";
   };
 
-  /** Loads the import of the path, authorized for the action. */
+  /** Loads the import of the path, authorized for the action (after authenticate(): one the actor may not see is not found). */
   const loadImport = async (req: Request, allowed: (record: BulkImportRecord) => boolean): Promise<BulkImportRecord> => {
     const record = await findImportByUid(db, String(req.params.uid));
-    if (!record || !bulkImportPolicy.canView(req.actor, record)) {
-      authorize(req.actor, req.actor.signedIn);
-      throw new HttpError(404, BULK_IMPORT_MESSAGES.notFound);
-    }
+    if (!record || !bulkImportPolicy.canView(req.actor, record)) throw new HttpError(404, BULK_IMPORT_MESSAGES.notFound);
     authorize(req.actor, allowed(record));
     return record;
   };
@@ -92,7 +92,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
 
   router.get("/api/bulk-importer/:modelType/sample", async (req, res) => {
     modelTypeOf(req);
-    const format = req.query.format === "xlsx" ? "xlsx" : "csv";
+    const { format } = parseOr422(SampleFileQuery, req.query);
     const body = await sampleFile(db, format);
     res.setHeader("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     res.setHeader("Content-Disposition", `attachment; filename="resources-import-sample.${format}"`);
@@ -114,7 +114,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
     }
   });
 
-  router.get("/api/bulk-importer/imports/:uid", async (req, res) => {
+  router.get("/api/bulk-importer/imports/:uid", authenticate(), async (req, res) => {
     const record = await loadImport(req, () => true);
     res.json(presentImport(record, req.actor, await ownerName(record)));
   });
@@ -123,7 +123,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
     if (record.status !== "preprocessed" || record.error) throw new HttpError(409, BULK_IMPORT_MESSAGES.notEditable);
   };
 
-  router.post("/api/bulk-importer/imports/:uid/user-mappings", async (req, res) => {
+  router.post("/api/bulk-importer/imports/:uid/user-mappings", authenticate(), async (req, res) => {
     const record = await loadImport(req, (r) => bulkImportPolicy.canEdit(req.actor, r));
     requirePreprocessed(record);
     const { userMappings } = parseOr422(UserMappingsRequest, req.body ?? {});
@@ -138,7 +138,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
     res.json(await answerImport(req, record.uid));
   });
 
-  router.post("/api/bulk-importer/imports/:uid/import-settings", async (req, res) => {
+  router.post("/api/bulk-importer/imports/:uid/import-settings", authenticate(), async (req, res) => {
     const record = await loadImport(req, (r) => bulkImportPolicy.canEdit(req.actor, r));
     requirePreprocessed(record);
     const { importSettings } = parseOr422(ImportSettingsRequest, req.body ?? {});
@@ -149,7 +149,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
     res.json(await answerImport(req, record.uid));
   });
 
-  router.post("/api/bulk-importer/imports/:uid/start", async (req, res) => {
+  router.post("/api/bulk-importer/imports/:uid/start", authenticate(), async (req, res) => {
     const record = await loadImport(req, (r) => bulkImportPolicy.canEdit(req.actor, r));
     requirePreprocessed(record);
     if (!presentImport(record, req.actor, null).abilities.start) throw new HttpError(409, BULK_IMPORT_MESSAGES.notStartable);
@@ -158,7 +158,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
     res.json(await answerImport(req, record.uid));
   });
 
-  router.post("/api/bulk-importer/imports/:uid/retry", async (req, res) => {
+  router.post("/api/bulk-importer/imports/:uid/retry", authenticate(), async (req, res) => {
     const record = await loadImport(req, (r) => bulkImportPolicy.canEdit(req.actor, r));
     if (!record.error) throw new HttpError(409, BULK_IMPORT_MESSAGES.notRetryable);
     await retryImport(db, record.id);
@@ -166,7 +166,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
     res.json(await answerImport(req, record.uid));
   });
 
-  router.post("/api/bulk-importer/imports/:uid/upload-new-file", async (req, res) => {
+  router.post("/api/bulk-importer/imports/:uid/upload-new-file", authenticate(), async (req, res) => {
     const record = await loadImport(req, (r) => bulkImportPolicy.canEdit(req.actor, r));
     if (!presentImport(record, req.actor, null).abilities.upload_new_file) throw new HttpError(409, BULK_IMPORT_MESSAGES.noNewFile);
     const file = await receiveFile(req);
@@ -179,9 +179,9 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
     res.json(await answerImport(req, record.uid));
   });
 
-  router.get("/api/bulk-importer/imports/:uid/imported-items", async (req, res) => {
+  router.get("/api/bulk-importer/imports/:uid/imported-items", authenticate(), async (req, res) => {
+    const { page } = parseOr422(ImportedItemsQuery, req.query);
     const record = await loadImport(req, () => true);
-    const page = Math.max(1, Math.min(100000, Number.parseInt(String(req.query.page ?? "1"), 10) || 1));
     const { rows, total } = await listImportedItems(db, record.id, page, IMPORTED_ITEMS_PAGE_SIZE);
     const answer: ImportedItems = {
       data: rows.map((r) => ({ id: r.id, title: r.title, link: itemLink(r), row_number: r.row_number })),
@@ -192,9 +192,9 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
     res.json(answer);
   });
 
-  router.get("/profile/autocomplete/change-ownership", async (req, res) => {
-    authorize(req.actor, req.actor.signedIn);
-    const rows = await findProfilesMatching(db, String(req.query.st ?? ""), OWNER_CANDIDATES_LIMIT);
+  router.get("/profile/autocomplete/change-ownership", authenticate(), async (req, res) => {
+    const { st } = parseOr422(OwnerCandidatesQuery, req.query);
+    const rows = await findProfilesMatching(db, st, OWNER_CANDIDATES_LIMIT);
     res.json({ data: rows.map((r) => ({ profile_id: r.id, name: r.name, is_group: r.kind === "group" })) } satisfies OwnerAutocomplete);
   });
   return router;

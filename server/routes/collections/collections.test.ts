@@ -45,6 +45,11 @@ describe("collections: adding items", () => {
   it("refuses guests with 401, and others' collections with 403", async () => {
     const guest = await add(server.client(), item, [mine.id]);
     expect([guest.status, guest.body.message]).toEqual([401, MESSAGES.signInRequired]);
+    // A guest's bad input is still "sign in" (authenticate() runs before validation), on both collecting calls.
+    const badAdd = await server.client().post("/collections/items", { type: "widget" });
+    expect([badAdd.status, badAdd.body]).toEqual([401, { message: MESSAGES.signInRequired }]);
+    const badFind = await server.client().get("/collections/autocomplete/find?page=abc");
+    expect([badFind.status, badFind.body]).toEqual([401, { message: MESSAGES.signInRequired }]);
     for (const user of [member, groupMember]) {
       const res = await add(await signedIn(user), item, [mine.id]);
       expect([res.status, res.body.message]).toEqual([403, COLLECTION_MESSAGES.notYours]);

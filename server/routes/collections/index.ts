@@ -14,7 +14,7 @@ import { parseOr422 } from "../../lib/validate.js";
 import { collectionItemRows, editableCollections } from "../../models/collections.js";
 import { editGrantsAmong } from "../../models/content.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
-import { authorize, collectionPolicy, contentObjectPolicy } from "../../policies/index.js";
+import { authenticate, authorize, collectionPolicy, contentObjectPolicy } from "../../policies/index.js";
 import { presentContentCard } from "../../presenters/contentObject.js";
 import { itemLink } from "../../presenters/editableItem.js";
 import { modelTypeInfo } from "../../presenters/modelTypes.js";
@@ -24,8 +24,7 @@ import { ensureViewable, loadByLink, loadByTypeId } from "../editor/load.js";
 export function collectionsRouter(db: Db): Router {
   const router = Router();
 
-  router.post("/collections/items", async (req, res) => {
-    authorize(req.actor, req.actor.signedIn);
+  router.post("/collections/items", authenticate(), async (req, res) => {
     const body = parseOr422(CollectionItemsRequest, req.body ?? {});
     const item = await loadByTypeId(db, body.type, body.type_id);
     await ensureViewable(db, req, item);
@@ -46,8 +45,7 @@ export function collectionsRouter(db: Db): Router {
     res.json(answer);
   });
 
-  router.get("/collections/autocomplete/find", async (req, res) => {
-    authorize(req.actor, req.actor.signedIn);
+  router.get("/collections/autocomplete/find", authenticate(), async (req, res) => {
     const query = parseOr422(CollectionsFindQuery, req.query);
     const item = query.type && query.type_id ? await loadByTypeId(db, query.type, query.type_id) : null;
     if (item) await ensureViewable(db, req, item);

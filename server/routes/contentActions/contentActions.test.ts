@@ -215,6 +215,11 @@ describe("actions around an item: copy, owner change, flag, related, similar, qu
         ]),
       );
       expect((await guest.post(`/quick-info/lesson_plan/${plan.id}`)).status).toBe(401);
+      // Signed-in calls answer a guest "sign in" before looking at the path or the body.
+      for (const [path, body] of [["/quick-info/lesson_plan/abc", undefined], ["/profile/owner/change", {}], ["/profile/flag", { type: "nonsense" }]] as const) {
+        const res = await guest.post(path, body);
+        expect([res.status, res.body], path).toEqual([401, { message: "You must be signed in to do that." }]);
+      }
       expect((await memberClient.post(`/quick-info/lesson_plan/${secret.id}`)).status).toBe(404);
       expect((await memberClient.post(`/quick-info/resource/${plan.id}`)).status).toBe(404);
       expect((await memberClient.post("/quick-info/lesson_plan/abc")).status).toBe(404);

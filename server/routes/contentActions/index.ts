@@ -23,13 +23,13 @@ import { favoriteIdsAmong } from "../../models/favorites.js";
 import { insertFlag } from "../../models/flags.js";
 import { findProfileName } from "../../models/profiles.js";
 import { findRelated, findSimilar } from "../../models/related.js";
-import { authorize, contentObjectPolicy } from "../../policies/index.js";
+import { authenticate, authorize, authorizeView, contentObjectPolicy } from "../../policies/index.js";
 import { presentContentCard, type ContentCardRow } from "../../presenters/contentObject.js";
 import { presentAttributeGroups, presentMoreInfo, presentQuickInfo } from "../../presenters/contentActions.js";
 import { itemLink } from "../../presenters/editableItem.js";
 import type { FileStorage } from "../../storage/fileStorage.js";
 import { loadByLink } from "../editor/load.js";
-import { grantsOf, loadCopiedFrom, loadItemBy, notViewable } from "./load.js";
+import { grantsOf, loadCopiedFrom, loadItemBy } from "./load.js";
 
 /** Related or similar rows as result cards, with the actor's favorites. */
 async function presentCards(db: Db, req: Request, found: { rows: ContentCardRow[]; total: number }): Promise<RelatedContentResponse> {
@@ -52,7 +52,7 @@ export function contentActionsRouter(db: Db, storage: FileStorage): Router {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     const grants = await grantsOf(db, item);
-    if (!contentObjectPolicy.canView(req.actor, item, grants)) notViewable(req);
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
     authorize(req.actor, contentObjectPolicy.canCopy(req.actor, item, grants), CONTENT_ACTION_MESSAGES.cannotCopyType);
     const body = parseOr422(CopyRequest, req.body ?? {});
     if (body.id !== item.id) throw new HttpError(422, CONTENT_ACTION_MESSAGES.copyIdMismatch, { id: [CONTENT_ACTION_MESSAGES.copyIdMismatch] });
@@ -63,11 +63,10 @@ export function contentActionsRouter(db: Db, storage: FileStorage): Router {
     res.json(answer);
   });
 
-  router.post("/profile/owner/change", async (req, res) => {
-    authorize(req.actor, req.actor.signedIn);
+  router.post("/profile/owner/change", authenticate(), async (req, res) => {
     const body = parseOr422(OwnerChangeRequest, req.body ?? {});
     const item = await loadItemBy(db, "opaque_id", body.opaque_id);
-    if (!contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item))) notViewable(req);
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item)));
     authorize(req.actor, contentObjectPolicy.canChangeOwner(req.actor, item), CONTENT_ACTION_MESSAGES.ownerForbidden);
     const owner = await findProfileName(db, body.selected_profile);
     if (!owner) throw new HttpError(422, CONTENT_ACTION_MESSAGES.ownerNotFound, { selected_profile: [CONTENT_ACTION_MESSAGES.ownerNotFound] });
@@ -77,13 +76,12 @@ export function contentActionsRouter(db: Db, storage: FileStorage): Router {
     res.json(answer);
   });
 
-  router.post("/profile/flag", async (req, res) => {
-    authorize(req.actor, req.actor.signedIn);
+  router.post("/profile/flag", authenticate(), async (req, res) => {
     const body = parseOr422(FlagRequest, req.body ?? {});
     const { modelKey, id } = parseTypeKey(body.type);
     const item = await loadItemBy(db, "id", id, modelKey);
     const grants = await grantsOf(db, item);
-    if (!contentObjectPolicy.canView(req.actor, item, grants)) notViewable(req);
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
     authorize(req.actor, contentObjectPolicy.canFlag(req.actor, item, grants));
     await insertFlag(db, { contentId: item.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
     const answer: StatusMessageResponse = { status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks };
@@ -93,23 +91,22 @@ export function contentActionsRouter(db: Db, storage: FileStorage): Router {
   router.get("/related-content", async (req, res) => {
     const query = parseOr422(RelatedContentQuery, req.query);
     const item = await loadItemBy(db, query.idField, query.id, query.model);
-    if (!contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item))) notViewable(req);
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item)));
     res.json(await presentCards(db, req, await findRelated(db, item, contentObjectPolicy.viewScope(req.actor), query.sortBy, query.limit)));
   });
 
   router.get("/:typePath/:uid/similar", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
-    if (!contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item))) notViewable(req);
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item)));
     const query = parseOr422(SimilarContentQuery, req.query);
     res.json(await presentCards(db, req, await findSimilar(db, item, contentObjectPolicy.viewScope(req.actor), query.sortBy, query.limit)));
   });
 
-  router.post("/quick-info/:modelKey/:id", async (req, res) => {
-    authorize(req.actor, req.actor.signedIn);
-    const item = await loadItemBy(db, "id", req.params.id, req.params.modelKey);
+  router.post("/quick-info/:modelKey/:id", authenticate(), async (req, res) => {
+    const item = await loadItemBy(db, "id", String(req.params.id), String(req.params.modelKey));
     const grants = await grantsOf(db, item);
-    if (!contentObjectPolicy.canView(req.actor, item, grants)) notViewable(req);
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
     authorize(req.actor, contentObjectPolicy.canQuickInfo(req.actor, item, grants));
     res.json(presentQuickInfo(item, presentAttributeGroups(await listContentAttributes(db, item.id))));
   });
@@ -118,7 +115,7 @@ export function contentActionsRouter(db: Db, storage: FileStorage): Router {
     const field = /^[1-9][0-9]{0,9}$/.test(req.params.id) ? "id" : /^[0-9a-f-]{36}$/i.test(req.params.id) ? "opaque_id" : null;
     if (!field) throw new HttpError(404, MESSAGES.notFound);
     const item = await loadItemBy(db, field, req.params.id);
-    if (!contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item))) notViewable(req);
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item)));
     const attributes = presentAttributeGroups(await listContentAttributes(db, item.id));
     res.json(presentMoreInfo(item, attributes, await loadCopiedFrom(db, req.actor, item.id)));
   });

@@ -1,4 +1,3 @@
-import type { Request } from "express";
 import { MAX_ID, MESSAGES, type CopiedFromDetails } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import type { Content } from "../../db/schema.js";
@@ -30,12 +29,6 @@ export async function loadItemBy(db: Db, field: "id" | "uid" | "opaque_id", valu
 
 /** The item's read grants when it is restricted (the view policy needs them then). */
 export const grantsOf = (db: Db, item: Content): Promise<ContentGrantsSubject | undefined> => (item.visibility === "restricted" ? readGrants(db, item.id) : Promise.resolve(undefined));
-
-/** Fails as not found for a member who may not view the item (so its existence does not leak), 401 for a guest. */
-export function notViewable(req: Request): never {
-  if (!req.actor.signedIn) throw new HttpError(401, MESSAGES.signInRequired);
-  throw new HttpError(404, MESSAGES.notFound);
-}
 
 /** "Copied from" for an item, when it is a copy and the actor may view the original (never leaks a restricted original). */
 export async function loadCopiedFrom(db: Db, actor: Actor, contentId: number): Promise<CopiedFromDetails | null> {

@@ -16,7 +16,7 @@ import type { Db } from "../../db/connection.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { authorize, collectionPolicy, groupPolicy } from "../../policies/index.js";
 import { itemLink } from "../../presenters/editableItem.js";
-import { creatableTypes, siteFeatures } from "../app/index.js";
+import { creatableTypes, creatableTypesIn, readSettings, siteFeaturesIn } from "../app/index.js";
 
 /** The creator's calls: POST /collections/create, POST /groups, GET /groups/permission-options. */
 export function createRouter(db: Db): Router {
@@ -31,13 +31,16 @@ export function createRouter(db: Db): Router {
   });
 
   router.get("/groups/permission-options", async (req, res) => {
-    authorize(req.actor, groupPolicy.canCreate(req.actor, await creatableTypes(db)), CREATE_MESSAGES.typeNotCreatable);
-    const answer: GroupPermissionOptions = { view: [...GROUP_VIEW_PERMISSIONS], join: [...GROUP_JOIN_PERMISSIONS], showView: (await siteFeatures(db)).group_view_permission };
+    const settings = await readSettings(db);
+    authorize(req.actor, groupPolicy.canCreate(req.actor, creatableTypesIn(settings)), CREATE_MESSAGES.typeNotCreatable);
+    const answer: GroupPermissionOptions = { view: [...GROUP_VIEW_PERMISSIONS], join: [...GROUP_JOIN_PERMISSIONS], showView: siteFeaturesIn(settings).group_view_permission };
     res.json(answer);
   });
 
   router.post("/groups", async (req, res) => {
-    authorize(req.actor, groupPolicy.canCreate(req.actor, await creatableTypes(db)), CREATE_MESSAGES.typeNotCreatable);
+    // One read of the settings serves the policy (creatableTypes) and the feature flag below.
+    const settings = await readSettings(db);
+    authorize(req.actor, groupPolicy.canCreate(req.actor, creatableTypesIn(settings)), CREATE_MESSAGES.typeNotCreatable);
     const body = parseOr422(GroupCreateRequest, req.body ?? {});
     const { group, content } = await createGroup(db, {
       leaderId: req.actor.profile!.id,
@@ -45,7 +48,7 @@ export function createRouter(db: Db): Router {
       shortName: body.short_name,
       description: body.description,
       // The view choice is offered only while the group_view_permission feature is on; otherwise the default holds.
-      viewPermission: (await siteFeatures(db)).group_view_permission ? body.view_permission : DEFAULT_VIEW_PERMISSION,
+      viewPermission: siteFeaturesIn(settings).group_view_permission ? body.view_permission : DEFAULT_VIEW_PERMISSION,
       joinPermission: body.join_permission,
       canRequestJoin: body.can_request_join,
     });

@@ -17,7 +17,7 @@ import { favoriteIdsAmong } from "../../models/favorites.js";
 import { findActiveLock, releaseLock, takeLock, type HeldLock } from "../../models/editLocks.js";
 import { listSections } from "../../models/sections.js";
 import { findThumbnail } from "../../models/thumbnails.js";
-import { authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
+import { authenticate, authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
 import { presentEditableItem } from "../../presenters/editableItem.js";
 import type { Actor } from "../../lib/actor.js";
 import { ensureViewable, loadByLink, loadByTypeId } from "./load.js";
@@ -78,8 +78,7 @@ export function editorRouter(db: Db): Router {
     res.json(answer);
   });
 
-  router.post("/update-lock", async (req, res) => {
-    authorize(req.actor, req.actor.signedIn);
+  router.post("/update-lock", authenticate(), async (req, res) => {
     const body = parseOr422(UpdateLockRequest, req.body ?? {});
     const item = await loadByTypeId(db, body.type, body.type_id);
     await ensureViewable(db, req, item);
@@ -90,8 +89,7 @@ export function editorRouter(db: Db): Router {
     res.json(presentLock(lock, req.actor.profile!.id, seconds, stale));
   });
 
-  router.post("/system/locks/unlock", async (req, res) => {
-    authorize(req.actor, req.actor.signedIn);
+  router.post("/system/locks/unlock", authenticate(), async (req, res) => {
     const body = parseOr422(UnlockRequest, req.body ?? {});
     const item = await loadByTypeId(db, body.type, body.type_id);
     const lock = await findActiveLock(db, item.model_key, item.id);

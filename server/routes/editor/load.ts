@@ -4,7 +4,7 @@ import type { Db } from "../../db/connection.js";
 import type { Content } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
 import { editGrants, readGrants } from "../../models/content.js";
-import { contentObjectPolicy } from "../../policies/index.js";
+import { authorizeView, contentObjectPolicy } from "../../policies/index.js";
 import type { ContentGrantsSubject } from "../../policies/contentObject.js";
 import { itemLink } from "../../presenters/editableItem.js";
 
@@ -32,11 +32,9 @@ export async function loadByTypeId(db: Db, modelKey: string, id: number): Promis
   return { ...item, edit_grants: await editGrants(db, item.id) };
 }
 
-/** Viewing: 401 for a guest who might see it after signing in, 404 for a member who may not. */
+/** Viewing: 401 for a guest who might see it after signing in, 404 for a member who may not (authorizeView). */
 export async function ensureViewable(db: Db, req: Request, item: Content): Promise<void> {
   const grants = item.visibility === "restricted" ? await readGrants(db, item.id) : undefined;
-  if (contentObjectPolicy.canView(req.actor, item, grants)) return;
-  if (!req.actor.signedIn) throw new HttpError(401, MESSAGES.signInRequired);
-  throw new HttpError(404, MESSAGES.notFound);
+  authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
 }
 

@@ -88,6 +88,10 @@ describe("edit locks", () => {
   it("is authorized: guests 401, members who may not edit 403, bad input 422, unknown items 404", async () => {
     expect((await server.client().post("/update-lock", lockOf(plan))).status).toBe(401);
     expect((await server.client().post("/system/locks/unlock", lockOf(plan))).status).toBe(401);
+    for (const path of ["/update-lock", "/system/locks/unlock"]) {
+      const guest = await server.client().post(path, { type_id: "abc" });
+      expect([guest.status, guest.body], path).toEqual([401, { message: "You must be signed in to do that." }]);
+    }
     const forbidden = await memberClient.post("/update-lock", lockOf(plan));
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.message).toBe("You do not have permission to do that.");

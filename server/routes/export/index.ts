@@ -9,9 +9,9 @@ import { printPdf } from "../../export/pdfExport.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { listSections } from "../../models/sections.js";
-import { exportPolicy } from "../../policies/index.js";
+import { authorizeView, exportPolicy } from "../../policies/index.js";
 import type { FileStorage } from "../../storage/fileStorage.js";
-import { grantsOf, notViewable } from "../contentActions/load.js";
+import { grantsOf } from "../contentActions/load.js";
 import { loadByLink } from "../editor/load.js";
 
 const CONTENT_TYPES = {
@@ -33,7 +33,7 @@ export function exportRouter(db: Db, storage: FileStorage, chromiumPath: string)
     if (!format) throw new HttpError(404, EXPORT_MESSAGES.unknownFormat);
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     // Like viewing: a guest may sign in (401); a member who may not see it learns nothing (404).
-    if (!exportPolicy.canExport(req.actor, item, await grantsOf(db, item))) notViewable(req);
+    authorizeView(req.actor, exportPolicy.canExport(req.actor, item, await grantsOf(db, item)));
     const options = parseOr422(ExportQuery, req.query);
     const doc = buildExportDocument(item, item.owner_name, await listSections(db, item.id), options);
     const loadImage = exportImageLoader(db, storage, req.actor, `${req.protocol}://${req.get("host")}`);

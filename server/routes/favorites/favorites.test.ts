@@ -22,6 +22,9 @@ describe("POST /profile/favorite", () => {
     const res = await server.client().post("/profile/favorite", { modelName: "resource", type: `resource:${item.id}`, value: true });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe(MESSAGES.signInRequired);
+    // authenticate() comes before validation: a guest's bad input is still "sign in", not a 422.
+    const bad = await server.client().post("/profile/favorite", { type: "nonsense" });
+    expect([bad.status, bad.body]).toEqual([401, { message: MESSAGES.signInRequired }]);
   });
 
   it("sets, unsets and toggles, answering the final value, and search reflects it", async () => {

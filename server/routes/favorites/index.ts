@@ -5,20 +5,19 @@ import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { findByTypeKey } from "../../models/content.js";
 import { favoriteIdsAmong, setFavorite } from "../../models/favorites.js";
-import { authorize, contentObjectPolicy } from "../../policies/index.js";
-import { grantsOf, notViewable } from "../contentActions/load.js";
+import { authenticate, authorize, authorizeView, contentObjectPolicy } from "../../policies/index.js";
+import { grantsOf } from "../contentActions/load.js";
 
 /** POST /profile/favorite: sets (or toggles) a favorite and answers with the final value. */
 export function favoritesRouter(db: Db): Router {
   const router = Router();
-  router.post("/profile/favorite", async (req, res) => {
-    authorize(req.actor, req.actor.signedIn);
+  router.post("/profile/favorite", authenticate(), async (req, res) => {
     const body = parseOr422(FavoriteRequest, req.body ?? {});
     const { modelKey, id } = parseTypeKey(body.type);
     const item = await findByTypeKey(db, modelKey, id);
     if (!item) throw new HttpError(404, MESSAGES.notFound);
     const grants = await grantsOf(db, item);
-    if (!contentObjectPolicy.canView(req.actor, item, grants)) notViewable(req);
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
     authorize(req.actor, contentObjectPolicy.canFavorite(req.actor, item, grants), FAVORITE_MESSAGES.notFavoritable);
     const profileId = req.actor.profile!.id;
     const wanted = body.value ?? !(await favoriteIdsAmong(db, profileId, [item.id])).has(item.id);

@@ -7,14 +7,13 @@ import { HttpError } from "../../lib/errors.js";
 import { refuseNulText } from "../../lib/nulText.js";
 import { checkResourceFile, isInlineImage, type UploadedFile } from "../../lib/resourceFile.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { getConfigValue } from "../../models/appConfig.js";
 import { readGrants } from "../../models/content.js";
 import { listProfileNames } from "../../models/profiles.js";
 import { findResourceAttributes, findUploadedFile } from "../../models/resources.js";
 import { authorize, contentObjectPolicy, resourcePolicy } from "../../policies/index.js";
 import { presentCreatedResource } from "../../presenters/createdContent.js";
 import { isStorageKey, type FileStorage } from "../../storage/fileStorage.js";
-import { DEFAULT_SETTINGS, creatableTypes } from "../app/index.js";
+import { DEFAULT_SETTINGS, creatableTypes, creatableTypesIn, readSettings, type StoredSettings } from "../app/index.js";
 
 /** One optional file in the field "file", kept in memory (at most 2048 KB) until its content is checked. */
 const upload = multer({
@@ -36,9 +35,8 @@ const parseUpload: RequestHandler = (req, res, next) => {
   });
 };
 
-/** Whether categories are required (app config flag resourceCategoryRequired). */
-async function categoryRequired(db: Db): Promise<boolean> {
-  const settings = await getConfigValue<Partial<typeof DEFAULT_SETTINGS>>(db, "settings", {});
+/** Whether categories are required, from read settings (app config flag resourceCategoryRequired). */
+function categoryRequired(settings: StoredSettings): boolean {
   return settings.resourceCategoryRequired ?? DEFAULT_SETTINGS.resourceCategoryRequired;
 }
 
@@ -68,14 +66,17 @@ export function resourcesRouter(db: Db, storage: FileStorage): Router {
   // Guests are turned away before their upload is read.
   router.post(
     "/resources/create-fetch",
-    async (req, _res, next) => {
-      authorize(req.actor, resourcePolicy.canCreate(req.actor, await creatableTypes(db)), CREATE_MESSAGES.typeNotCreatable);
+    async (req, res, next) => {
+      // Read once per request: the policy needs creatableTypes, the form's rules resourceCategoryRequired.
+      const settings = await readSettings(db);
+      authorize(req.actor, resourcePolicy.canCreate(req.actor, creatableTypesIn(settings)), CREATE_MESSAGES.typeNotCreatable);
+      res.locals.settings = settings;
       next();
     },
     parseUpload,
     refuseNulText,
     async (req, res) => {
-    const body = parseOr422(resourceCreateRequest({ categoryRequired: await categoryRequired(db) }), req.body ?? {});
+    const body = parseOr422(resourceCreateRequest({ categoryRequired: categoryRequired(res.locals.settings as StoredSettings) }), req.body ?? {});
     for (const context of body.share_with) authorize(req.actor, resourcePolicy.canShareWith(req.actor, context), RESOURCE_MESSAGES.shareWithForbidden);
     const attributeIds = await findResourceAttributes(db, { category: body.resource_category, subcategories: body.resource_subcategories, pricing: body.content_pricing });
     const file = body.add_resource_type === "show-file" ? await checkResourceFile(req.file as UploadedFile | undefined) : null;
