@@ -5,6 +5,8 @@ import { MAX_ID, MESSAGES, ModelKey } from "./common.js";
 /** Default page size and minimum term length (first document, section 9). */
 export const SEARCH_PAGE_SIZE = 15;
 export const SEARCH_MAX_PAGE_SIZE = 100;
+/** The deepest page a search may ask for. */
+export const SEARCH_MAX_PAGE = 10000;
 export const SEARCH_MIN_TERM = 3;
 export const SEARCH_MAX_TERM = 80;
 
@@ -95,7 +97,7 @@ export const SearchRequest = z
     sort: z.enum(["relevance", "title_asc", "title_desc", "updated_asc", "updated_desc", "created_asc", "created_desc"], {
       error: `sort must be one of: ${Object.keys(SORTS).join(", ")}.`,
     }),
-    page: z.number({ error: "page must be a whole number." }).int("page must be a whole number.").min(1, "page must be 1 or more.").max(10000, "page may be at most 10000."),
+    page: z.number({ error: "page must be a whole number." }).int("page must be a whole number.").min(1, "page must be 1 or more.").max(SEARCH_MAX_PAGE, `page may be at most ${SEARCH_MAX_PAGE}.`),
     per: z
       .number({ error: "per must be a whole number." })
       .int("per must be a whole number.")

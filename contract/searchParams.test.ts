@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SearchRequest } from "./search.js";
+import { SEARCH_MAX_PAGE, SEARCH_MAX_TERM, SearchRequest } from "./search.js";
 import { normalizeSearchInput, screenStateFromUrl, screenStateToCall, screenStateToUrl } from "./searchParams.js";
 
 describe("normalizeSearchInput", () => {
@@ -48,6 +48,11 @@ describe("screen state and URL", () => {
       publishers: [8],
       attributes: { grades: [4, 6], professional_roles: [9] },
     });
+    // Attribute filters nested under f, and the provider filter, read as the server reads them.
+    expect(screenStateFromUrl(new URLSearchParams("f[grades][]=4&grades[]=6&f[grades][0]=4&f[standards][]=90&f[provider][]=8&f[publishers][]=9"))).toMatchObject({
+      attributes: { grades: [6, 4], standards: [90] },
+      publishers: [9, 8],
+    });
     // Other parameters that merely share a prefix are not read as the list, and repeats count once.
     expect(screenStateFromUrl(new URLSearchParams("f[t]x=a&f[types][0]=b&f[t][a]=c&f[t][]=d&f[t][0]=d")).types).toEqual(["d"]);
   });
@@ -57,6 +62,20 @@ describe("screen state and URL", () => {
     expect(screenStateFromUrl(new URLSearchParams("st=ab")).st).toBe("");
     expect(screenStateFromUrl(new URLSearchParams("st=%20a%20")).st).toBe("");
     expect(screenStateFromUrl(new URLSearchParams("st=abc")).st).toBe("abc");
+  });
+
+  it("reads a page past the deepest a search may ask for as the deepest, and a bad page as the first", () => {
+    expect(screenStateFromUrl(new URLSearchParams("page=99999999999")).page).toBe(SEARCH_MAX_PAGE);
+    expect(screenStateFromUrl(new URLSearchParams(`page=${SEARCH_MAX_PAGE}`)).page).toBe(SEARCH_MAX_PAGE);
+    expect(screenStateFromUrl(new URLSearchParams("page=abc")).page).toBe(1);
+    expect(screenStateFromUrl(new URLSearchParams("page=0")).page).toBe(1);
+  });
+
+  it("cuts a term longer than the search box takes (80) as the box cuts a paste, never inside a character", () => {
+    expect(screenStateFromUrl(new URLSearchParams(`st=${"A".repeat(3000)}`)).st).toBe("a".repeat(SEARCH_MAX_TERM));
+    expect(screenStateFromUrl(new URLSearchParams(`st=${"a".repeat(SEARCH_MAX_TERM - 1)}😀`)).st).toBe("a".repeat(SEARCH_MAX_TERM - 1));
+    expect(screenStateFromUrl(new URLSearchParams(`st=${"a".repeat(SEARCH_MAX_TERM - 1)} bbb`)).st).toBe("a".repeat(SEARCH_MAX_TERM - 1));
+    expect(screenStateFromUrl(new URLSearchParams(`st=${"a".repeat(SEARCH_MAX_TERM)}`)).st).toBe("a".repeat(SEARCH_MAX_TERM));
   });
 
   it("keeps the spec's sort codes and strings and drops unknown ones", () => {

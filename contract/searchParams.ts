@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ATTRIBUTE_FACETS, SEARCH_MIN_TERM, SEARCH_PAGE_SIZE, SORTS, type SearchRequest, type Sort, type SortCode } from "./search.js";
+import { ATTRIBUTE_FACETS, SEARCH_MAX_PAGE, SEARCH_MAX_TERM, SEARCH_MIN_TERM, SEARCH_PAGE_SIZE, SORTS, type SearchRequest, type Sort, type SortCode } from "./search.js";
 
 type Raw = Record<string, unknown>;
 
@@ -138,40 +138,51 @@ export interface SearchScreenState {
 }
 
 /**
- * Reads the screen's state from its URL query (`f[t][]=...`, `grades[]=...`, `st`, `s`, `page`, `from`, `to`,
+ * Reads the screen's state from its URL query (`f[t][]=...`, `grades[]=...` or `f[grades][]=...`, `st`, `s`, `page`, `from`, `to`,
  * and the admin options `as_profile` and `ignore_permissions`).
  * List parameters may also come as `key=a` or indexed (`f[t][0]=a`, as bookmarked nested objects under f are
- * written). The term is trimmed and lowercased, and one too short to search (first document, section 5) and a
- * sort code the server does not know count as none, so such a URL shows what the screen would have run.
+ * written). The term is trimmed and lowercased, cut to the search box's maximum length (second document: 80), and one
+ * too short to search (first document, section 5) and a sort code the server does not know count as none, so such a
+ * URL shows what the screen would have run; a page past the deepest one a search may ask for is read as that one.
  */
 export function screenStateFromUrl(params: URLSearchParams): SearchScreenState {
   const all = (key: string) => listParam(params, key);
+  const ids = (...keys: string[]) => [...new Set(keys.flatMap(all).map(Number).filter((n) => Number.isInteger(n) && n > 0))];
   const attributes: Record<string, number[]> = {};
   for (const facet of ATTRIBUTE_FACETS) {
-    const values = all(facet.url).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    // `grades[]` or nested under f (`f[grades][]`), as the server reads them (first document: "nested objects under f").
+    const values = ids(facet.url, `f[${facet.url}]`);
     if (values.length) attributes[facet.url] = values;
   }
-  const ids = (key: string) => all(key).map(Number).filter((n) => Number.isInteger(n) && n > 0);
   const page = Number(params.get("page") ?? 1);
-  const st = (params.get("st") ?? "").trim().toLowerCase();
+  const st = termAsTheBoxTakesIt((params.get("st") ?? "").trim().toLowerCase());
   const s = params.get("s") ?? "";
   const asProfile = Number(params.get("as_profile") ?? "");
   return {
     st: st.length < SEARCH_MIN_TERM ? "" : st,
     s: Object.hasOwn(SORTS, s) ? s : "",
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    // Past the deepest page a search may ask for, the deepest: "past the end" with a way back, not a refusal.
+    page: Number.isInteger(page) && page > 0 ? Math.min(page, SEARCH_MAX_PAGE) : 1,
     types: all("f[t]"),
     subTypes: all("f[st]"),
     modelTypes: all("f[_types]"),
     others: all("f[others]"),
     owners: ids("f[owners]"),
-    publishers: ids("f[publishers]"),
+    // The provider filter (second document) is the publishers facet, as the server reads it.
+    publishers: ids("f[publishers]", "f[provider]"),
     from: params.get("from") ?? "",
     to: params.get("to") ?? "",
     attributes,
     asProfile: Number.isInteger(asProfile) && asProfile > 0 ? asProfile : null,
     ignorePermissions: truthy(params.get("ignore_permissions") ?? undefined),
   };
+}
+
+/** A term cut as the search box cuts a longer paste (at its maximum length), without splitting a character in two. */
+function termAsTheBoxTakesIt(term: string): string {
+  if (term.length <= SEARCH_MAX_TERM) return term;
+  const cut = term.slice(0, SEARCH_MAX_TERM);
+  return (/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut).trim();
 }
 
 /** The non-empty values of a list parameter written `key[]`, `key` or `key[N]`, in URL order and without repeats. */

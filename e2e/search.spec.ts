@@ -246,6 +246,21 @@ test.describe("search screen", () => {
     await expect(resultCards(page).first()).toBeVisible();
   });
 
+  test("a page number past the deepest a search may ask for is past the end, and the way back keeps the filters", async ({ page }) => {
+    await openSearch(page, "?st=science&f[t][]=resources");
+    const total = await readTotal(page);
+    await page.goto("/search/?st=science&f[t][]=resources&page=99999999999");
+    await expect(page.getByText("This page is past the end of the results.")).toBeVisible();
+    await expect(resultsRegion(page).getByRole("alert")).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Go to the first page" }).click();
+
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(typeTab(page, "Resources")).toHaveAttribute("aria-pressed", "true");
+    await expect(searchBox(page)).toHaveValue("science");
+    await expectTotal(page, total);
+  });
+
   test("paging to page 2 keeps the filters; changing a filter goes back to page 1", async ({ page }) => {
     await openSearch(page, "?st=science");
     const pagination = page.getByRole("navigation", { name: "Pagination" });
@@ -495,6 +510,33 @@ test.describe("search screen: URLs, sort and filter tags", () => {
     await expect(filterTag(page, `Owner: ${owner.name}`)).toBeVisible();
     await expect(filterTag(page, `Grades: ${grade!.label}`)).toBeVisible();
     await expectTotal(page, grade!.count);
+  });
+
+  test("a URL term longer than the box takes (80) is cut as the box cuts it and searched, not refused", async ({ page }) => {
+    await openSearch(page, "?st=science");
+    const total = await readTotal(page);
+
+    // "science " thirty times: cut at 80 characters, ten times "science".
+    await openSearch(page, `?st=${encodeURIComponent("science ".repeat(30))}`);
+    await expect(searchBox(page)).toHaveValue("science ".repeat(10).trim());
+    await expect(resultsRegion(page).getByRole("alert")).toHaveCount(0);
+    await expectTotal(page, total);
+  });
+
+  test("a shared link with an attribute filter nested under f (f[grades][]) or the provider filter shows them applied", async ({ page }) => {
+    type Answer = { total: number; facets: { attributes: Record<string, { id: number; label: string; count: number }[]>; publishers: { profile_id: number; name: string; count: number }[] } };
+    const answer = (await (await page.request.get("/api/search", { params: { per: "1" } })).json()) as Answer;
+    const grade = answer.facets.attributes.grades![0]!;
+    const publisher = answer.facets.publishers[0]!;
+
+    await openSearch(page, `?f[grades][]=${grade.id}`);
+    await expect(filterTag(page, `Grades: ${grade.label}`)).toBeVisible();
+    await expect(facetGroup(page, "Grades").getByRole("checkbox", { name: new RegExp(`^${grade.label} [\\d,]+$`) })).toBeChecked();
+    await expectTotal(page, grade.count);
+
+    await openSearch(page, `?f[provider][]=${publisher.profile_id}`);
+    await expect(filterTag(page, `Publisher: ${publisher.name}`)).toBeVisible();
+    await expectTotal(page, publisher.count);
   });
 
   test("a 1–2 character term in the URL is no term; a term is trimmed and lowercased", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { MESSAGES, screenStateFromUrl, type SearchScreenState } from "../../../contract/index.js";
+import { MESSAGES, SEARCH_MAX_PAGE, screenStateFromUrl, type SearchScreenState } from "../../../contract/index.js";
 import { useAppConfig, useCurrentProfile, useInitializeData, useRememberSearchAsName, useSearch, useSearchAsName } from "../../api/queries.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { useStoredPreference } from "../../hooks/useStoredPreference.js";
@@ -106,7 +106,8 @@ export function SearchScene() {
         }
       : undefined;
 
-  const totalPages = data ? Math.ceil(data.total / Math.max(1, data.per)) : 0;
+  // The server answers no page past SEARCH_MAX_PAGE, so paging offers none.
+  const totalPages = data ? Math.min(Math.ceil(data.total / Math.max(1, data.per)), SEARCH_MAX_PAGE) : 0;
   const busy = search.isFetching;
 
   return (
