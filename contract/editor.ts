@@ -165,7 +165,7 @@ export const EditableItem = z.object({
   /** What the item's type offers (as a search card's common.features): a favorite control, a collect control. */
   features: z.object({ favorite: z.boolean(), collectible: z.boolean() }),
   /** favorite: the actor may favorite it (signed in, and its type can be favorited). */
-  abilities: z.object({ view: z.boolean(), edit: z.boolean(), copy: z.boolean(), change_owner: z.boolean(), flag: z.boolean(), favorite: z.boolean() }),
+  abilities: z.object({ view: z.boolean(), edit: z.boolean(), copy: z.boolean(), change_owner: z.boolean(), manage_permissions: z.boolean(), flag: z.boolean(), favorite: z.boolean() }),
 });
 export type EditableItem = z.infer<typeof EditableItem>;
 

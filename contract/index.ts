@@ -17,3 +17,4 @@ export * from "./tagging.js";
 export * from "./contentActions.js";
 export * from "./thumbnail.js";
 export * from "./export.js";
+export * from "./permissions.js";

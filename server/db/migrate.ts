@@ -11,6 +11,7 @@ import * as m009 from "./migrations/009_resources_and_templates.js";
 import * as m010 from "./migrations/010_copies_and_flags.js";
 import * as m011 from "./migrations/011_thumbnails.js";
 import * as m012 from "./migrations/012_collection_items.js";
+import * as m013 from "./migrations/013_permission_requests.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "010_copies_and_flags": m010,
   "011_thumbnails": m011,
   "012_collection_items": m012,
+  "013_permission_requests": m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -318,7 +318,19 @@ export interface CollectionItemsTable {
   added_at: Timestamp;
 }
 
+/** Access requests (migration 013): one row per profile and item, pending until the owner accepts or rejects it. */
+export interface PermissionRequestsTable {
+  id: Generated<number>;
+  content_id: number;
+  profile_id: number;
+  reason: string;
+  status: "pending" | "accepted" | "rejected";
+  created_at: Timestamp;
+  decided_at: string | null;
+}
+
 export interface Database {
+  permission_requests: PermissionRequestsTable;
   collection_items: CollectionItemsTable;
   content_copies: ContentCopiesTable;
   content_flags: ContentFlagsTable;
@@ -367,3 +379,4 @@ export type CurriculumTemplate = Selectable<CurriculumTemplatesTable>;
 export type CurriculumTemplateSection = Selectable<CurriculumTemplateSectionsTable>;
 export type ContentThumbnail = Selectable<ContentThumbnailsTable>;
 export type ThumbnailPreset = Selectable<ThumbnailPresetsTable>;
+export type PermissionRequest = Selectable<PermissionRequestsTable>;

@@ -1,7 +1,7 @@
 import type { CopiedFromDetails, EditableItem, SectionView } from "../../contract/index.js";
 import type { Content, ContentSection, ContentThumbnail } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
-import { contentObjectPolicy } from "../policies/index.js";
+import { contentObjectPolicy, permissionPolicy } from "../policies/index.js";
 import type { ContentGrantsSubject } from "../policies/contentObject.js";
 import { modelTypeInfo } from "./modelTypes.js";
 import { presentItemThumbnail } from "./thumbnail.js";
@@ -53,6 +53,7 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
       edit,
       copy: contentObjectPolicy.canCopyViewable(actor, item),
       change_owner: contentObjectPolicy.canChangeOwner(actor, item),
+      manage_permissions: permissionPolicy.canManage(actor, item),
       flag: contentObjectPolicy.canFlagViewable(actor),
       favorite: type.favorite && contentObjectPolicy.canFavoriteListed(actor),
     },

@@ -5,12 +5,13 @@ import { ChangeOwnerDialog } from "../../components/content/ChangeOwnerDialog.js
 import { CopyDialog } from "../../components/content/CopyDialog.js";
 import { FlagDialog } from "../../components/content/FlagDialog.js";
 import { MoreInfoDialog } from "../../components/content/MoreInfoDialog.js";
+import { PermissionsDialog } from "../../components/content/PermissionsDialog.js";
 import { useGuestModal } from "../../components/GuestModal.js";
 import { ViewStandardsDialog } from "../../components/standards/ViewStandardsDialog.js";
 
-type Open = "copy" | "owner" | "flag" | "info" | "standards" | null;
+type Open = "copy" | "owner" | "permissions" | "flag" | "info" | "standards" | null;
 
-/** The view page's actions: Standards, More info, Copy, Change owner and Flag (guests get the guest modal for Copy and Flag). */
+/** The view page's actions: Standards, More info, Copy, Change owner, Permissions and Flag (guests get the guest modal for Copy and Flag). */
 export function ItemActions({ item }: { item: EditableItem }) {
   const profile = useCurrentProfile();
   const { openGuestModal } = useGuestModal();
@@ -36,6 +37,11 @@ export function ItemActions({ item }: { item: EditableItem }) {
           Change owner
         </button>
       )}
+      {item.abilities.manage_permissions && profile && (
+        <button type="button" className="button button--small button--secondary" onClick={() => setOpen("permissions")}>
+          Permissions
+        </button>
+      )}
       {(item.abilities.flag || !profile) && (
         <button type="button" className="button button--small button--ghost" onClick={needsAccount("flag")}>
           Flag
@@ -45,6 +51,7 @@ export function ItemActions({ item }: { item: EditableItem }) {
       {open === "info" && <MoreInfoDialog id={item.id} onClose={close} />}
       {open === "copy" && <CopyDialog item={item} onClose={close} />}
       {open === "owner" && profile && <ChangeOwnerDialog item={item} me={{ id: profile.id, name: profile.name }} onClose={close} />}
+      {open === "permissions" && <PermissionsDialog item={item} onClose={close} />}
       {open === "flag" && <FlagDialog item={item} onClose={close} />}
     </div>
   );

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { ApiError } from "../../api/ApiError.js";
 import { useItem } from "../../api/editor.js";
+import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { FavoriteButton } from "../../components/FavoriteButton.js";
 import { PageTitle } from "../../components/PageTitle.js";
@@ -15,6 +16,7 @@ import { CollectionItems } from "./CollectionItems.js";
 import { CollectButton } from "../../components/collect/CollectButton.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 import { loadProblemTitle } from "./loadProblemTitle.js";
+import { RequestAccessCard } from "./RequestAccessCard.js";
 
 /**
  * An item's page at its link: title, description and the body (HTML sanitized on the server, equations rendered by
@@ -24,11 +26,18 @@ import { loadProblemTitle } from "./loadProblemTitle.js";
 export function ItemViewScene({ typePath }: { typePath: string }) {
   const { uid = "" } = useParams();
   const { data: item, error, isPending, refetch } = useItem(typePath, uid);
+  const profile = useCurrentProfile();
   // An owner change reloads the page; its message is shown once the page is back.
   useEffect(() => showPendingToast(), []);
 
   if (isPending) return <p className="page-status">Loading…</p>;
-  if (error || !item) return <ItemLoadProblem error={error} onRetry={() => void refetch()} />;
+  if (error || !item) {
+    const problem = <ItemLoadProblem error={error} onRetry={() => void refetch()} />;
+    // A restricted item answers 401 to guests and 404 to members: the preview card offers signing in or asking for access.
+    const status = error instanceof ApiError ? error.status : 0;
+    if (status === 401) return <RequestAccessCard key={uid} uid={uid} signedIn={false} fallback={problem} />;
+    return status === 404 && profile ? <RequestAccessCard key={uid} uid={uid} signedIn fallback={problem} /> : problem;
+  }
   const isCollection = item.model_key === "collection";
   return (
     <div className="item-layout">

@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { MAX_ID, MODEL_KEYS } from "./common.js";
+
+/** Message texts of permissions management and access requests (spec texts where the spec names them). */
+export const PERMISSION_MESSAGES = {
+  opaqueIdRequired: "opaque_id is required.",
+  forbidden: "Only the owner, a moderator or an administrator may manage this item's permissions.",
+  saved: "Permissions have been updated.",
+  unknownPermission: (scope: string) => `${scope} may only hold these permissions: read, edit (global and authed: read).`,
+  rowUnavailable: (row: string) => `${row} sharing is not available on this site.`,
+  invitesUnavailable: "E-mail invites are not available on this site.",
+  invalidEmail: "Invalid email address",
+  profileNotFound: "A chosen profile was not found.",
+  groupNotFound: "A chosen group was not found.",
+  ownerRow: "The owner always has every permission; leave the owner out.",
+  requestNotFound: "A permission request was not found for this item.",
+  requestBoth: "A request cannot be both accepted and rejected.",
+  reasonTooLong: "The reason may be at most 1000 characters.",
+  requestSent: "Your request has been successfully sent.",
+  alreadyRequested: "You have already requested access to this item.",
+  alreadyViewer: "You can already view this item.",
+  itemRequired: "Name the item by opaque_id or uid, or by model and id.",
+  revokeConfirm: (title: string) => `Are you sure you want to revoke permissions for ${title}?`,
+  requestWillBeSentTo: "Request will be sent to",
+  accessRequested: "Access requested",
+} as const;
+
+/** Permission names of the grant model: read, and edit (which includes read: `dependencies`). */
+export const PERMISSION_NAMES = ["read", "edit"] as const;
+export type PermissionName = (typeof PERMISSION_NAMES)[number];
+/** A permission forced on by another: edit needs read. */
+export const PERMISSION_DEPENDENCIES: Record<string, string[]> = { edit: ["read"] };
+/** Longest access-request reason (first document, section 5). */
+export const REQUEST_REASON_MAX = 1000;
+/** How many profiles the permission autocomplete answers at most (second document, section 5). */
+export const PERMISSION_AUTOCOMPLETE_LIMIT = 30;
+
+const opaqueId = z.string({ error: PERMISSION_MESSAGES.opaqueIdRequired }).trim().min(1, PERMISSION_MESSAGES.opaqueIdRequired).max(64, PERMISSION_MESSAGES.opaqueIdRequired);
+const id = z.coerce.number({ error: PERMISSION_MESSAGES.profileNotFound }).int(PERMISSION_MESSAGES.profileNotFound).positive(PERMISSION_MESSAGES.profileNotFound).max(MAX_ID, PERMISSION_MESSAGES.profileNotFound);
+const names = (scope: string, allowed: readonly string[]) => z.array(z.enum(allowed as [string, ...string[]], { error: PERMISSION_MESSAGES.unknownPermission(scope) }), { error: PERMISSION_MESSAGES.unknownPermission(scope) }).max(8).default([]);
+/** A permission list with its dependencies added (edit brings read). */
+export function withDependencies(list: readonly string[]): string[] {
+  const out = new Set(list);
+  for (const p of list) for (const d of PERMISSION_DEPENDENCIES[p] ?? []) out.add(d);
+  return PERMISSION_NAMES.filter((p) => out.has(p));
+}
+
+/** GET /permissions: the item by opaque_id. */
+export const PermissionsQuery = z.object({ opaque_id: opaqueId });
+
+export const PermissionProfile = z.object({
+  id: z.number(),
+  display_name: z.string(),
+  permissions: z.array(z.string()),
+  permission_request_id: z.number().nullable(),
+  new_add: z.boolean(),
+});
+export type PermissionProfile = z.infer<typeof PermissionProfile>;
+
+export const PermissionGroup = z.object({
+  id: z.number(),
+  display_name: z.string(),
+  /** What the group's leaders may do (edit for a group is handed to its leaders). */
+  group_leader: z.array(z.string()),
+  /** What its members may do (read only). */
+  group_member: z.array(z.string()),
+  permission_request_id: z.number().nullable(),
+  new_add: z.boolean(),
+});
+export type PermissionGroup = z.infer<typeof PermissionGroup>;
+
+export const PermissionRequestView = z.object({
+  id: z.number(),
+  rejected: z.boolean(),
+  requesterDetails: z.object({ profile_id: z.number(), name: z.string(), link: z.string(), thumbnail_small: z.string().nullable(), common: z.object({ icon: z.string() }) }),
+  request_reason: z.string(),
+  created_at: z.string(),
+});
+export type PermissionRequestView = z.infer<typeof PermissionRequestView>;
+
+export const PermissionInvite = z.object({ email: z.string(), permissions: z.array(z.string()), new_add: z.boolean() });
+
+/** The permission form's configuration: which rows exist and which permissions each offers. */
+export const PermissionConfig = z.object({
+  owner: z.object({ profile_id: z.number(), name: z.string(), is_group: z.boolean() }),
+  dependencies: z.record(z.string(), z.array(z.string())),
+  user_permission: z.array(z.string()),
+  group_permission: z.array(z.string()),
+  sharing_permission: z.array(z.string()),
+  locked_permissions: z.array(z.string()),
+  link_permissions: z.array(z.string()),
+  global_permission: z.array(z.string()),
+  global: z.boolean(),
+  authed: z.boolean(),
+  locked: z.boolean(),
+  link: z.boolean(),
+  profiles: z.boolean(),
+  groups: z.boolean(),
+  email: z.boolean(),
+});
+export type PermissionConfig = z.infer<typeof PermissionConfig>;
+
+/** GET /permissions: the config, the permission set, pending and rejected requests, invites. */
+export const PermissionsResponse = z.object({
+  title: z.string(),
+  config: PermissionConfig,
+  permissions: z.object({
+    global: z.array(z.string()),
+    authed: z.array(z.string()),
+    link: z.array(z.string()),
+    locked: z.array(z.string()),
+    profiles: z.array(PermissionProfile),
+    groups: z.array(PermissionGroup),
+  }),
+  permission_requests: z.array(PermissionRequestView),
+  permission_invites: z.array(PermissionInvite),
+});
+export type PermissionsResponse = z.infer<typeof PermissionsResponse>;
+
+const requestIds = z.array(z.coerce.number({ error: PERMISSION_MESSAGES.requestNotFound }).int(PERMISSION_MESSAGES.requestNotFound).positive(PERMISSION_MESSAGES.requestNotFound).max(MAX_ID, PERMISSION_MESSAGES.requestNotFound)).max(500).default([]);
+
+/**
+ * POST /permissions: the whole permission set replaces the item's grants. global/authed offer read; link and
+ * locked are not offered (empty lists only); profiles take read and edit; groups take read for their members and
+ * read or edit for their leaders; users_profiles, leaders_profiles and members_profiles are accepted and unused.
+ */
+export const PermissionsSaveRequest = z.object({
+  opaque_id: opaqueId,
+  global: names("global", ["read"]),
+  authed: names("authed", ["read"]),
+  link: z.array(z.string(), { error: "link must be a list." }).max(8).default([]),
+  locked: z.array(z.string(), { error: "locked must be a list." }).max(8).default([]),
+  profiles: z.array(z.object({ id, permissions: names("profiles", PERMISSION_NAMES) }), { error: "profiles must be a list." }).max(500).default([]),
+  groups: z.array(z.object({ id, group_leader: names("group_leader", PERMISSION_NAMES), group_member: names("group_member", ["read"]) }), { error: "groups must be a list." }).max(500).default([]),
+  users_profiles: z.unknown().optional(),
+  leaders_profiles: z.unknown().optional(),
+  members_profiles: z.unknown().optional(),
+  accepted_requests: requestIds,
+  rejected_requests: requestIds,
+  permission_invites: z.array(z.object({ email: z.string().trim().email(PERMISSION_MESSAGES.invalidEmail), permissions: z.array(z.string()).max(8).default([]) })).max(100).default([]),
+});
+export type PermissionsSaveRequest = z.input<typeof PermissionsSaveRequest>;
+
+/** An access request's item: opaque_id or uid (random: holding one is holding the link), or model and id (only for items the asker may view). */
+const itemRef = {
+  model: z.enum(MODEL_KEYS, { error: "model must be a content model key." }).optional(),
+  id: z.coerce.number({ error: "id must identify an item." }).int("id must identify an item.").positive("id must identify an item.").max(MAX_ID, "id must identify an item.").optional(),
+  uid: z.string().trim().min(1).max(64).optional(),
+  opaque_id: z.string().trim().min(1).max(64).optional(),
+};
+const needsItem = <T extends { model?: string; id?: number; uid?: string; opaque_id?: string }>(v: T) => Boolean(v.opaque_id || v.uid || (v.model && v.id));
+
+/** POST /permissions/request: the item and an optional reason (at most 1000 characters). */
+export const AccessRequest = z
+  .object({ ...itemRef, requestReason: z.string({ error: PERMISSION_MESSAGES.reasonTooLong }).trim().max(REQUEST_REASON_MAX, PERMISSION_MESSAGES.reasonTooLong).optional().default("") })
+  .refine(needsItem, { message: PERMISSION_MESSAGES.itemRequired });
+export type AccessRequest = z.input<typeof AccessRequest>;
+
+/** GET /permissions/access-details: the item. */
+export const AccessDetailsQuery = z.object(itemRef).refine(needsItem, { message: PERMISSION_MESSAGES.itemRequired });
+export type AccessDetailsQuery = z.input<typeof AccessDetailsQuery>;
+
+/** The asker's request on an item, if any. */
+export const AccessRequestView = z.object({ id: z.number(), status: z.enum(["pending", "accepted", "rejected"]), created_at: z.string() });
+
+/** GET /permissions/access-details: what a member who may not view the item may learn: its owner's name and type, and their request. */
+export const AccessDetailsResponse = z.object({
+  details: z.object({
+    owner: z.object({ name: z.string() }),
+    type_name_singular: z.string(),
+    can_view: z.boolean(),
+    permissionRequest: AccessRequestView.nullable(),
+    availableProducts: z.array(z.never()),
+  }),
+});
+export type AccessDetailsResponse = z.infer<typeof AccessDetailsResponse>;
+
+/** POST /permissions/request: the message and the request. */
+export const AccessRequestResponse = z.object({ status: z.literal("success"), message: z.string(), request: AccessRequestView });
+export type AccessRequestResponse = z.infer<typeof AccessRequestResponse>;

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from "@playwright/test";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+const unique = () => `Zp${Date.now().toString(36)}`;
+const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" });
+
+async function csrf(page: Page): Promise<string> {
+  return ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
+}
+
+/** Signs the page's context out and in as another account (or leaves it a guest). */
+async function switchTo(page: Page, account: { username: string; password: string } | null): Promise<void> {
+  await page.context().clearCookies();
+  if (account) await signInViaApi(page, account);
+}
+
+/** Both widths the screenshots are taken at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+test("permissions: the owner restricts an item in the dialog, a member requests access, the owner accepts it (keyboard only)", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Shared plan`;
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrf(page) } });
+  expect(res.ok()).toBeTruthy();
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+
+  // The owner opens the dialog from the keyboard and makes the item restricted.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  const open = page.getByRole("button", { name: "Permissions", exact: true });
+  await tabTo(page, open);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  await expect(dialog).toBeVisible();
+  await expect(page.locator("#manage-permissions-modal")).toBeVisible();
+  const everybody = dialog.getByRole("checkbox", { name: "Everybody may read" });
+  const signedIn = dialog.getByRole("checkbox", { name: "Signed-in members may read" });
+  await expect(everybody).toBeChecked();
+  // Public includes signed-in members: that row is forced on while Everybody is ticked.
+  await expect(signedIn).toBeDisabled();
+  await tabTo(page, everybody);
+  await page.keyboard.press("Space");
+  await expect(everybody).not.toBeChecked();
+  await page.keyboard.press("Tab");
+  await expect(signedIn).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(signedIn).not.toBeChecked();
+  await expect(dialog.getByText("No permission requests.")).toBeVisible();
+  await expectNoAxeViolations(page, "manage-permissions dialog");
+  await shoot(page, "permissions-modal");
+  await tabTo(page, dialog.getByRole("button", { name: "Save permissions" }));
+  await page.keyboard.press("Enter");
+  await expect(toasts(page)).toContainText("Permissions have been updated.");
+  await expect(dialog).toBeHidden();
+  // Focus goes back to the button that opened the dialog.
+  await expect(open).toBeFocused();
+
+  // A guest gets the preview card with sign-in and register.
+  await switchTo(page, null);
+  await page.goto(link);
+  await expect(page.getByRole("link", { name: "Sign in" }).last()).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Register" })).toBeVisible();
+
+  // A member who may not view it asks for access with a reason, from the keyboard.
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Request access", level: 1 })).toBeVisible();
+  await expect(page.getByText(`Request will be sent to ${TEACHER.name}.`)).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+  const reason = page.getByLabel("Reason (optional)");
+  await tabTo(page, reason);
+  await page.keyboard.type("For my grade 5 class");
+  await expectNoAxeViolations(page, "request-access preview card");
+  await shoot(page, "request-access-card");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Request access" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(toasts(page)).toContainText("Your request has been successfully sent.");
+  await expect(page.getByRole("status").filter({ hasText: "Access requested" })).toBeVisible();
+  await shoot(page, "access-requested");
+
+  // The owner sees the request in the dialog and accepts it; the member can open the item then.
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await tabTo(page, page.getByRole("button", { name: "Permissions", exact: true }));
+  await page.keyboard.press("Enter");
+  const accept = dialog.getByRole("button", { name: `Accept ${LEARNER.name}'s request` });
+  await expect(dialog.getByRole("rowheader", { name: LEARNER.name })).toBeVisible();
+  await expect(dialog.getByText("For my grade 5 class")).toBeVisible();
+  await tabTo(page, accept);
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("checkbox", { name: `${LEARNER.name} may read` })).toBeChecked();
+  await expect(dialog.getByRole("button", { name: `Undo the decision on ${LEARNER.name}'s request` })).toBeVisible();
+  await shoot(page, "permissions-modal-request");
+  await tabTo(page, dialog.getByRole("button", { name: "Save permissions" }));
+  await page.keyboard.press("Enter");
+  await expect(toasts(page)).toContainText("Permissions have been updated.");
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+
+  // Revoking asks first; Escape keeps the grant.
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await tabTo(page, page.getByRole("button", { name: "Permissions", exact: true }));
+  await page.keyboard.press("Enter");
+  const revoke = dialog.getByRole("button", { name: `Revoke permissions for ${LEARNER.name}` });
+  await tabTo(page, revoke);
+  await page.keyboard.press("Enter");
+  const confirm = page.getByRole("alertdialog", { name: "Revoke permissions" });
+  await expect(confirm).toContainText(`Are you sure you want to revoke permissions for ${LEARNER.name}?`);
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(dialog.getByRole("rowheader", { name: LEARNER.name })).toBeVisible();
+});

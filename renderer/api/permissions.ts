@@ -1,0 +1,41 @@
+import { useQuery } from "@tanstack/react-query";
+import { AccessDetailsResponse, AccessRequestResponse, PermissionsResponse, StatusMessageResponse, type AccessRequest, type PermissionsSaveRequest } from "../../contract/index.js";
+import { getJson, postJson } from "./client.js";
+
+/** The query key of an item's permission set. */
+export const permissionsQueryKey = (opaqueId: string) => ["permissions", opaqueId];
+
+/** GET /permissions for an item (its owner, moderators and admins). */
+export function usePermissions(opaqueId: string) {
+  return useQuery({
+    queryKey: permissionsQueryKey(opaqueId),
+    queryFn: () => getJson("permissions", PermissionsResponse, { searchParams: { opaque_id: opaqueId } }),
+    refetchOnWindowFocus: false,
+    // The dialog says why it could not load, in its own alert.
+    meta: { refusalsShownByScreen: true },
+  });
+}
+
+/** POST /permissions: replaces the item's permission set. */
+export function savePermissions(body: PermissionsSaveRequest): Promise<StatusMessageResponse> {
+  return postJson("permissions", body, StatusMessageResponse);
+}
+
+/** The query key of the asker's access details on an item. */
+export const accessDetailsQueryKey = (uid: string) => ["accessDetails", uid];
+
+/** GET /permissions/access-details by uid (the item page's link): owner name and the asker's request. */
+export function useAccessDetails(uid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: accessDetailsQueryKey(uid),
+    queryFn: () => getJson("permissions/access-details", AccessDetailsResponse, { searchParams: { uid } }),
+    enabled,
+    refetchOnWindowFocus: false,
+    meta: { refusalsShownByScreen: true },
+  });
+}
+
+/** POST /permissions/request. */
+export function requestAccess(body: AccessRequest): Promise<AccessRequestResponse> {
+  return postJson("permissions/request", body, AccessRequestResponse);
+}

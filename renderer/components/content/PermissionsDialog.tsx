@@ -1,0 +1,258 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { MESSAGES, OWNER_AUTOCOMPLETE_MIN, PERMISSION_MESSAGES, type PermissionsResponse } from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { useOwnerCandidates } from "../../api/contentActions.js";
+import { itemQueryKeyAll } from "../../api/editor.js";
+import { permissionsQueryKey, savePermissions, usePermissions } from "../../api/permissions.js";
+import { Alert } from "../Alert.js";
+import { ConfirmDialog } from "../ConfirmDialog.js";
+import { DialogActions, ModalFrame } from "../ModalFrame.js";
+import { showToast } from "../toastStore.js";
+
+type Row = { id: number; name: string; edit: boolean; isGroup: boolean; newAdd: boolean };
+type Decision = "accepted" | "rejected";
+
+/** The form's state from the server's permission set. */
+function rowsOf(data: PermissionsResponse): Row[] {
+  return [
+    ...data.permissions.profiles.map((p) => ({ id: p.id, name: p.display_name, edit: p.permissions.includes("edit"), isGroup: false, newAdd: false })),
+    ...data.permissions.groups.map((g) => ({ id: g.id, name: g.display_name, edit: g.group_leader.includes("edit"), isGroup: true, newAdd: false })),
+  ];
+}
+
+/**
+ * The manage-permissions dialog (second document, id manage-permissions-modal): everybody and signed-in rows (read),
+ * people and groups (read, or edit, which forces read on; a group's edit goes to its leaders, its members read),
+ * adding them through the profile autocomplete, and the table of access requests to accept, reject or undo.
+ * Saving sends the whole set; the server's message is a toast on success and a danger alert on failure.
+ */
+export function PermissionsDialog({ item, onClose }: { item: { opaque_id: string; title: string }; onClose(): void }) {
+  const { data, error, isPending } = usePermissions(item.opaque_id);
+  return (
+    <ModalFrame id="manage-permissions-modal" title="Permissions" description={<>Who may see and edit “{item.title}”.</>} className="dialog dialog--wide" onClose={onClose}>
+      {isPending ? (
+        <p className="page-status">Loading…</p>
+      ) : error || !data ? (
+        <Alert tone="danger">{error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected}</Alert>
+      ) : (
+        <PermissionsForm opaqueId={item.opaque_id} data={data} onClose={onClose} />
+      )}
+    </ModalFrame>
+  );
+}
+
+function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: PermissionsResponse; onClose(): void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [everybody, setEverybody] = useState(data.permissions.global.includes("read"));
+  const [signedIn, setSignedIn] = useState(data.permissions.authed.includes("read"));
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(data));
+  const [decisions, setDecisions] = useState<Map<number, Decision>>(new Map());
+  const [term, setTerm] = useState("");
+  const [revoking, setRevoking] = useState<Row | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const candidates = useOwnerCandidates(term.trim());
+  const { owner } = data.config;
+
+  const has = (row: { id: number }) => rows.some((r) => r.id === row.id);
+  const handleAdd = (profile: { profile_id: number; name: string; is_group: boolean }) => {
+    if (!has({ id: profile.profile_id })) setRows((all) => [...all, { id: profile.profile_id, name: profile.name, edit: false, isGroup: profile.is_group, newAdd: true }]);
+    setTerm("");
+  };
+  /** Unticking Everybody leaves signed-in members reading (they were, through it): one step narrower, not two. */
+  const handleEverybody = (checked: boolean) => {
+    if (!checked && everybody) setSignedIn(true);
+    setEverybody(checked);
+  };
+  const handleEdit = (row: Row, edit: boolean) => setRows((all) => all.map((r) => (r.id === row.id ? { ...r, edit } : r)));
+  const handleRevoke = (row: Row) => {
+    setRows((all) => all.filter((r) => r.id !== row.id));
+    setRevoking(null);
+  };
+  /** Accepting adds the requester as a person who may read (highlighted as new); undoing takes that back. */
+  const handleDecide = (request: PermissionsResponse["permission_requests"][number], decision: Decision | null) => {
+    const next = new Map(decisions);
+    if (decision) next.set(request.id, decision);
+    else next.delete(request.id);
+    setDecisions(next);
+    const requester = { id: request.requesterDetails.profile_id, name: request.requesterDetails.name, edit: false, isGroup: false, newAdd: true };
+    if (decision === "accepted" && !has(requester)) setRows((all) => [...all, requester]);
+    if (decision !== "accepted") setRows((all) => all.filter((r) => !(r.id === requester.id && r.newAdd)));
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setSubmitting(true);
+    const permissions = (r: Row) => (r.edit ? ["read", "edit"] : ["read"]);
+    try {
+      const answer = await savePermissions({
+        opaque_id: opaqueId,
+        global: everybody ? ["read"] : [],
+        authed: signedIn ? ["read"] : [],
+        profiles: rows.filter((r) => !r.isGroup).map((r) => ({ id: r.id, permissions: permissions(r) })),
+        groups: rows.filter((r) => r.isGroup).map((r) => ({ id: r.id, group_leader: permissions(r), group_member: ["read"] })),
+        accepted_requests: [...decisions].filter(([, d]) => d === "accepted").map(([requestId]) => requestId),
+        rejected_requests: [...decisions].filter(([, d]) => d === "rejected").map(([requestId]) => requestId),
+      });
+      showToast(answer.message, "info");
+      await Promise.all([queryClient.invalidateQueries({ queryKey: permissionsQueryKey(opaqueId) }), queryClient.invalidateQueries({ queryKey: itemQueryKeyAll })]);
+      onClose();
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
+      setSubmitting(false);
+    }
+  };
+
+  const showResults = term.trim().length >= OWNER_AUTOCOMPLETE_MIN;
+  return (
+    <form onSubmit={(e) => void handleSubmit(e)} noValidate>
+      <table className="permissions-table">
+        <caption className="visually-hidden">Sharing</caption>
+        <thead>
+          <tr>
+            <th scope="col">Who</th>
+            <th scope="col">Read</th>
+            <th scope="col">Edit</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">
+              {owner.name} <span className="permissions-table__note">(owner{owner.is_group ? ", group" : ""})</span>
+            </th>
+            <td colSpan={3}>All permissions</td>
+          </tr>
+          <tr>
+            <th scope="row">Everybody (public)</th>
+            <td>
+              <input type="checkbox" aria-label="Everybody may read" checked={everybody} onChange={(e) => handleEverybody(e.target.checked)} />
+            </td>
+            <td colSpan={2} />
+          </tr>
+          <tr>
+            <th scope="row">Signed-in members</th>
+            <td>
+              {/* Public includes signed-in members: the dependent row is forced on. */}
+              <input type="checkbox" aria-label="Signed-in members may read" checked={signedIn || everybody} disabled={everybody} onChange={(e) => setSignedIn(e.target.checked)} />
+            </td>
+            <td colSpan={2} />
+          </tr>
+          {rows.map((row) => (
+            <tr key={row.id} className={row.newAdd ? "permissions-table__new" : undefined}>
+              <th scope="row">
+                {row.name}
+                {row.isGroup && <span className="permissions-table__note"> (group: edit goes to its leaders, members read)</span>}
+                {row.newAdd && <span className="permissions-table__note"> new</span>}
+              </th>
+              <td>
+                {/* Read is forced on: every entry reads, and edit depends on it. */}
+                <input type="checkbox" aria-label={`${row.name} may read`} checked disabled />
+              </td>
+              <td>
+                <input type="checkbox" aria-label={`${row.name} may edit`} checked={row.edit} onChange={(e) => handleEdit(row, e.target.checked)} />
+              </td>
+              <td>
+                <button type="button" className="button button--small button--ghost" aria-label={`Revoke permissions for ${row.name}`} onClick={() => setRevoking(row)}>
+                  Revoke
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-add`}>
+          Add people or groups
+        </label>
+        <input id={`${id}-add`} className="input" type="search" autoComplete="off" value={term} onChange={(e) => setTerm(e.target.value)} aria-controls={showResults ? `${id}-results` : undefined} />
+        {term.trim() && !showResults ? (
+          <p className="field__hint">{MESSAGES.minChars(OWNER_AUTOCOMPLETE_MIN)}</p>
+        ) : (
+          showResults && (
+            <ul id={`${id}-results`} className="owner-results" aria-label="Matching people and groups">
+              {(candidates.data?.data ?? [])
+                .filter((p) => p.profile_id !== owner.profile_id && !has({ id: p.profile_id }))
+                .map((p) => (
+                  <li key={p.profile_id}>
+                    <button type="button" className="link-button" onClick={() => handleAdd(p)}>
+                      Add {p.name}
+                      {p.is_group ? " (group)" : ""}
+                    </button>
+                  </li>
+                ))}
+              {candidates.data && !candidates.data.data.length && <li>{MESSAGES.noResults}</li>}
+            </ul>
+          )
+        )}
+      </div>
+
+      <h3 className="dialog__subtitle">Permission requests</h3>
+      {data.permission_requests.length === 0 ? (
+        <p className="empty-note">No permission requests.</p>
+      ) : (
+        <table className="permissions-table permissions-table--requests">
+          <caption className="visually-hidden">Permission requests</caption>
+          <thead>
+            <tr>
+              <th scope="col">Requester</th>
+              <th scope="col">Reason</th>
+              <th scope="col">
+                <span className="visually-hidden">Decision</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.permission_requests.map((request) => {
+              const decision = decisions.get(request.id) ?? (request.rejected ? "rejected" : null);
+              const name = request.requesterDetails.name;
+              return (
+                <tr key={request.id} className={decision === "rejected" ? "permissions-table__rejected" : decision === "accepted" ? "permissions-table__new" : undefined}>
+                  <th scope="row">
+                    {name}
+                    <span className="permissions-table__note permissions-table__when">
+                      <time dateTime={request.created_at}>{new Date(request.created_at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}</time>
+                    </span>
+                  </th>
+                  <td>{request.request_reason || "—"}</td>
+                  <td>
+                    <div className="permissions-table__decision">
+                    {decisions.has(request.id) ? (
+                      <>
+                        <span className="permissions-table__note">{decision === "accepted" ? "Accepted" : "Rejected"} </span>
+                        <button type="button" className="button button--small button--ghost" aria-label={`Undo the decision on ${name}'s request`} onClick={() => handleDecide(request, null)}>
+                          Undo
+                        </button>
+                      </>
+                    ) : (
+                      <>
+                        <button type="button" className="button button--small button--secondary" aria-label={`Accept ${name}'s request`} onClick={() => handleDecide(request, "accepted")}>
+                          Accept
+                        </button>
+                        {!request.rejected && (
+                          <button type="button" className="button button--small button--ghost" aria-label={`Reject ${name}'s request`} onClick={() => handleDecide(request, "rejected")}>
+                            Reject
+                          </button>
+                        )}
+                      </>
+                    )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {failure && <Alert tone="danger">{failure}</Alert>}
+      <DialogActions label="Save permissions" busyLabel="Saving…" busy={submitting} />
+      {revoking && <ConfirmDialog title="Revoke permissions" message={PERMISSION_MESSAGES.revokeConfirm(revoking.name)} confirmLabel="Revoke" onConfirm={() => handleRevoke(revoking)} onCancel={() => setRevoking(null)} />}
+    </form>
+  );
+}

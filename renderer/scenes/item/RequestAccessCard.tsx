@@ -1,0 +1,114 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { MESSAGES, PERMISSION_MESSAGES, REQUEST_REASON_MAX } from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { accessDetailsQueryKey, requestAccess, useAccessDetails } from "../../api/permissions.js";
+import { Alert } from "../../components/Alert.js";
+import { PageTitle } from "../../components/PageTitle.js";
+import { showToast } from "../../components/toastStore.js";
+import { PATHS, signInPath } from "../../routes/paths.js";
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * The preview card of an item the reader may not open (first document): guests get sign-in and register buttons;
+ * a signed-in member gets the request-access form (optional reason, 'Request will be sent to' the owner), then
+ * 'Access requested' with the time. Returns null when the server knows no such item for the reader (a real 404).
+ */
+export function RequestAccessCard({ uid, signedIn, fallback }: { uid: string; signedIn: boolean; fallback: ReactNode }) {
+  const location = useLocation();
+  const details = useAccessDetails(uid, signedIn);
+  if (!signedIn) {
+    return (
+      <PreviewFrame title="Sign in to see this item">
+        <p>This item is shared with some people only. Sign in, or create an account, to see it or to ask its owner for access.</p>
+        <p className="preview-card__actions">
+          <Link className="button button--primary" to={signInPath(location.pathname)}>
+            Sign in
+          </Link>
+          <Link className="button button--secondary" to={PATHS.register}>
+            Register
+          </Link>
+        </p>
+      </PreviewFrame>
+    );
+  }
+  if (details.isPending) return <p className="page-status">Loading…</p>;
+  if (!details.data || details.data.details.can_view) return <>{fallback}</>;
+  return <RequestAccessForm uid={uid} details={details.data.details} />;
+}
+
+function PreviewFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="message-page">
+      <PageTitle title={title} />
+      <section className="preview-card" aria-labelledby="preview-card-title">
+        <h1 id="preview-card-title" className="page-title">
+          {title}
+        </h1>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+function RequestAccessForm({ uid, details }: { uid: string; details: { owner: { name: string }; type_name_singular: string; permissionRequest: { status: string; created_at: string } | null } }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const pending = details.permissionRequest?.status === "pending" ? details.permissionRequest : null;
+  const tooLong = reason.length > REQUEST_REASON_MAX;
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (tooLong) return;
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const answer = await requestAccess({ uid, requestReason: reason });
+      showToast(answer.message, "info");
+      await queryClient.invalidateQueries({ queryKey: accessDetailsQueryKey(uid) });
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <PreviewFrame title="Request access">
+      <p>
+        This {details.type_name_singular.toLowerCase()} is shared with some people only. You may ask its owner for access.
+      </p>
+      {pending ? (
+        <p className="preview-card__status" role="status">
+          <strong>{PERMISSION_MESSAGES.accessRequested}</strong> on <time dateTime={pending.created_at}>{when(pending.created_at)}</time>
+        </p>
+      ) : (
+        <form className="stack" onSubmit={(e) => void handleSubmit(e)} noValidate>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-reason`}>
+              Reason (optional)
+            </label>
+            <textarea id={`${id}-reason`} className="input" rows={4} value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby={`${id}-count ${id}-to`} aria-invalid={tooLong || undefined} />
+            <p id={`${id}-count`} className={tooLong ? "field__error" : "field__hint"}>
+              {tooLong ? PERMISSION_MESSAGES.reasonTooLong : `${reason.length} / ${REQUEST_REASON_MAX} characters`}
+            </p>
+          </div>
+          <p id={`${id}-to`}>
+            {PERMISSION_MESSAGES.requestWillBeSentTo} <strong>{details.owner.name}</strong>.
+          </p>
+          {failure && <Alert tone="danger">{failure}</Alert>}
+          <p className="preview-card__actions">
+            <button type="submit" className="button button--primary" disabled={submitting || tooLong}>
+              {submitting ? "Sending…" : "Request access"}
+            </button>
+          </p>
+        </form>
+      )}
+    </PreviewFrame>
+  );
+}

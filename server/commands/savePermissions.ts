@@ -1,0 +1,43 @@
+import type { Db } from "../db/connection.js";
+import type { Content } from "../db/schema.js";
+import { recordContentChange } from "./createContent.js";
+
+/** An item's new permission set, already validated: the grant rows to keep and the requests decided. */
+export interface PermissionSet {
+  global: string[];
+  authed: string[];
+  profiles: { id: number; permissions: string[] }[];
+  /** One permission per group: edit (its leaders edit, members read) or read. */
+  groups: { id: number; permission: "read" | "edit" }[];
+  acceptedRequests: { id: number; profileId: number }[];
+  rejectedRequests: number[];
+}
+
+/** The visibility the set gives the item (denormalized on content for search): public, signed-in, or restricted. */
+export function visibilityOf(set: Pick<PermissionSet, "global" | "authed">): Content["visibility"] {
+  if (set.global.includes("read")) return "public";
+  if (set.authed.includes("read")) return "authed";
+  return "restricted";
+}
+
+/**
+ * Replaces an item's grants with the set in one transaction, keeps `content.visibility` in step, marks the decided
+ * requests (an accepted one is already among the profiles), and logs the change so every instance's search sees it at once.
+ */
+export async function savePermissions(db: Db, item: Content, set: PermissionSet): Promise<void> {
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("content_grants").where("content_id", "=", item.id).execute();
+    const rows = [
+      ...set.global.map((permission) => ({ content_id: item.id, scope: "global" as const, profile_id: null, permission })),
+      ...set.authed.map((permission) => ({ content_id: item.id, scope: "authed" as const, profile_id: null, permission })),
+      ...set.profiles.flatMap((p) => p.permissions.map((permission) => ({ content_id: item.id, scope: "profile" as const, profile_id: p.id, permission }))),
+      ...set.groups.map((g) => ({ content_id: item.id, scope: "group" as const, profile_id: g.id, permission: g.permission })),
+    ];
+    if (rows.length) await trx.insertInto("content_grants").values(rows).execute();
+    await trx.updateTable("content").set({ visibility: visibilityOf(set) }).where("id", "=", item.id).execute();
+    if (set.acceptedRequests.length) await trx.updateTable("permission_requests").set({ status: "accepted", decided_at: now }).where("content_id", "=", item.id).where("id", "in", set.acceptedRequests.map((r) => r.id)).execute();
+    if (set.rejectedRequests.length) await trx.updateTable("permission_requests").set({ status: "rejected", decided_at: now }).where("content_id", "=", item.id).where("id", "in", set.rejectedRequests).execute();
+    await recordContentChange(trx, item.id);
+  });
+}

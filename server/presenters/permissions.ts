@@ -1,0 +1,66 @@
+import { PERMISSION_DEPENDENCIES, PERMISSION_NAMES, withDependencies, type PermissionsResponse } from "../../contract/index.js";
+import type { PermissionRequest } from "../db/schema.js";
+import type { GrantRow, RequestRow } from "../models/permissions.js";
+
+/** The permission form's configuration: global and authed offer read, profiles and group leaders read and edit, members read; link, locked and e-mail rows are not offered. */
+export function presentPermissionConfig(owner: PermissionsResponse["config"]["owner"]): PermissionsResponse["config"] {
+  return {
+    owner,
+    dependencies: PERMISSION_DEPENDENCIES,
+    user_permission: [...PERMISSION_NAMES],
+    group_permission: [...PERMISSION_NAMES],
+    sharing_permission: ["read"],
+    locked_permissions: [],
+    link_permissions: [],
+    global_permission: ["read"],
+    global: true,
+    authed: true,
+    locked: false,
+    link: false,
+    profiles: true,
+    groups: true,
+    email: false,
+  };
+}
+
+/** An access request as the owner's table shows it. */
+export function presentRequestRow(r: RequestRow): PermissionsResponse["permission_requests"][number] {
+  return {
+    id: r.id,
+    rejected: r.status === "rejected",
+    requesterDetails: { profile_id: r.profile_id, name: r.requester_name, link: `/profile/${r.requester_uid}`, thumbnail_small: r.requester_thumb, common: { icon: "user" } },
+    request_reason: r.reason,
+    created_at: r.created_at,
+  };
+}
+
+/** The asker's own request. */
+export const presentOwnRequest = (r: PermissionRequest) => ({ id: r.id, status: r.status, created_at: r.created_at });
+
+/** GET /permissions: the item's grants grouped into the form's rows, its open requests, no invites. */
+export function presentPermissions(title: string, owner: PermissionsResponse["config"]["owner"], grants: GrantRow[], requests: RequestRow[]): PermissionsResponse {
+  const scoped = (scope: GrantRow["scope"]) => withDependencies(grants.filter((g) => g.scope === scope).map((g) => g.permission));
+  const byProfile = new Map<number, { name: string; permissions: string[] }>();
+  const byGroup = new Map<number, { name: string; permissions: string[] }>();
+  for (const g of grants) {
+    if (g.profile_id === null || (g.scope !== "profile" && g.scope !== "group")) continue;
+    const into = g.scope === "profile" ? byProfile : byGroup;
+    const entry = into.get(g.profile_id) ?? { name: g.name ?? "", permissions: [] };
+    entry.permissions.push(g.permission);
+    into.set(g.profile_id, entry);
+  }
+  return {
+    title,
+    config: presentPermissionConfig(owner),
+    permissions: {
+      global: scoped("global"),
+      authed: scoped("authed"),
+      link: [],
+      locked: [],
+      profiles: [...byProfile].map(([id, p]) => ({ id, display_name: p.name, permissions: withDependencies(p.permissions), permission_request_id: null, new_add: false })),
+      groups: [...byGroup].map(([id, g]) => ({ id, display_name: g.name, group_leader: withDependencies(g.permissions), group_member: ["read"], permission_request_id: null, new_add: false })),
+    },
+    permission_requests: requests.map(presentRequestRow),
+    permission_invites: [],
+  };
+}

@@ -1,0 +1,119 @@
+import { Router, type Request } from "express";
+import {
+  AccessDetailsQuery,
+  AccessRequest,
+  PERMISSION_MESSAGES,
+  PermissionsQuery,
+  PermissionsSaveRequest,
+  withDependencies,
+  type AccessDetailsResponse,
+  type AccessRequestResponse,
+  type StatusMessageResponse,
+} from "../../../contract/index.js";
+import { savePermissions, type PermissionSet } from "../../commands/savePermissions.js";
+import type { Db } from "../../db/connection.js";
+import { HttpError } from "../../lib/errors.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { findRequest, listGrants, listOpenRequests, openRequest, profileKinds } from "../../models/permissions.js";
+import { authenticate, authorize, authorizeView, contentObjectPolicy, permissionPolicy } from "../../policies/index.js";
+import { modelTypeInfo } from "../../presenters/modelTypes.js";
+import { presentOwnRequest, presentPermissions } from "../../presenters/permissions.js";
+import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
+
+const fail = (field: string, message: string): never => {
+  throw new HttpError(422, message, { [field]: [message] });
+};
+
+/** An item the actor may manage permissions of: 401 guest, 404 unknown or unviewable to a member, 403 otherwise refused. */
+async function loadManageable(db: Db, req: Request, opaqueId: string): Promise<LoadedItem> {
+  const item = await loadItemBy(db, "opaque_id", opaqueId);
+  // Moderators may manage (as they may edit) restricted items they are not granted; others learn nothing of an item they cannot view.
+  if (!permissionPolicy.canManage(req.actor, item)) {
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item)));
+    authorize(req.actor, false, PERMISSION_MESSAGES.forbidden);
+  }
+  return item;
+}
+
+/**
+ * The item an access request names, for a signed-in asker. opaque_id and uid are random, so holding one is holding the
+ * item's link and may learn that it exists; a sequential id only finds items the asker may already view (else 404).
+ */
+async function loadRequested(db: Db, req: Request, ref: { model?: string; id?: number; uid?: string; opaque_id?: string }): Promise<{ item: LoadedItem; canView: boolean }> {
+  const item = ref.opaque_id ? await loadItemBy(db, "opaque_id", ref.opaque_id, ref.model) : ref.uid ? await loadItemBy(db, "uid", ref.uid, ref.model) : await loadItemBy(db, "id", ref.id!, ref.model);
+  const canView = contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item));
+  if (!ref.opaque_id && !ref.uid) authorizeView(req.actor, canView);
+  return { item, canView };
+}
+
+/** Checks a permission form's rows against the grant model and the database; the set to save. */
+async function permissionSetFrom(db: Db, item: LoadedItem, body: ReturnType<typeof PermissionsSaveRequest.parse>): Promise<PermissionSet> {
+  if (body.link.length) fail("link", PERMISSION_MESSAGES.rowUnavailable("Link"));
+  if (body.locked.length) fail("locked", PERMISSION_MESSAGES.rowUnavailable("Locked"));
+  if (body.permission_invites.length) fail("permission_invites", PERMISSION_MESSAGES.invitesUnavailable);
+  if (body.accepted_requests.some((id) => body.rejected_requests.includes(id))) fail("accepted_requests", PERMISSION_MESSAGES.requestBoth);
+  const open = await listOpenRequests(db, item.id);
+  const openById = new Map(open.map((r) => [r.id, r]));
+  if ([...body.accepted_requests, ...body.rejected_requests].some((id) => !openById.has(id))) fail("accepted_requests", PERMISSION_MESSAGES.requestNotFound);
+  const profiles = new Map<number, string[]>();
+  for (const p of body.profiles) if (p.permissions.length) profiles.set(p.id, withDependencies([...(profiles.get(p.id) ?? []), ...p.permissions]));
+  // An accepted request becomes a read grant for its requester (unless the form already gives them more).
+  const accepted = body.accepted_requests.map((id) => ({ id, profileId: openById.get(id)!.profile_id }));
+  for (const a of accepted) if (!profiles.has(a.profileId)) profiles.set(a.profileId, ["read"]);
+  const groups = new Map<number, "read" | "edit">();
+  for (const g of body.groups) if (g.group_leader.length || g.group_member.length) groups.set(g.id, g.group_leader.includes("edit") || groups.get(g.id) === "edit" ? "edit" : "read");
+  if (profiles.has(item.owner_id) || groups.has(item.owner_id)) fail("profiles", PERMISSION_MESSAGES.ownerRow);
+  const kinds = await profileKinds(db, [...profiles.keys(), ...groups.keys()]);
+  if ([...profiles.keys()].some((id) => kinds.get(id) !== "user")) fail("profiles", PERMISSION_MESSAGES.profileNotFound);
+  if ([...groups.keys()].some((id) => kinds.get(id) !== "group")) fail("groups", PERMISSION_MESSAGES.groupNotFound);
+  return {
+    global: withDependencies(body.global),
+    authed: withDependencies(body.authed),
+    profiles: [...profiles].map(([id, permissions]) => ({ id, permissions })),
+    groups: [...groups].map(([id, permission]) => ({ id, permission })),
+    acceptedRequests: accepted,
+    rejectedRequests: body.rejected_requests,
+  };
+}
+
+/** Permissions management (GET/POST /permissions) and access requests (POST /permissions/request, GET /permissions/access-details). */
+export function permissionsRouter(db: Db): Router {
+  const router = Router();
+
+  router.get("/permissions", authenticate(), async (req, res) => {
+    const query = parseOr422(PermissionsQuery, req.query);
+    const item = await loadManageable(db, req, query.opaque_id);
+    const [grants, requests, ownerKind] = await Promise.all([listGrants(db, item.id), listOpenRequests(db, item.id), profileKinds(db, [item.owner_id])]);
+    res.json(presentPermissions(item.title, { profile_id: item.owner_id, name: item.owner_name, is_group: ownerKind.get(item.owner_id) === "group" }, grants, requests));
+  });
+
+  router.post("/permissions", authenticate(), async (req, res) => {
+    const body = parseOr422(PermissionsSaveRequest, req.body ?? {});
+    const item = await loadManageable(db, req, body.opaque_id);
+    await savePermissions(db, item, await permissionSetFrom(db, item, body));
+    res.json({ status: "success", message: PERMISSION_MESSAGES.saved } satisfies StatusMessageResponse);
+  });
+
+  router.get("/permissions/access-details", authenticate(), async (req, res) => {
+    const query = parseOr422(AccessDetailsQuery, req.query);
+    const { item, canView } = await loadRequested(db, req, query);
+    const request = await findRequest(db, item.id, req.actor.profile!.id);
+    const answer: AccessDetailsResponse = {
+      details: { owner: { name: item.owner_name }, type_name_singular: modelTypeInfo(item.model_key, item.sub_type).singular, can_view: canView, permissionRequest: request ? presentOwnRequest(request) : null, availableProducts: [] },
+    };
+    res.json(answer);
+  });
+
+  router.post("/permissions/request", authenticate(), async (req, res) => {
+    const body = parseOr422(AccessRequest, req.body ?? {});
+    const { item, canView } = await loadRequested(db, req, body);
+    if (canView) fail("id", PERMISSION_MESSAGES.alreadyViewer);
+    authorize(req.actor, permissionPolicy.canRequestAccess(req.actor, item, canView));
+    const earlier = await findRequest(db, item.id, req.actor.profile!.id);
+    if (earlier?.status === "pending") throw new HttpError(409, PERMISSION_MESSAGES.alreadyRequested);
+    const request = await openRequest(db, item.id, req.actor.profile!.id, body.requestReason);
+    res.json({ status: "success", message: PERMISSION_MESSAGES.requestSent, request: presentOwnRequest(request) } satisfies AccessRequestResponse);
+  });
+
+  return router;
+}

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Content, Profile } from "../../db/schema.js";
+import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+
+describe("permissions: managing an item's grants, and access requests", () => {
+  let server: TestServer;
+  let owner: TestUser, member: TestUser, leader: TestUser, groupie: TestUser, moderator: TestUser, admin: TestUser, editor: TestUser;
+  let ownerClient: TestClient, memberClient: TestClient, leaderClient: TestClient, groupieClient: TestClient, moderatorClient: TestClient, adminClient: TestClient, editorClient: TestClient, guest: TestClient;
+  let group: Profile;
+  let item: Content;
+  const word = "Quokkaperm";
+
+  const save = (client: TestClient, body: Record<string, unknown>) => client.post("/permissions", { opaque_id: item.opaque_id, ...body });
+  const titlesFound = async (client: TestClient) => ((await client.get(`/api/search?query=${word}`)).body.data as { title: string }[]).map((d) => d.title);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    owner = await buildUser(server.db, { name: "Olga Owner" });
+    member = await buildUser(server.db, { name: "Milo Member" });
+    leader = await buildUser(server.db, { name: "Lea Leader" });
+    groupie = await buildUser(server.db, { name: "Gus Groupie" });
+    editor = await buildUser(server.db, { name: "Eddie Editor" });
+    moderator = await buildUser(server.db, { moderator: true, name: "Mona Moderator" });
+    admin = await buildUser(server.db, { admin: true, name: "Adam Admin" });
+    group = await buildGroup(server.db, leader, [groupie]);
+    item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: `${word} Secrets`, visibility: "restricted" });
+    await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "profile", profile_id: editor.id, permission: "edit" }).execute();
+    ownerClient = await signedInClient(server, owner);
+    memberClient = await signedInClient(server, member);
+    leaderClient = await signedInClient(server, leader);
+    groupieClient = await signedInClient(server, groupie);
+    moderatorClient = await signedInClient(server, moderator);
+    adminClient = await signedInClient(server, admin);
+    editorClient = await signedInClient(server, editor);
+    guest = server.client();
+  });
+  afterAll(() => server.stop());
+
+  it("shows the owner the item's permission set and config, and the item page offers managing it", async () => {
+    const res = await ownerClient.get(`/permissions?opaque_id=${item.opaque_id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      title: `${word} Secrets`,
+      config: { owner: { name: "Olga Owner", is_group: false }, dependencies: { edit: ["read"] }, user_permission: ["read", "edit"], global: true, authed: true, link: false, email: false },
+      permissions: { global: [], authed: [], link: [], locked: [], groups: [] },
+      permission_requests: [],
+      permission_invites: [],
+    });
+    expect(res.body.permissions.profiles).toEqual([{ id: editor.id, display_name: "Eddie Editor", permissions: ["read", "edit"], permission_request_id: null, new_add: false }]);
+    const page = await ownerClient.get(`/api/content/lesson-plans/${item.uid}`);
+    expect(page.body.abilities.manage_permissions).toBe(true);
+    expect((await editorClient.get(`/api/content/lesson-plans/${item.uid}`)).body.abilities.manage_permissions).toBe(false);
+  });
+
+  it("is refused to guests (401), to members who cannot view (404), and to an editor who can (403); moderators and admins may", async () => {
+    expect((await guest.get(`/permissions?opaque_id=${item.opaque_id}`)).status).toBe(401);
+    expect((await guest.post("/permissions", { opaque_id: item.opaque_id })).status).toBe(401);
+    const hidden = await memberClient.get(`/permissions?opaque_id=${item.opaque_id}`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.message).toEqual(expect.any(String));
+    expect((await save(memberClient, { global: ["read"] })).status).toBe(404);
+    const editorTry = await save(editorClient, { global: ["read"] });
+    expect(editorTry.status).toBe(403);
+    expect(editorTry.body.message).toBe("Only the owner, a moderator or an administrator may manage this item's permissions.");
+    expect((await moderatorClient.get(`/permissions?opaque_id=${item.opaque_id}`)).status).toBe(200);
+    expect((await adminClient.get(`/permissions?opaque_id=${item.opaque_id}`)).status).toBe(200);
+    expect((await ownerClient.get(`/permissions?opaque_id=00000000-0000-0000-0000-000000000000`)).status).toBe(404);
+  });
+
+  it("opens an item to signed-in members and to everybody, and search reflects each change at once", async () => {
+    expect(await titlesFound(memberClient)).toEqual([]);
+    let res = await save(ownerClient, { authed: ["read"], profiles: [{ id: editor.id, permissions: ["edit"] }] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "success", message: "Permissions have been updated." });
+    expect(await titlesFound(memberClient)).toEqual([`${word} Secrets`]);
+    expect(await titlesFound(guest)).toEqual([]);
+    expect((await guest.get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(401);
+    res = await save(moderatorClient, { global: ["read"], profiles: [{ id: editor.id, permissions: ["edit"] }] });
+    expect(res.status).toBe(200);
+    expect(await titlesFound(guest)).toEqual([`${word} Secrets`]);
+    expect((await server.db.selectFrom("content").select("visibility").where("id", "=", item.id).executeTakeFirstOrThrow()).visibility).toBe("public");
+    // Restricting again hides it from members and guests; the editor's grant (edit brings read) still shows it to them.
+    res = await save(adminClient, { profiles: [{ id: editor.id, permissions: ["edit"] }] });
+    expect(res.status).toBe(200);
+    expect(await titlesFound(guest)).toEqual([]);
+    expect(await titlesFound(memberClient)).toEqual([]);
+    expect(await titlesFound(editorClient)).toEqual([`${word} Secrets`]);
+    expect((await editorClient.get(`/api/content/lesson-plans/${item.uid}`)).body.abilities.edit).toBe(true);
+  });
+
+  it("grants profiles and groups: leaders edit when the group is given edit, members read; revoking takes it away", async () => {
+    let res = await save(ownerClient, { profiles: [{ id: member.id, permissions: ["read"] }], groups: [{ id: group.id, group_leader: ["edit"], group_member: ["read"] }] });
+    expect(res.status).toBe(200);
+    expect(await titlesFound(memberClient)).toEqual([`${word} Secrets`]);
+    expect(await titlesFound(groupieClient)).toEqual([`${word} Secrets`]);
+    expect((await leaderClient.get(`/api/content/lesson-plans/${item.uid}`)).body.abilities.edit).toBe(true);
+    expect((await groupieClient.get(`/api/content/lesson-plans/${item.uid}`)).body.abilities.edit).toBe(false);
+    // A group leader given edit still may not manage permissions.
+    expect((await leaderClient.get(`/permissions?opaque_id=${item.opaque_id}`)).status).toBe(403);
+    expect((await groupieClient.get(`/permissions?opaque_id=${item.opaque_id}`)).status).toBe(403);
+    expect((await save(groupieClient, { global: ["read"] })).status).toBe(403);
+    const read = await ownerClient.get(`/permissions?opaque_id=${item.opaque_id}`);
+    expect(read.body.permissions.groups).toEqual([{ id: group.id, display_name: group.name, group_leader: ["read", "edit"], group_member: ["read"], permission_request_id: null, new_add: false }]);
+    expect(read.body.permissions.profiles.map((p: { id: number; permissions: string[] }) => [p.id, p.permissions])).toEqual([[member.id, ["read"]]]);
+    res = await save(ownerClient, { groups: [{ id: group.id, group_leader: ["read"], group_member: ["read"] }] });
+    expect(res.status).toBe(200);
+    expect(await titlesFound(memberClient)).toEqual([]);
+    expect((await memberClient.get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(404);
+    expect((await leaderClient.get(`/api/content/lesson-plans/${item.uid}`)).body.abilities.edit).toBe(false);
+    expect((await editorClient.get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(404);
+  });
+
+  it("answers bad input with 422 and a message, never 500", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ global: ["edit"] }, "global may only hold these permissions: read, edit (global and authed: read)."],
+      [{ global: "read" }, "global may only hold these permissions: read, edit (global and authed: read)."],
+      [{ profiles: [{ id: member.id, permissions: ["own"] }] }, "profiles may only hold these permissions: read, edit (global and authed: read)."],
+      [{ profiles: [{ id: 99999999, permissions: ["read"] }] }, "A chosen profile was not found."],
+      [{ profiles: [{ id: group.id, permissions: ["read"] }] }, "A chosen profile was not found."],
+      [{ profiles: [{ id: "abc", permissions: ["read"] }] }, "A chosen profile was not found."],
+      [{ groups: [{ id: member.id, group_leader: ["read"], group_member: ["read"] }] }, "A chosen group was not found."],
+      [{ profiles: [{ id: owner.id, permissions: ["read"] }] }, "The owner always has every permission; leave the owner out."],
+      [{ link: ["read"] }, "Link sharing is not available on this site."],
+      [{ permission_invites: [{ email: "not-an-address", permissions: ["read"] }] }, "Invalid email address"],
+      [{ permission_invites: [{ email: "a@example.com", permissions: ["read"] }] }, "E-mail invites are not available on this site."],
+      [{ accepted_requests: [424242] }, "A permission request was not found for this item."],
+    ];
+    for (const [body, message] of cases) {
+      const res = await save(ownerClient, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.message).toBe(message);
+    }
+    const noId = await ownerClient.post("/permissions", {});
+    expect(noId.status).toBe(422);
+    expect(noId.body.message).toBe("opaque_id is required.");
+    expect((await ownerClient.get("/permissions")).status).toBe(422);
+  });
+
+  describe("access requests", () => {
+    it("tells a member who may not view only the owner's name and type, and guests to sign in", async () => {
+      expect((await guest.get(`/permissions/access-details?model=lesson_plan&uid=${item.uid}`)).status).toBe(401);
+      const res = await memberClient.get(`/permissions/access-details?model=lesson_plan&uid=${item.uid}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ details: { owner: { name: "Olga Owner" }, type_name_singular: expect.any(String), can_view: false, permissionRequest: null, availableProducts: [] } });
+      // A sequential id does not find an item the asker may not view (ids could be counted through).
+      expect((await memberClient.get(`/permissions/access-details?model=lesson_plan&id=${item.id}`)).status).toBe(404);
+      expect((await ownerClient.get(`/permissions/access-details?model=lesson_plan&id=${item.id}`)).body.details.can_view).toBe(true);
+      const bad = await memberClient.get("/permissions/access-details?model=lesson_plan");
+      expect(bad.status).toBe(422);
+      expect(bad.body.message).toBe("Name the item by opaque_id or uid, or by model and id.");
+    });
+
+    it("takes one pending request per profile with a reason of at most 1000 characters; the owner accepts one and rejects another", async () => {
+      expect((await guest.post("/permissions/request", { model: "lesson_plan", uid: item.uid })).status).toBe(401);
+      const long = await memberClient.post("/permissions/request", { model: "lesson_plan", uid: item.uid, requestReason: "x".repeat(1001) });
+      expect(long.status).toBe(422);
+      expect(long.body.message).toBe("The reason may be at most 1000 characters.");
+      const sent = await memberClient.post("/permissions/request", { model: "lesson_plan", opaque_id: item.opaque_id, requestReason: "For my class" });
+      expect(sent.status).toBe(200);
+      expect(sent.body).toMatchObject({ status: "success", message: "Your request has been successfully sent.", request: { status: "pending" } });
+      const again = await memberClient.post("/permissions/request", { model: "lesson_plan", uid: item.uid });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe("You have already requested access to this item.");
+      const details = await memberClient.get(`/permissions/access-details?model=lesson_plan&uid=${item.uid}`);
+      expect(details.body.details.permissionRequest).toMatchObject({ id: sent.body.request.id, status: "pending", created_at: sent.body.request.created_at });
+      const viewer = await ownerClient.post("/permissions/request", { model: "lesson_plan", uid: item.uid });
+      expect(viewer.status).toBe(422);
+      expect(viewer.body.message).toBe("You can already view this item.");
+      const other = await (await signedInClient(server, editor)).post("/permissions/request", { opaque_id: item.opaque_id, requestReason: "" });
+      expect(other.status).toBe(200);
+
+      const table = await ownerClient.get(`/permissions?opaque_id=${item.opaque_id}`);
+      expect(table.body.permission_requests).toEqual([
+        expect.objectContaining({ id: sent.body.request.id, rejected: false, request_reason: "For my class", requesterDetails: expect.objectContaining({ profile_id: member.id, name: "Milo Member" }) }),
+        expect.objectContaining({ id: other.body.request.id, rejected: false, request_reason: "" }),
+      ]);
+      const both = await save(ownerClient, { accepted_requests: [sent.body.request.id], rejected_requests: [sent.body.request.id] });
+      expect(both.status).toBe(422);
+      const decided = await save(ownerClient, { accepted_requests: [sent.body.request.id], rejected_requests: [other.body.request.id] });
+      expect(decided.status).toBe(200);
+      expect(await titlesFound(memberClient)).toEqual([`${word} Secrets`]);
+      expect((await memberClient.get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(200);
+      const after = await ownerClient.get(`/permissions?opaque_id=${item.opaque_id}`);
+      expect(after.body.permissions.profiles.map((p: { id: number }) => p.id)).toEqual([member.id]);
+      expect(after.body.permission_requests).toEqual([expect.objectContaining({ id: other.body.request.id, rejected: true })]);
+      expect((await memberClient.get(`/permissions/access-details?opaque_id=${item.opaque_id}`)).body.details).toMatchObject({ can_view: true, permissionRequest: { status: "accepted" } });
+    });
+  });
+});
