@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
-import { CONTENT_ACTION_MESSAGES, MESSAGES, OWNER_AUTOCOMPLETE_MIN } from "../../../contract/index.js";
+import { CONTENT_ACTION_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { changeOwner, useOwnerCandidates } from "../../api/contentActions.js";
 import { FormDialog } from "../ModalFrame.js";
 import { reloadWithToast } from "./pendingToast.js";
+import { ProfileSearchField } from "./ProfileSearchField.js";
 
 /**
  * The change-ownership dialog: an option is required ('me' when the actor is not the owner, or 'other');
@@ -68,43 +69,26 @@ export function ChangeOwnerDialog({ item, me, onClose }: { item: { opaque_id: st
         </label>
       </fieldset>
       {option === "other" && (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-owner`}>
-            Search people and groups
-          </label>
+        <ProfileSearchField
+          id={`${id}-owner`}
+          label="Search people and groups"
+          listLabel="Matching profiles"
+          term={term}
+          onTermChange={setTerm}
+          candidates={candidates.data?.data}
+          isPicked={(p) => picked?.id === p.profile_id}
+          onPick={(p) => {
+            setPicked({ id: p.profile_id, name: p.name });
+            setTerm("");
+            setError(null);
+          }}
+        >
           {picked && (
             <p className="field__hint">
               Chosen: <strong>{picked.name}</strong>
             </p>
           )}
-          <input id={`${id}-owner`} className="input" type="search" autoComplete="off" value={term} onChange={(e) => setTerm(e.target.value)} aria-controls={term.trim().length >= OWNER_AUTOCOMPLETE_MIN ? `${id}-results` : undefined} />
-          {term.trim() && term.trim().length < OWNER_AUTOCOMPLETE_MIN ? (
-            <p className="field__hint">{MESSAGES.minChars(OWNER_AUTOCOMPLETE_MIN)}</p>
-          ) : (
-            term.trim() && (
-              <ul id={`${id}-results`} className="owner-results" aria-label="Matching profiles">
-                {(candidates.data?.data ?? []).map((p) => (
-                  <li key={p.profile_id}>
-                    <button
-                      type="button"
-                      className="link-button"
-                      aria-pressed={picked?.id === p.profile_id}
-                      onClick={() => {
-                        setPicked({ id: p.profile_id, name: p.name });
-                        setTerm("");
-                        setError(null);
-                      }}
-                    >
-                      {p.name}
-                      {p.is_group ? " (group)" : ""}
-                    </button>
-                  </li>
-                ))}
-                {candidates.data && !candidates.data.data.length && <li>{MESSAGES.noResults}</li>}
-              </ul>
-            )
-          )}
-        </div>
+        </ProfileSearchField>
       )}
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert">

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { MESSAGES, OWNER_AUTOCOMPLETE_MIN, PERMISSION_MESSAGES, type PermissionsResponse } from "../../../contract/index.js";
+import { MESSAGES, PERMISSION_MESSAGES, type PermissionsResponse } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { useOwnerCandidates } from "../../api/contentActions.js";
 import { itemQueryKeyAll } from "../../api/editor.js";
@@ -9,6 +9,7 @@ import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { DialogActions, ModalFrame } from "../ModalFrame.js";
 import { showToast } from "../toastStore.js";
+import { ProfileSearchField } from "./ProfileSearchField.js";
 
 type Row = { id: number; name: string; edit: boolean; isGroup: boolean; newAdd: boolean };
 type Decision = "accepted" | "rejected";
@@ -106,7 +107,6 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
     }
   };
 
-  const showResults = term.trim().length >= OWNER_AUTOCOMPLETE_MIN;
   return (
     <form onSubmit={(e) => void handleSubmit(e)} noValidate>
       <table className="permissions-table">
@@ -167,31 +167,17 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
         </tbody>
       </table>
 
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-add`}>
-          Add people or groups
-        </label>
-        <input id={`${id}-add`} className="input" type="search" autoComplete="off" value={term} onChange={(e) => setTerm(e.target.value)} aria-controls={showResults ? `${id}-results` : undefined} />
-        {term.trim() && !showResults ? (
-          <p className="field__hint">{MESSAGES.minChars(OWNER_AUTOCOMPLETE_MIN)}</p>
-        ) : (
-          showResults && (
-            <ul id={`${id}-results`} className="owner-results" aria-label="Matching people and groups">
-              {(candidates.data?.data ?? [])
-                .filter((p) => p.profile_id !== owner.profile_id && !has({ id: p.profile_id }))
-                .map((p) => (
-                  <li key={p.profile_id}>
-                    <button type="button" className="link-button" onClick={() => handleAdd(p)}>
-                      Add {p.name}
-                      {p.is_group ? " (group)" : ""}
-                    </button>
-                  </li>
-                ))}
-              {candidates.data && !candidates.data.data.length && <li>{MESSAGES.noResults}</li>}
-            </ul>
-          )
-        )}
-      </div>
+      <ProfileSearchField
+        id={`${id}-add`}
+        label="Add people or groups"
+        listLabel="Matching people and groups"
+        term={term}
+        onTermChange={setTerm}
+        candidates={candidates.data?.data}
+        exclude={(p) => p.profile_id === owner.profile_id || has({ id: p.profile_id })}
+        verb="Add"
+        onPick={handleAdd}
+      />
 
       <h3 className="dialog__subtitle">Permission requests</h3>
       {data.permission_requests.length === 0 ? (
