@@ -93,7 +93,7 @@ const routedPath = (path: string) => path.toLowerCase().replace(/\/{2,}/g, "/").
 export function createApp({ db, config, logger, sessionSecret, index, onImportWork, storage = localFileStorage(path.join(config.dataDir, "uploads")) }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", config.trustProxy);
   // The screen's bracketed parameters (f[t][]=...) need the extended parser; depth and list size are bounded.
   app.set("query parser", (str: string) => qs.parse(str, { depth: 3, arrayLimit: 200, parameterLimit: 500 }));
 

@@ -1,9 +1,10 @@
 import type { Server } from "node:http";
+import { sql } from "kysely";
 import { pino, type Logger } from "pino";
 import { IMPORT_MAX_COLUMNS } from "../contract/index.js";
 import { createApp } from "./app.js";
 import type { ServerConfig } from "./config.js";
-import { openDatabase, type Db } from "./db/connection.js";
+import { isPostgres, openDatabase, type Db } from "./db/connection.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { ensureDefaults } from "./seed/defaults.js";
@@ -21,8 +22,27 @@ export interface RunningServer {
 const open = (config: ServerConfig, logger: Logger) =>
   openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError: (err) => logger.warn({ err }, "database connection lost") });
 
-/** Migrates the database and writes what is missing: defaults, the demo catalogue (when asked), the admin account. Idempotent. */
+/** The PostgreSQL advisory lock key that lets one instance at a time prepare a shared database. */
+const PREPARE_LOCK = 7_302_611;
+
+/**
+ * Migrates the database and writes what is missing: defaults, the demo catalogue (when asked), the admin account.
+ * Idempotent. On PostgreSQL, instances starting at once on one database take turns (a session advisory lock held
+ * on one connection while the pool does the work), so exactly one seeds and the others find the work done.
+ */
 async function prepare(db: Db, config: ServerConfig, logger: Logger): Promise<{ sessionSecret: string }> {
+  if (!isPostgres(db)) return prepareUnlocked(db, config, logger);
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${PREPARE_LOCK})`.execute(conn);
+    try {
+      return await prepareUnlocked(db, config, logger);
+    } finally {
+      await sql`select pg_advisory_unlock(${PREPARE_LOCK})`.execute(conn);
+    }
+  });
+}
+
+async function prepareUnlocked(db: Db, config: ServerConfig, logger: Logger): Promise<{ sessionSecret: string }> {
   await migrateToLatest(db);
   const defaults = await ensureDefaults(db);
   if (config.seedDemo && (await seedDemo(db))) logger.info("seeded the demo catalogue");

@@ -57,6 +57,14 @@ export interface ServerConfig {
    * from it. Null means http://{host}:{the port actually listened on}, the same as http://127.0.0.1:${PORT} by default.
    */
   publicUrl: string | null;
+  /**
+   * Which proxies in front of this server Express believes about the client's address and protocol
+   * (X-Forwarded-For, X-Forwarded-Proto), as Express's "trust proxy" setting (TRUST_PROXY): addresses or
+   * subnets separated by commas (and the names loopback, linklocal, uniquelocal), a number of hops, or true.
+   * Default "loopback". The sign-in rate limit counts per client address and Secure cookies need HTTPS seen
+   * through the proxy, so a load balancer on another host must be named here.
+   */
+  trustProxy: boolean | number | string;
   /** The Chromium that prints PDF exports (CHROMIUM_PATH, default /usr/bin/chromium); exports answer 503 without it. */
   chromiumPath: string;
   /** Bulk imports: the background runner of this instance and the limits on files. */
@@ -108,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, "") || null,
     chromiumPath: env.CHROMIUM_PATH?.trim() || "/usr/bin/chromium",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     imports: {
       runJobs: env.IMPORT_JOBS !== "0",
       pollMs: Number(env.IMPORT_POLL_MS ?? 1000),
@@ -121,4 +130,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       batchPauseMs: Number(env.IMPORT_BATCH_PAUSE_MS ?? 0),
     },
   };
+}
+
+/** TRUST_PROXY as Express's "trust proxy" value: "true"/"false", a number of hops, or a list of addresses and subnets. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = value?.trim();
+  if (!v) return "loopback";
+  if (v === "true" || v === "false") return v === "true";
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }

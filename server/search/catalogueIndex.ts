@@ -1,5 +1,5 @@
 import type { CompiledQuery } from "kysely";
-import type { Db } from "../db/connection.js";
+import { isPostgres, type Db } from "../db/connection.js";
 import { CountTable, addProfile } from "./countTable.js";
 import { SlotBits, SlotList, grow, sortedHas } from "./slots.js";
 import { tokenize } from "./terms.js";
@@ -32,6 +32,16 @@ export async function recordSearchSettingsChange(db: Db): Promise<void> {
 
 /** Change-log rows read per query while catching up. */
 const CHANGE_BATCH = 5000;
+
+/**
+ * PostgreSQL hands out change-log ids when a writer inserts its row, not when its transaction commits, so a
+ * later id can be read while an earlier one is still uncommitted. Ids skipped that way (gaps) are looked for
+ * again before each catch-up for this long (a rolled-back write leaves a gap for good), at most MAX_GAPS of
+ * them; at load, the last GAP_LOOKBACK ids are checked for gaps too.
+ */
+const GAP_WAIT_MS = 60_000;
+const MAX_GAPS = 10_000;
+const GAP_LOOKBACK = 1000;
 
 const VISIBILITY = { public: 0, authed: 1, restricted: 2 } as const;
 export type VisibilityCode = (typeof VISIBILITY)[keyof typeof VISIBILITY];
@@ -155,6 +165,8 @@ export class CatalogueIndex {
   private deaths: number[] = [];
   private deadInList = new WeakMap<readonly number[], { deaths: number; dead: number }>();
   private lastChangeId = 0;
+  /** Change-log ids below lastChangeId not read yet, and when each was first missed (PostgreSQL only, see GAP_WAIT_MS). */
+  private gaps = new Map<number, number>();
   private refreshing: Promise<void> | null = null;
   private queuedRefresh: Promise<void> | null = null;
   private changesQuery: CompiledQuery<ChangeRow> | null = null;
@@ -583,6 +595,7 @@ export class CatalogueIndex {
     next.typeKeys = [...this.typeKeys];
     next.maxAttrId = this.maxAttrId;
     next.lastChangeId = this.lastChangeId;
+    next.gaps = new Map(this.gaps);
     next.version = this.version + 1;
     next.settingsVersion = this.settingsVersion;
 
@@ -732,6 +745,11 @@ export class CatalogueIndex {
   async load(db: Db): Promise<void> {
     const last = await db.selectFrom("content_changes").select((eb) => eb.fn.max("id").as("m")).executeTakeFirst();
     this.lastChangeId = Number(last?.m ?? 0);
+    if (isPostgres(db)) {
+      // Writes still uncommitted below the last id are caught up with once they commit.
+      const recent = await db.selectFrom("content_changes").select(["id", "content_id"]).where("id", ">", this.lastChangeId - GAP_LOOKBACK).orderBy("id").execute();
+      this.noteGaps(this.lastChangeId - GAP_LOOKBACK, recent);
+    }
     const max = await db.selectFrom("content").select((eb) => eb.fn.max("id").as("m")).executeTakeFirst();
     const maxId = Number(max?.m ?? 0);
     const step = 20_000;
@@ -770,23 +788,54 @@ export class CatalogueIndex {
   private async applyChanges(db: Db): Promise<void> {
     // Compiled once: this runs before every search, and building the query costs more than running it.
     const query = (this.changesQuery ??= db.selectFrom("content_changes").select(["id", "content_id"]).where("id", ">", 0).orderBy("id").limit(CHANGE_BATCH).compile());
+    await this.applyLateChanges(db);
+    const tracksGaps = isPostgres(db);
     for (;;) {
       // The parameters are the `id >` bound and the limit, in that order.
       const since: CompiledQuery<ChangeRow> = { ...query, parameters: [this.lastChangeId, CHANGE_BATCH] };
       const { rows: changes } = await db.executeQuery(since);
       if (!changes.length) return;
-      if (changes.some((c) => c.content_id === SETTINGS_CHANGE)) {
-        this.version++;
-        this.settingsVersion++;
-      }
-      const ids = [...new Set(changes.map((c) => c.content_id))].filter((id) => id !== SETTINGS_CHANGE);
-      const docs = ids.length ? await this.loadDocs(db, { ids }) : [];
-      const found = new Set(docs.map((d) => d.id));
-      for (const id of ids) if (!found.has(id)) this.remove(id);
-      for (const doc of docs) this.add(doc);
+      if (tracksGaps) this.noteGaps(this.lastChangeId, changes);
+      await this.applyRows(db, changes);
       this.lastChangeId = Number(changes[changes.length - 1]!.id);
       if (changes.length < CHANGE_BATCH) return;
     }
+  }
+
+  /** Applies logged changes: reloads (or removes) the items they name, and bumps the versions. */
+  private async applyRows(db: Db, changes: readonly ChangeRow[]): Promise<void> {
+    if (changes.some((c) => c.content_id === SETTINGS_CHANGE)) {
+      this.version++;
+      this.settingsVersion++;
+    }
+    const ids = [...new Set(changes.map((c) => c.content_id))].filter((id) => id !== SETTINGS_CHANGE);
+    const docs = ids.length ? await this.loadDocs(db, { ids }) : [];
+    const found = new Set(docs.map((d) => d.id));
+    for (const id of ids) if (!found.has(id)) this.remove(id);
+    for (const doc of docs) this.add(doc);
+  }
+
+  /** Remembers the ids between `after` and each of `changes` (read in id order) that were not there: writes not yet committed. */
+  private noteGaps(after: number, changes: readonly ChangeRow[]): void {
+    const now = Date.now();
+    let expected = after + 1;
+    for (const c of changes) {
+      const id = Number(c.id);
+      for (let gap = Math.max(expected, 1); gap < id && this.gaps.size < MAX_GAPS; gap++) this.gaps.set(gap, now);
+      expected = id + 1;
+    }
+  }
+
+  /** Applies the changes that filled gaps since the last look; forgets gaps older than GAP_WAIT_MS. */
+  private async applyLateChanges(db: Db): Promise<void> {
+    if (!this.gaps.size) return;
+    const now = Date.now();
+    for (const [id, since] of this.gaps) if (now - since > GAP_WAIT_MS) this.gaps.delete(id);
+    if (!this.gaps.size) return;
+    const late = await db.selectFrom("content_changes").select(["id", "content_id"]).where("id", "in", [...this.gaps.keys()]).execute();
+    if (!late.length) return;
+    for (const c of late) this.gaps.delete(Number(c.id));
+    await this.applyRows(db, late);
   }
 
   /**
