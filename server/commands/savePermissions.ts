@@ -27,6 +27,9 @@ export function visibilityOf(set: Pick<PermissionSet, "global" | "authed">): Con
 export async function savePermissions(db: Db, item: Content, set: PermissionSet): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
+    // First, so it locks the item's row (PostgreSQL): a concurrent save waits here, else both would delete the old
+    // grants and insert theirs, leaving the union of two sets (last write must win whole).
+    await trx.updateTable("content").set({ visibility: visibilityOf(set) }).where("id", "=", item.id).execute();
     await trx.deleteFrom("content_grants").where("content_id", "=", item.id).execute();
     const rows = [
       ...set.global.map((permission) => ({ content_id: item.id, scope: "global" as const, profile_id: null, permission })),
@@ -35,7 +38,6 @@ export async function savePermissions(db: Db, item: Content, set: PermissionSet)
       ...set.groups.map((g) => ({ content_id: item.id, scope: "group" as const, profile_id: g.id, permission: g.permission })),
     ];
     if (rows.length) await trx.insertInto("content_grants").values(rows).execute();
-    await trx.updateTable("content").set({ visibility: visibilityOf(set) }).where("id", "=", item.id).execute();
     if (set.acceptedRequests.length) await trx.updateTable("permission_requests").set({ status: "accepted", decided_at: now }).where("content_id", "=", item.id).where("id", "in", set.acceptedRequests.map((r) => r.id)).execute();
     if (set.rejectedRequests.length) await trx.updateTable("permission_requests").set({ status: "rejected", decided_at: now }).where("content_id", "=", item.id).where("id", "in", set.rejectedRequests).execute();
     await recordContentChange(trx, item.id);

@@ -52,13 +52,19 @@ export async function findRequest(db: Db, contentId: number, profileId: number):
 
 /**
  * Records a pending request: a new row, or the profile's earlier one (rejected or accepted and since revoked)
- * reopened with the new reason. The unique (content, profile) pair keeps one row per profile and item on both databases.
+ * reopened with the new reason. The unique (content, profile) pair keeps one row per profile and item on both databases;
+ * undefined when a request is already pending (also one sent at the same moment: no unique-violation 500).
  */
-export async function openRequest(db: Db, contentId: number, profileId: number, reason: string): Promise<PermissionRequest> {
+export async function openRequest(db: Db, contentId: number, profileId: number, reason: string): Promise<PermissionRequest | undefined> {
   const now = new Date().toISOString();
   const existing = await findRequest(db, contentId, profileId);
   if (existing) {
-    return db.updateTable("permission_requests").set({ status: "pending", reason, created_at: now, decided_at: null }).where("id", "=", existing.id).returningAll().executeTakeFirstOrThrow();
+    return db.updateTable("permission_requests").set({ status: "pending", reason, created_at: now, decided_at: null }).where("id", "=", existing.id).where("status", "!=", "pending").returningAll().executeTakeFirst();
   }
-  return db.insertInto("permission_requests").values({ content_id: contentId, profile_id: profileId, reason, status: "pending", created_at: now, decided_at: null }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto("permission_requests")
+    .values({ content_id: contentId, profile_id: profileId, reason, status: "pending", created_at: now, decided_at: null })
+    .onConflict((oc) => oc.columns(["content_id", "profile_id"]).doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }

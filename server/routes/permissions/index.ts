@@ -42,7 +42,8 @@ async function loadManageable(db: Db, req: Request, opaqueId: string): Promise<L
 async function loadRequested(db: Db, req: Request, ref: { model?: string; id?: number; uid?: string; opaque_id?: string }): Promise<{ item: LoadedItem; canView: boolean }> {
   const item = ref.opaque_id ? await loadItemBy(db, "opaque_id", ref.opaque_id, ref.model) : ref.uid ? await loadItemBy(db, "uid", ref.uid, ref.model) : await loadItemBy(db, "id", ref.id!, ref.model);
   const canView = contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item));
-  if (!ref.opaque_id && !ref.uid) authorizeView(req.actor, canView);
+  // Only items one may ask access to (not groups, profiles or attribute items) are told of by their link.
+  if ((!ref.opaque_id && !ref.uid) || !permissionPolicy.canRequestAccess(req.actor, item, canView)) authorizeView(req.actor, canView);
   return { item, canView };
 }
 
@@ -112,6 +113,7 @@ export function permissionsRouter(db: Db): Router {
     const earlier = await findRequest(db, item.id, req.actor.profile!.id);
     if (earlier?.status === "pending") throw new HttpError(409, PERMISSION_MESSAGES.alreadyRequested);
     const request = await openRequest(db, item.id, req.actor.profile!.id, body.requestReason);
+    if (!request) throw new HttpError(409, PERMISSION_MESSAGES.alreadyRequested);
     res.json({ status: "success", message: PERMISSION_MESSAGES.requestSent, request: presentOwnRequest(request) } satisfies AccessRequestResponse);
   });
 

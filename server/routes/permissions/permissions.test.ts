@@ -111,6 +111,33 @@ describe("permissions: managing an item's grants, and access requests", () => {
     expect((await editorClient.get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(404);
   });
 
+  it("two owners saving at once: the last save wins whole, never the union of both sets", async () => {
+    const raced = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Raced", visibility: "restricted" });
+    for (let round = 0; round < 6; round++) {
+      const [a, b] = await Promise.all([
+        ownerClient.post("/permissions", { opaque_id: raced.opaque_id, profiles: [{ id: member.id, permissions: ["read"] }] }),
+        adminClient.post("/permissions", { opaque_id: raced.opaque_id, profiles: [{ id: editor.id, permissions: ["read"] }] }),
+      ]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      const grants = await server.db.selectFrom("content_grants").select("profile_id").where("content_id", "=", raced.id).execute();
+      expect(grants.length).toBe(1);
+    }
+  });
+
+  it("does not tell a member of an unviewable item that has no permissions to request (an attribute item) by its link", async () => {
+    const hidden = await buildContent(server.db, { ownerId: owner.id, modelKey: "attribute_item", title: "Hidden attribute", visibility: "restricted" });
+    expect((await memberClient.get(`/permissions/access-details?opaque_id=${hidden.opaque_id}`)).status).toBe(404);
+    expect((await memberClient.get(`/permissions/access-details?uid=${hidden.uid}`)).status).toBe(404);
+    expect((await memberClient.post("/permissions/request", { opaque_id: hidden.opaque_id })).status).toBe(404);
+  });
+
+  it("two requests sent at once: one is taken, the other is 409, never a 500", async () => {
+    const asked = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Asked twice", visibility: "restricted" });
+    const answers = await Promise.all([1, 2, 3, 4].map(() => memberClient.post("/permissions/request", { opaque_id: asked.opaque_id, requestReason: "Please" })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    expect((await server.db.selectFrom("permission_requests").select("id").where("content_id", "=", asked.id).execute()).length).toBe(1);
+  });
+
   it("answers bad input with 422 and a message, never 500", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ global: ["edit"] }, "global may only hold these permissions: read, edit (global and authed: read)."],
