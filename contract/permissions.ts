@@ -178,3 +178,34 @@ export type AccessDetailsResponse = z.infer<typeof AccessDetailsResponse>;
 /** POST /permissions/request: the message and the request. */
 export const AccessRequestResponse = z.object({ status: z.literal("success"), message: z.string(), request: AccessRequestView });
 export type AccessRequestResponse = z.infer<typeof AccessRequestResponse>;
+
+/** Message texts of recommending (POST /profile/postRecommend). */
+export const RECOMMEND_MESSAGES = {
+  recipientsRequired: "Choose at least one recipient.",
+  tooManyRecipients: "You can recommend to at most 10 profiles or groups.",
+  recipientNotFound: "A recipient does not exist.",
+  noteTooLong: "The note may be at most 1000 characters.",
+  disabled: "Recommendations are not enabled on this site.",
+  sent: "Your recommendation has been sent.",
+} as const;
+
+/** At most 10 recipients (profile autocomplete: at most 10 selections). */
+export const RECOMMEND_MAX_RECIPIENTS = 10;
+
+/** POST /profile/postRecommend: the item (as access requests name it), the recipients' profile ids, a note, and whether to grant them read. */
+export const RecommendRequest = z
+  .object({
+    ...itemRef,
+    recommend_note: z.string({ error: RECOMMEND_MESSAGES.noteTooLong }).trim().max(REQUEST_REASON_MAX, RECOMMEND_MESSAGES.noteTooLong).optional().default(""),
+    targetProfiles: z
+      .array(z.coerce.number().int().positive().max(MAX_ID), { error: RECOMMEND_MESSAGES.recipientsRequired })
+      .min(1, RECOMMEND_MESSAGES.recipientsRequired)
+      .max(RECOMMEND_MAX_RECIPIENTS, RECOMMEND_MESSAGES.tooManyRecipients),
+    update_permissions: z.boolean().optional().default(false),
+  })
+  .refine(needsItem, { message: PERMISSION_MESSAGES.itemRequired });
+export type RecommendRequest = z.input<typeof RecommendRequest>;
+
+/** The answer of a recommendation: the message to show. */
+export const RecommendResponse = z.object({ status: z.literal("success"), message: z.string() });
+export type RecommendResponse = z.infer<typeof RecommendResponse>;

@@ -12,6 +12,7 @@ import * as m010 from "./migrations/010_copies_and_flags.js";
 import * as m011 from "./migrations/011_thumbnails.js";
 import * as m012 from "./migrations/012_collection_items.js";
 import * as m013 from "./migrations/013_permission_requests.js";
+import * as m014 from "./migrations/014_recommendations.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "011_thumbnails": m011,
   "012_collection_items": m012,
   "013_permission_requests": m013,
+  "014_recommendations": m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

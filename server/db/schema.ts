@@ -329,7 +329,18 @@ export interface PermissionRequestsTable {
   decided_at: string | null;
 }
 
+/** Recommendations (migration 014): an item a profile recommended to another profile or group, with a note. */
+export interface RecommendationsTable {
+  id: Generated<number>;
+  content_id: number;
+  sender_id: number;
+  recipient_id: number;
+  note: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  recommendations: RecommendationsTable;
   permission_requests: PermissionRequestsTable;
   collection_items: CollectionItemsTable;
   content_copies: ContentCopiesTable;

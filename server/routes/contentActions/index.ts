@@ -5,6 +5,9 @@ import {
   FlagRequest,
   MESSAGES,
   OwnerChangeRequest,
+  RECOMMEND_MESSAGES,
+  RecommendRequest,
+  type RecommendResponse,
   RelatedContentQuery,
   SimilarContentQuery,
   isContentTypePath,
@@ -15,6 +18,9 @@ import {
 } from "../../../contract/index.js";
 import { changeOwner } from "../../commands/changeOwner.js";
 import { copyContent } from "../../commands/copyContent.js";
+import { recommendContent } from "../../commands/recommendContent.js";
+import { profileKinds } from "../../models/permissions.js";
+import { siteFeatures } from "../app/index.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
@@ -23,7 +29,7 @@ import { favoriteIdsAmong } from "../../models/favorites.js";
 import { insertFlag } from "../../models/flags.js";
 import { findProfileName } from "../../models/profiles.js";
 import { findRelated, findSimilar } from "../../models/related.js";
-import { authenticate, authorize, authorizeView, contentObjectPolicy } from "../../policies/index.js";
+import { authenticate, authorize, authorizeView, contentObjectPolicy, permissionPolicy } from "../../policies/index.js";
 import { presentContentCard, type ContentCardRow } from "../../presenters/contentObject.js";
 import { presentAttributeGroups, presentMoreInfo, presentQuickInfo } from "../../presenters/contentActions.js";
 import { itemLink } from "../../presenters/editableItem.js";
@@ -85,6 +91,20 @@ export function contentActionsRouter(db: Db, storage: FileStorage): Router {
     authorize(req.actor, contentObjectPolicy.canFlag(req.actor, item, grants));
     await insertFlag(db, { contentId: item.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
     const answer: StatusMessageResponse = { status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks };
+    res.json(answer);
+  });
+
+  router.post("/profile/postRecommend", authenticate(), async (req, res) => {
+    if (!(await siteFeatures(db)).recommendations) throw new HttpError(403, RECOMMEND_MESSAGES.disabled);
+    const body = parseOr422(RecommendRequest, req.body ?? {});
+    const item = body.opaque_id ? await loadItemBy(db, "opaque_id", body.opaque_id, body.model) : body.uid ? await loadItemBy(db, "uid", body.uid, body.model) : await loadItemBy(db, "id", body.id!, body.model);
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item)));
+    const targets = [...new Set(body.targetProfiles)];
+    const recipients = await profileKinds(db, targets);
+    if (recipients.size !== targets.length) throw new HttpError(422, RECOMMEND_MESSAGES.recipientNotFound, { targetProfiles: [RECOMMEND_MESSAGES.recipientNotFound] });
+    const grantRead = body.update_permissions && permissionPolicy.canManage(req.actor, item);
+    await recommendContent(db, { item, senderId: req.actor.profile!.id, recipients, note: body.recommend_note, grantRead });
+    const answer: RecommendResponse = { status: "success", message: RECOMMEND_MESSAGES.sent };
     res.json(answer);
   });
 
