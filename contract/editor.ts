@@ -150,6 +150,8 @@ export const EditableItem = z.object({
   title: z.string(),
   description: z.string(),
   link: z.string(),
+  /** Who may read it without a grant: everybody, signed-in profiles, or only those granted (the share dialog warns). */
+  visibility: z.enum(["public", "authed", "restricted"]),
   owner_data: z.object({ profile_id: z.number(), name: z.string() }),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { AccessDetailsResponse, AccessRequestResponse, PermissionsResponse, StatusMessageResponse, type AccessRequest, type PermissionsSaveRequest } from "../../contract/index.js";
+import { AccessDetailsResponse, AccessRequestResponse, PermissionsResponse, RecommendResponse, StatusMessageResponse, type AccessRequest, type PermissionsSaveRequest, type RecommendRequest } from "../../contract/index.js";
 import { getJson, postJson } from "./client.js";
 
 /** The query key of an item's permission set. */
@@ -38,4 +38,9 @@ export function useAccessDetails(uid: string, enabled: boolean) {
 /** POST /permissions/request. */
 export function requestAccess(body: AccessRequest): Promise<AccessRequestResponse> {
   return postJson("permissions/request", body, AccessRequestResponse);
+}
+
+/** POST /profile/postRecommend: recommends an item to people or groups. */
+export function recommend(body: RecommendRequest): Promise<RecommendResponse> {
+  return postJson("profile/postRecommend", body, RecommendResponse);
 }

@@ -71,12 +71,12 @@ export function ModalFrame(props: ModalFrameProps) {
 
 /**
  * A dialog's action row: the primary button (a submit, or a plain button with `onAction`) showing `busyLabel`
- * and disabled while `busy`, any other actions (`children`), then Cancel, which closes the dialog.
+ * and disabled while `busy` (or while `disabled`: nothing to act on yet), any other actions (`children`), then Cancel, which closes the dialog.
  */
-export function DialogActions({ label, busyLabel, busy = false, onAction, children }: { label: ReactNode; busyLabel?: ReactNode; busy?: boolean; onAction?(): void; children?: ReactNode }) {
+export function DialogActions({ label, busyLabel, busy = false, disabled = false, onAction, children }: { label: ReactNode; busyLabel?: ReactNode; busy?: boolean; disabled?: boolean; onAction?(): void; children?: ReactNode }) {
   return (
     <div className="dialog__actions">
-      <button type={onAction ? "button" : "submit"} className="button button--primary" onClick={onAction} disabled={busy}>
+      <button type={onAction ? "button" : "submit"} className="button button--primary" onClick={onAction} disabled={busy || disabled}>
         {busy && busyLabel !== undefined ? busyLabel : label}
       </button>
       {children}

@@ -39,6 +39,7 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     title: item.title,
     description: item.description,
     link: itemLink(item),
+    visibility: item.visibility,
     owner_data: { profile_id: item.owner_id, name: ownerName },
     created_at: item.created_at,
     updated_at: item.updated_at,

@@ -1,13 +1,17 @@
 import { useState } from "react";
 import type { EditableItem } from "../../../contract/index.js";
+import { ShareDialog } from "../../components/content/ShareDialog.js";
 import { ExportDialog } from "../../components/ExportDialog.js";
 import { ThumbnailDesignerDialog } from "../../components/thumbnail/ThumbnailDesignerDialog.js";
 
-/** The view page's Export button (for all who may view) and Design Thumbnail (for those who may edit), with their dialogs. */
+/** The view page's Share and Export buttons (for all who may view) and Design Thumbnail (for those who may edit), with their dialogs. */
 export function ItemContentActions({ item, typePath }: { item: EditableItem; typePath: string }) {
-  const [open, setOpen] = useState<"export" | "thumbnail" | null>(null);
+  const [open, setOpen] = useState<"share" | "export" | "thumbnail" | null>(null);
   return (
     <>
+      <button type="button" className="button button--secondary" onClick={() => setOpen("share")}>
+        Share
+      </button>
       <button type="button" className="button button--secondary" onClick={() => setOpen("export")}>
         Export
       </button>
@@ -16,6 +20,7 @@ export function ItemContentActions({ item, typePath }: { item: EditableItem; typ
           Design Thumbnail
         </button>
       )}
+      {open === "share" && <ShareDialog item={item} onClose={() => setOpen(null)} />}
       {open === "export" && <ExportDialog item={item} onClose={() => setOpen(null)} />}
       {open === "thumbnail" && <ThumbnailDesignerDialog item={item} typePath={typePath} onClose={() => setOpen(null)} />}
     </>
