@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { MESSAGES, OWNER_AUTOCOMPLETE_MIN, type OwnerAutocomplete } from "../../../contract/index.js";
+import { Field } from "../Field.js";
 
 type Candidate = OwnerAutocomplete["data"][number];
 
@@ -33,10 +34,7 @@ export function ProfileSearchField({ id, label, listLabel, term, onTermChange, c
   const showResults = typed.length >= OWNER_AUTOCOMPLETE_MIN;
   const shown = (candidates ?? []).filter((candidate) => !exclude?.(candidate));
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label}>
       {children}
       <input id={id} className="input" type="search" autoComplete="off" value={term} onChange={(e) => onTermChange(e.target.value)} aria-controls={showResults ? `${id}-results` : undefined} />
       {typed && !showResults && <p className="field__hint">{MESSAGES.minChars(OWNER_AUTOCOMPLETE_MIN)}</p>}
@@ -54,6 +52,6 @@ export function ProfileSearchField({ id, label, listLabel, term, onTermChange, c
           {candidates && !candidates.length && <li>{MESSAGES.noResults}</li>}
         </ul>
       )}
-    </div>
+    </Field>
   );
 }
