@@ -117,6 +117,8 @@ test("permissions: the owner restricts an item in the dialog, a member requests 
   await page.keyboard.press("Enter");
   const confirm = page.getByRole("alertdialog", { name: "Revoke permissions" });
   await expect(confirm).toContainText(`Are you sure you want to revoke permissions for ${LEARNER.name}?`);
+  // Cancel has focus first (so Enter never revokes by accident); Escape then closes the question only.
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(confirm).toBeHidden();
   await expect(dialog.getByRole("rowheader", { name: LEARNER.name })).toBeVisible();

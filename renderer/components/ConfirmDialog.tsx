@@ -1,15 +1,23 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { useRef } from "react";
 import { ModalFrame } from "./ModalFrame.js";
 
 /** A yes/no question in a modal alert dialog; Cancel has focus first so Enter never confirms by accident. */
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel }: { title: string; message: string; confirmLabel: string; onConfirm(): void; onCancel(): void }) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // Radix focuses the first control (the confirming one) on open, and a plain autoFocus lost that race at times:
+  // Cancel is focused here instead of letting it.
+  const handleOpenAutoFocus = (event: Event) => {
+    event.preventDefault();
+    cancelRef.current?.focus();
+  };
   return (
-    <ModalFrame title={title} description={message} onClose={onCancel} contentProps={{ role: "alertdialog" }}>
+    <ModalFrame title={title} description={message} onClose={onCancel} contentProps={{ role: "alertdialog", onOpenAutoFocus: handleOpenAutoFocus }}>
       <div className="dialog__actions">
         <button type="button" className="button button--danger" onClick={onConfirm}>
           {confirmLabel}
         </button>
-        <Dialog.Close className="button button--ghost" autoFocus>
+        <Dialog.Close ref={cancelRef} className="button button--ghost">
           Cancel
         </Dialog.Close>
       </div>
