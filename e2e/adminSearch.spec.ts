@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { TEACHER, expectNoAxeViolations, expectTotal, facetGroup, openSearch, readTotal, resultCards, resultsRegion, signInViaApi, tick, typeTab } from "./helpers.js";
+import { ADMIN, TEACHER, expectNoAxeViolations, expectTotal, facetGroup, openSearch, readTotal, resultCards, resultsRegion, signInViaApi, tick, typeTab } from "./helpers.js";
 
-const ADMIN = { username: "admin", password: "admin-demo-pass" } as const;
 const SHOTS = "/tmp/shots";
 
 const adminOptions = (page: Page) => facetGroup(page, "Admin options");

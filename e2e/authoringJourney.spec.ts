@@ -2,11 +2,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { solidPng } from "../server/test/sampleFiles.js";
-import { TEACHER, expectNoAxeViolations, facetGroup, resultCards, signInViaApi, signInViaForm, tick } from "./helpers.js";
+import { ADMIN, TEACHER, expectNoAxeViolations, facetGroup, resultCards, signInViaApi, signInViaForm, tick } from "./helpers.js";
 
 /** Issue 3's "Done when", walked as one new author would, in order. */
 
-const ADMIN = { username: "admin", password: "admin-demo-pass" } as const;
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n");
 

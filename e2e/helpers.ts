@@ -4,6 +4,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from "@playwr
 /** Demo accounts seeded on first start (README). */
 export const TEACHER = { username: "teacher", password: "teacher-demo-pass", name: "Maria Lopez" } as const;
 export const LEARNER = { username: "learner", password: "learner-demo-pass", name: "Sam Carter" } as const;
+export const ADMIN = { username: "admin", password: "admin-demo-pass" } as const;
 
 export const MIN_CHARS_MESSAGE = "Please enter at least 3 characters to search.";
 

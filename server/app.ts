@@ -20,6 +20,7 @@ import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
 import { bulkImportRouter } from "./routes/bulkImport/index.js";
 import { collectionsRouter } from "./routes/collections/index.js";
+import { contactRouter } from "./routes/contact/index.js";
 import { createRouter } from "./routes/create/index.js";
 import { resourcesRouter } from "./routes/resources/index.js";
 import { curriculumRouter } from "./routes/curriculum/index.js";
@@ -168,6 +169,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(authRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders }));
   app.use(ssoRouter(db, config));
   app.use(searchRouter(db, new CatalogueSearch(db, index, logger)));
+  app.use(contactRouter(db, { rateLimit: config.authRateLimit }));
   app.use(favoritesRouter(db));
   app.use(attributesRouter(db));
   app.use(createRouter(db));

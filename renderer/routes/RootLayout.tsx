@@ -1,6 +1,7 @@
-import type { MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { Outlet, useMatch } from "react-router";
 import { useAppConfig, useInitializeData } from "../api/queries.js";
+import { ContactDialog } from "../components/ContactDialog.js";
 import { GuestModalProvider } from "../components/GuestModal.js";
 import { ResourceFileDrop } from "../components/ResourceFileDrop.js";
 import { SiteHeader } from "../components/SiteHeader.js";
@@ -10,13 +11,14 @@ import { SkipToResultsLink } from "../scenes/search/SkipToResultsLink.js";
 import { useFocusHeadingOnNavigate } from "../hooks/useFocusHeadingOnNavigate.js";
 import { PATHS } from "./paths.js";
 
-/** The frame around every page: skip links, header, main landmark, footer and the toast region. */
+/** The frame around every page: skip links, header, main landmark, footer (with the contact form) and the toast region. */
 export function RootLayout() {
   // Load the session early: it carries the CSRF token every write needs.
   useInitializeData();
   const { data: config } = useAppConfig();
   useFocusHeadingOnNavigate();
   const onSearchScreen = useMatch(PATHS.search) !== null;
+  const [contacting, setContacting] = useState(false);
 
   const handleSkip = (event: MouseEvent<HTMLAnchorElement>) => {
     // Move focus without adding "#main" to the URL (the router owns the URL).
@@ -35,7 +37,13 @@ export function RootLayout() {
         <Outlet />
       </main>
       <footer className="site-footer">
-        <p>© {new Date().getFullYear()} {config?.siteName ?? "Curriculum"}</p>
+        <p>
+          © {new Date().getFullYear()} {config?.siteName ?? "Curriculum"} ·{" "}
+          <button type="button" className="link-button" onClick={() => setContacting(true)}>
+            Contact us
+          </button>
+        </p>
+        {contacting && <ContactDialog onClose={() => setContacting(false)} />}
       </footer>
       <Toaster />
       <ResourceFileDrop />

@@ -339,7 +339,20 @@ export interface RecommendationsTable {
   created_at: Timestamp;
 }
 
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  profile_id: number | null;
+  name: string;
+  email: string;
+  message: string;
+  /** A JPEG data URL of the page the message was sent from, when the sender included one. */
+  screenshot: string | null;
+  page: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  contact_messages: ContactMessagesTable;
   recommendations: RecommendationsTable;
   permission_requests: PermissionRequestsTable;
   collection_items: CollectionItemsTable;

@@ -1,11 +1,10 @@
 import { Router } from "express";
-import { rateLimit } from "express-rate-limit";
 import { ForgotRequest, MESSAGES, REGISTER_MESSAGES, RegisterRequest, SignInRequest, ssoSignInAnswer, type SignInResponse } from "../../../contract/index.js";
 import { createMember } from "../../commands/createMember.js";
 import type { SsoProviderConfig } from "../../config.js";
 import { isUniqueViolation, type Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
-import { DatabaseRateLimitStore } from "../../lib/rateLimitStore.js";
+import { perMinuteLimit } from "../../lib/perMinuteLimit.js";
 import { dummyHash, hashPassword, verifyPassword } from "../../lib/password.js";
 import { regenerateSession, saveSession } from "../../lib/session.js";
 import { parseOr422, plainMessage } from "../../lib/validate.js";
@@ -20,19 +19,7 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
   // Attempts per client address and minute, counted in the database so every instance shares them. A sign-in
   // that succeeds is given back, so only failures (guesses) use the allowance up; every registration and reset
   // request counts (a successful one is what would be abused).
-  const limited = (prefix: string, skipSuccessfulRequests: boolean) =>
-    rateLimit({
-      windowMs: 60_000,
-      limit: options.rateLimit,
-      store: new DatabaseRateLimitStore(db, prefix),
-      skipSuccessfulRequests,
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
-      handler: (_req, res) => {
-        const body: SignInResponse = { message: MESSAGES.tooManyAttempts, errors: [MESSAGES.tooManyAttempts] };
-        res.status(429).json(body);
-      },
-    });
+  const limited = (prefix: string, skipSuccessfulRequests: boolean) => perMinuteLimit(db, prefix, options.rateLimit, skipSuccessfulRequests);
   const limiter = limited("auth:", true);
   const registerLimiter = limited("register:", false);
   const forgotLimiter = limited("forgot:", false);

@@ -1,0 +1,144 @@
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { CONTACT_MESSAGES, CONTACT_SCREENSHOT_MAX_CHARS, ContactRequest, MESSAGES } from "../../contract/index.js";
+import { ApiError } from "../api/ApiError.js";
+import { sendContactMessage } from "../api/contact.js";
+import { useCurrentProfile } from "../api/queries.js";
+import { Alert } from "./Alert.js";
+import { Field, fieldErrorProps } from "./Field.js";
+import { CloseActions, DialogActions, ModalFrame } from "./ModalFrame.js";
+
+type FieldName = "name" | "email" | "message";
+
+/**
+ * The page as a JPEG data URL (quality 0.5, as the second document says), without the dialog itself; null when the
+ * browser cannot draw it. The library is loaded on first use only: most visits never send a screenshot.
+ */
+async function capturePage(): Promise<string | null> {
+  try {
+    const { toJpeg } = await import("html-to-image");
+    const height = Math.min(document.body.scrollHeight, 3000);
+    return await toJpeg(document.body, {
+      quality: 0.5,
+      pixelRatio: 1,
+      height,
+      canvasHeight: height,
+      backgroundColor: "#ffffff",
+      filter: (node) => !(node instanceof HTMLElement && (node.classList.contains("dialog-overlay") || node.getAttribute("role") === "dialog")),
+    });
+  } catch (error) {
+    // Second document, section 8: a failed capture is only logged.
+    console.warn("The page could not be captured for the contact form.", error);
+    return null;
+  }
+}
+
+/**
+ * The contact/feedback dialog (id feedbackModal): name, email, message and an optional screenshot of the page. The
+ * fields are checked with the contract's messages before sending (a failed check sends nothing); the server's refusal
+ * shows in a dismissible danger alert; success replaces the form with the thank-you text. No captcha: no site key is set.
+ */
+export function ContactDialog({ onClose }: { onClose(): void }) {
+  const id = useId();
+  const profile = useCurrentProfile();
+  const [values, setValues] = useState<Record<FieldName, string>>({ name: profile?.name ?? "", email: "", message: "" });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [screenshot, setScreenshot] = useState<string | null>(null);
+  const [screenshotNote, setScreenshotNote] = useState<string | null>(null);
+  const [capturing, setCapturing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const inputId = (field: FieldName) => `${id}-${field}`;
+
+  const handleScreenshotChange = async (checked: boolean) => {
+    setScreenshotNote(null);
+    // Unticking discards the capture (second document, section 4).
+    if (!checked) return setScreenshot(null);
+    setCapturing(true);
+    const captured = await capturePage();
+    setCapturing(false);
+    if (captured && captured.length > CONTACT_SCREENSHOT_MAX_CHARS) setScreenshotNote(CONTACT_MESSAGES.screenshotTooLarge);
+    else if (!captured) setScreenshotNote("The page could not be captured. You can still send your message.");
+    else setScreenshot(captured);
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ContactRequest.safeParse({ ...values, ...(screenshot ? { screenshot } : {}), page: window.location.pathname + window.location.search });
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
+      setErrors(next);
+      const first = (["name", "email", "message"] as const).find((f) => next[f]);
+      if (first) document.getElementById(inputId(first))?.focus();
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setSending(true);
+    try {
+      await sendContactMessage(parsed.data);
+      setSent(true);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const field = (name: FieldName, label: string, input: (props: { id: string; value: string; onChange(value: string): void }) => ReactNode) => (
+    <Field id={inputId(name)} label={label} error={errors[name]}>
+      {input({ id: inputId(name), value: values[name], onChange: (value) => setValues((v) => ({ ...v, [name]: value })) })}
+    </Field>
+  );
+
+  return (
+    <ModalFrame id="feedbackModal" title="Contact us" description={sent ? undefined : "Questions, problems or requests: tell us and we will get back to you."} onClose={onClose}>
+      {sent ? (
+        <div role="status" className="contact-thanks">
+          <p className="contact-thanks__lead">{CONTACT_MESSAGES.thanksLead}</p>
+          <p>{CONTACT_MESSAGES.thanks}</p>
+          <CloseActions />
+        </div>
+      ) : (
+        <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Contact us">
+          {field("name", "Your name", (p) => (
+            <input id={p.id} className="input" autoComplete="name" maxLength={255} value={p.value} onChange={(e) => p.onChange(e.target.value)} {...fieldErrorProps(p.id, errors.name)} />
+          ))}
+          {field("email", "Your email address", (p) => (
+            <input id={p.id} className="input" type="email" autoComplete="email" maxLength={255} value={p.value} onChange={(e) => p.onChange(e.target.value)} {...fieldErrorProps(p.id, errors.email)} />
+          ))}
+          {field("message", "Message", (p) => (
+            <>
+              <p id={`${p.id}-hint`} className="field__hint">
+                {CONTACT_MESSAGES.hint}
+              </p>
+              <textarea
+                id={p.id}
+                className="input"
+                rows={5}
+                maxLength={5000}
+                value={p.value}
+                onChange={(e) => p.onChange(e.target.value)}
+                aria-invalid={errors.message ? true : undefined}
+                aria-describedby={errors.message ? `${p.id}-hint ${p.id}-error` : `${p.id}-hint`}
+              />
+            </>
+          ))}
+          <label className="choice">
+            <input type="checkbox" checked={screenshot !== null || capturing} disabled={capturing} onChange={(e) => void handleScreenshotChange(e.target.checked)} /> Include a screenshot of this page
+          </label>
+          <p className="field__hint" role="status">
+            {capturing ? "Taking the screenshot…" : screenshotNote ?? (screenshot ? "A screenshot of this page will be sent with your message." : "")}
+          </p>
+          {failure && (
+            <Alert tone="danger" onDismiss={() => setFailure(null)}>
+              {failure}
+            </Alert>
+          )}
+          <DialogActions label="Send" busyLabel="Sending…" busy={sending || capturing} />
+        </form>
+      )}
+    </ModalFrame>
+  );
+}

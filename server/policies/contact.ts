@@ -1,0 +1,11 @@
+import type { Actor } from "../lib/actor.js";
+
+/** Sending the contact form: anyone, guests included (a guest has no other way to reach the site's staff). */
+export function canSend(_actor: Actor): boolean {
+  return true;
+}
+
+/** Reading what was sent (the messages and their screenshots): administrators and moderators, who answer them. */
+export function canRead(actor: Actor): boolean {
+  return actor.signedIn && (actor.isAdmin || actor.isModerator);
+}

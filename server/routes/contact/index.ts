@@ -1,0 +1,41 @@
+import { Router } from "express";
+import { CONTACT_MESSAGES, CONTACT_MESSAGES_PER_PAGE, ContactMessagesQuery, ContactRequest, MAX_ID, MESSAGES, type ContactMessagesResponse, type ContactResponse } from "../../../contract/index.js";
+import type { Db } from "../../db/connection.js";
+import { HttpError } from "../../lib/errors.js";
+import { perMinuteLimit } from "../../lib/perMinuteLimit.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { findContactScreenshot, insertContactMessage, listContactMessages } from "../../models/contactMessages.js";
+import { authenticate, authorize, contactPolicy } from "../../policies/index.js";
+import { presentContactMessage } from "../../presenters/contactMessage.js";
+
+/** The contact form (POST /contact/send) and the staff's reading of what was sent (GET /contact/messages, its screenshots). */
+export function contactRouter(db: Db, options: { rateLimit: number }): Router {
+  const router = Router();
+  // Open to guests, so limited per address as sign-up is: every message sent counts.
+  const limiter = perMinuteLimit(db, "contact:", options.rateLimit);
+
+  router.post("/contact/send", limiter, async (req, res) => {
+    authorize(req.actor, contactPolicy.canSend(req.actor));
+    const body = parseOr422(ContactRequest, req.body ?? {});
+    const id = await insertContactMessage(db, { profile_id: req.actor.profile?.id ?? null, name: body.name, email: body.email, message: body.message, screenshot: body.screenshot ?? null, page: body.page ?? null });
+    req.log.info({ id, signedIn: req.actor.signedIn }, "contact message received");
+    res.json({ success: true, message: CONTACT_MESSAGES.thanks } satisfies ContactResponse);
+  });
+
+  router.get("/contact/messages", authenticate(), async (req, res) => {
+    authorize(req.actor, contactPolicy.canRead(req.actor));
+    const { page } = parseOr422(ContactMessagesQuery, req.query);
+    const { rows, total } = await listContactMessages(db, (page - 1) * CONTACT_MESSAGES_PER_PAGE, CONTACT_MESSAGES_PER_PAGE);
+    res.json({ data: rows.map(presentContactMessage), total } satisfies ContactMessagesResponse);
+  });
+
+  router.get("/contact/messages/:id/screenshot", authenticate(), async (req, res) => {
+    authorize(req.actor, contactPolicy.canRead(req.actor));
+    const raw = String(req.params.id);
+    const screenshot = /^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= MAX_ID ? await findContactScreenshot(db, Number(raw)) : undefined;
+    if (!screenshot) throw new HttpError(404, MESSAGES.notFound);
+    res.type("image/jpeg").send(Buffer.from(screenshot.slice(screenshot.indexOf(",") + 1), "base64"));
+  });
+
+  return router;
+}
