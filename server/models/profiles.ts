@@ -62,14 +62,17 @@ export async function listProfileNames(db: Db, ids: number[]): Promise<{ id: num
   return db.selectFrom("profiles").select(["id", "name"]).where("id", "in", ids).orderBy("name").execute();
 }
 
-/** Profiles (users and groups) whose name or username holds `term`, by name, at most `limit`; none when the term is empty. */
+/**
+ * Profiles (users and groups) whose name holds `term`, by name, at most `limit`; none when the term is empty. Names
+ * only: matching usernames too let any member find out, three letters at a time, what others sign in with.
+ */
 export async function findProfilesMatching(db: Db, term: string, limit: number): Promise<{ id: number; name: string; kind: Profile["kind"] }[]> {
   const like = containsPattern(term);
   if (!like) return [];
   return db
     .selectFrom("profiles")
     .select(["id", "name", "kind"])
-    .where((eb) => eb.or([eb(sql`lower(name)`, "like", like), eb(sql`lower(coalesce(username, ''))`, "like", like)]))
+    .where(sql`lower(name)`, "like", like)
     .orderBy("name")
     .limit(limit)
     .execute();

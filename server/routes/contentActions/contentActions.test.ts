@@ -134,6 +134,9 @@ describe("actions around an item: copy, owner change, flag, related, similar, qu
       const res = await ownerClient.get("/profile/autocomplete/change-ownership?st=mel");
       expect(res.body.data).toEqual(expect.arrayContaining([{ profile_id: member.id, name: "Mel Member", is_group: false }]));
       expect((await guest.get("/profile/autocomplete/change-ownership?st=mel")).status).toBe(401);
+      // Not by username: that would tell any member what others sign in with.
+      const byUsername = await ownerClient.get(`/profile/autocomplete/change-ownership?st=${member.username}`);
+      expect(byUsername.body.data).toEqual([]);
     });
   });
 
