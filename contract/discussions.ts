@@ -74,6 +74,13 @@ const title = z
   .max(COMMENT_TITLE_MAX, DISCUSSION_MESSAGES.titleTooLong)
   .nullish()
   .transform((v) => (v ? v : null));
+/** An edit's title: left out keeps the current one; null or empty clears it. */
+const editedTitle = z
+  .string({ error: DISCUSSION_MESSAGES.titleTooLong })
+  .trim()
+  .max(COMMENT_TITLE_MAX, DISCUSSION_MESSAGES.titleTooLong)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
 const isHtml = z.boolean({ error: DISCUSSION_MESSAGES.isHtmlInvalid }).optional().default(false);
 /** Attachments are out of scope (model-discussions.attachments is off): only an empty list is accepted. */
 const attachments = z
@@ -118,8 +125,18 @@ export const CommentCreateRequest = z.object({
 });
 export type CommentCreateRequest = z.input<typeof CommentCreateRequest>;
 
-/** PUT /comment/thread/comment: the author's (or an admin's) edit. */
-export const CommentUpdateRequest = z.object({ ...threadRef, comment_id: commentId, comment: commentText, is_html: isHtml, title, attachments });
+/**
+ * PUT /comment/thread/comment: the author's (or an admin's) edit. The spec's edit sends no is_html: left out, the
+ * comment keeps its kind (HTML stays HTML); a title left out is kept.
+ */
+export const CommentUpdateRequest = z.object({
+  ...threadRef,
+  comment_id: commentId,
+  comment: commentText,
+  is_html: z.boolean({ error: DISCUSSION_MESSAGES.isHtmlInvalid }).optional(),
+  title: editedTitle,
+  attachments,
+});
 export type CommentUpdateRequest = z.input<typeof CommentUpdateRequest>;
 
 /** DELETE /comment/thread/comment (JSON body), and the query of the replies, ancestors and history calls. */

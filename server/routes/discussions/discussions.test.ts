@@ -158,6 +158,8 @@ describe("discussions on an item", () => {
       expect([refused.status, refused.body.message]).toEqual([403, DISCUSSION_MESSAGES.editForbidden]);
     }
     expect((await edit(as.admin, { comment: "Moderated words", title: "Note" })).body).toMatchObject({ content: "Moderated words", title: "Note" });
+    // A title left out is kept; the edit is still recorded.
+    expect((await edit(as.member, { comment: "Moderated words" })).body).toMatchObject({ title: "Note" });
 
     const history = `/comment/thread/comment/history?${q(plan.opaque_id, created.id)}`;
     for (const c of [as.member, as.owner, as.moderator]) expect([(await c.get(history)).status, (await c.get(history)).body.message]).toEqual([403, DISCUSSION_MESSAGES.historyForbidden]);
@@ -167,6 +169,7 @@ describe("discussions on an item", () => {
       { id: expect.any(Number), event: "created", created_at: expect.any(String), profile: { name: "Max Member", link: `/profiles/${member.uid}` }, new_values: { title: "Draft", content: "Draft words", is_html: false } },
       { id: expect.any(Number), event: "edited", created_at: expect.any(String), profile: { name: "Max Member", link: `/profiles/${member.uid}` }, new_values: { title: null, content: "Final words", is_html: false } },
       { id: expect.any(Number), event: "edited", created_at: expect.any(String), profile: { name: "Ada Admin", link: `/profiles/${admin.uid}` }, new_values: { title: "Note", content: "Moderated words", is_html: false } },
+      { id: expect.any(Number), event: "edited", created_at: expect.any(String), profile: { name: "Max Member", link: `/profiles/${member.uid}` }, new_values: { title: "Note", content: "Moderated words", is_html: false } },
     ]);
     expect((await as.admin.post(THREAD, { requests: [{ uniqueId: "t", request: { opaque_id: plan.opaque_id } }] })).body.results.t.comments[0].abilities).toEqual({ edit: true, delete: true, report: false, history: true });
   });
@@ -348,6 +351,10 @@ describe("discussions on an item", () => {
     expect(text.body).toMatchObject({ is_html: false, content: "<b>not bold</b> & <script>x</script>" });
     const edited = await send(as.member, "PUT", COMMENT, { opaque_id: plan.opaque_id, comment_id: html.body.id, comment: '<a href="javascript:alert(1)">link</a> ok', is_html: true });
     expect(edited.body.content).toBe("<a>link</a> ok");
+    // The spec's edit sends no is_html: an HTML comment stays HTML (and is sanitized), a plain one stays plain.
+    const keptKind = await send(as.member, "PUT", COMMENT, { opaque_id: plan.opaque_id, comment_id: html.body.id, comment: "<i>again</i><script>x</script>" });
+    expect(keptKind.body).toMatchObject({ is_html: true, content: "<i>again</i>" });
+    expect((await send(as.member, "PUT", COMMENT, { opaque_id: plan.opaque_id, comment_id: text.body.id, comment: "<i>still text</i>" })).body).toMatchObject({ is_html: false, content: "<i>still text</i>" });
   });
 
   it("does not touch search: a comment is not a content change", async () => {

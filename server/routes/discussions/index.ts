@@ -122,7 +122,9 @@ export function discussionsRouter(db: Db): Router {
     const ctx = await loadReadableThread(db, req, body.opaque_id);
     const comment = await loadComment(db, ctx, body.comment_id);
     authorize(req.actor, commentPolicy.canEditComment(req.actor, comment), DISCUSSION_MESSAGES.editForbidden);
-    await editComment(db, { commentId: comment.id, editorId: req.actor.profile!.id, title: body.title, content: commentContent(body), isHtml: body.is_html });
+    const isHtml = body.is_html ?? comment.is_html === 1;
+    const content = commentContent({ comment: body.comment, is_html: isHtml });
+    await editComment(db, { commentId: comment.id, editorId: req.actor.profile!.id, title: body.title === undefined ? comment.title : body.title, content, isHtml });
     res.json(await commentAnswer(db, req.actor, comment.id));
   });
 
