@@ -19,3 +19,4 @@ export * from "./thumbnail.js";
 export * from "./export.js";
 export * from "./permissions.js";
 export * from "./contact.js";
+export * from "./discussions.js";
