@@ -18,3 +18,4 @@ export * from "./contentActions.js";
 export * from "./thumbnail.js";
 export * from "./export.js";
 export * from "./permissions.js";
+export * from "./discussions.js";

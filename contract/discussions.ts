@@ -1,0 +1,269 @@
+import { z } from "zod";
+import { MAX_ID } from "./common.js";
+
+/** Message texts of discussions on an item (spec texts where the spec names them, the design's otherwise). */
+export const DISCUSSION_MESSAGES = {
+  commentRequired: "The comment cannot be empty.",
+  commentTooLong: "A comment may be at most 10000 characters.",
+  titleTooLong: "The title may be at most 255 characters.",
+  attachmentsUnavailable: "Attachments are not available on this site.",
+  replyTargetGone: "The comment you are replying to no longer exists.",
+  deletedContent: "This comment has been deleted.",
+  disabled: "Discussions are disabled",
+  cancelConfirm: "Are you sure you want to cancel? Your message will be lost.",
+  opaqueIdRequired: "opaque_id is required.",
+  commentIdRequired: "comment_id must identify a comment.",
+  replyToInvalid: "reply_to must identify a comment.",
+  commentNotFound: "The comment was not found.",
+  deletedNotEditable: "A deleted comment cannot be edited.",
+  notTopLevel: "Only a top-level comment can be subscribed to.",
+  feedbackTypeInvalid: "feedback_type must be like, love, magic or powerful.",
+  actionInvalid: "action must be subscribe or unsubscribe.",
+  viewPermissionInvalid: "view_permission must be open or closed.",
+  isHtmlInvalid: "is_html must be true or false.",
+  contextTooLong: "context may be at most 64 characters.",
+  pageInvalid: "page must be a whole number from 1.",
+  requestsInvalid: "requests must be a list of 1 to 50 entries, each with a uniqueId and a request.",
+  editForbidden: "Only the author or an administrator may change this comment.",
+  historyForbidden: "Only administrators may see a comment's history.",
+  manageForbidden: "Only those who may edit this item may enable or disable its discussion.",
+} as const;
+
+/** Longest comment text and title (second document, sections 5 and 9). */
+export const COMMENT_MAX = 10000;
+export const COMMENT_TITLE_MAX = 255;
+/** Top-level comments per page of a thread, replies embedded under each, and the cap of the replies call. */
+export const COMMENTS_PER_PAGE = 10;
+export const EMBEDDED_REPLIES = 3;
+export const REPLIES_MAX = 200;
+/** Requests in one bulk call. */
+export const DISCUSSION_BULK_MAX = 50;
+/** The model discussion card loads comments by itself when 0 < count <= this (second document, section 9). */
+export const DISCUSSION_AUTOLOAD_THRESHOLD = 3;
+
+/** Reaction types (second document, section 9); the card offers the first three, powerful is only counted. */
+export const FEEDBACK_TYPES = ["like", "love", "magic", "powerful"] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+export const FEEDBACK_PICKER: readonly FeedbackType[] = ["like", "love", "magic"];
+
+export const VIEW_PERMISSIONS = ["open", "closed"] as const;
+export type ViewPermission = (typeof VIEW_PERMISSIONS)[number];
+
+const opaqueId = z
+  .string({ error: DISCUSSION_MESSAGES.opaqueIdRequired })
+  .trim()
+  .min(1, DISCUSSION_MESSAGES.opaqueIdRequired)
+  .max(64, DISCUSSION_MESSAGES.opaqueIdRequired);
+const idOf = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+const commentId = idOf(DISCUSSION_MESSAGES.commentIdRequired);
+const context = z.string({ error: DISCUSSION_MESSAGES.contextTooLong }).max(64, DISCUSSION_MESSAGES.contextTooLong).nullish();
+/** Fields every item-thread call accepts: the item by opaque_id, and a context the item threads do not use. */
+const threadRef = { opaque_id: opaqueId, context, group_context: context };
+const page = z.coerce.number({ error: DISCUSSION_MESSAGES.pageInvalid }).int(DISCUSSION_MESSAGES.pageInvalid).min(1, DISCUSSION_MESSAGES.pageInvalid).max(100000, DISCUSSION_MESSAGES.pageInvalid);
+
+/** The comment text: required after trimming, at most 10000 characters. */
+const commentText = z
+  .string({ error: DISCUSSION_MESSAGES.commentRequired })
+  .trim()
+  .min(1, DISCUSSION_MESSAGES.commentRequired)
+  .max(COMMENT_MAX, DISCUSSION_MESSAGES.commentTooLong);
+/** An optional title; empty is stored as null ("Edited titles are sent as null when empty"). */
+const title = z
+  .string({ error: DISCUSSION_MESSAGES.titleTooLong })
+  .trim()
+  .max(COMMENT_TITLE_MAX, DISCUSSION_MESSAGES.titleTooLong)
+  .nullish()
+  .transform((v) => (v ? v : null));
+const isHtml = z.boolean({ error: DISCUSSION_MESSAGES.isHtmlInvalid }).optional().default(false);
+/** Attachments are out of scope (model-discussions.attachments is off): only an empty list is accepted. */
+const attachments = z
+  .array(z.unknown(), { error: DISCUSSION_MESSAGES.attachmentsUnavailable })
+  .max(0, DISCUSSION_MESSAGES.attachmentsUnavailable)
+  .nullish();
+
+/** One entry of POST /comment/thread/summary/bulk: the item. */
+export const ThreadSummaryRequest = z.object({ ...threadRef });
+export type ThreadSummaryRequest = z.input<typeof ThreadSummaryRequest>;
+
+/** One entry of POST /comment/thread/bulk: the item and the page of top-level comments. */
+export const ThreadRequest = z.object({ ...threadRef, page: page.optional().default(1) });
+export type ThreadRequest = z.input<typeof ThreadRequest>;
+
+const uniqueId = z.string({ error: DISCUSSION_MESSAGES.requestsInvalid }).min(1, DISCUSSION_MESSAGES.requestsInvalid).max(200, DISCUSSION_MESSAGES.requestsInvalid);
+
+/** A batched call's body: 1 to 50 requests, each with the caller's uniqueId. */
+export const bulkOf = <T extends z.ZodType>(request: T) =>
+  z.object({
+    requests: z
+      .array(z.object({ uniqueId, request }), { error: DISCUSSION_MESSAGES.requestsInvalid })
+      .min(1, DISCUSSION_MESSAGES.requestsInvalid)
+      .max(DISCUSSION_BULK_MAX, DISCUSSION_MESSAGES.requestsInvalid),
+  });
+/** The envelope the server reads first: each inner request is then checked alone, so one bad entry fails only itself. */
+export const DiscussionBulkEnvelope = bulkOf(z.unknown());
+
+export const ThreadSummaryBulkRequest = bulkOf(ThreadSummaryRequest);
+export type ThreadSummaryBulkRequest = z.input<typeof ThreadSummaryBulkRequest>;
+export const ThreadBulkRequest = bulkOf(ThreadRequest);
+export type ThreadBulkRequest = z.input<typeof ThreadBulkRequest>;
+
+/** POST /comment/thread/comment: a new comment, or a reply (reply_to: a comment of the same thread). */
+export const CommentCreateRequest = z.object({
+  ...threadRef,
+  comment: commentText,
+  is_html: isHtml,
+  title,
+  reply_to: idOf(DISCUSSION_MESSAGES.replyToInvalid).nullish(),
+  attachments,
+});
+export type CommentCreateRequest = z.input<typeof CommentCreateRequest>;
+
+/** PUT /comment/thread/comment: the author's (or an admin's) edit. */
+export const CommentUpdateRequest = z.object({ ...threadRef, comment_id: commentId, comment: commentText, is_html: isHtml, title, attachments });
+export type CommentUpdateRequest = z.input<typeof CommentUpdateRequest>;
+
+/** DELETE /comment/thread/comment (JSON body), and the query of the replies, ancestors and history calls. */
+export const CommentRef = z.object({ ...threadRef, comment_id: commentId });
+export type CommentRef = z.input<typeof CommentRef>;
+
+/** POST /comment/thread/comment/feedback: remove true, or the current type again, removes the reaction. */
+export const CommentFeedbackRequest = z.object({
+  ...threadRef,
+  comment_id: commentId,
+  feedback_type: z.enum(FEEDBACK_TYPES, { error: DISCUSSION_MESSAGES.feedbackTypeInvalid }),
+  remove: z.boolean().optional().default(false),
+});
+export type CommentFeedbackRequest = z.input<typeof CommentFeedbackRequest>;
+
+/** POST /comment/thread/comment/subscribe: on a top-level comment. */
+export const CommentSubscribeRequest = z.object({
+  ...threadRef,
+  comment_id: commentId,
+  action: z.enum(["subscribe", "unsubscribe"], { error: DISCUSSION_MESSAGES.actionInvalid }),
+});
+export type CommentSubscribeRequest = z.input<typeof CommentSubscribeRequest>;
+
+/** PUT /comment/thread: open or close the item's discussion (managers). */
+export const ThreadPermissionRequest = z.object({
+  ...threadRef,
+  view_permission: z.enum(VIEW_PERMISSIONS, { error: DISCUSSION_MESSAGES.viewPermissionInvalid }),
+});
+export type ThreadPermissionRequest = z.input<typeof ThreadPermissionRequest>;
+
+/** What the actor may do with the thread (from server/policies/comment.ts). */
+export const ThreadTransient = z.object({ can_view: z.boolean(), can_manage: z.boolean(), can_comment: z.boolean() });
+export type ThreadTransient = z.infer<typeof ThreadTransient>;
+
+/** Thread summary: id is null until the thread's row exists (first comment or first view_permission change). */
+export const ThreadSummary = z.object({
+  id: z.number().nullable(),
+  view_permission: z.enum(VIEW_PERMISSIONS),
+  /** Top-level comments and replies, not deleted (a kept deleted comment with replies is not counted). */
+  comments_count: z.number(),
+  transient: ThreadTransient,
+});
+export type ThreadSummary = z.infer<typeof ThreadSummary>;
+
+/** The reaction counts and the actor's own reaction (also POST /comment/thread/comment/feedback's answer). */
+export const CommentFeedbackCounts = z.object({
+  current_user_feedback_type: z.enum(FEEDBACK_TYPES).nullable(),
+  content_feedback_likes_count: z.number(),
+  content_feedback_loves_count: z.number(),
+  content_feedback_magics_count: z.number(),
+  content_feedback_powerfuls_count: z.number(),
+});
+export type CommentFeedbackCounts = z.infer<typeof CommentFeedbackCounts>;
+
+export const CommentCreator = z.object({ profile_id: z.number(), name: z.string(), link: z.string(), thumbnail_small: z.string().nullable() });
+export type CommentCreator = z.infer<typeof CommentCreator>;
+
+/** What the actor may do with one comment (from the policy; the card never re-derives it). */
+export const CommentAbilities = z.object({ edit: z.boolean(), delete: z.boolean(), report: z.boolean(), history: z.boolean() });
+export type CommentAbilities = z.infer<typeof CommentAbilities>;
+
+const commentFields = {
+  id: z.number(),
+  opaque_id: z.string(),
+  creator: CommentCreator,
+  creator_id: z.number(),
+  title: z.string().nullable(),
+  /** Plain text when is_html is false (show it as text), sanitized HTML when true. */
+  content: z.string(),
+  is_html: z.boolean(),
+  highlight_content: z.null(),
+  highlight: z.literal(false),
+  replies_count: z.number(),
+  attachments: z.array(z.never()),
+  created_at: z.string(),
+  updated_at: z.string(),
+  edited_at: z.string().nullable(),
+  deleted_with_replies_at: z.string().nullable(),
+  deleted_at: z.string().nullable(),
+  subscribed: z.boolean(),
+  ...CommentFeedbackCounts.shape,
+  abilities: CommentAbilities,
+};
+
+/** A reply: a modern comment whose own `replies` is always empty (one level of nesting). */
+export const CommentReply = z.object({ ...commentFields, replies: z.array(z.never()) });
+export type CommentReply = z.infer<typeof CommentReply>;
+
+/** A modern comment; a top-level one embeds its latest replies (a reply is a Comment too, with no replies). */
+export const Comment = z.object({ ...commentFields, replies: z.array(CommentReply) });
+export type Comment = z.infer<typeof Comment>;
+
+/** A thread with a page of top-level comments (newest first), each with its latest replies (oldest first). */
+export const Thread = z.object({
+  id: z.number().nullable(),
+  comments: z.array(Comment),
+  status_label: z.enum(VIEW_PERMISSIONS),
+  context_type: z.string(),
+  context_id: z.number(),
+  view_permission: z.enum(VIEW_PERMISSIONS),
+  comments_count: z.number(),
+  transient: ThreadTransient,
+  meta: z.object({ current_page: z.number(), last_page: z.number() }),
+});
+export type Thread = z.infer<typeof Thread>;
+
+/** A failed entry of a bulk call. */
+export const BulkError = z.object({ status: z.number(), message: z.string() });
+export type BulkError = z.infer<typeof BulkError>;
+
+const bulkResponse = <T extends z.ZodType>(result: T) =>
+  z.object({ results: z.record(z.string(), result), errors: z.record(z.string(), BulkError) });
+
+export const ThreadSummaryBulkResponse = bulkResponse(ThreadSummary);
+export type ThreadSummaryBulkResponse = z.infer<typeof ThreadSummaryBulkResponse>;
+export const ThreadBulkResponse = bulkResponse(Thread);
+export type ThreadBulkResponse = z.infer<typeof ThreadBulkResponse>;
+
+/** DELETE /comment/thread/comment: deleted_at (removed) or deleted_with_replies_at (kept, content replaced). */
+export const CommentDeleteResponse = z.object({
+  id: z.number(),
+  deleted_at: z.string().nullable(),
+  deleted_with_replies_at: z.string().nullable(),
+  content: z.string(),
+});
+export type CommentDeleteResponse = z.infer<typeof CommentDeleteResponse>;
+
+/** The replies and ancestors calls. */
+export const CommentList = z.object({ data: z.array(Comment) });
+export type CommentList = z.infer<typeof CommentList>;
+
+/** One entry of a comment's history (admins). */
+export const CommentHistoryEntry = z.object({
+  id: z.number(),
+  event: z.enum(["created", "edited", "deleted"]),
+  created_at: z.string(),
+  profile: z.object({ name: z.string(), link: z.string() }),
+  new_values: z.object({ title: z.string().nullable(), content: z.string(), is_html: z.boolean() }),
+});
+export type CommentHistoryEntry = z.infer<typeof CommentHistoryEntry>;
+
+export const CommentHistoryList = z.object({ data: z.array(CommentHistoryEntry) });
+export type CommentHistoryList = z.infer<typeof CommentHistoryList>;
+
+/** POST /comment/thread/comment/subscribe's answer. */
+export const CommentSubscribeResponse = z.object({ subscribed: z.boolean() });
+export type CommentSubscribeResponse = z.infer<typeof CommentSubscribeResponse>;
