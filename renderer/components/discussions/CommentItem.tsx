@@ -36,11 +36,11 @@ type Confirming = "delete" | "unsubscribe" | null;
  * One comment (top-level, with its replies and reply form, or a reply): author link, M/D/YYYY date, Edited and
  * Deleted markers, the text (plain text as text; HTML only as the server sanitized it), reactions, and the actions
  * the server's abilities allow: Edit and Delete (author or admin), History (admins), Subscribe (top-level).
- * `onReply` opens the top-level comment's reply form from a reply (one level of nesting).
+ * A reply gets its top-level comment as `parent`, and `onReply` opens that comment's reply form (one level of nesting).
  */
-export function CommentItem({ comment, onReply }: { comment: Comment; onReply?(): void }) {
+export function CommentItem({ comment, parent, onReply }: { comment: Comment; parent?: Comment; onReply?(): void }) {
   const { opaqueId, canComment, announce, focusCard } = useDiscussion();
-  const isReply = onReply !== undefined;
+  const isReply = parent !== undefined;
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -54,6 +54,8 @@ export function CommentItem({ comment, onReply }: { comment: Comment; onReply?()
   const subscription = useCommentSubscription(opaqueId);
   const deleted = Boolean(comment.deleted_with_replies_at ?? comment.deleted_at);
   const name = comment.creator.name;
+  // The server takes replies only to a top-level comment that is not deleted.
+  const canReply = canComment && !deleted && !(parent && (parent.deleted_with_replies_at ?? parent.deleted_at));
 
   const handleReply = () => {
     if (onReply) return onReply();
@@ -145,7 +147,7 @@ export function CommentItem({ comment, onReply }: { comment: Comment; onReply?()
       {!editing && (
         <div className="comment__actions">
           {!deleted && <CommentReactions comment={comment} />}
-          {canComment && !deleted && (
+          {canReply && (
             <button ref={replyButton} type="button" className="link-button" aria-expanded={isReply ? undefined : replying} onClick={handleReply}>
               Reply
             </button>

@@ -11,6 +11,9 @@ import { CommentList } from "./CommentList.js";
 import { DiscussionContext, useDiscussion, type DiscussionContextValue } from "./DiscussionContext.js";
 import { ManageDiscussionMenu } from "./ManageDiscussionMenu.js";
 
+/** What the guest modal says when a guest reaches for the discussion. */
+const GUEST_DESCRIPTION = "Sign in or register to read the comments and join the discussion.";
+
 /** "No comments yet", "1 comment", "12 comments". */
 const countText = (count: number) => (count === 0 ? "No comments yet" : `${count} ${count === 1 ? "comment" : "comments"}`);
 
@@ -54,7 +57,8 @@ export function DiscussCard({ opaqueId }: { opaqueId: string }) {
     </section>
   );
 
-  if (summary.isPending) return frame(<p className="page-status">Loading the discussion…</p>);
+  // Until the session is known too: a guest's card and a member's differ.
+  if (summary.isPending || profile === undefined) return frame(<p className="page-status">Loading the discussion…</p>);
   if (summary.error || !summary.data) {
     // A 404 (or a guest's 401) means the actor may not see the item's discussion: no card, as for the item itself.
     const refused = summary.error instanceof ApiError ? summary.error.status : 0;
@@ -74,7 +78,7 @@ export function DiscussCard({ opaqueId }: { opaqueId: string }) {
   }
   return (
     <DiscussionContext.Provider value={context}>
-      {frame(<DiscussionBody summary={data} signedIn={Boolean(profile)} asked={asked} onAsk={() => setAsked(true)} onGuest={openGuestModal} />, data.comments_count, data.transient.can_manage && profile ? <ManageControl opaqueId={opaqueId} summary={data} /> : null)}
+      {frame(<DiscussionBody summary={data} signedIn={Boolean(profile)} asked={asked} onAsk={() => setAsked(true)} onGuest={() => openGuestModal(GUEST_DESCRIPTION)} />, data.comments_count, data.transient.can_manage && profile ? <ManageControl opaqueId={opaqueId} summary={data} /> : null)}
     </DiscussionContext.Provider>
   );
 }

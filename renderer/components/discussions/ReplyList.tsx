@@ -45,7 +45,7 @@ export function ReplyList({ parent, replying, formBox, onReply, onReplyClosed }:
         <ul className="replies__list" aria-label={`Replies to ${parent.creator.name}`}>
           {parent.replies.map((reply) => (
             <li key={reply.id}>
-              <CommentItem comment={reply} onReply={onReply} />
+              <CommentItem comment={reply} parent={parent} onReply={onReply} />
             </li>
           ))}
         </ul>
