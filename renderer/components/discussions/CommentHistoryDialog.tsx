@@ -7,6 +7,9 @@ import { useDiscussion } from "./DiscussionContext.js";
 
 const EVENT_LABELS: Record<CommentHistoryEntry["event"], string> = { created: "Created", edited: "Edited", deleted: "Deleted" };
 
+/** The entries in the order they happened, whatever order the call lists them in. */
+const oldestFirst = (entries: CommentHistoryEntry[]) => [...entries].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
+
 /** The Comment History modal (admins only, second document section 6): each created, edited or deleted event with what was saved. */
 export function CommentHistoryDialog({ comment, onClose }: { comment: Comment; onClose(): void }) {
   const { opaqueId } = useDiscussion();
@@ -23,7 +26,7 @@ export function CommentHistoryDialog({ comment, onClose }: { comment: Comment; o
         <p className="empty-note">No history has been recorded for this comment.</p>
       ) : (
         <ol className="comment-history">
-          {data.map((entry) => (
+          {oldestFirst(data).map((entry) => (
             <li key={entry.id} className="comment-history__entry">
               <p className="comment-history__meta">
                 <strong>{EVENT_LABELS[entry.event]}</strong> by <a href={entry.profile.link}>{entry.profile.name}</a> on{" "}

@@ -41,44 +41,49 @@ export function DiscussCard({ opaqueId }: { opaqueId: string }) {
   const canComment = Boolean(profile) && Boolean(summary.data?.transient.can_comment);
   const context = useMemo<DiscussionContextValue>(() => ({ opaqueId, canComment, announce, focusCard }), [opaqueId, canComment, announce, focusCard]);
 
-  const frame = (body: ReactNode, count?: number, menu?: ReactNode) => (
-    <section className="discuss-card" aria-labelledby={headingId}>
-      <div className="discuss-card__header">
-        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="discuss-card__title">
-          Discuss
-        </h2>
-        {count !== undefined && <p className="discuss-card__count">{countText(count)}</p>}
-        {menu}
-      </div>
-      {body}
-      <p className="visually-hidden" role="status">
-        {status}
-      </p>
-    </section>
-  );
-
-  // Until the session is known too: a guest's card and a member's differ.
-  if (summary.isPending || profile === undefined) return frame(<p className="page-status">Loading the discussion…</p>);
-  if (summary.error || !summary.data) {
+  let body: ReactNode;
+  let count: number | undefined;
+  let menu: ReactNode = null;
+  if (summary.isPending || profile === undefined) {
+    // Until the session is known too: a guest's card and a member's differ.
+    body = <p className="page-status">Loading the discussion…</p>;
+  } else if (summary.error || !summary.data) {
     // A 404 (or a guest's 401) means the actor may not see the item's discussion: no card, as for the item itself.
     const refused = summary.error instanceof ApiError ? summary.error.status : 0;
     if (refused === 401 || refused === 403 || refused === 404) return null;
-    return frame(
+    body = (
       <div className="discuss-card__problem">
         <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
         <button type="button" className="button button--small button--secondary" onClick={() => void summary.refetch()}>
           Try again
         </button>
-      </div>,
+      </div>
     );
+  } else if (!summary.data.transient.can_view && !summary.data.transient.can_manage) {
+    body = summary.data.view_permission === "closed" ? <p className="discuss-card__disabled">{DISCUSSION_MESSAGES.disabled}</p> : null;
+  } else {
+    const data = summary.data;
+    count = data.comments_count;
+    if (data.transient.can_manage && profile) menu = <ManageControl opaqueId={opaqueId} summary={data} />;
+    body = <DiscussionBody summary={data} signedIn={Boolean(profile)} asked={asked} onAsk={() => setAsked(true)} onGuest={() => openGuestModal(GUEST_DESCRIPTION)} />;
   }
-  const data = summary.data;
-  if (!data.transient.can_view && !data.transient.can_manage) {
-    return frame(data.view_permission === "closed" ? <p className="discuss-card__disabled">{DISCUSSION_MESSAGES.disabled}</p> : null);
-  }
+
+  // One tree whatever the state, so the live region and focus survive a change of state (disabling, say).
   return (
     <DiscussionContext.Provider value={context}>
-      {frame(<DiscussionBody summary={data} signedIn={Boolean(profile)} asked={asked} onAsk={() => setAsked(true)} onGuest={() => openGuestModal(GUEST_DESCRIPTION)} />, data.comments_count, data.transient.can_manage && profile ? <ManageControl opaqueId={opaqueId} summary={data} /> : null)}
+      <section className="discuss-card" aria-labelledby={headingId}>
+        <div className="discuss-card__header">
+          <h2 id={headingId} ref={headingRef} tabIndex={-1} className="discuss-card__title">
+            Discuss
+          </h2>
+          {count !== undefined && <p className="discuss-card__count">{countText(count)}</p>}
+          {menu}
+        </div>
+        {body}
+        <p className="visually-hidden" role="status">
+          {status}
+        </p>
+      </section>
     </DiscussionContext.Provider>
   );
 }
