@@ -13,6 +13,7 @@ import * as m011 from "./migrations/011_thumbnails.js";
 import * as m012 from "./migrations/012_collection_items.js";
 import * as m013 from "./migrations/013_permission_requests.js";
 import * as m014 from "./migrations/014_recommendations.js";
+import * as m015 from "./migrations/015_discussions.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "012_collection_items": m012,
   "013_permission_requests": m013,
   "014_recommendations": m014,
+  "015_discussions": m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

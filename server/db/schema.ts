@@ -339,7 +339,67 @@ export interface RecommendationsTable {
   created_at: Timestamp;
 }
 
+/** A content item's discussion (migration 015): created on its first comment or first open/close. */
+export interface CommentThreadsTable {
+  id: Generated<number>;
+  content_id: number;
+  view_permission: ColumnType<"open" | "closed", "open" | "closed" | undefined, "open" | "closed">;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A comment (migration 015); a reply's parent_id is its top-level comment. */
+export interface CommentsTable {
+  id: Generated<number>;
+  opaque_id: string;
+  thread_id: number;
+  parent_id: number | null;
+  creator_id: number;
+  title: string | null;
+  content: string;
+  /** 1 when content is sanitized HTML, 0 for plain text. */
+  is_html: number;
+  /** Replies not deleted; never below 0. */
+  replies_count: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+  edited_at: string | null;
+  /** Set when the comment is removed from lists (it had no replies). */
+  deleted_at: string | null;
+  /** Set when a comment with replies is deleted: kept, its content replaced. */
+  deleted_with_replies_at: string | null;
+}
+
+/** One reaction per profile and comment (migration 015). */
+export interface CommentFeedbackTable {
+  comment_id: number;
+  profile_id: number;
+  feedback_type: "like" | "love" | "magic" | "powerful";
+}
+
+/** A profile's subscription to a top-level comment (migration 015). */
+export interface CommentSubscriptionsTable {
+  comment_id: number;
+  profile_id: number;
+}
+
+/** What happened to a comment, by whom, with the values it took (migration 015). */
+export interface CommentHistoryTable {
+  id: Generated<number>;
+  comment_id: number;
+  event: "created" | "edited" | "deleted";
+  profile_id: number;
+  created_at: string;
+  /** JSON: {title, content, is_html} after the event. */
+  new_values: string;
+}
+
 export interface Database {
+  comment_threads: CommentThreadsTable;
+  comments: CommentsTable;
+  comment_feedback: CommentFeedbackTable;
+  comment_subscriptions: CommentSubscriptionsTable;
+  comment_history: CommentHistoryTable;
   recommendations: RecommendationsTable;
   permission_requests: PermissionRequestsTable;
   collection_items: CollectionItemsTable;
@@ -391,3 +451,6 @@ export type CurriculumTemplateSection = Selectable<CurriculumTemplateSectionsTab
 export type ContentThumbnail = Selectable<ContentThumbnailsTable>;
 export type ThumbnailPreset = Selectable<ThumbnailPresetsTable>;
 export type PermissionRequest = Selectable<PermissionRequestsTable>;
+export type CommentThread = Selectable<CommentThreadsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type CommentHistoryRow = Selectable<CommentHistoryTable>;

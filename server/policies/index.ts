@@ -15,6 +15,7 @@ export * as searchPolicy from "./search.js";
 export * as thumbnailPolicy from "./thumbnail.js";
 export * as exportPolicy from "./export.js";
 export * as permissionPolicy from "./permission.js";
+export * as commentPolicy from "./comment.js";
 
 /** A guest's answer wherever signing in could help: 401 "You must be signed in to do that.". */
 const signInRequired = () => new HttpError(401, MESSAGES.signInRequired);

@@ -1,0 +1,65 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import { DISCUSSION_MESSAGES } from "../../contract/index.js";
+import type { Db } from "../db/connection.js";
+import { HttpError } from "../lib/errors.js";
+import { addHistory, ensureThread, setSubscription } from "../models/comments.js";
+
+/** A comment to post: the item, the author, the checked text (sanitized when HTML) and the top-level comment it replies to. */
+export interface NewComment {
+  contentId: number;
+  creatorId: number;
+  title: string | null;
+  content: string;
+  isHtml: boolean;
+  /** The top-level comment this replies to (the caller has resolved a reply to a reply to it), or null. */
+  parentId: number | null;
+}
+
+/**
+ * Posts a comment in one transaction: the item's thread (created on its first comment), the comment, its "created"
+ * history row, the parent's reply count for a reply, and the author's subscription to a new top-level comment.
+ * Returns the new comment's id.
+ */
+export async function postComment(db: Db, c: NewComment): Promise<number> {
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const thread = await ensureThread(trx, c.contentId, now);
+    if (c.parentId !== null) {
+      // Counting first, and only while the parent is still a live top-level comment: a delete racing this reply
+      // either sees the count (and keeps the parent) or wins (and this reply is refused), never both.
+      const counted = await trx
+        .updateTable("comments")
+        .set({ replies_count: sql<number>`replies_count + 1` })
+        .where("id", "=", c.parentId)
+        .where("thread_id", "=", thread.id)
+        .where("parent_id", "is", null)
+        .where("deleted_at", "is", null)
+        .where("deleted_with_replies_at", "is", null)
+        .executeTakeFirst();
+      if (Number(counted.numUpdatedRows) === 0) throw new HttpError(422, DISCUSSION_MESSAGES.replyTargetGone, { reply_to: [DISCUSSION_MESSAGES.replyTargetGone] });
+    }
+    const row = await trx
+      .insertInto("comments")
+      .values({
+        opaque_id: crypto.randomUUID(),
+        thread_id: thread.id,
+        parent_id: c.parentId,
+        creator_id: c.creatorId,
+        title: c.title,
+        content: c.content,
+        is_html: c.isHtml ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+        edited_at: null,
+        deleted_at: null,
+        deleted_with_replies_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await addHistory(trx, { commentId: row.id, event: "created", profileId: c.creatorId, values: { title: c.title, content: c.content, is_html: c.isHtml } }, now);
+    if (c.parentId === null) await setSubscription(trx, row.id, c.creatorId, true);
+    await trx.updateTable("comment_threads").set({ updated_at: now }).where("id", "=", thread.id).execute();
+    return row.id;
+  });
+}

@@ -1,0 +1,93 @@
+import type { Actor } from "../lib/actor.js";
+import { canEdit, canView as canViewItem, type ContentGrantsSubject, type ContentSubject } from "./contentObject.js";
+
+/** What the thread policies need: the item (with its edit grants), its read grants when restricted, and the thread's state. */
+export interface ThreadSubject {
+  item: ContentSubject;
+  /** The item's read grants (restricted items only; see contentObject.canView). */
+  grants: ContentGrantsSubject | undefined;
+  /** An item without a thread row reads as open. */
+  viewPermission: "open" | "closed";
+}
+
+/** The parts of a comment its policies read. */
+export interface CommentSubject {
+  creator_id: number;
+  parent_id: number | null;
+  /** Set when the comment was deleted but kept for its replies: nothing is left to edit or delete. */
+  deleted_with_replies_at: string | null;
+}
+
+/** Whether the actor may see the item the thread belongs to at all (else 401 guest / 404 member). */
+export function canViewItemOf(actor: Actor, thread: ThreadSubject): boolean {
+  return canViewItem(actor, thread.item, thread.grants);
+}
+
+/** Managing the thread (open or close it, post while closed): whoever may edit the item (owner, edit grants, moderators, admins). */
+export function canManage(actor: Actor, thread: ThreadSubject): boolean {
+  return canEdit(actor, thread.item);
+}
+
+/** Viewing the thread: the item is viewable, and the thread is open or the actor manages it (first document). */
+export function canView(actor: Actor, thread: ThreadSubject): boolean {
+  return canViewItemOf(actor, thread) && (thread.viewPermission === "open" || canManage(actor, thread));
+}
+
+/** Reading comments: a viewer who is signed in (guests get the guest modal instead). */
+export function canRead(actor: Actor, thread: ThreadSubject): boolean {
+  return actor.signedIn && canView(actor, thread);
+}
+
+/** Posting a comment or a reply: signed in, the thread viewable, and open unless the actor manages it. */
+export function canComment(actor: Actor, thread: ThreadSubject): boolean {
+  return actor.signedIn && canView(actor, thread) && (thread.viewPermission === "open" || canManage(actor, thread));
+}
+
+/** Reacting to a comment: a signed-in viewer of the thread. */
+export function canReact(actor: Actor, thread: ThreadSubject): boolean {
+  return canRead(actor, thread);
+}
+
+/** Subscribing to a top-level comment: a signed-in viewer of the thread. */
+export function canSubscribe(actor: Actor, thread: ThreadSubject): boolean {
+  return canRead(actor, thread);
+}
+
+/** Editing a comment: its author or an admin (second document, section 6). */
+export function canEditComment(actor: Actor, comment: CommentSubject): boolean {
+  return actor.signedIn && actor.profile !== null && (actor.profile.id === comment.creator_id || actor.isAdmin);
+}
+
+/** Deleting a comment: its author or an admin, as for editing. */
+export function canDeleteComment(actor: Actor, comment: CommentSubject): boolean {
+  return canEditComment(actor, comment);
+}
+
+/**
+ * Reporting a comment as inappropriate. The spec offers it to everyone who may not edit, but no call takes a
+ * comment's flag yet (POST /profile/flag names content items), so the card must not offer it: false until one does.
+ */
+export function canReport(_actor: Actor, _comment: CommentSubject): boolean {
+  return false;
+}
+
+/** A comment's history ("Edited" or "Deleted"): admins only (second document, section 6). */
+export function canSeeHistory(actor: Actor): boolean {
+  return actor.signedIn && actor.isAdmin;
+}
+
+/** Opening or closing the thread: those who manage it. */
+export function canChangeViewPermission(actor: Actor, thread: ThreadSubject): boolean {
+  return canManage(actor, thread);
+}
+
+/** The actor's abilities on one comment, as the card shows them (a comment kept as deleted offers neither edit nor delete). */
+export function abilitiesOn(actor: Actor, comment: CommentSubject): { edit: boolean; delete: boolean; report: boolean; history: boolean } {
+  const live = comment.deleted_with_replies_at === null;
+  return {
+    edit: live && canEditComment(actor, comment),
+    delete: live && canDeleteComment(actor, comment),
+    report: canReport(actor, comment),
+    history: canSeeHistory(actor),
+  };
+}

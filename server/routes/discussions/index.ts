@@ -1,0 +1,186 @@
+import { Router, type Request } from "express";
+import {
+  COMMENTS_PER_PAGE,
+  CommentCreateRequest,
+  CommentFeedbackRequest,
+  CommentRef,
+  CommentSubscribeRequest,
+  CommentUpdateRequest,
+  DISCUSSION_MESSAGES,
+  DiscussionBulkEnvelope,
+  EMBEDDED_REPLIES,
+  MESSAGES,
+  REPLIES_MAX,
+  ThreadPermissionRequest,
+  ThreadRequest,
+  ThreadSummaryRequest,
+  type BulkError,
+  type CommentList,
+  type CommentSubscribeResponse,
+  type Thread,
+  type ThreadSummary,
+} from "../../../contract/index.js";
+import { deleteComment } from "../../commands/deleteComment.js";
+import { editComment } from "../../commands/editComment.js";
+import { postComment } from "../../commands/postComment.js";
+import type { Db } from "../../db/connection.js";
+import type { Actor } from "../../lib/actor.js";
+import { HttpError } from "../../lib/errors.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { commentById, countComments, feedbackCounts, feedbackOf, latestRepliesOf, listHistory, listReplies, listTopLevel, setFeedback, setSubscription, setViewPermission } from "../../models/comments.js";
+import { authenticate, authorize, commentPolicy } from "../../policies/index.js";
+import { presentComment, presentDeleted, presentFeedback, presentHistoryEntry, presentSummary, presentThread } from "../../presenters/comment.js";
+import { loadComment, loadThread, loadViewableThread, lookupsFor, notFound, replyParentId, settle, type ThreadContext } from "./load.js";
+import { commentContent } from "./text.js";
+
+/** The summary of an item's thread for this actor: the count and what the actor may do. */
+async function summaryOf(db: Db, actor: Actor, ctx: ThreadContext): Promise<ThreadSummary> {
+  const count = ctx.thread ? ((await countComments(db, [ctx.thread.id])).get(ctx.thread.id) ?? 0) : 0;
+  const s = ctx.subject;
+  return presentSummary(ctx.thread, count, { can_view: commentPolicy.canView(actor, s), can_manage: commentPolicy.canManage(actor, s), can_comment: commentPolicy.canComment(actor, s) });
+}
+
+/** One page of a thread: top-level comments newest first, each with its latest replies. */
+async function threadPage(db: Db, actor: Actor, ctx: ThreadContext, page: number): Promise<Thread> {
+  const summary = await summaryOf(db, actor, ctx);
+  const { rows, total } = ctx.thread ? await listTopLevel(db, ctx.thread.id, page, COMMENTS_PER_PAGE) : { rows: [], total: 0 };
+  const replies = await latestRepliesOf(db, rows.map((r) => r.id), EMBEDDED_REPLIES);
+  const lookups = await lookupsFor(db, actor, [...rows, ...[...replies.values()].flat()]);
+  const comments = rows.map((r) => presentComment(r, lookups, replies.get(r.id)));
+  return presentThread(ctx.item, summary, comments, { current_page: page, last_page: Math.max(1, Math.ceil(total / COMMENTS_PER_PAGE)) });
+}
+
+/** One comment as the calls answer it, with its latest replies. */
+async function commentAnswer(db: Db, actor: Actor, commentId: number) {
+  const row = await commentById(db, commentId);
+  const replies = (await latestRepliesOf(db, [row.id], EMBEDDED_REPLIES)).get(row.id) ?? [];
+  return presentComment(row, await lookupsFor(db, actor, [row, ...replies]), replies);
+}
+
+/** A thread the actor may read comments of: viewable item (401/404), and open unless they manage it (403). */
+async function loadReadableThread(db: Db, req: Request, opaqueId: string): Promise<ThreadContext> {
+  const ctx = await loadViewableThread(db, req, opaqueId);
+  authorize(req.actor, commentPolicy.canRead(req.actor, ctx.subject), DISCUSSION_MESSAGES.disabled);
+  return ctx;
+}
+
+/** Runs each entry of a bulk call on its own: a bad or refused entry goes to `errors`, the call answers 200. */
+async function answerBulk<S, T>(body: unknown, parse: (input: unknown) => S, run: (request: S) => Promise<T>) {
+  const { requests } = parseOr422(DiscussionBulkEnvelope, body ?? {});
+  const results: Record<string, T> = {};
+  const errors: Record<string, BulkError> = {};
+  for (const { uniqueId, request } of requests) {
+    const outcome = await settle(() => run(parse(request)));
+    if ("ok" in outcome) results[uniqueId] = outcome.ok;
+    else errors[uniqueId] = outcome.error;
+  }
+  return { results, errors };
+}
+
+/** Discussions on an item (second document, section 7; first document, the bulk thread calls). */
+export function discussionsRouter(db: Db): Router {
+  const router = Router();
+
+  router.post("/comment/thread/summary/bulk", async (req, res) => {
+    const answer = await answerBulk(req.body, (r) => parseOr422(ThreadSummaryRequest, r), async (r) => {
+      const ctx = await loadThread(db, r.opaque_id);
+      if (!commentPolicy.canViewItemOf(req.actor, ctx.subject)) throw notFound();
+      return summaryOf(db, req.actor, ctx);
+    });
+    res.json(answer);
+  });
+
+  router.post("/comment/thread/bulk", async (req, res) => {
+    const answer = await answerBulk(req.body, (r) => parseOr422(ThreadRequest, r), async (r) => {
+      // Guests get the guest modal instead of comments.
+      if (!req.actor.signedIn) throw new HttpError(401, MESSAGES.signInRequired);
+      return threadPage(db, req.actor, await loadReadableThread(db, req, r.opaque_id), r.page);
+    });
+    res.json(answer);
+  });
+
+  router.put("/comment/thread", authenticate(), async (req, res) => {
+    const body = parseOr422(ThreadPermissionRequest, req.body ?? {});
+    const ctx = await loadViewableThread(db, req, body.opaque_id);
+    authorize(req.actor, commentPolicy.canChangeViewPermission(req.actor, ctx.subject), DISCUSSION_MESSAGES.manageForbidden);
+    await setViewPermission(db, ctx.item.id, body.view_permission);
+    res.json(await summaryOf(db, req.actor, await loadThread(db, body.opaque_id)));
+  });
+
+  router.post("/comment/thread/comment", authenticate(), async (req, res) => {
+    const body = parseOr422(CommentCreateRequest, req.body ?? {});
+    const ctx = await loadViewableThread(db, req, body.opaque_id);
+    authorize(req.actor, commentPolicy.canComment(req.actor, ctx.subject), DISCUSSION_MESSAGES.disabled);
+    const content = commentContent(body);
+    const parentId = body.reply_to ? await replyParentId(db, ctx, body.reply_to) : null;
+    const id = await postComment(db, { contentId: ctx.item.id, creatorId: req.actor.profile!.id, title: body.title, content, isHtml: body.is_html, parentId });
+    res.status(201).json(await commentAnswer(db, req.actor, id));
+  });
+
+  router.put("/comment/thread/comment", authenticate(), async (req, res) => {
+    const body = parseOr422(CommentUpdateRequest, req.body ?? {});
+    const ctx = await loadReadableThread(db, req, body.opaque_id);
+    const comment = await loadComment(db, ctx, body.comment_id);
+    authorize(req.actor, commentPolicy.canEditComment(req.actor, comment), DISCUSSION_MESSAGES.editForbidden);
+    await editComment(db, { commentId: comment.id, editorId: req.actor.profile!.id, title: body.title, content: commentContent(body), isHtml: body.is_html });
+    res.json(await commentAnswer(db, req.actor, comment.id));
+  });
+
+  router.delete("/comment/thread/comment", authenticate(), async (req, res) => {
+    const body = parseOr422(CommentRef, req.body ?? {});
+    const ctx = await loadReadableThread(db, req, body.opaque_id);
+    const comment = await loadComment(db, ctx, body.comment_id);
+    authorize(req.actor, commentPolicy.canDeleteComment(req.actor, comment), DISCUSSION_MESSAGES.editForbidden);
+    res.json(presentDeleted(await deleteComment(db, comment, req.actor.profile!.id)));
+  });
+
+  router.get("/comment/thread/comment/replies", authenticate(), async (req, res) => {
+    const query = parseOr422(CommentRef, req.query);
+    const ctx = await loadReadableThread(db, req, query.opaque_id);
+    const comment = await loadComment(db, ctx, query.comment_id);
+    const rows = await listReplies(db, comment.id, REPLIES_MAX);
+    const lookups = await lookupsFor(db, req.actor, rows);
+    res.json({ data: rows.map((r) => presentComment(r, lookups)) } satisfies CommentList);
+  });
+
+  router.get("/comment/thread/comment/ancestors", authenticate(), async (req, res) => {
+    const query = parseOr422(CommentRef, req.query);
+    const ctx = await loadReadableThread(db, req, query.opaque_id);
+    const comment = await loadComment(db, ctx, query.comment_id);
+    const data = comment.parent_id === null ? [] : [await commentAnswer(db, req.actor, comment.parent_id)];
+    res.json({ data } satisfies CommentList);
+  });
+
+  router.get("/comment/thread/comment/history", authenticate(), async (req, res) => {
+    const query = parseOr422(CommentRef, req.query);
+    const ctx = await loadViewableThread(db, req, query.opaque_id);
+    authorize(req.actor, commentPolicy.canSeeHistory(req.actor), DISCUSSION_MESSAGES.historyForbidden);
+    const comment = await loadComment(db, ctx, query.comment_id, { removed: true });
+    res.json({ data: (await listHistory(db, comment.id)).map(presentHistoryEntry) });
+  });
+
+  router.post("/comment/thread/comment/feedback", authenticate(), async (req, res) => {
+    const body = parseOr422(CommentFeedbackRequest, req.body ?? {});
+    const ctx = await loadViewableThread(db, req, body.opaque_id);
+    authorize(req.actor, commentPolicy.canReact(req.actor, ctx.subject), DISCUSSION_MESSAGES.disabled);
+    const comment = await loadComment(db, ctx, body.comment_id);
+    const profileId = req.actor.profile!.id;
+    // Choosing the current reaction again removes it, as remove does.
+    const current = (await feedbackOf(db, profileId, [comment.id])).get(comment.id) ?? null;
+    const next = body.remove || current === body.feedback_type ? null : body.feedback_type;
+    await setFeedback(db, comment.id, profileId, next);
+    res.json(presentFeedback((await feedbackCounts(db, [comment.id])).get(comment.id), next));
+  });
+
+  router.post("/comment/thread/comment/subscribe", authenticate(), async (req, res) => {
+    const body = parseOr422(CommentSubscribeRequest, req.body ?? {});
+    const ctx = await loadViewableThread(db, req, body.opaque_id);
+    authorize(req.actor, commentPolicy.canSubscribe(req.actor, ctx.subject), DISCUSSION_MESSAGES.disabled);
+    const comment = await loadComment(db, ctx, body.comment_id);
+    if (comment.parent_id !== null) throw new HttpError(422, DISCUSSION_MESSAGES.notTopLevel, { comment_id: [DISCUSSION_MESSAGES.notTopLevel] });
+    await setSubscription(db, comment.id, req.actor.profile!.id, body.action === "subscribe");
+    res.json({ subscribed: body.action === "subscribe" } satisfies CommentSubscribeResponse);
+  });
+
+  return router;
+}

@@ -1,0 +1,68 @@
+import type { Request } from "express";
+import { DISCUSSION_MESSAGES, MESSAGES } from "../../../contract/index.js";
+import type { Db } from "../../db/connection.js";
+import type { CommentThread } from "../../db/schema.js";
+import type { Actor } from "../../lib/actor.js";
+import { HttpError } from "../../lib/errors.js";
+import { editGrants } from "../../models/content.js";
+import { feedbackCounts, feedbackOf, findComment, findThread, subscribedAmong, type CommentWithCreator } from "../../models/comments.js";
+import { authorizeView, commentPolicy } from "../../policies/index.js";
+import type { ThreadSubject } from "../../policies/comment.js";
+import type { CommentLookups } from "../../presenters/comment.js";
+import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
+
+/** An item's discussion as the calls load it: the item, its thread row (if any) and what the policies read. */
+export interface ThreadContext {
+  item: LoadedItem;
+  thread: CommentThread | undefined;
+  subject: ThreadSubject;
+}
+
+/** The item (by opaque_id) with its grants and thread; 404 when there is no such item. Viewing is not checked here. */
+export async function loadThread(db: Db, opaqueId: string): Promise<ThreadContext> {
+  const item = await loadItemBy(db, "opaque_id", opaqueId);
+  const [edit_grants, grants, thread] = await Promise.all([editGrants(db, item.id), grantsOf(db, item), findThread(db, item.id)]);
+  return { item, thread, subject: { item: { ...item, edit_grants }, grants, viewPermission: thread?.view_permission ?? "open" } };
+}
+
+/** The item's thread for a call about it: 401 guest / 404 member when the item is not viewable (as other item calls). */
+export async function loadViewableThread(db: Db, req: Request, opaqueId: string): Promise<ThreadContext> {
+  const ctx = await loadThread(db, opaqueId);
+  authorizeView(req.actor, commentPolicy.canViewItemOf(req.actor, ctx.subject));
+  return ctx;
+}
+
+/** A listed comment of the thread, or 404 "The comment was not found."; `removed` finds removed ones too (history). */
+export async function loadComment(db: Db, ctx: ThreadContext, commentId: number, options: { removed?: boolean } = {}): Promise<CommentWithCreator> {
+  const comment = ctx.thread ? await findComment(db, ctx.thread.id, commentId, options) : undefined;
+  if (!comment) throw new HttpError(404, DISCUSSION_MESSAGES.commentNotFound);
+  return comment;
+}
+
+/** The top-level comment a reply goes under (a reply to a reply goes under that reply's top-level comment); 422 when it is gone. */
+export async function replyParentId(db: Db, ctx: ThreadContext, replyTo: number): Promise<number> {
+  const target = ctx.thread ? await findComment(db, ctx.thread.id, replyTo) : undefined;
+  if (!target) throw new HttpError(422, DISCUSSION_MESSAGES.replyTargetGone, { reply_to: [DISCUSSION_MESSAGES.replyTargetGone] });
+  return target.parent_id ?? target.id;
+}
+
+/** The reactions and subscriptions of the comments about to be presented, for this actor. */
+export async function lookupsFor(db: Db, actor: Actor, rows: CommentWithCreator[]): Promise<CommentLookups> {
+  const ids = rows.map((r) => r.id);
+  const profileId = actor.profile?.id ?? null;
+  const [counts, mine, subscribed] = await Promise.all([feedbackCounts(db, ids), feedbackOf(db, profileId, ids), subscribedAmong(db, profileId, ids)]);
+  return { actor, counts, mine, subscribed };
+}
+
+/** Runs one entry of a bulk call; its refusal (an HttpError) becomes that entry's error, anything else fails the call. */
+export async function settle<T>(run: () => Promise<T>): Promise<{ ok: T } | { error: { status: number; message: string } }> {
+  try {
+    return { ok: await run() };
+  } catch (err) {
+    if (err instanceof HttpError) return { error: { status: err.status, message: err.message } };
+    throw err;
+  }
+}
+
+/** A bulk entry for an item the actor may not view: 404, for guests too (the summary names no one's items). */
+export const notFound = () => new HttpError(404, MESSAGES.notFound);
