@@ -28,9 +28,14 @@ async function createItem(page: Page, label: string): Promise<{ link: string; ti
   const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the discussions test" }, headers: { "X-CSRF-Token": await csrf(page) } });
   expect(res.ok(), "create the item").toBeTruthy();
   const { link } = ((await res.json()) as { data: { link: string } }).data;
+  return { link, title, opaqueId: await opaqueIdOf(page, link) };
+}
+
+/** The item API's opaque_id of the item at `link` (every discussion call names the item by it). */
+async function opaqueIdOf(page: Page, link: string): Promise<string> {
   const item = await page.request.get(`/api/content${link}`);
   expect(item.ok(), "read the item").toBeTruthy();
-  return { link, title, opaqueId: ((await item.json()) as { opaque_id: string }).opaque_id };
+  return ((await item.json()) as { opaque_id: string }).opaque_id;
 }
 
 /** Posts a comment (or a reply) through the API as the page's profile; answers its id. */
@@ -220,6 +225,25 @@ test("a thread that fails to load says so in the card, and Try again loads it", 
   await card(page).getByRole("button", { name: "Try again" }).click();
   await expect(card(page).getByText("Loaded on the second try")).toBeVisible();
   await expect(card(page).getByRole("alert")).toHaveCount(0);
+});
+
+test("a refusal (422) shows the server's message in the form, and the draft stays", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const { link } = await createItem(page, "Refused reply");
+  await switchTo(page, LEARNER);
+  const opaqueId = await opaqueIdOf(page, link);
+  const id = await postComment(page, opaqueId, "Soon gone");
+  await page.goto(link);
+  const comment = card(page).getByRole("article", { name: `Comment by ${LEARNER.name}` });
+  await comment.getByRole("button", { name: "Reply" }).click();
+  const replyBox = card(page).getByRole("textbox", { name: `Reply to ${LEARNER.name}` });
+  await replyBox.fill("Too late");
+  // Deleted meanwhile (in another tab, say).
+  const gone = await page.request.delete("/comment/thread/comment", { data: { opaque_id: opaqueId, comment_id: id }, headers: { "X-CSRF-Token": await csrf(page) } });
+  expect(gone.ok(), "delete through the API").toBeTruthy();
+  await replyBox.press("Enter");
+  await expect(comment.getByRole("alert")).toHaveText("The comment you are replying to no longer exists.");
+  await expect(replyBox).toHaveValue("Too late");
 });
 
 test("keyboard only: Enter posts, Shift+Enter adds a line, Escape asks before losing a draft", async ({ page }) => {
