@@ -210,6 +210,26 @@ test("a deleted comment with replies is kept with a Deleted marker; 'View N more
   await expect(replies).toHaveCount(5);
 });
 
+test("comments come 10 at a time, newest first; View more comments loads older ones and takes focus there", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const { link, opaqueId } = await createItem(page, "Busy discussion");
+  for (let i = 1; i <= 12; i++) await postComment(page, opaqueId, `Comment number ${i}`);
+  await page.goto(link);
+  await expect(card(page).getByText("12 comments", { exact: true })).toBeVisible();
+  await card(page).getByRole("button", { name: "View comments" }).click();
+  const list = card(page).getByRole("list", { name: "Comments" });
+  const items = list.locator(":scope > li");
+  await expect(items).toHaveCount(10);
+  await expect(items.first()).toContainText("Comment number 12");
+  const more = card(page).getByRole("button", { name: "View more comments" });
+  await more.focus();
+  await page.keyboard.press("Enter");
+  await expect(items).toHaveCount(12);
+  await expect(items.last()).toContainText("Comment number 1");
+  await expect(more).toHaveCount(0);
+  await expect(items.nth(10).getByRole("link", { name: TEACHER.name })).toBeFocused();
+});
+
 test("a thread that fails to load says so in the card, and Try again loads it", async ({ page }) => {
   await signInViaApi(page, TEACHER);
   const { link, opaqueId } = await createItem(page, "Failing discussion");

@@ -167,7 +167,7 @@ function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary:
           </button>
         </div>
       ) : (
-        comments.length > 0 && <CommentList comments={comments} hasMore={thread.hasNextPage} loadingMore={thread.isFetchingNextPage} onLoadMore={() => void thread.fetchNextPage()} />
+        comments.length > 0 && <CommentList comments={comments} hasMore={thread.hasNextPage} loadingMore={thread.isFetchingNextPage} onLoadMore={() => thread.fetchNextPage()} />
       )}
     </>
   );
