@@ -13,6 +13,25 @@ import {
   TreesByTypeResponse,
 } from "./attributes.js";
 import { ErrorBody } from "./common.js";
+import {
+  Comment,
+  CommentCreateRequest,
+  CommentDeleteResponse,
+  CommentFeedbackCounts,
+  CommentFeedbackRequest,
+  CommentHistoryList,
+  CommentList,
+  CommentRef,
+  CommentSubscribeRequest,
+  CommentSubscribeResponse,
+  CommentUpdateRequest,
+  ThreadBulkRequest,
+  ThreadBulkResponse,
+  ThreadPermissionRequest,
+  ThreadSummary,
+  ThreadSummaryBulkRequest,
+  ThreadSummaryBulkResponse,
+} from "./discussions.js";
 import { AccessDetailsResponse, AccessRequest, AccessRequestResponse, PermissionsResponse, PermissionsSaveRequest, RecommendRequest, RecommendResponse } from "./permissions.js";
 import { CollectionItemsList, CollectionItemsRequest, CollectionItemsResponse, CollectionsFindResponse } from "./collections.js";
 import { CopyRequest, CopyResponse, FlagRequest, MoreInfoResponse, OwnerChangeRequest, QuickInfoResponse, RelatedContentResponse, StatusMessageResponse } from "./contentActions.js";
@@ -43,6 +62,8 @@ interface Operation {
   request?: z.ZodType;
   query?: { name: string; description: string; array?: boolean }[];
   response: z.ZodType;
+  /** The success status, when not 200 (a creation's 201). */
+  status?: number;
   errors?: number[];
   /** The errors' body, when not ErrorBody (POST /auth answers the spec's errors[] list). */
   errorBody?: z.ZodType;
@@ -231,6 +252,27 @@ OPERATIONS.push(
   ),
 );
 
+/** Discussions on an item (second document: model discussion card, modern comments; first document: the bulk thread calls). */
+const COMMENT_QUERY: Operation["query"] = [
+  { name: "opaque_id", description: "The item's opaque_id (the item API's field)." },
+  { name: "comment_id", description: "The comment's id." },
+  { name: "context", description: "Accepted (at most 64 characters), unused for item threads." },
+  { name: "group_context", description: "Accepted (at most 64 characters), unused for item threads." },
+];
+OPERATIONS.push(
+  { method: "post", path: "/comment/thread/summary/bulk", summary: "Summaries of 1 to 50 items' threads, keyed by the caller's uniqueId: id (null before the first comment or open/close), view_permission, comments_count (top-level and replies, not deleted) and transient (can_view: the item is viewable and the thread open or managed by the actor; can_manage: the actor may edit the item; can_comment). Guests too. An entry that is malformed (422) or names an item that does not exist or that the actor may not view (404) goes to errors; the call answers 200.", request: ThreadSummaryBulkRequest, response: ThreadSummaryBulkResponse, errors: [422] },
+  { method: "post", path: "/comment/thread/bulk", summary: "Threads of 1 to 50 items with a page (page, default 1) of top-level comments, newest first, 10 per page, each with its 3 latest replies oldest first and its replies_count; meta has current_page and last_page. Per entry: guests 401 (the card shows the guest modal), an unviewable or unknown item 404, a closed thread 403 'Discussions are disabled' unless the actor manages it, a malformed entry 422.", request: ThreadBulkRequest, response: ThreadBulkResponse, errors: [422] },
+  { method: "put", path: "/comment/thread", summary: "Opens or closes the item's discussion (Enable / Disable Discussion); those who may edit the item (owner, edit grants, moderators, admins), else 403. Answers the summary. 401 guests, 404 members who may not view the item.", request: ThreadPermissionRequest, response: ThreadSummary, errors: [401, 403, 404, 422] },
+  { method: "post", path: "/comment/thread/comment", summary: "Posts a comment (201): comment required after trimming, at most 10000 characters; is_html true sanitizes it with the comment profile (refused as empty when nothing is left), false stores plain text; title optional, at most 255 (empty is null); reply_to: a comment of the thread (a reply to a reply goes under its top-level comment; a deleted or unknown one is 422); attachments must be empty (422 'Attachments are not available on this site.'). The author is subscribed to a new top-level comment. 401 guests, 404 unviewable item, 403 'Discussions are disabled' when closed and the actor does not manage it.", request: CommentCreateRequest, response: Comment, status: 201, errors: [401, 403, 404, 422] },
+  { method: "put", path: "/comment/thread/comment", summary: "Edits a comment (its author or an admin, else 403): same rules as posting; sets edited_at and writes a history entry. 409 for a comment deleted but kept for its replies; 404 for an unknown or removed comment.", request: CommentUpdateRequest, response: Comment, errors: [401, 403, 404, 409, 422] },
+  { method: "delete", path: "/comment/thread/comment", summary: "Deletes a comment (its author or an admin, else 403), JSON body. With replies it is kept (deleted_with_replies_at, content 'This comment has been deleted.'); without, it is removed (deleted_at) and its parent's replies_count drops by one, never below 0. Deleting a kept comment again answers it unchanged.", request: CommentRef, response: CommentDeleteResponse, errors: [401, 403, 404, 422] },
+  { method: "get", path: "/comment/thread/comment/replies", summary: "A comment's replies, oldest first (at most 200). 401 guests, 404 unviewable item or unknown comment, 403 closed thread for non-managers.", query: COMMENT_QUERY, response: CommentList, errors: [401, 403, 404, 422] },
+  { method: "get", path: "/comment/thread/comment/ancestors", summary: "The top-level comment of a reply (empty for a top-level comment). Errors as for replies.", query: COMMENT_QUERY, response: CommentList, errors: [401, 403, 404, 422] },
+  { method: "get", path: "/comment/thread/comment/history", summary: "A comment's history (created, edited, deleted; oldest first) with who and the values it took; admins only (403 otherwise). Removed comments keep theirs.", query: COMMENT_QUERY, response: CommentHistoryList, errors: [401, 403, 404, 422] },
+  { method: "post", path: "/comment/thread/comment/feedback", summary: "Sets the actor's reaction (like, love, magic, powerful; one per comment); remove true, or the current type again, removes it. Answers the actor's reaction and the four counts.", request: CommentFeedbackRequest, response: CommentFeedbackCounts, errors: [401, 403, 404, 422] },
+  { method: "post", path: "/comment/thread/comment/subscribe", summary: "Subscribes to or unsubscribes from a top-level comment (a reply: 422). No notification is sent yet.", request: CommentSubscribeRequest, response: CommentSubscribeResponse, errors: [401, 403, 404, 422] },
+);
+
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
 
 /**
@@ -246,7 +288,7 @@ function commonErrors(op: Operation): number[] {
 export function buildOpenApi(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
-    const responses: Record<string, unknown> = { "200": { description: "Success", content: { "application/json": { schema: schema(op.response) } } } };
+    const responses: Record<string, unknown> = { [String(op.status ?? 200)]: { description: "Success", content: { "application/json": { schema: schema(op.response) } } } };
     for (const code of [...new Set([...(op.errors ?? []), ...commonErrors(op)])].sort())
       responses[String(code)] = { description: "Error", content: { "application/json": { schema: schema(code === 400 || code === 413 || code === 415 ? ErrorBody : (op.errorBody ?? ErrorBody)) } } };
     (paths[op.path] ??= {})[op.method] = {

@@ -1,5 +1,7 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCUSSION_MESSAGES, MESSAGES } from "../../../contract/index.js";
+import { buildOpenApi } from "../../../contract/openapi.js";
 import type { Content } from "../../db/schema.js";
 import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
@@ -355,5 +357,38 @@ describe("discussions on an item", () => {
     await send(as.owner, "PUT", "/comment/thread", { opaque_id: plan.opaque_id, view_permission: "closed" });
     const after = await server.db.selectFrom("content_changes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("answers as the API reference documents, good and bad", async () => {
+    type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content: { "application/json": { schema: object } } }> }>> };
+    const doc = buildOpenApi() as unknown as Doc;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const fits = (method: string, path: string, res: { status: number; body: unknown }) => {
+      const documented = doc.paths[path]?.[method]?.responses[String(res.status)];
+      expect(documented, `${method} ${path} documents ${res.status}`).toBeDefined();
+      const validate = ajv.compile(documented!.content["application/json"].schema);
+      expect(validate(res.body) ? [] : validate.errors, `${method} ${path} ${res.status}`).toEqual([]);
+    };
+    const plan = await buildContent(server.db, { ownerId: owner.id, title: "Documented Plan" });
+    const top = await post(as.member, plan.opaque_id, "<p>Documented</p>", { is_html: true, title: "Doc" });
+    fits("post", COMMENT, top);
+    const reply = await post(as.other, plan.opaque_id, "Reply", { reply_to: top.body.id });
+    fits("post", COMMENT, await post(as.member, plan.opaque_id, ""));
+    fits("post", COMMENT, await post(guest, plan.opaque_id, "Hi"));
+    fits("put", COMMENT, await send(as.member, "PUT", COMMENT, { opaque_id: plan.opaque_id, comment_id: top.body.id, comment: "Edited" }));
+    fits("put", COMMENT, await send(as.other, "PUT", COMMENT, { opaque_id: plan.opaque_id, comment_id: top.body.id, comment: "Edited" }));
+    fits("post", SUMMARY, await summary(guest, plan.opaque_id));
+    fits("post", SUMMARY, await guest.post(SUMMARY, { requests: [{ uniqueId: "a", request: { opaque_id: hidden.opaque_id } }, { uniqueId: "b", request: {} }] }));
+    fits("post", THREAD, await thread(as.admin, plan.opaque_id));
+    fits("post", THREAD, await thread(guest, plan.opaque_id));
+    fits("get", "/comment/thread/comment/replies", await as.member.get(`/comment/thread/comment/replies?${q(plan.opaque_id, top.body.id)}`));
+    fits("get", "/comment/thread/comment/ancestors", await as.member.get(`/comment/thread/comment/ancestors?${q(plan.opaque_id, reply.body.id)}`));
+    fits("get", "/comment/thread/comment/history", await as.admin.get(`/comment/thread/comment/history?${q(plan.opaque_id, top.body.id)}`));
+    fits("get", "/comment/thread/comment/history", await as.member.get(`/comment/thread/comment/history?${q(plan.opaque_id, top.body.id)}`));
+    fits("post", `${COMMENT}/feedback`, await as.other.post(`${COMMENT}/feedback`, { opaque_id: plan.opaque_id, comment_id: top.body.id, feedback_type: "love" }));
+    fits("post", `${COMMENT}/subscribe`, await as.other.post(`${COMMENT}/subscribe`, { opaque_id: plan.opaque_id, comment_id: top.body.id, action: "subscribe" }));
+    fits("put", "/comment/thread", await send(as.owner, "PUT", "/comment/thread", { opaque_id: plan.opaque_id, view_permission: "closed" }));
+    fits("delete", COMMENT, await send(as.member, "DELETE", COMMENT, { opaque_id: plan.opaque_id, comment_id: top.body.id }));
+    fits("delete", COMMENT, await send(as.member, "DELETE", COMMENT, { opaque_id: plan.opaque_id, comment_id: 999999 }));
   });
 });
