@@ -309,6 +309,17 @@ test("keyboard only: Enter posts, Shift+Enter adds a line, Escape asks before lo
   await page.keyboard.press("Space");
   await expect(like).toHaveAttribute("aria-pressed", "true");
   await expect(like).toBeFocused();
+
+  // Reply opens its form with focus in it; Escape on an empty reply closes it and gives focus back to Reply.
+  const replyButton = comment.getByRole("button", { name: "Reply", exact: true });
+  await tabTo(page, replyButton);
+  await page.keyboard.press("Enter");
+  const replyBox = card(page).getByRole("textbox", { name: `Reply to ${LEARNER.name}` });
+  await expect(replyBox).toBeFocused();
+  await expect(replyButton).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(replyBox).toBeHidden();
+  await expect(replyButton).toBeFocused();
   await expectNoAxeViolations(page, "Discuss card after posting by keyboard");
 });
 

@@ -55,7 +55,7 @@ export function ReplyList({ parent, replying, formBox, onReply, onReplyClosed }:
           <CommentForm
             label={`Reply to ${parent.creator.name}`}
             placeholder="Write a reply..."
-            submitLabel="Reply"
+            submitLabel="Send reply"
             busyLabel="Sending…"
             busy={post.isPending}
             failure={post.error ? discussionFailureText(post.error) : null}
