@@ -2,8 +2,11 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useRef } from "react";
 import { ModalFrame } from "./ModalFrame.js";
 
-/** A yes/no question in a modal alert dialog; Cancel has focus first so Enter never confirms by accident. */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel }: { title: string; message: string; confirmLabel: string; onConfirm(): void; onCancel(): void }) {
+/**
+ * A yes/no question in a modal alert dialog; Cancel has focus first so Enter never confirms by accident. `cancelLabel`
+ * renames Cancel where the question is itself about cancelling ("Are you sure you want to cancel?").
+ */
+export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = "Cancel", onConfirm, onCancel }: { title: string; message: string; confirmLabel: string; cancelLabel?: string; onConfirm(): void; onCancel(): void }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   // Radix focuses the first control (the confirming one) on open, and a plain autoFocus lost that race at times:
   // Cancel is focused here instead of letting it.
@@ -18,7 +21,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCance
           {confirmLabel}
         </button>
         <Dialog.Close ref={cancelRef} className="button button--ghost">
-          Cancel
+          {cancelLabel}
         </Dialog.Close>
       </div>
     </ModalFrame>

@@ -7,8 +7,8 @@ import { Alert } from "./Alert.js";
 import { SsoButtons, SsoPendingNote, useSsoSignIn } from "./SsoButtons.js";
 
 interface GuestModalApi {
-  /** Invites a guest to sign in or register instead of doing what needs an account. */
-  openGuestModal(): void;
+  /** Invites a guest to sign in or register instead of doing what needs an account; `description` says what for. */
+  openGuestModal(description?: string): void;
 }
 
 const GuestModalContext = createContext<GuestModalApi | null>(null);
@@ -16,12 +16,14 @@ const GuestModalContext = createContext<GuestModalApi | null>(null);
 /** Provides the guest modal to the page and renders it. */
 export function GuestModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const [description, setDescription] = useState<string | null>(null);
   const location = useLocation();
   const returnTo = location.pathname + location.search;
   // The modal opens from code, not from a Radix trigger, so remember what had focus to give it back.
   const returnFocus = useRef<HTMLElement | null>(null);
-  const openGuestModal = useCallback(() => {
+  const openGuestModal = useCallback((text?: string) => {
     returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDescription(text ?? null);
     setOpen(true);
   }, []);
   const handleCloseAutoFocus = (event: Event) => {
@@ -42,7 +44,7 @@ export function GuestModalProvider({ children }: { children: ReactNode }) {
           <Dialog.Content className="dialog" aria-describedby="guest-modal-text" onCloseAutoFocus={handleCloseAutoFocus}>
             <Dialog.Title className="dialog__title">Sign in to continue</Dialog.Title>
             <Dialog.Description id="guest-modal-text" className="dialog__text">
-              Sign in or register to favorite and collect content, and to keep it with your account.
+              {description ?? "Sign in or register to favorite and collect content, and to keep it with your account."}
             </Dialog.Description>
             <div className="dialog__actions">
               <Link className="button button--primary" to={signInPath(returnTo)} onClick={handleNavigate}>

@@ -1,0 +1,118 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import { COMMENT_MAX, DISCUSSION_MESSAGES } from "../../../contract/index.js";
+import { Alert } from "../Alert.js";
+import { ConfirmDialog } from "../ConfirmDialog.js";
+
+export interface CommentFormProps {
+  /** The text area's accessible name ("Comment", "Reply to Maria Lopez", "Edit your comment"). */
+  label: string;
+  placeholder?: string;
+  /** The draft to start from (an edit starts from the comment's text). */
+  initialValue?: string;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  /** The server's refusal of the last send, shown above the buttons. */
+  failure: string | null;
+  /** Sends the text; resolves true when it was saved (a new-comment form then empties itself). */
+  onSubmit(text: string): Promise<boolean>;
+  /** Closes the form (reply and edit forms); without it, cancelling only empties the draft. */
+  onCancel?(): void;
+  autoFocus?: boolean;
+}
+
+/**
+ * The comment editor (second document section 5): Send disabled while the text is blank or a save runs; Enter sends,
+ * Shift+Enter adds a line, Escape cancels, and cancelling a changed, non-empty draft asks the spec's question first.
+ * Plain text only (is_html false), at most 10000 characters.
+ */
+export function CommentForm({ label, placeholder, initialValue = "", submitLabel, busyLabel, busy, failure, onSubmit, onCancel, autoFocus }: CommentFormProps) {
+  const id = useId();
+  const [draft, setDraft] = useState(initialValue);
+  const [confirming, setConfirming] = useState(false);
+  const blank = draft.trim() === "";
+  const tooLong = draft.length > COMMENT_MAX;
+  const changed = !blank && draft !== initialValue;
+
+  const send = async () => {
+    if (blank || busy || tooLong) return;
+    const saved = await onSubmit(draft);
+    if (saved && !onCancel) setDraft("");
+  };
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
+  };
+  const finishCancel = () => {
+    setConfirming(false);
+    setDraft(initialValue);
+    onCancel?.();
+  };
+  const handleCancel = () => {
+    if (changed) setConfirming(true);
+    else finishCancel();
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // A composing input method uses Enter to pick its candidate: that Enter is not ours.
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      void send();
+    } else if (event.key === "Escape" && (changed || onCancel)) {
+      event.preventDefault();
+      handleCancel();
+    }
+  };
+
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <form className="comment-form" onSubmit={handleSubmit} noValidate aria-busy={busy || undefined}>
+      <label className="visually-hidden" htmlFor={`${id}-text`}>
+        {label}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        className="input comment-form__text"
+        rows={2}
+        placeholder={placeholder}
+        value={draft}
+        // Focus goes here only when the person asked for this form (Reply, Edit), never on page load.
+        autoFocus={autoFocus}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={`${hintId}${tooLong ? ` ${errorId}` : ""}`}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={handleKeyDown}
+      />
+      <p id={hintId} className="visually-hidden">
+        Enter sends, Shift+Enter starts a new line, Escape cancels.
+      </p>
+      {tooLong && (
+        <p id={errorId} className="field__error">
+          {DISCUSSION_MESSAGES.commentTooLong}
+        </p>
+      )}
+      {failure && <Alert tone="danger">{failure}</Alert>}
+      <div className="comment-form__actions">
+        {(onCancel || !blank) && (
+          <button type="button" className="button button--small button--ghost" onClick={handleCancel}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="button button--small button--primary" disabled={blank || busy || tooLong}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title="Discard your message?"
+          message={DISCUSSION_MESSAGES.cancelConfirm}
+          confirmLabel="Discard"
+          cancelLabel="Keep writing"
+          onConfirm={finishCancel}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </form>
+  );
+}

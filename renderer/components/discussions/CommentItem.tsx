@@ -1,0 +1,206 @@
+import { useEffect, useRef, useState, type RefObject } from "react";
+import type { Comment } from "../../../contract/index.js";
+import { discussionFailureText, useCommentSubscription, useDeleteComment, useEditComment } from "../../api/discussions.js";
+import { ConfirmDialog } from "../ConfirmDialog.js";
+import { showToast } from "../toastStore.js";
+import { CommentForm } from "./CommentForm.js";
+import { CommentHistoryDialog } from "./CommentHistoryDialog.js";
+import { CommentReactions } from "./CommentReactions.js";
+import { useDiscussion } from "./DiscussionContext.js";
+import { ReplyList } from "./ReplyList.js";
+
+/** Dates as the spec shows them: M/D/YYYY. */
+export const formatCommentDate = (iso: string): string => new Date(iso).toLocaleDateString("en-US", { month: "numeric", day: "numeric", year: "numeric" });
+
+/**
+ * Moves focus to `target` once the change that removed the focused control has been drawn; a timer, because a dialog
+ * closing in the same change hands focus back (to its opener, gone by then) after the effects have run.
+ */
+function useFocusAfterRender() {
+  const pending = useRef<RefObject<HTMLElement | null> | null>(null);
+  useEffect(() => {
+    const target = pending.current;
+    if (!target) return;
+    pending.current = null;
+    const timer = setTimeout(() => target.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  });
+  return (target: RefObject<HTMLElement | null>) => {
+    pending.current = target;
+  };
+}
+
+type Confirming = "delete" | "unsubscribe" | null;
+
+/**
+ * One comment (top-level, with its replies and reply form, or a reply): author link, M/D/YYYY date, Edited and
+ * Deleted markers, the text (plain text as text; HTML only as the server sanitized it), reactions, and the actions
+ * the server's abilities allow: Edit and Delete (author or admin), History (admins), Subscribe (top-level).
+ * A reply gets its top-level comment as `parent`, and `onReply` opens that comment's reply form (one level of nesting).
+ */
+export function CommentItem({ comment, parent, onReply }: { comment: Comment; parent?: Comment; onReply?(): void }) {
+  const { opaqueId, canComment, announce, focusCard } = useDiscussion();
+  const isReply = parent !== undefined;
+  const [editing, setEditing] = useState(false);
+  const [replying, setReplying] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const replyButton = useRef<HTMLButtonElement>(null);
+  const replyFormBox = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const edit = useEditComment(opaqueId);
+  const remove = useDeleteComment(opaqueId);
+  const subscription = useCommentSubscription(opaqueId);
+  const deleted = Boolean(comment.deleted_with_replies_at ?? comment.deleted_at);
+  const name = comment.creator.name;
+  // The server takes replies only to a top-level comment that is not deleted.
+  const canReply = canComment && !deleted && !(parent && (parent.deleted_with_replies_at ?? parent.deleted_at));
+
+  const handleReply = () => {
+    if (onReply) return onReply();
+    if (replying) replyFormBox.current?.querySelector("textarea")?.focus();
+    setReplying(true);
+  };
+  const handleReplyClosed = () => {
+    setReplying(false);
+    focusAfterRender(replyButton);
+  };
+  const handleEditSubmit = async (text: string) => {
+    try {
+      // Edited titles are sent as null when empty (second document, section 5).
+      await edit.mutateAsync({ comment_id: comment.id, comment: text, is_html: comment.is_html, title: comment.title || null });
+      announce("Comment updated.");
+      setEditing(false);
+      focusAfterRender(editButton);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const handleEditCancel = () => {
+    edit.reset();
+    setEditing(false);
+    focusAfterRender(editButton);
+  };
+  const handleDelete = () => {
+    setConfirming(null);
+    remove.mutate(comment.id, {
+      onSuccess: (answer) => {
+        announce("Comment deleted.");
+        // A comment without replies leaves the page, and its buttons with it.
+        if (!answer.deleted_with_replies_at) focusCard();
+      },
+      onError: (error) => showToast(discussionFailureText(error)),
+    });
+  };
+  const handleSubscription = (action: "subscribe" | "unsubscribe") => {
+    setConfirming(null);
+    subscription.mutate(
+      { comment_id: comment.id, action },
+      {
+        onSuccess: ({ subscribed }) => announce(subscribed ? "Subscribed to replies." : "Unsubscribed from replies."),
+        onError: (error) => showToast(discussionFailureText(error)),
+      },
+    );
+  };
+
+  return (
+    <article className={`comment${isReply ? " comment--reply" : ""}`} aria-label={`${isReply ? "Reply" : "Comment"} by ${name}`}>
+      <header className="comment__header">
+        {comment.creator.thumbnail_small ? (
+          <img className="comment__avatar" src={comment.creator.thumbnail_small} alt="" />
+        ) : (
+          <span className="comment__avatar comment__avatar--initial" aria-hidden="true">
+            {name.trim().charAt(0).toUpperCase()}
+          </span>
+        )}
+        <a className="comment__author" href={comment.creator.link}>
+          {name}
+        </a>
+        <time className="comment__date" dateTime={comment.created_at}>
+          {formatCommentDate(comment.created_at)}
+        </time>
+        {comment.edited_at && !deleted && <span className="comment__marker">Edited</span>}
+        {comment.deleted_with_replies_at && <span className="comment__marker comment__marker--deleted">Deleted</span>}
+      </header>
+      {comment.title && !editing && <p className="comment__title">{comment.title}</p>}
+      {editing ? (
+        <CommentForm
+          label="Edit your comment"
+          initialValue={comment.content}
+          submitLabel="Save"
+          busyLabel="Saving…"
+          busy={edit.isPending}
+          failure={edit.error ? discussionFailureText(edit.error) : null}
+          onSubmit={handleEditSubmit}
+          onCancel={handleEditCancel}
+          autoFocus
+        />
+      ) : comment.is_html ? (
+        // Sanitized on the server with the comment profile on every save (server/lib/sanitize.ts).
+        <div className="comment__body rich-content" dangerouslySetInnerHTML={{ __html: comment.content }} />
+      ) : (
+        // Plain text stays text: React escapes it, and CSS keeps its line breaks.
+        <p className="comment__body comment__body--text">{comment.content}</p>
+      )}
+      {!editing && (
+        <div className="comment__actions">
+          {!deleted && <CommentReactions comment={comment} />}
+          {canReply && (
+            <button ref={replyButton} type="button" className="link-button" aria-expanded={isReply ? undefined : replying} onClick={handleReply}>
+              Reply
+            </button>
+          )}
+          {comment.abilities.edit && !deleted && (
+            <button ref={editButton} type="button" className="link-button" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+          )}
+          {comment.abilities.delete && !deleted && (
+            <button type="button" className="link-button link-button--danger" aria-disabled={remove.isPending || undefined} onClick={() => !remove.isPending && setConfirming("delete")}>
+              Delete
+            </button>
+          )}
+          {!isReply && !deleted && (
+            <button
+              type="button"
+              className="link-button"
+              aria-disabled={subscription.isPending || undefined}
+              onClick={() => !subscription.isPending && (comment.subscribed ? setConfirming("unsubscribe") : handleSubscription("subscribe"))}
+            >
+              {comment.subscribed ? "Unsubscribe" : "Subscribe"}
+            </button>
+          )}
+          {comment.abilities.history && (
+            <button type="button" className="link-button" onClick={() => setHistoryOpen(true)}>
+              History
+            </button>
+          )}
+        </div>
+      )}
+      {!isReply && (comment.replies.length > 0 || comment.replies_count > 0 || replying) && (
+        <ReplyList parent={comment} replying={replying} formBox={replyFormBox} onReply={handleReply} onReplyClosed={handleReplyClosed} />
+      )}
+      {confirming === "delete" && (
+        <ConfirmDialog
+          title="Delete comment"
+          message={comment.replies_count > 0 ? "Are you sure you want to delete this comment? Its replies stay, under a deleted comment." : "Are you sure you want to delete this comment?"}
+          confirmLabel="Delete"
+          onConfirm={handleDelete}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {confirming === "unsubscribe" && (
+        <ConfirmDialog
+          title="Unsubscribe"
+          message="Are you sure you want to unsubscribe? You will no longer be notified of replies to this comment."
+          confirmLabel="Unsubscribe"
+          onConfirm={() => handleSubscription("unsubscribe")}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {historyOpen && <CommentHistoryDialog comment={comment} onClose={() => setHistoryOpen(false)} />}
+    </article>
+  );
+}

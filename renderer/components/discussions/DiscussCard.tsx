@@ -1,0 +1,174 @@
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { DISCUSSION_AUTOLOAD_THRESHOLD, DISCUSSION_MESSAGES, MESSAGES, type ThreadSummary } from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { discussionFailureText, flattenThread, useDiscussionSummary, useDiscussionThread, usePostComment, useSetViewPermission } from "../../api/discussions.js";
+import { useCurrentProfile } from "../../api/queries.js";
+import { Alert } from "../Alert.js";
+import { useGuestModal } from "../GuestModal.js";
+import { showToast } from "../toastStore.js";
+import { CommentForm } from "./CommentForm.js";
+import { CommentList } from "./CommentList.js";
+import { DiscussionContext, useDiscussion, type DiscussionContextValue } from "./DiscussionContext.js";
+import { ManageDiscussionMenu } from "./ManageDiscussionMenu.js";
+
+/** What the guest modal says when a guest reaches for the discussion. */
+const GUEST_DESCRIPTION = "Sign in or register to read the comments and join the discussion.";
+
+/** "No comments yet", "1 comment", "12 comments". */
+const countText = (count: number) => (count === 0 ? "No comments yet" : `${count} ${count === 1 ? "comment" : "comments"}`);
+
+/**
+ * The model discussion card titled Discuss (second document), below an item's body: the summary loads first (guests
+ * too, for the count); comments load by themselves when there are 1 to 3 (section 9), else on "View comments". Guests
+ * get the guest modal from any control instead of comments; signed-in profiles who may comment get the form;
+ * managers the Manage discussion menu; others see "Discussions are disabled" while it is closed.
+ */
+export function DiscussCard({ opaqueId }: { opaqueId: string }) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const profile = useCurrentProfile();
+  const { openGuestModal } = useGuestModal();
+  const summary = useDiscussionSummary(opaqueId);
+  const [asked, setAsked] = useState(false);
+  const [status, setStatus] = useState("");
+
+  // The same message twice in a row still changes the region's text (a trailing no-break space), so it is said again.
+  const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
+  const focusCard = useCallback(() => {
+    // After the confirmation dialog has finished handing focus back (to a button that is gone).
+    setTimeout(() => headingRef.current?.focus(), 0);
+  }, []);
+  const canComment = Boolean(profile) && Boolean(summary.data?.transient.can_comment);
+  const context = useMemo<DiscussionContextValue>(() => ({ opaqueId, canComment, announce, focusCard }), [opaqueId, canComment, announce, focusCard]);
+
+  let body: ReactNode;
+  let count: number | undefined;
+  let menu: ReactNode = null;
+  if (summary.isPending || profile === undefined) {
+    // Until the session is known too: a guest's card and a member's differ.
+    body = <p className="page-status">Loading the discussion…</p>;
+  } else if (summary.error || !summary.data) {
+    // A 404 (or a guest's 401) means the actor may not see the item's discussion: no card, as for the item itself.
+    const refused = summary.error instanceof ApiError ? summary.error.status : 0;
+    if (refused === 401 || refused === 403 || refused === 404) return null;
+    body = (
+      <div className="discuss-card__problem">
+        <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
+        <button type="button" className="button button--small button--secondary" onClick={() => void summary.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!summary.data.transient.can_view && !summary.data.transient.can_manage) {
+    body = summary.data.view_permission === "closed" ? <p className="discuss-card__disabled">{DISCUSSION_MESSAGES.disabled}</p> : null;
+  } else {
+    const data = summary.data;
+    count = data.comments_count;
+    if (data.transient.can_manage && profile) menu = <ManageControl opaqueId={opaqueId} summary={data} />;
+    body = <DiscussionBody summary={data} signedIn={Boolean(profile)} asked={asked} onAsk={() => setAsked(true)} onGuest={() => openGuestModal(GUEST_DESCRIPTION)} />;
+  }
+
+  // One tree whatever the state, so the live region and focus survive a change of state (disabling, say).
+  return (
+    <DiscussionContext.Provider value={context}>
+      <section className="discuss-card" aria-labelledby={headingId}>
+        <div className="discuss-card__header">
+          <h2 id={headingId} ref={headingRef} tabIndex={-1} className="discuss-card__title">
+            Discuss
+          </h2>
+          {count !== undefined && <p className="discuss-card__count">{countText(count)}</p>}
+          {menu}
+        </div>
+        {body}
+        <p className="visually-hidden" role="status">
+          {status}
+        </p>
+      </section>
+    </DiscussionContext.Provider>
+  );
+}
+
+/** The menu wired to PUT /comment/thread. */
+function ManageControl({ opaqueId, summary }: { opaqueId: string; summary: ThreadSummary }) {
+  const setViewPermission = useSetViewPermission(opaqueId);
+  const { announce } = useDiscussion();
+  const handleChange = (next: ThreadSummary["view_permission"]) =>
+    setViewPermission.mutate(next, {
+      onSuccess: () => announce(next === "closed" ? "Discussion disabled." : "Discussion enabled."),
+      onError: (error) => showToast(discussionFailureText(error)),
+    });
+  return <ManageDiscussionMenu viewPermission={summary.view_permission} busy={setViewPermission.isPending} onChange={handleChange} />;
+}
+
+/** The form (or a guest's invitation), then the comments or the button that loads them. */
+function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary: ThreadSummary; signedIn: boolean; asked: boolean; onAsk(): void; onGuest(): void }) {
+  const { opaqueId, canComment, announce } = useDiscussion();
+  const count = summary.comments_count;
+  const autoload = count > 0 && count <= DISCUSSION_AUTOLOAD_THRESHOLD;
+  const thread = useDiscussionThread(opaqueId, signedIn && summary.transient.can_view && (asked || autoload));
+  const post = usePostComment(opaqueId);
+  const comments = flattenThread(thread.data);
+  const placeholder = count === 0 ? "Start the discussion..." : "Join the discussion...";
+  const open = summary.view_permission === "open";
+
+  const handleSubmit = async (text: string) => {
+    try {
+      await post.mutateAsync({ comment: text, is_html: false });
+      announce("Comment posted.");
+      // Not loaded yet (none before, or more than the card loads by itself): load them now, the new one first.
+      onAsk();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  return (
+    <>
+      {!open && <p className="discuss-card__note">This discussion is disabled: only those who manage this item can see it and post.</p>}
+      {canComment ? (
+        <CommentForm
+          label={count === 0 ? "Start the discussion" : "Join the discussion"}
+          placeholder={placeholder}
+          submitLabel="Send"
+          busyLabel="Sending…"
+          busy={post.isPending}
+          failure={post.error ? discussionFailureText(post.error) : null}
+          onSubmit={handleSubmit}
+        />
+      ) : (
+        !signedIn &&
+        open && (
+          // Only signed-in users get the comment form (second document, section 6): this stands in for it.
+          <button type="button" className="comment-form__guest" onClick={onGuest}>
+            {placeholder}
+          </button>
+        )
+      )}
+      {!signedIn ? (
+        count > 0 && (
+          <button type="button" className="button button--small button--secondary discuss-card__view" onClick={onGuest}>
+            View comments
+          </button>
+        )
+      ) : thread.isPending && thread.fetchStatus === "idle" ? (
+        count > 0 && (
+          <button type="button" className="button button--small button--secondary discuss-card__view" onClick={onAsk}>
+            View comments
+          </button>
+        )
+      ) : thread.isPending ? (
+        <p className="page-status">Loading comments…</p>
+      ) : thread.error ? (
+        <div className="discuss-card__problem">
+          <Alert tone="danger">{discussionFailureText(thread.error, MESSAGES.genericLoad)}</Alert>
+          <button type="button" className="button button--small button--secondary" onClick={() => void thread.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        comments.length > 0 && <CommentList comments={comments} hasMore={thread.hasNextPage} loadingMore={thread.isFetchingNextPage} onLoadMore={() => thread.fetchNextPage()} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { createContext, useContext } from "react";
+
+/** What every part of one item's Discuss card shares: the item, the live announcer and a place to put focus. */
+export interface DiscussionContextValue {
+  /** The item's opaque_id: every discussion call names the item by it. */
+  opaqueId: string;
+  /** Whether the actor may post and reply (summary transient.can_comment). */
+  canComment: boolean;
+  /** Says `message` in the card's polite live region (a comment posted, deleted, a reaction saved…). */
+  announce(message: string): void;
+  /** Puts focus on the card's heading, for when the control that had it leaves the page (a deleted comment). */
+  focusCard(): void;
+}
+
+export const DiscussionContext = createContext<DiscussionContextValue | null>(null);
+
+/** The Discuss card's shared state; only inside DiscussCard. */
+export function useDiscussion(): DiscussionContextValue {
+  const value = useContext(DiscussionContext);
+  if (!value) throw new Error("useDiscussion needs the DiscussCard around it");
+  return value;
+}
