@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_ID } from "./common.js";
+import { FlagRequest } from "./contentActions.js";
 
 /** Message texts of discussions on an item (spec texts where the spec names them, the design's otherwise). */
 export const DISCUSSION_MESSAGES = {
@@ -25,6 +26,7 @@ export const DISCUSSION_MESSAGES = {
   pageInvalid: "page must be a whole number from 1.",
   requestsInvalid: "requests must be a list of 1 to 50 entries, each with a uniqueId and a request.",
   editForbidden: "Only the author or an administrator may change this comment.",
+  reportOwn: "You cannot report your own comment: edit or delete it instead.",
   historyForbidden: "Only administrators may see a comment's history.",
   manageForbidden: "Only those who may edit this item may enable or disable its discussion.",
 } as const;
@@ -142,6 +144,13 @@ export type CommentUpdateRequest = z.input<typeof CommentUpdateRequest>;
 /** DELETE /comment/thread/comment (JSON body), and the query of the replies, ancestors and history calls. */
 export const CommentRef = z.object({ ...threadRef, comment_id: commentId });
 export type CommentRef = z.input<typeof CommentRef>;
+
+/**
+ * POST /comment/thread/comment/flag: Report as Inappropriate (second document, section 6; the call's path is ours). The
+ * reason and description as the item's flagging dialog asks them (FlagRequest's value and message).
+ */
+export const CommentFlagRequest = z.object({ ...threadRef, comment_id: commentId, value: FlagRequest.shape.value, message: FlagRequest.shape.message });
+export type CommentFlagRequest = z.input<typeof CommentFlagRequest>;
 
 /** POST /comment/thread/comment/feedback: remove true, or the current type again, removes the reaction. */
 export const CommentFeedbackRequest = z.object({

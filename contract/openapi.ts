@@ -20,6 +20,7 @@ import {
   CommentDeleteResponse,
   CommentFeedbackCounts,
   CommentFeedbackRequest,
+  CommentFlagRequest,
   CommentHistoryList,
   CommentList,
   CommentRef,
@@ -274,6 +275,7 @@ OPERATIONS.push(
   { method: "get", path: "/comment/thread/comment/ancestors", summary: "The top-level comment of a reply (empty for a top-level comment). Errors as for replies.", query: COMMENT_QUERY, response: CommentList, errors: [401, 403, 404, 422] },
   { method: "get", path: "/comment/thread/comment/history", summary: "A comment's history (created, edited, deleted; oldest first) with who and the values it took; admins only (403 otherwise). Removed comments keep theirs.", query: COMMENT_QUERY, response: CommentHistoryList, errors: [401, 403, 404, 422] },
   { method: "post", path: "/comment/thread/comment/feedback", summary: "Sets the actor's reaction (like, love, magic, powerful; one per comment); remove true, or the current type again, removes it. Answers the actor's reaction and the four counts.", request: CommentFeedbackRequest, response: CommentFeedbackCounts, errors: [401, 403, 404, 422] },
+  { method: "post", path: "/comment/thread/comment/flag", summary: "Report as Inappropriate: a signed-in reader reports someone else's comment with a reason (inappropriate, broken, awesome) and a description (required, at most 2000 characters), stored for moderators (comment_flags). Answers 'Thank you for your feedback!'. 403 for the comment's author and admins (they edit or delete it instead) and for a comment kept as deleted; 401 guests; 404 an item or comment the actor may not see.", request: CommentFlagRequest, response: StatusMessageResponse, errors: [401, 403, 404, 422] },
   { method: "post", path: "/comment/thread/comment/subscribe", summary: "Subscribes to or unsubscribes from a top-level comment (a reply: 422). No notification is sent yet.", request: CommentSubscribeRequest, response: CommentSubscribeResponse, errors: [401, 403, 404, 422] },
 );
 

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
-const ADMIN = { username: "admin", password: "admin-demo-pass" } as const;
 const CANCEL_CONFIRM = "Are you sure you want to cancel? Your message will be lost.";
 const unique = () => `Zd${Date.now().toString(36)}`;
 
@@ -397,4 +396,34 @@ test("an admin opens a comment's History; a member is not offered it", async ({ 
   // An admin may edit and delete anyone's comment.
   await expect(comment.getByRole("button", { name: "Edit" })).toBeVisible();
   await expect(toasts(page)).not.toContainText("Oops");
+});
+
+test("a member reports someone else's comment as inappropriate by keyboard; the author is not offered it", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const { link, opaqueId } = await createItem(page, "Reported discussion");
+  await postComment(page, opaqueId, "Words to report");
+  await page.goto(link);
+  const comment = card(page).getByRole("article", { name: `Comment by ${TEACHER.name}` });
+  await expect(comment.getByText("Words to report")).toBeVisible();
+  await expect(comment.getByRole("button", { name: "Report as Inappropriate" })).toHaveCount(0);
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  const report = comment.getByRole("button", { name: "Report as Inappropriate" });
+  await tabTo(page, report, 80);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Report as Inappropriate" });
+  await expect(dialog).toContainText(`Tell the moderators about ${TEACHER.name}'s comment.`);
+  // Sending without a reason or a description says what is missing.
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await expect(dialog.getByText("Please choose a reason.")).toBeVisible();
+  await dialog.getByRole("radio", { name: "Inappropriate content" }).check();
+  await dialog.getByRole("textbox", { name: "Description" }).fill("Not kind to a student");
+  await expectNoAxeViolations(page, "Report as Inappropriate dialog");
+  await tabTo(page, dialog.getByRole("button", { name: "Send" }));
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(toasts(page)).toContainText("Thank you for your feedback!");
+  await expect(report).toBeFocused();
+  await shoot(page, "discuss-report");
 });

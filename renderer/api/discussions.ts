@@ -9,6 +9,7 @@ import {
   Comment,
   DISCUSSION_BULK_MAX,
   MESSAGES,
+  StatusMessageResponse,
   ThreadBulkResponse,
   ThreadSummary,
   ThreadSummaryBulkResponse,
@@ -16,6 +17,7 @@ import {
   type CommentCreateRequest,
   type CommentReply,
   type CommentFeedbackRequest,
+  type CommentFlagRequest,
   type CommentSubscribeRequest,
   type CommentUpdateRequest,
   type Thread,
@@ -210,6 +212,11 @@ export function useCommentFeedback(opaqueId: string) {
     mutationFn: (body: Omit<CommentFeedbackRequest, "opaque_id" | "comment_id"> & { comment_id: number }) => postJson("comment/thread/comment/feedback", { ...body, opaque_id: opaqueId }, CommentFeedbackCounts),
     onSuccess: (counts, body) => updateComment(client, opaqueId, body.comment_id, (old) => ({ ...old, ...counts })),
   });
+}
+
+/** POST /comment/thread/comment/flag: Report as Inappropriate (answers the thanks; nothing in the thread changes). */
+export function reportComment(opaqueId: string, body: Omit<CommentFlagRequest, "opaque_id">): Promise<StatusMessageResponse> {
+  return postJson("comment/thread/comment/flag", { ...body, opaque_id: opaqueId }, StatusMessageResponse);
 }
 
 /** Subscribes to or unsubscribes from a top-level comment's replies. */

@@ -15,6 +15,7 @@ import * as m013 from "./migrations/013_permission_requests.js";
 import * as m014 from "./migrations/014_recommendations.js";
 import * as m015 from "./migrations/015_discussions.js";
 import * as m016 from "./migrations/016_contact_messages.js";
+import * as m017 from "./migrations/017_comment_flags.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "014_recommendations": m014,
   "015_discussions": m015,
   "016_contact_messages": m016,
+  "017_comment_flags": m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -406,7 +406,19 @@ export interface CommentHistoryTable {
   new_values: string;
 }
 
+/** A comment reported as inappropriate (migration 017), open until a moderator reviews it. */
+export interface CommentFlagsTable {
+  id: Generated<number>;
+  comment_id: number;
+  profile_id: number;
+  reason: ContentFlagsTable["reason"];
+  message: string;
+  status: ColumnType<string, string | undefined, string>;
+  created_at: string;
+}
+
 export interface Database {
+  comment_flags: CommentFlagsTable;
   contact_messages: ContactMessagesTable;
   comment_threads: CommentThreadsTable;
   comments: CommentsTable;

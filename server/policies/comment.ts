@@ -64,11 +64,11 @@ export function canDeleteComment(actor: Actor, comment: CommentSubject): boolean
 }
 
 /**
- * Reporting a comment as inappropriate. The spec offers it to everyone who may not edit, but no call takes a
- * comment's flag yet (POST /profile/flag names content items), so the card must not offer it: false until one does.
+ * Reporting a comment as inappropriate: a signed-in reader who may not edit it (second document: "everyone else"), while
+ * it has words to report (one kept as deleted for its replies has none).
  */
-export function canReport(_actor: Actor, _comment: CommentSubject): boolean {
-  return false;
+export function canReport(actor: Actor, comment: CommentSubject): boolean {
+  return actor.signedIn && comment.deleted_with_replies_at === null && !canEditComment(actor, comment);
 }
 
 /** A comment's history ("Edited" or "Deleted"): admins only (second document, section 6). */

@@ -1,13 +1,18 @@
 import { useId, useState, type FormEvent } from "react";
 import { CONTENT_ACTION_MESSAGES, FLAG_REASONS, FLAG_REASON_LABELS, MESSAGES } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
-import { flagItem } from "../../api/contentActions.js";
 import { FormDialog } from "../ModalFrame.js";
 import { fieldErrorProps } from "../Field.js";
 import { showToast } from "../toastStore.js";
 
-/** The flagging dialog (id flagging-modal): a reason (required) and a description (required); success thanks with a toast. */
-export function FlagDialog({ item, onClose }: { item: { id: number; model_key: string; title: string }; onClose(): void }) {
+/** What a flag says: the reason and the description. */
+export type FlagReport = { value: (typeof FLAG_REASONS)[number]; message: string };
+
+/**
+ * The flagging dialog (id flagging-modal): a reason (required) and a description (required); success thanks with a toast.
+ * `title` and `subject` word it for what is flagged (an item, a comment); `send` makes the call.
+ */
+export function FlagDialog({ title, subject, send, onClose }: { title: string; subject: string; send(report: FlagReport): Promise<unknown>; onClose(): void }) {
   const id = useId();
   const [reason, setReason] = useState<(typeof FLAG_REASONS)[number] | null>(null);
   const [message, setMessage] = useState("");
@@ -23,7 +28,7 @@ export function FlagDialog({ item, onClose }: { item: { id: number; model_key: s
     setFailure(null);
     setSubmitting(true);
     try {
-      await flagItem({ type: `${item.model_key}:${item.id}`, value: reason, message });
+      await send({ value: reason, message });
       showToast(CONTENT_ACTION_MESSAGES.flagThanks, "info");
       onClose();
     } catch (err) {
@@ -35,8 +40,8 @@ export function FlagDialog({ item, onClose }: { item: { id: number; model_key: s
   return (
     <FormDialog
       id="flagging-modal"
-      title="Flag this item"
-      description={<>Tell the moderators about “{item.title}”.</>}
+      title={title}
+      description={<>Tell the moderators about {subject}.</>}
       onClose={onClose}
       onSubmit={handleSubmit}
       failure={failure}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import type { Comment } from "../../../contract/index.js";
-import { discussionFailureText, useCommentSubscription, useDeleteComment, useEditComment } from "../../api/discussions.js";
+import { discussionFailureText, reportComment, useCommentSubscription, useDeleteComment, useEditComment } from "../../api/discussions.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
+import { FlagDialog } from "../content/FlagDialog.js";
 import { showToast } from "../toastStore.js";
 import { CommentForm } from "./CommentForm.js";
 import { CommentHistoryDialog } from "./CommentHistoryDialog.js";
@@ -35,7 +36,8 @@ type Confirming = "delete" | "unsubscribe" | null;
 /**
  * One comment (top-level, with its replies and reply form, or a reply): author link, M/D/YYYY date, Edited and
  * Deleted markers, the text (plain text as text; HTML only as the server sanitized it), reactions, and the actions
- * the server's abilities allow: Edit and Delete (author or admin), History (admins), Subscribe (top-level).
+ * the server's abilities allow: Edit and Delete (author or admin), Report as Inappropriate (everyone else), History (admins),
+ * Subscribe (top-level).
  * A reply gets its top-level comment as `parent`, and `onReply` opens that comment's reply form (one level of nesting).
  */
 export function CommentItem({ comment, parent, onReply }: { comment: Comment; parent?: Comment; onReply?(): void }) {
@@ -45,6 +47,7 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
   const [replying, setReplying] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const replyButton = useRef<HTMLButtonElement>(null);
   const replyFormBox = useRef<HTMLDivElement>(null);
@@ -177,11 +180,17 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
               History
             </button>
           )}
+          {comment.abilities.report && (
+            <button type="button" className="link-button" onClick={() => setReporting(true)}>
+              Report as Inappropriate
+            </button>
+          )}
         </div>
       )}
       {!isReply && (comment.replies.length > 0 || comment.replies_count > 0 || replying) && (
         <ReplyList parent={comment} replying={replying} formBox={replyFormBox} onReply={handleReply} onReplyClosed={handleReplyClosed} />
       )}
+      {reporting && <FlagDialog title="Report as Inappropriate" subject={`${name}'s comment`} send={(report) => reportComment(opaqueId, { comment_id: comment.id, ...report })} onClose={() => setReporting(false)} />}
       {confirming === "delete" && (
         <ConfirmDialog
           title="Delete comment"

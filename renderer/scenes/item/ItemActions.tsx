@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { EditableItem } from "../../../contract/index.js";
+import { flagItem } from "../../api/contentActions.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { ChangeOwnerDialog } from "../../components/content/ChangeOwnerDialog.js";
 import { CopyDialog } from "../../components/content/CopyDialog.js";
@@ -52,7 +53,7 @@ export function ItemActions({ item }: { item: EditableItem }) {
       {open === "copy" && <CopyDialog item={item} onClose={close} />}
       {open === "owner" && profile && <ChangeOwnerDialog item={item} me={{ id: profile.id, name: profile.name }} onClose={close} />}
       {open === "permissions" && <PermissionsDialog item={item} onClose={close} />}
-      {open === "flag" && <FlagDialog item={item} onClose={close} />}
+      {open === "flag" && <FlagDialog title="Flag this item" subject={`“${item.title}”`} send={(report) => flagItem({ type: `${item.model_key}:${item.id}`, ...report })} onClose={close} />}
     </div>
   );
 }

@@ -117,8 +117,9 @@ describe("discussions on an item", () => {
     expect(listed.replies_count).toBe(4);
     // The latest three replies, oldest first; the nested reply sits under the top-level comment.
     expect(listed.replies.map((r: { content: string }) => r.content)).toEqual(["Reply to the reply", "Reply three", "Reply four"]);
-    expect(listed.replies[0].abilities).toEqual({ edit: false, delete: false, report: false, history: false });
-    expect(page.comments[0].abilities).toEqual({ edit: false, delete: false, report: false, history: false });
+    // Others' comments: not the member's to change, theirs to report.
+    expect(listed.replies[0].abilities).toEqual({ edit: false, delete: false, report: true, history: false });
+    expect(page.comments[0].abilities).toEqual({ edit: false, delete: false, report: true, history: false });
 
     const replies = await as.member.get(`/comment/thread/comment/replies?${q(plan.opaque_id, topId)}`);
     expect(replies.body.data.map((r: { content: string }) => r.content)).toEqual(["Reply one", "Reply to the reply", "Reply three", "Reply four"]);
@@ -397,5 +398,32 @@ describe("discussions on an item", () => {
     fits("put", "/comment/thread", await send(as.owner, "PUT", "/comment/thread", { opaque_id: plan.opaque_id, view_permission: "closed" }));
     fits("delete", COMMENT, await send(as.member, "DELETE", COMMENT, { opaque_id: plan.opaque_id, comment_id: top.body.id }));
     fits("delete", COMMENT, await send(as.member, "DELETE", COMMENT, { opaque_id: plan.opaque_id, comment_id: 999999 }));
+  });
+
+  it("lets a reader report another's comment as inappropriate (stored for moderators), never their own or a deleted one", async () => {
+    const plan = await buildContent(server.db, { ownerId: owner.id, title: "Reported Plan" });
+    const rude = await post(as.other, plan.opaque_id, "Something rude");
+    const flag = (c: TestClient, body: Record<string, unknown>) => c.post(`${COMMENT}/flag`, { opaque_id: plan.opaque_id, comment_id: rude.body.id, value: "inappropriate", message: "Insults a student", ...body });
+    const sent = await flag(as.member, {});
+    expect([sent.status, sent.body]).toEqual([200, { status: "success", message: "Thank you for your feedback!" }]);
+    const rows = await server.db.selectFrom("comment_flags").selectAll().where("comment_id", "=", rude.body.id).execute();
+    expect(rows).toMatchObject([{ profile_id: member.id, reason: "inappropriate", message: "Insults a student", status: "open" }]);
+    // A moderator may report too (moderators do not edit comments); the author and admins edit instead.
+    expect((await flag(as.moderator, {})).status).toBe(200);
+    const own = await flag(as.other, {});
+    expect([own.status, own.body.message]).toEqual([403, DISCUSSION_MESSAGES.reportOwn]);
+    expect((await flag(as.admin, {})).status).toBe(403);
+    expect((await flag(guest, {})).status).toBe(401);
+    // The dialog's checks, as for items.
+    expect((await flag(as.member, { value: "nonsense" })).body.message).toBe("Please choose a reason.");
+    expect((await flag(as.member, { message: "  " })).body.message).toBe("Please describe the problem.");
+    expect((await flag(as.member, { comment_id: 999999 })).status).toBe(404);
+    // A comment on an item the member may not see is not found; a comment kept as deleted has nothing to report.
+    const hiddenComment = await post(as.owner, hidden.opaque_id, "Private note");
+    expect((await as.member.post(`${COMMENT}/flag`, { opaque_id: hidden.opaque_id, comment_id: hiddenComment.body.id, value: "inappropriate", message: "x" })).status).toBe(404);
+    await post(as.member, plan.opaque_id, "A reply", { reply_to: rude.body.id });
+    expect((await send(as.other, "DELETE", COMMENT, { opaque_id: plan.opaque_id, comment_id: rude.body.id })).status).toBe(200);
+    expect((await flag(as.member, {})).status).toBe(403);
+    expect((await server.db.selectFrom("comment_flags").selectAll().where("comment_id", "=", rude.body.id).execute()).length).toBe(2);
   });
 });

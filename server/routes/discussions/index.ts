@@ -3,6 +3,8 @@ import {
   COMMENTS_PER_PAGE,
   CommentCreateRequest,
   CommentFeedbackRequest,
+  CommentFlagRequest,
+  CONTENT_ACTION_MESSAGES,
   CommentRef,
   CommentSubscribeRequest,
   CommentUpdateRequest,
@@ -17,6 +19,7 @@ import {
   type BulkError,
   type CommentList,
   type CommentSubscribeResponse,
+  type StatusMessageResponse,
   type Thread,
   type ThreadSummary,
 } from "../../../contract/index.js";
@@ -27,6 +30,7 @@ import type { Db } from "../../db/connection.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
+import { insertCommentFlag } from "../../models/flags.js";
 import { commentById, countComments, feedbackCounts, feedbackOf, latestRepliesOf, listHistory, listReplies, listTopLevel, setFeedback, setSubscription, setViewPermission } from "../../models/comments.js";
 import { authenticate, authorize, commentPolicy } from "../../policies/index.js";
 import { presentComment, presentDeleted, presentFeedback, presentHistoryEntry, presentSummary, presentThread } from "../../presenters/comment.js";
@@ -172,6 +176,15 @@ export function discussionsRouter(db: Db): Router {
     const next = body.remove || current === body.feedback_type ? null : body.feedback_type;
     await setFeedback(db, comment.id, profileId, next);
     res.json(presentFeedback((await feedbackCounts(db, [comment.id])).get(comment.id), next));
+  });
+
+  router.post("/comment/thread/comment/flag", authenticate(), async (req, res) => {
+    const body = parseOr422(CommentFlagRequest, req.body ?? {});
+    const ctx = await loadReadableThread(db, req, body.opaque_id);
+    const comment = await loadComment(db, ctx, body.comment_id);
+    authorize(req.actor, commentPolicy.canReport(req.actor, comment), DISCUSSION_MESSAGES.reportOwn);
+    await insertCommentFlag(db, { commentId: comment.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
+    res.json({ status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks } satisfies StatusMessageResponse);
   });
 
   router.post("/comment/thread/comment/subscribe", authenticate(), async (req, res) => {
