@@ -209,6 +209,26 @@ test("a deleted comment with replies is kept with a Deleted marker; 'View N more
   await expect(replies).toHaveCount(5);
 });
 
+test("a comment kept only for its reply leaves the card with that reply", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const { link, opaqueId } = await createItem(page, "Last reply discussion");
+  const parent = await postComment(page, opaqueId, "Asked once");
+  await postComment(page, opaqueId, "Answered once", parent);
+  await page.goto(link);
+  const comment = card(page).getByRole("article", { name: `Comment by ${TEACHER.name}` }).first();
+  await comment.getByRole("button", { name: "Delete" }).first().click();
+  await page.getByRole("alertdialog", { name: "Delete comment" }).getByRole("button", { name: "Delete" }).click();
+  await expect(comment.getByText("This comment has been deleted.")).toBeVisible();
+  const reply = comment.getByRole("list", { name: `Replies to ${TEACHER.name}` }).getByRole("article");
+  await reply.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog", { name: "Delete comment" }).getByRole("button", { name: "Delete" }).click();
+  await expect(card(page).getByRole("article")).toHaveCount(0);
+  await expect(card(page).getByText("This comment has been deleted.")).toHaveCount(0);
+  // The same after a reload: the server removed it too.
+  await page.reload();
+  await expect(card(page).getByRole("textbox", { name: "Start the discussion" })).toHaveAttribute("placeholder", "Start the discussion...");
+});
+
 test("comments come 10 at a time, newest first; View more comments loads older ones and takes focus there", async ({ page }) => {
   await signInViaApi(page, TEACHER);
   const { link, opaqueId } = await createItem(page, "Busy discussion");

@@ -168,7 +168,7 @@ export function useEditComment(opaqueId: string) {
 
 /**
  * Deletes a comment: one with replies is kept with the server's replacement text and a Deleted marker; one without
- * leaves the list, and its parent's reply count drops (never below 0).
+ * leaves the list, and its parent's reply count drops (never below 0); a parent kept only for its replies leaves with the last.
  */
 export function useDeleteComment(opaqueId: string) {
   const client = useQueryClient();
@@ -186,7 +186,9 @@ export function useDeleteComment(opaqueId: string) {
               ...page,
               comments: page.comments
                 .filter((top) => top.id !== answer.id)
-                .map((top) => (top.replies.some((reply) => reply.id === answer.id) ? { ...top, replies: top.replies.filter((reply) => reply.id !== answer.id), replies_count: Math.max(0, top.replies_count - 1) } : top)),
+                .map((top) => (top.replies.some((reply) => reply.id === answer.id) ? { ...top, replies: top.replies.filter((reply) => reply.id !== answer.id), replies_count: Math.max(0, top.replies_count - 1) } : top))
+                // A comment kept only for its replies goes with the last of them, as on the server.
+                .filter((top) => !(top.deleted_with_replies_at && top.replies_count === 0)),
             })),
           },
         );

@@ -11,7 +11,8 @@ const DELETED_VALUES = { title: null, content: DISCUSSION_MESSAGES.deletedConten
 
 /**
  * Deletes a comment in one transaction. Without replies it is removed from lists and its parent's reply count
- * drops by one (never below 0); with replies it is kept, its content replaced by "This comment has been deleted.".
+ * drops by one (never below 0), the parent going too when it was kept only for its replies and this was the last;
+ * with replies it is kept, its content replaced by "This comment has been deleted.".
  * Either way a "deleted" history row is written. Deleting a comment already kept as deleted changes nothing.
  */
 export async function deleteComment(db: Db, comment: CommentRow, deleterId: number): Promise<DeletedComment> {
@@ -28,12 +29,22 @@ export async function deleteComment(db: Db, comment: CommentRow, deleterId: numb
         .where("deleted_at", "is", null)
         .executeTakeFirst();
       if (Number(removed.numUpdatedRows) > 0) {
-        if (comment.parent_id !== null)
+        if (comment.parent_id !== null) {
           await trx
             .updateTable("comments")
             .set({ replies_count: sql<number>`case when replies_count > 0 then replies_count - 1 else 0 end` })
             .where("id", "=", comment.parent_id)
             .execute();
+          // A parent kept only for its replies goes with the last of them: nothing of it is left to read.
+          await trx
+            .updateTable("comments")
+            .set({ deleted_at: now, updated_at: now })
+            .where("id", "=", comment.parent_id)
+            .where("replies_count", "=", 0)
+            .where("deleted_with_replies_at", "is not", null)
+            .where("deleted_at", "is", null)
+            .execute();
+        }
         await addHistory(trx, { commentId: comment.id, event: "deleted", profileId: deleterId, values: DELETED_VALUES }, now);
       } else {
         const kept = await trx

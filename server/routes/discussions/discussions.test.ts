@@ -200,9 +200,10 @@ describe("discussions on an item", () => {
 
     const removed = await del(as.other, reply.id);
     expect(removed.body).toEqual({ id: reply.id, deleted_at: expect.any(String), deleted_with_replies_at: null, content: "A reply" });
+    // The parent was kept only for that reply: it goes with it.
     page = (await thread(as.other, plan.opaque_id)).body.results.card;
-    expect([page.comments_count, page.comments[0].replies_count, page.comments[0].replies]).toEqual([0, 0, []]);
-    expect((await as.other.get(`/comment/thread/comment/replies?${q(plan.opaque_id, top.id)}`)).body).toEqual({ data: [] });
+    expect([page.comments_count, page.comments]).toEqual([0, []]);
+    expect((await as.other.get(`/comment/thread/comment/replies?${q(plan.opaque_id, top.id)}`)).status).toBe(404);
     // A removed comment is gone for every call, but its history stays for admins.
     expect((await del(as.other, reply.id)).status).toBe(404);
     expect((await as.admin.get(`/comment/thread/comment/history?${q(plan.opaque_id, reply.id)}`)).body.data.map((h: { event: string }) => h.event)).toEqual(["created", "deleted"]);
@@ -216,7 +217,15 @@ describe("discussions on an item", () => {
     expect(row.replies_count).toBe(0);
     // A top-level comment without replies is removed outright.
     expect((await del(as.member, second.id)).body.deleted_at).toEqual(expect.any(String));
-    expect((await thread(as.member, plan.opaque_id)).body.results.card.comments.map((c: { id: number }) => c.id)).toEqual([top.id]);
+    expect((await thread(as.member, plan.opaque_id)).body.results.card.comments).toEqual([]);
+    // A kept parent with two replies stays until the second goes.
+    const third = (await post(as.member, plan.opaque_id, "Third parent")).body;
+    const [a, b] = [(await post(as.other, plan.opaque_id, "Reply a", { reply_to: third.id })).body, (await post(as.other, plan.opaque_id, "Reply b", { reply_to: third.id })).body];
+    await del(as.member, third.id);
+    await del(as.other, a.id);
+    expect((await thread(as.member, plan.opaque_id)).body.results.card.comments.map((c: { id: number; replies_count: number }) => [c.id, c.replies_count])).toEqual([[third.id, 1]]);
+    await del(as.other, b.id);
+    expect((await thread(as.member, plan.opaque_id)).body.results.card.comments).toEqual([]);
   });
 
   it("toggles reactions: a new type replaces the old, the current type again or remove takes it away", async () => {
