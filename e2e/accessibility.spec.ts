@@ -125,7 +125,7 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
 test.describe("keyboard only", () => {
   test("on a phone, Shift+Tab back up the results never hides the focused control under the sticky header (WCAG 2.4.11)", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    // Signed in, the header's actions wrap it to several rows, much taller than the sticky header's usual height.
+    // Signed in: the sticky header holds the Menu button (the actions fold behind it on phones).
     await signInViaApi(page, TEACHER);
     await openSearch(page);
     await page.getByRole("button", { name: /^Collect / }).last().focus();

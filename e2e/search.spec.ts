@@ -791,19 +791,53 @@ test.describe("search screen: favorite pending state", () => {
 test.describe("search screen: phone-sized", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the signed-in header keeps every action on screen: they wrap onto a row of their own", async ({ page }) => {
+  test("the signed-in header stays one row: its actions fold behind a Menu button that opens, closes with Escape, and keeps them on screen", async ({ page }) => {
     // The admin has the most actions: Add Resource, Bulk Import, Create, the name and Sign out.
     await signInViaApi(page, { username: "admin", password: "admin-demo-pass" });
     await openSearch(page);
     const header = page.locator(".site-header__bar");
-    for (const name of ["Add Resource", "Bulk Import", "Create", "Sign out"]) {
+    const menu = header.getByRole("button", { name: "Menu" });
+    const actions = ["Add Resource", "Bulk Import", "Create", "Sign out"];
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    for (const name of actions) await expect(header.getByRole("button", { name, exact: true })).toBeHidden();
+    // One row: it was three (153 px) with the actions wrapped under the brand, and the sticky copy as tall.
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72);
+
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    for (const name of actions) {
       const box = (await header.getByRole("button", { name, exact: true }).boundingBox())!;
       expect(box.x, name).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, name).toBeLessThanOrEqual(390);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page, "search page with the header's menu open on a phone");
     fs.mkdirSync(SHOTS, { recursive: true });
-    await header.screenshot({ path: `${SHOTS}/signed-in-header-390.png` });
+    await header.screenshot({ path: `${SHOTS}/signed-in-header-390-open.png` });
+
+    // Escape from inside the menu closes it and gives focus back to its button.
+    await header.getByRole("button", { name: "Create", exact: true }).focus();
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeFocused();
+    await expect(header.getByRole("button", { name: "Sign out", exact: true })).toBeHidden();
+
+    // The sticky copy is as short, with its own Menu.
+    await page.mouse.wheel(0, 1500);
+    const sticky = page.getByTestId("sticky-header");
+    await expect(sticky).toBeVisible();
+    expect((await sticky.boundingBox())!.height).toBeLessThanOrEqual(64);
+    await sticky.getByRole("button", { name: "Menu" }).click();
+    await expect(sticky.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+  });
+
+  test("on a wide screen the signed-in header shows its actions in the row, with no Menu button", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInViaApi(page, { username: "admin", password: "admin-demo-pass" });
+    await openSearch(page);
+    const header = page.locator(".site-header__bar");
+    await expect(header.getByRole("button", { name: "Menu" })).toBeHidden();
+    for (const name of ["Add Resource", "Bulk Import", "Create", "Sign out"]) await expect(header.getByRole("button", { name, exact: true })).toBeVisible();
   });
 
   test("a very long unbroken word in a card title wraps instead of running under the favorite button", async ({ page }) => {

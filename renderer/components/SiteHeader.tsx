@@ -1,4 +1,4 @@
-import { useRef, type MouseEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useAppConfig, useCurrentProfile, useSignOutMutation } from "../api/queries.js";
 import { useScrolledOutOfView } from "../hooks/useScrolledOutOfView.js";
@@ -102,7 +102,7 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
     );
   }
   return (
-    <div className="account">
+    <AccountActions>
       <AddResourceButton />
       {profile.permissions.bulk_importer && slots.bulkImport}
       <CreateDialog />
@@ -114,6 +114,42 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
       <button type="button" className="button button--secondary button--small" aria-disabled={signOut.isPending || undefined} onClick={handleSignOut}>
         Sign out
       </button>
+    </AccountActions>
+  );
+}
+
+/**
+ * A signed-in profile's actions. On wide screens they sit in the header's row; on phones (see layout.css) they
+ * fold behind a Menu button (a disclosure: aria-expanded, Escape closes it and gives focus back to the button), so
+ * the header, and its sticky copy, stay one row tall instead of three. A new page closes it.
+ */
+function AccountActions({ children }: { children: ReactNode }) {
+  // The page it was opened on: open only there, so moving to another page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const { pathname } = useLocation();
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Only from the header itself: a dialog opened from the menu is portaled elsewhere and handles its own Escape.
+    if (event.key !== "Escape" || !open || !event.currentTarget.contains(event.target as Node)) return;
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+
+  return (
+    <div className="account" data-open={open || undefined} onKeyDown={closeOnEscape}>
+      <button ref={toggleRef} type="button" className="button button--secondary button--small account__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <svg className="account__toggle-icon" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        Menu
+      </button>
+      <div id={panelId} className="account__actions">
+        {children}
+      </div>
     </div>
   );
 }
