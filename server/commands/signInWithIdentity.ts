@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Db } from "../db/connection.js";
+import { isUniqueViolation, type Db } from "../db/connection.js";
 import type { Profile } from "../db/schema.js";
 import { findIdentity, insertIdentity } from "../models/identities.js";
 import { createMember } from "./createMember.js";
@@ -36,20 +36,29 @@ async function uniqueUsername(db: Db, base: string): Promise<string> {
   return `${base}-${crypto.randomBytes(3).toString("hex")}`;
 }
 
+/** Tries of a first sign-on that lost a race: another first sign-on took its username, or was the same subject's. */
+const FIRST_SIGN_ON_TRIES = 5;
+
 /**
  * The profile a provider's subject signs in as: the linked one, or on first sign-in a new member profile
- * (with its `user` content row, like registration) linked to the subject.
+ * (with its `user` content row, like registration) linked to the subject, in one transaction. Two first
+ * sign-ins at once (two people whose claims give one username, or one person's two tabs) both succeed: the one
+ * that loses the race on a unique constraint looks again, finding the other's link or the next free username.
  */
 export async function signInWithIdentity(db: Db, input: { provider: string; claims: IdentityClaims }): Promise<Profile> {
   const { provider, claims } = input;
-  const linked = await findIdentity(db, provider, claims.sub);
-  if (linked) {
-    const profile = await db.selectFrom("profiles").selectAll().where("id", "=", linked.profile_id).where("kind", "=", "user").executeTakeFirst();
-    if (profile) return profile;
+  for (let attempt = 1; ; attempt++) {
+    const linked = await findIdentity(db, provider, claims.sub);
+    if (linked) {
+      const profile = await db.selectFrom("profiles").selectAll().where("id", "=", linked.profile_id).where("kind", "=", "user").executeTakeFirst();
+      if (profile) return profile;
+    }
+    const username = await uniqueUsername(db, baseUsername(claims));
+    const name = claims.name?.trim().slice(0, 255) || username;
+    try {
+      return await createMember(db, { name, username, email: claims.email ?? null, passwordHash: null }, (trx, profile) => insertIdentity(trx, { provider, subject: claims.sub, profileId: profile.id }));
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= FIRST_SIGN_ON_TRIES) throw err;
+    }
   }
-  const username = await uniqueUsername(db, baseUsername(claims));
-  const name = claims.name?.trim().slice(0, 255) || username;
-  const profile = await createMember(db, { name, username, email: claims.email ?? null, passwordHash: null });
-  await insertIdentity(db, { provider, subject: claims.sub, profileId: profile.id });
-  return profile;
 }
