@@ -512,6 +512,36 @@ test.describe("search screen: URLs, sort and filter tags", () => {
     await expectTotal(page, grade!.count);
   });
 
+  test("clicking All keeps a bookmark's model-type filter (All spans every type); a type that does not list it drops it", async ({ page }) => {
+    await openSearch(page, "?st=science&f[_types][]=resource");
+    const tag = filterTag(page, "Model type: resource");
+    await expect(tag).toBeVisible();
+    await expect(typeTab(page, "All")).toHaveAttribute("aria-pressed", "true");
+    const resources = await readTotal(page);
+    expect(resources).toBeLessThan(await tabCount(typeTab(page, "All")));
+
+    // All is already the selection: clicking it changes nothing.
+    await typeTab(page, "All").click();
+    await expect(page).toHaveURL(/f\[_types\]\[\]=resource/);
+    await expect(tag).toBeVisible();
+    await expectTotal(page, resources);
+
+    // From a type back to All: the filter stays, as the bookmark had it.
+    await typeTab(page, "Resources").click();
+    await expect(typeTab(page, "Resources")).toHaveAttribute("aria-pressed", "true");
+    await expect(tag).toBeVisible();
+    await typeTab(page, "All").click();
+    await expect(typeTab(page, "All")).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(/\/search\/\?st=science&f\[_types\]\[\]=resource$/);
+    await expect(tag).toBeVisible();
+    await expectTotal(page, resources);
+
+    // Lesson Plans does not hold resources: the filter goes.
+    await typeTab(page, "Lesson Plans").click();
+    await expect(page).toHaveURL(/\/search\/\?st=science&f\[t\]\[\]=lesson_plans$/);
+    await expect(tag).toHaveCount(0);
+  });
+
   test("a URL term longer than the box takes (80) is cut as the box cuts it and searched, not refused", async ({ page }) => {
     await openSearch(page, "?st=science");
     const total = await readTotal(page);
