@@ -696,6 +696,25 @@ test.describe("search screen: opening results, failures and stale URLs", () => {
     await expect(resultsHeading(page)).toBeFocused();
   });
 
+  test("a failed load on the search screen (the app's configuration, a publisher lookup) toasts the spec's message for failed loads", async ({ page }) => {
+    const failing = { status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal error" }) };
+    await page.route("**/app/config", (route) => route.fulfill(failing));
+    await page.goto("/search/");
+    // One toast, with exactly the spec's words.
+    await expect(toaster(page).locator("p")).toHaveText([SEARCH_FAILED]);
+    await expect(page.getByText("Oops! An unexpected error has occurred.", { exact: false })).toHaveCount(0);
+    // The search itself still runs (with the default types).
+    await expect(resultCards(page).first()).toBeVisible();
+
+    await page.unroute("**/app/config");
+    await openSearch(page);
+    await expect(toaster(page)).toHaveText("");
+    await page.route("**/api/search/find-providers**", (route) => route.fulfill(failing));
+    await facetGroup(page, "Publishers").getByRole("searchbox", { name: "Find a publisher" }).fill("summit");
+    await expect(toaster(page).locator("p")).toHaveText([SEARCH_FAILED]);
+    await expect(page.getByText("Oops! An unexpected error has occurred.", { exact: false })).toHaveCount(0);
+  });
+
   test("a URL with what its asker cannot search (an unknown or admin-only type, a guest's 'mine', a date that is no day) searches the rest", async ({ page }) => {
     await page.goto("/search/?st=science&f[t][]=bogus&f[t][]=users&f[others][]=mine&from=abc");
     await expect(page).toHaveURL(/\/search\/\?st=science$/);
