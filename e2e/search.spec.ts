@@ -512,6 +512,36 @@ test.describe("search screen: URLs, sort and filter tags", () => {
     await expectTotal(page, grade!.count);
   });
 
+  test("clicking All keeps a bookmark's model-type filter (All spans every type); a type that does not list it drops it", async ({ page }) => {
+    await openSearch(page, "?st=science&f[_types][]=resource");
+    const tag = filterTag(page, "Model type: resource");
+    await expect(tag).toBeVisible();
+    await expect(typeTab(page, "All")).toHaveAttribute("aria-pressed", "true");
+    const resources = await readTotal(page);
+    expect(resources).toBeLessThan(await tabCount(typeTab(page, "All")));
+
+    // All is already the selection: clicking it changes nothing.
+    await typeTab(page, "All").click();
+    await expect(page).toHaveURL(/f\[_types\]\[\]=resource/);
+    await expect(tag).toBeVisible();
+    await expectTotal(page, resources);
+
+    // From a type back to All: the filter stays, as the bookmark had it.
+    await typeTab(page, "Resources").click();
+    await expect(typeTab(page, "Resources")).toHaveAttribute("aria-pressed", "true");
+    await expect(tag).toBeVisible();
+    await typeTab(page, "All").click();
+    await expect(typeTab(page, "All")).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(/\/search\/\?st=science&f\[_types\]\[\]=resource$/);
+    await expect(tag).toBeVisible();
+    await expectTotal(page, resources);
+
+    // Lesson Plans does not hold resources: the filter goes.
+    await typeTab(page, "Lesson Plans").click();
+    await expect(page).toHaveURL(/\/search\/\?st=science&f\[t\]\[\]=lesson_plans$/);
+    await expect(tag).toHaveCount(0);
+  });
+
   test("a URL term longer than the box takes (80) is cut as the box cuts it and searched, not refused", async ({ page }) => {
     await openSearch(page, "?st=science");
     const total = await readTotal(page);
@@ -664,6 +694,25 @@ test.describe("search screen: opening results, failures and stale URLs", () => {
     await expect(resultCount(page)).toHaveText(/results? for “photosynthesis”$/);
     await expect(again).toHaveCount(0);
     await expect(resultsHeading(page)).toBeFocused();
+  });
+
+  test("a failed load on the search screen (the app's configuration, a publisher lookup) toasts the spec's message for failed loads", async ({ page }) => {
+    const failing = { status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal error" }) };
+    await page.route("**/app/config", (route) => route.fulfill(failing));
+    await page.goto("/search/");
+    // One toast, with exactly the spec's words.
+    await expect(toaster(page).locator("p")).toHaveText([SEARCH_FAILED]);
+    await expect(page.getByText("Oops! An unexpected error has occurred.", { exact: false })).toHaveCount(0);
+    // The search itself still runs (with the default types).
+    await expect(resultCards(page).first()).toBeVisible();
+
+    await page.unroute("**/app/config");
+    await openSearch(page);
+    await expect(toaster(page)).toHaveText("");
+    await page.route("**/api/search/find-providers**", (route) => route.fulfill(failing));
+    await facetGroup(page, "Publishers").getByRole("searchbox", { name: "Find a publisher" }).fill("summit");
+    await expect(toaster(page).locator("p")).toHaveText([SEARCH_FAILED]);
+    await expect(page.getByText("Oops! An unexpected error has occurred.", { exact: false })).toHaveCount(0);
   });
 
   test("a URL with what its asker cannot search (an unknown or admin-only type, a guest's 'mine', a date that is no day) searches the rest", async ({ page }) => {

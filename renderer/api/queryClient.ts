@@ -25,7 +25,8 @@ function shouldRetry(failureCount: number, error: Error): boolean {
 
 
 /**
- * The app's query client; every failed load is reported through `onError` with the text to show. A 401 means the
+ * The app's query client; every failed load is reported through `onError` with the text to show (a query's own
+ * `errorMessage`, else the spec's failed-load message; a failed write only when it names one). A 401 means the
  * session is over (it expired, or the user signed out in another tab): the profile is read again, so the header and
  * every screen stop showing a signed-in user.
  */
@@ -39,7 +40,8 @@ export function createQueryClient(onError: (message: string) => void): QueryClie
       onError: (error, query) => {
         if (isSignedOut(error) && query.queryKey[0] !== queryKeys.initializeData[0]) forgetSession();
         if (query.meta?.silent || (query.meta?.refusalsShownByScreen && isRefusal(error))) return;
-        onError(query.meta?.errorMessage ?? MESSAGES.unexpected);
+        // A failed load says the spec's words for failed searches and loads (first document, section 8), whatever it loaded.
+        onError(query.meta?.errorMessage ?? MESSAGES.genericLoad);
       },
     }),
     mutationCache: new MutationCache({

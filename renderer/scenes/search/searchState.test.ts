@@ -71,6 +71,13 @@ describe("withTypes", () => {
     const after = withTypes(before, ["groups"], CONFIGS);
     expect(after).toMatchObject({ page: 1, types: ["groups"], attributes: { grouptypes: [9] }, owners: [], others: ["open"], from: "2024-01-01" });
   });
+  it("keeps sub and model types when All is chosen (it spans every type), drops them for a type that does not list them", () => {
+    const bookmarked = state({ modelTypes: ["resource"], subTypes: ["group"] });
+    expect(withTypes(bookmarked, [], CONFIGS)).toMatchObject({ types: [], modelTypes: ["resource"], subTypes: ["group"] });
+    expect(withTypes(state({ types: ["resources"], modelTypes: ["resource"] }), ["all"], CONFIGS)).toMatchObject({ types: [], modelTypes: ["resource"] });
+    expect(withTypes(bookmarked, ["groups"], CONFIGS)).toMatchObject({ modelTypes: [], subTypes: ["group"] });
+    expect(withTypes(bookmarked, ["resources"], CONFIGS)).toMatchObject({ modelTypes: ["resource"], subTypes: [] });
+  });
   it("uses the all config for an empty selection", () => {
     expect([...supportedFacetKeys(CONFIGS, [])].sort()).toEqual(["grades", "subjects"]);
     expect([...supportedFacetKeys(CONFIGS, ["resources", "groups"])].sort()).toEqual(["grades", "grouptypes", "industries", "subjects"]);

@@ -74,21 +74,21 @@ export function supportedFilterKeys(configs: SearchTypeConfig[], types: string[]
 /**
  * Selects new types and drops the filters they do not support: attribute filters outside their
  * attributes, owner, publisher, my-stuff and date filters outside their filters, and sub types or
- * model types outside their lists.
+ * model types outside their lists (all spans every type, so it keeps them: clicking All, even when
+ * it is already selected, leaves a bookmark's `f[_types][]` as it was).
  */
 export function withTypes(state: SearchScreenState, types: string[], configs: SearchTypeConfig[]): SearchScreenState {
   const selected = types.filter((t) => t !== ALL_TYPE);
-  return withChanges(keepSupported({ ...state, types: selected }, configs, { typeLists: "strict" }), {});
+  return withChanges(keepSupported({ ...state, types: selected }, configs), {});
 }
 
 /**
  * The state a URL should show: without the filters its types do not support (a bookmark or an
- * edited link may carry them), page 1 when any went. The same object when nothing goes. Sub and
- * model types are only checked against types that list some: the "all" type lists none, and
- * `f[_types][]` on its own is a filter the first document's URLs use.
+ * edited link may carry them), as a tab click leaves them, page 1 when any went. The same object
+ * when nothing goes.
  */
 export function withSupportedFilters(state: SearchScreenState, configs: SearchTypeConfig[]): SearchScreenState {
-  const kept = keepSupported(state, configs, { typeLists: "when-listed" });
+  const kept = keepSupported(state, configs);
   return searchHref(kept) === searchHref(state) ? state : { ...kept, page: 1 };
 }
 
@@ -123,14 +123,19 @@ export function hasFilters(state: SearchScreenState): boolean {
   return searchHref(withoutFilters(state)) !== searchHref({ ...state, page: 1 });
 }
 
-/** The state's filters narrowed to what its types support; term, types, sort and page stay. */
-function keepSupported(state: SearchScreenState, configs: SearchTypeConfig[], { typeLists }: { typeLists: "strict" | "when-listed" }): SearchScreenState {
+/**
+ * The state's filters narrowed to what its types support; term, types, sort and page stay. Sub and model types are
+ * checked against the chosen types' lists; with none chosen (all), they all stay: the "all" type lists none because it
+ * spans every type, and `f[_types][]` on its own is a filter the first document's URLs use.
+ */
+function keepSupported(state: SearchScreenState, configs: SearchTypeConfig[]): SearchScreenState {
   const active = activeConfigs(configs, state.types);
   const facetKeys = new Set(active.flatMap((c) => c.attributes));
   const filters = new Set(active.flatMap((c) => c.filters));
   const subTypes = new Set(active.flatMap((c) => [...c.sub_types, ...Object.values(c.model_sub_types).flat()]));
   const modelTypes = new Set<string>(active.flatMap((c) => c.model_types));
-  const inList = (list: Set<string>) => (value: string) => list.has(value) || (typeLists === "when-listed" && list.size === 0);
+  const spansAll = selectedTypes(state).length === 0;
+  const inList = (list: Set<string>) => (value: string) => spansAll || list.has(value);
   const attributes = Object.fromEntries(Object.entries(state.attributes).filter(([key, ids]) => facetKeys.has(key) && ids.length > 0));
   return {
     ...state,
