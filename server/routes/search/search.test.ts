@@ -339,6 +339,36 @@ describe("search", () => {
     for (const f of [null, [], {}]) expect((await c.post("/search", { st: "photosynthesis", f })).status, JSON.stringify(f)).toBe(200);
   });
 
+  it("refuses unknown types and sub types, and out-of-range ids and flags, naming the parameter sent and what it must be", async () => {
+    const c = server.client();
+    for (const [q, field, message] of [
+      // Ids must be positive: "at least 0" refused 0 with a message that allowed it.
+      ["f[owners][]=0", "f[owners]", "f[owners] must be more than 0."],
+      ["grades[]=-4", "grades", "grades must be more than 0."],
+      ["as_profile=-3", "as_profile", "as_profile must be more than 0."],
+      ["f[t][]=spaceships", "f[t]", "Unknown search type: spaceships."],
+      // An unknown sub type matched nothing and answered 200 with no results.
+      ["f[st][]=spaceship", "f[st]", "Unknown sub type: spaceship."],
+      // Anything but a yes or no was read as no.
+      ["ignore_permissions=maybe", "ignore_permissions", "ignore_permissions must be 1 or 0 (true or false)."],
+      ["only_mine=perhaps", "only_mine", "only_mine must be 1 or 0 (true or false)."],
+      ["facets=some", "facets", "facets must be 1 or 0 (true or false)."],
+    ] as const) {
+      const res = await c.get(`/api/search?${q}`);
+      expect([res.status, res.body.message, res.body.errors], q).toEqual([422, message, { [field]: [message] }]);
+    }
+    // A known sub type is searched; facets=false leaves the facets out, as facets=0 does.
+    const groups = await c.get("/api/search?f[st][]=group");
+    expect(groups.status).toBe(200);
+    expect((await c.get("/api/search?query=photosynthesis&facets=false")).body.facets).toBeNull();
+    expect((await c.get("/api/search?query=photosynthesis&ignore_permissions=0&only_mine=no")).body.total).toBe(2);
+    // A number too large for JSON's doubles (1e400 parses as Infinity) is a page out of range, not "an object".
+    for (const raw of ['{"page": 1e400}', '{"page": -1e400}']) {
+      const res = await c.request("POST", "/search", raw, { "content-type": "application/json" });
+      expect([res.status, res.body.message], raw).toEqual([422, "page must be a whole number."]);
+    }
+  });
+
   it("presents cards with the spec's fields and never leaks internals", async () => {
     const res = await server.client().get("/api/search?query=algebra");
     const card = res.body.data[0];
