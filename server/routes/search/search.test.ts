@@ -369,6 +369,18 @@ describe("search", () => {
     }
   });
 
+  it("answers a term with no searchable words (punctuation, symbols) with no results and zero counts, on either search path", async () => {
+    const c = server.client();
+    for (const term of ["!!!", "%E2%9C%93%E2%9C%93%E2%9C%93"]) {
+      const res = await c.get(`/api/search?query=${term}&f[owners][]=${owner.id}`);
+      expect([res.status, res.body.data, res.body.total], term).toEqual([200, [], 0]);
+      // The in-memory index answered facets: null here, where the SQL path (SEARCH_INDEX=sql) counts zeros.
+      expect(res.body.facets, term).not.toBeNull();
+      expect(Object.values(res.body.facets.types).every((n) => n === 0), term).toBe(true);
+      expect(res.body.facets.owners, term).toEqual([{ profile_id: owner.id, name: "Olivia Owner", count: 0 }]);
+    }
+  });
+
   it("presents cards with the spec's fields and never leaks internals", async () => {
     const res = await server.client().get("/api/search?query=algebra");
     const card = res.body.data[0];
