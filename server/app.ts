@@ -57,6 +57,9 @@ export interface AppDeps {
 const READ_BODY_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
 const UNSUPPORTED_BODY = "Send the request body as JSON (application/json), a form (application/x-www-form-urlencoded) or multipart/form-data.";
 
+/** The most query parameters a request may carry. */
+const QUERY_PARAMETER_LIMIT = 500;
+
 /** Paths that belong to the API: never answered by the web app's history fallback. */
 // The spec's API families: an unknown path under them is a JSON 404, never the web app's page.
 const API_PREFIXES = [
@@ -97,7 +100,13 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   // The screen's bracketed parameters (f[t][]=...) need the extended parser; depth and list size are bounded.
-  app.set("query parser", (str: string) => qs.parse(str, { depth: 3, arrayLimit: 200, parameterLimit: 500 }));
+  // Past the parameter limit qs drops the rest silently (a 501st parameter's bad value was answered 200): refused instead.
+  app.set("query parser", (str: string | null | undefined) => {
+    // Express passes null for a URL without a query string.
+    if (!str) return {};
+    if (str.split("&").filter(Boolean).length > QUERY_PARAMETER_LIMIT) throw new HttpError(400, `The request has too many query parameters (at most ${QUERY_PARAMETER_LIMIT}).`);
+    return qs.parse(str, { depth: 3, arrayLimit: 200, parameterLimit: QUERY_PARAMETER_LIMIT });
+  });
 
   app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/") || url.startsWith("/assets/") }));
   app.use(

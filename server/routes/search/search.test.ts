@@ -381,6 +381,15 @@ describe("search", () => {
     }
   });
 
+  it("refuses a URL with more query parameters than it reads, rather than dropping the rest unread", async () => {
+    const c = server.client();
+    const padding = Array.from({ length: 500 }, (_, i) => `x${i}=1`).join("&");
+    // The 501st parameter, a term too short to search, was silently dropped and the search answered 200.
+    const res = await c.get(`/api/search?${padding}&query=ph`);
+    expect([res.status, res.body]).toEqual([400, { message: "The request has too many query parameters (at most 500)." }]);
+    expect((await c.get(`/api/search?${Array.from({ length: 499 }, (_, i) => `x${i}=1`).join("&")}&query=ph`)).body.message).toBe("Please enter at least 3 characters to search.");
+  });
+
   it("presents cards with the spec's fields and never leaks internals", async () => {
     const res = await server.client().get("/api/search?query=algebra");
     const card = res.body.data[0];
