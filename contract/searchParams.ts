@@ -56,6 +56,9 @@ const FLAGS = ["ignore_permissions", "ignorePermissions", "only_mine", "facets"]
  * f holds the bracketed filters. normalizeSearchInput reads only values, so without this check a parameter
  * sent as an object (`{"st": {"a": 1}}`) would be silently left out.
  */
+/** The filters read from under f: the screen's (t, st, _types, others, owners, publishers, the attribute facets) and the POST /search call's (types, other, provider). */
+const F_KEYS = new Set(["t", "st", "_types", "others", "owners", "publishers", "types", "other", "provider", ...ATTRIBUTE_FACETS.map((facet) => facet.url)]);
+
 export const SearchInput = z.looseObject({
   ...Object.fromEntries(
     ["st", "query", "q", "s", "sort", "page", "per", "limit", "per_page", "from", "to", "created_from", "created_to", "as_profile", "asProfile"].map((name) => [name, scalar(name)]),
@@ -63,6 +66,10 @@ export const SearchInput = z.looseObject({
   ...Object.fromEntries(FLAGS.map((name) => [name, flag(name)])),
   // null, and [] (how some clients write an empty map), mean no filters.
   f: z.union([z.record(z.string(), z.unknown()), z.null(), z.array(z.never()).length(0)], { error: "f must be an object of filters (f[t][], f[owners][], ...)." }).optional(),
+}).superRefine((input, ctx) => {
+  // A filter under f the search does not know (a misspelt f[grade][]) was searched as no filter at all.
+  const f = asRecord(input.f);
+  for (const key of Object.keys(f).filter((k) => !F_KEYS.has(k))) ctx.addIssue({ code: "custom", path: [`f[${key}]`], message: `Unknown filter: f[${key}].` });
 });
 
 /**

@@ -381,6 +381,17 @@ describe("search", () => {
     }
   });
 
+  it("refuses a filter under f it does not know, which it searched as no filter", async () => {
+    const c = server.client();
+    const res = await c.get(`/api/search?query=photosynthesis&f[grade][]=${grade6}`);
+    expect([res.status, res.body]).toEqual([422, { message: "Unknown filter: f[grade].", errors: { "f[grade]": ["Unknown filter: f[grade]."] } }]);
+    const posted = await c.post("/search", { st: "photosynthesis", f: { _types: ["resource"], ownerz: [owner.id] } });
+    expect([posted.status, posted.body.message]).toEqual([422, "Unknown filter: f[ownerz]."]);
+    // Every filter the screen and the POST /search call send under f is read.
+    const known = ["t][]=resources", "st][]=group", "_types][]=resource", "others][]=open", `owners][]=${owner.id}`, `publishers][]=${member.id}`, "types][]=resources", "other][]=open", `provider][]=${member.id}`, `grades][]=${grade5}`, `subjects][]=${algebra}`];
+    for (const q of known) expect((await c.get(`/api/search?f[${q}`)).status, q).toBe(200);
+  });
+
   it("refuses a URL with more query parameters than it reads, rather than dropping the rest unread", async () => {
     const c = server.client();
     const padding = Array.from({ length: 500 }, (_, i) => `x${i}=1`).join("&");
