@@ -170,6 +170,21 @@ describe("sign-in", () => {
     expect(upload.status).not.toBe(415);
   });
 
+  it("refuses a remember value that is not a yes or no, which was read as no", async () => {
+    const message = "remember must be 1 or 0 (true or false).";
+    for (const remember of ["maybe", { on: 1 }, 2]) {
+      const c = server.client();
+      const res = await c.post("/auth", { username: user.username, password: "correct horse battery", remember });
+      expect([res.status, res.body], JSON.stringify(remember)).toEqual([422, { message, errors: [message] }]);
+      expect((await c.get("/getInitializeData")).body.profile, JSON.stringify(remember)).toBeNull();
+    }
+    // What a checkbox sends, ticked or not, and a form's repeated field (its last value counts).
+    for (const remember of ["1", "on", true, 1, "0", false, "", ["0", "on"]]) {
+      const res = await server.client().post("/auth", { username: user.username, password: "correct horse battery", remember });
+      expect(res.status, JSON.stringify(remember)).toBe(200);
+    }
+  });
+
   it("answers unknown API paths with JSON 404", async () => {
     const res = await server.client().get("/api/nothing-here");
     expect(res.status).toBe(404);
