@@ -14,6 +14,7 @@ import { bearerAuthentication } from "./lib/bearerAuth.js";
 import { errorHandler, HttpError, notFoundHandler } from "./lib/errors.js";
 import { requestLog } from "./lib/requestLog.js";
 import { refuseNulText } from "./lib/nulText.js";
+import { refuseDeepBodies } from "./lib/bodyDepth.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
@@ -142,6 +143,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   });
   // A NUL in the URL (only ever %00 there) or a parsed body would reach the database, where PostgreSQL fails on it.
   app.use(refuseNulText);
+  app.use(refuseDeepBodies);
 
   const sessions = session({
     name: "sid",

@@ -392,6 +392,20 @@ describe("search", () => {
     for (const q of known) expect((await c.get(`/api/search?f[${q}`)).status, q).toBe(200);
   });
 
+  it("refuses a body nested thousands deep with a 400, which overflowed the stack reading its filters (a 500)", async () => {
+    const c = server.client();
+    const message = "The request body may nest objects and lists at most 32 levels deep.";
+    for (const raw of [`{"f":{"t":${"[".repeat(50_000)}${"]".repeat(50_000)}}}`, `{"f":{"t":${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}}}`]) {
+      const res = await c.request("POST", "/search", raw, { "content-type": "application/json" });
+      expect([res.status, res.body]).toEqual([400, { message }]);
+    }
+    // Any call: the check is made on every body before the routes read it.
+    const signIn = await c.request("POST", "/auth", `{"username":${"[".repeat(40)}${"]".repeat(40)}}`, { "content-type": "application/json", "x-csrf-token": await c.token() });
+    expect([signIn.status, signIn.body]).toEqual([400, { message }]);
+    // Lists nested a few levels (indexed objects, as a form writes them) are still read.
+    expect((await c.post("/search", { st: "photosynthesis", f: { t: { 0: ["resources"] } } })).status).toBe(200);
+  });
+
   it("refuses a URL with more query parameters than it reads, rather than dropping the rest unread", async () => {
     const c = server.client();
     const padding = Array.from({ length: 500 }, (_, i) => `x${i}=1`).join("&");
