@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Flag, MESSAGES } from "./common.js";
+import { flag, MESSAGES } from "./common.js";
 
 /** A text field's type error: its required message when missing, else that it must be text. */
 const textOr = (required: string, name: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? required : `${name} must be text.`) });
@@ -8,7 +8,7 @@ const textOr = (required: string, name: string) => ({ error: (issue: { input?: u
 export const SignInRequest = z.object({
   username: z.string(textOr(MESSAGES.usernameRequired, "Username")).trim().min(1, MESSAGES.usernameRequired).max(255, "Username may be at most 255 characters."),
   password: z.string(textOr(MESSAGES.passwordRequired, "Password")).min(1, MESSAGES.passwordRequired).max(1024, "Password may be at most 1024 characters."),
-  remember: Flag,
+  remember: flag("remember"),
 });
 export type SignInRequest = z.infer<typeof SignInRequest>;
 

@@ -47,8 +47,15 @@ export const MESSAGES = {
 /** A query parameter sent empty (`page=`) means its default, as if it were left out. */
 export const emptyAsUnset = (v: unknown) => (v === "" ? undefined : v);
 
-/** Accepts "1", 1, "true", true, "on" as true; everything else as false. */
-export const Flag = z.preprocess(
-  (v) => (Array.isArray(v) ? v[v.length - 1] : v),
-  z.union([z.boolean(), z.number(), z.string()]).optional().transform((v) => v === true || v === 1 || v === "1" || v === "true" || v === "on"),
-);
+/**
+ * A checkbox's value: "1", 1, "true", true, "on", "yes" are true; "0", 0, "false", false, "off", "no", "" and none are false.
+ * Anything else is refused with a message naming the field (it was read as false). A repeated form field counts by its last value.
+ */
+export const flag = (name: string) =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v[v.length - 1] : v),
+    z
+      .union([z.boolean(), z.literal(0), z.literal(1), z.null(), z.enum(["", "0", "1", "true", "false", "on", "off", "yes", "no"])], { error: `${name} must be 1 or 0 (true or false).` })
+      .optional()
+      .transform((v) => v === true || v === 1 || v === "1" || v === "true" || v === "on" || v === "yes"),
+  );

@@ -8,7 +8,7 @@ export const FavoriteRequest = z.object({
   modelName: z.string().max(64).optional(),
   type: z.string().regex(typeKey, 'type must look like "resource:12".'),
   value: z
-    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(["0", "1", "true", "false"])])
+    .union([z.boolean(), z.literal(0), z.literal(1), z.enum(["0", "1", "true", "false"])], { error: "value must be true or false (or 1 or 0)." })
     .optional()
     .transform((v) => (v === undefined ? undefined : v === true || v === 1 || v === "1" || v === "true")),
 });

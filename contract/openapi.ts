@@ -78,8 +78,8 @@ const SEARCH_QUERY: Operation["query"] = [
   { name: "sort", description: "Sort code 1, -1, 2, -2, 3, -3 or title_lsort_asc, title_lsort_desc, updated_at_asc, updated_at_desc (alias s). Relevance when omitted with a term." },
   { name: "page", description: "Page number, from 1." },
   { name: "per", description: "Page size, default 15, at most 100 (alias limit)." },
-  { name: "types", description: "Search types (tabs), alias f[t][].", array: true },
-  { name: "subTypes", description: "Sub types, alias f[st][].", array: true },
+  { name: "types", description: "Search types (tabs), alias f[t][]; an unknown one is a 422.", array: true },
+  { name: "subTypes", description: "Sub types, alias f[st][]; one that no search type has is a 422.", array: true },
   { name: "_types", description: "Model types, alias f[_types][].", array: true },
   { name: "other", description: "mine, favorites, open, restricted (alias f[others][]).", array: true },
   { name: "owners", description: "Owner profile ids, alias f[owners][].", array: true },
@@ -92,8 +92,9 @@ const SEARCH_QUERY: Operation["query"] = [
     array: true,
   })),
   { name: "as_profile", description: "Admins only: search as this profile id." },
-  { name: "ignore_permissions", description: "Admins only: 1 to list everything." },
-  { name: "facets", description: "0 to skip the counts per filter value." },
+  { name: "ignore_permissions", description: "Admins only: 1 to list everything (yes-or-no values: 1/0, true/false, on/off, yes/no; anything else is a 422)." },
+  { name: "facets", description: "0 (or false, off, no) to skip the counts per filter value." },
+  { name: "f", description: "The bracketed filters may also come nested under f (f[grades][], f[provider][], ...); a key under f the search does not read is a 422. At most 500 query parameters (400 past that)." },
 ];
 
 /** Every documented call. */
@@ -107,8 +108,8 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/auth/sso/{provider}/callback", summary: "The provider's return: signs in (creating a member on first sign-in) and redirects (302) to the saved path or /search/; any failure redirects to /auth/login?sso_error=...", response: z.object({}), errors: [404] },
   { method: "post", path: "/auth/logout", summary: "Sign out.", response: z.object({}) },
   { method: "post", path: "/auth/forgot", summary: "Ask for password-reset instructions.", request: ForgotRequest, response: MessageResponse, errors: [422] },
-  { method: "get", path: "/api/search", summary: "The main search screen's call: a page of results, the total, counts per filter value and a 'Did you mean' suggestion.", query: SEARCH_QUERY, response: SearchResponse, errors: [401, 403, 422] },
-  { method: "post", path: "/search", summary: "Search (first document): st, f (_types, other, types, provider), s, limit, page, other, only_mine, includeSignedIds.", request: z.record(z.string(), z.unknown()), response: LegacySearchResponse, errors: [401, 403, 422] },
+  { method: "get", path: "/api/search", summary: "The main search screen's call: a page of results, the total, counts per filter value and a 'Did you mean' suggestion.", query: SEARCH_QUERY, response: SearchResponse, errors: [400, 401, 403, 422] },
+  { method: "post", path: "/search", summary: "Search (first document): st, f (_types, other, types, provider), s, limit, page, other, only_mine, includeSignedIds; read as GET /api/search reads its parameters. A JSON body or a form (a multipart body is a 415).", request: z.record(z.string(), z.unknown()), response: LegacySearchResponse, errors: [401, 403, 415, 422] },
   { method: "get", path: "/api/search/find-providers", summary: "The provider filter's autocomplete: publishers whose name holds st (at least 3 characters), among those publishing something the asker may see; at most 30, by name. Their profile_id goes in f[provider][] (publishers[]).", query: [{ name: "st", description: "Part of the name, 3 to 80 characters." }], response: ProviderAutocomplete, errors: [422] },
   { method: "post", path: "/profile/favorite", summary: "Set a favorite (value true/false) or toggle it (value omitted); answers with the final value.", request: FavoriteRequest, response: FavoriteResponse, errors: [401, 403, 404, 422] },
   { method: "get", path: "/attributes/config/{modelKey}", summary: "The attribute type configuration (picker settings per type) for a content model key, e.g. resource. 404 for an unknown model key.", response: AttributeConfigResponse, errors: [404] },

@@ -26,7 +26,9 @@ function first(...values: unknown[]): string | undefined {
   return undefined;
 }
 
-const truthy = (v: string | undefined) => v === "1" || v === "true" || v === "on" || v === "yes";
+const TRUE_FLAGS = ["1", "true", "on", "yes"];
+const FALSE_FLAGS = ["0", "false", "off", "no"];
+const truthy = (v: string | undefined) => v !== undefined && TRUE_FLAGS.includes(v);
 
 /** Maps a sort code or sort string to the internal sort (relevance with a term, else newest updates first, when none); an unknown code is kept, for validation to refuse. */
 export function sortFromCode(code: string | undefined, hasTerm: boolean): Sort | string {
@@ -35,24 +37,39 @@ export function sortFromCode(code: string | undefined, hasTerm: boolean): Sort |
   return hasTerm ? "relevance" : "updated_desc";
 }
 
+// Any JSON number, Infinity too (what 1e400 parses to): the request's own check then says what is wrong with it.
+const anyNumber = z.custom<number>((v) => typeof v === "number");
+
 /** One value, or a list of them when a parameter is repeated (`st=a&st=b`): never an object. */
 const scalar = (name: string) =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number(), z.boolean()]))], { error: `${name} must be a value, not an object.` }).optional();
+  z.union([z.string(), anyNumber, z.boolean(), z.null(), z.array(z.union([z.string(), anyNumber, z.boolean()]))], { error: `${name} must be a value, not an object.` }).optional();
+
+/** A yes-or-no option: 1/0, true/false, on/off, yes/no, or empty (its default); anything else is refused, not read as no. */
+const flag = (name: string) => {
+  const value = z.union([z.boolean(), z.literal(0), z.literal(1), z.null(), z.enum(["", ...TRUE_FLAGS, ...FALSE_FLAGS])]);
+  return z.union([value, z.array(value)], { error: `${name} must be 1 or 0 (true or false).` }).optional();
+};
+const FLAGS = ["ignore_permissions", "ignorePermissions", "only_mine", "facets"];
 
 /**
  * The shape every accepted search input has before normalizing: single-valued parameters hold values, and
  * f holds the bracketed filters. normalizeSearchInput reads only values, so without this check a parameter
  * sent as an object (`{"st": {"a": 1}}`) would be silently left out.
  */
+/** The filters read from under f: the screen's (t, st, _types, others, owners, publishers, the attribute facets) and the POST /search call's (types, other, provider). */
+const F_KEYS = new Set(["t", "st", "_types", "others", "owners", "publishers", "types", "other", "provider", ...ATTRIBUTE_FACETS.map((facet) => facet.url)]);
+
 export const SearchInput = z.looseObject({
   ...Object.fromEntries(
-    ["st", "query", "q", "s", "sort", "page", "per", "limit", "per_page", "from", "to", "created_from", "created_to", "as_profile", "asProfile", "ignore_permissions", "ignorePermissions", "only_mine", "facets"].map((name) => [
-      name,
-      scalar(name),
-    ]),
+    ["st", "query", "q", "s", "sort", "page", "per", "limit", "per_page", "from", "to", "created_from", "created_to", "as_profile", "asProfile"].map((name) => [name, scalar(name)]),
   ),
+  ...Object.fromEntries(FLAGS.map((name) => [name, flag(name)])),
   // null, and [] (how some clients write an empty map), mean no filters.
   f: z.union([z.record(z.string(), z.unknown()), z.null(), z.array(z.never()).length(0)], { error: "f must be an object of filters (f[t][], f[owners][], ...)." }).optional(),
+}).superRefine((input, ctx) => {
+  // A filter under f the search does not know (a misspelt f[grade][]) was searched as no filter at all.
+  const f = asRecord(input.f);
+  for (const key of Object.keys(f).filter((k) => !F_KEYS.has(k))) ctx.addIssue({ code: "custom", path: [`f[${key}]`], message: `Unknown filter: f[${key}].` });
 });
 
 /**
@@ -87,7 +104,7 @@ export function normalizeSearchInput(raw: Raw): Omit<SearchRequest, "page" | "pe
     attributes,
     asProfile: first(raw.as_profile, raw.asProfile) ? Number(first(raw.as_profile, raw.asProfile)) : null,
     ignorePermissions: truthy(first(raw.ignore_permissions, raw.ignorePermissions)),
-    includeFacets: first(raw.facets) !== "0",
+    includeFacets: !FALSE_FLAGS.includes(first(raw.facets) ?? ""),
   };
 }
 

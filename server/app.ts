@@ -14,6 +14,7 @@ import { bearerAuthentication } from "./lib/bearerAuth.js";
 import { errorHandler, HttpError, notFoundHandler } from "./lib/errors.js";
 import { requestLog } from "./lib/requestLog.js";
 import { refuseNulText } from "./lib/nulText.js";
+import { refuseDeepBodies } from "./lib/bodyDepth.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
@@ -57,6 +58,13 @@ export interface AppDeps {
 const READ_BODY_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
 const UNSUPPORTED_BODY = "Send the request body as JSON (application/json), a form (application/x-www-form-urlencoded) or multipart/form-data.";
 
+/** The most query parameters a request may carry. */
+const QUERY_PARAMETER_LIMIT = 500;
+
+/** The routes that read multipart/form-data (with multer), as routedPath writes them. */
+const UPLOAD_PATHS = [/^\/resources\/create-fetch$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/];
+const MULTIPART_ELSEWHERE = "This call reads JSON (application/json) or a form (application/x-www-form-urlencoded), not multipart/form-data.";
+
 /** Paths that belong to the API: never answered by the web app's history fallback. */
 // The spec's API families: an unknown path under them is a JSON 404, never the web app's page.
 const API_PREFIXES = [
@@ -97,7 +105,13 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   // The screen's bracketed parameters (f[t][]=...) need the extended parser; depth and list size are bounded.
-  app.set("query parser", (str: string) => qs.parse(str, { depth: 3, arrayLimit: 200, parameterLimit: 500 }));
+  // Past the parameter limit qs drops the rest silently (a 501st parameter's bad value was answered 200): refused instead.
+  app.set("query parser", (str: string | null | undefined) => {
+    // Express passes null for a URL without a query string.
+    if (!str) return {};
+    if (str.split("&").filter(Boolean).length > QUERY_PARAMETER_LIMIT) throw new HttpError(400, `The request has too many query parameters (at most ${QUERY_PARAMETER_LIMIT}).`);
+    return qs.parse(str, { depth: 3, arrayLimit: 200, parameterLimit: QUERY_PARAMETER_LIMIT });
+  });
 
   app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/") || url.startsWith("/assets/") }));
   app.use(
@@ -117,16 +131,19 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: true, limit: "1mb" }));
   // Any other kind of body would reach the routes as no body at all ("Username is required." for a sign-in
-  // sent as text): refused for what it is. Multipart is let through for the upload routes (multer) to read; sent to
-  // another route it still reads as no body. A chunked body is taken as a body even when it has no bytes.
+  // sent as text): refused for what it is. Multipart is let through only to the upload routes (multer reads it
+  // there): sent to another route it read as no body (POST /search searched everything, whatever its st said).
+  // A chunked body is taken as a body even when it has no bytes.
   app.use((req, _res, next) => {
     // Content-Length: 0 (as fetch sends a bodiless POST) is no body, whatever its type.
     const carriesBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
     if (carriesBody && req.is(READ_BODY_TYPES) === false) throw new HttpError(415, UNSUPPORTED_BODY);
+    if (carriesBody && req.is("multipart/form-data") && !UPLOAD_PATHS.some((re) => re.test(routedPath(req.path)))) throw new HttpError(415, MULTIPART_ELSEWHERE);
     next();
   });
   // A NUL in the URL (only ever %00 there) or a parsed body would reach the database, where PostgreSQL fails on it.
   app.use(refuseNulText);
+  app.use(refuseDeepBodies);
 
   const sessions = session({
     name: "sid",

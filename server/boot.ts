@@ -6,6 +6,7 @@ import { createApp } from "./app.js";
 import type { ServerConfig } from "./config.js";
 import { isPostgres, openDatabase, type Db } from "./db/connection.js";
 import { migrateToLatest } from "./db/migrate.js";
+import { answerClientErrorsAsJson } from "./lib/clientError.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { ensureDefaults } from "./seed/defaults.js";
 import { ensureAdminAccount, seedDemo } from "./seed/demo.js";
@@ -87,6 +88,7 @@ export async function startServer(config: ServerConfig, logger: Logger = pino({ 
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once("error", reject);
   });
+  answerClientErrorsAsJson(server);
   // Idle keep-alive connections outlive a load balancer's (commonly 60 s), so the balancer, not this
   // server, closes them: a request never races a connection the server is closing.
   server.keepAliveTimeout = 65_000;

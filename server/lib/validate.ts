@@ -51,7 +51,9 @@ export function plainMessage(issue: z.core.$ZodRawIssue, nameOf: FieldNamer = by
     case "too_small":
     case "too_big": {
       const least = issue.code === "too_small";
-      const bound = `${least ? "at least" : "at most"} ${String(least ? issue.minimum : issue.maximum)}`;
+      // An exclusive bound (zod's positive(), gt(), lt()) is named as one: "more than 0", where "at least 0" would refuse 0 with a message that allows it.
+      const exclusive = issue.inclusive === false;
+      const bound = `${least ? (exclusive ? "more than" : "at least") : exclusive ? "less than" : "at most"} ${String(least ? issue.minimum : issue.maximum)}`;
       if (issue.origin === "string") return least && Number(issue.minimum) === 1 ? `${field} is required.` : `${field} must be ${bound} characters.`;
       if (issue.origin === "array" || issue.origin === "set") return `${field} must have ${bound} items.`;
       return `${field} must be ${bound}.`;

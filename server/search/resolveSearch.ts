@@ -17,10 +17,18 @@ export async function resolveSearch(db: Db, actor: Actor, request: SearchRequest
   const { searchTypes, facetTypeIds } = await lookups.settings();
   await checkAttributeFilters(request, facetTypeIds, lookups);
   const byKey = new Map(searchTypes.map((t) => [t.type, t]));
+  // Field errors name the parameters the screen sends (f[t][], f[st][]), as the contract's own checks do.
   const unknown = request.types.filter((t) => !byKey.has(t));
   if (unknown.length) {
     const message = `Unknown search type: ${unknown.join(", ")}.`;
-    throw new HttpError(422, message, { types: [message] });
+    throw new HttpError(422, message, { "f[t]": [message] });
+  }
+  // A sub type no search type has would match nothing: refused as an unknown type is, not answered with no results.
+  const knownSubTypes = new Set(searchTypes.flatMap((t) => [...t.sub_types, ...Object.values(t.model_sub_types).flat()]));
+  const unknownSubTypes = request.subTypes.filter((st) => !knownSubTypes.has(st));
+  if (unknownSubTypes.length) {
+    const message = `Unknown sub type: ${unknownSubTypes.join(", ")}.`;
+    throw new HttpError(422, message, { "f[st]": [message] });
   }
 
   const chosen = request.types.filter((t) => t !== "all").map((t) => byKey.get(t)!);

@@ -4,7 +4,7 @@ import { VIEWING_PERMISSIONS } from "../models/content.js";
 import type { CatalogueIndex, TabledWord } from "./catalogueIndex.js";
 import { addInto, addProfilesInto, type CountTable } from "./countTable.js";
 import { keepSorted, popcount, sortedHas, type SlotBits } from "./slots.js";
-import { buildFacets, facetsApart, TOP_PROFILES, withChosen, type FacetApart, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
+import { buildFacets, facetsApart, searchContent, TOP_PROFILES, withChosen, type FacetApart, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
 import type { SearchLookups } from "./searchLookups.js";
 import { SeenBefore } from "./seenBefore.js";
 import { queryWords } from "./terms.js";
@@ -87,7 +87,9 @@ function countKey(s: ResolvedSearch): string {
  */
 export async function searchIndexed(db: Db, index: CatalogueIndex, s: ResolvedSearch, lookups: SearchLookups): Promise<SearchOutcome> {
   const r = s.request;
-  if (r.st && !queryWords(r.st).length) return { rows: [], total: 0, facets: null };
+  // A term with no searchable words ("!!!") matches nothing: the SQL path answers it with the facets' zero counts (and
+  // the chosen owners and publishers listed), cheaply, since its condition is constant false; the index would answer the same.
+  if (r.st && !queryWords(r.st).length) return searchContent(db, s, lookups);
   const counted = await countedFor(db, index, s, null);
   const apart: [FacetApart, Counted][] = [];
   for (const { apart: facet, search } of facetsApart(s)) {

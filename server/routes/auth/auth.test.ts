@@ -152,6 +152,39 @@ describe("sign-in", () => {
     expect(form.status).not.toBe(415);
   });
 
+  it("refuses a multipart body sent to a call that does not read one, instead of answering as if no body came", async () => {
+    const message = "This call reads JSON (application/json) or a form (application/x-www-form-urlencoded), not multipart/form-data.";
+    const c = server.client();
+    // A sign-in sent as multipart answered "Username is required.", and POST /search searched everything, ignoring its st.
+    for (const [path, fields] of [
+      ["/auth", { username: user.username!, password: "correct horse battery" }],
+      ["/search", { st: "ab" }],
+      ["/profile/favorite", { type: "resource:1" }],
+      ["/auth/forgot", { email: "someone@example.org" }],
+    ] as const) {
+      const res = await c.postFiles(path, fields);
+      expect([res.status, res.body], path).toEqual([415, { message }]);
+    }
+    // The upload calls still read it (this one then refuses a guest for its own reason, not the body's type).
+    const upload = await c.postFiles("/resources/create-fetch", { title: "Tide Pools", add_resource_type: "show-url", url: "https://example.org/tides" });
+    expect(upload.status).not.toBe(415);
+  });
+
+  it("refuses a remember value that is not a yes or no, which was read as no", async () => {
+    const message = "remember must be 1 or 0 (true or false).";
+    for (const remember of ["maybe", { on: 1 }, 2]) {
+      const c = server.client();
+      const res = await c.post("/auth", { username: user.username, password: "correct horse battery", remember });
+      expect([res.status, res.body], JSON.stringify(remember)).toEqual([422, { message, errors: [message] }]);
+      expect((await c.get("/getInitializeData")).body.profile, JSON.stringify(remember)).toBeNull();
+    }
+    // What a checkbox sends, ticked or not, and a form's repeated field (its last value counts).
+    for (const remember of ["1", "on", true, 1, "0", false, "", ["0", "on"]]) {
+      const res = await server.client().post("/auth", { username: user.username, password: "correct horse battery", remember });
+      expect(res.status, JSON.stringify(remember)).toBe(200);
+    }
+  });
+
   it("answers unknown API paths with JSON 404", async () => {
     const res = await server.client().get("/api/nothing-here");
     expect(res.status).toBe(404);

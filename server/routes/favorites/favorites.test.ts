@@ -55,6 +55,16 @@ describe("POST /profile/favorite", () => {
     expect((await c.post("/profile/favorite", { type: 12 })).body.message).toBe("type must be text.");
   });
 
+  it("refuses a value that is not a yes or no with a message saying what it must be", async () => {
+    const c = server.client();
+    await c.signIn(member.username!, member.password);
+    for (const value of ["yes", null, [true], { on: 1 }, 2]) {
+      const res = await c.post("/profile/favorite", { type: `resource:${item.id}`, value });
+      const message = "value must be true or false (or 1 or 0).";
+      expect([res.status, res.body], JSON.stringify(value)).toEqual([422, { message, errors: { value: [message] } }]);
+    }
+  });
+
   it("refuses types whose cards offer no favorite (users, attribute items)", async () => {
     const c = server.client();
     await c.signIn(member.username!, member.password);

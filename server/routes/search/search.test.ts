@@ -339,6 +339,82 @@ describe("search", () => {
     for (const f of [null, [], {}]) expect((await c.post("/search", { st: "photosynthesis", f })).status, JSON.stringify(f)).toBe(200);
   });
 
+  it("refuses unknown types and sub types, and out-of-range ids and flags, naming the parameter sent and what it must be", async () => {
+    const c = server.client();
+    for (const [q, field, message] of [
+      // Ids must be positive: "at least 0" refused 0 with a message that allowed it.
+      ["f[owners][]=0", "f[owners]", "f[owners] must be more than 0."],
+      ["grades[]=-4", "grades", "grades must be more than 0."],
+      ["as_profile=-3", "as_profile", "as_profile must be more than 0."],
+      ["f[t][]=spaceships", "f[t]", "Unknown search type: spaceships."],
+      // An unknown sub type matched nothing and answered 200 with no results.
+      ["f[st][]=spaceship", "f[st]", "Unknown sub type: spaceship."],
+      // Anything but a yes or no was read as no.
+      ["ignore_permissions=maybe", "ignore_permissions", "ignore_permissions must be 1 or 0 (true or false)."],
+      ["only_mine=perhaps", "only_mine", "only_mine must be 1 or 0 (true or false)."],
+      ["facets=some", "facets", "facets must be 1 or 0 (true or false)."],
+    ] as const) {
+      const res = await c.get(`/api/search?${q}`);
+      expect([res.status, res.body.message, res.body.errors], q).toEqual([422, message, { [field]: [message] }]);
+    }
+    // A known sub type is searched; facets=false leaves the facets out, as facets=0 does.
+    const groups = await c.get("/api/search?f[st][]=group");
+    expect(groups.status).toBe(200);
+    expect((await c.get("/api/search?query=photosynthesis&facets=false")).body.facets).toBeNull();
+    expect((await c.get("/api/search?query=photosynthesis&ignore_permissions=0&only_mine=no")).body.total).toBe(2);
+    // A number too large for JSON's doubles (1e400 parses as Infinity) is a page out of range, not "an object".
+    for (const raw of ['{"page": 1e400}', '{"page": -1e400}']) {
+      const res = await c.request("POST", "/search", raw, { "content-type": "application/json" });
+      expect([res.status, res.body.message], raw).toEqual([422, "page must be a whole number."]);
+    }
+  });
+
+  it("answers a term with no searchable words (punctuation, symbols) with no results and zero counts, on either search path", async () => {
+    const c = server.client();
+    for (const term of ["!!!", "%E2%9C%93%E2%9C%93%E2%9C%93"]) {
+      const res = await c.get(`/api/search?query=${term}&f[owners][]=${owner.id}`);
+      expect([res.status, res.body.data, res.body.total], term).toEqual([200, [], 0]);
+      // The in-memory index answered facets: null here, where the SQL path (SEARCH_INDEX=sql) counts zeros.
+      expect(res.body.facets, term).not.toBeNull();
+      expect(Object.values(res.body.facets.types).every((n) => n === 0), term).toBe(true);
+      expect(res.body.facets.owners, term).toEqual([{ profile_id: owner.id, name: "Olivia Owner", count: 0 }]);
+    }
+  });
+
+  it("refuses a filter under f it does not know, which it searched as no filter", async () => {
+    const c = server.client();
+    const res = await c.get(`/api/search?query=photosynthesis&f[grade][]=${grade6}`);
+    expect([res.status, res.body]).toEqual([422, { message: "Unknown filter: f[grade].", errors: { "f[grade]": ["Unknown filter: f[grade]."] } }]);
+    const posted = await c.post("/search", { st: "photosynthesis", f: { _types: ["resource"], ownerz: [owner.id] } });
+    expect([posted.status, posted.body.message]).toEqual([422, "Unknown filter: f[ownerz]."]);
+    // Every filter the screen and the POST /search call send under f is read.
+    const known = ["t][]=resources", "st][]=group", "_types][]=resource", "others][]=open", `owners][]=${owner.id}`, `publishers][]=${member.id}`, "types][]=resources", "other][]=open", `provider][]=${member.id}`, `grades][]=${grade5}`, `subjects][]=${algebra}`];
+    for (const q of known) expect((await c.get(`/api/search?f[${q}`)).status, q).toBe(200);
+  });
+
+  it("refuses a body nested thousands deep with a 400, which overflowed the stack reading its filters (a 500)", async () => {
+    const c = server.client();
+    const message = "The request body may nest objects and lists at most 32 levels deep.";
+    for (const raw of [`{"f":{"t":${"[".repeat(50_000)}${"]".repeat(50_000)}}}`, `{"f":{"t":${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}}}`]) {
+      const res = await c.request("POST", "/search", raw, { "content-type": "application/json" });
+      expect([res.status, res.body]).toEqual([400, { message }]);
+    }
+    // Any call: the check is made on every body before the routes read it.
+    const signIn = await c.request("POST", "/auth", `{"username":${"[".repeat(40)}${"]".repeat(40)}}`, { "content-type": "application/json", "x-csrf-token": await c.token() });
+    expect([signIn.status, signIn.body]).toEqual([400, { message }]);
+    // Lists nested a few levels (indexed objects, as a form writes them) are still read.
+    expect((await c.post("/search", { st: "photosynthesis", f: { t: { 0: ["resources"] } } })).status).toBe(200);
+  });
+
+  it("refuses a URL with more query parameters than it reads, rather than dropping the rest unread", async () => {
+    const c = server.client();
+    const padding = Array.from({ length: 500 }, (_, i) => `x${i}=1`).join("&");
+    // The 501st parameter, a term too short to search, was silently dropped and the search answered 200.
+    const res = await c.get(`/api/search?${padding}&query=ph`);
+    expect([res.status, res.body]).toEqual([400, { message: "The request has too many query parameters (at most 500)." }]);
+    expect((await c.get(`/api/search?${Array.from({ length: 499 }, (_, i) => `x${i}=1`).join("&")}&query=ph`)).body.message).toBe("Please enter at least 3 characters to search.");
+  });
+
   it("presents cards with the spec's fields and never leaks internals", async () => {
     const res = await server.client().get("/api/search?query=algebra");
     const card = res.body.data[0];
