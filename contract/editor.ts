@@ -168,6 +168,14 @@ export const EditableItem = z.object({
   features: z.object({ favorite: z.boolean(), collectible: z.boolean() }),
   /** favorite: the actor may favorite it (signed in, and its type can be favorited). */
   abilities: z.object({ view: z.boolean(), edit: z.boolean(), copy: z.boolean(), change_owner: z.boolean(), manage_permissions: z.boolean(), flag: z.boolean(), favorite: z.boolean() }),
+  /**
+   * The actor may view the item only because it reached it by its link and the item is shared with anyone holding
+   * the link: the page offers nothing that names the item another way (favorite, collect, copy, flag, more info,
+   * related content, recommend), since those calls would refuse.
+   */
+  viewed_by_link: z.boolean(),
+  /** Whether anyone holding the item's link may view it (a link share; the share dialog then says so instead of offering Grant Access). */
+  link_shared: z.boolean(),
 });
 export type EditableItem = z.infer<typeof EditableItem>;
 

@@ -8,6 +8,8 @@ export const PERMISSION_MESSAGES = {
   saved: "Permissions have been updated.",
   unknownPermission: (scope: string) => `${scope} may only hold these permissions: read, edit (global and authed: read).`,
   rowUnavailable: (row: string) => `${row} sharing is not available on this site.`,
+  linkReadOnly: "Anyone with the link may only be given read (view) access.",
+  linkShared: "Anyone with the link can now view this item.",
   invitesUnavailable: "E-mail invites are not available on this site.",
   invalidEmail: "Invalid email address",
   profileNotFound: "A chosen profile was not found.",
@@ -28,6 +30,8 @@ export const PERMISSION_MESSAGES = {
 /** Permission names of the grant model: read, and edit (which includes read: `dependencies`). */
 export const PERMISSION_NAMES = ["read", "edit"] as const;
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
+/** What a link share may give anyone holding the item's link: read only. */
+export const LINK_PERMISSIONS = ["read"] as const;
 /** A permission forced on by another: edit needs read. */
 export const PERMISSION_DEPENDENCIES: Record<string, string[]> = { edit: ["read"] };
 /** Longest access-request reason (first document, section 5). */
@@ -120,15 +124,15 @@ export type PermissionsResponse = z.infer<typeof PermissionsResponse>;
 const requestIds = z.array(z.coerce.number({ error: PERMISSION_MESSAGES.requestNotFound }).int(PERMISSION_MESSAGES.requestNotFound).positive(PERMISSION_MESSAGES.requestNotFound).max(MAX_ID, PERMISSION_MESSAGES.requestNotFound)).max(500).default([]);
 
 /**
- * POST /permissions: the whole permission set replaces the item's grants. global/authed offer read; link and
- * locked are not offered (empty lists only); profiles take read and edit; groups take read for their members and
+ * POST /permissions: the whole permission set replaces the item's grants. global/authed offer read; link offers read
+ * (anyone who holds the item's link may view it; edit is refused); locked is not offered (empty list only); profiles take read and edit; groups take read for their members and
  * read or edit for their leaders; users_profiles, leaders_profiles and members_profiles are accepted and unused.
  */
 export const PermissionsSaveRequest = z.object({
   opaque_id: opaqueId,
   global: names("global", ["read"]),
   authed: names("authed", ["read"]),
-  link: z.array(z.string(), { error: "link must be a list." }).max(8).default([]),
+  link: z.array(z.enum(LINK_PERMISSIONS, { error: PERMISSION_MESSAGES.linkReadOnly }), { error: PERMISSION_MESSAGES.linkReadOnly }).max(8).default([]),
   locked: z.array(z.string(), { error: "locked must be a list." }).max(8).default([]),
   profiles: z.array(z.object({ id, permissions: names("profiles", PERMISSION_NAMES) }), { error: "profiles must be a list." }).max(500).default([]),
   groups: z.array(z.object({ id, group_leader: names("group_leader", PERMISSION_NAMES), group_member: names("group_member", ["read"]) }), { error: "groups must be a list." }).max(500).default([]),
@@ -159,6 +163,14 @@ export type AccessRequest = z.input<typeof AccessRequest>;
 /** GET /permissions/access-details: the item. */
 export const AccessDetailsQuery = z.object(itemRef).refine(needsItem, { message: PERMISSION_MESSAGES.itemRequired });
 export type AccessDetailsQuery = z.input<typeof AccessDetailsQuery>;
+
+/** POST /permissions/add-link-share: the item to share with anyone holding its link (view only), named as access requests name it. */
+export const AddLinkShareRequest = z.object(itemRef).refine(needsItem, { message: PERMISSION_MESSAGES.itemRequired });
+export type AddLinkShareRequest = z.input<typeof AddLinkShareRequest>;
+
+/** POST /permissions/add-link-share: the message and what the link now gives (read). */
+export const AddLinkShareResponse = z.object({ status: z.literal("success"), message: z.string(), link: z.array(z.string()) });
+export type AddLinkShareResponse = z.infer<typeof AddLinkShareResponse>;
 
 /** The asker's request on an item, if any. */
 export const AccessRequestView = z.object({ id: z.number(), status: z.enum(["pending", "accepted", "rejected"]), created_at: z.string() });

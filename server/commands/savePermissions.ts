@@ -6,6 +6,8 @@ import { recordContentChange } from "./createContent.js";
 export interface PermissionSet {
   global: string[];
   authed: string[];
+  /** What anyone holding the item's link gets: read or nothing. */
+  link: string[];
   profiles: { id: number; permissions: string[] }[];
   /** One permission per group: edit (its leaders edit, members read) or read. */
   groups: { id: number; permission: "read" | "edit" }[];
@@ -34,12 +36,28 @@ export async function savePermissions(db: Db, item: Content, set: PermissionSet)
     const rows = [
       ...set.global.map((permission) => ({ content_id: item.id, scope: "global" as const, profile_id: null, permission })),
       ...set.authed.map((permission) => ({ content_id: item.id, scope: "authed" as const, profile_id: null, permission })),
+      ...set.link.map((permission) => ({ content_id: item.id, scope: "link" as const, profile_id: null, permission })),
       ...set.profiles.flatMap((p) => p.permissions.map((permission) => ({ content_id: item.id, scope: "profile" as const, profile_id: p.id, permission }))),
       ...set.groups.map((g) => ({ content_id: item.id, scope: "group" as const, profile_id: g.id, permission: g.permission })),
     ];
     if (rows.length) await trx.insertInto("content_grants").values(rows).execute();
     if (set.acceptedRequests.length) await trx.updateTable("permission_requests").set({ status: "accepted", decided_at: now }).where("content_id", "=", item.id).where("id", "in", set.acceptedRequests.map((r) => r.id)).execute();
     if (set.rejectedRequests.length) await trx.updateTable("permission_requests").set({ status: "rejected", decided_at: now }).where("content_id", "=", item.id).where("id", "in", set.rejectedRequests).execute();
+    await recordContentChange(trx, item.id);
+  });
+}
+
+/**
+ * Shares an item with anyone who holds its link, for reading: adds the link read grant unless it is there (so calling
+ * twice changes nothing), and logs the change as other grant writes do. Visibility is unchanged: a link share never lists it.
+ */
+export async function addLinkShare(db: Db, item: Content): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Locks the item's row first (PostgreSQL), as savePermissions does, so this and a concurrent save or add take turns.
+    await trx.updateTable("content").set((eb) => ({ visibility: eb.ref("visibility") })).where("id", "=", item.id).execute();
+    const existing = await trx.selectFrom("content_grants").select("id").where("content_id", "=", item.id).where("scope", "=", "link").where("permission", "=", "read").executeTakeFirst();
+    if (existing) return;
+    await trx.insertInto("content_grants").values({ content_id: item.id, scope: "link", profile_id: null, permission: "read" }).execute();
     await recordContentChange(trx, item.id);
   });
 }

@@ -13,9 +13,16 @@ export async function findByTypeKey(db: Db, modelKey: string, id: number): Promi
 /** The grant permissions that let a profile view an item: read, and edit (which includes it). Item pages and search lists use the same. */
 export const VIEWING_PERMISSIONS = ["read", "edit"];
 
-/** The read grants of an item for profiles and groups (an edit grant lets its holders read too). */
+/** The read grants of an item for profiles and groups (an edit grant lets its holders read too), and what its link share gives. */
 export async function readGrants(db: Db, contentId: number): Promise<ContentGrantsSubject> {
-  return grantsOf(db, contentId, VIEWING_PERMISSIONS);
+  const [grants, link] = await Promise.all([grantsOf(db, contentId, VIEWING_PERMISSIONS), linkPermissions(db, contentId)]);
+  return { ...grants, link };
+}
+
+/** What an item's link share gives anyone holding its link (scope `link`; read or nothing). */
+export async function linkPermissions(db: Db, contentId: number): Promise<string[]> {
+  const rows = await db.selectFrom("content_grants").select("permission").where("content_id", "=", contentId).where("scope", "=", "link").execute();
+  return rows.map((r) => r.permission);
 }
 
 /** The edit grants of an item for profiles and groups. */

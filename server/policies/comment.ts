@@ -1,5 +1,5 @@
 import type { Actor } from "../lib/actor.js";
-import { canEdit, canView as canViewItem, type ContentGrantsSubject, type ContentSubject } from "./contentObject.js";
+import { canEdit, canView as canViewItem, viewsOnlyByLink, type ContentGrantsSubject, type ContentSubject, type ItemReach } from "./contentObject.js";
 
 /** What the thread policies need: the item (with its edit grants), its read grants when restricted, and the thread's state. */
 export interface ThreadSubject {
@@ -8,6 +8,8 @@ export interface ThreadSubject {
   grants: ContentGrantsSubject | undefined;
   /** An item without a thread row reads as open. */
   viewPermission: "open" | "closed";
+  /** How the call reached the item (threads are named by opaque_id: "link"), so a link share lets its holders read. */
+  reach: ItemReach;
 }
 
 /** The parts of a comment its policies read. */
@@ -20,7 +22,7 @@ export interface CommentSubject {
 
 /** Whether the actor may see the item the thread belongs to at all (else 401 guest / 404 member). */
 export function canViewItemOf(actor: Actor, thread: ThreadSubject): boolean {
-  return canViewItem(actor, thread.item, thread.grants);
+  return canViewItem(actor, thread.item, thread.grants, thread.reach);
 }
 
 /** Managing the thread (open or close it, post while closed): whoever may edit the item (owner, edit grants, moderators, admins). */
@@ -38,8 +40,12 @@ export function canRead(actor: Actor, thread: ThreadSubject): boolean {
   return actor.signedIn && canView(actor, thread);
 }
 
-/** Posting a comment or a reply: signed in, the thread viewable, and open unless the actor manages it. */
+/**
+ * Posting a comment or a reply: signed in, the thread viewable, and open unless the actor manages it. A link share
+ * only lets its holders read: they do not join the discussion.
+ */
 export function canComment(actor: Actor, thread: ThreadSubject): boolean {
+  if (viewsOnlyByLink(actor, thread.item, thread.grants, thread.reach)) return false;
   return actor.signedIn && canView(actor, thread) && (thread.viewPermission === "open" || canManage(actor, thread));
 }
 

@@ -14,7 +14,15 @@ export interface ContentSubject {
 export interface ContentGrantsSubject {
   profileIds: number[];
   groupIds: number[];
+  /** What the item's link share gives anyone who holds its link (scope `link`: read or nothing), when the caller loaded it. */
+  link?: string[];
 }
+
+/**
+ * How a request reached the item: "link" when it names the item by its random `uid` or `opaque_id` (so the asker
+ * holds its link), "listed" otherwise (a sequential id, a search, a list). Only "link" lets a link share count.
+ */
+export type ItemReach = "link" | "listed";
 
 /** Which content a profile may see in lists: everything, public only, or a member's scope. */
 export type ViewScope =
@@ -27,8 +35,25 @@ export function isOwner(actor: Actor, item: Pick<ContentSubject, "owner_id">): b
   return actor.profile !== null && actor.profile.id === item.owner_id;
 }
 
-/** Who may view one item: public items for all, signed-in items for members, grants, owners and admins. */
-export function canView(actor: Actor, item: ContentSubject, grants?: ContentGrantsSubject): boolean {
+/**
+ * Who may view one item: public items for all, signed-in items for members, grants, owners and admins; and, for a
+ * request that reached the item by its link, anyone (guests too) when the item is link-shared for reading.
+ */
+export function canView(actor: Actor, item: ContentSubject, grants?: ContentGrantsSubject, reach: ItemReach = "listed"): boolean {
+  return canViewWithoutLink(actor, item, grants) || (reach === "link" && hasLinkRead(grants));
+}
+
+/**
+ * Whether the actor may view the item only because the request reached it by its link (a link share): it may read
+ * the item there, and nothing that names the item another way (favorite, collect, copy, flag, more info) is offered.
+ */
+export function viewsOnlyByLink(actor: Actor, item: ContentSubject, grants: ContentGrantsSubject | undefined, reach: ItemReach): boolean {
+  return reach === "link" && !canViewWithoutLink(actor, item, grants) && hasLinkRead(grants);
+}
+
+const hasLinkRead = (grants: ContentGrantsSubject | undefined) => grants?.link?.includes("read") ?? false;
+
+function canViewWithoutLink(actor: Actor, item: ContentSubject, grants?: ContentGrantsSubject): boolean {
   if (item.visibility === "public") return true;
   if (!actor.signedIn) return false;
   if (item.visibility === "authed" || isOwner(actor, item) || actor.isAdmin) return true;

@@ -12,6 +12,11 @@ export function canManage(actor: Actor, item: Pick<ContentSubject, "owner_id" | 
   return actor.signedIn && MANAGEABLE.has(item.model_key) && (isOwner(actor, item) || actor.isAdmin || actor.isModerator);
 }
 
+/** Sharing an item with anyone who holds its link (view only): whoever may manage its permissions. */
+export function canAddLinkShare(actor: Actor, item: Pick<ContentSubject, "owner_id" | "model_key">): boolean {
+  return canManage(actor, item);
+}
+
 /** Requesting access: a signed-in profile that may not view the item yet (the caller decides viewing). */
 export function canRequestAccess(actor: Actor, item: Pick<ContentSubject, "model_key">, canView: boolean): boolean {
   return actor.signedIn && MANAGEABLE.has(item.model_key) && !canView;

@@ -26,8 +26,10 @@ export function presentSection(row: ContentSection, withJson: boolean): SectionV
 }
 
 /** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */
-export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean } = {}): EditableItem {
+export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean } = {}): EditableItem {
   const edit = contentObjectPolicy.canEdit(actor, item);
+  // A link share lets its holder read the item and nothing more (calls naming it by its id would refuse).
+  const byLink = extras.viewsOnlyByLink ?? false;
   const type = modelTypeInfo(item.model_key, item.sub_type);
   // Only presented to those who may view the item, so the view-based abilities need no grants here.
   return {
@@ -52,11 +54,13 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     abilities: {
       view: true,
       edit,
-      copy: contentObjectPolicy.canCopyViewable(actor, item),
+      copy: !byLink && contentObjectPolicy.canCopyViewable(actor, item),
       change_owner: contentObjectPolicy.canChangeOwner(actor, item),
       manage_permissions: permissionPolicy.canManage(actor, item),
-      flag: contentObjectPolicy.canFlagViewable(actor),
-      favorite: type.favorite && contentObjectPolicy.canFavoriteListed(actor),
+      flag: !byLink && contentObjectPolicy.canFlagViewable(actor),
+      favorite: !byLink && type.favorite && contentObjectPolicy.canFavoriteListed(actor),
     },
+    viewed_by_link: byLink,
+    link_shared: extras.linkShared ?? false,
   };
 }

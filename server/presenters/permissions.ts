@@ -1,8 +1,8 @@
-import { PERMISSION_DEPENDENCIES, PERMISSION_NAMES, withDependencies, type PermissionsResponse } from "../../contract/index.js";
+import { LINK_PERMISSIONS, PERMISSION_DEPENDENCIES, PERMISSION_NAMES, withDependencies, type PermissionsResponse } from "../../contract/index.js";
 import type { PermissionRequest } from "../db/schema.js";
 import type { GrantRow, RequestRow } from "../models/permissions.js";
 
-/** The permission form's configuration: global and authed offer read, profiles and group leaders read and edit, members read; link, locked and e-mail rows are not offered. */
+/** The permission form's configuration: global, authed and link offer read, profiles and group leaders read and edit, members read; locked and e-mail rows are not offered. */
 export function presentPermissionConfig(owner: PermissionsResponse["config"]["owner"]): PermissionsResponse["config"] {
   return {
     owner,
@@ -11,12 +11,12 @@ export function presentPermissionConfig(owner: PermissionsResponse["config"]["ow
     group_permission: [...PERMISSION_NAMES],
     sharing_permission: ["read"],
     locked_permissions: [],
-    link_permissions: [],
+    link_permissions: [...LINK_PERMISSIONS],
     global_permission: ["read"],
     global: true,
     authed: true,
     locked: false,
-    link: false,
+    link: true,
     profiles: true,
     groups: true,
     email: false,
@@ -55,7 +55,7 @@ export function presentPermissions(title: string, owner: PermissionsResponse["co
     permissions: {
       global: scoped("global"),
       authed: scoped("authed"),
-      link: [],
+      link: scoped("link"),
       locked: [],
       profiles: [...byProfile].map(([id, p]) => ({ id, display_name: p.name, permissions: withDependencies(p.permissions), permission_request_id: null, new_add: false })),
       groups: [...byGroup].map(([id, g]) => ({ id, display_name: g.name, group_leader: withDependencies(g.permissions), group_member: ["read"], permission_request_id: null, new_add: false })),

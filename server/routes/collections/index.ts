@@ -27,7 +27,7 @@ export function collectionsRouter(db: Db): Router {
   router.post("/collections/items", authenticate(), async (req, res) => {
     const body = parseOr422(CollectionItemsRequest, req.body ?? {});
     const item = await loadByTypeId(db, body.type, body.type_id);
-    await ensureViewable(db, req, item);
+    await ensureViewable(db, req, item, "listed");
     if (!modelTypeInfo(item.model_key, item.sub_type).collectible) throw new HttpError(422, COLLECTION_MESSAGES.notCollectible, { type: [COLLECTION_MESSAGES.notCollectible] });
     const ids = [...new Set(body.collection_id)];
     if (item.model_key === "collection" && ids.includes(item.id)) throw new HttpError(422, COLLECTION_MESSAGES.notItself, { collection_id: [COLLECTION_MESSAGES.notItself] });
@@ -35,7 +35,7 @@ export function collectionsRouter(db: Db): Router {
     for (const id of ids) {
       // Unknown, and not viewable, answer alike: ids are sequential, so a difference would tell which exist.
       const collection = await loadByTypeId(db, "collection", id);
-      await ensureViewable(db, req, collection);
+      await ensureViewable(db, req, collection, "listed");
       authorize(req.actor, collectionPolicy.canAddTo(req.actor, collection), COLLECTION_MESSAGES.notYours);
       collections.push(collection);
     }
@@ -48,7 +48,7 @@ export function collectionsRouter(db: Db): Router {
   router.get("/collections/autocomplete/find", authenticate(), async (req, res) => {
     const query = parseOr422(CollectionsFindQuery, req.query);
     const item = query.type && query.type_id ? await loadByTypeId(db, query.type, query.type_id) : null;
-    if (item) await ensureViewable(db, req, item);
+    if (item) await ensureViewable(db, req, item, "listed");
     const page = { contentId: item?.id ?? null, st: query.st || undefined, offset: (query.page - 1) * query.limit, limit: query.limit };
     const { choices, total, holding } = await editableCollections(db, collectionPolicy.editGrantHolders(req.actor), contentObjectPolicy.itemScope(req.actor), page);
     const answer: CollectionsFindResponse = {
@@ -63,7 +63,7 @@ export function collectionsRouter(db: Db): Router {
 
   router.get("/api/collections/:uid/items", async (req, res) => {
     const collection = await loadByLink(db, "collections", String(req.params.uid));
-    await ensureViewable(db, req, collection);
+    await ensureViewable(db, req, collection, "link");
     const rows = await collectionItemRows(db, collection.id, contentObjectPolicy.itemScope(req.actor));
     const ids = rows.map((r) => r.id);
     const [favorites, grants] = [await favoriteIdsAmong(db, req.actor.profile?.id ?? null, ids), await editGrantsAmong(db, ids)];

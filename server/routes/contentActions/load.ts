@@ -27,8 +27,8 @@ export async function loadItemBy(db: Db, field: "id" | "uid" | "opaque_id", valu
   return item;
 }
 
-/** The item's read grants when it is restricted (the view policy needs them then). */
-export const grantsOf = (db: Db, item: Content): Promise<ContentGrantsSubject | undefined> => (item.visibility === "restricted" ? readGrants(db, item.id) : Promise.resolve(undefined));
+/** The item's read grants and link share when it is not public (the view policy needs them then: a link share opens a signed-in item to guests too). */
+export const grantsOf = (db: Db, item: Content): Promise<ContentGrantsSubject | undefined> => (item.visibility !== "public" ? readGrants(db, item.id) : Promise.resolve(undefined));
 
 /** "Copied from" for an item, when it is a copy and the actor may view the original (never leaks a restricted original). */
 export async function loadCopiedFrom(db: Db, actor: Actor, contentId: number): Promise<CopiedFromDetails | null> {

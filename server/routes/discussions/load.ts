@@ -18,11 +18,11 @@ export interface ThreadContext {
   subject: ThreadSubject;
 }
 
-/** The item (by opaque_id) with its grants and thread; 404 when there is no such item. Viewing is not checked here. */
+/** The item (by opaque_id, so reached by its link) with its grants and thread; 404 when there is no such item. Viewing is not checked here. */
 export async function loadThread(db: Db, opaqueId: string): Promise<ThreadContext> {
   const item = await loadItemBy(db, "opaque_id", opaqueId);
   const [edit_grants, grants, thread] = await Promise.all([editGrants(db, item.id), grantsOf(db, item), findThread(db, item.id)]);
-  return { item, thread, subject: { item: { ...item, edit_grants }, grants, viewPermission: thread?.view_permission ?? "open" } };
+  return { item, thread, subject: { item: { ...item, edit_grants }, grants, viewPermission: thread?.view_permission ?? "open", reach: "link" } };
 }
 
 /** The item's thread for a call about it: 401 guest / 404 member when the item is not viewable (as other item calls). */

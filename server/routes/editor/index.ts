@@ -60,28 +60,28 @@ export function editorRouter(db: Db): Router {
   router.get("/api/content/:typePath/:uid", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
-    await ensureViewable(db, req, item);
-    res.json(presentEditableItem(item, item.owner_name, await listSections(db, item.id), req.actor, await loadItemExtras(db, req.actor, item.id)));
+    const { viewsOnlyByLink, linkShared } = await ensureViewable(db, req, item, "link");
+    res.json(presentEditableItem(item, item.owner_name, await listSections(db, item.id), req.actor, { ...(await loadItemExtras(db, req.actor, item.id)), viewsOnlyByLink, linkShared }));
   });
 
   router.post("/:typePath/:uid/update", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     // Who may not even see the item learns nothing of it (404, as when viewing); who may see it but not edit gets 403.
-    await ensureViewable(db, req, item);
+    const { linkShared } = await ensureViewable(db, req, item, "link");
     authorize(req.actor, contentObjectPolicy.canEdit(req.actor, item));
     const body = parseOr422(ContentUpdateRequest, req.body ?? {});
     const lock = await findActiveLock(db, item.model_key, item.id);
     if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
     const saved = await saveContentBody(db, item, body);
-    const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem({ ...saved.item, edit_grants: item.edit_grants }, item.owner_name, saved.sections, req.actor, await loadItemExtras(db, req.actor, item.id)) };
+    const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem({ ...saved.item, edit_grants: item.edit_grants }, item.owner_name, saved.sections, req.actor, { ...(await loadItemExtras(db, req.actor, item.id)), linkShared }) };
     res.json(answer);
   });
 
   router.post("/update-lock", authenticate(), async (req, res) => {
     const body = parseOr422(UpdateLockRequest, req.body ?? {});
     const item = await loadByTypeId(db, body.type, body.type_id);
-    await ensureViewable(db, req, item);
+    await ensureViewable(db, req, item, "listed");
     authorize(req.actor, editLockPolicy.canTake(req.actor, item));
     const seconds = await lockSeconds(db);
     const lock = await takeLock(db, item.model_key, item.id, req.actor.profile!.id, seconds);

@@ -5,7 +5,7 @@ import type { Content } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
 import { editGrants, readGrants } from "../../models/content.js";
 import { authorizeView, contentObjectPolicy } from "../../policies/index.js";
-import type { ContentGrantsSubject } from "../../policies/contentObject.js";
+import type { ContentGrantsSubject, ItemReach } from "../../policies/contentObject.js";
 import { itemLink } from "../../presenters/editableItem.js";
 
 /** An item with its edit grants, which the edit policy reads. */
@@ -32,9 +32,13 @@ export async function loadByTypeId(db: Db, modelKey: string, id: number): Promis
   return { ...item, edit_grants: await editGrants(db, item.id) };
 }
 
-/** Viewing: 401 for a guest who might see it after signing in, 404 for a member who may not (authorizeView). */
-export async function ensureViewable(db: Db, req: Request, item: Content): Promise<void> {
-  const grants = item.visibility === "restricted" ? await readGrants(db, item.id) : undefined;
-  authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
+/**
+ * Viewing: 401 for a guest who might see it after signing in, 404 for a member who may not (authorizeView). `reach` says
+ * how the call named the item (by uid at its link: a link share counts). Answers whether only the link share lets the actor view it, and whether the item is link-shared.
+ */
+export async function ensureViewable(db: Db, req: Request, item: Content, reach: ItemReach): Promise<{ viewsOnlyByLink: boolean; linkShared: boolean }> {
+  const grants = item.visibility !== "public" ? await readGrants(db, item.id) : undefined;
+  authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants, reach));
+  return { viewsOnlyByLink: contentObjectPolicy.viewsOnlyByLink(req.actor, item, grants, reach), linkShared: grants?.link?.includes("read") ?? false };
 }
 

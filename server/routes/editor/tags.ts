@@ -38,14 +38,14 @@ export function tagsRouter(db: Db): Router {
   router.get("/api/content/:typePath/:uid/tags", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
-    await ensureViewable(db, req, item);
+    await ensureViewable(db, req, item, "link");
     res.json(await loadTags(db, item));
   });
 
   router.post("/:typePath/:uid/tags", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
-    await ensureViewable(db, req, item);
+    await ensureViewable(db, req, item, "link");
     authorize(req.actor, contentObjectPolicy.canEdit(req.actor, item));
     const body = parseOr422(ContentTagsRequest, req.body ?? {});
     const lock = await findActiveLock(db, item.model_key, item.id);

@@ -32,8 +32,8 @@ export function exportRouter(db: Db, storage: FileStorage, chromiumPath: string)
     const format = EXPORT_FORMATS.find((f) => f.segment.toLowerCase() === req.params.segment.toLowerCase());
     if (!format) throw new HttpError(404, EXPORT_MESSAGES.unknownFormat);
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
-    // Like viewing: a guest may sign in (401); a member who may not see it learns nothing (404).
-    authorizeView(req.actor, exportPolicy.canExport(req.actor, item, await grantsOf(db, item)));
+    // Like viewing at its link (named by uid, so a link share counts): a guest may sign in (401); a member who may not see it learns nothing (404).
+    authorizeView(req.actor, exportPolicy.canExport(req.actor, item, await grantsOf(db, item), "link"));
     const options = parseOr422(ExportQuery, req.query);
     const doc = buildExportDocument(item, item.owner_name, await listSections(db, item.id), options);
     const loadImage = exportImageLoader(db, storage, req.actor, `${req.protocol}://${req.get("host")}`);

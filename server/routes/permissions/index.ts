@@ -2,15 +2,17 @@ import { Router, type Request } from "express";
 import {
   AccessDetailsQuery,
   AccessRequest,
+  AddLinkShareRequest,
   PERMISSION_MESSAGES,
   PermissionsQuery,
   PermissionsSaveRequest,
   withDependencies,
   type AccessDetailsResponse,
   type AccessRequestResponse,
+  type AddLinkShareResponse,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
-import { savePermissions, type PermissionSet } from "../../commands/savePermissions.js";
+import { addLinkShare, savePermissions, type PermissionSet } from "../../commands/savePermissions.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
@@ -24,12 +26,15 @@ const fail = (field: string, message: string): never => {
   throw new HttpError(422, message, { [field]: [message] });
 };
 
-/** An item the actor may manage permissions of: 401 guest, 404 unknown or unviewable to a member, 403 otherwise refused. */
-async function loadManageable(db: Db, req: Request, opaqueId: string): Promise<LoadedItem> {
-  const item = await loadItemBy(db, "opaque_id", opaqueId);
+/**
+ * An item the actor may manage permissions of: 401 guest, 404 unknown or unviewable to a member, 403 otherwise refused.
+ * Named by opaque_id (or uid) it is reached by its link, so a member a link share lets view it is told 403, not 404.
+ */
+async function loadManageable(db: Db, req: Request, ref: { model?: string; id?: number; uid?: string; opaque_id?: string }, allowed = permissionPolicy.canManage): Promise<LoadedItem> {
+  const item = ref.opaque_id ? await loadItemBy(db, "opaque_id", ref.opaque_id, ref.model) : ref.uid ? await loadItemBy(db, "uid", ref.uid, ref.model) : await loadItemBy(db, "id", ref.id!, ref.model);
   // Moderators may manage (as they may edit) restricted items they are not granted; others learn nothing of an item they cannot view.
-  if (!permissionPolicy.canManage(req.actor, item)) {
-    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item)));
+  if (!allowed(req.actor, item)) {
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item), ref.opaque_id || ref.uid ? "link" : "listed"));
     authorize(req.actor, false, PERMISSION_MESSAGES.forbidden);
   }
   return item;
@@ -41,7 +46,7 @@ async function loadManageable(db: Db, req: Request, opaqueId: string): Promise<L
  */
 async function loadRequested(db: Db, req: Request, ref: { model?: string; id?: number; uid?: string; opaque_id?: string }): Promise<{ item: LoadedItem; canView: boolean }> {
   const item = ref.opaque_id ? await loadItemBy(db, "opaque_id", ref.opaque_id, ref.model) : ref.uid ? await loadItemBy(db, "uid", ref.uid, ref.model) : await loadItemBy(db, "id", ref.id!, ref.model);
-  const canView = contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item));
+  const canView = contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item), ref.opaque_id || ref.uid ? "link" : "listed");
   // Only items one may ask access to (not groups, profiles or attribute items) are told of by their link.
   if ((!ref.opaque_id && !ref.uid) || !permissionPolicy.canRequestAccess(req.actor, item, canView)) authorizeView(req.actor, canView);
   return { item, canView };
@@ -49,7 +54,6 @@ async function loadRequested(db: Db, req: Request, ref: { model?: string; id?: n
 
 /** Checks a permission form's rows against the grant model and the database; the set to save. */
 async function permissionSetFrom(db: Db, item: LoadedItem, body: ReturnType<typeof PermissionsSaveRequest.parse>): Promise<PermissionSet> {
-  if (body.link.length) fail("link", PERMISSION_MESSAGES.rowUnavailable("Link"));
   if (body.locked.length) fail("locked", PERMISSION_MESSAGES.rowUnavailable("Locked"));
   if (body.permission_invites.length) fail("permission_invites", PERMISSION_MESSAGES.invitesUnavailable);
   if (body.accepted_requests.some((id) => body.rejected_requests.includes(id))) fail("accepted_requests", PERMISSION_MESSAGES.requestBoth);
@@ -70,6 +74,7 @@ async function permissionSetFrom(db: Db, item: LoadedItem, body: ReturnType<type
   return {
     global: withDependencies(body.global),
     authed: withDependencies(body.authed),
+    link: withDependencies(body.link),
     profiles: [...profiles].map(([id, permissions]) => ({ id, permissions })),
     groups: [...groups].map(([id, permission]) => ({ id, permission })),
     acceptedRequests: accepted,
@@ -77,22 +82,29 @@ async function permissionSetFrom(db: Db, item: LoadedItem, body: ReturnType<type
   };
 }
 
-/** Permissions management (GET/POST /permissions) and access requests (POST /permissions/request, GET /permissions/access-details). */
+/** Permissions management (GET/POST /permissions, POST /permissions/add-link-share) and access requests (POST /permissions/request, GET /permissions/access-details). */
 export function permissionsRouter(db: Db): Router {
   const router = Router();
 
   router.get("/permissions", authenticate(), async (req, res) => {
     const query = parseOr422(PermissionsQuery, req.query);
-    const item = await loadManageable(db, req, query.opaque_id);
+    const item = await loadManageable(db, req, { opaque_id: query.opaque_id });
     const [grants, requests, ownerKind] = await Promise.all([listGrants(db, item.id), listOpenRequests(db, item.id), profileKinds(db, [item.owner_id])]);
     res.json(presentPermissions(item.title, { profile_id: item.owner_id, name: item.owner_name, is_group: ownerKind.get(item.owner_id) === "group" }, grants, requests));
   });
 
   router.post("/permissions", authenticate(), async (req, res) => {
     const body = parseOr422(PermissionsSaveRequest, req.body ?? {});
-    const item = await loadManageable(db, req, body.opaque_id);
+    const item = await loadManageable(db, req, { opaque_id: body.opaque_id });
     await savePermissions(db, item, await permissionSetFrom(db, item, body));
     res.json({ status: "success", message: PERMISSION_MESSAGES.saved } satisfies StatusMessageResponse);
+  });
+
+  router.post("/permissions/add-link-share", authenticate(), async (req, res) => {
+    const body = parseOr422(AddLinkShareRequest, req.body ?? {});
+    const item = await loadManageable(db, req, body, permissionPolicy.canAddLinkShare);
+    await addLinkShare(db, item);
+    res.json({ status: "success", message: PERMISSION_MESSAGES.linkShared, link: ["read"] } satisfies AddLinkShareResponse);
   });
 
   router.get("/permissions/access-details", authenticate(), async (req, res) => {

@@ -42,7 +42,7 @@ describe("permissions: managing an item's grants, and access requests", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       title: `${word} Secrets`,
-      config: { owner: { name: "Olga Owner", is_group: false }, dependencies: { edit: ["read"] }, user_permission: ["read", "edit"], global: true, authed: true, link: false, email: false },
+      config: { owner: { name: "Olga Owner", is_group: false }, dependencies: { edit: ["read"] }, user_permission: ["read", "edit"], global: true, authed: true, link: true, link_permissions: ["read"], email: false },
       permissions: { global: [], authed: [], link: [], locked: [], groups: [] },
       permission_requests: [],
       permission_invites: [],
@@ -148,7 +148,8 @@ describe("permissions: managing an item's grants, and access requests", () => {
       [{ profiles: [{ id: "abc", permissions: ["read"] }] }, "A chosen profile was not found."],
       [{ groups: [{ id: member.id, group_leader: ["read"], group_member: ["read"] }] }, "A chosen group was not found."],
       [{ profiles: [{ id: owner.id, permissions: ["read"] }] }, "The owner always has every permission; leave the owner out."],
-      [{ link: ["read"] }, "Link sharing is not available on this site."],
+      [{ link: ["edit"] }, "Anyone with the link may only be given read (view) access."],
+      [{ locked: ["read"] }, "Locked sharing is not available on this site."],
       [{ permission_invites: [{ email: "not-an-address", permissions: ["read"] }] }, "Invalid email address"],
       [{ permission_invites: [{ email: "a@example.com", permissions: ["read"] }] }, "E-mail invites are not available on this site."],
       [{ accepted_requests: [424242] }, "A permission request was not found for this item."],

@@ -96,7 +96,8 @@ export function resourcesRouter(db: Db, storage: FileStorage): Router {
     const key = req.params.key;
     const found = isStorageKey(key) ? await findUploadedFile(db, key) : undefined;
     if (!found) throw new HttpError(404, "File not found.");
-    authorize(req.actor, contentObjectPolicy.canView(req.actor, found.content, await readGrants(db, found.content.id)));
+    // The key is random and only handed out on the item's page, so holding it counts as reaching the item by its link.
+    authorize(req.actor, contentObjectPolicy.canView(req.actor, found.content, await readGrants(db, found.content.id), "link"));
     const data = await storage.get(key);
     if (!data) throw new HttpError(404, "File not found.");
     const inline = isInlineImage(found.file.mime_type);

@@ -101,7 +101,7 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
   router.get("/api/content/:typePath/:uid/thumbnail", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
-    await ensureViewable(db, req, item);
+    await ensureViewable(db, req, item, "link");
     res.json(presentItemThumbnail(await findThumbnail(db, item.id), item.thumb_url));
   });
 
@@ -112,7 +112,7 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
       const { typePath, uid } = req.params as Record<string, string>;
       if (!isContentTypePath(typePath!)) return next("route");
       const item = await loadByLink(db, typePath!, uid!);
-      await ensureViewable(db, req, item);
+      await ensureViewable(db, req, item, "link");
       authorize(req.actor, thumbnailPolicy.canDesign(req.actor, item));
       const lock = await findActiveLock(db, item.model_key, item.id);
       if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
@@ -141,7 +141,8 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
     const key = req.params.key;
     const found = isStorageKey(key) ? await findThumbnailByImageKey(db, key) : undefined;
     if (!found || !found.image_mime) throw new HttpError(404, "File not found.");
-    authorize(req.actor, contentObjectPolicy.canView(req.actor, found, found.visibility === "restricted" ? await readGrants(db, found.id) : undefined));
+    // The key is random and only handed out on the item's page, so holding it counts as reaching the item by its link.
+    authorize(req.actor, contentObjectPolicy.canView(req.actor, found, found.visibility !== "public" ? await readGrants(db, found.id) : undefined, "link"));
     const data = await storage.get(key);
     if (!data) throw new HttpError(404, "File not found.");
     res.set({

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Content, Profile } from "../../db/schema.js";
+import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+
+describe("link sharing: anyone holding an item's link may view it, and only there", () => {
+  let server: TestServer;
+  let owner: TestUser, member: TestUser, leader: TestUser, groupie: TestUser, moderator: TestUser, admin: TestUser;
+  let ownerClient: TestClient, memberClient: TestClient, leaderClient: TestClient, groupieClient: TestClient, moderatorClient: TestClient, adminClient: TestClient, guest: TestClient;
+  let group: Profile;
+  let item: Content;
+  const word = "Wombatlink";
+
+  const page = (client: TestClient, it: Content = item) => client.get(`/api/content/lesson-plans/${it.uid}`);
+  const addLinkShare = (client: TestClient, body: Record<string, unknown> = { model: "lesson_plan", id: item.id, opaque_id: item.opaque_id }) => client.post("/permissions/add-link-share", body);
+  const summary = (client: TestClient) => client.post("/comment/thread/summary/bulk", { requests: [{ uniqueId: "card", request: { opaque_id: item.opaque_id } }] });
+  const titlesFound = async (client: TestClient) => ((await client.get(`/api/search?query=${word}`)).body.data as { title: string }[]).map((d) => d.title);
+  const linkRows = async (id = item.id) => (await server.db.selectFrom("content_grants").select("permission").where("content_id", "=", id).where("scope", "=", "link").execute()).map((r) => r.permission);
+  /** The calls that name the item by its sequential id: a link share must never open them. */
+  const byNumericId = (client: TestClient) =>
+    Promise.all([
+      client.get(`/system/more-info/${item.id}`),
+      client.get(`/related-content?model=lesson_plan&id=${item.id}`),
+      client.post("/profile/favorite", { type: `lesson_plan:${item.id}`, value: true }),
+      client.get(`/permissions/access-details?model=lesson_plan&id=${item.id}`),
+    ]);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    owner = await buildUser(server.db, { name: "Orla Owner" });
+    member = await buildUser(server.db, { name: "Max Member" });
+    leader = await buildUser(server.db, { name: "Lou Leader" });
+    groupie = await buildUser(server.db, { name: "Gia Groupie" });
+    moderator = await buildUser(server.db, { moderator: true, name: "Mo Moderator" });
+    admin = await buildUser(server.db, { admin: true, name: "Ada Admin" });
+    group = await buildGroup(server.db, leader, [groupie]);
+    item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: `${word} Plans`, visibility: "restricted" });
+    await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "group", profile_id: group.id, permission: "read" }).execute();
+    ownerClient = await signedInClient(server, owner);
+    memberClient = await signedInClient(server, member);
+    leaderClient = await signedInClient(server, leader);
+    groupieClient = await signedInClient(server, groupie);
+    moderatorClient = await signedInClient(server, moderator);
+    adminClient = await signedInClient(server, admin);
+    guest = server.client();
+  });
+  afterAll(() => server.stop());
+
+  it("before any link share, a guest and an ungranted member cannot view the item by its link", async () => {
+    expect((await page(guest)).status).toBe(401);
+    expect((await page(memberClient)).status).toBe(404);
+    expect((await summary(guest)).body.errors.card.status).toBe(404);
+    expect((await memberClient.get(`/permissions/access-details?uid=${item.uid}`)).body.details.can_view).toBe(false);
+    // The group's leader and member view it through the group's grant, not through a link.
+    for (const client of [leaderClient, groupieClient]) {
+      const res = await page(client);
+      expect(res.status).toBe(200);
+      expect(res.body.viewed_by_link).toBe(false);
+    }
+  });
+
+  it("is for those who may manage the item's permissions: guests 401, a member who cannot view 404, group leader and member 403", async () => {
+    expect((await addLinkShare(guest)).status).toBe(401);
+    const hidden = await addLinkShare(memberClient);
+    expect(hidden.status).toBe(404);
+    for (const client of [leaderClient, groupieClient]) {
+      const res = await addLinkShare(client);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe("Only the owner, a moderator or an administrator may manage this item's permissions.");
+    }
+    expect(await linkRows()).toEqual([]);
+    const bad = await addLinkShare(ownerClient, {});
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe("Name the item by opaque_id or uid, or by model and id.");
+    expect((await addLinkShare(ownerClient, { opaque_id: "00000000-0000-0000-0000-000000000000" })).status).toBe(404);
+  });
+
+  it("lets the owner add the link share, once however often it is asked; moderators and admins may too", async () => {
+    const res = await addLinkShare(ownerClient);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "success", message: "Anyone with the link can now view this item.", link: ["read"] });
+    expect((await addLinkShare(ownerClient, { opaque_id: item.opaque_id })).status).toBe(200);
+    expect(await linkRows()).toEqual(["read"]);
+    const form = await ownerClient.get(`/permissions?opaque_id=${item.opaque_id}`);
+    expect(form.body.config).toMatchObject({ link: true, link_permissions: ["read"] });
+    expect(form.body.permissions.link).toEqual(["read"]);
+    // Visibility is unchanged: the item is still restricted (its share dialog still warns).
+    expect((await page(ownerClient)).body.visibility).toBe("restricted");
+
+    const other = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Numbat Other", visibility: "authed" });
+    expect((await moderatorClient.post("/permissions/add-link-share", { uid: other.uid })).status).toBe(200);
+    expect((await adminClient.post("/permissions/add-link-share", { model: "lesson_plan", id: other.id })).status).toBe(200);
+    expect(await linkRows(other.id)).toEqual(["read"]);
+    // A signed-in item shared by link opens to guests at its link.
+    expect((await page(guest, other)).status).toBe(200);
+  });
+
+  it("then lets a guest and an ungranted member view the item by uid and opaque_id, and nothing more", async () => {
+    for (const client of [guest, memberClient]) {
+      const res = await page(client);
+      expect(res.status).toBe(200);
+      expect(res.body.title).toBe(`${word} Plans`);
+      expect(res.body.viewed_by_link).toBe(true);
+      expect(res.body.abilities).toMatchObject({ view: true, edit: false, copy: false, flag: false, favorite: false, manage_permissions: false, change_owner: false });
+      expect((await summary(client)).body.results.card).toMatchObject({ transient: { can_view: true, can_manage: false } });
+      expect((await client.get(`/lesson-plans/${item.uid}/export/HTML`)).status).toBe(200);
+      // No other rights: no edit, no copy, no comment.
+      expect((await client.post(`/lesson-plans/${item.uid}/update`, { sections: [] })).status).toBe(client === guest ? 401 : 403);
+      expect((await client.post(`/lesson-plans/${item.uid}/copy`, {})).status).toBe(client === guest ? 401 : 404);
+    }
+    const details = await memberClient.get(`/permissions/access-details?opaque_id=${item.opaque_id}`);
+    expect(details.body.details.can_view).toBe(true);
+    const comment = await memberClient.post("/comment/thread/comment", { opaque_id: item.opaque_id, comment: "Hello" });
+    expect(comment.status).toBe(403);
+    // Those who may view it anyway are not "link viewers": their page keeps its actions.
+    expect((await page(groupieClient)).body).toMatchObject({ viewed_by_link: false, abilities: { flag: true } });
+  });
+
+  it("never opens the item by its numeric id", async () => {
+    const [info, related, favorite, details] = await byNumericId(memberClient);
+    expect(info.status).toBe(404);
+    expect(related.status).toBe(404);
+    expect(favorite.status).toBe(404);
+    expect(details.status).toBe(404);
+    for (const res of await byNumericId(guest)) expect(res.status).toBe(401);
+  });
+
+  it("never lists the item in search for them", async () => {
+    expect(await titlesFound(guest)).toEqual([]);
+    expect(await titlesFound(memberClient)).toEqual([]);
+    expect(await titlesFound(groupieClient)).toEqual([`${word} Plans`]);
+  });
+
+  it("is granted and revoked through the link row of POST /permissions, which takes read only", async () => {
+    const edit = await ownerClient.post("/permissions", { opaque_id: item.opaque_id, link: ["edit"] });
+    expect(edit.status).toBe(422);
+    expect(edit.body.message).toBe("Anyone with the link may only be given read (view) access.");
+    expect(await linkRows()).toEqual(["read"]);
+
+    const groups = [{ id: group.id, group_leader: ["read"], group_member: ["read"] }];
+    expect((await ownerClient.post("/permissions", { opaque_id: item.opaque_id, link: [], groups })).status).toBe(200);
+    expect(await linkRows()).toEqual([]);
+    expect((await page(guest)).status).toBe(401);
+    expect((await page(memberClient)).status).toBe(404);
+    expect((await summary(guest)).body.errors.card.status).toBe(404);
+
+    expect((await ownerClient.post("/permissions", { opaque_id: item.opaque_id, link: ["read"], groups })).status).toBe(200);
+    expect(await linkRows()).toEqual(["read"]);
+    expect((await page(guest)).status).toBe(200);
+    expect(await titlesFound(guest)).toEqual([]);
+  });
+});
