@@ -123,3 +123,44 @@ test("permissions: the owner restricts an item in the dialog, a member requests 
   await expect(confirm).toBeHidden();
   await expect(dialog.getByRole("rowheader", { name: LEARNER.name })).toBeVisible();
 });
+
+test("permissions: the link row shares a restricted item with anyone holding its link, and revoking it closes the link again", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Link row plan`;
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrf(page) } });
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+
+  const saveWith = async (tickLink: boolean) => {
+    await page.goto(link);
+    await page.getByRole("button", { name: "Permissions", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Permissions" });
+    const everybody = dialog.getByRole("checkbox", { name: "Everybody may read" });
+    const byLink = dialog.getByRole("checkbox", { name: "Anyone with the link may read" });
+    if (await everybody.isChecked()) {
+      // Public includes anyone with the link: that row is forced on while Everybody is ticked.
+      await expect(byLink).toBeDisabled();
+      await everybody.uncheck();
+      const signedIn = dialog.getByRole("checkbox", { name: "Signed-in members may read" });
+      if (await signedIn.isChecked()) await signedIn.uncheck();
+    }
+    await expect(byLink).toBeEnabled();
+    await expect(dialog.getByRole("rowheader", { name: /Anyone with the link/ })).toContainText("view only");
+    if (tickLink) await byLink.check();
+    else await byLink.uncheck();
+    await expectNoAxeViolations(page, "manage-permissions dialog, link row");
+    await dialog.getByRole("button", { name: "Save permissions" }).click();
+    await expect(toasts(page)).toContainText("Permissions have been updated.");
+  };
+
+  await saveWith(true);
+  await switchTo(page, null);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+
+  await switchTo(page, TEACHER);
+  await saveWith(false);
+  await switchTo(page, null);
+  await page.goto(link);
+  await expect(page.getByRole("main").getByRole("link", { name: "Register" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toHaveCount(0);
+});

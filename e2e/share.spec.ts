@@ -71,3 +71,84 @@ test("share: a guest gets Copy Link only", async ({ page }) => {
   await expect(dialog.getByRole("textbox", { name: "Link" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Recommend" })).toHaveCount(0);
 });
+
+test("share: the owner of a restricted item grants access from the warning, then a guest opens its link and sees the item", async ({ page, browser }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `Zg${Date.now().toString(36)} Granted by link`;
+  const token = await csrf(page);
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the grant-access test" }, headers: { "X-CSRF-Token": token } });
+  expect(res.ok()).toBeTruthy();
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  const item = (await (await page.request.get(`/api/content${link}`)).json()) as { opaque_id: string };
+  // Restricted: nobody but the owner (no global, signed-in or link row).
+  expect((await page.request.post("/permissions", { data: { opaque_id: item.opaque_id }, headers: { "X-CSRF-Token": token } })).ok()).toBeTruthy();
+
+  // Before: a guest who follows the link gets the sign-in preview, not the item.
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(link);
+  await expect(guest.getByRole("main").getByRole("link", { name: "Register" })).toBeVisible();
+  await expect(guest.getByRole("heading", { name: title })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(link);
+  await page.getByRole("button", { name: "Share", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Share" });
+  await expect(dialog.getByText("Only people it is shared with can open this item.")).toBeVisible();
+  const grant = dialog.getByRole("button", { name: "Grant Access" });
+  await expect(grant).toBeVisible();
+  await expectNoAxeViolations(page, "share dialog, grant access offered");
+  await page.screenshot({ path: `${SHOTS}/share-grant-before-1366.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/share-grant-before-390.png` });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  await tabTo(page, grant);
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByText("Anyone with the link can now view this item.")).toBeVisible();
+  await expect(grant).toHaveCount(0);
+  await expectNoAxeViolations(page, "share dialog, access granted");
+  await page.screenshot({ path: `${SHOTS}/share-grant-after-1366.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/share-grant-after-390.png` });
+
+  // After: the guest, in its own fresh context, opens the link and sees the item itself (viewing only: no Favorite,
+  // Collect, Copy or Flag, which the server would refuse), and its share dialog offers no Grant Access.
+  const fresh = await browser.newContext();
+  const viewer = await fresh.newPage();
+  await viewer.goto(link);
+  await expect(viewer.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(viewer.getByRole("main").getByRole("link", { name: "Register" })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: /Favorite/ })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: "Copy", exact: true })).toHaveCount(0);
+  await viewer.getByRole("button", { name: "Share", exact: true }).click();
+  const viewerDialog = viewer.getByRole("dialog", { name: "Share" });
+  await expect(viewerDialog.getByText("Anyone with the link can view this item.")).toBeVisible();
+  await expect(viewerDialog.getByRole("button", { name: "Grant Access" })).toHaveCount(0);
+  await expectNoAxeViolations(viewer, "share dialog of a link viewer");
+  // Not listed in search for the guest.
+  const found = (await (await viewer.request.get(`/api/search?query=${encodeURIComponent(title.split(" ")[0]!)}`)).json()) as { data: unknown[] };
+  expect(found.data).toEqual([]);
+  await fresh.close();
+  await guestContext.close();
+});
+
+test("share: a member who may view a restricted item but not manage it sees the warning without Grant Access", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `Zw${Date.now().toString(36)} Warned only`;
+  const token = await csrf(page);
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the share test" }, headers: { "X-CSRF-Token": token } });
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  const item = (await (await page.request.get(`/api/content${link}`)).json()) as { opaque_id: string };
+  const learner = (await (await page.request.get(`/profile/autocomplete/change-ownership?st=${encodeURIComponent(LEARNER.name)}`)).json()) as { data: { profile_id: number }[] };
+  const saved = await page.request.post("/permissions", { data: { opaque_id: item.opaque_id, profiles: [{ id: learner.data[0]!.profile_id, permissions: ["read"] }] }, headers: { "X-CSRF-Token": token } });
+  expect(saved.ok()).toBeTruthy();
+
+  await page.context().clearCookies();
+  await signInViaApi(page, LEARNER);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Share", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Share" });
+  await expect(dialog.getByText("Only people it is shared with can open this item.")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Grant Access" })).toHaveCount(0);
+});

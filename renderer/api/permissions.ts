@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { AccessDetailsResponse, AccessRequestResponse, PermissionsResponse, RecommendResponse, StatusMessageResponse, type AccessRequest, type PermissionsSaveRequest, type RecommendRequest } from "../../contract/index.js";
+import { AccessDetailsResponse, AccessRequestResponse, AddLinkShareResponse, PermissionsResponse, RecommendResponse, StatusMessageResponse, type AccessRequest, type AddLinkShareRequest, type PermissionsSaveRequest, type RecommendRequest } from "../../contract/index.js";
 import { getJson, postJson } from "./client.js";
 
 /** The query key of an item's permission set. */
@@ -19,6 +19,11 @@ export function usePermissions(opaqueId: string) {
 /** POST /permissions: replaces the item's permission set. */
 export function savePermissions(body: PermissionsSaveRequest): Promise<StatusMessageResponse> {
   return postJson("permissions", body, StatusMessageResponse);
+}
+
+/** POST /permissions/add-link-share: lets anyone who holds the item's link view it (the share dialog's Grant Access). */
+export function addLinkShare(body: AddLinkShareRequest): Promise<AddLinkShareResponse> {
+  return postJson("permissions/add-link-share", body, AddLinkShareResponse);
 }
 
 /** The query key of the asker's access details on an item. */

@@ -48,6 +48,9 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
   const queryClient = useQueryClient();
   const [everybody, setEverybody] = useState(data.permissions.global.includes("read"));
   const [signedIn, setSignedIn] = useState(data.permissions.authed.includes("read"));
+  const [byLink, setByLink] = useState(data.permissions.link.includes("read"));
+  // The link row is editable only when the server's config offers it (second document: each row is read-only unless its flag allows it).
+  const linkEditable = data.config.link && data.config.link_permissions.includes("read");
   const [rows, setRows] = useState<Row[]>(() => rowsOf(data));
   const [decisions, setDecisions] = useState<Map<number, Decision>>(new Map());
   const [term, setTerm] = useState("");
@@ -93,6 +96,7 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
         opaque_id: opaqueId,
         global: everybody ? ["read"] : [],
         authed: signedIn ? ["read"] : [],
+        link: byLink ? ["read"] : [],
         profiles: rows.filter((r) => !r.isGroup).map((r) => ({ id: r.id, permissions: permissions(r) })),
         groups: rows.filter((r) => r.isGroup).map((r) => ({ id: r.id, group_leader: permissions(r), group_member: ["read"] })),
         accepted_requests: [...decisions].filter(([, d]) => d === "accepted").map(([requestId]) => requestId),
@@ -140,6 +144,16 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
             <td>
               {/* Public includes signed-in members: the dependent row is forced on. */}
               <input type="checkbox" aria-label="Signed-in members may read" checked={signedIn || everybody} disabled={everybody} onChange={(e) => setSignedIn(e.target.checked)} />
+            </td>
+            <td colSpan={2} />
+          </tr>
+          <tr>
+            <th scope="row">
+              Anyone with the link <span className="permissions-table__note">(view only; not listed in search)</span>
+            </th>
+            <td>
+              {/* Public includes anyone with the link: the dependent row is forced on. */}
+              <input type="checkbox" aria-label="Anyone with the link may read" checked={byLink || everybody} disabled={everybody || !linkEditable} onChange={(e) => setByLink(e.target.checked)} />
             </td>
             <td colSpan={2} />
           </tr>

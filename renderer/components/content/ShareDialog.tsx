@@ -1,8 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { MESSAGES, RECOMMEND_MAX_RECIPIENTS, RECOMMEND_MESSAGES, type EditableItem, type OwnerAutocomplete } from "../../../contract/index.js";
+import { MESSAGES, PERMISSION_MESSAGES, RECOMMEND_MAX_RECIPIENTS, RECOMMEND_MESSAGES, type AddLinkShareRequest, type EditableItem, type OwnerAutocomplete } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
+import { itemQueryKeyAll } from "../../api/editor.js";
 import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
-import { recommend } from "../../api/permissions.js";
+import { addLinkShare, permissionsQueryKey, recommend } from "../../api/permissions.js";
 import { useOwnerCandidates } from "../../api/contentActions.js";
 import { platform } from "../../platform/index.js";
 import { Alert } from "../Alert.js";
@@ -32,22 +34,20 @@ const shareTargets = (link: string, title: string) => {
  * The share dialog (first document): Copy Link for everyone (the item's address, 'Copied!' for 2.5 s, share targets
  * opened outside the app), and Recommend for signed-in profiles when the site's recommendations feature is on: up to
  * 10 people or groups, a note and, for those who may manage the item's permissions, 'Automatically add permissions
- * for recipients' (ticked by default). A warning says when the item is not open to everybody.
+ * for recipients' (ticked by default). A warning says when the item is not open to everybody; to those who may manage
+ * its permissions it offers 'Grant Access' (view access for anyone with the link). A link viewer is offered no Recommend
+ * (the server would refuse it: a link share gives nothing but viewing).
  */
 export function ShareDialog({ item, onClose }: { item: EditableItem; onClose(): void }) {
   const profile = useCurrentProfile();
   const { data: config } = useAppConfig();
-  const canRecommend = Boolean(profile) && config?.features.recommendations !== false;
+  const canRecommend = Boolean(profile) && config?.features.recommendations !== false && !item.viewed_by_link;
   const [panel, setPanel] = useState<"recommend" | "copy">("copy");
   const link = new URL(item.link, window.location.origin).href;
 
   return (
     <ModalFrame id="share-modal" title="Share" description={<>Share “{item.title}”.</>} onClose={onClose}>
-      {item.visibility !== "public" && (
-        <Alert tone="info">
-          {item.visibility === "authed" ? "Only signed-in members can open this item." : "Only people it is shared with can open this item."} Others who follow the link will be asked to sign in or to request access.
-        </Alert>
-      )}
+      {item.visibility !== "public" && <AccessWarning item={item} />}
       {canRecommend && (
         <div className="share-panels" role="group" aria-label="Share by">
           <button type="button" className="button button--small button--secondary" aria-pressed={panel === "copy"} onClick={() => setPanel("copy")}>
@@ -60,6 +60,43 @@ export function ShareDialog({ item, onClose }: { item: EditableItem; onClose(): 
       )}
       {panel === "recommend" && canRecommend ? <RecommendPanel item={item} onDone={onClose} /> : <CopyLinkPanel link={link} title={item.title} />}
     </ModalFrame>
+  );
+}
+
+/**
+ * The warning for an item not open to everybody. Those who may manage its permissions get 'Grant Access', which lets
+ * anyone with the link view it; a failure is silently ignored (first document: add-link-share failures are), the button comes back.
+ */
+function AccessWarning({ item }: { item: EditableItem }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<"idle" | "granting" | "granted">("idle");
+  const shared = item.link_shared || state === "granted";
+
+  const handleGrant = async () => {
+    setState("granting");
+    try {
+      await addLinkShare({ model: item.model_key as AddLinkShareRequest["model"], id: item.id, opaque_id: item.opaque_id });
+      setState("granted");
+      void queryClient.invalidateQueries({ queryKey: itemQueryKeyAll });
+      void queryClient.invalidateQueries({ queryKey: permissionsQueryKey(item.opaque_id) });
+    } catch {
+      setState("idle");
+    }
+  };
+
+  if (shared) return <Alert tone={state === "granted" ? "success" : "info"}>{state === "granted" ? PERMISSION_MESSAGES.linkShared : "Anyone with the link can view this item."} It is still not listed in search for others.</Alert>;
+  return (
+    <Alert tone="info">
+      {item.visibility === "authed" ? "Only signed-in members can open this item." : "Only people it is shared with can open this item."} Others who follow the link will be asked to sign in or to request access.
+      {item.abilities.manage_permissions && (
+        <span className="share-grant">
+          <button type="button" className="button button--small button--primary" disabled={state === "granting"} onClick={() => void handleGrant()}>
+            {state === "granting" ? "Granting access…" : "Grant Access"}
+          </button>
+          <span className="share-grant__hint">Lets anyone with the link view it.</span>
+        </span>
+      )}
+    </Alert>
   );
 }
 

@@ -12,7 +12,10 @@ import { ViewStandardsDialog } from "../../components/standards/ViewStandardsDia
 
 type Open = "copy" | "owner" | "permissions" | "flag" | "info" | "standards" | null;
 
-/** The view page's actions: Standards, More info, Copy, Change owner, Permissions and Flag (guests get the guest modal for Copy and Flag). */
+/**
+ * The view page's actions: Standards, More info, Copy, Change owner, Permissions and Flag (guests get the guest modal for
+ * Copy and Flag). A link viewer (who may only view) gets Standards alone: the others name the item by its id, which a link share does not open.
+ */
 export function ItemActions({ item }: { item: EditableItem }) {
   const profile = useCurrentProfile();
   const { openGuestModal } = useGuestModal();
@@ -25,10 +28,12 @@ export function ItemActions({ item }: { item: EditableItem }) {
       <button type="button" className="button button--small button--secondary" onClick={() => setOpen("standards")}>
         View standards
       </button>
-      <button type="button" className="button button--small button--secondary" onClick={() => setOpen("info")}>
-        More info
-      </button>
-      {(item.abilities.copy || !profile) && (
+      {!item.viewed_by_link && (
+        <button type="button" className="button button--small button--secondary" onClick={() => setOpen("info")}>
+          More info
+        </button>
+      )}
+      {(item.abilities.copy || (!profile && !item.viewed_by_link)) && (
         <button type="button" className="button button--small button--secondary" onClick={needsAccount("copy")}>
           Copy
         </button>
@@ -43,7 +48,7 @@ export function ItemActions({ item }: { item: EditableItem }) {
           Permissions
         </button>
       )}
-      {(item.abilities.flag || !profile) && (
+      {(item.abilities.flag || (!profile && !item.viewed_by_link)) && (
         <button type="button" className="button button--small button--ghost" onClick={needsAccount("flag")}>
           Flag
         </button>

@@ -58,9 +58,10 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
             )}
           </div>
           <div className="item-page__actions">
-            {/* Shown to guests too, whose click opens the guest modal (the server lets only the signed-in favorite). */}
-            {item.features.favorite && <FavoriteButton item={item} variant="text" />}
-            {item.features.collectible && <CollectButton item={item} variant="text" />}
+            {/* Shown to guests too, whose click opens the guest modal (the server lets only the signed-in favorite); not to a
+                link viewer, whom the server would refuse even signed in (a link share gives viewing only). */}
+            {item.features.favorite && !item.viewed_by_link && <FavoriteButton item={item} variant="text" />}
+            {item.features.collectible && !item.viewed_by_link && <CollectButton item={item} variant="text" />}
             <ItemContentActions item={item} typePath={typePath} />
             {item.abilities.edit && (
               <Link className="button button--primary" to={`${item.link}/edit`}>
@@ -82,7 +83,8 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         {isCollection && <CollectionItems key={item.uid} uid={item.uid} />}
         <DiscussCard key={item.opaque_id} opaqueId={item.opaque_id} />
       </article>
-      <RelatedSidebar key={item.id} item={item} />
+      {/* Related content is asked for by the item's id, which a link share does not open. */}
+      {!item.viewed_by_link && <RelatedSidebar key={item.id} item={item} />}
     </div>
   );
 }
