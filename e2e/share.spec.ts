@@ -121,6 +121,8 @@ test("share: the owner of a restricted item grants access from the warning, then
   await expect(viewer.getByRole("main").getByRole("link", { name: "Register" })).toHaveCount(0);
   await expect(viewer.getByRole("button", { name: /Favorite/ })).toHaveCount(0);
   await expect(viewer.getByRole("button", { name: "Copy", exact: true })).toHaveCount(0);
+  await viewer.setViewportSize({ width: 1366, height: 900 });
+  await viewer.screenshot({ path: `${SHOTS}/share-link-viewer-1366.png` });
   await viewer.getByRole("button", { name: "Share", exact: true }).click();
   const viewerDialog = viewer.getByRole("dialog", { name: "Share" });
   await expect(viewerDialog.getByText("Anyone with the link can view this item.")).toBeVisible();
