@@ -20,3 +20,4 @@ export * from "./export.js";
 export * from "./permissions.js";
 export * from "./contact.js";
 export * from "./discussions.js";
+export * from "./announcements.js";

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { expect, test, type PageScreenshotOptions } from "@playwright/test";
 import {
   TEACHER,
+  dismissAnnouncements,
   ensureNotFavorited,
   holdRequests,
   expectNoAxeViolations,
@@ -123,6 +124,11 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
 });
 
 test.describe("keyboard only", () => {
+  // These walk the page by Tab from its top to one control; the banners' own keyboard use is e2e/announcements.spec.ts's.
+  test.beforeEach(async ({ page }) => {
+    await dismissAnnouncements(page);
+  });
+
   test("on a phone, Shift+Tab back up the results never hides the focused control under the sticky header (WCAG 2.4.11)", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     // Signed in: the sticky header holds the Menu button (the actions fold behind it on phones).

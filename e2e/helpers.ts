@@ -174,3 +174,19 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
   });
   return release;
 }
+
+/** The localStorage key the banners remember an announcement by (renderer/hooks/useHiddenAnnouncements.ts, behind the platform's prefix). */
+export const announcementStorageKey = (id: number): string => `curriculum.announcement.${id}`;
+
+/**
+ * Dismisses, in this page's browser storage, every announcement the server shows now, as a person who clicked Dismiss
+ * on each would have: for tests whose screenshots, positions or counts are about the page under the banners.
+ */
+export async function dismissAnnouncements(page: Page): Promise<void> {
+  const response = await page.request.get("/api/announcements", { params: { limit: "20" } });
+  expect(response.ok(), "GET /api/announcements").toBeTruthy();
+  const { data } = (await response.json()) as { data: { id: number }[] };
+  await page.addInitScript((keys: string[]) => {
+    for (const key of keys) window.localStorage.setItem(key, "accepted");
+  }, data.map((a) => announcementStorageKey(a.id)));
+}

@@ -16,6 +16,7 @@ import { requestLog } from "./lib/requestLog.js";
 import { refuseNulText } from "./lib/nulText.js";
 import { refuseDeepBodies } from "./lib/bodyDepth.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
+import { announcementsRouter } from "./routes/announcements/index.js";
 import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
@@ -188,6 +189,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(ssoRouter(db, config));
   app.use(searchRouter(db, new CatalogueSearch(db, index, logger)));
   app.use(contactRouter(db, { rateLimit: config.authRateLimit }));
+  app.use(announcementsRouter(db));
   app.use(favoritesRouter(db));
   app.use(attributesRouter(db));
   app.use(createRouter(db));

@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from "react";
 import { Outlet, useMatch } from "react-router";
 import { useAppConfig, useInitializeData } from "../api/queries.js";
+import { AnnouncementBanners } from "../components/AnnouncementBanners.js";
 import { ContactDialog } from "../components/ContactDialog.js";
 import { GuestModalProvider } from "../components/GuestModal.js";
 import { ResourceFileDrop } from "../components/ResourceFileDrop.js";
@@ -11,7 +12,7 @@ import { SkipToResultsLink } from "../scenes/search/SkipToResultsLink.js";
 import { useFocusHeadingOnNavigate } from "../hooks/useFocusHeadingOnNavigate.js";
 import { PATHS } from "./paths.js";
 
-/** The frame around every page: skip links, header, main landmark, footer (with the contact form) and the toast region. */
+/** The frame around every page: skip links, header, the system announcement banners, main landmark, footer (with the contact form) and the toast region. */
 export function RootLayout() {
   // Load the session early: it carries the CSRF token every write needs.
   useInitializeData();
@@ -33,6 +34,7 @@ export function RootLayout() {
       </a>
       {onSearchScreen && <SkipToResultsLink />}
       <SiteHeader bulkImport={<BulkImportDialog />} />
+      <AnnouncementBanners />
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>

@@ -16,6 +16,7 @@ import * as m014 from "./migrations/014_recommendations.js";
 import * as m015 from "./migrations/015_discussions.js";
 import * as m016 from "./migrations/016_contact_messages.js";
 import * as m017 from "./migrations/017_comment_flags.js";
+import * as m018 from "./migrations/018_announcements.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "015_discussions": m015,
   "016_contact_messages": m016,
   "017_comment_flags": m017,
+  "018_announcements": m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -351,6 +351,25 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
+/** A content item shown as a system announcement banner (migration 018). */
+export interface AnnouncementsTable {
+  content_id: number;
+  type: ColumnType<string, string | undefined, string>;
+  start_time: string | null;
+  end_time: string | null;
+  event_start_time: string | null;
+  event_end_time: string | null;
+  all_day: ColumnType<number, number | undefined, number>;
+  is_sticky: ColumnType<number, number | undefined, number>;
+  priority: ColumnType<number, number | undefined, number>;
+  cta_text: string | null;
+  link: string | null;
+  show_snooze: ColumnType<number, number | undefined, number>;
+  show_dismiss: ColumnType<number, number | undefined, number>;
+  /** HTML; sanitized whenever it is presented. */
+  content: ColumnType<string, string | undefined, string>;
+}
+
 /** A content item's discussion (migration 015): created on its first comment or first open/close. */
 export interface CommentThreadsTable {
   id: Generated<number>;
@@ -418,6 +437,7 @@ export interface CommentFlagsTable {
 }
 
 export interface Database {
+  announcements: AnnouncementsTable;
   comment_flags: CommentFlagsTable;
   contact_messages: ContactMessagesTable;
   comment_threads: CommentThreadsTable;

@@ -2,6 +2,7 @@ import type { Db } from "../db/connection.js";
 import { createContent, type Visibility } from "../commands/createContent.js";
 import { hashPassword } from "../lib/password.js";
 import { getConfigValue, setConfigValue } from "../models/appConfig.js";
+import { upsertAnnouncement } from "../models/announcements.js";
 import { insertProfile } from "../models/profiles.js";
 import { demoAttributeTrees, insertTree, type InsertedItem } from "./attributeTrees.js";
 import { capitalize, DESCRIPTION_SENTENCES, pick, pickSome, rng, SUBJECT_TOPICS, TITLE_PATTERNS } from "./vocabulary.js";
@@ -125,6 +126,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
   }
   await fillDemoCollections(db);
+  await seedDemoAnnouncements(db);
   // Users are searchable by admins (an admin-only search type).
   for (const a of DEMO_ACCOUNTS) {
     await createContent(db, { modelKey: "user", title: a.name, description: `${a.role} account @${a.username}`, ownerId: accounts[a.username]!, profileId: accounts[a.username]!, visibility: "restricted", createdAt: "2023-01-05T09:00:00.000Z" });
@@ -163,4 +165,41 @@ async function fillDemoCollections(db: Db): Promise<void> {
       .values(chosen.map((item, k) => ({ collection_id: c.id, content_id: item.id, added_by: c.owner_id, added_at: new Date(at + (k + 1) * 60_000).toISOString() })))
       .execute();
   }
+}
+
+/**
+ * Makes three of the demo's announcement pages system announcements (fixed times, so the same on every machine): a
+ * sticky event with a call to action and Dismiss only, an information banner with Snooze and Dismiss, and one whose
+ * window has ended (never shown). No item is added, so the catalogue's counts stay as they were.
+ */
+async function seedDemoAnnouncements(db: Db): Promise<void> {
+  const pages = await db.selectFrom("content").select("id").where("model_key", "=", "cms_page").where("sub_type", "=", "announcement").orderBy("id").limit(3).execute();
+  const [event, information, ended] = pages.map((p) => p.id);
+  if (event === undefined || information === undefined || ended === undefined) return;
+  await upsertAnnouncement(db, {
+    content_id: event,
+    type: "event",
+    start_time: "2026-01-01T00:00:00.000Z",
+    end_time: "2099-12-31T00:00:00.000Z",
+    event_start_time: "2027-02-10T17:00:00.000Z",
+    event_end_time: "2027-02-10T18:00:00.000Z",
+    is_sticky: 1,
+    priority: 5,
+    cta_text: "Register for the webinar",
+    link: "https://example.org/webinars/spring-planning",
+    show_snooze: 0,
+    show_dismiss: 1,
+    content: "<p>Join curriculum leads for an hour on planning the spring term with the new materials.</p><ul><li>A tour of what is new</li><li>Questions and answers</li></ul>",
+  });
+  await upsertAnnouncement(db, {
+    content_id: information,
+    type: "information",
+    start_time: "2026-01-01T00:00:00.000Z",
+    end_time: "2099-12-31T00:00:00.000Z",
+    priority: 10,
+    show_snooze: 1,
+    show_dismiss: 1,
+    content: "<p>New materials have been added to the catalogue this month. <strong>Search</strong> for them by subject or grade.</p><p>Tell us what you think with the <em>Contact us</em> link at the foot of every page.</p>",
+  });
+  await upsertAnnouncement(db, { content_id: ended, type: "error", start_time: "2025-01-01T00:00:00.000Z", end_time: "2025-02-01T00:00:00.000Z", priority: 100, content: "<p>Scheduled maintenance has ended.</p>" });
 }

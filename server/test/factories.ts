@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import { createContent, type CreateContentInput } from "../commands/createContent.js";
 import type { Db } from "../db/connection.js";
-import type { Content, Profile } from "../db/schema.js";
+import type { Insertable } from "kysely";
+import type { AnnouncementsTable, Content, Profile } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
+import { upsertAnnouncement } from "../models/announcements.js";
 import { insertProfile } from "../models/profiles.js";
 import type { TestClient, TestServer } from "./testServer.js";
 
@@ -74,4 +76,15 @@ export async function buildAttribute(db: Db, typeKey: string, name: string, pare
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A system announcement: an announcement page (public unless told) and its banner settings (shown from an hour ago, open-ended, unless told). */
+export async function buildAnnouncement(
+  db: Db,
+  input: Partial<CreateContentInput> & { ownerId: number },
+  banner: Partial<Omit<Insertable<AnnouncementsTable>, "content_id">> = {},
+): Promise<Content> {
+  const item = await createContent(db, { modelKey: "cms_page", subType: "announcement", title: `Announcement ${unique()}`, description: "A short line for the banner.", ...input });
+  await upsertAnnouncement(db, { content_id: item.id, start_time: new Date(Date.now() - 3_600_000).toISOString(), ...banner });
+  return item;
 }

@@ -1,0 +1,124 @@
+import { expect, test, type Page } from "@playwright/test";
+import { TEACHER, announcementStorageKey, expectNoAxeViolations, openSearch, searchBox, signInViaApi, tabTo } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+const HOUR = 3_600_000;
+
+interface Shown {
+  id: number;
+  type: string;
+  title: string;
+  show_snooze: boolean;
+  show_dismiss: boolean;
+  cta_text: string | null;
+  link: string | null;
+}
+
+/** The demo's current announcements, as the server lists them for a guest. */
+async function currentAnnouncements(page: Page): Promise<Shown[]> {
+  const response = await page.request.get("/api/announcements");
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { data: Shown[] }).data;
+}
+
+const region = (page: Page) => page.getByRole("region", { name: "Announcements" });
+const banner = (page: Page, title: string) => region(page).getByRole("listitem").filter({ hasText: title });
+const stored = (page: Page, id: number) => page.evaluate((key) => window.localStorage.getItem(key), announcementStorageKey(id));
+
+test("announcement banners: shown under the header in order, Read More opens and closes by keyboard, Snooze and Dismiss hide them across reloads", async ({ page }) => {
+  const current = await currentAnnouncements(page);
+  // The demo: a sticky event with a call to action (Dismiss only), then an information banner (Snooze and Dismiss); the ended one is not listed.
+  expect(current.map((a) => a.type)).toEqual(["event", "information"]);
+  const [event, information] = current as [Shown, Shown];
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openSearch(page);
+  await expect(region(page).getByRole("listitem")).toHaveCount(2);
+  await expect(region(page).getByRole("listitem").nth(0)).toContainText(event.title);
+  await expect(region(page).getByRole("listitem").nth(1)).toContainText(information.title);
+  await expect(banner(page, event.title).getByRole("button", { name: "Snooze" })).toHaveCount(0);
+  await expect(banner(page, information.title).getByRole("button", { name: "Snooze" })).toBeVisible();
+  // Under the site header, above the page.
+  const header = (await page.locator("header.site-header").boundingBox())!;
+  const banners = (await region(page).boundingBox())!;
+  expect(banners.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+  expect(banners.y + banners.height).toBeLessThanOrEqual((await page.getByRole("heading", { name: "Search", level: 1 }).boundingBox())!.y);
+  await expectNoAxeViolations(page, "search page with announcement banners");
+  await page.screenshot({ path: `${SHOTS}/announcements-1366.png` });
+
+  // Read More, by keyboard: the whole text in a modal; Escape closes it and focus goes back to the button.
+  const readMore = banner(page, information.title).getByRole("button", { name: "Read More" });
+  await tabTo(page, readMore);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: information.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("New materials have been added to the catalogue this month.");
+  await expect(dialog.locator("strong", { hasText: "Search" })).toBeVisible();
+  await expectNoAxeViolations(page, "announcement modal");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(readMore).toBeFocused();
+
+  // The event's modal: when, and its call to action; closed with its Close button, by keyboard.
+  const eventMore = banner(page, event.title).getByRole("button", { name: "Read More" });
+  await eventMore.focus();
+  await page.keyboard.press("Enter");
+  const eventDialog = page.getByRole("dialog", { name: event.title });
+  await expect(eventDialog.getByRole("link", { name: /^Register for the webinar/ })).toHaveAttribute("href", event.link!);
+  await expect(eventDialog).toContainText("2027");
+  await page.screenshot({ path: `${SHOTS}/announcement-modal-1366.png` });
+  await tabTo(page, eventDialog.getByRole("button", { name: "Close" }));
+  await page.keyboard.press("Enter");
+  await expect(eventDialog).toBeHidden();
+  await expect(eventMore).toBeFocused();
+
+  // On a phone the header stays one row and the banners leave the search box on screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(banner(page, information.title).getByRole("button", { name: "Dismiss" })).toBeVisible();
+  const box = (await searchBox(page).boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(844);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const item of await region(page).getByRole("listitem").all()) expect((await item.boundingBox())!.height).toBeLessThanOrEqual(56);
+  await expectNoAxeViolations(page, "banners at 390 px");
+  await page.screenshot({ path: `${SHOTS}/announcements-390.png` });
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  // Snooze: gone, focus on the next banner's Read More, remembered for 8 hours across a reload.
+  await tabTo(page, banner(page, information.title).getByRole("button", { name: "Snooze" }));
+  const before = Date.now();
+  await page.keyboard.press("Enter");
+  await expect(banner(page, information.title)).toHaveCount(0);
+  await expect(eventMore).toBeFocused();
+  const snoozed = await stored(page, information.id);
+  expect(snoozed).toMatch(/^snoozed:\d+$/);
+  const until = Number(snoozed!.slice("snoozed:".length));
+  expect(until).toBeGreaterThanOrEqual(before + 8 * HOUR - 1000);
+  expect(until).toBeLessThanOrEqual(Date.now() + 8 * HOUR + 1000);
+  await page.reload();
+  await expect(banner(page, event.title)).toBeVisible();
+  await expect(banner(page, information.title)).toHaveCount(0);
+
+  // Once the 8 hours have passed it shows again.
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [announcementStorageKey(information.id), `snoozed:${Date.now() - 1000}`]);
+  await page.reload();
+  await expect(banner(page, information.title)).toBeVisible();
+
+  // Dismiss: gone for good (kept as accepted), still gone after a reload.
+  await tabTo(page, banner(page, event.title).getByRole("button", { name: "Dismiss" }));
+  await page.keyboard.press("Enter");
+  await expect(banner(page, event.title)).toHaveCount(0);
+  expect(await stored(page, event.id)).toBe("accepted");
+  await banner(page, information.title).getByRole("button", { name: "Dismiss" }).press("Enter");
+  await expect(region(page)).toHaveCount(0);
+  await expect(page.locator("#main")).toBeFocused();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Search", level: 1 })).toBeVisible();
+  await expect(region(page)).toHaveCount(0);
+});
+
+test("members see the system announcements too (first document, section 1)", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  await openSearch(page);
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeAttached();
+  await expect(region(page).getByRole("listitem")).toHaveCount(2);
+});

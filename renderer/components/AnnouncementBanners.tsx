@@ -1,0 +1,123 @@
+import { useId, useState } from "react";
+import { ANNOUNCEMENT_TEXTS, type Announcement, type AnnouncementType } from "../../contract/index.js";
+import { useAnnouncements } from "../api/announcements.js";
+import { useHiddenAnnouncements } from "../hooks/useHiddenAnnouncements.js";
+import { Icon, type IconName } from "./Icon.js";
+import { CloseActions, ModalFrame } from "./ModalFrame.js";
+
+const TYPES: Record<AnnouncementType, { icon: IconName; label: string }> = {
+  information: { icon: "info", label: "Information" },
+  error: { icon: "alertCircle", label: "Alert" },
+  question: { icon: "helpCircle", label: "Question" },
+  event: { icon: "calendar", label: "Event" },
+  others: { icon: "megaphone", label: "Announcement" },
+};
+
+/** The id of a banner's Read More button, where focus goes when the banner before it is hidden. */
+const readMoreId = (id: number) => `announcement-${id}-more`;
+
+/**
+ * The system announcements under the site header, one compact banner each: type icon, title, short description,
+ * Read More (the full text in a modal), and Snooze and Dismiss when the announcement offers them (kept in this browser).
+ */
+export function AnnouncementBanners() {
+  const { data } = useAnnouncements();
+  const hidden = useHiddenAnnouncements();
+  const shown = (data?.data ?? []).filter((a) => !hidden.isHidden(a.id));
+  if (shown.length === 0) return null;
+
+  const handleHide = (announcement: Announcement, how: "snooze" | "dismiss") => {
+    // The button goes with its banner: focus moves to the next banner, or to the page when none is left.
+    const index = shown.indexOf(announcement);
+    const next = shown[index + 1] ?? shown[index - 1];
+    if (how === "snooze") hidden.snooze(announcement.id);
+    else hidden.dismiss(announcement.id);
+    requestAnimationFrame(() => (next ? document.getElementById(readMoreId(next.id)) : document.getElementById("main"))?.focus());
+  };
+
+  return (
+    <section className="announcements" aria-label={ANNOUNCEMENT_TEXTS.region}>
+      <ul className="announcements__list">
+        {shown.map((a) => (
+          <AnnouncementBanner key={a.id} announcement={a} onSnooze={() => handleHide(a, "snooze")} onDismiss={() => handleHide(a, "dismiss")} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function AnnouncementBanner({ announcement: a, onSnooze, onDismiss }: { announcement: Announcement; onSnooze(): void; onDismiss(): void }) {
+  const titleId = useId();
+  const [reading, setReading] = useState(false);
+  const type = TYPES[a.type];
+  return (
+    <li className={`announcement announcement--${a.type}`} data-announcement-id={a.id}>
+      <span className="announcement__icon">
+        <Icon name={type.icon} size={20} />
+      </span>
+      <p className="announcement__text">
+        <span className="visually-hidden">{type.label}: </span>
+        <strong id={titleId} className="announcement__title">
+          {a.title}
+        </strong>
+        {a.description && <span className="announcement__description">{a.description}</span>}
+      </p>
+      <div className="announcement__actions">
+        <button type="button" id={readMoreId(a.id)} className="button button--small button--secondary" aria-describedby={titleId} onClick={() => setReading(true)}>
+          {ANNOUNCEMENT_TEXTS.readMore}
+        </button>
+        {a.show_snooze && (
+          <button type="button" className="button button--small button--ghost announcement__action" aria-describedby={titleId} onClick={onSnooze}>
+            <Icon name="clock" size={18} />
+            <span className="announcement__action-label">{ANNOUNCEMENT_TEXTS.snooze}</span>
+          </button>
+        )}
+        {a.show_dismiss && (
+          <button type="button" className="button button--small button--ghost announcement__action" aria-describedby={titleId} onClick={onDismiss}>
+            <Icon name="close" size={18} />
+            <span className="announcement__action-label">{ANNOUNCEMENT_TEXTS.dismiss}</span>
+          </button>
+        )}
+      </div>
+      {reading && <AnnouncementDialog announcement={a} onClose={() => setReading(false)} />}
+    </li>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+
+/** When an event takes place, in the reader's time zone ("Feb 10, 2027, 5:00 PM – 6:00 PM"). */
+function eventWhen(a: Announcement): string | null {
+  if (!a.event_start_time) return null;
+  const format = a.all_day ? dateOnly : dateTime;
+  const start = new Date(a.event_start_time);
+  if (!a.event_end_time) return format.format(start);
+  return format.formatRange(start, new Date(a.event_end_time));
+}
+
+/** Read More: the whole announcement (its sanitized HTML) and its call to action. */
+function AnnouncementDialog({ announcement: a, onClose }: { announcement: Announcement; onClose(): void }) {
+  const when = eventWhen(a);
+  const external = a.link !== null && /^https?:/i.test(a.link);
+  return (
+    <ModalFrame id="announcement-modal" title={a.title} description={a.description || undefined} className="dialog dialog--announcement" onClose={onClose}>
+      {when && (
+        <p className="announcement-modal__when">
+          <Icon name="calendar" size={18} /> {when}
+        </p>
+      )}
+      {/* Sanitized on the server (the "simple" profile, server/presenters/announcement.ts). */}
+      <div className="rich-content announcement-modal__content" dangerouslySetInnerHTML={{ __html: a.content }} />
+      {a.link && (
+        <p>
+          <a className="button button--primary" href={a.link} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+            {a.cta_text || ANNOUNCEMENT_TEXTS.defaultCta}
+            {external && <span className="visually-hidden"> (opens in a new tab)</span>}
+          </a>
+        </p>
+      )}
+      <CloseActions />
+    </ModalFrame>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Insertable } from "kysely";
+import type { Db } from "../db/connection.js";
+import type { AnnouncementsTable } from "../db/schema.js";
+import type { ViewScope } from "../policies/contentObject.js";
+import { whereViewable } from "./content.js";
+
+/** Makes a content item a system announcement (or replaces what made it one). */
+export async function upsertAnnouncement(db: Db, row: Insertable<AnnouncementsTable>): Promise<void> {
+  const { content_id: _contentId, ...rest } = row;
+  await db
+    .insertInto("announcements")
+    .values(row)
+    .onConflict((oc) => oc.column("content_id").doUpdateSet(rest))
+    .execute();
+}
+
+/**
+ * The announcements shown at `now` (inside their window: started, not yet ended; an open end never ends) among the
+ * content `scope` may view: sticky ones first, then by priority (highest first), then the latest started, then by id.
+ */
+export async function listCurrentAnnouncements(db: Db, scope: ViewScope, now: string, limit: number) {
+  return db
+    .selectFrom("announcements")
+    .innerJoin("content", "content.id", "announcements.content_id")
+    .select([
+      "content.id",
+      "content.uid",
+      "content.model_key",
+      "content.sub_type",
+      "content.title",
+      "content.description",
+      "announcements.type",
+      "announcements.start_time",
+      "announcements.end_time",
+      "announcements.event_start_time",
+      "announcements.event_end_time",
+      "announcements.all_day",
+      "announcements.is_sticky",
+      "announcements.priority",
+      "announcements.cta_text",
+      "announcements.link",
+      "announcements.show_snooze",
+      "announcements.show_dismiss",
+      "announcements.content",
+    ])
+    .where((eb) => eb.or([eb("announcements.start_time", "is", null), eb("announcements.start_time", "<=", now)]))
+    .where((eb) => eb.or([eb("announcements.end_time", "is", null), eb("announcements.end_time", ">", now)]))
+    .where((eb) => whereViewable(eb, scope))
+    .orderBy("announcements.is_sticky", "desc")
+    .orderBy("announcements.priority", "desc")
+    // Open-started ones (null) after dated ones on both databases: PostgreSQL puts nulls first in descending order.
+    .orderBy((eb) => eb.case().when("announcements.start_time", "is", null).then(1).else(0).end())
+    .orderBy("announcements.start_time", "desc")
+    .orderBy("content.id", "asc")
+    .limit(limit)
+    .execute();
+}
+
+export type AnnouncementRow = Awaited<ReturnType<typeof listCurrentAnnouncements>>[number];
