@@ -66,6 +66,8 @@ test("announcement banners: shown under the header in order, Read More opens and
   const eventDialog = page.getByRole("dialog", { name: event.title });
   await expect(eventDialog.getByRole("link", { name: /^Register for the webinar/ })).toHaveAttribute("href", event.link!);
   await expect(eventDialog).toContainText("2027");
+  // Written lists keep their bullets (the base styles take markers off lists that are controls; item pages share this rule).
+  expect(await eventDialog.locator(".rich-content ul").evaluate((list) => getComputedStyle(list).listStyleType)).toBe("disc");
   await page.screenshot({ path: `${SHOTS}/announcement-modal-1366.png` });
   await tabTo(page, eventDialog.getByRole("button", { name: "Close" }));
   await page.keyboard.press("Enter");
