@@ -52,6 +52,35 @@ export async function buildSignedInClient(server: TestServer, overrides: UserOve
   return (await buildSignedInUser(server, overrides))[1];
 }
 
+/** The roles the spec names around one item, each a user with a client signed in as them, plus a guest. */
+export interface RoleCast {
+  owner: TestUser;
+  member: TestUser;
+  leader: TestUser;
+  groupie: TestUser;
+  moderator: TestUser;
+  admin: TestUser;
+  /** The group `leader` leads and `groupie` belongs to (the caller grants it what the test needs). */
+  group: Profile;
+  clients: Record<"owner" | "member" | "leader" | "groupie" | "moderator" | "admin" | "guest", TestClient>;
+}
+
+/** The cast of a policy test: an item's owner, a member with no grant, a group's leader and member, a moderator and an admin. */
+export async function buildRoleCast(server: TestServer): Promise<RoleCast> {
+  const users = {
+    owner: await buildUser(server.db, { name: "Olga Owner" }),
+    member: await buildUser(server.db, { name: "Milo Member" }),
+    leader: await buildUser(server.db, { name: "Lea Leader" }),
+    groupie: await buildUser(server.db, { name: "Gus Groupie" }),
+    moderator: await buildUser(server.db, { moderator: true, name: "Mona Moderator" }),
+    admin: await buildUser(server.db, { admin: true, name: "Adam Admin" }),
+  };
+  const group = await buildGroup(server.db, users.leader, [users.groupie]);
+  const clients = { guest: server.client() } as RoleCast["clients"];
+  for (const [role, user] of Object.entries(users) as [keyof typeof users, TestUser][]) clients[role] = await signedInClient(server, user);
+  return { ...users, group, clients };
+}
+
 /** A group with a leader and members. */
 export async function buildGroup(db: Db, leader: Profile, members: Profile[] = []): Promise<Profile> {
   const group = await insertProfile(db, { kind: "group", name: `Group ${unique()}` });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
-import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
+import { buildContent, buildRoleCast, type TestUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 describe("link sharing: anyone holding an item's link may view it, and only there", () => {
   let server: TestServer;
-  let owner: TestUser, member: TestUser, leader: TestUser, groupie: TestUser, moderator: TestUser, admin: TestUser;
+  let owner: TestUser;
   let ownerClient: TestClient, memberClient: TestClient, leaderClient: TestClient, groupieClient: TestClient, moderatorClient: TestClient, adminClient: TestClient, guest: TestClient;
   let group: Profile;
   let item: Content;
@@ -27,22 +27,11 @@ describe("link sharing: anyone holding an item's link may view it, and only ther
 
   beforeAll(async () => {
     server = await startTestServer();
-    owner = await buildUser(server.db, { name: "Orla Owner" });
-    member = await buildUser(server.db, { name: "Max Member" });
-    leader = await buildUser(server.db, { name: "Lou Leader" });
-    groupie = await buildUser(server.db, { name: "Gia Groupie" });
-    moderator = await buildUser(server.db, { moderator: true, name: "Mo Moderator" });
-    admin = await buildUser(server.db, { admin: true, name: "Ada Admin" });
-    group = await buildGroup(server.db, leader, [groupie]);
+    const cast = await buildRoleCast(server);
+    ({ owner, group } = cast);
+    ({ owner: ownerClient, member: memberClient, leader: leaderClient, groupie: groupieClient, moderator: moderatorClient, admin: adminClient, guest } = cast.clients);
     item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: `${word} Plans`, visibility: "restricted" });
     await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "group", profile_id: group.id, permission: "read" }).execute();
-    ownerClient = await signedInClient(server, owner);
-    memberClient = await signedInClient(server, member);
-    leaderClient = await signedInClient(server, leader);
-    groupieClient = await signedInClient(server, groupie);
-    moderatorClient = await signedInClient(server, moderator);
-    adminClient = await signedInClient(server, admin);
-    guest = server.client();
   });
   afterAll(() => server.stop());
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
-import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
+import { buildContent, buildRoleCast, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 describe("permissions: managing an item's grants, and access requests", () => {
   let server: TestServer;
-  let owner: TestUser, member: TestUser, leader: TestUser, groupie: TestUser, moderator: TestUser, admin: TestUser, editor: TestUser;
+  let owner: TestUser, member: TestUser, editor: TestUser;
   let ownerClient: TestClient, memberClient: TestClient, leaderClient: TestClient, groupieClient: TestClient, moderatorClient: TestClient, adminClient: TestClient, editorClient: TestClient, guest: TestClient;
   let group: Profile;
   let item: Content;
@@ -16,24 +16,13 @@ describe("permissions: managing an item's grants, and access requests", () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    owner = await buildUser(server.db, { name: "Olga Owner" });
-    member = await buildUser(server.db, { name: "Milo Member" });
-    leader = await buildUser(server.db, { name: "Lea Leader" });
-    groupie = await buildUser(server.db, { name: "Gus Groupie" });
+    const cast = await buildRoleCast(server);
+    ({ owner, member, group } = cast);
+    ({ owner: ownerClient, member: memberClient, leader: leaderClient, groupie: groupieClient, moderator: moderatorClient, admin: adminClient, guest } = cast.clients);
     editor = await buildUser(server.db, { name: "Eddie Editor" });
-    moderator = await buildUser(server.db, { moderator: true, name: "Mona Moderator" });
-    admin = await buildUser(server.db, { admin: true, name: "Adam Admin" });
-    group = await buildGroup(server.db, leader, [groupie]);
     item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: `${word} Secrets`, visibility: "restricted" });
     await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "profile", profile_id: editor.id, permission: "edit" }).execute();
-    ownerClient = await signedInClient(server, owner);
-    memberClient = await signedInClient(server, member);
-    leaderClient = await signedInClient(server, leader);
-    groupieClient = await signedInClient(server, groupie);
-    moderatorClient = await signedInClient(server, moderator);
-    adminClient = await signedInClient(server, admin);
     editorClient = await signedInClient(server, editor);
-    guest = server.client();
   });
   afterAll(() => server.stop());
 
