@@ -69,13 +69,13 @@ function AnnouncementBanner({ announcement: a, onSnooze, onDismiss }: { announce
         {a.show_snooze && (
           <button type="button" className="button button--small button--ghost announcement__action" aria-describedby={titleId} onClick={onSnooze}>
             <Icon name="clock" size={18} />
-            <span className="announcement__action-label">{ANNOUNCEMENT_TEXTS.snooze}</span>
+            <span className="visually-hidden-on-phone">{ANNOUNCEMENT_TEXTS.snooze}</span>
           </button>
         )}
         {a.show_dismiss && (
           <button type="button" className="button button--small button--ghost announcement__action" aria-describedby={titleId} onClick={onDismiss}>
             <Icon name="close" size={18} />
-            <span className="announcement__action-label">{ANNOUNCEMENT_TEXTS.dismiss}</span>
+            <span className="visually-hidden-on-phone">{ANNOUNCEMENT_TEXTS.dismiss}</span>
           </button>
         )}
       </div>

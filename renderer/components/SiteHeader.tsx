@@ -47,7 +47,7 @@ function HeaderContent({ slots, compact = false }: { slots: HeaderSlots; compact
         <span className="brand__mark" aria-hidden="true">
           {siteName.charAt(0)}
         </span>
-        <span className="brand__name">{siteName}</span>
+        <span className="visually-hidden-on-phone">{siteName}</span>
       </Link>
       {compact ? (
         <div className="site-nav">
