@@ -61,6 +61,8 @@ const UNSUPPORTED_BODY = "Send the request body as JSON (application/json), a fo
 
 /** The most query parameters a request may carry. */
 const QUERY_PARAMETER_LIMIT = 500;
+/** The most values one list parameter (f[t][]=...) may carry. */
+const QUERY_LIST_LIMIT = 200;
 
 /** The routes that read multipart/form-data (with multer), as routedPath writes them. */
 const UPLOAD_PATHS = [/^\/resources\/create-fetch$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/];
@@ -106,12 +108,17 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   // The screen's bracketed parameters (f[t][]=...) need the extended parser; depth and list size are bounded.
-  // Past the parameter limit qs drops the rest silently (a 501st parameter's bad value was answered 200): refused instead.
+  // Past its limits qs drops the rest silently (a 501st parameter's bad value was answered 200) unless told to throw: refused instead.
   app.set("query parser", (str: string | null | undefined) => {
     // Express passes null for a URL without a query string.
     if (!str) return {};
-    if (str.split("&").filter(Boolean).length > QUERY_PARAMETER_LIMIT) throw new HttpError(400, `The request has too many query parameters (at most ${QUERY_PARAMETER_LIMIT}).`);
-    return qs.parse(str, { depth: 3, arrayLimit: 200, parameterLimit: QUERY_PARAMETER_LIMIT });
+    try {
+      return qs.parse(str, { depth: 3, arrayLimit: QUERY_LIST_LIMIT, parameterLimit: QUERY_PARAMETER_LIMIT, throwOnLimitExceeded: true });
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      const tooMany = err.message.startsWith("Parameter") ? `query parameters (at most ${QUERY_PARAMETER_LIMIT})` : `values in one list parameter (at most ${QUERY_LIST_LIMIT})`;
+      throw new HttpError(400, `The request has too many ${tooMany}.`);
+    }
   });
 
   app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/") || url.startsWith("/assets/") }));

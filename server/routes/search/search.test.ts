@@ -415,6 +415,14 @@ describe("search", () => {
     expect((await c.get(`/api/search?${Array.from({ length: 499 }, (_, i) => `x${i}=1`).join("&")}&query=ph`)).body.message).toBe("Please enter at least 3 characters to search.");
   });
 
+  it("refuses a list parameter with more values than it reads, naming the limit", async () => {
+    const c = server.client();
+    const grades = (n: number) => Array.from({ length: n }, () => "grades[]=1").join("&");
+    expect(await c.get(`/api/search?${grades(201)}`).then((r) => [r.status, r.body])).toEqual([400, { message: "The request has too many values in one list parameter (at most 200)." }]);
+    // Read whole up to the limit (qs made a longer list an object of indices, refused as a list of the wrong kind).
+    expect((await c.get(`/api/search?${grades(200)}`)).status).toBe(200);
+  });
+
   it("presents cards with the spec's fields and never leaks internals", async () => {
     const res = await server.client().get("/api/search?query=algebra");
     const card = res.body.data[0];
