@@ -124,3 +124,16 @@ test("members see the system announcements too (first document, section 1)", asy
   await expect(page.getByRole("button", { name: "Sign out" })).toBeAttached();
   await expect(region(page).getByRole("listitem")).toHaveCount(2);
 });
+
+test("a snoozed banner shows again once its 8 hours pass, on a page left open", async ({ page }) => {
+  const [, information] = (await currentAnnouncements(page)) as [Shown, Shown];
+  await page.clock.install();
+  await openSearch(page);
+  await banner(page, information.title).getByRole("button", { name: "Snooze" }).click();
+  await expect(banner(page, information.title)).toHaveCount(0);
+
+  await page.clock.fastForward(8 * HOUR - 60_000);
+  await expect(banner(page, information.title)).toHaveCount(0);
+  await page.clock.fastForward(61_000);
+  await expect(banner(page, information.title)).toBeVisible();
+});

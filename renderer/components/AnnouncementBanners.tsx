@@ -22,8 +22,9 @@ const readMoreId = (id: number) => `announcement-${id}-more`;
  */
 export function AnnouncementBanners() {
   const { data } = useAnnouncements();
-  const hidden = useHiddenAnnouncements();
-  const shown = (data?.data ?? []).filter((a) => !hidden.isHidden(a.id));
+  const current = data?.data ?? [];
+  const hidden = useHiddenAnnouncements(current.map((a) => a.id));
+  const shown = current.filter((a) => !hidden.isHidden(a.id));
   if (shown.length === 0) return null;
 
   const handleHide = (announcement: Announcement, how: "snooze" | "dismiss") => {
