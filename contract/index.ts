@@ -21,3 +21,4 @@ export * from "./permissions.js";
 export * from "./contact.js";
 export * from "./discussions.js";
 export * from "./announcements.js";
+export * from "./endorsements.js";

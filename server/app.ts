@@ -17,6 +17,7 @@ import { refuseNulText } from "./lib/nulText.js";
 import { refuseDeepBodies } from "./lib/bodyDepth.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { announcementsRouter } from "./routes/announcements/index.js";
+import { endorsementsRouter } from "./routes/endorsements/index.js";
 import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
@@ -197,6 +198,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(searchRouter(db, new CatalogueSearch(db, index, logger)));
   app.use(contactRouter(db, { rateLimit: config.authRateLimit }));
   app.use(announcementsRouter(db));
+  app.use(endorsementsRouter(db));
   app.use(favoritesRouter(db));
   app.use(attributesRouter(db));
   app.use(createRouter(db));

@@ -436,8 +436,21 @@ export interface CommentFlagsTable {
   created_at: string;
 }
 
+/** An endorsement of a content item by a profile (migration 019): at most one per profile and item. */
+export interface ContentEndorsementsTable {
+  id: Generated<number>;
+  content_id: number;
+  profile_id: number;
+  type: string;
+  publish_to_public: ColumnType<number, number | undefined, number>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   announcements: AnnouncementsTable;
+  content_endorsements: ContentEndorsementsTable;
   comment_flags: CommentFlagsTable;
   contact_messages: ContactMessagesTable;
   comment_threads: CommentThreadsTable;
