@@ -127,6 +127,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   }
   await fillDemoCollections(db);
   await seedDemoAnnouncements(db);
+  await seedDemoEndorsements(db, accounts.moderator!);
   // Users are searchable by admins (an admin-only search type).
   for (const a of DEMO_ACCOUNTS) {
     await createContent(db, { modelKey: "user", title: a.name, description: `${a.role} account @${a.username}`, ownerId: accounts[a.username]!, profileId: accounts[a.username]!, visibility: "restricted", createdAt: "2023-01-05T09:00:00.000Z" });
@@ -165,6 +166,16 @@ async function fillDemoCollections(db: Db): Promise<void> {
       .values(chosen.map((item, k) => ({ collection_id: c.id, content_id: item.id, added_by: c.owner_id, added_at: new Date(at + (k + 1) * 60_000).toISOString() })))
       .execute();
   }
+}
+
+/** Each demo item a publisher publishes is endorsed by it as "Published by", shown on the item's page (added by the moderator). */
+async function seedDemoEndorsements(db: Db, moderatorId: number): Promise<void> {
+  const published = await db.selectFrom("content").select(["id", "publisher_id", "created_at"]).where("publisher_id", "is not", null).orderBy("id").execute();
+  if (!published.length) return;
+  await db
+    .insertInto("content_endorsements")
+    .values(published.map((c) => ({ content_id: c.id, profile_id: c.publisher_id!, type: "published_by", publish_to_public: 1, created_by: moderatorId, created_at: c.created_at, updated_at: c.created_at })))
+    .execute();
 }
 
 /**

@@ -9,6 +9,7 @@ import { FavoriteButton } from "../../components/FavoriteButton.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { showPendingToast } from "../../components/content/pendingToast.js";
 import { RelatedSidebar } from "../../components/content/RelatedSidebar.js";
+import { EndorsementsCard } from "../../components/content/EndorsementsCard.js";
 import { ItemActions } from "./ItemActions.js";
 import { DesignedThumbnail } from "../../components/thumbnail/DesignedThumbnail.js";
 import { ItemContentActions } from "./ItemContentActions.js";
@@ -83,8 +84,11 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         {isCollection && <CollectionItems key={item.uid} uid={item.uid} />}
         <DiscussCard key={item.opaque_id} opaqueId={item.opaque_id} />
       </article>
-      {/* Related content is asked for by the item's id, which a link share does not open. */}
-      {!item.viewed_by_link && <RelatedSidebar key={item.id} item={item} />}
+      <div className="item-sidebar">
+        <EndorsementsCard endorsements={item.endorsements} />
+        {/* Related content is asked for by the item's id, which a link share does not open. */}
+        {!item.viewed_by_link && <RelatedSidebar key={item.id} item={item} />}
+      </div>
     </div>
   );
 }

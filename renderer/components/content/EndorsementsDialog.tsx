@@ -1,0 +1,170 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { ENDORSEMENT_TYPE_LABELS, ENDORSEMENT_TYPES, MESSAGES, type EndorsementType, type EndorsementsResponse } from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { useOwnerCandidates } from "../../api/contentActions.js";
+import { itemQueryKeyAll } from "../../api/editor.js";
+import { endorsementsQueryKey, saveEndorsements, useEndorsements } from "../../api/endorsements.js";
+import { Alert } from "../Alert.js";
+import { DialogActions, ModalFrame } from "../ModalFrame.js";
+import { showToast } from "../toastStore.js";
+import { ProfileSearchField } from "./ProfileSearchField.js";
+
+/** A row of the dialog: a stored endorsement (with its id) or one added here, possibly marked deleted. */
+type Row = { id?: number; profileId: number; name: string; isGroup: boolean; type: EndorsementType; publishToPublic: boolean; deleted: boolean };
+
+const rowsOf = (data: EndorsementsResponse): Row[] =>
+  data.endorsements.map((e) => ({ id: e.id, profileId: e.endorser.profile_id, name: e.endorser.name, isGroup: e.endorser.is_group, type: e.type, publishToPublic: e.publish_to_public, deleted: false }));
+
+/**
+ * The manage-content-endorsements dialog (second document, id manage-content-endorsements-modal): each endorsement's
+ * type and whether the item's page shows it, removal that can be undone until saving, and adding endorsers (moderators
+ * any profile or group through the profile search, others one of the endorsement publishers offered). Saving sends the
+ * rows; the server's message is a toast on success and a danger alert on failure.
+ */
+export function EndorsementsDialog({ item, onClose }: { item: { opaque_id: string; title: string }; onClose(): void }) {
+  const { data, error, isPending } = useEndorsements(item.opaque_id);
+  return (
+    <ModalFrame id="manage-content-endorsements-modal" title="Endorsements" description={<>Who endorses “{item.title}”.</>} className="dialog dialog--wide" onClose={onClose}>
+      {isPending ? (
+        <p className="page-status">Loading…</p>
+      ) : error || !data ? (
+        <Alert tone="danger">{error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected}</Alert>
+      ) : (
+        <EndorsementsForm opaqueId={item.opaque_id} data={data} onClose={onClose} />
+      )}
+    </ModalFrame>
+  );
+}
+
+function EndorsementsForm({ opaqueId, data, onClose }: { opaqueId: string; data: EndorsementsResponse; onClose(): void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [rows, setRows] = useState<Row[]>(() => rowsOf(data));
+  const [term, setTerm] = useState("");
+  const [publisherId, setPublisherId] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const candidates = useOwnerCandidates(data.is_moderator ? term.trim() : "");
+
+  const endorses = (profileId: number) => rows.some((r) => r.profileId === profileId);
+  const update = (row: Row, change: Partial<Row>) => setRows((all) => all.map((r) => (r === row ? { ...r, ...change } : r)));
+  const add = (profile: { profile_id: number; name: string; is_group: boolean }) => {
+    if (!endorses(profile.profile_id)) setRows((all) => [...all, { profileId: profile.profile_id, name: profile.name, isGroup: profile.is_group, type: "endorsed_by", publishToPublic: true, deleted: false }]);
+  };
+  const publishers = data.endorsement_publisher_profiles.filter((p) => !endorses(p.profile_id));
+  const handleAddPublisher = () => {
+    const chosen = publishers.find((p) => String(p.profile_id) === publisherId);
+    if (chosen) add(chosen);
+    setPublisherId("");
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const answer = await saveEndorsements({
+        opaque_id: opaqueId,
+        endorsements: rows.map((r) => ({ ...(r.id !== undefined ? { id: r.id } : {}), type: r.type, profile_id: r.profileId, publish_to_public: r.publishToPublic, deleted: r.deleted })),
+      });
+      showToast(answer.message, "info");
+      await Promise.all([queryClient.invalidateQueries({ queryKey: endorsementsQueryKey(opaqueId) }), queryClient.invalidateQueries({ queryKey: itemQueryKeyAll })]);
+      onClose();
+    } catch (err) {
+      setFailure(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void handleSubmit(e)} noValidate>
+      {rows.length === 0 ? (
+        <p className="empty-note">No endorsements yet.</p>
+      ) : (
+        <table className="permissions-table">
+          <caption className="visually-hidden">Endorsements</caption>
+          <thead>
+            <tr>
+              <th scope="col">Endorser</th>
+              <th scope="col">Type</th>
+              <th scope="col">Shown publicly</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.profileId} className={row.deleted ? "permissions-table__removed" : row.id === undefined ? "permissions-table__new" : undefined}>
+                <th scope="row">
+                  {row.deleted ? <s>{row.name}</s> : row.name}
+                  {row.isGroup && <span className="permissions-table__note"> (group)</span>}
+                  {row.deleted ? <span className="permissions-table__note"> removed when you save</span> : row.id === undefined && <span className="permissions-table__note"> new</span>}
+                </th>
+                <td>
+                  <select className="input" aria-label={`Type of ${row.name}'s endorsement`} value={row.type} disabled={row.deleted} onChange={(e) => update(row, { type: e.target.value as EndorsementType })}>
+                    {ENDORSEMENT_TYPES.map((type) => (
+                      <option key={type} value={type}>
+                        {ENDORSEMENT_TYPE_LABELS[type]}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  <input type="checkbox" aria-label={`Show ${row.name}'s endorsement on the item's page`} checked={row.publishToPublic} disabled={row.deleted} onChange={(e) => update(row, { publishToPublic: e.target.checked })} />
+                </td>
+                <td>
+                  <button type="button" className="button button--small button--ghost" aria-label={`${row.deleted ? "Restore" : "Remove"} ${row.name}'s endorsement`} onClick={() => update(row, { deleted: !row.deleted })}>
+                    {row.deleted ? "Restore" : "Remove"}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {data.is_moderator ? (
+        <ProfileSearchField
+          id={`${id}-add`}
+          label="Add an endorser (any person or group)"
+          listLabel="Matching people and groups"
+          term={term}
+          onTermChange={setTerm}
+          candidates={candidates.data?.data}
+          exclude={(p) => endorses(p.profile_id)}
+          verb="Add"
+          onPick={(p) => {
+            add(p);
+            setTerm("");
+          }}
+        />
+      ) : publishers.length === 0 ? (
+        <p className="field__hint">Every endorsement publisher already endorses this item.</p>
+      ) : (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-publisher`}>
+            Add an endorsement publisher
+          </label>
+          <div className="inline-fields">
+            <select id={`${id}-publisher`} className="input" value={publisherId} onChange={(e) => setPublisherId(e.target.value)}>
+              <option value="">Choose a publisher…</option>
+              {publishers.map((p) => (
+                <option key={p.profile_id} value={p.profile_id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="button button--secondary" disabled={!publisherId} onClick={handleAddPublisher}>
+              Add
+            </button>
+          </div>
+        </div>
+      )}
+
+      {failure && <Alert tone="danger">{failure}</Alert>}
+      <DialogActions label="Save" busyLabel="Saving…" busy={submitting} />
+    </form>
+  );
+}
