@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CopiedFromDetails } from "./contentActions.js";
+import { Badge } from "./badges.js";
 import { Endorsement } from "./endorsements.js";
 import { ItemThumbnail } from "./thumbnail.js";
 
@@ -168,9 +169,11 @@ export const EditableItem = z.object({
   /** What the item's type offers (as a search card's common.features): a favorite control, a collect control. */
   features: z.object({ favorite: z.boolean(), collectible: z.boolean() }),
   /** favorite: the actor may favorite it (signed in, and its type can be favorited). */
-  abilities: z.object({ view: z.boolean(), edit: z.boolean(), copy: z.boolean(), change_owner: z.boolean(), manage_permissions: z.boolean(), manage_endorsements: z.boolean(), flag: z.boolean(), favorite: z.boolean() }),
+  abilities: z.object({ view: z.boolean(), edit: z.boolean(), copy: z.boolean(), change_owner: z.boolean(), manage_permissions: z.boolean(), manage_endorsements: z.boolean(), manage_badges: z.boolean(), flag: z.boolean(), favorite: z.boolean() }),
   /** The endorsements shown to everyone who may view the item (publish_to_public), in the spec's order of types: the About card. */
   endorsements: z.array(Endorsement),
+  /** The badges the item was awarded (by moderators and administrators), shown under its title. */
+  badges: z.array(Badge),
   /**
    * The actor may view the item only because it reached it by its link and the item is shared with anyone holding
    * the link: the page offers nothing that names the item another way (favorite, collect, copy, flag, more info,

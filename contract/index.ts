@@ -22,3 +22,4 @@ export * from "./contact.js";
 export * from "./discussions.js";
 export * from "./announcements.js";
 export * from "./endorsements.js";
+export * from "./badges.js";

@@ -18,6 +18,7 @@ import { refuseDeepBodies } from "./lib/bodyDepth.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { announcementsRouter } from "./routes/announcements/index.js";
 import { endorsementsRouter } from "./routes/endorsements/index.js";
+import { badgesRouter } from "./routes/badges/index.js";
 import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
@@ -199,6 +200,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(contactRouter(db, { rateLimit: config.authRateLimit }));
   app.use(announcementsRouter(db));
   app.use(endorsementsRouter(db));
+  app.use(badgesRouter(db));
   app.use(favoritesRouter(db));
   app.use(attributesRouter(db));
   app.use(createRouter(db));

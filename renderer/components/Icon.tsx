@@ -126,6 +126,12 @@ const PATHS = {
       <path d="M12 6v6l4 2" />
     </>
   ),
+  award: (
+    <>
+      <circle cx="12" cy="8" r="6" />
+      <path d="M15.48 12.89 17 22l-5-3-5 3 1.52-9.11" />
+    </>
+  ),
   chevronLeft: <path d="m15 18-6-6 6-6" />,
   chevronRight: <path d="m9 18 6-6-6-6" />,
 } satisfies Record<string, ReactNode>;

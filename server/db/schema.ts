@@ -448,8 +448,28 @@ export interface ContentEndorsementsTable {
   updated_at: string;
 }
 
+/** A badge an item can be awarded (migration 020); `key` names the defaults every installation has. */
+export interface BadgesTable {
+  id: Generated<number>;
+  key: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  icon: ColumnType<string, string | undefined, string>;
+  sort_order: ColumnType<number, number | undefined, number>;
+}
+
+/** A badge awarded to an item (migration 020). */
+export interface ContentBadgesTable {
+  content_id: number;
+  badge_id: number;
+  awarded_by: number | null;
+  created_at: string;
+}
+
 export interface Database {
   announcements: AnnouncementsTable;
+  badges: BadgesTable;
+  content_badges: ContentBadgesTable;
   content_endorsements: ContentEndorsementsTable;
   comment_flags: CommentFlagsTable;
   contact_messages: ContactMessagesTable;

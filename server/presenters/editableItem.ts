@@ -1,7 +1,7 @@
-import type { CopiedFromDetails, EditableItem, Endorsement, SectionView } from "../../contract/index.js";
+import type { Badge, CopiedFromDetails, EditableItem, Endorsement, SectionView } from "../../contract/index.js";
 import type { Content, ContentSection, ContentThumbnail } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
-import { contentObjectPolicy, endorsementPolicy, permissionPolicy } from "../policies/index.js";
+import { badgePolicy, contentObjectPolicy, endorsementPolicy, permissionPolicy } from "../policies/index.js";
 import type { ContentGrantsSubject } from "../policies/contentObject.js";
 import { modelTypeInfo } from "./modelTypes.js";
 import { presentItemThumbnail } from "./thumbnail.js";
@@ -26,7 +26,7 @@ export function presentSection(row: ContentSection, withJson: boolean): SectionV
 }
 
 /** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */
-export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[] } = {}): EditableItem {
+export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[] } = {}): EditableItem {
   const edit = contentObjectPolicy.canEdit(actor, item);
   // A link share lets its holder read the item and nothing more (calls naming it by its id would refuse).
   const byLink = extras.viewsOnlyByLink ?? false;
@@ -58,10 +58,12 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
       change_owner: contentObjectPolicy.canChangeOwner(actor, item),
       manage_permissions: permissionPolicy.canManage(actor, item),
       manage_endorsements: endorsementPolicy.canManage(actor, item),
+      manage_badges: badgePolicy.canManage(actor, item),
       flag: !byLink && contentObjectPolicy.canFlagViewable(actor),
       favorite: !byLink && type.favorite && contentObjectPolicy.canFavoriteListed(actor),
     },
     endorsements: extras.endorsements ?? [],
+    badges: extras.badges ?? [],
     viewed_by_link: byLink,
     link_shared: extras.linkShared ?? false,
   };

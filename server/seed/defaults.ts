@@ -45,10 +45,21 @@ export const DEFAULT_SEARCH_TYPES: SearchTypeConfig[] = [
   type("users", "Users", "user-gear", ["user"], [], { admin_only: true, filters: ["dates"] }),
 ];
 
-/** Writes what every installation needs once: attribute types, search types, the session secret. */
+/** The badges every installation offers (more can be added as rows of `badges`). */
+export const DEFAULT_BADGES = [
+  { key: "exemplar", name: "Exemplar", description: "A model of its kind, chosen by the site's reviewers.", icon: "award" },
+  { key: "peer_reviewed", name: "Peer Reviewed", description: "Read and checked by educators other than its author.", icon: "award" },
+  { key: "standards_aligned", name: "Standards Aligned", description: "Its standards have been checked against what it teaches.", icon: "award" },
+  { key: "editors_pick", name: "Editor's Pick", description: "Recommended by the site's editors.", icon: "award" },
+];
+
+/** Writes what every installation needs once: attribute types, search types, badges, the session secret. */
 export async function ensureDefaults(db: Db): Promise<{ sessionSecret: string }> {
   for (const [i, t] of ATTRIBUTE_TYPES.entries()) {
     await db.insertInto("attribute_types").values({ ...t, sort_order: i }).onConflict((oc) => oc.column("key").doNothing()).execute();
+  }
+  for (const [i, b] of DEFAULT_BADGES.entries()) {
+    await db.insertInto("badges").values({ ...b, sort_order: i }).onConflict((oc) => oc.column("key").doNothing()).execute();
   }
   const existing = await db.selectFrom("search_types").select("type").execute();
   if (!existing.length) for (const [i, t] of DEFAULT_SEARCH_TYPES.entries()) await saveSearchType(db, t, i);

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { EditableItem } from "../../../contract/index.js";
 import { flagItem } from "../../api/contentActions.js";
 import { useCurrentProfile } from "../../api/queries.js";
+import { BadgesDialog } from "../../components/content/BadgesDialog.js";
 import { ChangeOwnerDialog } from "../../components/content/ChangeOwnerDialog.js";
 import { CopyDialog } from "../../components/content/CopyDialog.js";
 import { EndorsementsDialog } from "../../components/content/EndorsementsDialog.js";
@@ -11,10 +12,10 @@ import { PermissionsDialog } from "../../components/content/PermissionsDialog.js
 import { useGuestModal } from "../../components/GuestModal.js";
 import { ViewStandardsDialog } from "../../components/standards/ViewStandardsDialog.js";
 
-type Open = "copy" | "owner" | "permissions" | "endorsements" | "flag" | "info" | "standards" | null;
+type Open = "copy" | "owner" | "permissions" | "endorsements" | "badges" | "flag" | "info" | "standards" | null;
 
 /**
- * The view page's actions: Standards, More info, Copy, Change owner, Permissions, Endorsements and Flag (guests get the guest modal for
+ * The view page's actions: Standards, More info, Copy, Change owner, Permissions, Endorsements, Badges and Flag (guests get the guest modal for
  * Copy and Flag). A link viewer (who may only view) gets Standards alone: the others name the item by its id, which a link share does not open.
  */
 export function ItemActions({ item }: { item: EditableItem }) {
@@ -54,6 +55,11 @@ export function ItemActions({ item }: { item: EditableItem }) {
           Endorsements
         </button>
       )}
+      {item.abilities.manage_badges && profile && (
+        <button type="button" className="button button--small button--secondary" onClick={() => setOpen("badges")}>
+          Badges
+        </button>
+      )}
       {(item.abilities.flag || (!profile && !item.viewed_by_link)) && (
         <button type="button" className="button button--small button--ghost" onClick={needsAccount("flag")}>
           Flag
@@ -65,6 +71,7 @@ export function ItemActions({ item }: { item: EditableItem }) {
       {open === "owner" && profile && <ChangeOwnerDialog item={item} me={{ id: profile.id, name: profile.name }} onClose={close} />}
       {open === "permissions" && <PermissionsDialog item={item} onClose={close} />}
       {open === "endorsements" && <EndorsementsDialog item={item} onClose={close} />}
+      {open === "badges" && <BadgesDialog item={item} onClose={close} />}
       {open === "flag" && <FlagDialog title="Flag this item" subject={`“${item.title}”`} send={(report) => flagItem({ type: `${item.model_key}:${item.id}`, ...report })} onClose={close} />}
     </div>
   );

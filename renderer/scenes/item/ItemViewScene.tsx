@@ -6,6 +6,7 @@ import { useItem } from "../../api/editor.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { FavoriteButton } from "../../components/FavoriteButton.js";
+import { Icon } from "../../components/Icon.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { showPendingToast } from "../../components/content/pendingToast.js";
 import { RelatedSidebar } from "../../components/content/RelatedSidebar.js";
@@ -51,6 +52,16 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
             <p className="editor-page__kicker">{item.type_name_singular}</p>
             <h1 className="page-title">{item.title}</h1>
             <p className="item-page__owner">By {item.owner_data.name}</p>
+            {item.badges.length > 0 && (
+              <ul className="item-badges" aria-label="Badges">
+                {item.badges.map((badge) => (
+                  <li key={badge.id} className="item-badges__badge" title={badge.description}>
+                    <Icon name="award" size={16} />
+                    {badge.name}
+                  </li>
+                ))}
+              </ul>
+            )}
             {item.copied_from_details && (
               <p className="item-page__copied">
                 Copied from <Link to={item.copied_from_details.link}>{item.copied_from_details.title}</Link> by {item.copied_from_details.owner_data.name} on{" "}

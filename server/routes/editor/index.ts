@@ -23,6 +23,7 @@ import type { Actor } from "../../lib/actor.js";
 import { ensureViewable, loadByLink, loadByTypeId } from "./load.js";
 import { DEFAULT_SETTINGS } from "../app/index.js";
 import { loadCopiedFrom } from "../contentActions/load.js";
+import { listContentBadges } from "../../models/badges.js";
 import { listEndorsements } from "../../models/endorsements.js";
 import { presentEndorsements } from "../../presenters/endorsement.js";
 
@@ -35,13 +36,14 @@ async function lockSeconds(db: Db): Promise<number> {
 
 /** What an item's presenter needs besides its row and sections: where it was copied from, its designed thumbnail and the actor's favorite flag. */
 async function loadItemExtras(db: Db, actor: Actor, contentId: number) {
-  const [copiedFrom, thumbnail, favorites, endorsements] = await Promise.all([
+  const [copiedFrom, thumbnail, favorites, endorsements, badges] = await Promise.all([
     loadCopiedFrom(db, actor, contentId),
     findThumbnail(db, contentId),
     favoriteIdsAmong(db, actor.profile?.id ?? null, [contentId]),
     listEndorsements(db, contentId, { publicOnly: true }),
+    listContentBadges(db, contentId),
   ]);
-  return { copiedFrom, thumbnail, favorite: favorites.has(contentId), endorsements: presentEndorsements(endorsements) };
+  return { copiedFrom, thumbnail, favorite: favorites.has(contentId), endorsements: presentEndorsements(endorsements), badges };
 }
 
 /** A lock as the editor reads it, from the caller's side. */
