@@ -246,6 +246,44 @@ test.describe("keyboard only", () => {
     }
   });
 
+  test("an error toast stays while keyboard focus is on it, and dismissing it gives focus back to where it came from", async ({ page }) => {
+    test.setTimeout(60_000);
+    const title = "Photosynthesis Reading Passage";
+    await signInViaApi(page, TEACHER);
+    await page.route("**/profile/favorite", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    const favorite = page.getByRole("button", { name: `Favorite ${title}`, exact: true });
+    const toasts = page.getByRole("status", { name: "Notifications" });
+    const message = "Oops! An unexpected error has occurred. Please refresh your browser and try again.";
+    await openSearch(page, "?st=photosynthesis");
+    await tabTo(page, favorite);
+    await page.keyboard.press("Enter");
+    await expect(toasts.getByText(message, { exact: true })).toBeVisible();
+
+    // Tab from the button on to the toast (the last thing in the page), remembering what Tab left last.
+    const dismiss = toasts.getByRole("button", { name: "Dismiss notification" });
+    let before = "";
+    for (let i = 0; i < 60 && !(await dismiss.evaluate((el) => el === document.activeElement)); i++) {
+      before = await page.evaluate(() => document.activeElement?.textContent ?? "");
+      await page.keyboard.press("Tab");
+    }
+    await expect(dismiss).toBeFocused();
+    // Toasts go after 8 seconds, but not from under the focus of someone about to dismiss one.
+    await page.waitForTimeout(9_000);
+    await expect(toasts.getByText(message, { exact: true })).toBeVisible();
+    await expect(dismiss).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(toasts.locator(".toast")).toHaveCount(0);
+    const focused = await page.evaluate(() => (document.activeElement === document.body ? null : (document.activeElement?.textContent ?? "")));
+    expect(focused, "focus is back on what Tab left for the toast, not lost to the page").toBe(before);
+
+    // Focus gone from the toasts, they go after 8 seconds again.
+    await favorite.focus();
+    await page.keyboard.press("Enter");
+    await expect(toasts.getByText(message, { exact: true })).toBeVisible();
+    await expect(toasts.locator(".toast")).toHaveCount(0, { timeout: 10_000 });
+  });
+
   test("keyboard focus stays on a favorite button after it updates", async ({ page }) => {
     // The button is disabled while the server answers, which drops focus; the app then puts focus
     // back. Toggled several times because a timing fault here only shows now and then.

@@ -109,6 +109,32 @@ test.describe("sign-in", () => {
     await expect(header(page).getByText(TEACHER.name)).toBeVisible();
   });
 
+  // A guest's session (which holds the page's CSRF token) lasts a day on the server: a login page left open longer, or
+  // whose cookies were cleared, still signs in, with no "Your session has expired" for a session nobody had signed into.
+  for (const [ending, end] of [
+    ["its cookie is gone", (page: Page) => page.context().clearCookies()],
+    [
+      "the server no longer knows it",
+      async (page: Page) => {
+        const [sid] = await page.context().cookies();
+        await page.context().addCookies([{ ...sid!, value: "s%3Agone.gone" }]);
+      },
+    ],
+  ] as const) {
+    test(`the login form signs in when the guest session it was opened in has ended (${ending})`, async ({ page }) => {
+      await openLogin(page);
+      await page.getByLabel("Username").fill(TEACHER.username);
+      await passwordField(page).fill(TEACHER.password);
+      await end(page);
+
+      await page.getByRole("button", { name: "Sign in" }).click();
+
+      await expect(header(page).getByText(TEACHER.name)).toBeVisible();
+      await expect(page).toHaveURL(/\/search\/$/);
+      await expect(page.getByRole("alert")).toHaveCount(0);
+    });
+  }
+
   test("signing out returns to guest", async ({ page }) => {
     await signInViaApi(page, TEACHER);
     await openSearch(page);

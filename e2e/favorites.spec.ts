@@ -109,6 +109,34 @@ test.describe("favorites", () => {
       await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
     });
 
+    test("'My favorites' seen moments ago shows an item favorited since, and no longer one unfavorited since", async ({ page }) => {
+      const myFavorites = () => facetGroup(page, "My stuff and openness").getByRole("checkbox", { name: /^My favorites/ });
+      const untick = async () => {
+        await page.getByRole("button", { name: /^Remove filter My favorites/ }).click();
+        await expect(myFavorites()).not.toBeChecked();
+      };
+      await openSearch(page, QUERY);
+      // The view is looked at first, while the item is not a favorite: the answer is cached.
+      await tick(myFavorites());
+      await expect(page.getByText("No results found.")).toBeVisible();
+      await untick();
+
+      await favoriteButton(page).click();
+      await expect(unfavoriteButton(page)).toHaveAttribute("aria-pressed", "true");
+      await tick(myFavorites());
+      await expect(card(page)).toHaveCount(1);
+      await expect(page.getByText("No results found.")).toHaveCount(0);
+
+      // Unfavorited in the view, the card stays (to be favorited again); once the view is left and opened again it is gone.
+      await unfavoriteButton(page).click();
+      await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+      await expect(card(page)).toHaveCount(1);
+      await untick();
+      await tick(myFavorites());
+      await expect(page.getByText("No results found.")).toBeVisible();
+      await expect(card(page)).toHaveCount(0);
+    });
+
     test("a favorite shows under 'My favorites' and belongs to its owner only", async ({ page, browser }) => {
       await openSearch(page, QUERY);
       await favoriteButton(page).click();

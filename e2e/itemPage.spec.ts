@@ -178,6 +178,23 @@ test.describe("the item page's Favorite control", () => {
   });
 });
 
+test("on a desktop, a guest's item page gives its title the width of the page, not a column beside the buttons", async ({ page }) => {
+  // A long seeded title; a guest's few buttons (Favorite, Collect, Share, Export) once sat beside it and left it a
+  // quarter of the row, four lines tall.
+  const title = "Favorite Agriculture Science Activities";
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await openSearch(page, "?st=agriculture");
+  await resultCards(page).getByRole("link", { name: title, exact: true }).click();
+  const heading = page.getByRole("heading", { level: 1, name: title });
+  await expect(heading).toBeVisible();
+  const lines = await heading.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  expect(lines, "lines the title takes").toBeLessThanOrEqual(2);
+  // The buttons go below it, still all on the page.
+  const headingBox = (await heading.boundingBox())!;
+  const actionsBox = (await actionsRow(page).boundingBox())!;
+  expect(actionsBox.y).toBeGreaterThanOrEqual(headingBox.y + headingBox.height);
+});
+
 test.describe("an item that cannot be shown", () => {
   test("a guest on a members-only item is asked to sign in, with a fitting title and no error toast", async ({ page }) => {
     await signInViaApi(page, TEACHER);

@@ -1,9 +1,9 @@
 import ky, { type Options } from "ky";
 import type { z } from "zod";
-import { BEARER_ERRORS, InitializeData } from "../../contract/index.js";
+import { BEARER_ERRORS, InitializeData, MESSAGES } from "../../contract/index.js";
 import { platform } from "../platform/index.js";
 import { signInPath } from "../routes/paths.js";
-import { apiErrorFromResponse, toApiError } from "./ApiError.js";
+import { ApiError, apiErrorFromResponse, toApiError } from "./ApiError.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -111,6 +111,21 @@ function ensureCsrfToken(): Promise<string> {
       pendingToken = null;
     });
   return pendingToken;
+}
+
+/**
+ * For the calls a guest makes to get an account's session (sign in, register, ask for a password reset): the guest
+ * session holding the page's CSRF token ends on the server a day after it began, or loses its cookie. Nothing of
+ * anyone's is in it, so the call is sent once more with a new session's token, rather than refused with "refresh the page".
+ */
+export async function withFreshGuestSession<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 403 && error.message === MESSAGES.csrf)) throw error;
+    csrfToken = null;
+    return run();
+  }
 }
 
 /** Runs one call, checks the answer against its contract schema, and turns failures into ApiError. */

@@ -18,7 +18,7 @@ import {
   type RegisterRequest,
   type SearchScreenState,
 } from "../../contract/index.js";
-import { getJson, postJson, setCsrfToken } from "./client.js";
+import { getJson, postJson, setCsrfToken, withFreshGuestSession } from "./client.js";
 import { confirmPendingRelogin } from "./savedRelogins.js";
 
 /** GET /getInitializeData: the signed-in profile (or null) and the CSRF token for writes. */
@@ -49,12 +49,12 @@ export interface SignInInput {
 
 /** POST /auth; `remember` is only sent when ticked. 4xx answers throw an ApiError carrying `errors`. */
 export function signIn({ username, password, remember }: SignInInput): Promise<SignInResponse> {
-  return postJson("auth", { username, password, ...(remember ? { remember: true } : {}) }, SignInResponse);
+  return withFreshGuestSession(() => postJson("auth", { username, password, ...(remember ? { remember: true } : {}) }, SignInResponse));
 }
 
 /** POST /auth/register: creates a member account and signs it in. */
 export async function register(input: RegisterRequest): Promise<void> {
-  await postJson("auth/register", input, SignInResponse);
+  await withFreshGuestSession(() => postJson("auth/register", input, SignInResponse));
 }
 
 /** POST /auth/logout. */
@@ -64,7 +64,7 @@ export async function signOut(): Promise<void> {
 
 /** POST /auth/forgot: always answers with a message (whether or not the address is known). */
 export function requestPasswordReset(email: string): Promise<z.infer<typeof MessageResponse>> {
-  return postJson("auth/forgot", { email }, MessageResponse);
+  return withFreshGuestSession(() => postJson("auth/forgot", { email }, MessageResponse));
 }
 
 /** GET /api/search with the main search call's parameters for a screen state. */

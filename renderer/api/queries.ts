@@ -100,7 +100,15 @@ export function useProviderCandidates(term: string) {
   });
 }
 
-/** Sets an item's favorite flag; every cached search page and item page showing that item takes the server's answer. */
+/** Whether a cached search is a "My favorites" view (`other=favorites` in its call), whose list a favorite changes. */
+const isFavoritesSearch = (query: { queryKey: readonly unknown[] }): boolean =>
+  query.queryKey[0] === queryKeys.searchAll[0] && typeof query.queryKey[1] === "string" && new URLSearchParams(query.queryKey[1]).getAll("other").includes("favorites");
+
+/**
+ * Sets an item's favorite flag; every cached search page and item page showing that item takes the server's answer.
+ * "My favorites" views cached earlier now list the wrong items: they are marked stale, to be fetched again when next
+ * shown, but the one on screen is not refetched, so an item unfavorited there keeps its card (and can be favorited again).
+ */
 export function useFavoriteMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -112,6 +120,8 @@ export function useFavoriteMutation() {
           : old,
       );
       queryClient.setQueriesData<EditableItem>({ queryKey: itemQueryKeyAll }, (old) => (old && `${old.model_key}:${old.id}` === request.type ? { ...old, favorite: value } : old));
+      // After the update above, which would otherwise mark them fresh again.
+      void queryClient.invalidateQueries({ predicate: isFavoritesSearch, refetchType: "none" });
     },
   });
 }
