@@ -29,6 +29,7 @@ export const DISCUSSION_MESSAGES = {
   reportOwn: "You cannot report your own comment: edit or delete it instead.",
   historyForbidden: "Only administrators may see a comment's history.",
   manageForbidden: "Only those who may edit this item may enable or disable its discussion.",
+  readOnlyByLink: "This item was shared with you by its link: you may read its discussion but not take part.",
 } as const;
 
 /** Longest comment text and title (second document, sections 5 and 9). */
@@ -176,8 +177,19 @@ export const ThreadPermissionRequest = z.object({
 });
 export type ThreadPermissionRequest = z.input<typeof ThreadPermissionRequest>;
 
-/** What the actor may do with the thread (from server/policies/comment.ts). */
-export const ThreadTransient = z.object({ can_view: z.boolean(), can_manage: z.boolean(), can_comment: z.boolean() });
+/**
+ * What the actor may do with the thread (from server/policies/comment.ts): view it, manage it, post, react to comments
+ * and subscribe to them; `viewed_by_link`: the actor views the item only through its link share, so the discussion is
+ * read-only for it (and a guest gets no invitation to join it, since signing in would not let them).
+ */
+export const ThreadTransient = z.object({
+  can_view: z.boolean(),
+  can_manage: z.boolean(),
+  can_comment: z.boolean(),
+  can_react: z.boolean(),
+  can_subscribe: z.boolean(),
+  viewed_by_link: z.boolean(),
+});
 export type ThreadTransient = z.infer<typeof ThreadTransient>;
 
 /** Thread summary: id is null until the thread's row exists (first comment or first view_permission change). */

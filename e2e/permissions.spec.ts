@@ -167,3 +167,41 @@ test("permissions: the link row shares a restricted item with anyone holding its
   await expect(page.getByRole("main").getByRole("link", { name: "Register" })).toBeVisible();
   await expect(page.getByRole("heading", { name: title, level: 1 })).toHaveCount(0);
 });
+
+test("permissions: the leader of the group that owns an item edits it and manages its permissions; a member of the group only sees it", async ({ page }) => {
+  // The teacher leads "Grade 5 Science Team" (demo seed), whose members include the learner.
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Team plan`;
+  const token = await csrf(page);
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the group owner test" }, headers: { "X-CSRF-Token": token } });
+  expect(res.ok()).toBeTruthy();
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  const item = (await (await page.request.get(`/api/content${link}`)).json()) as { opaque_id: string };
+  const team = (await (await page.request.get(`/profile/autocomplete/change-ownership?st=${encodeURIComponent("Grade 5 Science Team")}`)).json()) as { data: { profile_id: number; is_group: boolean }[] };
+  const group = team.data.find((p) => p.is_group)!;
+  // Restricted to its owner, then given to the group.
+  expect((await page.request.post("/permissions", { data: { opaque_id: item.opaque_id }, headers: { "X-CSRF-Token": token } })).ok()).toBeTruthy();
+  expect((await page.request.post("/profile/owner/change", { data: { opaque_id: item.opaque_id, selected_profile: group.profile_id }, headers: { "X-CSRF-Token": token } })).ok()).toBeTruthy();
+
+  // The leader keeps the owner's actions on the group's item; the dialog names the group as owner.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByText("By Grade 5 Science Team")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Edit", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Change owner", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  await expect(dialog).toContainText("Grade 5 Science Team (owner, group)");
+  await expectNoAxeViolations(page, "permissions dialog of a group's item, its leader");
+  await shoot(page, "permissions-group-owner-leader");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  // A member of the group sees the restricted item, without Edit, Change owner or Permissions.
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Discuss" }).getByText("Loading the discussion…")).toHaveCount(0);
+  for (const action of [page.getByRole("link", { name: "Edit", exact: true }), page.getByRole("button", { name: "Change owner", exact: true }), page.getByRole("button", { name: "Permissions", exact: true })]) await expect(action).toHaveCount(0);
+  await shoot(page, "permissions-group-owner-member");
+});

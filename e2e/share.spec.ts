@@ -154,3 +154,60 @@ test("share: a member who may view a restricted item but not manage it sees the 
   await expect(dialog.getByText("Only people it is shared with can open this item.")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Grant Access" })).toHaveCount(0);
 });
+
+test("share: the discussion of an item opened by its link only is read-only, for a guest and for a signed-in member", async ({ page, browser }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `Zr${Date.now().toString(36)} Read by link`;
+  const token = await csrf(page);
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the link discussion test" }, headers: { "X-CSRF-Token": token } });
+  expect(res.ok()).toBeTruthy();
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  const item = (await (await page.request.get(`/api/content${link}`)).json()) as { opaque_id: string };
+  // Restricted to its owner, then shared with anyone holding the link; the owner starts the discussion and likes it.
+  expect((await page.request.post("/permissions", { data: { opaque_id: item.opaque_id }, headers: { "X-CSRF-Token": token } })).ok()).toBeTruthy();
+  expect((await page.request.post("/permissions/add-link-share", { data: { opaque_id: item.opaque_id }, headers: { "X-CSRF-Token": token } })).ok()).toBeTruthy();
+  const comment = await page.request.post("/comment/thread/comment", { data: { opaque_id: item.opaque_id, comment: "Read me, link viewer" }, headers: { "X-CSRF-Token": token } });
+  expect(comment.status()).toBe(201);
+  const commentId = ((await comment.json()) as { id: number }).id;
+  expect((await page.request.post("/comment/thread/comment/feedback", { data: { opaque_id: item.opaque_id, comment_id: commentId, feedback_type: "like" }, headers: { "X-CSRF-Token": token } })).ok()).toBeTruthy();
+
+  // A guest with the link: the count, no invitation to start or join the discussion; View comments asks to sign in to read.
+  const guestContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const guest = await guestContext.newPage();
+  await guest.goto(link);
+  const guestCard = guest.getByRole("region", { name: "Discuss" });
+  await expect(guestCard.getByText("1 comment", { exact: true })).toBeVisible();
+  await expect(guestCard.getByRole("button", { name: /discussion\.\.\.$/ })).toHaveCount(0);
+  await expect(guestCard.getByRole("textbox")).toHaveCount(0);
+  await expect(guestCard.getByText("You are viewing this item by its link: you may read the discussion but not take part.")).toBeVisible();
+  await guestCard.getByRole("button", { name: "View comments" }).click();
+  const modal = guest.getByRole("dialog", { name: "Sign in to continue" });
+  await expect(modal).toContainText("Sign in or register to read the comments.");
+  await expect(modal).not.toContainText("join the discussion");
+  await modal.getByRole("button", { name: "Close" }).click();
+  await expectNoAxeViolations(guest, "Discuss card, guest by link");
+  await guest.locator(".discuss-card").scrollIntoViewIfNeeded();
+  await guest.screenshot({ path: `${SHOTS}/share-discuss-guest-by-link-1366.png` });
+  await guestContext.close();
+
+  // A signed-in member the item is not shared with, by the link: reads the comment and its reactions, and nothing more.
+  const memberContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const member = await memberContext.newPage();
+  await signInViaApi(member, LEARNER);
+  await member.goto(link);
+  const memberCard = member.getByRole("region", { name: "Discuss" });
+  const read = memberCard.getByRole("article", { name: `Comment by ${TEACHER.name}` });
+  await expect(read.getByText("Read me, link viewer")).toBeVisible();
+  await expect(memberCard.getByText("You are viewing this item by its link: you may read the discussion but not take part.")).toBeVisible();
+  await expect(read.getByRole("group", { name: "Reactions" })).toContainText("Like 1");
+  for (const name of [/^Like/, /^Love/, /^Magic/, /^Reply$/, /^Subscribe$/, /^Report as Inappropriate$/]) await expect(read.getByRole("button", { name })).toHaveCount(0);
+  await expect(memberCard.getByRole("textbox")).toHaveCount(0);
+  await expect(memberCard.getByRole("button", { name: /discussion\.\.\.$/ })).toHaveCount(0);
+  await expectNoAxeViolations(member, "Discuss card, member by link");
+  await member.locator(".discuss-card").scrollIntoViewIfNeeded();
+  await member.screenshot({ path: `${SHOTS}/share-discuss-member-by-link-1366.png` });
+  await member.setViewportSize({ width: 390, height: 844 });
+  await member.locator(".discuss-card").scrollIntoViewIfNeeded();
+  await member.screenshot({ path: `${SHOTS}/share-discuss-member-by-link-390.png` });
+  await memberContext.close();
+});

@@ -14,7 +14,8 @@ export interface CollectionChoice {
 }
 
 /**
- * The collections whose owner is `holders.profileId` or that an edit grant gives to it or to `holders.groupIds`,
+ * The collections whose owner is `holders.profileId` or one of `holders.groupIds` (a group's leaders act as its owner),
+ * or that an edit grant gives to it or to `holders.groupIds`,
  * most recently updated first; `st` narrows them to titles holding it (matched here rather than in SQL, whose
  * lower() knows only A to Z on SQLite). Answers the page from `offset` (at most `limit`), how many match, and which
  * of them all hold `contentId` (if any). `contains`: it holds the item already; `items_count`: its items that
@@ -40,7 +41,7 @@ export async function editableCollections(
     .selectFrom("content")
     .select(["content.id", "content.uid", "content.title"])
     .where("content.model_key", "=", "collection")
-    .where((eb) => eb.or([eb("content.owner_id", "=", holders.profileId), eb("content.id", "in", granted)]))
+    .where((eb) => eb.or([eb("content.owner_id", "in", [holders.profileId, ...holders.groupIds]), eb("content.id", "in", granted)]))
     .orderBy("content.updated_at", "desc")
     .orderBy("content.id", "desc")
     .execute();

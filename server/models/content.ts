@@ -98,7 +98,7 @@ export function whereViewable(eb: ExpressionBuilder<Database, "content">, scope:
         ...(scope.groupIds.length ? [g.and([g("content_grants.scope", "=", "group"), g("content_grants.profile_id", "in", scope.groupIds)])] : []),
       ]),
     );
-  return eb.or([eb("content.visibility", "in", ["public", "authed"]), eb("content.owner_id", "=", scope.profileId), eb("content.id", "in", granted)]);
+  return eb.or([eb("content.visibility", "in", ["public", "authed"]), eb("content.owner_id", "in", scope.ownerIds), eb("content.id", "in", granted)]);
 }
 
 /** An item's keywords (its comma-separated tags column) and its attribute item ids, in id order. */

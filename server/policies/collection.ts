@@ -8,8 +8,8 @@ export const canCreate = (actor: Actor, creatableTypes: readonly string[]): bool
 export const canAddTo = (actor: Actor, collection: ContentSubject): boolean => canEdit(actor, collection);
 
 /**
- * Whose edit grants let the actor add to a collection it does not own: its own profile's, and those of the groups it
- * leads (a group's edit grant goes to its leaders, as in canEdit). Moderators and admins may add to any collection
+ * Whose collections and edit grants let the actor add to a collection: its own profile's, and those of the groups it
+ * leads (a group's edit grant and its own items go to its leaders, as in canEdit and isOwner). Moderators and admins may add to any collection
  * they open, but their add-to-collection list is their own and their granted ones, as anyone's.
  */
 export const editGrantHolders = (actor: Actor): { profileId: number; groupIds: number[] } => ({

@@ -41,22 +41,27 @@ export function canRead(actor: Actor, thread: ThreadSubject): boolean {
 }
 
 /**
- * Posting a comment or a reply: signed in, the thread viewable, and open unless the actor manages it. A link share
- * only lets its holders read: they do not join the discussion.
+ * Whether the actor views the item only through its link share: the discussion is then strictly read-only for it (no
+ * posting, reacting, reporting or subscribing), signed in or not, since a link share gives viewing and nothing more.
  */
+export function readsOnlyByLink(actor: Actor, thread: ThreadSubject): boolean {
+  return viewsOnlyByLink(actor, thread.item, thread.grants, thread.reach);
+}
+
+/** Posting a comment or a reply: signed in, the thread viewable (not only by link), and open unless the actor manages it. */
 export function canComment(actor: Actor, thread: ThreadSubject): boolean {
-  if (viewsOnlyByLink(actor, thread.item, thread.grants, thread.reach)) return false;
+  if (readsOnlyByLink(actor, thread)) return false;
   return actor.signedIn && canView(actor, thread) && (thread.viewPermission === "open" || canManage(actor, thread));
 }
 
-/** Reacting to a comment: a signed-in viewer of the thread. */
+/** Reacting to a comment: a signed-in reader of the thread who views the item other than only by its link. */
 export function canReact(actor: Actor, thread: ThreadSubject): boolean {
-  return canRead(actor, thread);
+  return canRead(actor, thread) && !readsOnlyByLink(actor, thread);
 }
 
-/** Subscribing to a top-level comment: a signed-in viewer of the thread. */
+/** Subscribing to a top-level comment: a signed-in reader of the thread who views the item other than only by its link. */
 export function canSubscribe(actor: Actor, thread: ThreadSubject): boolean {
-  return canRead(actor, thread);
+  return canRead(actor, thread) && !readsOnlyByLink(actor, thread);
 }
 
 /** Editing a comment: its author or an admin (second document, section 6). */
@@ -71,10 +76,10 @@ export function canDeleteComment(actor: Actor, comment: CommentSubject): boolean
 
 /**
  * Reporting a comment as inappropriate: a signed-in reader who may not edit it (second document: "everyone else"), while
- * it has words to report (one kept as deleted for its replies has none).
+ * it has words to report (one kept as deleted for its replies has none); not a reader by link only.
  */
-export function canReport(actor: Actor, comment: CommentSubject): boolean {
-  return actor.signedIn && comment.deleted_with_replies_at === null && !canEditComment(actor, comment);
+export function canReport(actor: Actor, thread: ThreadSubject, comment: CommentSubject): boolean {
+  return actor.signedIn && !readsOnlyByLink(actor, thread) && comment.deleted_with_replies_at === null && !canEditComment(actor, comment);
 }
 
 /** A comment's history ("Edited" or "Deleted"): admins only (second document, section 6). */
@@ -87,13 +92,13 @@ export function canChangeViewPermission(actor: Actor, thread: ThreadSubject): bo
   return canManage(actor, thread);
 }
 
-/** The actor's abilities on one comment, as the card shows them (a comment kept as deleted offers neither edit nor delete). */
-export function abilitiesOn(actor: Actor, comment: CommentSubject): { edit: boolean; delete: boolean; report: boolean; history: boolean } {
+/** The actor's abilities on one comment of the thread, as the card shows them (a comment kept as deleted offers neither edit nor delete). */
+export function abilitiesOn(actor: Actor, thread: ThreadSubject, comment: CommentSubject): { edit: boolean; delete: boolean; report: boolean; history: boolean } {
   const live = comment.deleted_with_replies_at === null;
   return {
     edit: live && canEditComment(actor, comment),
     delete: live && canDeleteComment(actor, comment),
-    report: canReport(actor, comment),
+    report: canReport(actor, thread, comment),
     history: canSeeHistory(actor),
   };
 }

@@ -24,15 +24,27 @@ export interface ContentGrantsSubject {
  */
 export type ItemReach = "link" | "listed";
 
-/** Which content a profile may see in lists: everything, public only, or a member's scope. */
+/**
+ * Which content a profile may see in lists: everything, public only, or a member's scope (`ownerIds`: the owners whose
+ * restricted items it sees, itself and every group it belongs to; `groupIds`: the groups whose grants count for it).
+ */
 export type ViewScope =
   | { kind: "all" }
   | { kind: "public" }
-  | { kind: "member"; profileId: number; groupIds: number[] };
+  | { kind: "member"; profileId: number; groupIds: number[]; ownerIds: number[] };
 
-/** Whether the actor owns the item (the is_owner field; owners may view, edit and give it away). */
+/**
+ * Whether the actor owns the item: its owner profile, or a leader of the group that owns it (a group acts through its
+ * leaders, as a group's edit grant goes to them). The is_owner field; owners view, edit, manage permissions and give it away.
+ */
 export function isOwner(actor: Actor, item: Pick<ContentSubject, "owner_id">): boolean {
-  return actor.profile !== null && actor.profile.id === item.owner_id;
+  if (actor.profile === null) return false;
+  return actor.profile.id === item.owner_id || actor.groups.some((g) => g.role === "leader" && g.groupId === item.owner_id);
+}
+
+/** Whether the actor belongs (as leader or member) to the group that owns the item: it may view it, as a read grant to the group would let it. */
+export function inOwningGroup(actor: Actor, item: Pick<ContentSubject, "owner_id">): boolean {
+  return actor.groups.some((g) => g.groupId === item.owner_id);
 }
 
 /**
@@ -56,7 +68,7 @@ const hasLinkRead = (grants: ContentGrantsSubject | undefined) => grants?.link?.
 function canViewWithoutLink(actor: Actor, item: ContentSubject, grants?: ContentGrantsSubject): boolean {
   if (item.visibility === "public") return true;
   if (!actor.signedIn) return false;
-  if (item.visibility === "authed" || isOwner(actor, item) || actor.isAdmin) return true;
+  if (item.visibility === "authed" || isOwner(actor, item) || inOwningGroup(actor, item) || actor.isAdmin) return true;
   if (!grants || !actor.profile) return false;
   const groupIds = new Set(actor.groups.map((g) => g.groupId));
   return grants.profileIds.includes(actor.profile.id) || grants.groupIds.some((g) => groupIds.has(g));
@@ -82,19 +94,20 @@ function hasEditGrant(actor: Actor, grants: ContentGrantsSubject | undefined): b
   return actor.groups.some((g) => g.role === "leader" && grants.groupIds.includes(g.groupId));
 }
 
-/** Editing: the owner, an admin, a moderator, or those granted edit (the profile, or a leader of the group). */
+/** Editing: the owner (a leader of an owning group too), an admin, a moderator, or those granted edit (the profile, or a leader of the group). */
 export function canEdit(actor: Actor, item: ContentSubject): boolean {
   return actor.signedIn && (isOwner(actor, item) || actor.isAdmin || actor.isModerator || hasEditGrant(actor, item.edit_grants));
 }
 
 /**
  * The scope of content a search lists for this actor. Members see public and signed-in content,
- * their own, and what is granted to them or their groups. Admins search with their own member
- * scope unless they ask to ignore permissions (see policies/search.ts).
+ * their own and their groups' own (as canView), and what is granted to them or their groups. Admins
+ * search with their own member scope unless they ask to ignore permissions (see policies/search.ts).
  */
 export function viewScope(actor: Actor): ViewScope {
   if (!actor.signedIn || !actor.profile) return { kind: "public" };
-  return { kind: "member", profileId: actor.profile.id, groupIds: actor.groups.map((g) => g.groupId) };
+  const groupIds = actor.groups.map((g) => g.groupId);
+  return { kind: "member", profileId: actor.profile.id, groupIds, ownerIds: [actor.profile.id, ...groupIds] };
 }
 
 /** The content an actor may open one by one (as canView decides), for lists of an item's parts such as a collection's items: admins see everything. */
@@ -110,7 +123,7 @@ export function canCopy(actor: Actor, item: ContentSubject, grants?: ContentGran
   return actor.signedIn && COPYABLE.has(item.model_key) && canView(actor, item, grants);
 }
 
-/** Changing an item's owner: only its owner or an admin. */
+/** Changing an item's owner: only its owner (a leader of an owning group too) or an admin. */
 export function canChangeOwner(actor: Actor, item: ContentSubject): boolean {
   return actor.signedIn && (isOwner(actor, item) || actor.isAdmin);
 }

@@ -5,7 +5,8 @@ import { isOwner, type ContentSubject } from "./contentObject.js";
 const MANAGEABLE = new Set(["resource", "lesson_plan", "collection", "outline", "project", "pathway", "cms_page"]);
 
 /**
- * Managing who may see and edit an item: its owner, an admin or a moderator (who may already edit everything).
+ * Managing who may see and edit an item: its owner (a leader of an owning group too, see isOwner), an admin or a
+ * moderator (who may already edit everything).
  * An edit grant does not carry it: editing an item's body is not widening its audience.
  */
 export function canManage(actor: Actor, item: Pick<ContentSubject, "owner_id" | "model_key">): boolean {

@@ -4,10 +4,12 @@ import type { DeletedComment } from "../commands/deleteComment.js";
 import type { Actor } from "../lib/actor.js";
 import type { CommentWithCreator, FeedbackCounts, HistoryWithProfile } from "../models/comments.js";
 import { commentPolicy } from "../policies/index.js";
+import type { ThreadSubject } from "../policies/comment.js";
 
-/** What presenting a list of comments needs besides the rows: the actor and the per-comment reactions and subscriptions. */
+/** What presenting a list of comments needs besides the rows: the actor, the thread they belong to and the per-comment reactions and subscriptions. */
 export interface CommentLookups {
   actor: Actor;
+  thread: ThreadSubject;
   counts: Map<number, FeedbackCounts>;
   mine: Map<number, FeedbackType>;
   subscribed: Set<number>;
@@ -48,7 +50,7 @@ export function presentReply(row: CommentWithCreator, lookups: CommentLookups): 
     deleted_at: row.deleted_at,
     subscribed: lookups.subscribed.has(row.id),
     ...presentFeedback(lookups.counts.get(row.id), lookups.mine.get(row.id) ?? null),
-    abilities: commentPolicy.abilitiesOn(lookups.actor, row),
+    abilities: commentPolicy.abilitiesOn(lookups.actor, lookups.thread, row),
   };
 }
 

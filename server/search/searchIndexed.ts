@@ -365,15 +365,18 @@ const SCOPE_MEMBER = 2;
 /** Whether the request filters by anything but words, types and attributes (such a search reads every candidate). */
 const anyFilterOf = (r: ResolvedSearch["request"]) => r.owners.length > 0 || r.publishers.length > 0 || !!r.from || !!r.to || r.others.length > 0;
 
-/** Live restricted slots a member sees besides the public and signed-in ones: its own and those granted to it (those `has` holds, if given: the word's or the attribute value's). */
-function restrictedSeenBy(index: CatalogueIndex, profileId: number, granted: Set<number>, has: ((slot: number) => boolean) | null): number[] {
+/**
+ * Live restricted slots a member sees besides the public and signed-in ones: those its owners (itself and its groups,
+ * the scope's ownerIds) own and those granted to it (those `has` holds, if given: the word's or the attribute value's).
+ */
+function restrictedSeenBy(index: CatalogueIndex, ownerIds: number[], granted: Set<number>, has: ((slot: number) => boolean) | null): number[] {
   const out = new Set<number>();
   const consider = (slot: number | undefined) => {
     if (slot === undefined || !index.alive[slot] || index.visibility[slot] !== 2) return;
     if (has && !has(slot)) return;
     out.add(slot);
   };
-  for (const slot of index.restrictedSlotsOf(profileId)) if (index.owner[slot] === profileId) consider(slot);
+  for (const ownerId of ownerIds) for (const slot of index.restrictedSlotsOf(ownerId)) if (index.owner[slot] === ownerId) consider(slot);
   for (const id of granted) consider(index.slotOfContent(id));
   return [...out];
 }
@@ -436,7 +439,8 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
   const scope = s.scope;
   const scopeKind = scope.kind === "public" ? SCOPE_PUBLIC : scope.kind === "member" ? SCOPE_MEMBER : SCOPE_ALL;
   const granted = scope.kind === "member" ? await grantedIds(db, scope.profileId, scope.groupIds) : null;
-  const me = scope.kind === "member" ? scope.profileId : -1;
+  // The owners whose restricted items the member sees as its own: itself and its groups (policies/contentObject.ts viewScope).
+  const mine = new Set(scope.kind === "member" ? scope.ownerIds : []);
   const favorites = r.others.includes("favorites")
     ? new Set((await db.selectFrom("favorites").select("content_id").where("profile_id", "=", s.profileId ?? -1).execute()).map((f) => f.content_id))
     : null;
@@ -461,8 +465,8 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
   const words = queryWords(r.st);
   // Answered from a count table: browsing, one word (a prefix's completions' own slots added one by one), or
   // one attribute value alone (its items tested in its bits).
-  const visible = scope.kind === "member" ? (slot: number) => visibility[slot]! <= 1 || owner[slot] === me || granted!.has(ids[slot]!) : scopeKind === SCOPE_PUBLIC ? (slot: number) => visibility[slot] === 0 : () => true;
-  const restrictedWith = (has: ((slot: number) => boolean) | null) => (scope.kind === "member" ? restrictedSeenBy(index, scope.profileId, granted!, has) : []);
+  const visible = scope.kind === "member" ? (slot: number) => visibility[slot]! <= 1 || mine.has(owner[slot]!) || granted!.has(ids[slot]!) : scopeKind === SCOPE_PUBLIC ? (slot: number) => visibility[slot] === 0 : () => true;
+  const restrictedWith = (has: ((slot: number) => boolean) | null) => (scope.kind === "member" ? restrictedSeenBy(index, scope.ownerIds, granted!, has) : []);
   if (!anyFilterOf(r) && !groups.length) {
     const single = words.length ? index.singleWordCounts(words, s.exactWords) : null;
     if (!words.length || single) {
@@ -508,7 +512,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
     const vis = visibility[slot]!;
     if (scopeKind === SCOPE_PUBLIC) {
       if (vis !== 0) continue;
-    } else if (scopeKind === SCOPE_MEMBER && vis > 1 && owner[slot] !== me && !granted!.has(ids[slot]!)) continue;
+    } else if (scopeKind === SCOPE_MEMBER && vis > 1 && !mine.has(owner[slot]!) && !granted!.has(ids[slot]!)) continue;
     if (anyFilter) {
       if ((openOnly && vis !== 0) || (restrictedOnly && vis !== 2)) continue;
       if (mineId !== null && owner[slot] !== mineId) continue;

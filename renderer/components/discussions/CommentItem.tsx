@@ -37,11 +37,11 @@ type Confirming = "delete" | "unsubscribe" | null;
  * One comment (top-level, with its replies and reply form, or a reply): author link, M/D/YYYY date, Edited and
  * Deleted markers, the text (plain text as text; HTML only as the server sanitized it), reactions, and the actions
  * the server's abilities allow: Edit and Delete (author or admin), Report as Inappropriate (everyone else), History (admins),
- * Subscribe (top-level).
+ * Subscribe (top-level, for those the thread lets subscribe).
  * A reply gets its top-level comment as `parent`, and `onReply` opens that comment's reply form (one level of nesting).
  */
 export function CommentItem({ comment, parent, onReply }: { comment: Comment; parent?: Comment; onReply?(): void }) {
-  const { opaqueId, canComment, announce, focusCard } = useDiscussion();
+  const { opaqueId, canComment, canSubscribe, announce, focusCard } = useDiscussion();
   const isReply = parent !== undefined;
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
@@ -165,7 +165,7 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
               Delete
             </button>
           )}
-          {!isReply && !deleted && (
+          {!isReply && !deleted && canSubscribe && (
             <button
               type="button"
               className="link-button"

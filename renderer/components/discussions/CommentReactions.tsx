@@ -12,9 +12,10 @@ const countOf = (comment: Comment, type: FeedbackType): number =>
 /**
  * Like, Love and Magic toggles with their counts, pressed for the actor's own reaction; choosing it again removes it
  * (second document, section 4). Powerful has no picker in discussions but is counted, so it shows when someone chose it.
+ * A reader who may not react sees the counts that are not zero, as text.
  */
 export function CommentReactions({ comment }: { comment: Comment }) {
-  const { opaqueId, announce } = useDiscussion();
+  const { opaqueId, canReact, announce } = useDiscussion();
   const feedback = useCommentFeedback(opaqueId);
   const current = comment.current_user_feedback_type;
   const powerful = countOf(comment, "powerful");
@@ -30,6 +31,21 @@ export function CommentReactions({ comment }: { comment: Comment }) {
       },
     );
   };
+
+  if (!canReact) {
+    // Counts only, for a reader who may not react (one who views the item only by its link).
+    const chosen = ([...FEEDBACK_PICKER, "powerful"] as const).filter((type) => countOf(comment, type) > 0);
+    if (!chosen.length) return null;
+    return (
+      <div className="comment-reactions" role="group" aria-label="Reactions">
+        {chosen.map((type) => (
+          <span key={type} className="reaction reaction--static">
+            {LABELS[type]} <span className="reaction__count">{countOf(comment, type)}</span>
+          </span>
+        ))}
+      </div>
+    );
+  }
 
   return (
     <div className="comment-reactions" role="group" aria-label="Reactions">

@@ -13,6 +13,8 @@ import { ManageDiscussionMenu } from "./ManageDiscussionMenu.js";
 
 /** What the guest modal says when a guest reaches for the discussion. */
 const GUEST_DESCRIPTION = "Sign in or register to read the comments and join the discussion.";
+/** What it says to a guest who holds the item's link only: signing in lets them read, not join. */
+const GUEST_LINK_DESCRIPTION = "Sign in or register to read the comments.";
 
 /** "No comments yet", "1 comment", "12 comments". */
 const countText = (count: number) => (count === 0 ? "No comments yet" : `${count} ${count === 1 ? "comment" : "comments"}`);
@@ -21,7 +23,8 @@ const countText = (count: number) => (count === 0 ? "No comments yet" : `${count
  * The model discussion card titled Discuss (second document), below an item's body: the summary loads first (guests
  * too, for the count); comments load by themselves when there are 1 to 3 (section 9), else on "View comments". Guests
  * get the guest modal from any control instead of comments; signed-in profiles who may comment get the form;
- * managers the Manage discussion menu; others see "Discussions are disabled" while it is closed.
+ * managers the Manage discussion menu; others see "Discussions are disabled" while it is closed. Whoever views the
+ * item only by its link share (transient.viewed_by_link) reads it only: no form, no invitation, reactions as counts.
  */
 export function DiscussCard({ opaqueId }: { opaqueId: string }) {
   const headingId = useId();
@@ -39,7 +42,12 @@ export function DiscussCard({ opaqueId }: { opaqueId: string }) {
     setTimeout(() => headingRef.current?.focus(), 0);
   }, []);
   const canComment = Boolean(profile) && Boolean(summary.data?.transient.can_comment);
-  const context = useMemo<DiscussionContextValue>(() => ({ opaqueId, canComment, announce, focusCard }), [opaqueId, canComment, announce, focusCard]);
+  const canReact = Boolean(profile) && Boolean(summary.data?.transient.can_react);
+  const canSubscribe = Boolean(profile) && Boolean(summary.data?.transient.can_subscribe);
+  const context = useMemo<DiscussionContextValue>(
+    () => ({ opaqueId, canComment, canReact, canSubscribe, announce, focusCard }),
+    [opaqueId, canComment, canReact, canSubscribe, announce, focusCard],
+  );
 
   let body: ReactNode;
   let count: number | undefined;
@@ -65,7 +73,8 @@ export function DiscussCard({ opaqueId }: { opaqueId: string }) {
     const data = summary.data;
     count = data.comments_count;
     if (data.transient.can_manage && profile) menu = <ManageControl opaqueId={opaqueId} summary={data} />;
-    body = <DiscussionBody summary={data} signedIn={Boolean(profile)} asked={asked} onAsk={() => setAsked(true)} onGuest={() => openGuestModal(GUEST_DESCRIPTION)} />;
+    const guestDescription = data.transient.viewed_by_link ? GUEST_LINK_DESCRIPTION : GUEST_DESCRIPTION;
+    body = <DiscussionBody summary={data} signedIn={Boolean(profile)} asked={asked} onAsk={() => setAsked(true)} onGuest={() => openGuestModal(guestDescription)} />;
   }
 
   // One tree whatever the state, so the live region and focus survive a change of state (disabling, say).
@@ -110,6 +119,7 @@ function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary:
   const comments = flattenThread(thread.data);
   const placeholder = count === 0 ? "Start the discussion..." : "Join the discussion...";
   const open = summary.view_permission === "open";
+  const byLink = summary.transient.viewed_by_link;
 
   const handleSubmit = async (text: string) => {
     try {
@@ -126,6 +136,7 @@ function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary:
   return (
     <>
       {!open && <p className="discuss-card__note">This discussion is disabled: only those who manage this item can see it and post.</p>}
+      {byLink && open && <p className="discuss-card__note">You are viewing this item by its link: you may read the discussion but not take part.</p>}
       {canComment ? (
         <CommentForm
           label={count === 0 ? "Start the discussion" : "Join the discussion"}
@@ -138,7 +149,9 @@ function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary:
         />
       ) : (
         !signedIn &&
-        open && (
+        open &&
+        // A guest who holds only the link could not join after signing in either: no invitation.
+        !byLink && (
           // Only signed-in users get the comment form (second document, section 6): this stands in for it.
           <button type="button" className="comment-form__guest" onClick={onGuest}>
             {placeholder}

@@ -6,6 +6,10 @@ export interface DiscussionContextValue {
   opaqueId: string;
   /** Whether the actor may post and reply (summary transient.can_comment). */
   canComment: boolean;
+  /** Whether the actor may react to comments (transient.can_react); otherwise the reactions are counts only. */
+  canReact: boolean;
+  /** Whether the actor may subscribe to comments (transient.can_subscribe). */
+  canSubscribe: boolean;
   /** Says `message` in the card's polite live region (a comment posted, deleted, a reaction saved…). */
   announce(message: string): void;
   /** Puts focus on the card's heading, for when the control that had it leaves the page (a deleted comment). */

@@ -51,7 +51,7 @@ describe("discussions on an item", () => {
   it("gives guests the summary (count and can_view) but never comments, and hides items they may not see", async () => {
     const before = await summary(guest, item.opaque_id);
     expect(before.status).toBe(200);
-    expect(before.body).toEqual({ results: { card: { id: null, view_permission: "open", comments_count: 0, transient: { can_view: true, can_manage: false, can_comment: false } } }, errors: {} });
+    expect(before.body).toEqual({ results: { card: { id: null, view_permission: "open", comments_count: 0, transient: { can_view: true, can_manage: false, can_comment: false, can_react: false, can_subscribe: false, viewed_by_link: false } } }, errors: {} });
     expect((await post(as.member, item.opaque_id, "First!")).status).toBe(201);
     const after = await summary(guest, item.opaque_id);
     expect(after.body.results.card).toMatchObject({ id: expect.any(Number), comments_count: 1, transient: { can_view: true, can_comment: false } });
@@ -67,7 +67,7 @@ describe("discussions on an item", () => {
       expect(res.body.errors).toEqual({ a: { status: 404, message: MESSAGES.notFound }, b: { status: 404, message: MESSAGES.notFound } });
       expect(res.body.results.c.comments_count).toBe(1);
     }
-    expect((await as.owner.post(SUMMARY, { requests: [{ uniqueId: "x", request: { opaque_id: hidden.opaque_id } }] })).body.results.x.transient).toEqual({ can_view: true, can_manage: true, can_comment: true });
+    expect((await as.owner.post(SUMMARY, { requests: [{ uniqueId: "x", request: { opaque_id: hidden.opaque_id } }] })).body.results.x.transient).toEqual({ can_view: true, can_manage: true, can_comment: true, can_react: true, can_subscribe: true, viewed_by_link: false });
   });
 
   it("answers a member who may not see the item 404 on every call, as the other item calls do", async () => {
@@ -277,7 +277,7 @@ describe("discussions on an item", () => {
     expect([refused.status, refused.body.message]).toEqual([403, DISCUSSION_MESSAGES.manageForbidden]);
     expect((await setPermission(guest, "closed")).status).toBe(401);
     const closed = await setPermission(as.owner, "closed");
-    expect(closed.body).toEqual({ id: expect.any(Number), view_permission: "closed", comments_count: 1, transient: { can_view: true, can_manage: true, can_comment: true } });
+    expect(closed.body).toEqual({ id: expect.any(Number), view_permission: "closed", comments_count: 1, transient: { can_view: true, can_manage: true, can_comment: true, can_react: true, can_subscribe: true, viewed_by_link: false } });
 
     expect((await summary(as.member, plan.opaque_id)).body.results.card).toMatchObject({ view_permission: "closed", transient: { can_view: false, can_manage: false, can_comment: false } });
     expect((await summary(guest, plan.opaque_id)).body.results.card.transient.can_view).toBe(false);
@@ -297,8 +297,8 @@ describe("discussions on an item", () => {
 
   it("lets a group's leader manage an item granted to the group, and its members read and post", async () => {
     const leaderSummary = (await summary(as.leader, groupItem.opaque_id)).body.results.card;
-    expect(leaderSummary.transient).toEqual({ can_view: true, can_manage: true, can_comment: true });
-    expect((await summary(as.groupMember, groupItem.opaque_id)).body.results.card.transient).toEqual({ can_view: true, can_manage: false, can_comment: true });
+    expect(leaderSummary.transient).toEqual({ can_view: true, can_manage: true, can_comment: true, can_react: true, can_subscribe: true, viewed_by_link: false });
+    expect((await summary(as.groupMember, groupItem.opaque_id)).body.results.card.transient).toEqual({ can_view: true, can_manage: false, can_comment: true, can_react: true, can_subscribe: true, viewed_by_link: false });
     expect((await post(as.groupMember, groupItem.opaque_id, "Member note")).status).toBe(201);
     expect((await send(as.groupMember, "PUT", "/comment/thread", { opaque_id: groupItem.opaque_id, view_permission: "closed" })).status).toBe(403);
     expect((await send(as.leader, "PUT", "/comment/thread", { opaque_id: groupItem.opaque_id, view_permission: "closed" })).body.view_permission).toBe("closed");

@@ -41,7 +41,14 @@ import { commentContent } from "./text.js";
 async function summaryOf(db: Db, actor: Actor, ctx: ThreadContext): Promise<ThreadSummary> {
   const count = ctx.thread ? ((await countComments(db, [ctx.thread.id])).get(ctx.thread.id) ?? 0) : 0;
   const s = ctx.subject;
-  return presentSummary(ctx.thread, count, { can_view: commentPolicy.canView(actor, s), can_manage: commentPolicy.canManage(actor, s), can_comment: commentPolicy.canComment(actor, s) });
+  return presentSummary(ctx.thread, count, {
+    can_view: commentPolicy.canView(actor, s),
+    can_manage: commentPolicy.canManage(actor, s),
+    can_comment: commentPolicy.canComment(actor, s),
+    can_react: commentPolicy.canReact(actor, s),
+    can_subscribe: commentPolicy.canSubscribe(actor, s),
+    viewed_by_link: commentPolicy.readsOnlyByLink(actor, s),
+  });
 }
 
 /** One page of a thread: top-level comments newest first, each with its latest replies. */
@@ -49,16 +56,24 @@ async function threadPage(db: Db, actor: Actor, ctx: ThreadContext, page: number
   const summary = await summaryOf(db, actor, ctx);
   const { rows, total } = ctx.thread ? await listTopLevel(db, ctx.thread.id, page, COMMENTS_PER_PAGE) : { rows: [], total: 0 };
   const replies = await latestRepliesOf(db, rows.map((r) => r.id), EMBEDDED_REPLIES);
-  const lookups = await lookupsFor(db, actor, [...rows, ...[...replies.values()].flat()]);
+  const lookups = await lookupsFor(db, actor, ctx.subject, [...rows, ...[...replies.values()].flat()]);
   const comments = rows.map((r) => presentComment(r, lookups, replies.get(r.id)));
   return presentThread(ctx.item, summary, comments, { current_page: page, last_page: Math.max(1, Math.ceil(total / COMMENTS_PER_PAGE)) });
 }
 
-/** One comment as the calls answer it, with its latest replies. */
-async function commentAnswer(db: Db, actor: Actor, commentId: number) {
+/** One comment of the thread as the calls answer it, with its latest replies. */
+async function commentAnswer(db: Db, actor: Actor, ctx: ThreadContext, commentId: number) {
   const row = await commentById(db, commentId);
   const replies = (await latestRepliesOf(db, [row.id], EMBEDDED_REPLIES)).get(row.id) ?? [];
-  return presentComment(row, await lookupsFor(db, actor, [row, ...replies]), replies);
+  return presentComment(row, await lookupsFor(db, actor, ctx.subject, [row, ...replies]), replies);
+}
+
+/**
+ * Throws unless the policy allowed the actor to take part (post, react, report, subscribe): 403 with `message`, or,
+ * for one who views the item only by its link, the reason that holds for every such call.
+ */
+function authorizeTakingPart(actor: Actor, ctx: ThreadContext, allowed: boolean, message: string): void {
+  authorize(actor, allowed, commentPolicy.readsOnlyByLink(actor, ctx.subject) ? DISCUSSION_MESSAGES.readOnlyByLink : message);
 }
 
 /** A thread the actor may read comments of: viewable item (401/404), and open unless they manage it (403). */
@@ -114,11 +129,11 @@ export function discussionsRouter(db: Db): Router {
   router.post("/comment/thread/comment", authenticate(), async (req, res) => {
     const body = parseOr422(CommentCreateRequest, req.body ?? {});
     const ctx = await loadViewableThread(db, req, body.opaque_id);
-    authorize(req.actor, commentPolicy.canComment(req.actor, ctx.subject), DISCUSSION_MESSAGES.disabled);
+    authorizeTakingPart(req.actor, ctx, commentPolicy.canComment(req.actor, ctx.subject), DISCUSSION_MESSAGES.disabled);
     const content = commentContent(body);
     const parentId = body.reply_to ? await replyParentId(db, ctx, body.reply_to) : null;
     const id = await postComment(db, { contentId: ctx.item.id, creatorId: req.actor.profile!.id, title: body.title, content, isHtml: body.is_html, parentId });
-    res.status(201).json(await commentAnswer(db, req.actor, id));
+    res.status(201).json(await commentAnswer(db, req.actor, ctx, id));
   });
 
   router.put("/comment/thread/comment", authenticate(), async (req, res) => {
@@ -129,7 +144,7 @@ export function discussionsRouter(db: Db): Router {
     const isHtml = body.is_html ?? comment.is_html === 1;
     const content = commentContent({ comment: body.comment, is_html: isHtml });
     await editComment(db, { commentId: comment.id, editorId: req.actor.profile!.id, title: body.title === undefined ? comment.title : body.title, content, isHtml });
-    res.json(await commentAnswer(db, req.actor, comment.id));
+    res.json(await commentAnswer(db, req.actor, ctx, comment.id));
   });
 
   router.delete("/comment/thread/comment", authenticate(), async (req, res) => {
@@ -145,7 +160,7 @@ export function discussionsRouter(db: Db): Router {
     const ctx = await loadReadableThread(db, req, query.opaque_id);
     const comment = await loadComment(db, ctx, query.comment_id);
     const rows = await listReplies(db, comment.id, REPLIES_MAX);
-    const lookups = await lookupsFor(db, req.actor, rows);
+    const lookups = await lookupsFor(db, req.actor, ctx.subject, rows);
     res.json({ data: rows.map((r) => presentComment(r, lookups)) } satisfies CommentList);
   });
 
@@ -153,7 +168,7 @@ export function discussionsRouter(db: Db): Router {
     const query = parseOr422(CommentRef, req.query);
     const ctx = await loadReadableThread(db, req, query.opaque_id);
     const comment = await loadComment(db, ctx, query.comment_id);
-    const data = comment.parent_id === null ? [] : [await commentAnswer(db, req.actor, comment.parent_id)];
+    const data = comment.parent_id === null ? [] : [await commentAnswer(db, req.actor, ctx, comment.parent_id)];
     res.json({ data } satisfies CommentList);
   });
 
@@ -168,7 +183,7 @@ export function discussionsRouter(db: Db): Router {
   router.post("/comment/thread/comment/feedback", authenticate(), async (req, res) => {
     const body = parseOr422(CommentFeedbackRequest, req.body ?? {});
     const ctx = await loadViewableThread(db, req, body.opaque_id);
-    authorize(req.actor, commentPolicy.canReact(req.actor, ctx.subject), DISCUSSION_MESSAGES.disabled);
+    authorizeTakingPart(req.actor, ctx, commentPolicy.canReact(req.actor, ctx.subject), DISCUSSION_MESSAGES.disabled);
     const comment = await loadComment(db, ctx, body.comment_id);
     const profileId = req.actor.profile!.id;
     // Choosing the current reaction again removes it, as remove does.
@@ -182,7 +197,7 @@ export function discussionsRouter(db: Db): Router {
     const body = parseOr422(CommentFlagRequest, req.body ?? {});
     const ctx = await loadReadableThread(db, req, body.opaque_id);
     const comment = await loadComment(db, ctx, body.comment_id);
-    authorize(req.actor, commentPolicy.canReport(req.actor, comment), DISCUSSION_MESSAGES.reportOwn);
+    authorizeTakingPart(req.actor, ctx, commentPolicy.canReport(req.actor, ctx.subject, comment), DISCUSSION_MESSAGES.reportOwn);
     await insertCommentFlag(db, { commentId: comment.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
     res.json({ status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks } satisfies StatusMessageResponse);
   });
@@ -190,7 +205,7 @@ export function discussionsRouter(db: Db): Router {
   router.post("/comment/thread/comment/subscribe", authenticate(), async (req, res) => {
     const body = parseOr422(CommentSubscribeRequest, req.body ?? {});
     const ctx = await loadViewableThread(db, req, body.opaque_id);
-    authorize(req.actor, commentPolicy.canSubscribe(req.actor, ctx.subject), DISCUSSION_MESSAGES.disabled);
+    authorizeTakingPart(req.actor, ctx, commentPolicy.canSubscribe(req.actor, ctx.subject), DISCUSSION_MESSAGES.disabled);
     const comment = await loadComment(db, ctx, body.comment_id);
     if (comment.parent_id !== null) throw new HttpError(422, DISCUSSION_MESSAGES.notTopLevel, { comment_id: [DISCUSSION_MESSAGES.notTopLevel] });
     await setSubscription(db, comment.id, req.actor.profile!.id, body.action === "subscribe");

@@ -46,12 +46,12 @@ export async function replyParentId(db: Db, ctx: ThreadContext, replyTo: number)
   return target.parent_id ?? target.id;
 }
 
-/** The reactions and subscriptions of the comments about to be presented, for this actor. */
-export async function lookupsFor(db: Db, actor: Actor, rows: CommentWithCreator[]): Promise<CommentLookups> {
+/** The reactions and subscriptions of the comments of the thread about to be presented, for this actor. */
+export async function lookupsFor(db: Db, actor: Actor, thread: ThreadSubject, rows: CommentWithCreator[]): Promise<CommentLookups> {
   const ids = rows.map((r) => r.id);
   const profileId = actor.profile?.id ?? null;
   const [counts, mine, subscribed] = await Promise.all([feedbackCounts(db, ids), feedbackOf(db, profileId, ids), subscribedAmong(db, profileId, ids)]);
-  return { actor, counts, mine, subscribed };
+  return { actor, thread, counts, mine, subscribed };
 }
 
 /** Runs one entry of a bulk call; its refusal (an HttpError) becomes that entry's error, anything else fails the call. */

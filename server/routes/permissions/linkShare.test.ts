@@ -105,6 +105,52 @@ describe("link sharing: anyone holding an item's link may view it, and only ther
     expect((await page(groupieClient)).body).toMatchObject({ viewed_by_link: false, abilities: { flag: true } });
   });
 
+  describe("its discussion, for link viewers", () => {
+    const COMMENT = "/comment/thread/comment";
+    let posted: { id: number };
+    const ref = () => ({ opaque_id: item.opaque_id, comment_id: posted.id });
+    const rowsOf = async (table: "comment_feedback" | "comment_flags" | "comment_subscriptions") => (await server.db.selectFrom(table).select("profile_id").where("comment_id", "=", posted.id).execute()).length;
+
+    beforeAll(async () => {
+      const res = await groupieClient.post(COMMENT, { opaque_id: item.opaque_id, comment: "A comment to react to" });
+      expect(res.status).toBe(201);
+      posted = res.body;
+    });
+
+    it("is offered read-only: the summary says so, and the comments offer no report", async () => {
+      const linkOnly = { can_view: true, can_manage: false, can_comment: false, can_react: false, can_subscribe: false, viewed_by_link: true };
+      expect((await summary(guest)).body.results.card.transient).toEqual(linkOnly);
+      expect((await summary(memberClient)).body.results.card.transient).toEqual(linkOnly);
+      const read = await memberClient.post("/comment/thread/bulk", { requests: [{ uniqueId: "card", request: { opaque_id: item.opaque_id } }] });
+      expect(read.body.results.card.comments.map((c: { content: string; abilities: object }) => [c.content, c.abilities])).toEqual([
+        ["A comment to react to", { edit: false, delete: false, report: false, history: false }],
+      ]);
+      // Those who may view the item anyway take part as before.
+      expect((await summary(leaderClient)).body.results.card.transient).toMatchObject({ can_comment: true, can_react: true, can_subscribe: true, viewed_by_link: false });
+    });
+
+    it("refuses a link viewer's posting, replying, reacting, reporting and subscribing (403 signed in, 401 guest)", async () => {
+      const tryEverything = (client: TestClient) =>
+        Promise.all([
+          client.post(COMMENT, { opaque_id: item.opaque_id, comment: "Hello" }),
+          client.post(COMMENT, { opaque_id: item.opaque_id, comment: "A reply", reply_to: posted.id }),
+          client.post(`${COMMENT}/feedback`, { ...ref(), feedback_type: "like" }),
+          client.post(`${COMMENT}/flag`, { ...ref(), value: "inappropriate", message: "Rude" }),
+          client.post(`${COMMENT}/subscribe`, { ...ref(), action: "subscribe" }),
+        ]);
+      const readOnly = "This item was shared with you by its link: you may read its discussion but not take part.";
+      for (const res of await tryEverything(memberClient)) expect([res.status, res.body.message]).toEqual([403, readOnly]);
+      for (const res of await tryEverything(guest)) expect(res.status).toBe(401);
+      // Nothing was written: no reaction, no report, only the author's own subscription, one comment.
+      expect([await rowsOf("comment_feedback"), await rowsOf("comment_flags"), await rowsOf("comment_subscriptions")]).toEqual([0, 0, 1]);
+      expect((await server.db.selectFrom("comments").select("id").execute()).length).toBe(1);
+      // Those who may view the item anyway take part as before.
+      expect((await leaderClient.post(`${COMMENT}/feedback`, { ...ref(), feedback_type: "like" })).status).toBe(200);
+      expect((await leaderClient.post(`${COMMENT}/flag`, { ...ref(), value: "inappropriate", message: "Rude" })).status).toBe(200);
+      expect((await ownerClient.post(`${COMMENT}/subscribe`, { ...ref(), action: "subscribe" })).status).toBe(200);
+    });
+  });
+
   it("never opens the item by its numeric id", async () => {
     const [info, related, favorite, details] = await byNumericId(memberClient);
     expect(info.status).toBe(404);
