@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ID } from "./common.js";
+import { positiveId } from "./common.js";
 
 /** Message texts of awarding badges (ours: the spec says only that the server's message is shown). */
 export const BADGE_MESSAGES = {
@@ -7,6 +7,8 @@ export const BADGE_MESSAGES = {
   saved: "Badges have been saved.",
   notFound: "A chosen badge was not found.",
   listRequired: "badges must be a list of badge ids.",
+  tooMany: "Choose at most 100 badges.",
+  notBadgeable: "Badges are awarded to content items, not to profiles, groups or attribute items.",
 } as const;
 
 /** One badge: what it is called and means; created_at is when it was awarded (null in the list of all badges). */
@@ -17,7 +19,7 @@ export type Badge = z.infer<typeof Badge>;
 export const BadgesResponse = z.object({ profileBadges: z.array(Badge), allBadges: z.array(Badge) });
 export type BadgesResponse = z.infer<typeof BadgesResponse>;
 
-const badgeIds = z.array(z.coerce.number({ error: BADGE_MESSAGES.notFound }).int(BADGE_MESSAGES.notFound).positive(BADGE_MESSAGES.notFound).max(MAX_ID, BADGE_MESSAGES.notFound), { error: BADGE_MESSAGES.listRequired }).max(100, BADGE_MESSAGES.notFound);
+const badgeIds = z.array(positiveId(BADGE_MESSAGES.notFound), { error: BADGE_MESSAGES.listRequired }).max(100, BADGE_MESSAGES.tooMany);
 
 /** POST /system/badges/{uid}: the list of badge ids the item holds from now on, as a bare list or under `badges`. */
 export const BadgesSaveRequest = z.preprocess((body) => (Array.isArray(body) ? { badges: body } : body), z.object({ badges: badgeIds }, { error: BADGE_MESSAGES.listRequired }));

@@ -44,6 +44,13 @@ export const MESSAGES = {
   forgotSent: "If an account exists for that address, we have sent instructions to reset the password.",
 } as const;
 
+/**
+ * A record's id sent as a number or a string of digits (a form field, a query parameter), refused with `message` when it is
+ * anything else: true, a list or a nested list were read as 1 by a plain coercion.
+ */
+export const positiveId = (message: string) =>
+  z.preprocess((v) => (typeof v === "string" && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v), z.number({ error: message }).int(message).positive(message).max(MAX_ID, message));
+
 /** A query parameter sent empty (`page=`) means its default, as if it were left out. */
 export const emptyAsUnset = (v: unknown) => (v === "" ? undefined : v);
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MODEL_KEYS } from "./common.js";
+import { MODEL_KEYS, positiveId } from "./common.js";
 import { SearchResultItem } from "./search.js";
 
 /** Message texts of copy, ownership, flagging, related content, quick-info and more-info (spec texts where it names them). */
@@ -42,11 +42,10 @@ export const FLAG_REASON_LABELS: Record<(typeof FLAG_REASONS)[number], string> =
   awesome: "This is awesome",
 };
 
-const positiveInt = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2147483647, message);
 
 /** POST {link}/copy: the copy dialog's form (token, id, modeltitle); `_token` may carry the CSRF token of a plain form post. */
 export const CopyRequest = z.object({
-  id: positiveInt(CONTENT_ACTION_MESSAGES.copyIdMismatch),
+  id: positiveId(CONTENT_ACTION_MESSAGES.copyIdMismatch),
   modeltitle: z
     .string({ error: CONTENT_ACTION_MESSAGES.copyTitleRequired })
     .trim()
@@ -72,7 +71,7 @@ export type CopiedFromDetails = z.infer<typeof CopiedFromDetails>;
 /** POST /profile/owner/change: the item (opaque_id) and the new owner's profile id. */
 export const OwnerChangeRequest = z.object({
   opaque_id: z.string({ error: CONTENT_ACTION_MESSAGES.opaqueIdRequired }).trim().min(1, CONTENT_ACTION_MESSAGES.opaqueIdRequired).max(64, CONTENT_ACTION_MESSAGES.opaqueIdRequired),
-  selected_profile: z.preprocess((v) => (v === "" || v === null ? undefined : v), positiveInt(CONTENT_ACTION_MESSAGES.ownerRequired)),
+  selected_profile: z.preprocess((v) => (v === "" || v === null ? undefined : v), positiveId(CONTENT_ACTION_MESSAGES.ownerRequired)),
 });
 export type OwnerChangeRequest = z.input<typeof OwnerChangeRequest>;
 

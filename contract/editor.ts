@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { positiveId } from "./common.js";
 import { CopiedFromDetails } from "./contentActions.js";
 import { Badge } from "./badges.js";
 import { Endorsement } from "./endorsements.js";
@@ -189,12 +190,12 @@ export type EditableItem = z.infer<typeof EditableItem>;
 export const ContentUpdateResponse = z.object({ status: z.literal("success"), message: z.string(), item: EditableItem });
 export type ContentUpdateResponse = z.infer<typeof ContentUpdateResponse>;
 
-const positiveId = z.coerce.number({ error: "type_id must be a positive integer." }).int("type_id must be a positive integer.").positive("type_id must be a positive integer.").max(2147483647, "type_id must be a positive integer.");
+const typeId = positiveId("type_id must be a positive integer.");
 
 /** POST /update-lock: take or renew the edit lock of an item (type is its model key, type_id its id). */
 export const UpdateLockRequest = z.object({
   type: z.string({ error: "type is required." }).min(1, "type is required.").max(32),
-  type_id: positiveId,
+  type_id: typeId,
   /** When the editor loaded the item (its updated_at); a later change by someone else is reported as stale. */
   cache_date: z.string().max(40).optional(),
 });
@@ -203,7 +204,7 @@ export type UpdateLockRequest = z.input<typeof UpdateLockRequest>;
 /** POST /system/locks/unlock. */
 export const UnlockRequest = z.object({
   type: z.string({ error: "type is required." }).min(1, "type is required.").max(32),
-  type_id: positiveId,
+  type_id: typeId,
 });
 export type UnlockRequest = z.input<typeof UnlockRequest>;
 

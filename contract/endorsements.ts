@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ID } from "./common.js";
+import { positiveId } from "./common.js";
 
 /** The endorsement types, in the order the spec shows them (second document, section 8). */
 export const ENDORSEMENT_TYPES = ["published_by", "sponsored_by", "endorsed_by", "recognized_by"] as const;
@@ -19,21 +19,23 @@ export const ENDORSEMENTS_MAX = 50;
 /** Message texts of managing endorsements (ours: the spec says only that the server's message is shown). */
 export const ENDORSEMENT_MESSAGES = {
   opaqueIdRequired: "opaque_id is required.",
+  opaqueIdUnknown: "opaque_id names no item (it is at most 64 characters).",
   forbidden: "Only the owner, a moderator or an administrator may manage this item's endorsements.",
   saved: "Endorsements have been saved.",
   unknownType: `type must be one of: ${ENDORSEMENT_TYPES.join(", ")}.`,
   profileRequired: "Choose who endorses the item.",
   profileNotFound: "A chosen endorser was not found.",
   notPublisher: (name: string) => `${name} is not one of the endorsement publishers you may choose.`,
+  onlyRemove: (name: string) => `You may remove ${name}'s endorsement, not change it: only a moderator or ${name} may.`,
   twice: (name: string) => `${name} can endorse the item only once.`,
   endorsementNotFound: "An endorsement was not found for this item.",
   tooMany: `An item may have at most ${ENDORSEMENTS_MAX} endorsements.`,
   conflict: "Someone else changed these endorsements meanwhile; open them again.",
 } as const;
 
-const opaqueId = z.string({ error: ENDORSEMENT_MESSAGES.opaqueIdRequired }).trim().min(1, ENDORSEMENT_MESSAGES.opaqueIdRequired).max(64, ENDORSEMENT_MESSAGES.opaqueIdRequired);
-const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
-const flag = (name: string) => z.boolean({ error: `${name} must be true or false.` });
+const opaqueId = z.string({ error: ENDORSEMENT_MESSAGES.opaqueIdRequired }).trim().min(1, ENDORSEMENT_MESSAGES.opaqueIdRequired).max(64, ENDORSEMENT_MESSAGES.opaqueIdUnknown);
+/** A JSON yes or no (the dialog sends booleans): anything else is refused rather than read. */
+const strictBool = (name: string) => z.boolean({ error: `${name} must be true or false.` });
 
 /** GET /system/content-endorsements?opaque_id=... */
 export const EndorsementsQuery = z.object({ opaque_id: opaqueId });
@@ -50,6 +52,8 @@ export const Endorsement = z.object({
   /** Shown on the item's page to everyone who may view it; otherwise only in the managing dialog. */
   publish_to_public: z.boolean(),
   deleted: z.boolean(),
+  /** Whether the asker may change its type and whether it is shown (the managing dialog); anyone who manages may remove it. False on the item's page. */
+  can_change: z.boolean(),
   /** When it was added. */
   published_at: z.string(),
 });
@@ -58,7 +62,7 @@ export type Endorsement = z.infer<typeof Endorsement>;
 /** GET /system/content-endorsements: the item's endorsements and what the asker may add. */
 export const EndorsementsResponse = z.object({
   endorsements: z.array(Endorsement),
-  /** The publisher profiles a manager who is no moderator may choose from, those not endorsing the item yet. */
+  /** The endorsement publishers the asker may add, those not endorsing the item yet: for a moderator or an administrator none (they name anyone), for others the publisher profiles they act for (their own, groups they lead). */
   endorsement_publisher_profiles: z.array(Endorser),
   supported_endorsement_types: z.array(z.object({ key: z.enum(ENDORSEMENT_TYPES), label: z.string() })),
   /** Moderators (and administrators) may choose any profile or group as endorser. */
@@ -79,8 +83,8 @@ export const EndorsementsSaveRequest = z.object({
         id: positiveId(ENDORSEMENT_MESSAGES.endorsementNotFound).optional(),
         type: z.enum(ENDORSEMENT_TYPES, { error: ENDORSEMENT_MESSAGES.unknownType }),
         profile_id: positiveId(ENDORSEMENT_MESSAGES.profileRequired),
-        publish_to_public: flag("publish_to_public").default(true),
-        deleted: flag("deleted").default(false),
+        publish_to_public: strictBool("publish_to_public").default(true),
+        deleted: strictBool("deleted").default(false),
       }),
       { error: "endorsements must be a list." },
     )

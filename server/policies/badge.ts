@@ -1,11 +1,23 @@
 import type { Actor } from "../lib/actor.js";
 import type { ContentSubject } from "./contentObject.js";
-import { canManage as canManagePermissions } from "./permission.js";
+
+/** Model keys whose items can hold badges: content, not profiles, groups or attribute items. */
+const BADGEABLE = new Set(["resource", "lesson_plan", "collection", "outline", "project", "pathway", "cms_page"]);
+
+/** Whether an item of this kind can hold badges. */
+export function canHoldBadges(item: Pick<ContentSubject, "model_key">): boolean {
+  return BADGEABLE.has(item.model_key);
+}
 
 /**
- * Awarding badges to an item: moderators and administrators only, on the items whose permissions can be managed. A badge
- * is the site's word on an item ("Exemplar", "Peer Reviewed"), so its owner may not award one to their own work.
+ * Awarding badges: moderators and administrators only. A badge is the site's word on an item ("Exemplar", "Peer
+ * Reviewed"), so its owner may not award one to their own work.
  */
-export function canManage(actor: Actor, item: Pick<ContentSubject, "owner_id" | "model_key">): boolean {
-  return (actor.isModerator || actor.isAdmin) && canManagePermissions(actor, item);
+export function canAward(actor: Actor): boolean {
+  return actor.signedIn && (actor.isModerator || actor.isAdmin);
+}
+
+/** Whether the actor may change this item's badges (the item page's Badges button). */
+export function canManage(actor: Actor, item: Pick<ContentSubject, "model_key">): boolean {
+  return canAward(actor) && canHoldBadges(item);
 }

@@ -10,7 +10,22 @@ export function canManage(actor: Actor, item: Pick<ContentSubject, "owner_id" | 
   return canManagePermissions(actor, item);
 }
 
-/** Moderators (and administrators) may name any profile or group as endorser; other managers choose among the endorsement publishers. */
+/** Moderators (and administrators) may name any profile or group as endorser. */
 export function canChooseAnyEndorser(actor: Actor): boolean {
   return actor.signedIn && (actor.isModerator || actor.isAdmin);
+}
+
+/** The profiles a manager acts for as an endorser: their own, and the groups they lead (a group speaks through its leaders). */
+export function endorsesFor(actor: Actor): number[] {
+  if (!actor.profile) return [];
+  return [actor.profile.id, ...actor.groups.filter((g) => g.role === "leader").map((g) => g.groupId)];
+}
+
+/**
+ * Whether the actor may name this profile as an item's endorser, or change how it endorses: moderators and
+ * administrators any profile or group; other managers an endorsement publisher they act for, so that no one can put a
+ * publisher's name on their own work without the publisher (anyone who manages the item may still remove an endorsement).
+ */
+export function canEndorseAs(actor: Actor, profileId: number, isPublisher: boolean): boolean {
+  return canChooseAnyEndorser(actor) || (isPublisher && endorsesFor(actor).includes(profileId));
 }

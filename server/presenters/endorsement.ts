@@ -9,10 +9,10 @@ export function presentEndorser(p: { profile_id: number; name: string; thumb_url
 /** A stored type the contract no longer lists reads as the plainest one. */
 const typeOf = (stored: string): EndorsementType => ((ENDORSEMENT_TYPES as readonly string[]).includes(stored) ? (stored as EndorsementType) : "endorsed_by");
 
-/** One endorsement row as the API shows it. */
-export function presentEndorsement(row: EndorsementRow): Endorsement {
-  return { id: row.id, type: typeOf(row.type), endorser: presentEndorser(row), publish_to_public: row.publish_to_public === 1, deleted: false, published_at: row.created_at };
+/** One endorsement row as the API shows it; `canChange` whether the asker may change it (the managing dialog). */
+export function presentEndorsement(row: EndorsementRow, canChange = false): Endorsement {
+  return { id: row.id, type: typeOf(row.type), endorser: presentEndorser(row), publish_to_public: row.publish_to_public === 1, deleted: false, can_change: canChange, published_at: row.created_at };
 }
 
-/** An item's endorsements as its page shows them: in the spec's order of types, then as added. */
-export const presentEndorsements = (rows: EndorsementRow[]): Endorsement[] => inEndorsementOrder(rows.map(presentEndorsement));
+/** An item's endorsements in the spec's order of types, then as added (on its page, none changeable). */
+export const presentEndorsements = (rows: EndorsementRow[], canChange: (row: EndorsementRow) => boolean = () => false): Endorsement[] => inEndorsementOrder(rows.map((row) => presentEndorsement(row, canChange(row))));

@@ -43,6 +43,10 @@ describe("badges (GET and POST /system/badges/{uid})", () => {
       expect([res.status, res.body.message]).toEqual([403, "Only a moderator or an administrator may award badges."]);
     }
     expect((await award(cast.clients.member, body, hidden)).status).toBe(404);
+    // Profiles and groups hold no badges: a clear refusal, not the role's.
+    const profileItem = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "user", title: "A profile page", profileId: cast.owner.id });
+    const refused = await award(cast.clients.admin, body, profileItem);
+    expect([refused.status, refused.body.message]).toEqual([422, "Badges are awarded to content items, not to profiles, groups or attribute items."]);
     expect((await get(cast.clients.owner)).body.profileBadges).toEqual([]);
     expect((await cast.clients.owner.get(`/api/content/lesson-plans/${item.uid}`)).body.abilities.manage_badges).toBe(false);
     expect((await cast.clients.moderator.get(`/api/content/lesson-plans/${item.uid}`)).body.abilities.manage_badges).toBe(true);
@@ -74,6 +78,10 @@ describe("badges (GET and POST /system/badges/{uid})", () => {
       [["first"], "A chosen badge was not found."],
       [{ badges: "all" }, "badges must be a list of badge ids."],
       [{}, "badges must be a list of badge ids."],
+      // true and [[1]] were read as badge 1.
+      [[true], "A chosen badge was not found."],
+      [[[badgeIds.exemplar]], "A chosen badge was not found."],
+      [Array.from({ length: 101 }, () => badgeIds.exemplar), "Choose at most 100 badges."],
     ] as const) {
       const res = await award(cast.clients.moderator, body);
       expect([res.status, res.body.message]).toEqual([422, message]);

@@ -28,7 +28,8 @@ export function badgesRouter(db: Db): Router {
   /** Moderators and administrators: the badge ids the item holds from now on. */
   router.post("/system/badges/:uid", authenticate(), async (req, res) => {
     const item = await loadViewable(db, req);
-    authorize(req.actor, badgePolicy.canManage(req.actor, item), BADGE_MESSAGES.forbidden);
+    authorize(req.actor, badgePolicy.canAward(req.actor), BADGE_MESSAGES.forbidden);
+    if (!badgePolicy.canHoldBadges(item)) throw new HttpError(422, BADGE_MESSAGES.notBadgeable);
     const body = parseOr422(BadgesSaveRequest, req.body ?? {});
     const known = new Set((await listBadges(db)).map((b) => b.id));
     if (body.badges.some((id) => !known.has(id))) throw new HttpError(422, BADGE_MESSAGES.notFound, { badges: [BADGE_MESSAGES.notFound] });
