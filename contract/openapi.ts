@@ -16,6 +16,7 @@ import { ErrorBody } from "./common.js";
 import { AnnouncementsResponse } from "./announcements.js";
 import { EndorsementsResponse, EndorsementsSaveRequest } from "./endorsements.js";
 import { BadgesResponse, BadgesSaveRequest } from "./badges.js";
+import { FeedFeedbackRequest, FeedPage, FeedPost, FeedPostCreateRequest, FeedPostDeleteResponse, FeedPostFlagRequest } from "./feeds.js";
 import { ContactMessagesResponse, ContactRequest, ContactResponse } from "./contact.js";
 import {
   Comment,
@@ -287,6 +288,15 @@ OPERATIONS.push(
   { method: "post", path: "/comment/thread/comment/feedback", summary: "Sets the actor's reaction (like, love, magic, powerful; one per comment); remove true, or the current type again, removes it. Answers the actor's reaction and the four counts.", request: CommentFeedbackRequest, response: CommentFeedbackCounts, errors: [401, 403, 404, 422] },
   { method: "post", path: "/comment/thread/comment/flag", summary: "Report as Inappropriate: a signed-in reader reports someone else's comment with a reason (inappropriate, broken, awesome) and a description (required, at most 2000 characters), stored for moderators (comment_flags). Answers 'Thank you for your feedback!'. 403 for the comment's author and admins (they edit or delete it instead) and for a comment kept as deleted; 401 guests; 404 an item or comment the actor may not see.", request: CommentFlagRequest, response: StatusMessageResponse, errors: [401, 403, 404, 422] },
   { method: "post", path: "/comment/thread/comment/subscribe", summary: "Subscribes to or unsubscribes from a top-level comment (a reply: 422). No notification is sent yet.", request: CommentSubscribeRequest, response: CommentSubscribeResponse, errors: [401, 403, 404, 422] },
+);
+
+/** Feeds (second document: the feed with its post form and posts); groups have one, on their page. */
+OPERATIONS.push(
+  { method: "get", path: "/feeds/by-type/{modelKey}/{modelId}", summary: "A page of the item's feed, newest first, 10 a page: data (posts with poster, the four reaction counts, the actor's own reaction and abilities delete, report, react) and next_page_url (null on the last page; it asks for the posts before the last one shown, so posts added meanwhile never repeat). abilities.post: the actor may post. modelKey is the item's model key and modelId its id (a group: profile and its content id). Whoever may view the item reads, guests too; 401 guests and 404 members for an item they may not view; 404 'This item has no feed.' for an item without one (only groups have feeds); 422 for a bad before.", query: [{ name: "before", description: "The id of the last post of the page before (from next_page_url)." }], response: FeedPage, errors: [401, 404, 422] },
+  { method: "post", path: "/feeds/by-type/{modelKey}/{modelId}", summary: "Posts to the item's feed (201, the new post): content required after trimming ('The post cannot be empty.'), at most 10000 characters, plain text; attachments must be empty while the feature feed-discussions.attachments is off (422 'Attachments are not available on this site.'). Signed-in members of the group (leaders too) only: 403 for others, moderators and admins included; 401 guests; 404 as for reading.", request: FeedPostCreateRequest, response: FeedPost, status: 201, errors: [401, 403, 404, 422] },
+  { method: "delete", path: "/feeds/posts/{id}", summary: "Deletes a post for good, with its reactions and reports: its poster, the group's leaders, moderators and administrators; 403 for others; 401 guests; 404 for an unknown post or one whose group the actor may not view.", response: FeedPostDeleteResponse, errors: [401, 403, 404] },
+  { method: "post", path: "/feeds/posts/{id}/feedback", summary: "Sets the actor's reaction on a post (like, love, magic, powerful; one per post); remove true, or the current type again, removes it. Any signed-in viewer of the group. Answers the actor's reaction and the four counts.", request: FeedFeedbackRequest, response: CommentFeedbackCounts, errors: [401, 404, 422] },
+  { method: "post", path: "/feeds/posts/{id}/flag", summary: "Report as Inappropriate: a signed-in viewer reports someone else's post with a reason (inappropriate, broken, awesome) and a description (required, at most 2000 characters), stored for moderators (feed_post_flags). Answers 'Thank you for your feedback!'. 403 for the poster; 401 guests; 404 as for deleting.", request: FeedPostFlagRequest, response: StatusMessageResponse, errors: [401, 403, 404, 422] },
 );
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
