@@ -94,7 +94,8 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         ))}
         {item.sections.length === 0 && !isCollection && <p className="empty-note">Nothing has been written here yet.</p>}
         {isCollection && <CollectionItems key={item.uid} uid={item.uid} />}
-        {item.features.feed && <FeedCard key={item.id} owner={item} />}
+        {/* The feed is asked for by the item's id, which a link share does not open. */}
+        {item.features.feed && !item.viewed_by_link && <FeedCard key={item.id} owner={item} />}
         <DiscussCard key={item.opaque_id} opaqueId={item.opaque_id} />
       </article>
       <div className="item-sidebar">
