@@ -23,3 +23,4 @@ export * from "./discussions.js";
 export * from "./announcements.js";
 export * from "./endorsements.js";
 export * from "./badges.js";
+export * from "./feeds.js";

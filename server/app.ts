@@ -19,6 +19,7 @@ import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { announcementsRouter } from "./routes/announcements/index.js";
 import { endorsementsRouter } from "./routes/endorsements/index.js";
 import { badgesRouter } from "./routes/badges/index.js";
+import { feedsRouter } from "./routes/feeds/index.js";
 import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
 import { authRouter } from "./routes/auth/index.js";
@@ -213,6 +214,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(contentActionsRouter(db, storage));
   app.use(permissionsRouter(db));
   app.use(discussionsRouter(db));
+  app.use(feedsRouter(db));
   app.use(thumbnailsRouter(db, storage));
   app.use(exportRouter(db, storage, config.chromiumPath));
   app.use(docsRouter());

@@ -19,6 +19,7 @@ import * as m017 from "./migrations/017_comment_flags.js";
 import * as m018 from "./migrations/018_announcements.js";
 import * as m019 from "./migrations/019_endorsements.js";
 import * as m020 from "./migrations/020_badges.js";
+import * as m021 from "./migrations/021_feeds.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "018_announcements": m018,
   "019_endorsements": m019,
   "020_badges": m020,
+  "021_feeds": m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -466,7 +466,40 @@ export interface ContentBadgesTable {
   created_at: string;
 }
 
+/** A post on an item's feed (migration 021; groups have feeds): plain text, removed for good when deleted. */
+export interface FeedPostsTable {
+  id: Generated<number>;
+  opaque_id: string;
+  /** The item whose feed it is on (a group's profile:group content row). */
+  content_id: number;
+  poster_id: number;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One reaction per profile and feed post (migration 021). */
+export interface FeedPostFeedbackTable {
+  post_id: number;
+  profile_id: number;
+  feedback_type: CommentFeedbackTable["feedback_type"];
+}
+
+/** A feed post reported as inappropriate (migration 021), open until a moderator reviews it. */
+export interface FeedPostFlagsTable {
+  id: Generated<number>;
+  post_id: number;
+  profile_id: number;
+  reason: ContentFlagsTable["reason"];
+  message: string;
+  status: ColumnType<string, string | undefined, string>;
+  created_at: string;
+}
+
 export interface Database {
+  feed_posts: FeedPostsTable;
+  feed_post_feedback: FeedPostFeedbackTable;
+  feed_post_flags: FeedPostFlagsTable;
   announcements: AnnouncementsTable;
   badges: BadgesTable;
   content_badges: ContentBadgesTable;
@@ -532,3 +565,4 @@ export type PermissionRequest = Selectable<PermissionRequestsTable>;
 export type CommentThread = Selectable<CommentThreadsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type CommentHistoryRow = Selectable<CommentHistoryTable>;
+export type FeedPostRow = Selectable<FeedPostsTable>;

@@ -20,6 +20,7 @@ export * as commentPolicy from "./comment.js";
 export * as announcementPolicy from "./announcement.js";
 export * as endorsementPolicy from "./endorsement.js";
 export * as badgePolicy from "./badge.js";
+export * as feedPolicy from "./feed.js";
 
 /** A guest's answer wherever signing in could help: 401 "You must be signed in to do that.". */
 const signInRequired = () => new HttpError(401, MESSAGES.signInRequired);

@@ -1,7 +1,7 @@
 import type { Badge, CopiedFromDetails, EditableItem, Endorsement, SectionView } from "../../contract/index.js";
 import type { Content, ContentSection, ContentThumbnail } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
-import { badgePolicy, contentObjectPolicy, endorsementPolicy, permissionPolicy } from "../policies/index.js";
+import { badgePolicy, contentObjectPolicy, endorsementPolicy, feedPolicy, permissionPolicy } from "../policies/index.js";
 import type { ContentGrantsSubject } from "../policies/contentObject.js";
 import { modelTypeInfo } from "./modelTypes.js";
 import { presentItemThumbnail } from "./thumbnail.js";
@@ -50,7 +50,7 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     copied_from_details: extras.copiedFrom ?? null,
     thumbnail: presentItemThumbnail(extras.thumbnail, item.thumb_url),
     favorite: extras.favorite ?? false,
-    features: { favorite: type.favorite, collectible: type.collectible },
+    features: { favorite: type.favorite, collectible: type.collectible, feed: feedPolicy.hasFeed(item) },
     abilities: {
       view: true,
       edit,

@@ -17,6 +17,7 @@ import { ItemContentActions } from "./ItemContentActions.js";
 import { CollectionItems } from "./CollectionItems.js";
 import { CollectButton } from "../../components/collect/CollectButton.js";
 import { DiscussCard } from "../../components/discussions/DiscussCard.js";
+import { FeedCard } from "../../components/feed/FeedCard.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 import { loadProblemTitle } from "./loadProblemTitle.js";
 import { RequestAccessCard } from "./RequestAccessCard.js";
@@ -24,7 +25,7 @@ import { RequestAccessCard } from "./RequestAccessCard.js";
 /**
  * An item's page at its link: title, description and the body (HTML sanitized on the server, equations rendered by
  * KaTeX); a collection's page also lists its items. Types that can be favorited get the Favorite button (guests: the
- * guest modal), collectible types the Collect button. Every item's page ends with its Discuss card.
+ * guest modal), collectible types the Collect button. A group's page has its feed; every item's page ends with its Discuss card.
  */
 export function ItemViewScene({ typePath }: { typePath: string }) {
   const { uid = "" } = useParams();
@@ -93,6 +94,8 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         ))}
         {item.sections.length === 0 && !isCollection && <p className="empty-note">Nothing has been written here yet.</p>}
         {isCollection && <CollectionItems key={item.uid} uid={item.uid} />}
+        {/* The feed is asked for by the item's id, which a link share does not open. */}
+        {item.features.feed && !item.viewed_by_link && <FeedCard key={item.id} owner={item} />}
         <DiscussCard key={item.opaque_id} opaqueId={item.opaque_id} />
       </article>
       <div className="item-sidebar">

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { MAX_ID } from "./common.js";
+import { FlagRequest } from "./contentActions.js";
+import { CommentFeedbackCounts, FEEDBACK_TYPES } from "./discussions.js";
+
+/** Message texts of a group's feed (the spec names none: the design's). */
+export const FEED_MESSAGES = {
+  contentRequired: "The post cannot be empty.",
+  contentTooLong: "A post may be at most 10000 characters.",
+  attachmentsUnavailable: "Attachments are not available on this site.",
+  noFeed: "This item has no feed.",
+  postNotFound: "The post was not found.",
+  postForbidden: "Only members of this group may post to its feed.",
+  reactForbidden: "Sign in to react to posts.",
+  deleteForbidden: "Only the poster, the group's leaders, moderators and administrators may delete this post.",
+  reportOwn: "You cannot report your own post: delete it instead.",
+  feedbackTypeInvalid: "feedback_type must be like, love, magic or powerful.",
+  removeInvalid: "remove must be true or false.",
+  beforeInvalid: "before must identify a post.",
+  deleted: "The post was deleted.",
+} as const;
+
+/** Longest post (the comment limit: a post is a top-level comment of the group's feed). */
+export const FEED_POST_MAX = 10000;
+/** Posts per page of a feed; the next page is asked for by its next_page_url. */
+export const FEED_POSTS_PER_PAGE = 10;
+/** Largest attachment the spec allows (5 MB); attachments are not built yet (feature feed-discussions.attachments is off). */
+export const FEED_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** The feed offers all four reactions (the spec leaves out powerful's picker only in discussions). */
+export const FEED_FEEDBACK_PICKER = FEEDBACK_TYPES;
+
+const postId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+
+/** GET {feed base}: the page after the post `before` (the next_page_url carries it); the newest page without it. */
+export const FeedQuery = z.object({ before: postId(FEED_MESSAGES.beforeInvalid).optional() });
+export type FeedQuery = z.input<typeof FeedQuery>;
+
+/** POST {feed base}: a new post; plain text, required after trimming; attachments must be empty while they are off. */
+export const FeedPostCreateRequest = z.object({
+  content: z.string({ error: FEED_MESSAGES.contentRequired }).trim().min(1, FEED_MESSAGES.contentRequired).max(FEED_POST_MAX, FEED_MESSAGES.contentTooLong),
+  attachments: z.array(z.unknown(), { error: FEED_MESSAGES.attachmentsUnavailable }).max(0, FEED_MESSAGES.attachmentsUnavailable).nullish(),
+});
+export type FeedPostCreateRequest = z.input<typeof FeedPostCreateRequest>;
+
+/** POST /feeds/posts/{id}/feedback: remove true, or the current type again, removes the actor's reaction. */
+export const FeedFeedbackRequest = z.object({
+  feedback_type: z.enum(FEEDBACK_TYPES, { error: FEED_MESSAGES.feedbackTypeInvalid }),
+  remove: z.boolean({ error: FEED_MESSAGES.removeInvalid }).optional().default(false),
+});
+export type FeedFeedbackRequest = z.input<typeof FeedFeedbackRequest>;
+
+/** POST /feeds/posts/{id}/flag: Report as Inappropriate (the call's path is ours), as the item's flagging dialog asks it. */
+export const FeedPostFlagRequest = z.object({ value: FlagRequest.shape.value, message: FlagRequest.shape.message });
+export type FeedPostFlagRequest = z.input<typeof FeedPostFlagRequest>;
+
+/** Who posted: profiles have no pages here, so link is null. */
+export const FeedPoster = z.object({ id: z.number(), name: z.string(), link: z.string().nullable() });
+export type FeedPoster = z.infer<typeof FeedPoster>;
+
+/** What the actor may do with one post (from server/policies/feed.ts; the card never re-derives it). */
+export const FeedPostAbilities = z.object({ delete: z.boolean(), report: z.boolean(), react: z.boolean() });
+export type FeedPostAbilities = z.infer<typeof FeedPostAbilities>;
+
+/** A feed post (second document's entity), with the actor's abilities. Content is plain text: show it as text. */
+export const FeedPost = z.object({
+  id: z.number(),
+  content: z.string(),
+  poster: FeedPoster,
+  created_at: z.string(),
+  /** Always empty while attachments are off. */
+  attachments: z.array(z.never()),
+  opaque_id: z.string(),
+  ...CommentFeedbackCounts.shape,
+  abilities: FeedPostAbilities,
+});
+export type FeedPost = z.infer<typeof FeedPost>;
+
+/** A page of a feed, newest first; next_page_url is null on the last page. `abilities.post`: the actor may post here. */
+export const FeedPage = z.object({
+  data: z.array(FeedPost),
+  next_page_url: z.string().nullable(),
+  abilities: z.object({ post: z.boolean() }),
+});
+export type FeedPage = z.infer<typeof FeedPage>;
+
+/** DELETE /feeds/posts/{id}'s answer: the post is gone. */
+export const FeedPostDeleteResponse = z.object({ id: z.number(), status: z.literal("success"), message: z.string() });
+export type FeedPostDeleteResponse = z.infer<typeof FeedPostDeleteResponse>;
+
+/** The feed base of an item: GET for its pages, POST for a new post. */
+export const feedBase = (modelKey: string, modelId: number): string => `/feeds/by-type/${encodeURIComponent(modelKey)}/${modelId}`;

@@ -1,0 +1,111 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+const GROUP = "Grade 5 Science Team";
+
+const feedCard = (page: Page) => page.getByRole("region", { name: "Feed" });
+const postOf = (page: Page, name: string, text: string) => feedCard(page).getByRole("article", { name: `Post by ${name}` }).filter({ hasText: text });
+
+/** The demo group's page link, found by search. */
+async function groupLink(page: Page): Promise<string> {
+  const res = await page.request.get(`/api/search?query=${encodeURIComponent(GROUP)}`);
+  expect(res.ok(), "search for the group").toBeTruthy();
+  const found = ((await res.json()) as { data: { title: string; link: string }[] }).data.find((r) => r.title === GROUP);
+  expect(found, "the demo group is listed").toBeDefined();
+  return found!.link;
+}
+
+/** Screenshots of the feed at both widths (the page scrolled to it). */
+async function shoot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.locator(".feed-card").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+test("a member posts to the group's feed, reacts and deletes, by keyboard; the leader and a guest see what they may do", async ({ page }) => {
+  const text = `Field trip on Friday ${Date.now().toString(36)}`;
+  await signInViaApi(page, LEARNER);
+  const link = await groupLink(page);
+  await page.goto(link);
+  const card = feedCard(page);
+  await expect(card.getByRole("heading", { name: "Feed" })).toBeVisible();
+  await expect(card.getByText("No posts yet.")).toBeVisible();
+
+  // Write and send with the keyboard: Tab to the field, type, Enter posts.
+  const field = card.getByRole("textbox", { name: "Write a post" });
+  await tabTo(page, field, 80);
+  await page.keyboard.type(text);
+  await page.keyboard.press("Enter");
+  const mine = postOf(page, LEARNER.name, text);
+  await expect(mine).toBeVisible();
+  await expect(field).toHaveValue("");
+  await expect(card.getByRole("status")).toHaveText("Post published.");
+  // The member sees Delete Post on their own post, and no Report.
+  await expect(mine.getByRole("button", { name: "Delete Post" })).toBeVisible();
+  await expect(mine.getByRole("button", { name: "Report as Inappropriate" })).toHaveCount(0);
+
+  // React with the keyboard: Like, then Like again takes it back; Love stays.
+  const like = mine.getByRole("button", { name: /^Like\b/ });
+  await tabTo(page, like);
+  await page.keyboard.press("Enter");
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await expect(like).toHaveText("Like 1");
+  await page.keyboard.press("Enter");
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await expect(like).toHaveText("Like 0");
+  const love = mine.getByRole("button", { name: /^Love\b/ });
+  await page.keyboard.press("Tab");
+  await expect(love).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(love).toHaveText("Love 1");
+  await expectNoAxeViolations(page, "the group's feed as a member");
+  await shoot(page, "feed-member");
+
+  // The reaction was stored: it is still there after a reload.
+  await page.reload();
+  await expect(postOf(page, LEARNER.name, text).getByRole("button", { name: /^Love\b/ })).toHaveAttribute("aria-pressed", "true");
+
+  // The leader sees the member's post with Delete Post (leaders keep their feed in order) and Report as Inappropriate.
+  await page.context().clearCookies();
+  await signInViaApi(page, TEACHER);
+  await page.goto(link);
+  const asLeader = postOf(page, LEARNER.name, text);
+  await expect(asLeader.getByRole("button", { name: "Delete Post" })).toBeVisible();
+  await expect(asLeader.getByRole("button", { name: "Report as Inappropriate" })).toBeVisible();
+  await expect(asLeader.getByRole("button", { name: /^Love\b/ })).toHaveAttribute("aria-pressed", "false");
+
+  // A guest reads the post and its counts, and is asked to sign in instead of getting the form.
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(postOf(page, LEARNER.name, text)).toBeVisible();
+  await expect(feedCard(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(feedCard(page).getByRole("textbox")).toHaveCount(0);
+  await expect(postOf(page, LEARNER.name, text).getByRole("button")).toHaveCount(0);
+  await expect(postOf(page, LEARNER.name, text).getByRole("listitem")).toHaveText(["Love 1"]);
+  await expectNoAxeViolations(page, "the group's feed as a guest");
+  await shoot(page, "feed-guest");
+
+  // Back as the member: delete by keyboard, confirm, and the post leaves the list; focus goes to the feed's heading.
+  await signInViaApi(page, LEARNER);
+  await page.goto(link);
+  const again = postOf(page, LEARNER.name, text);
+  const del = again.getByRole("button", { name: "Delete Post" });
+  await tabTo(page, del, 100);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog", { name: "Delete post" });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, "the delete confirmation");
+  await tabTo(page, dialog.getByRole("button", { name: "Delete", exact: true }), 5);
+  await page.keyboard.press("Enter");
+  await expect(again).toHaveCount(0);
+  await expect(feedCard(page).getByRole("heading", { name: "Feed" })).toBeFocused();
+  await expect(feedCard(page).getByText("No posts yet.")).toBeVisible();
+  await page.reload();
+  await expect(feedCard(page).getByText(text)).toHaveCount(0);
+});

@@ -1,0 +1,81 @@
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import {
+  CommentFeedbackCounts,
+  FeedPage,
+  FeedPost,
+  FeedPostDeleteResponse,
+  StatusMessageResponse,
+  feedBase,
+  type FeedFeedbackRequest,
+  type FeedPostFlagRequest,
+} from "../../contract/index.js";
+import { deleteJson, getJson, postJson } from "./client.js";
+
+/** The item a feed belongs to, as its page knows it. */
+export interface FeedOwner {
+  model_key: string;
+  id: number;
+}
+
+/** The client's paths have no leading slash (the base URL is the prefix). */
+const relative = (path: string) => path.replace(/^\/+/, "");
+
+/** Query key of an item's feed. */
+export const feedKey = (owner: FeedOwner) => ["feed", owner.model_key, owner.id] as const;
+
+type FeedData = InfiniteData<FeedPage, string>;
+
+/** The item's feed, page by page: the first page at the feed base, each next one at the page's next_page_url. */
+export function useFeed(owner: FeedOwner) {
+  return useInfiniteQuery({
+    queryKey: feedKey(owner),
+    queryFn: ({ pageParam }) => getJson(relative(pageParam), FeedPage),
+    initialPageParam: feedBase(owner.model_key, owner.id),
+    getNextPageParam: (last) => last.next_page_url ?? undefined,
+    // Feed load failures are not toasted (second document: "silently ignored"); the card offers to try again.
+    meta: { silent: true },
+  });
+}
+
+/** The posts of every loaded page, in order, each once. */
+export function flattenFeed(data: InfiniteData<FeedPage, unknown> | undefined): FeedPost[] {
+  const seen = new Set<number>();
+  return (data?.pages ?? []).flatMap((page) => page.data).filter((post) => !seen.has(post.id) && Boolean(seen.add(post.id)));
+}
+
+/** Applies `change` to the pages of the cached feed. */
+function updatePages(client: QueryClient, owner: FeedOwner, change: (posts: FeedPost[], index: number) => FeedPost[]): void {
+  client.setQueryData<FeedData>(feedKey(owner), (old) => old && { ...old, pages: old.pages.map((page, i) => ({ ...page, data: change(page.data, i) })) });
+}
+
+/** Posts to the feed; the new post goes first. */
+export function usePostToFeed(owner: FeedOwner) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => postJson(relative(feedBase(owner.model_key, owner.id)), { content }, FeedPost),
+    onSuccess: (post) => updatePages(client, owner, (posts, i) => (i === 0 ? [post, ...posts.filter((p) => p.id !== post.id)] : posts)),
+  });
+}
+
+/** Deletes a post; it leaves the list. */
+export function useDeleteFeedPost(owner: FeedOwner) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: number) => deleteJson(`feeds/posts/${postId}`, FeedPostDeleteResponse),
+    onSuccess: (answer) => updatePages(client, owner, (posts) => posts.filter((p) => p.id !== answer.id)),
+  });
+}
+
+/** Sets or removes the actor's reaction (choosing the current one again removes it); the counts are the server's. */
+export function useFeedPostFeedback(owner: FeedOwner) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, ...body }: FeedFeedbackRequest & { postId: number }) => postJson(`feeds/posts/${postId}/feedback`, body, CommentFeedbackCounts),
+    onSuccess: (counts, { postId }) => updatePages(client, owner, (posts) => posts.map((p) => (p.id === postId ? { ...p, ...counts } : p))),
+  });
+}
+
+/** POST /feeds/posts/{id}/flag: Report as Inappropriate (answers the thanks; the feed does not change). */
+export function reportFeedPost(postId: number, body: FeedPostFlagRequest): Promise<StatusMessageResponse> {
+  return postJson(`feeds/posts/${postId}/flag`, body, StatusMessageResponse);
+}

@@ -1,0 +1,113 @@
+import { useCallback, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { discussionFailureText } from "../../api/discussions.js";
+import { flattenFeed, useFeed, usePostToFeed, type FeedOwner } from "../../api/feeds.js";
+import { useCurrentProfile } from "../../api/queries.js";
+import { signInPath } from "../../routes/paths.js";
+import { CommentForm } from "../discussions/CommentForm.js";
+import { FeedPostItem } from "./FeedPostItem.js";
+
+/**
+ * A group's feed on its page (second document: "Feed with post form and posts"): the post form for members (guests
+ * get a sign-in link, other readers a note), then the posts newest first, with "View more posts" while the server has
+ * an older page. A new post goes first, a deleted one leaves the list.
+ */
+export function FeedCard({ owner }: { owner: FeedOwner }) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const location = useLocation();
+  const profile = useCurrentProfile();
+  const feed = useFeed(owner);
+  const post = usePostToFeed(owner);
+  const [status, setStatus] = useState("");
+  const posts = flattenFeed(feed.data);
+  const canPost = feed.data?.pages[0]?.abilities.post ?? false;
+
+  // The same message twice in a row still changes the region's text (a trailing no-break space), so it is said again.
+  const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
+  // After the confirmation dialog has handed focus back (to a button that is gone).
+  const focusHeading = useCallback(() => setTimeout(() => headingRef.current?.focus(), 0), []);
+
+  const handleSubmit = async (text: string) => {
+    try {
+      await post.mutateAsync(text);
+      announce("Post published.");
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const handleLoadMore = async () => {
+    if (feed.isFetchingNextPage) return;
+    const shown = posts.length;
+    await feed.fetchNextPage();
+    // Reading on from the first new post is what the person asked for (the button may be gone after the last page).
+    setTimeout(() => listRef.current?.querySelectorAll<HTMLLIElement>(":scope > li")[shown]?.querySelector<HTMLElement>("button")?.focus(), 0);
+  };
+
+  let form = null;
+  if (canPost) {
+    form = (
+      <CommentForm
+        label="Write a post"
+        placeholder="Share something with the group..."
+        submitLabel="Post"
+        busyLabel="Posting…"
+        busy={post.isPending}
+        failure={post.error ? discussionFailureText(post.error) : null}
+        onSubmit={handleSubmit}
+      />
+    );
+  } else if (profile === null && feed.data) {
+    form = (
+      <p className="discuss-card__note">
+        <Link to={signInPath(location.pathname)}>Sign in</Link> to post to this group's feed.
+      </p>
+    );
+  } else if (profile && feed.data) {
+    form = <p className="discuss-card__note">Only members of this group can post here.</p>;
+  }
+
+  return (
+    <section className="discuss-card feed-card" aria-labelledby={headingId}>
+      <div className="discuss-card__header">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="discuss-card__title">
+          Feed
+        </h2>
+      </div>
+      {form}
+      {feed.isPending ? (
+        <p className="page-status">Loading posts…</p>
+      ) : feed.error ? (
+        // Feed load failures are not reported as errors (second document); the card only offers another try.
+        <p className="feed-card__empty">
+          Posts could not be loaded.{" "}
+          <button type="button" className="link-button" onClick={() => void feed.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : posts.length === 0 ? (
+        <p className="feed-card__empty">No posts yet.</p>
+      ) : (
+        <>
+          <ol ref={listRef} className="comment-list" aria-label="Posts">
+            {posts.map((p) => (
+              <li key={p.id} className="comment-list__item">
+                <FeedPostItem owner={owner} post={p} onAnnounce={announce} onDeleted={focusHeading} />
+              </li>
+            ))}
+          </ol>
+          {feed.hasNextPage && (
+            <button type="button" className="button button--small button--secondary comment-list__more" aria-disabled={feed.isFetchingNextPage || undefined} onClick={() => void handleLoadMore()}>
+              {feed.isFetchingNextPage ? "Loading posts…" : "View more posts"}
+            </button>
+          )}
+        </>
+      )}
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Actor } from "../lib/actor.js";
+import { canView, type ContentGrantsSubject, type ContentSubject } from "./contentObject.js";
+
+/**
+ * What the feed policies need: the item whose feed it is (a group's profile:group row, whose profile_id is the group)
+ * and its read grants when it is not public.
+ */
+export interface FeedSubject {
+  item: ContentSubject & { sub_type: string | null; profile_id: number | null };
+  grants: ContentGrantsSubject | undefined;
+}
+
+/** The parts of a post its policies read. */
+export interface FeedPostSubject {
+  poster_id: number;
+}
+
+/** Which items have a feed: groups (their profile:group content row names the group profile). */
+export function hasFeed(item: FeedSubject["item"]): boolean {
+  return item.model_key === "profile" && item.sub_type === "group" && item.profile_id !== null;
+}
+
+/** The actor's role in the feed's group, if any. */
+function roleIn(actor: Actor, feed: FeedSubject): "leader" | "member" | null {
+  return actor.groups.find((g) => g.groupId === feed.item.profile_id)?.role ?? null;
+}
+
+/** Reading the feed: whoever may view the group's page (guests too, for a public group). */
+export function canRead(actor: Actor, feed: FeedSubject): boolean {
+  return hasFeed(feed.item) && canView(actor, feed.item, feed.grants);
+}
+
+/**
+ * Posting: signed-in members of the group (leaders included) who may read it. A feed is the group's own
+ * conversation, so moderators and administrators who are not members do not post there (they may delete).
+ */
+export function canPost(actor: Actor, feed: FeedSubject): boolean {
+  return actor.signedIn && canRead(actor, feed) && roleIn(actor, feed) !== null;
+}
+
+/** Reacting to a post: any signed-in reader, as on an item's discussion (a reaction says nothing in the group's name). */
+export function canReact(actor: Actor, feed: FeedSubject): boolean {
+  return actor.signedIn && canRead(actor, feed);
+}
+
+/**
+ * Deleting a post: its poster, the group's leaders (they keep their group's feed in order), moderators and
+ * administrators (they keep the whole site in order). Plain members may delete only their own posts.
+ */
+export function canDeletePost(actor: Actor, feed: FeedSubject, post: FeedPostSubject): boolean {
+  if (!actor.signedIn || !actor.profile) return false;
+  return actor.profile.id === post.poster_id || roleIn(actor, feed) === "leader" || actor.isModerator || actor.isAdmin;
+}
+
+/** Reporting a post as inappropriate: a signed-in reader who did not write it (the spec: "others see Report as Inappropriate"). */
+export function canReport(actor: Actor, feed: FeedSubject, post: FeedPostSubject): boolean {
+  return actor.signedIn && canRead(actor, feed) && actor.profile?.id !== post.poster_id;
+}
+
+/** The actor's abilities on one post of a feed it may read, as the card shows them. */
+export function abilitiesOn(actor: Actor, feed: FeedSubject, post: FeedPostSubject): { delete: boolean; report: boolean; react: boolean } {
+  return { delete: canDeletePost(actor, feed, post), report: canReport(actor, feed, post), react: canReact(actor, feed) };
+}

@@ -1,0 +1,41 @@
+import { feedBase, type FeedPage, type FeedPost, type FeedbackType } from "../../contract/index.js";
+import type { Content } from "../db/schema.js";
+import type { Actor } from "../lib/actor.js";
+import type { FeedbackCounts } from "../models/comments.js";
+import type { FeedPostWithPoster } from "../models/feeds.js";
+import { feedPolicy } from "../policies/index.js";
+import type { FeedSubject } from "../policies/feed.js";
+import { presentFeedback } from "./comment.js";
+
+/** What presenting posts needs besides the rows: the actor, the feed (for the abilities) and the reactions. */
+export interface FeedLookups {
+  actor: Actor;
+  feed: FeedSubject;
+  counts: Map<number, FeedbackCounts>;
+  mine: Map<number, FeedbackType>;
+}
+
+/** One post, with the actor's reaction and abilities; attachments are always empty while they are off. */
+export function presentFeedPost(row: FeedPostWithPoster, lookups: FeedLookups): FeedPost {
+  return {
+    id: row.id,
+    content: row.content,
+    // Profiles have no pages here (as for endorsers), so the poster has no link.
+    poster: { id: row.poster_id, name: row.poster_name, link: null },
+    created_at: row.created_at,
+    attachments: [],
+    opaque_id: row.opaque_id,
+    ...presentFeedback(lookups.counts.get(row.id), lookups.mine.get(row.id) ?? null),
+    abilities: feedPolicy.abilitiesOn(lookups.actor, lookups.feed, row),
+  };
+}
+
+/** A page of the item's feed; next_page_url asks for the posts before the last one shown, null on the last page. */
+export function presentFeedPage(item: Pick<Content, "id" | "model_key">, posts: FeedPost[], more: boolean, canPost: boolean): FeedPage {
+  const last = posts.at(-1);
+  return {
+    data: posts,
+    next_page_url: more && last ? `${feedBase(item.model_key, item.id)}?before=${last.id}` : null,
+    abilities: { post: canPost },
+  };
+}

@@ -1,0 +1,109 @@
+import { Router, type Request } from "express";
+import {
+  CONTENT_ACTION_MESSAGES,
+  FEED_MESSAGES,
+  FEED_POSTS_PER_PAGE,
+  FeedFeedbackRequest,
+  FeedPostCreateRequest,
+  FeedPostFlagRequest,
+  FeedQuery,
+  MAX_ID,
+  type FeedPostDeleteResponse,
+  type StatusMessageResponse,
+} from "../../../contract/index.js";
+import type { Db } from "../../db/connection.js";
+import type { Actor } from "../../lib/actor.js";
+import { HttpError } from "../../lib/errors.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { deleteFeedPost, feedPostFeedbackCounts, feedPostFeedbackOf, findFeedPost, insertFeedPost, insertFeedPostFlag, listFeedPosts, setFeedPostFeedback, type FeedPostWithPoster } from "../../models/feeds.js";
+import { authenticate, authorize, authorizeView, contentObjectPolicy, feedPolicy } from "../../policies/index.js";
+import type { FeedSubject } from "../../policies/feed.js";
+import { presentFeedback } from "../../presenters/comment.js";
+import { presentFeedPage, presentFeedPost, type FeedLookups } from "../../presenters/feed.js";
+import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
+
+/** An item whose feed a call is about, with what the feed policies read. */
+interface LoadedFeed {
+  item: LoadedItem;
+  subject: FeedSubject;
+}
+
+/** The item's feed: 401 guest / 404 member when the item is not viewable, 404 "This item has no feed." when it has none. */
+async function loadFeed(db: Db, req: Request, item: LoadedItem): Promise<LoadedFeed> {
+  const subject: FeedSubject = { item, grants: await grantsOf(db, item) };
+  authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, subject.grants));
+  if (!feedPolicy.hasFeed(item)) throw new HttpError(404, FEED_MESSAGES.noFeed);
+  return { item, subject };
+}
+
+/** The feed named by the URL's model key and item id (the key must be the item's). */
+async function loadFeedByType(db: Db, req: Request): Promise<LoadedFeed> {
+  const modelKey = String(req.params.modelKey);
+  return loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), modelKey));
+}
+
+/** A post and the feed it is on, for a call about the post: 404 for an unknown post or one on a feed the actor may not read. */
+async function loadPost(db: Db, req: Request): Promise<{ post: FeedPostWithPoster; feed: LoadedFeed }> {
+  const raw = String(req.params.id);
+  const post = /^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= MAX_ID ? await findFeedPost(db, Number(raw)) : undefined;
+  if (!post) throw new HttpError(404, FEED_MESSAGES.postNotFound);
+  return { post, feed: await loadFeed(db, req, await loadItemBy(db, "id", post.content_id)) };
+}
+
+/** The reactions of the posts about to be presented, for this actor. */
+async function lookupsFor(db: Db, actor: Actor, feed: FeedSubject, rows: FeedPostWithPoster[]): Promise<FeedLookups> {
+  const ids = rows.map((r) => r.id);
+  const [counts, mine] = await Promise.all([feedPostFeedbackCounts(db, ids), feedPostFeedbackOf(db, actor.profile?.id ?? null, ids)]);
+  return { actor, feed, counts, mine };
+}
+
+/** Feeds (second document: GET and POST {feed base}, DELETE /feeds/posts/{id}, POST /feeds/posts/{id}/feedback). */
+export function feedsRouter(db: Db): Router {
+  const router = Router();
+
+  router.get("/feeds/by-type/:modelKey/:modelId", async (req, res) => {
+    const { before } = parseOr422(FeedQuery, req.query);
+    const feed = await loadFeedByType(db, req);
+    const { rows, more } = await listFeedPosts(db, feed.item.id, before, FEED_POSTS_PER_PAGE);
+    const lookups = await lookupsFor(db, req.actor, feed.subject, rows);
+    res.json(presentFeedPage(feed.item, rows.map((r) => presentFeedPost(r, lookups)), more, feedPolicy.canPost(req.actor, feed.subject)));
+  });
+
+  router.post("/feeds/by-type/:modelKey/:modelId", authenticate(), async (req, res) => {
+    const body = parseOr422(FeedPostCreateRequest, req.body ?? {});
+    const feed = await loadFeedByType(db, req);
+    authorize(req.actor, feedPolicy.canPost(req.actor, feed.subject), FEED_MESSAGES.postForbidden);
+    const id = await insertFeedPost(db, { contentId: feed.item.id, posterId: req.actor.profile!.id, content: body.content });
+    const row = (await findFeedPost(db, id))!;
+    res.status(201).json(presentFeedPost(row, await lookupsFor(db, req.actor, feed.subject, [row])));
+  });
+
+  router.delete("/feeds/posts/:id", authenticate(), async (req, res) => {
+    const { post, feed } = await loadPost(db, req);
+    authorize(req.actor, feedPolicy.canDeletePost(req.actor, feed.subject, post), FEED_MESSAGES.deleteForbidden);
+    await deleteFeedPost(db, post.id);
+    res.json({ id: post.id, status: "success", message: FEED_MESSAGES.deleted } satisfies FeedPostDeleteResponse);
+  });
+
+  router.post("/feeds/posts/:id/feedback", authenticate(), async (req, res) => {
+    const body = parseOr422(FeedFeedbackRequest, req.body ?? {});
+    const { post, feed } = await loadPost(db, req);
+    authorize(req.actor, feedPolicy.canReact(req.actor, feed.subject), FEED_MESSAGES.reactForbidden);
+    const profileId = req.actor.profile!.id;
+    // Choosing the current reaction again removes it, as remove does.
+    const current = (await feedPostFeedbackOf(db, profileId, [post.id])).get(post.id) ?? null;
+    const next = body.remove || current === body.feedback_type ? null : body.feedback_type;
+    await setFeedPostFeedback(db, post.id, profileId, next);
+    res.json(presentFeedback((await feedPostFeedbackCounts(db, [post.id])).get(post.id), next));
+  });
+
+  router.post("/feeds/posts/:id/flag", authenticate(), async (req, res) => {
+    const body = parseOr422(FeedPostFlagRequest, req.body ?? {});
+    const { post, feed } = await loadPost(db, req);
+    authorize(req.actor, feedPolicy.canReport(req.actor, feed.subject, post), FEED_MESSAGES.reportOwn);
+    await insertFeedPostFlag(db, { postId: post.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
+    res.json({ status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks } satisfies StatusMessageResponse);
+  });
+
+  return router;
+}
