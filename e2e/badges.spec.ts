@@ -41,19 +41,19 @@ test("badges: a moderator awards them by keyboard, the owner cannot, and everyon
   await page.keyboard.press("Enter");
   await expect(toasts(page)).toContainText("Badges have been saved.");
   await expect(dialog).toBeHidden();
-  await expect(badges(page)).toHaveText(["Exemplar", "Peer Reviewed"]);
+  await expect(badges(page)).toHaveText([/^Exemplar: A model of its kind/, /^Peer Reviewed: /]);
 
   // Taking one off again.
   await page.getByRole("button", { name: "Badges", exact: true }).click();
   await expect(dialog.getByRole("checkbox", { name: /^Exemplar/ })).toBeChecked();
   await dialog.getByRole("checkbox", { name: /^Exemplar/ }).uncheck();
   await dialog.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(badges(page)).toHaveText(["Peer Reviewed"]);
+  await expect(badges(page)).toHaveText([/^Peer Reviewed/]);
 
   // A guest sees the badges.
   await page.context().clearCookies();
   await page.goto(link);
-  await expect(badges(page)).toHaveText(["Peer Reviewed"]);
+  await expect(badges(page)).toHaveText(["Peer Reviewed: Read and checked by educators other than its author."]);
   await expectNoAxeViolations(page, "item page with a badge");
   await page.screenshot({ path: `${SHOTS}/badges-item-1366.png` });
 });

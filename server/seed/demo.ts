@@ -47,6 +47,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       password_hash: await hashPassword(a.password),
       is_admin: a.role === "admin" ? 1 : 0,
       is_moderator: a.role === "moderator" ? 1 : 0,
+      // An endorsement publisher with an account, who may endorse items they manage as themselves.
+      is_publisher: a.username === "author" ? 1 : 0,
       permissions: JSON.stringify(a.username === "importer" ? ["bulk_importer"] : []),
       created_at: "2023-01-05T09:00:00.000Z",
       updated_at: "2023-01-05T09:00:00.000Z",

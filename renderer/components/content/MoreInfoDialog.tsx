@@ -3,10 +3,10 @@ import { MESSAGES } from "../../../contract/index.js";
 import { useMoreInfo } from "../../api/contentActions.js";
 import { Alert } from "../Alert.js";
 import { CloseActions, ModalFrame } from "../ModalFrame.js";
+import { shortDate } from "../shortDate.js";
 
 const DATE_KEYS = new Set(["created_at", "updated_at"]);
 /** Dates as M/D/YYYY (second document, section 9). */
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "numeric", day: "numeric", year: "numeric" });
 
 /** The more-info dialog (id more-info-modal): the server's labelled rows about an item. */
 export function MoreInfoDialog({ id, onClose }: { id: number; onClose(): void }) {

@@ -27,7 +27,8 @@ interface ProfileSearchFieldProps {
 
 /**
  * A search field for people and groups (the profile autocomplete: from 3 characters, first document section 9):
- * below the minimum it says how many characters to type; from it, the matches as buttons to pick one.
+ * below the minimum it says how many characters to type; from it, the matches as buttons to pick one. Enter in the field
+ * never submits the form around it; it picks the match when there is exactly one.
  */
 export function ProfileSearchField({ id, label, listLabel, term, onTermChange, candidates, onPick, exclude, isPicked, verb, children }: ProfileSearchFieldProps) {
   const typed = term.trim();
@@ -36,7 +37,21 @@ export function ProfileSearchField({ id, label, listLabel, term, onTermChange, c
   return (
     <Field id={id} label={label}>
       {children}
-      <input id={id} className="input" type="search" autoComplete="off" value={term} onChange={(e) => onTermChange(e.target.value)} aria-controls={showResults ? `${id}-results` : undefined} />
+      <input
+        id={id}
+        className="input"
+        type="search"
+        autoComplete="off"
+        value={term}
+        onChange={(e) => onTermChange(e.target.value)}
+        onKeyDown={(e) => {
+          // Enter searches, it does not submit the dialog the field sits in (a half-typed name saved the form); with one match it picks it.
+          if (e.key !== "Enter") return;
+          e.preventDefault();
+          if (showResults && shown.length === 1) onPick(shown[0]!);
+        }}
+        aria-controls={showResults ? `${id}-results` : undefined}
+      />
       {typed && !showResults && <p className="field__hint">{MESSAGES.minChars(OWNER_AUTOCOMPLETE_MIN)}</p>}
       {showResults && (
         <ul id={`${id}-results`} className="owner-results" aria-label={listLabel}>

@@ -2,8 +2,8 @@ import { MESSAGES, type Comment, type CommentHistoryEntry } from "../../../contr
 import { discussionFailureText, useCommentHistory } from "../../api/discussions.js";
 import { Alert } from "../Alert.js";
 import { CloseActions, ModalFrame } from "../ModalFrame.js";
-import { formatCommentDate } from "./CommentItem.js";
 import { useDiscussion } from "./DiscussionContext.js";
+import { shortDate } from "../shortDate.js";
 
 const EVENT_LABELS: Record<CommentHistoryEntry["event"], string> = { created: "Created", edited: "Edited", deleted: "Deleted" };
 
@@ -30,7 +30,7 @@ export function CommentHistoryDialog({ comment, onClose }: { comment: Comment; o
             <li key={entry.id} className="comment-history__entry">
               <p className="comment-history__meta">
                 <strong>{EVENT_LABELS[entry.event]}</strong> by <a href={entry.profile.link}>{entry.profile.name}</a> on{" "}
-                <time dateTime={entry.created_at}>{formatCommentDate(entry.created_at)}</time>
+                <time dateTime={entry.created_at}>{shortDate(entry.created_at)}</time>
               </p>
               {entry.new_values.title && <p className="comment__title">{entry.new_values.title}</p>}
               {entry.new_values.is_html ? (

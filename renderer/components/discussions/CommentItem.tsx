@@ -9,9 +9,7 @@ import { CommentHistoryDialog } from "./CommentHistoryDialog.js";
 import { CommentReactions } from "./CommentReactions.js";
 import { useDiscussion } from "./DiscussionContext.js";
 import { ReplyList } from "./ReplyList.js";
-
-/** Dates as the spec shows them: M/D/YYYY. */
-export const formatCommentDate = (iso: string): string => new Date(iso).toLocaleDateString("en-US", { month: "numeric", day: "numeric", year: "numeric" });
+import { shortDate } from "../shortDate.js";
 
 /**
  * Moves focus to `target` once the change that removed the focused control has been drawn; a timer, because a dialog
@@ -122,7 +120,7 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
           {name}
         </a>
         <time className="comment__date" dateTime={comment.created_at}>
-          {formatCommentDate(comment.created_at)}
+          {shortDate(comment.created_at)}
         </time>
         {comment.edited_at && !deleted && <span className="comment__marker">Edited</span>}
         {comment.deleted_with_replies_at && <span className="comment__marker comment__marker--deleted">Deleted</span>}

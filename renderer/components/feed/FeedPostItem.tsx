@@ -4,9 +4,9 @@ import { discussionFailureText } from "../../api/discussions.js";
 import { reportFeedPost, useDeleteFeedPost, type FeedOwner } from "../../api/feeds.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { FlagDialog } from "../content/FlagDialog.js";
-import { formatCommentDate } from "../discussions/CommentItem.js";
 import { showToast } from "../toastStore.js";
 import { FeedReactions } from "./FeedReactions.js";
+import { shortDate } from "../shortDate.js";
 
 /**
  * One post: poster, M/D/YYYY date, the text (plain text, shown as text), reactions, and the actions the server's
@@ -38,7 +38,7 @@ export function FeedPostItem({ owner, post, onAnnounce, onDeleted }: { owner: Fe
         </span>
         <span className="comment__author">{name}</span>
         <time className="comment__date" dateTime={post.created_at}>
-          {formatCommentDate(post.created_at)}
+          {shortDate(post.created_at)}
         </time>
       </header>
       {/* Plain text stays text: React escapes it, and CSS keeps its line breaks. */}

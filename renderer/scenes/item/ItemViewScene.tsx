@@ -7,6 +7,7 @@ import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { FavoriteButton } from "../../components/FavoriteButton.js";
 import { Icon } from "../../components/Icon.js";
+import { shortDate } from "../../components/shortDate.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { showPendingToast } from "../../components/content/pendingToast.js";
 import { RelatedSidebar } from "../../components/content/RelatedSidebar.js";
@@ -19,8 +20,12 @@ import { CollectButton } from "../../components/collect/CollectButton.js";
 import { DiscussCard } from "../../components/discussions/DiscussCard.js";
 import { FeedCard } from "../../components/feed/FeedCard.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
+import { CURRICULUM_MODEL_KEYS } from "../../../contract/index.js";
 import { loadProblemTitle } from "./loadProblemTitle.js";
 import { RequestAccessCard } from "./RequestAccessCard.js";
+
+/** Curriculum items (lesson plans, outlines, projects, pathways) show when each endorsement was published (second document). */
+const isCurriculum = (modelKey: string) => (CURRICULUM_MODEL_KEYS as readonly string[]).includes(modelKey);
 
 /**
  * An item's page at its link: title, description and the body (HTML sanitized on the server, equations rendered by
@@ -59,6 +64,8 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
                   <li key={badge.id} className="item-badges__badge" title={badge.description}>
                     <Icon name="award" size={16} />
                     {badge.name}
+                    {/* The description reaches keyboard, touch and screen-reader users too, not only a mouse's tooltip. */}
+                    <span className="visually-hidden">: {badge.description}</span>
                   </li>
                 ))}
               </ul>
@@ -66,7 +73,7 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
             {item.copied_from_details && (
               <p className="item-page__copied">
                 Copied from <Link to={item.copied_from_details.link}>{item.copied_from_details.title}</Link> by {item.copied_from_details.owner_data.name} on{" "}
-                {new Date(item.copied_from_details.created_at).toLocaleDateString("en-US", { month: "numeric", day: "numeric", year: "numeric" })}
+                {shortDate(item.copied_from_details.created_at)}
               </p>
             )}
           </div>
@@ -98,11 +105,13 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         {item.features.feed && !item.viewed_by_link && <FeedCard key={item.id} owner={item} />}
         <DiscussCard key={item.opaque_id} opaqueId={item.opaque_id} />
       </article>
-      <div className="item-sidebar">
-        <EndorsementsCard endorsements={item.endorsements} />
-        {/* Related content is asked for by the item's id, which a link share does not open. */}
-        {!item.viewed_by_link && <RelatedSidebar key={item.id} item={item} />}
-      </div>
+      {(item.endorsements.length > 0 || !item.viewed_by_link) && (
+        <div className="item-sidebar">
+          <EndorsementsCard endorsements={item.endorsements} showDates={isCurriculum(item.model_key)} />
+          {/* Related content is asked for by the item's id, which a link share does not open. */}
+          {!item.viewed_by_link && <RelatedSidebar key={item.id} item={item} />}
+        </div>
+      )}
     </div>
   );
 }
