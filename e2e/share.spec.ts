@@ -199,7 +199,7 @@ test("share: the discussion of an item opened by its link only is read-only, for
   const read = memberCard.getByRole("article", { name: `Comment by ${TEACHER.name}` });
   await expect(read.getByText("Read me, link viewer")).toBeVisible();
   await expect(memberCard.getByText("You are viewing this item by its link: you may read the discussion but not take part.")).toBeVisible();
-  await expect(read.getByRole("group", { name: "Reactions" })).toContainText("Like 1");
+  await expect(read.getByRole("list", { name: "Reactions" })).toContainText("Like 1");
   for (const name of [/^Like/, /^Love/, /^Magic/, /^Reply$/, /^Subscribe$/, /^Report as Inappropriate$/]) await expect(read.getByRole("button", { name })).toHaveCount(0);
   await expect(memberCard.getByRole("textbox")).toHaveCount(0);
   await expect(memberCard.getByRole("button", { name: /discussion\.\.\.$/ })).toHaveCount(0);

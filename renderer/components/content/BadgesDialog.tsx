@@ -1,12 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { MESSAGES, type BadgesResponse } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import type { BadgesResponse } from "../../../contract/index.js";
 import { badgesQueryKey, saveBadges, useBadges } from "../../api/badges.js";
 import { itemQueryKeyAll } from "../../api/editor.js";
 import { Alert } from "../Alert.js";
-import { DialogActions, ModalFrame } from "../ModalFrame.js";
-import { showToast } from "../toastStore.js";
+import { ManageDialog, useSaveAndClose } from "../ManageDialog.js";
+import { DialogActions } from "../ModalFrame.js";
 
 /**
  * The manage-badges dialog (second document, id manage-badges-modal), for moderators and administrators: every badge
@@ -14,25 +12,16 @@ import { showToast } from "../toastStore.js";
  * success and a danger alert on failure.
  */
 export function BadgesDialog({ item, onClose }: { item: { uid: string; title: string }; onClose(): void }) {
-  const { data, error, isPending } = useBadges(item.uid);
   return (
-    <ModalFrame id="manage-badges-modal" title="Badges" description={<>The badges “{item.title}” shows under its title.</>} onClose={onClose}>
-      {isPending ? (
-        <p className="page-status">Loading…</p>
-      ) : error || !data ? (
-        <Alert tone="danger">{error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected}</Alert>
-      ) : (
-        <BadgesForm uid={item.uid} data={data} onClose={onClose} />
-      )}
-    </ModalFrame>
+    <ManageDialog id="manage-badges-modal" title="Badges" description={<>The badges “{item.title}” shows under its title.</>} onClose={onClose} query={useBadges(item.uid)}>
+      {(data) => <BadgesForm uid={item.uid} data={data} onClose={onClose} />}
+    </ManageDialog>
   );
 }
 
 function BadgesForm({ uid, data, onClose }: { uid: string; data: BadgesResponse; onClose(): void }) {
-  const queryClient = useQueryClient();
   const [held, setHeld] = useState(() => new Set(data.profileBadges.map((b) => b.id)));
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { failure, submitting, save } = useSaveAndClose(onClose, [badgesQueryKey(uid), itemQueryKeyAll]);
 
   const toggle = (id: number, on: boolean) =>
     setHeld((current) => {
@@ -42,23 +31,13 @@ function BadgesForm({ uid, data, onClose }: { uid: string; data: BadgesResponse;
       return next;
     });
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      const answer = await saveBadges(uid, [...held]);
-      showToast(answer.message, "info");
-      await Promise.all([queryClient.invalidateQueries({ queryKey: badgesQueryKey(uid) }), queryClient.invalidateQueries({ queryKey: itemQueryKeyAll })]);
-      onClose();
-    } catch (err) {
-      setFailure(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
-      setSubmitting(false);
-    }
+    void save(() => saveBadges(uid, [...held]));
   };
 
   return (
-    <form onSubmit={(e) => void handleSubmit(e)} noValidate>
+    <form onSubmit={handleSubmit} noValidate>
       <fieldset className="choice-group">
         <legend className="field__label">Badges</legend>
         {data.allBadges.map((badge) => (

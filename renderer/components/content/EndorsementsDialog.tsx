@@ -1,13 +1,11 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { ENDORSEMENT_TYPE_LABELS, ENDORSEMENT_TYPES, MESSAGES, type EndorsementType, type EndorsementsResponse } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { ENDORSEMENT_TYPE_LABELS, ENDORSEMENT_TYPES, type EndorsementType, type EndorsementsResponse } from "../../../contract/index.js";
 import { useOwnerCandidates } from "../../api/contentActions.js";
 import { itemQueryKeyAll } from "../../api/editor.js";
 import { endorsementsQueryKey, saveEndorsements, useEndorsements } from "../../api/endorsements.js";
 import { Alert } from "../Alert.js";
-import { DialogActions, ModalFrame } from "../ModalFrame.js";
-import { showToast } from "../toastStore.js";
+import { ManageDialog, useSaveAndClose } from "../ManageDialog.js";
+import { DialogActions } from "../ModalFrame.js";
 import { ProfileSearchField } from "./ProfileSearchField.js";
 
 /** A row of the dialog: a stored endorsement (with its id) or one added here, possibly marked deleted. */
@@ -27,28 +25,19 @@ const typeSelectId = (formId: string, profileId: number) => `${formId}-type-${pr
  * on failure.
  */
 export function EndorsementsDialog({ item, onClose }: { item: { opaque_id: string; title: string }; onClose(): void }) {
-  const { data, error, isPending } = useEndorsements(item.opaque_id);
   return (
-    <ModalFrame id="manage-content-endorsements-modal" title="Endorsements" description={<>Who endorses “{item.title}”.</>} className="dialog dialog--wide" onClose={onClose}>
-      {isPending ? (
-        <p className="page-status">Loading…</p>
-      ) : error || !data ? (
-        <Alert tone="danger">{error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected}</Alert>
-      ) : (
-        <EndorsementsForm opaqueId={item.opaque_id} data={data} onClose={onClose} />
-      )}
-    </ModalFrame>
+    <ManageDialog id="manage-content-endorsements-modal" title="Endorsements" description={<>Who endorses “{item.title}”.</>} className="dialog dialog--wide" onClose={onClose} query={useEndorsements(item.opaque_id)}>
+      {(data) => <EndorsementsForm opaqueId={item.opaque_id} data={data} onClose={onClose} />}
+    </ManageDialog>
   );
 }
 
 function EndorsementsForm({ opaqueId, data, onClose }: { opaqueId: string; data: EndorsementsResponse; onClose(): void }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const [rows, setRows] = useState<Row[]>(() => rowsOf(data));
   const [term, setTerm] = useState("");
   const [publisherId, setPublisherId] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { failure, submitting, save } = useSaveAndClose(onClose, [endorsementsQueryKey(opaqueId), itemQueryKeyAll]);
   const candidates = useOwnerCandidates(data.is_moderator ? term.trim() : "");
 
   const endorses = (profileId: number) => rows.some((r) => r.profileId === profileId);
@@ -65,26 +54,14 @@ function EndorsementsForm({ opaqueId, data, onClose }: { opaqueId: string; data:
     setPublisherId("");
   };
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      const answer = await saveEndorsements({
-        opaque_id: opaqueId,
-        endorsements: rows.map((r) => ({ ...(r.id !== undefined ? { id: r.id } : {}), type: r.type, profile_id: r.profileId, publish_to_public: r.publishToPublic, deleted: r.deleted })),
-      });
-      showToast(answer.message, "info");
-      await Promise.all([queryClient.invalidateQueries({ queryKey: endorsementsQueryKey(opaqueId) }), queryClient.invalidateQueries({ queryKey: itemQueryKeyAll })]);
-      onClose();
-    } catch (err) {
-      setFailure(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
-      setSubmitting(false);
-    }
+    const endorsements = rows.map((r) => ({ ...(r.id !== undefined ? { id: r.id } : {}), type: r.type, profile_id: r.profileId, publish_to_public: r.publishToPublic, deleted: r.deleted }));
+    void save(() => saveEndorsements({ opaque_id: opaqueId, endorsements }));
   };
 
   return (
-    <form onSubmit={(e) => void handleSubmit(e)} noValidate>
+    <form onSubmit={handleSubmit} noValidate>
       {rows.length === 0 ? (
         <p className="empty-note">No endorsements yet.</p>
       ) : (

@@ -1,14 +1,12 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { MESSAGES, PERMISSION_MESSAGES, type PermissionsResponse } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { PERMISSION_MESSAGES, type PermissionsResponse } from "../../../contract/index.js";
 import { useOwnerCandidates } from "../../api/contentActions.js";
 import { itemQueryKeyAll } from "../../api/editor.js";
 import { permissionsQueryKey, savePermissions, usePermissions } from "../../api/permissions.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
-import { DialogActions, ModalFrame } from "../ModalFrame.js";
-import { showToast } from "../toastStore.js";
+import { ManageDialog, useSaveAndClose } from "../ManageDialog.js";
+import { DialogActions } from "../ModalFrame.js";
 import { ProfileSearchField } from "./ProfileSearchField.js";
 
 type Row = { id: number; name: string; edit: boolean; isGroup: boolean; newAdd: boolean };
@@ -29,23 +27,15 @@ function rowsOf(data: PermissionsResponse): Row[] {
  * Saving sends the whole set; the server's message is a toast on success and a danger alert on failure.
  */
 export function PermissionsDialog({ item, onClose }: { item: { opaque_id: string; title: string }; onClose(): void }) {
-  const { data, error, isPending } = usePermissions(item.opaque_id);
   return (
-    <ModalFrame id="manage-permissions-modal" title="Permissions" description={<>Who may see and edit “{item.title}”.</>} className="dialog dialog--wide" onClose={onClose}>
-      {isPending ? (
-        <p className="page-status">Loading…</p>
-      ) : error || !data ? (
-        <Alert tone="danger">{error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected}</Alert>
-      ) : (
-        <PermissionsForm opaqueId={item.opaque_id} data={data} onClose={onClose} />
-      )}
-    </ModalFrame>
+    <ManageDialog id="manage-permissions-modal" title="Permissions" description={<>Who may see and edit “{item.title}”.</>} className="dialog dialog--wide" onClose={onClose} query={usePermissions(item.opaque_id)}>
+      {(data) => <PermissionsForm opaqueId={item.opaque_id} data={data} onClose={onClose} />}
+    </ManageDialog>
   );
 }
 
 function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: PermissionsResponse; onClose(): void }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const [everybody, setEverybody] = useState(data.permissions.global.includes("read"));
   const [signedIn, setSignedIn] = useState(data.permissions.authed.includes("read"));
   const [byLink, setByLink] = useState(data.permissions.link.includes("read"));
@@ -55,8 +45,7 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
   const [decisions, setDecisions] = useState<Map<number, Decision>>(new Map());
   const [term, setTerm] = useState("");
   const [revoking, setRevoking] = useState<Row | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { failure, submitting, save } = useSaveAndClose(onClose, [permissionsQueryKey(opaqueId), itemQueryKeyAll]);
   const candidates = useOwnerCandidates(term.trim());
   const { owner } = data.config;
 
@@ -86,13 +75,11 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
     if (decision !== "accepted") setRows((all) => all.filter((r) => !(r.id === requester.id && r.newAdd)));
   };
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
-    setSubmitting(true);
     const permissions = (r: Row) => (r.edit ? ["read", "edit"] : ["read"]);
-    try {
-      const answer = await savePermissions({
+    void save(() =>
+      savePermissions({
         opaque_id: opaqueId,
         global: everybody ? ["read"] : [],
         authed: signedIn ? ["read"] : [],
@@ -101,18 +88,12 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
         groups: rows.filter((r) => r.isGroup).map((r) => ({ id: r.id, group_leader: permissions(r), group_member: ["read"] })),
         accepted_requests: [...decisions].filter(([, d]) => d === "accepted").map(([requestId]) => requestId),
         rejected_requests: [...decisions].filter(([, d]) => d === "rejected").map(([requestId]) => requestId),
-      });
-      showToast(answer.message, "info");
-      await Promise.all([queryClient.invalidateQueries({ queryKey: permissionsQueryKey(opaqueId) }), queryClient.invalidateQueries({ queryKey: itemQueryKeyAll })]);
-      onClose();
-    } catch (err) {
-      setFailure(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
-      setSubmitting(false);
-    }
+      }),
+    );
   };
 
   return (
-    <form onSubmit={(e) => void handleSubmit(e)} noValidate>
+    <form onSubmit={handleSubmit} noValidate>
       <table className="permissions-table">
         <caption className="visually-hidden">Sharing</caption>
         <thead>
