@@ -168,7 +168,7 @@ export const EditableItem = z.object({
   /** Whether the signed-in actor has favorited the item (false for guests), as on a search card. */
   favorite: z.boolean(),
   /** What the item's type offers (as a search card's common.features): a favorite control, a collect control; feed: the item has a feed (groups). */
-  features: z.object({ favorite: z.boolean(), collectible: z.boolean(), feed: z.boolean() }),
+  features: z.object({ favorite: z.boolean(), collectible: z.boolean(), copy: z.boolean(), feed: z.boolean() }),
   /** favorite: the actor may favorite it (signed in, and its type can be favorited). */
   abilities: z.object({ view: z.boolean(), edit: z.boolean(), copy: z.boolean(), change_owner: z.boolean(), manage_permissions: z.boolean(), manage_endorsements: z.boolean(), manage_badges: z.boolean(), flag: z.boolean(), favorite: z.boolean() }),
   /** The endorsements shown to everyone who may view the item (publish_to_public), in the spec's order of types: the About card. */

@@ -88,6 +88,9 @@ test("a member posts to the group's feed, reacts and deletes, by keyboard; the l
   await expect(feedCard(page).getByRole("textbox")).toHaveCount(0);
   await expect(postOf(page, LEARNER.name, text).getByRole("button")).toHaveCount(0);
   await expect(postOf(page, LEARNER.name, text).getByRole("listitem")).toHaveText(["Love 1"]);
+  // A group cannot be copied, so a guest is not offered Copy (its guest modal led to nothing once signed in).
+  await expect(page.getByRole("button", { name: "Flag" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy", exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page, "the group's feed as a guest");
   await shoot(page, "feed-guest");
 

@@ -118,6 +118,11 @@ export function itemScope(actor: Actor): ViewScope {
 /** Model keys whose items can be copied (profiles, groups, pages and attribute items cannot). */
 const COPYABLE = new Set(["resource", "lesson_plan", "collection", "outline", "project", "pathway"]);
 
+/** Whether items of this kind can be copied at all (whoever asks): the item page offers Copy, to guests too, only then. */
+export function isCopyable(item: Pick<ContentSubject, "model_key">): boolean {
+  return COPYABLE.has(item.model_key);
+}
+
 /** Copying: a signed-in profile that can view the item (the copy is its own), for copyable types. */
 export function canCopy(actor: Actor, item: ContentSubject, grants?: ContentGrantsSubject): boolean {
   return actor.signedIn && COPYABLE.has(item.model_key) && canView(actor, item, grants);

@@ -50,7 +50,7 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     copied_from_details: extras.copiedFrom ?? null,
     thumbnail: presentItemThumbnail(extras.thumbnail, item.thumb_url),
     favorite: extras.favorite ?? false,
-    features: { favorite: type.favorite, collectible: type.collectible, feed: feedPolicy.hasFeed(item) },
+    features: { favorite: type.favorite, collectible: type.collectible, copy: contentObjectPolicy.isCopyable(item), feed: feedPolicy.hasFeed(item) },
     abilities: {
       view: true,
       edit,

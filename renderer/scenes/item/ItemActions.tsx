@@ -35,7 +35,7 @@ export function ItemActions({ item }: { item: EditableItem }) {
           More info
         </button>
       )}
-      {(item.abilities.copy || (!profile && !item.viewed_by_link)) && (
+      {(item.abilities.copy || (!profile && !item.viewed_by_link && item.features.copy)) && (
         <button type="button" className="button button--small button--secondary" onClick={needsAccount("copy")}>
           Copy
         </button>

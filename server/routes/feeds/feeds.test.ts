@@ -225,7 +225,7 @@ describe("a group's feed", () => {
   });
 
   it("tells the item page which items have a feed", async () => {
-    expect((await as.guest.get(`/api/content/groups/${feedItem.uid}`)).body.features).toEqual({ favorite: expect.any(Boolean), collectible: expect.any(Boolean), feed: true });
+    expect((await as.guest.get(`/api/content/groups/${feedItem.uid}`)).body.features).toEqual({ favorite: expect.any(Boolean), collectible: expect.any(Boolean), copy: false, feed: true });
     expect((await as.guest.get(`/api/content/resources/${resource.uid}`)).body.features.feed).toBe(false);
   });
 });
