@@ -1,13 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+import { ADMIN, TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const NO_STOPS = "Cannot start tour.  Could not find any tour stops";
 const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" });
 
 /** Opens the Permissions dialog of a new lesson plan of the teacher's, from the keyboard. */
-async function openPermissions(page: Page) {
-  await signInViaApi(page, TEACHER);
+async function openPermissions(page: Page, account: { username: string; password: string } = TEACHER) {
+  await signInViaApi(page, account);
   const csrf = ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
   const title = `Tour ${Date.now().toString(36)} plan`;
   const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the guided-tour test" }, headers: { "X-CSRF-Token": csrf } });
@@ -33,6 +33,8 @@ test("guided tour: the Permissions dialog's tour runs from its header by keyboar
   await expect(stop).toContainText("1 of 3");
   // Focus is in the tour (the dialog's focus trap handed it over): Next first.
   await expect(stop.getByRole("button", { name: "Next" })).toBeFocused();
+  // Only those the edit-enabled flag allows (administrators) may edit the tour.
+  await expect(stop.getByRole("button", { name: "Edit tour" })).toHaveCount(0);
   // The spotlight surrounds the stop's target, 16 px out.
   // (The Permissions dialog is hidden from the accessibility tree while the tour, a dialog in it, is open.)
   const target = await page.locator('#manage-permissions-modal [data-tour="permissions-table"]').boundingBox();
@@ -90,4 +92,48 @@ test("guided tour: a tour whose stops are not on the screen warns with the spec'
   await expect(toasts(page)).toContainText(NO_STOPS, { timeout: 9_000 });
   expect(await toasts(page).textContent()).toContain(NO_STOPS);
   await expect(page.locator(".tour-popover")).toHaveCount(0);
+});
+
+test("guided tour: an administrator edits the tour's stops in 'Guided Tour Configuration' (selector read-only, title and description required, remove confirmed)", async ({ page }) => {
+  const dialog = await openPermissions(page, ADMIN);
+  const before = (await (await page.request.get("/system/guided-tour/by-name?name=manage-permissions-modal")).json()) as { id: number; name: string; configuration: unknown[] };
+  const tourButton = dialog.getByRole("button", { name: "Guided tour" });
+  await tabTo(page, tourButton);
+  await page.keyboard.press("Enter");
+  await page.getByRole("dialog", { name: "Who may see and edit" }).getByRole("button", { name: "Edit tour" }).click();
+
+  const editor = page.getByRole("dialog", { name: "Guided Tour Configuration" });
+  await expect(editor).toBeVisible();
+  await expect(editor.getByRole("group", { name: "Stop 1" }).getByLabel("Selector")).toHaveAttribute("readonly", "");
+  await expectNoAxeViolations(page, "the Guided Tour Configuration dialog");
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `${SHOTS}/guided-tour-editor-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const title = editor.getByRole("group", { name: "Stop 1" }).getByLabel("Title");
+  await expect(title).toBeFocused();
+  await title.fill("");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor.getByText("Each stop needs a title.")).toBeVisible();
+  await expect(title).toBeFocused();
+  await title.fill("Who may read and edit");
+
+  await editor.getByRole("button", { name: "Remove stop 3" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Remove stop" });
+  await expect(confirm).toContainText("Are you sure you want to remove this entry?");
+  await confirm.getByRole("button", { name: "Remove" }).click();
+  await expect(editor.getByRole("group", { name: "Stop 3" })).toHaveCount(0);
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(toasts(page)).toContainText("Tour saved.");
+  await expect(editor).toHaveCount(0);
+  await expect(tourButton).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Who may read and edit" })).toContainText("1 of 2");
+  await page.keyboard.press("Escape");
+
+  // Put the seeded tour back for the tests after this one.
+  const csrf = ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
+  expect((await page.request.put(`/system/guided-tour/${before.id}`, { data: { name: before.name, configuration: before.configuration }, headers: { "X-CSRF-Token": csrf } })).ok()).toBeTruthy();
 });

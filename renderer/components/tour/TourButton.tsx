@@ -4,16 +4,19 @@ import { fetchTourByName } from "../../api/guidedTours.js";
 import { Icon } from "../Icon.js";
 import { showToast } from "../toastStore.js";
 import { findStops } from "./tourTargets.js";
+import { TourEditor } from "./TourEditor.js";
 import { TourPlayer } from "./TourPlayer.js";
 
 /**
  * The guided-tour button of a dialog's header (first document): loads the tour named after the dialog, waits for its
  * first stop, then runs it. A tour that cannot be loaded is silently ignored (spec); one whose stops are all missing
- * says so with the spec's warning. Focus comes back here when the tour closes.
+ * says so with the spec's warning. Those the tour's abilities allow may edit it from the running tour (Edit tour).
+ * Focus comes back here when the tour or its editor closes.
  */
 export function TourButton({ name }: { name: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const [running, setRunning] = useState<{ tour: GuidedTour; stops: TourStop[] } | null>(null);
+  const [editing, setEditing] = useState<GuidedTour | null>(null);
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -40,7 +43,22 @@ export function TourButton({ name }: { name: string }) {
       <button ref={button} type="button" className="icon-button dialog__tour-button" aria-label="Guided tour" title="Take a tour" aria-busy={busy || undefined} onClick={() => void handleStart()}>
         <Icon name="helpCircle" />
       </button>
-      {running && <TourPlayer stops={running.stops} onClose={() => setRunning(null)} returnFocus={() => button.current?.focus()} />}
+      {running && (
+        <TourPlayer
+          stops={running.stops}
+          onClose={() => setRunning(null)}
+          returnFocus={() => button.current?.focus()}
+          onEdit={
+            running.tour.abilities.edit
+              ? () => {
+                  setRunning(null);
+                  setEditing(running.tour);
+                }
+              : undefined
+          }
+        />
+      )}
+      {editing && <TourEditor tour={editing} onClose={() => setEditing(null)} returnFocus={() => button.current?.focus()} />}
     </>
   );
 }
