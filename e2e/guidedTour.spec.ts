@@ -94,7 +94,7 @@ test("guided tour: a tour whose stops are not on the screen warns with the spec'
   await expect(page.locator(".tour-popover")).toHaveCount(0);
 });
 
-test("guided tour: an administrator edits the tour's stops in 'Guided Tour Configuration' (selector read-only, title and description required, remove confirmed)", async ({ page }) => {
+test("guided tour: an administrator edits the tour's stops in 'Guided Tour Configuration' (selector read-only, title and description required, remove confirmed, a stop added in select-target mode)", async ({ page }) => {
   const dialog = await openPermissions(page, ADMIN);
   const before = (await (await page.request.get("/system/guided-tour/by-name?name=manage-permissions-modal")).json()) as { id: number; name: string; configuration: unknown[] };
   const tourButton = dialog.getByRole("button", { name: "Guided tour" });
@@ -124,13 +124,31 @@ test("guided tour: an administrator edits the tour's stops in 'Guided Tour Confi
   await expect(confirm).toContainText("Are you sure you want to remove this entry?");
   await confirm.getByRole("button", { name: "Remove" }).click();
   await expect(editor.getByRole("group", { name: "Stop 3" })).toHaveCount(0);
+
+  // Select-target mode: Esc leaves it (the Permissions dialog stays open); a click in the dialog adds a stop there.
+  await editor.getByRole("button", { name: "Add a stop" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Click a part of the dialog" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(editor.getByRole("group", { name: "Stop 2" })).toBeVisible();
+  await expect(editor.getByRole("group", { name: "Stop 3" })).toHaveCount(0);
+  await editor.getByRole("button", { name: "Add a stop" }).click();
+  await page.locator("#manage-permissions-modal").getByRole("heading", { name: "Permission requests" }).click();
+  const added = editor.getByRole("group", { name: "Stop 3" });
+  await expect(added.getByLabel("Selector")).toHaveValue(/^#manage-permissions-modal > /);
+  await expect(added.getByLabel("Title")).toBeFocused();
+  await expect(editor.getByRole("group", { name: "Stop 1" }).getByLabel("Title")).toHaveValue("Who may read and edit");
+  await page.keyboard.type("Requests");
+  await added.getByLabel("Description").fill("Accept or reject requests for access here.");
+
   await editor.getByRole("button", { name: "Save" }).click();
   await expect(toasts(page)).toContainText("Tour saved.");
   await expect(editor).toHaveCount(0);
   await expect(tourButton).toBeFocused();
 
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("dialog", { name: "Who may read and edit" })).toContainText("1 of 2");
+  await expect(page.getByRole("dialog", { name: "Who may read and edit" })).toContainText("1 of 3");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("dialog", { name: "Requests" })).toContainText("Accept or reject requests for access here.");
   await page.keyboard.press("Escape");
 
   // Put the seeded tour back for the tests after this one.

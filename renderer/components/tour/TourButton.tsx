@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { TOUR_MESSAGES, type GuidedTour, type TourStop } from "../../../contract/index.js";
 import { fetchTourByName } from "../../api/guidedTours.js";
 import { Icon } from "../Icon.js";
 import { showToast } from "../toastStore.js";
 import { findStops } from "./tourTargets.js";
+import { TargetPicker } from "./TargetPicker.js";
 import { TourEditor } from "./TourEditor.js";
 import { TourPlayer } from "./TourPlayer.js";
 
@@ -16,7 +17,9 @@ import { TourPlayer } from "./TourPlayer.js";
 export function TourButton({ name }: { name: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const [running, setRunning] = useState<{ tour: GuidedTour; stops: TourStop[] } | null>(null);
-  const [editing, setEditing] = useState<GuidedTour | null>(null);
+  // The editor's draft lives here, so it outlasts select-target mode (the editor closes while one picks a target).
+  const [editing, setEditing] = useState<{ tour: GuidedTour; draft: TourStop[]; added?: boolean } | null>(null);
+  const [picking, setPicking] = useState<{ tour: GuidedTour; draft: TourStop[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -38,6 +41,18 @@ export function TourButton({ name }: { name: string }) {
     }
   };
 
+  const handlePick = useCallback(
+    (selector: string) => {
+      setPicking(null);
+      if (picking) setEditing({ tour: picking.tour, draft: [...picking.draft, { selector, title: "", content: "" }], added: true });
+    },
+    [picking],
+  );
+  const handlePickCancel = useCallback(() => {
+    setPicking(null);
+    if (picking) setEditing(picking);
+  }, [picking]);
+
   return (
     <>
       <button ref={button} type="button" className="icon-button dialog__tour-button" aria-label="Guided tour" title="Take a tour" aria-busy={busy || undefined} onClick={() => void handleStart()}>
@@ -52,13 +67,27 @@ export function TourButton({ name }: { name: string }) {
             running.tour.abilities.edit
               ? () => {
                   setRunning(null);
-                  setEditing(running.tour);
+                  setEditing({ tour: running.tour, draft: running.tour.configuration });
                 }
               : undefined
           }
         />
       )}
-      {editing && <TourEditor tour={editing} onClose={() => setEditing(null)} returnFocus={() => button.current?.focus()} />}
+      {editing && (
+        <TourEditor
+          key={editing.draft.length}
+          tour={editing.tour}
+          draft={editing.draft}
+          focusLast={editing.added === true}
+          onClose={() => setEditing(null)}
+          onPickTarget={(draft) => {
+            setEditing(null);
+            setPicking({ tour: editing.tour, draft });
+          }}
+          returnFocus={() => button.current?.focus()}
+        />
+      )}
+      {picking && <TargetPicker rootId={name} onPick={handlePick} onCancel={handlePickCancel} />}
     </>
   );
 }

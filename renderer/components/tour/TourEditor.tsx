@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { MESSAGES, TOUR_MESSAGES, type GuidedTour, type TourStop } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { saveTour } from "../../api/guidedTours.js";
@@ -21,11 +21,30 @@ function errorsOf(row: Row): RowErrors | null {
 /**
  * The 'Guided Tour Configuration' dialog (second document), for those the tour's abilities allow: each stop's title
  * and description edited, its selector read-only, stops moved up or down and removed after the spec's confirmation;
- * Save sends the whole tour (PUT /system/guided-tour/{id}). Adding stops by picking a target is not built yet.
+ * Save sends the whole tour (PUT /system/guided-tour/{id}). Add a stop enters select-target mode (TargetPicker), which
+ * comes back here with the new stop last.
  */
-export function TourEditor({ tour, onClose, returnFocus }: { tour: GuidedTour; onClose(): void; returnFocus(): void }) {
+export function TourEditor({
+  tour,
+  draft,
+  focusLast,
+  onClose,
+  onPickTarget,
+  returnFocus,
+}: {
+  tour: GuidedTour;
+  /** The stops as last edited (the tour's own, or a draft kept through select-target mode). */
+  draft: TourStop[];
+  /** Focus the last stop's title on opening (a stop just added). */
+  focusLast: boolean;
+  onClose(): void;
+  /** Enters select-target mode with the stops as they are now. */
+  onPickTarget(draft: TourStop[]): void;
+  returnFocus(): void;
+}) {
   const id = useId();
-  const [rows, setRows] = useState<Row[]>(() => tour.configuration.map((stop, key) => ({ ...stop, key })));
+  const [rows, setRows] = useState<Row[]>(() => draft.map((stop, key) => ({ ...stop, key })));
+  const picking = useRef(false);
   const [errors, setErrors] = useState<Map<number, RowErrors>>(new Map());
   const [removing, setRemoving] = useState<Row | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -77,14 +96,16 @@ export function TourEditor({ tour, onClose, returnFocus }: { tour: GuidedTour; o
         contentProps={{
           // The first title, not the read-only selector Radix would pick.
           onOpenAutoFocus: (event) => {
-            const first = rows[0] && document.getElementById(`${id}-${rows[0].key}-title`);
+            const row = focusLast ? rows.at(-1) : rows[0];
+            const first = row && document.getElementById(`${id}-${row.key}-title`);
             if (!first) return;
             event.preventDefault();
             first.focus();
           },
           onCloseAutoFocus: (event) => {
             event.preventDefault();
-            returnFocus();
+            // Into select-target mode, focus stays in the toured dialog (where Radix's trap puts it).
+            if (!picking.current) returnFocus();
           },
         }}
         onSubmit={handleSubmit}
@@ -123,6 +144,18 @@ export function TourEditor({ tour, onClose, returnFocus }: { tour: GuidedTour; o
             </fieldset>
           );
         })}
+        <div>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              picking.current = true;
+              onPickTarget(rows.map(({ selector, title, content }) => ({ selector, title, content })));
+            }}
+          >
+            Add a stop
+          </button>
+        </div>
       </FormDialog>
       {removing && <ConfirmDialog title="Remove stop" message={TOUR_MESSAGES.removeConfirm} confirmLabel="Remove" onConfirm={() => handleRemove(removing)} onCancel={() => setRemoving(null)} />}
     </>
