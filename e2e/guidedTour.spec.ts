@@ -75,6 +75,22 @@ test("guided tour: the Permissions dialog's tour runs from its header by keyboar
   await expect(dialog).toBeVisible();
 });
 
+test("guided tour: the Endorsements dialog has its tour too, with all its stops on screen for an owner who is no publisher", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const csrf = ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
+  const res = await page.request.post("/lesson-plans/start", { data: { title: `Tour ${Date.now().toString(36)} endorsed`, introduction: "Made by the guided-tour test" }, headers: { "X-CSRF-Token": csrf } });
+  await page.goto(((await res.json()) as { data: { link: string } }).data.link);
+  await page.getByRole("button", { name: "Endorsements", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Endorsements" });
+  await expect(dialog.getByText("No endorsements yet.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Guided tour" }).click();
+  // The first stop is titled "Endorsements" too; the Endorsements dialog is hidden from the accessibility tree meanwhile.
+  await expect(page.locator(".tour-popover")).toContainText("1 of 3");
+  await expect(page.getByRole("dialog", { name: "Endorsements" })).toHaveClass(/tour-popover/);
+  await page.keyboard.press("Escape");
+  await expect(dialog.getByRole("button", { name: "Guided tour" })).toBeFocused();
+});
+
 test("guided tour: a tour whose stops are not on the screen warns with the spec's text; a tour that cannot load is silently ignored", async ({ page }) => {
   const dialog = await openPermissions(page);
   await page.route("**/system/guided-tour/by-name*", (route) => route.fulfill({ status: 500, json: { message: "Broken" } }));
