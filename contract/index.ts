@@ -24,3 +24,4 @@ export * from "./announcements.js";
 export * from "./endorsements.js";
 export * from "./badges.js";
 export * from "./feeds.js";
+export * from "./guidedTours.js";

@@ -18,6 +18,7 @@ import { EndorsementsResponse, EndorsementsSaveRequest } from "./endorsements.js
 import { BadgesResponse, BadgesSaveRequest } from "./badges.js";
 import { FeedFeedbackRequest, FeedPage, FeedPost, FeedPostCreateRequest, FeedPostDeleteResponse, FeedPostFlagRequest } from "./feeds.js";
 import { ContactMessagesResponse, ContactRequest, ContactResponse } from "./contact.js";
+import { GuidedTour, TourUpdateRequest } from "./guidedTours.js";
 import {
   Comment,
   CommentCreateRequest,
@@ -297,6 +298,12 @@ OPERATIONS.push(
   { method: "delete", path: "/feeds/posts/{id}", summary: "Deletes a post for good, with its reactions and reports: its poster, the group's leaders, moderators and administrators; 403 for others; 401 guests; 404 for an unknown post or one whose group the actor may not view.", response: FeedPostDeleteResponse, errors: [401, 403, 404] },
   { method: "post", path: "/feeds/posts/{id}/feedback", summary: "Sets the actor's reaction on a post (like, love, magic, powerful; one per post); remove true, or the current type again, removes it. Any signed-in viewer of the group. Answers the actor's reaction and the four counts.", request: FeedFeedbackRequest, response: CommentFeedbackCounts, errors: [401, 404, 422] },
   { method: "post", path: "/feeds/posts/{id}/flag", summary: "Report as Inappropriate: a signed-in viewer reports someone else's post with a reason (inappropriate, broken, awesome) and a description (required, at most 2000 characters), stored for moderators (feed_post_flags). Answers 'Thank you for your feedback!'. 403 for the poster; 401 guests; 404 as for deleting.", request: FeedPostFlagRequest, response: StatusMessageResponse, errors: [401, 403, 404, 422] },
+);
+
+/** Guided tours (first document: the tour button in modal headers; second document: the tour page and its editing). */
+OPERATIONS.push(
+  { method: "get", path: "/system/guided-tour/by-name", summary: "The tour named after a dialog (its id, e.g. manage-permissions-modal): id, name, configuration (its stops in order: selector, title, content) and abilities.edit (whether the asker may change it). Everyone, guests too. 404 'There is no guided tour by that name.' for an unknown name; 422 without a name. Answers are never cached (Cache-Control: no-store), so fresh is accepted and needs nothing more.", query: [{ name: "name", description: "The tour's name: the id of the dialog it tours." }, { name: "fresh", description: "Accepted and ignored (answers are never cached)." }], response: GuidedTour, errors: [404, 422] },
+  { method: "put", path: "/system/guided-tour/{id}", summary: "Replaces a tour's name and configuration (at most 30 stops; each stop's selector (at most 500 characters), title (200) and content (2000) required after trimming: 'Each stop needs a title.', 'Each stop needs a description.', 'Each stop needs a selector.'); answers the tour. Administrators only, and only while the feature guided_tour_edit is on (on by default; GET /app/config features): 403 others and everyone while it is off, 401 guests; 404 an unknown id; 422 bad input or a name another tour has.", request: TourUpdateRequest, response: GuidedTour, errors: [401, 403, 404, 422] },
 );
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });

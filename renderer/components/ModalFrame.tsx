@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useLayoutEffect, useRef, type ComponentPropsWithoutRef, type FormEvent, type ReactNode } from "react";
 import { Alert } from "./Alert.js";
+import { TourButton } from "./tour/TourButton.js";
 
 /** How a frame opens and closes: always open until `onClose`, or held open by its owner (with an optional trigger). */
 type Openness = { onClose(): void } | { open: boolean; onOpenChange(open: boolean): void; trigger?: ReactNode };
@@ -13,6 +14,8 @@ export type ModalFrameProps = Openness & {
   title: ReactNode;
   /** The text the dialog is described by; without it the dialog has no description. */
   description?: ReactNode;
+  /** The name of the dialog's guided tour (by convention its id): a tour button in its header runs it. */
+  tour?: string;
   /** The content's classes: "dialog" and its modifiers. */
   className?: string;
   /** More props for the Radix content (a role, focus or escape handlers, another aria-describedby). */
@@ -42,10 +45,11 @@ function useReturnFocus(open: boolean, onCloseAutoFocus: ContentProps["onCloseAu
 
 /**
  * The frame every modal shares: a Radix dialog with its overlay, a titled content box and an optional description.
- * Focus is trapped while it is open and, without a trigger, given back to whatever opened it when it closes.
+ * Focus is trapped while it is open and, without a trigger, given back to whatever opened it when it closes. With a
+ * `tour`, its header has the guided-tour button (first document: "A guided-tour button appears in modal headers").
  */
 export function ModalFrame(props: ModalFrameProps) {
-  const { id, title, description, className = "dialog", contentProps, children } = props;
+  const { id, title, description, tour, className = "dialog", contentProps, children } = props;
   const textId = `${useId()}-text`;
   const root = "onClose" in props ? { open: true, onOpenChange: (open: boolean) => !open && props.onClose() } : { open: props.open, onOpenChange: props.onOpenChange };
   const hasTrigger = "trigger" in props && props.trigger !== undefined;
@@ -56,7 +60,14 @@ export function ModalFrame(props: ModalFrameProps) {
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content id={id} className={className} aria-describedby={description === undefined ? undefined : textId} {...contentProps} onCloseAutoFocus={hasTrigger ? contentProps?.onCloseAutoFocus : handleCloseAutoFocus}>
-          <Dialog.Title className="dialog__title">{title}</Dialog.Title>
+          {tour ? (
+            <div className="dialog__header">
+              <Dialog.Title className="dialog__title">{title}</Dialog.Title>
+              <TourButton name={tour} />
+            </div>
+          ) : (
+            <Dialog.Title className="dialog__title">{title}</Dialog.Title>
+          )}
           {description !== undefined && (
             <Dialog.Description id={textId} className="dialog__text">
               {description}

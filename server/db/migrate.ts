@@ -20,6 +20,7 @@ import * as m018 from "./migrations/018_announcements.js";
 import * as m019 from "./migrations/019_endorsements.js";
 import * as m020 from "./migrations/020_badges.js";
 import * as m021 from "./migrations/021_feeds.js";
+import * as m022 from "./migrations/022_guided_tours.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "019_endorsements": m019,
   "020_badges": m020,
   "021_feeds": m021,
+  "022_guided_tours": m022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -496,7 +496,17 @@ export interface FeedPostFlagsTable {
   created_at: string;
 }
 
+/** A guided tour (migration 022): named after the dialog it tours; configuration is a JSON list of stops. */
+export interface GuidedToursTable {
+  id: Generated<number>;
+  name: string;
+  configuration: ColumnType<string, string | undefined, string>;
+  updated_by: number | null;
+  updated_at: string;
+}
+
 export interface Database {
+  guided_tours: GuidedToursTable;
   feed_posts: FeedPostsTable;
   feed_post_feedback: FeedPostFeedbackTable;
   feed_post_flags: FeedPostFlagsTable;

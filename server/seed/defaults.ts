@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { SearchTypeConfig } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { ensureConfigValue } from "../models/appConfig.js";
+import { ensureTour } from "../models/guidedTours.js";
 import { saveSearchType } from "../models/searchTypes.js";
 
 /** The attribute types every installation has (their trees are data). */
@@ -53,7 +54,30 @@ export const DEFAULT_BADGES = [
   { key: "editors_pick", name: "Editor's Pick", description: "Recommended by the site's editors.", icon: "award" },
 ];
 
-/** Writes what every installation needs once: attribute types, search types, badges, the session secret. */
+/**
+ * The guided tours every installation has, named after the dialog they tour (its id); their selectors are the
+ * dialogs' `data-tour` marks and action rows. Administrators may change them (PUT /system/guided-tour/{id}).
+ */
+export const DEFAULT_TOURS = [
+  {
+    name: "manage-permissions-modal",
+    configuration: [
+      { selector: '#manage-permissions-modal [data-tour="permissions-table"]', title: "Who may see and edit", content: "Tick Read to let everybody, signed-in members or anyone with the link see the item. People and groups you add can be given Edit too." },
+      { selector: '#manage-permissions-modal [data-tour="permissions-add"]', title: "Add people and groups", content: "Search for a person or a group by name and add them to the table; they may read the item until you tick Edit." },
+      { selector: "#manage-permissions-modal .dialog__actions", title: "Save your changes", content: "Nothing changes until you save. Cancel leaves the permissions as they were." },
+    ],
+  },
+  {
+    name: "manage-content-endorsements-modal",
+    configuration: [
+      { selector: '#manage-content-endorsements-modal [data-tour="endorsements-list"]', title: "Endorsements", content: "Each endorser is shown on the item with the kind of endorsement you choose: published, sponsored, endorsed or recognized by." },
+      { selector: '#manage-content-endorsements-modal [data-tour="endorsements-add"]', title: "Add an endorser", content: "Add a person or a group as an endorser. Moderators may add anyone; others may add themselves or a group they lead." },
+      { selector: "#manage-content-endorsements-modal .dialog__actions", title: "Save your changes", content: "Endorsements change when you save; removed ones are struck out until then." },
+    ],
+  },
+];
+
+/** Writes what every installation needs once: attribute types, search types, badges, guided tours, the session secret. */
 export async function ensureDefaults(db: Db): Promise<{ sessionSecret: string }> {
   for (const [i, t] of ATTRIBUTE_TYPES.entries()) {
     await db.insertInto("attribute_types").values({ ...t, sort_order: i }).onConflict((oc) => oc.column("key").doNothing()).execute();
@@ -61,6 +85,7 @@ export async function ensureDefaults(db: Db): Promise<{ sessionSecret: string }>
   for (const [i, b] of DEFAULT_BADGES.entries()) {
     await db.insertInto("badges").values({ ...b, sort_order: i }).onConflict((oc) => oc.column("key").doNothing()).execute();
   }
+  for (const tour of DEFAULT_TOURS) await ensureTour(db, tour.name, tour.configuration);
   const existing = await db.selectFrom("search_types").select("type").execute();
   if (!existing.length) for (const [i, t] of DEFAULT_SEARCH_TYPES.entries()) await saveSearchType(db, t, i);
   // One secret for every instance sharing the database, made at first start.

@@ -26,7 +26,7 @@ const typeSelectId = (formId: string, profileId: number) => `${formId}-type-${pr
  */
 export function EndorsementsDialog({ item, onClose }: { item: { opaque_id: string; title: string }; onClose(): void }) {
   return (
-    <ManageDialog id="manage-content-endorsements-modal" title="Endorsements" description={<>Who endorses “{item.title}”.</>} className="dialog dialog--wide" onClose={onClose} query={useEndorsements(item.opaque_id)}>
+    <ManageDialog id="manage-content-endorsements-modal" tour="manage-content-endorsements-modal" title="Endorsements" description={<>Who endorses “{item.title}”.</>} className="dialog dialog--wide" onClose={onClose} query={useEndorsements(item.opaque_id)}>
       {(data) => <EndorsementsForm opaqueId={item.opaque_id} data={data} onClose={onClose} />}
     </ManageDialog>
   );
@@ -63,10 +63,12 @@ function EndorsementsForm({ opaqueId, data, onClose }: { opaqueId: string; data:
   return (
     <form onSubmit={handleSubmit} noValidate>
       {rows.length === 0 ? (
-        <p className="empty-note">No endorsements yet.</p>
+        <p className="empty-note" data-tour="endorsements-list">
+          No endorsements yet.
+        </p>
       ) : (
         // Only the table scrolls sideways on a narrow screen, not the whole form.
-        <div className="table-scroll">
+        <div className="table-scroll" data-tour="endorsements-list">
           <table className="permissions-table">
             <caption className="visually-hidden">Endorsements</caption>
             <thead>
@@ -125,43 +127,45 @@ function EndorsementsForm({ opaqueId, data, onClose }: { opaqueId: string; data:
         </p>
       )}
 
-      {data.is_moderator ? (
-        <ProfileSearchField
-          id={`${id}-add`}
-          label="Add an endorser (any person or group)"
-          listLabel="Matching people and groups"
-          term={term}
-          onTermChange={setTerm}
-          candidates={candidates.data?.data}
-          exclude={(p) => endorses(p.profile_id)}
-          verb="Add"
-          onPick={(p) => {
-            add(p);
-            setTerm("");
-          }}
-        />
-      ) : publishers.length === 0 ? (
-        <p className="field__hint">You may add yourself, or a group you lead, when it is an endorsement publisher; ask a moderator to add others.</p>
-      ) : (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-publisher`}>
-            Add an endorsement publisher
-          </label>
-          <div className="inline-fields">
-            <select id={`${id}-publisher`} className="input" value={publisherId} onChange={(e) => setPublisherId(e.target.value)}>
-              <option value="">Choose a publisher…</option>
-              {publishers.map((p) => (
-                <option key={p.profile_id} value={p.profile_id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-            <button type="button" className="button button--secondary" disabled={!publisherId} onClick={handleAddPublisher}>
-              Add
-            </button>
+      <div data-tour="endorsements-add">
+        {data.is_moderator ? (
+          <ProfileSearchField
+            id={`${id}-add`}
+            label="Add an endorser (any person or group)"
+            listLabel="Matching people and groups"
+            term={term}
+            onTermChange={setTerm}
+            candidates={candidates.data?.data}
+            exclude={(p) => endorses(p.profile_id)}
+            verb="Add"
+            onPick={(p) => {
+              add(p);
+              setTerm("");
+            }}
+          />
+        ) : publishers.length === 0 ? (
+          <p className="field__hint">You may add yourself, or a group you lead, when it is an endorsement publisher; ask a moderator to add others.</p>
+        ) : (
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-publisher`}>
+              Add an endorsement publisher
+            </label>
+            <div className="inline-fields">
+              <select id={`${id}-publisher`} className="input" value={publisherId} onChange={(e) => setPublisherId(e.target.value)}>
+                <option value="">Choose a publisher…</option>
+                {publishers.map((p) => (
+                  <option key={p.profile_id} value={p.profile_id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+              <button type="button" className="button button--secondary" disabled={!publisherId} onClick={handleAddPublisher}>
+                Add
+              </button>
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </div>
 
       {failure && <Alert tone="danger">{failure}</Alert>}
       <DialogActions label="Save" busyLabel="Saving…" busy={submitting} />

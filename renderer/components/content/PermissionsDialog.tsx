@@ -28,7 +28,7 @@ function rowsOf(data: PermissionsResponse): Row[] {
  */
 export function PermissionsDialog({ item, onClose }: { item: { opaque_id: string; title: string }; onClose(): void }) {
   return (
-    <ManageDialog id="manage-permissions-modal" title="Permissions" description={<>Who may see and edit “{item.title}”.</>} className="dialog dialog--wide" onClose={onClose} query={usePermissions(item.opaque_id)}>
+    <ManageDialog id="manage-permissions-modal" tour="manage-permissions-modal" title="Permissions" description={<>Who may see and edit “{item.title}”.</>} className="dialog dialog--wide" onClose={onClose} query={usePermissions(item.opaque_id)}>
       {(data) => <PermissionsForm opaqueId={item.opaque_id} data={data} onClose={onClose} />}
     </ManageDialog>
   );
@@ -94,7 +94,7 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
 
   return (
     <form onSubmit={handleSubmit} noValidate>
-      <table className="permissions-table">
+      <table className="permissions-table" data-tour="permissions-table">
         <caption className="visually-hidden">Sharing</caption>
         <thead>
           <tr>
@@ -162,17 +162,19 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
         </tbody>
       </table>
 
-      <ProfileSearchField
-        id={`${id}-add`}
-        label="Add people or groups"
-        listLabel="Matching people and groups"
-        term={term}
-        onTermChange={setTerm}
-        candidates={candidates.data?.data}
-        exclude={(p) => p.profile_id === owner.profile_id || has({ id: p.profile_id })}
-        verb="Add"
-        onPick={handleAdd}
-      />
+      <div data-tour="permissions-add">
+        <ProfileSearchField
+          id={`${id}-add`}
+          label="Add people or groups"
+          listLabel="Matching people and groups"
+          term={term}
+          onTermChange={setTerm}
+          candidates={candidates.data?.data}
+          exclude={(p) => p.profile_id === owner.profile_id || has({ id: p.profile_id })}
+          verb="Add"
+          onPick={handleAdd}
+        />
+      </div>
 
       <h3 className="dialog__subtitle">Permission requests</h3>
       {data.permission_requests.length === 0 ? (
