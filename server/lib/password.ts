@@ -3,15 +3,21 @@ import { promisify } from "node:util";
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 
+/** scrypt's cost: N (a power of two), r and p. */
+export type ScryptCost = { N: number; r: number; p: number };
+
 // scrypt is memory-hard. N=2^15, r=8, p=3 is one of OWASP's equal-cost recommended settings (32 MiB per hash).
 const PARAMS = { N: 2 ** 15, r: 8, p: 3, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
-/** Hashes a password as "scrypt$N$r$p$salt$hash" (base64). */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Hashes a password as "scrypt$N$r$p$salt$hash" (base64). The cost is written into the hash and read back by
+ * verifyPassword, so a hash made at another cost (the test factories' cheaper one) still verifies.
+ */
+export async function hashPassword(password: string, cost: ScryptCost = PARAMS): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const key = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...cost, maxmem: PARAMS.maxmem });
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 /** Checks a password against a stored hash in constant time. */

@@ -17,6 +17,13 @@ export type TestUser = Profile & { password: string };
 /** What buildUser may be told about the user. */
 export type UserOverrides = { admin?: boolean; moderator?: boolean; publisher?: boolean; password?: string; name?: string; permissions?: string[] };
 
+/**
+ * The scrypt cost of the accounts tests build: the same algorithm at a cost that takes milliseconds, not the
+ * production setting's 0.2 to 0.4 s on this machine (each hash and each sign-in paid it; the suite builds hundreds).
+ * Accounts made through the app (registration, SSO, the demo seed) keep the production cost, and auth.test.ts checks it.
+ */
+const TEST_USER_HASH_COST = { N: 2 ** 10, r: 8, p: 1 };
+
 /** A user with a known password ("password" by default). */
 export async function buildUser(db: Db, overrides: UserOverrides = {}): Promise<TestUser> {
   const password = overrides.password ?? "password";
@@ -25,7 +32,7 @@ export async function buildUser(db: Db, overrides: UserOverrides = {}): Promise<
     kind: "user",
     name: overrides.name ?? `User ${username}`,
     username,
-    password_hash: await hashPassword(password),
+    password_hash: await hashPassword(password, TEST_USER_HASH_COST),
     is_admin: overrides.admin ? 1 : 0,
     is_moderator: overrides.moderator ? 1 : 0,
     is_publisher: overrides.publisher ? 1 : 0,

@@ -279,6 +279,9 @@ describe("registration", () => {
     expect(again.status).toBe(422);
     expect(again.body).toMatchObject({ message: "That username is taken.", errors: { username: ["That username is taken."] } });
     expect((await server.client().signIn("nia.new", "long enough pw")).status).toBe(200);
+    // The production cost (the test factories' accounts use a cheaper one): N=2^15, r=8, p=3.
+    const stored = await server.db.selectFrom("profiles").select("password_hash").where("username", "=", "nia.new").executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^scrypt\$32768\$8\$3\$/);
   });
 
   it("gives one of two registrations racing for a username the account, and the other the spec's message, not a 500", async () => {
