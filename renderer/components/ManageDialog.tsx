@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { MESSAGES, type StatusMessageResponse } from "../../contract/index.js";
+import { MESSAGES } from "../../contract/index.js";
 import { ApiError } from "../api/ApiError.js";
 import { Alert } from "./Alert.js";
 import { ModalFrame, type ModalFrameProps } from "./ModalFrame.js";
@@ -34,15 +34,15 @@ export function ManageDialog<T>({ query, children, ...frame }: ManageDialogProps
 }
 
 /**
- * A managing dialog's save (second document: owner change, badges, endorsements, permissions): on success the server's
- * message as a toast, the queries showing what changed fetched again, and the dialog closed; on failure the server's
- * message for the dialog's danger alert, the form kept as it was.
+ * A dialog's save (second document: owner change, badges, endorsements, permissions; also flagging and the tour editor):
+ * on success the answer's message as a toast (the server's, or the dialog's own thanks), the queries showing what changed
+ * fetched again, and the dialog closed; on failure the server's message for the dialog's danger alert, the form kept as it was.
  */
-export function useSaveAndClose(onClose: () => void, refresh: QueryKey[]) {
+export function useSaveAndClose(onClose: () => void, refresh: QueryKey[] = []) {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const save = async (send: () => Promise<StatusMessageResponse>) => {
+  const save = async (send: () => Promise<{ message: string }>) => {
     setFailure(null);
     setSubmitting(true);
     try {

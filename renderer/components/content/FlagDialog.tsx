@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
-import { CONTENT_ACTION_MESSAGES, FLAG_REASONS, FLAG_REASON_LABELS, MESSAGES } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { CONTENT_ACTION_MESSAGES, FLAG_REASONS, FLAG_REASON_LABELS } from "../../../contract/index.js";
+import { useSaveAndClose } from "../ManageDialog.js";
 import { FormDialog } from "../ModalFrame.js";
 import { fieldErrorProps } from "../Field.js";
-import { showToast } from "../toastStore.js";
 
 /** What a flag says: the reason and the description. */
 export type FlagReport = { value: (typeof FLAG_REASONS)[number]; message: string };
@@ -17,24 +16,17 @@ export function FlagDialog({ title, subject, send, onClose }: { title: string; s
   const [reason, setReason] = useState<(typeof FLAG_REASONS)[number] | null>(null);
   const [message, setMessage] = useState("");
   const [errors, setErrors] = useState<{ reason?: string; message?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { failure, submitting, save } = useSaveAndClose(onClose);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const next = { ...(reason ? {} : { reason: CONTENT_ACTION_MESSAGES.flagReasonRequired }), ...(message.trim() ? {} : { message: CONTENT_ACTION_MESSAGES.flagMessageRequired }) };
     setErrors(next);
     if (!reason || next.message) return;
-    setFailure(null);
-    setSubmitting(true);
-    try {
+    await save(async () => {
       await send({ value: reason, message });
-      showToast(CONTENT_ACTION_MESSAGES.flagThanks, "info");
-      onClose();
-    } catch (err) {
-      setFailure(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
-      setSubmitting(false);
-    }
+      return { message: CONTENT_ACTION_MESSAGES.flagThanks };
+    });
   };
 
   return (

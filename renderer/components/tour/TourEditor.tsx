@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { MESSAGES, TOUR_MESSAGES, type GuidedTour, type TourStop } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { TOUR_MESSAGES, type GuidedTour, type TourStop } from "../../../contract/index.js";
 import { saveTour } from "../../api/guidedTours.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { Field, fieldErrorProps } from "../Field.js";
+import { useSaveAndClose } from "../ManageDialog.js";
 import { FormDialog } from "../ModalFrame.js";
-import { showToast } from "../toastStore.js";
 
 type Row = TourStop & { key: number };
 type RowErrors = { title?: string; content?: string };
@@ -47,8 +46,7 @@ export function TourEditor({
   const picking = useRef(false);
   const [errors, setErrors] = useState<Map<number, RowErrors>>(new Map());
   const [removing, setRemoving] = useState<Row | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { failure, submitting, save } = useSaveAndClose(onClose);
 
   const update = (row: Row, change: Partial<TourStop>) => setRows((all) => all.map((r) => (r.key === row.key ? { ...r, ...change } : r)));
   const move = (index: number, step: number) =>
@@ -72,16 +70,10 @@ export function TourEditor({
       document.getElementById(`${id}-${key}-${first.title ? "title" : "content"}`)?.focus();
       return;
     }
-    setFailure(null);
-    setSubmitting(true);
-    try {
+    await save(async () => {
       await saveTour(tour.id, { name: tour.name, configuration: rows.map(({ selector, title, content }) => ({ selector, title, content })) });
-      showToast(TOUR_MESSAGES.saved, "info");
-      onClose();
-    } catch (err) {
-      setFailure(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
-      setSubmitting(false);
-    }
+      return { message: TOUR_MESSAGES.saved };
+    });
   };
 
   return (
