@@ -169,6 +169,8 @@ export class CatalogueIndex {
   private gaps = new Map<number, number>();
   private refreshing: Promise<void> | null = null;
   private queuedRefresh: Promise<void> | null = null;
+  /** When the last refresh that read the log to its end started (performance.now()): every change logged before then is applied. */
+  private caughtUpAt = -Infinity;
   private changesQuery: CompiledQuery<ChangeRow> | null = null;
   maxAttrId = 0;
   ready = false;
@@ -765,8 +767,11 @@ export class CatalogueIndex {
    * A logged change of SETTINGS_CHANGE (search types, attribute labels, profile names) only bumps the
    * versions, so every cache keyed on them (results, labels, names) forgets. A refresh already running
    * may have read the log before this call, so callers arriving meanwhile share one more read after it.
+   * `askedAt` (performance.now()): what the caller must see is what was logged before then, so a refresh that
+   * started at or after it and finished is enough (a request that looks twice reads the log once).
    */
-  refresh(db: Db): Promise<void> {
+  refresh(db: Db, askedAt = performance.now()): Promise<void> {
+    if (this.caughtUpAt >= askedAt) return Promise.resolve();
     if (!this.refreshing) return this.startRefresh(db);
     this.queuedRefresh ??= this.refreshing
       .catch(() => undefined)
@@ -778,9 +783,14 @@ export class CatalogueIndex {
   }
 
   private startRefresh(db: Db): Promise<void> {
-    const running = this.applyChanges(db).finally(() => {
-      if (this.refreshing === running) this.refreshing = null;
-    });
+    const startedAt = performance.now();
+    const running = this.applyChanges(db)
+      .then(() => {
+        this.caughtUpAt = Math.max(this.caughtUpAt, startedAt);
+      })
+      .finally(() => {
+        if (this.refreshing === running) this.refreshing = null;
+      });
     this.refreshing = running;
     return running;
   }

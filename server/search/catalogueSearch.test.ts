@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SearchRequest, normalizeSearchInput } from "../../contract/index.js";
 import { recordContentChange } from "../commands/createContent.js";
 import { GUEST, loadActor } from "../lib/actor.js";
@@ -53,6 +53,27 @@ describe("search on a compacting index", () => {
     };
     return { index, search: new CatalogueSearch(server.db, index), hold };
   }
+
+  it("reads the change log once for a guest's search that first looks for a cached answer, and never misses a change logged before a search", async () => {
+    const search = new CatalogueSearch(server.db, new CatalogueIndex({ cacheResults: true }));
+    await indexOf(search).load(server.db);
+    const request = SearchRequest.parse(normalizeSearchInput({ query: "glacier" }));
+    const queries = vi.spyOn(server.db, "executeQuery");
+    const logReads = () => queries.mock.calls.filter(([query]) => /from "content_changes" where "id" >/.test(query.sql)).length;
+    try {
+      // As GET /api/search runs a guest's search: the cached answer by URL, then the search, both for one request.
+      const askedAt = performance.now();
+      expect(await search.guestAnswer("/api/search?query=glacier", askedAt)).toBeNull();
+      const before = (await search.run(GUEST, request, "/api/search?query=glacier", askedAt)).outcome.total;
+      expect(logReads()).toBe(1);
+      // A change logged after that read: the next search reads the log again and finds it.
+      await buildContent(server.db, { ownerId, title: "Glacier Meltwater Log" });
+      expect((await search.run(GUEST, request)).outcome.total).toBe(before + 1);
+      expect(logReads()).toBeGreaterThan(1);
+    } finally {
+      queries.mockRestore();
+    }
+  });
 
   it("swaps in a compacted index once enough slots are dead, and answers as a fresh index does", async () => {
     const { index, search, hold } = await compactingSearch();

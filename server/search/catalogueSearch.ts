@@ -81,13 +81,14 @@ export class CatalogueSearch {
   /**
    * The index caught up with the change log (null while there is none ready: search SQL). When enough of its
    * slots are dead, a compacted copy is made meanwhile (see CatalogueIndex.compacted) and swapped in once it
-   * has caught up too; searches under way on the one swapped out finish on it.
+   * has caught up too; searches under way on the one swapped out finish on it. `askedAt`: when the request
+   * came (performance.now()); what was logged before then is applied.
    */
-  private async caughtUp(): Promise<CatalogueIndex | null> {
+  private async caughtUp(askedAt: number): Promise<CatalogueIndex | null> {
     for (;;) {
       const index = this.index;
       if (!index?.ready) return null;
-      await index.refresh(this.db);
+      await index.refresh(this.db, askedAt);
       // A compacted index was swapped in meanwhile: catch that one up instead.
       if (this.index !== index) continue;
       if (index.compactionDue && !this.compacting && Date.now() >= this.compactNotBefore) this.compacting = this.compact(index).finally(() => (this.compacting = null));
@@ -139,17 +140,19 @@ export class CatalogueSearch {
    * null when there is none. For a guest the URL decides everything (the request, its authorization,
    * the view), so parsing and resolving it again would give the same answer.
    */
-  async guestAnswer(url: string): Promise<SearchAnswer | null> {
-    const index = CatalogueSearch.caching(await this.caughtUp());
+  async guestAnswer(url: string, askedAt: number): Promise<SearchAnswer | null> {
+    if (!this.index?.options.cacheResults) return null;
+    const index = CatalogueSearch.caching(await this.caughtUp(askedAt));
     return index ? (this.answersOf(index).byGuestUrl.get(url) ?? null) : null;
   }
 
   /**
    * Searches as the actor; throws an HttpError (401/403/422) for what the actor may not ask.
-   * `guestUrl`: the GET URL the request came from, so guestAnswer finds a guest's answer by it.
+   * `guestUrl`: the GET URL the request came from, so guestAnswer finds a guest's answer by it; `askedAt`: when
+   * the request came (performance.now()), so a request that asked guestAnswer first reads the change log once.
    */
-  async run(actor: Actor, request: SearchRequest, guestUrl?: string): Promise<SearchAnswer> {
-    const index = await this.caughtUp();
+  async run(actor: Actor, request: SearchRequest, guestUrl?: string, askedAt = performance.now()): Promise<SearchAnswer> {
+    const index = await this.caughtUp(askedAt);
     const resolved = await resolveSearch(this.db, actor, request, this.lookups);
     // Favorites change without the catalogue changing, so a favorites search is never reused.
     const caching = CatalogueSearch.caching(index);

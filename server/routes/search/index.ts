@@ -93,11 +93,12 @@ export function searchRouter(db: Db, search: CatalogueSearch): Router {
   const router = Router();
 
   router.get("/api/search", async (req: Request, res) => {
+    const askedAt = performance.now();
     // A guest's repeated search: the same URL at the same catalogue version has the same answer.
-    const cached = !req.actor.signedIn ? await search.guestAnswer(req.originalUrl) : null;
+    const cached = !req.actor.signedIn ? await search.guestAnswer(req.originalUrl, askedAt) : null;
     if (cached) return sendAnswer(res, db, req.actor, cached, "screen", screenBody);
     const request = parseRequest(req.query as Record<string, unknown>, true);
-    await sendAnswer(res, db, req.actor, await search.run(req.actor, request, req.originalUrl), "screen", screenBody);
+    await sendAnswer(res, db, req.actor, await search.run(req.actor, request, req.originalUrl, askedAt), "screen", screenBody);
   });
 
   router.post("/search", async (req, res) => {
