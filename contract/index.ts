@@ -19,6 +19,7 @@ export * from "./thumbnail.js";
 export * from "./export.js";
 export * from "./permissions.js";
 export * from "./contact.js";
+export * from "./moderation.js";
 export * from "./discussions.js";
 export * from "./announcements.js";
 export * from "./endorsements.js";

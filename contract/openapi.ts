@@ -18,6 +18,7 @@ import { EndorsementsResponse, EndorsementsSaveRequest } from "./endorsements.js
 import { BadgesResponse, BadgesSaveRequest } from "./badges.js";
 import { FeedFeedbackRequest, FeedPage, FeedPost, FeedPostCreateRequest, FeedPostDeleteResponse, FeedPostFlagRequest } from "./feeds.js";
 import { ContactMessagesResponse, ContactRequest, ContactResponse } from "./contact.js";
+import { ReportUpdate, ReportUpdateResponse, ReportsResponse } from "./moderation.js";
 import { GuidedTour, TourUpdateRequest } from "./guidedTours.js";
 import {
   Comment,
@@ -206,6 +207,8 @@ OPERATIONS.push(
   { method: "post", path: "/contact/send", summary: "The contact form, for everyone (guests too): name, email, message (at most 5000 characters), an optional screenshot of the page as a JPEG data URL (about 500 KB at most) and the page's address. Stored for administrators and moderators (GET /contact/messages). No captcha is configured, so recaptcha_token is accepted and not checked. Limited per client address and minute (AUTH_RATE_LIMIT; 429). 422 with the spec's field messages ('Please provide your name', 'Please provide your email address', 'The provided email address is invalid', 'The message cannot be empty').", request: ContactRequest, response: ContactResponse, errors: [422, 429] },
   { method: "get", path: "/contact/messages", summary: "Messages sent with the contact form, newest first, 20 a page, with the total; for administrators and moderators (403 others, 401 guests). Screenshots are not included: has_screenshot says whether GET /contact/messages/{id}/screenshot has one.", query: [{ name: "page", description: "Page, from 1." }], response: ContactMessagesResponse, errors: [401, 403, 422] },
   { method: "get", path: "/contact/messages/{id}/screenshot", summary: "A message's screenshot as image/jpeg, for administrators and moderators; 404 when the message has none.", response: z.object({}), errors: [401, 403, 404] },
+  { method: "get", path: "/moderation/reports", summary: "Our path: the reports people made (items through POST /profile/flag, comments through POST /comment/thread/comment/flag, feed posts through POST /feeds/posts/{id}/flag) with one status, newest first, 20 a page, with the total; each with its reporter, the item it concerns (the item reported, or the one whose discussion or feed holds the comment or post) and the comment's or post's text (plain, at most 300 characters). For moderators and administrators (403 others, 401 guests).", query: [{ name: "status", description: "open (the default) or resolved." }, { name: "page", description: "Page, from 1." }], response: ReportsResponse, errors: [401, 403, 422] },
+  { method: "post", path: "/moderation/reports/{kind}/{id}", summary: "Our path: resolves a report (status resolved) or opens it again (status open); kind is content, comment or post. Answers the report as the list shows it. For moderators and administrators (403 others, 401 guests); 404 for no such report.", request: ReportUpdate, response: ReportUpdateResponse, errors: [401, 403, 404, 422] },
   {
     method: "get",
     path: "/related-content",

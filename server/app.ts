@@ -26,6 +26,7 @@ import { authRouter } from "./routes/auth/index.js";
 import { bulkImportRouter } from "./routes/bulkImport/index.js";
 import { collectionsRouter } from "./routes/collections/index.js";
 import { contactRouter } from "./routes/contact/index.js";
+import { moderationRouter } from "./routes/moderation/index.js";
 import { guidedToursRouter } from "./routes/guidedTours/index.js";
 import { createRouter } from "./routes/create/index.js";
 import { resourcesRouter } from "./routes/resources/index.js";
@@ -200,6 +201,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(ssoRouter(db, config));
   app.use(searchRouter(db, new CatalogueSearch(db, index, logger)));
   app.use(contactRouter(db, { rateLimit: config.authRateLimit }));
+  app.use(moderationRouter(db));
   app.use(announcementsRouter(db));
   app.use(guidedToursRouter(db));
   app.use(endorsementsRouter(db));

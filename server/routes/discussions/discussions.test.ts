@@ -1,9 +1,8 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCUSSION_MESSAGES, MESSAGES } from "../../../contract/index.js";
-import { buildOpenApi } from "../../../contract/openapi.js";
 import type { Content } from "../../db/schema.js";
 import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
+import { apiReferenceCheck } from "../../test/apiReference.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 const SUMMARY = "/comment/thread/summary/bulk";
@@ -377,15 +376,7 @@ describe("discussions on an item", () => {
   });
 
   it("answers as the API reference documents, good and bad", async () => {
-    type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content: { "application/json": { schema: object } } }> }>> };
-    const doc = buildOpenApi() as unknown as Doc;
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    const fits = (method: string, path: string, res: { status: number; body: unknown }) => {
-      const documented = doc.paths[path]?.[method]?.responses[String(res.status)];
-      expect(documented, `${method} ${path} documents ${res.status}`).toBeDefined();
-      const validate = ajv.compile(documented!.content["application/json"].schema);
-      expect(validate(res.body) ? [] : validate.errors, `${method} ${path} ${res.status}`).toEqual([]);
-    };
+    const fits = apiReferenceCheck();
     const plan = await buildContent(server.db, { ownerId: owner.id, title: "Documented Plan" });
     const top = await post(as.member, plan.opaque_id, "<p>Documented</p>", { is_html: true, title: "Doc" });
     fits("post", COMMENT, top);

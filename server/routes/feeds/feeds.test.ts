@@ -1,12 +1,9 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_ACTION_MESSAGES, FEED_MESSAGES, FEED_POSTS_PER_PAGE, MESSAGES } from "../../../contract/index.js";
-import { buildOpenApi } from "../../../contract/openapi.js";
 import type { Content } from "../../db/schema.js";
 import { buildContent, buildGroup, buildRoleCast, buildUser, signedInClient, type RoleCast } from "../../test/factories.js";
-import { startTestServer, type Answer, type TestClient, type TestServer } from "../../test/testServer.js";
-
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content: { "application/json": { schema: object } } }> }>> };
+import { apiReferenceCheck } from "../../test/apiReference.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 const base = (item: Content) => `/feeds/by-type/${item.model_key}/${item.id}`;
 /** Sends a DELETE with the CSRF token (the client's post() is POST only). */
@@ -18,16 +15,9 @@ describe("a group's feed", () => {
   let cast: RoleCast;
   let as: RoleCast["clients"];
   let feedItem: Content, hiddenGroupItem: Content, resource: Content;
-  const doc = buildOpenApi() as unknown as Doc;
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
 
   /** The answer fits what the API reference documents for its status. */
-  const fits = (method: string, path: string, res: Answer) => {
-    const documented = doc.paths[path]?.[method]?.responses[String(res.status)];
-    expect(documented, `${method} ${path} documents ${res.status}`).toBeDefined();
-    const validate = ajv.compile(documented!.content["application/json"].schema);
-    expect(validate(res.body) ? [] : validate.errors, `${method} ${path} ${res.status}`).toEqual([]);
-  };
+  const fits = apiReferenceCheck();
   const post = async (c: TestClient, content: string, item = feedItem) => c.post(base(item), { content });
 
   beforeAll(async () => {

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { emptyAsUnset, positiveId } from "./common.js";
+import { FLAG_REASONS } from "./contentActions.js";
+
+/**
+ * The staff's review of reports (our paths: the documents define how people report, not how the reports are read).
+ * Three things can be reported: an item (POST /profile/flag), a comment (POST /comment/thread/comment/flag) and a
+ * group's feed post; each report is open until a moderator or administrator resolves it.
+ */
+export const REPORT_KINDS = ["content", "comment", "post"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_STATUSES = ["open", "resolved"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Reports per page of GET /moderation/reports. */
+export const REPORTS_PER_PAGE = 20;
+
+export const MODERATION_MESSAGES = {
+  statusInvalid: 'status must be "open" or "resolved".',
+  kindInvalid: 'The kind of report must be "content", "comment" or "post".',
+  idInvalid: "The report's id must be a whole number from 1.",
+  resolved: "The report was resolved.",
+  reopened: "The report was opened again.",
+} as const;
+
+/** GET /moderation/reports?status=open|resolved&page=N. */
+export const ReportsQuery = z.object({
+  status: z.preprocess(emptyAsUnset, z.enum(REPORT_STATUSES, { error: MODERATION_MESSAGES.statusInvalid }).default("open")),
+  page: z.preprocess(emptyAsUnset, z.coerce.number().int("page must be a whole number.").min(1, "page must be 1 or more.").max(10000, "page may be at most 10000.").default(1)),
+});
+
+/** The path of POST /moderation/reports/{kind}/{id}. */
+export const ReportParams = z.object({
+  kind: z.enum(REPORT_KINDS, { error: MODERATION_MESSAGES.kindInvalid }),
+  id: positiveId(MODERATION_MESSAGES.idInvalid),
+});
+
+/** POST /moderation/reports/{kind}/{id}: resolve a report, or open it again. */
+export const ReportUpdate = z.object({ status: z.enum(REPORT_STATUSES, { error: MODERATION_MESSAGES.statusInvalid }) });
+export type ReportUpdate = z.infer<typeof ReportUpdate>;
+
+export const ReportView = z.object({
+  kind: z.enum(REPORT_KINDS),
+  id: z.number(),
+  reason: z.enum(FLAG_REASONS),
+  /** The reason as the flagging dialog names it. */
+  reason_label: z.string(),
+  message: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  created_at: z.string(),
+  reporter: z.object({ profile_id: z.number(), name: z.string() }),
+  /** The item reported, or the item whose discussion or feed holds the comment or post. */
+  item: z.object({ title: z.string(), link: z.string() }),
+  /** The comment's or post's text (plain, at most 300 characters); null for an item. */
+  excerpt: z.string().nullable(),
+});
+export type ReportView = z.infer<typeof ReportView>;
+
+export const ReportsResponse = z.object({ data: z.array(ReportView), total: z.number() });
+export type ReportsResponse = z.infer<typeof ReportsResponse>;
+
+export const ReportUpdateResponse = z.object({ status: z.literal("success"), message: z.string(), report: ReportView });
+export type ReportUpdateResponse = z.infer<typeof ReportUpdateResponse>;

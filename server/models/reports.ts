@@ -1,0 +1,66 @@
+import { sql } from "kysely";
+import type { ReportKind, ReportStatus } from "../../contract/index.js";
+import type { Db } from "../db/connection.js";
+
+/** The table that holds each kind of report. */
+const REPORT_TABLES = { content: "content_flags", comment: "comment_flags", post: "feed_post_flags" } as const;
+
+/**
+ * The reports of one kind with what the review list shows of them: the reporter, the item (reported, or holding
+ * the comment or post) and the comment's or post's text. Each kind is one branch of the list's union.
+ */
+function reportsOf(db: Db, kind: ReportKind) {
+  // Named with AS: SQLite orders a union only by the names its columns are given.
+  const columns = ["f.id as id", "f.reason as reason", "f.message as message", "f.status as status", "f.created_at as created_at", "reporter.id as reporter_id", "reporter.name as reporter_name", "c.model_key as model_key", "c.sub_type as sub_type", "c.uid as uid", "c.title as title"] as const;
+  switch (kind) {
+    case "content":
+      return db
+        .selectFrom("content_flags as f")
+        .innerJoin("content as c", "c.id", "f.content_id")
+        .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
+        .select(columns)
+        .select([sql<ReportKind>`'content'`.as("kind"), sql<string | null>`null`.as("excerpt"), sql<number>`0`.as("excerpt_is_html")]);
+    case "comment":
+      return db
+        .selectFrom("comment_flags as f")
+        .innerJoin("comments as m", "m.id", "f.comment_id")
+        .innerJoin("comment_threads as t", "t.id", "m.thread_id")
+        .innerJoin("content as c", "c.id", "t.content_id")
+        .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
+        .select(columns)
+        .select([sql<ReportKind>`'comment'`.as("kind"), "m.content as excerpt", "m.is_html as excerpt_is_html"]);
+    case "post":
+      return db
+        .selectFrom("feed_post_flags as f")
+        .innerJoin("feed_posts as p", "p.id", "f.post_id")
+        .innerJoin("content as c", "c.id", "p.content_id")
+        .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
+        .select(columns)
+        .select([sql<ReportKind>`'post'`.as("kind"), "p.content as excerpt", sql<number>`0`.as("excerpt_is_html")]);
+  }
+}
+
+export type ReportRow = Awaited<ReturnType<ReturnType<typeof reportsOf>["executeTakeFirstOrThrow"]>>;
+
+/** One page of the reports with a status, of every kind, newest first, and how many there are. */
+export async function listReports(db: Db, status: ReportStatus, offset: number, limit: number): Promise<{ rows: ReportRow[]; total: number }> {
+  const [content, comment, post] = (["content", "comment", "post"] as const).map((kind) => reportsOf(db, kind).where("f.status", "=", status));
+  const rows = await content!.unionAll(comment!).unionAll(post!).orderBy("created_at", "desc").orderBy("kind").orderBy("id", "desc").limit(limit).offset(offset).execute();
+  let total = 0;
+  for (const table of Object.values(REPORT_TABLES)) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", status).executeTakeFirst();
+    total += Number(row?.n ?? 0);
+  }
+  return { rows, total };
+}
+
+/** One report, or undefined when there is none of that kind and id. */
+export function findReport(db: Db, kind: ReportKind, id: number): Promise<ReportRow | undefined> {
+  return reportsOf(db, kind).where("f.id", "=", id).executeTakeFirst();
+}
+
+/** Sets a report's status; false when there is no such report. */
+export async function setReportStatus(db: Db, kind: ReportKind, id: number, status: ReportStatus): Promise<boolean> {
+  const result = await db.updateTable(REPORT_TABLES[kind]).set({ status }).where("id", "=", id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,29 @@
+import { FLAG_REASON_LABELS, type ReportStatus, type ReportView } from "../../contract/index.js";
+import { parseHtml, textOf } from "../export/htmlTree.js";
+import type { ReportRow } from "../models/reports.js";
+import { modelTypeInfo } from "./modelTypes.js";
+
+/** How much of a reported comment or post the list shows. */
+const EXCERPT_LENGTH = 300;
+
+/** A comment's or post's text as the review list shows it: plain, spaces folded, cut to EXCERPT_LENGTH. */
+function excerptOf(text: string, isHtml: boolean): string {
+  const plain = (isHtml ? textOf(parseHtml(text)) : text).replace(/\s+/g, " ").trim();
+  return plain.length <= EXCERPT_LENGTH ? plain : `${plain.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`;
+}
+
+/** A report as the staff's review list shows it; names every API field. */
+export function presentReport(row: ReportRow): ReportView {
+  return {
+    kind: row.kind,
+    id: row.id,
+    reason: row.reason,
+    reason_label: FLAG_REASON_LABELS[row.reason],
+    message: row.message,
+    status: row.status as ReportStatus,
+    created_at: row.created_at,
+    reporter: { profile_id: row.reporter_id, name: row.reporter_name },
+    item: { title: row.title, link: `${modelTypeInfo(row.model_key, row.sub_type).path}/${row.uid}` },
+    excerpt: row.excerpt === null ? null : excerptOf(row.excerpt, Boolean(row.excerpt_is_html)),
+  };
+}

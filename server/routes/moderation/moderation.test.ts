@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES, MODERATION_MESSAGES, REPORTS_PER_PAGE } from "../../../contract/index.js";
+import type { Content } from "../../db/schema.js";
+import { apiReferenceCheck } from "../../test/apiReference.js";
+import { buildContent, buildRoleCast, type RoleCast } from "../../test/factories.js";
+import { startTestServer, type TestServer } from "../../test/testServer.js";
+
+// The staff's review of reports: an item, a comment and a group's feed post reported through their own calls,
+// then read and resolved by moderators and administrators only.
+describe("reviewing reports", () => {
+  let server: TestServer;
+  let cast: RoleCast;
+  let as: RoleCast["clients"];
+  let resource: Content, groupPage: Content;
+  const fits = apiReferenceCheck();
+  const reports = (role: keyof RoleCast["clients"], query = "") => as[role].get(`/moderation/reports${query}`);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    cast = await buildRoleCast(server);
+    as = cast.clients;
+    resource = await buildContent(server.db, { ownerId: cast.owner.id, title: "Volcano Model" });
+    groupPage = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Science Team", profileId: cast.group.id });
+
+    // Reported in this order, a moment apart, so the list's newest-first order shows.
+    const pause = () => new Promise((r) => setTimeout(r, 5));
+    expect((await as.member.post("/profile/flag", { type: `resource:${resource.id}`, value: "broken", message: "The link goes nowhere." })).status).toBe(200);
+    await pause();
+    const comment = await as.owner.post("/comment/thread/comment", { opaque_id: resource.opaque_id, comment: "<p>Buy <strong>cheap</strong> pens &amp; more</p>", is_html: true });
+    expect(comment.status).toBe(201);
+    expect((await as.member.post("/comment/thread/comment/flag", { opaque_id: resource.opaque_id, comment_id: comment.body.id, value: "inappropriate", message: "Spam." })).status).toBe(200);
+    await pause();
+    const post = await as.groupie.post(`/feeds/by-type/profile/${groupPage.id}`, { content: "Off-topic advert" });
+    expect(post.status).toBe(201);
+    expect((await as.leader.post(`/feeds/posts/${post.body.id}/flag`, { value: "inappropriate", message: "An advert." })).status).toBe(200);
+  });
+  afterAll(() => server.stop());
+
+  it("lists every kind of open report, newest first, to moderators and administrators only", async () => {
+    const guest = await reports("guest");
+    expect([guest.status, guest.body.message]).toEqual([401, MESSAGES.signInRequired]);
+    for (const role of ["member", "owner", "leader", "groupie"] as const) expect((await reports(role)).status, role).toBe(403);
+
+    for (const role of ["moderator", "admin"] as const) {
+      const res = await reports(role);
+      expect(res.status, role).toBe(200);
+      fits("get", "/moderation/reports", res);
+      expect(res.body.total).toBe(3);
+      expect(res.body.data.map((r: { kind: string }) => r.kind)).toEqual(["post", "comment", "content"]);
+    }
+    const [post, comment, content] = (await reports("moderator")).body.data;
+    expect(content).toMatchObject({ reason: "broken", reason_label: "Broken link or content", message: "The link goes nowhere.", status: "open", reporter: { profile_id: cast.member.id, name: "Milo Member" }, item: { title: "Volcano Model", link: `/resources/${resource.uid}` }, excerpt: null });
+    // A comment's HTML is shown as its text.
+    expect(comment).toMatchObject({ reason: "inappropriate", message: "Spam.", item: { title: "Volcano Model" }, excerpt: "Buy cheap pens & more" });
+    expect(post).toMatchObject({ message: "An advert.", reporter: { name: "Lea Leader" }, item: { title: "Science Team" }, excerpt: "Off-topic advert" });
+    expect(post.item.link).toMatch(new RegExp(`/${groupPage.uid}$`));
+  });
+
+  it("resolves a report and opens it again, for moderators and administrators only", async () => {
+    const [post] = (await reports("moderator")).body.data;
+    const path = `/moderation/reports/post/${post.id}`;
+    for (const role of ["member", "leader", "owner"] as const) expect((await as[role].post(path, { status: "resolved" })).status, role).toBe(403);
+    expect((await as.guest.post(path, { status: "resolved" })).status).toBe(401);
+
+    const resolved = await as.moderator.post(path, { status: "resolved" });
+    expect(resolved.status).toBe(200);
+    fits("post", "/moderation/reports/{kind}/{id}", resolved);
+    expect(resolved.body).toMatchObject({ status: "success", message: MODERATION_MESSAGES.resolved, report: { kind: "post", id: post.id, status: "resolved" } });
+    expect((await reports("admin")).body.data.map((r: { kind: string }) => r.kind)).toEqual(["comment", "content"]);
+    expect((await reports("admin", "?status=resolved")).body).toMatchObject({ total: 1, data: [{ kind: "post", id: post.id }] });
+
+    const reopened = await as.admin.post(path, { status: "open" });
+    expect(reopened.body).toMatchObject({ message: MODERATION_MESSAGES.reopened, report: { status: "open" } });
+    expect((await reports("moderator")).body.total).toBe(3);
+  });
+
+  it("answers bad requests with their messages, and an unknown report with 404", async () => {
+    const badStatus = await reports("moderator", "?status=closed");
+    expect([badStatus.status, badStatus.body.message]).toEqual([422, MODERATION_MESSAGES.statusInvalid]);
+    fits("get", "/moderation/reports", badStatus);
+    expect((await reports("moderator", "?page=0")).status).toBe(422);
+    expect((await as.moderator.post("/moderation/reports/user/1", { status: "resolved" })).body.message).toBe(MODERATION_MESSAGES.kindInvalid);
+    expect((await as.moderator.post("/moderation/reports/content/abc", { status: "resolved" })).body.message).toBe(MODERATION_MESSAGES.idInvalid);
+    expect((await as.moderator.post("/moderation/reports/content/1", { status: "gone" })).body.message).toBe(MODERATION_MESSAGES.statusInvalid);
+    const missing = await as.moderator.post("/moderation/reports/comment/999999", { status: "resolved" });
+    expect([missing.status, missing.body.message]).toEqual([404, MESSAGES.notFound]);
+    fits("post", "/moderation/reports/{kind}/{id}", missing);
+  });
+
+  it("pages the list", async () => {
+    for (let i = 0; i < REPORTS_PER_PAGE; i++) await as.member.post("/profile/flag", { type: `resource:${resource.id}`, value: "awesome", message: `Great ${i}` });
+    const first = (await reports("moderator")).body;
+    const second = (await reports("moderator", "?page=2")).body;
+    expect(first.total).toBe(REPORTS_PER_PAGE + 3);
+    expect(first.data).toHaveLength(REPORTS_PER_PAGE);
+    expect(second.data).toHaveLength(3);
+    expect(second.data.at(-1)).toMatchObject({ kind: "content", message: "The link goes nowhere." });
+  });
+});
