@@ -12,7 +12,7 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_STATUSES = ["open", "resolved"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-/** Reports per page of GET /moderation/reports. */
+/** Reports per page of GET /api/moderation/reports. */
 export const REPORTS_PER_PAGE = 20;
 
 export const MODERATION_MESSAGES = {
@@ -23,19 +23,19 @@ export const MODERATION_MESSAGES = {
   reopened: "The report was opened again.",
 } as const;
 
-/** GET /moderation/reports?status=open|resolved&page=N. */
+/** GET /api/moderation/reports?status=open|resolved&page=N. */
 export const ReportsQuery = z.object({
   status: z.preprocess(emptyAsUnset, z.enum(REPORT_STATUSES, { error: MODERATION_MESSAGES.statusInvalid }).default("open")),
   page: z.preprocess(emptyAsUnset, z.coerce.number().int("page must be a whole number.").min(1, "page must be 1 or more.").max(10000, "page may be at most 10000.").default(1)),
 });
 
-/** The path of POST /moderation/reports/{kind}/{id}. */
+/** The path of POST /api/moderation/reports/{kind}/{id}. */
 export const ReportParams = z.object({
   kind: z.enum(REPORT_KINDS, { error: MODERATION_MESSAGES.kindInvalid }),
   id: positiveId(MODERATION_MESSAGES.idInvalid),
 });
 
-/** POST /moderation/reports/{kind}/{id}: resolve a report, or open it again. */
+/** POST /api/moderation/reports/{kind}/{id}: resolve a report, or open it again. */
 export const ReportUpdate = z.object({ status: z.enum(REPORT_STATUSES, { error: MODERATION_MESSAGES.statusInvalid }) });
 export type ReportUpdate = z.infer<typeof ReportUpdate>;
 

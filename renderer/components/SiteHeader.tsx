@@ -63,11 +63,20 @@ function HeaderContent({ slots, compact = false }: { slots: HeaderSlots; compact
   );
 }
 
+/** Search for everyone; Reports for the staff who review them. */
 function NavLinks() {
+  const profile = useCurrentProfile();
   return (
-    <NavLink className="site-nav__link" to={PATHS.search}>
-      Search
-    </NavLink>
+    <>
+      <NavLink className="site-nav__link" to={PATHS.search}>
+        Search
+      </NavLink>
+      {profile?.permissions.review_reports && (
+        <NavLink className="site-nav__link" to={PATHS.reports}>
+          Reports
+        </NavLink>
+      )}
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ export const PATHS = {
   login: "/auth/login",
   forgot: "/auth/forgot",
   register: "/auth/register",
+  reports: "/moderation/reports",
 } as const;
 
 /** The login page, asking it to come back to `returnTo` afterwards (not to itself). */

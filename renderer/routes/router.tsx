@@ -8,6 +8,7 @@ import { NotFoundScene } from "../scenes/NotFoundScene.js";
 import { SearchScene } from "../scenes/search/SearchScene.js";
 import { ItemEditScene } from "../scenes/item/ItemEditScene.js";
 import { ItemViewScene } from "../scenes/item/ItemViewScene.js";
+import { ReportsScene } from "../scenes/moderation/ReportsScene.js";
 import { TemplateEditScene } from "../scenes/item/TemplateEditScene.js";
 import { PATHS } from "./paths.js";
 import { RootLayout } from "./RootLayout.js";
@@ -30,6 +31,7 @@ export const routes: RouteObject[] = [
         { path: `${typePath}/:uid/edit`, element: <ItemEditScene key={typePath} typePath={typePath} /> },
       ]),
       { path: "templates/:uid/edit", element: <TemplateEditScene /> },
+      { path: "moderation/reports", element: <ReportsScene /> },
       { path: "*", element: <NotFoundScene /> },
     ],
   },

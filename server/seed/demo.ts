@@ -130,6 +130,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await fillDemoCollections(db);
   await seedDemoAnnouncements(db);
   await seedDemoEndorsements(db, accounts.moderator!);
+  await seedDemoReports(db, { learner: accounts.learner!, teacher: accounts.teacher! });
   // Users are searchable by admins (an admin-only search type).
   for (const a of DEMO_ACCOUNTS) {
     await createContent(db, { modelKey: "user", title: a.name, description: `${a.role} account @${a.username}`, ownerId: accounts[a.username]!, profileId: accounts[a.username]!, visibility: "restricted", createdAt: "2023-01-05T09:00:00.000Z" });
@@ -178,6 +179,17 @@ async function seedDemoEndorsements(db: Db, moderatorId: number): Promise<void> 
     .insertInto("content_endorsements")
     .values(published.map((c) => ({ content_id: c.id, profile_id: c.publisher_id!, type: "published_by", publish_to_public: 1, created_by: moderatorId, created_at: c.created_at, updated_at: c.created_at })))
     .execute();
+}
+
+/** Two open reports for the moderator's Reports page (fixed times): a broken resource and an awesome lesson plan, on public items. */
+async function seedDemoReports(db: Db, by: { learner: number; teacher: number }): Promise<void> {
+  const first = (modelKey: string) => db.selectFrom("content").select("id").where("model_key", "=", modelKey).where("visibility", "=", "public").orderBy("id").executeTakeFirst();
+  const [resource, plan] = [await first("resource"), await first("lesson_plan")];
+  const reports = [
+    ...(resource ? [{ content_id: resource.id, profile_id: by.learner, reason: "broken" as const, message: "The video link opens a page that says it was removed.", created_at: "2026-11-20T15:42:00.000Z" }] : []),
+    ...(plan ? [{ content_id: plan.id, profile_id: by.teacher, reason: "awesome" as const, message: "My class loved this one; worth featuring.", created_at: "2026-11-22T09:05:00.000Z" }] : []),
+  ];
+  if (reports.length) await db.insertInto("content_flags").values(reports).execute();
 }
 
 /**

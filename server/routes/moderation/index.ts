@@ -7,18 +7,18 @@ import { findReport, listReports, setReportStatus } from "../../models/reports.j
 import { authenticate, authorize, moderationPolicy } from "../../policies/index.js";
 import { presentReport } from "../../presenters/report.js";
 
-/** The staff's review of what people reported: the list (GET /moderation/reports) and resolving one (POST /moderation/reports/{kind}/{id}). */
+/** The staff's review of what people reported: the list (GET /api/moderation/reports) and resolving one (POST /api/moderation/reports/{kind}/{id}). */
 export function moderationRouter(db: Db): Router {
   const router = Router();
 
-  router.get("/moderation/reports", authenticate(), async (req, res) => {
+  router.get("/api/moderation/reports", authenticate(), async (req, res) => {
     authorize(req.actor, moderationPolicy.canReview(req.actor));
     const { status, page } = parseOr422(ReportsQuery, req.query);
     const { rows, total } = await listReports(db, status, (page - 1) * REPORTS_PER_PAGE, REPORTS_PER_PAGE);
     res.json({ data: rows.map(presentReport), total } satisfies ReportsResponse);
   });
 
-  router.post("/moderation/reports/:kind/:id", authenticate(), async (req, res) => {
+  router.post("/api/moderation/reports/:kind/:id", authenticate(), async (req, res) => {
     authorize(req.actor, moderationPolicy.canReview(req.actor));
     const { kind, id } = parseOr422(ReportParams, req.params);
     const { status } = parseOr422(ReportUpdate, req.body ?? {});

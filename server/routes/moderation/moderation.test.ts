@@ -13,7 +13,7 @@ describe("reviewing reports", () => {
   let as: RoleCast["clients"];
   let resource: Content, groupPage: Content;
   const fits = apiReferenceCheck();
-  const reports = (role: keyof RoleCast["clients"], query = "") => as[role].get(`/moderation/reports${query}`);
+  const reports = (role: keyof RoleCast["clients"], query = "") => as[role].get(`/api/moderation/reports${query}`);
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -44,7 +44,7 @@ describe("reviewing reports", () => {
     for (const role of ["moderator", "admin"] as const) {
       const res = await reports(role);
       expect(res.status, role).toBe(200);
-      fits("get", "/moderation/reports", res);
+      fits("get", "/api/moderation/reports", res);
       expect(res.body.total).toBe(3);
       expect(res.body.data.map((r: { kind: string }) => r.kind)).toEqual(["post", "comment", "content"]);
     }
@@ -58,13 +58,13 @@ describe("reviewing reports", () => {
 
   it("resolves a report and opens it again, for moderators and administrators only", async () => {
     const [post] = (await reports("moderator")).body.data;
-    const path = `/moderation/reports/post/${post.id}`;
+    const path = `/api/moderation/reports/post/${post.id}`;
     for (const role of ["member", "leader", "owner"] as const) expect((await as[role].post(path, { status: "resolved" })).status, role).toBe(403);
     expect((await as.guest.post(path, { status: "resolved" })).status).toBe(401);
 
     const resolved = await as.moderator.post(path, { status: "resolved" });
     expect(resolved.status).toBe(200);
-    fits("post", "/moderation/reports/{kind}/{id}", resolved);
+    fits("post", "/api/moderation/reports/{kind}/{id}", resolved);
     expect(resolved.body).toMatchObject({ status: "success", message: MODERATION_MESSAGES.resolved, report: { kind: "post", id: post.id, status: "resolved" } });
     expect((await reports("admin")).body.data.map((r: { kind: string }) => r.kind)).toEqual(["comment", "content"]);
     expect((await reports("admin", "?status=resolved")).body).toMatchObject({ total: 1, data: [{ kind: "post", id: post.id }] });
@@ -77,14 +77,14 @@ describe("reviewing reports", () => {
   it("answers bad requests with their messages, and an unknown report with 404", async () => {
     const badStatus = await reports("moderator", "?status=closed");
     expect([badStatus.status, badStatus.body.message]).toEqual([422, MODERATION_MESSAGES.statusInvalid]);
-    fits("get", "/moderation/reports", badStatus);
+    fits("get", "/api/moderation/reports", badStatus);
     expect((await reports("moderator", "?page=0")).status).toBe(422);
-    expect((await as.moderator.post("/moderation/reports/user/1", { status: "resolved" })).body.message).toBe(MODERATION_MESSAGES.kindInvalid);
-    expect((await as.moderator.post("/moderation/reports/content/abc", { status: "resolved" })).body.message).toBe(MODERATION_MESSAGES.idInvalid);
-    expect((await as.moderator.post("/moderation/reports/content/1", { status: "gone" })).body.message).toBe(MODERATION_MESSAGES.statusInvalid);
-    const missing = await as.moderator.post("/moderation/reports/comment/999999", { status: "resolved" });
+    expect((await as.moderator.post("/api/moderation/reports/user/1", { status: "resolved" })).body.message).toBe(MODERATION_MESSAGES.kindInvalid);
+    expect((await as.moderator.post("/api/moderation/reports/content/abc", { status: "resolved" })).body.message).toBe(MODERATION_MESSAGES.idInvalid);
+    expect((await as.moderator.post("/api/moderation/reports/content/1", { status: "gone" })).body.message).toBe(MODERATION_MESSAGES.statusInvalid);
+    const missing = await as.moderator.post("/api/moderation/reports/comment/999999", { status: "resolved" });
     expect([missing.status, missing.body.message]).toEqual([404, MESSAGES.notFound]);
-    fits("post", "/moderation/reports/{kind}/{id}", missing);
+    fits("post", "/api/moderation/reports/{kind}/{id}", missing);
   });
 
   it("pages the list", async () => {

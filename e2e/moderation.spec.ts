@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+import { LEARNER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
+
+test("reports: a member's report reaches the moderator's Reports page, which resolves and reopens it by keyboard; members cannot open it", async ({ page }) => {
+  // A member reports an item, as the flagging dialog does.
+  await signInViaApi(page, LEARNER);
+  const { data } = (await (await page.request.get("/api/search?sort=1&per=1")).json()) as { data: { id: number; model_key: string; title: string }[] };
+  const item = data[0]!;
+  const message = `Broken since ${Date.now().toString(36)}`;
+  const token = ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
+  const flagged = await page.request.post("/profile/flag", { data: { type: `${item.model_key}:${item.id}`, value: "broken", message }, headers: { "X-CSRF-Token": token } });
+  expect(flagged.ok()).toBeTruthy();
+
+  // Members get no Reports link, and the page tells them it is not theirs.
+  await page.goto("/moderation/reports");
+  await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  await expect(page.getByText("Only moderators and administrators review reports.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await signInViaApi(page, MODERATOR);
+  await page.goto("/search/");
+  const nav = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" });
+  await tabTo(page, nav);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/moderation\/reports$/);
+  const report = page.getByRole("listitem").filter({ hasText: message });
+  await expect(report).toBeVisible();
+  await expect(report.getByRole("heading", { level: 2 })).toHaveText(`Item ${item.title}`);
+  await expect(report.getByRole("link", { name: item.title })).toBeVisible();
+  await expect(report).toContainText("Broken link or content:");
+  await expect(report).toContainText(`Reported by ${LEARNER.name}`);
+  // The demo's two reports are there too, older.
+  await expect(page.getByRole("listitem").filter({ hasText: "The video link opens a page that says it was removed." })).toBeVisible();
+  await expectNoAxeViolations(page, "reports page");
+  await page.screenshot({ path: `${SHOTS}/reports-1366.png`, fullPage: true });
+
+  const resolve = report.getByRole("button", { name: /^Resolve/ });
+  await tabTo(page, resolve);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("The report was resolved.")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: message })).toHaveCount(0);
+  // Focus stays in the list, on the next report's button.
+  await expect(page.locator(".report__action").first()).toBeFocused();
+
+  // The Resolved tab lists it, and it can be opened again.
+  const openTab = page.getByRole("tab", { name: "Open" });
+  await openTab.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Resolved" })).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/status=resolved/);
+  const resolved = page.getByRole("listitem").filter({ hasText: message });
+  await resolved.getByRole("button", { name: /^Open again/ }).click();
+  await expect(page.getByText("The report was opened again.")).toBeVisible();
+  await expect(page.getByText("No resolved reports yet.")).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/moderation/reports");
+  await expect(page.getByRole("listitem").filter({ hasText: message })).toBeVisible();
+  await expectNoAxeViolations(page, "reports page at 390 px");
+  await page.screenshot({ path: `${SHOTS}/reports-390.png`, fullPage: true });
+});

@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { ReportUpdateResponse, ReportsResponse, type ReportKind, type ReportStatus } from "../../contract/index.js";
+import { getJson, postJson } from "./client.js";
+
+/** The query key of every page of the reports list (invalidated after a report changes). */
+export const reportsQueryKeyAll = ["moderation-reports"];
+
+/** GET /api/moderation/reports: one page of the reports with a status, for moderators and administrators. */
+export function useReports(status: ReportStatus, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...reportsQueryKeyAll, status, page],
+    queryFn: () => getJson(`api/moderation/reports?status=${status}&page=${page}`, ReportsResponse),
+    enabled,
+    // The page says why it could not load, in its own alert.
+    meta: { refusalsShownByScreen: true },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/moderation/reports/{kind}/{id}: resolves a report, or opens it again. */
+export function setReportStatus(kind: ReportKind, id: number, status: ReportStatus): Promise<ReportUpdateResponse> {
+  return postJson(`api/moderation/reports/${kind}/${id}`, { status }, ReportUpdateResponse);
+}
