@@ -4,7 +4,7 @@ import { LEARNER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.j
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
 
-test("reports: a member's report reaches the moderator's Reports page, which resolves and reopens it by keyboard; members cannot open it", async ({ page }) => {
+test("moderation: a member's report reaches the moderator's Reports page, which resolves and reopens it by keyboard, and a contact message is read there; members cannot open them", async ({ page }) => {
   // A member reports an item, as the flagging dialog does.
   await signInViaApi(page, LEARNER);
   const { data } = (await (await page.request.get("/api/search?sort=1&per=1")).json()) as { data: { id: number; model_key: string; title: string }[] };
@@ -13,17 +13,23 @@ test("reports: a member's report reaches the moderator's Reports page, which res
   const token = ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
   const flagged = await page.request.post("/profile/flag", { data: { type: `${item.model_key}:${item.id}`, value: "broken", message }, headers: { "X-CSRF-Token": token } });
   expect(flagged.ok()).toBeTruthy();
+  // And writes to the staff, as the footer's Contact us does.
+  const note = `Please add more Grade 5 fractions (${Date.now().toString(36)}).\nThanks!`;
+  const sent = await page.request.post("/contact/send", { data: { name: "Sam Carter", email: "sam@example.org", message: note, page: "/search/" }, headers: { "X-CSRF-Token": token } });
+  expect(sent.ok()).toBeTruthy();
 
   // Members get no Reports link, and the page tells them it is not theirs.
   await page.goto("/moderation/reports");
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
-  await expect(page.getByText("Only moderators and administrators review reports.")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" })).toHaveCount(0);
+  await expect(page.getByText("Only moderators and administrators may see this page.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Moderation" })).toHaveCount(0);
+  await page.goto("/moderation/messages");
+  await expect(page.getByText("Only moderators and administrators may see this page.")).toBeVisible();
 
   await page.context().clearCookies();
   await signInViaApi(page, MODERATOR);
   await page.goto("/search/");
-  const nav = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" });
+  const nav = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Moderation" });
   await tabTo(page, nav);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/moderation\/reports$/);
@@ -56,6 +62,15 @@ test("reports: a member's report reaches the moderator's Reports page, which res
   await resolved.getByRole("button", { name: /^Open again/ }).click();
   await expect(page.getByText("The report was opened again.")).toBeVisible();
   await expect(page.getByText("No resolved reports yet.")).toBeVisible();
+
+  // The contact message, from the pages' own navigation.
+  await page.getByRole("navigation", { name: "Moderation" }).getByRole("link", { name: "Contact messages" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Contact messages" })).toBeVisible();
+  const letter = page.getByRole("listitem").filter({ hasText: "Please add more Grade 5 fractions" });
+  await expect(letter.getByRole("heading", { level: 2 })).toHaveText("Sam Carter <sam@example.org>");
+  await expect(letter.getByRole("link", { name: "sam@example.org" })).toHaveAttribute("href", "mailto:sam@example.org");
+  await expect(letter).toContainText(`by the signed-in profile ${LEARNER.name} from /search/`);
+  await expectNoAxeViolations(page, "contact messages page");
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/moderation/reports");

@@ -63,7 +63,7 @@ function HeaderContent({ slots, compact = false }: { slots: HeaderSlots; compact
   );
 }
 
-/** Search for everyone; Reports for the staff who review them. */
+/** Search for everyone; Moderation (reports and contact messages) for the staff who read them. */
 function NavLinks() {
   const profile = useCurrentProfile();
   return (
@@ -71,9 +71,9 @@ function NavLinks() {
       <NavLink className="site-nav__link" to={PATHS.search}>
         Search
       </NavLink>
-      {profile?.permissions.review_reports && (
-        <NavLink className="site-nav__link" to={PATHS.reports}>
-          Reports
+      {(profile?.permissions.review_reports || profile?.permissions.read_contact_messages) && (
+        <NavLink className="site-nav__link" to={PATHS.moderation}>
+          Moderation
         </NavLink>
       )}
     </>

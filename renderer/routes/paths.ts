@@ -4,7 +4,9 @@ export const PATHS = {
   login: "/auth/login",
   forgot: "/auth/forgot",
   register: "/auth/register",
+  moderation: "/moderation",
   reports: "/moderation/reports",
+  contactMessages: "/moderation/messages",
 } as const;
 
 /** The login page, asking it to come back to `returnTo` afterwards (not to itself). */

@@ -8,6 +8,7 @@ import { NotFoundScene } from "../scenes/NotFoundScene.js";
 import { SearchScene } from "../scenes/search/SearchScene.js";
 import { ItemEditScene } from "../scenes/item/ItemEditScene.js";
 import { ItemViewScene } from "../scenes/item/ItemViewScene.js";
+import { ContactMessagesScene } from "../scenes/moderation/ContactMessagesScene.js";
 import { ReportsScene } from "../scenes/moderation/ReportsScene.js";
 import { TemplateEditScene } from "../scenes/item/TemplateEditScene.js";
 import { PATHS } from "./paths.js";
@@ -31,7 +32,9 @@ export const routes: RouteObject[] = [
         { path: `${typePath}/:uid/edit`, element: <ItemEditScene key={typePath} typePath={typePath} /> },
       ]),
       { path: "templates/:uid/edit", element: <TemplateEditScene /> },
+      { path: "moderation", element: <Navigate to={PATHS.reports} replace /> },
       { path: "moderation/reports", element: <ReportsScene /> },
+      { path: "moderation/messages", element: <ContactMessagesScene /> },
       { path: "*", element: <NotFoundScene /> },
     ],
   },

@@ -1,6 +1,6 @@
 import type { LoggedProfile } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
-import { bulkImportPolicy, moderationPolicy, searchPolicy } from "../policies/index.js";
+import { bulkImportPolicy, contactPolicy, moderationPolicy, searchPolicy } from "../policies/index.js";
 
 /** The signed-in profile as GET /getInitializeData answers it, with its permissions map. */
 export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
@@ -13,6 +13,7 @@ export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
   permissions.search_as_profile = searchPolicy.canSearchAsProfile(actor);
   permissions.search_ignore_permissions = searchPolicy.canIgnorePermissions(actor);
   permissions.review_reports = moderationPolicy.canReview(actor);
+  permissions.read_contact_messages = contactPolicy.canRead(actor);
   return {
     id: p.id,
     name: p.name,

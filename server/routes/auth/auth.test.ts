@@ -20,13 +20,13 @@ describe("sign-in", () => {
     expect(res.body).toEqual({});
     const init = await c.get("/getInitializeData");
     expect(init.body.profile).toMatchObject({ id: user.id, username: user.username });
-    expect(init.body.profile.permissions).toMatchObject({ is_admin: false, bulk_importer: false, search_as_profile: false, search_ignore_permissions: false, review_reports: false });
+    expect(init.body.profile.permissions).toMatchObject({ is_admin: false, bulk_importer: false, search_as_profile: false, search_ignore_permissions: false, review_reports: false, read_contact_messages: false });
     expect(JSON.stringify(init.body)).not.toContain("password");
     // An admin holds every permission, so the screens gated on one (the bulk import button) show for it.
     const admin = await buildUser(server.db, { admin: true });
     const a = server.client();
     await a.signIn(admin.username!, admin.password);
-    expect((await a.get("/getInitializeData")).body.profile.permissions).toMatchObject({ is_admin: true, bulk_importer: true, search_as_profile: true, search_ignore_permissions: true, review_reports: true });
+    expect((await a.get("/getInitializeData")).body.profile.permissions).toMatchObject({ is_admin: true, bulk_importer: true, search_as_profile: true, search_ignore_permissions: true, review_reports: true, read_contact_messages: true });
   });
 
   it("refuses a wrong password with errors[] and no session", async () => {

@@ -1,0 +1,98 @@
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { CONTACT_MESSAGES_PER_PAGE, type ContactMessageView } from "../../../contract/index.js";
+import { ApiError, toApiError } from "../../api/ApiError.js";
+import { getBlob } from "../../api/client.js";
+import { useContactMessages } from "../../api/contact.js";
+import { useCurrentProfile } from "../../api/queries.js";
+import { Alert } from "../../components/Alert.js";
+import { shortDate } from "../../components/shortDate.js";
+import { StaffPage, StaffPager } from "./StaffPage.js";
+
+/** What people sent with the contact form (the footer's Contact us), newest first, at /moderation/messages. */
+export function ContactMessagesScene() {
+  const allowed = Boolean(useCurrentProfile()?.permissions.read_contact_messages);
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
+  const messages = useContactMessages(page, allowed);
+
+  let list;
+  if (messages.isPending) list = <p role="status">Loading messages…</p>;
+  else if (messages.isError) list = <Alert tone="danger">{messages.error instanceof ApiError ? messages.error.displayMessage : "The messages could not be loaded."}</Alert>;
+  else if (!messages.data.data.length) list = <p className="staff-page__empty">No messages yet.</p>;
+  else
+    list = (
+      <>
+        <p className="staff-page__count" role="status">
+          {messages.data.total === 1 ? "1 message" : `${messages.data.total} messages`}
+        </p>
+        <ol className="report-list" aria-label="Contact messages">
+          {messages.data.data.map((message) => (
+            <ContactMessageCard key={message.id} message={message} />
+          ))}
+        </ol>
+        <StaffPager label="Pages of messages" page={page} total={messages.data.total} per={CONTACT_MESSAGES_PER_PAGE} onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})} />
+      </>
+    );
+
+  return (
+    <StaffPage title="Contact messages" intro="What people sent with the Contact us form, newest first. Answer them by e-mail." permission="read_contact_messages">
+      {list}
+    </StaffPage>
+  );
+}
+
+function ContactMessageCard({ message }: { message: ContactMessageView }) {
+  return (
+    <li className="report card">
+      <h2 className="report__title">
+        {message.name} <span className="report__email">&lt;<a href={`mailto:${message.email}`}>{message.email}</a>&gt;</span>
+      </h2>
+      <p className="contact-message__text">{message.message}</p>
+      <p className="report__meta">
+        Sent on <time dateTime={message.created_at}>{shortDate(message.created_at)}</time>
+        {message.profile && ` by the signed-in profile ${message.profile.name}`}
+        {message.page && (
+          <>
+            {" from "}
+            <span className="report__page">{message.page}</span>
+          </>
+        )}
+      </p>
+      {message.has_screenshot && <Screenshot message={message} />}
+    </li>
+  );
+}
+
+/** The message's screenshot, loaded when asked for (it may be large), shown below its button. */
+function Screenshot({ message }: { message: ContactMessageView }) {
+  const [shown, setShown] = useState(false);
+  const [url, setUrl] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!shown || url || failure) return;
+    let live = true;
+    getBlob(`contact/messages/${message.id}/screenshot`)
+      .then((blob) => live && setUrl(URL.createObjectURL(blob)))
+      .catch(async (error: unknown) => {
+        const text = (await toApiError(error)).displayMessage;
+        if (live) setFailure(text);
+      });
+    return () => {
+      live = false;
+    };
+  }, [shown, url, failure, message.id]);
+  // The image's object URL is let go when the card goes.
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+
+  return (
+    <>
+      <button type="button" className="button button--secondary button--small" aria-expanded={shown} onClick={() => setShown(!shown)}>
+        {shown ? "Hide screenshot" : "Show screenshot"}
+      </button>
+      {shown && failure && <Alert tone="danger">{failure}</Alert>}
+      {shown && url && <img className="contact-message__screenshot" src={url} alt={`The page ${message.name} sent the message from`} />}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useCurrentProfile } from "../../api/queries.js";
+import { PageTitle } from "../../components/PageTitle.js";
+import { PATHS, signInPath } from "../../routes/paths.js";
+
+/** What the staff's pages need of the permissions map. */
+type StaffPermission = "review_reports" | "read_contact_messages";
+
+/**
+ * The frame of the staff's pages (Reports, Contact messages): title, the pages' own navigation, and the gate: a guest
+ * is offered sign-in, a profile without `permission` is told the page is not theirs, and `children` only renders
+ * (and so only loads) for those who may see it.
+ */
+export function StaffPage({ title, intro, permission, children }: { title: string; intro: string; permission: StaffPermission; children: ReactNode }) {
+  const profile = useCurrentProfile();
+  const location = useLocation();
+  const may = (p: StaffPermission) => Boolean(profile?.permissions[p]);
+
+  let body: ReactNode;
+  if (profile === undefined) body = <p role="status">Loading…</p>;
+  else if (profile === null)
+    body = (
+      <p>
+        <Link to={signInPath(location.pathname + location.search)}>Sign in</Link> as a moderator or administrator to see this page.
+      </p>
+    );
+  else if (!may(permission)) body = <p>Only moderators and administrators may see this page.</p>;
+  else body = children;
+
+  return (
+    <div className="page staff-page">
+      <PageTitle title={title} />
+      <h1 className="page-title">{title}</h1>
+      {(may("review_reports") || may("read_contact_messages")) && (
+        <nav className="staff-page__nav" aria-label="Moderation">
+          {may("review_reports") && (
+            <NavLink className="staff-page__link" to={PATHS.reports}>
+              Reports
+            </NavLink>
+          )}
+          {may("read_contact_messages") && (
+            <NavLink className="staff-page__link" to={PATHS.contactMessages}>
+              Contact messages
+            </NavLink>
+          )}
+        </nav>
+      )}
+      <p className="staff-page__intro">{intro}</p>
+      {body}
+    </div>
+  );
+}
+
+/** Previous and Next for a staff list of `total` entries, `per` a page (nothing when one page holds them all). */
+export function StaffPager({ label, page, total, per, onPage }: { label: string; page: number; total: number; per: number; onPage(page: number): void }) {
+  const lastPage = Math.max(1, Math.ceil(total / per));
+  if (lastPage <= 1) return null;
+  return (
+    <nav className="staff-page__paging" aria-label={label}>
+      <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span className="staff-page__where">
+        Page {Math.min(page, lastPage)} of {lastPage}
+      </span>
+      <button type="button" className="button button--secondary button--small" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
