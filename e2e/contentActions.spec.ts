@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, facetGroup, resultCards, signInViaApi, tick } from "./helpers.js";
+import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, facetGroup, resultCards, signInViaApi, tick } from "./helpers.js";
 
 const SHOTS = "/tmp/shots";
 /** A word no seeded item carries, so each test's item is its own. */
@@ -150,6 +150,32 @@ test.describe("around an item", () => {
     await dialog.getByRole("button", { name: LEARNER.name }).click();
     await dialog.getByRole("button", { name: "Change owner" }).click();
     await expect(dialog.getByRole("alert").filter({ hasText: "Only the owner or an administrator may change the owner." })).toBeVisible();
+  });
+
+  test("change owner of a group's item: its leader is offered only 'Someone else' (no taking it), an admin 'Me' too", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    const word = unique();
+    const created = await page.request.post("/groups", { data: { name: `${word} Team`, description: "Made by the content action tests" }, headers: { "X-CSRF-Token": await csrf(page) } });
+    expect(created.ok(), `group: ${created.status()}`).toBeTruthy();
+    const group = ((await created.json()) as { objGroup: { id: number; name: string } }).objGroup;
+    const plan = await startLessonPlan(page, `${word} Team Plan`);
+    const opaqueId = ((await (await page.request.get(`/api/content${plan.link}`)).json()) as { opaque_id: string }).opaque_id;
+    const given = await page.request.post("/profile/owner/change", { data: { opaque_id: opaqueId, selected_profile: group.id }, headers: { "X-CSRF-Token": await csrf(page) } });
+    expect(given.ok(), `give to the group: ${given.status()}`).toBeTruthy();
+
+    // The teacher leads the owning group: it may give the item away, not take it.
+    await page.goto(plan.link);
+    await page.getByRole("button", { name: "Change owner" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change owner" });
+    await expect(dialog.getByText(`Currently owned by ${group.name}.`)).toBeVisible();
+    await expect(dialog.getByRole("radio", { name: "Someone else" })).toBeVisible();
+    await expect(dialog.getByRole("radio", { name: /^Me / })).toHaveCount(0);
+
+    await page.context().clearCookies();
+    await signInViaApi(page, ADMIN);
+    await page.goto(plan.link);
+    await page.getByRole("button", { name: "Change owner" }).click();
+    await expect(page.getByRole("dialog", { name: "Change owner" }).getByRole("radio", { name: /^Me / })).toBeVisible();
   });
 
   test("flag: guests get the guest modal; members choose a reason and describe it, and are thanked", async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Actor } from "../lib/actor.js";
-import { canEdit, canView as canViewItem, viewsOnlyByLink, type ContentGrantsSubject, type ContentSubject, type ItemReach } from "./contentObject.js";
+import { canEditReached, canView as canViewItem, viewsOnlyByLink, type ContentGrantsSubject, type ContentSubject, type ItemReach } from "./contentObject.js";
 
 /** What the thread policies need: the item (with its edit grants), its read grants when restricted, and the thread's state. */
 export interface ThreadSubject {
@@ -25,9 +25,12 @@ export function canViewItemOf(actor: Actor, thread: ThreadSubject): boolean {
   return canViewItem(actor, thread.item, thread.grants, thread.reach);
 }
 
-/** Managing the thread (open or close it, post while closed): whoever may edit the item (owner, edit grants, moderators, admins). */
+/**
+ * Managing the thread (open or close it, post while closed): whoever may edit the item (owner, edit grants, moderators,
+ * admins), not by its link share alone (a moderator who sees the item only through the link reads, as anyone there).
+ */
 export function canManage(actor: Actor, thread: ThreadSubject): boolean {
-  return canEdit(actor, thread.item);
+  return canEditReached(actor, thread.item, readsOnlyByLink(actor, thread));
 }
 
 /** Viewing the thread: the item is viewable, and the thread is open or the actor manages it (first document). */
@@ -64,22 +67,32 @@ export function canSubscribe(actor: Actor, thread: ThreadSubject): boolean {
   return canRead(actor, thread) && !readsOnlyByLink(actor, thread);
 }
 
-/** Editing a comment: its author or an admin (second document, section 6). */
-export function canEditComment(actor: Actor, comment: CommentSubject): boolean {
+/** Whether the actor wrote the comment or is an admin: whom the second document lets edit and delete it ("everyone else" reports it). */
+function isAuthorOrAdmin(actor: Actor, comment: CommentSubject): boolean {
   return actor.signedIn && actor.profile !== null && (actor.profile.id === comment.creator_id || actor.isAdmin);
 }
 
+/**
+ * Editing a comment: its author or an admin (second document, section 6), while they may take part in the thread as
+ * posting needs (canComment): signed in, the thread open to them, and the item viewed other than only by its link. So an
+ * author who now sees the item only through its link share (say it was restricted after they wrote) reads their
+ * comment but no longer changes it, as they may no longer post.
+ */
+export function canEditComment(actor: Actor, thread: ThreadSubject, comment: CommentSubject): boolean {
+  return canComment(actor, thread) && isAuthorOrAdmin(actor, comment);
+}
+
 /** Deleting a comment: its author or an admin, as for editing. */
-export function canDeleteComment(actor: Actor, comment: CommentSubject): boolean {
-  return canEditComment(actor, comment);
+export function canDeleteComment(actor: Actor, thread: ThreadSubject, comment: CommentSubject): boolean {
+  return canEditComment(actor, thread, comment);
 }
 
 /**
- * Reporting a comment as inappropriate: a signed-in reader who may not edit it (second document: "everyone else"), while
- * it has words to report (one kept as deleted for its replies has none); not a reader by link only.
+ * Reporting a comment as inappropriate: a signed-in reader who is not its author or an admin (second document: "everyone
+ * else"), while it has words to report (one kept as deleted for its replies has none); not a reader by link only.
  */
 export function canReport(actor: Actor, thread: ThreadSubject, comment: CommentSubject): boolean {
-  return actor.signedIn && !readsOnlyByLink(actor, thread) && comment.deleted_with_replies_at === null && !canEditComment(actor, comment);
+  return actor.signedIn && !readsOnlyByLink(actor, thread) && comment.deleted_with_replies_at === null && !isAuthorOrAdmin(actor, comment);
 }
 
 /** A comment's history ("Edited" or "Deleted"): admins only (second document, section 6). */
@@ -96,8 +109,8 @@ export function canChangeViewPermission(actor: Actor, thread: ThreadSubject): bo
 export function abilitiesOn(actor: Actor, thread: ThreadSubject, comment: CommentSubject): { edit: boolean; delete: boolean; report: boolean; history: boolean } {
   const live = comment.deleted_with_replies_at === null;
   return {
-    edit: live && canEditComment(actor, comment),
-    delete: live && canDeleteComment(actor, comment),
+    edit: live && canEditComment(actor, thread, comment),
+    delete: live && canDeleteComment(actor, thread, comment),
     report: canReport(actor, thread, comment),
     history: canSeeHistory(actor),
   };

@@ -100,6 +100,15 @@ export function canEdit(actor: Actor, item: ContentSubject): boolean {
 }
 
 /**
+ * Editing an item as reached by this request: as canEdit, but never by a link share alone (`viewsOnlyByLink`), which
+ * gives viewing and nothing more. Only a moderator could otherwise edit what it sees only through the link (owners,
+ * admins and edit grants all view it without one): a moderator edits, as it manages, only what it may view.
+ */
+export function canEditReached(actor: Actor, item: ContentSubject, viewsOnlyByLink: boolean): boolean {
+  return !viewsOnlyByLink && canEdit(actor, item);
+}
+
+/**
  * The scope of content a search lists for this actor. Members see public and signed-in content,
  * their own and their groups' own (as canView), and what is granted to them or their groups. Admins
  * search with their own member scope unless they ask to ignore permissions (see policies/search.ts).
@@ -128,9 +137,24 @@ export function canCopy(actor: Actor, item: ContentSubject, grants?: ContentGran
   return actor.signedIn && COPYABLE.has(item.model_key) && canView(actor, item, grants);
 }
 
-/** Changing an item's owner: only its owner (a leader of an owning group too) or an admin. */
-export function canChangeOwner(actor: Actor, item: ContentSubject): boolean {
+/** Changing an item's owner (the Change owner dialog): only its owner (a leader of an owning group too) or an admin. */
+export function canChangeOwner(actor: Actor, item: Pick<ContentSubject, "owner_id">): boolean {
   return actor.signedIn && (isOwner(actor, item) || actor.isAdmin);
+}
+
+/**
+ * Giving the item to the profile or group `newOwnerId`: the owner profile and admins to anyone; a leader of the group
+ * that owns it acts for the group, so it gives the group's item away (to another profile or group) but never to
+ * itself: taking the group's item would strip the group, its other leaders and its members of it on one person's word.
+ */
+export function canGiveTo(actor: Actor, item: Pick<ContentSubject, "owner_id">, newOwnerId: number): boolean {
+  if (!canChangeOwner(actor, item) || !actor.profile) return false;
+  return actor.isAdmin || actor.profile.id === item.owner_id || newOwnerId !== actor.profile.id;
+}
+
+/** Whether the actor may make itself the owner (the dialog's "Me" choice): not its owner already, and canGiveTo allows it. */
+export function canTakeOwnership(actor: Actor, item: Pick<ContentSubject, "owner_id">): boolean {
+  return actor.profile !== null && actor.profile.id !== item.owner_id && canGiveTo(actor, item, actor.profile.id);
 }
 
 /** Flagging: a signed-in profile that can view the item. */

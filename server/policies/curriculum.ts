@@ -1,4 +1,5 @@
 import type { Actor } from "../lib/actor.js";
+import { isOwner } from "./contentObject.js";
 
 /** The parts of a template its policy needs (owner null: a site template). */
 export interface TemplateSubject {
@@ -11,6 +12,9 @@ export const canStart = (actor: Actor, modelKey: string, creatableTypes: readonl
 /** Templates are listed to signed-in profiles (the chooser only appears while creating). */
 export const canListTemplates = (actor: Actor): boolean => actor.signedIn;
 
-/** A template may be managed by its owner; site templates (no owner) and all others by admins. */
+/**
+ * A template may be managed by its owner, by the shared owner rule (contentObject.isOwner: a template a group owns is
+ * managed by the group's leaders, as its items are); site templates (no owner) and all others by admins.
+ */
 export const canEditTemplate = (actor: Actor, template: TemplateSubject): boolean =>
-  actor.signedIn && (actor.isAdmin || (template.owner_id !== null && actor.profile?.id === template.owner_id));
+  actor.signedIn && (actor.isAdmin || (template.owner_id !== null && isOwner(actor, { owner_id: template.owner_id })));

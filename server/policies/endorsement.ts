@@ -1,13 +1,18 @@
 import type { Actor } from "../lib/actor.js";
-import type { ContentSubject } from "./contentObject.js";
-import { canManage as canManagePermissions } from "./permission.js";
+import type { ContentGrantsSubject, ContentSubject } from "./contentObject.js";
+import { canManage as canManagePermissions, canManageShown as canManagePermissionsShown } from "./permission.js";
 
 /**
  * Managing an item's endorsements: whoever may manage its permissions (its owner, a moderator or an administrator),
  * since the second document puts badges, endorsements and permissions together as the item's management.
  */
-export function canManage(actor: Actor, item: Pick<ContentSubject, "owner_id" | "model_key">): boolean {
-  return canManagePermissions(actor, item);
+export function canManage(actor: Actor, item: ContentSubject, grants: ContentGrantsSubject | undefined): boolean {
+  return canManagePermissions(actor, item, grants);
+}
+
+/** Managing the endorsements of an item already shown to the actor (see permission.canManageShown). */
+export function canManageShown(actor: Actor, item: Pick<ContentSubject, "owner_id" | "model_key">, viewsOnlyByLink: boolean): boolean {
+  return canManagePermissionsShown(actor, item, viewsOnlyByLink);
 }
 
 /** Moderators (and administrators) may name any profile or group as endorser. */

@@ -1,16 +1,17 @@
 import type { Actor } from "../lib/actor.js";
-import { canEdit, type ContentSubject } from "./contentObject.js";
+import { canEditReached, isOwner, type ContentSubject } from "./contentObject.js";
 
 /** The part of a preset its policy needs. */
 export interface PresetSubject {
   owner_id: number;
 }
 
-const ownsPreset = (actor: Actor, preset: PresetSubject) => actor.profile !== null && actor.profile.id === preset.owner_id;
+/** A preset's owner by the shared owner rule (contentObject.isOwner): its owner profile, or a leader of the group that owns it. */
+const ownsPreset = (actor: Actor, preset: PresetSubject) => isOwner(actor, preset);
 
-/** Designing an item's thumbnail: whoever may edit the item. */
-export function canDesign(actor: Actor, item: ContentSubject): boolean {
-  return canEdit(actor, item);
+/** Designing an item's thumbnail: whoever may edit the item as the request reached it (not by its link share alone: contentObject.canEditReached). */
+export function canDesign(actor: Actor, item: ContentSubject, viewsOnlyByLink: boolean): boolean {
+  return canEditReached(actor, item, viewsOnlyByLink);
 }
 
 /** Presets are listed to, and made by, any signed-in profile (they are shared design starting points). */

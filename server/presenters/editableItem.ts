@@ -27,9 +27,9 @@ export function presentSection(row: ContentSection, withJson: boolean): SectionV
 
 /** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */
 export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[] } = {}): EditableItem {
-  const edit = contentObjectPolicy.canEdit(actor, item);
   // A link share lets its holder read the item and nothing more (calls naming it by its id would refuse).
   const byLink = extras.viewsOnlyByLink ?? false;
+  const edit = contentObjectPolicy.canEditReached(actor, item, byLink);
   const type = modelTypeInfo(item.model_key, item.sub_type);
   // Only presented to those who may view the item, so the view-based abilities need no grants here.
   return {
@@ -56,8 +56,9 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
       edit,
       copy: !byLink && contentObjectPolicy.canCopyViewable(actor, item),
       change_owner: contentObjectPolicy.canChangeOwner(actor, item),
-      manage_permissions: permissionPolicy.canManage(actor, item),
-      manage_endorsements: endorsementPolicy.canManage(actor, item),
+      take_ownership: contentObjectPolicy.canTakeOwnership(actor, item),
+      manage_permissions: permissionPolicy.canManageShown(actor, item, byLink),
+      manage_endorsements: endorsementPolicy.canManageShown(actor, item, byLink),
       manage_badges: badgePolicy.canManage(actor, item),
       flag: !byLink && contentObjectPolicy.canFlagViewable(actor),
       favorite: !byLink && type.favorite && contentObjectPolicy.canFavoriteListed(actor),

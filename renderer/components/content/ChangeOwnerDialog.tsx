@@ -7,13 +7,22 @@ import { reloadWithToast } from "./pendingToast.js";
 import { ProfileSearchField } from "./ProfileSearchField.js";
 
 /**
- * The change-ownership dialog: an option is required ('me' when the actor is not the owner, or 'other');
+ * The change-ownership dialog: an option is required ('me' when the server says the actor may take the item
+ * (`abilities.take_ownership`: not its owner, and no group's leader taking the group's item), or 'other');
  * 'other' needs a new owner picked from the autocomplete (3 characters or more). Success reloads the page
  * with the server's message as a toast; a refusal shows the server's message in a danger alert.
  */
-export function ChangeOwnerDialog({ item, me, onClose }: { item: { opaque_id: string; owner_data: { profile_id: number; name: string } }; me: { id: number; name: string }; onClose(): void }) {
+export function ChangeOwnerDialog({
+  item,
+  me,
+  onClose,
+}: {
+  item: { opaque_id: string; owner_data: { profile_id: number; name: string }; abilities: { take_ownership: boolean } };
+  me: { id: number; name: string };
+  onClose(): void;
+}) {
   const id = useId();
-  const canTakeIt = me.id !== item.owner_data.profile_id;
+  const canTakeIt = item.abilities.take_ownership;
   const [option, setOption] = useState<"me" | "other" | null>(null);
   const [term, setTerm] = useState("");
   const [picked, setPicked] = useState<{ id: number; name: string } | null>(null);

@@ -76,6 +76,7 @@ export function contentActionsRouter(db: Db, storage: FileStorage): Router {
     authorize(req.actor, contentObjectPolicy.canChangeOwner(req.actor, item), CONTENT_ACTION_MESSAGES.ownerForbidden);
     const owner = await findProfileName(db, body.selected_profile);
     if (!owner) throw new HttpError(422, CONTENT_ACTION_MESSAGES.ownerNotFound, { selected_profile: [CONTENT_ACTION_MESSAGES.ownerNotFound] });
+    authorize(req.actor, contentObjectPolicy.canGiveTo(req.actor, item, owner.id), CONTENT_ACTION_MESSAGES.ownerTakeForbidden);
     if (owner.id === item.owner_id) throw new HttpError(422, CONTENT_ACTION_MESSAGES.ownerUnchanged, { selected_profile: [CONTENT_ACTION_MESSAGES.ownerUnchanged] });
     await changeOwner(db, item, owner.id);
     const answer: StatusMessageResponse = { status: "success", message: CONTENT_ACTION_MESSAGES.ownerChanged(owner.name) };
@@ -98,11 +99,12 @@ export function contentActionsRouter(db: Db, storage: FileStorage): Router {
     if (!(await siteFeatures(db)).recommendations) throw new HttpError(403, RECOMMEND_MESSAGES.disabled);
     const body = parseOr422(RecommendRequest, req.body ?? {});
     const item = body.opaque_id ? await loadItemBy(db, "opaque_id", body.opaque_id, body.model) : body.uid ? await loadItemBy(db, "uid", body.uid, body.model) : await loadItemBy(db, "id", body.id!, body.model);
-    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item)));
+    const grants = await grantsOf(db, item);
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
     const targets = [...new Set(body.targetProfiles)];
     const recipients = await profileKinds(db, targets);
     if (recipients.size !== targets.length) throw new HttpError(422, RECOMMEND_MESSAGES.recipientNotFound, { targetProfiles: [RECOMMEND_MESSAGES.recipientNotFound] });
-    const grantRead = body.update_permissions && permissionPolicy.canManage(req.actor, item);
+    const grantRead = body.update_permissions && permissionPolicy.canManage(req.actor, item, grants);
     await recommendContent(db, { item, senderId: req.actor.profile!.id, recipients, note: body.recommend_note, grantRead });
     const answer: RecommendResponse = { status: "success", message: RECOMMEND_MESSAGES.sent };
     res.json(answer);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREATE_MESSAGES, CURRICULUM_MESSAGES } from "../../../contract/index.js";
 import type { Profile } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
-import { buildUser } from "../../test/factories.js";
+import { buildRoleCast, buildUser, type RoleCast } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 describe("curriculum items and templates", () => {
@@ -216,6 +216,40 @@ describe("curriculum items and templates", () => {
     expect(first.body.data[0].can_edit).toBe(false);
     const second = await client.get("/curriculum/templates/outline?page=2");
     expect(second.body.data.map((t: { title: string }) => t.title)).toEqual(["Outline Template 48", "Outline Template 49"]);
+  });
+});
+
+describe("a template a group owns: managed by the group's leaders, as the group's items are", () => {
+  let server: TestServer;
+  let cast: RoleCast;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    cast = await buildRoleCast(server);
+    const template = await server.db
+      .insertInto("curriculum_templates")
+      .values({ uid: "group-project", model_key: "project", title: "Group Project", description: "The group's own", owner_id: cast.group.id, sort_order: 0, created_at: "2024-01-01T00:00:00.000Z" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await server.db.insertInto("curriculum_template_sections").values({ template_id: template.id, position: 0, title: "Plan", html: "<p>Plan it.</p>" }).execute();
+  });
+  afterAll(() => server.stop());
+
+  it("offers 'manage' (can_edit) and saves for the leader and admins; the group's members, moderators and others may not", async () => {
+    const c = cast.clients;
+    const canEdit = async (client: TestClient) => ((await client.get("/curriculum/templates/project")).body.data as { can_edit: boolean }[]).map((t) => t.can_edit);
+    const save = (client: TestClient, title: string) => client.post("/templates/group-project/update", { title, sections: [{ title: "Plan", html: "<p>Plan it.</p>" }] });
+    for (const role of ["leader", "admin"] as const) {
+      expect(await canEdit(c[role]), role).toEqual([true]);
+      expect((await c[role].get("/api/templates/group-project")).body.abilities, role).toEqual({ edit: true });
+      expect((await save(c[role], `Group Project by ${role}`)).status, role).toBe(200);
+    }
+    for (const role of ["owner", "member", "groupie", "moderator"] as const) {
+      expect(await canEdit(c[role]), role).toEqual([false]);
+      expect((await save(c[role], "Taken over")).status, role).toBe(403);
+    }
+    expect((await save(c.guest, "Taken over")).status).toBe(401);
+    expect((await c.leader.get("/api/templates/group-project")).body.title).toBe("Group Project by admin");
   });
 });
 

@@ -69,7 +69,7 @@ async function commentAnswer(db: Db, actor: Actor, ctx: ThreadContext, commentId
 }
 
 /**
- * Throws unless the policy allowed the actor to take part (post, react, report, subscribe): 403 with `message`, or,
+ * Throws unless the policy allowed the actor to take part (post, edit or delete a comment, react, report, subscribe): 403 with `message`, or,
  * for one who views the item only by its link, the reason that holds for every such call.
  */
 function authorizeTakingPart(actor: Actor, ctx: ThreadContext, allowed: boolean, message: string): void {
@@ -140,7 +140,7 @@ export function discussionsRouter(db: Db): Router {
     const body = parseOr422(CommentUpdateRequest, req.body ?? {});
     const ctx = await loadReadableThread(db, req, body.opaque_id);
     const comment = await loadComment(db, ctx, body.comment_id);
-    authorize(req.actor, commentPolicy.canEditComment(req.actor, comment), DISCUSSION_MESSAGES.editForbidden);
+    authorizeTakingPart(req.actor, ctx, commentPolicy.canEditComment(req.actor, ctx.subject, comment), DISCUSSION_MESSAGES.editForbidden);
     const isHtml = body.is_html ?? comment.is_html === 1;
     const content = commentContent({ comment: body.comment, is_html: isHtml });
     await editComment(db, { commentId: comment.id, editorId: req.actor.profile!.id, title: body.title === undefined ? comment.title : body.title, content, isHtml });
@@ -151,7 +151,7 @@ export function discussionsRouter(db: Db): Router {
     const body = parseOr422(CommentRef, req.body ?? {});
     const ctx = await loadReadableThread(db, req, body.opaque_id);
     const comment = await loadComment(db, ctx, body.comment_id);
-    authorize(req.actor, commentPolicy.canDeleteComment(req.actor, comment), DISCUSSION_MESSAGES.editForbidden);
+    authorizeTakingPart(req.actor, ctx, commentPolicy.canDeleteComment(req.actor, ctx.subject, comment), DISCUSSION_MESSAGES.editForbidden);
     res.json(presentDeleted(await deleteComment(db, comment, req.actor.profile!.id)));
   });
 

@@ -77,8 +77,8 @@ export function editorRouter(db: Db): Router {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     // Who may not even see the item learns nothing of it (404, as when viewing); who may see it but not edit gets 403.
-    const { linkShared } = await ensureViewable(db, req, item, "link");
-    authorize(req.actor, contentObjectPolicy.canEdit(req.actor, item));
+    const { viewsOnlyByLink, linkShared } = await ensureViewable(db, req, item, "link");
+    authorize(req.actor, contentObjectPolicy.canEditReached(req.actor, item, viewsOnlyByLink));
     const body = parseOr422(ContentUpdateRequest, req.body ?? {});
     const lock = await findActiveLock(db, item.model_key, item.id);
     if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));

@@ -45,8 +45,8 @@ export function tagsRouter(db: Db): Router {
   router.post("/:typePath/:uid/tags", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
-    await ensureViewable(db, req, item, "link");
-    authorize(req.actor, contentObjectPolicy.canEdit(req.actor, item));
+    const { viewsOnlyByLink } = await ensureViewable(db, req, item, "link");
+    authorize(req.actor, contentObjectPolicy.canEditReached(req.actor, item, viewsOnlyByLink));
     const body = parseOr422(ContentTagsRequest, req.body ?? {});
     const lock = await findActiveLock(db, item.model_key, item.id);
     if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));

@@ -19,8 +19,9 @@ import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js
 /** The item named by opaque_id, for someone who may manage its endorsements (404 to whoever may not even view it). */
 async function loadManaged(db: Db, req: Request, opaqueId: string): Promise<LoadedItem> {
   const item = await loadItemBy(db, "opaque_id", opaqueId);
-  authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item), "link"));
-  authorize(req.actor, endorsementPolicy.canManage(req.actor, item), ENDORSEMENT_MESSAGES.forbidden);
+  const grants = await grantsOf(db, item);
+  authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants, "link"));
+  authorize(req.actor, endorsementPolicy.canManage(req.actor, item, grants), ENDORSEMENT_MESSAGES.forbidden);
   return item;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
-import { buildContent, buildRoleCast, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildGroup, buildRoleCast, type RoleCast } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 type Role = keyof RoleCast["clients"];
@@ -43,7 +43,8 @@ describe("items a group owns: its leaders act as the owner, its members see it",
 
   it("lets the leader manage its permissions (the owner row names the group); a member of the group is refused", async () => {
     const read = (client: TestClient) => client.get(`/permissions?opaque_id=${item.opaque_id}`);
-    expect(await statuses(read)).toEqual({ guest: 401, owner: 404, member: 404, leader: 200, groupie: 403, moderator: 200, admin: 200 });
+    // A moderator manages what it may view, as it edits: this restricted item is hidden from it.
+    expect(await statuses(read)).toEqual({ guest: 401, owner: 404, member: 404, leader: 200, groupie: 403, moderator: 404, admin: 200 });
     expect((await read(c.leader)).body.config.owner).toEqual({ profile_id: group.id, name: group.name, is_group: true });
     const refused = await c.groupie.post("/permissions", { opaque_id: item.opaque_id, profiles: [{ id: cast.member.id, permissions: ["read"] }] });
     expect([refused.status, refused.body.message]).toEqual([403, "Only the owner, a moderator or an administrator may manage this item's permissions."]);
@@ -67,6 +68,35 @@ describe("items a group owns: its leaders act as the owner, its members see it",
     expect(await titles(c.groupie)).toEqual([]);
     expect(await titles(c.member)).toEqual([]);
     expect((await c.groupie.get(`/api/content/collections/${shelf.uid}`)).status).toBe(200);
+  });
+
+  it("lets the leader give the group's item to another profile or group, never to itself; the owner and admins to anyone", async () => {
+    const handouts = await buildContent(server.db, { ownerId: group.id, modelKey: "lesson_plan", title: "Group Handouts", visibility: "restricted" });
+    const change = (client: TestClient, to: number) => client.post("/profile/owner/change", { opaque_id: handouts.opaque_id, selected_profile: to });
+    const ownerOf = async () => (await server.db.selectFrom("content").select("owner_id").where("id", "=", handouts.id).executeTakeFirstOrThrow()).owner_id;
+    // The dialog offers "Me" only to whom may take it: an admin, not the leader acting for the group.
+    expect((await page(c.leader, handouts)).body.abilities).toMatchObject({ change_owner: true, take_ownership: false });
+    expect((await page(c.admin, handouts)).body.abilities).toMatchObject({ change_owner: true, take_ownership: true });
+    expect((await page(c.groupie, handouts)).body.abilities).toMatchObject({ change_owner: false, take_ownership: false });
+
+    const taken = await change(c.leader, cast.leader.id);
+    expect([taken.status, taken.body.message]).toEqual([403, "You act for the group that owns this item: you may give it to someone else, but only an administrator may give it to you."]);
+    expect(await ownerOf()).toBe(group.id);
+    expect((await page(c.groupie, handouts)).status).toBe(200);
+
+    // Another group it leads is another owner: the item goes to that group (whose members the groupie is not among).
+    const other = await buildGroup(server.db, cast.leader);
+    expect((await change(c.leader, other.id)).status).toBe(200);
+    expect(await ownerOf()).toBe(other.id);
+    expect((await page(c.groupie, handouts)).status).toBe(404);
+    expect((await change(c.leader, cast.leader.id)).status).toBe(403);
+
+    // An admin may give it to the leader, who then owns it itself and may give it to anyone, the group included.
+    expect((await change(c.admin, cast.leader.id)).status).toBe(200);
+    expect((await page(c.leader, handouts)).body.abilities).toMatchObject({ change_owner: true, take_ownership: false });
+    expect((await change(c.leader, group.id)).status).toBe(200);
+    expect(await ownerOf()).toBe(group.id);
+    expect((await page(c.groupie, handouts)).status).toBe(200);
   });
 
   it("lets the leader give it away (a member of the group may not), after which the group's people lose it", async () => {

@@ -32,9 +32,10 @@ const fail = (field: string, message: string): never => {
  */
 async function loadManageable(db: Db, req: Request, ref: { model?: string; id?: number; uid?: string; opaque_id?: string }, allowed = permissionPolicy.canManage): Promise<LoadedItem> {
   const item = ref.opaque_id ? await loadItemBy(db, "opaque_id", ref.opaque_id, ref.model) : ref.uid ? await loadItemBy(db, "uid", ref.uid, ref.model) : await loadItemBy(db, "id", ref.id!, ref.model);
-  // Moderators may manage (as they may edit) restricted items they are not granted; others learn nothing of an item they cannot view.
-  if (!allowed(req.actor, item)) {
-    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item), ref.opaque_id || ref.uid ? "link" : "listed"));
+  const grants = await grantsOf(db, item);
+  // Whoever may not manage it learns nothing of an item they cannot view (a moderator included: it manages only what it may view).
+  if (!allowed(req.actor, item, grants)) {
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants, ref.opaque_id || ref.uid ? "link" : "listed"));
     authorize(req.actor, false, PERMISSION_MESSAGES.forbidden);
   }
   return item;

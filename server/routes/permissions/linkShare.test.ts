@@ -5,7 +5,7 @@ import { startTestServer, type TestClient, type TestServer } from "../../test/te
 
 describe("link sharing: anyone holding an item's link may view it, and only there", () => {
   let server: TestServer;
-  let owner: TestUser;
+  let owner: TestUser, member: TestUser;
   let ownerClient: TestClient, memberClient: TestClient, leaderClient: TestClient, groupieClient: TestClient, moderatorClient: TestClient, adminClient: TestClient, guest: TestClient;
   let group: Profile;
   let item: Content;
@@ -28,7 +28,7 @@ describe("link sharing: anyone holding an item's link may view it, and only ther
   beforeAll(async () => {
     server = await startTestServer();
     const cast = await buildRoleCast(server);
-    ({ owner, group } = cast);
+    ({ owner, member, group } = cast);
     ({ owner: ownerClient, member: memberClient, leader: leaderClient, groupie: groupieClient, moderator: moderatorClient, admin: adminClient, guest } = cast.clients);
     item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: `${word} Plans`, visibility: "restricted" });
     await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "group", profile_id: group.id, permission: "read" }).execute();
@@ -148,6 +148,36 @@ describe("link sharing: anyone holding an item's link may view it, and only ther
       expect((await leaderClient.post(`${COMMENT}/feedback`, { ...ref(), feedback_type: "like" })).status).toBe(200);
       expect((await leaderClient.post(`${COMMENT}/flag`, { ...ref(), value: "inappropriate", message: "Rude" })).status).toBe(200);
       expect((await ownerClient.post(`${COMMENT}/subscribe`, { ...ref(), action: "subscribe" })).status).toBe(200);
+    });
+
+    it("lets a link viewer neither edit nor delete its own older comment (as it may not post); granted again, it may", async () => {
+      const send = (client: TestClient, method: "PUT" | "DELETE", body: Record<string, unknown>) => client.token().then((token) => client.request(method, COMMENT, body, { "x-csrf-token": token }));
+      const later = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Open Then Shut", visibility: "authed" });
+      const mine = await memberClient.post(COMMENT, { opaque_id: later.opaque_id, comment: "Written while it was open" });
+      expect(mine.status).toBe(201);
+      const own = { opaque_id: later.opaque_id, comment_id: mine.body.id };
+      const stored = () => server.db.selectFrom("comments").select(["content", "edited_at", "deleted_at", "deleted_with_replies_at"]).where("id", "=", own.comment_id).executeTakeFirstOrThrow();
+      // The owner restricts it and shares it by link: the member, who wrote a comment there, now sees it only by the link.
+      expect((await ownerClient.post("/permissions", { opaque_id: later.opaque_id, link: ["read"] })).status).toBe(200);
+      expect((await page(memberClient, later)).body.viewed_by_link).toBe(true);
+
+      const read = await memberClient.post("/comment/thread/bulk", { requests: [{ uniqueId: "card", request: { opaque_id: later.opaque_id } }] });
+      expect(read.body.results.card.comments.map((x: { content: string; abilities: object }) => [x.content, x.abilities])).toEqual([
+        ["Written while it was open", { edit: false, delete: false, report: false, history: false }],
+      ]);
+      const readOnly = "This item was shared with you by its link: you may read its discussion but not take part.";
+      for (const res of [await send(memberClient, "PUT", { ...own, comment: "Changed through the link" }), await send(memberClient, "DELETE", own)]) {
+        expect([res.status, res.body.message]).toEqual([403, readOnly]);
+      }
+      expect(await stored()).toEqual({ content: "Written while it was open", edited_at: null, deleted_at: null, deleted_with_replies_at: null });
+      expect((await server.db.selectFrom("comment_history").select("event").where("comment_id", "=", own.comment_id).execute()).map((h) => h.event)).toEqual(["created"]);
+
+      // Granted to read again, it takes part again: its own comment is its to edit and delete.
+      expect((await ownerClient.post("/permissions", { opaque_id: later.opaque_id, link: ["read"], profiles: [{ id: member.id, permissions: ["read"] }] })).status).toBe(200);
+      const edited = await send(memberClient, "PUT", { ...own, comment: "Changed as a reader" });
+      expect([edited.status, edited.body.content]).toEqual([200, "Changed as a reader"]);
+      expect((await send(memberClient, "DELETE", own)).status).toBe(200);
+      expect((await stored()).deleted_at).not.toBeNull();
     });
   });
 

@@ -112,8 +112,8 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
       const { typePath, uid } = req.params as Record<string, string>;
       if (!isContentTypePath(typePath!)) return next("route");
       const item = await loadByLink(db, typePath!, uid!);
-      await ensureViewable(db, req, item, "link");
-      authorize(req.actor, thumbnailPolicy.canDesign(req.actor, item));
+      const { viewsOnlyByLink } = await ensureViewable(db, req, item, "link");
+      authorize(req.actor, thumbnailPolicy.canDesign(req.actor, item, viewsOnlyByLink));
       const lock = await findActiveLock(db, item.model_key, item.id);
       if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
       res.locals.item = item;

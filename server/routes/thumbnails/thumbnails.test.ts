@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
-import { buildContent, buildSignedInClient, buildSignedInUser, type TestUser } from "../../test/factories.js";
+import { buildContent, buildRoleCast, buildSignedInClient, buildSignedInUser, type TestUser } from "../../test/factories.js";
 import { exeBytes, pngBytes, solidPng } from "../../test/sampleFiles.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
@@ -76,6 +76,30 @@ describe("thumbnail designer: settings and presets", () => {
     expect((await del(ownerClient, "abc" as unknown as number)).status).toBe(404);
     // Beyond the databases' integers (PostgreSQL refused to compare it: a 500).
     expect((await put(ownerClient, { name: "x" }, 2147483648)).body.message).toBe("Preset not found.");
+  });
+
+  it("leaves a preset a group owns to the group's leaders (the shared owner rule), not to its members or admins", async () => {
+    const cast = await buildRoleCast(server);
+    const c = cast.clients;
+    const preset = await server.db
+      .insertInto("thumbnail_presets")
+      .values({ owner_id: cast.group.id, name: "Group colours", settings: JSON.stringify({ "overlay-opacity": 0.5 }), created_at: "2024-01-01T00:00:00.000Z", updated_at: "2024-01-01T00:00:00.000Z" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const isOwner = async (client: TestClient) => ((await client.get(PRESETS)).body as { id: number; is_owner: boolean }[]).find((p) => p.id === preset.id)?.is_owner;
+    const send = (client: TestClient, method: "PUT" | "DELETE", body?: unknown) => client.token().then((token) => client.request(method, `${PRESETS}/${preset.id}`, body, { "x-csrf-token": token }));
+    expect(await isOwner(c.leader)).toBe(true);
+    for (const role of ["groupie", "owner", "member", "moderator", "admin"] as const) {
+      expect(await isOwner(c[role]), role).toBe(false);
+      const denied = await send(c[role], "PUT", { name: "Mine now" });
+      expect([denied.status, denied.body.message], role).toEqual([403, "Only the owner of a preset may change or delete it."]);
+      expect((await send(c[role], "DELETE")).status, role).toBe(403);
+    }
+    const renamed = await send(c.leader, "PUT", { name: "Group colours, brighter", settings: { "overlay-opacity": 0.2 } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.preset).toEqual({ id: preset.id, name: "Group colours, brighter", settings: { "overlay-opacity": 0.2 }, is_owner: true });
+    expect((await send(c.leader, "DELETE")).status).toBe(200);
+    expect(await isOwner(c.leader)).toBeUndefined();
   });
 
   it("validates preset names and settings with 422 and the rule's message", async () => {
