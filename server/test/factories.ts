@@ -88,6 +88,13 @@ export async function buildRoleCast(server: TestServer): Promise<RoleCast> {
   return { ...users, group, clients };
 }
 
+/** Each role's answer status to one call (the cast's clients, the guest's included), by role. */
+export async function statusesByRole(clients: RoleCast["clients"], call: (client: TestClient) => Promise<{ status: number }>): Promise<Partial<Record<keyof RoleCast["clients"], number>>> {
+  const out: Partial<Record<keyof RoleCast["clients"], number>> = {};
+  for (const role of Object.keys(clients) as (keyof RoleCast["clients"])[]) out[role] = (await call(clients[role])).status;
+  return out;
+}
+
 /** A group with a leader and members. */
 export async function buildGroup(db: Db, leader: Profile, members: Profile[] = []): Promise<Profile> {
   const group = await insertProfile(db, { kind: "group", name: `Group ${unique()}` });

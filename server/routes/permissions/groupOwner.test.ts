@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
-import { buildContent, buildGroup, buildRoleCast, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildGroup, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
-type Role = keyof RoleCast["clients"];
 
 describe("items a group owns: its leaders act as the owner, its members see it", () => {
   let server: TestServer;
@@ -13,11 +12,7 @@ describe("items a group owns: its leaders act as the owner, its members see it",
   let item: Content;
 
   const page = (client: TestClient, it: Content = item) => client.get(`/api/content/lesson-plans/${it.uid}`);
-  const statuses = async (call: (client: TestClient) => Promise<{ status: number }>) => {
-    const out: Partial<Record<Role, number>> = {};
-    for (const role of Object.keys(c) as Role[]) out[role] = (await call(c[role])).status;
-    return out;
-  };
+  const statuses = (call: (client: TestClient) => Promise<{ status: number }>) => statusesByRole(c, call);
 
   beforeAll(async () => {
     server = await startTestServer();

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
-import { buildContent, buildRoleCast, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
-type Role = keyof RoleCast["clients"];
 
 /**
  * A moderator manages the permissions (and endorsements) of what it may view, and of nothing else: it is no super user
@@ -20,11 +19,7 @@ describe("moderators manage the permissions of the items they may view, not of t
   const permissions = (client: TestClient, item: Content) => client.get(`/permissions?opaque_id=${item.opaque_id}`);
   const grantsOf = async (item: Content) =>
     (await server.db.selectFrom("content_grants").select(["scope", "profile_id", "permission"]).where("content_id", "=", item.id).orderBy("scope").orderBy("permission").execute()).map((g) => [g.scope, g.profile_id, g.permission]);
-  const statuses = async (call: (client: TestClient) => Promise<{ status: number }>) => {
-    const out: Partial<Record<Role, number>> = {};
-    for (const role of Object.keys(c) as Role[]) out[role] = (await call(c[role])).status;
-    return out;
-  };
+  const statuses = (call: (client: TestClient) => Promise<{ status: number }>) => statusesByRole(c, call);
 
   beforeAll(async () => {
     server = await startTestServer();
