@@ -1,0 +1,7 @@
+import type { NewsAudience } from "../../contract/index.js";
+import type { Actor } from "../lib/actor.js";
+
+/** Which news items an actor is shown: guests those for everyone, signed-in profiles also those for members. */
+export function audiences(actor: Actor): readonly NewsAudience[] {
+  return actor.signedIn ? ["public", "authed"] : ["public"];
+}
