@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyAsUnset } from "./common.js";
+import { emptyAsUnset, positiveId } from "./common.js";
 import { SearchResultItem } from "./search.js";
 
 /** The carousels' constants (first document, section 9). */
@@ -118,3 +118,77 @@ export const FooterCarouselCollection = z.object({
   items: z.array(SearchResultItem),
 });
 export type FooterCarouselCollection = z.infer<typeof FooterCarouselCollection>;
+
+/** Texts of the news items' management calls. */
+export const NEWS_MESSAGES = {
+  titleRequired: "Please provide a title.",
+  titleTooLong: "The title may be at most 255 characters.",
+  descriptionTooLong: "The description may be at most 5000 characters.",
+  badAddress: "Use an http(s) address or a path on this site (starting with /).",
+  ctaTooLong: "The call to action may be at most 255 characters.",
+  badColor: "Use a colour as #rrggbb.",
+  badOpacity: "Opacity is a number from 0 to 1.",
+  badBlur: "Blur is a number of pixels from 0 to 20.",
+  badId: "Must be a news item's id.",
+  notFound: "This news item does not exist.",
+  saved: "The news item was saved.",
+  deleted: "The news item was deleted.",
+} as const;
+
+/** A banner or link address as the server keeps it: http(s), or a path on this site; empty is none. */
+const address = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v),
+  z
+    .string()
+    .max(2000, NEWS_MESSAGES.badAddress)
+    .regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/i, NEWS_MESSAGES.badAddress)
+    .nullable()
+    .default(null),
+);
+
+/** The callout's look as an administrator sends it: every field optional (left out: its default), each checked. */
+export const CommunityCalloutSettingsInput = z
+  .object({
+    title: z.string().trim().max(255, NEWS_MESSAGES.titleTooLong),
+    description: z.string().trim().max(2000, NEWS_MESSAGES.descriptionTooLong),
+    background_color: z.string().regex(HEX_COLOR, NEWS_MESSAGES.badColor),
+    background_opacity: z.number({ error: NEWS_MESSAGES.badOpacity }).min(0, NEWS_MESSAGES.badOpacity).max(1, NEWS_MESSAGES.badOpacity),
+    background_blur: z.number({ error: NEWS_MESSAGES.badBlur }).min(0, NEWS_MESSAGES.badBlur).max(20, NEWS_MESSAGES.badBlur),
+    background_alt_text: z.string().trim().max(500),
+    text_color: z.string().regex(HEX_COLOR, NEWS_MESSAGES.badColor),
+    text_shadow_color: z.union([z.literal(""), z.string().regex(HEX_COLOR, NEWS_MESSAGES.badColor)]),
+    button_variant: z.enum(NEWS_BUTTON_VARIANTS),
+    button_outline: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+/** POST /api/news and PUT /api/news/{id}: a news item as an administrator writes it (PUT replaces the whole item). */
+export const NewsItemInput = z.object({
+  title: z.string({ error: NEWS_MESSAGES.titleRequired }).trim().min(1, NEWS_MESSAGES.titleRequired).max(255, NEWS_MESSAGES.titleTooLong),
+  description: z.string().trim().max(5000, NEWS_MESSAGES.descriptionTooLong).default(""),
+  banner_url: address,
+  link: address,
+  cta_text: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.string().trim().max(255, NEWS_MESSAGES.ctaTooLong).nullable().default(null)),
+  community_callout_settings: CommunityCalloutSettingsInput.default({}),
+  audience: z.enum(NEWS_AUDIENCES).default("public"),
+  is_published: z.boolean().default(true),
+  sort_order: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+});
+export type NewsItemInput = z.input<typeof NewsItemInput>;
+
+/** A news item as its administrators see it: the slide, and who sees it, whether it is published, its place, its times. */
+export const ManagedNewsItem = NewsCarouselItem.extend({
+  audience: z.enum(NEWS_AUDIENCES),
+  is_published: z.boolean(),
+  sort_order: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ManagedNewsItem = z.infer<typeof ManagedNewsItem>;
+
+export const ManagedNewsResponse = z.object({ data: z.array(ManagedNewsItem) });
+export type ManagedNewsResponse = z.infer<typeof ManagedNewsResponse>;
+
+/** The {id} of PUT and DELETE /api/news/{id}. */
+export const NewsItemId = positiveId(NEWS_MESSAGES.badId);

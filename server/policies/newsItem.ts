@@ -5,3 +5,8 @@ import type { Actor } from "../lib/actor.js";
 export function audiences(actor: Actor): readonly NewsAudience[] {
   return actor.signedIn ? ["public", "authed"] : ["public"];
 }
+
+/** Writing news (adding, changing, deleting, listing drafts): administrators only, since the carousel speaks for the site. */
+export function canManage(actor: Actor): boolean {
+  return actor.signedIn && actor.isAdmin;
+}

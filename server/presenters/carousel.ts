@@ -1,4 +1,4 @@
-import { CommunityCalloutSettings, type FooterCarouselCollection, type NewsCarouselItem, type SearchResultItem } from "../../contract/index.js";
+import { CommunityCalloutSettings, type FooterCarouselCollection, type ManagedNewsItem, type NewsCarouselItem, type SearchResultItem } from "../../contract/index.js";
 import type { Content, NewsItemRow } from "../db/schema.js";
 import { itemLink } from "./editableItem.js";
 import { safeLink } from "./safeLink.js";
@@ -25,6 +25,11 @@ export function presentNewsItem(row: NewsItemRow): NewsCarouselItem {
     cta_text: row.cta_text,
     community_callout_settings: calloutSettings(row.community_callout_settings),
   };
+}
+
+/** A news item as its administrators see it: the slide, and who sees it, whether it is published, its place and its times. */
+export function presentManagedNewsItem(row: NewsItemRow): ManagedNewsItem {
+  return { ...presentNewsItem(row), audience: row.audience, is_published: row.is_published === 1, sort_order: row.sort_order, created_at: row.created_at, updated_at: row.updated_at };
 }
 
 /** A collection and its already presented cards as the footer carousel shows them. */

@@ -40,8 +40,8 @@ function FooterCarouselPages({ sourceUrl, title, link, items }: { sourceUrl: str
   const [visibility, setVisibility] = useStoredPreference(`footerCarousel.${sourceUrl}`, VISIBILITY, "shown");
   const shown = visibility === "shown";
   const perPage = usePerPage();
-  const carousel = useCarousel({ pageCount: Math.ceil(items.length / perPage), autoRotateMs: null });
-  const first = carousel.page * perPage;
+  const carousel = useCarousel({ itemCount: items.length, perPage, autoRotateMs: null });
+  const first = carousel.first;
   const onPage = items.slice(first, first + perPage);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -39,7 +39,8 @@ export function NewsCarousel() {
 
 function NewsSlides({ items }: { items: NewsCarouselItem[] }) {
   const headingId = useId();
-  const carousel = useCarousel({ pageCount: items.length });
+  // One news item a slide.
+  const carousel = useCarousel({ itemCount: items.length, perPage: 1 });
   const several = items.length > 1;
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState, type FocusEvent } from "react
 import { CAROUSEL } from "../../../contract/index.js";
 
 export interface CarouselOptions {
-  /** How many pages there are (slides, or pages of items). */
-  pageCount: number;
+  /** How many items there are, and how many a page shows (4 unless told: first document, section 9). */
+  itemCount: number;
+  perPage?: number;
   /** Whether Next on the last page goes to the first (and Previous on the first to the last); the spec's default. */
   wrap?: boolean;
   /** Rotates to the next page after this many ms of unpaused time; null: never. */
@@ -14,13 +15,14 @@ export interface CarouselOptions {
 const prefersReducedMotion = () => typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
- * A carousel's state: the current page, going to another (wrapping unless told not to), and automatic rotation.
+ * A carousel's state over `itemCount` items, `perPage` to a page: the current page, going to another (wrapping unless told not to), and automatic rotation.
  * Rotation counts unpaused time in ticks of 250 ms and turns the page after 8000 ms (first document, section 9);
  * it pauses while the pointer is over the carousel or focus is inside it (WCAG 2.2.2, so a reader is never moved on
  * mid-sentence), while the page is hidden, and for good when the reader presses pause. Any page change by the reader
  * starts the count again. Spread `hoverFocusHandlers` on the carousel's root element.
  */
-export function useCarousel({ pageCount, wrap = true, autoRotateMs = CAROUSEL.autoRotateMs }: CarouselOptions) {
+export function useCarousel({ itemCount, perPage = CAROUSEL.perPage, wrap = true, autoRotateMs = CAROUSEL.autoRotateMs }: CarouselOptions) {
+  const pageCount = Math.ceil(itemCount / Math.max(1, perPage));
   const [page, setPage] = useState(0);
   const [stopped, setStopped] = useState(prefersReducedMotion);
   const [hovered, setHovered] = useState(false);
@@ -65,6 +67,8 @@ export function useCarousel({ pageCount, wrap = true, autoRotateMs = CAROUSEL.au
   return {
     page: current,
     pageCount,
+    /** The index of the current page's first item. */
+    first: current * perPage,
     goTo,
     next: () => goTo(current + 1),
     previous: () => goTo(current - 1),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CAROUSEL_TEXTS, MESSAGES } from "../../../contract/index.js";
+import { CAROUSEL_TEXTS, MESSAGES, NEWS_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { FEATURED_COLLECTION_KEY, setConfigValue } from "../../models/appConfig.js";
 import { buildCollection, buildContent, buildGroup, buildNewsItem, buildSignedInClient, buildSignedInUser, buildUser } from "../../test/factories.js";
@@ -78,6 +78,85 @@ describe("carousels", () => {
       for (const query of ["limit=0", "limit=21", "limit=abc", "limit=1.5", "limit[]=1"]) {
         const answer = await guest.get(`/api/news?${query}`);
         expect([query, answer.status, answer.body]).toEqual([query, 422, expect.objectContaining({ message: CAROUSEL_TEXTS.limitInvalid })]);
+      }
+    });
+  });
+
+  describe("managing news (GET /api/news/manage, POST /api/news, PUT and DELETE /api/news/{id})", () => {
+    /** A write with the client's CSRF token, as the web app sends one. */
+    const send = async (client: TestClient, method: "PUT" | "DELETE", path: string, body?: unknown) => client.request(method, path, body, { "x-csrf-token": await client.token() });
+
+    it("lets administrators add, change, list and delete news; the carousel shows what they publish", async () => {
+      await server.db.deleteFrom("news_items").execute();
+      const admin = await buildSignedInClient(server, { admin: true });
+      const added = await admin.post("/api/news", {
+        title: "  Summer institute  ",
+        description: "Three days of workshops.",
+        banner_url: "https://example.org/banner.png",
+        link: "/search/?st=summer",
+        cta_text: "",
+        community_callout_settings: { background_color: "#123456", button_outline: true },
+      });
+      expect(added.status).toBe(201);
+      expect(added.body).toMatchObject({
+        title: "Summer institute",
+        link: "/search/?st=summer",
+        cta_text: null,
+        audience: "public",
+        is_published: true,
+        sort_order: 0,
+        community_callout_settings: { background_color: "#123456", button_outline: true, text_color: "#ffffff", button_variant: "light" },
+      });
+      const id = added.body.id as number;
+      expect((await server.client().get("/api/news")).body.data.map((n: { id: number }) => n.id)).toEqual([id]);
+
+      const changed = await send(admin, "PUT", `/api/news/${id}`, { title: "Summer institute (drafting)", is_published: false, audience: "authed", sort_order: 3 });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toMatchObject({ id, title: "Summer institute (drafting)", banner_url: null, is_published: false, audience: "authed", sort_order: 3 });
+      expect((await server.client().get("/api/news")).body.data).toEqual([]);
+      expect((await admin.get("/api/news")).body.data).toEqual([]);
+      expect((await admin.get("/api/news/manage")).body.data.map((n: { id: number }) => n.id)).toEqual([id]);
+
+      const deleted = await send(admin, "DELETE", `/api/news/${id}`);
+      expect([deleted.status, deleted.body.message]).toEqual([200, NEWS_MESSAGES.deleted]);
+      const again = await send(admin, "DELETE", `/api/news/${id}`);
+      expect([again.status, again.body.message]).toEqual([404, NEWS_MESSAGES.notFound]);
+      expect((await send(admin, "PUT", `/api/news/${id}`, { title: "Gone" })).status).toBe(404);
+    });
+
+    it("refuses guests (401) and members who are not administrators (403), before reading what they sent", async () => {
+      const item = await buildNewsItem(server.db, { title: "Kept" });
+      const guest = server.client();
+      const member = await buildSignedInClient(server, { moderator: true });
+      for (const [client, status] of [[guest, 401], [member, 403]] as const) {
+        expect((await client.get("/api/news/manage")).status).toBe(status);
+        expect((await client.post("/api/news", { title: "" })).status).toBe(status);
+        expect((await send(client, "PUT", `/api/news/${item.id}`, { title: "Changed" })).status).toBe(status);
+        const refused = await send(client, "DELETE", `/api/news/${item.id}`);
+        expect([refused.status, typeof refused.body.message]).toEqual([status, "string"]);
+      }
+      expect((await server.db.selectFrom("news_items").select("title").where("id", "=", item.id).executeTakeFirst())?.title).toBe("Kept");
+    });
+
+    it("answers bad input with 422 and the field's message", async () => {
+      const admin = await buildSignedInClient(server, { admin: true });
+      const cases: [unknown, string][] = [
+        [{}, NEWS_MESSAGES.titleRequired],
+        [{ title: "   " }, NEWS_MESSAGES.titleRequired],
+        [{ title: "x".repeat(256) }, NEWS_MESSAGES.titleTooLong],
+        [{ title: "A", link: "javascript:alert(1)" }, NEWS_MESSAGES.badAddress],
+        [{ title: "A", banner_url: "//evil.example/x.png" }, NEWS_MESSAGES.badAddress],
+        [{ title: "A", community_callout_settings: { background_color: "red" } }, NEWS_MESSAGES.badColor],
+        [{ title: "A", community_callout_settings: { background_opacity: 2 } }, NEWS_MESSAGES.badOpacity],
+        [{ title: "A", community_callout_settings: { background_blur: "lots" } }, NEWS_MESSAGES.badBlur],
+      ];
+      for (const [body, message] of cases) {
+        const answer = await admin.post("/api/news", body);
+        expect([JSON.stringify(body).slice(0, 60), answer.status, answer.body.message]).toEqual([JSON.stringify(body).slice(0, 60), 422, message]);
+      }
+      for (const id of ["abc", "0", "1.5", "99999999999"]) {
+        const answer = await send(admin, "PUT", `/api/news/${id}`, { title: "A" });
+        expect([id, answer.status, answer.body.message]).toEqual([id, 422, NEWS_MESSAGES.badId]);
       }
     });
   });
