@@ -21,6 +21,10 @@ export const FOOTER_CAROUSEL = {
   featuredSource: "api/carousels/featured",
 } as const;
 
+/** Most news items one answer carries (GET /api/news?limit=N), and the default. */
+export const NEWS_MAX = 20;
+export const NEWS_DEFAULT = 10;
+
 /** The carousels' texts (ours: the spec names only More/Less). */
 export const CAROUSEL_TEXTS = {
   newsRegion: "News",
@@ -35,14 +39,10 @@ export const CAROUSEL_TEXTS = {
   footerHide: "Hide featured collection",
   previousPage: "Earlier featured items",
   nextPage: "Later featured items",
-  limitInvalid: "limit must be a whole number from 1 to 20.",
+  limitInvalid: `limit must be a whole number from 1 to ${NEWS_MAX}.`,
   noFeatured: "There is no featured collection.",
   uidInvalid: "uid must be a collection's uid (letters, digits, - and _, at most 64 characters).",
 } as const;
-
-/** Most news items one answer carries (GET /api/news?limit=N), and the default. */
-export const NEWS_MAX = 20;
-export const NEWS_DEFAULT = 10;
 
 /** The styles a news slide's call to action may take (community_callout_settings.button_variant). */
 export const NEWS_BUTTON_VARIANTS = ["primary", "secondary", "light", "dark"] as const;
