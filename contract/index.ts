@@ -26,3 +26,4 @@ export * from "./endorsements.js";
 export * from "./badges.js";
 export * from "./feeds.js";
 export * from "./guidedTours.js";
+export * from "./carousels.js";

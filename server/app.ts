@@ -17,6 +17,7 @@ import { refuseNulText } from "./lib/nulText.js";
 import { refuseDeepBodies } from "./lib/bodyDepth.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { announcementsRouter } from "./routes/announcements/index.js";
+import { carouselsRouter } from "./routes/carousels/index.js";
 import { endorsementsRouter } from "./routes/endorsements/index.js";
 import { badgesRouter } from "./routes/badges/index.js";
 import { feedsRouter } from "./routes/feeds/index.js";
@@ -203,6 +204,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(contactRouter(db, { rateLimit: config.authRateLimit }));
   app.use(moderationRouter(db));
   app.use(announcementsRouter(db));
+  app.use(carouselsRouter(db));
   app.use(guidedToursRouter(db));
   app.use(endorsementsRouter(db));
   app.use(badgesRouter(db));

@@ -1,7 +1,9 @@
 import { useState, type MouseEvent } from "react";
 import { Outlet, useMatch } from "react-router";
+import { FOOTER_CAROUSEL } from "../../contract/index.js";
 import { useAppConfig, useInitializeData } from "../api/queries.js";
 import { AnnouncementBanners } from "../components/AnnouncementBanners.js";
+import { FooterCarousel } from "../components/carousel/FooterCarousel.js";
 import { ContactDialog } from "../components/ContactDialog.js";
 import { GuestModalProvider } from "../components/GuestModal.js";
 import { ResourceFileDrop } from "../components/ResourceFileDrop.js";
@@ -12,7 +14,7 @@ import { SkipToResultsLink } from "../scenes/search/SkipToResultsLink.js";
 import { useFocusHeadingOnNavigate } from "../hooks/useFocusHeadingOnNavigate.js";
 import { PATHS } from "./paths.js";
 
-/** The frame around every page: skip links, header, the system announcement banners, main landmark, footer (with the contact form) and the toast region. */
+/** The frame around every page: skip links, header, the system announcement banners, main landmark, footer (the featured collection's carousel, the contact form) and the toast region. */
 export function RootLayout() {
   // Load the session early: it carries the CSRF token every write needs.
   useInitializeData();
@@ -39,6 +41,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <footer className="site-footer">
+        <FooterCarousel sourceUrl={FOOTER_CAROUSEL.featuredSource} />
         <p>
           © {new Date().getFullYear()} {config?.siteName ?? "Curriculum"} ·{" "}
           <button type="button" className="link-button" onClick={() => setContacting(true)}>

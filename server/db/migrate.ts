@@ -21,6 +21,7 @@ import * as m019 from "./migrations/019_endorsements.js";
 import * as m020 from "./migrations/020_badges.js";
 import * as m021 from "./migrations/021_feeds.js";
 import * as m022 from "./migrations/022_guided_tours.js";
+import * as m023 from "./migrations/023_news_items.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "020_badges": m020,
   "021_feeds": m021,
   "022_guided_tours": m022,
+  "023_news_items": m023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

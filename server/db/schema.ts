@@ -505,7 +505,24 @@ export interface GuidedToursTable {
   updated_at: string;
 }
 
+/** A slide of the news carousel (migration 023); community_callout_settings is JSON text (contract/carousels.ts). */
+export interface NewsItemsTable {
+  id: Generated<number>;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  banner_url: string | null;
+  link: string | null;
+  cta_text: string | null;
+  community_callout_settings: ColumnType<string, string | undefined, string>;
+  audience: ColumnType<"public" | "authed", "public" | "authed" | undefined, "public" | "authed">;
+  is_published: ColumnType<number, number | undefined, number>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  news_items: NewsItemsTable;
   guided_tours: GuidedToursTable;
   feed_posts: FeedPostsTable;
   feed_post_feedback: FeedPostFeedbackTable;
@@ -576,3 +593,4 @@ export type CommentThread = Selectable<CommentThreadsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type CommentHistoryRow = Selectable<CommentHistoryTable>;
 export type FeedPostRow = Selectable<FeedPostsTable>;
+export type NewsItemRow = Selectable<NewsItemsTable>;

@@ -1,5 +1,8 @@
 import type { Db } from "../db/connection.js";
 
+/** The key naming the featured collection (its uid), which the footer carousel shows; unset: the footer has no carousel. */
+export const FEATURED_COLLECTION_KEY = "featured_collection_uid";
+
 /** Reads one configuration value (JSON), or the fallback when unset or unreadable. */
 export async function getConfigValue<T>(db: Db, key: string, fallback: T): Promise<T> {
   const row = await db.selectFrom("app_config").select("value").where("key", "=", key).executeTakeFirst();

@@ -23,6 +23,8 @@ export * as badgePolicy from "./badge.js";
 export * as feedPolicy from "./feed.js";
 export * as guidedTourPolicy from "./guidedTour.js";
 export * as moderationPolicy from "./moderation.js";
+export * as newsItemPolicy from "./newsItem.js";
+export * as carouselPolicy from "./carousel.js";
 
 /** A guest's answer wherever signing in could help: 401 "You must be signed in to do that.". */
 const signInRequired = () => new HttpError(401, MESSAGES.signInRequired);

@@ -2,14 +2,7 @@ import { ANNOUNCEMENT_TYPES, type Announcement, type AnnouncementType } from "..
 import { sanitizeUserHtml } from "../lib/sanitize.js";
 import type { AnnouncementRow } from "../models/announcements.js";
 import { modelTypeInfo } from "./modelTypes.js";
-
-/** A call-to-action address the banner may link to: http(s), or a path on this site; anything else (javascript:, data:) is none. */
-function safeLink(link: string | null): string | null {
-  const value = link?.trim() ?? "";
-  if (/^https?:\/\/[^\s]+$/i.test(value)) return value;
-  if (/^\/(?!\/)[^\s]*$/.test(value)) return value;
-  return null;
-}
+import { safeLink } from "./safeLink.js";
 
 const isType = (value: string): value is AnnouncementType => (ANNOUNCEMENT_TYPES as readonly string[]).includes(value);
 

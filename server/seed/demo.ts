@@ -1,8 +1,9 @@
 import type { Db } from "../db/connection.js";
 import { createContent, type Visibility } from "../commands/createContent.js";
 import { hashPassword } from "../lib/password.js";
-import { getConfigValue, setConfigValue } from "../models/appConfig.js";
+import { FEATURED_COLLECTION_KEY, getConfigValue, setConfigValue } from "../models/appConfig.js";
 import { upsertAnnouncement } from "../models/announcements.js";
+import { insertNewsItem } from "../models/newsItems.js";
 import { insertProfile } from "../models/profiles.js";
 import { demoAttributeTrees, insertTree, type InsertedItem } from "./attributeTrees.js";
 import { capitalize, DESCRIPTION_SENTENCES, pick, pickSome, rng, SUBJECT_TOPICS, TITLE_PATTERNS } from "./vocabulary.js";
@@ -129,6 +130,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
   }
   await fillDemoCollections(db);
   await seedDemoAnnouncements(db);
+  await seedDemoNews(db);
+  await chooseFeaturedCollection(db);
   await seedDemoEndorsements(db, accounts.moderator!);
   await seedDemoReports(db, { learner: accounts.learner!, teacher: accounts.teacher! });
   // Users are searchable by admins (an admin-only search type).
@@ -227,4 +230,67 @@ async function seedDemoAnnouncements(db: Db): Promise<void> {
     content: "<p>New materials have been added to the catalogue this month. <strong>Search</strong> for them by subject or grade.</p><p>Tell us what you think with the <em>Contact us</em> link at the foot of every page.</p>",
   });
   await upsertAnnouncement(db, { content_id: ended, type: "error", start_time: "2025-01-01T00:00:00.000Z", end_time: "2025-02-01T00:00:00.000Z", priority: 100, content: "<p>Scheduled maintenance has ended.</p>" });
+}
+
+/**
+ * The news carousel's slides: three for everyone and one for signed-in members (the banners are the web build's own
+ * images, renderer/public/news/). The third has a description long enough to be cut to five lines with More/Less.
+ */
+async function seedDemoNews(db: Db): Promise<void> {
+  const at = "2026-11-01T09:00:00.000Z";
+  const callout = (settings: Record<string, unknown>) => JSON.stringify(settings);
+  const news = [
+    {
+      title: "Spring planning webinar: the recordings are here",
+      description: "Missed the live sessions? Watch curriculum leads walk through the new science and math units, with ideas for pacing the spring term.",
+      banner_url: "/news/webinar.svg",
+      link: "/search/?st=planning",
+      cta_text: "Find planning resources",
+      community_callout_settings: callout({ background_color: "#0f172a", background_opacity: 0.78, background_blur: 4, background_alt_text: "", text_color: "#ffffff", button_variant: "light" }),
+    },
+    {
+      title: "New NGSS-aligned science units for grades 3 to 5",
+      description: "Twelve units on ecosystems, energy and weather, each with lesson plans, labs and assessments you can copy and adapt.",
+      banner_url: "/news/science.svg",
+      link: "/search/?st=ecosystems",
+      cta_text: "Browse the units",
+      community_callout_settings: callout({ background_color: "#ffffff", background_opacity: 0.92, background_blur: 6, text_color: "#14532d", button_variant: "primary" }),
+    },
+    {
+      title: "Share your classroom's story",
+      description:
+        "Every month we feature a few educators who have adapted materials from the commons for their own classrooms. Tell us what you changed and why: a lab that worked better outdoors, a reading list you rebuilt for your students, an assessment you turned into a project. " +
+        "Stories can be short. A paragraph and a photo of student work (with permission) is plenty, and we will help you edit it. Featured stories appear on the search page and in the monthly newsletter, and each one links back to the materials it started from, so others can follow your path. " +
+        "Submissions are open to every member, from first-year teachers to district coaches.",
+      banner_url: "/news/stories.svg",
+      link: "https://example.org/stories",
+      cta_text: "Submit a story",
+      community_callout_settings: callout({ title: "Share your story", background_color: "#431407", background_opacity: 0.85, text_color: "#ffffff", text_shadow_color: "#000000", button_variant: "light", button_outline: true }),
+    },
+    {
+      title: "Members: open planning hour every Thursday",
+      description: "Bring a unit you are working on and plan it with colleagues from the Grade 5 Science Team and the Middle School Math PLC.",
+      banner_url: "/news/members.svg",
+      link: "/search/?st=science",
+      cta_text: "Get ready",
+      audience: "authed" as const,
+      community_callout_settings: callout({ background_color: "#2e1065", background_opacity: 0.8, text_color: "#ffffff", button_variant: "light" }),
+    },
+  ];
+  for (const [k, item] of news.entries()) await insertNewsItem(db, { ...item, sort_order: k, created_at: at, updated_at: at });
+}
+
+/** The footer carousel's collection: the public demo collection with the most items (some of them not public, so a guest sees fewer). */
+async function chooseFeaturedCollection(db: Db): Promise<void> {
+  const top = await db
+    .selectFrom("content")
+    .innerJoin("collection_items", "collection_items.collection_id", "content.id")
+    .select(["content.uid", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("content.model_key", "=", "collection")
+    .where("content.visibility", "=", "public")
+    .groupBy(["content.id", "content.uid"])
+    .orderBy("n", "desc")
+    .orderBy("content.id")
+    .executeTakeFirst();
+  if (top) await setConfigValue(db, FEATURED_COLLECTION_KEY, top.uid);
 }

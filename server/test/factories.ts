@@ -2,9 +2,11 @@ import crypto from "node:crypto";
 import { createContent, type CreateContentInput } from "../commands/createContent.js";
 import type { Db } from "../db/connection.js";
 import type { Insertable } from "kysely";
-import type { AnnouncementsTable, Content, Profile } from "../db/schema.js";
+import type { AnnouncementsTable, Content, NewsItemRow, NewsItemsTable, Profile } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
 import { upsertAnnouncement } from "../models/announcements.js";
+import { addToCollections } from "../commands/addToCollections.js";
+import { insertNewsItem } from "../models/newsItems.js";
 import { insertProfile } from "../models/profiles.js";
 import type { TestClient, TestServer } from "./testServer.js";
 
@@ -130,4 +132,17 @@ export async function buildAnnouncement(
   const item = await createContent(db, { modelKey: "cms_page", subType: "announcement", title: `Announcement ${unique()}`, description: "A short line for the banner.", ...input });
   await upsertAnnouncement(db, { content_id: item.id, start_time: new Date(Date.now() - 3_600_000).toISOString(), ...banner });
   return item;
+}
+
+/** A news item (published, for everyone, last in the carousel's order unless told). */
+export async function buildNewsItem(db: Db, input: Partial<Insertable<NewsItemsTable>> = {}): Promise<NewsItemRow> {
+  const now = new Date().toISOString();
+  return insertNewsItem(db, { title: `News ${unique()}`, description: "A line of news.", sort_order: 1000, created_at: now, updated_at: now, ...input });
+}
+
+/** A collection (public unless told) holding the given items, in that order. */
+export async function buildCollection(db: Db, input: Partial<CreateContentInput> & { ownerId: number }, items: Content[] = []): Promise<Content> {
+  const collection = await createContent(db, { modelKey: "collection", title: `Collection ${unique()}`, ...input });
+  for (const item of items) await addToCollections(db, [collection.id], item.id, input.ownerId);
+  return collection;
 }

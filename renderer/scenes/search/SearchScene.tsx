@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES, SEARCH_MAX_PAGE, screenStateFromUrl, type SearchScreenState } from "../../../contract/index.js";
 import { useAppConfig, useCurrentProfile, useInitializeData, useRememberSearchAsName, useSearch, useSearchAsName } from "../../api/queries.js";
+import { NewsCarousel } from "../../components/carousel/NewsCarousel.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { useStoredPreference } from "../../hooks/useStoredPreference.js";
 import { AdminOptions } from "./AdminOptions.js";
@@ -119,6 +120,9 @@ export function SearchScene() {
         {tabs.length > 0 && <TypeTabs types={tabs} state={state} counts={data?.facets?.types} onSelect={handleTypeSelect} />}
       </div>
 
+      {/* The news meets the reader where they arrive: the search screen before they search. */}
+      {!searching(state) && <NewsCarousel />}
+
       <div className="search-page__body">
         <section className={`search-filters${filtersOpen ? " search-filters--open" : ""}`} aria-labelledby={`${filtersId}-heading`}>
           <div className="search-filters__head">
@@ -187,6 +191,11 @@ export function SearchScene() {
       </div>
     </div>
   );
+}
+
+/** Whether the screen shows a search of the reader's (a term, types, filters, a later page) rather than the opening list. */
+function searching(state: SearchScreenState): boolean {
+  return state.st !== "" || state.types.length > 0 || state.page > 1 || hasFilters(state) || hasAdminOptions(state);
 }
 
 /** "Showing 16–30 of 42 results for “math”". */

@@ -11,14 +11,12 @@ import { addToCollections } from "../../commands/addToCollections.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { collectionItemRows, editableCollections } from "../../models/collections.js";
-import { editGrantsAmong } from "../../models/content.js";
-import { favoriteIdsAmong } from "../../models/favorites.js";
+import { editableCollections } from "../../models/collections.js";
 import { authenticate, authorize, collectionPolicy, contentObjectPolicy } from "../../policies/index.js";
-import { presentContentCard } from "../../presenters/contentObject.js";
 import { itemLink } from "../../presenters/editableItem.js";
 import { modelTypeInfo } from "../../presenters/modelTypes.js";
 import { ensureViewable, loadByLink, loadByTypeId } from "../editor/load.js";
+import { collectionCards } from "./cards.js";
 
 /** Collecting: adding an item to collections, the add-to-collection dialog's list (GET /collections/autocomplete/find), and a collection's items. */
 export function collectionsRouter(db: Db): Router {
@@ -64,10 +62,8 @@ export function collectionsRouter(db: Db): Router {
   router.get("/api/collections/:uid/items", async (req, res) => {
     const collection = await loadByLink(db, "collections", String(req.params.uid));
     await ensureViewable(db, req, collection, "link");
-    const rows = await collectionItemRows(db, collection.id, contentObjectPolicy.itemScope(req.actor));
-    const ids = rows.map((r) => r.id);
-    const [favorites, grants] = [await favoriteIdsAmong(db, req.actor.profile?.id ?? null, ids), await editGrantsAmong(db, ids)];
-    const answer: CollectionItemsList = { data: rows.map((row) => presentContentCard(row, req.actor, favorites.has(row.id), grants.get(row.id))), total: rows.length };
+    const cards = await collectionCards(db, req.actor, collection.id, contentObjectPolicy.itemScope(req.actor));
+    const answer: CollectionItemsList = { data: cards, total: cards.length };
     res.json(answer);
   });
 
