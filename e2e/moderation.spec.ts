@@ -76,5 +76,9 @@ test("moderation: a member's report reaches the moderator's Reports page, which 
   await page.goto("/moderation/reports");
   await expect(page.getByRole("listitem").filter({ hasText: message })).toBeVisible();
   await expectNoAxeViolations(page, "reports page at 390 px");
+  // On a phone the header's Moderation link folds into the Menu with the other actions, so the header stays one row.
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Moderation" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.locator(".account__actions").getByRole("link", { name: "Moderation" })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/reports-390.png`, fullPage: true });
 });

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import type { LoggedProfile } from "../../contract/index.js";
 import { useAppConfig, useCurrentProfile, useSignOutMutation } from "../api/queries.js";
 import { useScrolledOutOfView } from "../hooks/useScrolledOutOfView.js";
 import { useStickyHeaderOffset } from "../hooks/useStickyHeaderOffset.js";
@@ -63,7 +64,13 @@ function HeaderContent({ slots, compact = false }: { slots: HeaderSlots; compact
   );
 }
 
-/** Search for everyone; Moderation (reports and contact messages) for the staff who read them. */
+/** Whether the profile reads what the staff's pages hold (reports, contact messages): the header links to them. */
+const mayModerate = (profile: LoggedProfile | null | undefined) => Boolean(profile?.permissions.review_reports || profile?.permissions.read_contact_messages);
+
+/**
+ * Search for everyone; Moderation (reports and contact messages) for the staff who read them. On phones the
+ * Moderation link moves into the folded account actions (see AccountArea), so the header stays one row.
+ */
 function NavLinks() {
   const profile = useCurrentProfile();
   return (
@@ -71,8 +78,8 @@ function NavLinks() {
       <NavLink className="site-nav__link" to={PATHS.search}>
         Search
       </NavLink>
-      {(profile?.permissions.review_reports || profile?.permissions.read_contact_messages) && (
-        <NavLink className="site-nav__link" to={PATHS.moderation}>
+      {mayModerate(profile) && (
+        <NavLink className="site-nav__link site-nav__link--wide-only" to={PATHS.moderation}>
           Moderation
         </NavLink>
       )}
@@ -112,6 +119,11 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
   }
   return (
     <AccountActions>
+      {mayModerate(profile) && (
+        <NavLink className="button button--secondary button--small account__phone-only" to={PATHS.moderation}>
+          Moderation
+        </NavLink>
+      )}
       <AddResourceButton />
       {profile.permissions.bulk_importer && slots.bulkImport}
       <CreateDialog />
