@@ -190,3 +190,19 @@ export async function dismissAnnouncements(page: Page): Promise<void> {
     for (const key of keys) window.localStorage.setItem(key, "accepted");
   }, data.map((a) => announcementStorageKey(a.id)));
 }
+
+/**
+ * Waits for `assertion` while running the page's clock forward `stepMs` at a time (the clock installed by
+ * page.clock.install() before the page loaded): for what a page shows only once one of its own timers fires (a bulk
+ * import's status poll every 5 seconds, a choice saved 2 seconds after the last change), without waiting out that timer
+ * in real time. The assertion runs first with the clock as it is, and should fail quickly (a short timeout); the time
+ * the server takes is still real, and still bounded by `timeout`.
+ */
+export async function runClockUntil(page: Page, stepMs: number, assertion: () => Promise<void>, timeout = 20_000): Promise<void> {
+  let first = true;
+  await expect(async () => {
+    if (!first) await page.clock.runFor(stepMs);
+    first = false;
+    await assertion();
+  }).toPass({ timeout, intervals: [250] });
+}
