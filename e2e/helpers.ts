@@ -146,9 +146,16 @@ export async function ensureNotFavorited(request: APIRequestContext, title: stri
   expect(response.ok(), "restore favorite").toBeTruthy();
 }
 
-/** Runs axe with the WCAG 2.0/2.1/2.2 A and AA rules and expects no violations (listed readably when there are). */
+/**
+ * Runs axe with the WCAG 2.0/2.1/2.2 A and AA rules and expects no violations (listed readably when there are).
+ * On a page without frames it runs in axe's legacy mode, axe.run in the page itself: the default mode (runPartial)
+ * also opens a blank page to combine the results and injects axe a second time there, which only cross-origin frames
+ * need; the same rules on the same page, in about half the time (search page: 3.9 to 5.2 s, legacy 2.1 to 2.6 s, on a
+ * loaded machine). A page with frames gets the default mode, so their content is still checked.
+ */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
+  const result = await builder.setLegacyMode(page.frames().length === 1).analyze();
   const summary = result.violations.map(
     (v) => `${v.id} [${v.impact}] ${v.help}: ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ")}`).join(" | ")}`,
   );
