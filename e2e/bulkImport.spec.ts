@@ -1,9 +1,22 @@
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, openSearch, resultCards, signInViaApi, submitSearch, TEACHER } from "./helpers.js";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { IMPORT_POLL_MS, IMPORT_SAVE_DEBOUNCE_MS } from "../contract/index.js";
+import { expectNoAxeViolations, openSearch, resultCards, runClockUntil, signInViaApi, submitSearch, TEACHER } from "./helpers.js";
 
 const IMPORTER = { username: "importer", password: "importer-demo-pass" } as const;
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/platform-e2e-shots";
+
+// The import page learns of the server's progress by polling every IMPORT_POLL_MS, and saves choices
+// IMPORT_SAVE_DEBOUNCE_MS after the last change. The tests install a controllable clock before the page loads and run
+// it forward to those timers instead of waiting them out; what the server does still takes its real time.
+
+/** Waits until the page's status polls bring `locator` into view. */
+const polledUntilVisible = (page: Page, locator: Locator, timeout = 20_000) =>
+  runClockUntil(page, IMPORT_POLL_MS, () => expect(locator).toBeVisible({ timeout: 500 }), timeout);
+
+/** Waits until the choices made are saved (after the debounce) and Start Import is allowed. */
+const savedUntilStartable = (page: Page) =>
+  runClockUntil(page, IMPORT_SAVE_DEBOUNCE_MS, () => expect(page.getByRole("button", { name: "Start Import" })).toBeEnabled({ timeout: 500 }), 10_000);
 
 test.describe("bulk import", () => {
   test("only profiles with the bulk_importer permission see the Bulk Import button", async ({ page }) => {
@@ -24,6 +37,7 @@ test.describe("bulk import", () => {
     ].join("\n");
 
     await signInViaApi(page, IMPORTER);
+    await page.clock.install();
     await openSearch(page);
     await page.getByRole("button", { name: "Bulk Import" }).click();
     const dialog = page.locator("#bulk-import-resources");
@@ -37,7 +51,7 @@ test.describe("bulk import", () => {
     await dialog.getByRole("button", { name: "Upload" }).click();
 
     await expect(page).toHaveURL(/\/bulk-import\/[\w-]+$/);
-    await expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 20_000 });
+    await polledUntilVisible(page, page.getByText("Waiting for your input"));
     const totals = page.getByRole("definition");
     await expect(totals.first()).toHaveText("3");
     await expect(page.getByText("Row 3 [url]:")).toBeVisible();
@@ -51,10 +65,10 @@ test.describe("bulk import", () => {
     const select = resolution.getByLabel(/Underwater Basket Weaving/);
     await select.selectOption({ index: 1 });
     // Choices save 2 seconds after the last change; then Start is allowed.
-    await expect(page.getByRole("button", { name: "Start Import" })).toBeEnabled({ timeout: 10_000 });
+    await savedUntilStartable(page);
     await page.getByRole("button", { name: "Start Import" }).click();
 
-    await expect(page.getByText("Completed")).toBeVisible({ timeout: 30_000 });
+    await polledUntilVisible(page, page.getByText("Completed"), 30_000);
     const imported = page.locator("section", { has: page.getByRole("heading", { name: "Imported Content" }) });
     await expect(imported.getByRole("link")).toHaveCount(2);
     await expect(imported.getByRole("link", { name: `${word} Tide Pools` })).toBeVisible();
@@ -69,6 +83,7 @@ test.describe("bulk import", () => {
     test.setTimeout(60_000);
     const csv = ["Title,Description,URL", `Qn${Date.now().toString(36)} Kelp Forests,Underwater forests,https://example.org/kelp`].join("\n");
     await signInViaApi(page, IMPORTER);
+    await page.clock.install();
     await openSearch(page);
     await page.getByRole("button", { name: "Bulk Import" }).click();
     const dialog = page.locator("#bulk-import-resources");
@@ -82,7 +97,7 @@ test.describe("bulk import", () => {
 
     await page.unroute("**/api/bulk-importer/resource/upload");
     await dialog.getByRole("button", { name: "Upload" }).click();
-    await expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 20_000 });
+    await polledUntilVisible(page, page.getByText("Waiting for your input"));
     // The layout's <main> holds the page; the import view must not open a second one inside it.
     await expect(page.getByRole("main")).toHaveCount(1);
     await expect(page.getByRole("main").getByRole("heading", { name: "Bulk Import", level: 1 })).toBeVisible();
@@ -91,6 +106,7 @@ test.describe("bulk import", () => {
   test("the sample file downloaded from the dialog imports cleanly as it is", async ({ page }) => {
     test.setTimeout(90_000);
     await signInViaApi(page, IMPORTER);
+    await page.clock.install();
     await openSearch(page);
     await page.getByRole("button", { name: "Bulk Import" }).click();
     const dialog = page.locator("#bulk-import-resources");
@@ -101,13 +117,13 @@ test.describe("bulk import", () => {
     await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: sample.suggestedFilename(), mimeType: "text/csv", buffer: fs.readFileSync(samplePath) });
     await expect(dialog.getByRole("button", { name: "Upload" })).toBeEnabled({ timeout: 15_000 });
     await dialog.getByRole("button", { name: "Upload" }).click();
-    await expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 20_000 });
+    await polledUntilVisible(page, page.getByText("Waiting for your input"));
     const totals = page.getByRole("list", { name: "Summary" }).or(page.locator(".import-totals"));
     await expect(totals.getByText("Rows with errors")).toBeVisible();
     await expect(page.locator(".import-total", { hasText: "Rows with errors" }).locator("dd")).toHaveText("0");
     await expect(page.locator(".import-total", { hasText: "Rows requiring input" }).locator("dd")).toHaveText("0");
     await page.getByRole("button", { name: "Start Import" }).click();
-    await expect(page.getByText("Completed")).toBeVisible({ timeout: 30_000 });
+    await polledUntilVisible(page, page.getByText("Completed"), 30_000);
     await expect(page.locator(".import-total", { hasText: "Imported" }).locator("dd")).toHaveText("3");
   });
 
@@ -122,20 +138,21 @@ test.describe("bulk import", () => {
       `${word} Weaving,Crafts,https://example.org/${word}/weave,,Underwater Basket Weaving`,
     ].join("\n");
     await signInViaApi(page, IMPORTER);
+    await page.clock.install();
     await openSearch(page);
     await page.getByRole("button", { name: "Bulk Import" }).click();
     const dialog = page.locator("#bulk-import-resources");
     await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "resources.csv", mimeType: "text/csv", buffer: Buffer.from(first) });
     await expect(dialog.getByRole("button", { name: "Upload" })).toBeEnabled({ timeout: 15_000 });
     await dialog.getByRole("button", { name: "Upload" }).click();
-    await expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 20_000 });
+    await polledUntilVisible(page, page.getByText("Waiting for your input"));
 
     // The ambiguous value offers both places it is found; the missing one maps to an existing item.
     const ambiguous = page.getByRole("radiogroup", { name: /“Ecology” matches several items/ });
     await expect(ambiguous.getByRole("radio")).toHaveCount(2);
     await ambiguous.getByRole("radio", { name: /Science › Ecology/ }).check();
     await page.getByLabel(/Underwater Basket Weaving/).selectOption({ label: "Science" });
-    await expect(page.getByRole("button", { name: "Start Import" })).toBeEnabled({ timeout: 10_000 });
+    await savedUntilStartable(page);
 
     // A corrected file. It is checked locally first, as in the dialog: this one still has the broken link, which the
     // preview shows with the server's words and lets us fix before uploading. The server reads the upload again from
@@ -153,12 +170,12 @@ test.describe("bulk import", () => {
     await newFile.getByRole("button", { name: "Upload New File" }).click();
     await expect(newFile.locator(".sheet-preview")).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByText("Row 3 [url]:")).toHaveCount(0, { timeout: 20_000 });
-    await expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 20_000 });
+    await polledUntilVisible(page, page.getByText("Waiting for your input"));
     await expect(page.locator(".import-total", { hasText: "Rows with errors" }).locator("dd")).toHaveText("0");
-    await expect(page.getByRole("button", { name: "Start Import" })).toBeEnabled({ timeout: 10_000 });
+    await savedUntilStartable(page);
     await page.getByRole("button", { name: "Start Import" }).click();
     await expect(page.getByRole("progressbar", { name: "Importing" })).toBeVisible();
-    await expect(page.getByText("Completed")).toBeVisible({ timeout: 30_000 });
+    await polledUntilVisible(page, page.getByText("Completed"), 30_000);
     const imported = page.locator("section", { has: page.getByRole("heading", { name: "Imported Content" }) });
     await expect(imported.getByRole("link")).toHaveCount(3);
 

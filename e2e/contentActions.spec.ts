@@ -214,6 +214,8 @@ test.describe("around an item", () => {
       const res = await page.request.post(`${link}/tags`, { data: { attribute_ids: [standardId], keywords: ["magma"] }, headers: { "X-CSRF-Token": await csrf(page) } });
       expect(res.ok()).toBeTruthy();
     }
+    // A controllable clock: quick-info's 2-second hover delay is run forward rather than waited out.
+    await page.clock.install();
     await page.goto(first.link);
     const related = page.getByRole("region", { name: "Related content" });
     const similar = page.getByRole("region", { name: "Similar content" });
@@ -223,8 +225,11 @@ test.describe("around an item", () => {
 
     const link = similar.getByRole("link", { name: `${word} Volcano Review` });
     await link.hover();
-    await page.waitForTimeout(1200);
+    await page.clock.runFor(1200);
+    // Real time for a render, had a timer fired (the clock runs timers; React renders on its own schedule).
+    await page.waitForTimeout(500);
     await expect(page.getByTestId("quick-info")).toHaveCount(0);
+    await page.clock.runFor(1000);
     const popover = page.getByRole("tooltip");
     await expect(popover).toContainText(`Lesson Plan by ${TEACHER.name}`, { timeout: 4000 });
     await expect(popover).toContainText("Standards:");
@@ -245,7 +250,8 @@ test.describe("around an item", () => {
     await page.context().clearCookies();
     await page.goto(first.link);
     await page.getByRole("region", { name: "Similar content" }).getByRole("link", { name: `${word} Volcano Review` }).hover();
-    await page.waitForTimeout(2600);
+    await page.clock.runFor(2600);
+    await page.waitForTimeout(500);
     await expect(page.getByRole("tooltip")).toHaveCount(0);
   });
 });

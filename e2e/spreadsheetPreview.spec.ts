@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import * as XLSX from "xlsx";
-import type { BulkImport } from "../contract/index.js";
-import { expectNoAxeViolations, openSearch, signInViaApi } from "./helpers.js";
+import { IMPORT_POLL_MS, type BulkImport } from "../contract/index.js";
+import { expectNoAxeViolations, openSearch, runClockUntil, signInViaApi } from "./helpers.js";
 
 const IMPORTER = { username: "importer", password: "importer-demo-pass" } as const;
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/platform-e2e-shots";
@@ -57,6 +57,8 @@ test.describe("the local spreadsheet preview", () => {
     test.setTimeout(60_000);
     const word = `Qp${Date.now().toString(36)}`;
     const csv = Buffer.from(csvOf(rowsOf(word)));
+    // A controllable clock: the import page's status poll (every IMPORT_POLL_MS) is run forward rather than waited for.
+    await page.clock.install();
     const dialog = await openImportDialog(page);
     await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "resources.csv", mimeType: "text/csv", buffer: csv });
 
@@ -93,7 +95,7 @@ test.describe("the local spreadsheet preview", () => {
 
     await dialog.getByRole("button", { name: "Upload" }).click();
     await expect(page).toHaveURL(/\/bulk-import\/[\w-]+$/);
-    await expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 20_000 });
+    await runClockUntil(page, IMPORT_POLL_MS, () => expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 500 }));
     const total = (label: string) => page.locator(".import-total", { has: page.getByRole("term").filter({ hasText: label }) }).getByRole("definition");
     await expect(total("Total rows")).toHaveText("4");
     await expect(total("Rows with errors")).toHaveText("0");

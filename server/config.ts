@@ -36,6 +36,11 @@ export interface ServerConfig {
   authRateLimit: number;
   webDir: string;
   seedDemo: boolean;
+  /**
+   * The scrypt cost of the demo accounts' password hashes (DEMO_PASSWORD_COST, "N,r,p"); null (unset) hashes them as
+   * every account is, at the production cost. A test knob: the browser tests sign the demo accounts in hundreds of times.
+   */
+  demoPasswordCost: { N: number; r: number; p: number } | null;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
@@ -93,6 +98,17 @@ export function parseProcesses(raw: string | undefined): number {
   return n;
 }
 
+/** DEMO_PASSWORD_COST: unset for the production cost, or scrypt's "N,r,p" (N a power of two from 2 up, r and p whole numbers from 1). */
+export function parseScryptCost(raw: string | undefined): { N: number; r: number; p: number } | null {
+  if (!raw?.trim()) return null;
+  const [N, r, p, ...rest] = raw.split(",").map((part) => Number(part.trim()));
+  const whole = (n: number | undefined): n is number => Number.isInteger(n) && n! >= 1;
+  if (rest.length > 0 || !whole(N) || !whole(r) || !whole(p) || N < 2 || (N & (N - 1)) !== 0) {
+    throw new Error(`DEMO_PASSWORD_COST must be scrypt's "N,r,p" (N a power of two, e.g. "1024,8,1"), not "${raw}".`);
+  }
+  return { N, r, p };
+}
+
 /** Reads ServerConfig from process.env (or the given env). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? "data");
@@ -106,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
     webDir: path.resolve(env.WEB_DIR ?? "dist/web"),
     seedDemo: env.SEED_DEMO !== "0",
+    demoPasswordCost: parseScryptCost(env.DEMO_PASSWORD_COST),
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? "info",

@@ -1,6 +1,6 @@
 import type { Db } from "../db/connection.js";
 import { createContent, type Visibility } from "../commands/createContent.js";
-import { hashPassword } from "../lib/password.js";
+import { hashPassword, type ScryptCost } from "../lib/password.js";
 import { FEATURED_COLLECTION_KEY, getConfigValue, setConfigValue } from "../models/appConfig.js";
 import { upsertAnnouncement } from "../models/announcements.js";
 import { insertNewsItem } from "../models/newsItems.js";
@@ -27,8 +27,9 @@ const COUNTS: Record<string, number> = { resource: 160, lesson_plan: 50, collect
 /**
  * Seeds the demo catalogue once (deterministic: the same rows on every machine): attribute trees,
  * accounts for every role, publishers, a group with a leader and members, and 300+ items.
+ * `passwordCost` hashes the demo accounts' passwords at another scrypt cost than production's (DEMO_PASSWORD_COST).
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost } = {}): Promise<boolean> {
   if (await getConfigValue(db, "demo_seeded", false)) return false;
   const r = rng(20261122);
   const types = new Map((await db.selectFrom("attribute_types").select(["id", "key"]).execute()).map((t) => [t.key, t.id]));
@@ -45,7 +46,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       name: a.name,
       username: a.username,
       email: `${a.username}@example.org`,
-      password_hash: await hashPassword(a.password),
+      password_hash: await hashPassword(a.password, options.passwordCost),
       is_admin: a.role === "admin" ? 1 : 0,
       is_moderator: a.role === "moderator" ? 1 : 0,
       // An endorsement publisher with an account, who may endorse items they manage as themselves.
