@@ -53,6 +53,8 @@ export const ReportView = z.object({
   item: z.object({ title: z.string(), link: z.string() }),
   /** The comment's or post's text (plain, at most 300 characters); null for an item. */
   excerpt: z.string().nullable(),
+  /** Who last resolved it or opened it again, and when; null until someone did (reviewer null when that profile is gone). */
+  review: z.object({ at: z.string(), reviewer: z.object({ profile_id: z.number(), name: z.string() }).nullable() }).nullable(),
 });
 export type ReportView = z.infer<typeof ReportView>;
 

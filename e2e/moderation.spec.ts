@@ -59,6 +59,7 @@ test("moderation: a member's report reaches the moderator's Reports page, which 
   await expect(page.getByRole("tab", { name: "Resolved" })).toHaveAttribute("aria-selected", "true");
   await expect(page).toHaveURL(/status=resolved/);
   const resolved = page.getByRole("listitem").filter({ hasText: message });
+  await expect(resolved).toContainText("Resolved by Morgan Moderator on");
   await resolved.getByRole("button", { name: /^Open again/ }).click();
   await expect(page.getByText("The report was opened again.")).toBeVisible();
   await expect(page.getByText("No resolved reports yet.")).toBeVisible();

@@ -22,6 +22,7 @@ import * as m020 from "./migrations/020_badges.js";
 import * as m021 from "./migrations/021_feeds.js";
 import * as m022 from "./migrations/022_guided_tours.js";
 import * as m023 from "./migrations/023_news_items.js";
+import * as m024 from "./migrations/024_report_reviews.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "021_feeds": m021,
   "022_guided_tours": m022,
   "023_news_items": m023,
+  "024_report_reviews": m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

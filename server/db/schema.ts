@@ -287,6 +287,9 @@ export interface ContentFlagsTable {
   /** open until a moderator reviews it. */
   status: ColumnType<string, string | undefined, string>;
   created_at: string;
+  /** Who last resolved or opened it again, and when (migration 024); null until then. */
+  reviewed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  reviewed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ContentThumbnailsTable {
@@ -434,6 +437,8 @@ export interface CommentFlagsTable {
   message: string;
   status: ColumnType<string, string | undefined, string>;
   created_at: string;
+  reviewed_by: ContentFlagsTable["reviewed_by"];
+  reviewed_at: ContentFlagsTable["reviewed_at"];
 }
 
 /** An endorsement of a content item by a profile (migration 019): at most one per profile and item. */
@@ -494,6 +499,8 @@ export interface FeedPostFlagsTable {
   message: string;
   status: ColumnType<string, string | undefined, string>;
   created_at: string;
+  reviewed_by: ContentFlagsTable["reviewed_by"];
+  reviewed_at: ContentFlagsTable["reviewed_at"];
 }
 
 /** A guided tour (migration 022): named after the dialog it tours; configuration is a JSON list of stops. */

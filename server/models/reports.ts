@@ -11,13 +11,14 @@ const REPORT_TABLES = { content: "content_flags", comment: "comment_flags", post
  */
 function reportsOf(db: Db, kind: ReportKind) {
   // Named with AS: SQLite orders a union only by the names its columns are given.
-  const columns = ["f.id as id", "f.reason as reason", "f.message as message", "f.status as status", "f.created_at as created_at", "reporter.id as reporter_id", "reporter.name as reporter_name", "c.model_key as model_key", "c.sub_type as sub_type", "c.uid as uid", "c.title as title"] as const;
+  const columns = ["f.id as id", "f.reason as reason", "f.message as message", "f.status as status", "f.created_at as created_at", "reporter.id as reporter_id", "reporter.name as reporter_name", "c.model_key as model_key", "c.sub_type as sub_type", "c.uid as uid", "c.title as title", "f.reviewed_at as reviewed_at", "reviewer.id as reviewer_id", "reviewer.name as reviewer_name"] as const;
   switch (kind) {
     case "content":
       return db
         .selectFrom("content_flags as f")
         .innerJoin("content as c", "c.id", "f.content_id")
         .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
+        .leftJoin("profiles as reviewer", "reviewer.id", "f.reviewed_by")
         .select(columns)
         .select([sql<ReportKind>`'content'`.as("kind"), sql<string | null>`null`.as("excerpt"), sql<number>`0`.as("excerpt_is_html")]);
     case "comment":
@@ -27,6 +28,7 @@ function reportsOf(db: Db, kind: ReportKind) {
         .innerJoin("comment_threads as t", "t.id", "m.thread_id")
         .innerJoin("content as c", "c.id", "t.content_id")
         .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
+        .leftJoin("profiles as reviewer", "reviewer.id", "f.reviewed_by")
         .select(columns)
         .select([sql<ReportKind>`'comment'`.as("kind"), "m.content as excerpt", "m.is_html as excerpt_is_html"]);
     case "post":
@@ -35,6 +37,7 @@ function reportsOf(db: Db, kind: ReportKind) {
         .innerJoin("feed_posts as p", "p.id", "f.post_id")
         .innerJoin("content as c", "c.id", "p.content_id")
         .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
+        .leftJoin("profiles as reviewer", "reviewer.id", "f.reviewed_by")
         .select(columns)
         .select([sql<ReportKind>`'post'`.as("kind"), "p.content as excerpt", sql<number>`0`.as("excerpt_is_html")]);
   }
@@ -59,8 +62,8 @@ export function findReport(db: Db, kind: ReportKind, id: number): Promise<Report
   return reportsOf(db, kind).where("f.id", "=", id).executeTakeFirst();
 }
 
-/** Sets a report's status; false when there is no such report. */
-export async function setReportStatus(db: Db, kind: ReportKind, id: number, status: ReportStatus): Promise<boolean> {
-  const result = await db.updateTable(REPORT_TABLES[kind]).set({ status }).where("id", "=", id).executeTakeFirst();
+/** Sets a report's status, noting who did and when; false when there is no such report. */
+export async function setReportStatus(db: Db, kind: ReportKind, id: number, status: ReportStatus, reviewerId: number): Promise<boolean> {
+  const result = await db.updateTable(REPORT_TABLES[kind]).set({ status, reviewed_by: reviewerId, reviewed_at: new Date().toISOString() }).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

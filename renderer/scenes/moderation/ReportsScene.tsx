@@ -118,6 +118,12 @@ function ReportCard({ report, onChanged }: { report: ReportView; onChanged(): vo
       </p>
       <p className="report__meta">
         Reported by {report.reporter.name} on <time dateTime={report.created_at}>{shortDate(report.created_at)}</time>
+        {report.review && (
+          <>
+            {`. ${report.status === "resolved" ? "Resolved" : "Opened again"}${report.review.reviewer ? ` by ${report.review.reviewer.name}` : ""} on `}
+            <time dateTime={report.review.at}>{shortDate(report.review.at)}</time>
+          </>
+        )}
       </p>
       <button type="button" className="button button--secondary button--small report__action" aria-disabled={busy || undefined} onClick={handleChange}>
         {report.status === "open" ? "Resolve" : "Open again"}

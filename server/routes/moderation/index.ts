@@ -22,7 +22,7 @@ export function moderationRouter(db: Db): Router {
     authorize(req.actor, moderationPolicy.canReview(req.actor));
     const { kind, id } = parseOr422(ReportParams, req.params);
     const { status } = parseOr422(ReportUpdate, req.body ?? {});
-    if (!(await setReportStatus(db, kind, id, status))) throw new HttpError(404, MESSAGES.notFound);
+    if (!(await setReportStatus(db, kind, id, status, req.actor.profile!.id))) throw new HttpError(404, MESSAGES.notFound);
     const report = await findReport(db, kind, id);
     if (!report) throw new HttpError(404, MESSAGES.notFound);
     req.log.info({ kind, id, status }, "report reviewed");

@@ -49,7 +49,7 @@ describe("reviewing reports", () => {
       expect(res.body.data.map((r: { kind: string }) => r.kind)).toEqual(["post", "comment", "content"]);
     }
     const [post, comment, content] = (await reports("moderator")).body.data;
-    expect(content).toMatchObject({ reason: "broken", reason_label: "Broken link or content", message: "The link goes nowhere.", status: "open", reporter: { profile_id: cast.member.id, name: "Milo Member" }, item: { title: "Volcano Model", link: `/resources/${resource.uid}` }, excerpt: null });
+    expect(content).toMatchObject({ reason: "broken", reason_label: "Broken link or content", message: "The link goes nowhere.", status: "open", reporter: { profile_id: cast.member.id, name: "Milo Member" }, item: { title: "Volcano Model", link: `/resources/${resource.uid}` }, excerpt: null, review: null });
     // A comment's HTML is shown as its text.
     expect(comment).toMatchObject({ reason: "inappropriate", message: "Spam.", item: { title: "Volcano Model" }, excerpt: "Buy cheap pens & more" });
     expect(post).toMatchObject({ message: "An advert.", reporter: { name: "Lea Leader" }, item: { title: "Science Team" }, excerpt: "Off-topic advert" });
@@ -65,12 +65,13 @@ describe("reviewing reports", () => {
     const resolved = await as.moderator.post(path, { status: "resolved" });
     expect(resolved.status).toBe(200);
     fits("post", "/api/moderation/reports/{kind}/{id}", resolved);
-    expect(resolved.body).toMatchObject({ status: "success", message: MODERATION_MESSAGES.resolved, report: { kind: "post", id: post.id, status: "resolved" } });
+    expect(resolved.body).toMatchObject({ status: "success", message: MODERATION_MESSAGES.resolved, report: { kind: "post", id: post.id, status: "resolved", review: { reviewer: { profile_id: cast.moderator.id, name: "Mona Moderator" } } } });
+    expect(Date.now() - Date.parse(resolved.body.report.review.at)).toBeLessThan(60_000);
     expect((await reports("admin")).body.data.map((r: { kind: string }) => r.kind)).toEqual(["comment", "content"]);
     expect((await reports("admin", "?status=resolved")).body).toMatchObject({ total: 1, data: [{ kind: "post", id: post.id }] });
 
     const reopened = await as.admin.post(path, { status: "open" });
-    expect(reopened.body).toMatchObject({ message: MODERATION_MESSAGES.reopened, report: { status: "open" } });
+    expect(reopened.body).toMatchObject({ message: MODERATION_MESSAGES.reopened, report: { status: "open", review: { reviewer: { name: "Adam Admin" } } } });
     expect((await reports("moderator")).body.total).toBe(3);
   });
 
