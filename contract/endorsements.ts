@@ -20,7 +20,7 @@ export const ENDORSEMENTS_MAX = 50;
 export const ENDORSEMENT_MESSAGES = {
   opaqueIdRequired: "opaque_id is required.",
   opaqueIdUnknown: "opaque_id names no item (it is at most 64 characters).",
-  forbidden: "Only the owner, a moderator or an administrator may manage this item's endorsements.",
+  forbidden: "Only the item's owner, or a moderator or administrator who may open it, may manage its endorsements.",
   saved: "Endorsements have been saved.",
   unknownType: `type must be one of: ${ENDORSEMENT_TYPES.join(", ")}.`,
   profileRequired: "Choose who endorses the item.",

@@ -4,7 +4,7 @@ import { MAX_ID, MODEL_KEYS } from "./common.js";
 /** Message texts of permissions management and access requests (spec texts where the spec names them). */
 export const PERMISSION_MESSAGES = {
   opaqueIdRequired: "opaque_id is required.",
-  forbidden: "Only the owner, a moderator or an administrator may manage this item's permissions.",
+  forbidden: "Only the item's owner, or a moderator or administrator who may open it, may manage its permissions.",
   saved: "Permissions have been updated.",
   unknownPermission: (scope: string) => `${scope} may only hold these permissions: read, edit (global and authed: read).`,
   rowUnavailable: (row: string) => `${row} sharing is not available on this site.`,

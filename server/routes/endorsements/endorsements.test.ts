@@ -43,7 +43,7 @@ describe("content endorsements (GET and POST /system/content-endorsements)", () 
     expect((await save(guest, [])).status).toBe(401);
     for (const client of [member, leader, groupie, pressClient]) {
       const res = await dialog(client);
-      expect([res.status, res.body.message]).toEqual([403, "Only the owner, a moderator or an administrator may manage this item's endorsements."]);
+      expect([res.status, res.body.message]).toEqual([403, "Only the item's owner, or a moderator or administrator who may open it, may manage its endorsements."]);
       expect((await save(client, [{ type: "endorsed_by", profile_id: press.id }])).status).toBe(403);
     }
     expect((await dialog(member, hidden)).status).toBe(404);

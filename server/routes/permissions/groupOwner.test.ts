@@ -42,7 +42,7 @@ describe("items a group owns: its leaders act as the owner, its members see it",
     expect(await statuses(read)).toEqual({ guest: 401, owner: 404, member: 404, leader: 200, groupie: 403, moderator: 404, admin: 200 });
     expect((await read(c.leader)).body.config.owner).toEqual({ profile_id: group.id, name: group.name, is_group: true });
     const refused = await c.groupie.post("/permissions", { opaque_id: item.opaque_id, profiles: [{ id: cast.member.id, permissions: ["read"] }] });
-    expect([refused.status, refused.body.message]).toEqual([403, "Only the owner, a moderator or an administrator may manage this item's permissions."]);
+    expect([refused.status, refused.body.message]).toEqual([403, "Only the item's owner, or a moderator or administrator who may open it, may manage its permissions."]);
     expect((await c.groupie.post("/permissions/add-link-share", { opaque_id: item.opaque_id })).status).toBe(403);
 
     const saved = await c.leader.post("/permissions", { opaque_id: item.opaque_id, profiles: [{ id: cast.member.id, permissions: ["read"] }] });

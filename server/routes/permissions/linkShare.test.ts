@@ -55,7 +55,7 @@ describe("link sharing: anyone holding an item's link may view it, and only ther
     for (const client of [leaderClient, groupieClient]) {
       const res = await addLinkShare(client);
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe("Only the owner, a moderator or an administrator may manage this item's permissions.");
+      expect(res.body.message).toBe("Only the item's owner, or a moderator or administrator who may open it, may manage its permissions.");
     }
     expect(await linkRows()).toEqual([]);
     const bad = await addLinkShare(ownerClient, {});

@@ -77,7 +77,7 @@ describe("moderators manage the permissions of the items they may view, not of t
     expect(res.body.viewed_by_link).toBe(true);
     expect(res.body.abilities).toMatchObject({ view: true, manage_permissions: false, manage_endorsements: false });
     const refused = await permissions(c.moderator, linked);
-    expect([refused.status, refused.body.message]).toEqual([403, "Only the owner, a moderator or an administrator may manage this item's permissions."]);
+    expect([refused.status, refused.body.message]).toEqual([403, "Only the item's owner, or a moderator or administrator who may open it, may manage its permissions."]);
     expect((await c.moderator.post("/permissions", { opaque_id: linked.opaque_id, profiles: [{ id: cast.moderator.id, permissions: ["read"] }] })).status).toBe(403);
     expect((await c.moderator.get(`/system/content-endorsements?opaque_id=${linked.opaque_id}`)).status).toBe(403);
     expect(await grantsOf(linked)).toEqual([["link", null, "read"]]);

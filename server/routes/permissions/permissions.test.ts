@@ -51,7 +51,7 @@ describe("permissions: managing an item's grants, and access requests", () => {
     expect((await save(memberClient, { global: ["read"] })).status).toBe(404);
     const editorTry = await save(editorClient, { global: ["read"] });
     expect(editorTry.status).toBe(403);
-    expect(editorTry.body.message).toBe("Only the owner, a moderator or an administrator may manage this item's permissions.");
+    expect(editorTry.body.message).toBe("Only the item's owner, or a moderator or administrator who may open it, may manage its permissions.");
     // A moderator manages only what it may view (moderator.test.ts): this restricted item is hidden from it.
     expect((await moderatorClient.get(`/permissions?opaque_id=${item.opaque_id}`)).status).toBe(404);
     expect((await adminClient.get(`/permissions?opaque_id=${item.opaque_id}`)).status).toBe(200);
