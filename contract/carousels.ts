@@ -124,6 +124,7 @@ export const NEWS_MESSAGES = {
   titleRequired: "Please provide a title.",
   titleTooLong: "The title may be at most 255 characters.",
   descriptionTooLong: "The description may be at most 5000 characters.",
+  calloutDescriptionTooLong: "The callout's description may be at most 2000 characters.",
   badAddress: "Use an http(s) address or a path on this site (starting with /).",
   ctaTooLong: "The call to action may be at most 255 characters.",
   badColor: "Use a colour as #rrggbb.",
@@ -141,7 +142,8 @@ const address = z.preprocess(
   z
     .string()
     .max(2000, NEWS_MESSAGES.badAddress)
-    .regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/i, NEWS_MESSAGES.badAddress)
+    // A path must not start with // or /\ (browsers read both as another host), nor hold a backslash anywhere.
+    .regex(/^(https?:\/\/\S+|\/(?![/\\])[^\s\\]*)$/i, NEWS_MESSAGES.badAddress)
     .nullable()
     .default(null),
 );
@@ -150,7 +152,7 @@ const address = z.preprocess(
 export const CommunityCalloutSettingsInput = z
   .object({
     title: z.string().trim().max(255, NEWS_MESSAGES.titleTooLong),
-    description: z.string().trim().max(2000, NEWS_MESSAGES.descriptionTooLong),
+    description: z.string().trim().max(2000, NEWS_MESSAGES.calloutDescriptionTooLong),
     background_color: z.string().regex(HEX_COLOR, NEWS_MESSAGES.badColor),
     background_opacity: z.number({ error: NEWS_MESSAGES.badOpacity }).min(0, NEWS_MESSAGES.badOpacity).max(1, NEWS_MESSAGES.badOpacity),
     background_blur: z.number({ error: NEWS_MESSAGES.badBlur }).min(0, NEWS_MESSAGES.badBlur).max(20, NEWS_MESSAGES.badBlur),

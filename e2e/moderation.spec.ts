@@ -72,6 +72,11 @@ test("moderation: a member's report reaches the moderator's Reports page, which 
   await expect(letter.getByRole("link", { name: "sam@example.org" })).toHaveAttribute("href", "mailto:sam@example.org");
   await expect(letter).toContainText(`by the signed-in profile ${LEARNER.name} from /search/`);
   await expectNoAxeViolations(page, "contact messages page");
+  // A page past the end says so and leads back.
+  await page.goto("/moderation/messages?page=99");
+  await expect(page.getByText("Nothing on this page.")).toBeVisible();
+  await page.getByRole("button", { name: "Go to the first page" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Please add more Grade 5 fractions" })).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/moderation/reports");

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ReportUpdateResponse, ReportsResponse, type ReportKind, type ReportStatus } from "../../contract/index.js";
 import { getJson, postJson } from "./client.js";
 
@@ -13,7 +13,8 @@ export function useReports(status: ReportStatus, page: number, enabled: boolean)
     enabled,
     // The page says why it could not load, in its own alert.
     meta: { refusalsShownByScreen: true },
-    placeholderData: keepPreviousData,
+    // The last page shown stays while the next one loads, but only within one status: the Open list must not stand in for the Resolved one.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === status ? previous : undefined),
   });
 }
 

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
-import type { ReportKind, ReportStatus } from "../../contract/index.js";
+import { REPORT_KINDS, type ReportKind, type ReportStatus } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
+import type { ViewScope } from "../policies/contentObject.js";
+import { whereViewable } from "./content.js";
 
 /** The table that holds each kind of report. */
 const REPORT_TABLES = { content: "content_flags", comment: "comment_flags", post: "feed_post_flags" } as const;
@@ -9,14 +11,14 @@ const REPORT_TABLES = { content: "content_flags", comment: "comment_flags", post
  * The reports of one kind with what the review list shows of them: the reporter, the item (reported, or holding
  * the comment or post) and the comment's or post's text. Each kind is one branch of the list's union.
  */
-function reportsOf(db: Db, kind: ReportKind) {
+function branchOf(db: Db, kind: ReportKind) {
   // Named with AS: SQLite orders a union only by the names its columns are given.
-  const columns = ["f.id as id", "f.reason as reason", "f.message as message", "f.status as status", "f.created_at as created_at", "reporter.id as reporter_id", "reporter.name as reporter_name", "c.model_key as model_key", "c.sub_type as sub_type", "c.uid as uid", "c.title as title", "f.reviewed_at as reviewed_at", "reviewer.id as reviewer_id", "reviewer.name as reviewer_name"] as const;
+  const columns = ["f.id as id", "f.reason as reason", "f.message as message", "f.status as status", "f.created_at as created_at", "reporter.id as reporter_id", "reporter.name as reporter_name", "content.model_key as model_key", "content.sub_type as sub_type", "content.uid as uid", "content.title as title", "f.reviewed_at as reviewed_at", "reviewer.id as reviewer_id", "reviewer.name as reviewer_name"] as const;
   switch (kind) {
     case "content":
       return db
         .selectFrom("content_flags as f")
-        .innerJoin("content as c", "c.id", "f.content_id")
+        .innerJoin("content", "content.id", "f.content_id")
         .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
         .leftJoin("profiles as reviewer", "reviewer.id", "f.reviewed_by")
         .select(columns)
@@ -26,7 +28,7 @@ function reportsOf(db: Db, kind: ReportKind) {
         .selectFrom("comment_flags as f")
         .innerJoin("comments as m", "m.id", "f.comment_id")
         .innerJoin("comment_threads as t", "t.id", "m.thread_id")
-        .innerJoin("content as c", "c.id", "t.content_id")
+        .innerJoin("content", "content.id", "t.content_id")
         .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
         .leftJoin("profiles as reviewer", "reviewer.id", "f.reviewed_by")
         .select(columns)
@@ -35,7 +37,7 @@ function reportsOf(db: Db, kind: ReportKind) {
       return db
         .selectFrom("feed_post_flags as f")
         .innerJoin("feed_posts as p", "p.id", "f.post_id")
-        .innerJoin("content as c", "c.id", "p.content_id")
+        .innerJoin("content", "content.id", "p.content_id")
         .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
         .leftJoin("profiles as reviewer", "reviewer.id", "f.reviewed_by")
         .select(columns)
@@ -43,27 +45,35 @@ function reportsOf(db: Db, kind: ReportKind) {
   }
 }
 
+/** The reports of one kind about content the scope may see (the reviewer's view rule: a report shows what it is about). */
+const reportsOf = (db: Db, kind: ReportKind, scope: ViewScope) => branchOf(db, kind).where((eb) => whereViewable(eb, scope));
+
 export type ReportRow = Awaited<ReturnType<ReturnType<typeof reportsOf>["executeTakeFirstOrThrow"]>>;
 
-/** One page of the reports with a status, of every kind, newest first, and how many there are. */
-export async function listReports(db: Db, status: ReportStatus, offset: number, limit: number): Promise<{ rows: ReportRow[]; total: number }> {
-  const [content, comment, post] = (["content", "comment", "post"] as const).map((kind) => reportsOf(db, kind).where("f.status", "=", status));
+/** One page of the reports with a status about content the scope may see, of every kind, newest first, and how many there are. */
+export async function listReports(db: Db, scope: ViewScope, status: ReportStatus, offset: number, limit: number): Promise<{ rows: ReportRow[]; total: number }> {
+  const [content, comment, post] = REPORT_KINDS.map((kind) => reportsOf(db, kind, scope).where("f.status", "=", status));
   const rows = await content!.unionAll(comment!).unionAll(post!).orderBy("created_at", "desc").orderBy("kind").orderBy("id", "desc").limit(limit).offset(offset).execute();
   let total = 0;
-  for (const table of Object.values(REPORT_TABLES)) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", status).executeTakeFirst();
-    total += Number(row?.n ?? 0);
+  for (const kind of REPORT_KINDS) {
+    const counted = await db
+      .selectFrom(reportsOf(db, kind, scope).where("f.status", "=", status).as("r"))
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirst();
+    total += Number(counted?.n ?? 0);
   }
   return { rows, total };
 }
 
-/** One report, or undefined when there is none of that kind and id. */
-export function findReport(db: Db, kind: ReportKind, id: number): Promise<ReportRow | undefined> {
-  return reportsOf(db, kind).where("f.id", "=", id).executeTakeFirst();
+/** One report about content the scope may see, or undefined when there is none of that kind and id. */
+export function findReport(db: Db, scope: ViewScope, kind: ReportKind, id: number): Promise<ReportRow | undefined> {
+  return reportsOf(db, kind, scope).where("f.id", "=", id).executeTakeFirst();
 }
 
-/** Sets a report's status, noting who did and when; false when there is no such report. */
-export async function setReportStatus(db: Db, kind: ReportKind, id: number, status: ReportStatus, reviewerId: number): Promise<boolean> {
-  const result = await db.updateTable(REPORT_TABLES[kind]).set({ status, reviewed_by: reviewerId, reviewed_at: new Date().toISOString() }).where("id", "=", id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/**
+ * Sets a report's status, noting who did and when. A report that already has that status is left as it is, so a
+ * second moderator resolving it at the same time does not take the first one's name off it.
+ */
+export async function setReportStatus(db: Db, kind: ReportKind, id: number, status: ReportStatus, reviewerId: number): Promise<void> {
+  await db.updateTable(REPORT_TABLES[kind]).set({ status, reviewed_by: reviewerId, reviewed_at: new Date().toISOString() }).where("id", "=", id).where("status", "<>", status).execute();
 }

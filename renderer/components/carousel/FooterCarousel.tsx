@@ -29,8 +29,9 @@ function usePerPage(): number {
  * would only distract. Shown only when the source answers with items the asker may see.
  */
 export function FooterCarousel({ sourceUrl }: { sourceUrl: string }) {
-  const { data } = useFooterCarousel(sourceUrl);
-  if (!data || data.items.length === 0) return null;
+  const { data, isError } = useFooterCarousel(sourceUrl);
+  // A failed refetch keeps the last data: after signing out that would go on showing the member's items to a guest.
+  if (isError || !data || data.items.length === 0) return null;
   return <FooterCarouselPages sourceUrl={sourceUrl} title={data.title} link={data.link} items={data.items} />;
 }
 

@@ -7,7 +7,7 @@ import { useContactMessages } from "../../api/contact.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { shortDate } from "../../components/shortDate.js";
-import { StaffPage, StaffPager } from "./StaffPage.js";
+import { EmptyPage, StaffPage, StaffPager } from "./StaffPage.js";
 
 /** What people sent with the contact form (the footer's Contact us), newest first, at /moderation/messages. */
 export function ContactMessagesScene() {
@@ -19,6 +19,7 @@ export function ContactMessagesScene() {
   let list;
   if (messages.isPending) list = <p role="status">Loading messages…</p>;
   else if (messages.isError) list = <Alert tone="danger">{messages.error instanceof ApiError ? messages.error.displayMessage : "The messages could not be loaded."}</Alert>;
+  else if (!messages.data.data.length && page > 1) list = <EmptyPage onFirstPage={() => setParams({})} />;
   else if (!messages.data.data.length) list = <p className="staff-page__empty">No messages yet.</p>;
   else
     list = (

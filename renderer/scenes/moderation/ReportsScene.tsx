@@ -10,7 +10,7 @@ import { Alert } from "../../components/Alert.js";
 import { shortDate } from "../../components/shortDate.js";
 import { TabList, TabPanel } from "../../components/Tabs.js";
 import { showToast } from "../../components/toastStore.js";
-import { StaffPage, StaffPager } from "./StaffPage.js";
+import { EmptyPage, StaffPage, StaffPager } from "./StaffPage.js";
 
 const TABS = [
   { key: "open", label: "Open" },
@@ -68,6 +68,7 @@ function ReportList({ status, page, query, onPage }: { status: ReportStatus; pag
   if (query.isPending) return <p role="status">Loading reports…</p>;
   if (query.isError) return <Alert tone="danger">{query.error instanceof ApiError ? query.error.displayMessage : "The reports could not be loaded."}</Alert>;
   const { data, total } = query.data;
+  if (!data.length && page > 1) return <EmptyPage onFirstPage={() => onPage(1)} />;
   if (!data.length) return <p className="staff-page__empty">{status === "open" ? "No open reports. Everything reported has been reviewed." : "No resolved reports yet."}</p>;
 
   return (

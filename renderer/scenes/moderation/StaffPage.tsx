@@ -70,3 +70,15 @@ export function StaffPager({ label, page, total, per, onPage }: { label: string;
     </nav>
   );
 }
+
+/** A page past the list's end (its last entries were resolved, or the address asks too far): says so, with the way back. */
+export function EmptyPage({ onFirstPage }: { onFirstPage(): void }) {
+  return (
+    <p className="staff-page__empty">
+      Nothing on this page.{" "}
+      <button type="button" className="button button--secondary button--small" onClick={onFirstPage}>
+        Go to the first page
+      </button>
+    </p>
+  );
+}

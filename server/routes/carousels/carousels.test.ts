@@ -45,6 +45,8 @@ describe("carousels", () => {
         community_callout_settings: JSON.stringify({ title: "Recordings", background_color: "#112233", background_opacity: 0.5, button_variant: "dark", button_outline: true, text_shadow_color: "not a colour", extra: "dropped" }),
       });
       const unsafe = await buildNewsItem(server.db, { banner_url: "javascript:alert(1)", link: "//evil.example/x", community_callout_settings: "not json" });
+      // Browsers read /\host as //host: another site, so neither the banner nor the link is a path on this one.
+      const backslashed = await buildNewsItem(server.db, { banner_url: "/\\evil.example/x.png", link: "/\\evil.example/x" });
       const { body } = await server.client().get("/api/news");
       const shown = body.data.find((n: { id: number }) => n.id === item.id);
       expect(shown).toEqual({
@@ -68,6 +70,7 @@ describe("carousels", () => {
         },
       });
       expect(body.data.find((n: { id: number }) => n.id === unsafe.id)).toMatchObject({ banner_url: null, link: null, community_callout_settings: { background_color: "#0f172a", button_variant: "light" } });
+      expect(body.data.find((n: { id: number }) => n.id === backslashed.id)).toMatchObject({ banner_url: null, link: null });
     });
 
     it("answers at most `limit` (10 by default) and refuses a bad limit with a message", async () => {
@@ -146,6 +149,9 @@ describe("carousels", () => {
         [{ title: "x".repeat(256) }, NEWS_MESSAGES.titleTooLong],
         [{ title: "A", link: "javascript:alert(1)" }, NEWS_MESSAGES.badAddress],
         [{ title: "A", banner_url: "//evil.example/x.png" }, NEWS_MESSAGES.badAddress],
+        // Browsers read /\host as //host: another site.
+        [{ title: "A", link: "/\\evil.example/x" }, NEWS_MESSAGES.badAddress],
+        [{ title: "A", community_callout_settings: { description: "x".repeat(2001) } }, NEWS_MESSAGES.calloutDescriptionTooLong],
         [{ title: "A", community_callout_settings: { background_color: "red" } }, NEWS_MESSAGES.badColor],
         [{ title: "A", community_callout_settings: { background_opacity: 2 } }, NEWS_MESSAGES.badOpacity],
         [{ title: "A", community_callout_settings: { background_blur: "lots" } }, NEWS_MESSAGES.badBlur],

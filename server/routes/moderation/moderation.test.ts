@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, MODERATION_MESSAGES, REPORTS_PER_PAGE } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildRoleCast, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildRoleCast, buildUser, signedInClient, type RoleCast } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/testServer.js";
 
 // The staff's review of reports: an item, a comment and a group's feed post reported through their own calls,
@@ -73,6 +73,22 @@ describe("reviewing reports", () => {
     const reopened = await as.admin.post(path, { status: "open" });
     expect(reopened.body).toMatchObject({ message: MODERATION_MESSAGES.reopened, report: { status: "open", review: { reviewer: { name: "Adam Admin" } } } });
     expect((await reports("moderator")).body.total).toBe(3);
+  });
+
+  it("shows each reviewer only the reports about what they may open: admins everything, moderators no restricted item they cannot see", async () => {
+    const secret = await buildContent(server.db, { ownerId: cast.owner.id, title: "Secret Staff Plan", visibility: "restricted", grantProfiles: [cast.member.id] });
+    expect((await as.member.post("/profile/flag", { type: `resource:${secret.id}`, value: "inappropriate", message: "Hidden but wrong." })).status).toBe(200);
+    const titles = async (role: "moderator" | "admin") => (await reports(role)).body.data.map((r: { item: { title: string } }) => r.item.title);
+    expect(await titles("admin")).toContain("Secret Staff Plan");
+    expect(await titles("moderator")).not.toContain("Secret Staff Plan");
+    expect((await reports("admin")).body.total).toBe((await reports("moderator")).body.total + 1);
+    const hidden = (await reports("admin")).body.data.find((r: { item: { title: string } }) => r.item.title === "Secret Staff Plan");
+    expect((await as.moderator.post(`/api/moderation/reports/content/${hidden.id}`, { status: "resolved" })).status).toBe(404);
+    // Resolved by the admin, then again by another: the first name stays on it.
+    expect((await as.admin.post(`/api/moderation/reports/content/${hidden.id}`, { status: "resolved" })).body.report.review.reviewer.name).toBe("Adam Admin");
+    const other = await buildUser(server.db, { admin: true, name: "Ada Second" });
+    const again = await (await signedInClient(server, other)).post(`/api/moderation/reports/content/${hidden.id}`, { status: "resolved" });
+    expect(again.body.report).toMatchObject({ status: "resolved", review: { reviewer: { name: "Adam Admin" } } });
   });
 
   it("answers bad requests with their messages, and an unknown report with 404", async () => {
