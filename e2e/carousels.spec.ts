@@ -43,6 +43,15 @@ async function openWithStoppedClock(page: Page): Promise<void> {
   await leaveCarousel(page);
 }
 
+/** Pages the footer carousel to its first page by hand (the stopped clock's start may have turned it), leaving focus on its paging buttons. */
+async function footerToFirstPage(page: Page): Promise<void> {
+  const region = footer(page);
+  // One turn by hand at least, so the rotation's count starts again from it.
+  await region.getByRole("button", { name: CAROUSEL_TEXTS.nextPage }).click();
+  for (let i = 0; i < 20 && !(await region.getByText(/^1–\d+ of \d+$/).isVisible()); i++) await region.getByRole("button", { name: CAROUSEL_TEXTS.previousPage }).click();
+  await expect(region.getByText(/^1–\d+ of \d+$/)).toBeVisible();
+}
+
 test.describe("news carousel", () => {
   test("dots, prev/next and wrap-around; rotates every 8000 ms, not while hovered, focused or paused", async ({ page }) => {
     await openWithStoppedClock(page);
@@ -139,9 +148,10 @@ test.describe("news carousel", () => {
 
 test.describe("footer carousel", () => {
   test("pages of 3 (2 below 850 px) wrapping around, Hide/Show remembered, no axe violations; screenshots", async ({ page }) => {
-    await dismissAnnouncements(page);
     await page.setViewportSize({ width: 1366, height: 900 });
-    await openSearch(page);
+    // The clock stopped, so the pages move only when the test moves them.
+    await openWithStoppedClock(page);
+    await footerToFirstPage(page);
     const region = footer(page);
     const items = region.getByRole("listitem");
     await expect(items).toHaveCount(3);
@@ -156,6 +166,8 @@ test.describe("footer carousel", () => {
     const lastFirst = Math.floor((total - 1) / 3) * 3 + 1;
     await expect(region.getByText(`${lastFirst}–${total} of ${total}`)).toBeVisible();
 
+    // axe waits on timers: the clock runs again from here, with focus in the footer keeping it on this page.
+    await page.clock.resume();
     await expectNoAxeViolationsIn(page, "the news and footer carousels");
     await screenshots(page, "1366");
 
@@ -174,5 +186,31 @@ test.describe("footer carousel", () => {
     await expect(footer(page).getByText(/^1–2 of \d+$/)).toBeVisible();
     await expectNoAxeViolationsIn(page, "the news and footer carousels on a phone");
     await screenshots(page, "390");
+  });
+  test("turns a page every 8000 ms, not while paused, and not while hidden", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await openWithStoppedClock(page);
+    // On the first page by the reader's hand, which starts the count again.
+    await footerToFirstPage(page);
+    await leaveCarousel(page);
+    const region = footer(page);
+    await expect(region.getByText(/^1–3 of \d+$/)).toBeVisible();
+    await page.clock.runFor(7_750);
+    await expect(region.getByText(/^1–3 of \d+$/)).toBeVisible();
+    await page.clock.runFor(250);
+    await expect(region.getByText(/^4–\d+ of \d+$/)).toBeVisible();
+    // Paused by its button (WCAG 2.2.2): no more turns, with focus and pointer gone.
+    await region.getByRole("button", { name: CAROUSEL_TEXTS.pause }).click();
+    await leaveCarousel(page);
+    await page.clock.runFor(16_000);
+    await expect(region.getByText(/^4–\d+ of \d+$/)).toBeVisible();
+    await region.getByRole("button", { name: CAROUSEL_TEXTS.play }).click();
+    await leaveCarousel(page);
+    // Hidden, it waits too.
+    await region.getByRole("button", { name: CAROUSEL_TEXTS.footerHide }).click();
+    await leaveCarousel(page);
+    await page.clock.runFor(16_000);
+    await region.getByRole("button", { name: CAROUSEL_TEXTS.footerShow }).click();
+    await expect(region.getByText(/^4–\d+ of \d+$/)).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import { CAROUSEL_TEXTS, FOOTER_CAROUSEL, type SearchResultItem } from "../../../contract/index.js";
+import { CAROUSEL, CAROUSEL_TEXTS, FOOTER_CAROUSEL, type SearchResultItem } from "../../../contract/index.js";
 import { useFooterCarousel } from "../../api/carousels.js";
 import { useStoredPreference } from "../../hooks/useStoredPreference.js";
 import { Icon, TypeIcon } from "../Icon.js";
@@ -25,8 +25,9 @@ function usePerPage(): number {
 /**
  * The footer carousel (first document: "Footer carousel with hide/show"): a collection read from `sourceUrl`
  * (GET {source url}), its items a few to a page with prev/next (wrapping), and a Hide/Show toggle this browser
- * remembers per source URL. It does not rotate on its own: it sits at the foot of every page, where moving content
- * would only distract. Shown only when the source answers with items the asker may see.
+ * remembers per source URL. It turns a page every 8000 ms like every carousel of the spec (first document, sections 4
+ * and 9), pausing on hover, focus and its pause button, and not while hidden. Shown only when the source answers with
+ * items the asker may see.
  */
 export function FooterCarousel({ sourceUrl }: { sourceUrl: string }) {
   const { data, isError } = useFooterCarousel(sourceUrl);
@@ -41,7 +42,8 @@ function FooterCarouselPages({ sourceUrl, title, link, items }: { sourceUrl: str
   const [visibility, setVisibility] = useStoredPreference(`footerCarousel.${sourceUrl}`, VISIBILITY, "shown");
   const shown = visibility === "shown";
   const perPage = usePerPage();
-  const carousel = useCarousel({ itemCount: items.length, perPage, autoRotateMs: null });
+  // It turns every 8000 ms as the spec's carousels do (pausing as the news carousel does), but not while hidden.
+  const carousel = useCarousel({ itemCount: items.length, perPage, autoRotateMs: shown ? CAROUSEL.autoRotateMs : null });
   const first = carousel.first;
   const onPage = items.slice(first, first + perPage);
 
@@ -53,13 +55,19 @@ function FooterCarouselPages({ sourceUrl, title, link, items }: { sourceUrl: str
   };
 
   return (
-    <section className="footer-carousel" aria-roledescription="carousel" aria-labelledby={headingId}>
+    <section className="footer-carousel" aria-roledescription="carousel" aria-labelledby={headingId} {...carousel.hoverFocusHandlers}>
       <div className="footer-carousel__head">
         <h2 id={headingId} className="footer-carousel__title">
           <span className="footer-carousel__kicker">Featured collection</span> <Link to={link}>{title}</Link>
         </h2>
         {shown && carousel.pageCount > 1 && (
           <div className="footer-carousel__paging" onKeyDown={handleKeyDown}>
+            {carousel.rotates && (
+              <button type="button" className="icon-button" onClick={carousel.toggleStopped}>
+                <Icon name={carousel.stopped ? "play" : "pause"} size={18} />
+                <span className="visually-hidden">{carousel.stopped ? CAROUSEL_TEXTS.play : CAROUSEL_TEXTS.pause}</span>
+              </button>
+            )}
             <button type="button" className="icon-button" aria-controls={bodyId} onClick={carousel.previous}>
               <Icon name="chevronLeft" />
               <span className="visually-hidden">{CAROUSEL_TEXTS.previousPage}</span>
@@ -78,7 +86,7 @@ function FooterCarouselPages({ sourceUrl, title, link, items }: { sourceUrl: str
           <span className="visually-hidden"> featured collection</span>
         </button>
       </div>
-      <ul id={bodyId} className="footer-carousel__items" style={{ gridTemplateColumns: `repeat(${perPage}, minmax(0, 1fr))` }} aria-live="polite" hidden={!shown}>
+      <ul id={bodyId} className="footer-carousel__items" style={{ gridTemplateColumns: `repeat(${perPage}, minmax(0, 1fr))` }} aria-live={carousel.paused ? "polite" : "off"} hidden={!shown}>
         {onPage.map((item) => (
           <FooterCard key={item.id} item={item} />
         ))}
