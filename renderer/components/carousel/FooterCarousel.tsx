@@ -1,10 +1,11 @@
-import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { CAROUSEL, CAROUSEL_TEXTS, FOOTER_CAROUSEL, type SearchResultItem } from "../../../contract/index.js";
 import { useFooterCarousel } from "../../api/carousels.js";
 import { useStoredPreference } from "../../hooks/useStoredPreference.js";
 import { Icon, TypeIcon } from "../Icon.js";
 import { DesignedThumbnail } from "../thumbnail/DesignedThumbnail.js";
+import { RotationButton } from "./RotationButton.js";
 import { useCarousel } from "./useCarousel.js";
 
 const VISIBILITY = ["shown", "hidden"] as const;
@@ -47,13 +48,6 @@ function FooterCarouselPages({ sourceUrl, title, link, items }: { sourceUrl: str
   const first = carousel.first;
   const onPage = items.slice(first, first + perPage);
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === "ArrowLeft") carousel.previous();
-    else if (event.key === "ArrowRight") carousel.next();
-    else return;
-    event.preventDefault();
-  };
-
   return (
     <section className="footer-carousel" aria-roledescription="carousel" aria-labelledby={headingId} {...carousel.hoverFocusHandlers}>
       <div className="footer-carousel__head">
@@ -61,13 +55,8 @@ function FooterCarouselPages({ sourceUrl, title, link, items }: { sourceUrl: str
           <span className="footer-carousel__kicker">Featured collection</span> <Link to={link}>{title}</Link>
         </h2>
         {shown && carousel.pageCount > 1 && (
-          <div className="footer-carousel__paging" onKeyDown={handleKeyDown}>
-            {carousel.rotates && (
-              <button type="button" className="icon-button" onClick={carousel.toggleStopped}>
-                <Icon name={carousel.stopped ? "play" : "pause"} size={18} />
-                <span className="visually-hidden">{carousel.stopped ? CAROUSEL_TEXTS.play : CAROUSEL_TEXTS.pause}</span>
-              </button>
-            )}
+          <div className="footer-carousel__paging" onKeyDown={carousel.handleArrowKeys}>
+            <RotationButton carousel={carousel} />
             <button type="button" className="icon-button" aria-controls={bodyId} onClick={carousel.previous}>
               <Icon name="chevronLeft" />
               <span className="visually-hidden">{CAROUSEL_TEXTS.previousPage}</span>

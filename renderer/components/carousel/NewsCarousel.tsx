@@ -1,9 +1,10 @@
-import { useId, type CSSProperties, type KeyboardEvent } from "react";
+import { useId, type CSSProperties } from "react";
 import { Link } from "react-router";
 import { CAROUSEL_TEXTS, type CommunityCalloutSettings, type NewsCarouselItem } from "../../../contract/index.js";
 import { useNews } from "../../api/carousels.js";
 import { Icon } from "../Icon.js";
 import { ReadMore } from "./ReadMore.js";
+import { RotationButton } from "./RotationButton.js";
 import { useCarousel } from "./useCarousel.js";
 
 /** `#rrggbb` at an opacity, as CSS. */
@@ -43,14 +44,6 @@ function NewsSlides({ items }: { items: NewsCarouselItem[] }) {
   const carousel = useCarousel({ itemCount: items.length, perPage: 1 });
   const several = items.length > 1;
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // Arrow keys on the controls turn the slides, as on a slider.
-    if (event.key === "ArrowLeft") carousel.previous();
-    else if (event.key === "ArrowRight") carousel.next();
-    else return;
-    event.preventDefault();
-  };
-
   return (
     <section className="news-carousel" aria-roledescription="carousel" aria-labelledby={headingId} {...carousel.hoverFocusHandlers}>
       <h2 id={headingId} className="visually-hidden">
@@ -63,13 +56,8 @@ function NewsSlides({ items }: { items: NewsCarouselItem[] }) {
         ))}
       </div>
       {several && (
-        <div className="news-carousel__controls" onKeyDown={handleKeyDown}>
-          {carousel.rotates && (
-            <button type="button" className="icon-button news-carousel__rotation" onClick={carousel.toggleStopped}>
-              <Icon name={carousel.stopped ? "play" : "pause"} size={18} />
-              <span className="visually-hidden">{carousel.stopped ? CAROUSEL_TEXTS.play : CAROUSEL_TEXTS.pause}</span>
-            </button>
-          )}
+        <div className="news-carousel__controls" onKeyDown={carousel.handleArrowKeys}>
+          <RotationButton carousel={carousel} className="news-carousel__rotation" />
           <button type="button" className="icon-button" disabled={!carousel.hasPrevious} onClick={carousel.previous}>
             <Icon name="chevronLeft" />
             <span className="visually-hidden">{CAROUSEL_TEXTS.previous}</span>

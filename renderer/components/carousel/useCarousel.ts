@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FocusEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { CAROUSEL } from "../../../contract/index.js";
 
 export interface CarouselOptions {
@@ -64,6 +64,14 @@ export function useCarousel({ itemCount, perPage = CAROUSEL.perPage, wrap = true
     },
   };
 
+  /** Arrow keys on the carousel's controls turn its pages, as on a slider (spread on the controls' container). */
+  const handleArrowKeys = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === "ArrowLeft") goTo(current - 1);
+    else if (event.key === "ArrowRight") goTo(current + 1);
+    else return;
+    event.preventDefault();
+  };
+
   return {
     page: current,
     pageCount,
@@ -85,5 +93,6 @@ export function useCarousel({ itemCount, perPage = CAROUSEL.perPage, wrap = true
       setStopped(!stopped);
     },
     hoverFocusHandlers,
+    handleArrowKeys,
   };
 }
