@@ -50,7 +50,8 @@ function useReturnFocus(open: boolean, onCloseAutoFocus: ContentProps["onCloseAu
  */
 export function ModalFrame(props: ModalFrameProps) {
   const { id, title, description, tour, className = "dialog", contentProps, children } = props;
-  const textId = `${useId()}-text`;
+  const frameId = useId();
+  const textId = `${frameId}-text`;
   const root = "onClose" in props ? { open: true, onOpenChange: (open: boolean) => !open && props.onClose() } : { open: props.open, onOpenChange: props.onOpenChange };
   const hasTrigger = "trigger" in props && props.trigger !== undefined;
   const handleCloseAutoFocus = useReturnFocus(root.open && !hasTrigger, contentProps?.onCloseAutoFocus);
@@ -59,7 +60,21 @@ export function ModalFrame(props: ModalFrameProps) {
       {"trigger" in props && props.trigger}
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content id={id} className={className} aria-describedby={description === undefined ? undefined : textId} {...contentProps} onCloseAutoFocus={hasTrigger ? contentProps?.onCloseAutoFocus : handleCloseAutoFocus}>
+        <Dialog.Content
+          id={id}
+          className={className}
+          aria-describedby={description === undefined ? undefined : textId}
+          {...contentProps}
+          onCloseAutoFocus={hasTrigger ? contentProps?.onCloseAutoFocus : handleCloseAutoFocus}
+          onEscapeKeyDown={(event) => {
+            contentProps?.onEscapeKeyDown?.(event);
+            // Escape pressed in a dialog opened over this one (a guided tour, a confirmation) is that dialog's alone: under
+            // load this layer may still listen as the top one for a moment after the other opened, and both closed.
+            const target = event.target instanceof Element ? event.target : null;
+            if (target?.closest('[role="dialog"], [role="alertdialog"]') && !target.closest(`[data-modal-frame="${frameId}"]`)) event.preventDefault();
+          }}
+          data-modal-frame={frameId}
+        >
           {tour ? (
             <div className="dialog__header">
               <Dialog.Title className="dialog__title">{title}</Dialog.Title>
