@@ -122,6 +122,8 @@ export const SectionInput = z.object({
   title: z.string().trim().max(255, EDITOR_MESSAGES.sectionTitleTooLong).default(""),
   json: EditorStateJson.nullish(),
   html: z.string().max(SECTION_HTML_MAX, EDITOR_MESSAGES.sectionTooLarge).default(""),
+  /** The uid the section was read with (SectionView.uid): a save keeps it, so the section's comments follow it. */
+  uid: z.string().max(36).nullish(),
 });
 export type SectionInput = z.input<typeof SectionInput>;
 
@@ -136,6 +138,8 @@ export type ContentUpdateRequest = z.input<typeof ContentUpdateRequest>;
 /** A stored section as the editor and the view page read it. */
 export const SectionView = z.object({
   id: z.number(),
+  /** Stable across saves (ids are not): what the section's comment thread is attached to. */
+  uid: z.string(),
   position: z.number(),
   title: z.string(),
   json: z.record(z.string(), z.unknown()).nullable(),

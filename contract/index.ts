@@ -20,6 +20,7 @@ export * from "./export.js";
 export * from "./permissions.js";
 export * from "./contact.js";
 export * from "./moderation.js";
+export * from "./sectionComments.js";
 export * from "./discussions.js";
 export * from "./announcements.js";
 export * from "./endorsements.js";

@@ -20,6 +20,17 @@ import { BadgesResponse, BadgesSaveRequest } from "./badges.js";
 import { FeedFeedbackRequest, FeedPage, FeedPost, FeedPostCreateRequest, FeedPostDeleteResponse, FeedPostFlagRequest } from "./feeds.js";
 import { ContactMessagesResponse, ContactRequest, ContactResponse } from "./contact.js";
 import { ReportUpdate, ReportUpdateResponse, ReportsResponse } from "./moderation.js";
+import {
+  SectionCommentCreate,
+  SectionCommentDelete,
+  SectionCommentDeleteResponse,
+  SectionCommentResponse,
+  SectionCommentUpdate,
+  SectionThreadResponse,
+  SectionThreadStatusResponse,
+  SectionThreadStatusUpdate,
+  SectionThreadsResponse,
+} from "./sectionComments.js";
 import { GuidedTour, TourUpdateRequest } from "./guidedTours.js";
 import {
   Comment,
@@ -297,6 +308,12 @@ OPERATIONS.push(
   { method: "get", path: "/comment/thread/comment/replies", summary: "A comment's replies, oldest first (at most 200). 401 guests, 404 unviewable item or unknown comment, 403 closed thread for non-managers.", query: COMMENT_QUERY, response: CommentList, errors: [401, 403, 404, 422] },
   { method: "get", path: "/comment/thread/comment/ancestors", summary: "The top-level comment of a reply (empty for a top-level comment). Errors as for replies.", query: COMMENT_QUERY, response: CommentList, errors: [401, 403, 404, 422] },
   { method: "get", path: "/comment/thread/comment/history", summary: "A comment's history (created, edited, deleted; oldest first) with who and the values it took; admins only (403 otherwise). Removed comments keep theirs.", query: COMMENT_QUERY, response: CommentHistoryList, errors: [401, 403, 404, 422] },
+  { method: "get", path: "/comment/getcomment", summary: "A section's comment thread (legacy comment calls): type is the item's model key, type_id its id, module \"section\", module_id the section's uid (SectionView.uid, kept across saves). thread is null until someone comments; comments oldest first, plain text, each with what the asker may do (only its writer edits or deletes). For signed-in profiles that can view the item (401 guests, 404 otherwise).", query: [{ name: "type", description: "The item's model key." }, { name: "type_id", description: "The item's id." }, { name: "module", description: "section" }, { name: "module_id", description: "The section's uid." }], response: SectionThreadResponse, errors: [401, 404, 422] },
+  { method: "get", path: "/comment/threads", summary: "Our path: every comment thread on the item's current sections, in section order, with its status and number of comments; open_count is the number of open threads (the open-thread badge). For signed-in profiles that can view the item.", query: [{ name: "type", description: "The item's model key." }, { name: "type_id", description: "The item's id." }], response: SectionThreadsResponse, errors: [401, 404, 422] },
+  { method: "post", path: "/comment/addcomment", summary: "Adds a comment to a section's thread, starting the thread (open) with the first one. thread_id and sort_order are accepted and ignored (one thread per section, in order of writing). 404 with a message when the item has no such section (removed since the page loaded); 422 for an empty comment.", request: SectionCommentCreate, response: SectionCommentResponse, status: 201, errors: [401, 404, 422] },
+  { method: "post", path: "/comment/updatecomment", summary: "Changes a section comment's text; only its writer (403 others).", request: SectionCommentUpdate, response: SectionCommentResponse, errors: [401, 403, 404, 422] },
+  { method: "post", path: "/comment/deletecomment", summary: "Deletes a section comment; only its writer (403 others). The thread goes with its last comment (thread_removed).", request: SectionCommentDelete, response: SectionCommentDeleteResponse, errors: [401, 403, 404, 422] },
+  { method: "post", path: "/comment/updatestatus", summary: "Resolves (status 2, Mark As Resolved) or re-opens (status 1, Re-open) a section's thread: those who may edit the item (owner, edit grants, moderators, admins) or who started the thread (403 others).", request: SectionThreadStatusUpdate, response: SectionThreadStatusResponse, errors: [401, 403, 404, 422] },
   { method: "post", path: "/comment/thread/comment/feedback", summary: "Sets the actor's reaction (like, love, magic, powerful; one per comment); remove true, or the current type again, removes it. Answers the actor's reaction and the four counts. 403 to one who views the item only by its link share (the discussion is read-only for them).", request: CommentFeedbackRequest, response: CommentFeedbackCounts, errors: [401, 403, 404, 422] },
   { method: "post", path: "/comment/thread/comment/flag", summary: "Report as Inappropriate: a signed-in reader reports someone else's comment with a reason (inappropriate, broken, awesome) and a description (required, at most 2000 characters), stored for moderators (comment_flags). Answers 'Thank you for your feedback!'. 403 for the comment's author and admins (they edit or delete it instead), for a comment kept as deleted, and for one who views the item only by its link share; 401 guests; 404 an item or comment the actor may not see.", request: CommentFlagRequest, response: StatusMessageResponse, errors: [401, 403, 404, 422] },
   { method: "post", path: "/comment/thread/comment/subscribe", summary: "Subscribes to or unsubscribes from a top-level comment (a reply: 422). No notification is sent yet. 403 to one who views the item only by its link share.", request: CommentSubscribeRequest, response: CommentSubscribeResponse, errors: [401, 403, 404, 422] },

@@ -37,6 +37,7 @@ import { editorRouter } from "./routes/editor/index.js";
 import { contentActionsRouter } from "./routes/contentActions/index.js";
 import { permissionsRouter } from "./routes/permissions/index.js";
 import { discussionsRouter } from "./routes/discussions/index.js";
+import { sectionCommentsRouter } from "./routes/sectionComments/index.js";
 import { tagsRouter } from "./routes/editor/tags.js";
 import { EMBED_FRAME_SOURCES } from "./lib/sanitize.js";
 import { ssoRouter } from "./routes/auth/sso.js";
@@ -220,6 +221,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(contentActionsRouter(db, storage));
   app.use(permissionsRouter(db));
   app.use(discussionsRouter(db));
+  app.use(sectionCommentsRouter(db));
   app.use(feedsRouter(db));
   app.use(thumbnailsRouter(db, storage));
   app.use(exportRouter(db, storage, config.chromiumPath));

@@ -37,7 +37,7 @@ export async function copyContent(db: Db, storage: FileStorage, source: Content,
       if (sections.length) {
         await trx
           .insertInto("content_sections")
-          .values(sections.map((s) => ({ content_id: copy.id, position: s.position, title: s.title, body_json: s.body_json, body_html: s.body_html, updated_at: copy.created_at })))
+          .values(sections.map((s) => ({ content_id: copy.id, position: s.position, title: s.title, body_json: s.body_json, body_html: s.body_html, updated_at: copy.created_at, uid: crypto.randomUUID() })))
           .execute();
       }
       const curriculum = await trx.selectFrom("curriculum_items").selectAll().where("content_id", "=", source.id).executeTakeFirst();

@@ -162,6 +162,28 @@ export interface ContentSectionsTable {
   /** Sanitized HTML (course-designer profile) with equations rendered by KaTeX on the server. */
   body_html: string;
   updated_at: string;
+  /** Kept by a save that sends it back, so the section's comment thread follows it (null only before migration 028 ran). */
+  uid: string | null;
+}
+
+export interface SectionThreadsTable {
+  id: Generated<number>;
+  content_id: number;
+  section_uid: string;
+  /** 1 open, 2 resolved. */
+  status: ColumnType<1 | 2, 1 | 2 | undefined, 1 | 2>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SectionCommentsTable {
+  id: Generated<number>;
+  thread_id: number;
+  profile_id: number;
+  content: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface EditLocksTable {
@@ -553,6 +575,8 @@ export interface Database {
   content_thumbnails: ContentThumbnailsTable;
   thumbnail_presets: ThumbnailPresetsTable;
   content_sections: ContentSectionsTable;
+  section_threads: SectionThreadsTable;
+  section_comments: SectionCommentsTable;
   edit_locks: EditLocksTable;
   bulk_imports: BulkImportsTable;
   bulk_import_chunks: BulkImportChunksTable;
@@ -597,6 +621,8 @@ export type ContentThumbnail = Selectable<ContentThumbnailsTable>;
 export type ThumbnailPreset = Selectable<ThumbnailPresetsTable>;
 export type PermissionRequest = Selectable<PermissionRequestsTable>;
 export type CommentThread = Selectable<CommentThreadsTable>;
+export type SectionThread = Selectable<SectionThreadsTable>;
+export type SectionComment = Selectable<SectionCommentsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type CommentHistoryRow = Selectable<CommentHistoryTable>;
 export type FeedPostRow = Selectable<FeedPostsTable>;

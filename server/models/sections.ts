@@ -3,11 +3,13 @@ import type { Db } from "../db/connection.js";
 import type { ContentSection, Database } from "../db/schema.js";
 import { sanitizeUserHtml } from "../lib/sanitize.js";
 
-/** A section to store: its title, its HTML (sanitized here) and, from the editor, Lexical's JSON. */
+/** A section to store: its title, its HTML (sanitized here), from the editor Lexical's JSON, and the uid it was read with. */
 export interface SectionContent {
   title: string;
   html: string;
   json?: Record<string, unknown> | null;
+  /** The stored section this one is (its comment thread follows it); a new uid when absent or not one of the item's. */
+  uid?: string | null;
 }
 
 /** The sections of an item, in order. */
@@ -21,8 +23,11 @@ export function listSections(db: Db, contentId: number): Promise<ContentSection[
  * template's copy) stores only safe HTML. Callers record the content change for search.
  */
 export async function writeSections(trx: Kysely<Database>, contentId: number, sections: SectionContent[]): Promise<ContentSection[]> {
+  const known = new Set((await trx.selectFrom("content_sections").select("uid").where("content_id", "=", contentId).execute()).map((row) => row.uid));
   await trx.deleteFrom("content_sections").where("content_id", "=", contentId).execute();
   if (!sections.length) return [];
+  // A uid is kept only for a section the item had, once (a pasted or repeated uid starts a new section).
+  const uidOf = (uid: string | null | undefined) => (uid && known.delete(uid) ? uid : crypto.randomUUID());
   const now = new Date().toISOString();
   return trx
     .insertInto("content_sections")
@@ -34,6 +39,7 @@ export async function writeSections(trx: Kysely<Database>, contentId: number, se
         body_json: s.json ? JSON.stringify(s.json) : null,
         body_html: sanitizeUserHtml(s.html, "course-designer"),
         updated_at: now,
+        uid: uidOf(s.uid),
       })),
     )
     .returningAll()

@@ -22,7 +22,7 @@ function parseJson(raw: string | null): Record<string, unknown> | null {
 
 /** A stored section; the JSON only goes to those who may edit (viewers read the sanitized HTML). */
 export function presentSection(row: ContentSection, withJson: boolean): SectionView {
-  return { id: row.id, position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html: row.body_html };
+  return { id: row.id, uid: row.uid ?? String(row.id), position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html: row.body_html };
 }
 
 /** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */

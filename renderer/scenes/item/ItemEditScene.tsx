@@ -52,7 +52,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
   const [title, setTitle] = useState(item.title);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [description, setDescription] = useState(item.description);
-  const [sections, setSections] = useState<DraftSection[]>(() => item.sections.map((s) => ({ key: newKey(), title: s.title, json: s.json, html: s.html })));
+  const [sections, setSections] = useState<DraftSection[]>(() => item.sections.map((s) => ({ key: newKey(), uid: s.uid, title: s.title, json: s.json, html: s.html })));
   const [isNew, setIsNew] = useState(item.is_new);
   const [save, setSave] = useState<SaveState>({ status: "idle" });
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
@@ -84,15 +84,19 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
     const started = version;
     setSave({ status: "saving" });
     try {
+      const saving = sections;
       const body = {
         title,
         description,
-        sections: sections.map((s) => {
+        sections: saving.map((s) => {
           const editor = editors.current.get(s.key);
-          return { title: s.title, ...(editor ? readSectionContent(editor) : { json: s.json, html: s.html }) };
+          return { uid: s.uid, title: s.title, ...(editor ? readSectionContent(editor) : { json: s.json, html: s.html }) };
         }),
       };
       const answer = await saveItem(item.link, body);
+      // New sections learn the uid the server gave them, so the next save keeps it (and their comments).
+      const uidByKey = new Map(saving.map((s, i) => [s.key, answer.item.sections[i]?.uid]));
+      setSections((now) => now.map((s) => (s.uid ? s : { ...s, uid: uidByKey.get(s.key) })));
       setSavedVersion(started);
       setIsNew(answer.item.is_new);
       setSave({ status: "saved", at: new Date() });

@@ -6,6 +6,8 @@ import { Field, fieldErrorProps } from "../../components/Field.js";
 /** One section on an edit page; `json`/`html` are only its starting content (the editor holds the live one). */
 export interface DraftSection {
   key: string;
+  /** The stored section's uid (none until first saved): sent back on save so its comments follow it. */
+  uid?: string;
   title: string;
   json: Record<string, unknown> | null;
   html: string;

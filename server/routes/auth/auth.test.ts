@@ -190,7 +190,7 @@ describe("sign-in", () => {
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: MESSAGES.notFound });
     // The spec's API families too, whatever the client accepts.
-    for (const path of ["/comment/getcomment", "/permissions/no-such-call", "/i18n/x/en/1.js", "/feeds/posts/1"]) {
+    for (const path of ["/comment/no-such-call", "/permissions/no-such-call", "/i18n/x/en/1.js", "/feeds/posts/1"]) {
       const other = await fetch(`${server.url}${path}`, { headers: { accept: "*/*" } });
       expect([other.status, other.headers.get("content-type")?.split(";")[0]], path).toEqual([404, "application/json"]);
     }
