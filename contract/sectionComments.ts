@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { positiveId } from "./common.js";
+import { COMMENT_MAX } from "./discussions.js";
 
 /**
  * Comments on an item's sections: the second document's legacy comment calls (POST /comment/addcomment,
@@ -15,8 +16,8 @@ export const THREAD_OPEN = 1;
 export const THREAD_RESOLVED = 2;
 /** The popover shows a thread's last 3 comments; the rest behind View Previous Comments. */
 export const POPOVER_COMMENTS = 3;
-/** The longest comment accepted. */
-export const SECTION_COMMENT_MAX = 5000;
+/** The longest comment accepted: as long as a discussion comment (the comment form checks the same). */
+export const SECTION_COMMENT_MAX = COMMENT_MAX;
 
 export const SECTION_COMMENT_MESSAGES = {
   contentRequired: "The comment cannot be empty.",

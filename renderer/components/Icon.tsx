@@ -96,6 +96,7 @@ const PATHS = {
   ),
   folderPlus: <path d="M22 19a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h5l2 3h9a2 2 0 0 1 2 2zM12 11v6M9 14h6" />,
   close: <path d="M18 6 6 18M6 6l12 12" />,
+  message: <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />,
   info: (
     <>
       <circle cx="12" cy="12" r="10" />

@@ -25,5 +25,19 @@ describe("DEMO_PASSWORD_COST", () => {
       expect((await server.client().signIn(teacher.username, teacher.password)).status).toBe(200);
       expect((await server.client().signIn(teacher.username, "wrong password")).status).toBe(401);
     });
+
+    it("gives every lesson plan a body, and the teacher's first public one comments on its sections", async () => {
+      const plans = await server.db.selectFrom("content").select("id").where("model_key", "=", "lesson_plan").execute();
+      const sections = await server.db.selectFrom("content_sections").select(["content_id", "uid"]).where("content_id", "in", plans.map((p) => p.id)).execute();
+      expect(sections).toHaveLength(plans.length * 3);
+      expect(new Set(sections.map((s) => s.uid)).size).toBe(sections.length);
+      const learner = DEMO_ACCOUNTS.find((a) => a.username === "learner")!;
+      const client = server.client();
+      await client.signIn(learner.username, learner.password);
+      const threads = await server.db.selectFrom("section_threads").select(["content_id"]).execute();
+      expect(new Set(threads.map((t) => t.content_id)).size).toBe(1);
+      const listed = await client.get(`/comment/threads?type=lesson_plan&type_id=${threads[0]!.content_id}`);
+      expect(listed.body).toMatchObject({ open_count: 1, threads: [{ status_label: "resolved", comments_count: 2 }, { status_label: "open", comments_count: 1 }] });
+    });
   });
 });

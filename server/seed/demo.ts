@@ -5,6 +5,8 @@ import { FEATURED_COLLECTION_KEY, getConfigValue, setConfigValue } from "../mode
 import { upsertAnnouncement } from "../models/announcements.js";
 import { insertNewsItem } from "../models/newsItems.js";
 import { insertProfile } from "../models/profiles.js";
+import { addSectionComment, setSectionThreadStatus } from "../models/sectionComments.js";
+import { writeSections } from "../models/sections.js";
 import { demoAttributeTrees, insertTree, type InsertedItem } from "./attributeTrees.js";
 import { capitalize, DESCRIPTION_SENTENCES, pick, pickSome, rng, SUBJECT_TOPICS, TITLE_PATTERNS } from "./vocabulary.js";
 import { seedCurriculumTemplates } from "./templates.js";
@@ -135,6 +137,7 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost } = 
   await chooseFeaturedCollection(db);
   await seedDemoEndorsements(db, accounts.moderator!);
   await seedDemoReports(db, { learner: accounts.learner!, teacher: accounts.teacher! });
+  await seedDemoSections(db, { learner: accounts.learner!, teacher: accounts.teacher!, author: accounts.author! });
   // Users are searchable by admins (an admin-only search type).
   for (const a of DEMO_ACCOUNTS) {
     await createContent(db, { modelKey: "user", title: a.name, description: `${a.role} account @${a.username}`, ownerId: accounts[a.username]!, profileId: accounts[a.username]!, visibility: "restricted", createdAt: "2023-01-05T09:00:00.000Z" });
@@ -194,6 +197,36 @@ async function seedDemoReports(db: Db, by: { learner: number; teacher: number })
     ...(plan ? [{ content_id: plan.id, profile_id: by.teacher, reason: "awesome" as const, message: "My class loved this one; worth featuring.", created_at: "2026-11-22T09:05:00.000Z" }] : []),
   ];
   if (reports.length) await db.insertInto("content_flags").values(reports).execute();
+}
+
+/**
+ * A body for every demo lesson plan (three sections built from its description, so the item pages read as lessons),
+ * and comments on the sections of the teacher's first public one: an open question on its activity, and a resolved
+ * exchange on its overview. Comment times are fixed, so the seed is the same on every machine.
+ */
+async function seedDemoSections(db: Db, by: { learner: number; teacher: number; author: number }): Promise<void> {
+  const plans = await db.selectFrom("content").select(["id", "title", "description", "owner_id", "visibility"]).where("model_key", "=", "lesson_plan").orderBy("id").execute();
+  for (const plan of plans) {
+    const [first = "", ...rest] = plan.description.split(/(?<=\.) /);
+    await writeSections(db, plan.id, [
+      { title: "Overview", html: `<p>${first}</p><p>Students work in pairs, then share what they found with the class.</p>` },
+      { title: "Activity", html: `<p>${rest.join(" ") || first}</p><ol><li>Warm-up question (5 minutes)</li><li>Guided practice (20 minutes)</li><li>Independent work (15 minutes)</li></ol>` },
+      { title: "Check for understanding", html: "<p>Exit ticket: each student answers two questions on what they learned and one on what is still unclear.</p>" },
+    ]);
+  }
+  const reviewed = plans.find((p) => p.owner_id === by.teacher && p.visibility === "public");
+  if (!reviewed) return;
+  const sections = await db.selectFrom("content_sections").select(["uid", "title"]).where("content_id", "=", reviewed.id).orderBy("position").execute();
+  const uidOf = (title: string) => sections.find((s) => s.title === title)!.uid!;
+  const comment = async (section: string, profileId: number, content: string, at: string) => {
+    const row = await addSectionComment(db, { contentId: reviewed.id, sectionUid: uidOf(section), profileId, content });
+    await db.updateTable("section_comments").set({ created_at: at, updated_at: at }).where("id", "=", row.id).execute();
+    return row.thread_id;
+  };
+  const overview = await comment("Overview", by.author, "Could the pairs be groups of three? Our classes are large.", "2026-11-18T10:12:00.000Z");
+  await comment("Overview", by.teacher, "Yes: threes work well too. I added a note.", "2026-11-18T14:40:00.000Z");
+  await setSectionThreadStatus(db, overview, 2);
+  await comment("Activity", by.learner, "Could we have a worked example before the guided practice?", "2026-11-21T08:30:00.000Z");
 }
 
 /**

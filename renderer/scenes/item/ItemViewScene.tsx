@@ -23,6 +23,7 @@ import { PATHS, signInPath } from "../../routes/paths.js";
 import { CURRICULUM_MODEL_KEYS } from "../../../contract/index.js";
 import { loadProblemTitle } from "./loadProblemTitle.js";
 import { RequestAccessCard } from "./RequestAccessCard.js";
+import { ItemSections } from "./ItemSections.js";
 
 /** Curriculum items (lesson plans, outlines, projects, pathways) show when each endorsement was published (second document). */
 const isCurriculum = (modelKey: string) => (CURRICULUM_MODEL_KEYS as readonly string[]).includes(modelKey);
@@ -92,13 +93,7 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         </header>
         <ItemActions item={item} />
         {item.description && <p className="item-page__description">{item.description}</p>}
-        {item.sections.map((section) => (
-          <section key={section.id} className="item-section" aria-label={section.title || "Untitled section"}>
-            {section.title && <h2 className="item-section__title">{section.title}</h2>}
-            {/* Sanitized on the server with the course-designer profile on every save. */}
-            <div className="rich-content" dangerouslySetInnerHTML={{ __html: section.html }} />
-          </section>
-        ))}
+        <ItemSections item={item} signedIn={profile !== null} />
         {item.sections.length === 0 && !isCollection && <p className="empty-note">Nothing has been written here yet.</p>}
         {isCollection && <CollectionItems key={item.uid} uid={item.uid} />}
         {/* The feed is asked for by the item's id, which a link share does not open. */}

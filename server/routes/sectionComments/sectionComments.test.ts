@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES, SECTION_COMMENT_MESSAGES } from "../../../contract/index.js";
+import { MESSAGES, SECTION_COMMENT_MAX, SECTION_COMMENT_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { listSections, writeSections } from "../../models/sections.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
@@ -59,7 +59,7 @@ describe("section comments", () => {
     const empty = await add("member", "   ");
     expect(empty.status).toBe(422);
     expect(empty.body.message).toBe(SECTION_COMMENT_MESSAGES.contentRequired);
-    expect((await add("member", "x".repeat(5001))).body.message).toBe(SECTION_COMMENT_MESSAGES.contentTooLong);
+    expect((await add("member", "x".repeat(SECTION_COMMENT_MAX + 1))).body.message).toBe(SECTION_COMMENT_MESSAGES.contentTooLong);
     const gone = await add("member", "Where did it go?", "not-a-section");
     expect([gone.status, gone.body.message]).toEqual([404, SECTION_COMMENT_MESSAGES.sectionNotFound]);
     const badModule = await as.member.post("/comment/addcomment", { ...ref(), module: "page", module_id: intro, content: "Hi" });

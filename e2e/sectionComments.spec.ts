@@ -1,0 +1,98 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+
+async function csrf(page: Page): Promise<string> {
+  return ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
+}
+
+/** A new public lesson plan of the signed-in profile with two sections; its link, id and the sections' uids. */
+async function createPlan(page: Page): Promise<{ link: string; id: number; uids: string[] }> {
+  const title = `Sc${Date.now().toString(36)} Tide pools`;
+  const token = await csrf(page);
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the section comments test" }, headers: { "X-CSRF-Token": token } });
+  expect(res.ok(), "create the plan").toBeTruthy();
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  const saved = await page.request.post(`${link}/update`, {
+    data: { title, sections: [{ title: "Warm-up", html: "<p>What lives in a tide pool?</p>" }, { title: "Practice", html: "<p>Sort the animals.</p>" }] },
+    headers: { "X-CSRF-Token": token },
+  });
+  expect(saved.ok(), "save the sections").toBeTruthy();
+  const item = (await (await page.request.get(`/api/content${link}`)).json()) as { id: number; sections: { uid: string }[] };
+  return { link, id: item.id, uids: item.sections.map((s) => s.uid) };
+}
+
+test("a member reads a section's last comments, the earlier ones in a dialog, comments and edits by keyboard; the owner resolves the thread", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const plan = await createPlan(page);
+  const token = await csrf(page);
+  for (const n of [1, 2, 3, 4]) {
+    const res = await page.request.post("/comment/addcomment", { data: { type: "lesson_plan", type_id: plan.id, module: "section", module_id: plan.uids[0], content: `Note ${n} on the warm-up` }, headers: { "X-CSRF-Token": token } });
+    expect(res.status()).toBe(201);
+  }
+
+  await page.context().clearCookies();
+  await signInViaApi(page, LEARNER);
+  await page.goto(plan.link);
+  await expect(page.getByText("1 open comment thread on this lesson plan's sections")).toBeVisible();
+  const warmUp = page.getByRole("region", { name: "Warm-up", exact: true });
+  const warmUpToggle = warmUp.getByRole("button", { name: "Comments (4) on Warm-up Open" });
+  await tabTo(page, warmUpToggle);
+  await page.keyboard.press("Enter");
+  const warmUpPanel = page.getByRole("region", { name: "Comments on Warm-up" });
+  // The last three, oldest first, and the rest behind View Previous Comments.
+  await expect(warmUpPanel.getByRole("article")).toHaveText([/Note 2/, /Note 3/, /Note 4/]);
+  // The thread was started by the teacher: no status toggle for this member, and no Edit on others' comments.
+  await expect(warmUpPanel.getByRole("button", { name: "Mark As Resolved" })).toHaveCount(0);
+  await expect(warmUpPanel.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await warmUpPanel.getByRole("button", { name: "View Previous Comments (1)" }).click();
+  const all = page.getByRole("dialog", { name: "Comments on Warm-up" });
+  await expect(all.getByRole("article")).toHaveCount(4);
+  await expect(all.getByRole("article").first()).toContainText("Note 1 on the warm-up");
+  await page.keyboard.press("Escape");
+  await expect(all).toBeHidden();
+
+  // A first comment on Practice starts its thread.
+  const practiceToggle = page.getByRole("button", { name: "Comment on Practice" });
+  await practiceToggle.click();
+  const practicePanel = page.getByRole("region", { name: "Comments on Practice" });
+  await expect(practicePanel).toContainText("No comments on this section yet.");
+  const box = practicePanel.getByRole("textbox", { name: "Comment on Practice" });
+  await box.focus();
+  await expect(practicePanel.getByRole("button", { name: "Comment", exact: true })).toBeDisabled();
+  await page.keyboard.type("Could we add a photo of each animal?");
+  await page.keyboard.press("Enter");
+  const mine = practicePanel.getByRole("article", { name: `Comment by ${LEARNER.name}` });
+  await expect(mine).toContainText("Could we add a photo of each animal?");
+  await expect(page.getByRole("button", { name: "Comments (1) on Practice Open" })).toBeVisible();
+  await expect(page.getByText("2 open comment threads on this lesson plan's sections")).toBeVisible();
+  // Its writer may change it, and it says so.
+  await mine.getByRole("button", { name: "Edit" }).click();
+  const edit = mine.getByRole("textbox", { name: "Edit your comment" });
+  await expect(edit).toBeFocused();
+  await edit.fill("Could we add a labelled photo of each animal?");
+  await page.keyboard.press("Enter");
+  await expect(mine).toContainText("Could we add a labelled photo of each animal?");
+  await expect(mine.getByText("Edited")).toBeVisible();
+
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await warmUp.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/section-comments-${width}.png` });
+    await expectNoAxeViolations(page, `section comments at ${width}px`);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // The owner resolves the member's thread; the badge counts one open thread again.
+  await page.context().clearCookies();
+  await signInViaApi(page, TEACHER);
+  await page.goto(plan.link);
+  await page.getByRole("button", { name: "Comments (1) on Practice Open" }).click();
+  await page.getByRole("region", { name: "Comments on Practice" }).getByRole("button", { name: "Mark As Resolved" }).click();
+  await expect(page.getByRole("button", { name: "Comments (1) on Practice Resolved" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Comments on Practice" }).getByRole("button", { name: "Re-open" })).toBeVisible();
+  await expect(page.getByText("1 open comment thread on this lesson plan's sections")).toBeVisible();
+});

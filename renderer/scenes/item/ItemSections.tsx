@@ -1,0 +1,34 @@
+import type { EditableItem } from "../../../contract/index.js";
+import { useSectionThreads } from "../../api/sectionComments.js";
+import { SectionComments } from "../../components/sectionComments/SectionComments.js";
+
+/**
+ * An item's body on its page: each section with its title and text (sanitized on the server with the course-designer
+ * profile on every save). Signed-in readers who reach the item other than by its link share also get each section's
+ * comments, and the number of open threads above the first (the open-thread badge).
+ */
+export function ItemSections({ item, signedIn }: { item: EditableItem; signedIn: boolean }) {
+  const commenting = signedIn && !item.viewed_by_link && item.sections.length > 0;
+  const threads = useSectionThreads(item, commenting);
+  const byUid = new Map(threads.data?.threads.map((t) => [t.module_id, t]));
+  const openCount = threads.data?.open_count ?? 0;
+  return (
+    <>
+      {commenting && openCount > 0 && (
+        <p className="section-threads-count">
+          {openCount === 1 ? "1 open comment thread" : `${openCount} open comment threads`} on this {item.type_name_singular.toLowerCase()}'s sections
+        </p>
+      )}
+      {item.sections.map((section, index) => {
+        const name = section.title || `Section ${index + 1}`;
+        return (
+          <section key={section.id} className="item-section" aria-label={section.title || "Untitled section"}>
+            {section.title && <h2 className="item-section__title">{section.title}</h2>}
+            <div className="rich-content" dangerouslySetInnerHTML={{ __html: section.html }} />
+            {commenting && <SectionComments item={item} sectionUid={section.uid} sectionName={name} summary={byUid.get(section.uid)} />}
+          </section>
+        );
+      })}
+    </>
+  );
+}
