@@ -95,4 +95,11 @@ test("a member reads a section's last comments, the earlier ones in a dialog, co
   await expect(page.getByRole("button", { name: "Comments (1) on Practice Resolved" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Comments on Practice" }).getByRole("button", { name: "Re-open" })).toBeVisible();
   await expect(page.getByText("1 open comment thread on this lesson plan's sections")).toBeVisible();
+
+  // The edit page shows the same threads under each saved section.
+  await page.goto(`${plan.link}/edit`);
+  await expect(page.getByRole("button", { name: "Comments (4) on Warm-up Open" })).toBeVisible();
+  await page.getByRole("button", { name: "Comments (1) on Practice Resolved" }).click();
+  await expect(page.getByRole("region", { name: "Comments on Practice" })).toContainText("Could we add a labelled photo of each animal?");
+  await page.screenshot({ path: `${SHOTS}/section-comments-edit-1366.png` });
 });

@@ -6,11 +6,13 @@ import { EDITOR_MESSAGES, type EditableItem } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { setCsrfToken } from "../../api/client.js";
 import { saveItem, useItem } from "../../api/editor.js";
+import { useSectionThreads } from "../../api/sectionComments.js";
 import { useAppConfig } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { readSectionContent, snapshotJson } from "../../components/editor/SectionEditor.js";
 import { PageTitle } from "../../components/PageTitle.js";
+import { SectionComments } from "../../components/sectionComments/SectionComments.js";
 import { AttributeEditorDialog } from "../../components/tagging/AttributeEditorDialog.js";
 import { ThumbnailDesignerDialog } from "../../components/thumbnail/ThumbnailDesignerDialog.js";
 import { StandardsSelectorDialog } from "../../components/standards/StandardsSelectorDialog.js";
@@ -53,6 +55,8 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
   const [titleError, setTitleError] = useState<string | null>(null);
   const [description, setDescription] = useState(item.description);
   const [sections, setSections] = useState<DraftSection[]>(() => item.sections.map((s) => ({ key: newKey(), uid: s.uid, title: s.title, json: s.json, html: s.html })));
+  const threads = useSectionThreads(item, item.sections.length > 0 || sections.some((s) => s.uid));
+  const threadByUid = new Map(threads.data?.threads.map((t) => [t.module_id, t]));
   const [isNew, setIsNew] = useState(item.is_new);
   const [save, setSave] = useState<SaveState>({ status: "idle" });
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
@@ -251,6 +255,10 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
         onMove={handleMove}
         onRemove={setConfirmRemove}
         onChange={handleChange}
+        renderComments={(section, name) =>
+          // A section gets its comments once saved (a uid); the same threads the item's page shows.
+          section.uid && <SectionComments item={item} sectionUid={section.uid} sectionName={name} summary={threadByUid.get(section.uid)} />
+        }
       />
       {sections.length === 0 && <p className="empty-note">This {typeName.toLowerCase()} has no sections yet.</p>}
       <button type="button" className="button button--secondary" onClick={handleAddSection} disabled={!editable}>

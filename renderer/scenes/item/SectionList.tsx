@@ -1,5 +1,5 @@
 import type { LexicalEditor } from "lexical";
-import type { MutableRefObject } from "react";
+import type { MutableRefObject, ReactNode } from "react";
 import { SectionEditor } from "../../components/editor/SectionEditor.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 
@@ -26,6 +26,7 @@ export function SectionList({
   onRemove,
   onMove,
   onChange,
+  renderComments,
 }: {
   idBase: string;
   sections: DraftSection[];
@@ -35,6 +36,8 @@ export function SectionList({
   onRemove(key: string): void;
   onMove?(key: string, by: -1 | 1): void;
   onChange(): void;
+  /** What follows a section's editor (an item's section comments); none on template pages. */
+  renderComments?(section: DraftSection, name: string): ReactNode;
 }) {
   return (
     <ol className="sections" aria-label="Sections">
@@ -83,6 +86,7 @@ export function SectionList({
                   else editors.current.delete(section.key);
                 }}
               />
+              {renderComments?.(section, name)}
             </section>
           </li>
         );
