@@ -21,6 +21,7 @@ export * from "./permissions.js";
 export * from "./contact.js";
 export * from "./moderation.js";
 export * from "./sectionComments.js";
+export * from "./profiles.js";
 export * from "./discussions.js";
 export * from "./announcements.js";
 export * from "./endorsements.js";

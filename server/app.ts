@@ -38,6 +38,7 @@ import { contentActionsRouter } from "./routes/contentActions/index.js";
 import { permissionsRouter } from "./routes/permissions/index.js";
 import { discussionsRouter } from "./routes/discussions/index.js";
 import { sectionCommentsRouter } from "./routes/sectionComments/index.js";
+import { profilesRouter } from "./routes/profiles/index.js";
 import { tagsRouter } from "./routes/editor/tags.js";
 import { EMBED_FRAME_SOURCES } from "./lib/sanitize.js";
 import { ssoRouter } from "./routes/auth/sso.js";
@@ -72,7 +73,7 @@ const QUERY_PARAMETER_LIMIT = 500;
 const QUERY_LIST_LIMIT = 200;
 
 /** The routes that read multipart/form-data (with multer), as routedPath writes them. */
-const UPLOAD_PATHS = [/^\/resources\/create-fetch$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/];
+const UPLOAD_PATHS = [/^\/resources\/create-fetch$/, /^\/profiles\/[^/]+\/upload-image$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/];
 const MULTIPART_ELSEWHERE = "This call reads JSON (application/json) or a form (application/x-www-form-urlencoded), not multipart/form-data.";
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
@@ -222,6 +223,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(permissionsRouter(db));
   app.use(discussionsRouter(db));
   app.use(sectionCommentsRouter(db));
+  app.use(profilesRouter(db, storage));
   app.use(feedsRouter(db));
   app.use(thumbnailsRouter(db, storage));
   app.use(exportRouter(db, storage, config.chromiumPath));

@@ -77,3 +77,18 @@ export async function findProfilesMatching(db: Db, term: string, limit: number):
     .limit(limit)
     .execute();
 }
+
+/** A profile by its uid (users and groups). */
+export function findProfileByUid(db: Db, uid: string): Promise<Profile | undefined> {
+  return db.selectFrom("profiles").selectAll().where("uid", "=", uid).executeTakeFirst();
+}
+
+/** The content item that is the group's page (model key profile), if it has one. */
+export function findGroupPage(db: Db, groupId: number): Promise<{ model_key: string; sub_type: string | null; uid: string } | undefined> {
+  return db.selectFrom("content").select(["model_key", "sub_type", "uid"]).where("model_key", "=", "profile").where("profile_id", "=", groupId).orderBy("id").executeTakeFirst();
+}
+
+/** Sets a profile's photo address. */
+export async function setProfileThumb(db: Db, id: number, thumbUrl: string | null): Promise<void> {
+  await db.updateTable("profiles").set({ thumb_url: thumbUrl, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+}

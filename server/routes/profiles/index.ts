@@ -1,0 +1,101 @@
+import { Router, type RequestHandler } from "express";
+import multer from "multer";
+import { IMAGE_UPLOAD_RULES, MESSAGES, PROFILE_IMAGE_PART, PROFILE_MESSAGES, THUMBNAIL_MESSAGES, type ProfileImageResponse, type ProfileView } from "../../../contract/index.js";
+import type { Db } from "../../db/connection.js";
+import type { Profile } from "../../db/schema.js";
+import { HttpError } from "../../lib/errors.js";
+import { refuseNulText } from "../../lib/nulText.js";
+import { checkThumbnailImage, type CheckedImage } from "../../lib/thumbnailImage.js";
+import { findGroupPage, findProfileByUid, setProfileThumb } from "../../models/profiles.js";
+import { authenticate, authorize, profilePolicy } from "../../policies/index.js";
+import { presentProfile } from "../../presenters/profilePage.js";
+import { itemLink } from "../../presenters/editableItem.js";
+import { isStorageKey, newStorageKey, type FileStorage } from "../../storage/fileStorage.js";
+
+const EXTENSION: Record<CheckedImage["mimeType"], string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/svg+xml": "svg" };
+const MIME = Object.fromEntries(Object.entries(EXTENSION).map(([mime, ext]) => [ext, mime])) as Record<string, string>;
+
+/** One image in the part profileAvatarBlock, in memory (at most 5 MB) until its content is checked. */
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMAGE_UPLOAD_RULES.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } }).single(PROFILE_IMAGE_PART);
+const parseUpload: RequestHandler = (req, res, next) => {
+  upload(req, res, (err: unknown) => {
+    if (!err) return next();
+    if (err instanceof multer.MulterError) {
+      const message = err.code === "LIMIT_FILE_SIZE" ? THUMBNAIL_MESSAGES.imageTooLarge : PROFILE_MESSAGES.photoRequired;
+      return next(new HttpError(422, message, { [PROFILE_IMAGE_PART]: [message] }));
+    }
+    next(new HttpError(400, "The upload could not be read."));
+  });
+};
+
+/** The address a profile's photo is served at: its random storage key and the image's kind. */
+const photoPath = (profile: Pick<Profile, "uid">, key: string, mime: CheckedImage["mimeType"]) => `/profiles/${profile.uid}/image/${key}.${EXTENSION[mime]}`;
+
+/**
+ * Profiles' pages (the links of comment writers and feed posters): GET /api/profiles/{uid}, the photo upload of the
+ * second document (POST {profile link}/upload-image, with PUT as its method override) and the photo itself.
+ */
+export function profilesRouter(db: Db, storage: FileStorage): Router {
+  const router = Router();
+
+  const loadProfile = async (uid: string | undefined): Promise<Profile> => {
+    const profile = uid ? await findProfileByUid(db, uid) : undefined;
+    if (!profile) throw new HttpError(404, MESSAGES.notFound);
+    return profile;
+  };
+
+  router.get("/api/profiles/:uid", async (req, res) => {
+    const profile = await loadProfile(req.params.uid);
+    const page = profile.kind === "group" ? await findGroupPage(db, profile.id) : undefined;
+    res.json(presentProfile(profile, { groupLink: page ? itemLink(page) : null, editPhoto: profilePolicy.canEditPhoto(req.actor, profile) }) satisfies ProfileView);
+  });
+
+  // Who may not change the photo is turned away before the upload is read.
+  const uploadImage = [
+    authenticate(),
+    (async (req, res, next) => {
+      const profile = await loadProfile(String(req.params.uid));
+      authorize(req.actor, profilePolicy.canEditPhoto(req.actor, profile), PROFILE_MESSAGES.photoForbidden);
+      res.locals.profile = profile;
+      next();
+    }) as RequestHandler,
+    parseUpload,
+    refuseNulText,
+    (async (req, res) => {
+      const profile = res.locals.profile as Profile;
+      if (!req.file) throw new HttpError(422, PROFILE_MESSAGES.photoRequired, { [PROFILE_IMAGE_PART]: [PROFILE_MESSAGES.photoRequired] });
+      const image = await checkThumbnailImage(req.file);
+      const key = newStorageKey();
+      await storage.put(key, image.data);
+      const thumbnail = photoPath(profile, key, image.mimeType);
+      await setProfileThumb(db, profile.id, thumbnail);
+      // The photo it replaced is no longer linked from anywhere.
+      const previous = profile.thumb_url?.match(/\/image\/([^/.]+)\.\w+$/)?.[1];
+      if (previous) await storage.delete(previous);
+      req.log.info({ profileId: profile.id }, "profile photo changed");
+      res.json({ status: "success", message: PROFILE_MESSAGES.photoSaved, thumbnail } satisfies ProfileImageResponse);
+    }) as RequestHandler,
+  ];
+  router.post("/profiles/:uid/upload-image", ...uploadImage);
+  router.put("/profiles/:uid/upload-image", ...uploadImage);
+
+  // A photo is as public as the name beside it; only the profile's current photo is served.
+  router.get("/profiles/:uid/image/:file", async (req, res) => {
+    const [key = "", ext = ""] = String(req.params.file).split(".");
+    const profile = await loadProfile(req.params.uid);
+    if (!isStorageKey(key) || !MIME[ext] || profile.thumb_url !== `/profiles/${profile.uid}/image/${key}.${ext}`) throw new HttpError(404, "File not found.");
+    const data = await storage.get(key);
+    if (!data) throw new HttpError(404, "File not found.");
+    res.set({
+      "Content-Type": MIME[ext],
+      "Content-Length": String(data.length),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      // A new photo gets a new address, so this one never changes.
+      "Cache-Control": "public, max-age=31536000, immutable",
+    });
+    res.end(data);
+  });
+
+  return router;
+}
