@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { GROUP_DISCUSSION_CONTEXT, MESSAGES, type DiscussionThread } from "../../../contract/index.js";
 import { discussionFailureText, flattenThread, useGroupDiscussion, usePostComment } from "../../api/discussions.js";
 import { Alert } from "../Alert.js";
-import { ModalFrame } from "../ModalFrame.js";
+import { CloseActions, ModalFrame } from "../ModalFrame.js";
 import { CommentForm } from "./CommentForm.js";
 import { CommentItem } from "./CommentItem.js";
 import { DiscussionContext, type DiscussionContextValue } from "./DiscussionContext.js";
@@ -94,6 +94,7 @@ export function DiscussionThreadDialog({ opaqueId, thread, onClose }: { opaqueId
           {status}
         </p>
       </DiscussionContext.Provider>
+      <CloseActions />
     </ModalFrame>
   );
 }

@@ -6,7 +6,7 @@ import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../Alert.js";
 import { useGuestModal } from "../GuestModal.js";
 import { Icon } from "../Icon.js";
-import { ModalFrame } from "../ModalFrame.js";
+import { CloseActions, ModalFrame } from "../ModalFrame.js";
 import { DiscussionThreadDialog } from "./DiscussionThreadDialog.js";
 import { DiscussionThreadList, ThreadPager } from "./DiscussionThreadList.js";
 import { StartDiscussionForm } from "./StartDiscussionForm.js";
@@ -152,7 +152,7 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
   else threads = <DiscussionThreadList threads={data.data} label="Discussion threads" onOpen={setOpened} />;
 
   return (
-    <Frame headingId={headingId} pager={data && data.meta.last_page > 1 ? <ThreadPager meta={data.meta} busy={list.isFetching} onPage={setPage} label="Discussion pages" /> : null}>
+    <Frame headingId={headingId} pager={data ? <ThreadPager meta={data.meta} busy={list.isFetching} onPage={setPage} label="Discussion pages" /> : null}>
       {toolbar}
       {canStart ? (
         starting ? (
@@ -214,6 +214,7 @@ function DiscussionSearchDialog({ opaqueId, term, sort, onOpen, onClose }: { opa
           {data.meta.last_page > 1 && <ThreadPager meta={data.meta} busy={results.isFetching} onPage={setPage} label="Search result pages" />}
         </>
       )}
+      <CloseActions />
     </ModalFrame>
   );
 }
