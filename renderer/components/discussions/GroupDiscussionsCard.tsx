@@ -13,6 +13,8 @@ import { StartDiscussionForm } from "./StartDiscussionForm.js";
 
 /** What the guest modal says when a guest reaches for the group's discussions. */
 const GUEST_DESCRIPTION = "Sign in or register to read the group's discussions and join them.";
+/** What it says to a guest who holds the group's link only: signing in lets them read, not join. */
+const GUEST_LINK_DESCRIPTION = "Sign in or register to read the group's discussions.";
 
 /**
  * The discussion thread widget on a group's page (second document, sections 2 and 9): title, paging arrows, the search
@@ -67,13 +69,18 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
 
   if (!signedIn) {
     // Guests see a guest modal instead of loading comments, and only signed-in users get the form (second document).
+    // A guest holding only the group's link could read after signing in, not join: no invitation to start one.
+    const byLink = summary.data.transient.viewed_by_link;
+    const description = byLink ? GUEST_LINK_DESCRIPTION : GUEST_DESCRIPTION;
     return (
       <Frame headingId={headingId}>
-        <button type="button" className="comment-form__guest" onClick={() => openGuestModal(GUEST_DESCRIPTION)}>
-          Start a discussion...
-        </button>
+        {!byLink && (
+          <button type="button" className="comment-form__guest" onClick={() => openGuestModal(description)}>
+            Start a discussion...
+          </button>
+        )}
         {summary.data.comments_count > 0 && (
-          <button type="button" className="button button--small button--secondary discuss-card__view" onClick={() => openGuestModal(GUEST_DESCRIPTION)}>
+          <button type="button" className="button button--small button--secondary discuss-card__view" onClick={() => openGuestModal(description)}>
             View discussions
           </button>
         )}
