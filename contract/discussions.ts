@@ -30,6 +30,16 @@ export const DISCUSSION_MESSAGES = {
   historyForbidden: "Only administrators may see a comment's history.",
   manageForbidden: "Only those who may edit this item may enable or disable its discussion.",
   readOnlyByLink: "This item was shared with you by its link: you may read its discussion but not take part.",
+  titleRequired: "The discussion title is required.",
+  groupContextRequired: "context must be group.",
+  notAGroup: "Only a group has discussions.",
+  groupPostForbidden: "Only the group's members, moderators and administrators may take part in its discussions.",
+  sortInvalid: "sort must be last_activity_at_desc, created_at_desc or created_at_asc.",
+  limitInvalid: "limit must be a whole number from 1 to 50.",
+  searchTooLong: "The search may be at most 80 characters.",
+  searchDisabled: "Searching discussions is not enabled on this site.",
+  discussionNotFound: "The discussion was not found.",
+  subscribeDisabled: "Subscribing to discussions is not enabled on this site.",
 } as const;
 
 /** Longest comment text and title (second document, sections 5 and 9). */
@@ -48,6 +58,34 @@ export const DISCUSSION_AUTOLOAD_THRESHOLD = 3;
 export const FEEDBACK_TYPES = ["like", "love", "magic", "powerful"] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 export const FEEDBACK_PICKER: readonly FeedbackType[] = ["like", "love", "magic"];
+
+/**
+ * The context of a group's discussions (the second document's discussion thread widget): a discussion is a titled
+ * top-level comment of the group item's thread in this context; an item's Discuss card sends no context (any other
+ * value is read as none, as before).
+ */
+export const GROUP_DISCUSSION_CONTEXT = "group";
+export type DiscussionContextName = typeof GROUP_DISCUSSION_CONTEXT | null;
+/** Which discussion of the item a call's `context` names. */
+export const discussionContextOf = (context: string | null | undefined): DiscussionContextName => (context === GROUP_DISCUSSION_CONTEXT ? GROUP_DISCUSSION_CONTEXT : null);
+
+/** Thread sorts of the widget (second document, section 9), the first the default. */
+export const DISCUSSION_SORTS = ["last_activity_at_desc", "created_at_desc", "created_at_asc"] as const;
+export type DiscussionSort = (typeof DISCUSSION_SORTS)[number];
+export const DISCUSSION_SORT_LABELS: Record<DiscussionSort, string> = {
+  last_activity_at_desc: "Recent Activity",
+  created_at_desc: "Latest Threads First",
+  created_at_asc: "Oldest Threads First",
+};
+/** Threads per page of the widget, unless the call asks for another limit (at most 50). */
+export const DISCUSSIONS_PER_PAGE = 5;
+export const DISCUSSIONS_LIMIT_MAX = 50;
+/** The search box's longest term (second document, section 5: search input max length 80). */
+export const DISCUSSION_SEARCH_MAX = 80;
+/** Read-more collapses after 5 lines in thread lists (second document, section 9). */
+export const THREAD_LIST_READ_MORE_LINES = 5;
+/** The site features of group discussions (second document, section 6). */
+export const GROUP_DISCUSSION_FEATURES = { search: "group-discussions.search", subscribe: "group-discussions.subscribe" } as const;
 
 export const VIEW_PERMISSIONS = ["open", "closed"] as const;
 export type ViewPermission = (typeof VIEW_PERMISSIONS)[number];
@@ -305,3 +343,46 @@ export type CommentHistoryList = z.infer<typeof CommentHistoryList>;
 /** POST /comment/thread/comment/subscribe's answer. */
 export const CommentSubscribeResponse = z.object({ subscribed: z.boolean() });
 export type CommentSubscribeResponse = z.infer<typeof CommentSubscribeResponse>;
+
+const groupContext = z.literal(GROUP_DISCUSSION_CONTEXT, { error: DISCUSSION_MESSAGES.groupContextRequired });
+
+/** GET /comment/thread/discussions: a page of a group's threads (our path: the spec leaves the thread list calls out). */
+export const DiscussionListQuery = z.object({
+  opaque_id: opaqueId,
+  context: groupContext,
+  group_context: context,
+  sort: z.enum(DISCUSSION_SORTS, { error: DISCUSSION_MESSAGES.sortInvalid }).optional().default("last_activity_at_desc"),
+  page: page.optional().default(1),
+  limit: z.coerce
+    .number({ error: DISCUSSION_MESSAGES.limitInvalid })
+    .int(DISCUSSION_MESSAGES.limitInvalid)
+    .min(1, DISCUSSION_MESSAGES.limitInvalid)
+    .max(DISCUSSIONS_LIMIT_MAX, DISCUSSION_MESSAGES.limitInvalid)
+    .optional()
+    .default(DISCUSSIONS_PER_PAGE),
+  /** The search term (feature group-discussions.search): threads whose title, text or a reply's text holds it, any case. */
+  st: z
+    .string({ error: DISCUSSION_MESSAGES.searchTooLong })
+    .trim()
+    .max(DISCUSSION_SEARCH_MAX, DISCUSSION_MESSAGES.searchTooLong)
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type DiscussionListQuery = z.input<typeof DiscussionListQuery>;
+
+/** GET /comment/thread/discussion: one thread of a group with all its replies (the discussion modal). */
+export const DiscussionQuery = z.object({ opaque_id: opaqueId, context: groupContext, group_context: context, comment_id: commentId });
+export type DiscussionQuery = z.input<typeof DiscussionQuery>;
+
+/** A thread in the widget's list: its opening comment (title, text, author, replies_count) and its last activity. */
+export const DiscussionThread = Comment.extend({ last_activity_at: z.string() });
+export type DiscussionThread = z.infer<typeof DiscussionThread>;
+
+/** A page of a group's threads, with what the actor may do and which features are on. */
+export const DiscussionList = z.object({
+  data: z.array(DiscussionThread),
+  meta: z.object({ current_page: z.number(), last_page: z.number(), total: z.number(), limit: z.number(), sort: z.enum(DISCUSSION_SORTS), st: z.string().nullable() }),
+  transient: ThreadTransient,
+  features: z.object({ search: z.boolean(), subscribe: z.boolean() }),
+});
+export type DiscussionList = z.infer<typeof DiscussionList>;

@@ -50,6 +50,8 @@ import {
   ThreadBulkResponse,
   ThreadPermissionRequest,
   ThreadSummary,
+  Thread,
+  DiscussionList,
   ThreadSummaryBulkRequest,
   ThreadSummaryBulkResponse,
 } from "./discussions.js";
@@ -296,16 +298,45 @@ OPERATIONS.push(
 const COMMENT_QUERY: Operation["query"] = [
   { name: "opaque_id", description: "The item's opaque_id (the item API's field)." },
   { name: "comment_id", description: "The comment's id." },
-  { name: "context", description: "Accepted (at most 64 characters), unused for item threads." },
-  { name: "group_context", description: "Accepted (at most 64 characters), unused for item threads." },
+  { name: "context", description: "'group' for a group's discussions (the thread widget on a group's page); anything else (at most 64 characters) or nothing: the item's own Discuss card." },
+  { name: "group_context", description: "Accepted (at most 64 characters), unused." },
+];
+/** The query of the group thread widget's calls (our paths: the spec leaves the thread list calls out). */
+const GROUP_DISCUSSION_QUERY: NonNullable<Operation["query"]> = [
+  { name: "opaque_id", description: "The group's item opaque_id (its page's item API field)." },
+  { name: "context", description: "Must be 'group' (422 'context must be group.')." },
+  { name: "group_context", description: "Accepted (at most 64 characters), unused." },
 ];
 OPERATIONS.push(
-  { method: "post", path: "/comment/thread/summary/bulk", summary: "Summaries of 1 to 50 items' threads, keyed by the caller's uniqueId: id (null before the first comment or open/close), view_permission, comments_count (top-level and replies, not deleted) and transient (can_view: the item is viewable and the thread open or managed by the actor; can_manage: the actor may edit the item; can_comment, can_react, can_subscribe; viewed_by_link: the actor views the item only through its link share, so the discussion is read-only for it). Guests too. An entry that is malformed (422) or names an item that does not exist or that the actor may not view (404) goes to errors; the call answers 200.", request: ThreadSummaryBulkRequest, response: ThreadSummaryBulkResponse, errors: [422] },
-  { method: "post", path: "/comment/thread/bulk", summary: "Threads of 1 to 50 items with a page (page, default 1) of top-level comments, newest first, 10 per page, each with its 3 latest replies oldest first and its replies_count; meta has current_page and last_page. Per entry: guests 401 (the card shows the guest modal), an unviewable or unknown item 404, a closed thread 403 'Discussions are disabled' unless the actor manages it, a malformed entry 422.", request: ThreadBulkRequest, response: ThreadBulkResponse, errors: [422] },
+  { method: "post", path: "/comment/thread/summary/bulk", summary: "Summaries of 1 to 50 items' threads, keyed by the caller's uniqueId: id (null before the first comment or open/close), view_permission, comments_count (top-level and replies, not deleted) and transient (can_view: the item is viewable and the thread open or managed by the actor; can_manage: the actor may edit the item; can_comment, can_react, can_subscribe; viewed_by_link: the actor views the item only through its link share, so the discussion is read-only for it). Guests too. An entry with context 'group' asks for a group's discussions (the thread widget): the count is theirs (threads and replies), can_comment says whether the actor may start a thread, and an item that is not a group's page is a 404 entry ('Only a group has discussions.'). An entry that is malformed (422) or names an item that does not exist or that the actor may not view (404) goes to errors; the call answers 200.", request: ThreadSummaryBulkRequest, response: ThreadSummaryBulkResponse, errors: [422] },
+  { method: "post", path: "/comment/thread/bulk", summary: "Threads of 1 to 50 items with a page (page, default 1) of top-level comments, newest first, 10 per page, each with its 3 latest replies oldest first and its replies_count; meta has current_page and last_page. Per entry: guests 401 (the card shows the guest modal), an unviewable or unknown item 404, a closed thread 403 'Discussions are disabled' unless the actor manages it, a malformed entry 422. With context 'group' the comments are a group's threads (newest first) instead of the item's own; GET /comment/thread/discussions lists them as the widget does.", request: ThreadBulkRequest, response: ThreadBulkResponse, errors: [422] },
   { method: "put", path: "/comment/thread", summary: "Opens or closes the item's discussion (Enable / Disable Discussion); those who may edit the item (owner, edit grants, moderators, admins), else 403. Answers the summary. 401 guests, 404 members who may not view the item.", request: ThreadPermissionRequest, response: ThreadSummary, errors: [401, 403, 404, 422] },
-  { method: "post", path: "/comment/thread/comment", summary: "Posts a comment (201): comment required after trimming, at most 10000 characters; is_html true sanitizes it with the comment profile (refused as empty when nothing is left), false stores plain text; title optional, at most 255 (empty is null); reply_to: a comment of the thread (a reply to a reply goes under its top-level comment; a deleted or unknown one is 422); attachments must be empty (422 'Attachments are not available on this site.'). The author is subscribed to a new top-level comment. 401 guests, 404 unviewable item, 403 'Discussions are disabled' when closed and the actor does not manage it, and 403 'This item was shared with you by its link: you may read its discussion but not take part.' to one who views the item only by its link share.", request: CommentCreateRequest, response: Comment, status: 201, errors: [401, 403, 404, 422] },
+  { method: "post", path: "/comment/thread/comment", summary: "Posts a comment (201): comment required after trimming, at most 10000 characters; is_html true sanitizes it with the comment profile (refused as empty when nothing is left), false stores plain text; title optional, at most 255 (empty is null); reply_to: a comment of the thread (a reply to a reply goes under its top-level comment; a deleted or unknown one is 422); attachments must be empty (422 'Attachments are not available on this site.'). The author is subscribed to a new top-level comment. 401 guests, 404 unviewable item, 403 'Discussions are disabled' when closed and the actor does not manage it, and 403 'This item was shared with you by its link: you may read its discussion but not take part.' to one who views the item only by its link share. With context 'group' (a group's item only, else 404 'Only a group has discussions.') it starts a thread of the group's discussions (title required: 422 'The discussion title is required.') or replies in one; this, and editing, reacting, subscribing and the other comment calls with that context, are for the group's leaders and members, moderators and admins (403 'Only the group's members, moderators and administrators may take part in its discussions.'), reading for signed-in viewers of the group's page; subscribing needs the feature group-discussions.subscribe (403 'Subscribing to discussions is not enabled on this site.').", request: CommentCreateRequest, response: Comment, status: 201, errors: [401, 403, 404, 422] },
   { method: "put", path: "/comment/thread/comment", summary: "Edits a comment (its author or an admin, while they may post: else 403, and a reader by the item's link alone gets the read-only message): same rules as posting; sets edited_at and writes a history entry. 409 for a comment deleted but kept for its replies; 404 for an unknown or removed comment.", request: CommentUpdateRequest, response: Comment, errors: [401, 403, 404, 409, 422] },
   { method: "delete", path: "/comment/thread/comment", summary: "Deletes a comment (its author or an admin, while they may post: else 403, as for editing), JSON body. With replies it is kept (deleted_with_replies_at, content 'This comment has been deleted.'); without, it is removed (deleted_at) and its parent's replies_count drops by one, never below 0. Deleting a kept comment again answers it unchanged.", request: CommentRef, response: CommentDeleteResponse, errors: [401, 403, 404, 422] },
+  {
+    method: "get",
+    path: "/comment/thread/discussions",
+    summary:
+      "Our path: a page of a group's threads (the second document's discussion thread widget). A thread is a titled top-level comment posted with context 'group' (POST /comment/thread/comment; its replies are the thread's comments, replies_count its comment count); each entry is that comment with last_activity_at (when it or its latest reply was posted). Sorted by sort (last_activity_at_desc 'Recent Activity', the default; created_at_desc 'Latest Threads First'; created_at_asc 'Oldest Threads First'), paged by page and limit (1 to 50, default 5); meta has current_page, last_page, total, limit, sort and st. st (at most 80 characters, feature group-discussions.search; 403 'Searching discussions is not enabled on this site.' while it is off) keeps the threads whose title, text or a reply's text holds it in any case. transient says what the actor may do (can_comment: start a thread and reply, for the group's leaders and members, moderators and admins); features says whether search and subscribe are on. Signed-in viewers of the group's page (401 guests, who get the guest modal; 404 members who may not view it, and 404 'Only a group has discussions.' for an item that is not a group).",
+    query: [
+      ...GROUP_DISCUSSION_QUERY,
+      { name: "sort", description: "last_activity_at_desc (default), created_at_desc or created_at_asc." },
+      { name: "page", description: "Page, from 1." },
+      { name: "limit", description: "Threads a page, 1 to 50 (default 5)." },
+      { name: "st", description: "Search term, at most 80 characters (feature group-discussions.search)." },
+    ],
+    response: DiscussionList,
+    errors: [401, 403, 404, 422],
+  },
+  {
+    method: "get",
+    path: "/comment/thread/discussion",
+    summary: "Our path: one thread of a group (the discussion modal) as a thread page holding that one top-level comment with all its replies (at most 200, oldest first). 404 'The discussion was not found.' for a reply or 'The comment was not found.' for an unknown or removed one; other errors as for the thread list.",
+    query: [...GROUP_DISCUSSION_QUERY, { name: "comment_id", description: "The thread's (top-level comment's) id." }],
+    response: Thread,
+    errors: [401, 404, 422],
+  },
   { method: "get", path: "/comment/thread/comment/replies", summary: "A comment's replies, oldest first (at most 200). 401 guests, 404 unviewable item or unknown comment, 403 closed thread for non-managers.", query: COMMENT_QUERY, response: CommentList, errors: [401, 403, 404, 422] },
   { method: "get", path: "/comment/thread/comment/ancestors", summary: "The top-level comment of a reply (empty for a top-level comment). Errors as for replies.", query: COMMENT_QUERY, response: CommentList, errors: [401, 403, 404, 422] },
   { method: "get", path: "/comment/thread/comment/history", summary: "A comment's history (created, edited, deleted; oldest first) with who and the values it took; admins only (403 otherwise). Removed comments keep theirs.", query: COMMENT_QUERY, response: CommentHistoryList, errors: [401, 403, 404, 422] },

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { DISCUSSION_MESSAGES } from "../../contract/index.js";
+import { DISCUSSION_MESSAGES, type DiscussionContextName } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { HttpError } from "../lib/errors.js";
 import { addHistory, ensureThread, setSubscription } from "../models/comments.js";
@@ -14,11 +14,13 @@ export interface NewComment {
   isHtml: boolean;
   /** The top-level comment this replies to (the caller has resolved a reply to a reply to it), or null. */
   parentId: number | null;
+  /** Which discussion of the item: null for its Discuss card, "group" for a group's discussions (a reply takes its parent's). */
+  context?: DiscussionContextName;
 }
 
 /**
  * Posts a comment in one transaction: the item's thread (created on its first comment), the comment, its "created"
- * history row, the parent's reply count for a reply, and the author's subscription to a new top-level comment.
+ * history row, the parent's reply count and last activity for a reply, and the author's subscription to a new top-level comment.
  * Returns the new comment's id.
  */
 export async function postComment(db: Db, c: NewComment): Promise<number> {
@@ -30,7 +32,7 @@ export async function postComment(db: Db, c: NewComment): Promise<number> {
       // either sees the count (and keeps the parent) or wins (and this reply is refused), never both.
       const counted = await trx
         .updateTable("comments")
-        .set({ replies_count: sql<number>`replies_count + 1` })
+        .set({ replies_count: sql<number>`replies_count + 1`, last_activity_at: now })
         .where("id", "=", c.parentId)
         .where("thread_id", "=", thread.id)
         .where("parent_id", "is", null)
@@ -54,6 +56,8 @@ export async function postComment(db: Db, c: NewComment): Promise<number> {
         edited_at: null,
         deleted_at: null,
         deleted_with_replies_at: null,
+        context: c.context ?? null,
+        last_activity_at: now,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

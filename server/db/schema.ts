@@ -424,6 +424,10 @@ export interface CommentsTable {
   deleted_at: string | null;
   /** Set when a comment with replies is deleted: kept, its content replaced. */
   deleted_with_replies_at: string | null;
+  /** Null on an item's Discuss card; "group" for a group's discussions (a titled top-level comment) and their replies (migration 025). */
+  context: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the comment or its latest reply was posted (migration 025; the group widget's Recent Activity order). */
+  last_activity_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One reaction per profile and comment (migration 015). */

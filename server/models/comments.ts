@@ -1,4 +1,5 @@
 import { sql, type Transaction } from "kysely";
+import type { DiscussionContextName, DiscussionSort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { CommentFeedbackTable, CommentHistoryRow, CommentRow, CommentThread, Database } from "../db/schema.js";
 
@@ -12,6 +13,9 @@ export type HistoryWithProfile = CommentHistoryRow & { profile_name: string; pro
 export type FeedbackCounts = Record<CommentFeedbackTable["feedback_type"], number>;
 
 type Executor = Db | Transaction<Database>;
+
+/** Comments of one discussion of the item: its Discuss card's (no context) or a group's ("group"). */
+const contextIs = (context: DiscussionContextName) => (context === null ? sql<boolean>`comments.context is null` : sql<boolean>`comments.context = ${context}`);
 
 const withCreator = (db: Executor) =>
   db
@@ -54,12 +58,13 @@ export async function setViewPermission(db: Db, contentId: number, viewPermissio
 }
 
 /** Comments that count: top-level and replies, neither removed nor kept as deleted. */
-export async function countComments(db: Db, threadIds: number[]): Promise<Map<number, number>> {
+export async function countComments(db: Db, threadIds: number[], context: DiscussionContextName = null): Promise<Map<number, number>> {
   if (!threadIds.length) return new Map();
   const rows = await db
     .selectFrom("comments")
     .select(["thread_id", (eb) => eb.fn.countAll<number>().as("n")])
     .where("thread_id", "in", threadIds)
+    .where(contextIs(context))
     .where("deleted_at", "is", null)
     .where("deleted_with_replies_at", "is", null)
     .groupBy("thread_id")
@@ -68,8 +73,8 @@ export async function countComments(db: Db, threadIds: number[]): Promise<Map<nu
 }
 
 /** A page of the thread's top-level comments, newest first (a kept deleted comment stays listed), and how many there are. */
-export async function listTopLevel(db: Db, threadId: number, page: number, perPage: number): Promise<{ rows: CommentWithCreator[]; total: number }> {
-  const listed = (q: ReturnType<typeof withCreator>) => q.where("comments.thread_id", "=", threadId).where("comments.parent_id", "is", null).where("comments.deleted_at", "is", null);
+export async function listTopLevel(db: Db, threadId: number, page: number, perPage: number, context: DiscussionContextName = null): Promise<{ rows: CommentWithCreator[]; total: number }> {
+  const listed = (q: ReturnType<typeof withCreator>) => q.where("comments.thread_id", "=", threadId).where("comments.parent_id", "is", null).where("comments.deleted_at", "is", null).where(contextIs(context));
   const [rows, total] = await Promise.all([
     listed(withCreator(db))
       .orderBy("comments.id", "desc")
@@ -82,9 +87,69 @@ export async function listTopLevel(db: Db, threadId: number, page: number, perPa
       .where("thread_id", "=", threadId)
       .where("parent_id", "is", null)
       .where("deleted_at", "is", null)
+      .where(contextIs(context))
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
+}
+
+/** The order of each thread sort; the id breaks ties, in the sort's direction. */
+const SORT_ORDER: Record<DiscussionSort, { column: "comments.last_activity_at" | "comments.created_at"; direction: "asc" | "desc" }> = {
+  last_activity_at_desc: { column: "comments.last_activity_at", direction: "desc" },
+  created_at_desc: { column: "comments.created_at", direction: "desc" },
+  created_at_asc: { column: "comments.created_at", direction: "asc" },
+};
+
+/**
+ * A page of a group's threads (the live top-level comments of the context) in the sort's order, and how many there
+ * are; `ids` narrows them to a search's matches.
+ */
+export async function listDiscussions(
+  db: Db,
+  threadId: number,
+  context: DiscussionContextName,
+  options: { sort: DiscussionSort; page: number; limit: number; ids: number[] | null },
+): Promise<{ rows: CommentWithCreator[]; total: number }> {
+  if (options.ids && options.ids.length === 0) return { rows: [], total: 0 };
+  const { column, direction } = SORT_ORDER[options.sort];
+  const narrow = <Q extends ReturnType<typeof withCreator>>(q: Q) => {
+    const base = q.where("comments.thread_id", "=", threadId).where("comments.parent_id", "is", null).where("comments.deleted_at", "is", null).where(contextIs(context));
+    return options.ids ? base.where("comments.id", "in", options.ids) : base;
+  };
+  const [rows, total] = await Promise.all([
+    narrow(withCreator(db))
+      .orderBy(column, direction)
+      .orderBy("comments.id", direction)
+      .limit(options.limit)
+      .offset((options.page - 1) * options.limit)
+      .execute(),
+    narrow(withCreator(db))
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/**
+ * The ids of a group's live threads whose title or text, or the text of one of their live replies, holds `term` in
+ * any case. Matched in JavaScript, as the collections list does, since SQLite's lower() knows only A to Z; a group's
+ * discussions are few enough to read their texts.
+ */
+export async function searchDiscussionIds(db: Db, threadId: number, context: DiscussionContextName, term: string): Promise<number[]> {
+  const needle = term.toLocaleLowerCase();
+  const rows = await db
+    .selectFrom("comments")
+    .select(["id", "parent_id", "title", "content"])
+    .where("thread_id", "=", threadId)
+    .where(contextIs(context))
+    .where("deleted_at", "is", null)
+    .where("deleted_with_replies_at", "is", null)
+    .execute();
+  const ids = new Set<number>();
+  for (const r of rows) if (`${r.title ?? ""}\n${r.content}`.toLocaleLowerCase().includes(needle)) ids.add(r.parent_id ?? r.id);
+  // listDiscussions keeps only the threads still listed (a reply's thread may be one kept as deleted for its replies).
+  return [...ids];
 }
 
 /** The latest `perParent` replies of each top-level comment, oldest first within each. */
@@ -109,8 +174,8 @@ export function listReplies(db: Db, parentId: number, limit: number): Promise<Co
 }
 
 /** A comment of the thread that is still listed (not removed), with its author; `removed` includes removed ones too. */
-export function findComment(db: Executor, threadId: number, commentId: number, options: { removed?: boolean } = {}): Promise<CommentWithCreator | undefined> {
-  let query = withCreator(db).where("comments.thread_id", "=", threadId).where("comments.id", "=", commentId);
+export function findComment(db: Executor, threadId: number, commentId: number, options: { removed?: boolean; context?: DiscussionContextName } = {}): Promise<CommentWithCreator | undefined> {
+  let query = withCreator(db).where("comments.thread_id", "=", threadId).where("comments.id", "=", commentId).where(contextIs(options.context ?? null));
   if (!options.removed) query = query.where("comments.deleted_at", "is", null);
   return query.executeTakeFirst();
 }

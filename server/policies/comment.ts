@@ -1,3 +1,4 @@
+import { GROUP_DISCUSSION_CONTEXT, type DiscussionContextName } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 import { canEditReached, canView as canViewItem, viewsOnlyByLink, type ContentGrantsSubject, type ContentSubject, type ItemReach } from "./contentObject.js";
 
@@ -10,6 +11,12 @@ export interface ThreadSubject {
   viewPermission: "open" | "closed";
   /** How the call reached the item (threads are named by opaque_id: "link"), so a link share lets its holders read. */
   reach: ItemReach;
+  /** Which discussion of the item: its Discuss card (null) or, for a group's item, the group's discussions ("group"). */
+  context?: DiscussionContextName;
+  /** The group profile whose page the item is, when it is a group's (its members take part in the group's discussions). */
+  groupId?: number | null;
+  /** Whether subscribing is on for this discussion (a group's: the feature group-discussions.subscribe); on unless told. */
+  subscribeEnabled?: boolean;
 }
 
 /** The parts of a comment its policies read. */
@@ -30,11 +37,27 @@ export function canViewItemOf(actor: Actor, thread: ThreadSubject): boolean {
  * admins), not by its link share alone (a moderator who sees the item only through the link reads, as anyone there).
  */
 export function canManage(actor: Actor, thread: ThreadSubject): boolean {
+  // A group's discussions have no open/closed switch of their own: the Discuss card's switch is the item's, not theirs.
+  if (isGroupDiscussions(thread)) return false;
   return canEditReached(actor, thread.item, readsOnlyByLink(actor, thread));
 }
 
-/** Viewing the thread: the item is viewable, and the thread is open or the actor manages it (first document). */
+/** Whether the call is about a group's discussions (the thread widget) rather than the item's Discuss card. */
+export function isGroupDiscussions(thread: ThreadSubject): boolean {
+  return thread.context === GROUP_DISCUSSION_CONTEXT;
+}
+
+/** Whether the actor belongs to the group (leaders included) whose discussions these are. */
+function inGroup(actor: Actor, thread: ThreadSubject): boolean {
+  return thread.groupId != null && actor.groups.some((g) => g.groupId === thread.groupId);
+}
+
+/**
+ * Viewing the thread: the item is viewable, and the thread is open or the actor manages it (first document). A group's
+ * discussions follow the group's page alone: whoever may view it (the group's view permission, as for its feed).
+ */
 export function canView(actor: Actor, thread: ThreadSubject): boolean {
+  if (isGroupDiscussions(thread)) return canViewItemOf(actor, thread);
   return canViewItemOf(actor, thread) && (thread.viewPermission === "open" || canManage(actor, thread));
 }
 
@@ -54,6 +77,8 @@ export function readsOnlyByLink(actor: Actor, thread: ThreadSubject): boolean {
 /** Posting a comment or a reply: signed in, the thread viewable (not only by link), and open unless the actor manages it. */
 export function canComment(actor: Actor, thread: ThreadSubject): boolean {
   if (readsOnlyByLink(actor, thread)) return false;
+  // A group's discussions: starting one or replying is for the group's leaders and members, moderators and admins.
+  if (isGroupDiscussions(thread)) return actor.signedIn && canView(actor, thread) && (inGroup(actor, thread) || actor.isModerator || actor.isAdmin);
   return actor.signedIn && canView(actor, thread) && (thread.viewPermission === "open" || canManage(actor, thread));
 }
 
@@ -62,9 +87,9 @@ export function canReact(actor: Actor, thread: ThreadSubject): boolean {
   return canRead(actor, thread) && !readsOnlyByLink(actor, thread);
 }
 
-/** Subscribing to a top-level comment: a signed-in reader of the thread who views the item other than only by its link. */
+/** Subscribing to a top-level comment (while the discussion's subscribe feature is on): a signed-in reader of the thread who views the item other than only by its link. */
 export function canSubscribe(actor: Actor, thread: ThreadSubject): boolean {
-  return canRead(actor, thread) && !readsOnlyByLink(actor, thread);
+  return thread.subscribeEnabled !== false && canRead(actor, thread) && !readsOnlyByLink(actor, thread);
 }
 
 /** Whether the actor wrote the comment or is an admin: whom the second document lets edit and delete it ("everyone else" reports it). */

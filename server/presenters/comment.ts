@@ -1,4 +1,4 @@
-import type { Comment, CommentDeleteResponse, CommentFeedbackCounts, CommentHistoryEntry, CommentReply, FeedbackType, Thread, ThreadSummary, ThreadTransient } from "../../contract/index.js";
+import type { Comment, CommentDeleteResponse, CommentFeedbackCounts, CommentHistoryEntry, CommentReply, DiscussionList, DiscussionThread, FeedbackType, Thread, ThreadSummary, ThreadTransient } from "../../contract/index.js";
 import type { CommentThread, Content } from "../db/schema.js";
 import type { DeletedComment } from "../commands/deleteComment.js";
 import type { Actor } from "../lib/actor.js";
@@ -94,4 +94,14 @@ export function presentHistoryEntry(h: HistoryWithProfile): CommentHistoryEntry 
     profile: { name: h.profile_name, link: profileLink(h.profile_uid) },
     new_values: { title: typeof values.title === "string" ? values.title : null, content: typeof values.content === "string" ? values.content : "", is_html: values.is_html === true },
   };
+}
+
+/** A thread of a group's widget: its opening comment and when it last saw activity (itself or its latest reply). */
+export function presentDiscussionThread(row: CommentWithCreator, lookups: CommentLookups): DiscussionThread {
+  return { ...presentComment(row, lookups), last_activity_at: row.last_activity_at ?? row.created_at };
+}
+
+/** A page of a group's threads with its paging, the actor's abilities and the features the widget offers. */
+export function presentDiscussionList(threads: DiscussionThread[], meta: DiscussionList["meta"], transient: ThreadTransient, features: DiscussionList["features"]): DiscussionList {
+  return { data: threads, meta, transient, features };
 }

@@ -1,4 +1,6 @@
+import { GROUP_DISCUSSION_CONTEXT } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
+import { postComment } from "../commands/postComment.js";
 import { createContent, type Visibility } from "../commands/createContent.js";
 import { hashPassword, type ScryptCost } from "../lib/password.js";
 import { FEATURED_COLLECTION_KEY, getConfigValue, setConfigValue } from "../models/appConfig.js";
@@ -10,6 +12,42 @@ import { writeSections } from "../models/sections.js";
 import { demoAttributeTrees, insertTree, type InsertedItem } from "./attributeTrees.js";
 import { capitalize, DESCRIPTION_SENTENCES, pick, pickSome, rng, SUBJECT_TOPICS, TITLE_PATTERNS } from "./vocabulary.js";
 import { seedCurriculumTemplates } from "./templates.js";
+
+/**
+ * A few threads of the Science Team's discussions (the group widget), each with its replies, posted through the
+ * same command as the app; the second one is long enough for the list's 5-line More/Less.
+ */
+async function seedGroupDiscussions(db: Db, groupItemId: number, who: { leader: number; learner: number; author: number }): Promise<void> {
+  const threads: { by: number; title: string; text: string; replies: [number, string][] }[] = [
+    {
+      by: who.leader,
+      title: "Field trip to the science museum",
+      text: "The bus is booked for May 14. Which exhibits should we plan the day around?",
+      replies: [
+        [who.learner, "The energy gallery has a hands-on section that fits our unit on circuits."],
+        [who.author, "I can prepare a worksheet for the planetarium show."],
+      ],
+    },
+    {
+      by: who.author,
+      title: "Sharing rubrics for the ecosystem project",
+      text: [
+        "I have put together a rubric for the ecosystem project with four criteria:",
+        "1. Observation: the log is complete, dated and has sketches.",
+        "2. Food web: every organism is placed and every arrow is explained.",
+        "3. Evidence: claims cite at least two observations.",
+        "4. Presentation: the poster is readable from two metres away.",
+        "Each criterion is scored from 1 to 4. Please tell me whether the wording works for your classes before Friday.",
+      ].join("\n"),
+      replies: [[who.leader, "Looks great. Could we add a line about working in teams?"]],
+    },
+    { by: who.learner, title: "Volunteers for the science fair judging", text: "We still need two judges for the afternoon session on June 2.", replies: [] },
+  ];
+  for (const thread of threads) {
+    const id = await postComment(db, { contentId: groupItemId, creatorId: thread.by, title: thread.title, content: thread.text, isHtml: false, parentId: null, context: GROUP_DISCUSSION_CONTEXT });
+    for (const [by, text] of thread.replies) await postComment(db, { contentId: groupItemId, creatorId: by, title: null, content: text, isHtml: false, parentId: id, context: GROUP_DISCUSSION_CONTEXT });
+  }
+}
 
 /** The demo accounts (listed in the README). */
 export const DEMO_ACCOUNTS = [
@@ -69,11 +107,13 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost } = 
   // Groups: profiles of kind group, searchable as profile:group content.
   const groupNames = ["Grade 5 Science Team", "Middle School Math PLC", "District Curriculum Council", "Digital Learning Innovators", "Early Literacy Network"];
   const groups: number[] = [];
+  const groupItems: number[] = [];
   for (const [i, name] of groupNames.entries()) {
     const groupType = items.group_types![i % items.group_types!.length]!;
     const g = await insertProfile(db, { kind: "group", name, short_name: name.split(" ").map((w) => w[0]).join(""), description: `${name}: a place to share and plan together.`, group_type_id: groupType.id, view_permission: 3, join_permission: 6, created_at: "2023-02-01T09:00:00.000Z", updated_at: "2023-02-01T09:00:00.000Z" });
     groups.push(g.id);
-    await createContent(db, { modelKey: "profile", subType: "group", title: name, description: `${name} brings educators together to share resources and plan units.`, ownerId: accounts.teacher!, profileId: g.id, attributeIds: [groupType.id], createdAt: `2023-02-0${i + 1}T09:00:00.000Z` });
+    const groupItem = await createContent(db, { modelKey: "profile", subType: "group", title: name, description: `${name} brings educators together to share resources and plan units.`, ownerId: accounts.teacher!, profileId: g.id, attributeIds: [groupType.id], createdAt: `2023-02-0${i + 1}T09:00:00.000Z` });
+    groupItems.push(groupItem.id);
   }
   const scienceTeam = groups[0]!;
   await db.insertInto("group_members").values([
@@ -82,6 +122,7 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost } = 
     { group_id: scienceTeam, profile_id: accounts.author!, role: "member" },
     { group_id: groups[1]!, profile_id: accounts.author!, role: "leader" },
   ]).execute();
+  await seedGroupDiscussions(db, groupItems[0]!, { leader: accounts.teacher!, learner: accounts.learner!, author: accounts.author! });
 
   const subjects = Object.keys(SUBJECT_TOPICS);
   const standardFor: Record<string, string> = { Mathematics: "CCSS.MATH", "English Language Arts": "CCSS.ELA", Science: "NGSS", "Social Studies": "C3" };

@@ -12,8 +12,8 @@ const oldestFirst = (entries: CommentHistoryEntry[]) => [...entries].sort((a, b)
 
 /** The Comment History modal (admins only, second document section 6): each created, edited or deleted event with what was saved. */
 export function CommentHistoryDialog({ comment, onClose }: { comment: Comment; onClose(): void }) {
-  const { opaqueId } = useDiscussion();
-  const { data, error, isPending } = useCommentHistory(opaqueId, comment.id);
+  const { opaqueId, context } = useDiscussion();
+  const { data, error, isPending } = useCommentHistory(opaqueId, comment.id, context);
   return (
     <ModalFrame id="comment-history-modal" title="Comment History" description={<>The changes to {comment.creator.name}’s comment, oldest first.</>} className="dialog dialog--wide" onClose={onClose}>
       {isPending ? (

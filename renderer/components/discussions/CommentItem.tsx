@@ -39,7 +39,7 @@ type Confirming = "delete" | "unsubscribe" | null;
  * A reply gets its top-level comment as `parent`, and `onReply` opens that comment's reply form (one level of nesting).
  */
 export function CommentItem({ comment, parent, onReply }: { comment: Comment; parent?: Comment; onReply?(): void }) {
-  const { opaqueId, canComment, canSubscribe, announce, focusCard } = useDiscussion();
+  const { opaqueId, context, canComment, canSubscribe, announce, focusCard } = useDiscussion();
   const isReply = parent !== undefined;
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
@@ -50,9 +50,9 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
   const replyButton = useRef<HTMLButtonElement>(null);
   const replyFormBox = useRef<HTMLDivElement>(null);
   const focusAfterRender = useFocusAfterRender();
-  const edit = useEditComment(opaqueId);
-  const remove = useDeleteComment(opaqueId);
-  const subscription = useCommentSubscription(opaqueId);
+  const edit = useEditComment(opaqueId, context);
+  const remove = useDeleteComment(opaqueId, context);
+  const subscription = useCommentSubscription(opaqueId, context);
   const deleted = Boolean(comment.deleted_with_replies_at ?? comment.deleted_at);
   const name = comment.creator.name;
   // The server takes replies only to a top-level comment that is not deleted.
@@ -188,7 +188,7 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
       {!isReply && (comment.replies.length > 0 || comment.replies_count > 0 || replying) && (
         <ReplyList parent={comment} replying={replying} formBox={replyFormBox} onReply={handleReply} onReplyClosed={handleReplyClosed} />
       )}
-      {reporting && <FlagDialog title="Report as Inappropriate" subject={`${name}'s comment`} send={(report) => reportComment(opaqueId, { comment_id: comment.id, ...report })} onClose={() => setReporting(false)} />}
+      {reporting && <FlagDialog title="Report as Inappropriate" subject={`${name}'s comment`} send={(report) => reportComment(opaqueId, { comment_id: comment.id, ...report }, context)} onClose={() => setReporting(false)} />}
       {confirming === "delete" && (
         <ConfirmDialog
           title="Delete comment"

@@ -10,8 +10,8 @@ import { useDiscussion } from "./DiscussionContext.js";
  * only by its link) sees the counts that are not zero.
  */
 export function CommentReactions({ comment }: { comment: Comment }) {
-  const { opaqueId, canReact, announce } = useDiscussion();
-  const feedback = useCommentFeedback(opaqueId);
+  const { opaqueId, context, canReact, announce } = useDiscussion();
+  const feedback = useCommentFeedback(opaqueId, context);
   const handleReact = (type: FeedbackType, remove: boolean) =>
     feedback.mutate({ comment_id: comment.id, feedback_type: type, remove }, { onSuccess: () => announce(reactionAnnouncement(type, remove)), onError: (error) => showToast(discussionFailureText(error)) });
   return <ReactionBar subject={comment} picker={FEEDBACK_PICKER} canReact={canReact} pending={feedback.isPending} onReact={handleReact} />;

@@ -45,7 +45,7 @@ export function DiscussCard({ opaqueId }: { opaqueId: string }) {
   const canReact = Boolean(profile) && Boolean(summary.data?.transient.can_react);
   const canSubscribe = Boolean(profile) && Boolean(summary.data?.transient.can_subscribe);
   const context = useMemo<DiscussionContextValue>(
-    () => ({ opaqueId, canComment, canReact, canSubscribe, announce, focusCard }),
+    () => ({ opaqueId, context: null, canComment, canReact, canSubscribe, announce, focusCard }),
     [opaqueId, canComment, canReact, canSubscribe, announce, focusCard],
   );
 

@@ -11,9 +11,9 @@ import { useDiscussion } from "./DiscussionContext.js";
  * rest through the replies call; the reply form, when open, goes last.
  */
 export function ReplyList({ parent, replying, formBox, onReply, onReplyClosed }: { parent: Comment; replying: boolean; formBox: RefObject<HTMLDivElement | null>; onReply(): void; onReplyClosed(): void }) {
-  const { opaqueId, announce } = useDiscussion();
-  const loadReplies = useLoadReplies(opaqueId);
-  const post = usePostComment(opaqueId);
+  const { opaqueId, context, announce } = useDiscussion();
+  const loadReplies = useLoadReplies(opaqueId, context);
+  const post = usePostComment(opaqueId, context);
   const hidden = Math.max(0, parent.replies_count - parent.replies.length);
 
   const handleViewMore = () => {

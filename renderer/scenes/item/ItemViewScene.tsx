@@ -19,6 +19,7 @@ import { CollectionItems } from "./CollectionItems.js";
 import { CollectButton } from "../../components/collect/CollectButton.js";
 import { DiscussCard } from "../../components/discussions/DiscussCard.js";
 import { FeedCard } from "../../components/feed/FeedCard.js";
+import { GroupDiscussionsCard } from "../../components/discussions/GroupDiscussionsCard.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 import { CURRICULUM_MODEL_KEYS } from "../../../contract/index.js";
 import { loadProblemTitle } from "./loadProblemTitle.js";
@@ -31,7 +32,7 @@ const isCurriculum = (modelKey: string) => (CURRICULUM_MODEL_KEYS as readonly st
 /**
  * An item's page at its link: title, description and the body (HTML sanitized on the server, equations rendered by
  * KaTeX); a collection's page also lists its items. Types that can be favorited get the Favorite button (guests: the
- * guest modal), collectible types the Collect button. A group's page has its feed; every item's page ends with its Discuss card.
+ * guest modal), collectible types the Collect button. A group's page has its feed and its discussion threads; every item's page ends with its Discuss card.
  */
 export function ItemViewScene({ typePath }: { typePath: string }) {
   const { uid = "" } = useParams();
@@ -98,6 +99,8 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         {isCollection && <CollectionItems key={item.uid} uid={item.uid} />}
         {/* The feed is asked for by the item's id, which a link share does not open. */}
         {item.features.feed && !item.viewed_by_link && <FeedCard key={item.id} owner={item} />}
+        {/* A group's discussion threads, named by opaque_id like the Discuss card (a link viewer reads them only). */}
+        {item.features.feed && <GroupDiscussionsCard key={`group:${item.opaque_id}`} opaqueId={item.opaque_id} />}
         <DiscussCard key={item.opaque_id} opaqueId={item.opaque_id} />
       </article>
       {(item.endorsements.length > 0 || !item.viewed_by_link) && (

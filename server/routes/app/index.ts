@@ -9,7 +9,15 @@ import { presentLoggedProfile } from "../../presenters/profile.js";
 /** Defaults of the configurable settings; stored values override them. */
 export const DEFAULT_SETTINGS = {
   siteName: "Curriculum Commons",
-  features: { hover_info: true, native_content_icon: true, advanced_search_designer: false, recommendations: true, search_modules: true, group_view_permission: true, guided_tour_edit: true },
+  features: { hover_info: true, native_content_icon: true, advanced_search_designer: false, recommendations: true, search_modules: true, group_view_permission: true, guided_tour_edit: true, "group-discussions.search": true, "group-discussions.subscribe": true } as Record<string, boolean> & {
+    hover_info: boolean;
+    native_content_icon: boolean;
+    advanced_search_designer: boolean;
+    recommendations: boolean;
+    search_modules: boolean;
+    group_view_permission: boolean;
+    guided_tour_edit: boolean;
+  },
   creatableTypes: ["resource", "lesson_plan", "collection", "outline", "project", "pathway", "group"],
   resourceCategoryRequired: false,
   auto_save_enabled: true,

@@ -1,14 +1,15 @@
 import type { Request } from "express";
-import { DISCUSSION_MESSAGES, MESSAGES } from "../../../contract/index.js";
+import { DISCUSSION_MESSAGES, GROUP_DISCUSSION_FEATURES, MESSAGES, type DiscussionContextName } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import type { CommentThread } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { editGrants } from "../../models/content.js";
 import { feedbackCounts, feedbackOf, findComment, findThread, subscribedAmong, type CommentWithCreator } from "../../models/comments.js";
-import { authorizeView, commentPolicy } from "../../policies/index.js";
+import { authorizeView, commentPolicy, feedPolicy } from "../../policies/index.js";
 import type { ThreadSubject } from "../../policies/comment.js";
 import type { CommentLookups } from "../../presenters/comment.js";
+import { siteFeatures } from "../app/index.js";
 import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
 
 /** An item's discussion as the calls load it: the item, its thread row (if any) and what the policies read. */
@@ -18,30 +19,40 @@ export interface ThreadContext {
   subject: ThreadSubject;
 }
 
-/** The item (by opaque_id, so reached by its link) with its grants and thread; 404 when there is no such item. Viewing is not checked here. */
-export async function loadThread(db: Db, opaqueId: string): Promise<ThreadContext> {
+/**
+ * The item (by opaque_id, so reached by its link) with its grants and thread; 404 when there is no such item. Viewing
+ * is not checked here. With the group context, the group's discussions: the group's profile id and the subscribe
+ * feature travel with them (a group's only: an item that is not a group's page is checked by the caller).
+ */
+export async function loadThread(db: Db, opaqueId: string, context: DiscussionContextName = null): Promise<ThreadContext> {
   const item = await loadItemBy(db, "opaque_id", opaqueId);
-  const [edit_grants, grants, thread] = await Promise.all([editGrants(db, item.id), grantsOf(db, item), findThread(db, item.id)]);
-  return { item, thread, subject: { item: { ...item, edit_grants }, grants, viewPermission: thread?.view_permission ?? "open", reach: "link" } };
+  const [edit_grants, grants, thread, features] = await Promise.all([editGrants(db, item.id), grantsOf(db, item), findThread(db, item.id), context ? siteFeatures(db) : null]);
+  const groupId = feedPolicy.hasFeed(item) ? item.profile_id : null;
+  const subscribeEnabled = features ? features[GROUP_DISCUSSION_FEATURES.subscribe] !== false : true;
+  return { item, thread, subject: { item: { ...item, edit_grants }, grants, viewPermission: thread?.view_permission ?? "open", reach: "link", context, groupId, subscribeEnabled } };
 }
 
-/** The item's thread for a call about it: 401 guest / 404 member when the item is not viewable (as other item calls). */
-export async function loadViewableThread(db: Db, req: Request, opaqueId: string): Promise<ThreadContext> {
-  const ctx = await loadThread(db, opaqueId);
+/**
+ * The item's thread for a call about it: 401 guest / 404 member when the item is not viewable (as other item calls);
+ * a group's discussions of an item that is not a group's page: 404 "Only a group has discussions.".
+ */
+export async function loadViewableThread(db: Db, req: Request, opaqueId: string, context: DiscussionContextName = null): Promise<ThreadContext> {
+  const ctx = await loadThread(db, opaqueId, context);
   authorizeView(req.actor, commentPolicy.canViewItemOf(req.actor, ctx.subject));
+  if (context && ctx.subject.groupId == null) throw new HttpError(404, DISCUSSION_MESSAGES.notAGroup);
   return ctx;
 }
 
 /** A listed comment of the thread, or 404 "The comment was not found."; `removed` finds removed ones too (history). */
 export async function loadComment(db: Db, ctx: ThreadContext, commentId: number, options: { removed?: boolean } = {}): Promise<CommentWithCreator> {
-  const comment = ctx.thread ? await findComment(db, ctx.thread.id, commentId, options) : undefined;
+  const comment = ctx.thread ? await findComment(db, ctx.thread.id, commentId, { ...options, context: ctx.subject.context ?? null }) : undefined;
   if (!comment) throw new HttpError(404, DISCUSSION_MESSAGES.commentNotFound);
   return comment;
 }
 
 /** The top-level comment a reply goes under (a reply to a reply goes under that reply's top-level comment); 422 when it is gone. */
 export async function replyParentId(db: Db, ctx: ThreadContext, replyTo: number): Promise<number> {
-  const target = ctx.thread ? await findComment(db, ctx.thread.id, replyTo) : undefined;
+  const target = ctx.thread ? await findComment(db, ctx.thread.id, replyTo, { context: ctx.subject.context ?? null }) : undefined;
   if (!target) throw new HttpError(422, DISCUSSION_MESSAGES.replyTargetGone, { reply_to: [DISCUSSION_MESSAGES.replyTargetGone] });
   return target.parent_id ?? target.id;
 }

@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { LEARNER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+const GROUP = "Grade 5 Science Team";
+
+const widget = (page: Page) => page.getByRole("region", { name: "Discussions" });
+const threadList = (page: Page) => widget(page).getByRole("list", { name: "Discussion threads" });
+
+/** The demo group's page link, found by search. */
+async function groupLink(page: Page): Promise<string> {
+  const res = await page.request.get(`/api/search?query=${encodeURIComponent(GROUP)}`);
+  expect(res.ok(), "search for the group").toBeTruthy();
+  const found = ((await res.json()) as { data: { title: string; link: string }[] }).data.find((r) => r.title === GROUP);
+  expect(found, "the demo group is listed").toBeDefined();
+  return found!.link;
+}
+
+/** Screenshots at both widths of what `target` shows (the page scrolled to it), with axe at each width. */
+async function shootAndCheck(page: Page, name: string, target: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.locator(target).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await expectNoAxeViolations(page, `${name} at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+test("a member starts a discussion, opens it and replies by keyboard, sorts and searches the threads; a guest gets the guest modal", async ({ page }) => {
+  const title = `Plant growth log ${Date.now().toString(36)}`;
+  await signInViaApi(page, LEARNER);
+  const link = await groupLink(page);
+  await page.goto(link);
+  await expect(widget(page).getByRole("heading", { name: "Discussions", level: 2 })).toBeVisible();
+  // The demo's threads, most recent activity first; the long one is cut to 5 lines with More.
+  await expect(threadList(page).getByRole("heading", { level: 3 })).toHaveText(["Volunteers for the science fair judging", "Sharing rubrics for the ecosystem project", "Field trip to the science museum"]);
+  await expect(threadList(page).getByRole("listitem").filter({ hasText: "Field trip" })).toContainText("2 comments");
+  await expect(threadList(page).getByRole("listitem").filter({ hasText: "Sharing rubrics" }).getByRole("button", { name: "More" })).toBeVisible();
+
+  // Start a discussion with the keyboard: the button opens the form with focus on the title.
+  const startButton = widget(page).getByRole("button", { name: "Start a discussion..." });
+  await tabTo(page, startButton, 150);
+  await page.keyboard.press("Enter");
+  const form = widget(page).getByRole("form", { name: "Start a discussion" });
+  await expect(form.getByRole("textbox", { name: "Title" })).toBeFocused();
+  // Without a title the spec's rule is said at the field.
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Seedlings are up in room 12.");
+  await form.getByRole("button", { name: "Start discussion" }).press("Enter");
+  await expect(form.getByText("The discussion title is required.")).toBeVisible();
+  await expect(form.getByRole("textbox", { name: "Title" })).toBeFocused();
+  await page.keyboard.type(title);
+  await form.getByRole("button", { name: "Start discussion" }).press("Enter");
+  await expect(widget(page).getByRole("status")).toHaveText("Discussion started.");
+  await expect(startButton).toBeFocused();
+  const mine = threadList(page).getByRole("button", { name: title });
+  await expect(threadList(page).getByRole("heading", { level: 3 }).first()).toHaveText(title);
+  await shootAndCheck(page, "group-discussions", ".group-discussions");
+
+  // Open it: the discussion modal, reply with Enter, react, then Escape gives focus back to the thread's title.
+  await tabTo(page, mine, 20);
+  await page.keyboard.press("Enter");
+  const modal = page.getByRole("dialog", { name: title });
+  await expect(modal.getByRole("article", { name: `Comment by ${LEARNER.name}` })).toContainText("Seedlings are up in room 12.");
+  const replyField = modal.getByRole("textbox", { name: `Reply to ${title}` });
+  await tabTo(page, replyField, 20);
+  await page.keyboard.type("Mine too: 6 of 8 sprouted.");
+  await page.keyboard.press("Enter");
+  await expect(modal.getByRole("article", { name: `Reply by ${LEARNER.name}` })).toContainText("Mine too: 6 of 8 sprouted.");
+  await expect(modal.getByRole("status").last()).toHaveText("Reply posted.");
+  const like = modal.getByRole("article", { name: `Comment by ${LEARNER.name}` }).getByRole("button", { name: /^Like\b/ }).first();
+  await like.focus();
+  await page.keyboard.press("Enter");
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await shootAndCheck(page, "group-discussion-modal", "#discussion-modal");
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+  await expect(mine).toBeFocused();
+  await expect(threadList(page).getByRole("listitem").filter({ hasText: title })).toContainText("1 comment");
+
+  // Sort: Oldest Threads First puts the demo's first thread first.
+  await widget(page).getByRole("combobox", { name: "Sort by" }).selectOption({ label: "Oldest Threads First" });
+  await expect(threadList(page).getByRole("heading", { level: 3 }).first()).toHaveText("Field trip to the science museum");
+
+  // Search: a reply's words find its thread, in the search modal.
+  const search = widget(page).getByRole("searchbox", { name: "Search Discussions" });
+  await search.fill("PLANETARIUM");
+  await search.press("Enter");
+  const results = page.getByRole("dialog", { name: "Search Discussions" });
+  await expect(results.getByRole("list", { name: "Matching threads" }).getByRole("heading", { level: 3 })).toHaveText(["Field trip to the science museum"]);
+  await page.keyboard.press("Escape");
+  await expect(results).toBeHidden();
+
+  // A guest: the same widget invites signing in instead of showing the threads or the form.
+  await page.context().clearCookies();
+  await page.reload();
+  await widget(page).getByRole("button", { name: "Start a discussion..." }).click();
+  await expect(page.getByRole("dialog")).toContainText("Sign in or register to read the group's discussions and join them.");
+  await expect(threadList(page)).toHaveCount(0);
+});

@@ -1,0 +1,100 @@
+import { useCallback, useMemo, useRef, useState } from "react";
+import { GROUP_DISCUSSION_CONTEXT, MESSAGES, type DiscussionThread } from "../../../contract/index.js";
+import { discussionFailureText, flattenThread, useGroupDiscussion, usePostComment } from "../../api/discussions.js";
+import { Alert } from "../Alert.js";
+import { CloseActions, ModalFrame } from "../ModalFrame.js";
+import { CommentForm } from "./CommentForm.js";
+import { CommentItem } from "./CommentItem.js";
+import { DiscussionContext, type DiscussionContextValue } from "./DiscussionContext.js";
+
+/**
+ * A group's discussion modal (second document: "discussion and search modals"): the thread's opening comment with all
+ * its replies, reactions and actions (the Discuss card's own CommentItem and ReplyList, sending the group context), and
+ * at the end the form that replies to the thread, for those who may take part.
+ */
+export function DiscussionThreadDialog({ opaqueId, thread, onClose }: { opaqueId: string; thread: DiscussionThread; onClose(): void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [status, setStatus] = useState("");
+  const query = useGroupDiscussion(opaqueId, thread.id);
+  const post = usePostComment(opaqueId, GROUP_DISCUSSION_CONTEXT);
+  const page = query.data?.pages[0];
+  const opening = flattenThread(query.data)[0];
+  const transient = page?.transient;
+
+  const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
+  const focusCard = useCallback(() => setTimeout(() => headingRef.current?.focus(), 0), []);
+  const context = useMemo<DiscussionContextValue>(
+    () => ({
+      opaqueId,
+      context: GROUP_DISCUSSION_CONTEXT,
+      canComment: Boolean(transient?.can_comment),
+      canReact: Boolean(transient?.can_react),
+      canSubscribe: Boolean(transient?.can_subscribe),
+      announce,
+      focusCard,
+    }),
+    [opaqueId, transient, announce, focusCard],
+  );
+
+  const handleReply = async (text: string) => {
+    try {
+      await post.mutateAsync({ comment: text, is_html: false, reply_to: thread.id });
+      announce("Reply posted.");
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  let body;
+  if (query.isPending) {
+    body = <p className="page-status">Loading the discussion…</p>;
+  } else if (query.error || !page) {
+    body = (
+      <div className="discuss-card__problem">
+        <Alert tone="danger">{discussionFailureText(query.error, MESSAGES.genericLoad)}</Alert>
+        <button type="button" className="button button--small button--secondary" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!opening) {
+    body = <p className="empty-note">This discussion has been deleted.</p>;
+  } else {
+    const gone = Boolean(opening.deleted_with_replies_at);
+    body = (
+      <>
+        <div className="discussion-modal__thread">
+          <CommentItem comment={opening} />
+        </div>
+        {Boolean(transient?.can_comment) && !gone && (
+          <CommentForm
+            label={`Reply to ${opening.title ?? thread.title}`}
+            placeholder="Join the discussion..."
+            submitLabel="Send reply"
+            busyLabel="Sending…"
+            busy={post.isPending}
+            failure={post.error ? discussionFailureText(post.error) : null}
+            onSubmit={handleReply}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <ModalFrame id="discussion-modal" title={thread.title ?? "Discussion"} description={`Started by ${thread.creator.name}`} className="dialog dialog--wide discussion-modal" onClose={onClose}>
+      <DiscussionContext.Provider value={context}>
+        {/* Where focus goes when the control that had it leaves (the opening comment deleted). */}
+        <h3 ref={headingRef} tabIndex={-1} className="visually-hidden">
+          Discussion
+        </h3>
+        {body}
+        <p className="visually-hidden" role="status">
+          {status}
+        </p>
+      </DiscussionContext.Provider>
+      <CloseActions />
+    </ModalFrame>
+  );
+}

@@ -1,0 +1,227 @@
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { DISCUSSION_SEARCH_MAX, DISCUSSION_SORTS, DISCUSSION_SORT_LABELS, GROUP_DISCUSSION_CONTEXT, MESSAGES, type DiscussionSort, type DiscussionThread } from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { discussionFailureText, useDiscussionSummary, useGroupDiscussions, usePostComment } from "../../api/discussions.js";
+import { useCurrentProfile } from "../../api/queries.js";
+import { Alert } from "../Alert.js";
+import { useGuestModal } from "../GuestModal.js";
+import { Icon } from "../Icon.js";
+import { CloseActions, ModalFrame } from "../ModalFrame.js";
+import { DiscussionThreadDialog } from "./DiscussionThreadDialog.js";
+import { DiscussionThreadList, ThreadPager } from "./DiscussionThreadList.js";
+import { StartDiscussionForm } from "./StartDiscussionForm.js";
+
+/** What the guest modal says when a guest reaches for the group's discussions. */
+const GUEST_DESCRIPTION = "Sign in or register to read the group's discussions and join them.";
+/** What it says to a guest who holds the group's link only: signing in lets them read, not join. */
+const GUEST_LINK_DESCRIPTION = "Sign in or register to read the group's discussions.";
+
+/**
+ * The discussion thread widget on a group's page (second document, sections 2 and 9): title, paging arrows, the search
+ * box (feature group-discussions.search), the sort dropdown (Recent Activity by default), the thread list, the "Start a
+ * discussion..." form for the group's members, moderators and admins, and the discussion and search modals. The
+ * summary loads first (guests too); guests get the guest modal instead of threads and the form.
+ */
+export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
+  const headingId = useId();
+  const sortId = useId();
+  const searchId = useId();
+  const startButton = useRef<HTMLButtonElement>(null);
+  const profile = useCurrentProfile();
+  const { openGuestModal } = useGuestModal();
+  const summary = useDiscussionSummary(opaqueId, GROUP_DISCUSSION_CONTEXT);
+  const [sort, setSort] = useState<DiscussionSort>("last_activity_at_desc");
+  const [page, setPage] = useState(1);
+  const [term, setTerm] = useState("");
+  const [searching, setSearching] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [opened, setOpened] = useState<DiscussionThread | null>(null);
+  const [status, setStatus] = useState("");
+  const signedIn = Boolean(profile);
+  const readable = signedIn && Boolean(summary.data?.transient.can_view);
+  const list = useGroupDiscussions(opaqueId, { sort, page, st: null }, readable);
+  const start = usePostComment(opaqueId, GROUP_DISCUSSION_CONTEXT);
+
+  const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
+
+  if (summary.isPending || profile === undefined) {
+    return (
+      <Frame headingId={headingId}>
+        <p className="page-status">Loading discussions…</p>
+      </Frame>
+    );
+  }
+  if (summary.error || !summary.data) {
+    // A 404 (or a guest's 401) means the actor may not see the group's discussions: no card, as for the group itself.
+    const refused = summary.error instanceof ApiError ? summary.error.status : 0;
+    if (refused === 401 || refused === 403 || refused === 404) return null;
+    return (
+      <Frame headingId={headingId}>
+        <div className="discuss-card__problem">
+          <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
+          <button type="button" className="button button--small button--secondary" onClick={() => void summary.refetch()}>
+            Try again
+          </button>
+        </div>
+      </Frame>
+    );
+  }
+
+  if (!signedIn) {
+    // Guests see a guest modal instead of loading comments, and only signed-in users get the form (second document).
+    // A guest holding only the group's link could read after signing in, not join: no invitation to start one.
+    const byLink = summary.data.transient.viewed_by_link;
+    const description = byLink ? GUEST_LINK_DESCRIPTION : GUEST_DESCRIPTION;
+    return (
+      <Frame headingId={headingId}>
+        {!byLink && (
+          <button type="button" className="comment-form__guest" onClick={() => openGuestModal(description)}>
+            Start a discussion...
+          </button>
+        )}
+        {summary.data.comments_count > 0 && (
+          <button type="button" className="button button--small button--secondary discuss-card__view" onClick={() => openGuestModal(description)}>
+            View discussions
+          </button>
+        )}
+      </Frame>
+    );
+  }
+
+  const data = list.data;
+  const canStart = Boolean(data?.transient.can_comment ?? summary.data.transient.can_comment);
+  const handleStart = async (title: string, message: string) => {
+    try {
+      await start.mutateAsync({ title, comment: message, is_html: false });
+      announce("Discussion started.");
+      // The new thread is the latest and the most recently active: show the first page.
+      setPage(1);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const handleStartClosed = () => {
+    start.reset();
+    setStarting(false);
+    setTimeout(() => startButton.current?.focus(), 0);
+  };
+  const handleSearch = (event: FormEvent) => {
+    event.preventDefault();
+    if (term.trim()) setSearching(term.trim());
+  };
+  const handleSort = (next: DiscussionSort) => {
+    setSort(next);
+    setPage(1);
+  };
+
+  const toolbar = data && (
+    <div className="group-discussions__toolbar">
+      {data.features.search && (
+        <form role="search" className="group-discussions__search" onSubmit={handleSearch}>
+          <label className="visually-hidden" htmlFor={searchId}>
+            Search Discussions
+          </label>
+          <input id={searchId} className="input" type="search" placeholder="Search Discussions..." maxLength={DISCUSSION_SEARCH_MAX} value={term} onChange={(event) => setTerm(event.target.value)} />
+          <button type="submit" className="icon-button">
+            <Icon name="search" />
+            <span className="visually-hidden">Search</span>
+          </button>
+        </form>
+      )}
+      <div className="field field--compact group-discussions__sort">
+        <label className="field__label" htmlFor={sortId}>
+          Sort by
+        </label>
+        <select id={sortId} className="input" value={sort} onChange={(event) => handleSort(event.target.value as DiscussionSort)}>
+          {DISCUSSION_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {DISCUSSION_SORT_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+
+  let threads;
+  if (list.isPending) threads = <p className="page-status">Loading discussions…</p>;
+  else if (list.error || !data) {
+    threads = (
+      <div className="discuss-card__problem">
+        <Alert tone="danger">{discussionFailureText(list.error, MESSAGES.genericLoad)}</Alert>
+        <button type="button" className="button button--small button--secondary" onClick={() => void list.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (data.data.length === 0) threads = <p className="feed-card__empty">No discussions yet.</p>;
+  else threads = <DiscussionThreadList threads={data.data} label="Discussion threads" onOpen={setOpened} />;
+
+  return (
+    <Frame headingId={headingId} pager={data ? <ThreadPager meta={data.meta} busy={list.isFetching} onPage={setPage} label="Discussion pages" /> : null}>
+      {toolbar}
+      {canStart ? (
+        starting ? (
+          <StartDiscussionForm busy={start.isPending} failure={start.error ? discussionFailureText(start.error) : null} onSubmit={handleStart} onClose={handleStartClosed} />
+        ) : (
+          <button ref={startButton} type="button" className="comment-form__guest" aria-expanded={false} onClick={() => setStarting(true)}>
+            Start a discussion...
+          </button>
+        )
+      ) : (
+        data && !data.transient.viewed_by_link && <p className="discuss-card__note">Only members of this group can start a discussion.</p>
+      )}
+      {threads}
+      {searching !== null && <DiscussionSearchDialog opaqueId={opaqueId} term={searching} sort={sort} onOpen={setOpened} onClose={() => setSearching(null)} />}
+      {opened && <DiscussionThreadDialog opaqueId={opaqueId} thread={opened} onClose={() => setOpened(null)} />}
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+    </Frame>
+  );
+}
+
+/** The card's frame: the title and, when there is more than one page, the paging arrows. */
+function Frame({ headingId, pager, children }: { headingId: string; pager?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="discuss-card group-discussions" aria-labelledby={headingId}>
+      <div className="discuss-card__header">
+        <h2 id={headingId} className="discuss-card__title">
+          Discussions
+        </h2>
+        {pager}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The search modal: the threads matching the term, paged, each opening the discussion modal over it. */
+function DiscussionSearchDialog({ opaqueId, term, sort, onOpen, onClose }: { opaqueId: string; term: string; sort: DiscussionSort; onOpen(thread: DiscussionThread): void; onClose(): void }) {
+  const [page, setPage] = useState(1);
+  const results = useGroupDiscussions(opaqueId, { sort, page, st: term }, true);
+  const data = results.data;
+  return (
+    <ModalFrame id="discussion-search-modal" title="Search Discussions" description={`Threads matching “${term}”`} className="dialog dialog--wide discussion-modal" onClose={onClose}>
+      {results.isPending ? (
+        <p className="page-status">Searching…</p>
+      ) : results.error || !data ? (
+        <Alert tone="danger">{discussionFailureText(results.error, MESSAGES.genericLoad)}</Alert>
+      ) : data.data.length === 0 ? (
+        <p className="empty-note" role="status">
+          {MESSAGES.noResults}
+        </p>
+      ) : (
+        <>
+          <p className="visually-hidden" role="status">
+            {data.meta.total} {data.meta.total === 1 ? "thread" : "threads"} found.
+          </p>
+          <DiscussionThreadList threads={data.data} label="Matching threads" onOpen={onOpen} />
+          {data.meta.last_page > 1 && <ThreadPager meta={data.meta} busy={results.isFetching} onPage={setPage} label="Search result pages" />}
+        </>
+      )}
+      <CloseActions />
+    </ModalFrame>
+  );
+}

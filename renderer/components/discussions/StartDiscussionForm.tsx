@@ -1,0 +1,111 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { COMMENT_MAX, COMMENT_TITLE_MAX, DISCUSSION_MESSAGES } from "../../../contract/index.js";
+import { Alert } from "../Alert.js";
+import { ConfirmDialog } from "../ConfirmDialog.js";
+
+/**
+ * The widget's "Start a discussion..." form: a title (required, at most 255: second document, section 5) and the
+ * message, sent together as a new thread. Escape or Cancel closes it, asking the spec's question first when something
+ * was written; Start is disabled while the message is blank or a save runs.
+ */
+export function StartDiscussionForm({ busy, failure, onSubmit, onClose }: { busy: boolean; failure: string | null; onSubmit(title: string, message: string): Promise<boolean>; onClose(): void }) {
+  const id = useId();
+  const titleRef = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState("");
+  const [message, setMessage] = useState("");
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const blank = message.trim() === "";
+  const tooLong = message.length > COMMENT_MAX;
+  const written = title.trim() !== "" || !blank;
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || blank || tooLong) return;
+    const error = title.trim() === "" ? DISCUSSION_MESSAGES.titleRequired : title.trim().length > COMMENT_TITLE_MAX ? DISCUSSION_MESSAGES.titleTooLong : null;
+    setTitleError(error);
+    if (error) {
+      titleRef.current?.focus();
+      return;
+    }
+    if (await onSubmit(title.trim(), message)) onClose();
+  };
+  const handleCancel = () => {
+    if (written) setConfirming(true);
+    else onClose();
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === "Escape" && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      handleCancel();
+    }
+  };
+
+  return (
+    <form className="comment-form start-discussion" onSubmit={(event) => void handleSubmit(event)} onKeyDown={handleKeyDown} noValidate aria-busy={busy || undefined} aria-label="Start a discussion">
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-title`}>
+          Title
+        </label>
+        <input
+          ref={titleRef}
+          id={`${id}-title`}
+          className="input"
+          value={title}
+          maxLength={COMMENT_TITLE_MAX}
+          required
+          autoFocus
+          aria-invalid={titleError ? true : undefined}
+          aria-describedby={titleError ? `${id}-title-error` : undefined}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        {titleError && (
+          <p id={`${id}-title-error`} className="field__error">
+            {titleError}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-message`}>
+          Message
+        </label>
+        <textarea
+          id={`${id}-message`}
+          className="input comment-form__text"
+          rows={3}
+          value={message}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={tooLong ? `${id}-message-error` : undefined}
+          onChange={(event) => setMessage(event.target.value)}
+        />
+        {tooLong && (
+          <p id={`${id}-message-error`} className="field__error">
+            {DISCUSSION_MESSAGES.commentTooLong}
+          </p>
+        )}
+      </div>
+      {failure && <Alert tone="danger">{failure}</Alert>}
+      <div className="comment-form__actions">
+        <button type="button" className="button button--small button--ghost" onClick={handleCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--small button--primary" disabled={blank || busy || tooLong}>
+          {busy ? "Starting…" : "Start discussion"}
+        </button>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title="Discard your message?"
+          message={DISCUSSION_MESSAGES.cancelConfirm}
+          confirmLabel="Discard"
+          cancelLabel="Keep writing"
+          onConfirm={() => {
+            setConfirming(false);
+            onClose();
+          }}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DISCUSSION_MESSAGES, MESSAGES } from "../../../contract/index.js";
+import type { Content } from "../../db/schema.js";
+import { setConfigValue } from "../../models/appConfig.js";
+import { buildContent, buildGroup, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { apiReferenceCheck } from "../../test/apiReference.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+
+const COMMENT = "/comment/thread/comment";
+const LIST = "/comment/thread/discussions";
+const ONE = "/comment/thread/discussion";
+
+type Thread = { id: number; title: string; replies_count: number; last_activity_at: string };
+
+describe("a group's discussions (the thread widget)", () => {
+  let server: TestServer;
+  let cast: RoleCast;
+  let as: RoleCast["clients"];
+  let groupItem: Content, hiddenGroupItem: Content, resource: Content;
+  const fits = apiReferenceCheck();
+
+  /** Starts a thread in the group's discussions. */
+  const start = (c: TestClient, title: string | undefined, comment = "Let us talk.", item = groupItem) => c.post(COMMENT, { opaque_id: item.opaque_id, context: "group", title, comment });
+  const reply = (c: TestClient, replyTo: number, comment: string, item = groupItem) => c.post(COMMENT, { opaque_id: item.opaque_id, context: "group", reply_to: replyTo, comment });
+  const list = (c: TestClient, query: Record<string, string | number> = {}, item = groupItem) =>
+    c.get(`${LIST}?${new URLSearchParams({ opaque_id: item.opaque_id, context: "group", ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) })}`);
+  const titles = (res: { body: { data: Thread[] } }) => res.body.data.map((t) => t.title);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    cast = await buildRoleCast(server);
+    as = cast.clients;
+    // The group's page: its profile:group content row, owned by its leader as createGroup makes it.
+    groupItem = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Science Team", profileId: cast.group.id });
+    const hiddenGroup = await buildGroup(server.db, cast.leader, [cast.groupie]);
+    hiddenGroupItem = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Secret Club", profileId: hiddenGroup.id, visibility: "restricted" });
+    await server.db.insertInto("content_grants").values({ content_id: hiddenGroupItem.id, scope: "group", profile_id: hiddenGroup.id, permission: "read" }).execute();
+    resource = await buildContent(server.db, { ownerId: cast.owner.id, title: "Volcano Model" });
+  });
+  afterAll(() => server.stop());
+
+  it("lets the group's leaders and members, moderators and admins start threads; signed-in viewers read them; guests get 401", async () => {
+    const started = await statusesByRole(as, (c) => start(c, "Field trip"));
+    expect(started).toEqual({ guest: 401, owner: 403, member: 403, leader: 201, groupie: 201, moderator: 201, admin: 201 });
+    const refused = await start(as.member, "Not a member");
+    expect(refused.body.message).toBe(DISCUSSION_MESSAGES.groupPostForbidden);
+    fits("post", COMMENT, refused);
+
+    expect(await statusesByRole(as, (c) => list(c))).toEqual({ guest: 401, owner: 200, member: 200, leader: 200, groupie: 200, moderator: 200, admin: 200 });
+    const asMember = await list(as.member);
+    fits("get", LIST, asMember);
+    expect(asMember.body.meta).toEqual({ current_page: 1, last_page: 1, total: 4, limit: 5, sort: "last_activity_at_desc", st: null });
+    expect(asMember.body.transient).toMatchObject({ can_view: true, can_comment: false, can_react: true, can_subscribe: true });
+    expect(asMember.body.features).toEqual({ search: true, subscribe: true });
+    expect((await list(as.groupie)).body.transient.can_comment).toBe(true);
+    // The guest's widget reads the summary (for the guest modal) of the group's discussions, not the item's card.
+    const summary = await as.guest.post("/comment/thread/summary/bulk", { requests: [{ uniqueId: "w", request: { opaque_id: groupItem.opaque_id, context: "group" } }] });
+    expect(summary.body.results.w).toMatchObject({ comments_count: 4, transient: { can_view: true, can_comment: false } });
+
+    // A restricted group: its own members only; everyone else as for its page (401 guest, 404 member).
+    expect(await statusesByRole(as, (c) => list(c, {}, hiddenGroupItem))).toEqual({ guest: 401, owner: 404, member: 404, leader: 200, groupie: 200, moderator: 404, admin: 200 });
+    // Only a group has discussions.
+    const notGroup = await list(as.admin, {}, resource);
+    expect([notGroup.status, notGroup.body.message]).toEqual([404, DISCUSSION_MESSAGES.notAGroup]);
+    expect((await start(as.admin, "Hello", "Hi", resource)).status).toBe(404);
+  });
+
+  it("refuses bad input with the spec's messages, never a 500", async () => {
+    const noTitle = await start(as.groupie, undefined);
+    expect([noTitle.status, noTitle.body.message]).toEqual([422, DISCUSSION_MESSAGES.titleRequired]);
+    expect((await start(as.groupie, "   ")).body.message).toBe(DISCUSSION_MESSAGES.titleRequired);
+    expect((await start(as.groupie, "x".repeat(256))).body.message).toBe(DISCUSSION_MESSAGES.titleTooLong);
+    expect((await start(as.groupie, "Title", "  ")).body.message).toBe(DISCUSSION_MESSAGES.commentRequired);
+    const bad: [Record<string, string | number>, string][] = [
+      [{ context: "other" }, DISCUSSION_MESSAGES.groupContextRequired],
+      [{ sort: "title_asc" }, DISCUSSION_MESSAGES.sortInvalid],
+      [{ limit: 0 }, DISCUSSION_MESSAGES.limitInvalid],
+      [{ limit: 51 }, DISCUSSION_MESSAGES.limitInvalid],
+      [{ page: "x" }, DISCUSSION_MESSAGES.pageInvalid],
+      [{ st: "a".repeat(81) }, DISCUSSION_MESSAGES.searchTooLong],
+    ];
+    for (const [query, message] of bad) {
+      const res = await list(as.groupie, query);
+      expect([res.status, res.body.message], JSON.stringify(query)).toEqual([422, message]);
+    }
+    const oneOfNothing = await as.groupie.get(`${ONE}?opaque_id=${groupItem.opaque_id}&context=group&comment_id=999999`);
+    expect([oneOfNothing.status, oneOfNothing.body.message]).toEqual([404, DISCUSSION_MESSAGES.commentNotFound]);
+  });
+
+  it("sorts by last activity (a reply counts), by creation either way, pages, searches in any case, and stays apart from the item's Discuss card", async () => {
+    const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
+    const item = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Maths Club", profileId: group.id });
+    const ids: Record<string, number> = {};
+    for (const title of ["Alpha", "Bravo", "Charlie"]) ids[title] = (await start(as.groupie, title, `About ${title}`, item)).body.id;
+    const answered = await reply(as.leader, ids.Alpha!, "Une réponse sur l'ÉCOLE", item);
+    expect(answered.status).toBe(201);
+    // The item's own Discuss card: a plain comment there is not a thread of the widget, and the card lists none of them.
+    expect((await as.member.post(COMMENT, { opaque_id: item.opaque_id, comment: "On the page itself" })).status).toBe(201);
+
+    expect(titles(await list(as.member, {}, item))).toEqual(["Alpha", "Charlie", "Bravo"]);
+    expect(titles(await list(as.member, { sort: "created_at_desc" }, item))).toEqual(["Charlie", "Bravo", "Alpha"]);
+    expect(titles(await list(as.member, { sort: "created_at_asc" }, item))).toEqual(["Alpha", "Bravo", "Charlie"]);
+    const alpha = (await list(as.member, {}, item)).body.data[0] as Thread;
+    expect(alpha).toMatchObject({ replies_count: 1, last_activity_at: answered.body.created_at, replies: [] });
+    const page2 = await list(as.member, { sort: "created_at_asc", limit: 2, page: 2 }, item);
+    expect([titles(page2), page2.body.meta.last_page, page2.body.meta.total]).toEqual([["Charlie"], 2, 3]);
+
+    // Search: a thread's title or text, or a reply's text, in any case (É and é alike).
+    expect(titles(await list(as.member, { st: "école" }, item))).toEqual(["Alpha"]);
+    expect(titles(await list(as.member, { st: "ABOUT b" }, item))).toEqual(["Bravo"]);
+    expect((await list(as.member, { st: "nothing like it" }, item)).body).toMatchObject({ data: [], meta: { total: 0, last_page: 1, st: "nothing like it" } });
+
+    const card = await as.member.post("/comment/thread/bulk", { requests: [{ uniqueId: "c", request: { opaque_id: item.opaque_id } }] });
+    expect(card.body.results.c.comments.map((c: { content: string }) => c.content)).toEqual(["On the page itself"]);
+    expect(card.body.results.c.comments_count).toBe(1);
+    // A reply from the card's side to a group thread finds no such comment there.
+    const crossed = await as.member.post(COMMENT, { opaque_id: item.opaque_id, comment: "Crossed", reply_to: ids.Bravo });
+    expect([crossed.status, crossed.body.message]).toEqual([422, DISCUSSION_MESSAGES.replyTargetGone]);
+  });
+
+  it("opens a thread with its replies; its author or an admin edits and deletes, others report; reactions and subscriptions follow the features", async () => {
+    const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
+    const item = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Art Club", profileId: group.id });
+    const thread = (await start(as.groupie, "Colour wheels", "Which paints?", item)).body;
+    const r1 = (await reply(as.moderator, thread.id, "Acrylics.", item)).body;
+    expect((await reply(as.member, thread.id, "Me too", item)).status).toBe(403);
+    const one = await as.member.get(`${ONE}?opaque_id=${item.opaque_id}&context=group&comment_id=${thread.id}`);
+    fits("get", ONE, one);
+    expect(one.body.comments).toHaveLength(1);
+    expect(one.body.comments[0]).toMatchObject({ title: "Colour wheels", replies_count: 1, abilities: { edit: false, delete: false, report: true } });
+    expect(one.body.comments[0].replies.map((r: { content: string }) => r.content)).toEqual(["Acrylics."]);
+    const ofReply = await as.member.get(`${ONE}?opaque_id=${item.opaque_id}&context=group&comment_id=${r1.id}`);
+    expect([ofReply.status, ofReply.body.message]).toEqual([404, DISCUSSION_MESSAGES.discussionNotFound]);
+
+    const put = async (c: TestClient, body: Record<string, unknown>) => c.request("PUT", COMMENT, { opaque_id: item.opaque_id, context: "group", comment_id: thread.id, ...body }, { "x-csrf-token": await c.token() });
+    expect(await statusesByRole(as, (c) => put(c, { comment: "Which paints, and which brushes?" }))).toEqual({ guest: 401, owner: 403, member: 403, leader: 403, groupie: 200, moderator: 403, admin: 200 });
+    const untitled = await put(as.groupie, { comment: "No title", title: null });
+    expect([untitled.status, untitled.body.message]).toEqual([422, DISCUSSION_MESSAGES.titleRequired]);
+
+    // Any signed-in reader reacts; subscribing follows group-discussions.subscribe, searching group-discussions.search.
+    const react = await as.member.post(`${COMMENT}/feedback`, { opaque_id: item.opaque_id, context: "group", comment_id: thread.id, feedback_type: "love" });
+    expect([react.status, react.body.content_feedback_loves_count]).toEqual([200, 1]);
+    await setConfigValue(server.db, "settings", { features: { "group-discussions.subscribe": false, "group-discussions.search": false } });
+    try {
+      const sub = await as.groupie.post(`${COMMENT}/subscribe`, { opaque_id: item.opaque_id, context: "group", comment_id: thread.id, action: "subscribe" });
+      expect([sub.status, sub.body.message]).toEqual([403, DISCUSSION_MESSAGES.subscribeDisabled]);
+      const listed = await list(as.groupie, {}, item);
+      expect([listed.body.features, listed.body.transient.can_subscribe]).toEqual([{ search: false, subscribe: false }, false]);
+      const searched = await list(as.groupie, { st: "paint" }, item);
+      expect([searched.status, searched.body.message]).toEqual([403, DISCUSSION_MESSAGES.searchDisabled]);
+    } finally {
+      await setConfigValue(server.db, "settings", {});
+    }
+
+    const del = async (c: TestClient, id: number) => c.request("DELETE", COMMENT, { opaque_id: item.opaque_id, context: "group", comment_id: id }, { "x-csrf-token": await c.token() });
+    expect((await del(as.leader, r1.id)).status).toBe(403);
+    expect((await del(as.admin, r1.id)).status).toBe(200);
+    expect((await del(as.groupie, thread.id)).status).toBe(200);
+    expect((await list(as.member, {}, item)).body.data).toEqual([]);
+    expect((await del(as.guest, thread.id)).body.message).toBe(MESSAGES.signInRequired);
+  });
+});
