@@ -71,7 +71,7 @@ const QUERY_PARAMETER_LIMIT = 500;
 const QUERY_LIST_LIMIT = 200;
 
 /** The routes that read multipart/form-data (with multer), as routedPath writes them. */
-const UPLOAD_PATHS = [/^\/resources\/create-fetch$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/];
+const UPLOAD_PATHS = [/^\/feeds\/attachment$/, /^\/resources\/create-fetch$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/];
 const MULTIPART_ELSEWHERE = "This call reads JSON (application/json) or a form (application/x-www-form-urlencoded), not multipart/form-data.";
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
@@ -220,7 +220,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(contentActionsRouter(db, storage));
   app.use(permissionsRouter(db));
   app.use(discussionsRouter(db));
-  app.use(feedsRouter(db));
+  app.use(feedsRouter(db, storage));
   app.use(thumbnailsRouter(db, storage));
   app.use(exportRouter(db, storage, config.chromiumPath));
   app.use(docsRouter());
