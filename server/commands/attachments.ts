@@ -3,7 +3,7 @@ import type { Db } from "../db/connection.js";
 import type { AttachmentRow } from "../db/schema.js";
 import { HttpError } from "../lib/errors.js";
 import type { CheckedFile } from "../lib/resourceFile.js";
-import { deleteAttachmentRows, insertAttachment, listPendingAttachments } from "../models/attachments.js";
+import { attachmentsOfComments, deleteAttachmentRows, insertAttachment, listPendingAttachments } from "../models/attachments.js";
 import { newStorageKey, type FileStorage } from "../storage/fileStorage.js";
 
 /** Removes attachments, rows first (nobody can reach a file whose row is gone), then their files. */
@@ -31,4 +31,9 @@ export async function uploadAttachment(db: Db, storage: FileStorage, uploaderId:
     await storage.delete(key);
     throw error;
   }
+}
+
+/** Removes a deleted comment's attachments and their files (a deleted comment, kept for its replies or not, shows none). */
+export async function removeCommentAttachments(db: Db, storage: FileStorage, commentId: number): Promise<void> {
+  await removeAttachments(db, storage, (await attachmentsOfComments(db, [commentId])).get(commentId) ?? []);
 }

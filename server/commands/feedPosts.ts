@@ -1,7 +1,7 @@
 import { ATTACHMENT_MESSAGES } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { HttpError } from "../lib/errors.js";
-import { attachToFeedPost, attachmentsOfFeedPosts } from "../models/attachments.js";
+import { attachUploads, attachmentsOfFeedPosts } from "../models/attachments.js";
 import { deleteFeedPost, insertFeedPost } from "../models/feeds.js";
 import type { FileStorage } from "../storage/fileStorage.js";
 import { removeAttachments } from "./attachments.js";
@@ -13,7 +13,7 @@ import { removeAttachments } from "./attachments.js";
 export function postToFeed(db: Db, post: { contentId: number; posterId: number; content: string; attachmentIds: number[] }): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const id = await insertFeedPost(trx, post);
-    const attached = await attachToFeedPost(trx, post.attachmentIds, post.posterId, id);
+    const attached = await attachUploads(trx, post.attachmentIds, post.posterId, { feed_post_id: id });
     if (attached !== post.attachmentIds.length) throw new HttpError(422, ATTACHMENT_MESSAGES.notYours, { attachments: [ATTACHMENT_MESSAGES.notYours] });
     return id;
   });

@@ -39,14 +39,14 @@ export async function deleteAttachmentRows(db: Db, ids: number[]): Promise<void>
 }
 
 /**
- * Attaches the uploader's pending uploads to a feed post, keeping them in the order given; answers how many it
- * attached (fewer than asked when one is someone else's, already posted or gone).
+ * Attaches the uploader's pending uploads to a feed post or a comment; answers how many it attached (fewer than asked
+ * when one is someone else's, already posted or gone).
  */
-export async function attachToFeedPost(db: Db, ids: number[], uploaderId: number, postId: number): Promise<number> {
+export async function attachUploads(db: Db, ids: number[], uploaderId: number, owner: { feed_post_id: number } | { comment_id: number }): Promise<number> {
   if (!ids.length) return 0;
   const result = await db
     .updateTable("attachments")
-    .set({ feed_post_id: postId })
+    .set(owner)
     .where("id", "in", ids)
     .where("uploader_id", "=", uploaderId)
     .where("feed_post_id", "is", null)
@@ -62,4 +62,23 @@ export async function attachmentsOfFeedPosts(db: Db, postIds: number[]): Promise
   const rows = await db.selectFrom("attachments").selectAll().where("feed_post_id", "in", postIds).orderBy("id").execute();
   for (const r of rows) byPost.get(r.feed_post_id!)!.push(r);
   return byPost;
+}
+
+/** The attachments of several comments, each comment's in upload order (every comment given gets an entry). */
+export async function attachmentsOfComments(db: Db, commentIds: number[]): Promise<Map<number, AttachmentRow[]>> {
+  const byComment = new Map(commentIds.map((id) => [id, [] as AttachmentRow[]]));
+  if (!commentIds.length) return byComment;
+  const rows = await db.selectFrom("attachments").selectAll().where("comment_id", "in", commentIds).orderBy("id").execute();
+  for (const r of rows) byComment.get(r.comment_id!)!.push(r);
+  return byComment;
+}
+
+/** The item (content id) and state of the comment an attachment belongs to, or undefined. */
+export function commentOfAttachment(db: Db, commentId: number) {
+  return db
+    .selectFrom("comments")
+    .innerJoin("comment_threads", "comment_threads.id", "comments.thread_id")
+    .select(["comments.id", "comments.deleted_at", "comments.deleted_with_replies_at", "comment_threads.content_id"])
+    .where("comments.id", "=", commentId)
+    .executeTakeFirst();
 }

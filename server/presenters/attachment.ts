@@ -1,4 +1,4 @@
-import { attachmentSize, type AttachmentUploadResponse, type PostAttachment } from "../../contract/index.js";
+import { attachmentSize, type AttachmentUploadResponse, type CommentAttachment, type PostAttachment } from "../../contract/index.js";
 import type { AttachmentRow } from "../db/schema.js";
 
 /** Where an attachment's file is read (GET /files/attachments/{key}, after the reader's check). */
@@ -23,5 +23,19 @@ export function presentPostAttachment(row: AttachmentRow): PostAttachment {
     attachment_id: row.id,
     description: attachmentSize(row.size_bytes),
     model_common: { icon: FILE_ICON },
+  };
+}
+
+/** An attachment on a comment (the Comment attachment entity). */
+export function presentCommentAttachment(row: AttachmentRow): CommentAttachment {
+  return {
+    title: row.file_name,
+    source_title: row.file_name,
+    description: attachmentSize(row.size_bytes),
+    attachment_type: "common_file",
+    attachment_id: row.id,
+    link: attachmentLink(row),
+    model_common: { icon: FILE_ICON },
+    removed: false,
   };
 }

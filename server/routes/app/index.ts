@@ -9,7 +9,7 @@ import { presentLoggedProfile } from "../../presenters/profile.js";
 /** Defaults of the configurable settings; stored values override them. */
 export const DEFAULT_SETTINGS = {
   siteName: "Curriculum Commons",
-  features: { hover_info: true, native_content_icon: true, advanced_search_designer: false, recommendations: true, search_modules: true, group_view_permission: true, guided_tour_edit: true, "feed-discussions.attachments": true },
+  features: { hover_info: true, native_content_icon: true, advanced_search_designer: false, recommendations: true, search_modules: true, group_view_permission: true, guided_tour_edit: true, "feed-discussions.attachments": true, "model-discussions.attachments": true },
   creatableTypes: ["resource", "lesson_plan", "collection", "outline", "project", "pathway", "group"],
   resourceCategoryRequired: false,
   auto_save_enabled: true,
