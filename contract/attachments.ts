@@ -65,9 +65,9 @@ export const PostAttachment = z.object({
 });
 export type PostAttachment = z.infer<typeof PostAttachment>;
 
-/** An upload's size in words: bytes, KB or MB with one decimal. */
+/** An upload's size in words: bytes, or KB or MB with one decimal rounded up (so a file over 5 MB never reads "5.0 MB"). */
 export function attachmentSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, "KB"] : [bytes / (1024 * 1024), "MB"];
+  return `${(Math.ceil(value * 10) / 10).toFixed(1)} ${unit}`;
 }

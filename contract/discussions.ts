@@ -34,6 +34,9 @@ export const DISCUSSION_MESSAGES = {
   readOnlyByLink: "This item was shared with you by its link: you may read its discussion but not take part.",
 } as const;
 
+/** The site feature that offers attachments on an item's comments (second document, section 6). */
+export const COMMENT_ATTACHMENTS_FEATURE = "model-discussions.attachments";
+
 /** Longest comment text and title (second document, sections 5 and 9). */
 export const COMMENT_MAX = 10000;
 export const COMMENT_TITLE_MAX = 255;

@@ -187,6 +187,19 @@ test("a member attaches files to a post and edits its text, by keyboard; an over
   await expectNoAxeViolations(page, "an edited post with its attachment, on a phone");
   await shoot(page, "feed-attachments-post");
 
+  // The group's Discuss card takes attachments on a comment the same way (model-discussions.attachments).
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const discuss = page.getByRole("region", { name: "Discuss" });
+  await discuss.getByRole("textbox").fill("Worksheet for Friday");
+  await discuss.locator('input[type="file"]').setInputFiles({ name: "worksheet.txt", mimeType: "text/plain", buffer: Buffer.from("Question 1") });
+  await expect(discuss.getByRole("list", { name: "Files to attach" })).toContainText("Ready");
+  await discuss.getByRole("button", { name: "Send" }).click();
+  const comment = discuss.getByRole("article", { name: `Comment by ${LEARNER.name}` }).filter({ hasText: "Worksheet for Friday" });
+  await expect(comment.getByRole("link", { name: "worksheet.txt" })).toBeVisible();
+  await comment.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(comment).toHaveCount(0);
+
   // The leader sees no Edit Post on the member's post (only the poster edits).
   await page.context().clearCookies();
   await signInViaApi(page, TEACHER);

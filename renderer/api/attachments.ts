@@ -2,16 +2,20 @@ import { AttachmentUploadResponse, MESSAGES, StatusMessageResponse } from "../..
 import { ApiError } from "./ApiError.js";
 import { deleteJson, getBlob, postFormWithProgress } from "./client.js";
 
-/** POST /feeds/attachment: uploads one file to attach to a post, reporting progress (0..1). */
-export function uploadFeedAttachment(file: File, onProgress: (fraction: number) => void): Promise<AttachmentUploadResponse> {
+/** What an upload is for: a feed post (POST /feeds/attachment) or a comment (POST /comment/attachment). */
+export type AttachmentKind = "feed" | "comment";
+const UPLOAD_PATHS: Record<AttachmentKind, string> = { feed: "feeds/attachment", comment: "comment/attachment" };
+
+/** Uploads one file to attach to a post or comment, reporting progress (0..1). */
+export function uploadAttachment(kind: AttachmentKind, file: File, onProgress: (fraction: number) => void): Promise<AttachmentUploadResponse> {
   const form = new FormData();
   form.append("file", file, file.name);
-  return postFormWithProgress("feeds/attachment", form, AttachmentUploadResponse, onProgress);
+  return postFormWithProgress(UPLOAD_PATHS[kind], form, AttachmentUploadResponse, onProgress);
 }
 
-/** DELETE /feeds/attachment/{id}: removes an upload that was not posted. */
-export function removeFeedAttachment(id: number): Promise<StatusMessageResponse> {
-  return deleteJson(`feeds/attachment/${id}`, StatusMessageResponse);
+/** DELETE .../attachment/{id}: removes an upload that was not posted. */
+export function removeAttachment(kind: AttachmentKind, id: number): Promise<StatusMessageResponse> {
+  return deleteJson(`${UPLOAD_PATHS[kind]}/${id}`, StatusMessageResponse);
 }
 
 /**

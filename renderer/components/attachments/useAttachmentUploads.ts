@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ATTACHMENT_MESSAGES, ATTACHMENTS_PER_POST, isAttachmentTooLarge, type AttachmentUploadState } from "../../../contract/index.js";
-import { removeFeedAttachment, uploadFailureText, uploadFeedAttachment } from "../../api/attachments.js";
+import { removeAttachment, uploadAttachment, uploadFailureText, type AttachmentKind } from "../../api/attachments.js";
 
 /** One file in the form, in one of the spec's upload states (a removed one leaves the list). */
 export interface AttachmentUpload {
@@ -22,11 +22,11 @@ export interface AttachmentUpload {
 let nextKey = 1;
 
 /**
- * The uploads of one post form: files are checked for size at once (too large: error, attachment_too_large), wait as
+ * The uploads of one post or comment form (`kind` says which upload call): files are checked for size at once (too large: error, attachment_too_large), wait as
  * pending and upload one at a time; Retry sends a failed one again, Remove drops one (and deletes it on the server
  * once uploaded), clear() forgets them all after the post took them.
  */
-export function useAttachmentUploads(onAnnounce: (message: string) => void) {
+export function useAttachmentUploads(kind: AttachmentKind, onAnnounce: (message: string) => void) {
   const [uploads, setUploads] = useState<AttachmentUpload[]>([]);
   const live = useRef(true);
   const started = useRef(new Set<string>());
@@ -49,7 +49,7 @@ export function useAttachmentUploads(onAnnounce: (message: string) => void) {
     if (started.current.has(`${key}:${attempt}`)) return;
     started.current.add(`${key}:${attempt}`);
     patch(key, { state: "uploading", progress: 0 });
-    uploadFeedAttachment(file, (progress) => patch(key, { progress }))
+    uploadAttachment(kind, file, (progress) => patch(key, { progress }))
       .then((answer) => {
         patch(key, { state: "complete", id: answer.id, progress: 1 });
         onAnnounce(`${file.name} uploaded.`);
@@ -58,7 +58,7 @@ export function useAttachmentUploads(onAnnounce: (message: string) => void) {
         patch(key, { state: "error", error: uploadFailureText(error) ?? ATTACHMENT_MESSAGES.uploadFailed, retryable: true });
         onAnnounce(`${file.name} could not be uploaded.`);
       });
-  }, [next, patch, onAnnounce]);
+  }, [next, patch, onAnnounce, kind]);
 
   /** Adds chosen files (up to the per-post limit); too large ones are refused here with the spec's message. */
   const add = (files: File[]) => {
@@ -77,7 +77,7 @@ export function useAttachmentUploads(onAnnounce: (message: string) => void) {
     const upload = uploads.find((u) => u.key === key);
     setUploads((list) => list.filter((u) => u.key !== key));
     // Not posted, so nobody else has it: the server forgets it too (it would be swept after a day anyway).
-    if (upload?.id) void removeFeedAttachment(upload.id).catch(() => undefined);
+    if (upload?.id) void removeAttachment(kind, upload.id).catch(() => undefined);
     if (upload) onAnnounce(`${upload.file.name} removed.`);
   };
   const clear = () => setUploads([]);

@@ -32,7 +32,7 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
   const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
   // After the confirmation dialog has handed focus back (to a button that is gone).
   const focusHeading = useCallback(() => setTimeout(() => headingRef.current?.focus(), 0), []);
-  const uploads = useAttachmentUploads(announce);
+  const uploads = useAttachmentUploads("feed", announce);
   // Feed attachments depend on the feature feed-discussions.attachments (second document, section 6).
   const attachmentsOn = config.data?.features[FEED_ATTACHMENTS_FEATURE] === true;
 
