@@ -6,10 +6,13 @@ import type { CheckedFile } from "../lib/resourceFile.js";
 import { attachmentsOfComments, deleteAttachmentRows, insertAttachment, listPendingAttachments } from "../models/attachments.js";
 import { newStorageKey, type FileStorage } from "../storage/fileStorage.js";
 
-/** Removes attachments, rows first (nobody can reach a file whose row is gone), then their files. */
-export async function removeAttachments(db: Db, storage: FileStorage, rows: Pick<AttachmentRow, "id" | "storage_key">[]): Promise<void> {
-  await deleteAttachmentRows(db, rows.map((r) => r.id));
-  for (const r of rows) await storage.delete(r.storage_key);
+/**
+ * Removes attachments, rows first (nobody can reach a file whose row is gone), then the files of the rows removed;
+ * `pendingOnly` leaves any that a post or comment took meanwhile.
+ */
+export async function removeAttachments(db: Db, storage: FileStorage, rows: Pick<AttachmentRow, "id" | "storage_key">[], options: { pendingOnly?: boolean } = {}): Promise<void> {
+  const removed = new Set(await deleteAttachmentRows(db, rows.map((r) => r.id), options));
+  for (const r of rows) if (removed.has(r.id)) await storage.delete(r.storage_key);
 }
 
 /**
@@ -21,7 +24,7 @@ export async function uploadAttachment(db: Db, storage: FileStorage, uploaderId:
   const pending = await listPendingAttachments(db, uploaderId);
   const cutoff = new Date(Date.now() - PENDING_ATTACHMENT_TTL_MS).toISOString();
   const stale = pending.filter((a) => a.created_at < cutoff);
-  await removeAttachments(db, storage, stale);
+  await removeAttachments(db, storage, stale, { pendingOnly: true });
   if (pending.length - stale.length >= PENDING_ATTACHMENTS_MAX) throw new HttpError(422, ATTACHMENT_MESSAGES.tooManyPending, { file: [ATTACHMENT_MESSAGES.tooManyPending] });
   const key = newStorageKey();
   await storage.put(key, file.data);

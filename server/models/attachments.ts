@@ -33,9 +33,15 @@ export function listPendingAttachments(db: Db, uploaderId: number): Promise<Atta
     .execute();
 }
 
-/** Removes attachment rows (their files are the caller's to delete). */
-export async function deleteAttachmentRows(db: Db, ids: number[]): Promise<void> {
-  if (ids.length) await db.deleteFrom("attachments").where("id", "in", ids).execute();
+/**
+ * Removes attachment rows (their files are the caller's to delete) and answers the ids it removed; `pendingOnly` removes
+ * only those still waiting for their post, so a removal racing the post that takes the file leaves it posted.
+ */
+export async function deleteAttachmentRows(db: Db, ids: number[], { pendingOnly = false } = {}): Promise<number[]> {
+  if (!ids.length) return [];
+  let query = db.deleteFrom("attachments").where("id", "in", ids);
+  if (pendingOnly) query = query.where("feed_post_id", "is", null).where("comment_id", "is", null);
+  return (await query.returning("id").execute()).map((r) => r.id);
 }
 
 /**

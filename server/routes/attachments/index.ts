@@ -68,7 +68,7 @@ export function attachmentsRouter(db: Db, storage: FileStorage): Router {
       const attachment = await findAttachment(db, attachmentId(String(req.params.id)));
       if (!attachment) throw new HttpError(404, ATTACHMENT_MESSAGES.notFound);
       authorize(req.actor, attachmentPolicy.canRemove(req.actor, attachment));
-      await removeAttachments(db, storage, [attachment]);
+      await removeAttachments(db, storage, [attachment], { pendingOnly: true });
       res.json({ status: "success", message: ATTACHMENT_MESSAGES.removed } satisfies StatusMessageResponse);
     });
   }
