@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AttachmentIds } from "./attachments.js";
 import { MAX_ID } from "./common.js";
 import { FlagRequest } from "./contentActions.js";
 
@@ -8,6 +9,7 @@ export const DISCUSSION_MESSAGES = {
   commentTooLong: "A comment may be at most 10000 characters.",
   titleTooLong: "The title may be at most 255 characters.",
   attachmentsUnavailable: "Attachments are not available on this site.",
+  attachmentsNotEditable: "An edit changes the text only: a comment's attachments stay as they were posted.",
   replyTargetGone: "The comment you are replying to no longer exists.",
   deletedContent: "This comment has been deleted.",
   disabled: "Discussions are disabled",
@@ -41,6 +43,9 @@ export const DISCUSSION_MESSAGES = {
   discussionNotFound: "The discussion was not found.",
   subscribeDisabled: "Subscribing to discussions is not enabled on this site.",
 } as const;
+
+/** The site feature that offers attachments on an item's comments (second document, section 6). */
+export const COMMENT_ATTACHMENTS_FEATURE = "model-discussions.attachments";
 
 /** Longest comment text and title (second document, sections 5 and 9). */
 export const COMMENT_MAX = 10000;
@@ -123,10 +128,15 @@ const editedTitle = z
   .nullish()
   .transform((v) => (v === undefined ? undefined : v || null));
 const isHtml = z.boolean({ error: DISCUSSION_MESSAGES.isHtmlInvalid }).optional().default(false);
-/** Attachments are out of scope (model-discussions.attachments is off): only an empty list is accepted. */
-const attachments = z
-  .array(z.unknown(), { error: DISCUSSION_MESSAGES.attachmentsUnavailable })
-  .max(0, DISCUSSION_MESSAGES.attachmentsUnavailable)
+/**
+ * A new comment's attachments: the ids POST /comment/attachment answered the author (at most 10), refused while the
+ * site feature model-discussions.attachments is off.
+ */
+const attachments = AttachmentIds.nullish().transform((ids) => ids ?? []);
+/** An edit changes the text only: its attachments field, if sent, must be empty. */
+const editedAttachments = z
+  .array(z.unknown(), { error: DISCUSSION_MESSAGES.attachmentsNotEditable })
+  .max(0, DISCUSSION_MESSAGES.attachmentsNotEditable)
   .nullish();
 
 /** One entry of POST /comment/thread/summary/bulk: the item. */
@@ -176,7 +186,7 @@ export const CommentUpdateRequest = z.object({
   comment: commentText,
   is_html: z.boolean({ error: DISCUSSION_MESSAGES.isHtmlInvalid }).optional(),
   title: editedTitle,
-  attachments,
+  attachments: editedAttachments,
 });
 export type CommentUpdateRequest = z.input<typeof CommentUpdateRequest>;
 
@@ -254,6 +264,22 @@ export const CommentCreator = z.object({ profile_id: z.number(), name: z.string(
 export type CommentCreator = z.infer<typeof CommentCreator>;
 
 /** What the actor may do with one comment (from the policy; the card never re-derives it). */
+/** An attachment on a comment (second document's Comment attachment entity): an uploaded file is a common_file. */
+export const CommentAttachment = z.object({
+  title: z.string(),
+  source_title: z.string(),
+  /** The file's size, in words ("1.2 MB"). */
+  description: z.string(),
+  attachment_type: z.string(),
+  attachment_id: z.number(),
+  /** The file, for whoever may read the comment (401/404 otherwise). */
+  link: z.string(),
+  model_common: z.object({ icon: z.string() }),
+  /** Always false: a deleted comment's files are deleted with it, and an edit does not change them. */
+  removed: z.boolean(),
+});
+export type CommentAttachment = z.infer<typeof CommentAttachment>;
+
 export const CommentAbilities = z.object({ edit: z.boolean(), delete: z.boolean(), report: z.boolean(), history: z.boolean() });
 export type CommentAbilities = z.infer<typeof CommentAbilities>;
 
@@ -269,7 +295,7 @@ const commentFields = {
   highlight_content: z.null(),
   highlight: z.literal(false),
   replies_count: z.number(),
-  attachments: z.array(z.never()),
+  attachments: z.array(CommentAttachment),
   created_at: z.string(),
   updated_at: z.string(),
   edited_at: z.string().nullable(),

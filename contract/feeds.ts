@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ATTACHMENT_MAX_BYTES, AttachmentIds, PostAttachment } from "./attachments.js";
 import { MAX_ID } from "./common.js";
 import { FlagRequest } from "./contentActions.js";
 import { CommentFeedbackCounts, FEEDBACK_TYPES } from "./discussions.js";
@@ -12,6 +13,8 @@ export const FEED_MESSAGES = {
   postNotFound: "The post was not found.",
   postForbidden: "Only members of this group may post to its feed.",
   reactForbidden: "Sign in to react to posts.",
+  editForbidden: "Only the poster may edit this post.",
+  edited: "The post was saved.",
   deleteForbidden: "Only the poster, the group's leaders, moderators and administrators may delete this post.",
   reportOwn: "You cannot report your own post: delete it instead.",
   feedbackTypeInvalid: "feedback_type must be like, love, magic or powerful.",
@@ -24,8 +27,10 @@ export const FEED_MESSAGES = {
 export const FEED_POST_MAX = 10000;
 /** Posts per page of a feed; the next page is asked for by its next_page_url. */
 export const FEED_POSTS_PER_PAGE = 10;
-/** Largest attachment the spec allows (5 MB); attachments are not built yet (feature feed-discussions.attachments is off). */
-export const FEED_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** Largest attachment the spec allows (5 MB). */
+export const FEED_ATTACHMENT_MAX_BYTES = ATTACHMENT_MAX_BYTES;
+/** The site feature that offers attachments on feed posts (second document, section 6). */
+export const FEED_ATTACHMENTS_FEATURE = "feed-discussions.attachments";
 /** The feed offers all four reactions (the spec leaves out powerful's picker only in discussions). */
 export const FEED_FEEDBACK_PICKER = FEEDBACK_TYPES;
 
@@ -35,12 +40,21 @@ const postId = (message: string) => z.coerce.number({ error: message }).int(mess
 export const FeedQuery = z.object({ before: postId(FEED_MESSAGES.beforeInvalid).optional() });
 export type FeedQuery = z.input<typeof FeedQuery>;
 
-/** POST {feed base}: a new post; plain text, required after trimming; attachments must be empty while they are off. */
+const postContent = z.string({ error: FEED_MESSAGES.contentRequired }).trim().min(1, FEED_MESSAGES.contentRequired).max(FEED_POST_MAX, FEED_MESSAGES.contentTooLong);
+
+/**
+ * POST {feed base}: a new post; plain text, required after trimming; attachments: the ids POST /feeds/attachment
+ * answered the poster (at most 10; a non-empty list is refused while the feature feed-discussions.attachments is off).
+ */
 export const FeedPostCreateRequest = z.object({
-  content: z.string({ error: FEED_MESSAGES.contentRequired }).trim().min(1, FEED_MESSAGES.contentRequired).max(FEED_POST_MAX, FEED_MESSAGES.contentTooLong),
-  attachments: z.array(z.unknown(), { error: FEED_MESSAGES.attachmentsUnavailable }).max(0, FEED_MESSAGES.attachmentsUnavailable).nullish(),
+  content: postContent,
+  attachments: AttachmentIds.nullish().transform((ids) => ids ?? []),
 });
 export type FeedPostCreateRequest = z.input<typeof FeedPostCreateRequest>;
+
+/** PUT /feeds/posts/{id} (our path: the spec names Edit Post, not its call): the poster's new text; attachments stay. */
+export const FeedPostUpdateRequest = z.object({ content: postContent });
+export type FeedPostUpdateRequest = z.input<typeof FeedPostUpdateRequest>;
 
 /** POST /feeds/posts/{id}/feedback: remove true, or the current type again, removes the actor's reaction. */
 export const FeedFeedbackRequest = z.object({
@@ -58,7 +72,7 @@ export const FeedPoster = z.object({ id: z.number(), name: z.string(), link: z.s
 export type FeedPoster = z.infer<typeof FeedPoster>;
 
 /** What the actor may do with one post (from server/policies/feed.ts; the card never re-derives it). */
-export const FeedPostAbilities = z.object({ delete: z.boolean(), report: z.boolean(), react: z.boolean() });
+export const FeedPostAbilities = z.object({ edit: z.boolean(), delete: z.boolean(), report: z.boolean(), react: z.boolean() });
 export type FeedPostAbilities = z.infer<typeof FeedPostAbilities>;
 
 /** A feed post (second document's entity), with the actor's abilities. Content is plain text: show it as text. */
@@ -67,8 +81,10 @@ export const FeedPost = z.object({
   content: z.string(),
   poster: FeedPoster,
   created_at: z.string(),
-  /** Always empty while attachments are off. */
-  attachments: z.array(z.never()),
+  /** When the poster last edited the text (the Edited marker); null if never. */
+  edited_at: z.string().nullable(),
+  /** The files attached when it was posted, in the order sent. */
+  attachments: z.array(PostAttachment),
   opaque_id: z.string(),
   ...CommentFeedbackCounts.shape,
   abilities: FeedPostAbilities,

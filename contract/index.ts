@@ -26,6 +26,7 @@ export * from "./discussions.js";
 export * from "./announcements.js";
 export * from "./endorsements.js";
 export * from "./badges.js";
+export * from "./attachments.js";
 export * from "./feeds.js";
 export * from "./guidedTours.js";
 export * from "./carousels.js";

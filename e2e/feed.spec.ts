@@ -112,3 +112,103 @@ test("a member posts to the group's feed, reacts and deletes, by keyboard; the l
   await page.reload();
   await expect(feedCard(page).getByText(text)).toHaveCount(0);
 });
+
+test("a member attaches files to a post and edits its text, by keyboard; an oversized file and a failed upload say so", async ({ page }) => {
+  const text = `Trip plan attached ${Date.now().toString(36)}`;
+  await signInViaApi(page, LEARNER);
+  await page.goto(await groupLink(page));
+  const card = feedCard(page);
+  const field = card.getByRole("textbox", { name: "Write a post" });
+  await tabTo(page, field, 80);
+  await page.keyboard.type(text);
+
+  // The file input is reached by Tab and opened with Space; the first upload fails (a server error), the second file is over 5 MB.
+  let failOnce = true;
+  await page.route("**/feeds/attachment", async (route) => {
+    if (!failOnce || route.request().method() !== "POST") return route.continue();
+    failOnce = false;
+    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal error" }) });
+  });
+  const input = card.locator('input[type="file"]');
+  await tabTo(page, input, 5);
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Space");
+  await (await chooser).setFiles([
+    { name: "trip-plan.txt", mimeType: "text/plain", buffer: Buffer.from("Bus leaves at 8.") },
+    { name: "huge-video.mp4", mimeType: "video/mp4", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) },
+  ]);
+  const files = card.getByRole("list", { name: "Files to attach" });
+  const plan = files.getByRole("listitem").filter({ hasText: "trip-plan.txt" });
+  const huge = files.getByRole("listitem").filter({ hasText: "huge-video.mp4" });
+  await expect(huge).toContainText("This file is too large: an attachment may be at most 5 MB.");
+  await expect(huge.getByRole("button", { name: /^Retry/ })).toHaveCount(0);
+  await expect(plan).toContainText("The file could not be uploaded.");
+  await shoot(page, "feed-attachments-errors");
+  // Retry sends it again; Remove takes the oversized one away and gives focus back to the file input.
+  await tabTo(page, plan.getByRole("button", { name: "Retry trip-plan.txt" }), 10);
+  await page.keyboard.press("Enter");
+  await expect(plan).toContainText("Ready");
+  await expect(card.getByRole("button", { name: "Post" })).toBeEnabled();
+  await tabTo(page, huge.getByRole("button", { name: "Remove huge-video.mp4" }), 10);
+  await page.keyboard.press("Enter");
+  await expect(huge).toHaveCount(0);
+  await expect(input).toBeFocused();
+  await expectNoAxeViolations(page, "the post form with an attachment");
+  await shoot(page, "feed-attachments-form");
+
+  await tabTo(page, card.getByRole("button", { name: "Post" }), 10);
+  await page.keyboard.press("Enter");
+  const mine = postOf(page, LEARNER.name, text);
+  await expect(mine).toBeVisible();
+  await expect(card.getByRole("list", { name: "Files to attach" })).toHaveCount(0);
+  // The attachment is a link on the post; following it downloads the file as it was uploaded.
+  const attachment = mine.getByRole("link", { name: "trip-plan.txt" });
+  await tabTo(page, attachment, 20);
+  const download = page.waitForEvent("download");
+  await page.keyboard.press("Enter");
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("trip-plan.txt");
+  expect(fs.readFileSync(await file.path()).toString()).toBe("Bus leaves at 8.");
+
+  // Edit Post: the text is edited in place; Enter saves, the post is marked Edited and focus is back on Edit Post.
+  const editButton = mine.getByRole("button", { name: "Edit Post" });
+  await tabTo(page, editButton, 20);
+  await page.keyboard.press("Enter");
+  const editor = mine.getByRole("textbox", { name: "Edit your post" });
+  await expect(editor).toBeFocused();
+  await expect(editor).toHaveValue(text);
+  await page.keyboard.type(" (updated)");
+  await page.keyboard.press("Enter");
+  const edited = postOf(page, LEARNER.name, `${text} (updated)`);
+  await expect(edited.getByText("Edited", { exact: true })).toBeVisible();
+  await expect(edited.getByRole("button", { name: "Edit Post" })).toBeFocused();
+  await expect(card.getByRole("status")).toHaveText("Post saved.");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page, "an edited post with its attachment, on a phone");
+  await shoot(page, "feed-attachments-post");
+
+  // The group's Discuss card takes attachments on a comment the same way (model-discussions.attachments).
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const discuss = page.getByRole("region", { name: "Discuss" });
+  await discuss.getByRole("textbox").fill("Worksheet for Friday");
+  await discuss.locator('input[type="file"]').setInputFiles({ name: "worksheet.txt", mimeType: "text/plain", buffer: Buffer.from("Question 1") });
+  await expect(discuss.getByRole("list", { name: "Files to attach" })).toContainText("Ready");
+  await discuss.getByRole("button", { name: "Send" }).click();
+  const comment = discuss.getByRole("article", { name: `Comment by ${LEARNER.name}` }).filter({ hasText: "Worksheet for Friday" });
+  await expect(comment.getByRole("link", { name: "worksheet.txt" })).toBeVisible();
+  await comment.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(comment).toHaveCount(0);
+
+  // The leader sees no Edit Post on the member's post (only the poster edits).
+  await page.context().clearCookies();
+  await signInViaApi(page, TEACHER);
+  await page.reload();
+  const asLeader = postOf(page, LEARNER.name, `${text} (updated)`);
+  await expect(asLeader.getByRole("link", { name: "trip-plan.txt" })).toBeVisible();
+  await expect(asLeader.getByRole("button", { name: "Edit Post" })).toHaveCount(0);
+  // Leave the feed as it was for the other tests.
+  await asLeader.getByRole("button", { name: "Delete Post" }).click();
+  await page.getByRole("alertdialog", { name: "Delete post" }).getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(asLeader).toHaveCount(0);
+});

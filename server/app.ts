@@ -20,6 +20,7 @@ import { announcementsRouter } from "./routes/announcements/index.js";
 import { carouselsRouter } from "./routes/carousels/index.js";
 import { endorsementsRouter } from "./routes/endorsements/index.js";
 import { badgesRouter } from "./routes/badges/index.js";
+import { attachmentsRouter } from "./routes/attachments/index.js";
 import { feedsRouter } from "./routes/feeds/index.js";
 import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
@@ -73,7 +74,7 @@ const QUERY_PARAMETER_LIMIT = 500;
 const QUERY_LIST_LIMIT = 200;
 
 /** The routes that read multipart/form-data (with multer), as routedPath writes them. */
-const UPLOAD_PATHS = [/^\/resources\/create-fetch$/, /^\/profiles\/[^/]+\/upload-image$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/];
+const UPLOAD_PATHS = [/^\/feeds\/attachment$/, /^\/comment\/attachment$/, /^\/resources\/create-fetch$/, /^\/profiles\/[^/]+\/upload-image$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/];
 const MULTIPART_ELSEWHERE = "This call reads JSON (application/json) or a form (application/x-www-form-urlencoded), not multipart/form-data.";
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
@@ -221,10 +222,11 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(tagsRouter(db));
   app.use(contentActionsRouter(db, storage));
   app.use(permissionsRouter(db));
-  app.use(discussionsRouter(db));
+  app.use(discussionsRouter(db, storage));
   app.use(sectionCommentsRouter(db));
   app.use(profilesRouter(db, storage));
-  app.use(feedsRouter(db));
+  app.use(feedsRouter(db, storage));
+  app.use(attachmentsRouter(db, storage));
   app.use(thumbnailsRouter(db, storage));
   app.use(exportRouter(db, storage, config.chromiumPath));
   app.use(docsRouter());

@@ -7,9 +7,10 @@ import {
   StatusMessageResponse,
   feedBase,
   type FeedFeedbackRequest,
+  type FeedPostCreateRequest,
   type FeedPostFlagRequest,
 } from "../../contract/index.js";
-import { deleteJson, getJson, postJson } from "./client.js";
+import { deleteJson, getJson, postJson, putJson } from "./client.js";
 
 /** The item a feed belongs to, as its page knows it. */
 export interface FeedOwner {
@@ -52,8 +53,17 @@ function updatePages(client: QueryClient, owner: FeedOwner, change: (posts: Feed
 export function usePostToFeed(owner: FeedOwner) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => postJson(relative(feedBase(owner.model_key, owner.id)), { content }, FeedPost),
+    mutationFn: (body: FeedPostCreateRequest) => postJson(relative(feedBase(owner.model_key, owner.id)), body, FeedPost),
     onSuccess: (post) => updatePages(client, owner, (posts, i) => (i === 0 ? [post, ...posts.filter((p) => p.id !== post.id)] : posts)),
+  });
+}
+
+/** PUT /feeds/posts/{id}: the poster's new text; the post is replaced in place by the server's answer. */
+export function useEditFeedPost(owner: FeedOwner) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, content }: { postId: number; content: string }) => putJson(`feeds/posts/${postId}`, { content }, FeedPost),
+    onSuccess: (post) => updatePages(client, owner, (posts) => posts.map((p) => (p.id === post.id ? post : p))),
   });
 }
 

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { DISCUSSION_MESSAGES, type DiscussionContextName } from "../../contract/index.js";
+import { ATTACHMENT_MESSAGES, DISCUSSION_MESSAGES, type DiscussionContextName } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { HttpError } from "../lib/errors.js";
+import { attachUploads } from "../models/attachments.js";
 import { addHistory, ensureThread, setSubscription } from "../models/comments.js";
 
 /** A comment to post: the item, the author, the checked text (sanitized when HTML) and the top-level comment it replies to. */
@@ -16,12 +17,14 @@ export interface NewComment {
   parentId: number | null;
   /** Which discussion of the item: null for its Discuss card, "group" for a group's discussions (a reply takes its parent's). */
   context?: DiscussionContextName;
+  /** The author's pending uploads to attach (ids from POST /comment/attachment); none when left out. */
+  attachmentIds?: number[];
 }
 
 /**
  * Posts a comment in one transaction: the item's thread (created on its first comment), the comment, its "created"
- * history row, the parent's reply count and last activity for a reply, and the author's subscription to a new top-level comment.
- * Returns the new comment's id.
+ * history row, the parent's reply count and last activity for a reply, the author's subscription to a new top-level comment,
+ * and its attachments (if one is not the author's pending upload, nothing is posted: 422). Returns the new comment's id.
  */
 export async function postComment(db: Db, c: NewComment): Promise<number> {
   const now = new Date().toISOString();
@@ -62,6 +65,9 @@ export async function postComment(db: Db, c: NewComment): Promise<number> {
       .returning("id")
       .executeTakeFirstOrThrow();
     await addHistory(trx, { commentId: row.id, event: "created", profileId: c.creatorId, values: { title: c.title, content: c.content, is_html: c.isHtml } }, now);
+    const attachmentIds = c.attachmentIds ?? [];
+    const attached = await attachUploads(trx, attachmentIds, c.creatorId, { comment_id: row.id });
+    if (attached !== attachmentIds.length) throw new HttpError(422, ATTACHMENT_MESSAGES.notYours, { attachments: [ATTACHMENT_MESSAGES.notYours] });
     if (c.parentId === null) await setSubscription(trx, row.id, c.creatorId, true);
     await trx.updateTable("comment_threads").set({ updated_at: now }).where("id", "=", thread.id).execute();
     return row.id;

@@ -507,6 +507,26 @@ export interface FeedPostsTable {
   content: string;
   created_at: string;
   updated_at: string;
+  /** When the poster last edited the text (migration 027); null if never. */
+  edited_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * An uploaded attachment (migration 027): a file in storage under a random key, uploaded before its post or comment is
+ * sent; feed_post_id and comment_id are both null until it is attached to one of them.
+ */
+export interface AttachmentsTable {
+  id: Generated<number>;
+  storage_key: string;
+  /** The uploaded file's name, cleaned (only ever text: never a path). */
+  file_name: string;
+  /** The content type its bytes were found to hold (application/octet-stream when unknown). */
+  mime_type: string;
+  size_bytes: number;
+  uploader_id: number;
+  feed_post_id: number | null;
+  comment_id: number | null;
+  created_at: string;
 }
 
 /** One reaction per profile and feed post (migration 021). */
@@ -558,6 +578,7 @@ export interface Database {
   news_items: NewsItemsTable;
   guided_tours: GuidedToursTable;
   feed_posts: FeedPostsTable;
+  attachments: AttachmentsTable;
   feed_post_feedback: FeedPostFeedbackTable;
   feed_post_flags: FeedPostFlagsTable;
   announcements: AnnouncementsTable;
@@ -630,4 +651,5 @@ export type SectionComment = Selectable<SectionCommentsTable>;
 export type CommentRow = Selectable<CommentsTable>;
 export type CommentHistoryRow = Selectable<CommentHistoryTable>;
 export type FeedPostRow = Selectable<FeedPostsTable>;
+export type AttachmentRow = Selectable<AttachmentsTable>;
 export type NewsItemRow = Selectable<NewsItemsTable>;

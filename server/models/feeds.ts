@@ -36,6 +36,12 @@ export async function insertFeedPost(db: Db, post: { contentId: number; posterId
   return row.id;
 }
 
+/** Replaces a post's text (the poster's edit) and marks it edited. */
+export async function updateFeedPostContent(db: Db, postId: number, content: string): Promise<void> {
+  const now = new Date().toISOString();
+  await db.updateTable("feed_posts").set({ content, edited_at: now, updated_at: now }).where("id", "=", postId).execute();
+}
+
 /** Removes a post for good (its reactions and reports go with it). */
 export async function deleteFeedPost(db: Db, postId: number): Promise<void> {
   await db.deleteFrom("feed_posts").where("id", "=", postId).execute();

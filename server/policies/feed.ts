@@ -52,12 +52,29 @@ export function canDeletePost(actor: Actor, feed: FeedSubject, post: FeedPostSub
   return actor.profile.id === post.poster_id || roleIn(actor, feed) === "leader" || actor.isModerator || actor.isAdmin;
 }
 
+/**
+ * Editing a post's text (second document: "only the poster sees Edit Post"): its poster alone, while it may still
+ * post there (a poster who left the group, or can no longer see it, leaves its posts as they are). Leaders, moderators
+ * and administrators may delete a post but never put words in someone else's.
+ */
+export function canEditPost(actor: Actor, feed: FeedSubject, post: FeedPostSubject): boolean {
+  return canPost(actor, feed) && actor.profile?.id === post.poster_id;
+}
+
+/**
+ * Attaching files to a new post: whoever may post, while the site's feature feed-discussions.attachments is on
+ * (second document, section 6).
+ */
+export function canAttach(actor: Actor, feed: FeedSubject, features: { "feed-discussions.attachments": boolean }): boolean {
+  return features["feed-discussions.attachments"] && canPost(actor, feed);
+}
+
 /** Reporting a post as inappropriate: a signed-in reader who did not write it (the spec: "others see Report as Inappropriate"). */
 export function canReport(actor: Actor, feed: FeedSubject, post: FeedPostSubject): boolean {
   return actor.signedIn && canRead(actor, feed) && actor.profile?.id !== post.poster_id;
 }
 
 /** The actor's abilities on one post of a feed it may read, as the card shows them. */
-export function abilitiesOn(actor: Actor, feed: FeedSubject, post: FeedPostSubject): { delete: boolean; report: boolean; react: boolean } {
-  return { delete: canDeletePost(actor, feed, post), report: canReport(actor, feed, post), react: canReact(actor, feed) };
+export function abilitiesOn(actor: Actor, feed: FeedSubject, post: FeedPostSubject): { edit: boolean; delete: boolean; report: boolean; react: boolean } {
+  return { edit: canEditPost(actor, feed, post), delete: canDeletePost(actor, feed, post), report: canReport(actor, feed, post), react: canReact(actor, feed) };
 }

@@ -21,6 +21,7 @@ export * as announcementPolicy from "./announcement.js";
 export * as endorsementPolicy from "./endorsement.js";
 export * as badgePolicy from "./badge.js";
 export * as feedPolicy from "./feed.js";
+export * as attachmentPolicy from "./attachment.js";
 export * as guidedTourPolicy from "./guidedTour.js";
 export * as moderationPolicy from "./moderation.js";
 export * as newsItemPolicy from "./newsItem.js";

@@ -1,10 +1,11 @@
 import type { Comment, CommentDeleteResponse, CommentFeedbackCounts, CommentHistoryEntry, CommentReply, DiscussionList, DiscussionThread, FeedbackType, Thread, ThreadSummary, ThreadTransient } from "../../contract/index.js";
-import type { CommentThread, Content } from "../db/schema.js";
+import type { AttachmentRow, CommentThread, Content } from "../db/schema.js";
 import type { DeletedComment } from "../commands/deleteComment.js";
 import type { Actor } from "../lib/actor.js";
 import type { CommentWithCreator, FeedbackCounts, HistoryWithProfile } from "../models/comments.js";
 import { commentPolicy } from "../policies/index.js";
 import type { ThreadSubject } from "../policies/comment.js";
+import { presentCommentAttachment } from "./attachment.js";
 
 /** What presenting a list of comments needs besides the rows: the actor, the thread they belong to and the per-comment reactions and subscriptions. */
 export interface CommentLookups {
@@ -13,6 +14,7 @@ export interface CommentLookups {
   counts: Map<number, FeedbackCounts>;
   mine: Map<number, FeedbackType>;
   subscribed: Set<number>;
+  attachments: Map<number, AttachmentRow[]>;
 }
 
 const profileLink = (uid: string) => `/profiles/${uid}`;
@@ -42,7 +44,7 @@ export function presentReply(row: CommentWithCreator, lookups: CommentLookups): 
     highlight: false,
     replies: [],
     replies_count: row.replies_count,
-    attachments: [],
+    attachments: (lookups.attachments.get(row.id) ?? []).map(presentCommentAttachment),
     created_at: row.created_at,
     updated_at: row.updated_at,
     edited_at: row.edited_at,

@@ -1,10 +1,11 @@
 import { feedBase, type FeedPage, type FeedPost, type FeedbackType } from "../../contract/index.js";
-import type { Content } from "../db/schema.js";
+import type { AttachmentRow, Content } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import type { FeedbackCounts } from "../models/comments.js";
 import type { FeedPostWithPoster } from "../models/feeds.js";
 import { feedPolicy } from "../policies/index.js";
 import type { FeedSubject } from "../policies/feed.js";
+import { presentPostAttachment } from "./attachment.js";
 import { presentFeedback } from "./comment.js";
 
 /** What presenting posts needs besides the rows: the actor, the feed (for the abilities) and the reactions. */
@@ -13,9 +14,10 @@ export interface FeedLookups {
   feed: FeedSubject;
   counts: Map<number, FeedbackCounts>;
   mine: Map<number, FeedbackType>;
+  attachments: Map<number, AttachmentRow[]>;
 }
 
-/** One post, with the actor's reaction and abilities; attachments are always empty while they are off. */
+/** One post, with its attachments, the actor's reaction and abilities. */
 export function presentFeedPost(row: FeedPostWithPoster, lookups: FeedLookups): FeedPost {
   return {
     id: row.id,
@@ -23,7 +25,8 @@ export function presentFeedPost(row: FeedPostWithPoster, lookups: FeedLookups): 
     // Profiles have no pages here (as for endorsers), so the poster has no link.
     poster: { id: row.poster_id, name: row.poster_name, link: null },
     created_at: row.created_at,
-    attachments: [],
+    edited_at: row.edited_at,
+    attachments: (lookups.attachments.get(row.id) ?? []).map(presentPostAttachment),
     opaque_id: row.opaque_id,
     ...presentFeedback(lookups.counts.get(row.id), lookups.mine.get(row.id) ?? null),
     abilities: feedPolicy.abilitiesOn(lookups.actor, lookups.feed, row),

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { COMMENT_MAX, DISCUSSION_MESSAGES } from "../../../contract/index.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
@@ -19,6 +19,10 @@ export interface CommentFormProps {
   /** Closes the form (reply and edit forms); without it, cancelling only empties the draft. */
   onCancel?(): void;
   autoFocus?: boolean;
+  /** Shown under the text area (the feed's attachment picker). */
+  attachments?: ReactNode;
+  /** Keeps Send disabled while something the send needs is still on its way (an upload). */
+  holdSubmit?: boolean;
 }
 
 /**
@@ -26,7 +30,7 @@ export interface CommentFormProps {
  * Shift+Enter adds a line, Escape cancels, and cancelling a changed, non-empty draft asks the spec's question first.
  * Plain text only (is_html false), at most 10000 characters.
  */
-export function CommentForm({ label, placeholder, initialValue = "", submitLabel, busyLabel, busy, failure, onSubmit, onCancel, autoFocus }: CommentFormProps) {
+export function CommentForm({ label, placeholder, initialValue = "", submitLabel, busyLabel, busy, failure, onSubmit, onCancel, autoFocus, attachments, holdSubmit = false }: CommentFormProps) {
   const id = useId();
   const [draft, setDraft] = useState(initialValue);
   const [confirming, setConfirming] = useState(false);
@@ -35,7 +39,7 @@ export function CommentForm({ label, placeholder, initialValue = "", submitLabel
   const changed = !blank && draft !== initialValue;
 
   const send = async () => {
-    if (blank || busy || tooLong) return;
+    if (blank || busy || tooLong || holdSubmit) return;
     const saved = await onSubmit(draft);
     if (saved && !onCancel) setDraft("");
   };
@@ -51,6 +55,11 @@ export function CommentForm({ label, placeholder, initialValue = "", submitLabel
   const handleCancel = () => {
     if (changed) setConfirming(true);
     else finishCancel();
+  };
+  // An edit opened for more typing starts at the end of the text, not before its first word.
+  const handleFocus = (event: FocusEvent<HTMLTextAreaElement>) => {
+    const box = event.currentTarget;
+    if (autoFocus && box.selectionStart === 0 && box.selectionEnd === 0 && box.value === initialValue) box.setSelectionRange(box.value.length, box.value.length);
   };
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // A composing input method uses Enter to pick its candidate: that Enter is not ours.
@@ -83,6 +92,7 @@ export function CommentForm({ label, placeholder, initialValue = "", submitLabel
         aria-describedby={`${hintId}${tooLong ? ` ${errorId}` : ""}`}
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={handleKeyDown}
+        onFocus={handleFocus}
       />
       <p id={hintId} className="visually-hidden">
         Enter sends, Shift+Enter starts a new line, Escape cancels.
@@ -92,6 +102,7 @@ export function CommentForm({ label, placeholder, initialValue = "", submitLabel
           {DISCUSSION_MESSAGES.commentTooLong}
         </p>
       )}
+      {attachments}
       {failure && <Alert tone="danger">{failure}</Alert>}
       <div className="comment-form__actions">
         {(onCancel || !blank) && (
@@ -99,7 +110,7 @@ export function CommentForm({ label, placeholder, initialValue = "", submitLabel
             Cancel
           </button>
         )}
-        <button type="submit" className="button button--small button--primary" disabled={blank || busy || tooLong}>
+        <button type="submit" className="button button--small button--primary" disabled={blank || busy || tooLong || holdSubmit}>
           {busy ? busyLabel : submitLabel}
         </button>
       </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import type { Comment } from "../../../contract/index.js";
 import { discussionFailureText, reportComment, useCommentSubscription, useDeleteComment, useEditComment } from "../../api/discussions.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
+import { AttachmentList } from "../attachments/AttachmentList.js";
 import { FlagDialog } from "../content/FlagDialog.js";
 import { showToast } from "../toastStore.js";
 import { CommentForm } from "./CommentForm.js";
@@ -145,6 +146,7 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
         // Plain text stays text: React escapes it, and CSS keeps its line breaks.
         <p className="comment__body comment__body--text">{comment.content}</p>
       )}
+      {!deleted && <AttachmentList attachments={comment.attachments} />}
       {!editing && (
         <div className="comment__actions">
           {!deleted && <CommentReactions comment={comment} />}

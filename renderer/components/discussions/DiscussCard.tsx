@@ -1,9 +1,11 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { DISCUSSION_AUTOLOAD_THRESHOLD, DISCUSSION_MESSAGES, MESSAGES, type ThreadSummary } from "../../../contract/index.js";
+import { COMMENT_ATTACHMENTS_FEATURE, DISCUSSION_AUTOLOAD_THRESHOLD, DISCUSSION_MESSAGES, MESSAGES, type ThreadSummary } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { discussionFailureText, flattenThread, useDiscussionSummary, useDiscussionThread, usePostComment, useSetViewPermission } from "../../api/discussions.js";
-import { useCurrentProfile } from "../../api/queries.js";
+import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../Alert.js";
+import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
+import { useAttachmentUploads } from "../attachments/useAttachmentUploads.js";
 import { useGuestModal } from "../GuestModal.js";
 import { showToast } from "../toastStore.js";
 import { CommentForm } from "./CommentForm.js";
@@ -112,6 +114,10 @@ function ManageControl({ opaqueId, summary }: { opaqueId: string; summary: Threa
 /** The form (or a guest's invitation), then the comments or the button that loads them. */
 function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary: ThreadSummary; signedIn: boolean; asked: boolean; onAsk(): void; onGuest(): void }) {
   const { opaqueId, canComment, announce } = useDiscussion();
+  const config = useAppConfig();
+  const uploads = useAttachmentUploads("comment", announce);
+  // Comment attachments depend on the feature model-discussions.attachments (second document, section 6).
+  const attachmentsOn = config.data?.features[COMMENT_ATTACHMENTS_FEATURE] === true;
   const count = summary.comments_count;
   const autoload = count > 0 && count <= DISCUSSION_AUTOLOAD_THRESHOLD;
   const thread = useDiscussionThread(opaqueId, signedIn && summary.transient.can_view && (asked || autoload));
@@ -123,7 +129,8 @@ function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary:
 
   const handleSubmit = async (text: string) => {
     try {
-      await post.mutateAsync({ comment: text, is_html: false });
+      await post.mutateAsync({ comment: text, is_html: false, attachments: attachmentsOn ? uploads.ids : [] });
+      uploads.clear();
       announce("Comment posted.");
       // Not loaded yet (none before, or more than the card loads by itself): load them now, the new one first.
       onAsk();
@@ -146,6 +153,8 @@ function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary:
           busy={post.isPending}
           failure={post.error ? discussionFailureText(post.error) : null}
           onSubmit={handleSubmit}
+          attachments={attachmentsOn ? <AttachmentPicker uploads={uploads} /> : undefined}
+          holdSubmit={attachmentsOn && uploads.busy}
         />
       ) : (
         !signedIn &&

@@ -1,8 +1,11 @@
 import { useCallback, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { FEED_ATTACHMENTS_FEATURE } from "../../../contract/index.js";
 import { discussionFailureText } from "../../api/discussions.js";
 import { flattenFeed, useFeed, usePostToFeed, type FeedOwner } from "../../api/feeds.js";
-import { useCurrentProfile } from "../../api/queries.js";
+import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
+import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
+import { useAttachmentUploads } from "../attachments/useAttachmentUploads.js";
 import { signInPath } from "../../routes/paths.js";
 import { CommentForm } from "../discussions/CommentForm.js";
 import { FeedPostItem } from "./FeedPostItem.js";
@@ -20,6 +23,7 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
   const profile = useCurrentProfile();
   const feed = useFeed(owner);
   const post = usePostToFeed(owner);
+  const config = useAppConfig();
   const [status, setStatus] = useState("");
   const posts = flattenFeed(feed.data);
   const canPost = feed.data?.pages[0]?.abilities.post ?? false;
@@ -28,10 +32,14 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
   const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
   // After the confirmation dialog has handed focus back (to a button that is gone).
   const focusHeading = useCallback(() => setTimeout(() => headingRef.current?.focus(), 0), []);
+  const uploads = useAttachmentUploads("feed", announce);
+  // Feed attachments depend on the feature feed-discussions.attachments (second document, section 6).
+  const attachmentsOn = config.data?.features[FEED_ATTACHMENTS_FEATURE] === true;
 
   const handleSubmit = async (text: string) => {
     try {
-      await post.mutateAsync(text);
+      await post.mutateAsync({ content: text, attachments: attachmentsOn ? uploads.ids : [] });
+      uploads.clear();
       announce("Post published.");
       return true;
     } catch {
@@ -57,6 +65,8 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
         busy={post.isPending}
         failure={post.error ? discussionFailureText(post.error) : null}
         onSubmit={handleSubmit}
+        attachments={attachmentsOn ? <AttachmentPicker uploads={uploads} /> : undefined}
+        holdSubmit={attachmentsOn && uploads.busy}
       />
     );
   } else if (profile === null && feed.data) {

@@ -1,7 +1,9 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { FeedPost } from "../../../contract/index.js";
 import { discussionFailureText } from "../../api/discussions.js";
-import { reportFeedPost, useDeleteFeedPost, type FeedOwner } from "../../api/feeds.js";
+import { reportFeedPost, useDeleteFeedPost, useEditFeedPost, type FeedOwner } from "../../api/feeds.js";
+import { AttachmentList } from "../attachments/AttachmentList.js";
+import { CommentForm } from "../discussions/CommentForm.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { FlagDialog } from "../content/FlagDialog.js";
 import { showToast } from "../toastStore.js";
@@ -9,13 +11,17 @@ import { FeedReactions } from "./FeedReactions.js";
 import { shortDate } from "../shortDate.js";
 
 /**
- * One post: poster, M/D/YYYY date, the text (plain text, shown as text), reactions, and the actions the server's
- * abilities allow: Delete Post (the poster, the group's leaders, moderators, admins), Report as Inappropriate (others).
+ * One post: poster, M/D/YYYY date, Edited marker, the text (plain text, shown as text), its attachments, reactions, and
+ * the actions the server's abilities allow: Edit Post (the poster: the text is edited in place), Delete Post (the
+ * poster, the group's leaders, moderators, admins), Report as Inappropriate (others).
  */
 export function FeedPostItem({ owner, post, onAnnounce, onDeleted }: { owner: FeedOwner; post: FeedPost; onAnnounce(message: string): void; onDeleted(): void }) {
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   const remove = useDeleteFeedPost(owner);
+  const edit = useEditFeedPost(owner);
   const name = post.poster.name;
 
   const handleDelete = () => {
@@ -30,6 +36,26 @@ export function FeedPostItem({ owner, post, onAnnounce, onDeleted }: { owner: Fe
     });
   };
 
+  // The form leaves with the change: focus goes back to Edit Post once it is drawn again.
+  const closeEditor = () => {
+    setEditing(false);
+    setTimeout(() => editButton.current?.focus(), 0);
+  };
+  const handleEditSubmit = async (text: string) => {
+    try {
+      await edit.mutateAsync({ postId: post.id, content: text });
+      onAnnounce("Post saved.");
+      closeEditor();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const handleEditCancel = () => {
+    edit.reset();
+    closeEditor();
+  };
+
   return (
     <article className="comment feed-post" aria-label={`Post by ${name}`}>
       <header className="comment__header">
@@ -40,22 +66,45 @@ export function FeedPostItem({ owner, post, onAnnounce, onDeleted }: { owner: Fe
         <time className="comment__date" dateTime={post.created_at}>
           {shortDate(post.created_at)}
         </time>
+        {post.edited_at && <span className="comment__marker">Edited</span>}
       </header>
-      {/* Plain text stays text: React escapes it, and CSS keeps its line breaks. */}
-      <p className="comment__body comment__body--text">{post.content}</p>
-      <div className="comment__actions">
-        <FeedReactions owner={owner} post={post} onAnnounce={onAnnounce} />
-        {post.abilities.delete && (
-          <button type="button" className="link-button link-button--danger" aria-disabled={remove.isPending || undefined} onClick={() => !remove.isPending && setConfirming(true)}>
-            Delete Post
-          </button>
-        )}
-        {post.abilities.report && (
-          <button type="button" className="link-button" onClick={() => setReporting(true)}>
-            Report as Inappropriate
-          </button>
-        )}
-      </div>
+      {editing ? (
+        <CommentForm
+          label="Edit your post"
+          initialValue={post.content}
+          submitLabel="Save"
+          busyLabel="Saving…"
+          busy={edit.isPending}
+          failure={edit.error ? discussionFailureText(edit.error) : null}
+          onSubmit={handleEditSubmit}
+          onCancel={handleEditCancel}
+          autoFocus
+        />
+      ) : (
+        // Plain text stays text: React escapes it, and CSS keeps its line breaks.
+        <p className="comment__body comment__body--text">{post.content}</p>
+      )}
+      <AttachmentList attachments={post.attachments} />
+      {!editing && (
+        <div className="comment__actions">
+          <FeedReactions owner={owner} post={post} onAnnounce={onAnnounce} />
+          {post.abilities.edit && (
+            <button ref={editButton} type="button" className="link-button" onClick={() => setEditing(true)}>
+              Edit Post
+            </button>
+          )}
+          {post.abilities.delete && (
+            <button type="button" className="link-button link-button--danger" aria-disabled={remove.isPending || undefined} onClick={() => !remove.isPending && setConfirming(true)}>
+              Delete Post
+            </button>
+          )}
+          {post.abilities.report && (
+            <button type="button" className="link-button" onClick={() => setReporting(true)}>
+              Report as Inappropriate
+            </button>
+          )}
+        </div>
+      )}
       {reporting && <FlagDialog title="Report as Inappropriate" subject={`${name}'s post`} send={(report) => reportFeedPost(post.id, report)} onClose={() => setReporting(false)} />}
       {confirming && <ConfirmDialog title="Delete post" message="Are you sure you want to delete this post?" confirmLabel="Delete" onConfirm={handleDelete} onCancel={() => setConfirming(false)} />}
     </article>

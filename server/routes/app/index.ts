@@ -9,7 +9,7 @@ import { presentLoggedProfile } from "../../presenters/profile.js";
 /** Defaults of the configurable settings; stored values override them. */
 export const DEFAULT_SETTINGS = {
   siteName: "Curriculum Commons",
-  features: { hover_info: true, native_content_icon: true, advanced_search_designer: false, recommendations: true, search_modules: true, group_view_permission: true, guided_tour_edit: true, "group-discussions.search": true, "group-discussions.subscribe": true } as Record<string, boolean> & {
+  features: { hover_info: true, native_content_icon: true, advanced_search_designer: false, recommendations: true, search_modules: true, group_view_permission: true, guided_tour_edit: true, "group-discussions.search": true, "group-discussions.subscribe": true, "feed-discussions.attachments": true, "model-discussions.attachments": true } as Record<string, boolean> & {
     hover_info: boolean;
     native_content_icon: boolean;
     advanced_search_designer: boolean;
@@ -17,6 +17,10 @@ export const DEFAULT_SETTINGS = {
     search_modules: boolean;
     group_view_permission: boolean;
     guided_tour_edit: boolean;
+    "group-discussions.search": boolean;
+    "group-discussions.subscribe": boolean;
+    "feed-discussions.attachments": boolean;
+    "model-discussions.attachments": boolean;
   },
   creatableTypes: ["resource", "lesson_plan", "collection", "outline", "project", "pathway", "group"],
   resourceCategoryRequired: false,
@@ -64,7 +68,9 @@ export function appRouter(db: Db, csrfToken: (req: Express.Request) => string): 
   });
 
   router.get("/app/config", async (req, res) => {
-    const settings = { ...DEFAULT_SETTINGS, ...(await getConfigValue<Partial<typeof DEFAULT_SETTINGS>>(db, "settings", {})) };
+    const stored = await readSettings(db);
+    // Stored features switch some flags; the others keep their defaults (as siteFeatures reads them for the policies).
+    const settings = { ...DEFAULT_SETTINGS, ...stored, features: siteFeaturesIn(stored) };
     const searchTypes = (await listSearchTypes(db)).filter((t) => !t.admin_only || searchPolicy.canUseAdminSearchTypes(req.actor));
     const body: AppConfig = {
       ...settings,

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DISCUSSION_MESSAGES, MESSAGES } from "../../../contract/index.js";
+import { ATTACHMENT_MESSAGES, DISCUSSION_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
+import { setConfigValue } from "../../models/appConfig.js";
+import { pdfBytes } from "../../test/sampleFiles.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 const SUMMARY = "/comment/thread/summary/bulk";
@@ -319,7 +321,8 @@ describe("discussions on an item", () => {
     await expectRefused(post(as.member, plan.opaque_id, "x".repeat(10001)), 422, DISCUSSION_MESSAGES.commentTooLong);
     expect((await post(as.member, plan.opaque_id, "x".repeat(10000))).status).toBe(201);
     await expectRefused(post(as.member, plan.opaque_id, "Titled", { title: "t".repeat(256) }), 422, DISCUSSION_MESSAGES.titleTooLong);
-    await expectRefused(post(as.member, plan.opaque_id, "With a file", { attachments: [{ attachment_id: 1 }] }), 422, DISCUSSION_MESSAGES.attachmentsUnavailable);
+    await expectRefused(post(as.member, plan.opaque_id, "With a file", { attachments: [{ attachment_id: 1 }] }), 422, ATTACHMENT_MESSAGES.idsInvalid);
+    await expectRefused(post(as.member, plan.opaque_id, "With a file", { attachments: [999999] }), 422, ATTACHMENT_MESSAGES.notYours);
     expect((await post(as.member, plan.opaque_id, "No files", { attachments: [] })).status).toBe(201);
     await expectRefused(post(as.member, plan.opaque_id, "Reply", { reply_to: 999999 }), 422, DISCUSSION_MESSAGES.replyTargetGone);
     await expectRefused(post(as.member, plan.opaque_id, "Reply", { reply_to: "abc" }), 422, DISCUSSION_MESSAGES.replyToInvalid);
@@ -425,5 +428,46 @@ describe("discussions on an item", () => {
     expect((await send(as.other, "DELETE", COMMENT, { opaque_id: plan.opaque_id, comment_id: rude.body.id })).status).toBe(200);
     expect((await flag(as.member, {})).status).toBe(403);
     expect((await server.db.selectFrom("comment_flags").selectAll().where("comment_id", "=", rude.body.id).execute()).length).toBe(2);
+  });
+
+  it("attaches uploads to a comment, serves them to the discussion's readers and deletes them with the comment", async () => {
+    const fits = apiReferenceCheck();
+    const upload = (c: TestClient, name = "worksheet.pdf") => c.postFiles("/comment/attachment", { file: { name, data: pdfBytes(), type: "application/pdf" } });
+    expect((await upload(guest)).status).toBe(401);
+    const file = await upload(as.groupMember);
+    expect(file.status).toBe(201);
+    fits("post", "/comment/attachment", file);
+    expect(file.body).toMatchObject({ status: "success", name: "worksheet.pdf", common: { icon: "file" } });
+    // Another author cannot post it; its uploader can, and the comment lists it.
+    expect((await post(as.leader, groupItem.opaque_id, "Mine now", { attachments: [file.body.id] })).body.message).toBe(ATTACHMENT_MESSAGES.notYours);
+    await send(as.leader, "PUT", "/comment/thread", { opaque_id: groupItem.opaque_id, view_permission: "open" });
+    const created = await post(as.groupMember, groupItem.opaque_id, "The worksheet", { attachments: [file.body.id] });
+    expect(created.status).toBe(201);
+    fits("post", COMMENT, created);
+    expect(created.body.attachments).toEqual([
+      { title: "worksheet.pdf", source_title: "worksheet.pdf", description: `${pdfBytes().length} B`, attachment_type: "common_file", attachment_id: file.body.id, link: file.body.link, model_common: { icon: "file" }, removed: false },
+    ]);
+    // An edit changes the text only.
+    const edit = await send(as.groupMember, "PUT", COMMENT, { opaque_id: groupItem.opaque_id, comment_id: created.body.id, comment: "Edited", attachments: [file.body.id] });
+    expect([edit.status, edit.body.message]).toEqual([422, DISCUSSION_MESSAGES.attachmentsNotEditable]);
+    // Whoever reads the discussion reads the file: the restricted item's group, not other members, not guests.
+    expect((await as.leader.download(file.body.link)).status).toBe(200);
+    expect((await as.other.download(file.body.link)).status).toBe(404);
+    expect((await guest.download(file.body.link)).status).toBe(401);
+    // Deleting the comment deletes its file.
+    expect((await send(as.groupMember, "DELETE", COMMENT, { opaque_id: groupItem.opaque_id, comment_id: created.body.id })).status).toBe(200);
+    expect((await as.groupMember.download(file.body.link)).status).toBe(404);
+    expect(await server.db.selectFrom("attachments").select("id").where("id", "=", file.body.id).execute()).toEqual([]);
+
+    // While model-discussions.attachments is off, no uploads and no attachments on comments.
+    const ready = (await upload(as.member)).body;
+    await setConfigValue(server.db, "settings", { features: { "model-discussions.attachments": false } });
+    try {
+      expect((await upload(as.member)).status).toBe(403);
+      const refused = await post(as.member, item.opaque_id, "With a file", { attachments: [ready.id] });
+      expect([refused.status, refused.body.message]).toEqual([422, DISCUSSION_MESSAGES.attachmentsUnavailable]);
+    } finally {
+      await setConfigValue(server.db, "settings", {});
+    }
   });
 });

@@ -28,10 +28,13 @@ import {
   type Thread,
   type ThreadSummary,
 } from "../../../contract/index.js";
+import { removeCommentAttachments } from "../../commands/attachments.js";
 import { deleteComment } from "../../commands/deleteComment.js";
 import { editComment } from "../../commands/editComment.js";
 import { postComment } from "../../commands/postComment.js";
 import type { Db } from "../../db/connection.js";
+import type { FileStorage } from "../../storage/fileStorage.js";
+import { siteFeatures } from "../app/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
@@ -51,9 +54,8 @@ import {
   setSubscription,
   setViewPermission,
 } from "../../models/comments.js";
-import { authenticate, authorize, commentPolicy } from "../../policies/index.js";
+import { attachmentPolicy, authenticate, authorize, commentPolicy } from "../../policies/index.js";
 import { presentComment, presentDeleted, presentDiscussionList, presentDiscussionThread, presentFeedback, presentHistoryEntry, presentSummary, presentThread } from "../../presenters/comment.js";
-import { siteFeatures } from "../app/index.js";
 import { loadComment, loadThread, loadViewableThread, lookupsFor, notFound, replyParentId, settle, type ThreadContext } from "./load.js";
 import { commentContent } from "./text.js";
 
@@ -120,7 +122,7 @@ async function answerBulk<S, T>(body: unknown, parse: (input: unknown) => S, run
 }
 
 /** Discussions on an item (second document, section 7; first document, the bulk thread calls). */
-export function discussionsRouter(db: Db): Router {
+export function discussionsRouter(db: Db, storage: FileStorage): Router {
   const router = Router();
 
   router.post("/comment/thread/summary/bulk", async (req, res) => {
@@ -154,11 +156,12 @@ export function discussionsRouter(db: Db): Router {
     const body = parseOr422(CommentCreateRequest, req.body ?? {});
     const ctx = await loadViewableThread(db, req, body.opaque_id, discussionContextOf(body.context));
     authorizeTakingPart(req.actor, ctx, commentPolicy.canComment(req.actor, ctx.subject), refusalOf(ctx));
+    if (body.attachments.length && !attachmentPolicy.canAttachToComment(await siteFeatures(db))) throw new HttpError(422, DISCUSSION_MESSAGES.attachmentsUnavailable, { attachments: [DISCUSSION_MESSAGES.attachmentsUnavailable] });
     const content = commentContent(body);
     const parentId = body.reply_to ? await replyParentId(db, ctx, body.reply_to) : null;
     // A group's thread is a titled discussion (second document: "Discussion title required, max 255").
     if (parentId === null && ctx.subject.context && !body.title) throw new HttpError(422, DISCUSSION_MESSAGES.titleRequired, { title: [DISCUSSION_MESSAGES.titleRequired] });
-    const id = await postComment(db, { contentId: ctx.item.id, creatorId: req.actor.profile!.id, title: body.title, content, isHtml: body.is_html, parentId, context: ctx.subject.context });
+    const id = await postComment(db, { contentId: ctx.item.id, creatorId: req.actor.profile!.id, title: body.title, content, isHtml: body.is_html, parentId, context: ctx.subject.context, attachmentIds: body.attachments });
     res.status(201).json(await commentAnswer(db, req.actor, ctx, id));
   });
 
@@ -180,7 +183,9 @@ export function discussionsRouter(db: Db): Router {
     const ctx = await loadReadableThread(db, req, body.opaque_id, body.context);
     const comment = await loadComment(db, ctx, body.comment_id);
     authorizeTakingPart(req.actor, ctx, commentPolicy.canDeleteComment(req.actor, ctx.subject, comment), DISCUSSION_MESSAGES.editForbidden);
-    res.json(presentDeleted(await deleteComment(db, comment, req.actor.profile!.id)));
+    const deleted = await deleteComment(db, comment, req.actor.profile!.id);
+    await removeCommentAttachments(db, storage, comment.id);
+    res.json(presentDeleted(deleted));
   });
 
   router.get("/comment/thread/comment/replies", authenticate(), async (req, res) => {

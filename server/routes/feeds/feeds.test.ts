@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_ACTION_MESSAGES, FEED_MESSAGES, FEED_POSTS_PER_PAGE, MESSAGES } from "../../../contract/index.js";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, CONTENT_ACTION_MESSAGES, FEED_MESSAGES, FEED_POSTS_PER_PAGE, MESSAGES, PENDING_ATTACHMENTS_MAX } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
-import { buildContent, buildGroup, buildRoleCast, buildUser, signedInClient, type RoleCast } from "../../test/factories.js";
+import { setConfigValue } from "../../models/appConfig.js";
+import { buildContent, buildGroup, buildRoleCast, buildUser, signedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { pdfBytes, pngBytes } from "../../test/sampleFiles.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 const base = (item: Content) => `/feeds/by-type/${item.model_key}/${item.id}`;
 /** Sends a DELETE with the CSRF token (the client's post() is POST only). */
 const remove = async (c: TestClient, postId: number) => c.request("DELETE", `/feeds/posts/${postId}`, undefined, { "x-csrf-token": await c.token() });
+/** Sends a PUT with the CSRF token. */
+const edit = async (c: TestClient, postId: number | string, body: unknown) => c.request("PUT", `/feeds/posts/${postId}`, body, { "x-csrf-token": await c.token() });
+/** Uploads one file to attach later. */
+const uploadFile = (c: TestClient, name: string, data: Uint8Array, type = "application/octet-stream") => c.postFiles("/feeds/attachment", { file: { name, data, type } });
 const react = (c: TestClient, postId: number, feedback_type: string, extra: Record<string, unknown> = {}) => c.post(`/feeds/posts/${postId}/feedback`, { feedback_type, ...extra });
 
 describe("a group's feed", () => {
@@ -61,7 +67,7 @@ describe("a group's feed", () => {
       attachments: [],
       current_user_feedback_type: null,
       content_feedback_likes_count: 0,
-      abilities: { delete: true, report: false, react: true },
+      abilities: { edit: true, delete: true, report: false, react: true },
     });
     const byLeader = await post(as.leader, "Remember the permission slips.");
     expect(byLeader.status).toBe(201);
@@ -69,11 +75,11 @@ describe("a group's feed", () => {
     // Newest first, as everyone who may view the group sees it; abilities are each reader's own.
     const asGuest = await as.guest.get(base(feedItem));
     expect(asGuest.body.data.map((p: { content: string }) => p.content)).toEqual(["Remember the permission slips.", "Our field trip is on Friday!"]);
-    expect(asGuest.body.data[1].abilities).toEqual({ delete: false, report: false, react: false });
+    expect(asGuest.body.data[1].abilities).toEqual({ edit: false, delete: false, report: false, react: false });
     const asMember = await as.member.get(base(feedItem));
-    expect(asMember.body.data[1].abilities).toEqual({ delete: false, report: true, react: true });
+    expect(asMember.body.data[1].abilities).toEqual({ edit: false, delete: false, report: true, react: true });
     const asLeader = await as.leader.get(base(feedItem));
-    expect(asLeader.body.data.map((p: { abilities: object }) => p.abilities)).toEqual([{ delete: true, report: false, react: true }, { delete: true, report: true, react: true }]);
+    expect(asLeader.body.data.map((p: { abilities: object }) => p.abilities)).toEqual([{ edit: true, delete: true, report: false, react: true }, { edit: false, delete: true, report: true, react: true }]);
     for (const role of ["moderator", "admin"] as const) expect((await as[role].get(base(feedItem))).body.data[1].abilities.delete, role).toBe(true);
   });
 
@@ -83,7 +89,9 @@ describe("a group's feed", () => {
       [{ content: "   " }, FEED_MESSAGES.contentRequired],
       [{ content: 42 }, FEED_MESSAGES.contentRequired],
       [{ content: "x".repeat(10001) }, FEED_MESSAGES.contentTooLong],
-      [{ content: "With a file", attachments: [{ id: 1 }] }, FEED_MESSAGES.attachmentsUnavailable],
+      [{ content: "With a file", attachments: [{ id: 1 }] }, ATTACHMENT_MESSAGES.idsInvalid],
+      [{ content: "With a file", attachments: "1" }, ATTACHMENT_MESSAGES.idsInvalid],
+      [{ content: "With files", attachments: Array.from({ length: 11 }, (_, i) => i + 1) }, ATTACHMENT_MESSAGES.tooMany],
     ] as const) {
       const res = await as.groupie.post(base(feedItem), body);
       expect([res.status, res.body.message], JSON.stringify(body).slice(0, 60)).toEqual([422, message]);
@@ -212,6 +220,137 @@ describe("a group's feed", () => {
     expect(empty.status).toBe(422);
     fits("post", "/feeds/posts/{id}/flag", empty);
     expect((await as.guest.post(`/feeds/posts/${target.id}/flag`, { value: "inappropriate", message: "x" })).status).toBe(401);
+  });
+
+  it("lets only the poster edit a post's text, and marks it edited", async () => {
+    const { body: p } = await post(as.groupie, "Fied trip on Friday");
+    expect(p.edited_at).toBeNull();
+    // Only the poster: the group's leader, moderators and admins may delete it but not put words in it.
+    expect(await statusesByRole(as, (c) => edit(c, p.id, { content: "Not yours" }))).toEqual({ guest: 401, owner: 403, member: 403, leader: 403, groupie: 200, moderator: 403, admin: 403 });
+    const refused = await edit(as.leader, p.id, { content: "Not yours" });
+    expect([refused.status, refused.body.message]).toEqual([403, FEED_MESSAGES.editForbidden]);
+    fits("put", "/feeds/posts/{id}", refused);
+
+    const saved = await edit(as.groupie, p.id, { content: "  Field trip on Friday  " });
+    expect(saved.status).toBe(200);
+    fits("put", "/feeds/posts/{id}", saved);
+    expect(saved.body).toMatchObject({ id: p.id, content: "Field trip on Friday", created_at: p.created_at, edited_at: expect.any(String), abilities: { edit: true } });
+    // Everyone reads the new text and the Edited marker's time.
+    const listed = (await as.guest.get(base(feedItem))).body.data.find((x: { id: number }) => x.id === p.id);
+    expect([listed.content, listed.edited_at]).toEqual(["Field trip on Friday", saved.body.edited_at]);
+
+    for (const [body, message] of [[{ content: " " }, FEED_MESSAGES.contentRequired], [{}, FEED_MESSAGES.contentRequired], [{ content: "x".repeat(10001) }, FEED_MESSAGES.contentTooLong]] as const) {
+      const bad = await edit(as.groupie, p.id, body);
+      expect([bad.status, bad.body.message]).toEqual([422, message]);
+      fits("put", "/feeds/posts/{id}", bad);
+    }
+    expect((await edit(as.groupie, 999999, { content: "x" })).status).toBe(404);
+    expect((await edit(as.groupie, "abc", { content: "x" })).status).toBe(404);
+
+    // A poster who left the group leaves its posts as they are.
+    const leaver = await buildUser(server.db);
+    await server.db.insertInto("group_members").values({ group_id: cast.group.id, profile_id: leaver.id, role: "member" }).execute();
+    const leaverClient = await signedInClient(server, leaver);
+    const { body: old } = await post(leaverClient, "Before I go");
+    await server.db.deleteFrom("group_members").where("profile_id", "=", leaver.id).execute();
+    expect((await edit(leaverClient, old.id, { content: "Changed" })).status).toBe(403);
+  });
+
+  it("uploads attachments, posts them with a post and serves them to whoever may read it", async () => {
+    // Upload rules: signed in, one file in the part "file", at most 5 MB.
+    expect((await uploadFile(as.guest, "notes.pdf", pdfBytes())).status).toBe(401);
+    const tooLarge = await uploadFile(as.groupie, "big.pdf", pdfBytes(ATTACHMENT_MAX_BYTES + 1));
+    expect([tooLarge.status, tooLarge.body.message]).toEqual([422, ATTACHMENT_MESSAGES.attachment_too_large]);
+    fits("post", "/feeds/attachment", tooLarge);
+    const noFile = await as.groupie.postFiles("/feeds/attachment", { other: "x" });
+    expect([noFile.status, noFile.body.message]).toEqual([422, ATTACHMENT_MESSAGES.fileRequired]);
+
+    const pdf = await uploadFile(as.groupie, "Trip plan.pdf", pdfBytes(ATTACHMENT_MAX_BYTES - 100));
+    expect(pdf.status).toBe(201);
+    fits("post", "/feeds/attachment", pdf);
+    expect(pdf.body).toMatchObject({ status: "success", name: "Trip plan.pdf", size: ATTACHMENT_MAX_BYTES - 100, common: { icon: "file" }, link: expect.stringMatching(/^\/files\/attachments\/[A-Za-z0-9_-]+$/) });
+    const png = (await uploadFile(as.groupie, "map.png", pngBytes(), "image/png")).body;
+    // Not posted yet: only its uploader reads it.
+    expect((await as.groupie.download(pdf.body.link)).status).toBe(200);
+    expect((await as.member.download(pdf.body.link)).status).toBe(404);
+    expect((await as.guest.download(pdf.body.link)).status).toBe(401);
+
+    // Another profile's upload cannot be posted, and a refused post attaches nothing.
+    const others = (await uploadFile(as.leader, "leader.pdf", pdfBytes())).body;
+    const stolen = await as.groupie.post(base(feedItem), { content: "With the leader's file", attachments: [pdf.body.id, others.id] });
+    expect([stolen.status, stolen.body.message]).toEqual([422, ATTACHMENT_MESSAGES.notYours]);
+    expect((await as.guest.get(base(feedItem))).body.data.some((x: { content: string }) => x.content === "With the leader's file")).toBe(false);
+
+    const created = await as.groupie.post(base(feedItem), { content: "Plan and map attached", attachments: [pdf.body.id, png.id] });
+    expect(created.status).toBe(201);
+    fits("post", "/feeds/by-type/{modelKey}/{modelId}", created);
+    expect(created.body.attachments).toEqual([
+      { id: pdf.body.id, title: "Trip plan.pdf", source_title: "Trip plan.pdf", link: pdf.body.link, attachment_type: "common_file", attachment_id: pdf.body.id, description: "5.0 MB", model_common: { icon: "file" } },
+      expect.objectContaining({ id: png.id, title: "map.png", description: `${pngBytes().length} B` }),
+    ]);
+    // Posted once: not again.
+    expect((await as.groupie.post(base(feedItem), { content: "Again", attachments: [png.id] })).status).toBe(422);
+
+    // The post's readers read its files (guests too: the group is public); PDFs download, images show inline.
+    const asGuest = await as.guest.download(pdf.body.link);
+    expect(asGuest.status).toBe(200);
+    expect(asGuest.bytes.equals(pdfBytes(ATTACHMENT_MAX_BYTES - 100))).toBe(true);
+    expect(asGuest.headers.get("content-type")).toBe("application/pdf");
+    expect(asGuest.headers.get("content-disposition")).toContain('attachment; filename="Trip plan.pdf"');
+    expect(asGuest.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await as.member.download(png.link)).headers.get("content-disposition")).toMatch(/^inline/);
+
+    // In a restricted group, only those who may read its feed.
+    const hidden = (await uploadFile(as.groupie, "secret.pdf", pdfBytes())).body;
+    expect((await as.groupie.post(base(hiddenGroupItem), { content: "Secret file", attachments: [hidden.id] })).status).toBe(201);
+    expect((await as.groupie.download(hidden.link)).status).toBe(200);
+    expect((await as.member.download(hidden.link)).status).toBe(404);
+    expect((await as.moderator.download(hidden.link)).status).toBe(404);
+    expect((await as.guest.download(hidden.link)).status).toBe(401);
+    expect((await as.admin.download(hidden.link)).status).toBe(200);
+    expect((await as.guest.download("/files/attachments/nonexistentkey0000000")).status).toBe(404);
+
+    // Deleting the post deletes its files.
+    const stored = await server.db.selectFrom("attachments").select("storage_key").where("feed_post_id", "=", created.body.id).execute();
+    expect(stored).toHaveLength(2);
+    expect((await remove(as.leader, created.body.id)).status).toBe(200);
+    expect((await as.groupie.download(pdf.body.link)).status).toBe(404);
+    expect(await server.db.selectFrom("attachments").select("id").where("id", "in", [pdf.body.id, png.id]).execute()).toEqual([]);
+  });
+
+  it("removes an upload before it is posted, and bounds the uploads a profile leaves unposted", async () => {
+    const c = await signedInClient(server, await buildUser(server.db));
+    const first = (await uploadFile(c, "draft.txt", Buffer.from("draft"))).body;
+    expect((await as.member.request("DELETE", `/feeds/attachment/${first.id}`, undefined, { "x-csrf-token": await as.member.token() })).status).toBe(403);
+    const removed = await c.request("DELETE", `/feeds/attachment/${first.id}`, undefined, { "x-csrf-token": await c.token() });
+    expect([removed.status, removed.body]).toEqual([200, { status: "success", message: ATTACHMENT_MESSAGES.removed }]);
+    fits("delete", "/feeds/attachment/{id}", removed);
+    expect((await c.download(first.link)).status).toBe(404);
+    expect((await c.request("DELETE", `/feeds/attachment/${first.id}`, undefined, { "x-csrf-token": await c.token() })).status).toBe(404);
+
+    // At most PENDING_ATTACHMENTS_MAX wait at once; one older than a day is swept by the next upload.
+    const ids: number[] = [];
+    for (let i = 0; i < PENDING_ATTACHMENTS_MAX; i++) ids.push((await uploadFile(c, `f${i}.txt`, Buffer.from(`file ${i}`))).body.id);
+    const over = await uploadFile(c, "one-more.txt", Buffer.from("more"));
+    expect([over.status, over.body.message]).toEqual([422, ATTACHMENT_MESSAGES.tooManyPending]);
+    await server.db.updateTable("attachments").set({ created_at: new Date(Date.now() - 25 * 3600 * 1000).toISOString() }).where("id", "=", ids[0]!).execute();
+    expect((await uploadFile(c, "one-more.txt", Buffer.from("more"))).status).toBe(201);
+    expect(await server.db.selectFrom("attachments").select("id").where("id", "=", ids[0]!).execute()).toEqual([]);
+  });
+
+  it("refuses attachments while the feature feed-discussions.attachments is off", async () => {
+    const ready = (await uploadFile(as.groupie, "ready.pdf", pdfBytes())).body;
+    await setConfigValue(server.db, "settings", { features: { "feed-discussions.attachments": false } });
+    try {
+      expect((await as.guest.get("/app/config")).body.features).toMatchObject({ "feed-discussions.attachments": false, guided_tour_edit: true });
+      const upload = await uploadFile(as.groupie, "notes.pdf", pdfBytes());
+      expect([upload.status, upload.body.message]).toEqual([403, ATTACHMENT_MESSAGES.unavailable]);
+      const withFile = await as.groupie.post(base(feedItem), { content: "With a file", attachments: [ready.id] });
+      expect([withFile.status, withFile.body.message]).toEqual([422, ATTACHMENT_MESSAGES.unavailable]);
+    } finally {
+      await setConfigValue(server.db, "settings", {});
+    }
+    expect((await as.guest.get("/app/config")).body.features["feed-discussions.attachments"]).toBe(true);
   });
 
   it("tells the item page which items have a feed", async () => {

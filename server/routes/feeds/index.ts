@@ -1,25 +1,31 @@
 import { Router, type Request } from "express";
 import {
+  ATTACHMENT_MESSAGES,
   CONTENT_ACTION_MESSAGES,
   FEED_MESSAGES,
   FEED_POSTS_PER_PAGE,
   FeedFeedbackRequest,
   FeedPostCreateRequest,
   FeedPostFlagRequest,
+  FeedPostUpdateRequest,
   FeedQuery,
   MAX_ID,
   type FeedPostDeleteResponse,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
+import { deleteFeedPostWithFiles, postToFeed } from "../../commands/feedPosts.js";
 import type { Db } from "../../db/connection.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { deleteFeedPost, feedPostFeedbackCounts, feedPostFeedbackOf, findFeedPost, insertFeedPost, insertFeedPostFlag, listFeedPosts, setFeedPostFeedback, type FeedPostWithPoster } from "../../models/feeds.js";
+import { attachmentsOfFeedPosts } from "../../models/attachments.js";
+import { feedPostFeedbackCounts, feedPostFeedbackOf, findFeedPost, insertFeedPostFlag, listFeedPosts, setFeedPostFeedback, updateFeedPostContent, type FeedPostWithPoster } from "../../models/feeds.js";
 import { authenticate, authorize, authorizeView, contentObjectPolicy, feedPolicy } from "../../policies/index.js";
 import type { FeedSubject } from "../../policies/feed.js";
 import { presentFeedback } from "../../presenters/comment.js";
 import { presentFeedPage, presentFeedPost, type FeedLookups } from "../../presenters/feed.js";
+import type { FileStorage } from "../../storage/fileStorage.js";
+import { siteFeatures } from "../app/index.js";
 import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
 
 /** An item whose feed a call is about, with what the feed policies read. */
@@ -43,8 +49,8 @@ async function loadFeedByType(db: Db, req: Request): Promise<LoadedFeed> {
 }
 
 /** A post and the feed it is on, for a call about the post: 404 for an unknown post or one on a feed the actor may not read. */
-async function loadPost(db: Db, req: Request): Promise<{ post: FeedPostWithPoster; feed: LoadedFeed }> {
-  const raw = String(req.params.id);
+export async function loadPost(db: Db, req: Request, id?: number): Promise<{ post: FeedPostWithPoster; feed: LoadedFeed }> {
+  const raw = String(id ?? req.params.id);
   const post = /^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= MAX_ID ? await findFeedPost(db, Number(raw)) : undefined;
   if (!post) throw new HttpError(404, FEED_MESSAGES.postNotFound);
   return { post, feed: await loadFeed(db, req, await loadItemBy(db, "id", post.content_id)) };
@@ -53,12 +59,15 @@ async function loadPost(db: Db, req: Request): Promise<{ post: FeedPostWithPoste
 /** The reactions of the posts about to be presented, for this actor. */
 async function lookupsFor(db: Db, actor: Actor, feed: FeedSubject, rows: FeedPostWithPoster[]): Promise<FeedLookups> {
   const ids = rows.map((r) => r.id);
-  const [counts, mine] = await Promise.all([feedPostFeedbackCounts(db, ids), feedPostFeedbackOf(db, actor.profile?.id ?? null, ids)]);
-  return { actor, feed, counts, mine };
+  const [counts, mine, attachments] = await Promise.all([feedPostFeedbackCounts(db, ids), feedPostFeedbackOf(db, actor.profile?.id ?? null, ids), attachmentsOfFeedPosts(db, ids)]);
+  return { actor, feed, counts, mine, attachments };
 }
 
-/** Feeds (second document: GET and POST {feed base}, DELETE /feeds/posts/{id}, POST /feeds/posts/{id}/feedback). */
-export function feedsRouter(db: Db): Router {
+/**
+ * Feeds (second document: GET and POST {feed base}, DELETE /feeds/posts/{id}, POST /feeds/posts/{id}/feedback; ours:
+ * PUT /feeds/posts/{id}). Their attachments' calls are in routes/attachments/.
+ */
+export function feedsRouter(db: Db, storage: FileStorage): Router {
   const router = Router();
 
   router.get("/feeds/by-type/:modelKey/:modelId", async (req, res) => {
@@ -73,15 +82,25 @@ export function feedsRouter(db: Db): Router {
     const body = parseOr422(FeedPostCreateRequest, req.body ?? {});
     const feed = await loadFeedByType(db, req);
     authorize(req.actor, feedPolicy.canPost(req.actor, feed.subject), FEED_MESSAGES.postForbidden);
-    const id = await insertFeedPost(db, { contentId: feed.item.id, posterId: req.actor.profile!.id, content: body.content });
+    if (body.attachments.length && !feedPolicy.canAttach(req.actor, feed.subject, await siteFeatures(db))) throw new HttpError(422, ATTACHMENT_MESSAGES.unavailable, { attachments: [ATTACHMENT_MESSAGES.unavailable] });
+    const id = await postToFeed(db, { contentId: feed.item.id, posterId: req.actor.profile!.id, content: body.content, attachmentIds: body.attachments });
     const row = (await findFeedPost(db, id))!;
     res.status(201).json(presentFeedPost(row, await lookupsFor(db, req.actor, feed.subject, [row])));
+  });
+
+  router.put("/feeds/posts/:id", authenticate(), async (req, res) => {
+    const body = parseOr422(FeedPostUpdateRequest, req.body ?? {});
+    const { post, feed } = await loadPost(db, req);
+    authorize(req.actor, feedPolicy.canEditPost(req.actor, feed.subject, post), FEED_MESSAGES.editForbidden);
+    await updateFeedPostContent(db, post.id, body.content);
+    const row = (await findFeedPost(db, post.id))!;
+    res.json(presentFeedPost(row, await lookupsFor(db, req.actor, feed.subject, [row])));
   });
 
   router.delete("/feeds/posts/:id", authenticate(), async (req, res) => {
     const { post, feed } = await loadPost(db, req);
     authorize(req.actor, feedPolicy.canDeletePost(req.actor, feed.subject, post), FEED_MESSAGES.deleteForbidden);
-    await deleteFeedPost(db, post.id);
+    await deleteFeedPostWithFiles(db, storage, post.id);
     res.json({ id: post.id, status: "success", message: FEED_MESSAGES.deleted } satisfies FeedPostDeleteResponse);
   });
 

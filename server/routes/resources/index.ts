@@ -3,6 +3,7 @@ import multer from "multer";
 import { CREATE_MESSAGES, RESOURCE_FILE_MAX_BYTES, RESOURCE_MESSAGES, resourceCreateRequest, shareContextValue, type ResourceShareOptions } from "../../../contract/index.js";
 import { createResource } from "../../commands/createResource.js";
 import type { Db } from "../../db/connection.js";
+import { contentDisposition } from "../../lib/contentDisposition.js";
 import { HttpError } from "../../lib/errors.js";
 import { refuseNulText } from "../../lib/nulText.js";
 import { checkResourceFile, isInlineImage, type UploadedFile } from "../../lib/resourceFile.js";
@@ -38,12 +39,6 @@ const parseUpload: RequestHandler = (req, res, next) => {
 /** Whether categories are required, from read settings (app config flag resourceCategoryRequired). */
 function categoryRequired(settings: StoredSettings): boolean {
   return settings.resourceCategoryRequired ?? DEFAULT_SETTINGS.resourceCategoryRequired;
-}
-
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
-function contentDisposition(kind: "inline" | "attachment", name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** Adding resources (POST /resources/create-fetch), where they may be shared, and serving uploaded files. */
