@@ -27,3 +27,4 @@ export * from "./badges.js";
 export * from "./feeds.js";
 export * from "./guidedTours.js";
 export * from "./carousels.js";
+export * from "./interceptors.js";

@@ -40,6 +40,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/app/config`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000", DEMO_PASSWORD_COST: "1024,8,1", LOG_LEVEL: "warn", SSO_PROVIDERS: JSON.stringify(ssoProviders) },
+    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000", DEMO_PASSWORD_COST: "1024,8,1", DEMO_INTERCEPTOR: "0", LOG_LEVEL: "warn", SSO_PROVIDERS: JSON.stringify(ssoProviders) },
   },
 });

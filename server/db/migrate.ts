@@ -23,6 +23,7 @@ import * as m021 from "./migrations/021_feeds.js";
 import * as m022 from "./migrations/022_guided_tours.js";
 import * as m023 from "./migrations/023_news_items.js";
 import * as m024 from "./migrations/024_report_reviews.js";
+import * as m026 from "./migrations/026_interceptors.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "022_guided_tours": m022,
   "023_news_items": m023,
   "024_report_reviews": m024,
+  "026_interceptors": m026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

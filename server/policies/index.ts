@@ -25,6 +25,7 @@ export * as guidedTourPolicy from "./guidedTour.js";
 export * as moderationPolicy from "./moderation.js";
 export * as newsItemPolicy from "./newsItem.js";
 export * as carouselPolicy from "./carousel.js";
+export * as interceptorPolicy from "./interceptor.js";
 
 /** A guest's answer wherever signing in could help: 401 "You must be signed in to do that.". */
 const signInRequired = () => new HttpError(401, MESSAGES.signInRequired);

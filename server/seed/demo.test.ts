@@ -25,5 +25,13 @@ describe("DEMO_PASSWORD_COST", () => {
       expect((await server.client().signIn(teacher.username, teacher.password)).status).toBe(200);
       expect((await server.client().signIn(teacher.username, "wrong password")).status).toBe(401);
     });
+
+    it("seeds one interceptor, switched on unless DEMO_INTERCEPTOR=0 (the browser tests' setting)", async () => {
+      const teacher = DEMO_ACCOUNTS.find((a) => a.username === "teacher")!;
+      const client = server.client();
+      await client.signIn(teacher.username, teacher.password);
+      expect((await client.get("/profile/interceptors")).body.data.map((i: { title: string }) => i.title)).toEqual(["Welcome to Curriculum Commons"]);
+      expect([loadConfig({}).demoInterceptor, loadConfig({ DEMO_INTERCEPTOR: "0" }).demoInterceptor]).toEqual([true, false]);
+    });
   });
 });
