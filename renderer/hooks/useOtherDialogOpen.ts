@@ -10,7 +10,9 @@ function otherDialogShown(ownId: string): boolean {
  * click, waits for this to be false so it never comes up over, or under, what someone is doing).
  */
 export function useOtherDialogOpen(ownId: string, watching: boolean): boolean {
-  const [open, setOpen] = useState(false);
+  // Until the page has been looked at, assume there is one: the render that starts watching must not open the dialog
+  // over one before the check below has run.
+  const [open, setOpen] = useState(true);
   useEffect(() => {
     if (!watching) return;
     const update = () => setOpen(otherDialogShown(ownId));

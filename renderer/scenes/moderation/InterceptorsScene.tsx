@@ -176,6 +176,11 @@ function InterceptorDialog({ interceptor, onClose, onSaved }: { interceptor: Man
   };
 
   const control = (name: FieldName) => ({ id: `${id}-${name}`, ...fieldErrorProps(`${id}-${name}`, errors[name]) });
+  /** A field's setter that also takes back its error once it is changed. */
+  const edit = (name: FieldName, set: (value: string) => void) => (value: string) => {
+    set(value);
+    if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
+  };
   return (
     <FormDialog
       id="interceptor-form-modal"
@@ -190,7 +195,7 @@ function InterceptorDialog({ interceptor, onClose, onSaved }: { interceptor: Man
       submitting={saving}
     >
       <Field id={`${id}-title`} label="Title" error={errors.title}>
-        <input {...control("title")} className="input" maxLength={255} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <input {...control("title")} className="input" maxLength={255} value={title} onChange={(e) => edit("title", setTitle)(e.target.value)} />
       </Field>
       <Field id={`${id}-content`} label="Content" error={errors.content}>
         <p id={`${id}-content-hint`} className="field__hint">
@@ -203,18 +208,18 @@ function InterceptorDialog({ interceptor, onClose, onSaved }: { interceptor: Man
           rows={7}
           maxLength={INTERCEPTOR_CONTENT_MAX}
           value={content}
-          onChange={(e) => setContent(e.target.value)}
+          onChange={(e) => edit("content", setContent)(e.target.value)}
         />
       </Field>
       <div className="interceptor-form__row">
         <Field id={`${id}-sort_order`} label="Order (lower first)" error={errors.sort_order}>
-          <input {...control("sort_order")} className="input" type="number" step={1} inputMode="numeric" value={order} onChange={(e) => setOrder(e.target.value)} />
+          <input {...control("sort_order")} className="input" type="number" step={1} inputMode="numeric" value={order} onChange={(e) => edit("sort_order", setOrder)(e.target.value)} />
         </Field>
         <Field id={`${id}-starts_at`} label="Shown from (optional)" error={errors.starts_at}>
-          <input {...control("starts_at")} className="input" type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
+          <input {...control("starts_at")} className="input" type="datetime-local" value={startsAt} onChange={(e) => edit("starts_at", setStartsAt)(e.target.value)} />
         </Field>
         <Field id={`${id}-ends_at`} label="Shown until (optional)" error={errors.ends_at}>
-          <input {...control("ends_at")} className="input" type="datetime-local" value={endsAt} onChange={(e) => setEndsAt(e.target.value)} />
+          <input {...control("ends_at")} className="input" type="datetime-local" value={endsAt} onChange={(e) => edit("ends_at", setEndsAt)(e.target.value)} />
         </Field>
       </div>
       <label className="check">
