@@ -140,6 +140,8 @@ test("interceptors: administrators list, create, edit and delete them on the sta
     // Edit: switched off, renamed.
     await card.getByRole("button", { name: `Edit ${run}: survey` }).click();
     const edit = page.getByRole("dialog", { name: "Edit interceptor" });
+    // What was written as plain text reads as plain text again.
+    await expect(edit.getByLabel("Content")).toHaveValue("Tell us how the catalogue works for you.\n\nIt takes two minutes.");
     await edit.getByLabel("Title").fill(`${run}: survey (paused)`);
     await edit.getByLabel(/^Switched on/).uncheck();
     await page.setViewportSize({ width: 390, height: 844 });

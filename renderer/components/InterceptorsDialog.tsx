@@ -48,15 +48,21 @@ export function InterceptorsDialog() {
     if (busy) return;
     setBusy(action);
     setFailure(null);
-    try {
-      await respondToInterceptor(current.id, action);
+    const next = () => {
       if (index + 1 < notices.length) setIndex(index + 1);
       else {
         setClosed(true);
         void queryClient.invalidateQueries({ queryKey: pendingInterceptorsKeyAll });
       }
+    };
+    try {
+      await respondToInterceptor(current.id, action);
+      next();
     } catch (error) {
-      setFailure((await toApiError(error)).displayMessage);
+      const refusal = await toApiError(error);
+      // Deleted by an administrator meanwhile: nothing left to answer, so on to the next.
+      if (refusal.status === 404) next();
+      else setFailure(refusal.displayMessage);
     } finally {
       setBusy(null);
     }

@@ -129,13 +129,24 @@ const toLocalInput = (iso: string | null) => {
 };
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
+/**
+ * Stored content as the form shows it: what was written as plain text (only paragraphs and line breaks, as the server
+ * stores plain text) reads as plain text again; anything richer stays HTML.
+ */
+function editableContent(html: string): string {
+  const paragraphs = html.match(/^(?:<p>(?:(?!<\/?p>)[\s\S])*<\/p>)+$/) ? html.slice(3, -4).split("</p><p>") : null;
+  if (!paragraphs || paragraphs.some((p) => /<(?!br ?\/?>)|&lt;[a-z/!]/i.test(p))) return html;
+  const unescape = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  return paragraphs.map((p) => unescape(p.replace(/<br ?\/?>/g, "\n"))).join("\n\n");
+}
+
 type FieldName = "title" | "content" | "sort_order" | "starts_at" | "ends_at";
 
 /** Adding (no interceptor) or editing one: title, content, order, the switch and the window. */
 function InterceptorDialog({ interceptor, onClose, onSaved }: { interceptor: ManagedInterceptor | null; onClose(): void; onSaved(message: string): Promise<void> }) {
   const id = useId();
   const [title, setTitle] = useState(interceptor?.title ?? "");
-  const [content, setContent] = useState(interceptor?.content ?? "");
+  const [content, setContent] = useState(interceptor ? editableContent(interceptor.content) : "");
   const [order, setOrder] = useState(String(interceptor?.sort_order ?? 0));
   const [active, setActive] = useState(interceptor?.is_active ?? true);
   const [startsAt, setStartsAt] = useState(toLocalInput(interceptor?.starts_at ?? null));
