@@ -30,3 +30,4 @@ export * from "./attachments.js";
 export * from "./feeds.js";
 export * from "./guidedTours.js";
 export * from "./carousels.js";
+export * from "./interceptors.js";

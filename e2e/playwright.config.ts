@@ -33,13 +33,14 @@ export default defineConfig({
   },
   // The server as npm start runs it: compiled to JavaScript (scripts/build-server.mjs), worker thread included. The demo
   // accounts are hashed at a cheap scrypt cost (DEMO_PASSWORD_COST): nearly every test signs one in, at ~0.5 s each at
-  // the production cost; accounts registered through the app keep that cost.
+  // the production cost; accounts registered through the app keep that cost. DEMO_INTERCEPTOR=0 seeds the demo's welcome
+  // interceptor switched off: it would come up over every page a spec opens as a demo account (e2e/interceptors.spec.ts makes its own).
   webServer: {
     command: `rm -rf ${dataDir} && node scripts/build-server.mjs && node dist/server/index.js`,
     cwd: path.resolve(import.meta.dirname, ".."),
     url: `http://127.0.0.1:${port}/app/config`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000", DEMO_PASSWORD_COST: "1024,8,1", LOG_LEVEL: "warn", SSO_PROVIDERS: JSON.stringify(ssoProviders) },
+    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000", DEMO_PASSWORD_COST: "1024,8,1", DEMO_INTERCEPTOR: "0", LOG_LEVEL: "warn", SSO_PROVIDERS: JSON.stringify(ssoProviders) },
   },
 });

@@ -18,6 +18,7 @@ import { refuseDeepBodies } from "./lib/bodyDepth.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { announcementsRouter } from "./routes/announcements/index.js";
 import { carouselsRouter } from "./routes/carousels/index.js";
+import { interceptorsRouter } from "./routes/interceptors/index.js";
 import { endorsementsRouter } from "./routes/endorsements/index.js";
 import { badgesRouter } from "./routes/badges/index.js";
 import { attachmentsRouter } from "./routes/attachments/index.js";
@@ -208,6 +209,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(moderationRouter(db));
   app.use(announcementsRouter(db));
   app.use(carouselsRouter(db));
+  app.use(interceptorsRouter(db));
   app.use(guidedToursRouter(db));
   app.use(endorsementsRouter(db));
   app.use(badgesRouter(db));

@@ -41,6 +41,8 @@ export interface ServerConfig {
    * every account is, at the production cost. A test knob: the browser tests sign the demo accounts in hundreds of times.
    */
   demoPasswordCost: { N: number; r: number; p: number } | null;
+  /** Whether the demo seeds its interceptor switched on (DEMO_INTERCEPTOR; "0" seeds it off, as the browser tests do: it would cover their pages). */
+  demoInterceptor: boolean;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDir: path.resolve(env.WEB_DIR ?? "dist/web"),
     seedDemo: env.SEED_DEMO !== "0",
     demoPasswordCost: parseScryptCost(env.DEMO_PASSWORD_COST),
+    demoInterceptor: env.DEMO_INTERCEPTOR !== "0",
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? "info",

@@ -1,11 +1,12 @@
 import { useState, type MouseEvent } from "react";
 import { Outlet, useMatch } from "react-router";
 import { FOOTER_CAROUSEL } from "../../contract/index.js";
-import { useAppConfig, useInitializeData } from "../api/queries.js";
+import { useAppConfig, useCurrentProfile, useInitializeData } from "../api/queries.js";
 import { AnnouncementBanners } from "../components/AnnouncementBanners.js";
 import { FooterCarousel } from "../components/carousel/FooterCarousel.js";
 import { ContactDialog } from "../components/ContactDialog.js";
 import { GuestModalProvider } from "../components/GuestModal.js";
+import { InterceptorsDialog } from "../components/InterceptorsDialog.js";
 import { ResourceFileDrop } from "../components/ResourceFileDrop.js";
 import { SiteHeader } from "../components/SiteHeader.js";
 import { Toaster } from "../components/Toaster.js";
@@ -14,11 +15,12 @@ import { SkipToResultsLink } from "../scenes/search/SkipToResultsLink.js";
 import { useFocusHeadingOnNavigate } from "../hooks/useFocusHeadingOnNavigate.js";
 import { PATHS } from "./paths.js";
 
-/** The frame around every page: skip links, header, the system announcement banners, main landmark, footer (the featured collection's carousel, the contact form) and the toast region. */
+/** The frame around every page: skip links, header, the system announcement banners, main landmark, footer (the featured collection's carousel, the contact form), the toast region and a signed-in profile's Interceptors dialog. */
 export function RootLayout() {
   // Load the session early: it carries the CSRF token every write needs.
   useInitializeData();
   const { data: config } = useAppConfig();
+  const profile = useCurrentProfile();
   useFocusHeadingOnNavigate();
   const onSearchScreen = useMatch(PATHS.search) !== null;
   const [contacting, setContacting] = useState(false);
@@ -52,6 +54,8 @@ export function RootLayout() {
       </footer>
       <Toaster />
       <ResourceFileDrop />
+      {/* Anew for each profile: one who signs out and another in goes through their own notices. */}
+      {profile && <InterceptorsDialog key={profile.id} />}
     </GuestModalProvider>
   );
 }

@@ -7,6 +7,7 @@ export const PATHS = {
   moderation: "/moderation",
   reports: "/moderation/reports",
   contactMessages: "/moderation/messages",
+  interceptors: "/moderation/interceptors",
 } as const;
 
 /** The login page, asking it to come back to `returnTo` afterwards (not to itself). */

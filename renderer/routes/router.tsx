@@ -9,6 +9,7 @@ import { SearchScene } from "../scenes/search/SearchScene.js";
 import { ItemEditScene } from "../scenes/item/ItemEditScene.js";
 import { ItemViewScene } from "../scenes/item/ItemViewScene.js";
 import { ContactMessagesScene } from "../scenes/moderation/ContactMessagesScene.js";
+import { InterceptorsScene } from "../scenes/moderation/InterceptorsScene.js";
 import { ReportsScene } from "../scenes/moderation/ReportsScene.js";
 import { TemplateEditScene } from "../scenes/item/TemplateEditScene.js";
 import { PATHS } from "./paths.js";
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: "moderation", element: <Navigate to={PATHS.reports} replace /> },
       { path: "moderation/reports", element: <ReportsScene /> },
       { path: "moderation/messages", element: <ContactMessagesScene /> },
+      { path: "moderation/interceptors", element: <InterceptorsScene /> },
       { path: "*", element: <NotFoundScene /> },
     ],
   },

@@ -24,6 +24,7 @@ import * as m022 from "./migrations/022_guided_tours.js";
 import * as m023 from "./migrations/023_news_items.js";
 import * as m024 from "./migrations/024_report_reviews.js";
 import * as m025 from "./migrations/025_group_discussions.js";
+import * as m026 from "./migrations/026_interceptors.js";
 import * as m027 from "./migrations/027_attachments.js";
 import * as m028 from "./migrations/028_section_comments.js";
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "023_news_items": m023,
   "024_report_reviews": m024,
   "025_group_discussions": m025,
+  "026_interceptors": m026,
   "027_attachments": m027,
   "028_section_comments": m028,
 };

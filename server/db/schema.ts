@@ -574,7 +574,31 @@ export interface NewsItemsTable {
   updated_at: string;
 }
 
+/** A notice signed-in profiles go through one after another (migration 026); content is sanitized HTML. */
+export interface InterceptorsTable {
+  id: Generated<number>;
+  title: string;
+  content: ColumnType<string, string | undefined, string>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  is_active: ColumnType<number, number | undefined, number>;
+  starts_at: string | null;
+  ends_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a profile did with an interceptor (migration 026): dismissed for good, or deferred until a moment. */
+export interface InterceptorStatesTable {
+  profile_id: number;
+  interceptor_id: number;
+  state: "dismissed" | "deferred";
+  deferred_until: string | null;
+  updated_at: string;
+}
+
 export interface Database {
+  interceptors: InterceptorsTable;
+  interceptor_states: InterceptorStatesTable;
   news_items: NewsItemsTable;
   guided_tours: GuidedToursTable;
   feed_posts: FeedPostsTable;
@@ -653,3 +677,4 @@ export type CommentHistoryRow = Selectable<CommentHistoryTable>;
 export type FeedPostRow = Selectable<FeedPostsTable>;
 export type AttachmentRow = Selectable<AttachmentsTable>;
 export type NewsItemRow = Selectable<NewsItemsTable>;
+export type InterceptorRow = Selectable<InterceptorsTable>;

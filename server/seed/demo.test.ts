@@ -39,5 +39,13 @@ describe("DEMO_PASSWORD_COST", () => {
       const listed = await client.get(`/comment/threads?type=lesson_plan&type_id=${threads[0]!.content_id}`);
       expect(listed.body).toMatchObject({ open_count: 1, threads: [{ status_label: "resolved", comments_count: 2 }, { status_label: "open", comments_count: 1 }] });
     });
+
+    it("seeds one interceptor, switched on unless DEMO_INTERCEPTOR=0 (the browser tests' setting)", async () => {
+      const teacher = DEMO_ACCOUNTS.find((a) => a.username === "teacher")!;
+      const client = server.client();
+      await client.signIn(teacher.username, teacher.password);
+      expect((await client.get("/profile/interceptors")).body.data.map((i: { title: string }) => i.title)).toEqual(["Welcome to Curriculum Commons"]);
+      expect([loadConfig({}).demoInterceptor, loadConfig({ DEMO_INTERCEPTOR: "0" }).demoInterceptor]).toEqual([true, false]);
+    });
   });
 });

@@ -5,6 +5,7 @@ import { createContent, type Visibility } from "../commands/createContent.js";
 import { hashPassword, type ScryptCost } from "../lib/password.js";
 import { FEATURED_COLLECTION_KEY, getConfigValue, setConfigValue } from "../models/appConfig.js";
 import { upsertAnnouncement } from "../models/announcements.js";
+import { insertInterceptor } from "../models/interceptors.js";
 import { insertNewsItem } from "../models/newsItems.js";
 import { insertProfile } from "../models/profiles.js";
 import { addSectionComment, setSectionThreadStatus } from "../models/sectionComments.js";
@@ -67,9 +68,10 @@ const COUNTS: Record<string, number> = { resource: 160, lesson_plan: 50, collect
 /**
  * Seeds the demo catalogue once (deterministic: the same rows on every machine): attribute trees,
  * accounts for every role, publishers, a group with a leader and members, and 300+ items.
- * `passwordCost` hashes the demo accounts' passwords at another scrypt cost than production's (DEMO_PASSWORD_COST).
+ * `passwordCost` hashes the demo accounts' passwords at another scrypt cost than production's (DEMO_PASSWORD_COST);
+ * `interceptorOn: false` seeds the demo's interceptor switched off (DEMO_INTERCEPTOR=0, as the browser tests run).
  */
-export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; interceptorOn?: boolean } = {}): Promise<boolean> {
   if (await getConfigValue(db, "demo_seeded", false)) return false;
   const r = rng(20261122);
   const types = new Map((await db.selectFrom("attribute_types").select(["id", "key"]).execute()).map((t) => [t.key, t.id]));
@@ -175,6 +177,7 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost } = 
   await fillDemoCollections(db);
   await seedDemoAnnouncements(db);
   await seedDemoNews(db);
+  await seedDemoInterceptor(db, options.interceptorOn ?? true);
   await chooseFeaturedCollection(db);
   await seedDemoEndorsements(db, accounts.moderator!);
   await seedDemoReports(db, { learner: accounts.learner!, teacher: accounts.teacher! });
@@ -353,6 +356,24 @@ async function seedDemoNews(db: Db): Promise<void> {
     },
   ];
   for (const [k, item] of news.entries()) await insertNewsItem(db, { ...item, sort_order: k, created_at: at, updated_at: at });
+}
+
+/**
+ * One interceptor, the welcome notice every signed-in demo account goes through once (Dismiss, or Remind me later for a
+ * day). `on: false` seeds it switched off: the browser tests sign the demo accounts in hundreds of times, and a notice
+ * over every page would stand in their way (e2e/interceptors.spec.ts makes its own).
+ */
+async function seedDemoInterceptor(db: Db, on: boolean): Promise<void> {
+  const at = "2026-11-01T09:00:00.000Z";
+  await insertInterceptor(db, {
+    title: "Welcome to Curriculum Commons",
+    content:
+      "<p>Find, share and adapt learning materials with educators everywhere.</p><ul><li><strong>Search</strong> the catalogue by subject, grade or standard.</li><li><strong>Collect</strong> what you like into collections of your own.</li><li><strong>Create</strong> resources, lesson plans and pathways, and share them with your groups.</li></ul><p>Questions? Use the <em>Contact us</em> link at the foot of every page.</p>",
+    sort_order: 0,
+    is_active: on ? 1 : 0,
+    created_at: at,
+    updated_at: at,
+  });
 }
 
 /** The footer carousel's collection: the public demo collection with the most items (some of them not public, so a guest sees fewer). */

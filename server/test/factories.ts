@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import { createContent, type CreateContentInput } from "../commands/createContent.js";
 import type { Db } from "../db/connection.js";
 import type { Insertable } from "kysely";
-import type { AnnouncementsTable, Content, NewsItemRow, NewsItemsTable, Profile } from "../db/schema.js";
+import type { AnnouncementsTable, Content, InterceptorRow, InterceptorsTable, NewsItemRow, NewsItemsTable, Profile } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
 import { upsertAnnouncement } from "../models/announcements.js";
 import { addToCollections } from "../commands/addToCollections.js";
+import { insertInterceptor } from "../models/interceptors.js";
 import { insertNewsItem } from "../models/newsItems.js";
 import { insertProfile } from "../models/profiles.js";
 import type { TestClient, TestServer } from "./testServer.js";
@@ -138,6 +139,12 @@ export async function buildAnnouncement(
 export async function buildNewsItem(db: Db, input: Partial<Insertable<NewsItemsTable>> = {}): Promise<NewsItemRow> {
   const now = new Date().toISOString();
   return insertNewsItem(db, { title: `News ${unique()}`, description: "A line of news.", sort_order: 1000, created_at: now, updated_at: now, ...input });
+}
+
+/** An interceptor (switched on, open-ended, last in the queue unless told). */
+export async function buildInterceptor(db: Db, input: Partial<Insertable<InterceptorsTable>> = {}): Promise<InterceptorRow> {
+  const now = new Date().toISOString();
+  return insertInterceptor(db, { title: `Notice ${unique()}`, content: "<p>Please read this.</p>", sort_order: 1000, created_at: now, updated_at: now, ...input });
 }
 
 /** A collection (public unless told) holding the given items, in that order. */
