@@ -127,10 +127,11 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
       <AddResourceButton />
       {profile.permissions.bulk_importer && slots.bulkImport}
       <CreateDialog />
-      <span className="account__name">
+      {/* The name leads to the profile's own page (its photo is changed there). */}
+      <Link className="account__name" to={profile.link} title="Your profile">
         {profile.avatar ? <img className="account__avatar" src={profile.avatar} alt="" /> : null}
         {profile.name}
-      </span>
+      </Link>
       {/* aria-disabled rather than disabled: a disabled button would drop keyboard focus while signing out. */}
       <button type="button" className="button button--secondary button--small" aria-disabled={signOut.isPending || undefined} onClick={handleSignOut}>
         Sign out

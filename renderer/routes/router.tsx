@@ -12,6 +12,7 @@ import { ContactMessagesScene } from "../scenes/moderation/ContactMessagesScene.
 import { InterceptorsScene } from "../scenes/moderation/InterceptorsScene.js";
 import { ReportsScene } from "../scenes/moderation/ReportsScene.js";
 import { TemplateEditScene } from "../scenes/item/TemplateEditScene.js";
+import { ProfileScene } from "../scenes/profile/ProfileScene.js";
 import { PATHS } from "./paths.js";
 import { RootLayout } from "./RootLayout.js";
 import { RouteError } from "./RouteError.js";
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
         { path: `${typePath}/:uid/edit`, element: <ItemEditScene key={typePath} typePath={typePath} /> },
       ]),
       { path: "templates/:uid/edit", element: <TemplateEditScene /> },
+      { path: "profiles/:uid", element: <ProfileScene /> },
       { path: "moderation", element: <Navigate to={PATHS.reports} replace /> },
       { path: "moderation/reports", element: <ReportsScene /> },
       { path: "moderation/messages", element: <ContactMessagesScene /> },

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, signInViaApi } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+/** A demo account the other browser tests only read by name (this test gives it a photo). */
+const AUTHOR = { username: "author", password: "author-demo-pass", name: "James Chen" } as const;
+
+test("a member opens their profile from the header, gives it a cropped photo, and finds their content", async ({ page }) => {
+  await signInViaApi(page, AUTHOR);
+  await page.goto("/search/");
+  await page.getByRole("banner").getByRole("link", { name: AUTHOR.name }).click();
+  await expect(page).toHaveURL(/\/profiles\/[\w-]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: AUTHOR.name })).toBeVisible();
+  await expect(page.getByText(/^Member since \d{1,2}\/\d{1,2}\/\d{4}$/)).toBeVisible();
+
+  // A square image drawn in the page, chosen in the image uploader, saved as the photo.
+  const png = await page.evaluate(() => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 600;
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = "#1d7a55";
+    ctx.fillRect(0, 0, 600, 600);
+    return canvas.toDataURL("image/png").split(",")[1]!;
+  });
+  const photoButton = page.getByRole("button", { name: /^(Add a photo|Change photo)$/ });
+  await photoButton.click();
+  const dialog = page.getByRole("dialog", { name: "Profile photo" });
+  await expect(dialog.getByRole("button", { name: "Save photo" })).toBeDisabled();
+  await dialog.getByLabel("Choose an image (jpg, jpeg, gif, png or svg)").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from(png, "base64") });
+  await dialog.getByRole("button", { name: "Save photo" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Your photo was updated.");
+  const photo = page.getByRole("img", { name: `Photo of ${AUTHOR.name}` });
+  await expect(photo).toBeVisible();
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(512);
+  await expect(page.getByRole("button", { name: "Change photo" })).toBeFocused();
+
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `${SHOTS}/profile-${width}.png` });
+    await expectNoAxeViolations(page, `profile page at ${width}px`);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  await page.getByRole("link", { name: `Content by ${AUTHOR.name}` }).click();
+  await expect(page).toHaveURL(/\/search\/\?f\[owners\]\[\]=\d+/);
+  await expect(page.getByRole("region", { name: "Results" }).getByRole("article").first()).toBeVisible();
+});
+
+test("an unknown profile's link says the page was not found", async ({ page }) => {
+  await page.goto("/profiles/no-such-profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+});

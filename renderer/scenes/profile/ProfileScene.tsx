@@ -1,0 +1,69 @@
+import { useState } from "react";
+import { Link, Navigate, useParams } from "react-router";
+import { ApiError } from "../../api/ApiError.js";
+import { useProfile } from "../../api/profiles.js";
+import { Alert } from "../../components/Alert.js";
+import { PageTitle } from "../../components/PageTitle.js";
+import { shortDate } from "../../components/shortDate.js";
+import { NotFoundScene } from "../NotFoundScene.js";
+import { ProfilePhotoDialog } from "./ProfilePhotoDialog.js";
+
+/**
+ * A profile's page at `/profiles/{uid}`, where the names beside comments and feed posts lead: photo (or initial), name,
+ * location, since when, about, and a search of their content. The person (or an admin) changes the photo here. A
+ * group's profile goes to the group's own page.
+ */
+export function ProfileScene() {
+  const { uid = "" } = useParams();
+  const profile = useProfile(uid);
+  const [editingPhoto, setEditingPhoto] = useState(false);
+
+  if (profile.isPending) return <p className="empty-note">Loading…</p>;
+  if (profile.error) {
+    if (profile.error instanceof ApiError && profile.error.status === 404) return <NotFoundScene />;
+    return (
+      <div className="message-page">
+        <PageTitle title="Profile" />
+        <Alert tone="danger">
+          The profile could not be loaded.{" "}
+          <button type="button" className="link-button" onClick={() => void profile.refetch()}>
+            Try again
+          </button>
+        </Alert>
+      </div>
+    );
+  }
+  const p = profile.data;
+  if (p.kind === "group" && p.group_link) return <Navigate to={p.group_link} replace />;
+  return (
+    <article className="profile-page">
+      <PageTitle title={p.name} />
+      <header className="profile-page__header">
+        {p.thumbnail ? (
+          <img className="profile-page__photo" src={p.thumbnail} alt={`Photo of ${p.name}`} width={160} height={160} />
+        ) : (
+          <span className="profile-page__photo profile-page__photo--initial" aria-hidden="true">
+            {p.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className="profile-page__who">
+          <h1 className="page-title">{p.name}</h1>
+          {p.location && <p className="profile-page__location">{p.location}</p>}
+          <p className="profile-page__since">Member since {shortDate(p.member_since)}</p>
+          {p.abilities.edit_photo && (
+            <button type="button" className="button button--secondary button--small" onClick={() => setEditingPhoto(true)}>
+              {p.thumbnail ? "Change photo" : "Add a photo"}
+            </button>
+          )}
+        </div>
+      </header>
+      {p.description && <p className="profile-page__about">{p.description}</p>}
+      <p>
+        <Link className="button button--primary" to={`/search/?f[owners][]=${p.id}`}>
+          Content by {p.name}
+        </Link>
+      </p>
+      {editingPhoto && <ProfilePhotoDialog uid={p.uid} onClose={() => setEditingPhoto(false)} />}
+    </article>
+  );
+}
