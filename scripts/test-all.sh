@@ -10,10 +10,11 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 ELECTRON_SKIP_BINARY_DOWNLOAD=1
 step() { printf '\n=== %s (at %ss)\n' "$*" "$SECONDS"; }
 
 api_lane() {
-  step "unit and API tests (SQLite)"; npx vitest run
+  # Three workers: the suites mostly wait on HTTP and the databases (two kept a run's CPUs about half busy).
+  step "unit and API tests (SQLite)"; npx vitest run --maxWorkers=3
   step "desktop keychain (real Secret Service)"; dbus-run-session -- sh -c 'echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null; npx vitest run --config vitest.keychain.config.ts'
   step "search API tests on the SQL path (no in-memory index)"; SEARCH_INDEX=sql npx vitest run server/routes/search server/routes/favorites
-  step "API tests (PostgreSQL)"; bash scripts/with-postgres.sh bash -c 'DB_TEST=postgres npx vitest run server && DB_TEST=postgres SEARCH_INDEX=sql npx vitest run server/routes/search'
+  step "API tests (PostgreSQL)"; bash scripts/with-postgres.sh bash -c 'DB_TEST=postgres npx vitest run --maxWorkers=3 server && DB_TEST=postgres SEARCH_INDEX=sql npx vitest run server/routes/search'
 }
 
 browser_lane() {
