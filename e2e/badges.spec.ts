@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+import { TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
@@ -23,8 +23,7 @@ test("badges: a moderator awards them by keyboard, the owner cannot, and everyon
   await expect(page.getByRole("button", { name: "Badges", exact: true })).toHaveCount(0);
   await expect(badges(page)).toHaveCount(0);
 
-  await page.context().clearCookies();
-  await signInViaApi(page, MODERATOR);
+  await switchTo(page, MODERATOR);
   await page.goto(link);
   await tabTo(page, page.getByRole("button", { name: "Badges", exact: true }));
   await page.keyboard.press("Enter");
@@ -51,7 +50,7 @@ test("badges: a moderator awards them by keyboard, the owner cannot, and everyon
   await expect(badges(page)).toHaveText([/^Peer Reviewed/]);
 
   // A guest sees the badges.
-  await page.context().clearCookies();
+  await switchTo(page, null);
   await page.goto(link);
   await expect(badges(page)).toHaveText(["Peer Reviewed: Read and checked by educators other than its author."]);
   await expectNoAxeViolations(page, "item page with a badge");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, facetGroup, resultCards, signInViaApi, tick } from "./helpers.js";
+import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, facetGroup, resultCards, signInViaApi, tick, switchTo } from "./helpers.js";
 
 const SHOTS = "/tmp/shots";
 /** A word no seeded item carries, so each test's item is its own. */
@@ -171,8 +171,7 @@ test.describe("around an item", () => {
     await expect(dialog.getByRole("radio", { name: "Someone else" })).toBeVisible();
     await expect(dialog.getByRole("radio", { name: /^Me / })).toHaveCount(0);
 
-    await page.context().clearCookies();
-    await signInViaApi(page, ADMIN);
+    await switchTo(page, ADMIN);
     await page.goto(plan.link);
     await page.getByRole("button", { name: "Change owner" }).click();
     await expect(page.getByRole("dialog", { name: "Change owner" }).getByRole("radio", { name: /^Me / })).toBeVisible();
@@ -181,7 +180,7 @@ test.describe("around an item", () => {
   test("flag: guests get the guest modal; members choose a reason and describe it, and are thanked", async ({ page }) => {
     await signInViaApi(page, TEACHER);
     const plan = await startLessonPlan(page, `${unique()} Flaggable`);
-    await page.context().clearCookies();
+    await switchTo(page, null);
     await page.goto(plan.link);
     await page.getByRole("button", { name: "Flag" }).click();
     await expect(page.getByRole("dialog", { name: "Sign in to continue" })).toBeVisible();
@@ -247,7 +246,7 @@ test.describe("around an item", () => {
     await expectNoAxeViolations(page, "view page with sidebars");
 
     // Guests see the sidebars but get no quick-info.
-    await page.context().clearCookies();
+    await switchTo(page, null);
     await page.goto(first.link);
     await page.getByRole("region", { name: "Similar content" }).getByRole("link", { name: `${word} Volcano Review` }).hover();
     await page.clock.runFor(2600);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const CANCEL_CONFIRM = "Are you sure you want to cancel? Your message will be lost.";
@@ -13,12 +13,6 @@ const reaction = (comment: Locator, label: string) => comment.getByRole("group",
 
 async function csrf(page: Page): Promise<string> {
   return ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
-}
-
-/** Signs the page's context out and in as another account (or leaves it a guest). */
-async function switchTo(page: Page, account: { username: string; password: string } | null): Promise<void> {
-  await page.context().clearCookies();
-  if (account) await signInViaApi(page, account);
 }
 
 /** A new public lesson plan owned by the signed-in profile: its link and opaque_id. */

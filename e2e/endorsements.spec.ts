@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+import { TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
@@ -18,11 +18,6 @@ async function startPlan(page: Page, title: string): Promise<string> {
   const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the endorsements test" }, headers: { "X-CSRF-Token": await csrf(page) } });
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { data: { link: string } }).data.link;
-}
-
-async function switchTo(page: Page, account: { username: string; password: string } | null): Promise<void> {
-  await page.context().clearCookies();
-  if (account) await signInViaApi(page, account);
 }
 
 test("endorsements: a publisher endorses their own plan by keyboard, a moderator adds anyone, the owner may only remove those, and the page shows the public ones", async ({ page }) => {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const GROUP = "Grade 5 Science Team";
@@ -72,8 +72,7 @@ test("a member posts to the group's feed, reacts and deletes, by keyboard; the l
   await expect(postOf(page, LEARNER.name, text).getByRole("button", { name: /^Love\b/ })).toHaveAttribute("aria-pressed", "true");
 
   // The leader sees the member's post with Delete Post (leaders keep their feed in order) and Report as Inappropriate.
-  await page.context().clearCookies();
-  await signInViaApi(page, TEACHER);
+  await switchTo(page, TEACHER);
   await page.goto(link);
   const asLeader = postOf(page, LEARNER.name, text);
   await expect(asLeader.getByRole("button", { name: "Delete Post" })).toBeVisible();
@@ -81,7 +80,7 @@ test("a member posts to the group's feed, reacts and deletes, by keyboard; the l
   await expect(asLeader.getByRole("button", { name: /^Love\b/ })).toHaveAttribute("aria-pressed", "false");
 
   // A guest reads the post and its counts, and is asked to sign in instead of getting the form.
-  await page.context().clearCookies();
+  await switchTo(page, null);
   await page.goto(link);
   await expect(postOf(page, LEARNER.name, text)).toBeVisible();
   await expect(feedCard(page).getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -95,7 +94,7 @@ test("a member posts to the group's feed, reacts and deletes, by keyboard; the l
   await shoot(page, "feed-guest");
 
   // Back as the member: delete by keyboard, confirm, and the post leaves the list; focus goes to the feed's heading.
-  await signInViaApi(page, LEARNER);
+  await switchTo(page, LEARNER);
   await page.goto(link);
   const again = postOf(page, LEARNER.name, text);
   const del = again.getByRole("button", { name: "Delete Post" });
@@ -116,7 +115,8 @@ test("a member posts to the group's feed, reacts and deletes, by keyboard; the l
 test("a member attaches files to a post and edits its text, by keyboard; an oversized file and a failed upload say so", async ({ page }) => {
   const text = `Trip plan attached ${Date.now().toString(36)}`;
   await signInViaApi(page, LEARNER);
-  await page.goto(await groupLink(page));
+  const link = await groupLink(page);
+  await page.goto(link);
   const card = feedCard(page);
   const field = card.getByRole("textbox", { name: "Write a post" });
   await tabTo(page, field, 80);
@@ -148,7 +148,7 @@ test("a member attaches files to a post and edits its text, by keyboard; an over
   await tabTo(page, plan.getByRole("button", { name: "Retry trip-plan.txt" }), 10);
   await page.keyboard.press("Enter");
   await expect(plan).toContainText("Ready");
-  await expect(card.getByRole("button", { name: "Post" })).toBeEnabled();
+  await expect(card.getByRole("button", { name: "Post", exact: true })).toBeEnabled();
   await tabTo(page, huge.getByRole("button", { name: "Remove huge-video.mp4" }), 10);
   await page.keyboard.press("Enter");
   await expect(huge).toHaveCount(0);
@@ -156,7 +156,7 @@ test("a member attaches files to a post and edits its text, by keyboard; an over
   await expectNoAxeViolations(page, "the post form with an attachment");
   await shoot(page, "feed-attachments-form");
 
-  await tabTo(page, card.getByRole("button", { name: "Post" }), 10);
+  await tabTo(page, card.getByRole("button", { name: "Post", exact: true }), 10);
   await page.keyboard.press("Enter");
   const mine = postOf(page, LEARNER.name, text);
   await expect(mine).toBeVisible();
@@ -201,9 +201,8 @@ test("a member attaches files to a post and edits its text, by keyboard; an over
   await expect(comment).toHaveCount(0);
 
   // The leader sees no Edit Post on the member's post (only the poster edits).
-  await page.context().clearCookies();
-  await signInViaApi(page, TEACHER);
-  await page.reload();
+  await switchTo(page, TEACHER);
+  await page.goto(link);
   const asLeader = postOf(page, LEARNER.name, `${text} (updated)`);
   await expect(asLeader.getByRole("link", { name: "trip-plan.txt" })).toBeVisible();
   await expect(asLeader.getByRole("button", { name: "Edit Post" })).toHaveCount(0);

@@ -121,6 +121,17 @@ export async function signInViaApi(page: Page, account: { username: string; pass
   expect(body.errors ?? []).toEqual([]);
 }
 
+/**
+ * Signs the page's context out and in as another account (or leaves it a guest). It leaves the open page first:
+ * a page still running could otherwise answer its own signed-out request with a new guest cookie, in the instant
+ * between the two, and undo the sign-in (a flaky CI run did exactly that).
+ */
+export async function switchTo(page: Page, account: { username: string; password: string } | null): Promise<void> {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+  if (account) await signInViaApi(page, account);
+}
+
 /** Signs in through the login form. */
 export async function signInViaForm(page: Page, account: { username: string; password: string } = TEACHER): Promise<void> {
   await page.getByLabel("Username").fill(account.username);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, LEARNER, expectNoAxeViolations, holdRequests, signInViaApi, signInViaForm, tabTo } from "./helpers.js";
+import { ADMIN, LEARNER, expectNoAxeViolations, holdRequests, signInViaApi, signInViaForm, tabTo, switchTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
@@ -105,8 +105,7 @@ test("interceptors: administrators list, create, edit and delete them on the sta
     await page.goto("/moderation/interceptors");
     await expect(page.getByText("Only administrators may see this page.")).toBeVisible();
 
-    await page.context().clearCookies();
-    await signInViaApi(page, ADMIN);
+    await switchTo(page, ADMIN);
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto("/moderation/reports");
     const entry = page.getByRole("navigation", { name: "Moderation" }).getByRole("link", { name: "Interceptors" });

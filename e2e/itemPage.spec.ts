@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { TEACHER, ensureNotFavorited, expectNoAxeViolations, openSearch, resultCards, signInViaApi } from "./helpers.js";
+import { TEACHER, ensureNotFavorited, expectNoAxeViolations, openSearch, resultCards, signInViaApi, switchTo } from "./helpers.js";
 
 const SHOTS = "/tmp/shots";
 /** A seeded public resource owned by someone else than the demo accounts (server/seed), so Copy and Flag are offered. */
@@ -200,8 +200,7 @@ test.describe("an item that cannot be shown", () => {
     await signInViaApi(page, TEACHER);
     await page.goto("/search/");
     const link = await findMembersOnlyLink(page);
-    await page.context().clearCookies();
-
+    await switchTo(page, null);
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1, name: "Sign in to see this item" })).toBeVisible();
     await expect(page).toHaveTitle(/^Sign in to see this item/);

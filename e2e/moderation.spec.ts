@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { LEARNER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+import { LEARNER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
@@ -26,8 +26,7 @@ test("moderation: a member's report reaches the moderator's Reports page, which 
   await page.goto("/moderation/messages");
   await expect(page.getByText("Only moderators and administrators may see this page.")).toBeVisible();
 
-  await page.context().clearCookies();
-  await signInViaApi(page, MODERATOR);
+  await switchTo(page, MODERATOR);
   await page.goto("/search/");
   const nav = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Moderation" });
   await tabTo(page, nav);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const unique = () => `Zp${Date.now().toString(36)}`;
@@ -7,12 +7,6 @@ const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" 
 
 async function csrf(page: Page): Promise<string> {
   return ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
-}
-
-/** Signs the page's context out and in as another account (or leaves it a guest). */
-async function switchTo(page: Page, account: { username: string; password: string } | null): Promise<void> {
-  await page.context().clearCookies();
-  if (account) await signInViaApi(page, account);
 }
 
 /** Both widths the screenshots are taken at. */

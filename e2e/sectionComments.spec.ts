@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
@@ -33,8 +33,7 @@ test("a member reads a section's last comments, the earlier ones in a dialog, co
     expect(res.status()).toBe(201);
   }
 
-  await page.context().clearCookies();
-  await signInViaApi(page, LEARNER);
+  await switchTo(page, LEARNER);
   await page.goto(plan.link);
   await expect(page.getByText("1 open comment thread on this lesson plan's sections")).toBeVisible();
   const warmUp = page.getByRole("region", { name: "Warm-up", exact: true });
@@ -87,8 +86,7 @@ test("a member reads a section's last comments, the earlier ones in a dialog, co
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // The owner resolves the member's thread; the badge counts one open thread again.
-  await page.context().clearCookies();
-  await signInViaApi(page, TEACHER);
+  await switchTo(page, TEACHER);
   await page.goto(plan.link);
   await page.getByRole("button", { name: "Comments (1) on Practice Open" }).click();
   await page.getByRole("region", { name: "Comments on Practice" }).getByRole("button", { name: "Mark As Resolved" }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
@@ -146,8 +146,7 @@ test("share: a member who may view a restricted item but not manage it sees the 
   const saved = await page.request.post("/permissions", { data: { opaque_id: item.opaque_id, profiles: [{ id: learner.data[0]!.profile_id, permissions: ["read"] }] }, headers: { "X-CSRF-Token": token } });
   expect(saved.ok()).toBeTruthy();
 
-  await page.context().clearCookies();
-  await signInViaApi(page, LEARNER);
+  await switchTo(page, LEARNER);
   await page.goto(link);
   await page.getByRole("button", { name: "Share", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Share" });
