@@ -102,7 +102,7 @@ export function titleSortKey(title: string): string {
 }
 
 /** The session's CSRF token (GET /getInitializeData), for writes made with page.request. */
-async function csrfToken(request: APIRequestContext): Promise<string> {
+export async function csrfToken(request: APIRequestContext): Promise<string> {
   const response = await request.get("/getInitializeData");
   expect(response.ok(), "GET /getInitializeData").toBeTruthy();
   const body = (await response.json()) as { csrfToken: string };

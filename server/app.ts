@@ -34,7 +34,7 @@ import { guidedToursRouter } from "./routes/guidedTours/index.js";
 import { createRouter } from "./routes/create/index.js";
 import { resourcesRouter } from "./routes/resources/index.js";
 import { curriculumRouter } from "./routes/curriculum/index.js";
-import { localFileStorage, type FileStorage } from "./storage/fileStorage.js";
+import { uploadsStorage, type FileStorage } from "./storage/fileStorage.js";
 import { editorRouter } from "./routes/editor/index.js";
 import { contentActionsRouter } from "./routes/contentActions/index.js";
 import { permissionsRouter } from "./routes/permissions/index.js";
@@ -113,7 +113,7 @@ const SIGN_IN_WRITES = new Set(["/auth", "/auth/register"]);
 const routedPath = (path: string) => path.toLowerCase().replace(/\/{2,}/g, "/").replace(/(.)\/+$/, "$1");
 
 /** Builds the Express app (no listening here: see server/index.ts). */
-export function createApp({ db, config, logger, sessionSecret, index, onImportWork, storage = localFileStorage(path.join(config.dataDir, "uploads")) }: AppDeps): Express {
+export function createApp({ db, config, logger, sessionSecret, index, onImportWork, storage = uploadsStorage(config.dataDir) }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -140,6 +140,8 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
           imgSrc: ["'self'", "data:", "https:"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           fontSrc: ["'self'", "data:"],
+          // A resource that links to an audio or video file elsewhere plays in the resource view dialog.
+          mediaSrc: ["'self'", "https:"],
           frameSrc: ["'self'", ...EMBED_FRAME_SOURCES],
           upgradeInsecureRequests: null,
         },

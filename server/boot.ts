@@ -12,6 +12,7 @@ import { ensureDefaults } from "./seed/defaults.js";
 import { ensureAdminAccount, seedDemo } from "./seed/demo.js";
 import { ImportJobRunner } from "./jobs/importJobRunner.js";
 import { CatalogueIndex } from "./search/catalogueIndex.js";
+import { uploadsStorage } from "./storage/fileStorage.js";
 
 export interface RunningServer {
   server: Server;
@@ -46,7 +47,7 @@ async function prepare(db: Db, config: ServerConfig, logger: Logger): Promise<{ 
 async function prepareUnlocked(db: Db, config: ServerConfig, logger: Logger): Promise<{ sessionSecret: string }> {
   await migrateToLatest(db);
   const defaults = await ensureDefaults(db);
-  if (config.seedDemo && (await seedDemo(db, { passwordCost: config.demoPasswordCost ?? undefined, interceptorOn: config.demoInterceptor }))) logger.info("seeded the demo catalogue");
+  if (config.seedDemo && (await seedDemo(db, { passwordCost: config.demoPasswordCost ?? undefined, interceptorOn: config.demoInterceptor, storage: uploadsStorage(config.dataDir) }))) logger.info("seeded the demo catalogue");
   if (await ensureAdminAccount(db, config.adminUsername, config.adminPassword)) logger.info({ username: config.adminUsername }, "created the admin account");
   return defaults;
 }

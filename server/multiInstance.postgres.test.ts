@@ -68,5 +68,6 @@ describe("two instances started at once on an empty PostgreSQL database", () => 
       for (const s of started) if (s.status === "fulfilled") await s.value.close();
       await database.drop();
     }
-  });
+    // Two servers seeding the demo catalogue at once: on a busy two-core machine it has taken just over the default 30 s.
+  }, 90_000);
 });

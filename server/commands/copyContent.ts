@@ -2,6 +2,7 @@ import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import { newStorageKey, type FileStorage } from "../storage/fileStorage.js";
 import { insertContent } from "./createContent.js";
+import { uploadedFileLink } from "../presenters/resourceView.js";
 
 /**
  * Copies an item for `ownerId` under a new title: its body (sections), attributes, keywords, extra data, the
@@ -25,7 +26,8 @@ export async function copyContent(db: Db, storage: FileStorage, source: Content,
           .split(",")
           .map((t) => t.trim())
           .filter(Boolean),
-        url: source.url,
+        // A copied file is stored again under its own key, so the copy links to its own file (not the original's).
+        url: fileKey ? uploadedFileLink(fileKey) : source.url,
         thumbUrl: source.thumb_url,
         ownerId: input.ownerId,
         visibility: source.visibility,

@@ -3,9 +3,7 @@ import type { Content, ResourceFile } from "../db/schema.js";
 import type { ShareContext } from "../../contract/index.js";
 import { newStorageKey, type FileStorage } from "../storage/fileStorage.js";
 import { insertContent, type Visibility } from "./createContent.js";
-
-/** The link a stored resource file is served from. */
-export const uploadedFileLink = (storageKey: string): string => `/files/uploaded/${storageKey}`;
+import { uploadedFileLink } from "../presenters/resourceView.js";
 
 export interface CreateResourceInput {
   ownerId: number;

@@ -32,6 +32,11 @@ export async function findResourceAttributes(db: Db, chosen: { category?: number
   return ids;
 }
 
+/** The uploaded file of a resource (none for a link resource or another kind of item). */
+export async function findResourceFile(db: Db, contentId: number): Promise<ResourceFile | undefined> {
+  return db.selectFrom("resource_files").selectAll().where("content_id", "=", contentId).executeTakeFirst();
+}
+
 /** An uploaded resource file by storage key, with the content it belongs to. */
 export async function findUploadedFile(db: Db, storageKey: string): Promise<{ file: ResourceFile; content: Content } | undefined> {
   const file = await db.selectFrom("resource_files").selectAll().where("storage_key", "=", storageKey).executeTakeFirst();

@@ -1,9 +1,10 @@
 import type { Badge, CopiedFromDetails, EditableItem, Endorsement, SectionView } from "../../contract/index.js";
-import type { Content, ContentSection, ContentThumbnail } from "../db/schema.js";
+import type { Content, ContentSection, ContentThumbnail, ResourceFile } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import { badgePolicy, contentObjectPolicy, endorsementPolicy, feedPolicy, permissionPolicy } from "../policies/index.js";
 import type { ContentGrantsSubject } from "../policies/contentObject.js";
 import { modelTypeInfo } from "./modelTypes.js";
+import { presentResourceView } from "./resourceView.js";
 import { presentItemThumbnail } from "./thumbnail.js";
 
 /** The link of an item, as search presents it (its view page; the editor is link + "/edit"). */
@@ -26,7 +27,7 @@ export function presentSection(row: ContentSection, withJson: boolean): SectionV
 }
 
 /** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */
-export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[] } = {}): EditableItem {
+export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[]; resourceFile?: ResourceFile } = {}): EditableItem {
   // A link share lets its holder read the item and nothing more (calls naming it by its id would refuse).
   const byLink = extras.viewsOnlyByLink ?? false;
   const edit = contentObjectPolicy.canEditReached(actor, item, byLink);
@@ -67,5 +68,6 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     badges: extras.badges ?? [],
     viewed_by_link: byLink,
     link_shared: extras.linkShared ?? false,
+    resource_view: presentResourceView(item, extras.resourceFile, type.singular),
   };
 }

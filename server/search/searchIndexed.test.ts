@@ -284,7 +284,8 @@ describe("in-memory index and SQL path agree", () => {
         await expectAgreement(who, q, compactedBits);
       }
     }
-  });
+    // A long walk through many writes and searches: on a busy two-core machine it has taken just over the default 30 s.
+  }, 90_000);
 });
 
 describe("owner and publisher facets", () => {

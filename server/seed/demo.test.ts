@@ -1,3 +1,4 @@
+import { imageSize } from "image-size";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, parseScryptCost } from "../config.js";
 import { startTestServer, type TestServer } from "../test/testServer.js";
@@ -38,6 +39,27 @@ describe("DEMO_PASSWORD_COST", () => {
       expect(new Set(threads.map((t) => t.content_id)).size).toBe(1);
       const listed = await client.get(`/comment/threads?type=lesson_plan&type_id=${threads[0]!.content_id}`);
       expect(listed.body).toMatchObject({ open_count: 1, threads: [{ status_label: "resolved", comments_count: 2 }, { status_label: "open", comments_count: 1 }] });
+    });
+
+    it("gives three public resources a PDF worksheet, a chart image and a video to view, served from the uploads", async () => {
+      const rows = await server.db.selectFrom("content").select(["uid", "title"]).where("model_key", "=", "resource").where("visibility", "=", "public").orderBy("id").limit(4).execute();
+      const views = await Promise.all(rows.map(async (r) => (await server.client().get(`/api/content/resources/${r.uid}`)).body.resource_view));
+      expect(views.map((v) => [v.type, v.resource_type, v.extra_data.embed_type])).toEqual([
+        ["document", "file", "frame"],
+        ["image", "file", "media"],
+        ["video", "url", "frame"],
+        ["other", "url", null],
+      ]);
+      const pdf = await server.client().download(views[0].file_url);
+      expect([pdf.status, pdf.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+      // A real PDF: its cross-reference table points at each object (a viewer reads it by these offsets).
+      const text = pdf.bytes.toString("latin1");
+      const xref = Number(text.match(/startxref\n(\d+)/)![1]);
+      expect(text.slice(xref, xref + 4)).toBe("xref");
+      for (const [i, offset] of [...text.matchAll(/^(\d{10}) 00000 n $/gm)].map((m, i) => [i + 1, Number(m[1])] as const)) expect(text.slice(offset).startsWith(`${i} 0 obj`)).toBe(true);
+      expect(text).toContain(`(${rows[0]!.title}) Tj`);
+      const png = await server.client().download(views[1].file_url);
+      expect(imageSize(png.bytes)).toMatchObject({ width: 640, height: 360, type: "png" });
     });
 
     it("seeds one interceptor, switched on unless DEMO_INTERCEPTOR=0 (the browser tests' setting)", async () => {

@@ -13,6 +13,8 @@ import { writeSections } from "../models/sections.js";
 import { demoAttributeTrees, insertTree, type InsertedItem } from "./attributeTrees.js";
 import { capitalize, DESCRIPTION_SENTENCES, pick, pickSome, rng, SUBJECT_TOPICS, TITLE_PATTERNS } from "./vocabulary.js";
 import { seedCurriculumTemplates } from "./templates.js";
+import { seedDemoResourceMedia } from "./demoMedia.js";
+import type { FileStorage } from "../storage/fileStorage.js";
 
 /**
  * A few threads of the Science Team's discussions (the group widget), each with its replies, posted through the
@@ -71,7 +73,7 @@ const COUNTS: Record<string, number> = { resource: 160, lesson_plan: 50, collect
  * `passwordCost` hashes the demo accounts' passwords at another scrypt cost than production's (DEMO_PASSWORD_COST);
  * `interceptorOn: false` seeds the demo's interceptor switched off (DEMO_INTERCEPTOR=0, as the browser tests run).
  */
-export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; interceptorOn?: boolean } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; interceptorOn?: boolean; storage?: FileStorage } = {}): Promise<boolean> {
   if (await getConfigValue(db, "demo_seeded", false)) return false;
   const r = rng(20261122);
   const types = new Map((await db.selectFrom("attribute_types").select(["id", "key"]).execute()).map((t) => [t.key, t.id]));
@@ -174,6 +176,7 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; int
       });
     }
   }
+  if (options.storage) await seedDemoResourceMedia(db, options.storage);
   await fillDemoCollections(db);
   await seedDemoAnnouncements(db);
   await seedDemoNews(db);

@@ -54,3 +54,6 @@ export function localFileStorage(root: string): FileStorage {
     },
   };
 }
+
+/** The server's own uploads: DATA_DIR/uploads (the app serves them; the demo seed stores its sample files there). */
+export const uploadsStorage = (dataDir: string): FileStorage => localFileStorage(path.join(dataDir, "uploads"));

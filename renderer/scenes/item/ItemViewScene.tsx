@@ -25,6 +25,7 @@ import { CURRICULUM_MODEL_KEYS } from "../../../contract/index.js";
 import { loadProblemTitle } from "./loadProblemTitle.js";
 import { RequestAccessCard } from "./RequestAccessCard.js";
 import { ItemSections } from "./ItemSections.js";
+import { ResourceViewPanel } from "../../components/resourceView/ResourceViewDialog.js";
 
 /** Curriculum items (lesson plans, outlines, projects, pathways) show when each endorsement was published (second document). */
 const isCurriculum = (modelKey: string) => (CURRICULUM_MODEL_KEYS as readonly string[]).includes(modelKey);
@@ -94,8 +95,10 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         </header>
         <ItemActions item={item} />
         {item.description && <p className="item-page__description">{item.description}</p>}
+        {item.resource_view && <ResourceViewPanel view={item.resource_view} title={item.title} />}
         <ItemSections item={item} signedIn={profile !== null} />
-        {item.sections.length === 0 && !isCollection && <p className="empty-note">Nothing has been written here yet.</p>}
+        {/* A resource is its link or file; an empty body is only worth a note when there is nothing else to see. */}
+        {item.sections.length === 0 && !isCollection && !item.resource_view && <p className="empty-note">Nothing has been written here yet.</p>}
         {isCollection && <CollectionItems key={item.uid} uid={item.uid} />}
         {/* The feed is asked for by the item's id, which a link share does not open. */}
         {item.features.feed && !item.viewed_by_link && <FeedCard key={item.id} owner={item} />}

@@ -16,6 +16,7 @@ import { getConfigValue } from "../../models/appConfig.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
 import { findActiveLock, releaseLock, takeLock, type HeldLock } from "../../models/editLocks.js";
 import { listSections } from "../../models/sections.js";
+import { findResourceFile } from "../../models/resources.js";
 import { findThumbnail } from "../../models/thumbnails.js";
 import { authenticate, authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
 import { presentEditableItem } from "../../presenters/editableItem.js";
@@ -36,14 +37,15 @@ async function lockSeconds(db: Db): Promise<number> {
 
 /** What an item's presenter needs besides its row and sections: where it was copied from, its designed thumbnail and the actor's favorite flag. */
 async function loadItemExtras(db: Db, actor: Actor, contentId: number) {
-  const [copiedFrom, thumbnail, favorites, endorsements, badges] = await Promise.all([
+  const [copiedFrom, thumbnail, favorites, endorsements, badges, resourceFile] = await Promise.all([
     loadCopiedFrom(db, actor, contentId),
     findThumbnail(db, contentId),
     favoriteIdsAmong(db, actor.profile?.id ?? null, [contentId]),
     listEndorsements(db, contentId, { publicOnly: true }),
     listContentBadges(db, contentId),
+    findResourceFile(db, contentId),
   ]);
-  return { copiedFrom, thumbnail, favorite: favorites.has(contentId), endorsements: presentEndorsements(endorsements), badges };
+  return { copiedFrom, thumbnail, favorite: favorites.has(contentId), endorsements: presentEndorsements(endorsements), badges, resourceFile };
 }
 
 /** A lock as the editor reads it, from the caller's side. */

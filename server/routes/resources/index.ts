@@ -95,14 +95,17 @@ export function resourcesRouter(db: Db, storage: FileStorage): Router {
     authorize(req.actor, contentObjectPolicy.canView(req.actor, found.content, await readGrants(db, found.content.id), "link"));
     const data = await storage.get(key);
     if (!data) throw new HttpError(404, "File not found.");
-    const inline = isInlineImage(found.file.mime_type);
+    // Shown in the page when the browser can show it (the resource view dialog frames a PDF); ?download=1 always downloads.
+    const pdf = found.file.mime_type === "application/pdf";
+    const inline = req.query.download === undefined && (isInlineImage(found.file.mime_type) || pdf);
     res.set({
       "Content-Type": found.file.mime_type,
       "Content-Length": String(data.length),
       "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", found.file.file_name),
       "X-Content-Type-Options": "nosniff",
-      // The file is data, never a page: no scripts, no plugins, no framing by others.
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'",
+      // The file is data, never a page: no scripts, no framing by others. Chromium's PDF viewer refuses a sandboxed
+      // document, so a PDF shown inline is the one file not sandboxed; its scripts run in the viewer, not in our origin.
+      "Content-Security-Policy": inline && pdf ? "default-src 'none'; frame-ancestors 'self'" : "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'",
       "Cache-Control": found.content.visibility === "public" ? "public, max-age=3600" : "private, no-store",
     });
     res.end(data);

@@ -111,9 +111,14 @@ describe("POST /resources/create-fetch", () => {
       expect(served.bytes.equals(bytes)).toBe(true);
       expect(served.headers.get("content-type")).toBe(mime);
       expect(served.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(served.headers.get("content-security-policy")).toContain("sandbox");
       expect(served.headers.get("content-security-policy")).toContain("default-src 'none'");
-      expect(served.headers.get("content-disposition")).toBe(`${mime.startsWith("image/") ? "inline" : "attachment"}; filename="${name}"; filename*=UTF-8''${name}`);
+      // Images and PDFs show in the page (the resource view dialog); a PDF is the one not sandboxed (Chromium's viewer refuses that).
+      const shown = mime.startsWith("image/") || mime === "application/pdf";
+      expect(served.headers.get("content-disposition")).toBe(`${shown ? "inline" : "attachment"}; filename="${name}"; filename*=UTF-8''${name}`);
+      if (mime !== "application/pdf") expect(served.headers.get("content-security-policy")).toContain("sandbox");
+      const downloaded = await server.client().download(`${content.url!}?download=1`);
+      expect(downloaded.headers.get("content-disposition")).toBe(`attachment; filename="${name}"; filename*=UTF-8''${name}`);
+      expect(downloaded.headers.get("content-security-policy")).toContain("sandbox");
     }
   });
 
@@ -123,7 +128,7 @@ describe("POST /resources/create-fetch", () => {
     const stored = await server.db.selectFrom("resource_files").selectAll().where("content_id", "=", res.body.response.id).executeTakeFirstOrThrow();
     expect(stored.file_name).toBe("evil X-Bad 1 résumé.pdf");
     expect(stored.storage_key).not.toContain("evil");
-    const served = await server.client().download(`/files/uploaded/${stored.storage_key}`);
+    const served = await server.client().download(`/files/uploaded/${stored.storage_key}?download=1`);
     expect(served.headers.get("content-disposition")).toBe(`attachment; filename="evil X-Bad 1 r_sum_.pdf"; filename*=UTF-8''${encodeURIComponent("evil X-Bad 1 résumé.pdf")}`);
     expect(served.headers.get("x-bad")).toBeNull();
   });
@@ -226,6 +231,65 @@ describe("POST /resources/create-fetch", () => {
 
     const authed = await create({ title: "Members Only Sheet", add_resource_type: "show-url", url: "https://example.org/a", share_with: "authed" });
     expect((await row(authed.body.response.id)).visibility).toBe("authed");
+  });
+
+  it("gives the item's page a resource view: a player for a video page, the file inline or as a download, a website as a link", async () => {
+    const view = async (id: number, who = client) => {
+      const link = `/api/content/resources/${(await row(id)).uid}`;
+      const res = await who.get(link);
+      expect(res.status, link).toBe(200);
+      return res.body.resource_view as Record<string, unknown>;
+    };
+
+    const video = await create({ title: "Lava Lamp Lesson Video", add_resource_type: "show-url", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=5" });
+    expect(await view(video.body.response.id)).toMatchObject({
+      type: "video",
+      resource_type: "url",
+      file_url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=5",
+      download_url: null,
+      extra_data: { embed_type: "frame", code: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ", embed_attributes: { width: 560, height: 315 } },
+      common: { type_name_singular: "Resource" },
+    });
+    const site = await create({ title: "Lava Lamp Website", add_resource_type: "show-url", url: "https://example.org/lava" });
+    expect(await view(site.body.response.id)).toMatchObject({ type: "other", file_url: "https://example.org/lava", extra_data: { embed_type: null, code: null } });
+
+    const pdf = await create({ title: "Lava Lamp Worksheet", add_resource_type: "show-file" }, { bytes: pdfBytes(), name: "lava.pdf" });
+    const key = (await row(pdf.body.response.id)).url!.split("/").pop();
+    const pdfView = await view(pdf.body.response.id);
+    expect(pdfView).toMatchObject({
+      type: "document",
+      resource_type: "file",
+      file_url: `/files/uploaded/${key}`,
+      download_url: `/files/uploaded/${key}?download=1`,
+      file_name: "lava.pdf",
+      file_mimetype: "application/pdf",
+      file_size: pdfBytes().length,
+      extra_data: { embed_type: "frame", code: `/files/uploaded/${key}` },
+    });
+    // What the view names is served: inline where it is shown, as an attachment where it is downloaded.
+    expect((await client.download(pdfView.file_url as string)).headers.get("content-disposition")).toMatch(/^inline;/);
+    expect((await client.download(pdfView.download_url as string)).headers.get("content-disposition")).toMatch(/^attachment;/);
+
+    const png = await create({ title: "Lava Lamp Diagram", add_resource_type: "show-file" }, { bytes: pngBytes(), name: "lava.png" });
+    expect(await view(png.body.response.id)).toMatchObject({ type: "image", file_mimetype: "image/png", extra_data: { embed_type: "media" } });
+    const doc = await create({ title: "Lava Lamp Notes", add_resource_type: "show-file" }, { bytes: docxBytes(), name: "lava.docx" });
+    expect(await view(doc.body.response.id)).toMatchObject({ type: "document", file_name: "lava.docx", extra_data: { embed_type: null } });
+    // A guest reads a public resource's view too; other kinds of item have none.
+    expect((await view(video.body.response.id, server.client())).type).toBe("video");
+  });
+
+  it("a copy of a file resource links to its own copy of the file, which its viewers may open", async () => {
+    const original = await create({ title: "Copied Diagram Source", add_resource_type: "show-file" }, { bytes: pngBytes(), name: "source.png" });
+    const source = await row(original.body.response.id);
+    const copied = await client.post(`/resources/${source.uid}/copy`, { id: source.id, modeltitle: "Copied Diagram" });
+    expect(copied.status, JSON.stringify(copied.body)).toBe(200);
+    const copy = await server.db.selectFrom("content").selectAll().where("title", "=", "Copied Diagram").executeTakeFirstOrThrow();
+    const file = await server.db.selectFrom("resource_files").selectAll().where("content_id", "=", copy.id).executeTakeFirstOrThrow();
+    expect(copy.url).toBe(`/files/uploaded/${file.storage_key}`);
+    expect(copy.url).not.toBe(source.url);
+    const page = await client.get(`/api/content/resources/${copy.uid}`);
+    expect(page.body.resource_view).toMatchObject({ file_url: copy.url, file_name: "source.png" });
+    expect((await client.download(copy.url!)).bytes.equals(pngBytes())).toBe(true);
   });
 
   it("serves a restricted file only to those who may view it", async () => {
