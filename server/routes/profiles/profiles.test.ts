@@ -31,7 +31,7 @@ describe("profiles", () => {
       const res = await client.get(`/api/profiles/${cast.owner.uid}`);
       expect(res.status).toBe(200);
       fits("get", "/api/profiles/{uid}", res);
-      expect(res.body).toMatchObject({ uid: cast.owner.uid, kind: "user", id: cast.owner.id, name: "Olga Owner", thumbnail: null, group_link: null, abilities: { edit_photo: false } });
+      expect(res.body).toMatchObject({ uid: cast.owner.uid, kind: "user", id: cast.owner.id, name: "Olga Owner", thumbnail: null, group_link: null, institutions: [], abilities: { edit: false, edit_photo: false } });
       expect(JSON.stringify(res.body)).not.toMatch(/username|email|password|permissions/);
     }
     expect((await as.owner.get(`/api/profiles/${cast.owner.uid}`)).body.abilities).toEqual({ edit: true, edit_photo: true });
@@ -176,14 +176,24 @@ describe("profiles", () => {
       expect((await as.guest.get("/profiles/autocomplete/institutions?st=hill%20co")).body.data).toEqual([{ institution_id: id, name: "Tiny Hill Co-op School", location: null }]);
     });
 
-    it("shows a new name wherever the name is read: the content it owns and search's owner names", async () => {
+    it("shows a new name wherever the name is read: the content it owns, search's cached owner names, the person's own item", async () => {
       const person = await buildUser(server.db, { name: "Vera Original" });
       const item = await buildContent(server.db, { ownerId: person.id, title: "Okapi Migration Notes" });
-      const search = async () => (await as.member.get("/api/search?query=okapi")).body.data[0].owner_data.name;
-      expect(await search()).toBe("Vera Original");
+      const search = async () => {
+        const body = (await as.member.get("/api/search?query=okapi")).body;
+        return [body.data[0].owner_data.name, body.facets.owners.find((o: { profile_id: number }) => o.profile_id === person.id).name];
+      };
+      expect(await search()).toEqual(["Vera Original", "Vera Original"]);
       expect((await put(await signedInClient(server, person), person.uid, { name: "Vera Renamed" })).status).toBe(200);
-      expect(await search()).toBe("Vera Renamed");
+      expect(await search()).toEqual(["Vera Renamed", "Vera Renamed"]);
       expect((await as.member.post(`/quick-info/resource/${item.id}`)).body.model.owner_data.name).toBe("Vera Renamed");
+      expect(await server.db.selectFrom("content").select("title").where("id", "=", item.id).executeTakeFirst()).toEqual({ title: "Okapi Migration Notes" });
+
+      // A person's own searchable item (admins search users) carries the name as its title.
+      const other = await buildUser(server.db, { name: "Walt Original" });
+      const own = await buildContent(server.db, { ownerId: other.id, modelKey: "user", title: "Walt Original", profileId: other.id, visibility: "restricted" });
+      expect((await put(await signedInClient(server, other), other.uid, { name: "Walt Renamed" })).status).toBe(200);
+      expect(await server.db.selectFrom("content").select("title").where("id", "=", own.id).executeTakeFirst()).toEqual({ title: "Walt Renamed" });
     });
   });
 
