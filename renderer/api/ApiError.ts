@@ -5,12 +5,15 @@ import { MESSAGES } from "../../contract/index.js";
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: string[];
+  /** A validation refusal's messages per field (`name`, `institutions.0.name`), when the server named the fields. */
+  readonly fieldErrors: Record<string, string[]>;
 
-  constructor(status: number, message: string, errors: string[] = []) {
+  constructor(status: number, message: string, errors: string[] = [], fieldErrors: Record<string, string[]> = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.errors = errors;
+    this.fieldErrors = fieldErrors;
   }
 
   /** The text to show a person: the first listed error, else the message. */
@@ -36,7 +39,13 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   }
   const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const message = typeof record.message === "string" && record.message ? record.message : MESSAGES.unexpected;
-  return new ApiError(response.status, message, flattenErrors(record.errors));
+  return new ApiError(response.status, message, flattenErrors(record.errors), fieldErrorsOf(record.errors));
+}
+
+/** A validation refusal's field -> messages map (none for a plain list). */
+function fieldErrorsOf(errors: unknown): Record<string, string[]> {
+  if (!errors || typeof errors !== "object" || Array.isArray(errors)) return {};
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, flattenErrors(messages)]));
 }
 
 /** Turns whatever a call threw (HTTP error with a JSON body, timeout, network or parse failure) into an ApiError. */

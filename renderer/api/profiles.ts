@@ -1,6 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
-import { PROFILE_IMAGE_PART, ProfileImageResponse, ProfileView } from "../../contract/index.js";
-import { getJson, postForm } from "./client.js";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { InstitutionAutocomplete, PROFILE_IMAGE_PART, PROFILE_LIMITS, ProfileImageResponse, ProfileUpdateResponse, ProfileView, type ProfileUpdateRequest } from "../../contract/index.js";
+import { getJson, postForm, putJson } from "./client.js";
 
 export const profileQueryKey = (uid: string) => ["profile", uid] as const;
 
@@ -14,4 +14,24 @@ export function uploadProfileImage(uid: string, image: Blob): Promise<ProfileIma
   const form = new FormData();
   form.append(PROFILE_IMAGE_PART, image, "photo.jpg");
   return postForm(`profiles/${encodeURIComponent(uid)}/upload-image`, form, ProfileImageResponse);
+}
+
+/** Saves the Edit profile dialog (PUT /api/profiles/{uid}). */
+export function updateProfile(uid: string, body: ProfileUpdateRequest): Promise<ProfileUpdateResponse> {
+  return putJson(`api/profiles/${encodeURIComponent(uid)}`, body, ProfileUpdateResponse);
+}
+
+/**
+ * Institutions whose name holds the term (GET /profiles/autocomplete/institutions), asked only after more than 2
+ * characters; the previous matches stay listed while the next arrive, so the list does not flicker as one types.
+ */
+export function useInstitutionSearch(term: string) {
+  const typed = term.trim();
+  return useQuery({
+    queryKey: ["institutions", typed.toLowerCase()],
+    queryFn: () => getJson(`profiles/autocomplete/institutions?st=${encodeURIComponent(typed)}`, InstitutionAutocomplete),
+    enabled: typed.length >= PROFILE_LIMITS.institutionSearchMin,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
 }

@@ -27,6 +27,7 @@ import * as m025 from "./migrations/025_group_discussions.js";
 import * as m026 from "./migrations/026_interceptors.js";
 import * as m027 from "./migrations/027_attachments.js";
 import * as m028 from "./migrations/028_section_comments.js";
+import * as m029 from "./migrations/029_institutions.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "026_interceptors": m026,
   "027_attachments": m027,
   "028_section_comments": m028,
+  "029_institutions": m029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -27,6 +27,23 @@ export interface ProfilesTable {
   updated_at: Timestamp;
 }
 
+/** An institution a profile may name (migration 029): seeded, or typed in by a profile (`created_by`). */
+export interface InstitutionsTable {
+  id: Generated<number>;
+  name: string;
+  /** "City, ST", or null (custom entries). */
+  location: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** The institutions a profile names, in its order (`position` from 0). */
+export interface ProfileInstitutionsTable {
+  profile_id: number;
+  institution_id: number;
+  position: number;
+}
+
 export interface GroupMembersTable {
   group_id: number;
   profile_id: number;
@@ -640,6 +657,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   content_changes: ContentChangesTable;
   profiles: ProfilesTable;
+  institutions: InstitutionsTable;
+  profile_institutions: ProfileInstitutionsTable;
   group_members: GroupMembersTable;
   content: ContentTable;
   content_grants: ContentGrantsTable;
@@ -655,6 +674,7 @@ export interface Database {
 
 export type Profile = Selectable<ProfilesTable>;
 export type NewProfile = Insertable<ProfilesTable>;
+export type Institution = Selectable<InstitutionsTable>;
 export type Content = Selectable<ContentTable>;
 export type NewContent = Insertable<ContentTable>;
 export type ContentUpdate = Updateable<ContentTable>;

@@ -1,8 +1,13 @@
-import type { ProfileView } from "../../contract/index.js";
-import type { Profile } from "../db/schema.js";
+import type { InstitutionView, ProfileView } from "../../contract/index.js";
+import type { Institution, Profile } from "../db/schema.js";
+
+/** An institution as the profile form and the autocomplete show it. */
+export function presentInstitution(institution: Institution): InstitutionView {
+  return { institution_id: institution.id, name: institution.name, location: institution.location };
+}
 
 /** A profile's page: its public face only (never its username, e-mail, roles or permissions). */
-export function presentProfile(profile: Profile, extras: { groupLink: string | null; editPhoto: boolean }): ProfileView {
+export function presentProfile(profile: Profile, extras: { groupLink: string | null; institutions: Institution[]; edit: boolean; editPhoto: boolean }): ProfileView {
   return {
     uid: profile.uid,
     kind: profile.kind,
@@ -13,6 +18,7 @@ export function presentProfile(profile: Profile, extras: { groupLink: string | n
     thumbnail: profile.thumb_url,
     member_since: profile.created_at,
     group_link: extras.groupLink,
-    abilities: { edit_photo: extras.editPhoto },
+    institutions: extras.institutions.map(presentInstitution),
+    abilities: { edit: extras.edit, edit_photo: extras.editPhoto },
   };
 }

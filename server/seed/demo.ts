@@ -62,6 +62,32 @@ export const DEMO_ACCOUNTS = [
   { username: "importer", password: "importer-demo-pass", name: "Priya Natarajan", role: "member with bulk_importer" },
 ] as const;
 
+/** Demo institutions (schools and districts; locations as "City, ST", the state code the autocomplete's state filter reads). */
+const INSTITUTIONS: [name: string, location: string][] = [
+  ["Lincoln Elementary School", "Springfield, IL"],
+  ["Lincoln High School", "Portland, OR"],
+  ["Roosevelt Middle School", "Austin, TX"],
+  ["Austin Independent School District", "Austin, TX"],
+  ["Houston Independent School District", "Houston, TX"],
+  ["Riverside Unified School District", "Riverside, CA"],
+  ["Los Angeles Unified School District", "Los Angeles, CA"],
+  ["Oakland Technical High School", "Oakland, CA"],
+  ["Chicago Public Schools", "Chicago, IL"],
+  ["Evanston Township High School", "Evanston, IL"],
+  ["Boston Latin School", "Boston, MA"],
+  ["Cambridge Rindge and Latin School", "Cambridge, MA"],
+  ["Denver Public Schools", "Denver, CO"],
+  ["Jefferson County Public Schools", "Louisville, KY"],
+  ["Jefferson Elementary School", "Madison, WI"],
+  ["Miami-Dade County Public Schools", "Miami, FL"],
+  ["Seattle Public Schools", "Seattle, WA"],
+  ["Washington Middle School", "Seattle, WA"],
+  ["Fairfax County Public Schools", "Falls Church, VA"],
+  ["Brooklyn Technical High School", "Brooklyn, NY"],
+  ["New York City Department of Education", "New York, NY"],
+  ["Phoenix Union High School District", "Phoenix, AZ"],
+];
+
 const PUBLISHERS = ["Open Learning Press", "Riverbend Science Collaborative", "Summit Math Partners", "Civic Futures Institute"];
 
 /** Item counts per model key in the demo catalogue (over 300 in all). */
@@ -106,6 +132,7 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; int
     const p = await insertProfile(db, { kind: "user", name, is_publisher: 1, location: "United States", created_at: "2023-01-02T09:00:00.000Z", updated_at: "2023-01-02T09:00:00.000Z" });
     publishers.push(p.id);
   }
+  await seedDemoInstitutions(db, accounts.teacher!);
   const authors = [accounts.teacher!, accounts.author!, accounts.learner!, accounts.moderator!, ...publishers];
 
   // Groups: profiles of kind group, searchable as profile:group content.
@@ -198,6 +225,21 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; int
   }
   await setConfigValue(db, "demo_seeded", true);
   return true;
+}
+
+/** The demo institutions, and the two the teacher (Maria Lopez) names on her profile. */
+async function seedDemoInstitutions(db: Db, teacher: number): Promise<void> {
+  const created = "2023-01-02T09:00:00.000Z";
+  const rows = await db
+    .insertInto("institutions")
+    .values(INSTITUTIONS.map(([name, location]) => ({ name, location, created_by: null, created_at: created })))
+    .returning(["id", "name"])
+    .execute();
+  const idOf = (name: string) => rows.find((r) => r.name === name)!.id;
+  await db
+    .insertInto("profile_institutions")
+    .values(["Roosevelt Middle School", "Austin Independent School District"].map((name, position) => ({ profile_id: teacher, institution_id: idOf(name), position })))
+    .execute();
 }
 
 /** Creates the admin account named by ADMIN_USERNAME and ADMIN_PASSWORD when it does not exist yet. */

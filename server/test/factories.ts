@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import { createContent, type CreateContentInput } from "../commands/createContent.js";
 import type { Db } from "../db/connection.js";
 import type { Insertable } from "kysely";
-import type { AnnouncementsTable, Content, InterceptorRow, InterceptorsTable, NewsItemRow, NewsItemsTable, Profile } from "../db/schema.js";
+import type { AnnouncementsTable, Content, Institution, InterceptorRow, InterceptorsTable, NewsItemRow, NewsItemsTable, Profile } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
 import { upsertAnnouncement } from "../models/announcements.js";
 import { addToCollections } from "../commands/addToCollections.js";
+import { insertInstitution } from "../models/institutions.js";
 import { insertInterceptor } from "../models/interceptors.js";
 import { insertNewsItem } from "../models/newsItems.js";
 import { insertProfile } from "../models/profiles.js";
@@ -96,6 +97,11 @@ export async function statusesByRole(clients: RoleCast["clients"], call: (client
   const out: Partial<Record<keyof RoleCast["clients"], number>> = {};
   for (const role of Object.keys(clients) as (keyof RoleCast["clients"])[]) out[role] = (await call(clients[role])).status;
   return out;
+}
+
+/** An institution (a listed one by default: with a "City, ST" location). */
+export async function buildInstitution(db: Db, overrides: { name?: string; location?: string | null } = {}): Promise<Institution> {
+  return insertInstitution(db, { name: overrides.name ?? `Institution ${unique()}`, location: overrides.location === undefined ? "Springfield, IL" : overrides.location, created_by: null });
 }
 
 /** A group with a leader and members. */

@@ -1,14 +1,31 @@
 import { Router, type RequestHandler } from "express";
 import multer from "multer";
-import { IMAGE_UPLOAD_RULES, MESSAGES, PROFILE_IMAGE_PART, PROFILE_MESSAGES, THUMBNAIL_MESSAGES, type ProfileImageResponse, type ProfileView } from "../../../contract/index.js";
+import {
+  IMAGE_UPLOAD_RULES,
+  InstitutionAutocompleteQuery,
+  MESSAGES,
+  PROFILE_IMAGE_PART,
+  PROFILE_LIMITS,
+  PROFILE_MESSAGES,
+  ProfileUpdateRequest,
+  THUMBNAIL_MESSAGES,
+  type InstitutionAutocomplete,
+  type ProfileImageResponse,
+  type ProfileUpdateResponse,
+  type ProfileView,
+} from "../../../contract/index.js";
+import { updateProfile } from "../../commands/updateProfile.js";
 import type { Db } from "../../db/connection.js";
 import type { Profile } from "../../db/schema.js";
+import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { refuseNulText } from "../../lib/nulText.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { listProfileInstitutions, searchInstitutions } from "../../models/institutions.js";
 import { checkThumbnailImage, type CheckedImage } from "../../lib/thumbnailImage.js";
 import { findGroupPage, findProfileByUid, setProfileThumb } from "../../models/profiles.js";
 import { authenticate, authorize, profilePolicy } from "../../policies/index.js";
-import { presentProfile } from "../../presenters/profilePage.js";
+import { presentInstitution, presentProfile } from "../../presenters/profilePage.js";
 import { itemLink } from "../../presenters/editableItem.js";
 import { isStorageKey, newStorageKey, type FileStorage } from "../../storage/fileStorage.js";
 
@@ -32,8 +49,9 @@ const parseUpload: RequestHandler = (req, res, next) => {
 const photoPath = (profile: Pick<Profile, "uid">, key: string, mime: CheckedImage["mimeType"]) => `/profiles/${profile.uid}/image/${key}.${EXTENSION[mime]}`;
 
 /**
- * Profiles' pages (the links of comment writers and feed posters): GET /api/profiles/{uid}, the photo upload of the
- * second document (POST {profile link}/upload-image, with PUT as its method override) and the photo itself.
+ * Profiles' pages (the links of comment writers and feed posters): GET /api/profiles/{uid} and its edit (PUT), the
+ * photo upload of the second document (POST {profile link}/upload-image, with PUT as its method override) and the
+ * photo itself, and the institution autocomplete of the profile form (GET /profiles/autocomplete/institutions).
  */
 export function profilesRouter(db: Db, storage: FileStorage): Router {
   const router = Router();
@@ -44,10 +62,36 @@ export function profilesRouter(db: Db, storage: FileStorage): Router {
     return profile;
   };
 
-  router.get("/api/profiles/:uid", async (req, res) => {
-    const profile = await loadProfile(req.params.uid);
+  /** The page as `actor` sees it. */
+  const profileView = async (actor: Actor, profile: Profile): Promise<ProfileView> => {
     const page = profile.kind === "group" ? await findGroupPage(db, profile.id) : undefined;
-    res.json(presentProfile(profile, { groupLink: page ? itemLink(page) : null, editPhoto: profilePolicy.canEditPhoto(req.actor, profile) }) satisfies ProfileView);
+    return presentProfile(profile, {
+      groupLink: page ? itemLink(page) : null,
+      institutions: await listProfileInstitutions(db, profile.id),
+      edit: profilePolicy.canEdit(actor, profile),
+      editPhoto: profilePolicy.canEditPhoto(actor, profile),
+    });
+  };
+
+  router.get("/api/profiles/:uid", async (req, res) => {
+    res.json(await profileView(req.actor, await loadProfile(req.params.uid)));
+  });
+
+  router.put("/api/profiles/:uid", authenticate(), async (req, res) => {
+    const profile = await loadProfile(String(req.params.uid));
+    authorize(req.actor, profilePolicy.canEdit(req.actor, profile), PROFILE_MESSAGES.editForbidden);
+    const edit = parseOr422(ProfileUpdateRequest, req.body ?? {});
+    const saved = await updateProfile(db, profile, edit, req.actor.profile!.id);
+    req.log.info({ profileId: profile.id }, "profile edited");
+    res.json({ status: "success", message: PROFILE_MESSAGES.saved, profile: await profileView(req.actor, saved) } satisfies ProfileUpdateResponse);
+  });
+
+  // Institutions are as public as the profile pages that name them. lat and lon are accepted and ignored: we store no coordinates.
+  router.get("/profiles/autocomplete/institutions", async (req, res) => {
+    const query = parseOr422(InstitutionAutocompleteQuery, req.query);
+    const term = query.st?.trim() ?? "";
+    const found = term.length < PROFILE_LIMITS.institutionSearchMin ? [] : await searchInstitutions(db, term, { state: query.state, limit: PROFILE_LIMITS.institutionOptions });
+    res.json({ data: found.map(presentInstitution) } satisfies InstitutionAutocomplete);
   });
 
   // Who may not change the photo is turned away before the upload is read.
