@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ModelKey, emptyAsUnset } from "./common.js";
+import { MAX_ID, ModelKey, emptyAsUnset } from "./common.js";
 import { SearchResultItem } from "./search.js";
 
 /** Texts of the add-to-collection dialog and its calls. */
@@ -8,6 +8,9 @@ export const COLLECTION_MESSAGES = {
   notCollectible: "This item cannot be added to a collection.",
   notItself: "A collection cannot be added to itself.",
   notYours: "You can only add items to collections you can edit.",
+  notYoursToRemove: "You can only remove items from collections you can edit.",
+  notInCollection: "That item is not in this collection.",
+  removed: (title: string) => `Removed from ${title}.`,
   /** The second document's create failure text, for the dialog's create tab too. */
   createFailed: "An error occurred while creating a collection.  Please wait a moment and try again.",
   /** The second document's text when adding to collections fails with no message of the server's to show. */
@@ -69,5 +72,8 @@ export const CollectionsFindResponse = z.object({
 export type CollectionsFindResponse = z.infer<typeof CollectionsFindResponse>;
 
 /** GET /api/collections/{uid}/items: the items of a collection the asker may see, as search cards, in the order they were added. */
+/** DELETE /api/collections/{uid}/items/{itemId}: the item's id (a content id). */
+export const CollectionItemParams = z.object({ itemId: z.coerce.number({ error: "itemId must be a whole number." }).int("itemId must be a whole number.").positive("itemId must be a whole number.").max(MAX_ID, "itemId must be a whole number.") });
+
 export const CollectionItemsList = z.object({ data: z.array(SearchResultItem), total: z.number() });
 export type CollectionItemsList = z.infer<typeof CollectionItemsList>;

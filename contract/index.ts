@@ -33,3 +33,4 @@ export * from "./guidedTours.js";
 export * from "./carousels.js";
 export * from "./interceptors.js";
 export * from "./resourceView.js";
+export * from "./pageBlocks.js";

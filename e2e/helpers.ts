@@ -132,6 +132,16 @@ export async function switchTo(page: Page, account: { username: string; password
   if (account) await signInViaApi(page, account);
 }
 
+export type Upload = { name: string; mimeType: string; buffer: Buffer };
+
+/** Adds a public resource as the signed-in profile, by link or by file, the way the add-resource form does; answers its link. */
+export async function addResource(page: Page, title: string, source: { url: string } | { file: Upload }): Promise<string> {
+  const multipart: Record<string, string | Upload> = "url" in source ? { title, add_resource_type: "show-url", url: source.url } : { title, add_resource_type: "show-file", file: source.file };
+  const res = await page.request.post("/resources/create-fetch", { multipart, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(res.ok(), `add ${title}: ${res.status()}`).toBeTruthy();
+  return ((await res.json()) as { response: { link: string } }).response.link;
+}
+
 /** Signs in through the login form. */
 export async function signInViaForm(page: Page, account: { username: string; password: string } = TEACHER): Promise<void> {
   await page.getByLabel("Username").fill(account.username);

@@ -1,20 +1,10 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { demoBarChartPng, demoPdf } from "../server/seed/demoMedia.js";
-import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, addResource, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const stamp = Date.now().toString(36);
-
-type Upload = { name: string; mimeType: string; buffer: Buffer };
-
-/** Adds a public resource as the signed-in profile, by link or by file, the way the add-resource form does; answers its link. */
-async function addResource(page: Page, title: string, source: { url: string } | { file: Upload }): Promise<string> {
-  const multipart: Record<string, string | Upload> = "url" in source ? { title, add_resource_type: "show-url", url: source.url } : { title, add_resource_type: "show-file", file: source.file };
-  const res = await page.request.post("/resources/create-fetch", { multipart, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
-  expect(res.ok(), `add ${title}: ${res.status()}`).toBeTruthy();
-  return ((await res.json()) as { response: { link: string } }).response.link;
-}
 
 const panel = (page: Page) => page.getByRole("region", { name: "The resource" });
 const dialog = (page: Page) => page.getByRole("dialog");

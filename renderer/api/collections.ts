@@ -9,7 +9,7 @@ import {
   type CollectionItemsRequest,
   type ModelKey,
 } from "../../contract/index.js";
-import { getJson, postJson } from "./client.js";
+import { deleteJson, getJson, postJson } from "./client.js";
 import { createCollection } from "./endpoints.js";
 import { queryKeys } from "./queries.js";
 
@@ -41,6 +41,11 @@ export function addToCollections(request: CollectionItemsRequest): Promise<Colle
 /** GET /api/collections/{uid}/items: a collection's items as search cards, in the order they were added. */
 export function fetchCollectionItems(uid: string, signal?: AbortSignal): Promise<CollectionItemsList> {
   return getJson(`api/collections/${encodeURIComponent(uid)}/items`, CollectionItemsList, { signal });
+}
+
+/** DELETE /api/collections/{uid}/items/{itemId}: takes an item out of a collection; answers the message to show. */
+export function removeFromCollection({ uid, itemId }: { uid: string; itemId: number }): Promise<CollectionItemsResponse> {
+  return deleteJson(`api/collections/${encodeURIComponent(uid)}/items/${itemId}`, CollectionItemsResponse);
 }
 
 /**
@@ -86,6 +91,12 @@ function useInvalidateCollections() {
 export function useAddToCollectionsMutation() {
   const invalidate = useInvalidateCollections();
   return useMutation({ mutationFn: addToCollections, onSuccess: () => void invalidate() });
+}
+
+/** DELETE one item from a collection; afterwards every list of collections and collection items is refetched. */
+export function useRemoveFromCollectionMutation() {
+  const invalidate = useInvalidateCollections();
+  return useMutation({ mutationFn: removeFromCollection, onSuccess: () => void invalidate() });
 }
 
 /**

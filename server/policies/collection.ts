@@ -7,6 +7,9 @@ export const canCreate = (actor: Actor, creatableTypes: readonly string[]): bool
 /** Adding items to a collection is editing it: its owner, an admin or moderator, or those granted edit. */
 export const canAddTo = (actor: Actor, collection: ContentSubject): boolean => canEdit(actor, collection);
 
+/** Taking an item out is editing it too: whoever may add to a collection may also remove from it. */
+export const canRemoveFrom = canAddTo;
+
 /**
  * Whose collections and edit grants let the actor add to a collection: its own profile's, and those of the groups it
  * leads (a group's edit grant and its own items go to its leaders, as in canEdit and isOwner). Moderators and admins may add to any collection

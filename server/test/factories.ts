@@ -5,7 +5,7 @@ import type { Insertable } from "kysely";
 import type { AnnouncementsTable, Content, Institution, InterceptorRow, InterceptorsTable, NewsItemRow, NewsItemsTable, Profile } from "../db/schema.js";
 import { hashPassword } from "../lib/password.js";
 import { upsertAnnouncement } from "../models/announcements.js";
-import { addToCollections } from "../commands/addToCollections.js";
+import { addToCollections } from "../commands/collectionItems.js";
 import { insertInstitution } from "../models/institutions.js";
 import { insertInterceptor } from "../models/interceptors.js";
 import { insertNewsItem } from "../models/newsItems.js";

@@ -152,8 +152,13 @@ export class TestClient {
 
   /** POST JSON with the CSRF token (fetched first when missing). */
   async post<T = any>(pathname: string, body: unknown = {}): Promise<Answer<T>> {
+    return this.send<T>("POST", pathname, body);
+  }
+
+  /** A write with any method (PUT, DELETE...), with the session's CSRF token as the app sends it. */
+  async send<T = any>(method: string, pathname: string, body?: unknown): Promise<Answer<T>> {
     const token = this.csrf ?? (await this.token());
-    return this.request<T>("POST", pathname, body, { "x-csrf-token": token });
+    return this.request<T>(method, pathname, body, { "x-csrf-token": token });
   }
 
   /** POST multipart form data (an upload) with the CSRF token; fetch sets the boundary. */

@@ -10,6 +10,7 @@ import { Field, fieldErrorProps } from "../Field.js";
 import { ModalFrame } from "../ModalFrame.js";
 import { TabList, TabPanel } from "../Tabs.js";
 import { addFailureMessage, collectionChoices, createFailureMessage, idsToAdd, itemCountText, loadFailureMessage, moreThanListed, pageOf, selectionSummary } from "./collectChoices.js";
+import { InlineLoadError } from "../InlineLoadError.js";
 
 type CollectTab = "search" | "create";
 const TABS = [
@@ -163,12 +164,7 @@ function SearchTab({ target, onAdded, onSignInNeeded, onCreateInstead }: TabProp
       </div>
 
       {collections.isError && !sessionGone && (
-        <div className="inline-error">
-          <p>{loadFailureMessage(collections.error)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void collections.refetch()}>
-            Try again
-          </button>
-        </div>
+        <InlineLoadError message={loadFailureMessage(collections.error)} onRetry={() => void collections.refetch()} />
       )}
 
       {collections.isPending && <p className="collect-form__status">Loading your collections…</p>}

@@ -1,16 +1,40 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
-import { MESSAGES } from "../../../contract/index.js";
-import { useCollectionItems } from "../../api/collections.js";
-import { PATHS } from "../../routes/paths.js";
+import { COLLECTIBLE_MODEL_KEYS, MESSAGES, type EditableItem, type SearchResultItem, type SearchTypeConfig } from "../../../contract/index.js";
+import { ApiError } from "../../api/ApiError.js";
+import { useAddToCollectionsMutation, useCollectionItems, useRemoveFromCollectionMutation } from "../../api/collections.js";
+import { useAppConfig } from "../../api/queries.js";
+import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { itemCountText } from "../../components/collect/collectChoices.js";
+import { showToast } from "../../components/toastStore.js";
+import { PATHS } from "../../routes/paths.js";
 import { ResultList } from "../search/ResultList.js";
+import { ViewAllDialog } from "../search/ViewAllDialog.js";
+import { InlineLoadError } from "../../components/InlineLoadError.js";
 
-/** A collection page's items, as search cards in the order they were added, or the empty state. */
-export function CollectionItems({ uid }: { uid: string }) {
+/** The search types whose items all go in collections (Resources, Lesson Plans…): what Add Item browses. */
+const collectibleTypes = (types: SearchTypeConfig[]) =>
+  types.filter((t) => !t.admin_only && t.model_types.length > 0 && t.model_types.every((m) => (COLLECTIBLE_MODEL_KEYS as readonly string[]).includes(m)));
+
+const failureText = (error: unknown) => (error instanceof ApiError ? error.message : MESSAGES.genericLoad);
+
+/**
+ * A collection page's items, as search cards in the order they were added, or the empty state. Those who may edit the
+ * collection add items here (Add Item: the View All modal) and take them out (Remove, after a confirmation).
+ */
+export function CollectionItems({ collection }: { collection: Pick<EditableItem, "id" | "uid" | "title" | "abilities" | "viewed_by_link"> }) {
   const headingId = useId();
-  const items = useCollectionItems(uid);
+  const items = useCollectionItems(collection.uid);
   const data = items.data;
+  const manage = collection.abilities.edit && !collection.viewed_by_link;
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<SearchResultItem | null>(null);
+  const remove = useRemoveFromCollectionMutation();
+
+  const handleRemove = (item: SearchResultItem) => {
+    setRemoving(null);
+    remove.mutate({ uid: collection.uid, itemId: item.id }, { onSuccess: (answer) => showToast(answer.message, "info"), onError: (error) => showToast(failureText(error)) });
+  };
 
   return (
     <section className="collection-items" aria-labelledby={headingId}>
@@ -19,24 +43,90 @@ export function CollectionItems({ uid }: { uid: string }) {
           Items in this collection
         </h2>
         {data && data.total > 0 && <p className="collection-items__count">{itemCountText(data.total)}</p>}
+        {manage && (
+          <button type="button" className="button button--primary button--small collection-items__add" onClick={() => setAdding(true)}>
+            Add Item
+          </button>
+        )}
       </div>
       {items.isPending && <p className="page-status">Loading items…</p>}
       {items.isError && (
-        <div className="inline-error">
-          <p>{MESSAGES.genericLoad}</p>
-          <button type="button" className="button button--secondary" onClick={() => void items.refetch()}>
-            Try again
-          </button>
-        </div>
+        <InlineLoadError message={MESSAGES.genericLoad} onRetry={() => void items.refetch()} />
       )}
       {data && data.data.length === 0 && (
         <div className="empty-state">
           <p className="empty-state__title">This collection has no items yet.</p>
-          <p>Use Collect on a search result or on an item’s page to add it here.</p>
+          <p>{manage ? "Use Add Item, or Collect on a search result or on an item’s page, to add one here." : "Use Collect on a search result or on an item’s page to add it here."}</p>
           <Link to={PATHS.search}>Find items in search</Link>
         </div>
       )}
-      {data && data.data.length > 0 && <ResultList items={data.data} layout="list" busy={items.isFetching} />}
+      {data && data.data.length > 0 && (
+        <ResultList
+          items={data.data}
+          layout="list"
+          busy={items.isFetching}
+          actionsOf={
+            manage
+              ? (item) => (
+                  <button type="button" className="button button--ghost button--small" disabled={remove.isPending && remove.variables?.itemId === item.id} onClick={() => setRemoving(item)}>
+                    Remove<span className="visually-hidden"> {item.title}</span>
+                  </button>
+                )
+              : undefined
+          }
+        />
+      )}
+      {removing && (
+        <ConfirmDialog
+          title="Remove item"
+          message={`Remove “${removing.title}” from ${collection.title}? The item itself is not deleted.`}
+          confirmLabel="Remove"
+          onConfirm={() => handleRemove(removing)}
+          onCancel={() => setRemoving(null)}
+        />
+      )}
+      {adding && <AddItemDialog collection={collection} held={new Set(data?.data.map((i) => i.id))} onClose={() => setAdding(false)} />}
     </section>
   );
+}
+
+/** Add Item: the View All modal over the catalogue, each card with Add (or Added, for what the collection holds). */
+function AddItemDialog({ collection, held, onClose }: { collection: Pick<EditableItem, "id" | "title">; held: Set<number>; onClose(): void }) {
+  const appConfig = useAppConfig();
+  const add = useAddToCollectionsMutation();
+  const [added, setAdded] = useState<Set<number>>(() => new Set());
+  const [status, setStatus] = useState("");
+  const types = collectibleTypes(appConfig.data?.searchTypes ?? []);
+
+  const handleAdd = (item: SearchResultItem) => {
+    setStatus("");
+    add.mutate(
+      { type: item.model_key, type_id: item.id, collection_id: [collection.id] },
+      {
+        onSuccess: (answer) => {
+          setAdded((ids) => new Set(ids).add(item.id));
+          setStatus(`${item.title}: ${answer.message}`);
+        },
+        onError: (error) => setStatus(`${item.title}: ${failureText(error)}`),
+      },
+    );
+  };
+
+  const actionsOf = (item: SearchResultItem) => {
+    if (item.model_key === "collection" && item.id === collection.id) return <span className="view-all__note">This collection</span>;
+    if (held.has(item.id) || added.has(item.id))
+      return (
+        <button type="button" className="button button--ghost button--small" disabled>
+          Added<span className="visually-hidden"> {item.title}</span>
+        </button>
+      );
+    return (
+      <button type="button" className="button button--secondary button--small" disabled={add.isPending && add.variables?.type_id === item.id} onClick={() => handleAdd(item)}>
+        Add<span className="visually-hidden"> {item.title}</span>
+      </button>
+    );
+  };
+
+  if (appConfig.isPending) return null;
+  return <ViewAllDialog title="Add Item" types={types} actionsOf={actionsOf} status={status} onClose={onClose} />;
 }

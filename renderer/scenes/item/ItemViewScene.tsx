@@ -99,7 +99,7 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         <ItemSections item={item} signedIn={profile !== null} />
         {/* A resource is its link or file; an empty body is only worth a note when there is nothing else to see. */}
         {item.sections.length === 0 && !isCollection && !item.resource_view && <p className="empty-note">Nothing has been written here yet.</p>}
-        {isCollection && <CollectionItems key={item.uid} uid={item.uid} />}
+        {isCollection && <CollectionItems key={item.uid} collection={item} />}
         {/* The feed is asked for by the item's id, which a link share does not open. */}
         {item.features.feed && !item.viewed_by_link && <FeedCard key={item.id} owner={item} />}
         {/* A group's discussion threads, named by opaque_id like the Discuss card (a link viewer reads them only). */}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { SearchResultItem } from "../../../contract/index.js";
 import { CollectButton } from "../../components/collect/CollectButton.js";
@@ -8,7 +9,7 @@ import { inAppItemPath } from "./resultLink.js";
 import { shortDescription } from "./searchState.js";
 
 /** One search result (list row or grid card), with its favorite and collect buttons where the type has them. */
-export function ResultCard({ item }: { item: SearchResultItem }) {
+export function ResultCard({ item, actions }: { item: SearchResultItem; actions?: ReactNode }) {
   const typeName = item.common.type_name_singular;
   const thumb = item.thumb_url ?? item.thumb_url_medium;
   const description = shortDescription(item.description);
@@ -47,11 +48,16 @@ export function ResultCard({ item }: { item: SearchResultItem }) {
         </p>
         {description && <p className="result-card__description">{description}</p>}
       </div>
-      {(item.common.features.favorite || item.common.features.collectible) && (
-        <div className="result-card__actions">
-          {item.common.features.favorite && <FavoriteButton item={item} />}
-          {item.common.features.collectible && <CollectButton item={item} />}
-        </div>
+      {/* Where a card is listed for one task (adding it somewhere, taking it out), that task's controls replace Favorite and Collect. */}
+      {actions !== undefined ? (
+        <div className="result-card__actions">{actions}</div>
+      ) : (
+        (item.common.features.favorite || item.common.features.collectible) && (
+          <div className="result-card__actions">
+            {item.common.features.favorite && <FavoriteButton item={item} />}
+            {item.common.features.collectible && <CollectButton item={item} />}
+          </div>
+        )
       )}
     </article>
   );

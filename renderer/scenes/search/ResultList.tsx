@@ -1,14 +1,15 @@
+import type { ReactNode } from "react";
 import type { SearchResultItem } from "../../../contract/index.js";
 import { ResultCard } from "./ResultCard.js";
 import type { ResultLayout } from "./SearchToolbar.js";
 
-/** The results as a list or a 3-column grid. */
-export function ResultList({ items, layout, busy }: { items: SearchResultItem[]; layout: ResultLayout; busy: boolean }) {
+/** The results as a list or a grid; `actionsOf` gives each card the controls of the task it is listed for. */
+export function ResultList({ items, layout, busy, actionsOf }: { items: SearchResultItem[]; layout: ResultLayout | "pairs"; busy: boolean; actionsOf?: (item: SearchResultItem) => ReactNode }) {
   return (
     <ul className={`results-list results-list--${layout}`} aria-busy={busy || undefined}>
       {items.map((item) => (
         <li key={`${item.model_key}:${item.id}`}>
-          <ResultCard item={item} />
+          <ResultCard item={item} actions={actionsOf?.(item)} />
         </li>
       ))}
     </ul>

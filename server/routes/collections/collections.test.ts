@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTION_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
-import { buildContent, buildGroup, buildUser } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { buildCollection, buildContent, buildGroup, buildRoleCast, buildUser, type RoleCast } from "../../test/factories.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
@@ -193,6 +193,55 @@ describe("collections: adding items", () => {
     await add(c, extra, [mine.id, later.id]);
     expect([(await updatedAt(mine)) === mineAfter, (await updatedAt(later)) > laterBefore]).toEqual([true, true]);
     expect(await newestTitle()).toBe("Later Shelf");
+  });
+});
+
+describe("collections: removing items (the collection page's Remove)", () => {
+  let server: TestServer;
+  let cast: RoleCast;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    cast = await buildRoleCast(server);
+  });
+  afterAll(() => server.stop());
+
+  /** A collection of the owner's, edited by the cast's group too (its leader edits; its plain member only reads), holding one item. */
+  async function shelf() {
+    const item = await buildContent(server.db, { ownerId: cast.member.id, title: "Kelp Forest Poster" });
+    const collection = await buildCollection(server.db, { ownerId: cast.owner.id, title: "Ocean Shelf" }, [item]);
+    await server.db.insertInto("content_grants").values({ content_id: collection.id, scope: "group", profile_id: cast.group.id, permission: "edit" }).execute();
+    return { item, collection };
+  }
+  const remove = (c: TestClient, collection: Content, itemId: number | string) => c.send("DELETE", `/api/collections/${collection.uid}/items/${itemId}`);
+
+  it("lets those who may edit the collection remove an item (owner, group leader, moderator, admin), and nobody else", async () => {
+    const statuses: Record<string, number> = {};
+    for (const role of ["guest", "member", "groupie", "owner", "leader", "moderator", "admin"] as const) {
+      const { item, collection } = await shelf();
+      const res = await remove(cast.clients[role], collection, item.id);
+      statuses[role] = res.status;
+      const held = await server.db.selectFrom("collection_items").select("content_id").where("collection_id", "=", collection.id).execute();
+      expect(held.length, role).toBe(res.status === 200 ? 0 : 1);
+      if (res.status === 200) expect(res.body).toEqual({ status: "success", message: "Removed from Ocean Shelf." });
+      if (res.status === 403) expect(res.body.message).toBe(COLLECTION_MESSAGES.notYoursToRemove);
+    }
+    expect(statuses).toEqual({ guest: 401, member: 403, groupie: 403, owner: 200, leader: 200, moderator: 200, admin: 200 });
+  });
+
+  it("answers 404 for an item it does not hold, 422 for a bad id, and the collection's page no longer lists a removed item", async () => {
+    const { item, collection } = await shelf();
+    const owner = cast.clients.owner;
+    const before = (await owner.get(`/api/collections/${collection.uid}/items`)).body;
+    expect(before.total).toBe(1);
+    expect((await remove(owner, collection, item.id)).status).toBe(200);
+    const again = await remove(owner, collection, item.id);
+    expect([again.status, again.body.message]).toEqual([404, COLLECTION_MESSAGES.notInCollection]);
+    const bad = await remove(owner, collection, "first");
+    expect([bad.status, bad.body.message]).toEqual([422, "itemId must be a whole number."]);
+    expect((await owner.get(`/api/collections/${collection.uid}/items`)).body).toEqual({ data: [], total: 0 });
+    // The item itself is untouched: only its place in the collection went.
+    expect((await owner.get(`/api/content/resources/${item.uid}`)).status).toBe(200);
   });
 });
 

@@ -1,13 +1,14 @@
 import { Router } from "express";
 import {
   COLLECTION_MESSAGES,
+  CollectionItemParams,
   CollectionItemsRequest,
   CollectionsFindQuery,
   type CollectionItemsList,
   type CollectionItemsResponse,
   type CollectionsFindResponse,
 } from "../../../contract/index.js";
-import { addToCollections } from "../../commands/addToCollections.js";
+import { addToCollections, removeFromCollection } from "../../commands/collectionItems.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
@@ -64,6 +65,17 @@ export function collectionsRouter(db: Db): Router {
     await ensureViewable(db, req, collection, "link");
     const cards = await collectionCards(db, req.actor, collection.id, contentObjectPolicy.itemScope(req.actor));
     const answer: CollectionItemsList = { data: cards, total: cards.length };
+    res.json(answer);
+  });
+
+  // The collection page's Remove (for those who may edit the collection): our call, the spec names none.
+  router.delete("/api/collections/:uid/items/:itemId", authenticate(), async (req, res) => {
+    const collection = await loadByLink(db, "collections", String(req.params.uid));
+    await ensureViewable(db, req, collection, "link");
+    authorize(req.actor, collectionPolicy.canRemoveFrom(req.actor, collection), COLLECTION_MESSAGES.notYoursToRemove);
+    const { itemId } = parseOr422(CollectionItemParams, req.params);
+    if (!(await removeFromCollection(db, collection.id, itemId))) throw new HttpError(404, COLLECTION_MESSAGES.notInCollection);
+    const answer: CollectionItemsResponse = { status: "success", message: COLLECTION_MESSAGES.removed(collection.title) };
     res.json(answer);
   });
 

@@ -1,6 +1,10 @@
 import { Router, type Request, type Response } from "express";
 import {
+  PAGE_BLOCK_MESSAGES,
+  PAGE_BLOCK_NAMES,
+  PageBlockRequest,
   PROVIDER_AUTOCOMPLETE_LIMIT,
+  VIEW_ALL_PAGE_SIZE,
   ProviderQuery,
   SearchInput,
   SearchRequest,
@@ -13,6 +17,7 @@ import {
 } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import type { Actor } from "../../lib/actor.js";
+import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { editGrantsAmong } from "../../models/content.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
@@ -103,6 +108,19 @@ export function searchRouter(db: Db, search: CatalogueSearch): Router {
 
   router.post("/search", async (req, res) => {
     const request = parseRequest((req.body ?? {}) as Record<string, unknown>, false);
+    await sendAnswer(res, db, req.actor, await search.run(req.actor, request), "legacy", legacyBody);
+  });
+
+  // A content block (the View All modal's pages): a search narrowed by the block's filters and its owner, in the
+  // search's answer shape and under its rules, titles A to Z unless a term ranks them.
+  router.post("/pages/block/:name", async (req, res) => {
+    if (!(PAGE_BLOCK_NAMES as readonly string[]).includes(req.params.name)) throw new HttpError(404, PAGE_BLOCK_MESSAGES.unknownBlock);
+    const body = parseOr422(PageBlockRequest, req.body ?? {});
+    const f: Record<string, (string | number)[]> = {};
+    for (const filter of body.block) for (const [key, values] of Object.entries(filter)) f[key] = [...(f[key] ?? []), ...values];
+    const owners = [body.settings.profile_id, body.settings.group_id].filter((id) => id !== undefined);
+    if (owners.length) f.owners = [...(f.owners ?? []), ...owners];
+    const request = parseRequest({ f, st: body.st, page: body.page, per: body.per ?? VIEW_ALL_PAGE_SIZE, s: body.st?.trim() ? undefined : "title_lsort_asc" }, false);
     await sendAnswer(res, db, req.actor, await search.run(req.actor, request), "legacy", legacyBody);
   });
 

@@ -20,3 +20,17 @@ export async function addToCollections(db: Db, collectionIds: number[], contentI
     return added;
   });
 }
+
+/**
+ * Takes an item out of a collection; the collection gets a new update time and a change-log entry, as when one is
+ * added. Answers whether it held the item.
+ */
+export async function removeFromCollection(db: Db, collectionId: number, contentId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx.deleteFrom("collection_items").where("collection_id", "=", collectionId).where("content_id", "=", contentId).executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) return false;
+    await trx.updateTable("content").set({ updated_at: new Date().toISOString() }).where("id", "=", collectionId).execute();
+    await recordContentChange(trx, collectionId);
+    return true;
+  });
+}

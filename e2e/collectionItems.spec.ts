@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { LEARNER, TEACHER, addResource, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo, titleSortKey } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+const stamp = Date.now().toString(36);
+
+/** A new public collection of the signed-in profile's: its link. */
+async function createCollection(page: Page, title: string): Promise<string> {
+  const res = await page.request.post("/collections/create", { data: { title }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(res.ok(), `create ${title}`).toBeTruthy();
+  return ((await res.json()) as { link: string }).link;
+}
+
+const itemsRegion = (page: Page) => page.getByRole("region", { name: "Items in this collection" });
+const viewAll = (page: Page) => page.getByRole("dialog", { name: "Add Item" });
+
+test("a collection's owner adds items from its page (the View All modal, by keyboard) and removes one; a member sees neither control", async ({ page }) => {
+  const shelf = `Tide Shelf ${stamp}`;
+  const guide = `Anemone Guide ${stamp}`;
+  await signInViaApi(page, TEACHER);
+  await addResource(page, guide, { url: "https://example.org/anemones" });
+  const link = await createCollection(page, shelf);
+  await page.goto(link);
+  await expect(itemsRegion(page).getByText("This collection has no items yet.")).toBeVisible();
+
+  // Add Item opens the View All modal: the first type, titles A to Z, 12 a page, at most two pages before the full search.
+  const addItem = itemsRegion(page).getByRole("button", { name: "Add Item" });
+  await tabTo(page, addItem, 80);
+  await page.keyboard.press("Enter");
+  const dialog = viewAll(page);
+  await expect(dialog).toBeVisible();
+  await expect(page.locator("#view-all-modal")).toBeVisible();
+  const type = dialog.getByRole("combobox", { name: "Type" });
+  await expect(type).toHaveValue("resources");
+  const cards = dialog.getByRole("article");
+  await expect(cards).toHaveCount(12);
+  await expect(dialog.getByText("Page 1 of 2")).toBeVisible();
+  await expect(dialog.getByRole("link", { name: /^See all [\d,]+ in search$/ })).toHaveAttribute("href", /f%5Bt%5D%5B%5D=resources.*|s=title_lsort_asc/);
+  const firstTitles = await cards.getByRole("heading").allTextContents();
+  // A to Z as search sorts titles (a leading "The" aside).
+  expect([...firstTitles].sort((a, b) => titleSortKey(a).localeCompare(titleSortKey(b)))).toEqual(firstTitles);
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await expect(dialog.getByText("Page 2 of 2")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Next" })).toBeDisabled();
+  // Escape does not close it (the spec's rule): a half-done pick is not lost.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+
+  // Another type starts over at page 1; a search finds the new resource, which is added by keyboard.
+  await type.selectOption("lesson_plans");
+  await expect(dialog.getByText(/^Page 1 of/)).toBeVisible();
+  await type.selectOption("resources");
+  const search = dialog.getByRole("searchbox", { name: "Search" });
+  await search.fill("an");
+  await expect(dialog.getByText("Please enter at least 3 characters to search.")).toBeVisible();
+  await search.fill(stamp);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(guide);
+  const add = dialog.getByRole("button", { name: `Add ${guide}` });
+  await tabTo(page, add, 20);
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("status").first()).toHaveText(`${guide}: Added to ${shelf}.`);
+  await expect(dialog.getByRole("button", { name: `Added ${guide}` })).toBeDisabled();
+  await expectNoAxeViolations(page, "the View All modal (Add Item)");
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/view-all-add-item-1366.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await search.fill("");
+  await expect(cards).toHaveCount(12);
+  await page.screenshot({ path: `${SHOTS}/view-all-add-item-390.png` });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // Close (the only way out) gives focus back to Add Item, and the collection lists the item.
+  await tabTo(page, dialog.getByRole("button", { name: "Close" }), 60);
+  await page.keyboard.press("Enter");
+  await expect(dialog).toHaveCount(0);
+  await expect(addItem).toBeFocused();
+  await expect(itemsRegion(page).getByRole("article")).toHaveCount(1);
+  await expect(itemsRegion(page).getByRole("heading", { name: guide })).toBeVisible();
+
+  // A member who may only read the collection sees its items without Add Item or Remove.
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(itemsRegion(page).getByRole("heading", { name: guide })).toBeVisible();
+  await expect(itemsRegion(page).getByRole("button", { name: "Add Item" })).toHaveCount(0);
+  await expect(itemsRegion(page).getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+
+  // The owner removes it, after a confirmation; the item itself stays.
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await itemsRegion(page).getByRole("button", { name: `Remove ${guide}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Remove item" });
+  await expect(confirm).toContainText(`Remove “${guide}” from ${shelf}? The item itself is not deleted.`);
+  await confirm.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(page.getByText(`Removed from ${shelf}.`)).toBeVisible();
+  await expect(itemsRegion(page).getByText("This collection has no items yet.")).toBeVisible();
+  await page.reload();
+  await expect(itemsRegion(page).getByText("This collection has no items yet.")).toBeVisible();
+});
