@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, signInViaApi } from "./helpers.js";
+import { expectNoAxeViolations, signInViaApi, titleSortKey } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 /** A demo account the other browser tests only read by name (this test gives it a photo). */
@@ -44,7 +44,23 @@ test("a member opens their profile from the header, gives it a cropped photo, an
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 
-  await page.getByRole("link", { name: `Content by ${AUTHOR.name}` }).click();
+  // Their content: the first six (titles A to Z) with View All, the View All modal by type and by term, then the full search.
+  const content = page.getByRole("region", { name: `Content by ${AUTHOR.name}` });
+  await expect(content.getByRole("article")).toHaveCount(6);
+  const shown = await content.getByRole("article").getByRole("heading").allTextContents();
+  expect([...shown].sort((a, b) => titleSortKey(a).localeCompare(titleSortKey(b)))).toEqual(shown);
+  await content.getByRole("button", { name: "View All" }).click();
+  const all = page.getByRole("dialog", { name: `Content by ${AUTHOR.name}` });
+  await expect(all.getByRole("combobox", { name: "Type" })).toHaveValue("");
+  await expect(all.getByRole("article")).toHaveCount(12);
+  await all.getByRole("combobox", { name: "Type" }).selectOption("lesson_plans");
+  await expect(all.getByRole("article").first()).toContainText("Lesson Plan");
+  for (const card of await all.getByRole("article").all()) await expect(card).toContainText(AUTHOR.name);
+  await expectNoAxeViolations(page, "the View All modal of a profile's content");
+  await all.getByRole("button", { name: "Close" }).click();
+  await expect(all).toHaveCount(0);
+  await expect(content.getByRole("button", { name: "View All" })).toBeFocused();
+  await content.getByRole("link", { name: `Search ${AUTHOR.name}’s content` }).click();
   await expect(page).toHaveURL(/\/search\/\?f\[owners\]\[\]=\d+/);
   await expect(page.getByRole("region", { name: "Results" }).getByRole("article").first()).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, Navigate, useParams } from "react-router";
+import { Navigate, useParams } from "react-router";
 import { ApiError } from "../../api/ApiError.js";
 import { useProfile } from "../../api/profiles.js";
 import { Alert } from "../../components/Alert.js";
@@ -7,6 +7,7 @@ import { PageTitle } from "../../components/PageTitle.js";
 import { shortDate } from "../../components/shortDate.js";
 import { NotFoundScene } from "../NotFoundScene.js";
 import { ProfileEditDialog } from "./ProfileEditDialog.js";
+import { ProfileContentBlock } from "./ProfileContentBlock.js";
 import { ProfilePhotoDialog } from "./ProfilePhotoDialog.js";
 
 /**
@@ -79,11 +80,7 @@ export function ProfileScene() {
         </div>
       </header>
       {p.description && <p className="profile-page__about">{p.description}</p>}
-      <p>
-        <Link className="button button--primary" to={`/search/?f[owners][]=${p.id}`}>
-          Content by {p.name}
-        </Link>
-      </p>
+      <ProfileContentBlock profile={p} />
       {editingPhoto && <ProfilePhotoDialog uid={p.uid} onClose={() => setEditingPhoto(false)} />}
       {editing && <ProfileEditDialog profile={p} onClose={() => setEditing(false)} />}
     </article>

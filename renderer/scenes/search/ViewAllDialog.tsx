@@ -16,10 +16,12 @@ export interface ViewAllDialogProps {
   title: string;
   /** The types to browse, one at a time (the search screen's types). */
   types: SearchTypeConfig[];
+  /** Offer "All types" first (browsing someone's content), or start on the first type (picking items of one kind). */
+  allTypes?: boolean;
   /** Whose items (a profile's or a group's), or none for the whole catalogue the asker may see. */
   settings?: { profile_id?: number; group_id?: number };
-  /** The controls each listed item gets (Add, Added…). */
-  actionsOf(item: SearchResultItem): ReactNode;
+  /** The controls each listed item gets (Add, Added…); without it, a card's own (Favorite, Collect). */
+  actionsOf?(item: SearchResultItem): ReactNode;
   /** A line the dialog reads out after an action ("Added to Science Week."). */
   status?: ReactNode;
   onClose(): void;
@@ -31,20 +33,20 @@ export interface ViewAllDialogProps {
  * (the cap is page size times page limit): beyond them, "See all in search" opens the full search page. It closes by
  * its Close button only, not by Escape or a click outside (the spec's rule), so a half-done pick is not lost by a stray key.
  */
-export function ViewAllDialog({ title, types, settings, actionsOf, status, onClose }: ViewAllDialogProps) {
+export function ViewAllDialog({ title, types, allTypes = false, settings, actionsOf, status, onClose }: ViewAllDialogProps) {
   const id = useId();
-  const [type, setType] = useState(types[0]?.type ?? "");
+  const [type, setType] = useState(allTypes ? "" : (types[0]?.type ?? ""));
   const [term, setTerm] = useState("");
   const [page, setPage] = useState(1);
   const typed = term.trim().toLowerCase();
   const searched = useDebouncedValue(typed.length >= SEARCH_MIN_TERM ? typed : "", TERM_DEBOUNCE_MS);
-  const block = usePageBlock("content", { settings, block: [{ t: [type] }], st: searched, page, per: VIEW_ALL_PAGE_SIZE });
+  const block = usePageBlock("content", { settings, block: type ? [{ t: [type] }] : [], st: searched, page, per: VIEW_ALL_PAGE_SIZE });
   const total = block.data?.arrObjResponse.total ?? 0;
   const pages = Math.min(Math.ceil(total / VIEW_ALL_PAGE_SIZE), VIEW_ALL_PAGE_LIMIT);
   const items = block.data?.arrObjResponse.data ?? [];
   // The search target of the View All modal (second document): its type and owner, its term, titles A to Z, page 1.
   const owners = [settings?.profile_id, settings?.group_id].filter((o) => o !== undefined);
-  const searchLink = `${PATHS.search}?${screenStateToUrl({ ...screenStateFromUrl(new URLSearchParams()), types: [type], owners, st: searched, s: "title_lsort_asc" })}`;
+  const searchLink = `${PATHS.search}?${screenStateToUrl({ ...screenStateFromUrl(new URLSearchParams()), types: type ? [type] : [], owners, st: searched, s: "title_lsort_asc" })}`;
   const keepOpen = (event: Event) => event.preventDefault();
 
   return (
@@ -67,6 +69,7 @@ export function ViewAllDialog({ title, types, settings, actionsOf, status, onClo
               setPage(1);
             }}
           >
+            {allTypes && <option value="">All types</option>}
             {types.map((t) => (
               <option key={t.type} value={t.type}>
                 {t.label}
