@@ -6,11 +6,11 @@ import { AttachmentList } from "../attachments/AttachmentList.js";
 import { FlagDialog } from "../content/FlagDialog.js";
 import { showToast } from "../toastStore.js";
 import { CommentForm } from "./CommentForm.js";
+import { CommentHeader } from "./CommentHeader.js";
 import { CommentHistoryDialog } from "./CommentHistoryDialog.js";
 import { CommentReactions } from "./CommentReactions.js";
 import { useDiscussion } from "./DiscussionContext.js";
 import { ReplyList } from "./ReplyList.js";
-import { shortDate } from "../shortDate.js";
 
 /**
  * Moves focus to `target` once the change that removed the focused control has been drawn; a timer, because a dialog
@@ -109,23 +109,10 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
 
   return (
     <article className={`comment${isReply ? " comment--reply" : ""}`} aria-label={`${isReply ? "Reply" : "Comment"} by ${name}`}>
-      <header className="comment__header">
-        {comment.creator.thumbnail_small ? (
-          <img className="comment__avatar" src={comment.creator.thumbnail_small} alt="" />
-        ) : (
-          <span className="comment__avatar comment__avatar--initial" aria-hidden="true">
-            {name.trim().charAt(0).toUpperCase()}
-          </span>
-        )}
-        <a className="comment__author" href={comment.creator.link}>
-          {name}
-        </a>
-        <time className="comment__date" dateTime={comment.created_at}>
-          {shortDate(comment.created_at)}
-        </time>
+      <CommentHeader name={name} link={comment.creator.link} photo={comment.creator.thumbnail_small} date={comment.created_at}>
         {comment.edited_at && !deleted && <span className="comment__marker">Edited</span>}
         {comment.deleted_with_replies_at && <span className="comment__marker comment__marker--deleted">Deleted</span>}
-      </header>
+      </CommentHeader>
       {comment.title && !editing && <p className="comment__title">{comment.title}</p>}
       {editing ? (
         <CommentForm

@@ -4,11 +4,11 @@ import { discussionFailureText } from "../../api/discussions.js";
 import { reportFeedPost, useDeleteFeedPost, useEditFeedPost, type FeedOwner } from "../../api/feeds.js";
 import { AttachmentList } from "../attachments/AttachmentList.js";
 import { CommentForm } from "../discussions/CommentForm.js";
+import { CommentHeader } from "../discussions/CommentHeader.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { FlagDialog } from "../content/FlagDialog.js";
 import { showToast } from "../toastStore.js";
 import { FeedReactions } from "./FeedReactions.js";
-import { shortDate } from "../shortDate.js";
 
 /**
  * One post: poster, M/D/YYYY date, Edited marker, the text (plain text, shown as text), its attachments, reactions, and
@@ -58,16 +58,9 @@ export function FeedPostItem({ owner, post, onAnnounce, onDeleted }: { owner: Fe
 
   return (
     <article className="comment feed-post" aria-label={`Post by ${name}`}>
-      <header className="comment__header">
-        <span className="comment__avatar comment__avatar--initial" aria-hidden="true">
-          {name.trim().charAt(0).toUpperCase()}
-        </span>
-        <span className="comment__author">{name}</span>
-        <time className="comment__date" dateTime={post.created_at}>
-          {shortDate(post.created_at)}
-        </time>
+      <CommentHeader name={name} date={post.created_at}>
         {post.edited_at && <span className="comment__marker">Edited</span>}
-      </header>
+      </CommentHeader>
       {editing ? (
         <CommentForm
           label="Edit your post"

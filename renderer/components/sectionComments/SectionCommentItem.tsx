@@ -4,7 +4,7 @@ import { sectionCommentFailureText, useSectionCommentActions, type CommentedItem
 import { discussionFailureText } from "../../api/discussions.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { CommentForm } from "../discussions/CommentForm.js";
-import { shortDate } from "../shortDate.js";
+import { CommentHeader } from "../discussions/CommentHeader.js";
 
 /**
  * One comment on a section: writer, M/D/YYYY date, an Edited marker, the plain text, and Edit and Delete for its writer
@@ -38,18 +38,9 @@ export function SectionCommentItem({ item, sectionUid, comment, onDeleted }: { i
 
   return (
     <article className="comment" aria-label={`Comment by ${comment.creator.name}`}>
-      <header className="comment__header">
-        <span className="comment__avatar comment__avatar--initial" aria-hidden="true">
-          {comment.creator.name.slice(0, 1).toUpperCase()}
-        </span>
-        <a className="comment__author" href={comment.creator.link}>
-          {comment.creator.name}
-        </a>
-        <time className="comment__date" dateTime={comment.created_at}>
-          {shortDate(comment.created_at)}
-        </time>
+      <CommentHeader name={comment.creator.name} link={comment.creator.link} date={comment.created_at}>
         {comment.edited && <span className="comment__marker">Edited</span>}
-      </header>
+      </CommentHeader>
       {editing ? (
         <CommentForm
           label="Edit your comment"
