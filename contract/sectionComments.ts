@@ -34,6 +34,8 @@ export const SECTION_COMMENT_MESSAGES = {
   threadNotFound: "The thread was not found.",
   notCreator: "Only the comment's writer may change or delete it.",
   statusForbidden: "Only those who may edit the item, or who started the thread, may resolve or re-open it.",
+  threadRemoved: "This thread's section was removed: its comments can be read but not changed.",
+  removedForbidden: "Only those who may edit the item see the comments on its removed sections.",
   /** What the popover shows for any failure other than a 422 (second document, section 8). */
   systemError: "System error",
 } as const;
@@ -61,6 +63,10 @@ export type SectionThreadQuery = z.input<typeof SectionThreadQuery>;
 /** GET /comment/threads (our path): every section thread of an item, for the sections' badges. */
 export const SectionThreadsQuery = z.object(ItemRef);
 export type SectionThreadsQuery = z.input<typeof SectionThreadsQuery>;
+
+/** GET /comment/threads/removed (our path): the threads of the item's removed sections (the Deleted Comment Threads sidebar). */
+export const RemovedSectionThreadsQuery = z.object(ItemRef);
+export type RemovedSectionThreadsQuery = z.input<typeof RemovedSectionThreadsQuery>;
 
 /** POST /comment/addcomment. `thread_id` and `sort_order` are read by the legacy client and ignored: a section has one thread, in order of writing. */
 export const SectionCommentCreate = z.object({
@@ -140,3 +146,23 @@ export type SectionCommentDeleteResponse = z.infer<typeof SectionCommentDeleteRe
 /** POST /comment/updatestatus. */
 export const SectionThreadStatusResponse = z.object({ id: z.number(), ...threadStatus });
 export type SectionThreadStatusResponse = z.infer<typeof SectionThreadStatusResponse>;
+
+/**
+ * A thread whose section a save removed: the section's last title (null for a removal from before titles were kept;
+ * may be empty, as a section's title may), when it was removed, and its comments oldest first, read-only.
+ */
+export const RemovedSectionThreadView = z.object({
+  id: z.number(),
+  module: z.literal(SECTION_MODULE),
+  module_id: z.string(),
+  section_title: z.string().nullable(),
+  ...threadStatus,
+  removed_at: z.string(),
+  comments_count: z.number(),
+  comments: z.array(SectionCommentView),
+});
+export type RemovedSectionThreadView = z.infer<typeof RemovedSectionThreadView>;
+
+/** GET /comment/threads/removed: most recently removed first. */
+export const RemovedSectionThreadsResponse = z.object({ threads: z.array(RemovedSectionThreadView) });
+export type RemovedSectionThreadsResponse = z.infer<typeof RemovedSectionThreadsResponse>;

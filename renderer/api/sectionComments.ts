@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import {
+  RemovedSectionThreadsResponse,
   SECTION_COMMENT_MESSAGES,
   SECTION_MODULE,
   SectionCommentDeleteResponse,
@@ -19,6 +20,8 @@ export interface CommentedItem {
 
 const itemRef = (item: CommentedItem) => ({ type: item.model_key, type_id: item.id });
 const threadsKey = (item: CommentedItem) => ["section-threads", item.model_key, item.id] as const;
+// Under the threads' key, so whatever refreshes the item's threads refreshes the removed ones too.
+const removedThreadsKey = (item: CommentedItem) => [...threadsKey(item), "removed"] as const;
 const threadKey = (item: CommentedItem, sectionUid: string) => ["section-thread", item.model_key, item.id, sectionUid] as const;
 
 /** Every section thread of the item (the sections' badges and the open-thread count); for signed-in readers only. */
@@ -28,6 +31,22 @@ export function useSectionThreads(item: CommentedItem, enabled: boolean) {
     queryFn: () => getJson("comment/threads", SectionThreadsResponse, { searchParams: itemRef(item) }),
     enabled,
   });
+}
+
+/** The threads of the item's removed sections (the Deleted Comment Threads card); the server answers only the item's editors. */
+export function useRemovedSectionThreads(item: CommentedItem, enabled: boolean) {
+  return useQuery({
+    queryKey: removedThreadsKey(item),
+    queryFn: () => getJson("comment/threads/removed", RemovedSectionThreadsResponse, { searchParams: itemRef(item) }),
+    enabled,
+    // A failed comment load is silently ignored (first document, section 8): the card is simply not shown.
+    meta: { silent: true },
+  });
+}
+
+/** After a save of the item's sections: a removed section's thread moves to the removed ones, a restored one back. */
+export function refreshSectionThreads(queryClient: QueryClient, item: CommentedItem): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: threadsKey(item) });
 }
 
 /** One section's thread, loaded when its comments are opened. */

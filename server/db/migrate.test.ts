@@ -3,6 +3,9 @@ import { sql } from "kysely";
 import { isPostgres } from "./connection.js";
 import { migrateDownAll, migrateToLatest } from "./migrate.js";
 import { startTestServer, type TestServer } from "../test/testServer.js";
+import { buildContent, buildUser } from "../test/factories.js";
+import { writeSections } from "../models/sections.js";
+import * as m030 from "./migrations/030_removed_section_threads.js";
 
 describe("migrations", () => {
   let server: TestServer;
@@ -25,5 +28,28 @@ describe("migrations", () => {
     expect(await tableNames()).toEqual([]);
     await migrateToLatest(server.db);
     expect(await tableNames()).toEqual(expect.arrayContaining(["profiles", "content", "content_grants", "content_attributes", "favorites", "sessions", "search_types"]));
+  });
+
+  it("030 marks the threads left behind by sections removed before it as removed, their titles unknown", async () => {
+    const db = server.db;
+    const owner = await buildUser(db);
+    const item = await buildContent(db, { ownerId: owner.id, modelKey: "lesson_plan" });
+    const [kept] = await writeSections(db, item.id, [{ title: "Kept", html: "<p>Kept</p>" }]);
+    const at = "2026-01-02T03:04:05.000Z";
+    await db
+      .insertInto("section_threads")
+      .values([
+        { content_id: item.id, section_uid: kept!.uid!, created_at: at, updated_at: at },
+        { content_id: item.id, section_uid: "a-section-removed-long-ago", created_at: at, updated_at: at },
+      ])
+      .execute();
+    // As a database from before 030 would be: the columns gone, one thread's section missing.
+    await m030.down(db as never);
+    await m030.up(db as never);
+    const threads = await db.selectFrom("section_threads").select(["section_uid", "removed_at", "section_title"]).where("content_id", "=", item.id).orderBy("id").execute();
+    expect(threads).toEqual([
+      { section_uid: kept!.uid, removed_at: null, section_title: null },
+      { section_uid: "a-section-removed-long-ago", removed_at: at, section_title: null },
+    ]);
   });
 });

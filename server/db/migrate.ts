@@ -28,6 +28,7 @@ import * as m026 from "./migrations/026_interceptors.js";
 import * as m027 from "./migrations/027_attachments.js";
 import * as m028 from "./migrations/028_section_comments.js";
 import * as m029 from "./migrations/029_institutions.js";
+import * as m030 from "./migrations/030_removed_section_threads.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "027_attachments": m027,
   "028_section_comments": m028,
   "029_institutions": m029,
+  "030_removed_section_threads": m030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -192,6 +192,10 @@ export interface SectionThreadsTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** When a save removed the thread's section (migration 030); null while the item has the section. */
+  removed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The removed section's last title; null while the section is there (and for removals before migration 030). */
+  section_title: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SectionCommentsTable {

@@ -1,5 +1,6 @@
+import type { Kysely } from "kysely";
 import type { Db } from "../db/connection.js";
-import type { SectionThread } from "../db/schema.js";
+import type { Database, SectionThread } from "../db/schema.js";
 
 /** A section comment with its writer's name and uid, as presented. */
 export interface SectionCommentRow {
@@ -42,6 +43,7 @@ export function listSectionThreads(db: Db, contentId: number): Promise<(SectionT
     .selectAll("section_threads")
     .select((eb) => eb.selectFrom("section_comments").select(eb.fn.countAll<number>().as("n")).whereRef("section_comments.thread_id", "=", "section_threads.id").as("comments_count"))
     .where("section_threads.content_id", "=", contentId)
+    .where("section_threads.removed_at", "is", null)
     .orderBy("content_sections.position")
     .execute()
     .then((rows) => rows.map((r) => ({ ...r, comments_count: Number(r.comments_count ?? 0) })));
@@ -97,4 +99,57 @@ export function deleteSectionComment(db: Db, comment: { id: number; thread_id: n
 /** Sets a thread's status (1 open, 2 resolved). */
 export async function setSectionThreadStatus(db: Db, threadId: number, status: 1 | 2): Promise<SectionThread> {
   return db.updateTable("section_threads").set({ status, updated_at: new Date().toISOString() }).where("id", "=", threadId).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A thread of a removed section, with its comments oldest first. */
+export type RemovedSectionThread = SectionThread & { removed_at: string; comments: SectionCommentRow[] };
+
+/** The item's threads whose sections a save removed, most recently removed first, each with its comments. */
+export async function listRemovedSectionThreads(db: Db, contentId: number): Promise<RemovedSectionThread[]> {
+  const threads = await db
+    .selectFrom("section_threads")
+    .selectAll()
+    .where("content_id", "=", contentId)
+    .where("removed_at", "is not", null)
+    .orderBy("removed_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  if (!threads.length) return [];
+  const ids = threads.map((t) => t.id);
+  const comments = await withCreator(db).where("section_comments.thread_id", "in", ids).orderBy("section_comments.id").execute();
+  return threads.map((thread) => ({ ...thread, removed_at: thread.removed_at!, comments: comments.filter((c) => c.thread_id === thread.id) }));
+}
+
+/** The section uids of the item's removed threads: a save may bring such a section back under its uid (the editor's Undo). */
+export async function removedThreadUids(trx: Kysely<Database>, contentId: number): Promise<string[]> {
+  const rows = await trx.selectFrom("section_threads").select("section_uid").where("content_id", "=", contentId).where("removed_at", "is not", null).execute();
+  return rows.map((r) => r.section_uid);
+}
+
+/**
+ * Keeps the item's threads in step with a save of its sections, in the save's transaction: a thread whose section the
+ * save dropped is marked removed with the section's last title (the "Deleted Comment Threads" sidebar lists it); one
+ * whose section uid the save brought back is live again. Threads on sections that stay are untouched.
+ */
+export async function followSectionThreads(trx: Kysely<Database>, contentId: number, before: { uid: string | null; title: string }[], after: string[]): Promise<void> {
+  const now = new Date().toISOString();
+  const kept = new Set(after);
+  for (const section of before) {
+    if (!section.uid || kept.has(section.uid)) continue;
+    await trx
+      .updateTable("section_threads")
+      .set({ removed_at: now, section_title: section.title })
+      .where("content_id", "=", contentId)
+      .where("section_uid", "=", section.uid)
+      .where("removed_at", "is", null)
+      .execute();
+  }
+  if (!after.length) return;
+  await trx
+    .updateTable("section_threads")
+    .set({ removed_at: null, section_title: null })
+    .where("content_id", "=", contentId)
+    .where("section_uid", "in", after)
+    .where("removed_at", "is not", null)
+    .execute();
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Db } from "../db/connection.js";
 import type { ContentSection, Database } from "../db/schema.js";
 import { sanitizeUserHtml } from "../lib/sanitize.js";
+import { followSectionThreads, removedThreadUids } from "./sectionComments.js";
 
 /** A section to store: its title, its HTML (sanitized here), from the editor Lexical's JSON, and the uid it was read with. */
 export interface SectionContent {
@@ -18,14 +19,23 @@ export function listSections(db: Db, contentId: number): Promise<ContentSection[
 }
 
 /**
- * Replaces an item's body with these sections, in this order, in the caller's transaction (or db).
+ * Replaces an item's body with these sections, in this order, in the caller's transaction (or db), and keeps the
+ * item's comment threads in step: a dropped section's thread is marked removed, a returning uid's thread is live again.
  * The HTML is sanitized with the course-designer profile, so any caller (the editor's save, a
  * template's copy) stores only safe HTML. Callers record the content change for search.
  */
 export async function writeSections(trx: Kysely<Database>, contentId: number, sections: SectionContent[]): Promise<ContentSection[]> {
-  const known = new Set((await trx.selectFrom("content_sections").select("uid").where("content_id", "=", contentId).execute()).map((row) => row.uid));
+  const before = await trx.selectFrom("content_sections").select(["uid", "title"]).where("content_id", "=", contentId).execute();
+  // A removed section's uid (its thread kept) counts as the item's too, so a later save can bring the section back.
+  const known = new Set([...before.map((row) => row.uid), ...(await removedThreadUids(trx, contentId))]);
   await trx.deleteFrom("content_sections").where("content_id", "=", contentId).execute();
-  if (!sections.length) return [];
+  const written = sections.length ? await insertSections(trx, contentId, sections, known) : [];
+  await followSectionThreads(trx, contentId, before, written.map((s) => s.uid!));
+  return written;
+}
+
+/** Inserts the sections in order; `known` holds the uids they may keep. */
+function insertSections(trx: Kysely<Database>, contentId: number, sections: SectionContent[], known: Set<string | null>): Promise<ContentSection[]> {
   // A uid is kept only for a section the item had, once (a pasted or repeated uid starts a new section).
   const uidOf = (uid: string | null | undefined) => (uid && known.delete(uid) ? uid : crypto.randomUUID());
   const now = new Date().toISOString();

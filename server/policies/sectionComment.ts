@@ -10,6 +10,8 @@ export interface SectionThreadSubject {
   grants: ContentGrantsSubject | undefined;
   /** Who wrote the thread's first comment (null when there is no thread yet, or that profile is gone). */
   startedBy: number | null;
+  /** The thread's section was removed by a save: the thread is kept to be read, and changes no more. */
+  threadRemoved?: boolean;
 }
 
 /** Whether the actor may see the item at all (else 401 guest / 404 member). */
@@ -24,11 +26,19 @@ export function canComment(actor: Actor, subject: SectionThreadSubject): boolean
 
 /** Changing or deleting a comment: only its creator (second document, section 6), while they may still comment here. */
 export function canChangeComment(actor: Actor, subject: SectionThreadSubject, comment: { profile_id: number }): boolean {
-  return canComment(actor, subject) && actor.profile?.id === comment.profile_id;
+  return !subject.threadRemoved && canComment(actor, subject) && actor.profile?.id === comment.profile_id;
 }
 
 /** Resolving or re-opening a thread: whoever may edit the item (owner, edit grants, moderators, admins), or the thread's starter. */
 export function canSetStatus(actor: Actor, subject: SectionThreadSubject): boolean {
-  if (!canComment(actor, subject)) return false;
+  if (subject.threadRemoved || !canComment(actor, subject)) return false;
   return canEdit(actor, subject.item) || (subject.startedBy !== null && actor.profile?.id === subject.startedBy);
+}
+
+/**
+ * Reading the threads of the item's removed sections (the Deleted Comment Threads sidebar): whoever may edit the item.
+ * The section is no longer part of what readers see, so its discussion is kept for the authors who removed it.
+ */
+export function canViewRemovedThreads(actor: Actor, subject: SectionThreadSubject): boolean {
+  return canComment(actor, subject) && canEdit(actor, subject.item);
 }

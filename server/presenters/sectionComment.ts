@@ -1,6 +1,6 @@
-import { SECTION_MODULE, type SectionCommentView, type SectionThreadView, type SectionThreadsResponse, type SectionThreadStatusResponse } from "../../contract/index.js";
+import { SECTION_MODULE, type RemovedSectionThreadsResponse, type SectionCommentView, type SectionThreadView, type SectionThreadsResponse, type SectionThreadStatusResponse } from "../../contract/index.js";
 import type { SectionThread } from "../db/schema.js";
-import type { SectionCommentRow } from "../models/sectionComments.js";
+import type { RemovedSectionThread, SectionCommentRow } from "../models/sectionComments.js";
 
 const statusOf = (thread: Pick<SectionThread, "status">) => ({ status: thread.status, status_label: thread.status === 1 ? ("open" as const) : ("resolved" as const) });
 
@@ -32,5 +32,21 @@ export function presentSectionThreads(threads: (SectionThread & { comments_count
   return {
     threads: threads.map((t) => ({ id: t.id, module: SECTION_MODULE, module_id: t.section_uid, ...statusOf(t), comments_count: t.comments_count })),
     open_count: threads.filter((t) => t.status === 1).length,
+  };
+}
+
+/** The threads of the item's removed sections, each with its comments (already presented, in the same order). */
+export function presentRemovedSectionThreads(threads: RemovedSectionThread[], present: (row: SectionCommentRow) => SectionCommentView): RemovedSectionThreadsResponse {
+  return {
+    threads: threads.map((t) => ({
+      id: t.id,
+      module: SECTION_MODULE,
+      module_id: t.section_uid,
+      section_title: t.section_title,
+      ...statusOf(t),
+      removed_at: t.removed_at,
+      comments_count: t.comments.length,
+      comments: t.comments.map(present),
+    })),
   };
 }

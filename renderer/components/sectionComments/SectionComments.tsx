@@ -4,8 +4,7 @@ import { discussionFailureText } from "../../api/discussions.js";
 import { sectionCommentFailureText, useSectionCommentActions, useSectionThread, type CommentedItem } from "../../api/sectionComments.js";
 import { CommentForm } from "../discussions/CommentForm.js";
 import { Icon } from "../Icon.js";
-import { ModalFrame } from "../ModalFrame.js";
-import { SectionCommentItem } from "./SectionCommentItem.js";
+import { SectionCommentList, SectionCommentsDialog } from "./SectionCommentsDialog.js";
 
 type ThreadSummary = SectionThreadsResponse["threads"][number];
 
@@ -42,15 +41,7 @@ export function SectionComments({ item, sectionUid, sectionName, summary }: { it
   };
   const focusToggle = () => setTimeout(() => toggleRef.current?.focus(), 0);
 
-  const list = (shown: typeof comments) => (
-    <ol className="section-comments__list">
-      {shown.map((comment) => (
-        <li key={comment.id}>
-          <SectionCommentItem item={item} sectionUid={sectionUid} comment={comment} onDeleted={focusToggle} />
-        </li>
-      ))}
-    </ol>
-  );
+  const list = (shown: typeof comments) => <SectionCommentList item={item} sectionUid={sectionUid} comments={shown} onDeleted={focusToggle} />;
 
   return (
     <div className="section-comments">
@@ -103,16 +94,7 @@ export function SectionComments({ item, sectionUid, sectionName, summary }: { it
           )}
         </div>
       )}
-      {allOpen && (
-        <ModalFrame title={`Comments on ${sectionName}`} onClose={() => setAllOpen(false)} className="dialog dialog--wide">
-          {list(comments)}
-          <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => setAllOpen(false)}>
-              Close
-            </button>
-          </div>
-        </ModalFrame>
-      )}
+      {allOpen && <SectionCommentsDialog item={item} sectionUid={sectionUid} sectionName={sectionName} comments={comments} onClose={() => setAllOpen(false)} onDeleted={focusToggle} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import "katex/dist/katex.min.css";
+import { useQueryClient } from "@tanstack/react-query";
 import type { LexicalEditor } from "lexical";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useBlocker, useLocation, useParams } from "react-router";
@@ -6,12 +7,13 @@ import { EDITOR_MESSAGES, type EditableItem } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { setCsrfToken } from "../../api/client.js";
 import { saveItem, useItem } from "../../api/editor.js";
-import { useSectionThreads } from "../../api/sectionComments.js";
+import { refreshSectionThreads, useSectionThreads } from "../../api/sectionComments.js";
 import { useAppConfig } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { readSectionContent, snapshotJson } from "../../components/editor/SectionEditor.js";
 import { PageTitle } from "../../components/PageTitle.js";
+import { DeletedThreadsCard } from "../../components/sectionComments/DeletedThreadsCard.js";
 import { SectionComments } from "../../components/sectionComments/SectionComments.js";
 import { AttributeEditorDialog } from "../../components/tagging/AttributeEditorDialog.js";
 import { ThumbnailDesignerDialog } from "../../components/thumbnail/ThumbnailDesignerDialog.js";
@@ -51,6 +53,7 @@ export function ItemEditScene({ typePath }: { typePath: string }) {
 function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }) {
   const id = useId();
   const { data: config } = useAppConfig();
+  const queryClient = useQueryClient();
   const [title, setTitle] = useState(item.title);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [description, setDescription] = useState(item.description);
@@ -104,6 +107,8 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
       setSavedVersion(started);
       setIsNew(answer.item.is_new);
       setSave({ status: "saved", at: new Date() });
+      // A removed section's thread now shows in Deleted Comment Threads; one brought back by Undo, under its section.
+      void refreshSectionThreads(queryClient, item);
     } catch (error) {
       // The text stays in the editors; the person is told, with the server's reason.
       const reason = error instanceof ApiError ? error.displayMessage : "";
@@ -112,7 +117,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
       if (sessionEnded) setCsrfToken(null);
       setSave({ status: "failed", message: reason, signIn: sessionEnded });
     }
-  }, [id, title, description, sections, item.link, version]);
+  }, [id, title, description, sections, item, version, queryClient]);
 
   const autosave = useAutosave({
     allowed: Boolean(config?.auto_save_enabled) && !isNew,
@@ -276,6 +281,8 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
           </button>
         </div>
       )}
+
+      <DeletedThreadsCard item={item} enabled={!item.viewed_by_link} />
 
       {tagsOpen && (
         <AttributeEditorDialog

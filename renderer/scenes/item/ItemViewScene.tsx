@@ -26,6 +26,7 @@ import { loadProblemTitle } from "./loadProblemTitle.js";
 import { RequestAccessCard } from "./RequestAccessCard.js";
 import { ItemSections } from "./ItemSections.js";
 import { ResourceViewPanel } from "../../components/resourceView/ResourceViewDialog.js";
+import { DeletedThreadsCard } from "../../components/sectionComments/DeletedThreadsCard.js";
 
 /** Curriculum items (lesson plans, outlines, projects, pathways) show when each endorsement was published (second document). */
 const isCurriculum = (modelKey: string) => (CURRICULUM_MODEL_KEYS as readonly string[]).includes(modelKey);
@@ -109,6 +110,8 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
       {(item.endorsements.length > 0 || !item.viewed_by_link) && (
         <div className="item-sidebar">
           <EndorsementsCard endorsements={item.endorsements} showDates={isCurriculum(item.model_key)} />
+          {/* The comments on removed sections, for the item's editors (asked for by the item's id, as the section comments are). */}
+          <DeletedThreadsCard key={`removed-threads:${item.id}`} item={item} enabled={profile !== null && item.abilities.edit && !item.viewed_by_link} />
           {/* Related content is asked for by the item's id, which a link share does not open. */}
           {!item.viewed_by_link && <RelatedSidebar key={item.id} item={item} />}
         </div>

@@ -1,5 +1,6 @@
 import { Router, type Request } from "express";
 import {
+  RemovedSectionThreadsQuery,
   SECTION_COMMENT_MESSAGES,
   SectionCommentCreate,
   SectionCommentDelete,
@@ -7,6 +8,7 @@ import {
   SectionThreadQuery,
   SectionThreadStatusUpdate,
   SectionThreadsQuery,
+  type RemovedSectionThreadsResponse,
   type SectionCommentDeleteResponse,
   type SectionCommentResponse,
   type SectionThreadResponse,
@@ -22,6 +24,7 @@ import {
   deleteSectionComment,
   findSectionComment,
   findSectionThread,
+  listRemovedSectionThreads,
   listSectionComments,
   listSectionThreads,
   sectionExists,
@@ -32,7 +35,7 @@ import {
 } from "../../models/sectionComments.js";
 import { authenticate, authorize, authorizeView, sectionCommentPolicy } from "../../policies/index.js";
 import type { SectionThreadSubject } from "../../policies/sectionComment.js";
-import { presentSectionComment, presentSectionThread, presentSectionThreadStatus, presentSectionThreads } from "../../presenters/sectionComment.js";
+import { presentRemovedSectionThreads, presentSectionComment, presentSectionThread, presentSectionThreadStatus, presentSectionThreads } from "../../presenters/sectionComment.js";
 import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
 
 /** The item named by type and type_id, viewable by the actor (401 guest / 404 member), and what the policies read. */
@@ -46,8 +49,10 @@ async function loadSubject(db: Db, req: Request, ref: { type: string; type_id: n
 
 /**
  * Comments on an item's sections, through the second document's legacy comment calls (GET /comment/getcomment, POST
- * /comment/addcomment, /comment/updatecomment, /comment/deletecomment, /comment/updatestatus) and GET /comment/threads
- * (ours: the item's threads for the sections' badges). For signed-in profiles that can view the item.
+ * /comment/addcomment, /comment/updatecomment, /comment/deletecomment, /comment/updatestatus), GET /comment/threads
+ * (ours: the item's threads for the sections' badges) and GET /comment/threads/removed (ours: the threads of removed
+ * sections, for the item's editors). For signed-in profiles that can view the item. A removed section's thread is
+ * read-only: its comments and status change no more (403), and it takes no comments (its section is not found).
  */
 export function sectionCommentsRouter(db: Db): Router {
   const router = Router();
@@ -63,11 +68,20 @@ export function sectionCommentsRouter(db: Db): Router {
     res.json(presentSectionThreads(await listSectionThreads(db, item.id)) satisfies SectionThreadsResponse);
   });
 
+  router.get("/comment/threads/removed", authenticate(), async (req, res) => {
+    const ref = parseOr422(RemovedSectionThreadsQuery, req.query);
+    const { item, subject: itemSubject } = await loadSubject(db, req, ref);
+    authorize(req.actor, sectionCommentPolicy.canViewRemovedThreads(req.actor, itemSubject), SECTION_COMMENT_MESSAGES.removedForbidden);
+    const subject = { ...itemSubject, threadRemoved: true };
+    res.json(presentRemovedSectionThreads(await listRemovedSectionThreads(db, item.id), (row) => present(req, subject, row)) satisfies RemovedSectionThreadsResponse);
+  });
+
   router.get("/comment/getcomment", authenticate(), async (req, res) => {
     const ref = parseOr422(SectionThreadQuery, req.query);
     const { item, subject: itemSubject } = await loadSubject(db, req, ref);
     const thread = await findSectionThread(db, item.id, ref.module_id);
-    const subject = { ...itemSubject, startedBy: thread?.created_by ?? null };
+    // A removed section's thread (asked for by its old uid) reads as it is listed: read-only.
+    const subject = { ...itemSubject, startedBy: thread?.created_by ?? null, threadRemoved: thread !== undefined && thread.removed_at !== null };
     const comments = thread ? (await listSectionComments(db, thread.id)).map((row) => present(req, subject, row)) : [];
     res.json({
       thread: thread ? presentSectionThread(thread, comments) : null,
@@ -84,12 +98,16 @@ export function sectionCommentsRouter(db: Db): Router {
     res.status(201).json({ thread_id: row.thread_id, comment: present(req, subject, row) } satisfies SectionCommentResponse);
   });
 
+  /** Why a change to a thread was refused: its section is gone, or the actor may not make it. */
+  const refusal = (subject: SectionThreadSubject, otherwise: string = SECTION_COMMENT_MESSAGES.notCreator) => (subject.threadRemoved ? SECTION_COMMENT_MESSAGES.threadRemoved : otherwise);
+
   /** The comment named by the call, on the item, that the actor wrote (404 when it is not the item's, 403 when not theirs). */
   const loadOwnComment = async (req: Request, input: { type: string; type_id: number; comment_id: number }) => {
-    const { item, subject } = await loadSubject(db, req, input);
+    const { item, subject: itemSubject } = await loadSubject(db, req, input);
     const found = await findSectionComment(db, item.id, input.comment_id);
     if (!found) throw new HttpError(404, SECTION_COMMENT_MESSAGES.commentNotFound);
-    authorize(req.actor, sectionCommentPolicy.canChangeComment(req.actor, subject, found.comment), SECTION_COMMENT_MESSAGES.notCreator);
+    const subject = { ...itemSubject, threadRemoved: found.thread.removed_at !== null };
+    authorize(req.actor, sectionCommentPolicy.canChangeComment(req.actor, subject, found.comment), refusal(subject));
     return { subject, ...found };
   };
 
@@ -111,7 +129,8 @@ export function sectionCommentsRouter(db: Db): Router {
     const { item, subject } = await loadSubject(db, req, input);
     const thread = await sectionThreadById(db, item.id, input.thread_id);
     if (!thread) throw new HttpError(404, SECTION_COMMENT_MESSAGES.threadNotFound);
-    authorize(req.actor, sectionCommentPolicy.canSetStatus(req.actor, { ...subject, startedBy: thread.created_by }), SECTION_COMMENT_MESSAGES.statusForbidden);
+    const threadSubject = { ...subject, startedBy: thread.created_by, threadRemoved: thread.removed_at !== null };
+    authorize(req.actor, sectionCommentPolicy.canSetStatus(req.actor, threadSubject), refusal(threadSubject, SECTION_COMMENT_MESSAGES.statusForbidden));
     res.json(presentSectionThreadStatus(await setSectionThreadStatus(db, thread.id, input.status as 1 | 2)) satisfies SectionThreadStatusResponse);
   });
 
