@@ -24,6 +24,11 @@ export function canComment(actor: Actor, subject: SectionThreadSubject): boolean
   return actor.signedIn && canViewItemOf(actor, subject);
 }
 
+/** Adding a comment: who may comment, to a thread whose section is still there (a removed one is read-only). */
+export function canAddComment(actor: Actor, subject: SectionThreadSubject): boolean {
+  return !subject.threadRemoved && canComment(actor, subject);
+}
+
 /** Changing or deleting a comment: only its creator (second document, section 6), while they may still comment here. */
 export function canChangeComment(actor: Actor, subject: SectionThreadSubject, comment: { profile_id: number }): boolean {
   return !subject.threadRemoved && canComment(actor, subject) && actor.profile?.id === comment.profile_id;

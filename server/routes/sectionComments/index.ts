@@ -85,7 +85,7 @@ export function sectionCommentsRouter(db: Db): Router {
     const comments = thread ? (await listSectionComments(db, thread.id)).map((row) => present(req, subject, row)) : [];
     res.json({
       thread: thread ? presentSectionThread(thread, comments) : null,
-      abilities: { comment: sectionCommentPolicy.canComment(req.actor, subject), set_status: thread !== undefined && sectionCommentPolicy.canSetStatus(req.actor, subject) },
+      abilities: { comment: sectionCommentPolicy.canAddComment(req.actor, subject), set_status: thread !== undefined && sectionCommentPolicy.canSetStatus(req.actor, subject) },
     } satisfies SectionThreadResponse);
   });
 

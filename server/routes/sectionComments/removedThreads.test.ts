@@ -142,7 +142,12 @@ describe("removed section threads", () => {
       { edit: true, delete: true },
       { edit: false, delete: false },
     ]);
+    expect(thread.body.abilities.comment).toBe(true);
     expect((await add("member", "Welcome back", warmUp)).status).toBe(201);
+    // A removed section's thread, asked for by its old uid, offers no comment form (adding one would be refused).
+    const gone = await as.member.get(`/comment/getcomment?type=lesson_plan&type_id=${plan.id}&module=section&module_id=${practice}`);
+    expect(gone.body.abilities).toEqual({ comment: false, set_status: false });
+    expect((await add("member", "Too late", practice)).status).toBe(404);
 
     // Removed again, it is listed under its newest title.
     expect((await save([])).status).toBe(200);
