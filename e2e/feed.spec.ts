@@ -196,7 +196,21 @@ test("a member attaches files to a post and edits its text, by keyboard; an over
   await discuss.getByRole("button", { name: "Send" }).click();
   const comment = discuss.getByRole("article", { name: `Comment by ${LEARNER.name}` }).filter({ hasText: "Worksheet for Friday" });
   await expect(comment.getByRole("link", { name: "worksheet.txt" })).toBeVisible();
-  await comment.getByRole("button", { name: "Delete" }).click();
+  // A reply takes a file too.
+  await comment.getByRole("button", { name: "Reply" }).first().click();
+  const replyForm = comment.locator(".replies__form");
+  await replyForm.getByRole("textbox").fill("Answers attached");
+  await replyForm.locator('input[type="file"]').setInputFiles({ name: "answers.txt", mimeType: "text/plain", buffer: Buffer.from("Answer 1") });
+  await expect(replyForm.getByRole("list", { name: "Files to attach" })).toContainText("Ready");
+  await replyForm.getByRole("button", { name: "Send reply" }).click();
+  const reply = comment.getByRole("article", { name: `Reply by ${LEARNER.name}` });
+  await expect(reply.getByRole("link", { name: "answers.txt" })).toBeVisible();
+  expect(await (await page.request.get((await reply.getByRole("link", { name: "answers.txt" }).getAttribute("href"))!)).text()).toBe("Answer 1");
+  // The reply goes first, so the comment (then without replies) is removed outright and the card is as it was.
+  await reply.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(reply).toHaveCount(0);
+  await comment.getByRole("button", { name: "Delete" }).first().click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
   await expect(comment).toHaveCount(0);
 

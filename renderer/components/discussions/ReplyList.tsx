@@ -1,6 +1,9 @@
 import type { RefObject } from "react";
-import { MESSAGES, type Comment } from "../../../contract/index.js";
+import { COMMENT_ATTACHMENTS_FEATURE, MESSAGES, type Comment } from "../../../contract/index.js";
 import { discussionFailureText, useLoadReplies, usePostComment } from "../../api/discussions.js";
+import { useAppConfig } from "../../api/queries.js";
+import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
+import { useAttachmentUploads } from "../attachments/useAttachmentUploads.js";
 import { showToast } from "../toastStore.js";
 import { CommentForm } from "./CommentForm.js";
 import { CommentItem } from "./CommentItem.js";
@@ -14,6 +17,9 @@ export function ReplyList({ parent, replying, formBox, onReply, onReplyClosed }:
   const { opaqueId, context, announce } = useDiscussion();
   const loadReplies = useLoadReplies(opaqueId, context);
   const post = usePostComment(opaqueId, context);
+  // A reply takes files as a comment does, under the same feature (model-discussions.attachments).
+  const attachmentsOn = useAppConfig().data?.features[COMMENT_ATTACHMENTS_FEATURE] === true;
+  const uploads = useAttachmentUploads("comment", announce);
   const hidden = Math.max(0, parent.replies_count - parent.replies.length);
 
   const handleViewMore = () => {
@@ -25,7 +31,8 @@ export function ReplyList({ parent, replying, formBox, onReply, onReplyClosed }:
   };
   const handleSubmit = async (text: string) => {
     try {
-      await post.mutateAsync({ comment: text, is_html: false, reply_to: parent.id });
+      await post.mutateAsync({ comment: text, is_html: false, reply_to: parent.id, attachments: attachmentsOn ? uploads.ids : [] });
+      uploads.clear();
       announce("Reply posted.");
       onReplyClosed();
       return true;
@@ -62,8 +69,12 @@ export function ReplyList({ parent, replying, formBox, onReply, onReplyClosed }:
             onSubmit={handleSubmit}
             onCancel={() => {
               post.reset();
+              // Files uploaded for a reply never sent are swept by the server a day later.
+              uploads.clear();
               onReplyClosed();
             }}
+            attachments={attachmentsOn ? <AttachmentPicker uploads={uploads} /> : undefined}
+            holdSubmit={attachmentsOn && uploads.busy}
             autoFocus
           />
         </div>
