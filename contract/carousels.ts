@@ -119,6 +119,21 @@ export const FooterCarouselCollection = z.object({
 });
 export type FooterCarouselCollection = z.infer<typeof FooterCarouselCollection>;
 
+/**
+ * PUT /api/carousels/featured (our call; the spec names the footer carousel's source url only): an administrator makes a
+ * public collection the one every page's footer features.
+ */
+export const FeaturedCollectionChoice = z.object({
+  uid: z.string({ error: "uid must name a collection." }).trim().min(1, "uid must name a collection.").max(64, "uid must name a collection."),
+});
+export type FeaturedCollectionChoice = z.input<typeof FeaturedCollectionChoice>;
+
+export const FEATURED_MESSAGES = {
+  forbidden: "Only administrators choose the featured collection.",
+  notPublic: "Only a public collection can be featured in everyone's footer.",
+  featured: (title: string) => `${title} is now the featured collection.`,
+} as const;
+
 /** Texts of the news items' management calls. */
 export const NEWS_MESSAGES = {
   titleRequired: "Please provide a title.",

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, addResource, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo, titleSortKey } from "./helpers.js";
+import { ADMIN, LEARNER, TEACHER, addResource, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo, titleSortKey } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const stamp = Date.now().toString(36);
@@ -97,4 +97,35 @@ test("a collection's owner adds items from its page (the View All modal, by keyb
   await expect(itemsRegion(page).getByText("This collection has no items yet.")).toBeVisible();
   await page.reload();
   await expect(itemsRegion(page).getByText("This collection has no items yet.")).toBeVisible();
+});
+
+test("an administrator features a public collection in every page's footer from its page; members are not offered it", async ({ page }) => {
+  const shelf = `Reef Picks ${stamp}`;
+  await signInViaApi(page, TEACHER);
+  const link = await createCollection(page, shelf);
+  // The footer shows a collection with items: one goes in by the add-to-collection call.
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const made = await page.request.post("/resources/create-fetch", { data: { title: `Reef Map ${stamp}`, url: "https://example.org/reef" }, headers });
+  const collectionId = ((await (await page.request.get(`/api${link.replace("/collections/", "/content/collections/")}`)).json()) as { id: number }).id;
+  const added = await page.request.post("/collections/items", { data: { type: "resource", type_id: ((await made.json()) as { response: { id: number } }).response.id, collection_id: [collectionId] }, headers });
+  expect(added.ok()).toBeTruthy();
+  await page.goto(link);
+  await expect(itemsRegion(page).getByRole("button", { name: "Add Item" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Feature in footer" })).toHaveCount(0);
+
+  await switchTo(page, ADMIN);
+  const before = ((await (await page.request.get("/api/carousels/featured")).json()) as { uid: string }).uid;
+  try {
+    await page.goto(link);
+    const feature = itemsRegion(page).getByRole("button", { name: "Feature in footer" });
+    await tabTo(page, feature, 80);
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(`${shelf} is now the featured collection.`)).toBeVisible();
+    await expect(itemsRegion(page).getByText("Featured in the footer")).toBeVisible();
+    await expect(page.getByRole("region", { name: `Featured collection ${shelf}` })).toBeVisible();
+  } finally {
+    // The footer is every test's: it goes back to the demo's choice.
+    const res = await page.request.put("/api/carousels/featured", { data: { uid: before }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+    expect(res.ok()).toBeTruthy();
+  }
 });

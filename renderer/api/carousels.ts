@@ -1,6 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
-import { FooterCarouselCollection, NewsResponse } from "../../contract/index.js";
-import { getJson } from "./client.js";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { FOOTER_CAROUSEL, FooterCarouselCollection, NewsResponse, StatusMessageResponse } from "../../contract/index.js";
+import { getJson, putJson } from "./client.js";
 
 /** GET /api/news: the news carousel's slides the asker is shown, in carousel order. */
 export function fetchNews(): Promise<NewsResponse> {
@@ -21,4 +21,18 @@ export function useFooterCarousel(sourceUrl: string) {
     retry: false,
     meta: { silent: true },
   });
+}
+
+/** PUT /api/carousels/featured (administrators): a public collection becomes the footer's featured one; the footer reloads. */
+export function useChooseFeaturedMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uid: string) => putJson("api/carousels/featured", { uid }, StatusMessageResponse),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["footer-carousel"] }),
+  });
+}
+
+/** Which collection the footer features now (its uid), or undefined while unknown or when none is. */
+export function useFeaturedCollectionUid(): string | undefined {
+  return useFooterCarousel(FOOTER_CAROUSEL.featuredSource).data?.uid;
 }

@@ -9,3 +9,8 @@ import { itemScope, type ViewScope } from "./contentObject.js";
 export function itemsScope(actor: Actor): ViewScope {
   return itemScope(actor);
 }
+
+/** Choosing the collection every page's footer features: administrators (it speaks for the site). */
+export function canChooseFeatured(actor: Actor): boolean {
+  return actor.signedIn && actor.isAdmin;
+}

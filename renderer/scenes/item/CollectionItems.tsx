@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { COLLECTIBLE_MODEL_KEYS, MESSAGES, type EditableItem, type SearchResultItem, type SearchTypeConfig } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { useAddToCollectionsMutation, useCollectionItems, useRemoveFromCollectionMutation } from "../../api/collections.js";
-import { useAppConfig } from "../../api/queries.js";
+import { useChooseFeaturedMutation, useFeaturedCollectionUid } from "../../api/carousels.js";
+import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { itemCountText } from "../../components/collect/collectChoices.js";
 import { showToast } from "../../components/toastStore.js";
@@ -22,7 +23,7 @@ const failureText = (error: unknown) => (error instanceof ApiError ? error.messa
  * A collection page's items, as search cards in the order they were added, or the empty state. Those who may edit the
  * collection add items here (Add Item: the View All modal) and take them out (Remove, after a confirmation).
  */
-export function CollectionItems({ collection }: { collection: Pick<EditableItem, "id" | "uid" | "title" | "abilities" | "viewed_by_link"> }) {
+export function CollectionItems({ collection }: { collection: Pick<EditableItem, "id" | "uid" | "title" | "abilities" | "viewed_by_link" | "visibility"> }) {
   const headingId = useId();
   const items = useCollectionItems(collection.uid);
   const data = items.data;
@@ -43,11 +44,14 @@ export function CollectionItems({ collection }: { collection: Pick<EditableItem,
           Items in this collection
         </h2>
         {data && data.total > 0 && <p className="collection-items__count">{itemCountText(data.total)}</p>}
-        {manage && (
-          <button type="button" className="button button--primary button--small collection-items__add" onClick={() => setAdding(true)}>
-            Add Item
-          </button>
-        )}
+        <div className="collection-items__tools">
+          {collection.visibility === "public" && !collection.viewed_by_link && <FeatureButton collection={collection} />}
+          {manage && (
+            <button type="button" className="button button--primary button--small" onClick={() => setAdding(true)}>
+              Add Item
+            </button>
+          )}
+        </div>
       </div>
       {items.isPending && <p className="page-status">Loading items…</p>}
       {items.isError && (
@@ -129,4 +133,23 @@ function AddItemDialog({ collection, held, onClose }: { collection: Pick<Editabl
 
   if (appConfig.isPending) return null;
   return <ViewAllDialog title="Add Item" types={types} actionsOf={actionsOf} status={status} onClose={onClose} />;
+}
+
+/** For administrators, on a public collection: make it the one every page's footer features (or say that it is). */
+function FeatureButton({ collection }: { collection: Pick<EditableItem, "uid"> }) {
+  const profile = useCurrentProfile();
+  const featuredUid = useFeaturedCollectionUid();
+  const choose = useChooseFeaturedMutation();
+  if (profile?.permissions.is_admin !== true) return null;
+  if (featuredUid === collection.uid) return <span className="collection-items__featured">Featured in the footer</span>;
+  return (
+    <button
+      type="button"
+      className="button button--secondary button--small"
+      disabled={choose.isPending}
+      onClick={() => choose.mutate(collection.uid, { onSuccess: (answer) => showToast(answer.message, "info"), onError: (error) => showToast(failureText(error)) })}
+    >
+      Feature in footer
+    </button>
+  );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CAROUSEL_TEXTS, MESSAGES, NEWS_MESSAGES } from "../../../contract/index.js";
+import { CAROUSEL_TEXTS, FEATURED_MESSAGES, MESSAGES, NEWS_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { FEATURED_COLLECTION_KEY, setConfigValue } from "../../models/appConfig.js";
 import { buildCollection, buildContent, buildGroup, buildNewsItem, buildSignedInClient, buildSignedInUser, buildUser } from "../../test/factories.js";
@@ -221,6 +221,35 @@ describe("carousels", () => {
         await setConfigValue(server.db, FEATURED_COLLECTION_KEY, null);
         const none = await server.client().get("/api/carousels/featured");
         expect([none.status, none.body.message]).toEqual([404, CAROUSEL_TEXTS.noFeatured]);
+      } finally {
+        await setConfigValue(server.db, FEATURED_COLLECTION_KEY, collection.uid);
+      }
+    });
+
+    it("lets an administrator choose the featured collection (PUT /api/carousels/featured), a public one only; nobody else", async () => {
+      const next = await buildCollection(server.db, { ownerId, title: "Next picks" }, [items.open]);
+      const hidden = await buildCollection(server.db, { ownerId, title: "Members picks", visibility: "authed" }, [items.open]);
+      const choose = (client: TestClient, uid: unknown) => client.send("PUT", "/api/carousels/featured", { uid });
+      try {
+        const guest = await choose(server.client(), next.uid);
+        expect(guest.status).toBe(401);
+        for (const client of [await buildSignedInClient(server), await buildSignedInClient(server, { moderator: true })]) {
+          const refused = await choose(client, next.uid);
+          expect([refused.status, refused.body.message]).toEqual([403, FEATURED_MESSAGES.forbidden]);
+        }
+        expect((await server.client().get("/api/carousels/featured")).body.title).toBe("Featured picks");
+
+        const admin = await buildSignedInClient(server, { admin: true });
+        const notPublic = await choose(admin, hidden.uid);
+        expect([notPublic.status, notPublic.body.message]).toEqual([422, FEATURED_MESSAGES.notPublic]);
+        expect((await choose(admin, "")).status).toBe(422);
+        expect((await choose(admin, "no-such-uid")).status).toBe(404);
+        expect((await choose(admin, items.open.uid)).status).toBe(404);
+
+        const chosen = await choose(admin, next.uid);
+        expect(chosen.body).toEqual({ status: "success", message: "Next picks is now the featured collection." });
+        const footer = await server.client().get("/api/carousels/featured");
+        expect([footer.body.title, footer.body.uid]).toEqual(["Next picks", next.uid]);
       } finally {
         await setConfigValue(server.db, FEATURED_COLLECTION_KEY, collection.uid);
       }

@@ -3,6 +3,8 @@ import type { z } from "zod";
 import {
   CAROUSEL_TEXTS,
   CarouselCollectionParams,
+  FEATURED_MESSAGES,
+  FeaturedCollectionChoice,
   NEWS_MESSAGES,
   NewsItemId,
   NewsItemInput,
@@ -17,7 +19,7 @@ import type { Db } from "../../db/connection.js";
 import type { Content } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { FEATURED_COLLECTION_KEY, getConfigValue } from "../../models/appConfig.js";
+import { FEATURED_COLLECTION_KEY, getConfigValue, setConfigValue } from "../../models/appConfig.js";
 import { deleteNewsItem, insertNewsItem, listAllNews, listPublishedNews, updateNewsItem } from "../../models/newsItems.js";
 import { authenticate, authorize, carouselPolicy, newsItemPolicy } from "../../policies/index.js";
 import { presentCarouselCollection, presentManagedNewsItem, presentNewsItem } from "../../presenters/carousel.js";
@@ -26,7 +28,8 @@ import { ensureViewable, loadByLink } from "../editor/load.js";
 
 /**
  * The carousels' content: the news carousel's slides (and their management by administrators: GET /api/news/manage,
- * POST /api/news, PUT and DELETE /api/news/{id}), and the footer carousel's collection (GET {source url}).
+ * POST /api/news, PUT and DELETE /api/news/{id}), and the footer carousel's collection (GET {source url}; chosen by an
+ * administrator with PUT /api/carousels/featured).
  */
 export function carouselsRouter(db: Db): Router {
   const router = Router();
@@ -73,6 +76,17 @@ export function carouselsRouter(db: Db): Router {
     // The site puts it in everyone's footer: only those who may find it in lists see it (a link share is no reason).
     await ensureViewable(db, req, collection, "listed");
     res.json(await carouselContent(collection, req));
+  });
+
+  router.put("/api/carousels/featured", authenticate(), async (req, res) => {
+    authorize(req.actor, carouselPolicy.canChooseFeatured(req.actor), FEATURED_MESSAGES.forbidden);
+    const { uid } = parseOr422(FeaturedCollectionChoice, req.body ?? {});
+    const collection = await loadByLink(db, "collections", uid);
+    // Every visitor's footer shows it, guests' included: a collection some of them may not open would be an empty box to them.
+    if (collection.visibility !== "public") throw new HttpError(422, FEATURED_MESSAGES.notPublic, { uid: [FEATURED_MESSAGES.notPublic] });
+    await setConfigValue(db, FEATURED_COLLECTION_KEY, collection.uid);
+    req.log.info({ collectionId: collection.id }, "featured collection chosen");
+    res.json({ status: "success", message: FEATURED_MESSAGES.featured(collection.title) } satisfies StatusMessageResponse);
   });
 
   router.get("/api/carousels/collections/:uid", async (req, res) => {
