@@ -1,19 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
+import { TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
 const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" });
 const badges = (page: Page) => page.getByRole("list", { name: "Badges" }).getByRole("listitem");
 
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
-}
-
 test("badges: a moderator awards them by keyboard, the owner cannot, and everyone sees them under the title", async ({ page }) => {
   await signInViaApi(page, TEACHER);
   const title = `Zb${Date.now().toString(36)} Badged plan`;
-  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the badges test" }, headers: { "X-CSRF-Token": await csrf(page) } });
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the badges test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   expect(res.ok()).toBeTruthy();
   const { link } = ((await res.json()) as { data: { link: string } }).data;
 

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, openSearch, resultCards, tabTo } from "./helpers.js";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectNoAxeViolations, openSearch, resultCards, tabTo, csrfToken } from "./helpers.js";
 
 /** A seeded resource (server/seed/vocabulary.ts: Science, "photosynthesis") and the search that shows it. */
 const ITEM = "Photosynthesis Graphic Organizer";
@@ -10,13 +10,6 @@ const SHOTS = "/tmp/shots";
 const RUN = Date.now().toString(36);
 const MEMBER = { name: "Casey Collector", username: `collector-${RUN}`, email: `collector-${RUN}@example.test`, password: "collector-pass-1" };
 const COLLECTION = `Science Week ${RUN}`;
-
-/** The session's CSRF token, for writes made with page.request. */
-async function csrfToken(request: APIRequestContext): Promise<string> {
-  const response = await request.get("/getInitializeData");
-  expect(response.ok(), "GET /getInitializeData").toBeTruthy();
-  return ((await response.json()) as { csrfToken: string }).csrfToken;
-}
 
 /** Registers MEMBER the first time, signs it in after that (the page's context keeps the cookie). */
 let registered = false;

@@ -1,18 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, facetGroup, resultCards, signInViaApi, tick, switchTo } from "./helpers.js";
+import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, facetGroup, resultCards, signInViaApi, tick, switchTo, csrfToken } from "./helpers.js";
 
 const SHOTS = "/tmp/shots";
 /** A word no seeded item carries, so each test's item is its own. */
 const unique = () => `Zq${Date.now().toString(36)}`;
 
 /** The session's CSRF token, for writes made with page.request. */
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
-}
-
 /** Starts a lesson plan owned by the signed-in profile through the API; answers its link and id. */
 async function startLessonPlan(page: Page, title: string): Promise<{ link: string; id: number }> {
-  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the content action tests" }, headers: { "X-CSRF-Token": await csrf(page) } });
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the content action tests" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   expect(res.ok(), `start ${title}: ${res.status()}`).toBeTruthy();
   const body = (await res.json()) as { data: { link: string; id: number } };
   return body.data;
@@ -155,12 +151,12 @@ test.describe("around an item", () => {
   test("change owner of a group's item: its leader is offered only 'Someone else' (no taking it), an admin 'Me' too", async ({ page }) => {
     await signInViaApi(page, TEACHER);
     const word = unique();
-    const created = await page.request.post("/groups", { data: { name: `${word} Team`, description: "Made by the content action tests" }, headers: { "X-CSRF-Token": await csrf(page) } });
+    const created = await page.request.post("/groups", { data: { name: `${word} Team`, description: "Made by the content action tests" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
     expect(created.ok(), `group: ${created.status()}`).toBeTruthy();
     const group = ((await created.json()) as { objGroup: { id: number; name: string } }).objGroup;
     const plan = await startLessonPlan(page, `${word} Team Plan`);
     const opaqueId = ((await (await page.request.get(`/api/content${plan.link}`)).json()) as { opaque_id: string }).opaque_id;
-    const given = await page.request.post("/profile/owner/change", { data: { opaque_id: opaqueId, selected_profile: group.id }, headers: { "X-CSRF-Token": await csrf(page) } });
+    const given = await page.request.post("/profile/owner/change", { data: { opaque_id: opaqueId, selected_profile: group.id }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
     expect(given.ok(), `give to the group: ${given.status()}`).toBeTruthy();
 
     // The teacher leads the owning group: it may give the item away, not take it.
@@ -207,10 +203,10 @@ test.describe("around an item", () => {
     const word = unique();
     const first = await startLessonPlan(page, `${word} Volcano Lesson`);
     const second = await startLessonPlan(page, `${word} Volcano Review`);
-    const standards = (await (await page.request.post("/attributes/getMultipleItemBySearchTerm", { data: { type: "standard", st: "equivalence" }, headers: { "X-CSRF-Token": await csrf(page) } })).json()) as { arrObjResponse: { id: number }[] };
+    const standards = (await (await page.request.post("/attributes/getMultipleItemBySearchTerm", { data: { type: "standard", st: "equivalence" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } })).json()) as { arrObjResponse: { id: number }[] };
     const standardId = standards.arrObjResponse[0]!.id;
     for (const link of [first.link, second.link]) {
-      const res = await page.request.post(`${link}/tags`, { data: { attribute_ids: [standardId], keywords: ["magma"] }, headers: { "X-CSRF-Token": await csrf(page) } });
+      const res = await page.request.post(`${link}/tags`, { data: { attribute_ids: [standardId], keywords: ["magma"] }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
       expect(res.ok()).toBeTruthy();
     }
     // A controllable clock: quick-info's 2-second hover delay is run forward rather than waited out.

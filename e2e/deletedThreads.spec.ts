@@ -1,28 +1,11 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, switchTo, tabTo, createLessonPlan, csrfToken } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
-}
-
-/** A new public lesson plan of the signed-in profile with two sections; its link, id and the sections' uids. */
-async function createPlan(page: Page): Promise<{ link: string; id: number; uids: string[] }> {
-  const title = `Dt${Date.now().toString(36)} Rock pools`;
-  const token = await csrf(page);
-  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the deleted threads test" }, headers: { "X-CSRF-Token": token } });
-  expect(res.ok(), "create the plan").toBeTruthy();
-  const { link } = ((await res.json()) as { data: { link: string } }).data;
-  const saved = await page.request.post(`${link}/update`, {
-    data: { title, sections: [{ title: "Warm-up", html: "<p>What lives in a rock pool?</p>" }, { title: "Field sketches", html: "<p>Draw three animals.</p>" }] },
-    headers: { "X-CSRF-Token": token },
-  });
-  expect(saved.ok(), "save the sections").toBeTruthy();
-  const item = (await (await page.request.get(`/api/content${link}`)).json()) as { id: number; sections: { uid: string }[] };
-  return { link, id: item.id, uids: item.sections.map((s) => s.uid) };
-}
+/** A new public lesson plan of the signed-in profile with two sections. */
+const createPlan = (page: Page) => createLessonPlan(page, `Dt${Date.now().toString(36)} Rock pools`, [{ title: "Warm-up", html: "<p>What lives in a rock pool?</p>" }, { title: "Field sketches", html: "<p>Draw three animals.</p>" }]);
 
 test("the owner removes a commented section and still reads its comments in Deleted Comment Threads, by keyboard", async ({ page }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -31,7 +14,7 @@ test("the owner removes a commented section and still reads its comments in Dele
   const plan = await createPlan(page);
   const comment = await page.request.post("/comment/addcomment", {
     data: { type: "lesson_plan", type_id: plan.id, module: "section", module_id: plan.uids[1], content: "Label each sketch with the animal's name." },
-    headers: { "X-CSRF-Token": await csrf(page) },
+    headers: { "X-CSRF-Token": await csrfToken(page.request) },
   });
   expect(comment.status()).toBe(201);
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
+import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const CANCEL_CONFIRM = "Are you sure you want to cancel? Your message will be lost.";
@@ -11,14 +11,10 @@ const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" 
 /** A comment's own reactions (a top-level comment's article also holds its replies' reactions, later in the page). */
 const reaction = (comment: Locator, label: string) => comment.getByRole("group", { name: "Reactions" }).first().getByRole("button", { name: new RegExp(`^${label}\\b`) });
 
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
-}
-
 /** A new public lesson plan owned by the signed-in profile: its link and opaque_id. */
 async function createItem(page: Page, label: string): Promise<{ link: string; title: string; opaqueId: string }> {
   const title = `${unique()} ${label}`;
-  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the discussions test" }, headers: { "X-CSRF-Token": await csrf(page) } });
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the discussions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   expect(res.ok(), "create the item").toBeTruthy();
   const { link } = ((await res.json()) as { data: { link: string } }).data;
   return { link, title, opaqueId: await opaqueIdOf(page, link) };
@@ -33,7 +29,7 @@ async function opaqueIdOf(page: Page, link: string): Promise<string> {
 
 /** Posts a comment (or a reply) through the API as the page's profile; answers its id. */
 async function postComment(page: Page, opaqueId: string, comment: string, replyTo?: number): Promise<number> {
-  const res = await page.request.post("/comment/thread/comment", { data: { opaque_id: opaqueId, comment, ...(replyTo ? { reply_to: replyTo } : {}) }, headers: { "X-CSRF-Token": await csrf(page) } });
+  const res = await page.request.post("/comment/thread/comment", { data: { opaque_id: opaqueId, comment, ...(replyTo ? { reply_to: replyTo } : {}) }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   expect(res.status(), `post "${comment}"`).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
@@ -272,7 +268,7 @@ test("a refusal (422) shows the server's message in the form, and the draft stay
   const replyBox = card(page).getByRole("textbox", { name: `Reply to ${LEARNER.name}` });
   await replyBox.fill("Too late");
   // Deleted meanwhile (in another tab, say).
-  const gone = await page.request.delete("/comment/thread/comment", { data: { opaque_id: opaqueId, comment_id: id }, headers: { "X-CSRF-Token": await csrf(page) } });
+  const gone = await page.request.delete("/comment/thread/comment", { data: { opaque_id: opaqueId, comment_id: id }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   expect(gone.ok(), "delete through the API").toBeTruthy();
   await replyBox.press("Enter");
   await expect(comment.getByRole("alert")).toHaveText("The comment you are replying to no longer exists.");
@@ -384,7 +380,7 @@ test("an admin opens a comment's History; a member is not offered it", async ({ 
   await signInViaApi(page, TEACHER);
   const { link, opaqueId } = await createItem(page, "History discussion");
   const id = await postComment(page, opaqueId, "Original words");
-  const edited = await page.request.put("/comment/thread/comment", { data: { opaque_id: opaqueId, comment_id: id, comment: "Better words" }, headers: { "X-CSRF-Token": await csrf(page) } });
+  const edited = await page.request.put("/comment/thread/comment", { data: { opaque_id: opaqueId, comment_id: id, comment: "Better words" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   expect(edited.ok(), "edit through the API").toBeTruthy();
   await page.goto(link);
   const comment = card(page).getByRole("article", { name: `Comment by ${TEACHER.name}` });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { TEACHER, expectNoAxeViolations, signInViaApi } from "./helpers.js";
+import { TEACHER, expectNoAxeViolations, signInViaApi, csrfToken } from "./helpers.js";
 
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
 const SHOTS = "/tmp/shots";
@@ -9,21 +9,16 @@ const SHOTS = "/tmp/shots";
 const unique = () => `Zq${Date.now().toString(36)}`;
 
 /** The session's CSRF token, for writes made with page.request. */
-async function csrf(page: Page): Promise<string> {
-  const res = await page.request.get("/getInitializeData");
-  return ((await res.json()) as { csrfToken: string }).csrfToken;
-}
-
 /** Creates a collection owned by the signed-in profile through the API; answers its link. */
 async function createItem(page: Page, title: string): Promise<string> {
-  const res = await page.request.post("/collections/create", { data: { title, description: "Made by the editor tests" }, headers: { "X-CSRF-Token": await csrf(page) } });
+  const res = await page.request.post("/collections/create", { data: { title, description: "Made by the editor tests" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   expect(res.ok(), `create ${title}`).toBeTruthy();
   return ((await res.json()) as { link: string }).link;
 }
 
 /** Saves an item's body through the API (so the item is no longer new). */
 async function saveViaApi(page: Page, link: string, body: unknown): Promise<void> {
-  const res = await page.request.post(`${link}/update`, { data: body, headers: { "X-CSRF-Token": await csrf(page) } });
+  const res = await page.request.post(`${link}/update`, { data: body, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   expect(res.ok(), `save ${link}: ${res.status()}`).toBeTruthy();
 }
 
@@ -230,7 +225,7 @@ test.describe("editing an item", () => {
     await page.keyboard.type("Words that must not be lost");
 
     // Sign out behind the page's back (another tab, say).
-    const logout = await page.request.post("/auth/logout", { headers: { "X-CSRF-Token": await csrf(page) } });
+    const logout = await page.request.post("/auth/logout", { headers: { "X-CSRF-Token": await csrfToken(page.request) } });
     expect(logout.ok()).toBeTruthy();
 
     await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -393,7 +388,7 @@ test.describe("tagging an item", () => {
       await expect(page.getByRole("dialog", { name: "Edit tags" }).getByRole("checkbox", { name: "Grade 5" })).toBeChecked();
       await expect(page.getByRole("dialog", { name: "Edit tags" }).getByRole("checkbox", { name: "Grade 4" })).not.toBeChecked();
     } finally {
-      await page.request.post(`${item.link}/tags`, { data: original, headers: { "X-CSRF-Token": await csrf(page) } });
+      await page.request.post(`${item.link}/tags`, { data: original, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
     }
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
+import { TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
@@ -9,13 +9,9 @@ const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" 
 const aboutCard = (page: Page) => page.getByRole("region", { name: "Endorsements" });
 const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Endorsements" });
 
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
-}
-
 /** A new lesson plan of the signed-in account; answers its link. */
 async function startPlan(page: Page, title: string): Promise<string> {
-  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the endorsements test" }, headers: { "X-CSRF-Token": await csrf(page) } });
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the endorsements test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { data: { link: string } }).data.link;
 }

@@ -142,6 +142,18 @@ export async function addResource(page: Page, title: string, source: { url: stri
   return ((await res.json()) as { response: { link: string } }).response.link;
 }
 
+/** A new public lesson plan of the signed-in profile with these sections: its link, id and the sections' uids. */
+export async function createLessonPlan(page: Page, title: string, sections: { title: string; html: string }[]): Promise<{ link: string; id: number; uids: string[] }> {
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: `Made by a browser test: ${title}` }, headers });
+  expect(res.ok(), "create the plan").toBeTruthy();
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  const saved = await page.request.post(`${link}/update`, { data: { title, sections }, headers });
+  expect(saved.ok(), "save the sections").toBeTruthy();
+  const item = (await (await page.request.get(`/api/content${link}`)).json()) as { id: number; sections: { uid: string }[] };
+  return { link, id: item.id, uids: item.sections.map((s) => s.uid) };
+}
+
 /** Signs in through the login form. */
 export async function signInViaForm(page: Page, account: { username: string; password: string } = TEACHER): Promise<void> {
   await page.getByLabel("Username").fill(account.username);

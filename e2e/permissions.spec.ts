@@ -1,13 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const unique = () => `Zp${Date.now().toString(36)}`;
 const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" });
-
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
-}
 
 /** Both widths the screenshots are taken at. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -21,7 +17,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 test("permissions: the owner restricts an item in the dialog, a member requests access, the owner accepts it (keyboard only)", async ({ page }) => {
   await signInViaApi(page, TEACHER);
   const title = `${unique()} Shared plan`;
-  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrf(page) } });
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   expect(res.ok()).toBeTruthy();
   const { link } = ((await res.json()) as { data: { link: string } }).data;
 
@@ -124,7 +120,7 @@ test("permissions: the owner restricts an item in the dialog, a member requests 
 test("permissions: the link row shares a restricted item with anyone holding its link, and revoking it closes the link again", async ({ page }) => {
   await signInViaApi(page, TEACHER);
   const title = `${unique()} Link row plan`;
-  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrf(page) } });
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   const { link } = ((await res.json()) as { data: { link: string } }).data;
 
   const saveWith = async (tickLink: boolean) => {
@@ -166,7 +162,7 @@ test("permissions: the leader of the group that owns an item edits it and manage
   // The teacher leads "Grade 5 Science Team" (demo seed), whose members include the learner.
   await signInViaApi(page, TEACHER);
   const title = `${unique()} Team plan`;
-  const token = await csrf(page);
+  const token = await csrfToken(page.request);
   const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the group owner test" }, headers: { "X-CSRF-Token": token } });
   expect(res.ok()).toBeTruthy();
   const { link } = ((await res.json()) as { data: { link: string } }).data;

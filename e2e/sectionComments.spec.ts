@@ -1,33 +1,16 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, createLessonPlan, csrfToken } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
-}
-
-/** A new public lesson plan of the signed-in profile with two sections; its link, id and the sections' uids. */
-async function createPlan(page: Page): Promise<{ link: string; id: number; uids: string[] }> {
-  const title = `Sc${Date.now().toString(36)} Tide pools`;
-  const token = await csrf(page);
-  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the section comments test" }, headers: { "X-CSRF-Token": token } });
-  expect(res.ok(), "create the plan").toBeTruthy();
-  const { link } = ((await res.json()) as { data: { link: string } }).data;
-  const saved = await page.request.post(`${link}/update`, {
-    data: { title, sections: [{ title: "Warm-up", html: "<p>What lives in a tide pool?</p>" }, { title: "Practice", html: "<p>Sort the animals.</p>" }] },
-    headers: { "X-CSRF-Token": token },
-  });
-  expect(saved.ok(), "save the sections").toBeTruthy();
-  const item = (await (await page.request.get(`/api/content${link}`)).json()) as { id: number; sections: { uid: string }[] };
-  return { link, id: item.id, uids: item.sections.map((s) => s.uid) };
-}
+/** A new public lesson plan of the signed-in profile with two sections. */
+const createPlan = (page: Page) => createLessonPlan(page, `Sc${Date.now().toString(36)} Tide pools`, [{ title: "Warm-up", html: "<p>What lives in a tide pool?</p>" }, { title: "Practice", html: "<p>Sort the animals.</p>" }]);
 
 test("a member reads a section's last comments, the earlier ones in a dialog, comments and edits by keyboard; the owner resolves the thread", async ({ page }) => {
   await signInViaApi(page, TEACHER);
   const plan = await createPlan(page);
-  const token = await csrf(page);
+  const token = await csrfToken(page.request);
   for (const n of [1, 2, 3, 4]) {
     const res = await page.request.post("/comment/addcomment", { data: { type: "lesson_plan", type_id: plan.id, module: "section", module_id: plan.uids[0], content: `Note ${n} on the warm-up` }, headers: { "X-CSRF-Token": token } });
     expect(res.status()).toBe(201);

@@ -1,17 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
+import { expect, test } from "@playwright/test";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
-
-async function csrf(page: Page): Promise<string> {
-  return ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
-}
 
 test("share: copy the link ('Copied!'), then recommend the item to a person, with the keyboard alone", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signInViaApi(page, TEACHER);
   const title = `Zs${Date.now().toString(36)} Shared by link`;
-  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the share test" }, headers: { "X-CSRF-Token": await csrf(page) } });
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the share test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   expect(res.ok()).toBeTruthy();
   const { link } = ((await res.json()) as { data: { link: string } }).data;
 
@@ -75,7 +71,7 @@ test("share: a guest gets Copy Link only", async ({ page }) => {
 test("share: the owner of a restricted item grants access from the warning, then a guest opens its link and sees the item", async ({ page, browser }) => {
   await signInViaApi(page, TEACHER);
   const title = `Zg${Date.now().toString(36)} Granted by link`;
-  const token = await csrf(page);
+  const token = await csrfToken(page.request);
   const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the grant-access test" }, headers: { "X-CSRF-Token": token } });
   expect(res.ok()).toBeTruthy();
   const { link } = ((await res.json()) as { data: { link: string } }).data;
@@ -138,7 +134,7 @@ test("share: the owner of a restricted item grants access from the warning, then
 test("share: a member who may view a restricted item but not manage it sees the warning without Grant Access", async ({ page }) => {
   await signInViaApi(page, TEACHER);
   const title = `Zw${Date.now().toString(36)} Warned only`;
-  const token = await csrf(page);
+  const token = await csrfToken(page.request);
   const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the share test" }, headers: { "X-CSRF-Token": token } });
   const { link } = ((await res.json()) as { data: { link: string } }).data;
   const item = (await (await page.request.get(`/api/content${link}`)).json()) as { opaque_id: string };
@@ -157,7 +153,7 @@ test("share: a member who may view a restricted item but not manage it sees the 
 test("share: the discussion of an item opened by its link only is read-only, for a guest and for a signed-in member", async ({ page, browser }) => {
   await signInViaApi(page, TEACHER);
   const title = `Zr${Date.now().toString(36)} Read by link`;
-  const token = await csrf(page);
+  const token = await csrfToken(page.request);
   const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the link discussion test" }, headers: { "X-CSRF-Token": token } });
   expect(res.ok()).toBeTruthy();
   const { link } = ((await res.json()) as { data: { link: string } }).data;

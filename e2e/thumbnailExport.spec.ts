@@ -2,21 +2,16 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { solidPng } from "../server/test/sampleFiles.js";
-import { TEACHER, expectNoAxeViolations, openSearch, resultCards, signInViaApi } from "./helpers.js";
+import { TEACHER, expectNoAxeViolations, openSearch, resultCards, signInViaApi, csrfToken } from "./helpers.js";
 
 const SHOTS = "/tmp/shots";
 
 /** A word no seeded item carries, so each test's item is its own. */
 const unique = () => `Zt${Date.now().toString(36)}`;
 
-async function csrf(page: Page): Promise<string> {
-  const res = await page.request.get("/getInitializeData");
-  return ((await res.json()) as { csrfToken: string }).csrfToken;
-}
-
 /** Creates a collection with a body (a heading, text, an equation and a table) through the API; answers its link. */
 async function createItemWithBody(page: Page, title: string): Promise<string> {
-  const token = await csrf(page);
+  const token = await csrfToken(page.request);
   const created = await page.request.post("/collections/create", { data: { title, description: "Tides for the export tests" }, headers: { "X-CSRF-Token": token } });
   expect(created.ok()).toBeTruthy();
   const link = ((await created.json()) as { link: string }).link;
