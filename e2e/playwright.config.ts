@@ -4,6 +4,8 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = path.join(os.tmpdir(), `platform-e2e-${process.pid}`);
+/** scripts/test-all.sh runs two shards at once, each with its own server; it builds that server once beforehand (E2E_SERVER_BUILT=1). */
+const buildServer = process.env.E2E_SERVER_BUILT === "1" ? "" : "node scripts/build-server.mjs && ";
 /** The OpenID provider e2e/sso.spec.ts starts (not 4190: fetch blocks that port) (discovery happens on the first sign-in, so it need not be up earlier). */
 export const SSO_TEST_PORT = Number(process.env.E2E_SSO_PORT ?? 4191);
 const ssoProviders = [
@@ -22,7 +24,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [["list"]],
-  outputDir: path.join(os.tmpdir(), "platform-e2e-results"),
+  // Each run empties its output folder first, so concurrent shards keep apart ones (a failure's screenshot and trace land here).
+  outputDir: path.join(os.tmpdir(), "platform-e2e-results", process.env.E2E_SHARD_NAME ?? ""),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: "only-on-failure",
@@ -36,7 +39,7 @@ export default defineConfig({
   // the production cost; accounts registered through the app keep that cost. DEMO_INTERCEPTOR=0 seeds the demo's welcome
   // interceptor switched off: it would come up over every page a spec opens as a demo account (e2e/interceptors.spec.ts makes its own).
   webServer: {
-    command: `rm -rf ${dataDir} && node scripts/build-server.mjs && node dist/server/index.js`,
+    command: `rm -rf ${dataDir} && ${buildServer}node dist/server/index.js`,
     cwd: path.resolve(import.meta.dirname, ".."),
     url: `http://127.0.0.1:${port}/app/config`,
     reuseExistingServer: false,

@@ -20,7 +20,20 @@ api_lane() {
 browser_lane() {
   step "web build"; npm run -s build
   step "desktop build"; npm run -s build:desktop; node scripts/check-desktop-build.mjs
-  step "browser tests (Chromium)"; npx playwright test -c e2e/playwright.config.ts
+  step "server build"; node scripts/build-server.mjs
+  # Two shards at once, each with its own server, demo database and OpenID provider: one Chromium leaves a core idle
+  # while it waits on its page. A shard's report is printed whole when both have ended.
+  step "browser tests (Chromium, two shards)"
+  local shard pids=() status=0
+  for shard in 1 2; do
+    E2E_SERVER_BUILT=1 E2E_SHARD_NAME="shard-$shard" E2E_PORT=$((4172 + shard)) E2E_SSO_PORT=$((4190 + shard)) \
+      npx playwright test -c e2e/playwright.config.ts --shard="$shard/2" >"$logs/e2e-$shard.log" 2>&1 & pids+=($!)
+  done
+  for shard in 1 2; do
+    wait "${pids[$((shard - 1))]}" || status=1
+    printf '\n--- browser tests, shard %s of 2\n' "$shard"; cat "$logs/e2e-$shard.log"
+  done
+  return "$status"
 }
 
 step "lint"; npm run -s lint
