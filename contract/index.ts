@@ -34,3 +34,4 @@ export * from "./carousels.js";
 export * from "./interceptors.js";
 export * from "./resourceView.js";
 export * from "./pageBlocks.js";
+export * from "./notifications.js";

@@ -41,6 +41,7 @@ import { permissionsRouter } from "./routes/permissions/index.js";
 import { discussionsRouter } from "./routes/discussions/index.js";
 import { sectionCommentsRouter } from "./routes/sectionComments/index.js";
 import { profilesRouter } from "./routes/profiles/index.js";
+import { notificationsRouter } from "./routes/notifications/index.js";
 import { tagsRouter } from "./routes/editor/tags.js";
 import { EMBED_FRAME_SOURCES } from "./lib/sanitize.js";
 import { ssoRouter } from "./routes/auth/sso.js";
@@ -99,6 +100,7 @@ const API_PREFIXES = [
   "/i18n/",
   "/contact/",
   "/update-lock",
+  "/notification-settings",
 ];
 
 /** Guest reads that need no session: GET and HEAD of these paths never write one. */
@@ -229,6 +231,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(discussionsRouter(db, storage));
   app.use(sectionCommentsRouter(db));
   app.use(profilesRouter(db, storage));
+  app.use(notificationsRouter(db));
   app.use(feedsRouter(db, storage));
   app.use(attachmentsRouter(db, storage));
   app.use(thumbnailsRouter(db, storage));

@@ -1,12 +1,14 @@
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { LoggedProfile } from "../../contract/index.js";
+import { useUnreadNotifications } from "../api/notifications.js";
 import { useAppConfig, useCurrentProfile, useSignOutMutation } from "../api/queries.js";
 import { useScrolledOutOfView } from "../hooks/useScrolledOutOfView.js";
 import { useStickyHeaderOffset } from "../hooks/useStickyHeaderOffset.js";
 import { PATHS, signInPath } from "../routes/paths.js";
 import { AddResourceButton } from "./AddResourceDialog.js";
 import { CreateDialog } from "./CreateDialog.js";
+import { Icon } from "./Icon.js";
 
 /** Slots the layout fills with scenes' controls, so shared components never import a scene. */
 interface HeaderSlots {
@@ -124,6 +126,7 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
           Moderation
         </NavLink>
       )}
+      <NotificationsLink />
       <AddResourceButton />
       {profile.permissions.bulk_importer && slots.bulkImport}
       <CreateDialog />
@@ -137,6 +140,23 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
         Sign out
       </button>
     </AccountActions>
+  );
+}
+
+/** The bell: the Notifications page, with how many are unread (read again every minute). */
+function NotificationsLink() {
+  const unread = useUnreadNotifications(true).data?.unread_count ?? 0;
+  const label = unread ? `Notifications (${unread} unread)` : "Notifications";
+  return (
+    <NavLink className="button button--secondary button--small notifications-link" to={PATHS.notifications} aria-label={label} title={label}>
+      <Icon name="bell" size={18} />
+      <span className="account__phone-only">Notifications</span>
+      {unread > 0 && (
+        <span className="notifications-link__count" aria-hidden="true">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      )}
+    </NavLink>
   );
 }
 

@@ -8,6 +8,7 @@ export const PATHS = {
   reports: "/moderation/reports",
   contactMessages: "/moderation/messages",
   interceptors: "/moderation/interceptors",
+  notifications: "/notifications",
 } as const;
 
 /** The login page, asking it to come back to `returnTo` afterwards (not to itself). */

@@ -12,6 +12,7 @@ import { ContactMessagesScene } from "../scenes/moderation/ContactMessagesScene.
 import { InterceptorsScene } from "../scenes/moderation/InterceptorsScene.js";
 import { ReportsScene } from "../scenes/moderation/ReportsScene.js";
 import { TemplateEditScene } from "../scenes/item/TemplateEditScene.js";
+import { NotificationsScene } from "../scenes/notifications/NotificationsScene.js";
 import { ProfileScene } from "../scenes/profile/ProfileScene.js";
 import { PATHS } from "./paths.js";
 import { RootLayout } from "./RootLayout.js";
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: "moderation/reports", element: <ReportsScene /> },
       { path: "moderation/messages", element: <ContactMessagesScene /> },
       { path: "moderation/interceptors", element: <InterceptorsScene /> },
+      { path: "notifications", element: <NotificationsScene /> },
       { path: "*", element: <NotFoundScene /> },
     ],
   },

@@ -12,7 +12,7 @@ export interface PermissionSet {
   /** One permission per group: edit (its leaders edit, members read) or read. */
   groups: { id: number; permission: "read" | "edit" }[];
   acceptedRequests: { id: number; profileId: number }[];
-  rejectedRequests: number[];
+  rejectedRequests: { id: number; profileId: number }[];
 }
 
 /** The visibility the set gives the item (denormalized on content for search): public, signed-in, or restricted. */
@@ -42,7 +42,7 @@ export async function savePermissions(db: Db, item: Content, set: PermissionSet)
     ];
     if (rows.length) await trx.insertInto("content_grants").values(rows).execute();
     if (set.acceptedRequests.length) await trx.updateTable("permission_requests").set({ status: "accepted", decided_at: now }).where("content_id", "=", item.id).where("id", "in", set.acceptedRequests.map((r) => r.id)).execute();
-    if (set.rejectedRequests.length) await trx.updateTable("permission_requests").set({ status: "rejected", decided_at: now }).where("content_id", "=", item.id).where("id", "in", set.rejectedRequests).execute();
+    if (set.rejectedRequests.length) await trx.updateTable("permission_requests").set({ status: "rejected", decided_at: now }).where("content_id", "=", item.id).where("id", "in", set.rejectedRequests.map((r) => r.id)).execute();
     await recordContentChange(trx, item.id);
   });
 }

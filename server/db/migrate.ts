@@ -29,6 +29,7 @@ import * as m027 from "./migrations/027_attachments.js";
 import * as m028 from "./migrations/028_section_comments.js";
 import * as m029 from "./migrations/029_institutions.js";
 import * as m030 from "./migrations/030_removed_section_threads.js";
+import * as m031 from "./migrations/031_notifications.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "028_section_comments": m028,
   "029_institutions": m029,
   "030_removed_section_threads": m030,
+  "031_notifications": m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

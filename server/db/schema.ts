@@ -27,6 +27,26 @@ export interface ProfilesTable {
   updated_at: Timestamp;
 }
 
+/** Something that happened to a profile's content or discussions (migration 031); `kind` is a NotificationKind. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  profile_id: number;
+  kind: string;
+  actor_id: number | null;
+  subject_title: string;
+  subject_link: string;
+  excerpt: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** A notification setting a profile changed (migration 031): absent means on. */
+export interface NotificationSettingsTable {
+  profile_id: number;
+  setting: string;
+  enabled: number;
+}
+
 /** An institution a profile may name (migration 029): seeded, or typed in by a profile (`created_by`). */
 export interface InstitutionsTable {
   id: Generated<number>;
@@ -618,6 +638,8 @@ export interface InterceptorStatesTable {
 }
 
 export interface Database {
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
   interceptors: InterceptorsTable;
   interceptor_states: InterceptorStatesTable;
   news_items: NewsItemsTable;
@@ -679,6 +701,7 @@ export interface Database {
 export type Profile = Selectable<ProfilesTable>;
 export type NewProfile = Insertable<ProfilesTable>;
 export type Institution = Selectable<InstitutionsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
 export type Content = Selectable<ContentTable>;
 export type NewContent = Insertable<ContentTable>;
 export type ContentUpdate = Updateable<ContentTable>;

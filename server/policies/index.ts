@@ -29,6 +29,7 @@ export * as carouselPolicy from "./carousel.js";
 export * as sectionCommentPolicy from "./sectionComment.js";
 export * as profilePolicy from "./profile.js";
 export * as interceptorPolicy from "./interceptor.js";
+export * as notificationPolicy from "./notification.js";
 
 /** A guest's answer wherever signing in could help: 401 "You must be signed in to do that.". */
 const signInRequired = () => new HttpError(401, MESSAGES.signInRequired);

@@ -7,6 +7,7 @@ import { Alert } from "../Alert.js";
 import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
 import { useAttachmentUploads } from "../attachments/useAttachmentUploads.js";
 import { useGuestModal } from "../GuestModal.js";
+import { ManageNotificationsButton } from "../notifications/ManageNotificationsDialog.js";
 import { showToast } from "../toastStore.js";
 import { CommentForm } from "./CommentForm.js";
 import { CommentList } from "./CommentList.js";
@@ -88,6 +89,7 @@ export function DiscussCard({ opaqueId }: { opaqueId: string }) {
             Discuss
           </h2>
           {count !== undefined && <p className="discuss-card__count">{countText(count)}</p>}
+          {count !== undefined && profile && <ManageNotificationsButton />}
           {menu}
         </div>
         {body}

@@ -7,7 +7,8 @@ import { useContactMessages } from "../../api/contact.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { shortDate } from "../../components/shortDate.js";
-import { EmptyPage, StaffPage, StaffPager } from "./StaffPage.js";
+import { EmptyPage, Pager } from "../../components/Pager.js";
+import { StaffPage } from "./StaffPage.js";
 
 /** What people sent with the contact form (the footer's Contact us), newest first, at /moderation/messages. */
 export function ContactMessagesScene() {
@@ -32,7 +33,7 @@ export function ContactMessagesScene() {
             <ContactMessageCard key={message.id} message={message} />
           ))}
         </ol>
-        <StaffPager label="Pages of messages" page={page} total={messages.data.total} per={CONTACT_MESSAGES_PER_PAGE} onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})} />
+        <Pager label="Pages of messages" page={page} total={messages.data.total} per={CONTACT_MESSAGES_PER_PAGE} onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})} />
       </>
     );
 

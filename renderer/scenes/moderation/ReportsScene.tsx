@@ -10,7 +10,8 @@ import { Alert } from "../../components/Alert.js";
 import { shortDate } from "../../components/shortDate.js";
 import { TabList, TabPanel } from "../../components/Tabs.js";
 import { showToast } from "../../components/toastStore.js";
-import { EmptyPage, StaffPage, StaffPager } from "./StaffPage.js";
+import { EmptyPage, Pager } from "../../components/Pager.js";
+import { StaffPage } from "./StaffPage.js";
 
 const TABS = [
   { key: "open", label: "Open" },
@@ -81,7 +82,7 @@ function ReportList({ status, page, query, onPage }: { status: ReportStatus; pag
           <ReportCard key={reportKey(report)} report={report} onChanged={() => (leaving.current = { key: reportKey(report), index })} />
         ))}
       </ol>
-      <StaffPager label="Pages of reports" page={page} total={total} per={REPORTS_PER_PAGE} onPage={onPage} />
+      <Pager label="Pages of reports" page={page} total={total} per={REPORTS_PER_PAGE} onPage={onPage} />
     </>
   );
 }

@@ -59,34 +59,3 @@ export function StaffPage({ title, intro, permission, children }: { title: strin
     </div>
   );
 }
-
-/** Previous and Next for a staff list of `total` entries, `per` a page (nothing when one page holds them all). */
-export function StaffPager({ label, page, total, per, onPage }: { label: string; page: number; total: number; per: number; onPage(page: number): void }) {
-  const lastPage = Math.max(1, Math.ceil(total / per));
-  if (lastPage <= 1) return null;
-  return (
-    <nav className="staff-page__paging" aria-label={label}>
-      <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </button>
-      <span className="staff-page__where">
-        Page {Math.min(page, lastPage)} of {lastPage}
-      </span>
-      <button type="button" className="button button--secondary button--small" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
-        Next
-      </button>
-    </nav>
-  );
-}
-
-/** A page past the list's end (its last entries were resolved, or the address asks too far): says so, with the way back. */
-export function EmptyPage({ onFirstPage }: { onFirstPage(): void }) {
-  return (
-    <p className="staff-page__empty">
-      Nothing on this page.{" "}
-      <button type="button" className="button button--secondary button--small" onClick={onFirstPage}>
-        Go to the first page
-      </button>
-    </p>
-  );
-}

@@ -31,6 +31,7 @@ import {
 import { removeCommentAttachments } from "../../commands/attachments.js";
 import { deleteComment } from "../../commands/deleteComment.js";
 import { editComment } from "../../commands/editComment.js";
+import { deliver, notifyNewDiscussion, notifyReply, plainExcerpt } from "../../commands/notify.js";
 import { postComment } from "../../commands/postComment.js";
 import type { Db } from "../../db/connection.js";
 import type { FileStorage } from "../../storage/fileStorage.js";
@@ -161,7 +162,15 @@ export function discussionsRouter(db: Db, storage: FileStorage): Router {
     const parentId = body.reply_to ? await replyParentId(db, ctx, body.reply_to) : null;
     // A group's thread is a titled discussion (second document: "Discussion title required, max 255").
     if (parentId === null && ctx.subject.context && !body.title) throw new HttpError(422, DISCUSSION_MESSAGES.titleRequired, { title: [DISCUSSION_MESSAGES.titleRequired] });
-    const id = await postComment(db, { contentId: ctx.item.id, creatorId: req.actor.profile!.id, title: body.title, content, isHtml: body.is_html, parentId, context: ctx.subject.context, attachmentIds: body.attachments });
+    const authorId = req.actor.profile!.id;
+    const id = await postComment(db, { contentId: ctx.item.id, creatorId: authorId, title: body.title, content, isHtml: body.is_html, parentId, context: ctx.subject.context, attachmentIds: body.attachments });
+    if (parentId !== null) {
+      const excerpt = plainExcerpt(content, body.is_html);
+      await deliver(req.log, "a reply", () => notifyReply(db, { parentId, replierId: authorId, item: ctx.item, thread: ctx.subject, excerpt }));
+    } else if (ctx.subject.context && ctx.subject.groupId != null) {
+      const groupId = ctx.subject.groupId;
+      await deliver(req.log, "a new discussion", () => notifyNewDiscussion(db, { groupId, authorId, groupPage: ctx.item, title: body.title ?? "" }));
+    }
     res.status(201).json(await commentAnswer(db, req.actor, ctx, id));
   });
 

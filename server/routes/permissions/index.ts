@@ -12,6 +12,7 @@ import {
   type AddLinkShareResponse,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
+import { deliver, notifyAccessAnswers, notifyAccessRequest } from "../../commands/notify.js";
 import { addLinkShare, savePermissions, type PermissionSet } from "../../commands/savePermissions.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
@@ -79,7 +80,7 @@ async function permissionSetFrom(db: Db, item: LoadedItem, body: ReturnType<type
     profiles: [...profiles].map(([id, permissions]) => ({ id, permissions })),
     groups: [...groups].map(([id, permission]) => ({ id, permission })),
     acceptedRequests: accepted,
-    rejectedRequests: body.rejected_requests,
+    rejectedRequests: body.rejected_requests.map((id) => ({ id, profileId: openById.get(id)!.profile_id })),
   };
 }
 
@@ -97,7 +98,10 @@ export function permissionsRouter(db: Db): Router {
   router.post("/permissions", authenticate(), async (req, res) => {
     const body = parseOr422(PermissionsSaveRequest, req.body ?? {});
     const item = await loadManageable(db, req, { opaque_id: body.opaque_id });
-    await savePermissions(db, item, await permissionSetFrom(db, item, body));
+    const set = await permissionSetFrom(db, item, body);
+    await savePermissions(db, item, set);
+    const answers = { item, deciderId: req.actor.profile!.id, accepted: set.acceptedRequests.map((r) => r.profileId), declined: set.rejectedRequests.map((r) => r.profileId) };
+    if (answers.accepted.length || answers.declined.length) await deliver(req.log, "access answers", () => notifyAccessAnswers(db, answers));
     res.json({ status: "success", message: PERMISSION_MESSAGES.saved } satisfies StatusMessageResponse);
   });
 
@@ -127,6 +131,7 @@ export function permissionsRouter(db: Db): Router {
     if (earlier?.status === "pending") throw new HttpError(409, PERMISSION_MESSAGES.alreadyRequested);
     const request = await openRequest(db, item.id, req.actor.profile!.id, body.requestReason);
     if (!request) throw new HttpError(409, PERMISSION_MESSAGES.alreadyRequested);
+    await deliver(req.log, "an access request", () => notifyAccessRequest(db, { item, requesterId: req.actor.profile!.id, reason: body.requestReason ?? null }));
     res.json({ status: "success", message: PERMISSION_MESSAGES.requestSent, request: presentOwnRequest(request) } satisfies AccessRequestResponse);
   });
 

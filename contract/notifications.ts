@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { emptyAsUnset, MAX_ID, positiveId } from "./common.js";
+
+/**
+ * Notification settings (second document: "Notification settings: settings map (label, description), subscriber map
+ * of booleans", read and saved by GET and PUT on a configurable url) and the notifications they let through. Each
+ * setting is on until its owner turns it off.
+ */
+export const NOTIFICATION_SETTINGS = {
+  comment_replies: { label: "Replies in discussions I follow", description: "Someone replies to a comment you started or subscribed to." },
+  group_discussions: { label: "New discussions in my groups", description: "A member starts a discussion in a group you belong to." },
+  access_requests: { label: "Access requests for my content", description: "Someone asks for access to an item you own." },
+  access_answers: { label: "Answers to my access requests", description: "An owner accepts or declines your request for access." },
+} as const satisfies Record<string, { label: string; description: string }>;
+
+export type NotificationSettingKey = keyof typeof NOTIFICATION_SETTINGS;
+export const NOTIFICATION_SETTING_KEYS = Object.keys(NOTIFICATION_SETTINGS) as NotificationSettingKey[];
+
+/** What happened, and the setting that lets it through. */
+export const NOTIFICATION_KINDS = {
+  comment_reply: "comment_replies",
+  group_discussion: "group_discussions",
+  access_request: "access_requests",
+  access_accepted: "access_answers",
+  access_declined: "access_answers",
+} as const satisfies Record<string, NotificationSettingKey>;
+
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+const KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as [NotificationKind, ...NotificationKind[]];
+
+/** Notifications per page of the notifications page, and the longest excerpt (of a reply, a title or a request's reason) one keeps. */
+export const NOTIFICATION_LIMITS = { perPage: 20, excerptMax: 200 } as const;
+
+export const NOTIFICATION_MESSAGES = {
+  settingsSaved: "Your notification settings were saved.",
+  settingsInvalid: "subscriber must map each setting (comment_replies, group_discussions, access_requests, access_answers) to true or false.",
+  idsInvalid: "ids must be a list of 1 to 100 notification ids, or all must be true.",
+  pageInvalid: "page must be a whole number from 1.",
+} as const;
+
+export const NotificationSettingsResponse = z.object({
+  settings: z.record(z.enum(NOTIFICATION_SETTING_KEYS as [NotificationSettingKey, ...NotificationSettingKey[]]), z.object({ label: z.string(), description: z.string() })),
+  subscriber: z.record(z.string(), z.boolean()),
+});
+export type NotificationSettingsResponse = z.infer<typeof NotificationSettingsResponse>;
+
+export const NotificationSettingsSaved = NotificationSettingsResponse.extend({ status: z.literal("success"), message: z.string() });
+export type NotificationSettingsSaved = z.infer<typeof NotificationSettingsSaved>;
+
+/** PUT: any of the settings, each true or false; the ones left out keep their value. */
+export const NotificationSettingsRequest = z.object({
+  subscriber: z.strictObject(
+    Object.fromEntries(NOTIFICATION_SETTING_KEYS.map((key) => [key, z.boolean({ error: NOTIFICATION_MESSAGES.settingsInvalid }).optional()])) as Record<NotificationSettingKey, z.ZodOptional<z.ZodBoolean>>,
+    { error: NOTIFICATION_MESSAGES.settingsInvalid },
+  ),
+});
+export type NotificationSettingsRequest = z.infer<typeof NotificationSettingsRequest>;
+
+export const NotificationsQuery = z.object({
+  page: z.preprocess(emptyAsUnset, positiveId(NOTIFICATION_MESSAGES.pageInvalid).optional().default(1)),
+});
+
+export const Notification = z.object({
+  id: z.number(),
+  kind: z.enum(KIND_NAMES),
+  /** Who did it (null once their profile is gone). */
+  actor: z.object({ name: z.string(), link: z.string() }).nullable(),
+  /** What it is about: the item (or group) by its title then, and where to open it. */
+  subject: z.object({ title: z.string(), link: z.string() }),
+  /** Plain text: the reply, the discussion's title or the request's reason, cut to NOTIFICATION_LIMITS.excerptMax. */
+  excerpt: z.string().nullable(),
+  created_at: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const NotificationList = z.object({
+  data: z.array(Notification),
+  meta: z.object({ current_page: z.number(), last_page: z.number(), total: z.number() }),
+  unread_count: z.number(),
+});
+export type NotificationList = z.infer<typeof NotificationList>;
+
+/** The header's count (GET), and the answer of marking read (POST): how many are left unread. */
+export const UnreadNotifications = z.object({ unread_count: z.number() });
+export type UnreadNotifications = z.infer<typeof UnreadNotifications>;
+
+/** POST /notifications/read: these (the asker's own; others are ignored), or all of them. */
+const readError = { error: NOTIFICATION_MESSAGES.idsInvalid };
+const notificationId = z.number(readError).int(readError).positive(readError).max(MAX_ID, readError);
+export const MarkNotificationsRead = z.union(
+  [z.strictObject({ ids: z.array(notificationId, readError).min(1, readError).max(100, readError) }, readError), z.strictObject({ all: z.literal(true, readError) }, readError)],
+  readError,
+);
+export type MarkNotificationsRead = z.infer<typeof MarkNotificationsRead>;

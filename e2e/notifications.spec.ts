@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { LEARNER, TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+
+/** Posts to the Discuss card of the item with this opaque_id as the signed-in profile: a comment, or a reply to one. */
+async function comment(page: Page, opaqueId: string, text: string, replyTo?: number): Promise<number> {
+  const res = await page.request.post("/comment/thread/comment", { data: { opaque_id: opaqueId, comment: text, reply_to: replyTo }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(res.status(), `comment: ${await res.text()}`).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+const unreadCount = async (page: Page) => ((await (await page.request.get("/api/notifications/unread")).json()) as { unread_count: number }).unread_count;
+
+test("a reply to her comment reaches the teacher's Notifications page through the header's bell, by keyboard; turned off in Manage Notifications, the next one does not", async ({ page }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signInViaApi(page, TEACHER);
+  const title = `Nt${Date.now().toString(36)} Tide tables`;
+  const plan = await createLessonPlan(page, title, [{ title: "Warm-up", html: "<p>When is low tide?</p>" }]);
+  const opaqueId = ((await (await page.request.get(`/api/content${plan.link}`)).json()) as { opaque_id: string }).opaque_id;
+  const question = await comment(page, opaqueId, "Which tide table did your class use?");
+  // Whatever earlier tests of this run left for her is read, so the count below is this test's.
+  await page.request.post("/api/notifications/read", { data: { all: true }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+
+  await switchTo(page, LEARNER);
+  await comment(page, opaqueId, "The harbour's, printed from the council site.", question);
+
+  // The teacher's header counts it; the bell opens the page by keyboard.
+  await switchTo(page, TEACHER);
+  await page.goto("/search/");
+  const bell = page.getByRole("link", { name: "Notifications (1 unread)" });
+  await expect(bell).toBeVisible();
+  await tabTo(page, bell);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  const list = page.getByRole("list", { name: "Notifications" });
+  const newest = list.getByRole("listitem").first();
+  await expect(newest).toContainText(`New${LEARNER.name} replied in the discussion of ${title}`);
+  await expect(newest).toContainText("The harbour's, printed from the council site.");
+  await expect(page.getByRole("status").filter({ hasText: "1 unread" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/notifications-1366.png`, fullPage: true });
+  await expectNoAxeViolations(page, "the notifications page");
+
+  // Manage Notifications: she stops hearing of replies.
+  await page.getByRole("button", { name: "Manage Notifications" }).click();
+  const dialog = page.getByRole("dialog", { name: "Manage Notifications" });
+  const replies = dialog.getByRole("checkbox", { name: "Replies in discussions I follow" });
+  await expect(replies).toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: "New discussions in my groups" })).toBeChecked();
+  await page.screenshot({ path: `${SHOTS}/manage-notifications-1366.png` });
+  await expectNoAxeViolations(page, "the Manage Notifications dialog");
+  await replies.press("Space");
+  await expect(replies).not.toBeChecked();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText("Your notification settings were saved.")).toBeVisible();
+
+  await switchTo(page, LEARNER);
+  await comment(page, opaqueId, "Low tide was at 10:40 that day.", question);
+  await switchTo(page, TEACHER);
+  expect(await unreadCount(page)).toBe(1);
+
+  // Opening the notification's item reads it: the bell and the page say nothing is unread.
+  await page.goto("/notifications");
+  await list.getByRole("listitem").first().getByRole("link", { name: title }).click();
+  await expect(page).toHaveURL(new RegExp(`${plan.link}$`));
+  await expect(page.getByRole("link", { name: "Notifications", exact: true })).toBeVisible();
+  // The Discuss card's header opens the same settings, where replies are still off.
+  const discuss = page.getByRole("region", { name: "Discuss" });
+  await discuss.getByRole("button", { name: "Manage Notifications" }).click();
+  await expect(dialog.getByRole("checkbox", { name: "Replies in discussions I follow" })).not.toBeChecked();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(discuss.getByRole("button", { name: "Manage Notifications" })).toBeFocused();
+  await page.goto("/notifications");
+  await expect(page.getByRole("status").filter({ hasText: "0 unread" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
+  await expect(list.getByRole("listitem").first()).not.toContainText("New");
+
+  // Her setting back on, as the demo had it.
+  await page.getByRole("button", { name: "Manage Notifications" }).click();
+  await dialog.getByRole("checkbox", { name: "Replies in discussions I follow" }).check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(((await (await page.request.get("/notification-settings")).json()) as { subscriber: Record<string, boolean> }).subscriber.comment_replies).toBe(true);
+});
+
+test("a guest at /notifications is asked to sign in, and has no bell", async ({ page }) => {
+  await page.goto("/notifications");
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth/login?redirect=%2Fnotifications");
+  await expect(page.getByRole("link", { name: /^Notifications/ })).toHaveCount(0);
+});

@@ -1,0 +1,30 @@
+/** Previous and Next around "Page N of M" for a list of `total` entries, `per` a page; nothing when it all fits on one page. */
+export function Pager({ label, page, total, per, onPage }: { label: string; page: number; total: number; per: number; onPage(page: number): void }) {
+  const lastPage = Math.max(1, Math.ceil(total / per));
+  if (lastPage <= 1) return null;
+  return (
+    <nav className="pager" aria-label={label}>
+      <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span className="pager__where">
+        Page {Math.min(page, lastPage)} of {lastPage}
+      </span>
+      <button type="button" className="button button--secondary button--small" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** A page past the list's end (its last entries went, or the address asks too far): says so, with the way back. */
+export function EmptyPage({ onFirstPage }: { onFirstPage(): void }) {
+  return (
+    <p className="pager__empty">
+      Nothing on this page.{" "}
+      <button type="button" className="button button--secondary button--small" onClick={onFirstPage}>
+        Go to the first page
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState, type ReactNode } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
+import { MESSAGES, NOTIFICATION_LIMITS, type Notification } from "../../../contract/index.js";
+import { useMarkNotificationsRead, useNotifications } from "../../api/notifications.js";
+import { useCurrentProfile } from "../../api/queries.js";
+import { InlineLoadError } from "../../components/InlineLoadError.js";
+import { ManageNotificationsDialog } from "../../components/notifications/ManageNotificationsDialog.js";
+import { PageTitle } from "../../components/PageTitle.js";
+import { EmptyPage, Pager } from "../../components/Pager.js";
+import { shortDate } from "../../components/shortDate.js";
+import { signInPath } from "../../routes/paths.js";
+
+/** What happened, around the links to who did it and what it is about. */
+const SENTENCES: Record<Notification["kind"], (who: ReactNode, what: ReactNode) => ReactNode> = {
+  comment_reply: (who, what) => <>{who} replied in the discussion of {what}</>,
+  group_discussion: (who, what) => <>{who} started a discussion in {what}</>,
+  access_request: (who, what) => <>{who} asked for access to {what}</>,
+  access_accepted: (who, what) => <>{who} accepted your request for access to {what}</>,
+  access_declined: (who, what) => <>{who} declined your request for access to {what}</>,
+};
+
+/** The signed-in profile's notifications at /notifications, newest first: Mark all as read, Manage Notifications, pages of 20. */
+export function NotificationsScene() {
+  const profile = useCurrentProfile();
+  const location = useLocation();
+  let body: ReactNode;
+  if (profile === undefined) body = <p role="status">Loading…</p>;
+  else if (profile === null)
+    body = (
+      <p>
+        <Link to={signInPath(location.pathname + location.search)}>Sign in</Link> to see your notifications.
+      </p>
+    );
+  else body = <NotificationsList />;
+  return (
+    <div className="page notifications-page">
+      <PageTitle title="Notifications" />
+      <h1 className="page-title">Notifications</h1>
+      {body}
+    </div>
+  );
+}
+
+function NotificationsList() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
+  const notifications = useNotifications(page);
+  const markRead = useMarkNotificationsRead();
+  const [managing, setManaging] = useState(false);
+  const unread = notifications.data?.unread_count ?? 0;
+
+  let list: ReactNode;
+  if (notifications.isPending) list = <p role="status">Loading notifications…</p>;
+  else if (notifications.isError) list = <InlineLoadError message={MESSAGES.genericLoad} onRetry={() => void notifications.refetch()} />;
+  else if (!notifications.data.data.length && page > 1) list = <EmptyPage onFirstPage={() => setParams({})} />;
+  else if (!notifications.data.data.length) list = <p className="notifications-page__empty">Nothing yet. Replies to your discussions, new discussions in your groups and access requests will show here.</p>;
+  else
+    list = (
+      <>
+        <ol className="notification-list" aria-label="Notifications">
+          {notifications.data.data.map((n) => (
+            <NotificationEntry key={n.id} notification={n} onOpen={() => !n.read && markRead.mutate({ ids: [n.id] })} />
+          ))}
+        </ol>
+        <Pager label="Pages of notifications" page={page} total={notifications.data.meta.total} per={NOTIFICATION_LIMITS.perPage} onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})} />
+      </>
+    );
+
+  return (
+    <>
+      <div className="notifications-page__bar">
+        <p className="notifications-page__count" role="status">
+          {notifications.data ? (unread === 1 ? "1 unread" : `${unread} unread`) : ""}
+        </p>
+        <button type="button" className="button button--secondary button--small" disabled={!unread || markRead.isPending} onClick={() => markRead.mutate({ all: true })}>
+          Mark all as read
+        </button>
+        <button type="button" className="button button--secondary button--small" onClick={() => setManaging(true)}>
+          Manage Notifications
+        </button>
+      </div>
+      {list}
+      {managing && <ManageNotificationsDialog onClose={() => setManaging(false)} />}
+    </>
+  );
+}
+
+/** One notification: the sentence with its links, the excerpt, and when; unread ones are marked, and read once opened. */
+function NotificationEntry({ notification: n, onOpen }: { notification: Notification; onOpen(): void }) {
+  const who = n.actor ? <Link to={n.actor.link}>{n.actor.name}</Link> : "Someone";
+  const what = (
+    <Link to={n.subject.link} onClick={onOpen}>
+      {n.subject.title}
+    </Link>
+  );
+  return (
+    <li className={`notification card${n.read ? "" : " notification--unread"}`}>
+      <p className="notification__text">
+        {!n.read && <span className="notification__new">New</span>}
+        {SENTENCES[n.kind](who, what)}
+      </p>
+      {n.excerpt && <p className="notification__excerpt">{n.excerpt}</p>}
+      <p className="notification__meta">
+        <time dateTime={n.created_at}>{shortDate(n.created_at)}</time>
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Db } from "../db/connection.js";
+import type { Content } from "../db/schema.js";
+import { parseHtml, textOf } from "../export/htmlTree.js";
+import { loadActor } from "../lib/actor.js";
+import type { Logger } from "pino";
+import { notifyProfiles, type NewNotification } from "../models/notifications.js";
+import { notificationPolicy } from "../policies/index.js";
+import type { ThreadSubject } from "../policies/comment.js";
+import { itemLink } from "../presenters/editableItem.js";
+
+type Subject = Pick<Content, "title" | "model_key" | "sub_type" | "uid">;
+
+const aboutItem = (item: Subject) => ({ subjectTitle: item.title, subjectLink: itemLink(item) });
+
+/** A comment's words as one line of plain text (comments may be sanitized HTML). */
+export function plainExcerpt(content: string, isHtml: boolean): string {
+  const text = isHtml ? textOf(parseHtml(content)) : content;
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Tells, once the write it follows has landed, whoever should hear of it. A failure here is logged and swallowed:
+ * the comment, request or decision is saved, and its author is not told it failed because a notification did.
+ */
+export async function deliver(log: Logger, what: string, send: () => Promise<unknown>): Promise<void> {
+  try {
+    await send();
+  } catch (err) {
+    log.error({ err }, `notifications for ${what} were not sent`);
+  }
+}
+
+/**
+ * A reply under a top-level comment: its subscribers (the comment's author is subscribed when posting it) but the
+ * replier, each only while they may still read the discussion.
+ */
+export async function notifyReply(db: Db, reply: { parentId: number; replierId: number; item: Subject; thread: ThreadSubject; excerpt: string }): Promise<number> {
+  const subscribers = await db.selectFrom("comment_subscriptions").select("profile_id").where("comment_id", "=", reply.parentId).where("profile_id", "!=", reply.replierId).execute();
+  const readers: number[] = [];
+  for (const { profile_id } of subscribers) if (notificationPolicy.canHearOfReply(await loadActor(db, profile_id), reply.thread)) readers.push(profile_id);
+  return notifyProfiles(db, readers, { kind: "comment_reply", actorId: reply.replierId, ...aboutItem(reply.item), excerpt: reply.excerpt });
+}
+
+/** A new discussion in a group: its members and leaders but the one who started it. */
+export async function notifyNewDiscussion(db: Db, discussion: { groupId: number; authorId: number; groupPage: Subject; title: string }): Promise<number> {
+  const members = await db.selectFrom("group_members").select("profile_id").where("group_id", "=", discussion.groupId).where("profile_id", "!=", discussion.authorId).execute();
+  return notifyProfiles(
+    db,
+    members.map((m) => m.profile_id),
+    { kind: "group_discussion", actorId: discussion.authorId, ...aboutItem(discussion.groupPage), excerpt: discussion.title },
+  );
+}
+
+/** An access request: the item's owner (who answers it in the Permissions dialog). */
+export async function notifyAccessRequest(db: Db, request: { item: Subject & Pick<Content, "owner_id">; requesterId: number; reason: string | null }): Promise<number> {
+  return notifyProfiles(db, [request.item.owner_id], { kind: "access_request", actorId: request.requesterId, ...aboutItem(request.item), excerpt: request.reason || null });
+}
+
+/** The owner's answers to access requests: each requester hears whether theirs was accepted or declined. */
+export async function notifyAccessAnswers(db: Db, answers: { item: Subject; deciderId: number; accepted: number[]; declined: number[] }): Promise<void> {
+  const news = (kind: NewNotification["kind"]): NewNotification => ({ kind, actorId: answers.deciderId, ...aboutItem(answers.item), excerpt: null });
+  await notifyProfiles(db, answers.accepted, news("access_accepted"));
+  await notifyProfiles(db, answers.declined, news("access_declined"));
+}

@@ -1,0 +1,68 @@
+import { Router } from "express";
+import {
+  MarkNotificationsRead,
+  NOTIFICATION_LIMITS,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_SETTINGS,
+  NotificationSettingsRequest,
+  NotificationsQuery,
+  type NotificationList,
+  type NotificationSettingsResponse,
+  type NotificationSettingsSaved,
+  type UnreadNotifications,
+} from "../../../contract/index.js";
+import type { Db } from "../../db/connection.js";
+import { parseOr422 } from "../../lib/validate.js";
+import { countNotifications, listNotifications, markRead, saveSettings, settingsOf } from "../../models/notifications.js";
+import { authenticate, authorize, notificationPolicy } from "../../policies/index.js";
+import { presentNotification } from "../../presenters/notification.js";
+
+/**
+ * A signed-in profile's own notifications (GET /api/notifications, its unread count, marking read) and its notification
+ * settings (the second document's GET and PUT with settings and subscriber; the web app's url is /notification-settings).
+ */
+export function notificationsRouter(db: Db): Router {
+  const router = Router();
+
+  const settingsAnswer = async (profileId: number): Promise<NotificationSettingsResponse> => ({ settings: NOTIFICATION_SETTINGS, subscriber: await settingsOf(db, profileId) });
+
+  router.get("/notification-settings", authenticate(), async (req, res) => {
+    authorize(req.actor, notificationPolicy.canManageOwn(req.actor));
+    res.json(await settingsAnswer(req.actor.profile!.id));
+  });
+
+  router.put("/notification-settings", authenticate(), async (req, res) => {
+    authorize(req.actor, notificationPolicy.canManageOwn(req.actor));
+    const body = parseOr422(NotificationSettingsRequest, req.body ?? {});
+    await saveSettings(db, req.actor.profile!.id, body.subscriber);
+    res.json({ status: "success", message: NOTIFICATION_MESSAGES.settingsSaved, ...(await settingsAnswer(req.actor.profile!.id)) } satisfies NotificationSettingsSaved);
+  });
+
+  router.get("/api/notifications", authenticate(), async (req, res) => {
+    authorize(req.actor, notificationPolicy.canManageOwn(req.actor));
+    const { page } = parseOr422(NotificationsQuery, req.query);
+    const { rows, total, unread } = await listNotifications(db, req.actor.profile!.id, page);
+    const answer: NotificationList = {
+      data: rows.map(presentNotification),
+      meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / NOTIFICATION_LIMITS.perPage)), total },
+      unread_count: unread,
+    };
+    res.json(answer);
+  });
+
+  router.get("/api/notifications/unread", authenticate(), async (req, res) => {
+    authorize(req.actor, notificationPolicy.canManageOwn(req.actor));
+    const { unread } = await countNotifications(db, req.actor.profile!.id);
+    res.json({ unread_count: unread } satisfies UnreadNotifications);
+  });
+
+  router.post("/api/notifications/read", authenticate(), async (req, res) => {
+    authorize(req.actor, notificationPolicy.canManageOwn(req.actor));
+    const body = parseOr422(MarkNotificationsRead, req.body ?? {});
+    await markRead(db, req.actor.profile!.id, "all" in body ? "all" : body.ids);
+    const { unread } = await countNotifications(db, req.actor.profile!.id);
+    res.json({ unread_count: unread } satisfies UnreadNotifications);
+  });
+
+  return router;
+}

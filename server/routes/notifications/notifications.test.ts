@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOTIFICATION_MESSAGES, NOTIFICATION_SETTINGS } from "../../../contract/index.js";
+import type { Content } from "../../db/schema.js";
+import { apiReferenceCheck } from "../../test/apiReference.js";
+import { buildContent, buildRoleCast, buildUser, signedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+
+const COMMENT = "/comment/thread/comment";
+const ALL_ON = { comment_replies: true, group_discussions: true, access_requests: true, access_answers: true };
+
+type Listed = { id: number; kind: string; actor: { name: string; link: string } | null; subject: { title: string; link: string }; excerpt: string | null; read: boolean };
+
+// Notifications: what subscriptions, group discussions and access requests tell whom, and the settings that stop them.
+describe("notifications", () => {
+  let server: TestServer;
+  let cast: RoleCast;
+  let as: RoleCast["clients"];
+  let lesson: Content, groupPage: Content;
+  const fits = apiReferenceCheck();
+
+  const listOf = async (c: TestClient, page = 1) => {
+    const res = await c.get(`/api/notifications?page=${page}`);
+    expect(res.status).toBe(200);
+    fits("get", "/api/notifications", res);
+    return res.body as { data: Listed[]; meta: { current_page: number; last_page: number; total: number }; unread_count: number };
+  };
+  const unread = async (c: TestClient) => (await c.get("/api/notifications/unread")).body.unread_count as number;
+  const comment = (c: TestClient, item: Content, text: string, extra: Record<string, unknown> = {}) => c.post(COMMENT, { opaque_id: item.opaque_id, comment: text, ...extra });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    cast = await buildRoleCast(server);
+    as = cast.clients;
+    lesson = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Volcano Week" });
+    groupPage = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Science Team", profileId: cast.group.id });
+  });
+  afterAll(() => server.stop());
+
+  it("tells a comment's author and its subscribers of a reply, not the replier, with who said what where", async () => {
+    const top = await comment(as.owner, lesson, "What did your class build?");
+    expect(top.status).toBe(201);
+    const subscribed = await as.member.post(`${COMMENT}/subscribe`, { opaque_id: lesson.opaque_id, comment_id: top.body.id, action: "subscribe" });
+    expect(subscribed.status).toBe(200);
+    const before = await unread(as.member);
+
+    expect((await comment(as.admin, lesson, "<p>A <strong>baking-soda</strong> volcano.</p>", { reply_to: top.body.id, is_html: true })).status).toBe(201);
+
+    for (const client of [as.owner, as.member]) {
+      const [latest] = (await listOf(client)).data;
+      expect(latest).toMatchObject({ kind: "comment_reply", actor: { name: "Adam Admin", link: `/profiles/${cast.admin.uid}` }, subject: { title: "Volcano Week", link: `/lesson-plans/${lesson.uid}` }, excerpt: "A baking-soda volcano.", read: false });
+    }
+    expect(await unread(as.member)).toBe(before + 1);
+    // The replier hears nothing of their own reply; nor does anyone who did not subscribe.
+    expect((await listOf(as.admin)).data.filter((n) => n.kind === "comment_reply")).toEqual([]);
+    expect((await listOf(as.groupie)).data).toEqual([]);
+  });
+
+  it("stops telling a subscriber who can no longer read the discussion", async () => {
+    const secret = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Draft Plan", visibility: "restricted" });
+    const grant = { content_id: secret.id, scope: "profile" as const, profile_id: cast.member.id, permission: "read" };
+    await server.db.insertInto("content_grants").values(grant).execute();
+    const top = await comment(as.member, secret, "Can I use this next week?");
+    expect(top.status).toBe(201);
+    await server.db.deleteFrom("content_grants").where("content_id", "=", secret.id).execute();
+    const before = (await listOf(as.member)).meta.total;
+    expect((await comment(as.owner, secret, "Not yet.", { reply_to: top.body.id })).status).toBe(201);
+    expect((await listOf(as.member)).meta.total).toBe(before);
+  });
+
+  it("tells a group's members of a new discussion, but not the one who started it nor outsiders", async () => {
+    const started = await as.groupie.post(COMMENT, { opaque_id: groupPage.opaque_id, context: "group", title: "Field trip in May", comment: "Who is coming?" });
+    expect(started.status).toBe(201);
+    const [latest] = (await listOf(as.leader)).data;
+    expect(latest).toMatchObject({ kind: "group_discussion", actor: { name: "Gus Groupie" }, subject: { title: "Science Team", link: `/groups/${groupPage.uid}` }, excerpt: "Field trip in May" });
+    expect((await listOf(as.groupie)).data.some((n) => n.kind === "group_discussion")).toBe(false);
+    expect((await listOf(as.member)).data.some((n) => n.kind === "group_discussion")).toBe(false);
+  });
+
+  it("tells an owner of an access request and the requester of the answer, either way", async () => {
+    const asked = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Locked Plan", visibility: "restricted" });
+    const requester = await buildUser(server.db, { name: "Rita Requester" });
+    const requesterClient = await signedInClient(server, requester);
+    const sent = await as.member.post("/permissions/request", { opaque_id: asked.opaque_id, requestReason: "For my class" });
+    const other = await requesterClient.post("/permissions/request", { opaque_id: asked.opaque_id });
+    expect([sent.status, other.status]).toEqual([200, 200]);
+    const forOwner = (await listOf(as.owner)).data.filter((n) => n.kind === "access_request");
+    expect(forOwner.slice(0, 2)).toMatchObject([
+      { actor: { name: "Rita Requester" }, subject: { title: "Locked Plan", link: `/lesson-plans/${asked.uid}` }, excerpt: null },
+      { actor: { name: "Milo Member" }, excerpt: "For my class" },
+    ]);
+
+    const decided = await as.owner.post("/permissions", { opaque_id: asked.opaque_id, accepted_requests: [sent.body.request.id], rejected_requests: [other.body.request.id] });
+    expect(decided.status).toBe(200);
+    expect((await listOf(as.member)).data[0]).toMatchObject({ kind: "access_accepted", actor: { name: "Olga Owner" }, subject: { title: "Locked Plan" } });
+    expect((await listOf(requesterClient)).data[0]).toMatchObject({ kind: "access_declined", actor: { name: "Olga Owner" } });
+  });
+
+  it("keeps each setting on until its owner turns it off, and then says nothing of that kind", async () => {
+    const fresh = await signedInClient(server, await buildUser(server.db, { name: "Nora New" }));
+    const initial = await fresh.get("/notification-settings");
+    expect(initial.status).toBe(200);
+    fits("get", "/notification-settings", initial);
+    expect(initial.body).toEqual({ settings: NOTIFICATION_SETTINGS, subscriber: ALL_ON });
+
+    const saved = await as.leader.send("PUT", "/notification-settings", { subscriber: { group_discussions: false } });
+    expect(saved.status).toBe(200);
+    fits("put", "/notification-settings", saved);
+    expect(saved.body).toMatchObject({ status: "success", message: NOTIFICATION_MESSAGES.settingsSaved, subscriber: { ...ALL_ON, group_discussions: false } });
+    expect((await as.leader.get("/notification-settings")).body.subscriber).toEqual({ ...ALL_ON, group_discussions: false });
+    // Another profile's settings are its own.
+    expect((await as.groupie.get("/notification-settings")).body.subscriber).toEqual(ALL_ON);
+
+    const before = (await listOf(as.leader)).meta.total;
+    expect((await as.groupie.post(COMMENT, { opaque_id: groupPage.opaque_id, context: "group", title: "Bake sale", comment: "Cakes?" })).status).toBe(201);
+    expect((await listOf(as.leader)).meta.total).toBe(before);
+
+    await as.leader.send("PUT", "/notification-settings", { subscriber: { group_discussions: true } });
+    expect((await as.groupie.post(COMMENT, { opaque_id: groupPage.opaque_id, context: "group", title: "Science fair", comment: "Posters?" })).status).toBe(201);
+    expect((await listOf(as.leader)).data[0]).toMatchObject({ kind: "group_discussion", excerpt: "Science fair" });
+  });
+
+  it("refuses bad settings with the message and changes nothing", async () => {
+    await as.moderator.send("PUT", "/notification-settings", { subscriber: { access_answers: false } });
+    for (const body of [{}, { subscriber: { weekly_digest: true } }, { subscriber: { comment_replies: "no" } }, { subscriber: [] }]) {
+      const res = await as.moderator.send("PUT", "/notification-settings", body);
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(NOTIFICATION_MESSAGES.settingsInvalid);
+    }
+    expect((await as.moderator.get("/notification-settings")).body.subscriber).toEqual({ ...ALL_ON, access_answers: false });
+  });
+
+  it("marks one's own notifications read, by id or all, never another's", async () => {
+    const mine = (await listOf(as.owner)).data;
+    const [newest] = mine;
+    const [othersNewest] = (await listOf(as.member)).data;
+    if (!newest || !othersNewest) throw new Error("the earlier tests leave notifications for both");
+    const othersId = othersNewest.id;
+    expect(mine.length).toBeGreaterThan(1);
+    const marked = await as.owner.post("/api/notifications/read", { ids: [newest.id, othersId] });
+    expect(marked.status).toBe(200);
+    fits("post", "/api/notifications/read", marked);
+    expect(marked.body.unread_count).toBe(mine.filter((n) => !n.read).length - 1);
+    expect((await listOf(as.owner)).data.find((n) => n.id === newest.id)?.read).toBe(true);
+    expect((await listOf(as.member)).data.find((n) => n.id === othersId)?.read).toBe(false);
+
+    expect((await as.owner.post("/api/notifications/read", { all: true })).body.unread_count).toBe(0);
+    expect(await unread(as.owner)).toBe(0);
+    expect((await listOf(as.owner)).data.every((n) => n.read)).toBe(true);
+
+    for (const body of [{}, { ids: [] }, { ids: ["1"] }, { all: false }, { ids: [1], all: true }]) {
+      const res = await as.owner.post("/api/notifications/read", body);
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(NOTIFICATION_MESSAGES.idsInvalid);
+    }
+  });
+
+  it("pages newest first, 20 a page", async () => {
+    const reader = await buildUser(server.db, { name: "Paula Pages" });
+    const client = await signedInClient(server, reader);
+    const values = Array.from({ length: 23 }, (_, i) => ({ profile_id: reader.id, kind: "access_request", actor_id: cast.owner.id, subject_title: `Item ${i + 1}`, subject_link: "/lesson-plans/x", excerpt: null, created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), read_at: null }));
+    await server.db.insertInto("notifications").values(values).execute();
+    const first = await listOf(client);
+    expect(first.meta).toEqual({ current_page: 1, last_page: 2, total: 23 });
+    expect(first.unread_count).toBe(23);
+    expect(first.data.map((n) => n.subject.title).slice(0, 2)).toEqual(["Item 23", "Item 22"]);
+    expect((await listOf(client, 2)).data.map((n) => n.subject.title)).toEqual(["Item 3", "Item 2", "Item 1"]);
+    expect((await client.get("/api/notifications?page=0")).body.message).toBe(NOTIFICATION_MESSAGES.pageInvalid);
+  });
+
+  it("is for signed-in profiles only", async () => {
+    const calls = {
+      list: (c: TestClient) => c.get("/api/notifications"),
+      unread: (c: TestClient) => c.get("/api/notifications/unread"),
+      read: (c: TestClient) => c.post("/api/notifications/read", { all: true }),
+      settings: (c: TestClient) => c.get("/notification-settings"),
+      save: (c: TestClient) => c.send("PUT", "/notification-settings", { subscriber: {} }),
+    };
+    for (const call of Object.values(calls)) {
+      expect(await statusesByRole(as, call)).toEqual({ guest: 401, owner: 200, member: 200, leader: 200, groupie: 200, moderator: 200, admin: 200 });
+    }
+  });
+});
