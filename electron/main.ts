@@ -6,6 +6,7 @@ import { guardWebContents } from "./security/guardWebContents.js";
 import { httpOrigin, parseHttpUrl } from "./security/httpUrl.js";
 import { isTrustedCall } from "./security/navigation.js";
 import { isPermissionAllowed } from "./security/permissions.js";
+import { authorizeServerRequests } from "./security/serverAuthorization.js";
 import { DesktopAuth } from "./services/desktopAuth.js";
 import { TokenStore } from "./services/keychain.js";
 import { createSettings } from "./services/settings.js";
@@ -53,6 +54,11 @@ function start(): void {
   session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
     isPermissionAllowed(permission, requestingOrigin, serverOrigin()),
   );
+  // The page's <img>, <iframe>, media and links to the server's /files/... carry the sign-in as its API calls do.
+  authorizeServerRequests(session.defaultSession.webRequest, {
+    serverOrigin,
+    accessToken: () => auth.currentAccessToken(settings.getServerUrl()),
+  });
 
   registerIpcHandlers(
     createIpcHandlers({

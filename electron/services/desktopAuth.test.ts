@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { completeAtProvider, freePort, startOidcProvider, TEST_ACCOUNT, TEST_CLIENT, TEST_NATIVE_CLIENT, type TestOidcProvider } from "../../server/test/oidcProvider.js";
 // eslint-disable-next-line no-restricted-imports
 import { startTestServer, type TestServer } from "../../server/test/testServer.js";
-import { DesktopAuth, desktopSignInMessages, type DesktopAuthDeps } from "./desktopAuth.js";
+import { DesktopAuth, desktopSignInMessages, EXPIRY_MARGIN_MS, type DesktopAuthDeps } from "./desktopAuth.js";
 import { keychainService, TokenStore, type KeychainBackend } from "./keychain.js";
 import { refreshSignIn, signInReplacedMessage } from "./loopbackSignIn.js";
 
@@ -217,10 +217,68 @@ describe("DesktopAuth (real platform server, real OpenID provider)", () => {
     expect(await refusedCall).toBeNull();
     expect(stored(keychain)).toBeUndefined();
     expect(await auth.accessToken(server.url)).toBeNull();
+    expect(auth.currentAccessToken(server.url)).toBeNull();
     // A call the server refused before the sign-out gets nothing either.
     expect(await auth.renewRefused(server.url, entry.id_token)).toBeNull();
     // The next launch starts signed out.
     expect(await desktopAuth(keychain).accessToken(server.url)).toBeNull();
+  });
+
+  it("answers the token in memory without waiting: once signed in or loaded, for that server only, none after sign-out", async () => {
+    const keychain = memoryKeychain();
+    const auth = desktopAuth(keychain);
+    expect(auth.currentAccessToken(server.url)).toBeNull();
+
+    await auth.signIn(server.url, "test");
+    const idToken = stored(keychain)!.id_token;
+    expect(auth.currentAccessToken(server.url)).toBe(idToken);
+    expect(auth.currentAccessToken(`${server.url}/`)).toBe(idToken);
+    expect(auth.currentAccessToken("https://other.example.org")).toBeNull();
+    expect(auth.currentAccessToken(null)).toBeNull();
+
+    // The next launch: nothing until the keychain has answered, and the request listener never waits for it.
+    const nextLaunch = desktopAuth(keychain);
+    const restoring = nextLaunch.restore(server.url);
+    expect(nextLaunch.currentAccessToken(server.url)).toBeNull();
+    await restoring;
+    expect(nextLaunch.currentAccessToken(server.url)).toBe(idToken);
+
+    // Gone as soon as the sign-out starts, before the keychain entry is deleted.
+    const signingOut = nextLaunch.signOut(server.url);
+    expect(nextLaunch.currentAccessToken(server.url)).toBeNull();
+    await signingOut;
+    expect(nextLaunch.currentAccessToken(server.url)).toBeNull();
+  });
+
+  it("does not answer a token about to expire, nor a refused one while it is renewed, and answers the renewed one", async () => {
+    const keychain = memoryKeychain();
+    let clock = Date.now();
+    let releaseRefresh!: () => void;
+    const refreshHeld = new Promise<void>((resolve) => (releaseRefresh = resolve));
+    const refresh = vi.fn(async (options: Parameters<typeof refreshSignIn>[0]) => {
+      const tokens = await refreshSignIn(options);
+      await refreshHeld;
+      return tokens;
+    });
+    const auth = desktopAuth(keychain, { refresh, now: () => clock });
+    await auth.signIn(server.url, "test");
+    const first = stored(keychain)!;
+
+    // The server would refuse it by the time it arrived (401 even for a public file): no token rather than that one.
+    clock = (first.expires_at as number) - EXPIRY_MARGIN_MS + 1;
+    expect(auth.currentAccessToken(server.url)).toBeNull();
+    clock = Date.now();
+    expect(auth.currentAccessToken(server.url)).toBe(first.id_token);
+
+    // Refused by the server: not handed out while the renewal runs.
+    const renewal = auth.renewRefused(server.url, first.id_token);
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalled());
+    expect(auth.currentAccessToken(server.url)).toBeNull();
+    releaseRefresh();
+    const renewed = await renewal;
+
+    expect(renewed).toBe(stored(keychain)!.id_token);
+    expect(auth.currentAccessToken(server.url)).toBe(renewed);
   });
 
   it("never sends the refresh token to an issuer other than the one that issued it, whatever the server lists now", async () => {

@@ -88,6 +88,11 @@ function toStored(tokens: SignInTokens, provider: string): StoredTokens {
 export class DesktopAuth {
   /** Per server origin: the tokens in use (loaded once from the keychain, then kept in step with it). */
   private readonly current = new Map<string, Promise<StoredTokens | undefined>>();
+  /**
+   * Per server origin: what the entry in `current` settled on, for callers that cannot wait (the session's request
+   * listener); none while it is loading or renewing.
+   */
+  private readonly settled = new Map<string, StoredTokens | undefined>();
   /** Per server origin: the renewal started because the server refused a token, and that token. */
   private readonly refusals = new Map<string, { token: string; renewal: Promise<StoredTokens | undefined> }>();
   /**
@@ -169,7 +174,7 @@ export class DesktopAuth {
       const stored = toStored(tokens, provider);
       this.replaceSignIn(origin);
       await this.inTurn(origin, () => this.deps.tokenStore.save(origin, stored));
-      this.current.set(origin, Promise.resolve(stored));
+      this.remember(origin, Promise.resolve(stored));
       const name = typeof tokens.claims.name === "string" ? tokens.claims.name : undefined;
       return { ok: true, ...(name ? { name } : {}) };
     } catch (error) {
@@ -186,7 +191,7 @@ export class DesktopAuth {
     const origin = httpOrigin(serverUrl);
     if (!origin) return;
     this.replaceSignIn(origin);
-    this.current.set(origin, Promise.resolve(undefined));
+    this.remember(origin, Promise.resolve(undefined));
     await this.inTurn(origin, () => this.deps.tokenStore.remove(origin));
   }
 
@@ -214,6 +219,17 @@ export class DesktopAuth {
   /** The bearer token for the server's API, or null when signed out. */
   async accessToken(serverUrl: string | null): Promise<string | null> {
     return (await this.tokens(serverUrl).catch(() => undefined))?.id_token ?? null;
+  }
+
+  /**
+   * The bearer token already in memory for the server, without waiting: null while it is loading or being renewed, when
+   * signed out, and when it expires within EXPIRY_MARGIN_MS (the server would refuse it even for a public file). For the
+   * session's request listener, which runs for every request and so must not wait for the keychain or a renewal.
+   */
+  currentAccessToken(serverUrl: string | null): string | null {
+    const origin = httpOrigin(serverUrl);
+    const tokens = origin ? this.settled.get(origin) : undefined;
+    return tokens?.id_token && this.isFresh(tokens) ? tokens.id_token : null;
   }
 
   /**
@@ -249,12 +265,19 @@ export class DesktopAuth {
     return { signedIn: true, provider: tokens.provider ?? null, name: typeof name === "string" ? name : null };
   }
 
+  /** Makes `entry` the server's tokens; until it settles, the tokens it replaces are not handed out without waiting. */
   private remember(origin: string, entry: Promise<StoredTokens | undefined>): void {
     this.current.set(origin, entry);
-    // A failed keychain read is tried again next time (the keychain may have been locked).
-    entry.catch(() => {
-      if (this.current.get(origin) === entry) this.current.delete(origin);
-    });
+    this.settled.delete(origin);
+    entry.then(
+      (tokens) => {
+        if (this.current.get(origin) === entry) this.settled.set(origin, tokens);
+      },
+      () => {
+        // A failed keychain read is tried again next time (the keychain may have been locked).
+        if (this.current.get(origin) === entry) this.current.delete(origin);
+      },
+    );
   }
 
   /**

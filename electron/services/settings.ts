@@ -28,13 +28,20 @@ interface StoredSettings {
 export function createSettings(): Settings {
   // No default server: the first run asks for one (renderer/scenes/desktop/ServerUrlScene.tsx).
   const store = new Store<StoredSettings>({ name: "settings" });
+  // An address stored before plain http:// to other machines was refused counts as none: the first run asks again.
+  const readServerUrl = () => {
+    const url = normalizeServerUrl(store.get("serverUrl"));
+    return url && isSecureServerUrl(url) ? url : null;
+  };
+  // Kept in memory: electron-store reads and parses the whole file on every get, and the session's request listener
+  // asks for the server on every request. While the app runs, only this object writes the address.
+  let serverUrl = readServerUrl();
   return {
-    // An address stored before plain http:// to other machines was refused counts as none: the first run asks again.
-    getServerUrl: () => {
-      const url = normalizeServerUrl(store.get("serverUrl"));
-      return url && isSecureServerUrl(url) ? url : null;
+    getServerUrl: () => serverUrl,
+    setServerUrl: (url) => {
+      store.set("serverUrl", url);
+      serverUrl = readServerUrl();
     },
-    setServerUrl: (url) => store.set("serverUrl", url),
     getWindowBounds: () => sanitizeWindowBounds(store.get("windowBounds")),
     setWindowBounds: (bounds) => store.set("windowBounds", bounds),
   };
