@@ -19,8 +19,8 @@ export function removeAttachment(kind: AttachmentKind, id: number): Promise<Stat
 }
 
 /**
- * Downloads an attachment through the API client (the desktop's bearer token works too, where a plain link would not)
- * and hands it to the browser under its name.
+ * Downloads an attachment through the API client, so a refusal (a file removed since the page loaded, a session that
+ * ended) is said in the page rather than as the browser's error page, and hands it to the browser under its name.
  */
 export async function downloadAttachment(link: string, name: string): Promise<void> {
   const blob = await getBlob(link.replace(/^\/+/, ""));

@@ -9,8 +9,8 @@ import { FileIcon } from "./AttachmentPicker.js";
 type ShownAttachment = Pick<PostAttachment | CommentAttachment, "attachment_id" | "title" | "link" | "description">;
 
 /**
- * A post's or comment's attachments: each a link to its file with its size. A plain click downloads it through the API client (so
- * the desktop's bearer token is sent); a modified click (new tab, save as) is left to the browser.
+ * A post's or comment's attachments: each a link to its file with its size. A plain click downloads it through the API client (a
+ * refusal is then said in a toast); a modified click (new tab, save as) is left to the browser.
  */
 export function AttachmentList({ attachments }: { attachments: ShownAttachment[] }) {
   if (!attachments.length) return null;
