@@ -27,8 +27,14 @@ test("a reply to her comment reaches the teacher's Notifications page through th
   await switchTo(page, LEARNER);
   await comment(page, opaqueId, "The harbour's, printed from the council site.", question);
 
-  // The teacher's header counts it; the bell opens the page by keyboard.
+  // The teacher's header counts it: on a phone on the Menu button that folds the bell away, on a wide screen on the bell.
   await switchTo(page, TEACHER);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/search/");
+  await page.getByRole("button", { name: "Menu (1 unread notification)" }).click();
+  await expect(page.getByRole("link", { name: "Notifications (1 unread)" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/notifications-menu-390.png` });
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto("/search/");
   const bell = page.getByRole("link", { name: "Notifications (1 unread)" });
   await expect(bell).toBeVisible();

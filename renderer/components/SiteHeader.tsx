@@ -94,6 +94,7 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
   const profile = useCurrentProfile();
   const signOut = useSignOutMutation();
   const location = useLocation();
+  const unread = useUnreadNotifications(Boolean(profile)).data?.unread_count ?? 0;
   // Sign out leaves the page with the button; a keyboard user's focus goes to the Sign in link that takes its place.
   const focusSignInLink = useRef(false);
   const signInLinkRef = (link: HTMLAnchorElement | null) => {
@@ -120,13 +121,13 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
     );
   }
   return (
-    <AccountActions>
+    <AccountActions unread={unread}>
       {mayModerate(profile) && (
         <NavLink className="button button--secondary button--small account__phone-only" to={PATHS.moderation}>
           Moderation
         </NavLink>
       )}
-      <NotificationsLink />
+      <NotificationsLink unread={unread} />
       <AddResourceButton />
       {profile.permissions.bulk_importer && slots.bulkImport}
       <CreateDialog />
@@ -144,19 +145,24 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
 }
 
 /** The bell: the Notifications page, with how many are unread (read again every minute). */
-function NotificationsLink() {
-  const unread = useUnreadNotifications(true).data?.unread_count ?? 0;
+function NotificationsLink({ unread }: { unread: number }) {
   const label = unread ? `Notifications (${unread} unread)` : "Notifications";
   return (
     <NavLink className="button button--secondary button--small notifications-link" to={PATHS.notifications} aria-label={label} title={label}>
       <Icon name="bell" size={18} />
       <span className="account__phone-only">Notifications</span>
-      {unread > 0 && (
-        <span className="notifications-link__count" aria-hidden="true">
-          {unread > 99 ? "99+" : unread}
-        </span>
-      )}
+      <UnreadCount unread={unread} />
     </NavLink>
+  );
+}
+
+/** The red count beside the bell (and, on phones, on the Menu button that folds it away); the control's name says it. */
+function UnreadCount({ unread }: { unread: number }) {
+  if (unread <= 0) return null;
+  return (
+    <span className="notifications-link__count" aria-hidden="true">
+      {unread > 99 ? "99+" : unread}
+    </span>
   );
 }
 
@@ -165,7 +171,7 @@ function NotificationsLink() {
  * fold behind a Menu button (a disclosure: aria-expanded, Escape closes it and gives focus back to the button), so
  * the header, and its sticky copy, stay one row tall instead of three. A new page closes it.
  */
-function AccountActions({ children }: { children: ReactNode }) {
+function AccountActions({ unread, children }: { unread: number; children: ReactNode }) {
   // The page it was opened on: open only there, so moving to another page closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const { pathname } = useLocation();
@@ -188,6 +194,8 @@ function AccountActions({ children }: { children: ReactNode }) {
           <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
         Menu
+        {!open && <UnreadCount unread={unread} />}
+        {!open && unread > 0 && <span className="visually-hidden"> ({unread === 1 ? "1 unread notification" : `${unread} unread notifications`})</span>}
       </button>
       <div id={panelId} className="account__actions">
         {children}

@@ -41,6 +41,21 @@ describe("DEMO_PASSWORD_COST", () => {
       expect(listed.body).toMatchObject({ open_count: 1, threads: [{ status_label: "resolved", comments_count: 2 }, { status_label: "open", comments_count: 1 }] });
     });
 
+    it("tells the Science Team's members of its discussions and the teacher of the replies to hers, on their Notifications pages", async () => {
+      const teacher = DEMO_ACCOUNTS.find((a) => a.username === "teacher")!;
+      const client = server.client();
+      await client.signIn(teacher.username, teacher.password);
+      const res = await client.get("/api/notifications");
+      const seen = (res.body.data as { kind: string; actor: { name: string }; subject: { title: string }; excerpt: string }[]).map((n) => [n.kind, n.actor.name, n.subject.title, n.excerpt]);
+      expect(seen).toEqual([
+        ["group_discussion", "Sam Carter", "Grade 5 Science Team", "Volunteers for the science fair judging"],
+        ["group_discussion", "James Chen", "Grade 5 Science Team", "Sharing rubrics for the ecosystem project"],
+        ["comment_reply", "James Chen", "Grade 5 Science Team", "I can prepare a worksheet for the planetarium show."],
+        ["comment_reply", "Sam Carter", "Grade 5 Science Team", "The energy gallery has a hands-on section that fits our unit on circuits."],
+      ]);
+      expect(res.body.unread_count).toBe(4);
+    });
+
     it("gives three public resources a PDF worksheet, a chart image and a video to view, served from the uploads", async () => {
       const rows = await server.db.selectFrom("content").select(["uid", "title"]).where("model_key", "=", "resource").where("visibility", "=", "public").orderBy("id").limit(4).execute();
       const views = await Promise.all(rows.map(async (r) => (await server.client().get(`/api/content/resources/${r.uid}`)).body.resource_view));

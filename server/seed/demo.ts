@@ -1,5 +1,6 @@
 import { GROUP_DISCUSSION_CONTEXT } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
+import { notifyNewDiscussion } from "../commands/notify.js";
 import { postComment } from "../commands/postComment.js";
 import { createContent, type Visibility } from "../commands/createContent.js";
 import { hashPassword, type ScryptCost } from "../lib/password.js";
@@ -7,6 +8,7 @@ import { FEATURED_COLLECTION_KEY, getConfigValue, setConfigValue } from "../mode
 import { upsertAnnouncement } from "../models/announcements.js";
 import { insertInterceptor } from "../models/interceptors.js";
 import { insertNewsItem } from "../models/newsItems.js";
+import { notifyProfiles } from "../models/notifications.js";
 import { insertProfile } from "../models/profiles.js";
 import { addSectionComment, setSectionThreadStatus } from "../models/sectionComments.js";
 import { writeSections } from "../models/sections.js";
@@ -15,12 +17,16 @@ import { capitalize, DESCRIPTION_SENTENCES, pick, pickSome, rng, SUBJECT_TOPICS,
 import { seedCurriculumTemplates } from "./templates.js";
 import { seedDemoResourceMedia } from "./demoMedia.js";
 import type { FileStorage } from "../storage/fileStorage.js";
+import type { Content } from "../db/schema.js";
+import { itemLink } from "../presenters/editableItem.js";
 
 /**
  * A few threads of the Science Team's discussions (the group widget), each with its replies, posted through the
- * same command as the app; the second one is long enough for the list's 5-line More/Less.
+ * same command as the app; the second one is long enough for the list's 5-line More/Less. The members hear of them
+ * as they would in the app (new discussions; replies to the threads they started), so the demo's Notifications
+ * pages are not empty.
  */
-async function seedGroupDiscussions(db: Db, groupItemId: number, who: { leader: number; learner: number; author: number }): Promise<void> {
+async function seedGroupDiscussions(db: Db, group: { page: Content; groupId: number }, who: { leader: number; learner: number; author: number }): Promise<void> {
   const threads: { by: number; title: string; text: string; replies: [number, string][] }[] = [
     {
       by: who.leader,
@@ -46,9 +52,15 @@ async function seedGroupDiscussions(db: Db, groupItemId: number, who: { leader: 
     },
     { by: who.learner, title: "Volunteers for the science fair judging", text: "We still need two judges for the afternoon session on June 2.", replies: [] },
   ];
+  const groupItemId = group.page.id;
   for (const thread of threads) {
     const id = await postComment(db, { contentId: groupItemId, creatorId: thread.by, title: thread.title, content: thread.text, isHtml: false, parentId: null, context: GROUP_DISCUSSION_CONTEXT });
-    for (const [by, text] of thread.replies) await postComment(db, { contentId: groupItemId, creatorId: by, title: null, content: text, isHtml: false, parentId: id, context: GROUP_DISCUSSION_CONTEXT });
+    await notifyNewDiscussion(db, { groupId: group.groupId, authorId: thread.by, groupPage: group.page, title: thread.title });
+    for (const [by, text] of thread.replies) {
+      await postComment(db, { contentId: groupItemId, creatorId: by, title: null, content: text, isHtml: false, parentId: id, context: GROUP_DISCUSSION_CONTEXT });
+      // Every member may read the group's discussions: its author (subscribed on posting) hears of each reply.
+      if (by !== thread.by) await notifyProfiles(db, [thread.by], { kind: "comment_reply", actorId: by, subjectTitle: group.page.title, subjectLink: itemLink(group.page), excerpt: text });
+    }
   }
 }
 
@@ -138,13 +150,13 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; int
   // Groups: profiles of kind group, searchable as profile:group content.
   const groupNames = ["Grade 5 Science Team", "Middle School Math PLC", "District Curriculum Council", "Digital Learning Innovators", "Early Literacy Network"];
   const groups: number[] = [];
-  const groupItems: number[] = [];
+  const groupItems: Content[] = [];
   for (const [i, name] of groupNames.entries()) {
     const groupType = items.group_types![i % items.group_types!.length]!;
     const g = await insertProfile(db, { kind: "group", name, short_name: name.split(" ").map((w) => w[0]).join(""), description: `${name}: a place to share and plan together.`, group_type_id: groupType.id, view_permission: 3, join_permission: 6, created_at: "2023-02-01T09:00:00.000Z", updated_at: "2023-02-01T09:00:00.000Z" });
     groups.push(g.id);
     const groupItem = await createContent(db, { modelKey: "profile", subType: "group", title: name, description: `${name} brings educators together to share resources and plan units.`, ownerId: accounts.teacher!, profileId: g.id, attributeIds: [groupType.id], createdAt: `2023-02-0${i + 1}T09:00:00.000Z` });
-    groupItems.push(groupItem.id);
+    groupItems.push(groupItem);
   }
   const scienceTeam = groups[0]!;
   await db.insertInto("group_members").values([
@@ -153,7 +165,7 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; int
     { group_id: scienceTeam, profile_id: accounts.author!, role: "member" },
     { group_id: groups[1]!, profile_id: accounts.author!, role: "leader" },
   ]).execute();
-  await seedGroupDiscussions(db, groupItems[0]!, { leader: accounts.teacher!, learner: accounts.learner!, author: accounts.author! });
+  await seedGroupDiscussions(db, { page: groupItems[0]!, groupId: scienceTeam }, { leader: accounts.teacher!, learner: accounts.learner!, author: accounts.author! });
 
   const subjects = Object.keys(SUBJECT_TOPICS);
   const standardFor: Record<string, string> = { Mathematics: "CCSS.MATH", "English Language Arts": "CCSS.ELA", Science: "NGSS", "Social Studies": "C3" };
