@@ -111,6 +111,8 @@ export const EditableItem = z.object({
   uid: z.string(),
   opaque_id: z.string(),
   model_key: z.string(),
+  /** A profile's kind (group or user), a resource's kind; null for the other models. */
+  sub_type: z.string().nullable(),
   type_name_singular: z.string(),
   title: z.string(),
   description: z.string(),

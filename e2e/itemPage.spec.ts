@@ -84,6 +84,20 @@ test.describe("item page dialogs give focus back to their opener", () => {
   }
 });
 
+test("a guest's Copy and Flag say what signing in is for", async ({ page }) => {
+  await openItemFromSearch(page);
+  const guest = page.getByRole("dialog", { name: "Sign in to continue" });
+  for (const [button, text] of [
+    ["Copy", "Sign in or register to copy this item into your own content."],
+    ["Flag", "Sign in or register to report content that is inappropriate."],
+  ] as const) {
+    await page.getByRole("button", { name: button, exact: true }).click();
+    await expect(guest).toContainText(text);
+    await guest.getByRole("button", { name: "Close" }).click();
+    await expect(guest).toBeHidden();
+  }
+});
+
 test.describe("the item page's Favorite control", () => {
   test("a guest gets the guest modal, and focus comes back to the Favorite button", async ({ page }) => {
     await openItemFromSearch(page);

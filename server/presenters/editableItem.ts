@@ -38,6 +38,7 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     uid: item.uid,
     opaque_id: item.opaque_id,
     model_key: item.model_key,
+    sub_type: item.sub_type,
     type_name_singular: type.singular,
     title: item.title,
     description: item.description,

@@ -149,21 +149,22 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; int
 
   // Groups: profiles of kind group, searchable as profile:group content.
   const groupNames = ["Grade 5 Science Team", "Middle School Math PLC", "District Curriculum Council", "Digital Learning Innovators", "Early Literacy Network"];
+  // Each group's leader owns its page, as creating a group in the app makes them (commands/createGroup.ts).
+  const groupLeaders = [accounts.teacher!, accounts.author!, accounts.teacher!, accounts.teacher!, accounts.teacher!];
   const groups: number[] = [];
   const groupItems: Content[] = [];
   for (const [i, name] of groupNames.entries()) {
     const groupType = items.group_types![i % items.group_types!.length]!;
     const g = await insertProfile(db, { kind: "group", name, short_name: name.split(" ").map((w) => w[0]).join(""), description: `${name}: a place to share and plan together.`, group_type_id: groupType.id, view_permission: 3, join_permission: 6, created_at: "2023-02-01T09:00:00.000Z", updated_at: "2023-02-01T09:00:00.000Z" });
     groups.push(g.id);
-    const groupItem = await createContent(db, { modelKey: "profile", subType: "group", title: name, description: `${name} brings educators together to share resources and plan units.`, ownerId: accounts.teacher!, profileId: g.id, attributeIds: [groupType.id], createdAt: `2023-02-0${i + 1}T09:00:00.000Z` });
+    const groupItem = await createContent(db, { modelKey: "profile", subType: "group", title: name, description: `${name} brings educators together to share resources and plan units.`, ownerId: groupLeaders[i]!, profileId: g.id, attributeIds: [groupType.id], createdAt: `2023-02-0${i + 1}T09:00:00.000Z` });
     groupItems.push(groupItem);
   }
   const scienceTeam = groups[0]!;
   await db.insertInto("group_members").values([
-    { group_id: scienceTeam, profile_id: accounts.teacher!, role: "leader" },
+    ...groups.map((group, i) => ({ group_id: group, profile_id: groupLeaders[i]!, role: "leader" as const })),
     { group_id: scienceTeam, profile_id: accounts.learner!, role: "member" },
     { group_id: scienceTeam, profile_id: accounts.author!, role: "member" },
-    { group_id: groups[1]!, profile_id: accounts.author!, role: "leader" },
   ]).execute();
   await seedGroupDiscussions(db, { page: groupItems[0]!, groupId: scienceTeam }, { leader: accounts.teacher!, learner: accounts.learner!, author: accounts.author! });
 

@@ -46,7 +46,7 @@ export function ShareDialog({ item, onClose }: { item: EditableItem; onClose(): 
   const link = new URL(item.link, window.location.origin).href;
 
   return (
-    <ModalFrame id="share-modal" title="Share" description={<>Share “{item.title}”.</>} onClose={onClose}>
+    <ModalFrame id="share-modal" className="dialog dialog--wide" title="Share" description={<>Share “{item.title}”.</>} onClose={onClose}>
       {item.visibility !== "public" && <AccessWarning item={item} />}
       {canRecommend && (
         <div className="share-panels" role="group" aria-label="Share by">

@@ -23,7 +23,7 @@ export function ItemActions({ item }: { item: EditableItem }) {
   const { openGuestModal } = useGuestModal();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
-  const needsAccount = (action: Open) => () => (profile ? setOpen(action) : openGuestModal());
+  const needsAccount = (action: Open, guestText: string) => () => (profile ? setOpen(action) : openGuestModal(guestText));
 
   return (
     <div className="item-actions" role="group" aria-label="Item actions">
@@ -36,7 +36,7 @@ export function ItemActions({ item }: { item: EditableItem }) {
         </button>
       )}
       {(item.abilities.copy || (!profile && !item.viewed_by_link && item.features.copy)) && (
-        <button type="button" className="button button--small button--secondary" onClick={needsAccount("copy")}>
+        <button type="button" className="button button--small button--secondary" onClick={needsAccount("copy", "Sign in or register to copy this item into your own content.")}>
           Copy
         </button>
       )}
@@ -61,7 +61,7 @@ export function ItemActions({ item }: { item: EditableItem }) {
         </button>
       )}
       {(item.abilities.flag || (!profile && !item.viewed_by_link)) && (
-        <button type="button" className="button button--small button--ghost" onClick={needsAccount("flag")}>
+        <button type="button" className="button button--small button--ghost" onClick={needsAccount("flag", "Sign in or register to report content that is inappropriate.")}>
           Flag
         </button>
       )}

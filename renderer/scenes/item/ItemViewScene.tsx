@@ -57,7 +57,7 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
       <article className="item-page">
         <PageTitle title={item.title} />
         <header className="item-page__header">
-          <DesignedThumbnail imageUrl={item.thumbnail.thumb_url} settings={item.thumbnail.thumbnail_settings} iconKind={item.model_key} label={`${item.title} thumbnail`} className="designed-thumb--page" />
+          <DesignedThumbnail imageUrl={item.thumbnail.thumb_url} settings={item.thumbnail.thumbnail_settings} iconKind={item.model_key === "profile" ? (item.sub_type ?? "profile") : item.model_key} label={`${item.title} thumbnail`} className="designed-thumb--page" />
           <div className="item-page__heading">
             <p className="editor-page__kicker">{item.type_name_singular}</p>
             <h1 className="page-title">{item.title}</h1>
