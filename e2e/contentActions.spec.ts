@@ -203,6 +203,8 @@ test.describe("around an item", () => {
     const word = unique();
     const first = await startLessonPlan(page, `${word} Volcano Lesson`);
     const second = await startLessonPlan(page, `${word} Volcano Review`);
+    // Similar by its title only (no shared tags).
+    await startLessonPlan(page, `${word} Volcano Quiz`);
     const standards = (await (await page.request.post("/attributes/getMultipleItemBySearchTerm", { data: { type: "standard", st: "equivalence" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } })).json()) as { arrObjResponse: { id: number }[] };
     const standardId = standards.arrObjResponse[0]!.id;
     for (const link of [first.link, second.link]) {
@@ -215,10 +217,12 @@ test.describe("around an item", () => {
     const related = page.getByRole("region", { name: "Related content" });
     const similar = page.getByRole("region", { name: "Similar content" });
     await expect(related.getByRole("link", { name: `${word} Volcano Review` })).toBeVisible();
-    await expect(similar.getByRole("link", { name: `${word} Volcano Review` })).toBeVisible();
+    await expect(similar.getByRole("link", { name: `${word} Volcano Quiz` })).toBeVisible();
+    // Similar too (same type, similar title), but already listed under Related content.
+    await expect(similar.getByRole("link", { name: `${word} Volcano Review` })).toHaveCount(0);
     await expect(related.getByRole("link", { name: `${word} Volcano Lesson` })).toHaveCount(0);
 
-    const link = similar.getByRole("link", { name: `${word} Volcano Review` });
+    const link = related.getByRole("link", { name: `${word} Volcano Review` });
     await link.hover();
     await page.clock.runFor(1200);
     // Real time for a render, had a timer fired (the clock runs timers; React renders on its own schedule).
@@ -244,7 +248,7 @@ test.describe("around an item", () => {
     // Guests see the sidebars but get no quick-info.
     await switchTo(page, null);
     await page.goto(first.link);
-    await page.getByRole("region", { name: "Similar content" }).getByRole("link", { name: `${word} Volcano Review` }).hover();
+    await page.getByRole("region", { name: "Related content" }).getByRole("link", { name: `${word} Volcano Review` }).hover();
     await page.clock.runFor(2600);
     await page.waitForTimeout(500);
     await expect(page.getByRole("tooltip")).toHaveCount(0);

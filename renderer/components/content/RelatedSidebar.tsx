@@ -10,14 +10,18 @@ export function RelatedSidebar({ item }: { item: { id: number; model_key: string
   return (
     <aside className="related-sidebar" aria-label="Related and similar content">
       <RelatedList title="Related content" query={related} />
-      <RelatedList title="Similar content" query={similar} />
+      <RelatedList title="Similar content" query={similar} listedAbove={related.data} />
     </aside>
   );
 }
 
-/** One titled list of result links. */
-function RelatedList({ title, query }: { title: string; query: { data?: RelatedContentResponse; isError: boolean } }) {
+const keyOf = (d: RelatedContentResponse["arrObjResponse"]["data"][number]) => `${d.model_key}:${d.id}`;
+
+/** One titled list of result links, without those `listedAbove` already shows (an item can share tags and a title with this one). */
+function RelatedList({ title, query, listedAbove }: { title: string; query: { data?: RelatedContentResponse; isError: boolean }; listedAbove?: RelatedContentResponse }) {
   const slug = title.toLowerCase().replace(/\s+/g, "-");
+  const shown = new Set(listedAbove?.arrObjResponse.data.map(keyOf));
+  const items = query.data?.arrObjResponse.data.filter((d) => !shown.has(keyOf(d))) ?? [];
   return (
     <section className="related-list" aria-labelledby={`${slug}-heading`}>
       <h2 id={`${slug}-heading`} className="related-list__title">
@@ -27,11 +31,11 @@ function RelatedList({ title, query }: { title: string; query: { data?: RelatedC
         <p className="empty-note">{MESSAGES.genericLoad}</p>
       ) : !query.data ? (
         <p className="page-status">Loading…</p>
-      ) : query.data.arrObjResponse.data.length === 0 ? (
+      ) : items.length === 0 ? (
         <p className="empty-note">{MESSAGES.noResults}</p>
       ) : (
         <ul className="related-list__items">
-          {query.data.arrObjResponse.data.map((d) => (
+          {items.map((d) => (
             <li key={d.id} className="related-list__item">
               <QuickInfoTrigger modelKey={d.model_key} id={d.id}>
                 <Link to={d.link}>{d.title}</Link>

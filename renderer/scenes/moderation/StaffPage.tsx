@@ -32,7 +32,7 @@ export function StaffPage({ title, intro, permission, children }: { title: strin
   else body = children;
 
   return (
-    <div className="page staff-page">
+    <div className="staff-page">
       <PageTitle title={title} />
       <h1 className="page-title">{title}</h1>
       {(may("review_reports") || may("read_contact_messages") || may("manage_interceptors")) && (

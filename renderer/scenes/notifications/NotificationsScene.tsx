@@ -33,7 +33,7 @@ export function NotificationsScene() {
     );
   else body = <NotificationsList />;
   return (
-    <div className="page notifications-page">
+    <div className="notifications-page">
       <PageTitle title="Notifications" />
       <h1 className="page-title">Notifications</h1>
       {body}
