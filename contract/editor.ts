@@ -101,7 +101,10 @@ export const SectionView = z.object({
   position: z.number(),
   title: z.string(),
   json: z.record(z.string(), z.unknown()).nullable(),
+  /** The stored (sanitized) HTML: what the editor reloads, short codes as the text the author typed. */
   html: z.string(),
+  /** What the view page shows: `html` with its short codes expanded (contract/shortCodes.ts), sanitized again. */
+  view_html: z.string(),
 });
 export type SectionView = z.infer<typeof SectionView>;
 

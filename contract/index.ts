@@ -13,6 +13,7 @@ export * from "./bulkImport.js";
 export * from "./curriculum.js";
 export * from "./desktop.js";
 export * from "./embeds.js";
+export * from "./shortCodes.js";
 export * from "./editor.js";
 export * from "./tagging.js";
 export * from "./contentActions.js";

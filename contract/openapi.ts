@@ -14,6 +14,7 @@ import {
 } from "./attributes.js";
 import { ErrorBody } from "./common.js";
 import { AnnouncementsResponse } from "./announcements.js";
+import { ShortCodePreviewRequest, ShortCodePreviewResponse } from "./shortCodes.js";
 import { InterceptorInput, InterceptorResponseAnswer, InterceptorSaveResponse, ManagedInterceptorsResponse, PendingInterceptorsResponse } from "./interceptors.js";
 import { FeaturedCollectionChoice, FooterCarouselCollection, ManagedNewsItem, ManagedNewsResponse, NewsItemInput, NewsResponse } from "./carousels.js";
 import { EndorsementsResponse, EndorsementsSaveRequest } from "./endorsements.js";
@@ -202,7 +203,7 @@ export const OPERATIONS: Operation[] = [
 
 /** The editor's calls (issue 3: editing). */
 OPERATIONS.push(
-  { method: "get", path: "/api/content/{typePath}/{uid}", summary: "An item for its view page (link = /{typePath}/{uid}, e.g. /lesson-plans/abc) and its edit page (link + /edit): title, description, body sections (sanitized HTML with KaTeX-rendered equations; Lexical JSON only for those who may edit), abilities.edit and, for a resource, resource_view (how the resource view dialog shows its link or file). 401 for a guest on a restricted item, 404 when unknown or not viewable.", response: EditableItem, errors: [401, 404] },
+  { method: "get", path: "/api/content/{typePath}/{uid}", summary: "An item for its view page (link = /{typePath}/{uid}, e.g. /lesson-plans/abc) and its edit page (link + /edit): title, description, body sections (sanitized HTML with KaTeX-rendered equations, as stored: what the editor reloads; view_html: the same with its short codes expanded, what the view page shows; Lexical JSON only for those who may edit), abilities.edit and, for a resource, resource_view (how the resource view dialog shows its link or file). 401 for a guest on a restricted item, 404 when unknown or not viewable.", response: EditableItem, errors: [401, 404] },
   { method: "post", path: "/{typePath}/{uid}/update", summary: "Saves an existing item's title, description and body: the sections in their new order (sections not sent are removed). Each section's HTML is sanitized with the course-designer profile and its equations rendered again with KaTeX. 409 while someone else holds the edit lock; 401 guests, 403 who may not edit; 422 with the field's message.", request: ContentUpdateRequest, response: ContentUpdateResponse, errors: [401, 403, 404, 409, 422] },
   { method: "post", path: "/update-lock", summary: "Takes or renews the edit lock of an item (type = model key, type_id = id) for edit_lock_expiry seconds. locked true means someone else holds it (holder, message). stale: the item changed after cache_date.", request: UpdateLockRequest, response: LockResponse, errors: [401, 403, 404, 422] },
   { method: "get", path: "/api/content/{typePath}/{uid}/tags", summary: "An item's attribute ids (every type) and keywords, for the model-attribute editor. 401/404 as for the item.", response: ContentTags, errors: [401, 404] },
@@ -389,6 +390,16 @@ OPERATIONS.push(
   { method: "get", path: "/system/guided-tour/by-name", summary: "The tour named after a dialog (its id, e.g. manage-permissions-modal): id, name, configuration (its stops in order: selector, title, content) and abilities.edit (whether the asker may change it). Everyone, guests too. 404 'There is no guided tour by that name.' for an unknown name; 422 without a name. Answers are never cached (Cache-Control: no-store), so fresh is accepted and needs nothing more.", query: [{ name: "name", description: "The tour's name: the id of the dialog it tours." }, { name: "fresh", description: "Accepted and ignored (answers are never cached)." }], response: GuidedTour, errors: [404, 422] },
   { method: "put", path: "/system/guided-tour/{id}", summary: "Replaces a tour's name and configuration (at most 30 stops; each stop's selector (at most 500 characters), title (200) and content (2000) required after trimming: 'Each stop needs a title.', 'Each stop needs a description.', 'Each stop needs a selector.'); answers the tour. Administrators only, and only while the feature guided_tour_edit is on (on by default; GET /app/config features): 403 others and everyone while it is off, 401 guests; 404 an unknown id; 422 bad input or a name another tour has.", request: TourUpdateRequest, response: GuidedTour, errors: [401, 403, 404, 422] },
 );
+
+/** Short codes (second document: the 'About Short Codes' dialog with its Try it out preview; the codes are contract/shortCodes.ts). */
+OPERATIONS.push({
+  method: "post",
+  path: "/api/short-codes/preview",
+  summary: "Plain text (at most 5000 characters; one paragraph a line) as an item's view page would show it: HTML sanitized with the course-designer profile, its short codes ([callout], [button], [video], [vocab] and their aliases) expanded exactly as in a section's view_html; unknown or malformed codes stay text. For signed-in profiles (401 guests). Nothing is stored.",
+  request: ShortCodePreviewRequest,
+  response: ShortCodePreviewResponse,
+  errors: [401, 422],
+});
 
 /** Interceptors (second document: the Interceptors dialog, "Interceptor: id, content", POST /profile/interceptors/{id}/dismiss and /defer). */
 OPERATIONS.push(

@@ -29,6 +29,7 @@ import { authRouter } from "./routes/auth/index.js";
 import { bulkImportRouter } from "./routes/bulkImport/index.js";
 import { collectionsRouter } from "./routes/collections/index.js";
 import { contactRouter } from "./routes/contact/index.js";
+import { shortCodesRouter } from "./routes/shortCodes/index.js";
 import { moderationRouter } from "./routes/moderation/index.js";
 import { guidedToursRouter } from "./routes/guidedTours/index.js";
 import { createRouter } from "./routes/create/index.js";
@@ -225,6 +226,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(resourcesRouter(db, storage));
   app.use(curriculumRouter(db));
   app.use(editorRouter(db));
+  app.use(shortCodesRouter());
   app.use(tagsRouter(db));
   app.use(contentActionsRouter(db, storage));
   app.use(permissionsRouter(db));

@@ -1,5 +1,5 @@
 import sanitize from "sanitize-html";
-import { EMBED_DEFAULT, EMBED_HOSTS, SANITIZE_PROFILES, safeEmbedSrc, type SanitizeProfile } from "../../contract/index.js";
+import { EMBED_DEFAULT, EMBED_HOSTS, SANITIZE_PROFILES, SHORT_CODE_CLASSES, safeEmbedSrc, type SanitizeProfile } from "../../contract/index.js";
 import { renderEquations } from "./equations.js";
 
 /** The frame hosts the Content-Security-Policy must allow for the safe embeds. */
@@ -46,7 +46,8 @@ function optionsFor(profile: SanitizeProfile): sanitize.IOptions {
       col: ["span"],
       section: ["title"],
     },
-    allowedClasses: { span: has("span") ? ["math-equation"] : [] },
+    // Item bodies (course-designer) also keep the classes of expanded short codes (server/lib/shortCodes.ts).
+    allowedClasses: has("iframe") ? { span: ["math-equation", ...SHORT_CODE_CLASSES.span], a: [...SHORT_CODE_CLASSES.a] } : { span: has("span") ? ["math-equation"] : [] },
     allowedStyles: { "*": { "text-align": TEXT_ALIGN } },
     allowedSchemes: ["http", "https", "mailto"],
     allowedSchemesByTag: { img: ["http", "https"], iframe: ["https"] },

@@ -3,6 +3,7 @@ import type { Content, ContentSection, ContentThumbnail, ResourceFile } from "..
 import type { Actor } from "../lib/actor.js";
 import { badgePolicy, contentObjectPolicy, endorsementPolicy, feedPolicy, permissionPolicy } from "../policies/index.js";
 import type { ContentGrantsSubject } from "../policies/contentObject.js";
+import { expandShortCodes } from "../lib/shortCodes.js";
 import { modelTypeInfo } from "./modelTypes.js";
 import { presentResourceView } from "./resourceView.js";
 import { presentItemThumbnail } from "./thumbnail.js";
@@ -21,9 +22,12 @@ function parseJson(raw: string | null): Record<string, unknown> | null {
   }
 }
 
-/** A stored section; the JSON only goes to those who may edit (viewers read the sanitized HTML). */
+/**
+ * A stored section; the JSON only goes to those who may edit (viewers read the sanitized HTML). Short codes are
+ * expanded here, for the view page only (`view_html`): the stored HTML and JSON keep the text the author typed.
+ */
 export function presentSection(row: ContentSection, withJson: boolean): SectionView {
-  return { id: row.id, uid: row.uid ?? String(row.id), position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html: row.body_html };
+  return { id: row.id, uid: row.uid ?? String(row.id), position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html: row.body_html, view_html: expandShortCodes(row.body_html) };
 }
 
 /** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */

@@ -33,6 +33,7 @@ import { EquationDialog } from "./EquationDialog.js";
 import { $createEquationNode, EquationNode } from "./EquationNode.js";
 import { FieldsDialog } from "./FieldsDialog.js";
 import { $createEmbedNode, $createImageNode, EmbedNode, ImageNode } from "./MediaNodes.js";
+import { ShortCodesDialog } from "./ShortCodesDialog.js";
 
 const THEME = {
   paragraph: "rt-p",
@@ -82,7 +83,7 @@ function initialState(json: Record<string, unknown> | null, html: string): Initi
   };
 }
 
-type OpenDialog = "link" | "image" | "embed" | "equation" | null;
+type OpenDialog = "link" | "image" | "embed" | "equation" | "shortCodes" | null;
 
 /** The formatting toolbar of one section editor. */
 function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
@@ -142,12 +143,18 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
   return (
     <>
       <div className="rt-toolbar" role="toolbar" aria-label={`${label} formatting`}>
+        {/* Help, not formatting: open even while the text is read-only. First, so that Shift+Tab from the
+            text still reaches the insert buttons (Equation) directly. */}
+        <button type="button" className="rt-toolbar__button rt-toolbar__button--help" aria-label="About Short Codes" title="About Short Codes" aria-haspopup="dialog" onMouseDown={(e) => e.preventDefault()} onClick={() => setDialog("shortCodes")}>
+          Short codes
+        </button>
         {buttons.map((b) => (
           <button key={b.label} type="button" className="rt-toolbar__button" aria-label={b.label} title={b.label} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={b.run}>
             {b.text}
           </button>
         ))}
       </div>
+      {dialog === "shortCodes" && <ShortCodesDialog onClose={() => setDialog(null)} />}
       {dialog === "link" && (
         <FieldsDialog
           title="Insert link"

@@ -4,8 +4,8 @@ import { SectionComments } from "../../components/sectionComments/SectionComment
 
 /**
  * An item's body on its page: each section with its title and text (sanitized on the server with the course-designer
- * profile on every save). Signed-in readers who reach the item other than by its link share also get each section's
- * comments, and the number of open threads above the first (the open-thread badge).
+ * profile on every save; `view_html` has its short codes expanded). Signed-in readers who reach the item other than by
+ * its link share also get each section's comments, and the number of open threads above the first (the open-thread badge).
  */
 export function ItemSections({ item, signedIn }: { item: EditableItem; signedIn: boolean }) {
   const commenting = signedIn && !item.viewed_by_link && item.sections.length > 0;
@@ -24,7 +24,7 @@ export function ItemSections({ item, signedIn }: { item: EditableItem; signedIn:
         return (
           <section key={section.id} className="item-section" aria-label={section.title || "Untitled section"}>
             {section.title && <h2 className="item-section__title">{section.title}</h2>}
-            <div className="rich-content" dangerouslySetInnerHTML={{ __html: section.html }} />
+            <div className="rich-content" dangerouslySetInnerHTML={{ __html: section.view_html }} />
             {commenting && <SectionComments item={item} sectionUid={section.uid} sectionName={name} summary={byUid.get(section.uid)} />}
           </section>
         );
