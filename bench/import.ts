@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -12,6 +11,7 @@ import { titleSortKey } from "../server/commands/createContent.js";
 import { openDatabase } from "../server/db/connection.js";
 import { migrateToLatest } from "../server/db/migrate.js";
 import { TestClient } from "../server/test/testServer.js";
+import { freePort } from "./processes.js";
 
 // npm run bench:import -- [--rows 100000,1000000] [--formats csv,xlsx] [--xlsx-max 100000]
 // BENCH_TRACE=1 also prints each status poll with the server's RSS and the peak after upload and preprocessing, and writes the server's log to /tmp/bench-server.log.
@@ -30,14 +30,6 @@ const xlsxMax = Number(values["xlsx-max"]);
 const DATA = path.resolve("bench/.data");
 const GRADES = ["Grade 3", "Grade 4", "Grade 5", "Grade 6", "Kindergarten"];
 const SUBJECTS = ["Mathematics", "Science", "English Language Arts", "Social Studies"];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 function* rows(n: number): Generator<string[]> {
   yield ["Title", "Description", "URL", "Keywords", "Grades", "Subjects"];

@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import net from "node:net";
+import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../server/db/connection.js";
 import { COMMON_WORD } from "../server/seed/catalogue.js";
 import { prepareCatalogue } from "./catalogue.js";
 import { get, latency, throughput } from "./httpLoad.js";
+import { freePort, startChild, stopChild } from "./processes.js";
 
 // npm run bench:search -- [--items 100000,1000000] [--requests 200] [--seconds 5] [--clients 8] [--processes 1]
 // Generates (once, cached in bench/.data) a catalogue per size, starts the real server on it and a
@@ -20,44 +20,6 @@ const clients = Number(values.clients);
 const processes = Number(values.processes);
 /** Never-seen queries generated per size: more than the throughput run asks. */
 const NEVER_SEEN = 60_000;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-/** Starts a server script with plain node (the compiled server, or the bare baseline through tsx's loader). */
-async function startChild(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  // Its own process group, so stopChild ends the server and anything it started.
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  // Loading 1,000,000 items takes 30 to 60 s, more on a busy machine.
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      if ((await get(readyUrl)).status === 200) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await stopChild(child);
-  throw new Error(`${args.join(" ")} did not start`);
-}
-
-/** Stops a child started by startChild (its whole process group) and waits for it to go. */
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  try {
-    process.kill(-child.pid!, "SIGTERM");
-  } catch {
-    // already gone
-  }
-  await exited;
-}
 
 /** A deterministic pseudo-random generator (mulberry32), so every run asks the same never-seen queries. */
 function random(seed: number): () => number {

@@ -31,12 +31,10 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app; separate chunks stay cached across releases.
+        // React changes less often than the app, so its chunk stays cached across releases. Other libraries go with
+        // the pages that use them (no catch-all vendor chunk: it would load the editor's Lexical and KaTeX on every page).
         codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: "vendor", test: /node_modules[\\/]/ },
-          ],
+          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },

@@ -1,24 +1,17 @@
 import { Navigate, createBrowserRouter, createHashRouter, type RouteObject } from "react-router";
 import { LoginScene } from "../scenes/auth/LoginScene.js";
-import { ForgotPasswordScene } from "../scenes/auth/ForgotPasswordScene.js";
-import { RegisterScene } from "../scenes/auth/RegisterScene.js";
-import { ImportScene } from "../scenes/bulkImport/ImportScene.js";
 import { CONTENT_TYPE_PATHS } from "../../contract/index.js";
 import { NotFoundScene } from "../scenes/NotFoundScene.js";
 import { SearchScene } from "../scenes/search/SearchScene.js";
-import { ItemEditScene } from "../scenes/item/ItemEditScene.js";
-import { ItemViewScene } from "../scenes/item/ItemViewScene.js";
-import { ContactMessagesScene } from "../scenes/moderation/ContactMessagesScene.js";
-import { InterceptorsScene } from "../scenes/moderation/InterceptorsScene.js";
-import { ReportsScene } from "../scenes/moderation/ReportsScene.js";
-import { TemplateEditScene } from "../scenes/item/TemplateEditScene.js";
-import { NotificationsScene } from "../scenes/notifications/NotificationsScene.js";
-import { ProfileScene } from "../scenes/profile/ProfileScene.js";
 import { PATHS } from "./paths.js";
 import { RootLayout } from "./RootLayout.js";
 import { RouteError } from "./RouteError.js";
 
-/** The renderer's pages. */
+/**
+ * The renderer's pages. The search screen (where the app opens) and the login form load with the app; every other page
+ * is its own chunk, fetched on the first visit to it, so the editor (Lexical, KaTeX) and the other scenes' code are not
+ * in every page load. The router waits for the chunk before it leaves the current page.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -27,20 +20,32 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to={PATHS.search} replace /> },
       { path: "search", element: <SearchScene /> },
       { path: "auth/login", element: <LoginScene /> },
-      { path: "auth/forgot", element: <ForgotPasswordScene /> },
-      { path: "auth/register", element: <RegisterScene /> },
-      { path: "bulk-import/:id", element: <ImportScene /> },
-      ...CONTENT_TYPE_PATHS.flatMap((typePath) => [
-        { path: `${typePath}/:uid`, element: <ItemViewScene key={typePath} typePath={typePath} /> },
-        { path: `${typePath}/:uid/edit`, element: <ItemEditScene key={typePath} typePath={typePath} /> },
+      { path: "auth/forgot", lazy: async () => ({ Component: (await import("../scenes/auth/ForgotPasswordScene.js")).ForgotPasswordScene }) },
+      { path: "auth/register", lazy: async () => ({ Component: (await import("../scenes/auth/RegisterScene.js")).RegisterScene }) },
+      { path: "bulk-import/:id", lazy: async () => ({ Component: (await import("../scenes/bulkImport/ImportScene.js")).ImportScene }) },
+      ...CONTENT_TYPE_PATHS.flatMap((typePath): RouteObject[] => [
+        {
+          path: `${typePath}/:uid`,
+          lazy: async () => {
+            const { ItemViewScene } = await import("../scenes/item/ItemViewScene.js");
+            return { element: <ItemViewScene key={typePath} typePath={typePath} /> };
+          },
+        },
+        {
+          path: `${typePath}/:uid/edit`,
+          lazy: async () => {
+            const { ItemEditScene } = await import("../scenes/item/ItemEditScene.js");
+            return { element: <ItemEditScene key={typePath} typePath={typePath} /> };
+          },
+        },
       ]),
-      { path: "templates/:uid/edit", element: <TemplateEditScene /> },
-      { path: "profiles/:uid", element: <ProfileScene /> },
+      { path: "templates/:uid/edit", lazy: async () => ({ Component: (await import("../scenes/item/TemplateEditScene.js")).TemplateEditScene }) },
+      { path: "profiles/:uid", lazy: async () => ({ Component: (await import("../scenes/profile/ProfileScene.js")).ProfileScene }) },
       { path: "moderation", element: <Navigate to={PATHS.reports} replace /> },
-      { path: "moderation/reports", element: <ReportsScene /> },
-      { path: "moderation/messages", element: <ContactMessagesScene /> },
-      { path: "moderation/interceptors", element: <InterceptorsScene /> },
-      { path: "notifications", element: <NotificationsScene /> },
+      { path: "moderation/reports", lazy: async () => ({ Component: (await import("../scenes/moderation/ReportsScene.js")).ReportsScene }) },
+      { path: "moderation/messages", lazy: async () => ({ Component: (await import("../scenes/moderation/ContactMessagesScene.js")).ContactMessagesScene }) },
+      { path: "moderation/interceptors", lazy: async () => ({ Component: (await import("../scenes/moderation/InterceptorsScene.js")).InterceptorsScene }) },
+      { path: "notifications", lazy: async () => ({ Component: (await import("../scenes/notifications/NotificationsScene.js")).NotificationsScene }) },
       { path: "*", element: <NotFoundScene /> },
     ],
   },
