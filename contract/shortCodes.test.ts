@@ -34,6 +34,13 @@ describe("parseShortCodes", () => {
     expect(uses(`[button href = "/collections/abc" ]Go[/button]`)).toEqual([{ tag: "button", href: "/collections/abc", content: "Go" }]);
   });
 
+  it("takes the curly quotes a word processor or phone keyboard types for straight ones", () => {
+    expect(uses(`[callout type=“warning” title=‘Heads up’]Hot plate.[/callout]`)).toEqual([{ tag: "callout", type: "warning", title: "Heads up", content: "Hot plate." }]);
+    expect(uses(`[vocab word=“Don’t”]x[/vocab]`)).toEqual([{ tag: "vocab", word: "Don’t", content: "x" }]);
+    // A quote is closed by its own partner only.
+    expect(uses(`[callout title=“Mixed"]x[/callout]`)).toEqual([]);
+  });
+
   it("reads tags, aliases and attribute names whatever their case, and closes with the name opened", () => {
     expect(uses(`[NOTE TYPE="Warning"]Hot![/note] [Box]Plain[/BOX] [cta href="https://example.org"]Go[/CTA] [Term word="ion"]A charged atom.[/term]`)).toEqual([
       { tag: "callout", type: "warning", title: null, content: "Hot!" },

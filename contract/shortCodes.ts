@@ -101,14 +101,17 @@ export type ShortCodeToken = { kind: "text"; text: string } | { kind: "code"; us
 /** Longest attribute value kept (a longer one leaves the code as text). */
 const ATTRIBUTE_MAX = 2000;
 
-/** `[name` then attributes `a="v"` / `a='v'`, an optional `/`, then `]`; anchored at the scan position. */
-const OPENING = /\[([a-z][a-z0-9-]*)((?:\s+[a-z][a-z0-9-]*\s*=\s*(?:"[^"\]]*"|'[^'\]]*'))*)\s*(\/?)\]/iy;
-const ATTRIBUTE = /([a-z][a-z0-9-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+/**
+ * `[name` then attributes `a="v"` / `a='v'`, an optional `/`, then `]`; anchored at the scan position. Curly quotes
+ * (“v”, ‘v’) count as quotes too: word processors and phones' keyboards turn the quotes an author types into them.
+ */
+const OPENING = /\[([a-z][a-z0-9-]*)((?:\s+[a-z][a-z0-9-]*\s*=\s*(?:"[^"\]]*"|'[^'\]]*'|“[^”\]]*”|‘[^’\]]*’))*)\s*(\/?)\]/iy;
+const ATTRIBUTE = /([a-z][a-z0-9-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|“([^”]*)”|‘([^’]*)’)/gi;
 
 /** Attributes by lower-cased name (the last one written wins); null-prototype, so `__proto__` is only a name. */
 function readAttributes(raw: string): Record<string, string> {
   const attributes: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const match of raw.matchAll(ATTRIBUTE)) attributes[match[1]!.toLowerCase()] = (match[2] ?? match[3] ?? "").trim();
+  for (const match of raw.matchAll(ATTRIBUTE)) attributes[match[1]!.toLowerCase()] = (match[2] ?? match[3] ?? match[4] ?? match[5] ?? "").trim();
   return attributes;
 }
 

@@ -1,8 +1,9 @@
 import type { ExportOptions } from "../../contract/index.js";
 import type { Content, ContentSection } from "../db/schema.js";
+import { expandShortCodes } from "../lib/shortCodes.js";
 import { modelTypeInfo } from "../presenters/modelTypes.js";
 
-/** What every export format writes: the item's title, type, owner, description and sections (sanitized HTML). */
+/** What every export format writes: the item's title, type, owner, description and sections (sanitized HTML, short codes expanded as the item's page shows them). */
 export interface ExportDocument {
   title: string;
   typeName: string;
@@ -32,7 +33,7 @@ export function buildExportDocument(item: Content, ownerName: string, sections: 
     typeName: modelTypeInfo(item.model_key, item.sub_type).singular,
     ownerName,
     description: options.include_description && item.description.trim() ? item.description : null,
-    sections: sections.map((s) => ({ title: options.include_section_titles && s.title.trim() ? s.title : null, html: s.body_html })),
+    sections: sections.map((s) => ({ title: options.include_section_titles && s.title.trim() ? s.title : null, html: expandShortCodes(s.body_html) })),
     fileBaseName: fileBaseName(item.title),
   };
 }

@@ -35,6 +35,12 @@ th{background:#edf2f7}
 blockquote{border-left:3px solid #cbd5e0;margin-left:0;padding-left:1rem;color:#4a5568}
 .math-equation{display:inline-block}
 .export__missing-image{color:#4a5568;font-style:italic}
+.sc-callout,.sc-vocab{display:block;margin:.6rem 0;padding:.6rem .9rem;border-left:4px solid #2f5d8a;background:#eef3f8}
+.sc-callout--tip{border-left-color:#2f7a4f;background:#edf7f1}
+.sc-callout--warning{border-left-color:#b7791f;background:#fdf6e7}
+.sc-callout__title,.sc-vocab__word{display:block;font-weight:700}
+.sc-callout__body,.sc-vocab__definition{display:block}
+.sc-button{display:inline-block;padding:.3rem .9rem;border-radius:4px;background:#2f5d8a;color:#fff;text-decoration:none;font-weight:600}
 `;
 
 /** Replaces every img's src with the loaded image as a data URL, or the image with its alt text when it cannot be loaded. */

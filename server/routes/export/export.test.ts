@@ -75,6 +75,7 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
           title: "Data table",
           html: `<table><thead><tr><th>Body</th><th>Mass ratio</th></tr></thead><tbody><tr><td>Moonlet</td><td>0.0123</td></tr></tbody></table><p><img src="/files/uploaded/${imageKey}" alt="Wave picture"><img src="http://127.0.0.1:1/private.png" alt="Internal address"></p>`,
         },
+        { title: "Remember", html: `<p>[callout type="tip" title="Tide tip"]High tide comes twice a day.[/callout]</p>` },
       ],
     });
     expect(saved.status).toBe(200);
@@ -104,12 +105,16 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
       handlers: Array.from(document.querySelectorAll("*")).flatMap((el) => Array.from(el.attributes).filter((a) => a.name.startsWith("on")).map((a) => a.name)),
       images: Array.from(document.querySelectorAll("img")).map((img) => ({ alt: img.alt, src: img.src.slice(0, 22) })),
       cells: Array.from(document.querySelectorAll("td, th")).map((c) => c.textContent),
+      callouts: Array.from(document.querySelectorAll(".sc-callout--tip")).map((c) => c.textContent),
     }));
     await page.close();
     expect(read.title).toBe("Tidal Forces Lesson");
     expect(read.h1).toBe("Tidal Forces Lesson");
     expect(read.description).toBe("Why the sea rises twice a day");
-    expect(read.sectionTitles).toEqual(["Warm-up", "The equation", "Data table"]);
+    expect(read.sectionTitles).toEqual(["Warm-up", "The equation", "Data table", "Remember"]);
+    // Short codes are expanded as on the item's page.
+    expect(read.callouts).toEqual(["Tide tipHigh tide comes twice a day."]);
+    expect(read.text).not.toContain("[callout");
     expect(read.text).toContain("Newton wrote Principia.");
     expect(read.text).toContain("Gravity recap");
     expect(read.katex).toBe(2);
@@ -156,6 +161,9 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     expect(xml).toContain("<w:numPr>"); // list items
     expect(docxList(res.bytes)).toMatch(/word\/media\/\S+\.png/);
     expect(text).toContain("[Image: Internal address]");
+    expect(text).toContain("Tide tip");
+    expect(text).toContain("High tide comes twice a day.");
+    expect(text).not.toContain("[callout");
   });
 
   it("exports a PDF printed by Chromium whose text holds the title, sections and the equations", async () => {
@@ -173,6 +181,8 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     // KaTeX's HTML rendering prints the equation's symbols (mc with a raised 2).
     expect(text).toMatch(/E\s*=\s*mc\s*2/);
     expect(text).toMatch(/F\s*=\s*G\s*m/);
+    expect(text).toContain("High tide comes twice a day.");
+    expect(text).not.toContain("[callout");
   }, 60_000);
 
   it("lets whoever may view export: guests of a restricted item are asked to sign in, members without a grant get 404", async () => {
