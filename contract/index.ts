@@ -36,3 +36,4 @@ export * from "./interceptors.js";
 export * from "./resourceView.js";
 export * from "./pageBlocks.js";
 export * from "./notifications.js";
+export * from "./editorImages.js";

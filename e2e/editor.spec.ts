@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { solidPng } from "../server/test/sampleFiles.js";
 import { TEACHER, expectNoAxeViolations, signInViaApi, csrfToken } from "./helpers.js";
 
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
@@ -112,6 +113,42 @@ test.describe("editing an item", () => {
     await expect(page.getByRole("link", { name: "Edit" })).toBeVisible();
     await expectNoAxeViolations(page, "view page");
     await page.screenshot({ path: `${SHOTS}/editor-view-page.png`, fullPage: true });
+  });
+
+  test("an image from the author's computer is uploaded into the text, saved, and shown on the view page", async ({ page }) => {
+    const title = `${unique()} Leaf Collection`;
+    const link = await createItem(page, title);
+    await openEditor(page, link);
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    await page.getByLabel("Section 1 title").fill("Look closely");
+    await sectionBox(page, "Look closely").click();
+    await page.keyboard.type("A leaf under the lens:");
+    await page.getByRole("toolbar", { name: "Look closely content formatting" }).getByRole("button", { name: "Image" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "Insert image" });
+    // A file that is not an image is refused before any upload.
+    await dialog.getByLabel("Image from your computer").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await expect(dialog.getByText("Allowed image types: jpg, jpeg, gif, png, svg.")).toBeVisible();
+    await dialog.getByLabel("Image from your computer").setInputFiles({ name: "leaf.png", mimeType: "image/png", buffer: solidPng(120, 80, [30, 150, 60]) });
+    await expect(dialog.getByLabel("Or the image's address")).toBeDisabled();
+    await dialog.getByLabel("Description (alternative text)").fill("A green leaf");
+    await expectNoAxeViolations(page, "Insert image dialog");
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/editor-image-dialog.png` });
+    await dialog.getByRole("button", { name: "Insert" }).click();
+    await expect(dialog).toBeHidden();
+
+    const inEditor = sectionBox(page, "Look closely").getByRole("img", { name: "A green leaf" });
+    await expect(inEditor).toHaveAttribute("src", /^\/files\/images\/[\w-]+\.png$/);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText(/All changes saved at/)).toBeVisible();
+
+    await page.goto(link);
+    const shown = page.getByRole("main").getByRole("img", { name: "A green leaf" });
+    await expect(shown).toBeVisible();
+    // The browser loaded the uploaded bytes: 120 by 80 pixels.
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`)).toBe("120x80");
+    await page.screenshot({ path: `${SHOTS}/editor-image-view.png` });
   });
 
   test("with the keyboard only, an inserted equation leaves the caret in the text after it, so typing goes on", async ({ page }) => {

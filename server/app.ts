@@ -37,6 +37,7 @@ import { resourcesRouter } from "./routes/resources/index.js";
 import { curriculumRouter } from "./routes/curriculum/index.js";
 import { uploadsStorage, type FileStorage } from "./storage/fileStorage.js";
 import { editorRouter } from "./routes/editor/index.js";
+import { editorImagesRouter } from "./routes/editorImages/index.js";
 import { contentActionsRouter } from "./routes/contentActions/index.js";
 import { permissionsRouter } from "./routes/permissions/index.js";
 import { discussionsRouter } from "./routes/discussions/index.js";
@@ -77,7 +78,7 @@ const QUERY_PARAMETER_LIMIT = 500;
 const QUERY_LIST_LIMIT = 200;
 
 /** The routes that read multipart/form-data (with multer), as routedPath writes them. */
-const UPLOAD_PATHS = [/^\/feeds\/attachment$/, /^\/comment\/attachment$/, /^\/resources\/create-fetch$/, /^\/profiles\/[^/]+\/upload-image$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/];
+const UPLOAD_PATHS = [/^\/feeds\/attachment$/, /^\/comment\/attachment$/, /^\/resources\/create-fetch$/, /^\/profiles\/[^/]+\/upload-image$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/, /^\/corefiles\/image$/];
 const MULTIPART_ELSEWHERE = "This call reads JSON (application/json) or a form (application/x-www-form-urlencoded), not multipart/form-data.";
 
 /** Paths that belong to the API: never answered by the web app's history fallback. */
@@ -91,6 +92,7 @@ const API_PREFIXES = [
   "/attributes/",
   "/standards/",
   "/files/",
+  "/corefiles/",
   "/curriculum/",
   "/related-content",
   "/quick-info/",
@@ -226,6 +228,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(resourcesRouter(db, storage));
   app.use(curriculumRouter(db));
   app.use(editorRouter(db));
+  app.use(editorImagesRouter(db, storage));
   app.use(shortCodesRouter());
   app.use(tagsRouter(db));
   app.use(contentActionsRouter(db, storage));

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { ContentUpdateResponse, EditableItem, LockResponse, MESSAGES, type ContentUpdateRequest } from "../../contract/index.js";
-import { getJson, postJson } from "./client.js";
+import { ContentUpdateResponse, EDITOR_IMAGE_PART, EditableItem, EditorImageResponse, LockResponse, MESSAGES, type ContentUpdateRequest } from "../../contract/index.js";
+import { getJson, postFormWithProgress, postJson } from "./client.js";
 
 /** GET /api/content/{typePath}/{uid}: an item with its body, for its view and edit pages. */
 export function fetchItem(typePath: string, uid: string): Promise<EditableItem> {
@@ -37,4 +37,11 @@ export function useItem(typePath: string, uid: string) {
     // A refusal (401, 403, 404) is an expected answer, told by the page itself (ItemLoadProblem); other failures toast.
     meta: { errorMessage: MESSAGES.genericLoad, refusalsShownByScreen: true },
   });
+}
+
+/** POST /corefiles/image: uploads an image for an item's body (reporting progress, 0..1); answers where it is served. */
+export function uploadEditorImage(file: File, onProgress: (fraction: number) => void): Promise<EditorImageResponse> {
+  const form = new FormData();
+  form.append(EDITOR_IMAGE_PART, file, file.name);
+  return postFormWithProgress("corefiles/image", form, EditorImageResponse, onProgress);
 }

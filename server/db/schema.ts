@@ -628,6 +628,15 @@ export interface InterceptorsTable {
   updated_at: string;
 }
 
+/** An image uploaded from the editor (migration 035), served at /files/images/{storage_key}.{ext}. */
+export interface EditorImagesTable {
+  storage_key: string;
+  owner_id: number;
+  mime_type: "image/png" | "image/jpeg" | "image/gif" | "image/svg+xml";
+  byte_size: number;
+  created_at: string;
+}
+
 /** What a profile did with an interceptor (migration 026): dismissed for good, or deferred until a moment. */
 export interface InterceptorStatesTable {
   profile_id: number;
@@ -638,6 +647,7 @@ export interface InterceptorStatesTable {
 }
 
 export interface Database {
+  editor_images: EditorImagesTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
   interceptors: InterceptorsTable;

@@ -6,6 +6,7 @@ import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../db/connection.js";
 import type { Actor } from "../lib/actor.js";
 import { readGrants } from "../models/content.js";
+import { findEditorImage } from "../models/editorImages.js";
 import { findUploadedFile } from "../models/resources.js";
 import { findThumbnailByImageKey } from "../models/thumbnails.js";
 import { contentObjectPolicy } from "../policies/index.js";
@@ -77,6 +78,8 @@ async function asImage(data: Buffer | null): Promise<ExportImage | null> {
 }
 
 const OWN_FILE = /^\/files\/(uploaded|thumbnails)\/([A-Za-z0-9_-]{16,64})$/;
+/** An image uploaded from the editor: served to whoever has its address, so an export reads it too. */
+const EDITOR_IMAGE = /^\/files\/images\/([A-Za-z0-9_-]{16,64})\.\w+$/;
 
 /**
  * Loads the images of an export once each: files stored here (after the reader's view check) straight from
@@ -100,6 +103,8 @@ export function exportImageLoader(db: Db, storage: FileStorage, actor: Actor, or
     }
     const own = url.origin === origin ? OWN_FILE.exec(url.pathname) : null;
     if (own) return loadOwn(own[1]!, own[2]!);
+    const editorImage = url.origin === origin ? EDITOR_IMAGE.exec(url.pathname) : null;
+    if (editorImage) return (await findEditorImage(db, editorImage[1]!)) ? asImage(await storage.get(editorImage[1]!)) : null;
     if (url.protocol !== "https:" && url.protocol !== "http:") return null;
     return asImage(await fetchPublicImage(url));
   };

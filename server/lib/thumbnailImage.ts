@@ -48,10 +48,10 @@ const reject = (message: string): never => {
 };
 
 /**
- * Checks a thumbnail upload by name, content and size (the browser crops, the server re-checks): jpg, jpeg,
- * gif, png or svg whose content matches; raster images square and 512 to 1024 px wide; SVG square and cleaned.
+ * Checks an uploaded image by name and content: jpg, jpeg, gif, png or svg whose content matches (an SVG cleaned of
+ * anything but drawing), with a readable size. Answers the image and its size.
  */
-export async function checkThumbnailImage(file: { originalname: string; buffer: Buffer }): Promise<CheckedImage> {
+export async function checkImage(file: { originalname: string; buffer: Buffer }): Promise<CheckedImage & { width: number; height: number }> {
   const ext = fileExtension(file.originalname);
   if (!(IMAGE_UPLOAD_RULES.extensions as readonly string[]).includes(ext)) reject(THUMBNAIL_MESSAGES.imageType);
   let data = file.buffer;
@@ -77,6 +77,15 @@ export async function checkThumbnailImage(file: { originalname: string; buffer: 
   }
   const { width = 0, height = 0 } = size;
   if (!width || !height) reject(THUMBNAIL_MESSAGES.imageContent);
+  return { mimeType, data, width, height };
+}
+
+/**
+ * Checks a thumbnail upload by name, content and size (the browser crops, the server re-checks): an image as
+ * checkImage takes it, square, and a raster one 512 to 1024 px wide.
+ */
+export async function checkThumbnailImage(file: { originalname: string; buffer: Buffer }): Promise<CheckedImage> {
+  const { mimeType, data, width, height } = await checkImage(file);
   if (width !== height) reject(THUMBNAIL_MESSAGES.imageSquare);
   if (mimeType !== "image/svg+xml" && (width < IMAGE_UPLOAD_RULES.minWidth || width > IMAGE_UPLOAD_RULES.maxWidth)) reject(THUMBNAIL_MESSAGES.imageSize);
   return { mimeType, data };

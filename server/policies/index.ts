@@ -31,6 +31,7 @@ export * as profilePolicy from "./profile.js";
 export * as interceptorPolicy from "./interceptor.js";
 export * as notificationPolicy from "./notification.js";
 export * as shortCodePolicy from "./shortCode.js";
+export * as editorImagePolicy from "./editorImage.js";
 
 /** A guest's answer wherever signing in could help: 401 "You must be signed in to do that.". */
 const signInRequired = () => new HttpError(401, MESSAGES.signInRequired);

@@ -32,6 +32,7 @@ import { EMBED_DEFAULT, safeEmbedSrc } from "../../../contract/index.js";
 import { EquationDialog } from "./EquationDialog.js";
 import { $createEquationNode, EquationNode } from "./EquationNode.js";
 import { FieldsDialog } from "./FieldsDialog.js";
+import { ImageDialog } from "./ImageDialog.js";
 import { $createEmbedNode, $createImageNode, EmbedNode, ImageNode } from "./MediaNodes.js";
 import { ShortCodesDialog } from "./ShortCodesDialog.js";
 
@@ -172,19 +173,7 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
           onCloseAutoFocus={handleCloseAutoFocus}
         />
       )}
-      {dialog === "image" && (
-        <FieldsDialog
-          title="Insert image"
-          fields={[
-            { name: "src", label: "Image address", type: "url" },
-            { name: "alt", label: "Description (alternative text)" },
-          ]}
-          validate={({ src }) => (/^https?:\/\/\S+$/i.test(src!.trim()) ? null : "Enter an image address starting with http:// or https://.")}
-          onSubmit={({ src, alt }) => insert(() => [$createImageNode(src!.trim(), alt!.trim())])}
-          onCancel={() => setDialog(null)}
-          onCloseAutoFocus={handleCloseAutoFocus}
-        />
-      )}
+      {dialog === "image" && <ImageDialog onInsert={(src, alt) => insert(() => [$createImageNode(src, alt)])} onCancel={() => setDialog(null)} onCloseAutoFocus={handleCloseAutoFocus} />}
       {dialog === "embed" && (
         <FieldsDialog
           title="Embed a frame"
