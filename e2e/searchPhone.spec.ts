@@ -64,4 +64,19 @@ test.describe("search on a phone", () => {
     await expect(filtersRegion.getByRole("button", { name: "Filters (1)", exact: true })).toBeVisible();
     await expect(tags).toHaveCount(1);
   });
+
+  test("the pager fits a phone's width, its last page one tap away", async ({ page }) => {
+    await openSearch(page, "?page=5");
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    await pagination.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/phone-pager.png` });
+    const box = (await pagination.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expect(pagination.getByRole("link", { name: /^Page \d+$/ }).last()).toBeInViewport();
+    // One row: Previous and Next shrink to their chevrons, their names kept.
+    const previous = (await pagination.getByRole("link", { name: "Previous" }).boundingBox())!;
+    const next = (await pagination.getByRole("link", { name: "Next" }).boundingBox())!;
+    expect(Math.abs(previous.y - next.y)).toBeLessThan(2);
+    await expectNoAxeViolations(page, "search pager on a phone");
+  });
 });

@@ -24,12 +24,12 @@ export function Pagination({ state, totalPages, onNavigate }: PaginationProps) {
           {page > 1 ? (
             <Link className="pagination__link" to={href(previous)} onClick={onNavigate} rel="prev">
               <Icon name="chevronLeft" size={16} />
-              Previous
+              <span className="visually-hidden-on-phone">Previous</span>
             </Link>
           ) : (
             <span className="pagination__link pagination__link--disabled" aria-hidden="true">
               <Icon name="chevronLeft" size={16} />
-              Previous
+              <span className="visually-hidden-on-phone">Previous</span>
             </span>
           )}
         </li>
@@ -55,12 +55,12 @@ export function Pagination({ state, totalPages, onNavigate }: PaginationProps) {
         <li>
           {page < totalPages ? (
             <Link className="pagination__link" to={href(page + 1)} onClick={onNavigate} rel="next">
-              Next
+              <span className="visually-hidden-on-phone">Next</span>
               <Icon name="chevronRight" size={16} />
             </Link>
           ) : (
             <span className="pagination__link pagination__link--disabled" aria-hidden="true">
-              Next
+              <span className="visually-hidden-on-phone">Next</span>
               <Icon name="chevronRight" size={16} />
             </span>
           )}
