@@ -106,11 +106,11 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
   test("search page on a phone-sized screen, filters open", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openSearch(page, "?st=science");
-    const toggle = page.getByRole("button", { name: "Show filters" });
+    const toggle = page.getByRole("button", { name: "Filters", exact: true });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(facetGroup(page, "Grades")).toBeHidden();
     await toggle.click();
-    await expect(page.getByRole("button", { name: "Hide filters" })).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await expect(facetGroup(page, "Grades")).toBeVisible();
     await expectNoAxeViolations(page, "search page, phone width, filters open");
   });
@@ -389,9 +389,10 @@ test.describe("screenshots", () => {
     await openSearch(page, "?st=science");
     await shot("14-mobile.png");
     await shot("15-mobile-full.png", { fullPage: true });
-    await page.getByRole("button", { name: "Show filters" }).click();
-    await expect(page.getByRole("button", { name: "Hide filters" })).toHaveAttribute("aria-expanded", "true");
-    await page.getByRole("button", { name: "Hide filters" }).scrollIntoViewIfNeeded();
+    const filtersToggle = page.getByRole("button", { name: "Filters", exact: true });
+    await filtersToggle.click();
+    await expect(filtersToggle).toHaveAttribute("aria-expanded", "true");
+    await filtersToggle.scrollIntoViewIfNeeded();
     await shot("16-mobile-filters.png");
 
     for (const file of fs.readdirSync(SHOTS).filter((f) => f.endsWith(".png"))) {

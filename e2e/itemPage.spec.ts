@@ -98,6 +98,41 @@ test("a guest's Copy and Flag say what signing in is for", async ({ page }) => {
   }
 });
 
+/** How many standards the item's attributes hold, asked the way the Standards dialog asks. */
+async function standardsOf(page: Page, link: string): Promise<number> {
+  const tags = (await (await page.request.get(`/api/content${link}/tags`)).json()) as { attribute_ids: number[] };
+  if (tags.attribute_ids.length === 0) return 0;
+  const selected = (await (await page.request.get(`/standards/selected?ids=${tags.attribute_ids.join(",")}`)).json()) as { arrObjResponse: { standards: unknown[] }[] };
+  return selected.arrObjResponse.reduce((sum, group) => sum + group.standards.length, 0);
+}
+
+test("View standards is offered on an item with standards and not on one without", async ({ page }) => {
+  const actions = page.getByRole("group", { name: "Item actions" });
+  const viewStandards = actions.getByRole("button", { name: "View standards", exact: true });
+
+  // A Science item of the demo: tagged with NGSS standards.
+  await openItemFromSearch(page);
+  expect(await standardsOf(page, new URL(page.url()).pathname)).toBeGreaterThan(0);
+  await expect(viewStandards).toBeVisible();
+  await viewStandards.click();
+  const dialog = page.getByRole("dialog", { name: "Standards", exact: true });
+  await expect(dialog.getByRole("button", { name: /Next Generation Science Standards \(\d+\)/ }).first()).toBeVisible();
+  await dialog.getByRole("button", { name: "Close", exact: true }).click();
+
+  // A Computer Science item: the demo gives that subject no standards framework.
+  await openSearch(page, "?st=computational%20thinking");
+  const card = resultCards(page).getByRole("link", { name: "Understanding Computational Thinking", exact: true });
+  // The page asks the item's tags, then which of them are standards: the control is decided once that answers.
+  const standardsAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === "/standards/selected");
+  await card.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Understanding Computational Thinking" })).toBeVisible();
+  await standardsAnswered;
+  expect(await standardsOf(page, new URL(page.url()).pathname)).toBe(0);
+  await expect(actions.getByRole("button", { name: "More info", exact: true })).toBeVisible();
+  await expect(viewStandards).toHaveCount(0);
+  await page.screenshot({ path: "/tmp/shots-uxfix/item-without-standards.png" });
+});
+
 test.describe("the item page's Favorite control", () => {
   test("a guest gets the guest modal, and focus comes back to the Favorite button", async ({ page }) => {
     await openItemFromSearch(page);

@@ -242,7 +242,7 @@ test.describe("search screen", () => {
     await pagination.getByRole("link", { name: "Previous" }).click();
 
     await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`));
-    await expect(pagination.getByRole("link", { name: `Page ${last}` })).toHaveAttribute("aria-current", "page");
+    await expect(pagination.getByRole("link", { name: `Page ${last}`, exact: true })).toHaveAttribute("aria-current", "page");
     await expect(resultCards(page).first()).toBeVisible();
   });
 
@@ -264,14 +264,14 @@ test.describe("search screen", () => {
   test("paging to page 2 keeps the filters; changing a filter goes back to page 1", async ({ page }) => {
     await openSearch(page, "?st=science");
     const pagination = page.getByRole("navigation", { name: "Pagination" });
-    await expect(pagination.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+    await expect(pagination.getByRole("link", { name: "Page 1", exact: true })).toHaveAttribute("aria-current", "page");
     const firstPage = await resultTitles(page);
 
     await pagination.getByRole("link", { name: "Next" }).click();
 
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
     await expect(page).toHaveURL(/[?&]st=science(&|$)/);
-    await expect(pagination.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    await expect(pagination.getByRole("link", { name: "Page 2", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(resultCount(page)).toHaveText(/^Showing 16–30 of /);
     await expect.poll(() => resultTitles(page)).not.toEqual(firstPage);
 
@@ -281,7 +281,45 @@ test.describe("search screen", () => {
     await expect(page).not.toHaveURL(/[?&]page=2/);
     await expect(resultCount(page)).toHaveText(/^(Showing 1–\d+ of )?\d+ results?/);
     await expect(resultCount(page)).not.toHaveText(/^Showing 16–/);
-    await expect(pagination.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+    await expect(pagination.getByRole("link", { name: "Page 1", exact: true })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("the pager reaches the last page past its window of 3, and back/forward follow it", async ({ page }) => {
+    await openSearch(page);
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    const total = await readTotal(page);
+    const last = Math.ceil(total / 15);
+    expect(last).toBeGreaterThan(5);
+    await expect(pagination.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["1", "2", "3", String(last)]);
+    await expect(pagination.getByText("…")).toHaveCount(1);
+    await pagination.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/tmp/shots-uxfix/pager-first.png" });
+
+    await pagination.getByRole("link", { name: `Page ${last}`, exact: true }).click();
+
+    await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`));
+    await expect(pagination.getByRole("link", { name: `Page ${last}`, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(resultCount(page)).toHaveText(new RegExp(`^Showing [\\d,]+–${total.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} results$`));
+    await expect(pagination.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["1", String(last - 2), String(last - 1), String(last)]);
+    await expect(pagination.getByRole("link", { name: "Next" })).toHaveCount(0);
+    await expectNoAxeViolations(page, "search pager on the last page");
+
+    // The middle: 1 … 4 5 6 … last, and the first page is one click away.
+    await page.goto("/search/?page=5");
+    await expect(pagination.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["1", "4", "5", "6", String(last)]);
+    await expect(pagination.getByText("…")).toHaveCount(last > 7 ? 2 : 1);
+    await pagination.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "/tmp/shots-uxfix/pager-middle.png" });
+
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`));
+    await expect(pagination.getByRole("link", { name: `Page ${last}`, exact: true })).toHaveAttribute("aria-current", "page");
+    await page.goBack();
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(pagination.getByRole("link", { name: "Page 1", exact: true })).toHaveAttribute("aria-current", "page");
+    await page.goForward();
+    await expect(pagination.getByRole("link", { name: `Page ${last}`, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(resultCards(page).first()).toBeVisible();
   });
 
   test("the grid/list choice is remembered after a reload", async ({ page }) => {
@@ -380,8 +418,8 @@ test.describe("search screen", () => {
 const INVERTED_RANGE_MESSAGE = "The start date must be on or before the end date.";
 const SHOTS = "/tmp/search-shots";
 
-/** A filter tag's remove button, by the tag's text. */
-const filterTag = (page: Page, label: string) => page.getByRole("button", { name: `Remove filter ${label}`, exact: true });
+/** A removable filter tag above the results (on phones the open filters' summary repeats them). */
+const filterTag = (page: Page, label: string) => resultsRegion(page).getByRole("button", { name: `Remove filter ${label}`, exact: true });
 
 const resultsHeading = (page: Page) => page.getByRole("heading", { name: "Results", level: 2 });
 
@@ -928,7 +966,7 @@ test.describe("search screen: screenshots", () => {
       await ensureNotFavorited(page.request, title);
       await page.reload();
       try {
-        if (width < 900) await page.getByRole("button", { name: /^Show filters/ }).click();
+        if (width < 900) await page.getByRole("button", { name: /^Filters( \(\d+\))?$/ }).click();
         await tick(facetGroup(page, "Grades").getByRole("checkbox").first());
         await page.getByLabel("Created to").fill("2022-06-01");
         await expect(page.getByText(INVERTED_RANGE_MESSAGE)).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import { parseHtml, textOf } from "../export/htmlTree.js";
-import { loadActor } from "../lib/actor.js";
+import { GUEST, loadActors } from "../lib/actor.js";
 import type { Logger } from "pino";
 import { notifyProfiles, type NewNotification } from "../models/notifications.js";
 import { notificationPolicy } from "../policies/index.js";
@@ -36,8 +36,10 @@ export async function deliver(log: Logger, what: string, send: () => Promise<unk
  */
 export async function notifyReply(db: Db, reply: { parentId: number; replierId: number; item: Subject; thread: ThreadSubject; excerpt: string }): Promise<number> {
   const subscribers = await db.selectFrom("comment_subscriptions").select("profile_id").where("comment_id", "=", reply.parentId).where("profile_id", "!=", reply.replierId).execute();
-  const readers: number[] = [];
-  for (const { profile_id } of subscribers) if (notificationPolicy.canHearOfReply(await loadActor(db, profile_id), reply.thread)) readers.push(profile_id);
+  // The subscribers' actors in one batch (a comment may have many subscribers), each then judged on its own.
+  const ids = subscribers.map((s) => s.profile_id);
+  const actors = await loadActors(db, ids);
+  const readers = ids.filter((id) => notificationPolicy.canHearOfReply(actors.get(id) ?? GUEST, reply.thread));
   return notifyProfiles(db, readers, { kind: "comment_reply", actorId: reply.replierId, ...aboutItem(reply.item), excerpt: reply.excerpt });
 }
 

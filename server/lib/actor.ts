@@ -20,6 +20,35 @@ export async function loadActor(db: Db, profileId: number | null | undefined): P
   const profile = await db.selectFrom("profiles").selectAll().where("id", "=", profileId).where("kind", "=", "user").executeTakeFirst();
   if (!profile) return GUEST;
   const groups = await db.selectFrom("group_members").select(["group_id", "role"]).where("profile_id", "=", profileId).execute();
+  return actorOf(profile, groups);
+}
+
+/** Ids per query when loading many actors: well inside both databases' limits on a statement's parameters. */
+const ACTORS_PER_QUERY = 500;
+
+/**
+ * Loads the actors of many profiles at once, the same as loadActor would one by one, in two queries per 500 ids (not
+ * two per profile). Every id asked for is in the answer: an unknown id, or one of no user profile, is a guest.
+ */
+export async function loadActors(db: Db, profileIds: readonly number[]): Promise<Map<number, Actor>> {
+  const ids = [...new Set(profileIds)].filter((id) => id > 0);
+  const profiles = new Map<number, Profile>();
+  const groups = new Map<number, { group_id: number; role: "leader" | "member" }[]>();
+  for (let i = 0; i < ids.length; i += ACTORS_PER_QUERY) {
+    const chunk = ids.slice(i, i + ACTORS_PER_QUERY);
+    for (const profile of await db.selectFrom("profiles").selectAll().where("id", "in", chunk).where("kind", "=", "user").execute()) profiles.set(profile.id, profile);
+    const found = chunk.filter((id) => profiles.has(id));
+    if (!found.length) continue;
+    const rows = await db.selectFrom("group_members").select(["profile_id", "group_id", "role"]).where("profile_id", "in", found).execute();
+    for (const { profile_id, group_id, role } of rows) groups.set(profile_id, [...(groups.get(profile_id) ?? []), { group_id, role }]);
+  }
+  const actors = new Map<number, Actor>(profileIds.map((id) => [id, GUEST]));
+  for (const [id, profile] of profiles) actors.set(id, actorOf(profile, groups.get(id) ?? []));
+  return actors;
+}
+
+/** A signed-in profile's actor from its row and its group memberships. */
+function actorOf(profile: Profile, groups: { group_id: number; role: "leader" | "member" }[]): Actor {
   return {
     profile,
     signedIn: true,

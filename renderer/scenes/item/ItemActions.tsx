@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { EditableItem } from "../../../contract/index.js";
-import { flagItem } from "../../api/contentActions.js";
+import { flagItem, useHasStandards } from "../../api/contentActions.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { BadgesDialog } from "../../components/content/BadgesDialog.js";
 import { ChangeOwnerDialog } from "../../components/content/ChangeOwnerDialog.js";
@@ -15,21 +15,24 @@ import { ViewStandardsDialog } from "../../components/standards/ViewStandardsDia
 type Open = "copy" | "owner" | "permissions" | "endorsements" | "badges" | "flag" | "info" | "standards" | null;
 
 /**
- * The view page's actions: Standards, More info, Copy, Change owner, Permissions, Endorsements, Badges and Flag (guests get the guest modal for
- * Copy and Flag). A link viewer (who may only view) gets Standards alone: the others name the item by its id, which a link share does not open.
+ * The view page's actions: View standards (only when the item has standards), More info, Copy, Change owner, Permissions, Endorsements, Badges and Flag (guests get the guest modal for
+ * Copy and Flag). A link viewer (who may only view) gets View standards alone: the others name the item by its id, which a link share does not open.
  */
 export function ItemActions({ item }: { item: EditableItem }) {
   const profile = useCurrentProfile();
   const { openGuestModal } = useGuestModal();
   const [open, setOpen] = useState<Open>(null);
+  const hasStandards = useHasStandards(item.link).data === true;
   const close = () => setOpen(null);
   const needsAccount = (action: Open, guestText: string) => () => (profile ? setOpen(action) : openGuestModal(guestText));
 
   return (
     <div className="item-actions" role="group" aria-label="Item actions">
-      <button type="button" className="button button--small button--secondary" onClick={() => setOpen("standards")}>
-        View standards
-      </button>
+      {hasStandards && (
+        <button type="button" className="button button--small button--secondary" onClick={() => setOpen("standards")}>
+          View standards
+        </button>
+      )}
       {!item.viewed_by_link && (
         <button type="button" className="button button--small button--secondary" onClick={() => setOpen("info")}>
           More info

@@ -1,8 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES, SEARCH_MAX_PAGE, screenStateFromUrl, type SearchScreenState } from "../../../contract/index.js";
 import { useAppConfig, useCurrentProfile, useInitializeData, useRememberSearchAsName, useSearch, useSearchAsName } from "../../api/queries.js";
 import { NewsCarousel } from "../../components/carousel/NewsCarousel.js";
+import { Icon } from "../../components/Icon.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { useStoredPreference } from "../../hooks/useStoredPreference.js";
 import { AdminOptions } from "./AdminOptions.js";
@@ -63,6 +65,7 @@ export function SearchScene() {
   const [layout, setLayout] = useStoredPreference("search.layout", RESULT_LAYOUTS, "list");
   const [filtersOpen, setFiltersOpen] = useState(false);
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null);
+  const filtersToggleRef = useRef<HTMLButtonElement>(null);
   const filtersId = useId();
 
   const allFacets = appConfig.data?.facets ?? [];
@@ -93,6 +96,11 @@ export function SearchScene() {
     go(withChanges(state, { asProfile: profileId }));
   };
   const focusResultsHeading = () => resultsHeadingRef.current?.focus();
+  // The panel folds first, so focus (and the scroll it brings) lands on the results where they then are.
+  const handleShowResults = () => {
+    flushSync(() => setFiltersOpen(false));
+    focusResultsHeading();
+  };
   const handleRetry = () => {
     focusResultsHeading();
     void search.refetch();
@@ -129,20 +137,34 @@ export function SearchScene() {
             <h2 id={`${filtersId}-heading`} className="section-title">
               Filters
             </h2>
+            {/* Phones only: the filters fold away, and the button says how many are on even while they are folded. */}
             <button
+              ref={filtersToggleRef}
               type="button"
               className="button button--secondary search-filters__toggle"
               aria-expanded={filtersOpen}
               aria-controls={filtersId}
               onClick={() => setFiltersOpen(!filtersOpen)}
             >
-              {filtersOpen ? "Hide filters" : `Show filters${tags.length ? ` (${tags.length} active)` : ""}`}
+              {tags.length ? `Filters (${tags.length})` : "Filters"}
+              <Icon name="chevronRight" size={16} />
             </button>
           </div>
           <div id={filtersId} className="search-filters__body">
             {abilities && <AdminOptions state={state} abilities={abilities} asProfileName={asProfileName} onChange={go} onSearchAs={handleSearchAs} />}
             <FacetFilters state={state} facets={data?.facets} attributeFacets={attributeFacets} filters={filters} signedIn={Boolean(profile)} onChange={go} />
           </div>
+          {/* Phones only, while the filters are open: they push the results a long way down, so what a choice did (the
+              count, the filters on) stays in sight at the bottom of the screen, with the way to the results. */}
+          {filtersOpen && (
+            <div className="search-filters__summary">
+              <p className="search-filters__count">{search.isPlaceholderData ? "Searching…" : data ? shortCountText(data.total) : ""}</p>
+              <FilterTags tags={tags} onChange={go} onClearAll={handleClearAll} focusFallback={() => filtersToggleRef.current?.focus()} />
+              <button type="button" className="button button--primary button--small search-filters__done" onClick={handleShowResults}>
+                Show results
+              </button>
+            </div>
+          )}
         </section>
 
         <section className="results" aria-labelledby={RESULTS_HEADING_ID}>
@@ -196,6 +218,11 @@ export function SearchScene() {
 /** Whether the screen shows a search of the reader's (a term, types, filters, a later page) rather than the opening list. */
 function searching(state: SearchScreenState): boolean {
   return state.st !== "" || state.types.length > 0 || state.page > 1 || hasFilters(state) || hasAdminOptions(state);
+}
+
+/** "42 results": the open filters' summary on phones, where the line must stay short. */
+function shortCountText(total: number): string {
+  return `${total.toLocaleString()} ${total === 1 ? "result" : "results"}`;
 }
 
 /** "Showing 16–30 of 42 results for “math”". */

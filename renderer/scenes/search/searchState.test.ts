@@ -10,6 +10,7 @@ import {
   isTypeSelected,
   nextTypeSelection,
   pageWindow,
+  pagerEntries,
   searchHref,
   shortDescription,
   sortOption,
@@ -203,6 +204,20 @@ describe("filters and paging", () => {
     expect(pageWindow(10, 10)).toEqual([8, 9, 10]);
     expect(pageWindow(1, 2)).toEqual([1, 2]);
     expect(pageWindow(1, 0)).toEqual([]);
+  });
+  it("keeps the first and the last page around the window, with gaps for two or more skipped pages", () => {
+    const show = (page: number, total: number) => pagerEntries(page, total).map((e) => ("page" in e ? e.page : "…"));
+    expect(show(5, 67)).toEqual([1, "…", 4, 5, 6, "…", 67]);
+    expect(show(1, 67)).toEqual([1, 2, 3, "…", 67]);
+    expect(show(67, 67)).toEqual([1, "…", 65, 66, 67]);
+    expect(show(3, 67)).toEqual([1, 2, 3, 4, "…", 67]);
+    expect(show(4, 8)).toEqual([1, 2, 3, 4, 5, "…", 8]);
+    expect(show(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(show(1, 3)).toEqual([1, 2, 3]);
+    expect(show(1, 1)).toEqual([1]);
+    expect(show(1, 0)).toEqual([]);
+    // Past the end (an old bookmark): the window ends at the last page.
+    expect(show(99, 10)).toEqual([1, "…", 8, 9, 10]);
   });
   it("round-trips through the URL with readable brackets", () => {
     const s = state({ st: "math", page: 2, types: ["resources"], attributes: { grades: [3] }, from: "2024-01-01" });

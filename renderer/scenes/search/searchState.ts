@@ -222,6 +222,29 @@ export function pageWindow(page: number, totalPages: number, size = 3): number[]
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
+/** One entry of the pager: a page's number, or a gap ("…") standing for the pages it skips. */
+export type PagerEntry = { page: number } | { gap: "before" | "after" };
+
+/**
+ * The pager's entries: the window of `size` pages around the current one, with the first and the last page always
+ * reachable (1 … 4 5 6 … 67). A gap hides two pages or more; a single skipped page is shown instead of "…".
+ */
+export function pagerEntries(page: number, totalPages: number, size = 3): PagerEntry[] {
+  const around = pageWindow(page, totalPages, size);
+  const first = around[0];
+  const last = around.at(-1);
+  if (first === undefined || last === undefined) return [];
+  const entries: PagerEntry[] = [];
+  if (first > 1) entries.push({ page: 1 });
+  if (first === 3) entries.push({ page: 2 });
+  else if (first > 3) entries.push({ gap: "before" });
+  entries.push(...around.map((n) => ({ page: n })));
+  if (last === totalPages - 2) entries.push({ page: totalPages - 1 });
+  else if (last < totalPages - 2) entries.push({ gap: "after" });
+  if (last < totalPages) entries.push({ page: totalPages });
+  return entries;
+}
+
 /** Facet values in tree order (children after their parent), with their depth for indenting. */
 export function facetTree(values: FacetValue[]): { value: FacetValue; depth: number }[] {
   const ids = new Set(values.map((v) => v.id));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOTIFICATION_MESSAGES, NOTIFICATION_SETTINGS } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildRoleCast, buildUser, signedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildGroup, buildRoleCast, buildUser, signedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 const COMMENT = "/comment/thread/comment";
@@ -65,6 +65,40 @@ describe("notifications", () => {
     const before = (await listOf(as.member)).meta.total;
     expect((await comment(as.owner, secret, "Not yet.", { reply_to: top.body.id })).status).toBe(201);
     expect((await listOf(as.member)).meta.total).toBe(before);
+  });
+
+  it("with many subscribers, tells exactly those who may still read the discussion (by grant, by group, as admin)", async () => {
+    const secret = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Crowded Plan", visibility: "restricted" });
+    const people = async (n: number, name: string) => Promise.all(Array.from({ length: n }, (_, i) => buildUser(server.db, { name: `${name} ${i + 1}` })));
+    const granted = await people(14, "Granted");
+    const inGroup = await people(7, "Grouped");
+    const revoked = await people(9, "Revoked");
+    const admins = [await buildUser(server.db, { admin: true, name: "Second Admin" })];
+    const readingGroup = await buildGroup(server.db, inGroup[0]!, inGroup.slice(1));
+    const outsideGroup = await buildGroup(server.db, revoked[0]!, revoked.slice(1));
+    await server.db
+      .insertInto("content_grants")
+      .values([
+        ...[...granted, ...revoked].map((p) => ({ content_id: secret.id, scope: "profile" as const, profile_id: p.id, permission: "read" })),
+        { content_id: secret.id, scope: "group" as const, profile_id: readingGroup.id, permission: "read" },
+      ])
+      .execute();
+    const top = await comment(as.owner, secret, "Who has tried this one?");
+    expect(top.status).toBe(201);
+    // Subscribed while they could read it (and a group profile, which is nobody's inbox); then some lose their grant.
+    const subscribers = [...granted, ...inGroup, ...revoked, ...admins, outsideGroup];
+    await server.db
+      .insertInto("comment_subscriptions")
+      .values(subscribers.map((p) => ({ comment_id: top.body.id as number, profile_id: p.id })))
+      .execute();
+    await server.db.deleteFrom("content_grants").where("content_id", "=", secret.id).where("profile_id", "in", revoked.map((p) => p.id)).execute();
+
+    const replier = granted[0]!;
+    expect((await comment(await signedInClient(server, replier), secret, "We did, it works.", { reply_to: top.body.id })).status).toBe(201);
+
+    const told = await server.db.selectFrom("notifications").select("profile_id").where("kind", "=", "comment_reply").where("subject_link", "=", `/lesson-plans/${secret.uid}`).execute();
+    const expected = [cast.owner, ...granted.slice(1), ...inGroup, ...admins].map((p) => p.id);
+    expect(told.map((t) => t.profile_id).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
   });
 
   it("tells a group's members of a new discussion, but not the one who started it nor outsiders", async () => {
