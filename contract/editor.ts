@@ -134,6 +134,8 @@ export const EditableItem = z.object({
   thumbnail: ItemThumbnail,
   /** Whether the signed-in actor has favorited the item (false for guests), as on a search card. */
   favorite: z.boolean(),
+  /** Whether the item is tagged with standards: the page offers View standards only then. */
+  has_standards: z.boolean(),
   /** What the item's type offers (as a search card's common.features): a favorite control, a collect control; feed: the item has a feed (groups). */
   features: z.object({ favorite: z.boolean(), collectible: z.boolean(), copy: z.boolean(), feed: z.boolean() }),
   /** favorite: the actor may favorite it (signed in, and its type can be favorited); take_ownership: it may make itself the owner (Change owner's "Me"; not a group's leader, who acts for the group). */

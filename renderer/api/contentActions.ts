@@ -17,7 +17,6 @@ import {
   type Standard,
 } from "../../contract/index.js";
 import { getJson, postJson } from "./client.js";
-import { fetchTags } from "./tagging.js";
 
 /** POST {link}/copy (the copy dialog's id and modeltitle): answers the copy's link. */
 export function copyItem(link: string, id: number, modeltitle: string): Promise<CopyResponse> {
@@ -99,22 +98,3 @@ export function useSelectedStandards(ids: number[] | undefined) {
   });
 }
 
-/**
- * Whether the item's attributes hold a standard, asked as the view-standards dialog asks (its tags, then those among
- * them that are standards): the view page offers View standards only then. Quiet: when it fails the control stays out,
- * and the page itself says what went wrong (a signed-out member on a members-only item sees its sign-in card).
- */
-export function useHasStandards(link: string) {
-  return useQuery({
-    queryKey: ["hasStandards", link],
-    queryFn: async () => {
-      const ids = (await fetchTags(link)).attribute_ids;
-      if (ids.length === 0) return false;
-      const groups = (await getJson("standards/selected", SelectedStandardsResponse, { searchParams: { ids: ids.join(",") } })).arrObjResponse;
-      return groups.some((g) => g.standards.length > 0);
-    },
-    // Tags change on the edit page; coming back, the view page asks again.
-    staleTime: 0,
-    meta: { silent: true },
-  });
-}

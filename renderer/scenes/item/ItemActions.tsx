@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { EditableItem } from "../../../contract/index.js";
-import { flagItem, useHasStandards } from "../../api/contentActions.js";
+import { flagItem } from "../../api/contentActions.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { BadgesDialog } from "../../components/content/BadgesDialog.js";
 import { ChangeOwnerDialog } from "../../components/content/ChangeOwnerDialog.js";
@@ -22,13 +22,12 @@ export function ItemActions({ item }: { item: EditableItem }) {
   const profile = useCurrentProfile();
   const { openGuestModal } = useGuestModal();
   const [open, setOpen] = useState<Open>(null);
-  const hasStandards = useHasStandards(item.link).data === true;
   const close = () => setOpen(null);
   const needsAccount = (action: Open, guestText: string) => () => (profile ? setOpen(action) : openGuestModal(guestText));
 
   return (
     <div className="item-actions" role="group" aria-label="Item actions">
-      {hasStandards && (
+      {item.has_standards && (
         <button type="button" className="button button--small button--secondary" onClick={() => setOpen("standards")}>
           View standards
         </button>

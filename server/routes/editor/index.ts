@@ -2,6 +2,7 @@ import { Router } from "express";
 import {
   ContentUpdateRequest,
   EDITOR_MESSAGES,
+  STANDARDS_TYPE,
   UnlockRequest,
   UpdateLockRequest,
   type ContentUpdateResponse,
@@ -15,6 +16,7 @@ import { parseOr422 } from "../../lib/validate.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
 import { findActiveLock, releaseLock, takeLock, type HeldLock } from "../../models/editLocks.js";
+import { hasAttributeOfType } from "../../models/attributes.js";
 import { listSections } from "../../models/sections.js";
 import { findResourceFile } from "../../models/resources.js";
 import { findThumbnail } from "../../models/thumbnails.js";
@@ -37,15 +39,16 @@ async function lockSeconds(db: Db): Promise<number> {
 
 /** What an item's presenter needs besides its row and sections: where it was copied from, its designed thumbnail and the actor's favorite flag. */
 async function loadItemExtras(db: Db, actor: Actor, contentId: number) {
-  const [copiedFrom, thumbnail, favorites, endorsements, badges, resourceFile] = await Promise.all([
+  const [copiedFrom, thumbnail, favorites, endorsements, badges, resourceFile, hasStandards] = await Promise.all([
     loadCopiedFrom(db, actor, contentId),
     findThumbnail(db, contentId),
     favoriteIdsAmong(db, actor.profile?.id ?? null, [contentId]),
     listEndorsements(db, contentId, { publicOnly: true }),
     listContentBadges(db, contentId),
     findResourceFile(db, contentId),
+    hasAttributeOfType(db, contentId, STANDARDS_TYPE),
   ]);
-  return { copiedFrom, thumbnail, favorite: favorites.has(contentId), endorsements: presentEndorsements(endorsements), badges, resourceFile };
+  return { copiedFrom, thumbnail, favorite: favorites.has(contentId), endorsements: presentEndorsements(endorsements), badges, resourceFile, hasStandards };
 }
 
 /** A lock as the editor reads it, from the caller's side. */

@@ -32,11 +32,15 @@ describe("tagging an item (attributes and keywords)", () => {
   afterAll(() => server.stop());
 
   it("saves attributes and keywords (trimmed, de-duplicated, sorted) and search finds the item by them at once", async () => {
+    const itemPath = `/api/content${link}`;
+    // The item page offers View standards only once the item has standards.
+    expect((await server.client().get(itemPath)).body.has_standards).toBe(false);
     const res = await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.grade5, ids.standard, ids.free], keywords: [" tusks ", "Arctic  ocean", "tusks", "cold-water", "e.g. whales"] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "success", message: "Tags saved." });
     expect(res.body.tags).toEqual({ model_key: "lesson_plan", attribute_ids: [ids.grade5!, ids.standard!, ids.free!].sort((a, b) => a - b), keywords: ["Arctic ocean", "cold-water", "e.g. whales", "tusks"], keywords_enabled: true });
     expect((await server.client().get(`/api/content${link}/tags`)).body.keywords).toEqual(["Arctic ocean", "cold-water", "e.g. whales", "tusks"]);
+    expect((await server.client().get(itemPath)).body.has_standards).toBe(true);
 
     const byGrade = await server.client().get(`/api/search?grades[]=${ids.grade5}`);
     expect(byGrade.body.data.map((d: { link: string }) => d.link)).toEqual([link]);
