@@ -17,14 +17,18 @@ const MOVES: Record<string, (columns: number) => number> = { ArrowRight: () => 1
  * Its value is an icon value, {style, name}, or null.
  */
 export function IconPicker({ id, label, value, onChange }: { id: string; label: string; value: IconValue | null; onChange(value: IconValue | null): void }) {
-  const icons = useSupportedIcons();
+  const icons = useSupportedIcons(true);
+  const common = useSupportedIcons(false);
   const list = icons.data ?? [];
   const [search, setSearch] = useState("");
   const styles = ICON_STYLES.filter((s) => list.some((icon) => icon.styles.includes(s.value)));
   const [chosenTab, setChosenTab] = useState<IconStyle>(value?.style ?? "fas");
   const tab = styles.some((s) => s.value === chosenTab) ? chosenTab : (styles[0]?.value ?? chosenTab);
   // A few thousand short strings: filtering on each render is cheaper than keeping a memo right.
-  const matches = list.filter((icon) => icon.styles.includes(tab) && iconMatches(icon, search));
+  const found = list.filter((icon) => icon.styles.includes(tab) && iconMatches(icon, search));
+  // Unsearched, the common icons come first (the full list by name starts with digits and arrows).
+  const commonNames = new Set((common.data ?? []).map((icon) => icon.name));
+  const matches = search.trim() ? found : [...found.filter((icon) => commonNames.has(icon.name)), ...found.filter((icon) => !commonNames.has(icon.name))];
 
   // How many are drawn and which button holds the grid's tab stop, both for this tab and search only.
   const listKey = `${tab}|${search}`;
