@@ -14,6 +14,8 @@ test.describe("icon picker in the thumbnail designer", () => {
   });
 
   test("an owner searches icons, meets 'Icon type not found', picks one by keyboard and mouse, and the item's thumbnail and card show it", async ({ page }) => {
+    // Under load the grid's icons (one SVG each) can take a while on a shared machine.
+    test.setTimeout(60_000);
     const word = unique();
     const title = `${word} Orchard Collection`;
     const created = await page.request.post("/collections/create", { data: { title, description: "Apples and pears" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
@@ -38,6 +40,10 @@ test.describe("icon picker in the thumbnail designer", () => {
     await expect(grid.getByRole("button").first()).toHaveAccessibleName("Apple Whole");
     await page.waitForLoadState("networkidle");
     await picker.screenshot({ path: `${SHOTS}/icon-picker-initial.png` });
+    // 96 are drawn at first; scrolling to the grid's end draws more.
+    await expect(grid.getByRole("button")).toHaveCount(96);
+    await grid.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(() => grid.getByRole("button").count()).toBeGreaterThan(96);
 
     const search = picker.getByRole("searchbox", { name: "Search icons" });
     await search.fill("qwxz nonsense");
@@ -64,6 +70,15 @@ test.describe("icon picker in the thumbnail designer", () => {
     await page.keyboard.press("Enter");
     await expect(second).toHaveAttribute("aria-pressed", "true");
     await expect(grid.getByRole("button", { pressed: true })).toHaveCount(1);
+    // End walks past what is drawn (96 of 149 arrows): the last is drawn and focused; Home goes back.
+    await search.fill("arrow");
+    await expect(grid.getByRole("button")).toHaveCount(96);
+    await first.focus();
+    await page.keyboard.press("End");
+    await expect(grid.getByRole("button")).toHaveCount(149);
+    await expect(grid.getByRole("button").last()).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(first).toBeFocused();
 
     await search.fill("graduation");
     await cap.click();
