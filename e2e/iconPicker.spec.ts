@@ -129,4 +129,38 @@ test.describe("icon picker in the thumbnail designer", () => {
     await expect(dialog).toBeHidden();
     await expect(pageThumb.locator("[data-icon]")).toHaveCount(0);
   });
+
+  test("on a phone the picker fits the designer; a failed icon list is silently ignored", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const title = `${unique()} Pocket Collection`;
+    const created = await page.request.post("/collections/create", { data: { title, description: "Small screens" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+    const link = ((await created.json()) as { link: string }).link;
+    await page.goto(link);
+    await page.getByRole("button", { name: "Design Thumbnail" }).click();
+    const dialog = page.getByRole("dialog", { name: "Thumbnail Designer" });
+    await dialog.getByRole("tab", { name: "Theme Settings" }).click();
+    const picker = dialog.getByRole("group", { name: "Icon", exact: true });
+    const grid = picker.getByRole("group", { name: "Solid icons" });
+    await expect(grid.getByRole("button").first()).toBeVisible();
+    const box = (await grid.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await grid.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await picker.scrollIntoViewIfNeeded();
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: `${SHOTS}/icon-picker-390.png` });
+
+    // The list fails: no toast, no false 'Icon type not found'; the rest of the designer works.
+    await page.route("**/system/icons/supported**", (route) => route.abort("connectionrefused"));
+    await page.reload();
+    await page.getByRole("button", { name: "Design Thumbnail" }).click();
+    await dialog.getByRole("tab", { name: "Theme Settings" }).click();
+    await expect(picker).toContainText("None chosen");
+    await expect(picker.getByRole("tablist")).toHaveCount(0);
+    await expect(picker.getByText("Loading icons…")).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByText("Icon type not found")).toHaveCount(0);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.locator(".toast")).toHaveCount(0);
+    await expect(dialog.getByLabel("Icon color")).toBeVisible();
+  });
 });
