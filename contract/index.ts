@@ -17,6 +17,7 @@ export * from "./shortCodes.js";
 export * from "./editor.js";
 export * from "./tagging.js";
 export * from "./contentActions.js";
+export * from "./icons.js";
 export * from "./thumbnail.js";
 export * from "./export.js";
 export * from "./permissions.js";

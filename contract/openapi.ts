@@ -13,6 +13,7 @@ import {
   TreesByTypeResponse,
 } from "./attributes.js";
 import { ErrorBody } from "./common.js";
+import { SupportedIconList } from "./icons.js";
 import { AnnouncementsResponse } from "./announcements.js";
 import { ShortCodePreviewRequest, ShortCodePreviewResponse } from "./shortCodes.js";
 import { InterceptorInput, InterceptorResponseAnswer, InterceptorSaveResponse, ManagedInterceptorsResponse, PendingInterceptorsResponse } from "./interceptors.js";
@@ -277,16 +278,28 @@ OPERATIONS.push(
 
 /** The thumbnail designer and exports (issue 3: around the content). */
 OPERATIONS.push(
+  {
+    method: "get",
+    path: "/system/icons/supported",
+    summary: "The icon pickers' list (first document: GET /system/icons/supported, all, brands): each icon's name, label, styles (the prefixes of the styles it is drawn in: fas Solid, far Regular, fab Brands; this server has Font Awesome Free, so never fal Light or fad Duotone) and search terms, by name. Without all, a curated set of icons common in teaching content; all=1 every icon (about 2000). Brand icons (fab) only with brands=1. Flags take 1/0, true/false, on/off, yes/no; anything else is a 422.",
+    query: [
+      { name: "all", description: "1 for every icon rather than the curated common set." },
+      { name: "brands", description: "1 to include brand icons (style fab)." },
+    ],
+    response: SupportedIconList,
+    errors: [422],
+  },
+  { method: "get", path: "/system/icons/{style}/{name}.svg", summary: "One icon's drawing (image/svg+xml, fill currentColor, cached for 30 days) for a style and name of the supported list; 404 'Icon type not found' for any other style or name. The answer is the SVG, not JSON.", response: z.object({}), errors: [404] },
   { method: "get", path: "/system/thumbnail-designer/settings", summary: "The thumbnail designer's setting definitions: typed fields (checkbox, select, color, range, icon, text) with defaults, ranges and optional depends_on (show the field only when another setting equals / differs from a value).", response: ThumbnailSettingDefinitions },
   { method: "get", path: "/system/thumbnail-designer-presets", summary: "Every thumbnail preset (shared by all who design), by name, with is_owner. 401 for guests.", response: ThumbnailPresetList, errors: [401] },
-  { method: "post", path: "/system/thumbnail-designer-presets", summary: "Create a preset (name required, at most 100 characters; settings as in the designer, only non-default values are kept). 201 with message 'Preset Created'.", request: ThumbnailPresetRequest, response: ThumbnailPresetResponse, errors: [401, 422] },
+  { method: "post", path: "/system/thumbnail-designer-presets", summary: "Create a preset (name required, at most 100 characters; settings as in the designer, only non-default values are kept; an unknown default-icon is a 422 'Icon type not found'). 201 with message 'Preset Created'.", request: ThumbnailPresetRequest, response: ThumbnailPresetResponse, errors: [401, 422] },
   { method: "put", path: "/system/thumbnail-designer-presets/{id}", summary: "Rename a preset and replace its settings; its owner only (403 otherwise). Message 'Preset Updated'.", request: ThumbnailPresetRequest, response: ThumbnailPresetResponse, errors: [401, 403, 404, 422] },
   { method: "delete", path: "/system/thumbnail-designer-presets/{id}", summary: "Delete a preset; only its owner may (403 otherwise, administrators included). Message 'Preset Deleted'.", response: ThumbnailPresetDeleteResponse, errors: [401, 403, 404] },
   { method: "get", path: "/api/content/{typePath}/{uid}/thumbnail", summary: "An item's designed thumbnail: thumbnail_settings (non-default settings or null), bool_thumbnail and thumb_url (the image, served at /files/thumbnails/{key} after the item's view check). 401/404 as for the item.", response: ItemThumbnail, errors: [401, 404] },
   {
     method: "post",
     path: "/{typePath}/{uid}/thumbnail",
-    summary: "Save an item's thumbnail (those who may edit it). Parts: settings (JSON text of the designer settings; only non-default values are kept), clear_image (1 removes the image) and image (jpg, jpeg, gif, png or svg, at most 5 MB, checked by content; raster images square and 512 to 1024 px wide; SVG square and cleaned of script, links and foreign content). The designer crops in the browser to a square JPEG (quality 90). 401 guests, 403 who may not edit, 409 while someone else holds the edit lock, 422 with the rule's message.",
+    summary: "Save an item's thumbnail (those who may edit it). Parts: settings (JSON text of the designer settings; only non-default values are kept; default-icon, {style, name}, must be in GET /system/icons/supported with brands=1 and all=1, else 422 'Icon type not found'), clear_image (1 removes the image) and image (jpg, jpeg, gif, png or svg, at most 5 MB, checked by content; raster images square and 512 to 1024 px wide; SVG square and cleaned of script, links and foreign content). The designer crops in the browser to a square JPEG (quality 90). 401 guests, 403 who may not edit, 409 while someone else holds the edit lock, 422 with the rule's message.",
     request: z.object({ settings: z.string().describe("JSON text of ThumbnailSettings").optional(), clear_image: z.enum(["0", "1"]).optional(), image: z.string().describe("The image (binary part).").optional() }),
     response: ThumbnailSaveResponse,
     errors: [401, 403, 404, 409, 422],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IconValue } from "./icons.js";
 
 /** Message texts of the thumbnail designer (quoted from the specification where it names them). */
 export const THUMBNAIL_MESSAGES = {
@@ -51,6 +52,8 @@ export const THUMBNAIL_DEFAULTS = {
   "default-background-color": "#e8eef5",
   "default-icon-color": "#2f5d8a",
   "hide-default-icon": false,
+  /** The icon drawn instead of the content type's own (null: the type's icon). */
+  "default-icon": null as IconValue | null,
   "overlay-color": "#222222",
   "overlay-opacity": 0,
   "overlay-filter": "none" as OverlayFilter,
@@ -67,6 +70,7 @@ export const ThumbnailSettings = z.strictObject(
     "default-background-color": HexColor.optional(),
     "default-icon-color": HexColor.optional(),
     "hide-default-icon": z.boolean().optional(),
+    "default-icon": IconValue.nullable().optional(),
     "overlay-color": HexColor.optional(),
     "overlay-opacity": Unit.optional(),
     "overlay-filter": z.enum(OVERLAY_FILTERS, "Unknown overlay filter.").optional(),
@@ -118,7 +122,7 @@ export const ThumbnailSettingDefinition = z.object({
   label: z.string(),
   type: z.enum(["checkbox", "select", "color", "range", "icon", "text"]),
   tab: z.enum(["image", "theme"]),
-  default: z.union([z.string(), z.number(), z.boolean()]),
+  default: z.union([z.string(), z.number(), z.boolean(), z.null()]),
   options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
   min: z.number().optional(),
   max: z.number().optional(),
@@ -134,6 +138,8 @@ export type ThumbnailSettingDefinitions = z.infer<typeof ThumbnailSettingDefinit
 export const THUMBNAIL_SETTING_DEFINITIONS: ThumbnailSettingDefinition[] = [
   { key: "default-background-color", label: "Background color", type: "color", tab: "theme", default: THUMBNAIL_DEFAULTS["default-background-color"] },
   { key: "hide-default-icon", label: "Hide default icon", type: "checkbox", tab: "theme", default: false },
+  // An icon value ({style, name}) from GET /system/icons/supported; null keeps the content type's icon.
+  { key: "default-icon", label: "Icon", type: "icon", tab: "theme", default: null, depends_on: { key: "hide-default-icon", equals: false } },
   { key: "default-icon-color", label: "Icon color", type: "color", tab: "theme", default: THUMBNAIL_DEFAULTS["default-icon-color"], depends_on: { key: "hide-default-icon", equals: false } },
   { key: "overlay-color", label: "Overlay color", type: "color", tab: "theme", default: THUMBNAIL_DEFAULTS["overlay-color"] },
   { key: "overlay-opacity", label: "Overlay opacity", type: "range", tab: "theme", default: 0, min: 0, max: 1, step: 0.05 },

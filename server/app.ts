@@ -50,6 +50,7 @@ import { ssoRouter } from "./routes/auth/sso.js";
 import { docsRouter } from "./routes/docs/index.js";
 import { exportRouter } from "./routes/export/index.js";
 import { thumbnailsRouter } from "./routes/thumbnails/index.js";
+import { iconsRouter } from "./routes/icons/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
 import { searchRouter } from "./routes/search/index.js";
 import type { CatalogueIndex } from "./search/catalogueIndex.js";
@@ -169,6 +170,9 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   // A NUL in the URL (only ever %00 there) or a parsed body would reach the database, where PostgreSQL fails on it.
   app.use(refuseNulText);
   app.use(refuseDeepBodies);
+  // The icon pickers' list and drawings are the package's files, the same for everyone: answered before sessions,
+  // so a picker's grid (one request per icon) costs no session lookup per icon.
+  app.use(iconsRouter());
 
   const sessions = session({
     name: "sid",

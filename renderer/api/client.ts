@@ -16,6 +16,11 @@ export function configureApi(apiBaseUrl: string): void {
   baseUrl = apiBaseUrl.endsWith("/") ? apiBaseUrl : `${apiBaseUrl}/`;
 }
 
+/** The address of `path` (no leading slash) on the API's server, for files the page loads itself (an icon's SVG). */
+export function apiUrl(path: string): string {
+  return baseUrl + path;
+}
+
 /** Remembers the session's CSRF token (from GET /getInitializeData) for later writes. */
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;

@@ -1,10 +1,11 @@
 import type { CSSProperties } from "react";
 import { resolvedThumbnailSettings, thumbnailFilterCss, type ThumbnailSettings } from "../../../contract/index.js";
 import { TypeIcon } from "../Icon.js";
+import { IconGlyph } from "../icons/IconGlyph.js";
 
 /**
  * A thumbnail as the designer made it: the image (with its filter) under the overlay color at its opacity,
- * or, without an image, the background color with the type icon in its color (unless hidden).
+ * or, without an image, the background color with the type icon (or the chosen default-icon) in its color, unless hidden.
  */
 export function DesignedThumbnail({ imageUrl, settings, iconKind, label, iconSize = 40, className = "" }: { imageUrl: string | null; settings: ThumbnailSettings | null; iconKind: string; label: string; iconSize?: number; className?: string }) {
   const s = resolvedThumbnailSettings(settings);
@@ -16,7 +17,7 @@ export function DesignedThumbnail({ imageUrl, settings, iconKind, label, iconSiz
       ) : (
         !s["hide-default-icon"] && (
           <span className="designed-thumb__icon" style={{ color: s["default-icon-color"] }}>
-            <TypeIcon kind={iconKind} size={iconSize} />
+            {s["default-icon"] ? <IconGlyph icon={s["default-icon"]} size={iconSize} /> : <TypeIcon kind={iconKind} size={iconSize} />}
           </span>
         )
       )}

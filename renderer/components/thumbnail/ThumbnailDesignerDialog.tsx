@@ -8,6 +8,7 @@ import {
   type EditableItem,
   type ThumbnailPreset,
   type ThumbnailSettingDefinition,
+  type IconValue,
   type ThumbnailSettings,
 } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
@@ -16,6 +17,7 @@ import { queryKeys } from "../../api/queries.js";
 import { createPreset, deletePreset, presetsQueryKey, saveThumbnail, updatePreset, usePresets, useThumbnailSettingDefinitions } from "../../api/thumbnails.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
+import { IconPicker } from "../icons/IconPicker.js";
 import { DialogActions, ModalFrame } from "../ModalFrame.js";
 import { TabList, TabPanel } from "../Tabs.js";
 import { showToast } from "../toastStore.js";
@@ -135,8 +137,9 @@ export function ThumbnailDesignerDialog({ item, typePath, onClose }: { item: Edi
   );
 }
 
-/** One typed setting field (checkbox, select, color, range or text). */
+/** One typed setting field (checkbox, select, color, range, icon or text). */
 function SettingField({ id, definition, value, onChange }: { id: string; definition: ThumbnailSettingDefinition; value: unknown; onChange(value: unknown): void }) {
+  if (definition.type === "icon") return <IconPicker id={id} label={definition.label} value={(value as IconValue | null) ?? null} onChange={onChange} />;
   if (definition.type === "checkbox") {
     return (
       <label className="choice" htmlFor={id}>

@@ -18,6 +18,7 @@ import {
 import { saveThumbnailDesign } from "../../commands/saveThumbnailDesign.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
+import { checkSettingsIcon } from "../../lib/icons.js";
 import { refuseNulText } from "../../lib/nulText.js";
 import { checkThumbnailImage } from "../../lib/thumbnailImage.js";
 import { parseOr422 } from "../../lib/validate.js";
@@ -73,6 +74,7 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
   router.post("/system/thumbnail-designer-presets", async (req, res) => {
     authorize(req.actor, thumbnailPolicy.canUsePresets(req.actor));
     const body = parseOr422(ThumbnailPresetRequest, req.body ?? {});
+    checkSettingsIcon(body.settings);
     const preset = await insertPreset(db, req.actor.profile!.id, body.name, nonDefaultThumbnailSettings(body.settings));
     const answer: ThumbnailPresetResponse = { status: "success", message: THUMBNAIL_MESSAGES.presetCreated, preset: presentPreset(preset, req.actor) };
     res.status(201).json(answer);
@@ -84,6 +86,7 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
     if (!preset) throw new HttpError(404, THUMBNAIL_MESSAGES.presetNotFound);
     authorize(req.actor, thumbnailPolicy.canUpdatePreset(req.actor, preset), THUMBNAIL_MESSAGES.presetNotOwner);
     const body = parseOr422(ThumbnailPresetRequest, req.body ?? {});
+    checkSettingsIcon(body.settings);
     const updated = await updatePreset(db, preset.id, body.name, nonDefaultThumbnailSettings(body.settings));
     const answer: ThumbnailPresetResponse = { status: "success", message: THUMBNAIL_MESSAGES.presetUpdated, preset: presentPreset(updated, req.actor) };
     res.json(answer);
@@ -124,6 +127,7 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
     async (req, res) => {
       const item = res.locals.item as Awaited<ReturnType<typeof loadByLink>>;
       const body = parseOr422(ThumbnailSaveFields, req.body ?? {});
+      checkSettingsIcon(body.settings);
       const image = req.file ? await checkThumbnailImage(req.file) : null;
       const saved = await saveThumbnailDesign(db, storage, {
         contentId: item.id,

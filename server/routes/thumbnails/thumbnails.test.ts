@@ -24,12 +24,13 @@ describe("thumbnail designer: settings and presets", () => {
     const res = await server.client().get("/system/thumbnail-designer/settings");
     expect(res.status).toBe(200);
     const byKey = Object.fromEntries(res.body.data.map((d: { key: string }) => [d.key, d]));
-    expect(Object.keys(byKey)).toEqual(["default-background-color", "hide-default-icon", "default-icon-color", "overlay-color", "overlay-opacity", "overlay-filter", "overlay-filter-strength"]);
+    expect(Object.keys(byKey)).toEqual(["default-background-color", "hide-default-icon", "default-icon", "default-icon-color", "overlay-color", "overlay-opacity", "overlay-filter", "overlay-filter-strength"]);
     expect(byKey["overlay-color"]).toMatchObject({ type: "color", default: "#222222" });
     expect(byKey["overlay-opacity"]).toMatchObject({ type: "range", min: 0, max: 1 });
     expect(byKey["overlay-filter"].options.map((o: { value: string }) => o.value)).toEqual(["none", "blur", "brightness", "contrast", "grayscale", "invert", "sepia", "saturate"]);
     expect(byKey["overlay-filter-strength"]).toMatchObject({ min: 0, max: 1, depends_on: { key: "overlay-filter", not: "none" } });
     expect(byKey["hide-default-icon"]).toMatchObject({ type: "checkbox", default: false });
+    expect(byKey["default-icon"]).toEqual({ key: "default-icon", label: "Icon", type: "icon", tab: "theme", default: null, depends_on: { key: "hide-default-icon", equals: false } });
   });
 
   it("asks guests to sign in for presets", async () => {
@@ -113,6 +114,13 @@ describe("thumbnail designer: settings and presets", () => {
       [{ name: "a", settings: { "overlay-color": "red" } }, "Colors are hex values such as #222222."],
       [{ name: "a", settings: { "font-size": 3 } }, "Unknown thumbnail setting: font-size."],
       [{ name: "a", settings: "dark" }, "The thumbnail settings are not valid."],
+      // An icon must be an icon value the server has: a known style, a name, and that icon drawn in that style.
+      [{ name: "a", settings: { "default-icon": { style: "fas", name: "no-such-icon-here" } } }, "Icon type not found"],
+      [{ name: "a", settings: { "default-icon": { style: "fal", name: "house" } } }, "Icon type not found"],
+      [{ name: "a", settings: { "default-icon": { style: "fab", name: "house" } } }, "Icon type not found"],
+      [{ name: "a", settings: { "default-icon": { style: "fax", name: "house" } } }, "Unknown icon style."],
+      [{ name: "a", settings: { "default-icon": { style: "fas", name: "../../package" } } }, "An icon name is lowercase letters, digits and dashes."],
+      [{ name: "a", settings: { "default-icon": "house" } }, "Icon type not found"],
     ];
     for (const [body, message] of cases) {
       const res = await ownerClient.post(PRESETS, body);
@@ -195,6 +203,29 @@ describe("an item's designed thumbnail", () => {
     expect(cleared.body.thumbnail).toEqual({ thumbnail_settings: { "hide-default-icon": true }, bool_thumbnail: false, thumb_url: null });
     expect((await server.client().download(replaced.body.thumbnail.thumb_url)).status).toBe(404);
     expect(await searchCard(memberClient)).toMatchObject({ bool_thumbnail: false, thumb_url: null, thumbnail_settings: { "hide-default-icon": true } });
+  });
+
+  it("saves an icon in place of the type's icon, checked against the supported icons; null means the type's own", async () => {
+    const icon = { style: "fas", name: "graduation-cap" };
+    const res = await save(ownerClient, { settings: JSON.stringify({ "default-icon": icon, "default-icon-color": "#aa3300" }) });
+    expect(res.status).toBe(200);
+    expect(res.body.thumbnail.thumbnail_settings).toMatchObject({ "default-icon": icon, "default-icon-color": "#aa3300" });
+    expect((await searchCard(memberClient)).thumbnail_settings).toMatchObject({ "default-icon": icon });
+    expect((await memberClient.get(`/api/content${link}`)).body.thumbnail.thumbnail_settings["default-icon"]).toEqual(icon);
+
+    for (const bad of [{ style: "fas", name: "unicorn-of-doom" }, { style: "far", name: "graduation-cap" }, { style: "fad", name: "house" }]) {
+      const refused = await save(ownerClient, { settings: JSON.stringify({ "default-icon": bad }) });
+      expect(refused.status, JSON.stringify(bad)).toBe(422);
+      expect(refused.body).toEqual({ message: "Icon type not found", errors: { "settings.default-icon": ["Icon type not found"] } });
+    }
+    const extraKey = await save(ownerClient, { settings: JSON.stringify({ "default-icon": { ...icon, color: "red" } }) });
+    expect(extraKey.status).toBe(422);
+    // The refused saves changed nothing.
+    expect((await ownerClient.get(`/api/content${link}/thumbnail`)).body.thumbnail_settings["default-icon"]).toEqual(icon);
+
+    // null is the default (the type's icon), so it is not stored.
+    const reset = await save(ownerClient, { settings: JSON.stringify({ "default-icon": null, "hide-default-icon": true }), clear_image: "1" });
+    expect(reset.body.thumbnail.thumbnail_settings).toEqual({ "hide-default-icon": true });
   });
 
   it("checks uploads by name, content and size with the uploader's rules", async () => {
