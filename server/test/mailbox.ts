@@ -1,0 +1,95 @@
+import fs from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+
+/** A mail as a test reads it: its headers (lowercased names), the addresses it was sent to, and its decoded text. */
+export interface ReadMail {
+  headers: Record<string, string>;
+  subject: string;
+  to: string;
+  text: string;
+}
+
+/** The first link in a mail's text that starts with `prefix`. */
+export function linkIn(mail: ReadMail, prefix: string): string {
+  const found = mail.text.split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!found) throw new Error(`no link starting with ${prefix} in:\n${mail.text}`);
+  return found;
+}
+
+/** Reads a single-part text mail as nodemailer writes it (7bit or quoted-printable body). */
+export function readMail(raw: string): ReadMail {
+  const normalized = raw.replace(/\r\n/g, "\n");
+  const split = normalized.indexOf("\n\n");
+  const head = normalized.slice(0, split).replace(/\n[ \t]+/g, " ");
+  const body = normalized.slice(split + 2);
+  const headers: Record<string, string> = {};
+  for (const line of head.split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const quotedPrintable = headers["content-transfer-encoding"]?.toLowerCase() === "quoted-printable";
+  const text = quotedPrintable ? Buffer.from(body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8") : body;
+  return { headers, subject: headers.subject ?? "", to: headers.to ?? "", text };
+}
+
+/** The mails in a server's outbox folder (DATA_DIR/outbox), oldest first; none when it does not exist yet. */
+export async function outboxMails(dataDir: string): Promise<ReadMail[]> {
+  const dir = path.join(dataDir, "outbox");
+  const files = await fs.readdir(dir).catch(() => [] as string[]);
+  return Promise.all(files.filter((f) => f.endsWith(".eml")).sort().map(async (f) => readMail(await fs.readFile(path.join(dir, f), "utf8"))));
+}
+
+/** Polls until `find` answers something (a mail arrives), or fails after `timeoutMs`. */
+export async function waitFor<T>(find: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await find();
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error("timed out waiting for a mail");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A real SMTP server on 127.0.0.1 (no TLS, password auth) that keeps what it receives. */
+export interface TestMailbox {
+  /** SMTP_URL for the server under test, with the mailbox's user and password. */
+  url: string;
+  /** What arrived, oldest first, with the SMTP envelope's recipients. */
+  received: (ReadMail & { envelopeTo: string[]; user: string | undefined })[];
+  /** The first mail to `to` that arrives (or arrived), waiting up to `timeoutMs`. */
+  next(to: string, timeoutMs?: number): Promise<ReadMail>;
+  close(): Promise<void>;
+}
+
+/** Starts a TestMailbox; it accepts only the user "mailer" with the password "mail-secret". */
+export async function startMailbox(): Promise<TestMailbox> {
+  const received: TestMailbox["received"] = [];
+  const server = new SMTPServer({
+    logger: false,
+    authOptional: false,
+    allowInsecureAuth: true,
+    disabledCommands: ["STARTTLS"],
+    onAuth(auth, _session, callback) {
+      if (auth.username === "mailer" && auth.password === "mail-secret") callback(null, { user: auth.username });
+      else callback(new Error("Invalid username or password"));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({ ...readMail(Buffer.concat(chunks).toString("utf8")), envelopeTo: session.envelope.rcptTo.map((r) => r.address), user: session.user as string | undefined });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://mailer:mail-secret@127.0.0.1:${port}`,
+    received,
+    next: (to, timeoutMs) => waitFor(() => received.find((m) => m.envelopeTo.includes(to)), timeoutMs),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
