@@ -2,6 +2,7 @@ import { Navigate, createBrowserRouter, createHashRouter, type RouteObject } fro
 import { LoginScene } from "../scenes/auth/LoginScene.js";
 import { ForgotPasswordScene } from "../scenes/auth/ForgotPasswordScene.js";
 import { RegisterScene } from "../scenes/auth/RegisterScene.js";
+import { ResetPasswordScene } from "../scenes/auth/ResetPasswordScene.js";
 import { ImportScene } from "../scenes/bulkImport/ImportScene.js";
 import { CONTENT_TYPE_PATHS } from "../../contract/index.js";
 import { NotFoundScene } from "../scenes/NotFoundScene.js";
@@ -28,6 +29,7 @@ export const routes: RouteObject[] = [
       { path: "search", element: <SearchScene /> },
       { path: "auth/login", element: <LoginScene /> },
       { path: "auth/forgot", element: <ForgotPasswordScene /> },
+      { path: "auth/reset", element: <ResetPasswordScene /> },
       { path: "auth/register", element: <RegisterScene /> },
       { path: "bulk-import/:id", element: <ImportScene /> },
       ...CONTENT_TYPE_PATHS.flatMap((typePath) => [

@@ -18,6 +18,17 @@ export function linkIn(mail: ReadMail, prefix: string): string {
   return found;
 }
 
+/** A header value with its RFC 2047 encoded words (=?UTF-8?Q?...?=, =?UTF-8?B?...?=) decoded. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_m, _charset: string, encoding: string, data: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+    );
+}
+
 /** Reads a single-part text mail as nodemailer writes it (7bit or quoted-printable body). */
 export function readMail(raw: string): ReadMail {
   const normalized = raw.replace(/\r\n/g, "\n");
@@ -27,7 +38,7 @@ export function readMail(raw: string): ReadMail {
   const headers: Record<string, string> = {};
   for (const line of head.split("\n")) {
     const colon = line.indexOf(":");
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
   }
   const quotedPrintable = headers["content-transfer-encoding"]?.toLowerCase() === "quoted-printable";
   const text = quotedPrintable ? Buffer.from(body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8") : body;
