@@ -126,7 +126,7 @@ const requestIds = z.array(z.coerce.number({ error: PERMISSION_MESSAGES.requestN
  * One e-mail invite row of the form (second document: an empty entry is ignored, otherwise it must look like an
  * e-mail address, else 'Invalid email address'); permissions read or edit, read when none is ticked.
  */
-const PermissionInviteEntry = z.object({
+export const PermissionInviteEntry = z.object({
   email: z
     .string({ error: PERMISSION_MESSAGES.invalidEmail })
     .trim()
