@@ -72,6 +72,9 @@ export const Provider = z.object({ key: z.string(), label: z.string(), image: z.
 export const ProvidersResponse = z.object({ providers: z.array(Provider) });
 export type ProvidersResponse = z.infer<typeof ProvidersResponse>;
 
+/** A password an account may be given: at registration and when resetting it. */
+export const NewPassword = z.string({ error: MESSAGES.passwordRequired }).min(8, "Password must be at least 8 characters.").max(1024, "Password may be at most 1024 characters.");
+
 /** POST /auth/register: a new member account (signs the new member in). */
 export const RegisterRequest = z.object({
   name: z.string({ error: "Name is required." }).trim().min(1, "Name is required.").max(255, "Name may be at most 255 characters."),
@@ -83,9 +86,24 @@ export const RegisterRequest = z.object({
     .max(64, "Username may be at most 64 characters.")
     .regex(/^[a-z0-9._-]+$/, "Username may contain only letters, digits, periods, hyphens and underscores."),
   email: z.string({ error: "Please provide your email address" }).trim().min(1, "Please provide your email address").email("The provided email address is invalid"),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(8, "Password must be at least 8 characters.").max(1024),
+  password: NewPassword,
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+/** Message texts of setting a new password with a reset link. */
+export const RESET_MESSAGES = {
+  tokenRequired: "This password reset link is incomplete. Ask for a new one.",
+  tokenInvalid: "This password reset link has expired or was already used. Ask for a new one.",
+  mismatch: "The two passwords do not match.",
+  done: "Your password has been changed. Sign in with your new password.",
+} as const;
+
+/** POST /auth/reset: the token from the mailed link and the new password (the rules registration uses). */
+export const ResetPasswordRequest = z.object({
+  token: z.string({ error: RESET_MESSAGES.tokenRequired }).trim().min(1, RESET_MESSAGES.tokenRequired).max(200, RESET_MESSAGES.tokenInvalid),
+  password: NewPassword,
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
 /** POST /auth/register's own refusal (422 on the username field), which the form shows under that field. */
 export const REGISTER_MESSAGES = {

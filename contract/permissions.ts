@@ -10,7 +10,6 @@ export const PERMISSION_MESSAGES = {
   rowUnavailable: (row: string) => `${row} sharing is not available on this site.`,
   linkReadOnly: "Anyone with the link may only be given read (view) access.",
   linkShared: "Anyone with the link can now view this item.",
-  invitesUnavailable: "E-mail invites are not available on this site.",
   invalidEmail: "Invalid email address",
   profileNotFound: "A chosen profile was not found.",
   groupNotFound: "A chosen group was not found.",
@@ -124,9 +123,24 @@ export type PermissionsResponse = z.infer<typeof PermissionsResponse>;
 const requestIds = z.array(z.coerce.number({ error: PERMISSION_MESSAGES.requestNotFound }).int(PERMISSION_MESSAGES.requestNotFound).positive(PERMISSION_MESSAGES.requestNotFound).max(MAX_ID, PERMISSION_MESSAGES.requestNotFound)).max(500).default([]);
 
 /**
+ * One e-mail invite row of the form (second document: an empty entry is ignored, otherwise it must look like an
+ * e-mail address, else 'Invalid email address'); permissions read or edit, read when none is ticked.
+ */
+export const PermissionInviteEntry = z.object({
+  email: z
+    .string({ error: PERMISSION_MESSAGES.invalidEmail })
+    .trim()
+    .max(255, PERMISSION_MESSAGES.invalidEmail)
+    .refine((v) => v === "" || z.email().safeParse(v).success, PERMISSION_MESSAGES.invalidEmail),
+  permissions: names("permission_invites", PERMISSION_NAMES),
+  new_add: z.boolean().optional(),
+});
+
+/**
  * POST /permissions: the whole permission set replaces the item's grants. global/authed offer read; link offers read
  * (anyone who holds the item's link may view it; edit is refused); locked is not offered (empty list only); profiles take read and edit; groups take read for their members and
- * read or edit for their leaders; users_profiles, leaders_profiles and members_profiles are accepted and unused.
+ * read or edit for their leaders; permission_invites are the pending e-mail invites (the list replaces them: a row left
+ * out is revoked, a new address is mailed); users_profiles, leaders_profiles and members_profiles are accepted and unused.
  */
 export const PermissionsSaveRequest = z.object({
   opaque_id: opaqueId,
@@ -141,7 +155,7 @@ export const PermissionsSaveRequest = z.object({
   members_profiles: z.unknown().optional(),
   accepted_requests: requestIds,
   rejected_requests: requestIds,
-  permission_invites: z.array(z.object({ email: z.string().trim().email(PERMISSION_MESSAGES.invalidEmail), permissions: z.array(z.string()).max(8).default([]) })).max(100).default([]),
+  permission_invites: z.array(PermissionInviteEntry, { error: "permission_invites must be a list." }).max(100, "At most 100 e-mail invites at once.").default([]),
 });
 export type PermissionsSaveRequest = z.input<typeof PermissionsSaveRequest>;
 

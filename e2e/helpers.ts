@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { outboxMails, type ReadMail } from "../server/test/readMail.js";
 import { expect, type APIRequestContext, type ElementHandle, type Locator, type Page } from "@playwright/test";
 
 /** Demo accounts seeded on first start (README). */
@@ -268,4 +269,16 @@ export async function runClockUntil(page: Page, stepMs: number, assertion: () =>
     first = false;
     await assertion();
   }).toPass({ timeout, intervals: [250] });
+}
+
+/**
+ * The newest mail to `to` in the server's outbox, once one is there: the browser tests' server has no SMTP_URL, so its
+ * mail is written to DATA_DIR/outbox (the folder playwright.config.ts leaves in E2E_DATA_DIR).
+ */
+export async function mailTo(to: string): Promise<ReadMail> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (see e2e/playwright.config.ts)");
+  let found: ReadMail | undefined;
+  await expect.poll(async () => (found = (await outboxMails(dataDir)).filter((m) => m.to === to).at(-1)) !== undefined, { message: `a mail to ${to} in ${dataDir}/outbox` }).toBe(true);
+  return found!;
 }

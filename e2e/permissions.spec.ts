@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken } from "./helpers.js";
+import { linkIn } from "../server/test/readMail.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, mailTo, signInViaApi, tabTo, switchTo, csrfToken } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const unique = () => `Zp${Date.now().toString(36)}`;
@@ -194,4 +195,56 @@ test("permissions: the leader of the group that owns an item edits it and manage
   await expect(page.getByRole("region", { name: "Discuss" }).getByText("Loading the discussion…")).toHaveCount(0);
   for (const action of [page.getByRole("link", { name: "Edit", exact: true }), page.getByRole("button", { name: "Change owner", exact: true }), page.getByRole("button", { name: "Permissions", exact: true })]) await expect(action).toHaveCount(0);
   await shoot(page, "permissions-group-owner-member");
+});
+
+test("permissions: the owner invites by e-mail; the invitee, mailed, registers with that address and opens the restricted item", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Invite plan`;
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  const email = `${unique().toLowerCase()}.invitee@example.org`;
+
+  await page.goto(link);
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  const everybody = dialog.getByRole("checkbox", { name: "Everybody may read" });
+  if (await everybody.isChecked()) await everybody.uncheck();
+  const signedIn = dialog.getByRole("checkbox", { name: "Signed-in members may read" });
+  if (await signedIn.isChecked()) await signedIn.uncheck();
+  const invite = dialog.getByLabel("Invite by e-mail");
+  // Enter adds the entry: empty is ignored, a malformed one is refused with the spec's text.
+  await invite.press("Enter");
+  await expect(dialog.getByText("Invalid email address")).toHaveCount(0);
+  await invite.fill("not an address");
+  await invite.press("Enter");
+  await expect(dialog.getByText("Invalid email address")).toBeVisible();
+  await expect(invite).toHaveAttribute("aria-invalid", "true");
+  await page.screenshot({ path: `${SHOTS}/permissions-invite-invalid.png` });
+  await invite.fill(email.toUpperCase());
+  await invite.press("Enter");
+  await expect(dialog.getByRole("rowheader", { name: new RegExp(email.replace(/\./g, "\\.")) })).toContainText("mailed when you save");
+  await dialog.getByRole("checkbox", { name: `${email} may edit` }).check();
+  await expectNoAxeViolations(page, "manage-permissions dialog, e-mail invite");
+  await page.screenshot({ path: `${SHOTS}/permissions-invite-added.png` });
+  await dialog.getByRole("button", { name: "Save permissions" }).click();
+  await expect(toasts(page)).toContainText("Permissions have been updated.");
+
+  // Opened again, the dialog lists the pending invite.
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  await expect(dialog.getByRole("checkbox", { name: `${email} may edit` })).toBeChecked();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  const mail = await mailTo(email);
+  const origin = new URL(page.url()).origin;
+  expect(linkIn(mail, `${origin}${link}`)).toBe(`${origin}${link}`);
+  await switchTo(page, null);
+  await page.goto(linkIn(mail, `${origin}/auth/register`));
+  await page.getByLabel("Full name").fill("Ivo Invitee");
+  await page.getByLabel("Username").fill(`ivo${Date.now().toString(36)}`);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password (at least 8 characters)").fill("invited password 1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  // Registration comes back to the item, which the invite now opens.
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
 });

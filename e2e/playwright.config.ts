@@ -3,7 +3,12 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-const dataDir = path.join(os.tmpdir(), `platform-e2e-${process.pid}`);
+/**
+ * The server's DATA_DIR, made from the runner's pid. Workers load this file again in processes of their own, so the
+ * runner leaves the folder in E2E_DATA_DIR, which they inherit: specs read the server's outbox there (e2e/passwordReset.spec.ts).
+ */
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `platform-e2e-${process.pid}`);
+process.env.E2E_DATA_DIR = dataDir;
 /** scripts/test-all.sh runs two shards at once, each with its own server; it builds that server once beforehand (E2E_SERVER_BUILT=1). */
 const buildServer = process.env.E2E_SERVER_BUILT === "1" ? "" : "node scripts/build-server.mjs && ";
 /** The OpenID provider e2e/sso.spec.ts starts (not 4190: fetch blocks that port) (discovery happens on the first sign-in, so it need not be up earlier). */

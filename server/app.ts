@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import qs from "qs";
 import { csrfSync } from "csrf-sync";
 import { MESSAGES } from "../contract/index.js";
-import type { ServerConfig } from "./config.js";
+import { publicBaseUrl, type ServerConfig } from "./config.js";
 import type { Db } from "./db/connection.js";
 import { GUEST, loadActor } from "./lib/actor.js";
 import { bearerAuthentication } from "./lib/bearerAuth.js";
@@ -16,6 +16,7 @@ import { requestLog } from "./lib/requestLog.js";
 import { refuseNulText } from "./lib/nulText.js";
 import { refuseDeepBodies } from "./lib/bodyDepth.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
+import { createMailer, type Mailer } from "./mail/transport.js";
 import { announcementsRouter } from "./routes/announcements/index.js";
 import { carouselsRouter } from "./routes/carousels/index.js";
 import { interceptorsRouter } from "./routes/interceptors/index.js";
@@ -67,6 +68,8 @@ export interface AppDeps {
   onImportWork?: () => void;
   /** Where uploaded files go (default: DATA_DIR/uploads). */
   storage?: FileStorage;
+  /** Sends the site's mail (default: SMTP_URL, else .eml files in DATA_DIR/outbox). */
+  mailer?: Mailer;
 }
 
 /** The kinds of request body the API reads: JSON and forms here, multipart uploads in their routes. */
@@ -119,8 +122,12 @@ const SIGN_IN_WRITES = new Set(["/auth", "/auth/register"]);
 const routedPath = (path: string) => path.toLowerCase().replace(/\/{2,}/g, "/").replace(/(.)\/+$/, "$1");
 
 /** Builds the Express app (no listening here: see server/index.ts). */
-export function createApp({ db, config, logger, sessionSecret, index, onImportWork, storage = uploadsStorage(config.dataDir) }: AppDeps): Express {
+export function createApp({ db, config, logger, sessionSecret, index, onImportWork, storage = uploadsStorage(config.dataDir), mailer }: AppDeps): Express {
   const app = express();
+  const mail = {
+    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") }, logger),
+    baseUrl: (req: express.Request) => publicBaseUrl(config, req.socket.localPort),
+  };
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   // The screen's bracketed parameters (f[t][]=...) need the extended parser; depth and list size are bounded.
@@ -213,7 +220,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use((req, res, next) => (csrfNeeded(req) ? csrfSynchronisedProtection(req, res, next) : next()));
 
   app.use(appRouter(db, (req) => generateToken(req as express.Request)));
-  app.use(authRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders }));
+  app.use(authRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders, mail }));
   app.use(ssoRouter(db, config));
   app.use(searchRouter(db, new CatalogueSearch(db, index, logger)));
   app.use(contactRouter(db, { rateLimit: config.authRateLimit }));
@@ -236,7 +243,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(shortCodesRouter());
   app.use(tagsRouter(db));
   app.use(contentActionsRouter(db, storage));
-  app.use(permissionsRouter(db));
+  app.use(permissionsRouter(db, mail));
   app.use(discussionsRouter(db, storage));
   app.use(sectionCommentsRouter(db));
   app.use(profilesRouter(db, storage));

@@ -65,6 +65,13 @@ export interface ServerConfig {
    */
   publicUrl: string | null;
   /**
+   * Where mail goes (SMTP_URL, e.g. smtp://user:pass@host:587, or smtps:// for TLS from the start); null writes each
+   * mail as an .eml file into DATA_DIR/outbox and logs its path (the demo: no mail server needed to open a reset link).
+   */
+  smtpUrl: string | null;
+  /** The sender of the site's mail (MAIL_FROM), an address or "Name <address>". */
+  mailFrom: string;
+  /**
    * Which proxies in front of this server Express believes about the client's address and protocol
    * (X-Forwarded-For, X-Forwarded-Proto), as Express's "trust proxy" setting (TRUST_PROXY): addresses or
    * subnets separated by commas (and the names loopback, linklocal, uniquelocal), a number of hops, or true.
@@ -111,6 +118,17 @@ export function parseScryptCost(raw: string | undefined): { N: number; r: number
   return { N, r, p };
 }
 
+/** The sender when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = "Curriculum Commons <no-reply@localhost>";
+
+/**
+ * The address browsers reach this server at, for links that leave it (SSO callbacks, links in mails): PUBLIC_URL, else
+ * http://{host}:{the port this server listens on} (127.0.0.1 for a server listening on every interface).
+ */
+export function publicBaseUrl(config: Pick<ServerConfig, "publicUrl" | "host">, listeningPort: number | undefined): string {
+  return config.publicUrl ?? `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${listeningPort ?? ""}`;
+}
+
 /** Reads ServerConfig from process.env (or the given env). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? "data");
@@ -135,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     searchCache: env.SEARCH_CACHE !== "0",
     ssoProviders: parseSsoProviders(env.SSO_PROVIDERS),
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, "") || null,
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     chromiumPath: env.CHROMIUM_PATH?.trim() || "/usr/bin/chromium",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     imports: {

@@ -16,6 +16,7 @@ import {
   type FavoriteRequest,
   type GroupCreateRequest,
   type RegisterRequest,
+  type ResetPasswordRequest,
   type SearchScreenState,
 } from "../../contract/index.js";
 import { getJson, postJson, setCsrfToken, withFreshGuestSession } from "./client.js";
@@ -65,6 +66,11 @@ export async function signOut(): Promise<void> {
 /** POST /auth/forgot: always answers with a message (whether or not the address is known). */
 export function requestPasswordReset(email: string): Promise<z.infer<typeof MessageResponse>> {
   return withFreshGuestSession(() => postJson("auth/forgot", { email }, MessageResponse));
+}
+
+/** POST /auth/reset: sets a new password with the token of a reset mail; a used, expired or unknown token throws an ApiError (400). */
+export function resetPassword(input: ResetPasswordRequest): Promise<z.infer<typeof MessageResponse>> {
+  return withFreshGuestSession(() => postJson("auth/reset", input, MessageResponse));
 }
 
 /** GET /api/search with the main search call's parameters for a screen state. */

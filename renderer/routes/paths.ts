@@ -3,6 +3,7 @@ export const PATHS = {
   search: "/search/",
   login: "/auth/login",
   forgot: "/auth/forgot",
+  reset: "/auth/reset",
   register: "/auth/register",
   moderation: "/moderation",
   reports: "/moderation/reports",
@@ -13,7 +14,7 @@ export const PATHS = {
 
 /** The login page, asking it to come back to `returnTo` afterwards (not to itself). */
 export function signInPath(returnTo?: string): string {
-  if (!returnTo || returnTo.startsWith(PATHS.login) || returnTo.startsWith(PATHS.forgot)) return PATHS.login;
+  if (!returnTo || returnTo.startsWith(PATHS.login) || returnTo.startsWith(PATHS.forgot) || returnTo.startsWith(PATHS.reset)) return PATHS.login;
   return `${PATHS.login}?redirect=${encodeURIComponent(returnTo)}`;
 }
 

@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
       { path: "search", element: <SearchScene /> },
       { path: "auth/login", element: <LoginScene /> },
       { path: "auth/forgot", lazy: async () => ({ Component: (await import("../scenes/auth/ForgotPasswordScene.js")).ForgotPasswordScene }) },
+      { path: "auth/reset", lazy: async () => ({ Component: (await import("../scenes/auth/ResetPasswordScene.js")).ResetPasswordScene }) },
       { path: "auth/register", lazy: async () => ({ Component: (await import("../scenes/auth/RegisterScene.js")).RegisterScene }) },
       { path: "bulk-import/:id", lazy: async () => ({ Component: (await import("../scenes/bulkImport/ImportScene.js")).ImportScene }) },
       ...CONTENT_TYPE_PATHS.flatMap((typePath): RouteObject[] => [

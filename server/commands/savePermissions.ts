@@ -13,6 +13,8 @@ export interface PermissionSet {
   groups: { id: number; permission: "read" | "edit" }[];
   acceptedRequests: { id: number; profileId: number }[];
   rejectedRequests: { id: number; profileId: number }[];
+  /** The pending e-mail invites to keep (lowercased addresses, one each); the others are revoked. */
+  invites: { email: string; permission: "read" | "edit" }[];
 }
 
 /** The visibility the set gives the item (denormalized on content for search): public, signed-in, or restricted. */
@@ -26,9 +28,9 @@ export function visibilityOf(set: Pick<PermissionSet, "global" | "authed">): Con
  * Replaces an item's grants with the set in one transaction, keeps `content.visibility` in step, marks the decided
  * requests (an accepted one is already among the profiles), and logs the change so every instance's search sees it at once.
  */
-export async function savePermissions(db: Db, item: Content, set: PermissionSet): Promise<void> {
+export async function savePermissions(db: Db, item: Content, set: PermissionSet, inviterId: number | null): Promise<{ newInvites: PermissionSet["invites"] }> {
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     // First, so it locks the item's row (PostgreSQL): a concurrent save waits here, else both would delete the old
     // grants and insert theirs, leaving the union of two sets (last write must win whole).
     await trx.updateTable("content").set({ visibility: visibilityOf(set) }).where("id", "=", item.id).execute();
@@ -43,8 +45,25 @@ export async function savePermissions(db: Db, item: Content, set: PermissionSet)
     if (rows.length) await trx.insertInto("content_grants").values(rows).execute();
     if (set.acceptedRequests.length) await trx.updateTable("permission_requests").set({ status: "accepted", decided_at: now }).where("content_id", "=", item.id).where("id", "in", set.acceptedRequests.map((r) => r.id)).execute();
     if (set.rejectedRequests.length) await trx.updateTable("permission_requests").set({ status: "rejected", decided_at: now }).where("content_id", "=", item.id).where("id", "in", set.rejectedRequests.map((r) => r.id)).execute();
+    const newInvites = await replaceInvites(trx, item.id, set.invites, inviterId, now);
     await recordContentChange(trx, item.id);
+    return { newInvites };
   });
+}
+
+/** Keeps an item's pending invites in step with the set (runs in savePermissions' transaction); answers the added ones. */
+async function replaceInvites(trx: Db, contentId: number, invites: PermissionSet["invites"], inviterId: number | null, now: string): Promise<PermissionSet["invites"]> {
+  const existing = new Map((await trx.selectFrom("permission_invites").select(["id", "email", "permission"]).where("content_id", "=", contentId).execute()).map((r) => [r.email, r]));
+  const kept = new Set(invites.map((i) => i.email));
+  const revoked = [...existing.values()].filter((r) => !kept.has(r.email)).map((r) => r.id);
+  if (revoked.length) await trx.deleteFrom("permission_invites").where("id", "in", revoked).execute();
+  for (const invite of invites) {
+    const row = existing.get(invite.email);
+    if (row && row.permission !== invite.permission) await trx.updateTable("permission_invites").set({ permission: invite.permission }).where("id", "=", row.id).execute();
+  }
+  const added = invites.filter((i) => !existing.has(i.email));
+  if (added.length) await trx.insertInto("permission_invites").values(added.map((i) => ({ content_id: contentId, email: i.email, permission: i.permission, invited_by: inviterId, created_at: now }))).execute();
+  return added;
 }
 
 /**

@@ -30,6 +30,7 @@ import * as m028 from "./migrations/028_section_comments.js";
 import * as m029 from "./migrations/029_institutions.js";
 import * as m030 from "./migrations/030_removed_section_threads.js";
 import * as m031 from "./migrations/031_notifications.js";
+import * as m032 from "./migrations/032_mail.js";
 import * as m035 from "./migrations/035_editor_images.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "029_institutions": m029,
   "030_removed_section_threads": m030,
   "031_notifications": m031,
+  "032_mail": m032,
   "035_editor_images": m035,
 };
 

@@ -139,6 +139,28 @@ export interface SessionsTable {
   sid: string;
   data: string;
   expires_at: number;
+  /** The signed-in profile (migration 032), null for a guest's session; lets a password change end that profile's sessions. */
+  profile_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A password reset token (migration 032): only its SHA-256 (hex) is stored; single-use, until `expires_at` (ISO). */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  profile_id: number;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A pending e-mail invite to an item (migration 032): becomes a profile grant when an account with that address signs in. */
+export interface PermissionInvitesTable {
+  id: Generated<number>;
+  content_id: number;
+  /** Lowercased. */
+  email: string;
+  permission: "read" | "edit";
+  invited_by: number | null;
+  created_at: string;
 }
 
 export interface AppConfigTable {
@@ -703,6 +725,8 @@ export interface Database {
   content_attributes: ContentAttributesTable;
   favorites: FavoritesTable;
   sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  permission_invites: PermissionInvitesTable;
   app_config: AppConfigTable;
   search_types: SearchTypesTable;
   search_terms: SearchTermsTable;

@@ -4,7 +4,7 @@ import { Writable } from "node:stream";
 import express from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestLog } from "./requestLog.js";
+import { loggedUrl, requestLog } from "./requestLog.js";
 
 describe("request log", () => {
   const lines: Record<string, unknown>[] = [];
@@ -61,5 +61,11 @@ describe("request log", () => {
     await settle();
     await new Promise((resolve) => quietServer.close(resolve));
     expect(quiet.map((l) => [l.msg, (l.res as { statusCode: number }).statusCode])).toEqual([["request errored", 500]]);
+  });
+
+  it("leaves a reset link's token out of the logged URL", () => {
+    expect(loggedUrl("/auth/reset?token=abc-DEF_123")).toBe("/auth/reset?token=[redacted]");
+    expect(loggedUrl("/x?a=1&TOKEN=secret&b=2")).toBe("/x?a=1&TOKEN=[redacted]&b=2");
+    expect(loggedUrl("/x?mytoken=kept")).toBe("/x?mytoken=kept");
   });
 });

@@ -1,6 +1,9 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 
+/** A URL as logged: a `token` query value (a password reset link's) is left out, so log readers cannot use it. */
+export const loggedUrl = (url: string): string => url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+
 /**
  * One log line per request when it ends: method, URL, remote address, status and time taken, never headers
  * (so no cookies or bearer tokens). `req.log` is the server's logger. pino-http did the same with a child
@@ -19,7 +22,7 @@ export function requestLog(logger: Logger, options: { ignore: (url: string) => b
         const level = !res.writableFinished ? "warn" : res.statusCode >= 500 ? "error" : "info";
         if (!logger.isLevelEnabled(level)) return;
         const line = {
-          req: { id, method: req.method, url: req.originalUrl, remoteAddress: req.socket?.remoteAddress },
+          req: { id, method: req.method, url: loggedUrl(req.originalUrl), remoteAddress: req.socket?.remoteAddress },
           res: { statusCode: res.statusCode },
           responseTime: Math.round(performance.now() - start),
         };

@@ -1,8 +1,9 @@
 import { LINK_PERMISSIONS, PERMISSION_DEPENDENCIES, PERMISSION_NAMES, withDependencies, type PermissionsResponse } from "../../contract/index.js";
 import type { PermissionRequest } from "../db/schema.js";
+import type { PermissionInviteRow } from "../models/permissionInvites.js";
 import type { GrantRow, RequestRow } from "../models/permissions.js";
 
-/** The permission form's configuration: global, authed and link offer read, profiles and group leaders read and edit, members read; locked and e-mail rows are not offered. */
+/** The permission form's configuration: global, authed and link offer read, profiles, group leaders and e-mail invites read and edit, members read; the locked row is not offered. */
 export function presentPermissionConfig(owner: PermissionsResponse["config"]["owner"]): PermissionsResponse["config"] {
   return {
     owner,
@@ -19,7 +20,7 @@ export function presentPermissionConfig(owner: PermissionsResponse["config"]["ow
     link: true,
     profiles: true,
     groups: true,
-    email: false,
+    email: true,
   };
 }
 
@@ -37,8 +38,8 @@ export function presentRequestRow(r: RequestRow): PermissionsResponse["permissio
 /** The asker's own request. */
 export const presentOwnRequest = (r: PermissionRequest) => ({ id: r.id, status: r.status, created_at: r.created_at });
 
-/** GET /permissions: the item's grants grouped into the form's rows, its open requests, no invites. */
-export function presentPermissions(title: string, owner: PermissionsResponse["config"]["owner"], grants: GrantRow[], requests: RequestRow[]): PermissionsResponse {
+/** GET /permissions: the item's grants grouped into the form's rows, its open requests, its pending e-mail invites. */
+export function presentPermissions(title: string, owner: PermissionsResponse["config"]["owner"], grants: GrantRow[], requests: RequestRow[], invites: PermissionInviteRow[]): PermissionsResponse {
   const scoped = (scope: GrantRow["scope"]) => withDependencies(grants.filter((g) => g.scope === scope).map((g) => g.permission));
   const byProfile = new Map<number, { name: string; permissions: string[] }>();
   const byGroup = new Map<number, { name: string; permissions: string[] }>();
@@ -61,6 +62,6 @@ export function presentPermissions(title: string, owner: PermissionsResponse["co
       groups: [...byGroup].map(([id, g]) => ({ id, display_name: g.name, group_leader: withDependencies(g.permissions), group_member: ["read"], permission_request_id: null, new_add: false })),
     },
     permission_requests: requests.map(presentRequestRow),
-    permission_invites: [],
+    permission_invites: invites.map((i) => ({ email: i.email, permissions: withDependencies([i.permission]), new_add: false })),
   };
 }

@@ -19,7 +19,7 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${cry
 export type TestUser = Profile & { password: string };
 
 /** What buildUser may be told about the user. */
-export type UserOverrides = { admin?: boolean; moderator?: boolean; publisher?: boolean; password?: string; name?: string; permissions?: string[] };
+export type UserOverrides = { admin?: boolean; moderator?: boolean; publisher?: boolean; password?: string; name?: string; permissions?: string[]; email?: string };
 
 /**
  * The scrypt cost of the accounts tests build: the same algorithm at a cost that takes milliseconds, not the
@@ -36,6 +36,7 @@ export async function buildUser(db: Db, overrides: UserOverrides = {}): Promise<
     kind: "user",
     name: overrides.name ?? `User ${username}`,
     username,
+    email: overrides.email ?? null,
     password_hash: await hashPassword(password, TEST_USER_HASH_COST),
     is_admin: overrides.admin ? 1 : 0,
     is_moderator: overrides.moderator ? 1 : 0,

@@ -1,16 +1,18 @@
 import { useId, useState, type FormEvent } from "react";
-import { PERMISSION_MESSAGES, type PermissionsResponse } from "../../../contract/index.js";
+import { PERMISSION_MESSAGES, PermissionInviteEntry, type PermissionsResponse } from "../../../contract/index.js";
 import { useOwnerCandidates } from "../../api/contentActions.js";
 import { itemQueryKeyAll } from "../../api/editor.js";
 import { permissionsQueryKey, savePermissions, usePermissions } from "../../api/permissions.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
+import { Field, fieldErrorProps } from "../Field.js";
 import { ManageDialog, useSaveAndClose } from "../ManageDialog.js";
 import { DialogActions } from "../ModalFrame.js";
 import { ProfileSearchField } from "./ProfileSearchField.js";
 
 type Row = { id: number; name: string; edit: boolean; isGroup: boolean; newAdd: boolean };
 type Decision = "accepted" | "rejected";
+type Invite = { email: string; edit: boolean; newAdd: boolean };
 
 /** The form's state from the server's permission set. */
 function rowsOf(data: PermissionsResponse): Row[] {
@@ -23,7 +25,8 @@ function rowsOf(data: PermissionsResponse): Row[] {
 /**
  * The manage-permissions dialog (second document, id manage-permissions-modal): everybody and signed-in rows (read),
  * people and groups (read, or edit, which forces read on; a group's edit goes to its leaders, its members read),
- * adding them through the profile autocomplete, and the table of access requests to accept, reject or undo.
+ * adding them through the profile autocomplete, invites by e-mail (when the config offers them: mailed on save, taken
+ * up when an account with the address signs in), and the table of access requests to accept, reject or undo.
  * Saving sends the whole set; the server's message is a toast on success and a danger alert on failure.
  */
 export function PermissionsDialog({ item, onClose }: { item: { opaque_id: string; title: string }; onClose(): void }) {
@@ -45,6 +48,10 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
   const [decisions, setDecisions] = useState<Map<number, Decision>>(new Map());
   const [term, setTerm] = useState("");
   const [revoking, setRevoking] = useState<Row | null>(null);
+  const [invites, setInvites] = useState<Invite[]>(() => data.permission_invites.map((i) => ({ email: i.email, edit: i.permissions.includes("edit"), newAdd: false })));
+  const [inviteEmail, setInviteEmail] = useState("");
+  const [inviteError, setInviteError] = useState<string | null>(null);
+  const [revokingInvite, setRevokingInvite] = useState<Invite | null>(null);
   const { failure, submitting, save } = useSaveAndClose(onClose, [permissionsQueryKey(opaqueId), itemQueryKeyAll]);
   const candidates = useOwnerCandidates(term.trim());
   const { owner } = data.config;
@@ -63,6 +70,23 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
   const handleRevoke = (row: Row) => {
     setRows((all) => all.filter((r) => r.id !== row.id));
     setRevoking(null);
+  };
+  /** The invite field's entry: empty is ignored, else it must look like an address ('Invalid email address'); an address already listed is not added twice. */
+  const handleInvite = () => {
+    const parsed = PermissionInviteEntry.shape.email.safeParse(inviteEmail);
+    if (!parsed.success) {
+      setInviteError(PERMISSION_MESSAGES.invalidEmail);
+      return;
+    }
+    setInviteError(null);
+    const email = parsed.data.toLowerCase();
+    if (email && !invites.some((i) => i.email === email)) setInvites((all) => [...all, { email, edit: false, newAdd: true }]);
+    setInviteEmail("");
+  };
+  const handleInviteEdit = (invite: Invite, edit: boolean) => setInvites((all) => all.map((i) => (i.email === invite.email ? { ...i, edit } : i)));
+  const handleRevokeInvite = (invite: Invite) => {
+    setInvites((all) => all.filter((i) => i.email !== invite.email));
+    setRevokingInvite(null);
   };
   /** Accepting adds the requester as a person who may read (highlighted as new); undoing takes that back. */
   const handleDecide = (request: PermissionsResponse["permission_requests"][number], decision: Decision | null) => {
@@ -88,6 +112,7 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
         groups: rows.filter((r) => r.isGroup).map((r) => ({ id: r.id, group_leader: permissions(r), group_member: ["read"] })),
         accepted_requests: [...decisions].filter(([, d]) => d === "accepted").map(([requestId]) => requestId),
         rejected_requests: [...decisions].filter(([, d]) => d === "rejected").map(([requestId]) => requestId),
+        permission_invites: invites.map((i) => ({ email: i.email, permissions: i.edit ? ["read", "edit"] : ["read"] })),
       }),
     );
   };
@@ -159,6 +184,25 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
               </td>
             </tr>
           ))}
+          {invites.map((invite) => (
+            <tr key={invite.email} className={invite.newAdd ? "permissions-table__new" : undefined}>
+              <th scope="row">
+                {invite.email}
+                <span className="permissions-table__note"> (invited by e-mail{invite.newAdd ? ": mailed when you save" : ""})</span>
+              </th>
+              <td>
+                <input type="checkbox" aria-label={`${invite.email} may read`} checked disabled />
+              </td>
+              <td>
+                <input type="checkbox" aria-label={`${invite.email} may edit`} checked={invite.edit} onChange={(e) => handleInviteEdit(invite, e.target.checked)} />
+              </td>
+              <td>
+                <button type="button" className="button button--small button--ghost" aria-label={`Revoke the invite for ${invite.email}`} onClick={() => setRevokingInvite(invite)}>
+                  Revoke
+                </button>
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
 
@@ -175,6 +219,34 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
           onPick={handleAdd}
         />
       </div>
+
+      {data.config.email && (
+        <Field id={`${id}-invite`} label="Invite by e-mail" error={inviteError}>
+          <div className="inline-fields">
+            <input
+              id={`${id}-invite`}
+              className="input"
+              type="email"
+              autoComplete="off"
+              value={inviteEmail}
+              onChange={(e) => {
+                setInviteEmail(e.target.value);
+                setInviteError(null);
+              }}
+              onKeyDown={(e) => {
+                // Enter adds the address; it does not save the whole dialog.
+                if (e.key !== "Enter") return;
+                e.preventDefault();
+                handleInvite();
+              }}
+              {...fieldErrorProps(`${id}-invite`, inviteError)}
+            />
+            <button type="button" className="button button--secondary" onClick={handleInvite}>
+              Invite
+            </button>
+          </div>
+        </Field>
+      )}
 
       <h3 className="dialog__subtitle">Permission requests</h3>
       {data.permission_requests.length === 0 ? (
@@ -235,6 +307,7 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
       )}
       {failure && <Alert tone="danger">{failure}</Alert>}
       <DialogActions label="Save permissions" busyLabel="Saving…" busy={submitting} />
+      {revokingInvite && <ConfirmDialog title="Revoke permissions" message={PERMISSION_MESSAGES.revokeConfirm(revokingInvite.email)} confirmLabel="Revoke" onConfirm={() => handleRevokeInvite(revokingInvite)} onCancel={() => setRevokingInvite(null)} />}
       {revoking && <ConfirmDialog title="Revoke permissions" message={PERMISSION_MESSAGES.revokeConfirm(revoking.name)} confirmLabel="Revoke" onConfirm={() => handleRevoke(revoking)} onCancel={() => setRevoking(null)} />}
     </form>
   );

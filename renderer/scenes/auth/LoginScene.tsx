@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { SSO_ERRORS, type SignInResponse } from "../../../contract/index.js";
+import { RESET_MESSAGES, SSO_ERRORS, type SignInResponse } from "../../../contract/index.js";
 import { useCurrentProfile, useProviders } from "../../api/queries.js";
 import { clearPendingRelogin, forgetRelogin, savedRelogins } from "../../api/savedRelogins.js";
 import { Alert } from "../../components/Alert.js";
@@ -25,6 +25,8 @@ export function LoginScene() {
   const providers = useProviders();
   const redirect = safeRedirect(params.get("redirect")) ?? PATHS.search;
   const ssoError = ssoErrorText(params.get("sso_error"));
+  // Back from setting a new password (the reset page sends people here to sign in with it).
+  const [passwordChanged, setPasswordChanged] = useState(params.get("reset") === "done");
   const [saved, setSaved] = useState(savedRelogins);
   const sso = useSsoSignIn(redirect, () => navigate(redirect, { replace: true }));
 
@@ -61,6 +63,11 @@ export function LoginScene() {
           </p>
         ) : (
           <>
+            {passwordChanged && (
+              <Alert tone="success" onDismiss={() => setPasswordChanged(false)}>
+                {RESET_MESSAGES.done}
+              </Alert>
+            )}
             {sso.error && (
               <Alert tone="danger" onDismiss={sso.clearError}>
                 {sso.error}

@@ -1,6 +1,8 @@
-import { Router } from "express";
-import { ForgotRequest, MESSAGES, REGISTER_MESSAGES, RegisterRequest, SignInRequest, ssoSignInAnswer, type SignInResponse } from "../../../contract/index.js";
+import { Router, type Request } from "express";
+import { ForgotRequest, MESSAGES, REGISTER_MESSAGES, RESET_MESSAGES, RegisterRequest, ResetPasswordRequest, SignInRequest, ssoSignInAnswer, type SignInResponse } from "../../../contract/index.js";
+import { acceptInvitesOnSignIn } from "../../commands/acceptInvites.js";
 import { createMember } from "../../commands/createMember.js";
+import { resetPassword } from "../../commands/resetPassword.js";
 import type { SsoProviderConfig } from "../../config.js";
 import { isUniqueViolation, type Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
@@ -8,13 +10,32 @@ import { perMinuteLimit } from "../../lib/perMinuteLimit.js";
 import { dummyHash, hashPassword, verifyPassword } from "../../lib/password.js";
 import { regenerateSession, saveSession } from "../../lib/session.js";
 import { parseOr422, plainMessage } from "../../lib/validate.js";
+import { passwordResetMail } from "../../mail/messages.js";
+import type { MailContext } from "../../mail/transport.js";
 import { findIdentityOfProfile } from "../../models/identities.js";
+import { createResetToken, findResettableAccounts } from "../../models/passwordResets.js";
 import { findUserByUsername } from "../../models/profiles.js";
 
 const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Sign-in (POST /auth), registration, sign-out and forgotten passwords. */
-export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: SsoProviderConfig[] }): Router {
+/**
+ * A reset mail for each account with this address and a password (none for SSO-only accounts), after the answer
+ * has gone: the answer is the same, as fast, whether or not an account exists.
+ */
+async function mailResetLinks(db: Db, req: Request, mail: MailContext, email: string): Promise<void> {
+  try {
+    for (const account of await findResettableAccounts(db, email)) {
+      const token = await createResetToken(db, account.id);
+      const link = `${mail.baseUrl(req)}/auth/reset?token=${encodeURIComponent(token)}`;
+      void mail.mailer.send(passwordResetMail({ to: account.email!, name: account.name, username: account.username!, link }));
+    }
+  } catch (err) {
+    req.log.error({ err }, "password reset mail was not prepared");
+  }
+}
+
+/** Sign-in (POST /auth), registration, sign-out, forgotten passwords and setting a new one (POST /auth/reset). */
+export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: SsoProviderConfig[]; mail: MailContext }): Router {
   const router = Router();
   // Attempts per client address and minute, counted in the database so every instance shares them. A sign-in
   // that succeeds is given back, so only failures (guesses) use the allowance up; every registration and reset
@@ -23,6 +44,8 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
   const limiter = limited("auth:", true);
   const registerLimiter = limited("register:", false);
   const forgotLimiter = limited("forgot:", false);
+  // Tokens are 256 random bits, so guessing is hopeless; the limit only keeps a flood of tries off the database.
+  const resetLimiter = limited("reset:", true);
 
   router.post("/auth", limiter, async (req, res) => {
     // Its own answer shape (errors as a list, as the spec says), with parseOr422's messages in words.
@@ -52,6 +75,7 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
     if (remember) req.session.cookie.maxAge = REMEMBER_MS;
     else req.session.cookie.expires = undefined;
     await saveSession(req);
+    await acceptInvitesOnSignIn(db, req.log, user);
     res.json({} satisfies SignInResponse);
   });
 
@@ -66,6 +90,7 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
     await regenerateSession(req);
     req.session.profileId = profile.id;
     await saveSession(req);
+    await acceptInvitesOnSignIn(db, req.log, profile);
     res.status(201).json({} satisfies SignInResponse);
   });
 
@@ -76,9 +101,17 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
   });
 
   router.post("/auth/forgot", forgotLimiter, async (req, res) => {
-    parseOr422(ForgotRequest, req.body ?? {});
-    // No mail transport is configured yet; the answer never reveals whether the account exists.
+    const { email } = parseOr422(ForgotRequest, req.body ?? {});
+    // The answer never reveals whether the account exists; the mail is prepared after it.
     res.json({ message: MESSAGES.forgotSent });
+    await mailResetLinks(db, req, options.mail, email);
+  });
+
+  router.post("/auth/reset", resetLimiter, async (req, res) => {
+    const body = parseOr422(ResetPasswordRequest, req.body ?? {});
+    const profileId = await resetPassword(db, body);
+    if (profileId === null) throw new HttpError(400, RESET_MESSAGES.tokenInvalid, { token: [RESET_MESSAGES.tokenInvalid] });
+    res.json({ message: RESET_MESSAGES.done });
   });
 
   router.all("/auth", (_req, _res) => {

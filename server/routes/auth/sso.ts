@@ -1,8 +1,9 @@
 import { Router, type Request, type Response } from "express";
 import * as oidc from "openid-client";
 import { MESSAGES, SSO_ERRORS, type ProvidersResponse } from "../../../contract/index.js";
+import { acceptInvitesOnSignIn } from "../../commands/acceptInvites.js";
 import { signInWithIdentity, type IdentityClaims } from "../../commands/signInWithIdentity.js";
-import type { ServerConfig } from "../../config.js";
+import { publicBaseUrl, type ServerConfig } from "../../config.js";
 import type { Db } from "../../db/connection.js";
 import { OidcClients } from "../../lib/oidcClients.js";
 import { regenerateSession, saveSession } from "../../lib/session.js";
@@ -25,7 +26,7 @@ export function ssoRouter(db: Db, config: ServerConfig): Router {
   const clients = new OidcClients(config.ssoProviders);
 
   /** Where the provider sends the browser back; PUBLIC_URL, else this server's own address. */
-  const callbackUrl = (req: Request, key: string) => `${config.publicUrl ?? `http://${config.host === "0.0.0.0" ? "127.0.0.1" : config.host}:${req.socket.localPort}`}/auth/sso/${key}/callback`;
+  const callbackUrl = (req: Request, key: string) => `${publicBaseUrl(config, req.socket.localPort)}/auth/sso/${key}/callback`;
 
   /** Back to the login page with a short reason; the full one goes to the log. */
   const fail = (req: Request, res: Response, kind: keyof typeof SSO_ERRORS, reason: unknown) => {
@@ -99,6 +100,7 @@ export function ssoRouter(db: Db, config: ServerConfig): Router {
     await regenerateSession(req);
     req.session.profileId = profile.id;
     await saveSession(req);
+    await acceptInvitesOnSignIn(db, req.log, profile);
     res.redirect(302, pending.redirect ?? AFTER_SIGN_IN);
   });
 

@@ -17,6 +17,10 @@ import { addLinkShare, savePermissions, type PermissionSet } from "../../command
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
+import { permissionInviteMail } from "../../mail/messages.js";
+import type { MailContext } from "../../mail/transport.js";
+import { listInvites } from "../../models/permissionInvites.js";
+import { itemLink } from "../../presenters/editableItem.js";
 import { findRequest, listGrants, listOpenRequests, openRequest, profileKinds } from "../../models/permissions.js";
 import { authenticate, authorize, authorizeView, contentObjectPolicy, permissionPolicy } from "../../policies/index.js";
 import { modelTypeInfo } from "../../presenters/modelTypes.js";
@@ -57,7 +61,6 @@ async function loadRequested(db: Db, req: Request, ref: { model?: string; id?: n
 /** Checks a permission form's rows against the grant model and the database; the set to save. */
 async function permissionSetFrom(db: Db, item: LoadedItem, body: ReturnType<typeof PermissionsSaveRequest.parse>): Promise<PermissionSet> {
   if (body.locked.length) fail("locked", PERMISSION_MESSAGES.rowUnavailable("Locked"));
-  if (body.permission_invites.length) fail("permission_invites", PERMISSION_MESSAGES.invitesUnavailable);
   if (body.accepted_requests.some((id) => body.rejected_requests.includes(id))) fail("accepted_requests", PERMISSION_MESSAGES.requestBoth);
   const open = await listOpenRequests(db, item.id);
   const openById = new Map(open.map((r) => [r.id, r]));
@@ -73,6 +76,12 @@ async function permissionSetFrom(db: Db, item: LoadedItem, body: ReturnType<type
   const kinds = await profileKinds(db, [...profiles.keys(), ...groups.keys()]);
   if ([...profiles.keys()].some((id) => kinds.get(id) !== "user")) fail("profiles", PERMISSION_MESSAGES.profileNotFound);
   if ([...groups.keys()].some((id) => kinds.get(id) !== "group")) fail("groups", PERMISSION_MESSAGES.groupNotFound);
+  // One invite per address (lowercased, as sign-ins match them); empty entries are ignored; edit if any row of it says so.
+  const invites = new Map<string, "read" | "edit">();
+  for (const i of body.permission_invites) {
+    const email = i.email.toLowerCase();
+    if (email) invites.set(email, i.permissions.includes("edit") || invites.get(email) === "edit" ? "edit" : "read");
+  }
   return {
     global: withDependencies(body.global),
     authed: withDependencies(body.authed),
@@ -81,25 +90,43 @@ async function permissionSetFrom(db: Db, item: LoadedItem, body: ReturnType<type
     groups: [...groups].map(([id, permission]) => ({ id, permission })),
     acceptedRequests: accepted,
     rejectedRequests: body.rejected_requests.map((id) => ({ id, profileId: openById.get(id)!.profile_id })),
+    invites: [...invites].map(([email, permission]) => ({ email, permission })),
   };
 }
 
+/** The mail to a new invitee: the item's link, and sign-in and registration that come back to it. */
+function inviteMailFor(req: Request, mail: MailContext, item: LoadedItem, invite: { email: string; permission: "read" | "edit" }) {
+  const base = mail.baseUrl(req);
+  const path = itemLink(item);
+  const back = `?redirect=${encodeURIComponent(path)}`;
+  return permissionInviteMail({
+    to: invite.email,
+    inviterName: req.actor.profile!.name,
+    title: item.title,
+    itemLink: base + path,
+    signInLink: `${base}/auth/login${back}`,
+    registerLink: `${base}/auth/register${back}`,
+    canEdit: invite.permission === "edit",
+  });
+}
+
 /** Permissions management (GET/POST /permissions, POST /permissions/add-link-share) and access requests (POST /permissions/request, GET /permissions/access-details). */
-export function permissionsRouter(db: Db): Router {
+export function permissionsRouter(db: Db, mail: MailContext): Router {
   const router = Router();
 
   router.get("/permissions", authenticate(), async (req, res) => {
     const query = parseOr422(PermissionsQuery, req.query);
     const item = await loadManageable(db, req, { opaque_id: query.opaque_id });
-    const [grants, requests, ownerKind] = await Promise.all([listGrants(db, item.id), listOpenRequests(db, item.id), profileKinds(db, [item.owner_id])]);
-    res.json(presentPermissions(item.title, { profile_id: item.owner_id, name: item.owner_name, is_group: ownerKind.get(item.owner_id) === "group" }, grants, requests));
+    const [grants, requests, ownerKind, invites] = await Promise.all([listGrants(db, item.id), listOpenRequests(db, item.id), profileKinds(db, [item.owner_id]), listInvites(db, item.id)]);
+    res.json(presentPermissions(item.title, { profile_id: item.owner_id, name: item.owner_name, is_group: ownerKind.get(item.owner_id) === "group" }, grants, requests, invites));
   });
 
   router.post("/permissions", authenticate(), async (req, res) => {
     const body = parseOr422(PermissionsSaveRequest, req.body ?? {});
     const item = await loadManageable(db, req, { opaque_id: body.opaque_id });
     const set = await permissionSetFrom(db, item, body);
-    await savePermissions(db, item, set);
+    const { newInvites } = await savePermissions(db, item, set, req.actor.profile!.id);
+    for (const invite of newInvites) void mail.mailer.send(inviteMailFor(req, mail, item, invite));
     const answers = { item, deciderId: req.actor.profile!.id, accepted: set.acceptedRequests.map((r) => r.profileId), declined: set.rejectedRequests.map((r) => r.profileId) };
     if (answers.accepted.length || answers.declined.length) await deliver(req.log, "access answers", () => notifyAccessAnswers(db, answers));
     res.json({ status: "success", message: PERMISSION_MESSAGES.saved } satisfies StatusMessageResponse);

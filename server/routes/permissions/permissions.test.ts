@@ -31,7 +31,7 @@ describe("permissions: managing an item's grants, and access requests", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       title: `${word} Secrets`,
-      config: { owner: { name: "Olga Owner", is_group: false }, dependencies: { edit: ["read"] }, user_permission: ["read", "edit"], global: true, authed: true, link: true, link_permissions: ["read"], email: false },
+      config: { owner: { name: "Olga Owner", is_group: false }, dependencies: { edit: ["read"] }, user_permission: ["read", "edit"], global: true, authed: true, link: true, link_permissions: ["read"], email: true },
       permissions: { global: [], authed: [], link: [], locked: [], groups: [] },
       permission_requests: [],
       permission_invites: [],
@@ -141,7 +141,7 @@ describe("permissions: managing an item's grants, and access requests", () => {
       [{ link: ["edit"] }, "Anyone with the link may only be given read (view) access."],
       [{ locked: ["read"] }, "Locked sharing is not available on this site."],
       [{ permission_invites: [{ email: "not-an-address", permissions: ["read"] }] }, "Invalid email address"],
-      [{ permission_invites: [{ email: "a@example.com", permissions: ["read"] }] }, "E-mail invites are not available on this site."],
+      [{ permission_invites: [{ email: "a@example.com", permissions: ["own"] }] }, "permission_invites may only hold these permissions: read, edit (global and authed: read)."],
       [{ accepted_requests: [424242] }, "A permission request was not found for this item."],
     ];
     for (const [body, message] of cases) {

@@ -1,0 +1,15 @@
+import type { Db } from "../db/connection.js";
+import type { PermissionInvitesTable } from "../db/schema.js";
+import type { Selectable } from "kysely";
+
+export type PermissionInviteRow = Selectable<PermissionInvitesTable>;
+
+/** An item's pending invites, by address. */
+export async function listInvites(db: Db, contentId: number): Promise<PermissionInviteRow[]> {
+  return db.selectFrom("permission_invites").selectAll().where("content_id", "=", contentId).orderBy("email").execute();
+}
+
+/** Every pending invite to an address (lowercased), any item. */
+export async function listInvitesTo(db: Db, email: string): Promise<PermissionInviteRow[]> {
+  return db.selectFrom("permission_invites").selectAll().where("email", "=", email.toLowerCase()).orderBy("id").execute();
+}
