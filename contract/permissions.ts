@@ -24,7 +24,17 @@ export const PERMISSION_MESSAGES = {
   revokeConfirm: (title: string) => `Are you sure you want to revoke permissions for ${title}?`,
   requestWillBeSentTo: "Request will be sent to",
   accessRequested: "Access requested",
+  inviteAccepted: (title: string) => `"${title}" has been shared with you.`,
+  inviteInvalid: "This invite link does not work any more: it was used already, or the invite was withdrawn. Ask whoever shared the item to invite you again.",
 } as const;
+
+/** POST /api/invites/accept: the secret from an invite mail's link (/invites/accept?token=...). */
+export const InviteAcceptRequest = z.object({ token: z.string().trim().min(1).max(200) });
+export type InviteAcceptRequest = z.infer<typeof InviteAcceptRequest>;
+
+/** The invite taken: the item it opened, to go to. */
+export const InviteAcceptResponse = z.object({ status: z.literal("success"), message: z.string(), link: z.string() });
+export type InviteAcceptResponse = z.infer<typeof InviteAcceptResponse>;
 
 /** Permission names of the grant model: read, and edit (which includes read: `dependencies`). */
 export const PERMISSION_NAMES = ["read", "edit"] as const;

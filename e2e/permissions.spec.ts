@@ -197,7 +197,7 @@ test("permissions: the leader of the group that owns an item edits it and manage
   await shoot(page, "permissions-group-owner-member");
 });
 
-test("permissions: the owner invites by e-mail; the invitee, mailed, registers with that address and opens the restricted item", async ({ page }) => {
+test("permissions: the owner invites by e-mail; the invitee opens the mailed link, registers, and the restricted item opens to that account", async ({ page }) => {
   await signInViaApi(page, TEACHER);
   const title = `${unique()} Invite plan`;
   const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
@@ -236,15 +236,23 @@ test("permissions: the owner invites by e-mail; the invitee, mailed, registers w
 
   const mail = await mailTo(email);
   const origin = new URL(page.url()).origin;
-  expect(linkIn(mail, `${origin}${link}`)).toBe(`${origin}${link}`);
+  const acceptLink = linkIn(mail, `${origin}/invites/accept?token=`);
   await switchTo(page, null);
-  await page.goto(linkIn(mail, `${origin}/auth/register`));
+  await page.goto(acceptLink);
+  await expect(page.getByRole("heading", { name: "Accept an invite", level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page, "accept-invite page, signed out");
+  await page.screenshot({ path: `${SHOTS}/permissions-invite-accept-guest.png` });
+  await page.getByRole("link", { name: "Create an account" }).click();
   await page.getByLabel("Full name").fill("Ivo Invitee");
   await page.getByLabel("Username").fill(`ivo${Date.now().toString(36)}`);
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password (at least 8 characters)").fill("invited password 1");
   await page.getByRole("button", { name: "Create account" }).click();
-  // Registration comes back to the item, which the invite now opens.
+  // Registration comes back to the invite's link, which takes the invite and opens the item.
   await expect(page).toHaveURL(new RegExp(`${link}$`));
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(toasts(page)).toContainText(`"${title}" has been shared with you.`);
+  // The link works once.
+  await page.goto(acceptLink);
+  await expect(page.getByText("This invite link does not work any more")).toBeVisible();
 });

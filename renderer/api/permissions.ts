@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { AccessDetailsResponse, AccessRequestResponse, AddLinkShareResponse, PermissionsResponse, RecommendResponse, StatusMessageResponse, type AccessRequest, type AddLinkShareRequest, type PermissionsSaveRequest, type RecommendRequest } from "../../contract/index.js";
+import { AccessDetailsResponse, AccessRequestResponse, AddLinkShareResponse, InviteAcceptResponse, PermissionsResponse, RecommendResponse, StatusMessageResponse, type AccessRequest, type AddLinkShareRequest, type PermissionsSaveRequest, type RecommendRequest } from "../../contract/index.js";
 import { getJson, postJson } from "./client.js";
 
 /** The query key of an item's permission set. */
@@ -48,4 +48,9 @@ export function requestAccess(body: AccessRequest): Promise<AccessRequestRespons
 /** POST /profile/postRecommend: recommends an item to people or groups. */
 export function recommend(body: RecommendRequest): Promise<RecommendResponse> {
   return postJson("profile/postRecommend", body, RecommendResponse);
+}
+
+/** POST /api/invites/accept: takes the e-mail invite whose mailed link holds the token; answers the item's link. */
+export function acceptInvite(token: string): Promise<InviteAcceptResponse> {
+  return postJson("api/invites/accept", { token }, InviteAcceptResponse);
 }

@@ -10,6 +10,7 @@ export const PATHS = {
   contactMessages: "/moderation/messages",
   interceptors: "/moderation/interceptors",
   notifications: "/notifications",
+  acceptInvite: "/invites/accept",
 } as const;
 
 /** The login page, asking it to come back to `returnTo` afterwards (not to itself). */

@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
       { path: "moderation/reports", lazy: async () => ({ Component: (await import("../scenes/moderation/ReportsScene.js")).ReportsScene }) },
       { path: "moderation/messages", lazy: async () => ({ Component: (await import("../scenes/moderation/ContactMessagesScene.js")).ContactMessagesScene }) },
       { path: "moderation/interceptors", lazy: async () => ({ Component: (await import("../scenes/moderation/InterceptorsScene.js")).InterceptorsScene }) },
+      { path: "invites/accept", lazy: async () => ({ Component: (await import("../scenes/invites/AcceptInviteScene.js")).AcceptInviteScene }) },
       { path: "notifications", lazy: async () => ({ Component: (await import("../scenes/notifications/NotificationsScene.js")).NotificationsScene }) },
       { path: "*", element: <NotFoundScene /> },
     ],

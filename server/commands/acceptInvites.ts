@@ -1,43 +1,28 @@
-import type { Logger } from "pino";
 import type { Db } from "../db/connection.js";
-import type { Profile } from "../db/schema.js";
-import { listInvitesTo } from "../models/permissionInvites.js";
+import type { Content } from "../db/schema.js";
+import { hashSecretToken } from "../lib/secretTokens.js";
 import { recordContentChange } from "./createContent.js";
 
 /**
- * Turns the e-mail invites to a profile's address (case-insensitive) into grants of that profile, and deletes them:
- * run when an account signs in or registers. An item's owner gets no grant (it has every permission); a grant the
- * profile already holds is not repeated. Answers how many invites were taken.
+ * Takes the e-mail invite whose mailed link holds `token` for the signed-in profile that opened it: the invite's
+ * permission becomes the profile's grant on the item (edit brings read; none for the item's owner, who has every
+ * permission; a grant it holds already is not repeated) and the invite is deleted, so the link works once. Answers
+ * the item, or undefined when no invite has that token (used, withdrawn, or never sent).
  */
-export async function acceptInvites(db: Db, profile: Pick<Profile, "id" | "email">): Promise<number> {
-  if (!profile.email) return 0;
-  const invites = await listInvitesTo(db, profile.email);
-  if (!invites.length) return 0;
-  await db.transaction().execute(async (trx) => {
-    for (const invite of invites) {
-      // Deleting first claims it: two sign-ins at once turn it into one set of grants.
-      const taken = await trx.deleteFrom("permission_invites").where("id", "=", invite.id).executeTakeFirst();
-      if (Number(taken.numDeletedRows) === 0) continue;
-      const item = await trx.selectFrom("content").select(["id", "owner_id"]).where("id", "=", invite.content_id).executeTakeFirst();
-      if (!item || item.owner_id === profile.id) continue;
+export async function acceptInvite(db: Db, token: string, profileId: number): Promise<Pick<Content, "id" | "uid" | "model_key" | "sub_type" | "title"> | undefined> {
+  return db.transaction().execute(async (trx) => {
+    // Deleting first claims it: two openings at once turn it into one set of grants.
+    const invite = await trx.deleteFrom("permission_invites").where("token_hash", "=", hashSecretToken(token)).returning(["content_id", "permission"]).executeTakeFirst();
+    if (!invite) return undefined;
+    const item = await trx.selectFrom("content").select(["id", "uid", "model_key", "sub_type", "title", "owner_id"]).where("id", "=", invite.content_id).executeTakeFirst();
+    if (!item) return undefined;
+    if (item.owner_id !== profileId) {
       const wanted = invite.permission === "edit" ? ["read", "edit"] : ["read"];
-      const held = await trx.selectFrom("content_grants").select("permission").where("content_id", "=", item.id).where("scope", "=", "profile").where("profile_id", "=", profile.id).execute();
+      const held = await trx.selectFrom("content_grants").select("permission").where("content_id", "=", item.id).where("scope", "=", "profile").where("profile_id", "=", profileId).execute();
       const missing = wanted.filter((p) => !held.some((h) => h.permission === p));
-      if (missing.length) await trx.insertInto("content_grants").values(missing.map((permission) => ({ content_id: item.id, scope: "profile" as const, profile_id: profile.id, permission }))).execute();
+      if (missing.length) await trx.insertInto("content_grants").values(missing.map((permission) => ({ content_id: item.id, scope: "profile" as const, profile_id: profileId, permission }))).execute();
       await recordContentChange(trx, item.id);
     }
+    return item;
   });
-  return invites.length;
-}
-
-/**
- * acceptInvites for a profile that just signed in or registered. A failure is logged, not answered: the sign-in itself
- * worked, and the invites wait for the next one.
- */
-export async function acceptInvitesOnSignIn(db: Db, log: Logger, profile: Pick<Profile, "id" | "email">): Promise<void> {
-  try {
-    await acceptInvites(db, profile);
-  } catch (err) {
-    log.error({ err }, "e-mail invites were not accepted");
-  }
 }

@@ -1,3 +1,4 @@
+import { hashSecretToken, newSecretToken } from "../lib/secretTokens.js";
 import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import { recordContentChange } from "./createContent.js";
@@ -28,7 +29,7 @@ export function visibilityOf(set: Pick<PermissionSet, "global" | "authed">): Con
  * Replaces an item's grants with the set in one transaction, keeps `content.visibility` in step, marks the decided
  * requests (an accepted one is already among the profiles), and logs the change so every instance's search sees it at once.
  */
-export async function savePermissions(db: Db, item: Content, set: PermissionSet, inviterId: number | null): Promise<{ newInvites: PermissionSet["invites"] }> {
+export async function savePermissions(db: Db, item: Content, set: PermissionSet, inviterId: number | null): Promise<{ newInvites: NewInvite[] }> {
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
     // First, so it locks the item's row (PostgreSQL): a concurrent save waits here, else both would delete the old
@@ -51,8 +52,11 @@ export async function savePermissions(db: Db, item: Content, set: PermissionSet,
   });
 }
 
+/** An invite just added, with the secret of its link (only its hash is stored, so it is mailed now or never). */
+export type NewInvite = PermissionSet["invites"][number] & { token: string };
+
 /** Keeps an item's pending invites in step with the set (runs in savePermissions' transaction); answers the added ones. */
-async function replaceInvites(trx: Db, contentId: number, invites: PermissionSet["invites"], inviterId: number | null, now: string): Promise<PermissionSet["invites"]> {
+async function replaceInvites(trx: Db, contentId: number, invites: PermissionSet["invites"], inviterId: number | null, now: string): Promise<NewInvite[]> {
   const existing = new Map((await trx.selectFrom("permission_invites").select(["id", "email", "permission"]).where("content_id", "=", contentId).execute()).map((r) => [r.email, r]));
   const kept = new Set(invites.map((i) => i.email));
   const revoked = [...existing.values()].filter((r) => !kept.has(r.email)).map((r) => r.id);
@@ -61,8 +65,8 @@ async function replaceInvites(trx: Db, contentId: number, invites: PermissionSet
     const row = existing.get(invite.email);
     if (row && row.permission !== invite.permission) await trx.updateTable("permission_invites").set({ permission: invite.permission }).where("id", "=", row.id).execute();
   }
-  const added = invites.filter((i) => !existing.has(i.email));
-  if (added.length) await trx.insertInto("permission_invites").values(added.map((i) => ({ content_id: contentId, email: i.email, permission: i.permission, invited_by: inviterId, created_at: now }))).execute();
+  const added = invites.filter((i) => !existing.has(i.email)).map((i) => ({ ...i, token: newSecretToken() }));
+  if (added.length) await trx.insertInto("permission_invites").values(added.map((i) => ({ content_id: contentId, email: i.email, token_hash: hashSecretToken(i.token), permission: i.permission, invited_by: inviterId, created_at: now }))).execute();
   return added;
 }
 

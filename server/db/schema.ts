@@ -158,6 +158,8 @@ export interface PermissionInvitesTable {
   content_id: number;
   /** Lowercased. */
   email: string;
+  /** SHA-256 (hex) of the secret in the invite's mailed link. */
+  token_hash: string;
   permission: "read" | "edit";
   invited_by: number | null;
   created_at: string;

@@ -25,22 +25,21 @@ export function passwordResetMail(input: { to: string; name: string; username: s
   };
 }
 
-/** The invite mail: who shared what, with links to the item and to register or sign in with this address. */
-export function permissionInviteMail(input: { to: string; inviterName: string; title: string; itemLink: string; registerLink: string; signInLink: string; canEdit: boolean }): MailMessage {
+/** The invite mail: who shared what, and the link that makes the invite the opener's (after signing in or registering). */
+export function permissionInviteMail(input: { to: string; inviterName: string; title: string; acceptLink: string; canEdit: boolean }): MailMessage {
   return {
     to: input.to,
     subject: `${input.inviterName} shared "${input.title}" with you`,
     text: [
       "Hello,",
       "",
-      `${input.inviterName} invited you to ${input.canEdit ? "view and edit" : "view"} "${input.title}" on ${SITE}:`,
+      `${input.inviterName} invited you to ${input.canEdit ? "view and edit" : "view"} "${input.title}" on ${SITE}.`,
       "",
-      input.itemLink,
+      "Open this link to accept. You will be asked to sign in, or to create an account, first:",
       "",
-      `Sign in, or create an account, with this e-mail address (${input.to}) and the invite becomes yours:`,
+      input.acceptLink,
       "",
-      `Sign in: ${input.signInLink}`,
-      `Create an account: ${input.registerLink}`,
+      "The link works once: it opens the item to the account that accepts it. If you did not expect this mail, you can ignore it.",
       "",
       SITE,
     ].join("\n"),

@@ -8,8 +8,3 @@ export type PermissionInviteRow = Selectable<PermissionInvitesTable>;
 export async function listInvites(db: Db, contentId: number): Promise<PermissionInviteRow[]> {
   return db.selectFrom("permission_invites").selectAll().where("content_id", "=", contentId).orderBy("email").execute();
 }
-
-/** Every pending invite to an address (lowercased), any item. */
-export async function listInvitesTo(db: Db, email: string): Promise<PermissionInviteRow[]> {
-  return db.selectFrom("permission_invites").selectAll().where("email", "=", email.toLowerCase()).orderBy("id").execute();
-}

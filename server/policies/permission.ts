@@ -37,3 +37,6 @@ export function canAddLinkShare(actor: Actor, item: ContentSubject, grants: Cont
 export function canRequestAccess(actor: Actor, item: Pick<ContentSubject, "model_key">, canView: boolean): boolean {
   return actor.signedIn && MANAGEABLE.has(item.model_key) && !canView;
 }
+
+/** Taking an e-mail invite by its mailed link: any signed-in profile (holding the link's secret is the proof). */
+export const canAcceptInvite = (actor: Actor): boolean => actor.signedIn;

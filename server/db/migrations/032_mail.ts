@@ -3,7 +3,7 @@ import { isPostgres } from "../connection.js";
 
 /**
  * What the site's mail needs: password reset tokens (only their SHA-256 is kept, so a copy of the database resets no
- * one's password), pending e-mail invites to an item, and the profile a session belongs to (so a password change can
+ * one's password), pending e-mail invites to an item (taken by opening the mailed link), and the profile a session belongs to (so a password change can
  * end that profile's sessions without reading every session's data).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -21,8 +21,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable("permission_invites")
     .addColumn("id", pg ? "serial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn("content_id", "integer", (c) => c.notNull().references("content.id").onDelete("cascade"))
-    // Lowercased: an invite is matched to an account's address case-insensitively.
+    // Lowercased, one invite per address and item.
     .addColumn("email", "varchar(255)", (c) => c.notNull())
+    // SHA-256 of the secret in the mailed link: whoever opens that link signed in takes the invite (an address alone
+    // proves nothing, since accounts do not verify their e-mail addresses).
+    .addColumn("token_hash", "varchar(64)", (c) => c.notNull().unique())
     // "read" or "edit" (edit brings read), as a profile's grant.
     .addColumn("permission", "varchar(16)", (c) => c.notNull())
     .addColumn("invited_by", "integer", (c) => c.references("profiles.id").onDelete("set null"))

@@ -1,6 +1,5 @@
 import { Router, type Request } from "express";
 import { ForgotRequest, MESSAGES, REGISTER_MESSAGES, RESET_MESSAGES, RegisterRequest, ResetPasswordRequest, SignInRequest, ssoSignInAnswer, type SignInResponse } from "../../../contract/index.js";
-import { acceptInvitesOnSignIn } from "../../commands/acceptInvites.js";
 import { createMember } from "../../commands/createMember.js";
 import { resetPassword } from "../../commands/resetPassword.js";
 import type { SsoProviderConfig } from "../../config.js";
@@ -75,7 +74,6 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
     if (remember) req.session.cookie.maxAge = REMEMBER_MS;
     else req.session.cookie.expires = undefined;
     await saveSession(req);
-    await acceptInvitesOnSignIn(db, req.log, user);
     res.json({} satisfies SignInResponse);
   });
 
@@ -90,7 +88,6 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
     await regenerateSession(req);
     req.session.profileId = profile.id;
     await saveSession(req);
-    await acceptInvitesOnSignIn(db, req.log, profile);
     res.status(201).json({} satisfies SignInResponse);
   });
 

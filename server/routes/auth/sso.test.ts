@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SSO_ERRORS } from "../../../contract/index.js";
-import { buildContent, buildUser } from "../../test/factories.js";
 import { completeAtProvider, freePort, startOidcProvider, TEST_ACCOUNT, TEST_CLIENT, type TestOidcProvider } from "../../test/oidcProvider.js";
 import { startTestServer, type Answer, type TestClient, type TestServer } from "../../test/testServer.js";
 
@@ -109,18 +108,6 @@ describe("single sign-on (OpenID Connect against a real provider)", () => {
     expect(rows).toHaveLength(1);
     const identities = await server.db.selectFrom("identities").selectAll().execute();
     expect(identities).toEqual([expect.objectContaining({ provider: "test", subject: TEST_ACCOUNT.sub, profile_id: profile.id })]);
-  });
-
-  it("turns an e-mail invite to the provider's address (any case) into the profile's grant when it signs in", async () => {
-    const owner = await buildUser(server.db);
-    const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Invited by mail", visibility: "restricted" });
-    await server.db.insertInto("permission_invites").values({ content_id: item.id, email: TEST_ACCOUNT.email.toLowerCase(), permission: "edit", invited_by: owner.id, created_at: new Date().toISOString() }).execute();
-    const client = server.client();
-    expect((await deliver(client, await completeAtProvider((await startSignIn(client)).href))).status).toBe(302);
-    const profile = await signedIn(client);
-    const grants = await server.db.selectFrom("content_grants").select("permission").where("content_id", "=", item.id).where("profile_id", "=", profile.id).execute();
-    expect(grants.map((g) => g.permission).sort()).toEqual(["edit", "read"]);
-    expect(await server.db.selectFrom("permission_invites").select("id").where("content_id", "=", item.id).execute()).toEqual([]);
   });
 
   it("answers POST /auth for an SSO-only account with the provider's redirect", async () => {

@@ -1,7 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import * as oidc from "openid-client";
 import { MESSAGES, SSO_ERRORS, type ProvidersResponse } from "../../../contract/index.js";
-import { acceptInvitesOnSignIn } from "../../commands/acceptInvites.js";
 import { signInWithIdentity, type IdentityClaims } from "../../commands/signInWithIdentity.js";
 import { publicBaseUrl, type ServerConfig } from "../../config.js";
 import type { Db } from "../../db/connection.js";
@@ -100,7 +99,6 @@ export function ssoRouter(db: Db, config: ServerConfig): Router {
     await regenerateSession(req);
     req.session.profileId = profile.id;
     await saveSession(req);
-    await acceptInvitesOnSignIn(db, req.log, profile);
     res.redirect(302, pending.redirect ?? AFTER_SIGN_IN);
   });
 

@@ -3,6 +3,7 @@ import {
   AccessDetailsQuery,
   AccessRequest,
   AddLinkShareRequest,
+  InviteAcceptRequest,
   PERMISSION_MESSAGES,
   PermissionsQuery,
   PermissionsSaveRequest,
@@ -10,10 +11,12 @@ import {
   type AccessDetailsResponse,
   type AccessRequestResponse,
   type AddLinkShareResponse,
+  type InviteAcceptResponse,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
 import { deliver, notifyAccessAnswers, notifyAccessRequest } from "../../commands/notify.js";
-import { addLinkShare, savePermissions, type PermissionSet } from "../../commands/savePermissions.js";
+import { acceptInvite } from "../../commands/acceptInvites.js";
+import { addLinkShare, savePermissions, type NewInvite, type PermissionSet } from "../../commands/savePermissions.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
@@ -94,18 +97,13 @@ async function permissionSetFrom(db: Db, item: LoadedItem, body: ReturnType<type
   };
 }
 
-/** The mail to a new invitee: the item's link, and sign-in and registration that come back to it. */
-function inviteMailFor(req: Request, mail: MailContext, item: LoadedItem, invite: { email: string; permission: "read" | "edit" }) {
-  const base = mail.baseUrl(req);
-  const path = itemLink(item);
-  const back = `?redirect=${encodeURIComponent(path)}`;
+/** The mail to a new invitee: the link that takes the invite (after signing in or registering). */
+function inviteMailFor(req: Request, mail: MailContext, item: LoadedItem, invite: NewInvite) {
   return permissionInviteMail({
     to: invite.email,
     inviterName: req.actor.profile!.name,
     title: item.title,
-    itemLink: base + path,
-    signInLink: `${base}/auth/login${back}`,
-    registerLink: `${base}/auth/register${back}`,
+    acceptLink: `${mail.baseUrl(req)}/invites/accept?token=${encodeURIComponent(invite.token)}`,
     canEdit: invite.permission === "edit",
   });
 }
@@ -130,6 +128,16 @@ export function permissionsRouter(db: Db, mail: MailContext): Router {
     const answers = { item, deciderId: req.actor.profile!.id, accepted: set.acceptedRequests.map((r) => r.profileId), declined: set.rejectedRequests.map((r) => r.profileId) };
     if (answers.accepted.length || answers.declined.length) await deliver(req.log, "access answers", () => notifyAccessAnswers(db, answers));
     res.json({ status: "success", message: PERMISSION_MESSAGES.saved } satisfies StatusMessageResponse);
+  });
+
+  // An e-mail invite's link: the signed-in profile that opens it takes the invite (the web app's /invites/accept page).
+  router.post("/api/invites/accept", authenticate(), async (req, res) => {
+    const body = parseOr422(InviteAcceptRequest, req.body ?? {});
+    authorize(req.actor, permissionPolicy.canAcceptInvite(req.actor));
+    const item = await acceptInvite(db, body.token, req.actor.profile!.id);
+    if (!item) throw new HttpError(404, PERMISSION_MESSAGES.inviteInvalid);
+    req.log.info({ contentId: item.id }, "e-mail invite accepted");
+    res.json({ status: "success", message: PERMISSION_MESSAGES.inviteAccepted(item.title), link: itemLink(item) } satisfies InviteAcceptResponse);
   });
 
   router.post("/permissions/add-link-share", authenticate(), async (req, res) => {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
@@ -42,7 +43,7 @@ describe("e-mail permission invites", () => {
     expect((await listed(open)).permission_invites).toEqual([{ email: "matrix@example.com", permissions: ["read"], new_add: false }]);
   });
 
-  it("stores an invite, mails the invitee a link to the item and to sign in or register, and lists it", async () => {
+  it("stores an invite, mails the invitee a link that holds a secret (only its hash is kept), and lists it", async () => {
     mailbox.received.length = 0;
     const res = await save(cast.clients.owner, item, [{ email: "  Ivy.Invitee@Example.com ", permissions: ["edit"], new_add: true }, { email: "", permissions: ["read"] }]);
     expect(res.status).toBe(200);
@@ -51,9 +52,12 @@ describe("e-mail permission invites", () => {
     const mail = await mailbox.next("ivy.invitee@example.com");
     expect(mail.subject).toBe('Olga Owner shared "Invite Lesson" with you');
     expect(mail.text).toContain("view and edit");
-    expect(linkIn(mail, `${PUBLIC_URL}/lesson-plans/`)).toBe(`${PUBLIC_URL}/lesson-plans/${item.uid}`);
-    expect(linkIn(mail, `${PUBLIC_URL}/auth/register`)).toBe(`${PUBLIC_URL}/auth/register?redirect=${encodeURIComponent(`/lesson-plans/${item.uid}`)}`);
-    expect(linkIn(mail, `${PUBLIC_URL}/auth/login`)).toBe(`${PUBLIC_URL}/auth/login?redirect=${encodeURIComponent(`/lesson-plans/${item.uid}`)}`);
+    const link = linkIn(mail, `${PUBLIC_URL}/invites/accept?token=`);
+    const token = decodeURIComponent(new URL(link).searchParams.get("token")!);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    const row = await server.db.selectFrom("permission_invites").select("token_hash").where("email", "=", "ivy.invitee@example.com").executeTakeFirstOrThrow();
+    expect(row.token_hash).toBe(crypto.createHash("sha256").update(token).digest("hex"));
+    expect(JSON.stringify(await server.db.selectFrom("permission_invites").selectAll().execute())).not.toContain(token);
 
     // Saving the form again (the invite still in it) mails no one again; a changed permission is kept.
     mailbox.received.length = 0;
@@ -81,31 +85,64 @@ describe("e-mail permission invites", () => {
     expect((await listed(item)).permission_invites).toEqual([]);
   });
 
-  it("becomes a grant of the account with that address (any case) when it signs in, and the invite goes", async () => {
-    expect((await save(cast.clients.owner, item, [{ email: "Sign.In@Example.com", permissions: ["read", "edit"] }])).status).toBe(200);
-    const invitee = await buildUser(server.db, { name: "Ina Invitee", email: "sign.in@EXAMPLE.com" });
-    const client = server.client();
-    expect((await client.get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(401);
-    expect((await client.signIn(invitee.username!, invitee.password)).status).toBe(200);
-    const after = await listed(item);
+  /** Invites `email` to `target` with `permissions` and answers the secret of the mailed link. */
+  const inviteToken = async (target: Content, email: string, permissions: string[]) => {
+    mailbox.received.length = 0;
+    expect((await save(cast.clients.owner, target, [{ email, permissions }])).status).toBe(200);
+    const link = linkIn(await mailbox.next(email.toLowerCase()), `${PUBLIC_URL}/invites/accept?token=`);
+    return decodeURIComponent(new URL(link).searchParams.get("token")!);
+  };
+
+  it("becomes a grant of the signed-in account that opens the mailed link, once; guests are asked to sign in first", async () => {
+    const target = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Linked Lesson", visibility: "restricted" });
+    const token = await inviteToken(target, "Link.Opener@Example.com", ["read", "edit"]);
+    const invitee = await buildUser(server.db, { name: "Ina Invitee", email: "someone.else@example.com" });
+    const client = await signedInClient(server, invitee);
+    expect((await client.get(`/api/content/lesson-plans/${target.uid}`)).status).toBe(404);
+
+    expect((await server.client().post("/api/invites/accept", { token })).status).toBe(401);
+    const missing = await client.post("/api/invites/accept", {});
+    expect(missing.status).toBe(422);
+    const accepted = await client.post("/api/invites/accept", { token });
+    expect(accepted.status).toBe(200);
+    fits("post", "/api/invites/accept", accepted);
+    expect(accepted.body).toEqual({ status: "success", message: '"Linked Lesson" has been shared with you.', link: `/lesson-plans/${target.uid}` });
+    expect((await client.get(`/api/content/lesson-plans/${target.uid}`)).status).toBe(200);
+    const after = await listed(target);
     expect(after.permission_invites).toEqual([]);
     expect(after.permissions.profiles).toContainEqual(expect.objectContaining({ id: invitee.id, permissions: ["read", "edit"] }));
-    const page = await client.get(`/api/content/lesson-plans/${item.uid}`);
-    expect(page.status).toBe(200);
-    // Signing in again changes nothing (the invite is gone, the grant not repeated).
-    expect((await (await signedInClient(server, invitee)).get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(200);
-    const grants = await server.db.selectFrom("content_grants").select("permission").where("content_id", "=", item.id).where("profile_id", "=", invitee.id).execute();
+
+    // The link works once: again, or by anyone else, it is refused, and no grant is repeated.
+    for (const opener of [client, cast.clients.member]) {
+      const again = await opener.post("/api/invites/accept", { token });
+      expect(again.status).toBe(404);
+      expect(again.body.message).toBe("This invite link does not work any more: it was used already, or the invite was withdrawn. Ask whoever shared the item to invite you again.");
+    }
+    const grants = await server.db.selectFrom("content_grants").select("permission").where("content_id", "=", target.id).where("profile_id", "=", invitee.id).execute();
     expect(grants.map((g) => g.permission).sort()).toEqual(["edit", "read"]);
+    expect((await cast.clients.member.get(`/api/content/lesson-plans/${target.uid}`)).status).toBe(404);
   });
 
-  it("becomes a grant of a new account registered with that address", async () => {
-    const other = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "resource", title: "Invite Resource", visibility: "restricted" });
-    expect((await save(cast.clients.owner, other, [{ email: "new.member@example.com", permissions: ["read"] }])).status).toBe(200);
+  it("is not taken by an account that merely has the address (addresses are not verified), nor after it is withdrawn", async () => {
+    const target = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "resource", title: "Invite Resource", visibility: "restricted" });
+    const token = await inviteToken(target, "new.member@example.com", ["read"]);
+    // Someone registers and signs in with the invited address: the invite stays pending, the item closed.
     const client = server.client();
-    const username = `newbie${Date.now()}`;
-    const registered = await client.post("/auth/register", { name: "New Member", username, email: "New.Member@example.com", password: "long password 1" });
+    const registered = await client.post("/auth/register", { name: "Claims Address", username: `claimer${Date.now()}`, email: "New.Member@example.com", password: "long password 1" });
     expect(registered.status).toBe(201);
-    expect((await listed(other)).permission_invites).toEqual([]);
-    expect((await client.get(`/api/content/resources/${other.uid}`)).status).toBe(200);
+    expect((await client.get(`/api/content/resources/${target.uid}`)).status).toBe(404);
+    expect((await listed(target)).permission_invites).toEqual([{ email: "new.member@example.com", permissions: ["read"], new_add: false }]);
+    // Withdrawn by the owner, its link no longer works.
+    expect((await save(cast.clients.owner, target, [])).status).toBe(200);
+    expect((await cast.clients.member.post("/api/invites/accept", { token })).status).toBe(404);
+  });
+
+  it("gives the owner who opens its own invite's link nothing more (it has every permission), and the invite goes", async () => {
+    const target = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Own Invite", visibility: "restricted" });
+    const token = await inviteToken(target, "me.myself@example.com", ["read"]);
+    const res = await cast.clients.owner.post("/api/invites/accept", { token });
+    expect(res.status).toBe(200);
+    expect(await server.db.selectFrom("content_grants").select("id").where("content_id", "=", target.id).where("scope", "=", "profile").execute()).toEqual([]);
+    expect((await listed(target)).permission_invites).toEqual([]);
   });
 });
