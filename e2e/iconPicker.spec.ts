@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { TEACHER, csrfToken, expectNoAxeViolations, openSearch, resultCards, signInViaApi } from "./helpers.js";
 
-const SHOTS = "/tmp/shots-icons";
+const SHOTS = "/tmp/shots";
 
 /** A word no seeded item carries, so each test's item is its own. */
 const unique = () => `Zi${Date.now().toString(36)}`;

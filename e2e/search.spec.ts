@@ -293,7 +293,7 @@ test.describe("search screen", () => {
     await expect(pagination.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["1", "2", "3", String(last)]);
     await expect(pagination.getByText("…")).toHaveCount(1);
     await pagination.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/tmp/shots-uxfix/pager-first.png" });
+    await page.screenshot({ path: "/tmp/shots/pager-first.png" });
 
     await pagination.getByRole("link", { name: `Page ${last}`, exact: true }).click();
 
@@ -309,7 +309,7 @@ test.describe("search screen", () => {
     await expect(pagination.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["1", "4", "5", "6", String(last)]);
     await expect(pagination.getByText("…")).toHaveCount(last > 7 ? 2 : 1);
     await pagination.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/tmp/shots-uxfix/pager-middle.png" });
+    await page.screenshot({ path: "/tmp/shots/pager-middle.png" });
 
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`));

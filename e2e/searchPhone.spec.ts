@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, facetGroup, openSearch, parseTotal, readTotal, resultCards, resultCount, resultsRegion, tick } from "./helpers.js";
 
-const SHOTS = "/tmp/shots-uxfix";
+const SHOTS = "/tmp/shots";
 
 test.describe("search on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
