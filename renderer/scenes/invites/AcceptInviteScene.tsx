@@ -6,11 +6,9 @@ import { ApiError } from "../../api/ApiError.js";
 import { acceptInvite } from "../../api/permissions.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
-import { PageTitle } from "../../components/PageTitle.js";
+import { PreviewFrame } from "../../components/PreviewFrame.js";
 import { showToast } from "../../components/toastStore.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
-
-const TITLE = "Accept an invite";
 
 /**
  * The page an invite mail links to (/invites/accept?token=...). A guest is asked to sign in or create an account,
@@ -67,15 +65,5 @@ export function AcceptInviteScene() {
     );
   } else body = <p className="page-status">Accepting the invite…</p>;
 
-  return (
-    <div className="message-page">
-      <PageTitle title={TITLE} />
-      <section className="preview-card" aria-labelledby="accept-invite-title">
-        <h1 id="accept-invite-title" className="page-title">
-          {TITLE}
-        </h1>
-        {body}
-      </section>
-    </div>
-  );
+  return <PreviewFrame title="Accept an invite">{body}</PreviewFrame>;
 }

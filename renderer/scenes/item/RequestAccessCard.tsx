@@ -5,7 +5,7 @@ import { MESSAGES, PERMISSION_MESSAGES, REQUEST_REASON_MAX } from "../../../cont
 import { ApiError } from "../../api/ApiError.js";
 import { accessDetailsQueryKey, requestAccess, useAccessDetails } from "../../api/permissions.js";
 import { Alert } from "../../components/Alert.js";
-import { PageTitle } from "../../components/PageTitle.js";
+import { PreviewFrame } from "../../components/PreviewFrame.js";
 import { showToast } from "../../components/toastStore.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
@@ -37,20 +37,6 @@ export function RequestAccessCard({ uid, signedIn, fallback }: { uid: string; si
   if (details.isPending) return <p className="page-status">Loading…</p>;
   if (!details.data || details.data.details.can_view) return <>{fallback}</>;
   return <RequestAccessForm uid={uid} details={details.data.details} />;
-}
-
-function PreviewFrame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="message-page">
-      <PageTitle title={title} />
-      <section className="preview-card" aria-labelledby="preview-card-title">
-        <h1 id="preview-card-title" className="page-title">
-          {title}
-        </h1>
-        {children}
-      </section>
-    </div>
-  );
 }
 
 function RequestAccessForm({ uid, details }: { uid: string; details: { owner: { name: string }; type_name_singular: string; permissionRequest: { status: string; created_at: string } | null } }) {

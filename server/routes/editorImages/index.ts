@@ -5,12 +5,11 @@ import type { Db } from "../../db/connection.js";
 import type { EditorImagesTable } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
 import { refuseNulText } from "../../lib/nulText.js";
-import { checkImage } from "../../lib/thumbnailImage.js";
+import { IMAGE_EXTENSION, checkImage, sendImmutableImage } from "../../lib/thumbnailImage.js";
 import { countEditorImagesSince, findEditorImage, insertEditorImage } from "../../models/editorImages.js";
 import { authenticate, editorImagePolicy } from "../../policies/index.js";
 import { isStorageKey, newStorageKey, type FileStorage } from "../../storage/fileStorage.js";
 
-const EXTENSION: Record<EditorImagesTable["mime_type"], string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/svg+xml": "svg" };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One image in the part `image`, in memory (at most 5 MB) until its content is checked. */
@@ -28,7 +27,7 @@ const parseUpload: RequestHandler = (req, res, next) => {
 };
 
 /** The address an editor image is served at. */
-const imagePath = (image: Pick<EditorImagesTable, "storage_key" | "mime_type">) => `/files/images/${image.storage_key}.${EXTENSION[image.mime_type]}`;
+const imagePath = (image: Pick<EditorImagesTable, "storage_key" | "mime_type">) => `/files/images/${image.storage_key}.${IMAGE_EXTENSION[image.mime_type]}`;
 
 /**
  * Images in item bodies uploaded from the editor: POST /corefiles/image (the spec's path; its ?v=2 is accepted and
@@ -64,18 +63,10 @@ export function editorImagesRouter(db: Db, storage: FileStorage): Router {
   router.get("/files/images/:file", async (req, res) => {
     const [key = "", ext = ""] = String(req.params.file).split(".");
     const image = isStorageKey(key) ? await findEditorImage(db, key) : undefined;
-    if (!image || EXTENSION[image.mime_type] !== ext) throw new HttpError(404, "File not found.");
+    if (!image || IMAGE_EXTENSION[image.mime_type] !== ext) throw new HttpError(404, "File not found.");
     const data = await storage.get(key);
     if (!data) throw new HttpError(404, "File not found.");
-    res.set({
-      "Content-Type": image.mime_type,
-      "Content-Length": String(data.length),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-      // An image's address never serves other bytes.
-      "Cache-Control": "public, max-age=31536000, immutable",
-    });
-    res.end(data);
+    sendImmutableImage(res, data, image.mime_type);
   });
 
   return router;

@@ -22,15 +22,14 @@ import { HttpError } from "../../lib/errors.js";
 import { refuseNulText } from "../../lib/nulText.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { listProfileInstitutions, searchInstitutions } from "../../models/institutions.js";
-import { checkThumbnailImage, type CheckedImage } from "../../lib/thumbnailImage.js";
+import { IMAGE_EXTENSION, checkThumbnailImage, sendImmutableImage, type CheckedImage } from "../../lib/thumbnailImage.js";
 import { findGroupPage, findProfileByUid, setProfileThumb } from "../../models/profiles.js";
 import { authenticate, authorize, profilePolicy } from "../../policies/index.js";
 import { presentInstitution, presentProfile } from "../../presenters/profilePage.js";
 import { itemLink } from "../../presenters/editableItem.js";
 import { isStorageKey, newStorageKey, type FileStorage } from "../../storage/fileStorage.js";
 
-const EXTENSION: Record<CheckedImage["mimeType"], string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/svg+xml": "svg" };
-const MIME = Object.fromEntries(Object.entries(EXTENSION).map(([mime, ext]) => [ext, mime])) as Record<string, string>;
+const MIME = Object.fromEntries(Object.entries(IMAGE_EXTENSION).map(([mime, ext]) => [ext, mime])) as Record<string, string>;
 
 /** One image in the part profileAvatarBlock, in memory (at most 5 MB) until its content is checked. */
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMAGE_UPLOAD_RULES.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } }).single(PROFILE_IMAGE_PART);
@@ -46,7 +45,7 @@ const parseUpload: RequestHandler = (req, res, next) => {
 };
 
 /** The address a profile's photo is served at: its random storage key and the image's kind. */
-const photoPath = (profile: Pick<Profile, "uid">, key: string, mime: CheckedImage["mimeType"]) => `/profiles/${profile.uid}/image/${key}.${EXTENSION[mime]}`;
+const photoPath = (profile: Pick<Profile, "uid">, key: string, mime: CheckedImage["mimeType"]) => `/profiles/${profile.uid}/image/${key}.${IMAGE_EXTENSION[mime]}`;
 
 /**
  * Profiles' pages (the links of comment writers and feed posters): GET /api/profiles/{uid} and its edit (PUT), the
@@ -130,15 +129,7 @@ export function profilesRouter(db: Db, storage: FileStorage): Router {
     if (!isStorageKey(key) || !MIME[ext] || profile.thumb_url !== `/profiles/${profile.uid}/image/${key}.${ext}`) throw new HttpError(404, "File not found.");
     const data = await storage.get(key);
     if (!data) throw new HttpError(404, "File not found.");
-    res.set({
-      "Content-Type": MIME[ext],
-      "Content-Length": String(data.length),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-      // A new photo gets a new address, so this one never changes.
-      "Cache-Control": "public, max-age=31536000, immutable",
-    });
-    res.end(data);
+    sendImmutableImage(res, data, MIME[ext]!);
   });
 
   return router;
