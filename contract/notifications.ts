@@ -4,17 +4,30 @@ import { emptyAsUnset, MAX_ID, positiveId } from "./common.js";
 /**
  * Notification settings (second document: "Notification settings: settings map (label, description), subscriber map
  * of booleans", read and saved by GET and PUT on a configurable url) and the notifications they let through. Each
- * setting is on until its owner turns it off.
+ * setting has its default (NOTIFICATION_SETTING_DEFAULTS) until its owner chooses otherwise; `reports` is only for
+ * moderators and administrators (the answer lists it for them alone).
  */
 export const NOTIFICATION_SETTINGS = {
   comment_replies: { label: "Replies in discussions I follow", description: "Someone replies to a comment you started or subscribed to." },
   group_discussions: { label: "New discussions in my groups", description: "A member starts a discussion in a group you belong to." },
   access_requests: { label: "Access requests for my content", description: "Someone asks for access to an item you own." },
   access_answers: { label: "Answers to my access requests", description: "An owner accepts or declines your request for access." },
+  reports: { label: "Reports of content", description: "Someone reports an item, a comment or a feed post for moderators to review." },
+  email: { label: "E-mail me my notifications", description: "Each notification you get is also sent to your e-mail address, one mail each." },
 } as const satisfies Record<string, { label: string; description: string }>;
 
 export type NotificationSettingKey = keyof typeof NOTIFICATION_SETTINGS;
 export const NOTIFICATION_SETTING_KEYS = Object.keys(NOTIFICATION_SETTINGS) as NotificationSettingKey[];
+
+/** Each setting's value until its owner saves one: all on, but e-mail, which a person asks for. */
+export const NOTIFICATION_SETTING_DEFAULTS: Record<NotificationSettingKey, boolean> = {
+  comment_replies: true,
+  group_discussions: true,
+  access_requests: true,
+  access_answers: true,
+  reports: true,
+  email: false,
+};
 
 /** What happened, and the setting that lets it through. */
 export const NOTIFICATION_KINDS = {
@@ -23,6 +36,7 @@ export const NOTIFICATION_KINDS = {
   access_request: "access_requests",
   access_accepted: "access_answers",
   access_declined: "access_answers",
+  content_reported: "reports",
 } as const satisfies Record<string, NotificationSettingKey>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
@@ -33,13 +47,16 @@ export const NOTIFICATION_LIMITS = { perPage: 20, excerptMax: 200 } as const;
 
 export const NOTIFICATION_MESSAGES = {
   settingsSaved: "Your notification settings were saved.",
-  settingsInvalid: "subscriber must map each setting (comment_replies, group_discussions, access_requests, access_answers) to true or false.",
+  settingsInvalid: "subscriber must map each setting (comment_replies, group_discussions, access_requests, access_answers, reports, email) to true or false.",
+  /** A setting the asker does not have (reports, for anyone but moderators and administrators). */
+  settingNotYours: (key: string) => `You have no "${key}" notification setting: reports are told to moderators and administrators only.`,
   idsInvalid: "ids must be a list of 1 to 100 notification ids, or all must be true.",
   pageInvalid: "page must be a whole number from 1.",
 } as const;
 
+/** settings lists the asker's own settings (reports for the staff only); subscriber their values. */
 export const NotificationSettingsResponse = z.object({
-  settings: z.record(z.enum(NOTIFICATION_SETTING_KEYS as [NotificationSettingKey, ...NotificationSettingKey[]]), z.object({ label: z.string(), description: z.string() })),
+  settings: z.partialRecord(z.enum(NOTIFICATION_SETTING_KEYS as [NotificationSettingKey, ...NotificationSettingKey[]]), z.object({ label: z.string(), description: z.string() })),
   subscriber: z.record(z.string(), z.boolean()),
 });
 export type NotificationSettingsResponse = z.infer<typeof NotificationSettingsResponse>;

@@ -100,3 +100,50 @@ test("a guest at /notifications is asked to sign in, and has no bell", async ({ 
   await expect(page.getByRole("main").getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth/login?redirect=%2Fnotifications");
   await expect(page.getByRole("link", { name: /^Notifications/ })).toHaveCount(0);
 });
+
+const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
+
+test("a member's report of an item reaches the moderator's Notifications page and leads to the Reports page; only the staff have the reports setting, and e-mail starts off", async ({ page }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const dialog = page.getByRole("dialog", { name: "Manage Notifications" });
+
+  // The member's settings: e-mail off until asked for, and no reports setting.
+  await signInViaApi(page, LEARNER);
+  await page.goto("/notifications");
+  await page.getByRole("button", { name: "Manage Notifications" }).click();
+  await expect(dialog.getByRole("checkbox", { name: "E-mail me my notifications" })).not.toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: "Replies in discussions I follow" })).toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: "Reports of content" })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/manage-notifications-member-1366.png` });
+  await expectNoAxeViolations(page, "the member's Manage Notifications dialog");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+
+  // She reports an item, as the flagging dialog does.
+  const { data } = (await (await page.request.get("/api/search?sort=1&per=1")).json()) as { data: { id: number; model_key: string; title: string }[] };
+  const item = data[0]!;
+  const message = `Dead link ${Date.now().toString(36)}`;
+  const flagged = await page.request.post("/profile/flag", { data: { type: `${item.model_key}:${item.id}`, value: "broken", message }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(flagged.ok()).toBeTruthy();
+
+  // The moderator is told, and the notification opens the Reports page.
+  await switchTo(page, MODERATOR);
+  await page.goto("/notifications");
+  const told = page.getByRole("list", { name: "Notifications" }).getByRole("listitem").filter({ hasText: message });
+  await expect(told).toContainText(`New${LEARNER.name} reported content in ${item.title}`);
+  await expect(told).toContainText(`The item reported as "Broken link or content": ${message}`);
+  await page.screenshot({ path: `${SHOTS}/notifications-report-moderator-1366.png` });
+  await expectNoAxeViolations(page, "the moderator's notifications page");
+
+  await page.getByRole("button", { name: "Manage Notifications" }).click();
+  await expect(dialog.getByRole("checkbox", { name: "Reports of content" })).toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: "E-mail me my notifications" })).not.toBeChecked();
+  await page.screenshot({ path: `${SHOTS}/manage-notifications-moderator-1366.png` });
+  await expectNoAxeViolations(page, "the moderator's Manage Notifications dialog");
+  await page.keyboard.press("Escape");
+
+  await told.getByRole("link", { name: item.title }).click();
+  await expect(page).toHaveURL(/\/moderation\/reports$/);
+  await expect(page.getByRole("listitem").filter({ hasText: message })).toBeVisible();
+});

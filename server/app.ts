@@ -242,13 +242,13 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(editorImagesRouter(db, storage));
   app.use(shortCodesRouter());
   app.use(tagsRouter(db));
-  app.use(contentActionsRouter(db, storage));
+  app.use(contentActionsRouter(db, storage, mail));
   app.use(permissionsRouter(db, mail));
-  app.use(discussionsRouter(db, storage));
+  app.use(discussionsRouter(db, storage, mail));
   app.use(sectionCommentsRouter(db));
   app.use(profilesRouter(db, storage));
   app.use(notificationsRouter(db));
-  app.use(feedsRouter(db, storage));
+  app.use(feedsRouter(db, storage, mail));
   app.use(attachmentsRouter(db, storage));
   app.use(thumbnailsRouter(db, storage));
   app.use(exportRouter(db, storage, config.chromiumPath));

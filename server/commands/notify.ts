@@ -1,8 +1,11 @@
+import { FLAG_REASON_LABELS, type ReportKind } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import { parseHtml, textOf } from "../export/htmlTree.js";
 import { GUEST, loadActors } from "../lib/actor.js";
 import type { Logger } from "pino";
+import type { RequestMail } from "../mail/transport.js";
+import { readGrants } from "../models/content.js";
 import { notifyProfiles, type NewNotification } from "../models/notifications.js";
 import { notificationPolicy } from "../policies/index.js";
 import type { ThreadSubject } from "../policies/comment.js";
@@ -34,33 +37,65 @@ export async function deliver(log: Logger, what: string, send: () => Promise<unk
  * A reply under a top-level comment: its subscribers (the comment's author is subscribed when posting it) but the
  * replier, each only while they may still read the discussion.
  */
-export async function notifyReply(db: Db, reply: { parentId: number; replierId: number; item: Subject; thread: ThreadSubject; excerpt: string }): Promise<number> {
+export async function notifyReply(db: Db, reply: { parentId: number; replierId: number; item: Subject; thread: ThreadSubject; excerpt: string }, mail?: RequestMail): Promise<number> {
   const subscribers = await db.selectFrom("comment_subscriptions").select("profile_id").where("comment_id", "=", reply.parentId).where("profile_id", "!=", reply.replierId).execute();
   // The subscribers' actors in one batch (a comment may have many subscribers), each then judged on its own.
   const ids = subscribers.map((s) => s.profile_id);
   const actors = await loadActors(db, ids);
   const readers = ids.filter((id) => notificationPolicy.canHearOfReply(actors.get(id) ?? GUEST, reply.thread));
-  return notifyProfiles(db, readers, { kind: "comment_reply", actorId: reply.replierId, ...aboutItem(reply.item), excerpt: reply.excerpt });
+  return notifyProfiles(db, readers, { kind: "comment_reply", actorId: reply.replierId, ...aboutItem(reply.item), excerpt: reply.excerpt }, mail);
 }
 
 /** A new discussion in a group: its members and leaders but the one who started it. */
-export async function notifyNewDiscussion(db: Db, discussion: { groupId: number; authorId: number; groupPage: Subject; title: string }): Promise<number> {
+export async function notifyNewDiscussion(db: Db, discussion: { groupId: number; authorId: number; groupPage: Subject; title: string }, mail?: RequestMail): Promise<number> {
   const members = await db.selectFrom("group_members").select("profile_id").where("group_id", "=", discussion.groupId).where("profile_id", "!=", discussion.authorId).execute();
   return notifyProfiles(
     db,
     members.map((m) => m.profile_id),
     { kind: "group_discussion", actorId: discussion.authorId, ...aboutItem(discussion.groupPage), excerpt: discussion.title },
+    mail,
   );
 }
 
 /** An access request: the item's owner (who answers it in the Permissions dialog). */
-export async function notifyAccessRequest(db: Db, request: { item: Subject & Pick<Content, "owner_id">; requesterId: number; reason: string | null }): Promise<number> {
-  return notifyProfiles(db, [request.item.owner_id], { kind: "access_request", actorId: request.requesterId, ...aboutItem(request.item), excerpt: request.reason || null });
+export async function notifyAccessRequest(db: Db, request: { item: Subject & Pick<Content, "owner_id">; requesterId: number; reason: string | null }, mail?: RequestMail): Promise<number> {
+  return notifyProfiles(db, [request.item.owner_id], { kind: "access_request", actorId: request.requesterId, ...aboutItem(request.item), excerpt: request.reason || null }, mail);
 }
 
 /** The owner's answers to access requests: each requester hears whether theirs was accepted or declined. */
-export async function notifyAccessAnswers(db: Db, answers: { item: Subject; deciderId: number; accepted: number[]; declined: number[] }): Promise<void> {
+export async function notifyAccessAnswers(db: Db, answers: { item: Subject; deciderId: number; accepted: number[]; declined: number[] }, mail?: RequestMail): Promise<void> {
   const news = (kind: NewNotification["kind"]): NewNotification => ({ kind, actorId: answers.deciderId, ...aboutItem(answers.item), excerpt: null });
-  await notifyProfiles(db, answers.accepted, news("access_accepted"));
-  await notifyProfiles(db, answers.declined, news("access_declined"));
+  await notifyProfiles(db, answers.accepted, news("access_accepted"), mail);
+  await notifyProfiles(db, answers.declined, news("access_declined"), mail);
+}
+
+/** The staff's page where reports are reviewed (the renderer's /moderation/reports): where a report's notification leads. */
+const REPORTS_PAGE = "/moderation/reports";
+
+/** What was reported, as a report's notification begins its excerpt. */
+const REPORTED: Record<ReportKind, string> = { content: "The item", comment: "A comment", post: "A feed post" };
+
+/**
+ * A report of an item, or of a comment or feed post on it (`contentId` is the item, reported or holding what was):
+ * the moderators and administrators but the reporter, each only when they may open the item, as their review list
+ * shows them only such reports.
+ */
+export async function notifyReport(db: Db, report: { what: ReportKind; contentId: number; reporterId: number; reason: keyof typeof FLAG_REASON_LABELS; message: string }, mail?: RequestMail): Promise<number> {
+  const item = await db.selectFrom("content").select(["id", "title", "model_key", "sub_type", "uid", "owner_id", "visibility"]).where("id", "=", report.contentId).executeTakeFirst();
+  if (!item) return 0;
+  const [grants, staff] = await Promise.all([
+    item.visibility === "public" ? undefined : readGrants(db, item.id),
+    db
+      .selectFrom("profiles")
+      .select("id")
+      .where("kind", "=", "user")
+      .where((eb) => eb.or([eb("is_admin", "=", 1), eb("is_moderator", "=", 1)]))
+      .where("id", "!=", report.reporterId)
+      .execute(),
+  ]);
+  const actors = await loadActors(db, staff.map((s) => s.id));
+  const reviewers = [...actors].filter(([, actor]) => notificationPolicy.canHearOfReport(actor, item, grants)).map(([id]) => id);
+  const message = report.message.trim();
+  const excerpt = `${REPORTED[report.what]} reported as "${FLAG_REASON_LABELS[report.reason]}"${message ? `: ${message}` : ""}`;
+  return notifyProfiles(db, reviewers, { kind: "content_reported", actorId: report.reporterId, subjectTitle: item.title, subjectLink: REPORTS_PAGE, excerpt }, mail);
 }

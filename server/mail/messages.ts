@@ -1,3 +1,4 @@
+import { NOTIFICATION_SETTINGS, type NotificationKind } from "../../contract/index.js";
 import type { MailMessage } from "./transport.js";
 
 /** The site's name as its mails sign. */
@@ -45,3 +46,42 @@ export function permissionInviteMail(input: { to: string; inviterName: string; t
     ].join("\n"),
   };
 }
+
+/** What each kind of notification says, as a mail's subject (the renderer's Notifications page says the same). */
+const NOTIFICATION_SUBJECTS: Record<NotificationKind, (who: string, title: string) => string> = {
+  comment_reply: (who, title) => `${who} replied in the discussion of "${title}"`,
+  group_discussion: (who, title) => `${who} started a discussion in "${title}"`,
+  access_request: (who, title) => `${who} asked for access to "${title}"`,
+  access_accepted: (who, title) => `${who} accepted your request for access to "${title}"`,
+  access_declined: (who, title) => `${who} declined your request for access to "${title}"`,
+  content_reported: (who, title) => `${who} reported content in "${title}"`,
+};
+
+/**
+ * One notification as a mail (for a profile that turned on "E-mail me my notifications"): what happened, the excerpt,
+ * the absolute link to what it is about, and where to turn these mails off.
+ */
+export function notificationMail(input: { to: string; name: string; kind: NotificationKind; actorName: string | null; subjectTitle: string; excerpt: string | null; link: string; settingsLink: string }): MailMessage {
+  const subject = NOTIFICATION_SUBJECTS[input.kind](input.actorName ?? "Someone", oneLine(input.subjectTitle));
+  return {
+    to: input.to,
+    subject,
+    text: [
+      `Hello ${input.name},`,
+      "",
+      `${subject}.`,
+      ...(input.excerpt ? ["", `"${input.excerpt}"`] : []),
+      "",
+      "Open it here:",
+      input.link,
+      "",
+      `You get this mail because "${NOTIFICATION_SETTINGS.email.label}" is on in your notification settings. To stop these mails, turn it off under Manage Notifications on your Notifications page:`,
+      input.settingsLink,
+      "",
+      SITE,
+    ].join("\n"),
+  };
+}
+
+/** Text on one line (a title's line breaks would end a mail's subject header early). */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();

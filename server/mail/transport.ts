@@ -28,6 +28,18 @@ export interface MailContext {
   baseUrl(req: Request): string;
 }
 
+/** A MailContext as one request resolves it: the mailer, and the site's absolute address for the links of its mails. */
+export interface RequestMail {
+  mailer: Mailer;
+  /** No trailing slash. */
+  baseUrl: string;
+}
+
+/** The mail context resolved for this request (its site address, from PUBLIC_URL or the address the request reached). */
+export function mailFor(mail: MailContext, req: Request): RequestMail {
+  return { mailer: mail.mailer, baseUrl: mail.baseUrl(req) };
+}
+
 /** How long an SMTP conversation may stall before the mail counts as failed. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 

@@ -1,6 +1,11 @@
-import { NOTIFICATION_KINDS, NOTIFICATION_LIMITS, NOTIFICATION_SETTING_KEYS, type NotificationKind, type NotificationSettingKey } from "../../contract/index.js";
+import { NOTIFICATION_KINDS, NOTIFICATION_LIMITS, NOTIFICATION_SETTING_DEFAULTS, NOTIFICATION_SETTING_KEYS, type NotificationKind, type NotificationSettingKey } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { NotificationRow } from "../db/schema.js";
+import { notificationMail } from "../mail/messages.js";
+import type { RequestMail } from "../mail/transport.js";
+
+/** The page where a profile reads its notifications and opens Manage Notifications (the renderer's /notifications). */
+const NOTIFICATION_SETTINGS_PATH = "/notifications";
 
 /** A notification with the name and uid of whoever caused it (null once their profile is gone). */
 export type NotificationWithActor = NotificationRow & { actor_name: string | null; actor_uid: string | null };
@@ -14,14 +19,28 @@ export interface NewNotification {
   excerpt: string | null;
 }
 
-/** Each setting, on unless the profile turned it off. */
-export async function settingsOf(db: Db, profileId: number): Promise<Record<NotificationSettingKey, boolean>> {
-  const rows = await db.selectFrom("notification_settings").select(["setting", "enabled"]).where("profile_id", "=", profileId).execute();
-  const off = new Set(rows.filter((r) => r.enabled === 0).map((r) => r.setting));
-  return Object.fromEntries(NOTIFICATION_SETTING_KEYS.map((key) => [key, !off.has(key)])) as Record<NotificationSettingKey, boolean>;
+/** The settings a profile saved (each to true or false); a setting it never saved is missing. */
+type Saved = Map<string, boolean>;
+
+/** The one rule of settings: what the profile saved, else the setting's default. */
+const valueOf = (saved: Saved | undefined, key: NotificationSettingKey) => saved?.get(key) ?? NOTIFICATION_SETTING_DEFAULTS[key];
+
+/** The saved values of these settings for these profiles, in one query. */
+async function savedSettings(db: Db, profileIds: number[], keys?: NotificationSettingKey[]): Promise<Map<number, Saved>> {
+  let query = db.selectFrom("notification_settings").select(["profile_id", "setting", "enabled"]).where("profile_id", "in", profileIds);
+  if (keys) query = query.where("setting", "in", keys);
+  const saved = new Map<number, Saved>();
+  for (const row of await query.execute()) saved.set(row.profile_id, (saved.get(row.profile_id) ?? new Map<string, boolean>()).set(row.setting, row.enabled === 1));
+  return saved;
 }
 
-/** Saves the settings given (the others keep their value). */
+/** Each setting's value for the profile: what it saved, else the default. */
+export async function settingsOf(db: Db, profileId: number): Promise<Record<NotificationSettingKey, boolean>> {
+  const saved = (await savedSettings(db, [profileId])).get(profileId);
+  return Object.fromEntries(NOTIFICATION_SETTING_KEYS.map((key) => [key, valueOf(saved, key)])) as Record<NotificationSettingKey, boolean>;
+}
+
+/** Saves the settings given, on or off (the others keep their value). */
 export async function saveSettings(db: Db, profileId: number, changes: Partial<Record<NotificationSettingKey, boolean>>): Promise<void> {
   const rows = Object.entries(changes).map(([setting, enabled]) => ({ profile_id: profileId, setting, enabled: enabled ? 1 : 0 }));
   if (!rows.length) return;
@@ -32,23 +51,26 @@ export async function saveSettings(db: Db, profileId: number, changes: Partial<R
     .execute();
 }
 
-/** The notification `news` to each of the profiles that did not turn its setting off. Returns how many were told. */
-export async function notifyProfiles(db: Db, recipients: number[], news: NewNotification): Promise<number> {
+/**
+ * The notification `news` to each of the profiles whose setting for its kind is on. With `mail`, those of them who
+ * turned e-mail on and have an address are also mailed it, in the background (the mailer never rejects, and nothing
+ * waits for it). Returns how many were told.
+ */
+export async function notifyProfiles(db: Db, recipients: number[], news: NewNotification, mail?: RequestMail): Promise<number> {
   const unique = [...new Set(recipients)];
   if (!unique.length) return 0;
   const setting = NOTIFICATION_KINDS[news.kind];
-  const off = new Set(
-    (await db.selectFrom("notification_settings").select("profile_id").where("setting", "=", setting).where("enabled", "=", 0).where("profile_id", "in", unique).execute()).map((r) => r.profile_id),
-  );
-  const told = unique.filter((id) => !off.has(id));
+  const saved = await savedSettings(db, unique, [setting, "email"]);
+  const told = unique.filter((id) => valueOf(saved.get(id), setting));
   if (!told.length) return 0;
   const createdAt = new Date().toISOString();
   const excerpt = news.excerpt === null ? null : cut(news.excerpt, NOTIFICATION_LIMITS.excerptMax);
+  const subjectTitle = cut(news.subjectTitle, 255);
   const values = told.map((profileId) => ({
     profile_id: profileId,
     kind: news.kind,
     actor_id: news.actorId,
-    subject_title: cut(news.subjectTitle, 255),
+    subject_title: subjectTitle,
     subject_link: news.subjectLink,
     excerpt,
     created_at: createdAt,
@@ -56,7 +78,30 @@ export async function notifyProfiles(db: Db, recipients: number[], news: NewNoti
   }));
   // In chunks: a group of thousands would pass either database's limit on parameters in one statement.
   for (let i = 0; i < values.length; i += 500) await db.insertInto("notifications").values(values.slice(i, i + 500)).execute();
+  const mailed = told.filter((id) => valueOf(saved.get(id), "email"));
+  if (mail && mailed.length) await mailNotification(db, mailed, { ...news, subjectTitle, excerpt }, mail);
   return told.length;
+}
+
+/** Mails the news to those of the profiles that have an address: their addresses in one query, the mails sent without waiting. */
+async function mailNotification(db: Db, profileIds: number[], news: NewNotification, mail: RequestMail): Promise<void> {
+  const [people, actor] = await Promise.all([
+    db.selectFrom("profiles").select(["name", "email"]).where("id", "in", profileIds).where("kind", "=", "user").where("email", "is not", null).where("email", "<>", "").execute(),
+    news.actorId === null ? undefined : db.selectFrom("profiles").select("name").where("id", "=", news.actorId).executeTakeFirst(),
+  ]);
+  for (const person of people) {
+    const message = notificationMail({
+      to: person.email!,
+      name: person.name,
+      kind: news.kind,
+      actorName: actor?.name ?? null,
+      subjectTitle: news.subjectTitle,
+      excerpt: news.excerpt,
+      link: `${mail.baseUrl}${news.subjectLink}`,
+      settingsLink: `${mail.baseUrl}${NOTIFICATION_SETTINGS_PATH}`,
+    });
+    void mail.mailer.send(message);
+  }
 }
 
 /** One page of the profile's notifications, newest first, with the total and how many are unread. */

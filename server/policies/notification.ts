@@ -1,5 +1,8 @@
+import { NOTIFICATION_SETTING_KEYS, type NotificationSettingKey } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 import { canRead as canReadThread, type ThreadSubject } from "./comment.js";
+import { canView, type ContentGrantsSubject, type ContentSubject } from "./contentObject.js";
+import { canReview } from "./moderation.js";
 
 /**
  * Reading one's notifications, marking them read and changing one's notification settings: any signed-in profile, each
@@ -17,3 +20,16 @@ export function canHearOfReply(recipient: Actor, thread: ThreadSubject): boolean
   return recipient.signedIn && canReadThread(recipient, { ...thread, reach: "listed" });
 }
 
+
+/** Which notification settings a profile has: all of them for moderators and administrators, all but `reports` for others (who are never told of reports). */
+export function settingKeysOf(actor: Actor): NotificationSettingKey[] {
+  return NOTIFICATION_SETTING_KEYS.filter((key) => key !== "reports" || canReview(actor));
+}
+
+/**
+ * Hearing of a report: a moderator or administrator (who review reports) who may open what it is about, as the review
+ * list shows them only such reports (`itemScope`), so a notification never names a restricted item they cannot see.
+ */
+export function canHearOfReport(recipient: Actor, item: ContentSubject, grants: ContentGrantsSubject | undefined): boolean {
+  return canReview(recipient) && canView(recipient, item, grants);
+}

@@ -17,7 +17,7 @@ import { showToast } from "../toastStore.js";
 export function ManageNotificationsDialog({ url = NOTIFICATION_SETTINGS_URL, onClose }: { url?: string; onClose(): void }) {
   const settings = useNotificationSettings(url);
   return (
-    <ModalFrame id="manage-notifications" title="Manage Notifications" description="Choose what you are told about on your Notifications page." onClose={onClose}>
+    <ModalFrame id="manage-notifications" title="Manage Notifications" description="Choose what you are told about on your Notifications page, and whether by e-mail too." onClose={onClose}>
       {settings.isPending && <p role="status">Loading your settings…</p>}
       {settings.isError && <InlineLoadError message={MESSAGES.genericLoad} onRetry={() => void settings.refetch()} />}
       {settings.data && <SettingsForm url={url} answer={settings.data} onSaved={onClose} />}
@@ -42,7 +42,12 @@ export function ManageNotificationsButton({ url }: { url?: string }) {
 function SettingsForm({ url, answer, onSaved }: { url: string; answer: NotificationSettingsResponse; onSaved(): void }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const keys = NOTIFICATION_SETTING_KEYS.filter((key) => answer.settings[key]);
+  // The url's answer lists the asker's own settings (reports only for moderators and administrators), in the contract's order.
+  const choices = NOTIFICATION_SETTING_KEYS.flatMap((key) => {
+    const setting = answer.settings[key];
+    return setting ? [{ key, ...setting }] : [];
+  });
+  const keys = choices.map((c) => c.key);
   const [chosen, setChosen] = useState<Record<string, boolean>>(() => Object.fromEntries(keys.map((key) => [key, answer.subscriber[key] !== false])));
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -68,13 +73,13 @@ function SettingsForm({ url, answer, onSaved }: { url: string; answer: Notificat
     <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Notification settings">
       <fieldset className="notification-settings">
         <legend className="visually-hidden">Tell me when</legend>
-        {keys.map((key) => (
+        {choices.map(({ key, label, description }) => (
           <label key={key} className="check notification-settings__choice">
             <input type="checkbox" checked={chosen[key]} onChange={(e) => setChosen((c) => ({ ...c, [key]: e.target.checked }))} aria-describedby={`${id}-${key}`} />
             <span className="check__label">
-              <span className="notification-settings__label">{answer.settings[key].label}</span>
+              <span className="notification-settings__label">{label}</span>
               <span id={`${id}-${key}`} className="field__hint">
-                {answer.settings[key].description}
+                {description}
               </span>
             </span>
           </label>

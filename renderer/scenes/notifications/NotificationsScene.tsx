@@ -17,6 +17,7 @@ const SENTENCES: Record<Notification["kind"], (who: ReactNode, what: ReactNode) 
   access_request: (who, what) => <>{who} asked for access to {what}</>,
   access_accepted: (who, what) => <>{who} accepted your request for access to {what}</>,
   access_declined: (who, what) => <>{who} declined your request for access to {what}</>,
+  content_reported: (who, what) => <>{who} reported content in {what}</>,
 };
 
 /** The signed-in profile's notifications at /notifications, newest first: Mark all as read, Manage Notifications, pages of 20. */

@@ -36,6 +36,8 @@ import { itemLink } from "../../presenters/editableItem.js";
 import type { FileStorage } from "../../storage/fileStorage.js";
 import { loadByLink } from "../editor/load.js";
 import { grantsOf, loadCopiedFrom, loadItemBy } from "./load.js";
+import { deliver, notifyReport } from "../../commands/notify.js";
+import { mailFor, type MailContext } from "../../mail/transport.js";
 
 /** Related or similar rows as result cards, with the actor's favorites. */
 async function presentCards(db: Db, req: Request, found: { rows: ContentCardRow[]; total: number }): Promise<RelatedContentResponse> {
@@ -51,7 +53,7 @@ const wantsPage = (req: Request) => req.accepts(["json", "html"]) === "html";
  * (POST /profile/flag), related and similar content (GET /related-content, GET {link}/similar),
  * quick-info (POST /quick-info/{model_key}/{id}) and more-info (GET /system/more-info/{id}).
  */
-export function contentActionsRouter(db: Db, storage: FileStorage): Router {
+export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailContext): Router {
   const router = Router();
 
   router.post("/:typePath/:uid/copy", async (req, res, next) => {
@@ -91,6 +93,7 @@ export function contentActionsRouter(db: Db, storage: FileStorage): Router {
     authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
     authorize(req.actor, contentObjectPolicy.canFlag(req.actor, item, grants));
     await insertFlag(db, { contentId: item.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
+    await deliver(req.log, "a report", () => notifyReport(db, { what: "content", contentId: item.id, reporterId: req.actor.profile!.id, reason: body.value, message: body.message }, mailFor(mail, req)));
     const answer: StatusMessageResponse = { status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks };
     res.json(answer);
   });

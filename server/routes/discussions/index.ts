@@ -31,7 +31,8 @@ import {
 import { removeCommentAttachments } from "../../commands/attachments.js";
 import { deleteComment } from "../../commands/deleteComment.js";
 import { editComment } from "../../commands/editComment.js";
-import { deliver, notifyNewDiscussion, notifyReply, plainExcerpt } from "../../commands/notify.js";
+import { deliver, notifyNewDiscussion, notifyReply, notifyReport, plainExcerpt } from "../../commands/notify.js";
+import { mailFor, type MailContext } from "../../mail/transport.js";
 import { postComment } from "../../commands/postComment.js";
 import type { Db } from "../../db/connection.js";
 import type { FileStorage } from "../../storage/fileStorage.js";
@@ -123,7 +124,7 @@ async function answerBulk<S, T>(body: unknown, parse: (input: unknown) => S, run
 }
 
 /** Discussions on an item (second document, section 7; first document, the bulk thread calls). */
-export function discussionsRouter(db: Db, storage: FileStorage): Router {
+export function discussionsRouter(db: Db, storage: FileStorage, mail: MailContext): Router {
   const router = Router();
 
   router.post("/comment/thread/summary/bulk", async (req, res) => {
@@ -166,10 +167,10 @@ export function discussionsRouter(db: Db, storage: FileStorage): Router {
     const id = await postComment(db, { contentId: ctx.item.id, creatorId: authorId, title: body.title, content, isHtml: body.is_html, parentId, context: ctx.subject.context, attachmentIds: body.attachments });
     if (parentId !== null) {
       const excerpt = plainExcerpt(content, body.is_html);
-      await deliver(req.log, "a reply", () => notifyReply(db, { parentId, replierId: authorId, item: ctx.item, thread: ctx.subject, excerpt }));
+      await deliver(req.log, "a reply", () => notifyReply(db, { parentId, replierId: authorId, item: ctx.item, thread: ctx.subject, excerpt }, mailFor(mail, req)));
     } else if (ctx.subject.context && ctx.subject.groupId != null) {
       const groupId = ctx.subject.groupId;
-      await deliver(req.log, "a new discussion", () => notifyNewDiscussion(db, { groupId, authorId, groupPage: ctx.item, title: body.title ?? "" }));
+      await deliver(req.log, "a new discussion", () => notifyNewDiscussion(db, { groupId, authorId, groupPage: ctx.item, title: body.title ?? "" }, mailFor(mail, req)));
     }
     res.status(201).json(await commentAnswer(db, req.actor, ctx, id));
   });
@@ -241,6 +242,7 @@ export function discussionsRouter(db: Db, storage: FileStorage): Router {
     const comment = await loadComment(db, ctx, body.comment_id);
     authorizeTakingPart(req.actor, ctx, commentPolicy.canReport(req.actor, ctx.subject, comment), DISCUSSION_MESSAGES.reportOwn);
     await insertCommentFlag(db, { commentId: comment.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
+    await deliver(req.log, "a report", () => notifyReport(db, { what: "comment", contentId: ctx.item.id, reporterId: req.actor.profile!.id, reason: body.value, message: body.message }, mailFor(mail, req)));
     res.json({ status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks } satisfies StatusMessageResponse);
   });
 

@@ -27,6 +27,8 @@ import { presentFeedPage, presentFeedPost, type FeedLookups } from "../../presen
 import type { FileStorage } from "../../storage/fileStorage.js";
 import { siteFeatures } from "../app/index.js";
 import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
+import { deliver, notifyReport } from "../../commands/notify.js";
+import { mailFor, type MailContext } from "../../mail/transport.js";
 
 /** An item whose feed a call is about, with what the feed policies read. */
 interface LoadedFeed {
@@ -67,7 +69,7 @@ async function lookupsFor(db: Db, actor: Actor, feed: FeedSubject, rows: FeedPos
  * Feeds (second document: GET and POST {feed base}, DELETE /feeds/posts/{id}, POST /feeds/posts/{id}/feedback; ours:
  * PUT /feeds/posts/{id}). Their attachments' calls are in routes/attachments/.
  */
-export function feedsRouter(db: Db, storage: FileStorage): Router {
+export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Router {
   const router = Router();
 
   router.get("/feeds/by-type/:modelKey/:modelId", async (req, res) => {
@@ -121,6 +123,7 @@ export function feedsRouter(db: Db, storage: FileStorage): Router {
     const { post, feed } = await loadPost(db, req);
     authorize(req.actor, feedPolicy.canReport(req.actor, feed.subject, post), FEED_MESSAGES.reportOwn);
     await insertFeedPostFlag(db, { postId: post.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
+    await deliver(req.log, "a report", () => notifyReport(db, { what: "post", contentId: post.content_id, reporterId: req.actor.profile!.id, reason: body.value, message: body.message }, mailFor(mail, req)));
     res.json({ status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks } satisfies StatusMessageResponse);
   });
 

@@ -7,11 +7,14 @@ import {
   NotificationSettingsRequest,
   NotificationsQuery,
   type NotificationList,
+  type NotificationSettingKey,
   type NotificationSettingsResponse,
   type NotificationSettingsSaved,
   type UnreadNotifications,
 } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
+import type { Actor } from "../../lib/actor.js";
+import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { countNotifications, listNotifications, markRead, saveSettings, settingsOf } from "../../models/notifications.js";
 import { authenticate, authorize, notificationPolicy } from "../../policies/index.js";
@@ -24,18 +27,26 @@ import { presentNotification } from "../../presenters/notification.js";
 export function notificationsRouter(db: Db): Router {
   const router = Router();
 
-  const settingsAnswer = async (profileId: number): Promise<NotificationSettingsResponse> => ({ settings: NOTIFICATION_SETTINGS, subscriber: await settingsOf(db, profileId) });
+  /** The asker's own settings (reports for the staff only), with their labels and values. */
+  const settingsAnswer = async (actor: Actor): Promise<NotificationSettingsResponse> => {
+    const keys = notificationPolicy.settingKeysOf(actor);
+    const values = await settingsOf(db, actor.profile!.id);
+    return { settings: Object.fromEntries(keys.map((key) => [key, NOTIFICATION_SETTINGS[key]])), subscriber: Object.fromEntries(keys.map((key) => [key, values[key]])) };
+  };
 
   router.get("/notification-settings", authenticate(), async (req, res) => {
     authorize(req.actor, notificationPolicy.canManageOwn(req.actor));
-    res.json(await settingsAnswer(req.actor.profile!.id));
+    res.json(await settingsAnswer(req.actor));
   });
 
   router.put("/notification-settings", authenticate(), async (req, res) => {
     authorize(req.actor, notificationPolicy.canManageOwn(req.actor));
     const body = parseOr422(NotificationSettingsRequest, req.body ?? {});
+    const mine = new Set(notificationPolicy.settingKeysOf(req.actor));
+    const notMine = Object.keys(body.subscriber).find((key) => !mine.has(key as NotificationSettingKey));
+    if (notMine) throw new HttpError(422, NOTIFICATION_MESSAGES.settingNotYours(notMine), { subscriber: [NOTIFICATION_MESSAGES.settingNotYours(notMine)] });
     await saveSettings(db, req.actor.profile!.id, body.subscriber);
-    res.json({ status: "success", message: NOTIFICATION_MESSAGES.settingsSaved, ...(await settingsAnswer(req.actor.profile!.id)) } satisfies NotificationSettingsSaved);
+    res.json({ status: "success", message: NOTIFICATION_MESSAGES.settingsSaved, ...(await settingsAnswer(req.actor)) } satisfies NotificationSettingsSaved);
   });
 
   router.get("/api/notifications", authenticate(), async (req, res) => {

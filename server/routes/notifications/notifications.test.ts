@@ -3,16 +3,23 @@ import { NOTIFICATION_MESSAGES, NOTIFICATION_SETTINGS } from "../../../contract/
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildContent, buildGroup, buildRoleCast, buildUser, signedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { linkIn, startMailbox, type TestMailbox } from "../../test/mailbox.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 const COMMENT = "/comment/thread/comment";
-const ALL_ON = { comment_replies: true, group_discussions: true, access_requests: true, access_answers: true };
+const PUBLIC_URL = "http://commons.example.test";
+/** A member's settings until changed: everything on but e-mail (members have no reports setting). */
+const ALL_ON = { comment_replies: true, group_discussions: true, access_requests: true, access_answers: true, email: false };
+/** A moderator's or administrator's: the same, and reports. */
+const STAFF_ON = { ...ALL_ON, reports: true };
+const { reports: _staffOnly, ...MEMBER_SETTINGS } = NOTIFICATION_SETTINGS;
 
 type Listed = { id: number; kind: string; actor: { name: string; link: string } | null; subject: { title: string; link: string }; excerpt: string | null; read: boolean };
 
 // Notifications: what subscriptions, group discussions and access requests tell whom, and the settings that stop them.
 describe("notifications", () => {
   let server: TestServer;
+  let mailbox: TestMailbox;
   let cast: RoleCast;
   let as: RoleCast["clients"];
   let lesson: Content, groupPage: Content;
@@ -28,13 +35,17 @@ describe("notifications", () => {
   const comment = (c: TestClient, item: Content, text: string, extra: Record<string, unknown> = {}) => c.post(COMMENT, { opaque_id: item.opaque_id, comment: text, ...extra });
 
   beforeAll(async () => {
-    server = await startTestServer();
+    mailbox = await startMailbox();
+    server = await startTestServer({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } });
     cast = await buildRoleCast(server);
     as = cast.clients;
     lesson = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Volcano Week" });
     groupPage = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Science Team", profileId: cast.group.id });
   });
-  afterAll(() => server.stop());
+  afterAll(async () => {
+    await server.stop();
+    await mailbox.close();
+  });
 
   it("tells a comment's author and its subscribers of a reply, not the replier, with who said what where", async () => {
     const top = await comment(as.owner, lesson, "What did your class build?");
@@ -129,12 +140,12 @@ describe("notifications", () => {
     expect((await listOf(requesterClient)).data[0]).toMatchObject({ kind: "access_declined", actor: { name: "Olga Owner" } });
   });
 
-  it("keeps each setting on until its owner turns it off, and then says nothing of that kind", async () => {
+  it("keeps each setting at its default (on, e-mail off) until its owner changes it, and then says nothing of that kind", async () => {
     const fresh = await signedInClient(server, await buildUser(server.db, { name: "Nora New" }));
     const initial = await fresh.get("/notification-settings");
     expect(initial.status).toBe(200);
     fits("get", "/notification-settings", initial);
-    expect(initial.body).toEqual({ settings: NOTIFICATION_SETTINGS, subscriber: ALL_ON });
+    expect(initial.body).toEqual({ settings: MEMBER_SETTINGS, subscriber: ALL_ON });
 
     const saved = await as.leader.send("PUT", "/notification-settings", { subscriber: { group_discussions: false } });
     expect(saved.status).toBe(200);
@@ -160,7 +171,102 @@ describe("notifications", () => {
       expect(res.status).toBe(422);
       expect(res.body.message).toBe(NOTIFICATION_MESSAGES.settingsInvalid);
     }
-    expect((await as.moderator.get("/notification-settings")).body.subscriber).toEqual({ ...ALL_ON, access_answers: false });
+    expect((await as.moderator.get("/notification-settings")).body.subscriber).toEqual({ ...STAFF_ON, access_answers: false });
+  });
+
+  it("lists reports among the settings of moderators and administrators only, and refuses it to others", async () => {
+    for (const role of ["moderator", "admin"] as const) {
+      const res = await as[role].get("/notification-settings");
+      fits("get", "/notification-settings", res);
+      expect(Object.keys(res.body.settings), role).toEqual(Object.keys(NOTIFICATION_SETTINGS));
+      expect(res.body.settings.reports, role).toEqual(NOTIFICATION_SETTINGS.reports);
+    }
+    for (const role of ["owner", "member", "leader", "groupie"] as const) {
+      const res = await as[role].get("/notification-settings");
+      expect(Object.keys(res.body.settings), role).toEqual(Object.keys(MEMBER_SETTINGS));
+      expect(Object.keys(res.body.subscriber), role).not.toContain("reports");
+    }
+    const refused = await as.member.send("PUT", "/notification-settings", { subscriber: { email: true, reports: true } });
+    expect(refused.status).toBe(422);
+    fits("put", "/notification-settings", refused);
+    expect(refused.body.message).toBe(NOTIFICATION_MESSAGES.settingNotYours("reports"));
+    // Nothing of the refused request was saved.
+    expect((await as.member.get("/notification-settings")).body.subscriber.email).toBe(false);
+    expect(await server.db.selectFrom("notification_settings").select("setting").where("profile_id", "=", cast.member.id).where("setting", "=", "reports").execute()).toEqual([]);
+  });
+
+  it("tells the moderators and administrators who may open it of a report of an item, a comment or a feed post, never the reporter or members", async () => {
+    const reportsOf = async (c: TestClient) => (await listOf(c)).data.filter((n) => n.kind === "content_reported");
+    const counts = async () => Promise.all([as.moderator, as.admin, as.owner, as.member, as.leader].map(async (c) => (await reportsOf(c)).length));
+    const [mod0 = 0, admin0 = 0] = await counts();
+
+    const flagged = await as.member.post("/profile/flag", { type: `lesson_plan:${lesson.id}`, value: "broken", message: "  The video link is dead.  " });
+    expect(flagged.status).toBe(200);
+    for (const c of [as.moderator, as.admin]) {
+      expect((await reportsOf(c))[0]).toMatchObject({ actor: { name: "Milo Member", link: `/profiles/${cast.member.uid}` }, subject: { title: "Volcano Week", link: "/moderation/reports" }, excerpt: 'The item reported as "Broken link or content": The video link is dead.', read: false });
+    }
+
+    const top = await comment(as.owner, lesson, "Bring safety goggles.");
+    expect((await as.member.post(`${COMMENT}/flag`, { opaque_id: lesson.opaque_id, comment_id: top.body.id, value: "inappropriate", message: "Off topic." })).status).toBe(200);
+    expect((await reportsOf(as.moderator))[0]).toMatchObject({ subject: { title: "Volcano Week", link: "/moderation/reports" }, excerpt: 'A comment reported as "Inappropriate content": Off topic.' });
+
+    const posted = await as.groupie.post(`/feeds/by-type/profile/${groupPage.id}`, { content: "Buy my raffle tickets" });
+    expect(posted.status).toBe(201);
+    expect((await as.leader.post(`/feeds/posts/${posted.body.id}/flag`, { value: "inappropriate", message: "Advertising." })).status).toBe(200);
+    expect((await reportsOf(as.admin))[0]).toMatchObject({ actor: { name: "Lea Leader" }, subject: { title: "Science Team", link: "/moderation/reports" }, excerpt: 'A feed post reported as "Inappropriate content": Advertising.' });
+
+    // A restricted item the moderator may not open: the administrator hears of it, the moderator does not.
+    const secret = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Private Plan", visibility: "restricted" });
+    await server.db.insertInto("content_grants").values({ content_id: secret.id, scope: "profile", profile_id: cast.member.id, permission: "read" }).execute();
+    expect((await as.member.post("/profile/flag", { type: `lesson_plan:${secret.id}`, value: "inappropriate", message: "Copied from a book." })).status).toBe(200);
+    expect((await reportsOf(as.admin))[0]).toMatchObject({ subject: { title: "Private Plan" } });
+
+    expect(await counts()).toEqual([mod0 + 3, admin0 + 4, 0, 0, 0]);
+    // A moderator's own report goes to the other staff.
+    expect((await as.moderator.post("/profile/flag", { type: `lesson_plan:${lesson.id}`, value: "awesome", message: "Great one." })).status).toBe(200);
+    expect(await counts()).toEqual([mod0 + 3, admin0 + 5, 0, 0, 0]);
+  });
+
+  it("does not tell a moderator who turned reports off", async () => {
+    expect((await as.moderator.send("PUT", "/notification-settings", { subscriber: { reports: false } })).status).toBe(200);
+    const before = await Promise.all([as.moderator, as.admin].map(async (c) => (await listOf(c)).meta.total));
+    expect((await as.member.post("/profile/flag", { type: `lesson_plan:${lesson.id}`, value: "inappropriate", message: "Again." })).status).toBe(200);
+    expect(await Promise.all([as.moderator, as.admin].map(async (c) => (await listOf(c)).meta.total))).toEqual([before[0], before[1]! + 1]);
+    await as.moderator.send("PUT", "/notification-settings", { subscriber: { reports: true } });
+  });
+
+  it("mails a notification to a profile that turned e-mail on and has an address: what happened, the absolute link, how to stop; nobody else", async () => {
+    const [withMail, mailOff, noAddress] = await Promise.all([
+      buildUser(server.db, { name: "Erin Email", email: "erin@example.com" }),
+      buildUser(server.db, { name: "Quinn Quiet", email: "quinn@example.com" }),
+      buildUser(server.db, { name: "Nat Noaddress" }),
+    ]);
+    for (const person of [withMail, noAddress]) {
+      const turnedOn = await (await signedInClient(server, person)).send("PUT", "/notification-settings", { subscriber: { email: true } });
+      expect(turnedOn.body.subscriber).toEqual({ ...ALL_ON, email: true });
+    }
+    const top = await comment(as.owner, lesson, "Which volcano did you model?");
+    await server.db
+      .insertInto("comment_subscriptions")
+      .values([withMail, mailOff, noAddress].map((p) => ({ comment_id: top.body.id as number, profile_id: p.id })))
+      .execute();
+    mailbox.received.length = 0;
+
+    expect((await comment(as.member, lesson, "<p>Mount <em>Etna</em>, with baking soda.</p>", { reply_to: top.body.id, is_html: true })).status).toBe(201);
+
+    const mail = await mailbox.next("erin@example.com");
+    expect(mail.subject).toBe('Milo Member replied in the discussion of "Volcano Week"');
+    expect(mail.text).toContain("Hello Erin Email,");
+    expect(mail.text).toContain('"Mount Etna, with baking soda."');
+    expect(linkIn(mail, PUBLIC_URL)).toBe(`${PUBLIC_URL}/lesson-plans/${lesson.uid}`);
+    expect(mail.text).toContain('"E-mail me my notifications" is on');
+    expect(mail.text.split("\n")).toContain(`${PUBLIC_URL}/notifications`);
+    // Every recipient is told on the page; only Erin by mail (Quinn has e-mail off, Nat no address).
+    for (const person of [withMail, mailOff, noAddress]) {
+      expect((await listOf(await signedInClient(server, person))).data[0], person.name).toMatchObject({ kind: "comment_reply", excerpt: "Mount Etna, with baking soda." });
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mailbox.received.flatMap((m) => m.envelopeTo).sort()).toEqual(["erin@example.com"]);
   });
 
   it("marks one's own notifications read, by id or all, never another's", async () => {

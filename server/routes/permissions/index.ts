@@ -21,7 +21,7 @@ import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { permissionInviteMail } from "../../mail/messages.js";
-import type { MailContext } from "../../mail/transport.js";
+import { mailFor, type MailContext } from "../../mail/transport.js";
 import { listInvites } from "../../models/permissionInvites.js";
 import { itemLink } from "../../presenters/editableItem.js";
 import { findRequest, listGrants, listOpenRequests, openRequest, profileKinds } from "../../models/permissions.js";
@@ -126,7 +126,7 @@ export function permissionsRouter(db: Db, mail: MailContext): Router {
     const { newInvites } = await savePermissions(db, item, set, req.actor.profile!.id);
     for (const invite of newInvites) void mail.mailer.send(inviteMailFor(req, mail, item, invite));
     const answers = { item, deciderId: req.actor.profile!.id, accepted: set.acceptedRequests.map((r) => r.profileId), declined: set.rejectedRequests.map((r) => r.profileId) };
-    if (answers.accepted.length || answers.declined.length) await deliver(req.log, "access answers", () => notifyAccessAnswers(db, answers));
+    if (answers.accepted.length || answers.declined.length) await deliver(req.log, "access answers", () => notifyAccessAnswers(db, answers, mailFor(mail, req)));
     res.json({ status: "success", message: PERMISSION_MESSAGES.saved } satisfies StatusMessageResponse);
   });
 
@@ -166,7 +166,7 @@ export function permissionsRouter(db: Db, mail: MailContext): Router {
     if (earlier?.status === "pending") throw new HttpError(409, PERMISSION_MESSAGES.alreadyRequested);
     const request = await openRequest(db, item.id, req.actor.profile!.id, body.requestReason);
     if (!request) throw new HttpError(409, PERMISSION_MESSAGES.alreadyRequested);
-    await deliver(req.log, "an access request", () => notifyAccessRequest(db, { item, requesterId: req.actor.profile!.id, reason: body.requestReason ?? null }));
+    await deliver(req.log, "an access request", () => notifyAccessRequest(db, { item, requesterId: req.actor.profile!.id, reason: body.requestReason ?? null }, mailFor(mail, req)));
     res.json({ status: "success", message: PERMISSION_MESSAGES.requestSent, request: presentOwnRequest(request) } satisfies AccessRequestResponse);
   });
 
