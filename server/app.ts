@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import session from "express-session";
 import helmet from "helmet";
@@ -85,6 +86,23 @@ const QUERY_LIST_LIMIT = 200;
 const UPLOAD_PATHS = [/^\/feeds\/attachment$/, /^\/comment\/attachment$/, /^\/resources\/create-fetch$/, /^\/profiles\/[^/]+\/upload-image$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/, /^\/corefiles\/image$/];
 const MULTIPART_ELSEWHERE = "This call reads JSON (application/json) or a form (application/x-www-form-urlencoded), not multipart/form-data.";
 
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+const COMPRESSION_THRESHOLD = 1024;
+
+/**
+ * Which answers are compressed: text ones (compression's own rule: JSON, HTML, JS, CSS, SVG) above the threshold,
+ * when the client asks for it, except
+ * - files sent as files (a Content-Disposition: exports, uploads, the import sample): they go out byte for byte with
+ *   their Content-Length, so a browser shows a download's progress and size, and most are compressed formats anyway;
+ * - a Range request: compressing a part of a file would make its Content-Range name bytes the client never gets;
+ * - event streams: a compressor holds bytes back until its buffer fills, so events would arrive late.
+ */
+function shouldCompress(req: express.Request, res: express.Response): boolean {
+  if (req.headers.range || res.getHeader("Content-Disposition")) return false;
+  if (String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream")) return false;
+  return compression.filter(req, res);
+}
+
 /** Paths that belong to the API: never answered by the web app's history fallback. */
 // The spec's API families: an unknown path under them is a JSON 404, never the web app's page.
 const API_PREFIXES = [
@@ -161,6 +179,8 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
       },
     }),
   );
+  // Before every router and the web app's static files, so API answers and the build's JS and CSS alike are compressed.
+  app.use(compression({ threshold: COMPRESSION_THRESHOLD, filter: shouldCompress }));
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: true, limit: "1mb" }));
   // Any other kind of body would reach the routes as no body at all ("Username is required." for a sign-in

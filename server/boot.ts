@@ -10,6 +10,7 @@ import { answerClientErrorsAsJson } from "./lib/clientError.js";
 import { DatabaseSessionStore } from "./lib/sessionStore.js";
 import { ensureDefaults } from "./seed/defaults.js";
 import { ensureAdminAccount, seedDemo } from "./seed/demo.js";
+import { startEditorImageSweeper } from "./jobs/editorImageSweep.js";
 import { ImportJobRunner } from "./jobs/importJobRunner.js";
 import { CatalogueIndex } from "./search/catalogueIndex.js";
 import { uploadsStorage } from "./storage/fileStorage.js";
@@ -99,6 +100,7 @@ export async function startServer(config: ServerConfig, logger: Logger = pino({ 
   const store = new DatabaseSessionStore(db);
   const prune = setInterval(() => void store.prune().catch((err) => logger.warn({ err }, "session prune failed")), 60 * 60 * 1000);
   prune.unref();
+  const stopImageSweeper = startEditorImageSweeper(db, uploadsStorage(config.dataDir), logger);
   jobs?.start();
   logger.info({ url, database: config.databaseUrl ? "postgres" : "sqlite" }, "server listening");
   return {
@@ -107,6 +109,7 @@ export async function startServer(config: ServerConfig, logger: Logger = pino({ 
     url,
     async close() {
       clearInterval(prune);
+      await stopImageSweeper();
       await jobs?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();

@@ -111,11 +111,15 @@ export function DialogActions({ label, busyLabel, busy = false, disabled = false
   );
 }
 
-/** A dialog with only a Close button (read-only dialogs). */
-export function CloseActions() {
+/**
+ * A dialog's row with only a Close button, which closes it as Escape would (read-only dialogs). `variant` is the
+ * button's look: ghost by default; primary where closing is the dialog's main way out (About Short Codes, View All),
+ * secondary beside content with its own buttons (a section's comments).
+ */
+export function CloseActions({ variant = "ghost" }: { variant?: "ghost" | "primary" | "secondary" }) {
   return (
     <div className="dialog__actions">
-      <Dialog.Close className="button button--ghost">Close</Dialog.Close>
+      <Dialog.Close className={`button button--${variant}`}>Close</Dialog.Close>
     </div>
   );
 }

@@ -670,7 +670,15 @@ export interface InterceptorStatesTable {
   updated_at: string;
 }
 
+/** A periodic job's current turn (migration 038): which instance holds it, until when (epoch ms). */
+export interface JobLeasesTable {
+  name: string;
+  lease_owner: string | null;
+  lease_until: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
+  job_leases: JobLeasesTable;
   editor_images: EditorImagesTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;

@@ -77,3 +77,15 @@ export class Lease {
       .execute();
   }
 }
+
+/**
+ * Takes a periodic job's turn for `holdMs` (its period) when no instance holds it: a conditional update that exactly
+ * one claimant wins, as an import's claim. True when `owner` got the turn; the turn is never handed back, so the job
+ * runs at most once per period across every instance on the database (and again after a crashed holder's period ends).
+ */
+export async function claimTurn(db: Db, name: string, owner: string, holdMs: number): Promise<boolean> {
+  await db.insertInto("job_leases").values({ name, lease_owner: null, lease_until: 0 }).onConflict((oc) => oc.column("name").doNothing()).execute();
+  const now = Date.now();
+  const result = await db.updateTable("job_leases").set({ lease_owner: owner, lease_until: now + holdMs }).where("name", "=", name).where("lease_until", "<", now).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -59,9 +59,27 @@ export class DatabaseSessionStore extends session.Store {
 
 /**
  * Ends every session of a profile (after a password change), on every instance at once: they all read sessions from
- * this table. Sessions written before migration 032 carry no profile until their next write, so they are missed.
+ * this table. A session written before migration 032 has no profile column until its next write (which may never
+ * come: sessions are not resaved unchanged), so those that name the profile in their data are ended too: the rows
+ * without a profile whose JSON holds `"profileId":{id}` (a prefix of it: 12 also finds 123), checked by parsing.
  */
 export async function endSessionsOf(db: Db, profileId: number): Promise<number> {
   const result = await db.deleteFrom("sessions").where("profile_id", "=", profileId).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const unmarked = await db.selectFrom("sessions").select(["sid", "data"]).where("profile_id", "is", null).where("data", "like", `%"profileId":${Math.trunc(profileId)}%`).execute();
+  const older = unmarked.filter((row) => namesProfile(row.data, profileId)).map((row) => row.sid);
+  let ended = Number(result.numDeletedRows);
+  for (let i = 0; i < older.length; i += 500) {
+    const deleted = await db.deleteFrom("sessions").where("sid", "in", older.slice(i, i + 500)).where("profile_id", "is", null).executeTakeFirst();
+    ended += Number(deleted.numDeletedRows);
+  }
+  return ended;
+}
+
+/** True when a session's stored data is that of this profile (unreadable data names no one). */
+function namesProfile(data: string, profileId: number): boolean {
+  try {
+    return (JSON.parse(data) as session.SessionData).profileId === profileId;
+  } catch {
+    return false;
+  }
 }

@@ -37,6 +37,8 @@ export async function freshDatabase(): Promise<{ databaseUrl?: string; dataDir: 
 }
 
 export interface TestServer extends RunningServer {
+  /** The server's DATA_DIR (its uploads are in DATA_DIR/uploads). */
+  dataDir: string;
   /** A new HTTP client with its own cookie jar (a separate browser). */
   client(): TestClient;
   /** Starts another instance on the same database (a restart, or a second server behind a balancer). */
@@ -68,6 +70,7 @@ export async function startTestServer(options: { seedDemo?: boolean; env?: Recor
   };
   return {
     ...running,
+    dataDir: database.dataDir,
     close,
     client: () => new TestClient(running.url),
     async startInstance() {

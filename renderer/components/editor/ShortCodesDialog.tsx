@@ -3,7 +3,7 @@ import { SHORT_CODES, shortCodeText, type ShortCode } from "../../../contract/in
 import { useShortCodePreview } from "../../api/shortCodes.js";
 import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
 import { InlineLoadError } from "../InlineLoadError.js";
-import { ModalFrame } from "../ModalFrame.js";
+import { CloseActions, ModalFrame } from "../ModalFrame.js";
 import { TabList, TabPanel } from "../Tabs.js";
 
 const TRY_IT = "try-it";
@@ -114,11 +114,7 @@ export function ShortCodesDialog({ onClose }: { onClose(): void }) {
       <TabPanel idBase={idBase} tabKey={TRY_IT} active={tab === TRY_IT}>
         <TryItPanel />
       </TabPanel>
-      <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <CloseActions variant="primary" />
     </ModalFrame>
   );
 }

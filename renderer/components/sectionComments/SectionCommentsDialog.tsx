@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { SectionCommentView } from "../../../contract/index.js";
 import type { CommentedItem } from "../../api/sectionComments.js";
-import { ModalFrame } from "../ModalFrame.js";
+import { CloseActions, ModalFrame } from "../ModalFrame.js";
 import { SectionCommentItem } from "./SectionCommentItem.js";
 
 /** A thread's comments as a list, oldest first; each comment offers Edit and Delete only as its abilities allow. */
@@ -42,11 +42,7 @@ export function SectionCommentsDialog({
   return (
     <ModalFrame title={`Comments on ${sectionName}`} description={description} onClose={onClose} className="dialog dialog--wide">
       <SectionCommentList item={item} sectionUid={sectionUid} comments={comments} onDeleted={onDeleted} />
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <CloseActions variant="secondary" />
     </ModalFrame>
   );
 }

@@ -5,7 +5,7 @@ import { usePageBlock } from "../../api/pageBlocks.js";
 import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
 import { PATHS } from "../../routes/paths.js";
 import { ResultList } from "./ResultList.js";
-import { ModalFrame } from "../../components/ModalFrame.js";
+import { CloseActions, ModalFrame } from "../../components/ModalFrame.js";
 import { InlineLoadError } from "../../components/InlineLoadError.js";
 
 /** The modal's search waits this long after the last key (second document: 300 ms in the modal). */
@@ -121,11 +121,7 @@ export function ViewAllDialog({ title, types, allTypes = false, settings, action
           </Link>
         )}
       </nav>
-      <div className="dialog__actions">
-        <button type="button" className="button button--primary" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <CloseActions variant="primary" />
     </ModalFrame>
   );
 }

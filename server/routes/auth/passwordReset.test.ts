@@ -82,6 +82,32 @@ describe("password reset through a real SMTP server", () => {
     user.password = "new password 2";
   });
 
+  it("also ends the sessions written before migration 032, which name the profile only in their data, and no one else's", async () => {
+    const other = await buildUser(server.db, { name: "Otto Other", email: "otto.other@example.com", password: "other password 1" });
+    const older = await signedInClient(server, user);
+    const othersOlder = await signedInClient(server, other);
+    expect((await older.get("/getInitializeData")).body.profile?.id).toBe(user.id);
+    // As those sessions were stored before the column: no profile_id, the profile only in the data.
+    const sidOf = (cookies: string) => decodeURIComponent(/(?:^|;\s*)sid=([^;]+)/.exec(cookies)![1]!).replace(/^s:/, "").split(".")[0]!;
+    const sids = [sidOf(older.cookieHeader()), sidOf(othersOlder.cookieHeader())];
+    await server.db.updateTable("sessions").set({ profile_id: null }).where("sid", "in", sids).execute();
+    // And a session of a profile whose id starts with this one's digits (12 for 1, 10 for 1...), which must stay.
+    const lookalike = { sid: "lookalike-session", data: JSON.stringify({ cookie: {}, profileId: Number(`${user.id}0`) }), expires_at: Date.now() + 3_600_000, profile_id: null };
+    await server.db.insertInto("sessions").values(lookalike).execute();
+    expect((await older.get("/getInitializeData")).body.profile?.id).toBe(user.id);
+
+    mailbox.received.length = 0;
+    await server.client().post("/auth/forgot", { email: user.email });
+    const token = tokenOf(linkIn(await mailbox.next(user.email!), RESET_PREFIX));
+    expect((await server.client().post("/auth/reset", { token, password: "newer password 4" })).status).toBe(200);
+    user.password = "newer password 4";
+
+    expect((await older.get("/getInitializeData")).body.profile).toBeNull();
+    expect(await server.db.selectFrom("sessions").select("sid").where("sid", "=", sids[0]!).executeTakeFirst()).toBeUndefined();
+    expect((await othersOlder.get("/getInitializeData")).body.profile?.id).toBe(other.id);
+    expect(await server.db.selectFrom("sessions").select("sid").where("sid", "=", lookalike.sid).executeTakeFirst()).toEqual({ sid: lookalike.sid });
+  });
+
   it("refuses an expired or unknown token, and a password registration would refuse, with 4xx and a message", async () => {
     mailbox.received.length = 0;
     await server.client().post("/auth/forgot", { email: user.email });
