@@ -32,6 +32,9 @@ export const CHECKOUT_TEXTS = {
   cancelledNote: "This order was cancelled. Nothing is owed.",
 } as const;
 
+/** Model keys whose items a product may unlock: the items one may ask access to (groups, profiles and attribute items are no content to sell). */
+export const SELLABLE_MODEL_KEYS = ["resource", "lesson_plan", "collection", "outline", "project", "pathway"] as const;
+
 /** The highest price a product may have, in cents (100000.00). */
 export const PRICE_CENTS_MAX = 10_000_000;
 /** The most items one product may unlock. */

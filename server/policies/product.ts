@@ -1,7 +1,8 @@
+import { SELLABLE_MODEL_KEYS } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 
-/** Model keys whose items a product may unlock: the items one may ask access to (groups, profiles and attribute items are no content to sell). */
-export const SELLABLE_MODEL_KEYS = ["resource", "lesson_plan", "collection", "outline", "project", "pathway"] as const;
+/** Which items a product may unlock (the contract's list, so the admin page's picker offers the same). */
+export { SELLABLE_MODEL_KEYS };
 
 /** Managing products (listing all, creating, editing, switching off): administrators only, since they set the site's prices. */
 export const canManage = (actor: Actor): boolean => actor.signedIn && actor.isAdmin;

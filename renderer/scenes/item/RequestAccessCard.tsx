@@ -1,8 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { MESSAGES, PERMISSION_MESSAGES, REQUEST_REASON_MAX } from "../../../contract/index.js";
+import { CHECKOUT_TEXTS, formatPrice, MESSAGES, PERMISSION_MESSAGES, REQUEST_REASON_MAX, type AvailableProduct } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
+import { oneClickAction } from "../../api/checkout.js";
+import { csrfTokenForForm } from "../../api/client.js";
 import { accessDetailsQueryKey, requestAccess, useAccessDetails } from "../../api/permissions.js";
 import { Alert } from "../../components/Alert.js";
 import { PreviewFrame } from "../../components/PreviewFrame.js";
@@ -36,7 +38,55 @@ export function RequestAccessCard({ uid, signedIn, fallback }: { uid: string; si
   }
   if (details.isPending) return <p className="page-status">Loading…</p>;
   if (!details.data || details.data.details.can_view) return <>{fallback}</>;
+  // Products available for purchase show Buy Now instead of the request (first document).
+  if (details.data.details.availableProducts.length) return <BuyAccess typeName={details.data.details.type_name_singular} products={details.data.details.availableProducts} returnTo={location.pathname} />;
   return <RequestAccessForm uid={uid} details={details.data.details} />;
+}
+
+/** The products that unlock the item, each with Buy Now. */
+function BuyAccess({ typeName, products, returnTo }: { typeName: string; products: AvailableProduct[]; returnTo: string }) {
+  return (
+    <PreviewFrame title="Buy access">
+      <p>This {typeName.toLowerCase()} is sold on this site. Buy a product that includes it; our staff send an invoice and open it to you once it is paid.</p>
+      <ul className="product-offers">
+        {products.map((product) => (
+          <ProductOffer key={product.uuid} product={product} returnTo={returnTo} />
+        ))}
+      </ul>
+    </PreviewFrame>
+  );
+}
+
+/** A product and its Buy Now: a real HTML form post to /checkout/one-click/{uuid}, with the session's CSRF token as _token. */
+function ProductOffer({ product, returnTo }: { product: AvailableProduct; returnTo: string }) {
+  const id = useId();
+  const [token, setToken] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    csrfTokenForForm()
+      .then((t) => live && setToken(t))
+      .catch(() => live && setToken(null));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <li className="product-offer">
+      <div className="product-offer__text">
+        <p className="product-offer__name" id={`${id}-name`}>
+          <strong>{product.name}</strong> <span className="product-offer__price">{formatPrice(Math.round(Number(product.price) * 100), product.currency)}</span>
+        </p>
+        {product.short_description && <p className="product-offer__description">{product.short_description}</p>}
+      </div>
+      <form method="post" action={oneClickAction(product.uuid)}>
+        <input type="hidden" name="_token" value={token ?? ""} />
+        <input type="hidden" name="return_to" value={returnTo} />
+        <button type="submit" className="button button--primary" disabled={!token} aria-describedby={`${id}-name`}>
+          {CHECKOUT_TEXTS.buyNow}
+        </button>
+      </form>
+    </li>
+  );
 }
 
 function RequestAccessForm({ uid, details }: { uid: string; details: { owner: { name: string }; type_name_singular: string; permissionRequest: { status: string; created_at: string } | null } }) {
