@@ -7,27 +7,6 @@ import { recordContentChange } from "./createContent.js";
 
 type CheckedProduct = z.output<typeof ProductInput>;
 
-/**
- * Keeps `content.is_fee_based` true exactly for items some active product unlocks, for the items a product write
- * touched, and logs each so every instance's search sees the flag (search reads the stored flag: no join per row).
- */
-async function refreshFeeBased(trx: Db, contentIds: readonly number[]): Promise<void> {
-  if (!contentIds.length) return;
-  await trx
-    .updateTable("content")
-    .set((eb) => ({
-      is_fee_based: eb
-        .case()
-        .when(eb.exists(eb.selectFrom("product_items as pi").innerJoin("products as p", "p.id", "pi.product_id").select("pi.content_id").whereRef("pi.content_id", "=", "content.id").where("p.is_active", "=", 1)))
-        .then(1)
-        .else(0)
-        .end(),
-    }))
-    .where("id", "in", [...contentIds])
-    .execute();
-  for (const id of contentIds) await recordContentChange(trx, id);
-}
-
 /** Creates a product (existing null) or replaces one whole, with the items it unlocks, in one transaction. */
 export async function saveProduct(db: Db, existing: ProductRow | null, input: CheckedProduct): Promise<ProductRow> {
   const now = new Date().toISOString();
@@ -40,13 +19,11 @@ export async function saveProduct(db: Db, existing: ProductRow | null, input: Ch
           .values({ ...fields, uuid: crypto.randomUUID(), created_at: now })
           .returningAll()
           .executeTakeFirstOrThrow();
-    const before = existing ? (await trx.selectFrom("product_items").select("content_id").where("product_id", "=", product.id).execute()).map((r) => r.content_id) : [];
     await trx.deleteFrom("product_items").where("product_id", "=", product.id).execute();
     await trx
       .insertInto("product_items")
       .values(input.item_ids.map((content_id) => ({ product_id: product.id, content_id })))
       .execute();
-    await refreshFeeBased(trx, [...new Set([...before, ...input.item_ids])]);
     return product;
   });
 }

@@ -75,7 +75,8 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     link_shared: extras.linkShared ?? false,
     has_standards: extras.hasStandards ?? false,
     resource_view: presentResourceView(item, extras.resourceFile, type.singular),
-    is_fee_based: item.is_fee_based === 1,
+    // The stored flag (the item's pricing, as imports and the demo set it), or sold by an active product now.
+    is_fee_based: item.is_fee_based === 1 || (extras.productsCount ?? 0) > 0,
     purchasable_in_products_count: extras.productsCount ?? 0,
   };
 }
