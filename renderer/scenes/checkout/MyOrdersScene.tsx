@@ -26,32 +26,35 @@ export function MyOrdersScene() {
   else if (!orders.data!.data.length) body = <p>You have no orders yet. Items sold on this site show Buy Now on their page.</p>;
   else
     body = (
-      <table className="orders-table">
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Price</th>
-            <th scope="col">Status</th>
-            <th scope="col">Ordered</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.data!.data.map((order) => (
-            <tr key={order.uuid}>
-              <td>
-                <Link to={order.link}>{order.product.name}</Link>
-              </td>
-              <td>{formatPrice(order.price_cents, order.currency)}</td>
-              <td>
-                <span className={`order-status order-status--${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>
-              </td>
-              <td>
-                <time dateTime={order.created_at}>{shortDate(order.created_at)}</time>
-              </td>
+      // Scrolls sideways on a phone rather than widening the page; focusable, so a keyboard can scroll it.
+      <div className="orders-table-wrap" role="region" aria-label="Your orders" tabIndex={0}>
+        <table className="orders-table">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Price</th>
+              <th scope="col">Status</th>
+              <th scope="col">Ordered</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {orders.data!.data.map((order) => (
+              <tr key={order.uuid}>
+                <td>
+                  <Link to={order.link}>{order.product.name}</Link>
+                </td>
+                <td>{formatPrice(order.price_cents, order.currency)}</td>
+                <td>
+                  <span className={`order-status order-status--${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>
+                </td>
+                <td>
+                  <time dateTime={order.created_at}>{shortDate(order.created_at)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     );
 
   return (

@@ -36,51 +36,54 @@ export function OrdersScene() {
   else if (!orders.data.data.length) list = <p className="staff-page__empty">No orders here.</p>;
   else
     list = (
-      <table className="orders-table">
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Buyer</th>
-            <th scope="col">Price</th>
-            <th scope="col">Status</th>
-            <th scope="col">Ordered</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.data.data.map((order) => (
-            <tr key={order.uuid}>
-              <td>
-                <Link to={order.link}>{order.product.name}</Link>
-              </td>
-              <td>
-                <Link to={order.buyer.link}>{order.buyer.name}</Link>
-              </td>
-              <td>{formatPrice(order.price_cents, order.currency)}</td>
-              <td>
-                <span className={`order-status order-status--${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>
-              </td>
-              <td>
-                <time dateTime={order.created_at}>{shortDate(order.created_at)}</time>
-              </td>
-              <td className="orders-table__actions">
-                {order.abilities.mark_paid && (
-                  <button type="button" className="button button--primary button--small" onClick={() => setSettling({ order, action: "paid" })}>
-                    Mark paid<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
-                  </button>
-                )}
-                {order.abilities.cancel && (
-                  <button type="button" className="button button--ghost button--small" onClick={() => setSettling({ order, action: "cancel" })}>
-                    Cancel<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
-                  </button>
-                )}
-              </td>
+      // Scrolls sideways on a phone rather than widening the page; focusable, so a keyboard can scroll it.
+      <div className="orders-table-wrap" role="region" aria-label="Orders" tabIndex={0}>
+        <table className="orders-table">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Buyer</th>
+              <th scope="col">Price</th>
+              <th scope="col">Status</th>
+              <th scope="col">Ordered</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {orders.data.data.map((order) => (
+              <tr key={order.uuid}>
+                <td>
+                  <Link to={order.link}>{order.product.name}</Link>
+                </td>
+                <td>
+                  <Link to={order.buyer.link}>{order.buyer.name}</Link>
+                </td>
+                <td>{formatPrice(order.price_cents, order.currency)}</td>
+                <td>
+                  <span className={`order-status order-status--${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>
+                </td>
+                <td>
+                  <time dateTime={order.created_at}>{shortDate(order.created_at)}</time>
+                </td>
+                <td className="orders-table__actions">
+                  {order.abilities.mark_paid && (
+                    <button type="button" className="button button--primary button--small" onClick={() => setSettling({ order, action: "paid" })}>
+                      Mark paid<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
+                    </button>
+                  )}
+                  {order.abilities.cancel && (
+                    <button type="button" className="button button--ghost button--small" onClick={() => setSettling({ order, action: "cancel" })}>
+                      Cancel<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     );
 
   return (

@@ -156,13 +156,13 @@ function ProductDialog({ product, onClose, onSaved }: { product: ManagedProduct 
   );
 }
 
-/** Choosing the items a product unlocks: a search of the catalogue (from 3 characters; administrators find every item), Add and Remove. */
+/** Choosing the items a product unlocks: a search of the whole catalogue (from 3 characters; ignore_permissions, as the page is for administrators), Add and Remove. */
 function ItemPicker({ id, error, items, onChange }: { id: string; error?: string; items: ProductItemView[]; onChange(items: ProductItemView[]): void }) {
   const [term, setTerm] = useState("");
   const typed = term.trim();
   const found = useQuery({
     queryKey: ["checkout", "itemSearch", typed],
-    queryFn: ({ signal }) => getJson("api/search", SearchResponse, { searchParams: { query: typed, per: 8 }, signal }),
+    queryFn: ({ signal }) => getJson("api/search", SearchResponse, { searchParams: { query: typed, per: 8, ignore_permissions: 1 }, signal }),
     enabled: typed.length >= 3,
     staleTime: 30_000,
   });
