@@ -5,6 +5,7 @@ import { CHECKOUT_TEXTS, formatPrice, MESSAGES, PERMISSION_MESSAGES, REQUEST_REA
 import { ApiError } from "../../api/ApiError.js";
 import { oneClickAction } from "../../api/checkout.js";
 import { csrfTokenForForm } from "../../api/client.js";
+import { platform } from "../../platform/index.js";
 import { accessDetailsQueryKey, requestAccess, useAccessDetails } from "../../api/permissions.js";
 import { Alert } from "../../components/Alert.js";
 import { PreviewFrame } from "../../components/PreviewFrame.js";
@@ -57,19 +58,32 @@ function BuyAccess({ typeName, products, returnTo }: { typeName: string; product
   );
 }
 
-/** A product and its Buy Now: a real HTML form post to /checkout/one-click/{uuid}, with the session's CSRF token as _token. */
+/** How Buy Now can post: with the cookie session's CSRF token, or (a bearer-token client, the desktop) only from the site in a browser. */
+type BuyRoute = { token: string } | { browserUrl: string };
+
+/** Which way Buy Now goes here: a cookie session posts the form; a client signed in by a bearer token has no cookie to post it with. */
+async function buyRoute(returnTo: string): Promise<BuyRoute> {
+  if (!(await platform.authorization())) return { token: await csrfTokenForForm() };
+  const server = (await platform.serverUrl()) ?? "";
+  return { browserUrl: `${server.replace(/\/+$/, "")}${returnTo}` };
+}
+
+/**
+ * A product and its Buy Now: a real HTML form post to /checkout/one-click/{uuid}, with the session's CSRF token as
+ * _token. The desktop (signed in with a bearer token, no cookie session) opens the item's page in the browser instead.
+ */
 function ProductOffer({ product, returnTo }: { product: AvailableProduct; returnTo: string }) {
   const id = useId();
-  const [token, setToken] = useState<string | null>(null);
+  const [route, setRoute] = useState<BuyRoute | null>(null);
   useEffect(() => {
     let live = true;
-    csrfTokenForForm()
-      .then((t) => live && setToken(t))
-      .catch(() => live && setToken(null));
+    buyRoute(returnTo)
+      .then((r) => live && setRoute(r))
+      .catch(() => live && setRoute(null));
     return () => {
       live = false;
     };
-  }, []);
+  }, [returnTo]);
   return (
     <li className="product-offer">
       <div className="product-offer__text">
@@ -78,13 +92,20 @@ function ProductOffer({ product, returnTo }: { product: AvailableProduct; return
         </p>
         {product.short_description && <p className="product-offer__description">{product.short_description}</p>}
       </div>
-      <form method="post" action={oneClickAction(product.uuid)}>
-        <input type="hidden" name="_token" value={token ?? ""} />
-        <input type="hidden" name="return_to" value={returnTo} />
-        <button type="submit" className="button button--primary" disabled={!token} aria-describedby={`${id}-name`}>
+      {route && "browserUrl" in route ? (
+        <button type="button" className="button button--primary" aria-describedby={`${id}-name`} onClick={() => void platform.openExternal(route.browserUrl)}>
           {CHECKOUT_TEXTS.buyNow}
+          <span className="visually-hidden"> (opens in your browser)</span>
         </button>
-      </form>
+      ) : (
+        <form method="post" action={oneClickAction(product.uuid)}>
+          <input type="hidden" name="_token" value={route?.token ?? ""} />
+          <input type="hidden" name="return_to" value={returnTo} />
+          <button type="submit" className="button button--primary" disabled={!route} aria-describedby={`${id}-name`}>
+            {CHECKOUT_TEXTS.buyNow}
+          </button>
+        </form>
+      )}
     </li>
   );
 }

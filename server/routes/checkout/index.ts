@@ -5,7 +5,6 @@ import {
   CHECKOUT_TEXTS,
   CheckoutForm,
   CheckoutUuid,
-  MESSAGES,
   OrdersQuery,
   ProductInput,
   type CheckoutResponse,
@@ -102,7 +101,7 @@ export function checkoutRouter(db: Db, webDir: string): Router {
   router.post("/checkout/one-click/:productUuid", async (req, res) => {
     const form = parseOr422(CheckoutForm, req.body ?? {});
     if (!productPolicy.canBuy(req.actor) && wantsPage(req)) return res.redirect(303, `/auth/login?redirect=${encodeURIComponent(safeReturn(form.return_to))}`);
-    authorize(req.actor, productPolicy.canBuy(req.actor), MESSAGES.signInRequired);
+    authorize(req.actor, productPolicy.canBuy(req.actor));
     const product = CheckoutUuid.safeParse(req.params.productUuid).success ? await findProduct(db, req.params.productUuid) : undefined;
     if (!product || product.is_active !== 1) return productMissing(req, res);
     const { order, created } = await placeOrder(db, product, req.actor.profile!.id);
