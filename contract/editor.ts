@@ -154,6 +154,10 @@ export const EditableItem = z.object({
   link_shared: z.boolean(),
   /** What a resource is (its link or uploaded file), for the resource view dialog; null for other items. */
   resource_view: ResourceView.nullable(),
+  /** Whether the item is fee-based: its stored flag (its pricing), or some active product unlocks it. */
+  is_fee_based: z.boolean(),
+  /** How many active products unlock it. */
+  purchasable_in_products_count: z.number(),
 });
 export type EditableItem = z.infer<typeof EditableItem>;
 

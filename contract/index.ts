@@ -38,3 +38,4 @@ export * from "./resourceView.js";
 export * from "./pageBlocks.js";
 export * from "./notifications.js";
 export * from "./editorImages.js";
+export * from "./checkout.js";

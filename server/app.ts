@@ -54,6 +54,7 @@ import { exportRouter } from "./routes/export/index.js";
 import { thumbnailsRouter } from "./routes/thumbnails/index.js";
 import { iconsRouter } from "./routes/icons/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
+import { checkoutRouter } from "./routes/checkout/index.js";
 import { searchRouter } from "./routes/search/index.js";
 import type { CatalogueIndex } from "./search/catalogueIndex.js";
 import { CatalogueSearch } from "./search/catalogueSearch.js";
@@ -264,6 +265,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(tagsRouter(db));
   app.use(contentActionsRouter(db, storage, mail));
   app.use(permissionsRouter(db, mail));
+  app.use(checkoutRouter(db, config.webDir));
   app.use(discussionsRouter(db, storage, mail));
   app.use(sectionCommentsRouter(db));
   app.use(profilesRouter(db, storage));

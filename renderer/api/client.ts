@@ -118,6 +118,11 @@ function ensureCsrfToken(): Promise<string> {
   return pendingToken;
 }
 
+/** The session's CSRF token for a plain HTML form post (its `_token` field), fetched once when the page has none yet. */
+export function csrfTokenForForm(): Promise<string> {
+  return ensureCsrfToken();
+}
+
 /**
  * For the calls a guest makes to get an account's session (sign in, register, ask for a password reset): the guest
  * session holding the page's CSRF token ends on the server a day after it began, or loses its cookie. Nothing of

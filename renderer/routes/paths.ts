@@ -9,6 +9,9 @@ export const PATHS = {
   reports: "/moderation/reports",
   contactMessages: "/moderation/messages",
   interceptors: "/moderation/interceptors",
+  products: "/moderation/products",
+  allOrders: "/moderation/orders",
+  orders: "/checkout/orders",
   notifications: "/notifications",
   acceptInvite: "/invites/accept",
 } as const;

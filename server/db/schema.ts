@@ -677,8 +677,45 @@ export interface JobLeasesTable {
   lease_until: ColumnType<number, number | undefined, number>;
 }
 
+/** A purchasable product (migration 037): what it unlocks is in product_items; price in whole cents of `currency`. */
+export interface ProductsTable {
+  id: Generated<number>;
+  uuid: string;
+  name: string;
+  short_description: ColumnType<string, string | undefined, string>;
+  price_cents: number;
+  currency: ColumnType<string, string | undefined, string>;
+  is_active: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A content item a product unlocks (migration 037). */
+export interface ProductItemsTable {
+  product_id: number;
+  content_id: number;
+}
+
+/** One buyer's purchase of one product (migration 037), paid by invoice: pending until staff mark it paid or cancelled. */
+export interface OrdersTable {
+  id: Generated<number>;
+  uuid: string;
+  product_id: number;
+  buyer_id: number;
+  status: "pending" | "paid" | "cancelled";
+  price_cents: number;
+  currency: string;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  cancelled_at: string | null;
+}
+
 export interface Database {
   job_leases: JobLeasesTable;
+  products: ProductsTable;
+  product_items: ProductItemsTable;
+  orders: OrdersTable;
   editor_images: EditorImagesTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
@@ -769,3 +806,5 @@ export type FeedPostRow = Selectable<FeedPostsTable>;
 export type AttachmentRow = Selectable<AttachmentsTable>;
 export type NewsItemRow = Selectable<NewsItemsTable>;
 export type InterceptorRow = Selectable<InterceptorsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type OrderRow = Selectable<OrdersTable>;

@@ -31,7 +31,7 @@ export function presentSection(row: ContentSection, withJson: boolean): SectionV
 }
 
 /** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */
-export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[]; resourceFile?: ResourceFile; hasStandards?: boolean } = {}): EditableItem {
+export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[]; resourceFile?: ResourceFile; hasStandards?: boolean; productsCount?: number } = {}): EditableItem {
   // A link share lets its holder read the item and nothing more (calls naming it by its id would refuse).
   const byLink = extras.viewsOnlyByLink ?? false;
   const edit = contentObjectPolicy.canEditReached(actor, item, byLink);
@@ -75,5 +75,8 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     link_shared: extras.linkShared ?? false,
     has_standards: extras.hasStandards ?? false,
     resource_view: presentResourceView(item, extras.resourceFile, type.singular),
+    // The stored flag (the item's pricing, as imports and the demo set it), or sold by an active product now.
+    is_fee_based: item.is_fee_based === 1 || (extras.productsCount ?? 0) > 0,
+    purchasable_in_products_count: extras.productsCount ?? 0,
   };
 }

@@ -1,6 +1,6 @@
 import type { LoggedProfile } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
-import { bulkImportPolicy, contactPolicy, interceptorPolicy, moderationPolicy, searchPolicy } from "../policies/index.js";
+import { bulkImportPolicy, contactPolicy, interceptorPolicy, moderationPolicy, productPolicy, searchPolicy } from "../policies/index.js";
 
 /** The signed-in profile as GET /getInitializeData answers it, with its permissions map. */
 export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
@@ -15,6 +15,7 @@ export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
   permissions.review_reports = moderationPolicy.canReview(actor);
   permissions.read_contact_messages = contactPolicy.canRead(actor);
   permissions.manage_interceptors = interceptorPolicy.canManage(actor);
+  permissions.manage_products = productPolicy.canManage(actor);
   return {
     id: p.id,
     name: p.name,

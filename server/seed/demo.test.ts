@@ -27,6 +27,25 @@ describe("DEMO_PASSWORD_COST", () => {
       expect((await server.client().signIn(teacher.username, "wrong password")).status).toBe(401);
     });
 
+    it("puts two products on sale over restricted items the learner may not open: their pages offer Buy Now to the learner", async () => {
+      const products = await server.db.selectFrom("products").select(["id", "name", "price_cents", "is_active"]).orderBy("id").execute();
+      expect(products.map((p) => [p.price_cents, p.is_active])).toEqual([
+        [4900, 1],
+        [500, 1],
+      ]);
+      const items = await server.db.selectFrom("product_items as pi").innerJoin("content as c", "c.id", "pi.content_id").select(["c.uid", "c.visibility"]).where("pi.product_id", "=", products[0]!.id).execute();
+      expect(items).toHaveLength(3);
+      const learner = DEMO_ACCOUNTS.find((a) => a.username === "learner")!;
+      const client = server.client();
+      await client.signIn(learner.username, learner.password);
+      for (const item of items) {
+        expect(item.visibility).toBe("restricted");
+        const details = await client.get(`/permissions/access-details?uid=${item.uid}`);
+        expect(details.body.details.can_view).toBe(false);
+        expect(details.body.details.availableProducts.map((p: { name: string }) => p.name)).toContain("Classroom Essentials Pack");
+      }
+    });
+
     it("gives every lesson plan a body, and the teacher's first public one comments on its sections", async () => {
       const plans = await server.db.selectFrom("content").select("id").where("model_key", "=", "lesson_plan").execute();
       const sections = await server.db.selectFrom("content_sections").select(["content_id", "uid"]).where("content_id", "in", plans.map((p) => p.id)).execute();

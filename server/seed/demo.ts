@@ -15,6 +15,7 @@ import { writeSections } from "../models/sections.js";
 import { demoAttributeTrees, insertTree, type InsertedItem } from "./attributeTrees.js";
 import { capitalize, DESCRIPTION_SENTENCES, pick, pickSome, rng, SUBJECT_TOPICS, TITLE_PATTERNS } from "./vocabulary.js";
 import { seedCurriculumTemplates } from "./templates.js";
+import { seedDemoProducts } from "./demoProducts.js";
 import { seedDemoResourceMedia } from "./demoMedia.js";
 import type { FileStorage } from "../storage/fileStorage.js";
 import type { Content } from "../db/schema.js";
@@ -230,6 +231,7 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; int
     await createContent(db, { modelKey: "user", title: a.name, description: `${a.role} account @${a.username}`, ownerId: accounts[a.username]!, profileId: accounts[a.username]!, visibility: "restricted", createdAt: "2023-01-05T09:00:00.000Z" });
   }
   await seedCurriculumTemplates(db, { teacher: accounts.teacher! });
+  await seedDemoProducts(db, { learner: accounts.learner!, learnerGroup: scienceTeam });
   // Real trees name some things twice (ecology is taught in science and in geography): added after the
   // catalogue so its picks stay as they were, it gives a bulk import an ambiguous value to resolve.
   for (const subject of ["Science", "Social Studies"]) {

@@ -1,8 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { MESSAGES, PERMISSION_MESSAGES, REQUEST_REASON_MAX } from "../../../contract/index.js";
+import { CHECKOUT_TEXTS, formatPrice, MESSAGES, PERMISSION_MESSAGES, REQUEST_REASON_MAX, type AvailableProduct } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
+import { oneClickAction } from "../../api/checkout.js";
+import { csrfTokenForForm } from "../../api/client.js";
+import { platform } from "../../platform/index.js";
 import { accessDetailsQueryKey, requestAccess, useAccessDetails } from "../../api/permissions.js";
 import { Alert } from "../../components/Alert.js";
 import { PreviewFrame } from "../../components/PreviewFrame.js";
@@ -36,7 +39,75 @@ export function RequestAccessCard({ uid, signedIn, fallback }: { uid: string; si
   }
   if (details.isPending) return <p className="page-status">Loading…</p>;
   if (!details.data || details.data.details.can_view) return <>{fallback}</>;
+  // Products available for purchase show Buy Now instead of the request (first document).
+  if (details.data.details.availableProducts.length) return <BuyAccess typeName={details.data.details.type_name_singular} products={details.data.details.availableProducts} returnTo={location.pathname} />;
   return <RequestAccessForm uid={uid} details={details.data.details} />;
+}
+
+/** The products that unlock the item, each with Buy Now. */
+function BuyAccess({ typeName, products, returnTo }: { typeName: string; products: AvailableProduct[]; returnTo: string }) {
+  return (
+    <PreviewFrame title="Buy access">
+      <p>This {typeName.toLowerCase()} is sold on this site. Buy a product that includes it; our staff send an invoice and open it to you once it is paid.</p>
+      <ul className="product-offers">
+        {products.map((product) => (
+          <ProductOffer key={product.uuid} product={product} returnTo={returnTo} />
+        ))}
+      </ul>
+    </PreviewFrame>
+  );
+}
+
+/** How Buy Now can post: with the cookie session's CSRF token, or (a bearer-token client, the desktop) only from the site in a browser. */
+type BuyRoute = { token: string } | { browserUrl: string };
+
+/** Which way Buy Now goes here: a cookie session posts the form; a client signed in by a bearer token has no cookie to post it with. */
+async function buyRoute(returnTo: string): Promise<BuyRoute> {
+  if (!(await platform.authorization())) return { token: await csrfTokenForForm() };
+  const server = (await platform.serverUrl()) ?? "";
+  return { browserUrl: `${server.replace(/\/+$/, "")}${returnTo}` };
+}
+
+/**
+ * A product and its Buy Now: a real HTML form post to /checkout/one-click/{uuid}, with the session's CSRF token as
+ * _token. The desktop (signed in with a bearer token, no cookie session) opens the item's page in the browser instead.
+ */
+function ProductOffer({ product, returnTo }: { product: AvailableProduct; returnTo: string }) {
+  const id = useId();
+  const [route, setRoute] = useState<BuyRoute | null>(null);
+  useEffect(() => {
+    let live = true;
+    buyRoute(returnTo)
+      .then((r) => live && setRoute(r))
+      .catch(() => live && setRoute(null));
+    return () => {
+      live = false;
+    };
+  }, [returnTo]);
+  return (
+    <li className="product-offer">
+      <div className="product-offer__text">
+        <p className="product-offer__name" id={`${id}-name`}>
+          <strong>{product.name}</strong> <span className="product-offer__price">{formatPrice(Math.round(Number(product.price) * 100), product.currency)}</span>
+        </p>
+        {product.short_description && <p className="product-offer__description">{product.short_description}</p>}
+      </div>
+      {route && "browserUrl" in route ? (
+        <button type="button" className="button button--primary" aria-describedby={`${id}-name`} onClick={() => void platform.openExternal(route.browserUrl)}>
+          {CHECKOUT_TEXTS.buyNow}
+          <span className="visually-hidden"> (opens in your browser)</span>
+        </button>
+      ) : (
+        <form method="post" action={oneClickAction(product.uuid)}>
+          <input type="hidden" name="_token" value={route?.token ?? ""} />
+          <input type="hidden" name="return_to" value={returnTo} />
+          <button type="submit" className="button button--primary" disabled={!route} aria-describedby={`${id}-name`}>
+            {CHECKOUT_TEXTS.buyNow}
+          </button>
+        </form>
+      )}
+    </li>
+  );
 }
 
 function RequestAccessForm({ uid, details }: { uid: string; details: { owner: { name: string }; type_name_singular: string; permissionRequest: { status: string; created_at: string } | null } }) {

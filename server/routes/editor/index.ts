@@ -10,6 +10,7 @@ import {
   isContentTypePath,
 } from "../../../contract/index.js";
 import { saveContentBody } from "../../commands/saveContentBody.js";
+import { countActiveProductsFor } from "../../models/products.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
@@ -39,7 +40,7 @@ async function lockSeconds(db: Db): Promise<number> {
 
 /** What an item's presenter needs besides its row and sections: where it was copied from, its designed thumbnail and the actor's favorite flag. */
 async function loadItemExtras(db: Db, actor: Actor, contentId: number) {
-  const [copiedFrom, thumbnail, favorites, endorsements, badges, resourceFile, hasStandards] = await Promise.all([
+  const [copiedFrom, thumbnail, favorites, endorsements, badges, resourceFile, hasStandards, productsCount] = await Promise.all([
     loadCopiedFrom(db, actor, contentId),
     findThumbnail(db, contentId),
     favoriteIdsAmong(db, actor.profile?.id ?? null, [contentId]),
@@ -47,8 +48,9 @@ async function loadItemExtras(db: Db, actor: Actor, contentId: number) {
     listContentBadges(db, contentId),
     findResourceFile(db, contentId),
     hasAttributeOfType(db, contentId, STANDARDS_TYPE),
+    countActiveProductsFor(db, contentId),
   ]);
-  return { copiedFrom, thumbnail, favorite: favorites.has(contentId), endorsements: presentEndorsements(endorsements), badges, resourceFile, hasStandards };
+  return { copiedFrom, thumbnail, favorite: favorites.has(contentId), endorsements: presentEndorsements(endorsements), badges, resourceFile, hasStandards, productsCount };
 }
 
 /** A lock as the editor reads it, from the caller's side. */

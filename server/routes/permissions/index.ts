@@ -25,7 +25,9 @@ import { mailFor, type MailContext } from "../../mail/transport.js";
 import { listInvites } from "../../models/permissionInvites.js";
 import { itemLink } from "../../presenters/editableItem.js";
 import { findRequest, listGrants, listOpenRequests, openRequest, profileKinds } from "../../models/permissions.js";
-import { authenticate, authorize, authorizeView, contentObjectPolicy, permissionPolicy } from "../../policies/index.js";
+import { authenticate, authorize, authorizeView, contentObjectPolicy, permissionPolicy, productPolicy } from "../../policies/index.js";
+import { listActiveProductsFor } from "../../models/products.js";
+import { presentAvailableProduct } from "../../presenters/checkout.js";
 import { modelTypeInfo } from "../../presenters/modelTypes.js";
 import { presentOwnRequest, presentPermissions } from "../../presenters/permissions.js";
 import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
@@ -150,9 +152,9 @@ export function permissionsRouter(db: Db, mail: MailContext): Router {
   router.get("/permissions/access-details", authenticate(), async (req, res) => {
     const query = parseOr422(AccessDetailsQuery, req.query);
     const { item, canView } = await loadRequested(db, req, query);
-    const request = await findRequest(db, item.id, req.actor.profile!.id);
+    const [request, products] = await Promise.all([findRequest(db, item.id, req.actor.profile!.id), productPolicy.isOfferedProducts(req.actor, canView) ? listActiveProductsFor(db, item.id) : []]);
     const answer: AccessDetailsResponse = {
-      details: { owner: { name: item.owner_name }, type_name_singular: modelTypeInfo(item.model_key, item.sub_type).singular, can_view: canView, permissionRequest: request ? presentOwnRequest(request) : null, availableProducts: [] },
+      details: { owner: { name: item.owner_name }, type_name_singular: modelTypeInfo(item.model_key, item.sub_type).singular, can_view: canView, permissionRequest: request ? presentOwnRequest(request) : null, availableProducts: products.map(presentAvailableProduct) },
     };
     res.json(answer);
   });

@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { positiveId } from "./common.js";
+
+/**
+ * Purchasable products and one-click checkout (first document: "Purchasable product: uuid, name, short_description,
+ * price", "Products available for purchase show Buy Now instead", "Buy Now | form POST to /checkout/one-click/{productUuid}").
+ * No payment provider is reachable, so checkout sells by invoice: Buy Now places a pending order, the site's staff
+ * invoice the buyer and mark the order paid, which opens the product's items to the buyer. The texts are ours.
+ */
+export const CHECKOUT_TEXTS = {
+  buyNow: "Buy Now",
+  nameRequired: "Please give the product a name.",
+  nameTooLong: "The name may be at most 255 characters.",
+  descriptionTooLong: "The short description may be at most 1000 characters.",
+  badPrice: "The price must be an amount from 0 to 100000.00 (in cents: a whole number from 0 to 10000000).",
+  badCurrency: "The currency must be a three-letter code such as USD.",
+  itemsRequired: "Choose at least one item the product unlocks.",
+  tooManyItems: "A product may unlock at most 200 items.",
+  unknownItems: "Some of the chosen items do not exist or cannot be sold (groups, profiles and attribute items cannot).",
+  badItemId: "Items are named by their ids.",
+  productNotFound: "This product does not exist or is not for sale.",
+  orderNotFound: "This order does not exist.",
+  notPending: "Only a pending order can be marked paid or cancelled.",
+  created: "Product created.",
+  saved: "Product saved.",
+  markedPaid: "The order is marked paid: its buyer can now open the product's items.",
+  cancelled: "The order is cancelled.",
+  ordered: "Your order is placed. We will send you an invoice.",
+  /** The order page's text for a pending order: payment is confirmed by people, not a provider. */
+  invoiceNote: "This site's staff will send you an invoice and confirm your payment. The items open to you as soon as your payment is confirmed.",
+  paidNote: "Your payment is confirmed: the items are open to you.",
+  cancelledNote: "This order was cancelled. Nothing is owed.",
+} as const;
+
+/** Model keys whose items a product may unlock: the items one may ask access to (groups, profiles and attribute items are no content to sell). */
+export const SELLABLE_MODEL_KEYS = ["resource", "lesson_plan", "collection", "outline", "project", "pathway"] as const;
+
+/** The highest price a product may have, in cents (100000.00). */
+export const PRICE_CENTS_MAX = 10_000_000;
+/** The most items one product may unlock. */
+export const PRODUCT_ITEMS_MAX = 200;
+
+/** A price in cents as the API shows it: the amount in the currency's main unit with two decimals ("12.50", "0.00"). */
+export const priceText = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+
+/** A price for people: "$12.50", "€4.00", "Free" for 0. */
+export const formatPrice = (cents: number, currency: string): string =>
+  cents === 0 ? "Free" : new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+
+/** POST /api/products and PUT /api/products/{uuid}: a product as an administrator writes it (PUT replaces it whole). */
+export const ProductInput = z.object({
+  name: z.string({ error: CHECKOUT_TEXTS.nameRequired }).trim().min(1, CHECKOUT_TEXTS.nameRequired).max(255, CHECKOUT_TEXTS.nameTooLong),
+  short_description: z.string({ error: CHECKOUT_TEXTS.descriptionTooLong }).trim().max(1000, CHECKOUT_TEXTS.descriptionTooLong).default(""),
+  price_cents: z.number({ error: CHECKOUT_TEXTS.badPrice }).int(CHECKOUT_TEXTS.badPrice).min(0, CHECKOUT_TEXTS.badPrice).max(PRICE_CENTS_MAX, CHECKOUT_TEXTS.badPrice),
+  currency: z
+    .string({ error: CHECKOUT_TEXTS.badCurrency })
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, CHECKOUT_TEXTS.badCurrency)
+    .transform((c) => c.toUpperCase())
+    .default("USD"),
+  /** Switched off, it is no longer offered (Buy Now disappears; pending orders can still be marked paid). */
+  is_active: z.boolean().default(true),
+  /** The content items it unlocks (their ids). */
+  item_ids: z
+    .array(positiveId(CHECKOUT_TEXTS.badItemId), { error: CHECKOUT_TEXTS.itemsRequired })
+    .min(1, CHECKOUT_TEXTS.itemsRequired)
+    .max(PRODUCT_ITEMS_MAX, CHECKOUT_TEXTS.tooManyItems)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type ProductInput = z.input<typeof ProductInput>;
+
+/**
+ * A product as offered on the request-access card (the spec's fields). price is the amount in the currency's main
+ * unit as a string with two decimals ("12.50"; "0.00" is free), currency its ISO 4217 code.
+ */
+export const AvailableProduct = z.object({ uuid: z.string(), name: z.string(), short_description: z.string(), price: z.string(), currency: z.string() });
+export type AvailableProduct = z.infer<typeof AvailableProduct>;
+
+/** An item a product unlocks, as its product and order pages list it. */
+export const ProductItemView = z.object({ id: z.number(), title: z.string(), link: z.string(), type_name_singular: z.string() });
+export type ProductItemView = z.infer<typeof ProductItemView>;
+
+/** A product as its administrators see it. */
+export const ManagedProduct = AvailableProduct.extend({
+  price_cents: z.number(),
+  is_active: z.boolean(),
+  items: z.array(ProductItemView),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ManagedProduct = z.infer<typeof ManagedProduct>;
+
+/** GET /api/products: every product, active ones first, then by name. */
+export const ManagedProductsResponse = z.object({ data: z.array(ManagedProduct) });
+export type ManagedProductsResponse = z.infer<typeof ManagedProductsResponse>;
+
+/** POST and PUT answer the saved product and a message for the toast. */
+export const ProductSaveResponse = z.object({ data: ManagedProduct, message: z.string() });
+export type ProductSaveResponse = z.infer<typeof ProductSaveResponse>;
+
+export const ORDER_STATUSES = ["pending", "paid", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** An order as its buyer and the site's administrators see it; price is the one it was bought at. */
+export const OrderView = z.object({
+  uuid: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  price: z.string(),
+  price_cents: z.number(),
+  currency: z.string(),
+  product: z.object({ uuid: z.string(), name: z.string(), short_description: z.string() }),
+  /** What paying opens: the product's items now. */
+  items: z.array(ProductItemView),
+  buyer: z.object({ profile_id: z.number(), name: z.string(), link: z.string() }),
+  /** The order's page. */
+  link: z.string(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  /** What the asker may do with it: mark it paid or cancel it (administrators, while it is pending). */
+  abilities: z.object({ mark_paid: z.boolean(), cancel: z.boolean() }),
+});
+export type OrderView = z.infer<typeof OrderView>;
+
+/** GET /api/checkout/orders (the asker's own) and GET /api/orders (every order, for administrators): newest first. */
+export const OrdersResponse = z.object({ data: z.array(OrderView) });
+export type OrdersResponse = z.infer<typeof OrdersResponse>;
+
+/** GET /api/checkout/orders/{uuid}. */
+export const OrderResponse = z.object({ data: OrderView });
+export type OrderResponse = z.infer<typeof OrderResponse>;
+
+/** POST /checkout/one-click/{productUuid} asked for JSON (a browser's form post is redirected to `link` instead). */
+export const CheckoutResponse = z.object({ data: OrderView, link: z.string(), message: z.string() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
+
+/** POST /api/orders/{uuid}/paid and /cancel: the order as it is now and a message. */
+export const OrderUpdateResponse = z.object({ data: OrderView, message: z.string() });
+export type OrderUpdateResponse = z.infer<typeof OrderUpdateResponse>;
+
+/** The optional form field of Buy Now: where a guest returns after signing in (a path on this site). */
+export const CheckoutForm = z.object({ return_to: z.string().max(2000).optional() });
+
+/** GET /api/orders: optionally only one status. */
+export const OrdersQuery = z.object({ status: z.enum(ORDER_STATUSES, { error: "status must be pending, paid or cancelled." }).optional() });
+
+/** A product's or order's {uuid}. */
+export const CheckoutUuid = z.string().regex(/^[0-9a-f-]{36}$/i, "Must be a uuid.");

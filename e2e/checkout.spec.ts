@@ -1,0 +1,99 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-checkout";
+const unique = () => `Zc${Date.now().toString(36)}`;
+const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" });
+
+/** Both widths the screenshots are taken at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+test("checkout: an admin sells a restricted item, a member buys it with Buy Now, the admin marks the order paid, the member opens it", async ({ page }) => {
+  // The teacher makes a lesson plan only she may open.
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Fractions lab`;
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const started = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the checkout test" }, headers });
+  expect(started.ok()).toBeTruthy();
+  const { link } = ((await started.json()) as { data: { link: string } }).data;
+  const item = (await (await page.request.get(`/api/content${link}`)).json()) as { opaque_id: string };
+  expect((await page.request.post("/permissions", { data: { opaque_id: item.opaque_id, global: [], authed: [] }, headers })).ok()).toBeTruthy();
+
+  // The admin creates a product with that item on the Products page, finding the item by search.
+  await switchTo(page, ADMIN);
+  await page.goto("/moderation/products");
+  await expect(page.getByRole("heading", { name: "Products", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "New product" }).click();
+  const dialog = page.getByRole("dialog", { name: "New product" });
+  await dialog.getByLabel("Name").fill(`${title} pack`);
+  await dialog.getByLabel("Short description").fill("The lab and its worksheets, for one school.");
+  await dialog.getByLabel("Price (0 is free)").fill("9.5");
+  await dialog.getByLabel("Find an item").fill(title.split(" ")[0]!);
+  await dialog.getByRole("button", { name: `Add ${title}` }).click();
+  await expect(dialog.getByRole("list", { name: "Chosen items" })).toContainText(title);
+  await expectNoAxeViolations(page, "new product dialog");
+  await dialog.getByRole("button", { name: "Create" }).click();
+  await expect(toasts(page)).toContainText("Product created.");
+  const card = page.getByRole("list", { name: "Products" }).getByRole("listitem").filter({ hasText: `${title} pack` });
+  await expect(card).toContainText("$9.50");
+  await expect(card).toContainText(`Unlocks: ${title}`);
+  await expectNoAxeViolations(page, "products page");
+  await shoot(page, "admin-products");
+
+  // A member who may not open the item sees Buy Now instead of the request form, and buys.
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Buy access", level: 1 })).toBeVisible();
+  const offer = page.getByRole("listitem").filter({ hasText: `${title} pack` });
+  await expect(offer).toContainText("$9.50");
+  await expect(offer).toContainText("The lab and its worksheets, for one school.");
+  const buy = offer.getByRole("button", { name: "Buy Now" });
+  await expect(buy).toBeEnabled();
+  await expectNoAxeViolations(page, "request-access card with Buy Now");
+  await shoot(page, "buy-now-card");
+  await buy.click();
+  await expect(page).toHaveURL(/\/checkout\/orders\/[0-9a-f-]{36}$/);
+  const orderUrl = page.url();
+  await expect(page.getByRole("heading", { name: `${title} pack`, level: 2 })).toBeVisible();
+  await expect(page.getByText("Awaiting payment")).toBeVisible();
+  await expect(page.getByText("This site's staff will send you an invoice and confirm your payment.")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: title }).first()).toBeVisible();
+  await expectNoAxeViolations(page, "order page");
+  await shoot(page, "order-pending");
+
+  // A second click on Buy Now shows the same order.
+  await page.goto(link);
+  await page.getByRole("listitem").filter({ hasText: `${title} pack` }).getByRole("button", { name: "Buy Now" }).click();
+  await expect(page).toHaveURL(orderUrl);
+  // The buyer's own orders list it.
+  await page.goto("/checkout/orders");
+  await expect(page.getByRole("row").filter({ hasText: `${title} pack` })).toContainText("Awaiting payment");
+  await expectNoAxeViolations(page, "your orders");
+
+  // The admin marks the order paid on the Orders page.
+  await switchTo(page, ADMIN);
+  await page.goto("/moderation/orders");
+  const row = page.getByRole("row").filter({ hasText: `${title} pack` });
+  await expect(row).toContainText(LEARNER.name);
+  await expectNoAxeViolations(page, "orders page");
+  await shoot(page, "admin-orders");
+  await row.getByRole("button", { name: /^Mark paid/ }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Mark paid" }).click();
+  await expect(toasts(page)).toContainText("The order is marked paid");
+  await expect(page.getByRole("row").filter({ hasText: `${title} pack` })).toHaveCount(0);
+
+  // The member opens the item, and the order says it is paid.
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await page.goto(orderUrl);
+  await expect(page.getByText("Your payment is confirmed: the items are open to you.")).toBeVisible();
+  await expect(page.getByRole("link", { name: title })).toHaveAttribute("href", link);
+  await shoot(page, "order-paid");
+});

@@ -1,0 +1,45 @@
+import { useQuery } from "@tanstack/react-query";
+import { ManagedProductsResponse, OrderResponse, OrdersResponse, OrderUpdateResponse, ProductSaveResponse, type OrderStatus, type ProductInput } from "../../contract/index.js";
+import { apiUrl, getJson, postJson, putJson } from "./client.js";
+
+/** The query keys of products and orders (every one is refreshed after a change). */
+export const checkoutKeys = {
+  all: ["checkout"] as const,
+  products: ["checkout", "products"] as const,
+  myOrders: ["checkout", "orders", "mine"] as const,
+  order: (uuid: string) => ["checkout", "orders", uuid] as const,
+  allOrders: (status: OrderStatus | "") => ["checkout", "orders", "all", status] as const,
+};
+
+/** Where Buy Now's form posts (a real form post: the server answers with a redirect to the order's page). */
+export const oneClickAction = (productUuid: string): string => apiUrl(`checkout/one-click/${encodeURIComponent(productUuid)}`);
+
+/** GET /api/products: every product, for administrators (the page shows a refusal itself). */
+export function useManagedProducts(enabled: boolean) {
+  return useQuery({ queryKey: checkoutKeys.products, queryFn: () => getJson("api/products", ManagedProductsResponse), enabled, meta: { refusalsShownByScreen: true } });
+}
+
+/** POST /api/products (no uuid) or PUT /api/products/{uuid}. */
+export function saveProduct(uuid: string | null, body: ProductInput): Promise<ProductSaveResponse> {
+  return uuid === null ? postJson("api/products", body, ProductSaveResponse) : putJson(`api/products/${uuid}`, body, ProductSaveResponse);
+}
+
+/** GET /api/checkout/orders/{uuid}: one order, for its buyer and administrators. */
+export function useOrder(uuid: string, enabled: boolean) {
+  return useQuery({ queryKey: checkoutKeys.order(uuid), queryFn: () => getJson(`api/checkout/orders/${encodeURIComponent(uuid)}`, OrderResponse), enabled, meta: { refusalsShownByScreen: true } });
+}
+
+/** GET /api/checkout/orders: the signed-in profile's own orders. */
+export function useMyOrders(enabled: boolean) {
+  return useQuery({ queryKey: checkoutKeys.myOrders, queryFn: () => getJson("api/checkout/orders", OrdersResponse), enabled, meta: { refusalsShownByScreen: true } });
+}
+
+/** GET /api/orders: every order (optionally of one status), for administrators. */
+export function useAllOrders(status: OrderStatus | "", enabled: boolean) {
+  return useQuery({ queryKey: checkoutKeys.allOrders(status), queryFn: () => getJson("api/orders", OrdersResponse, status ? { searchParams: { status } } : {}), enabled, meta: { refusalsShownByScreen: true } });
+}
+
+/** POST /api/orders/{uuid}/paid or /cancel. */
+export function settleOrder(uuid: string, action: "paid" | "cancel"): Promise<OrderUpdateResponse> {
+  return postJson(`api/orders/${uuid}/${action}`, {}, OrderUpdateResponse);
+}

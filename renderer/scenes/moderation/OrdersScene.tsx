@@ -1,0 +1,121 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import { formatPrice, ORDER_STATUSES, type OrderStatus, type OrderView } from "../../../contract/index.js";
+import { ApiError, toApiError } from "../../api/ApiError.js";
+import { checkoutKeys, settleOrder, useAllOrders } from "../../api/checkout.js";
+import { useCurrentProfile } from "../../api/queries.js";
+import { Alert } from "../../components/Alert.js";
+import { ConfirmDialog } from "../../components/ConfirmDialog.js";
+import { shortDate } from "../../components/shortDate.js";
+import { showToast } from "../../components/toastStore.js";
+import { ORDER_STATUS_LABEL } from "../checkout/OrderScene.js";
+import { StaffPage } from "./StaffPage.js";
+
+/** The administrators' orders at /moderation/orders: every order, by status, with Mark paid and Cancel for pending ones. */
+export function OrdersScene() {
+  const allowed = Boolean(useCurrentProfile()?.permissions.manage_products);
+  const [status, setStatus] = useState<OrderStatus | "">("pending");
+  const orders = useAllOrders(status, allowed);
+  const queryClient = useQueryClient();
+  const [settling, setSettling] = useState<{ order: OrderView; action: "paid" | "cancel" } | null>(null);
+
+  const handleSettle = async ({ order, action }: { order: OrderView; action: "paid" | "cancel" }) => {
+    setSettling(null);
+    try {
+      showToast((await settleOrder(order.uuid, action)).message, "info");
+    } catch (error) {
+      showToast((await toApiError(error)).displayMessage);
+    }
+    await queryClient.invalidateQueries({ queryKey: checkoutKeys.all });
+  };
+
+  let list;
+  if (orders.isPending) list = <p role="status">Loading orders…</p>;
+  else if (orders.isError) list = <Alert tone="danger">{orders.error instanceof ApiError ? orders.error.displayMessage : "The orders could not be loaded."}</Alert>;
+  else if (!orders.data.data.length) list = <p className="staff-page__empty">No orders here.</p>;
+  else
+    list = (
+      // Scrolls sideways on a phone rather than widening the page; focusable, so a keyboard can scroll it.
+      <div className="orders-table-wrap" role="region" aria-label="Orders" tabIndex={0}>
+        <table className="orders-table">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Buyer</th>
+              <th scope="col">Price</th>
+              <th scope="col">Status</th>
+              <th scope="col">Ordered</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.data.data.map((order) => (
+              <tr key={order.uuid}>
+                <td>
+                  <Link to={order.link}>{order.product.name}</Link>
+                </td>
+                <td>
+                  <Link to={order.buyer.link}>{order.buyer.name}</Link>
+                </td>
+                <td>{formatPrice(order.price_cents, order.currency)}</td>
+                <td>
+                  <span className={`order-status order-status--${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>
+                </td>
+                <td>
+                  <time dateTime={order.created_at}>{shortDate(order.created_at)}</time>
+                </td>
+                <td className="orders-table__actions">
+                  {order.abilities.mark_paid && (
+                    <button type="button" className="button button--primary button--small" onClick={() => setSettling({ order, action: "paid" })}>
+                      Mark paid<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
+                    </button>
+                  )}
+                  {order.abilities.cancel && (
+                    <button type="button" className="button button--ghost button--small" onClick={() => setSettling({ order, action: "cancel" })}>
+                      Cancel<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  return (
+    <StaffPage title="Orders" intro="Purchases made with Buy Now. Send the buyer an invoice; when it is paid, Mark paid opens the product's items to them. Cancel an order that will not be paid." permission="manage_products">
+      <p className="field">
+        <label className="field__label" htmlFor="orders-status">
+          Show
+        </label>
+        <select id="orders-status" className="input orders-filter" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus | "")}>
+          <option value="">All orders</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ORDER_STATUS_LABEL[s]}
+            </option>
+          ))}
+        </select>
+      </p>
+      {list}
+      {settling && (
+        <ConfirmDialog
+          title={settling.action === "paid" ? "Mark order paid" : "Cancel order"}
+          message={
+            settling.action === "paid"
+              ? `Mark the order of "${settling.order.product.name}" by ${settling.order.buyer.name} paid? They will be able to open its items.`
+              : `Cancel the order of "${settling.order.product.name}" by ${settling.order.buyer.name}?`
+          }
+          confirmLabel={settling.action === "paid" ? "Mark paid" : "Cancel order"}
+          cancelLabel={settling.action === "paid" ? "Not yet" : "Keep order"}
+          onConfirm={() => void handleSettle(settling)}
+          onCancel={() => setSettling(null)}
+        />
+      )}
+    </StaffPage>
+  );
+}

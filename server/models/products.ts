@@ -1,0 +1,107 @@
+import type { Db } from "../db/connection.js";
+import type { OrderRow, ProductRow } from "../db/schema.js";
+
+/** An item a product unlocks, with what its pages show of it. */
+export interface ProductItemRow {
+  product_id: number;
+  id: number;
+  uid: string;
+  model_key: string;
+  sub_type: string | null;
+  title: string;
+}
+
+/** Every product, active ones first, then by name. */
+export async function listProducts(db: Db): Promise<ProductRow[]> {
+  return db.selectFrom("products").selectAll().orderBy("is_active", "desc").orderBy("name").orderBy("id").execute();
+}
+
+/** One product by its uuid, or undefined. */
+export async function findProduct(db: Db, uuid: string): Promise<ProductRow | undefined> {
+  return db.selectFrom("products").selectAll().where("uuid", "=", uuid).executeTakeFirst();
+}
+
+/** The items of some products (by title), grouped by product id. */
+export async function listProductItems(db: Db, productIds: readonly number[]): Promise<Map<number, ProductItemRow[]>> {
+  const byProduct = new Map<number, ProductItemRow[]>(productIds.map((id) => [id, []]));
+  if (!productIds.length) return byProduct;
+  const rows = await db
+    .selectFrom("product_items as pi")
+    .innerJoin("content as c", "c.id", "pi.content_id")
+    .select(["pi.product_id", "c.id", "c.uid", "c.model_key", "c.sub_type", "c.title"])
+    .where("pi.product_id", "in", [...productIds])
+    .orderBy("c.title_sort")
+    .orderBy("c.id")
+    .execute();
+  for (const row of rows) byProduct.get(row.product_id)!.push(row);
+  return byProduct;
+}
+
+/** Of these content ids, those of items a product may unlock (existing, of a sellable type). */
+export async function sellableIds(db: Db, ids: readonly number[], modelKeys: readonly string[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom("content").select("id").where("id", "in", [...ids]).where("model_key", "in", [...modelKeys]).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The active products that unlock an item, cheapest first. */
+export async function listActiveProductsFor(db: Db, contentId: number): Promise<ProductRow[]> {
+  return db
+    .selectFrom("products")
+    .innerJoin("product_items as pi", "pi.product_id", "products.id")
+    .selectAll("products")
+    .where("pi.content_id", "=", contentId)
+    .where("products.is_active", "=", 1)
+    .orderBy("products.price_cents")
+    .orderBy("products.name")
+    .execute();
+}
+
+/** How many active products unlock an item (the item answer's purchasable_in_products_count). */
+export async function countActiveProductsFor(db: Db, contentId: number): Promise<number> {
+  const row = await db
+    .selectFrom("product_items as pi")
+    .innerJoin("products as p", "p.id", "pi.product_id")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("pi.content_id", "=", contentId)
+    .where("p.is_active", "=", 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** An order with its product's name and its buyer's, as its pages show it. */
+export type OrderWithNames = OrderRow & { product_uuid: string; product_name: string; product_short_description: string; buyer_name: string; buyer_uid: string };
+
+const orderQuery = (db: Db) =>
+  db
+    .selectFrom("orders")
+    .innerJoin("products as p", "p.id", "orders.product_id")
+    .innerJoin("profiles as b", "b.id", "orders.buyer_id")
+    .selectAll("orders")
+    .select(["p.uuid as product_uuid", "p.name as product_name", "p.short_description as product_short_description", "b.name as buyer_name", "b.uid as buyer_uid"]);
+
+/** One order by its uuid, or undefined. */
+export async function findOrder(db: Db, uuid: string): Promise<OrderWithNames | undefined> {
+  return orderQuery(db).where("orders.uuid", "=", uuid).executeTakeFirst();
+}
+
+/** A buyer's pending or paid order of a product (the one Buy Now shows again), or undefined. */
+export async function findOpenOrder(db: Db, buyerId: number, productId: number): Promise<OrderWithNames | undefined> {
+  return orderQuery(db)
+    .where("orders.buyer_id", "=", buyerId)
+    .where("orders.product_id", "=", productId)
+    .where("orders.status", "in", ["pending", "paid"])
+    .orderBy("orders.status") // "paid" before "pending"
+    .executeTakeFirst();
+}
+
+/** The most orders one list shows. */
+export const ORDERS_LIST_LIMIT = 500;
+
+/** Orders, newest first: a buyer's own, or every order (optionally of one status). */
+export async function listOrders(db: Db, filter: { buyerId?: number; status?: OrderRow["status"] }): Promise<OrderWithNames[]> {
+  let query = orderQuery(db);
+  if (filter.buyerId !== undefined) query = query.where("orders.buyer_id", "=", filter.buyerId);
+  if (filter.status) query = query.where("orders.status", "=", filter.status);
+  return query.orderBy("orders.created_at", "desc").orderBy("orders.id", "desc").limit(ORDERS_LIST_LIMIT).execute();
+}

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_TEXTS, MESSAGES } from "../../../contract/index.js";
+import type { Content } from "../../db/schema.js";
+import { apiReferenceCheck } from "../../test/apiReference.js";
+import { buildContent, buildRoleCast, buildSignedInUser, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+
+describe("products and checkout by invoice", () => {
+  let server: TestServer;
+  let cast: RoleCast;
+  let lesson: Content, unit: Content, open: Content;
+  const fits = apiReferenceCheck();
+  const word = "Wombatsale";
+
+  const product = (overrides: Record<string, unknown> = {}) => ({ name: "Fractions Unit", short_description: "Ten lessons on fractions.", price_cents: 1250, currency: "usd", item_ids: [lesson.id, unit.id], ...overrides });
+  const create = async (overrides: Record<string, unknown> = {}) => {
+    const res = await cast.clients.admin.post("/api/products", product(overrides));
+    expect(res.status).toBe(201);
+    return res.body.data as { uuid: string; price: string };
+  };
+  /** Buy Now as the browser sends it: a urlencoded form with the CSRF token as _token, asking for a page. */
+  const buyByForm = async (client: TestClient, uuid: string, fields: Record<string, string> = {}) => {
+    const token = client.cookieHeader().includes("sid=") ? await client.token() : "";
+    const body = new URLSearchParams({ ...(token ? { _token: token } : {}), ...fields }).toString();
+    return client.request("POST", `/checkout/one-click/${uuid}`, body, { "content-type": "application/x-www-form-urlencoded", accept: "text/html,application/xhtml+xml" });
+  };
+  const titlesFound = async (client: TestClient) => ((await client.get(`/api/search?query=${word}`)).body.data as { title: string }[]).map((d) => d.title);
+  const details = (client: TestClient, item: Content) => client.get(`/permissions/access-details?uid=${item.uid}`);
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    cast = await buildRoleCast(server);
+    lesson = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: `${word} Lesson`, visibility: "restricted" });
+    unit = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "resource", subType: "document", title: `${word} Worksheet`, visibility: "restricted" });
+    open = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "resource", subType: "document", title: `${word} Public`, visibility: "public" });
+  });
+  afterAll(() => server.stop());
+
+  it("lets only administrators manage products (guest 401, others 403) and checks what they write", async () => {
+    expect(await statusesByRole(cast.clients, (c) => c.get("/api/products"))).toEqual({ guest: 401, owner: 403, member: 403, leader: 403, groupie: 403, moderator: 403, admin: 200 });
+    const statuses = await statusesByRole(cast.clients, (c) => c.post("/api/products", product({ name: "Role matrix" })));
+    expect(statuses).toEqual({ guest: 401, owner: 403, member: 403, leader: 403, groupie: 403, moderator: 403, admin: 201 });
+
+    const created = await cast.clients.admin.post("/api/products", product({ name: "  Algebra Pack  " }));
+    fits("post", "/api/products", created);
+    expect(created.body.data).toMatchObject({ name: "Algebra Pack", price: "12.50", price_cents: 1250, currency: "USD", is_active: true });
+    expect(created.body.data.items.map((i: { title: string }) => i.title).sort()).toEqual([`${word} Lesson`, `${word} Worksheet`]);
+    expect(created.body.message).toBe(CHECKOUT_TEXTS.created);
+
+    const bad = async (body: Record<string, unknown>) => (await cast.clients.admin.post("/api/products", product(body))).body.message;
+    expect(await bad({ name: " " })).toBe(CHECKOUT_TEXTS.nameRequired);
+    expect(await bad({ price_cents: -1 })).toBe(CHECKOUT_TEXTS.badPrice);
+    expect(await bad({ price_cents: 12.5 })).toBe(CHECKOUT_TEXTS.badPrice);
+    expect(await bad({ currency: "dollars" })).toBe(CHECKOUT_TEXTS.badCurrency);
+    expect(await bad({ item_ids: [] })).toBe(CHECKOUT_TEXTS.itemsRequired);
+    expect(await bad({ item_ids: [999999] })).toBe(CHECKOUT_TEXTS.unknownItems);
+    expect(await bad({ item_ids: [cast.group.id] })).toBe(CHECKOUT_TEXTS.unknownItems);
+    expect((await cast.clients.admin.post("/api/products", product({ item_ids: "x" }))).status).toBe(422);
+
+    const edited = await cast.clients.admin.send("PUT", `/api/products/${created.body.data.uuid}`, product({ name: "Algebra Pack II", is_active: false, item_ids: [lesson.id] }));
+    fits("put", "/api/products/{uuid}", edited);
+    expect(edited.body.data).toMatchObject({ name: "Algebra Pack II", is_active: false, items: [{ id: lesson.id, title: `${word} Lesson`, link: `/lesson-plans/${lesson.uid}` }] });
+    expect((await cast.clients.member.send("PUT", `/api/products/${created.body.data.uuid}`, product())).status).toBe(403);
+    expect((await cast.clients.admin.send("PUT", `/api/products/00000000-0000-0000-0000-000000000000`, product())).status).toBe(404);
+    fits("get", "/api/products", await cast.clients.admin.get("/api/products"));
+  });
+
+  it("offers active products on the request-access card only to those who cannot view the item, and counts them on the item", async () => {
+    const offered = await create({ name: "Worksheet Pack", price_cents: 500, item_ids: [unit.id] });
+    const off = await create({ name: "Retired Pack", item_ids: [unit.id], is_active: false });
+    const member = await details(cast.clients.member, unit);
+    fits("get", "/permissions/access-details", member);
+    expect(member.body.details.availableProducts).toContainEqual({ uuid: offered.uuid, name: "Worksheet Pack", short_description: "Ten lessons on fractions.", price: "5.00", currency: "USD" });
+    expect(member.body.details.availableProducts.map((p: { uuid: string }) => p.uuid)).not.toContain(off.uuid);
+    // The owner and an admin may view it: nothing is offered to them.
+    expect((await details(cast.clients.owner, unit)).body.details.availableProducts).toEqual([]);
+    expect((await details(cast.clients.admin, unit)).body.details.availableProducts).toEqual([]);
+
+    const page = await cast.clients.owner.get(`/api/content/resources/${unit.uid}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ is_fee_based: true, purchasable_in_products_count: expect.any(Number) });
+    expect(page.body.purchasable_in_products_count).toBeGreaterThanOrEqual(1);
+    const free = await cast.clients.owner.get(`/api/content/resources/${open.uid}`);
+    expect(free.body).toMatchObject({ is_fee_based: false, purchasable_in_products_count: 0 });
+  });
+
+  it("Buy Now places one pending order per buyer and product (a second click shows the same), and a paid one grants read and search", async () => {
+    const sold = await create({ name: "Lesson Pack", price_cents: 2000, item_ids: [lesson.id] });
+    const [buyer, client] = await buildSignedInUser(server, { name: "Bea Buyer" });
+    expect(await titlesFound(client)).not.toContain(`${word} Lesson`);
+
+    const first = await buyByForm(client, sold.uuid);
+    expect(first.status).toBe(303);
+    const link = first.headers.get("location")!;
+    expect(link).toMatch(/^\/checkout\/orders\/[0-9a-f-]{36}$/);
+    const second = await buyByForm(client, sold.uuid);
+    expect(second.headers.get("location")).toBe(link);
+    const asJson = await client.post(`/checkout/one-click/${sold.uuid}`, {});
+    fits("post", "/checkout/one-click/{productUuid}", asJson);
+    expect(asJson.body.link).toBe(link);
+    expect(await server.db.selectFrom("orders").select("id").where("buyer_id", "=", buyer.id).execute()).toHaveLength(1);
+
+    const uuid = link.split("/").pop()!;
+    const order = await client.get(`/api/checkout/orders/${uuid}`);
+    fits("get", "/api/checkout/orders/{uuid}", order);
+    expect(order.body.data).toMatchObject({ status: "pending", price: "20.00", product: { name: "Lesson Pack" }, items: [{ title: `${word} Lesson` }], buyer: { name: "Bea Buyer" }, abilities: { mark_paid: false, cancel: false } });
+    const mine = await client.get("/api/checkout/orders");
+    fits("get", "/api/checkout/orders", mine);
+    expect(mine.body.data.map((o: { uuid: string }) => o.uuid)).toEqual([uuid]);
+    // Someone else's order does not exist for them; an admin sees it and may settle it.
+    expect((await cast.clients.member.get(`/api/checkout/orders/${uuid}`)).status).toBe(404);
+    expect((await cast.clients.admin.get(`/api/checkout/orders/${uuid}`)).body.data.abilities).toEqual({ mark_paid: true, cancel: true });
+    expect((await cast.clients.member.get(`/api/checkout/orders`)).body.data).toEqual([]);
+
+    // Still pending: no access yet.
+    expect((await client.get(`/api/content/lesson-plans/${lesson.uid}`)).status).toBe(404);
+    expect(await statusesByRole(cast.clients, (c) => c.get("/api/orders"))).toEqual({ guest: 401, owner: 403, member: 403, leader: 403, groupie: 403, moderator: 403, admin: 200 });
+    const all = await cast.clients.admin.get("/api/orders?status=pending");
+    fits("get", "/api/orders", all);
+    expect(all.body.data.map((o: { uuid: string }) => o.uuid)).toContain(uuid);
+    expect((await cast.clients.admin.get("/api/orders?status=lost")).status).toBe(422);
+
+    const statuses = await statusesByRole({ guest: cast.clients.guest, member: cast.clients.member, moderator: cast.clients.moderator, owner: cast.clients.owner } as RoleCast["clients"], (c) => c.post(`/api/orders/${uuid}/paid`));
+    expect(statuses).toEqual({ guest: 401, member: 403, moderator: 403, owner: 403 });
+    const paid = await cast.clients.admin.post(`/api/orders/${uuid}/paid`);
+    fits("post", "/api/orders/{uuid}/paid", paid);
+    expect(paid.body).toMatchObject({ message: CHECKOUT_TEXTS.markedPaid, data: { status: "paid", paid_at: expect.any(String), abilities: { mark_paid: false, cancel: false } } });
+    const again = await cast.clients.admin.post(`/api/orders/${uuid}/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(CHECKOUT_TEXTS.notPending);
+
+    expect((await client.get(`/api/content/lesson-plans/${lesson.uid}`)).status).toBe(200);
+    expect(await titlesFound(client)).toContain(`${word} Lesson`);
+    expect((await details(client, lesson)).body.details).toMatchObject({ can_view: true, availableProducts: [] });
+    // The grant is a profile read grant, as the permission form stores it.
+    expect((await cast.clients.owner.get(`/permissions?opaque_id=${lesson.opaque_id}`)).body.permissions.profiles).toContainEqual(expect.objectContaining({ id: buyer.id, permissions: ["read"] }));
+    // Buying again shows the paid order.
+    expect((await buyByForm(client, sold.uuid)).headers.get("location")).toBe(link);
+  });
+
+  it("a cancelled order grants nothing, and the next Buy Now places a new one", async () => {
+    const sold = await create({ name: "Cancel Pack", price_cents: 700, item_ids: [unit.id] });
+    const [, client] = await buildSignedInUser(server);
+    const first = (await buyByForm(client, sold.uuid)).headers.get("location")!;
+    const cancelled = await cast.clients.admin.post(`/api/orders/${first.split("/").pop()}/cancel`);
+    fits("post", "/api/orders/{uuid}/cancel", cancelled);
+    expect(cancelled.body).toMatchObject({ message: CHECKOUT_TEXTS.cancelled, data: { status: "cancelled" } });
+    expect((await client.get(`/api/content/resources/${unit.uid}`)).status).toBe(404);
+    expect((await buyByForm(client, sold.uuid)).headers.get("location")).not.toBe(first);
+  });
+
+  it("a free product is paid at once and opens its items", async () => {
+    const free = await create({ name: "Free Sampler", price_cents: 0, item_ids: [unit.id] });
+    expect(free.price).toBe("0.00");
+    const [, client] = await buildSignedInUser(server);
+    expect(await titlesFound(client)).not.toContain(`${word} Worksheet`);
+    const answer = await client.post(`/checkout/one-click/${free.uuid}`, {});
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ status: "paid", price: "0.00" });
+    expect((await client.get(`/api/content/resources/${unit.uid}`)).status).toBe(200);
+    expect(await titlesFound(client)).toContain(`${word} Worksheet`);
+  });
+
+  it("sends guests to sign in and back, refuses unknown and inactive products, and wants the CSRF token", async () => {
+    const sold = await create({ name: "Guest Pack" });
+    const guest = server.client();
+    const redirected = await buyByForm(guest, sold.uuid, { return_to: `/content/lesson-plans/${lesson.uid}` });
+    expect(redirected.status).toBe(303);
+    expect(redirected.headers.get("location")).toBe(`/auth/login?redirect=${encodeURIComponent(`/content/lesson-plans/${lesson.uid}`)}`);
+    expect((await buyByForm(guest, sold.uuid, { return_to: "//evil.example/" })).headers.get("location")).toBe(`/auth/login?redirect=${encodeURIComponent("/search/")}`);
+    const asJson = await guest.post(`/checkout/one-click/${sold.uuid}`, {});
+    expect(asJson.status).toBe(401);
+    expect(asJson.body.message).toBe(MESSAGES.signInRequired);
+
+    const member = cast.clients.member;
+    const unknown = await member.post(`/checkout/one-click/00000000-0000-0000-0000-000000000000`, {});
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(CHECKOUT_TEXTS.productNotFound);
+    expect((await member.post(`/checkout/one-click/not-a-uuid`, {})).status).toBe(404);
+    const retired = await create({ name: "Retired", is_active: false });
+    expect((await buyByForm(member, retired.uuid)).status).toBe(404);
+
+    // A signed-in browser's form post without the token is refused (a forged post from another site).
+    const forged = await member.request("POST", `/checkout/one-click/${sold.uuid}`, "", { "content-type": "application/x-www-form-urlencoded", accept: "text/html" });
+    expect(forged.status).toBe(403);
+    expect(forged.body.message).toBe(MESSAGES.csrf);
+  });
+});
