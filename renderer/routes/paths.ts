@@ -11,6 +11,8 @@ export const PATHS = {
   interceptors: "/moderation/interceptors",
   notifications: "/notifications",
   acceptInvite: "/invites/accept",
+  account: "/account",
+  confirmEmail: "/account/confirm-email",
 } as const;
 
 /** The login page, asking it to come back to `returnTo` afterwards (not to itself). */

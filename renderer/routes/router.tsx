@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
       { path: "moderation/messages", lazy: async () => ({ Component: (await import("../scenes/moderation/ContactMessagesScene.js")).ContactMessagesScene }) },
       { path: "moderation/interceptors", lazy: async () => ({ Component: (await import("../scenes/moderation/InterceptorsScene.js")).InterceptorsScene }) },
       { path: "invites/accept", lazy: async () => ({ Component: (await import("../scenes/invites/AcceptInviteScene.js")).AcceptInviteScene }) },
+      { path: "account", lazy: async () => ({ Component: (await import("../scenes/account/AccountScene.js")).AccountScene }) },
+      { path: "account/confirm-email", lazy: async () => ({ Component: (await import("../scenes/account/ConfirmEmailScene.js")).ConfirmEmailScene }) },
       { path: "notifications", lazy: async () => ({ Component: (await import("../scenes/notifications/NotificationsScene.js")).NotificationsScene }) },
       { path: "*", element: <NotFoundScene /> },
     ],
