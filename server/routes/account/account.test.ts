@@ -177,3 +177,22 @@ describe("account settings: password and e-mail address", () => {
     expect(mailbox.received.flatMap((m) => m.envelopeTo)).toEqual(["nia.newbie@example.com"]);
   });
 });
+
+describe("account settings: the current password's guesses", () => {
+  it("count against sign-in's per-minute allowance: wrong current passwords and failed sign-ins share it (429 past it)", async () => {
+    const server = await startTestServer({ env: { AUTH_RATE_LIMIT: "3" } });
+    try {
+      const user = await buildUser(server.db, { password: "right password 1" });
+      const client = await signedInClient(server, user);
+      const statuses = [];
+      for (let i = 0; i < 2; i++) statuses.push((await client.post("/api/account/password", { current_password: `guess ${i}`, password: "new password 2" })).status);
+      statuses.push((await server.client().signIn(user.username!, "guess 3")).status);
+      const limited = await client.post("/api/account/password", { current_password: "right password 1", password: "new password 2" });
+      statuses.push(limited.status);
+      expect(statuses).toEqual([422, 422, 401, 429]);
+      expect(limited.body.message).toBe(MESSAGES.tooManyAttempts);
+    } finally {
+      await server.stop();
+    }
+  });
+});
