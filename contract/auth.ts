@@ -50,6 +50,10 @@ export const LoggedProfile = z.object({
   common: z.object({ type_name_singular: z.string(), icon: z.string() }),
   profileAttributes: z.record(z.string(), z.array(z.number())),
   permissions: PermissionsMap,
+  /** The signed-in person's own address (only ever theirs: no other answer carries an address). */
+  email: z.string().nullable(),
+  /** Whether that address is confirmed (notification mail goes only to confirmed addresses). */
+  email_verified: z.boolean(),
 });
 export type LoggedProfile = z.infer<typeof LoggedProfile>;
 

@@ -1,6 +1,7 @@
 /** The HTTP contract: zod schemas and types per area, with the spec's limits and message texts. */
 export * from "./common.js";
 export * from "./auth.js";
+export * from "./account.js";
 export * from "./search.js";
 export * from "./searchParams.js";
 export * from "./favorites.js";

@@ -272,13 +272,13 @@ export async function runClockUntil(page: Page, stepMs: number, assertion: () =>
 }
 
 /**
- * The newest mail to `to` in the server's outbox, once one is there: the browser tests' server has no SMTP_URL, so its
+ * The newest mail to `to` (with `subject`, when given: a new account is also mailed a confirmation) in the server's outbox, once one is there: the browser tests' server has no SMTP_URL, so its
  * mail is written to DATA_DIR/outbox (the folder playwright.config.ts leaves in E2E_DATA_DIR).
  */
-export async function mailTo(to: string): Promise<ReadMail> {
+export async function mailTo(to: string, subject?: string): Promise<ReadMail> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set (see e2e/playwright.config.ts)");
   let found: ReadMail | undefined;
-  await expect.poll(async () => (found = (await outboxMails(dataDir)).filter((m) => m.to === to).at(-1)) !== undefined, { message: `a mail to ${to} in ${dataDir}/outbox` }).toBe(true);
+  await expect.poll(async () => (found = (await outboxMails(dataDir)).filter((m) => m.to === to && (subject === undefined || m.subject === subject)).at(-1)) !== undefined, { message: `a mail to ${to}${subject ? ` (${subject})` : ""} in ${dataDir}/outbox` }).toBe(true);
   return found!;
 }

@@ -25,7 +25,7 @@ test("password reset: forgot page, the mailed link, a new password, signing in w
   await expectNoAxeViolations(page, "forgot page, sent");
   await shoot(page, "reset-2-forgot-sent");
 
-  const mail = await mailTo(email);
+  const mail = await mailTo(email, "Reset your Curriculum Commons password");
   expect(mail.subject).toBe("Reset your Curriculum Commons password");
   const link = linkIn(mail, `${new URL(page.url()).origin}/auth/reset?token=`);
   await page.goto(link);

@@ -4,7 +4,7 @@ import { defineConfig, type ProxyOptions } from "vite";
 const SERVER = process.env.API_SERVER ?? "http://127.0.0.1:3000";
 
 /** The renderer's own pages under /auth and /search: a browser asking for HTML gets the app, not the server. */
-const SPA_PAGES = new Set(["/auth/login", "/auth/forgot", "/auth/reset", "/search", "/search/"]);
+const SPA_PAGES = new Set(["/auth/login", "/auth/forgot", "/auth/reset", "/search", "/search/", "/account", "/account/confirm-email"]);
 
 const toServer: ProxyOptions = { target: SERVER, changeOrigin: false };
 

@@ -27,6 +27,7 @@ import { attachmentsRouter } from "./routes/attachments/index.js";
 import { feedsRouter } from "./routes/feeds/index.js";
 import { appRouter } from "./routes/app/index.js";
 import { attributesRouter } from "./routes/attributes/index.js";
+import { accountRouter } from "./routes/account/index.js";
 import { authRouter } from "./routes/auth/index.js";
 import { bulkImportRouter } from "./routes/bulkImport/index.js";
 import { collectionsRouter } from "./routes/collections/index.js";
@@ -243,6 +244,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(appRouter(db, (req) => generateToken(req as express.Request)));
   app.use(authRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders, mail }));
   app.use(ssoRouter(db, config));
+  app.use(accountRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders, mail }));
   app.use(searchRouter(db, new CatalogueSearch(db, index, logger)));
   app.use(contactRouter(db, { rateLimit: config.authRateLimit }));
   app.use(moderationRouter(db));

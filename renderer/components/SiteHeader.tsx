@@ -89,7 +89,7 @@ function NavLinks() {
   );
 }
 
-/** Guests get a Sign in link; signed-in people see Add Resource, Bulk Import (when they may import), Create, their name and Sign out. */
+/** Guests get a Sign in link; signed-in people see Add Resource, Bulk Import (when they may import), Create, their name, Account and Sign out. */
 function AccountArea({ slots }: { slots: HeaderSlots }) {
   const profile = useCurrentProfile();
   const signOut = useSignOutMutation();
@@ -136,6 +136,10 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
         {profile.avatar ? <img className="account__avatar" src={profile.avatar} alt="" /> : null}
         {profile.name}
       </Link>
+      {/* Password and e-mail address: the person's own Account settings. */}
+      <NavLink className="button button--secondary button--small" to={PATHS.account}>
+        Account
+      </NavLink>
       {/* aria-disabled rather than disabled: a disabled button would drop keyboard focus while signing out. */}
       <button type="button" className="button button--secondary button--small" aria-disabled={signOut.isPending || undefined} onClick={handleSignOut}>
         Sign out

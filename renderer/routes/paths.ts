@@ -14,6 +14,8 @@ export const PATHS = {
   orders: "/checkout/orders",
   notifications: "/notifications",
   acceptInvite: "/invites/accept",
+  account: "/account",
+  confirmEmail: "/account/confirm-email",
 } as const;
 
 /** The login page, asking it to come back to `returnTo` afterwards (not to itself). */

@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
       { path: "checkout/orders", lazy: async () => ({ Component: (await import("../scenes/checkout/MyOrdersScene.js")).MyOrdersScene }) },
       { path: "checkout/orders/:uuid", lazy: async () => ({ Component: (await import("../scenes/checkout/OrderScene.js")).OrderScene }) },
       { path: "invites/accept", lazy: async () => ({ Component: (await import("../scenes/invites/AcceptInviteScene.js")).AcceptInviteScene }) },
+      { path: "account", lazy: async () => ({ Component: (await import("../scenes/account/AccountScene.js")).AccountScene }) },
+      { path: "account/confirm-email", lazy: async () => ({ Component: (await import("../scenes/account/ConfirmEmailScene.js")).ConfirmEmailScene }) },
       { path: "notifications", lazy: async () => ({ Component: (await import("../scenes/notifications/NotificationsScene.js")).NotificationsScene }) },
       { path: "*", element: <NotFoundScene /> },
     ],

@@ -9,6 +9,8 @@ export interface CreateMemberInput {
   name: string;
   username: string;
   email: string | null;
+  /** The address is confirmed already (a provider vouched for it); registration's is confirmed by its mailed link. */
+  emailVerified?: boolean;
   passwordHash: string | null;
 }
 
@@ -20,7 +22,7 @@ export interface CreateMemberInput {
  */
 export async function createMember(db: Db, input: CreateMemberInput, alsoWrite?: (trx: Transaction<Database>, profile: Profile) => Promise<unknown>): Promise<Profile> {
   return db.transaction().execute(async (trx) => {
-    const profile = await insertProfile(trx, { kind: "user", name: input.name, username: input.username, email: input.email, password_hash: input.passwordHash });
+    const profile = await insertProfile(trx, { kind: "user", name: input.name, username: input.username, email: input.email, email_verified_at: input.emailVerified ? new Date().toISOString() : null, password_hash: input.passwordHash });
     await insertContent(trx, { modelKey: "user", title: profile.name, description: `@${input.username}`, ownerId: profile.id, profileId: profile.id, visibility: "restricted" });
     await alsoWrite?.(trx, profile);
     return profile;

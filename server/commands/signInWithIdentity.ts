@@ -9,6 +9,8 @@ export interface IdentityClaims {
   sub: string;
   name?: string;
   email?: string;
+  /** The provider vouches for the address: it counts as confirmed here too. */
+  email_verified?: boolean;
   preferred_username?: string;
 }
 
@@ -51,14 +53,25 @@ export async function signInWithIdentity(db: Db, input: { provider: string; clai
     const linked = await findIdentity(db, provider, claims.sub);
     if (linked) {
       const profile = await db.selectFrom("profiles").selectAll().where("id", "=", linked.profile_id).where("kind", "=", "user").executeTakeFirst();
-      if (profile) return profile;
+      if (profile) return await confirmVouchedEmail(db, profile, claims);
     }
     const username = await uniqueUsername(db, baseUsername(claims));
     const name = claims.name?.trim().slice(0, 255) || username;
     try {
-      return await createMember(db, { name, username, email: claims.email ?? null, passwordHash: null }, (trx, profile) => insertIdentity(trx, { provider, subject: claims.sub, profileId: profile.id }));
+      return await createMember(db, { name, username, email: claims.email ?? null, emailVerified: Boolean(claims.email && claims.email_verified), passwordHash: null }, (trx, profile) => insertIdentity(trx, { provider, subject: claims.sub, profileId: profile.id }));
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= FIRST_SIGN_ON_TRIES) throw err;
     }
   }
+}
+
+/**
+ * Marks the profile's address confirmed when the provider vouches for that same address (email_verified) and it was
+ * not yet: a profile whose address was changed here keeps its own confirmation state.
+ */
+async function confirmVouchedEmail(db: Db, profile: Profile, claims: IdentityClaims): Promise<Profile> {
+  if (profile.email_verified_at || !claims.email_verified || !claims.email || profile.email?.toLowerCase() !== claims.email.toLowerCase()) return profile;
+  const at = new Date().toISOString();
+  await db.updateTable("profiles").set({ email_verified_at: at }).where("id", "=", profile.id).execute();
+  return { ...profile, email_verified_at: at };
 }

@@ -32,6 +32,7 @@ import * as m030 from "./migrations/030_removed_section_threads.js";
 import * as m031 from "./migrations/031_notifications.js";
 import * as m032 from "./migrations/032_mail.js";
 import * as m035 from "./migrations/035_editor_images.js";
+import * as m036 from "./migrations/036_account_email.js";
 import * as m037 from "./migrations/037_products.js";
 import * as m038 from "./migrations/038_job_leases.js";
 
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "031_notifications": m031,
   "032_mail": m032,
   "035_editor_images": m035,
+  "036_account_email": m036,
   "037_products": m037,
   "038_job_leases": m038,
 };

@@ -12,6 +12,8 @@ export interface ProfilesTable {
   username: string | null;
   email: string | null;
   password_hash: string | null;
+  /** When the address was confirmed (migration 036): null until then, and again after it changes unconfirmed. */
+  email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
   is_admin: ColumnType<number, number | undefined, number>;
   is_moderator: ColumnType<number, number | undefined, number>;
   is_publisher: ColumnType<number, number | undefined, number>;
@@ -711,11 +713,22 @@ export interface OrdersTable {
   cancelled_at: string | null;
 }
 
+/** An address a profile asked to use, until its mailed link is opened (migration 036). */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  profile_id: number;
+  email: string;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
   job_leases: JobLeasesTable;
   products: ProductsTable;
   product_items: ProductItemsTable;
   orders: OrdersTable;
+  email_changes: EmailChangesTable;
   editor_images: EditorImagesTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;

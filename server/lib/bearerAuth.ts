@@ -91,7 +91,7 @@ export class BearerTokenVerifier {
         const { payload } = await jose.jwtVerify(token, keys.keys, { issuer: keys.issuer, audience: provider.desktopClientId!, requiredClaims: ["sub", "exp", "iat"] });
         return {
           provider,
-          claims: { sub: payload.sub!, name: stringClaim(payload, "name"), email: stringClaim(payload, "email"), preferred_username: stringClaim(payload, "preferred_username") },
+          claims: { sub: payload.sub!, name: stringClaim(payload, "name"), email: stringClaim(payload, "email"), email_verified: payload.email_verified === true, preferred_username: stringClaim(payload, "preferred_username") },
         };
       } catch (error) {
         if (error instanceof jose.errors.JWKSTimeout) throw new BearerTokenError(503, BEARER_ERRORS.unavailable);

@@ -8,6 +8,8 @@ export interface ProviderClaims {
   sub: string;
   name?: string;
   email?: string;
+  /** The provider vouches for the address (the email_verified claim is true). */
+  email_verified?: boolean;
   preferred_username?: string;
 }
 
@@ -68,6 +70,6 @@ export class OidcClients {
     if (!stringClaim(idToken, "name") || !stringClaim(idToken, "email")) {
       profileClaims = { ...(await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub).catch(() => ({}))), ...idToken };
     }
-    return { sub: idToken.sub, name: stringClaim(profileClaims, "name"), email: stringClaim(profileClaims, "email"), preferred_username: stringClaim(profileClaims, "preferred_username") };
+    return { sub: idToken.sub, name: stringClaim(profileClaims, "name"), email: stringClaim(profileClaims, "email"), email_verified: profileClaims.email_verified === true, preferred_username: stringClaim(profileClaims, "preferred_username") };
   }
 }

@@ -1,4 +1,4 @@
-import { NOTIFICATION_SETTINGS, type NotificationKind } from "../../contract/index.js";
+import { EMAIL_CONFIRM_HOURS, NOTIFICATION_SETTINGS, type NotificationKind } from "../../contract/index.js";
 import type { MailMessage } from "./transport.js";
 
 /** The site's name as its mails sign. */
@@ -20,6 +20,47 @@ export function passwordResetMail(input: { to: string; name: string; username: s
       input.link,
       "",
       `The link works once, for ${RESET_LINK_MINUTES} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`,
+      "",
+      SITE,
+    ].join("\n"),
+  };
+}
+
+/**
+ * The confirmation mail, to the address to confirm (a new one from the Account page, or the one given at registration):
+ * the link, how long it works, and that nothing changes if the request was not theirs.
+ */
+export function emailConfirmationMail(input: { to: string; name: string; username: string; link: string; registered: boolean }): MailMessage {
+  return {
+    to: input.to,
+    subject: `Confirm your ${SITE} e-mail address`,
+    text: [
+      `Hello ${input.name},`,
+      "",
+      input.registered
+        ? `Welcome to ${SITE}. To confirm that this is the address of your new account "${input.username}", open this link:`
+        : `Someone asked to use this address for the ${SITE} account "${input.username}". To confirm it, open this link:`,
+      "",
+      input.link,
+      "",
+      `The link works once, for ${EMAIL_CONFIRM_HOURS} hours. Notifications are mailed only to a confirmed address. If you did not ask for this, ignore this mail: nothing changes.`,
+      "",
+      SITE,
+    ].join("\n"),
+  };
+}
+
+/** The notice to an account's current address that another address was asked for (it changes only once confirmed). */
+export function emailChangeNoticeMail(input: { to: string; name: string; username: string; newEmail: string }): MailMessage {
+  return {
+    to: input.to,
+    subject: `A new e-mail address was asked for your ${SITE} account`,
+    text: [
+      `Hello ${input.name},`,
+      "",
+      `Someone signed in to the ${SITE} account "${input.username}" asked to change its e-mail address to ${input.newEmail}. The address changes only when the link mailed there is opened.`,
+      "",
+      "If this was not you, sign in, change your password on your Account page, and ignore the link: your address stays as it is.",
       "",
       SITE,
     ].join("\n"),

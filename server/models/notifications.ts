@@ -83,10 +83,14 @@ export async function notifyProfiles(db: Db, recipients: number[], news: NewNoti
   return told.length;
 }
 
-/** Mails the news to those of the profiles that have an address: their addresses in one query, the mails sent without waiting. */
+/**
+ * Mails the news to those of the profiles that have a confirmed address (email_verified_at set): their addresses in one
+ * query, the mails sent without waiting. An unconfirmed address may be someone else's (it was only typed in), and
+ * notifications go out to many people without being asked for each time, so they never go to one.
+ */
 async function mailNotification(db: Db, profileIds: number[], news: NewNotification, mail: RequestMail): Promise<void> {
   const [people, actor] = await Promise.all([
-    db.selectFrom("profiles").select(["name", "email"]).where("id", "in", profileIds).where("kind", "=", "user").where("email", "is not", null).where("email", "<>", "").execute(),
+    db.selectFrom("profiles").select(["name", "email"]).where("id", "in", profileIds).where("kind", "=", "user").where("email", "is not", null).where("email", "<>", "").where("email_verified_at", "is not", null).execute(),
     news.actorId === null ? undefined : db.selectFrom("profiles").select("name").where("id", "=", news.actorId).executeTakeFirst(),
   ]);
   for (const person of people) {

@@ -32,6 +32,7 @@ export * as interceptorPolicy from "./interceptor.js";
 export * as notificationPolicy from "./notification.js";
 export * as shortCodePolicy from "./shortCode.js";
 export * as editorImagePolicy from "./editorImage.js";
+export * as accountPolicy from "./account.js";
 export * as productPolicy from "./product.js";
 
 /** A guest's answer wherever signing in could help: 401 "You must be signed in to do that.". */

@@ -25,5 +25,7 @@ export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
     common: { type_name_singular: "Profile", icon: "user" },
     profileAttributes: {},
     permissions,
+    email: p.email,
+    email_verified: Boolean(p.email && p.email_verified_at),
   };
 }

@@ -129,6 +129,8 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; int
       name: a.name,
       username: a.username,
       email: `${a.username}@example.org`,
+      // The demo's addresses count as confirmed, so its notification mails can be tried out.
+      email_verified_at: "2023-01-05T09:00:00.000Z",
       password_hash: await hashPassword(a.password, options.passwordCost),
       is_admin: a.role === "admin" ? 1 : 0,
       is_moderator: a.role === "moderator" ? 1 : 0,

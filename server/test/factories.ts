@@ -19,7 +19,7 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${cry
 export type TestUser = Profile & { password: string };
 
 /** What buildUser may be told about the user. */
-export type UserOverrides = { admin?: boolean; moderator?: boolean; publisher?: boolean; password?: string; name?: string; permissions?: string[]; email?: string };
+export type UserOverrides = { admin?: boolean; moderator?: boolean; publisher?: boolean; password?: string; name?: string; permissions?: string[]; email?: string; emailVerified?: boolean };
 
 /**
  * The scrypt cost of the accounts tests build: the same algorithm at a cost that takes milliseconds, not the
@@ -37,6 +37,7 @@ export async function buildUser(db: Db, overrides: UserOverrides = {}): Promise<
     name: overrides.name ?? `User ${username}`,
     username,
     email: overrides.email ?? null,
+    email_verified_at: overrides.email && overrides.emailVerified ? new Date().toISOString() : null,
     password_hash: await hashPassword(password, TEST_USER_HASH_COST),
     is_admin: overrides.admin ? 1 : 0,
     is_moderator: overrides.moderator ? 1 : 0,

@@ -1,8 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { Fragment, useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { MESSAGES, NOTIFICATION_SETTING_KEYS, type NotificationSettingKey, type NotificationSettingsResponse } from "../../../contract/index.js";
 import { toApiError } from "../../api/ApiError.js";
 import { NOTIFICATION_SETTINGS_URL, saveNotificationSettings, useNotificationSettings } from "../../api/notifications.js";
+import { useCurrentProfile } from "../../api/queries.js";
+import { PATHS } from "../../routes/paths.js";
 import { Alert } from "../Alert.js";
 import { Icon } from "../Icon.js";
 import { InlineLoadError } from "../InlineLoadError.js";
@@ -41,6 +44,7 @@ export function ManageNotificationsButton({ url }: { url?: string }) {
 
 function SettingsForm({ url, answer, onSaved }: { url: string; answer: NotificationSettingsResponse; onSaved(): void }) {
   const id = useId();
+  const profile = useCurrentProfile();
   const queryClient = useQueryClient();
   // The url's answer lists the asker's own settings (reports only for moderators and administrators), in the contract's order.
   const choices = NOTIFICATION_SETTING_KEYS.flatMap((key) => {
@@ -74,15 +78,24 @@ function SettingsForm({ url, answer, onSaved }: { url: string; answer: Notificat
       <fieldset className="notification-settings">
         <legend className="visually-hidden">Tell me when</legend>
         {choices.map(({ key, label, description }) => (
-          <label key={key} className="check notification-settings__choice">
-            <input type="checkbox" checked={chosen[key]} onChange={(e) => setChosen((c) => ({ ...c, [key]: e.target.checked }))} aria-describedby={`${id}-${key}`} />
-            <span className="check__label">
-              <span className="notification-settings__label">{label}</span>
-              <span id={`${id}-${key}`} className="field__hint">
-                {description}
+          <Fragment key={key}>
+            <label className="check notification-settings__choice">
+              <input type="checkbox" checked={chosen[key]} onChange={(e) => setChosen((c) => ({ ...c, [key]: e.target.checked }))} aria-describedby={`${id}-${key}`} />
+              <span className="check__label">
+                <span className="notification-settings__label">{label}</span>
+                <span id={`${id}-${key}`} className="field__hint">
+                  {description}
+                </span>
               </span>
-            </span>
-          </label>
+            </label>
+            {/* Mail goes only to a confirmed address: say so where e-mail is turned on, with the way to confirm one. */}
+            {key === "email" && chosen.email && profile && !profile.email_verified && (
+              <p className="field__hint notification-settings__hint" role="status">
+                {profile.email ? "Your e-mail address is not confirmed yet, so nothing is mailed." : "Your account has no e-mail address yet, so nothing is mailed."}{" "}
+                <Link to={PATHS.account}>{profile.email ? "Confirm it" : "Add one"} in your account settings</Link>.
+              </p>
+            )}
+          </Fragment>
         ))}
       </fieldset>
       {failure && (

@@ -1,6 +1,7 @@
 import { Router, type Request } from "express";
 import { ForgotRequest, MESSAGES, REGISTER_MESSAGES, RESET_MESSAGES, RegisterRequest, ResetPasswordRequest, SignInRequest, ssoSignInAnswer, type SignInResponse } from "../../../contract/index.js";
 import { createMember } from "../../commands/createMember.js";
+import { mailEmailConfirmation } from "../../commands/mailEmailConfirmation.js";
 import { resetPassword } from "../../commands/resetPassword.js";
 import type { SsoProviderConfig } from "../../config.js";
 import { isUniqueViolation, type Db } from "../../db/connection.js";
@@ -89,6 +90,8 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
     req.session.profileId = profile.id;
     await saveSession(req);
     res.status(201).json({} satisfies SignInResponse);
+    // The new member confirms the address with the mailed link (notifications are mailed only to confirmed addresses).
+    await mailEmailConfirmation(db, req, options.mail, profile, profile.email!, true).catch((err: unknown) => req.log.error({ err }, "e-mail confirmation was not prepared"));
   });
 
   router.post("/auth/logout", async (req, res) => {

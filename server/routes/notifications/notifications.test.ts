@@ -235,20 +235,21 @@ describe("notifications", () => {
     await as.moderator.send("PUT", "/notification-settings", { subscriber: { reports: true } });
   });
 
-  it("mails a notification to a profile that turned e-mail on and has an address: what happened, the absolute link, how to stop; nobody else", async () => {
-    const [withMail, mailOff, noAddress] = await Promise.all([
-      buildUser(server.db, { name: "Erin Email", email: "erin@example.com" }),
-      buildUser(server.db, { name: "Quinn Quiet", email: "quinn@example.com" }),
+  it("mails a notification to a profile that turned e-mail on and has a confirmed address: what happened, the absolute link, how to stop; nobody else", async () => {
+    const [withMail, mailOff, noAddress, unconfirmed] = await Promise.all([
+      buildUser(server.db, { name: "Erin Email", email: "erin@example.com", emailVerified: true }),
+      buildUser(server.db, { name: "Quinn Quiet", email: "quinn@example.com", emailVerified: true }),
       buildUser(server.db, { name: "Nat Noaddress" }),
+      buildUser(server.db, { name: "Una Unconfirmed", email: "una@example.com" }),
     ]);
-    for (const person of [withMail, noAddress]) {
+    for (const person of [withMail, noAddress, unconfirmed]) {
       const turnedOn = await (await signedInClient(server, person)).send("PUT", "/notification-settings", { subscriber: { email: true } });
       expect(turnedOn.body.subscriber).toEqual({ ...ALL_ON, email: true });
     }
     const top = await comment(as.owner, lesson, "Which volcano did you model?");
     await server.db
       .insertInto("comment_subscriptions")
-      .values([withMail, mailOff, noAddress].map((p) => ({ comment_id: top.body.id as number, profile_id: p.id })))
+      .values([withMail, mailOff, noAddress, unconfirmed].map((p) => ({ comment_id: top.body.id as number, profile_id: p.id })))
       .execute();
     mailbox.received.length = 0;
 
@@ -261,8 +262,8 @@ describe("notifications", () => {
     expect(linkIn(mail, PUBLIC_URL)).toBe(`${PUBLIC_URL}/lesson-plans/${lesson.uid}`);
     expect(mail.text).toContain('"E-mail me my notifications" is on');
     expect(mail.text.split("\n")).toContain(`${PUBLIC_URL}/notifications`);
-    // Every recipient is told on the page; only Erin by mail (Quinn has e-mail off, Nat no address).
-    for (const person of [withMail, mailOff, noAddress]) {
+    // Every recipient is told on the page; only Erin by mail (Quinn has e-mail off, Nat no address, Una an address she never confirmed).
+    for (const person of [withMail, mailOff, noAddress, unconfirmed]) {
       expect((await listOf(await signedInClient(server, person))).data[0], person.name).toMatchObject({ kind: "comment_reply", excerpt: "Mount Etna, with baking soda." });
     }
     await new Promise((r) => setTimeout(r, 500));

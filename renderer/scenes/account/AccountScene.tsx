@@ -1,0 +1,262 @@
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { ACCOUNT_MESSAGES, ChangeEmailRequest, ChangePasswordRequest, MESSAGES, RESET_MESSAGES, type AccountResponse } from "../../../contract/index.js";
+import { useAccount, useChangeEmail, useChangePassword } from "../../api/account.js";
+import { toApiError } from "../../api/ApiError.js";
+import { useCurrentProfile } from "../../api/queries.js";
+import { Alert } from "../../components/Alert.js";
+import { Field, fieldErrorProps } from "../../components/Field.js";
+import { InlineLoadError } from "../../components/InlineLoadError.js";
+import { PageTitle } from "../../components/PageTitle.js";
+import { signInPath } from "../../routes/paths.js";
+
+/**
+ * The signed-in person's Account settings (/account): their sign-in name, a new password (for accounts that have one;
+ * SSO-only accounts are told their provider manages it) and a new e-mail address, used once its mailed link is opened.
+ * Guests are sent to sign in and brought back.
+ */
+export function AccountScene() {
+  const profile = useCurrentProfile();
+  const location = useLocation();
+  if (profile === null) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  return (
+    <div className="account-page">
+      <PageTitle title="Account settings" />
+      <h1 className="page-title">Account settings</h1>
+      {profile === undefined ? <p role="status">Loading…</p> : <AccountSections />}
+    </div>
+  );
+}
+
+function AccountSections() {
+  const account = useAccount(true);
+  if (account.isPending) return <p role="status">Loading your account…</p>;
+  if (account.isError) return <InlineLoadError message={MESSAGES.genericLoad} onRetry={() => void account.refetch()} />;
+  return (
+    <>
+      <Section title="Sign-in">
+        <p>
+          You sign in as <strong>{account.data.username}</strong>
+          {account.data.sso_provider ? <> through {account.data.sso_provider}</> : null}.
+        </p>
+      </Section>
+      <Section title="Password">{account.data.has_password ? <PasswordForm /> : <p>{ACCOUNT_MESSAGES.ssoOnly}</p>}</Section>
+      <Section title="E-mail address">
+        <EmailSection account={account.data} />
+      </Section>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="card account-section" aria-labelledby={id}>
+      <h2 id={id} className="account-section__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+type Errors<F extends string> = Partial<Record<F, string>>;
+
+/** A form's field ids and error focus: the first field in error takes focus, so it is read out with its message. */
+function useFormFields<F extends string>(order: readonly F[]) {
+  const id = useId();
+  const [errors, setErrors] = useState<Errors<F>>({});
+  const inputId = (field: F) => `${id}-${field}`;
+  const showErrors = (next: Errors<F>) => {
+    setErrors(next);
+    const first = order.find((f) => next[f]);
+    if (first) document.getElementById(inputId(first))?.focus();
+  };
+  return { errors, inputId, showErrors };
+}
+
+type PasswordField = "current_password" | "password" | "confirm";
+const PASSWORD_FIELDS = ["current_password", "password", "confirm"] as const;
+
+function PasswordForm() {
+  const [values, setValues] = useState<Record<PasswordField, string>>({ current_password: "", password: "", confirm: "" });
+  const { errors, inputId, showErrors } = useFormFields<PasswordField>(PASSWORD_FIELDS);
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const change = useChangePassword();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setDone(null);
+    setFailure(null);
+    const parsed = ChangePasswordRequest.safeParse({ current_password: values.current_password, password: values.password });
+    const found: Errors<PasswordField> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path[0] as PasswordField] ??= issue.message;
+    if (!found.password && values.confirm !== values.password) found.confirm = RESET_MESSAGES.mismatch;
+    showErrors(found);
+    if (!parsed.success || found.confirm) return;
+    change.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        setValues({ current_password: "", password: "", confirm: "" });
+        setDone(answer.message);
+      },
+      onError: async (error) => {
+        const apiError = await toApiError(error);
+        const fieldErrors: Errors<PasswordField> = { current_password: apiError.fieldErrors.current_password?.[0], password: apiError.fieldErrors.password?.[0] };
+        if (fieldErrors.current_password || fieldErrors.password) showErrors(fieldErrors);
+        else setFailure(apiError.displayMessage);
+      },
+    });
+  };
+
+  const field = (name: PasswordField, label: string, autoComplete: string) => (
+    <Field id={inputId(name)} label={label} error={errors[name]}>
+      <input
+        id={inputId(name)}
+        className="input"
+        type="password"
+        name={name}
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={(event) => setValues((all) => ({ ...all, [name]: event.target.value }))}
+        {...fieldErrorProps(inputId(name), errors[name])}
+        required
+      />
+    </Field>
+  );
+
+  return (
+    <form className="login-form" onSubmit={handleSubmit} noValidate aria-label="Change password">
+      <p className="field__hint">Other devices signed in to your account are signed out when you change it; this one stays signed in.</p>
+      {done && (
+        <Alert tone="success" onDismiss={() => setDone(null)}>
+          {done}
+        </Alert>
+      )}
+      {failure && (
+        <Alert tone="danger" onDismiss={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      {field("current_password", "Current password", "current-password")}
+      {field("password", "New password (at least 8 characters)", "new-password")}
+      {field("confirm", "Repeat the new password", "new-password")}
+      <div className="login-form__actions">
+        <button type="submit" className="button button--primary" disabled={change.isPending} aria-busy={change.isPending || undefined}>
+          {change.isPending ? "Saving…" : "Change password"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type EmailField = "email" | "current_password";
+const EMAIL_FIELDS = ["email", "current_password"] as const;
+
+function EmailSection({ account }: { account: AccountResponse }) {
+  const [values, setValues] = useState<Record<EmailField, string>>({ email: "", current_password: "" });
+  const { errors, inputId, showErrors } = useFormFields<EmailField>(EMAIL_FIELDS);
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const change = useChangeEmail();
+  const pendingSame = Boolean(account.email && account.pending_email?.toLowerCase() === account.email.toLowerCase());
+
+  const send = (input: ChangeEmailRequest) => {
+    setDone(null);
+    setFailure(null);
+    change.mutate(input, {
+      onSuccess: (answer) => {
+        setValues({ email: "", current_password: "" });
+        setDone(answer.message);
+      },
+      onError: async (error) => {
+        const apiError = await toApiError(error);
+        const fieldErrors: Errors<EmailField> = { email: apiError.fieldErrors.email?.[0], current_password: apiError.fieldErrors.current_password?.[0] };
+        if (fieldErrors.email || fieldErrors.current_password) showErrors(fieldErrors);
+        else setFailure(apiError.displayMessage);
+      },
+    });
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ChangeEmailRequest.safeParse({ email: values.email, ...(account.has_password ? { current_password: values.current_password } : {}) });
+    const found: Errors<EmailField> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path[0] as EmailField] ??= issue.message;
+    showErrors(found);
+    if (parsed.success) send(parsed.data);
+  };
+
+  return (
+    <div className="login-form">
+      {account.email ? (
+        <p className="account-email">
+          <span>{account.email}</span>{" "}
+          <span className={`account-email__status account-email__status--${account.email_verified ? "confirmed" : "unconfirmed"}`}>{account.email_verified ? "Confirmed" : "Not confirmed"}</span>
+        </p>
+      ) : (
+        <p>Your account has no e-mail address yet.</p>
+      )}
+      {!account.email_verified && <p className="field__hint">Notifications are mailed only to a confirmed address.</p>}
+      {/* A pending confirmation of the current address (registration's, or one asked for again), or of a new one. */}
+      {pendingSame && <p className="account-email__pending">A confirmation link was mailed to this address. Open it to confirm the address.</p>}
+      {account.pending_email && !pendingSame && (
+        <p className="account-email__pending">
+          Waiting for confirmation: <strong>{account.pending_email}</strong>. Open the link we mailed there; your address changes then.
+        </p>
+      )}
+      {done && (
+        <Alert tone="success" onDismiss={() => setDone(null)}>
+          {done}
+        </Alert>
+      )}
+      {failure && (
+        <Alert tone="danger" onDismiss={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      {account.email && !account.email_verified && (!account.pending_email || pendingSame) && (
+        <div>
+          <button type="button" className="button button--secondary button--small" disabled={change.isPending} onClick={() => send({ email: account.email! })}>
+            Send the confirmation link again
+          </button>
+        </div>
+      )}
+      <form className="login-form" onSubmit={handleSubmit} noValidate aria-label="Change e-mail address">
+        <Field id={inputId("email")} label="New e-mail address" error={errors.email}>
+          <input
+            id={inputId("email")}
+            className="input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(event) => setValues((all) => ({ ...all, email: event.target.value }))}
+            {...fieldErrorProps(inputId("email"), errors.email)}
+            required
+          />
+        </Field>
+        {account.has_password && (
+          <Field id={inputId("current_password")} label="Current password" error={errors.current_password}>
+            <input
+              id={inputId("current_password")}
+              className="input"
+              type="password"
+              name="current_password"
+              autoComplete="current-password"
+              value={values.current_password}
+              onChange={(event) => setValues((all) => ({ ...all, current_password: event.target.value }))}
+              {...fieldErrorProps(inputId("current_password"), errors.current_password)}
+              required
+            />
+          </Field>
+        )}
+        <div className="login-form__actions">
+          <button type="submit" className="button button--primary" disabled={change.isPending} aria-busy={change.isPending || undefined}>
+            {change.isPending ? "Sending…" : "Send confirmation link"}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
