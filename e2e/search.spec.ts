@@ -927,6 +927,23 @@ test.describe("search screen: phone-sized", () => {
     for (const name of ["Add Resource", "Bulk Import", "Create", "Sign out"]) await expect(header.getByRole("button", { name, exact: true })).toBeVisible();
   });
 
+  test("between phone and desktop widths an administrator's header wraps its actions onto a row of their own, none cut off", async ({ page }) => {
+    await signInViaApi(page, { username: "admin", password: "admin-demo-pass" });
+    for (const width of [700, 820, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openSearch(page);
+      const header = page.locator(".site-header__bar");
+      await expect(header.getByRole("button", { name: "Menu" })).toBeHidden();
+      // Before, the row ran past the window's edge from about 641 to 1,000 px: Create, Account and Sign out out of reach.
+      for (const control of [header.getByRole("button", { name: "Sign out", exact: true }), header.getByRole("link", { name: "Account", exact: true }), header.getByRole("button", { name: "Create", exact: true })]) {
+        await expect(control).toBeVisible();
+        const box = (await control.boundingBox())!;
+        expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    }
+  });
+
   test("a very long unbroken word in a card title wraps instead of running under the favorite button", async ({ page }) => {
     const longWord = "Pneumonoultramicroscopicsilicovolcanoconiosis".repeat(3);
     await page.route(/\/api\/search\?/, async (route) => {
