@@ -10,6 +10,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 const CONFIRM_SUBJECT = "Confirm your Curriculum Commons e-mail address";
 
 test("account settings: a guest is sent to sign in and back; the password changes (wrong current one refused), then signs in; a new address is confirmed by its mailed link", async ({ page }) => {
+  // One journey through the whole page (about 20 s alone): three times the default timeout, for a busy machine.
+  test.slow();
   const username = `acct${Date.now().toString(36)}`;
   const email = `${username}@example.org`;
   const newEmail = `${username}.new@example.org`;
@@ -30,6 +32,10 @@ test("account settings: a guest is sent to sign in and back; the password change
   await expect(emailSection.getByText("Not confirmed")).toBeVisible();
   await expectNoAxeViolations(page, "account page");
   await shoot(page, "account-1-desktop");
+
+  // The buyer's orders are one link away (Buy Now's orders are otherwise reached only from an order's page).
+  await page.getByRole("region", { name: "Purchases" }).getByRole("link", { name: "Your orders" }).click();
+  await expect(page.getByRole("heading", { name: "Your orders", level: 1 })).toBeVisible();
 
   // The header leads here too.
   await page.goto("/search/");

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { Navigate, useLocation } from "react-router";
+import { Link, Navigate, useLocation } from "react-router";
 import { ACCOUNT_MESSAGES, ChangeEmailRequest, ChangePasswordRequest, MESSAGES, RESET_MESSAGES, type AccountResponse } from "../../../contract/index.js";
 import { useAccount, useChangeEmail, useChangePassword } from "../../api/account.js";
 import { toApiError } from "../../api/ApiError.js";
@@ -8,11 +8,12 @@ import { Alert } from "../../components/Alert.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { InlineLoadError } from "../../components/InlineLoadError.js";
 import { PageTitle } from "../../components/PageTitle.js";
-import { signInPath } from "../../routes/paths.js";
+import { PATHS, signInPath } from "../../routes/paths.js";
 
 /**
  * The signed-in person's Account settings (/account): their sign-in name, a new password (for accounts that have one;
- * SSO-only accounts are told their provider manages it) and a new e-mail address, used once its mailed link is opened.
+ * SSO-only accounts are told their provider manages it), a new e-mail address, used once its mailed link is opened, and
+ * a link to their orders (otherwise reached only from an order's page).
  * Guests are sent to sign in and brought back.
  */
 export function AccountScene() {
@@ -43,6 +44,11 @@ function AccountSections() {
       <Section title="Password">{account.data.has_password ? <PasswordForm /> : <p>{ACCOUNT_MESSAGES.ssoOnly}</p>}</Section>
       <Section title="E-mail address">
         <EmailSection account={account.data} />
+      </Section>
+      <Section title="Purchases">
+        <p>
+          What you bought with Buy Now, and whether each order is paid: <Link to={PATHS.orders}>Your orders</Link>.
+        </p>
       </Section>
     </>
   );
