@@ -192,6 +192,18 @@ test.describe("editing an item", () => {
     await page.screenshot({ path: `${SHOTS}/editor-edit-page-390.png`, fullPage: true });
   });
 
+  test("an edit page opened directly loads without console warnings or errors", async ({ page }) => {
+    const link = await createItem(page, `${unique()} Direct Load Collection`);
+    const messages: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") messages.push(`${message.type()}: ${message.text()}`);
+    });
+    await openEditor(page, link);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(messages).toEqual([]);
+  });
+
   test("removing a section asks first, and Undo brings it back with its text", async ({ page }) => {
     const link = await createItem(page, `${unique()} Undo Collection`);
     await saveViaApi(page, link, { title: "Undo practice", sections: [{ title: "Keep me", html: "<p>first</p>" }, { title: "Remove me", html: "<p>second words</p>" }] });
