@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { solidPng } from "../server/test/sampleFiles.js";
-import { TEACHER, expectNoAxeViolations, signInViaApi, csrfToken } from "./helpers.js";
+import { TEACHER, createLessonPlan, expectNoAxeViolations, signInViaApi, csrfToken } from "./helpers.js";
 
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
 const SHOTS = "/tmp/shots";
@@ -328,6 +328,24 @@ test.describe("editing an item", () => {
 });
 
 test.describe("tagging an item", () => {
+  test("at 390 px the Standards dialog opens a standard set by a click on its name too, and the names line up", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInViaApi(page, TEACHER);
+    const { link } = await createLessonPlan(page, `${unique()} Standards Name Click`, [{ title: "Notes", html: "<p>x</p>" }]);
+    await openEditor(page, link);
+    await page.getByRole("button", { name: "Standards", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Select Standards" });
+    const expanders = dialog.getByRole("button", { name: /^Expand / });
+    await expect(expanders.first()).toBeVisible();
+    // The names wrap at this width; each expander keeps its width, so every name starts at the same x.
+    const starts = await dialog.locator(".tree__level .tree__name").evaluateAll((names) => names.map((n) => Math.round(n.getBoundingClientRect().left)));
+    expect(new Set(starts).size, `names start at ${starts.join(", ")}`).toBe(1);
+    await dialog.getByText("Common Core State Standards for Mathematics", { exact: true }).click();
+    await expect(dialog.getByRole("button", { name: "Collapse Common Core State Standards for Mathematics" })).toHaveAttribute("aria-expanded", "true");
+    await expect(dialog.getByRole("button", { name: "Expand Number and Operations: Fractions" })).toBeVisible();
+    await expectNoAxeViolations(page, "standards selector at 390 px, a set opened");
+  });
+
   test("the attribute editor: keywords first, lazy accordion tree, leaf-only standards, search with highlighting, radio None; saved tags feed search", async ({ page }) => {
     await signInViaApi(page, TEACHER);
     // A demo lesson plan of the teacher's; its tags are put back afterwards.
