@@ -328,6 +328,20 @@ test.describe("editing an item", () => {
 });
 
 test.describe("tagging an item", () => {
+  test("on a collection, where standards do not apply, the Standards dialog says so and has a Close button", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    const link = await createItem(page, `${unique()} No Standards Collection`);
+    await openEditor(page, link);
+    const open = page.getByRole("button", { name: "Standards", exact: true });
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Select Standards" });
+    await expect(dialog.getByText("Standards do not apply to this kind of item.")).toBeVisible();
+    await expectNoAxeViolations(page, "standards selector on a collection");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(open).toBeFocused();
+  });
+
   test("at 390 px the Standards dialog opens a standard set by a click on its name too, and the names line up", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInViaApi(page, TEACHER);
