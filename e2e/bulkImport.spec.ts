@@ -60,6 +60,11 @@ test.describe("bulk import", () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/bulk-import-preprocessed.png`, fullPage: true });
     await expectNoAxeViolations(page, "bulk import page");
+    // Configure open, its owner search empty: the search box must not point at a results list that is not there.
+    await page.getByText("Configure", { exact: true }).click();
+    await expect(page.getByLabel("Content owner")).toBeVisible();
+    await expect(page.getByLabel("Content owner")).not.toHaveAttribute("aria-controls");
+    await expectNoAxeViolations(page, "bulk import page, Configure open");
 
     const resolution = page.getByRole("region", { name: "Data Resolution" }).or(page.locator("section", { has: page.getByRole("heading", { name: "Data Resolution" }) }));
     const select = resolution.getByLabel(/Underwater Basket Weaving/);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { solidPng } from "../server/test/sampleFiles.js";
-import { TEACHER, expectNoAxeViolations, signInViaApi, csrfToken } from "./helpers.js";
+import { TEACHER, createLessonPlan, expectNoAxeViolations, signInViaApi, csrfToken } from "./helpers.js";
 
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
 const SHOTS = "/tmp/shots";
@@ -192,6 +192,18 @@ test.describe("editing an item", () => {
     await page.screenshot({ path: `${SHOTS}/editor-edit-page-390.png`, fullPage: true });
   });
 
+  test("an edit page opened directly loads without console warnings or errors", async ({ page }) => {
+    const link = await createItem(page, `${unique()} Direct Load Collection`);
+    const messages: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") messages.push(`${message.type()}: ${message.text()}`);
+    });
+    await openEditor(page, link);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(messages).toEqual([]);
+  });
+
   test("removing a section asks first, and Undo brings it back with its text", async ({ page }) => {
     const link = await createItem(page, `${unique()} Undo Collection`);
     await saveViaApi(page, link, { title: "Undo practice", sections: [{ title: "Keep me", html: "<p>first</p>" }, { title: "Remove me", html: "<p>second words</p>" }] });
@@ -316,6 +328,45 @@ test.describe("editing an item", () => {
 });
 
 test.describe("tagging an item", () => {
+  test("a collection's edit page offers no Standards button (standards do not apply); a Standards dialog that cannot load has a Close button", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    const collection = await createItem(page, `${unique()} No Standards Collection`);
+    await openEditor(page, collection);
+    await expect(page.getByRole("button", { name: "Tags", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Standards", exact: true })).toHaveCount(0);
+
+    // The attribute types cannot be read: the page keeps the button, and the dialog says so and can be closed.
+    await page.route("**/attributes/config/**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "down" }) }));
+    const { link } = await createLessonPlan(page, `${unique()} Standards Load Failure`, [{ title: "Notes", html: "<p>x</p>" }]);
+    await openEditor(page, link);
+    const open = page.getByRole("button", { name: "Standards", exact: true });
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Select Standards" });
+    await expect(dialog.getByRole("alert")).toBeVisible();
+    await expectNoAxeViolations(page, "standards selector that could not load");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(open).toBeFocused();
+  });
+
+  test("at 390 px the Standards dialog opens a standard set by a click on its name too, and the names line up", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInViaApi(page, TEACHER);
+    const { link } = await createLessonPlan(page, `${unique()} Standards Name Click`, [{ title: "Notes", html: "<p>x</p>" }]);
+    await openEditor(page, link);
+    await page.getByRole("button", { name: "Standards", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Select Standards" });
+    const expanders = dialog.getByRole("button", { name: /^Expand / });
+    await expect(expanders.first()).toBeVisible();
+    // The names wrap at this width; each expander keeps its width, so every name starts at the same x.
+    const starts = await dialog.locator(".tree__level .tree__name").evaluateAll((names) => names.map((n) => Math.round(n.getBoundingClientRect().left)));
+    expect(new Set(starts).size, `names start at ${starts.join(", ")}`).toBe(1);
+    await dialog.getByText("Common Core State Standards for Mathematics", { exact: true }).click();
+    await expect(dialog.getByRole("button", { name: "Collapse Common Core State Standards for Mathematics" })).toHaveAttribute("aria-expanded", "true");
+    await expect(dialog.getByRole("button", { name: "Expand Number and Operations: Fractions" })).toBeVisible();
+    await expectNoAxeViolations(page, "standards selector at 390 px, a set opened");
+  });
+
   test("the attribute editor: keywords first, lazy accordion tree, leaf-only standards, search with highlighting, radio None; saved tags feed search", async ({ page }) => {
     await signInViaApi(page, TEACHER);
     // A demo lesson plan of the teacher's; its tags are put back afterwards.

@@ -256,3 +256,29 @@ test("permissions: the owner invites by e-mail; the invitee opens the mailed lin
   await page.goto(acceptLink);
   await expect(page.getByText("This invite link does not work any more")).toBeVisible();
 });
+
+test("permissions at 390 px: a long invited address wraps, so its Edit box and Revoke button stay inside the dialog", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Narrow permissions`;
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(res.ok()).toBeTruthy();
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  await page.goto(link);
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  await expect(dialog).toBeVisible();
+  const address = "new.curriculum.colleague@example.org";
+  await dialog.getByLabel("Invite by e-mail").fill(address);
+  await dialog.getByLabel("Invite by e-mail").press("Enter");
+  const revoke = dialog.getByRole("button", { name: `Revoke the invite for ${address}` });
+  await expect(revoke).toBeVisible();
+  const dialogBox = (await dialog.boundingBox())!;
+  for (const control of [dialog.getByRole("checkbox", { name: `${address} may edit` }), revoke]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x + box.width, "inside the dialog's right edge").toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
+  }
+  expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth), "no sideways scrolling in the dialog").toBeLessThanOrEqual(1);
+  await page.screenshot({ path: `${SHOTS}/permissions-long-invite-390.png` });
+  await expectNoAxeViolations(page, "permissions dialog at 390 px with an invite");
+});

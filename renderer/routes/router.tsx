@@ -16,6 +16,9 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Opened directly, a lazy page renders nothing until its chunk is in (as before); named here, so React Router
+    // knows it is meant and does not warn in the console on every such load.
+    HydrateFallback: PageChunkLoading,
     children: [
       { index: true, element: <Navigate to={PATHS.search} replace /> },
       { path: "search", element: <SearchScene /> },
@@ -58,6 +61,11 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** What the first render shows while a page opened directly waits for its chunk: nothing, for the moment it takes. */
+function PageChunkLoading() {
+  return null;
+}
 
 /** Browser history on the web; hash history when the desktop app loads the build from a file. */
 export function createAppRouter() {

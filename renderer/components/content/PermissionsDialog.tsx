@@ -187,7 +187,7 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
           {invites.map((invite) => (
             <tr key={invite.email} className={invite.newAdd ? "permissions-table__new" : undefined}>
               <th scope="row">
-                {invite.email}
+                <span className="permissions-table__address">{invite.email}</span>
                 <span className="permissions-table__note"> (invited by e-mail{invite.newAdd ? ": mailed when you save" : ""})</span>
               </th>
               <td>

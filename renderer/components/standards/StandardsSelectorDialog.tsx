@@ -7,7 +7,7 @@ import { saveTags, taggingKeys, useAttributeConfig, useContentTags } from "../..
 import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
-import { DialogActions, ModalFrame } from "../ModalFrame.js";
+import { CloseActions, DialogActions, ModalFrame } from "../ModalFrame.js";
 import { TabList, TabPanel } from "../Tabs.js";
 import { AttributeTree, highlightWords, type Selection } from "../tagging/AttributeTree.js";
 
@@ -36,12 +36,22 @@ export function StandardsSelectorDialog({ link, modelKey, onClose, onSaved }: { 
 
   return (
     <ModalFrame id="standards-selector-modal" className="dialog dialog--tags" title="Select Standards" onClose={onClose}>
+      {/* Until the form is there, a Close row is the way out (ModalFrame draws no close button of its own). */}
       {failed ? (
-        <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
+        <>
+          <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
+          <CloseActions />
+        </>
       ) : noStandards ? (
-        <p className="empty-note">Standards do not apply to this kind of item.</p>
+        <>
+          <p className="empty-note">Standards do not apply to this kind of item.</p>
+          <CloseActions variant="primary" />
+        </>
       ) : !tags.data || !standardsConfig || !current.data ? (
-        <p className="page-status">Loading…</p>
+        <>
+          <p className="page-status">Loading…</p>
+          <CloseActions />
+        </>
       ) : (
         <SelectorBody link={link} tags={tags.data} config={standardsConfig} initial={current.data.map((s) => ({ id: s.id, label: s.label }))} onSaved={onSaved} />
       )}

@@ -12,7 +12,7 @@ import { ApiError } from "../../api/ApiError.js";
 import { fetchAttributesByIds, fetchWholeTree, saveTags, taggingKeys, useAttributeConfig, useContentTags } from "../../api/tagging.js";
 import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
 import { Alert } from "../Alert.js";
-import { DialogActions, ModalFrame } from "../ModalFrame.js";
+import { CloseActions, DialogActions, ModalFrame } from "../ModalFrame.js";
 import { TabList, TabPanel } from "../Tabs.js";
 import { AttributeTree, ItemChoice, highlightWords, isSelectable, type Selection } from "./AttributeTree.js";
 
@@ -32,10 +32,17 @@ export function AttributeEditorDialog({ link, modelKey, onClose, onSaved }: { li
 
   return (
     <ModalFrame className="dialog dialog--tags" title="Edit tags" onClose={onClose}>
+      {/* Until the form is there, a Close row is the way out (ModalFrame draws no close button of its own). */}
       {tags.isError || config.isError || chosenItems.isError ? (
-        <Alert tone="danger">Oops! Something went wrong, try again after sometime</Alert>
+        <>
+          <Alert tone="danger">Oops! Something went wrong, try again after sometime</Alert>
+          <CloseActions />
+        </>
       ) : !ready ? (
-        <p className="page-status">Loading…</p>
+        <>
+          <p className="page-status">Loading…</p>
+          <CloseActions />
+        </>
       ) : (
         <TagsForm
           link={link}

@@ -23,9 +23,31 @@ export function highlightWords(text: string, term: string): ReactNode {
 }
 
 /** The tick box (or radio) of one item, labelled with its name. */
-export function ItemChoice({ config, item, selection, label }: { config: AttributeTypeConfig; item: AttributeItem | Omit<AttributeItem, "children">; selection: Selection; label?: ReactNode }) {
+export function ItemChoice({
+  config,
+  item,
+  selection,
+  label,
+  onToggle,
+}: {
+  config: AttributeTypeConfig;
+  item: AttributeItem | Omit<AttributeItem, "children">;
+  selection: Selection;
+  label?: ReactNode;
+  /** In a tree, opens or closes the node: a click on a name that cannot be chosen does what its expander does. */
+  onToggle?(): void;
+}) {
   const text = label ?? item.name;
-  if (!isSelectable(config, item)) return <span className="tree__name">{text}</span>;
+  if (!isSelectable(config, item)) {
+    // Mouse convenience only: the expander button beside the name is the control for keyboards and screen readers.
+    return onToggle ? (
+      <span className="tree__name tree__name--toggle" onClick={onToggle}>
+        {text}
+      </span>
+    ) : (
+      <span className="tree__name">{text}</span>
+    );
+  }
   return (
     <label className="tree__choice">
       <input
@@ -93,7 +115,7 @@ function TreeLevel({ config, parentId, placeholders, selection, label }: { confi
               ) : (
                 <span className="tree__spacer" />
               )}
-              <ItemChoice config={config} item={item} selection={selection} />
+              <ItemChoice config={config} item={item} selection={selection} onToggle={item.has_children ? () => toggle(item.id) : undefined} />
             </div>
             {expanded && <TreeLevel config={config} parentId={item.id} placeholders={item.children.length} selection={selection} label={`${item.name}: children`} />}
           </li>

@@ -38,7 +38,8 @@ export function ImportSettingsSection({ data }: { data: BulkImport }) {
             "Blank: the resources will belong to you."
           )}
         </p>
-        <input id={inputId} className="input" type="search" placeholder="Search people and groups" value={term} autoComplete="off" onChange={(e) => setTerm(e.target.value)} aria-controls={`${inputId}-results`} />
+        {/* aria-controls names the list only while it is there: an id that names nothing is an ARIA error. */}
+        <input id={inputId} className="input" type="search" placeholder="Search people and groups" value={term} autoComplete="off" onChange={(e) => setTerm(e.target.value)} aria-controls={term.trim() ? `${inputId}-results` : undefined} />
         {term.trim() && (
           <ul id={`${inputId}-results`} className="owner-results" aria-label="Matching profiles">
             {(results.data?.data ?? []).map((p) => (

@@ -3,12 +3,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { LexicalEditor } from "lexical";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useBlocker, useLocation, useParams } from "react-router";
-import { EDITOR_MESSAGES, type EditableItem } from "../../../contract/index.js";
+import { EDITOR_MESSAGES, STANDARDS_TYPE, type EditableItem } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { setCsrfToken } from "../../api/client.js";
 import { saveItem, useItem } from "../../api/editor.js";
 import { refreshSectionThreads, useSectionThreads } from "../../api/sectionComments.js";
 import { useAppConfig } from "../../api/queries.js";
+import { useAttributeConfig } from "../../api/tagging.js";
 import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { readSectionContent, snapshotJson } from "../../components/editor/SectionEditor.js";
@@ -65,6 +66,9 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
   const [tagsOpen, setTagsOpen] = useState(false);
   const [standardsOpen, setStandardsOpen] = useState(false);
+  // Standards are an attribute type some kinds of item lack (collections, groups): no button that leads to "do not apply".
+  const attributeTypes = useAttributeConfig(item.model_key);
+  const standardsApply = !attributeTypes.data || attributeTypes.data.some((t) => t.key === STANDARDS_TYPE);
   const [thumbnailOpen, setThumbnailOpen] = useState(false);
   const [removed, setRemoved] = useState<{ section: DraftSection; index: number } | null>(null);
   // A counter of edits: a save clears "unsaved" only if nothing changed while it ran.
@@ -194,9 +198,11 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
           <button type="button" className="button button--secondary" onClick={() => setTagsOpen(true)} disabled={!editable}>
             Tags
           </button>
-          <button type="button" className="button button--secondary" onClick={() => setStandardsOpen(true)} disabled={!editable}>
-            Standards
-          </button>
+          {standardsApply && (
+            <button type="button" className="button button--secondary" onClick={() => setStandardsOpen(true)} disabled={!editable}>
+              Standards
+            </button>
+          )}
           <button type="button" className="button button--secondary" onClick={() => setThumbnailOpen(true)} disabled={!editable}>
             Design Thumbnail
           </button>
