@@ -88,6 +88,9 @@ const QUERY_LIST_LIMIT = 200;
 const UPLOAD_PATHS = [/^\/feeds\/attachment$/, /^\/comment\/attachment$/, /^\/resources\/create-fetch$/, /^\/profiles\/[^/]+\/upload-image$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/, /^\/corefiles\/image$/];
 const MULTIPART_ELSEWHERE = "This call reads JSON (application/json) or a form (application/x-www-form-urlencoded), not multipart/form-data.";
 
+/** An Accept-Encoding naming a compression the middleware can give (its own negotiation then honours any q=0). */
+const ACCEPTS_COMPRESSION = /\b(?:br|gzip|deflate)\b/i;
+
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 const COMPRESSION_THRESHOLD = 1024;
 
@@ -182,7 +185,11 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
     }),
   );
   // Before every router and the web app's static files, so API answers and the build's JS and CSS alike are compressed.
-  app.use(compression({ threshold: COMPRESSION_THRESHOLD, filter: shouldCompress }));
+  // Only for a client that accepts a compressed answer (every browser does): one that asks for none (a script, a probe,
+  // the search benchmark) skips the middleware's per-answer negotiation and wrapping altogether. Its answers carry no
+  // Vary: Accept-Encoding, which is safe: an uncompressed answer suits every client a cache could hand it to.
+  const compress = compression({ threshold: COMPRESSION_THRESHOLD, filter: shouldCompress });
+  app.use((req, res, next) => (ACCEPTS_COMPRESSION.test(req.headers["accept-encoding"] ?? "") ? compress(req, res, next) : next()));
   app.use(express.json({ limit: "1mb" }));
   app.use(express.urlencoded({ extended: true, limit: "1mb" }));
   // Any other kind of body would reach the routes as no body at all ("Username is required." for a sign-in
