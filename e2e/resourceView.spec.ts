@@ -140,5 +140,15 @@ test.describe("changing a resource's link on its edit page", () => {
     await expect(panel(page).getByText("Website · example.net")).toBeVisible();
     await openViewer(page);
     await expect(dialog(page).getByRole("link", { name: "Open website (opens in a new tab)" })).toHaveAttribute("href", "https://example.net/new-tides");
+    await page.keyboard.press("Escape");
+
+    // The link becomes a file: the corrected worksheet replaces it, and the view page offers it.
+    await page.goto(`${link}/edit`);
+    await expect(section.getByLabel("New link")).not.toHaveAttribute("readonly");
+    await section.getByLabel("New file").setInputFiles({ name: "tides.pdf", mimeType: "application/pdf", buffer: demoPdf("Tides", ["1. When is high tide?"]) });
+    await section.getByRole("button", { name: "Replace file" }).click();
+    await expect(section.getByTestId("resource-source-current")).toHaveText(/^File: tides\.pdf \([\d.]+ (B|KB)\)$/);
+    await page.goto(link);
+    await expect(panel(page).getByText(/^PDF document · tides\.pdf/)).toBeVisible();
   });
 });
