@@ -73,7 +73,7 @@ import { ContentUpdateRequest, ContentUpdateResponse, EditableItem, LockResponse
 import { ContentTags, ContentTagsRequest, ContentTagsResponse } from "./tagging.js";
 import { FavoriteRequest, FavoriteResponse } from "./favorites.js";
 import { CurriculumStartRequest, CurriculumStartResponse, TemplateDetail, TemplateUpdateRequest, TemplateUpdateResponse, TemplatesQuery, TemplatesResponse } from "./curriculum.js";
-import { ResourceCreateResponse, ResourceShareOptions, resourceCreateRequest } from "./resource.js";
+import { ResourceCreateResponse, ResourceShareOptions, ResourceSourceRequest, ResourceSourceResponse, resourceCreateRequest } from "./resource.js";
 import { LegacySearchResponse, ProviderAutocomplete, SearchResponse } from "./search.js";
 import { PageBlockRequest } from "./pageBlocks.js";
 import { ExportQuery } from "./export.js";
@@ -185,6 +185,16 @@ export const OPERATIONS: Operation[] = [
     request: resourceCreateRequest({ categoryRequired: false }).in.extend({ file: z.string().describe("The uploaded file (binary part).").optional() }),
     response: ResourceCreateResponse,
     errors: [401, 403, 422],
+    multipart: true,
+  },
+  {
+    method: "post",
+    path: "/resources/{uid}/source",
+    summary:
+      "Changes a resource's link (add_resource_type show-url, url: http(s)) or replaces its file (show-file, the part named file), either way round, under create-fetch's rules (size, type and content checks). The old file's bytes are deleted once no row refers to them; search and the item's page see the change and updated_at moves. Also accepts JSON for links. 401 guests, 403 who may not edit, 404 an unknown or unseen resource, 409 while someone else holds the edit lock, 422 with the rule's message.",
+    request: ResourceSourceRequest.in.extend({ file: z.string().describe("The replacement file (binary part).").optional() }),
+    response: ResourceSourceResponse,
+    errors: [401, 403, 404, 409, 422],
     multipart: true,
   },
   ...(["lesson-plans", "outlines", "pathway", "projects"] as const).map(

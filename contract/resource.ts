@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_ID } from "./common.js";
+import { ResourceView } from "./resourceView.js";
 
 /**
  * The rules of a resource, shared by the single-resource form (POST /resources/create-fetch),
@@ -26,6 +27,7 @@ export const RESOURCE_MESSAGES = {
   subcategoryInvalid: "Subcategories must belong to the chosen resource category.",
   pricingInvalid: "Choose a content pricing option from the list.",
   created: "Resource created.",
+  sourceChanged: "Link or file changed.",
 } as const;
 
 export const RESOURCE_TITLE_MAX = 255;
@@ -209,3 +211,30 @@ export type ResourceCreateFields = z.output<ReturnType<typeof resourceCreateRequ
 /** GET /resources/share-options: where the signed-in author may share a new resource. */
 export const ResourceShareOptions = z.object({ contexts: z.array(z.object({ value: z.string(), label: z.string() })) });
 export type ResourceShareOptions = z.infer<typeof ResourceShareOptions>;
+
+/**
+ * POST /resources/{uid}/source: a resource's new link (add_resource_type show-url, url) or its replacement file
+ * (show-file, the part named file), under the same rules as create-fetch.
+ */
+export const ResourceSourceRequest = z
+  .object({
+    add_resource_type: z.enum(ADD_RESOURCE_TYPES, { error: RESOURCE_MESSAGES.addTypeInvalid }).default("show-url"),
+    url: z.string().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.add_resource_type !== "show-url") return;
+    const url = (body.url ?? "").trim();
+    const message = !url ? RESOURCE_MESSAGES.urlRequired : !isHttpUrl(url) ? RESOURCE_MESSAGES.urlInvalid : null;
+    if (message) ctx.addIssue({ code: "custom", path: ["url"], message });
+  })
+  .transform((body) => ({ add_resource_type: body.add_resource_type, url: body.add_resource_type === "show-url" ? (body.url ?? "").trim() : null }));
+export type ResourceSourceFields = z.output<typeof ResourceSourceRequest>;
+
+/** The answer of POST /resources/{uid}/source: the resource's new view (its link or file) and when it changed. */
+export const ResourceSourceResponse = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  resource_view: ResourceView,
+  updated_at: z.string(),
+});
+export type ResourceSourceResponse = z.infer<typeof ResourceSourceResponse>;

@@ -101,3 +101,54 @@ test.describe("the resource view dialog", () => {
     await shoot(page, "resource-view-website-1366");
   });
 });
+
+test.describe("changing a resource's link on its edit page", () => {
+  test("the author types a new link, a toast says so, and the view page uses it", async ({ page }) => {
+    const shots = "/tmp/shots-source";
+    fs.mkdirSync(shots, { recursive: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInViaApi(page, TEACHER);
+    const link = await addResource(page, `Tide Website ${stamp}`, { url: "https://example.org/old-tides" });
+    await page.goto(`${link}/edit`);
+    const section = page.getByRole("region", { name: "Link or file" });
+    await expect(section.getByTestId("resource-source-current")).toHaveText("Link: https://example.org/old-tides");
+    const field = section.getByLabel("New link");
+    // The lock is taken before the field can be edited.
+    await expect(field).not.toHaveAttribute("readonly");
+
+    // A mistyped address is refused with the form's message, before any request.
+    await field.fill("example.net/new-tides");
+    await section.getByRole("button", { name: "Change link" }).click();
+    await expect(section.getByText("Please check that your URL is correct")).toBeVisible();
+    await expect(field).toBeFocused();
+
+    // By keyboard: type the corrected address and press Enter.
+    await field.fill("https://example.net/new-tides");
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Link or file changed.")).toBeVisible();
+    await expect(section.getByTestId("resource-source-current")).toHaveText("Link: https://example.net/new-tides");
+    await expect(section.getByText("Please check that your URL is correct")).toHaveCount(0);
+    await expectNoAxeViolations(page, "the edit page's Link or file section");
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: `${shots}/link-or-file-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: `${shots}/link-or-file-390.png` });
+    await page.screenshot({ path: `${shots}/edit-page-390.png`, fullPage: true });
+
+    await page.goto(link);
+    await expect(panel(page).getByText("Website · example.net")).toBeVisible();
+    await openViewer(page);
+    await expect(dialog(page).getByRole("link", { name: "Open website (opens in a new tab)" })).toHaveAttribute("href", "https://example.net/new-tides");
+    await page.keyboard.press("Escape");
+
+    // The link becomes a file: the corrected worksheet replaces it, and the view page offers it.
+    await page.goto(`${link}/edit`);
+    await expect(section.getByLabel("New link")).not.toHaveAttribute("readonly");
+    await section.getByLabel("New file").setInputFiles({ name: "tides.pdf", mimeType: "application/pdf", buffer: demoPdf("Tides", ["1. When is high tide?"]) });
+    await section.getByRole("button", { name: "Replace file" }).click();
+    await expect(section.getByTestId("resource-source-current")).toHaveText(/^File: tides\.pdf \([\d.]+ (B|KB)\)$/);
+    await page.goto(link);
+    await expect(panel(page).getByText(/^PDF document · tides\.pdf/)).toBeVisible();
+  });
+});

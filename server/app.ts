@@ -85,7 +85,7 @@ const QUERY_PARAMETER_LIMIT = 500;
 const QUERY_LIST_LIMIT = 200;
 
 /** The routes that read multipart/form-data (with multer), as routedPath writes them. */
-const UPLOAD_PATHS = [/^\/feeds\/attachment$/, /^\/comment\/attachment$/, /^\/resources\/create-fetch$/, /^\/profiles\/[^/]+\/upload-image$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/, /^\/corefiles\/image$/];
+const UPLOAD_PATHS = [/^\/feeds\/attachment$/, /^\/comment\/attachment$/, /^\/resources\/create-fetch$/, /^\/resources\/[^/]+\/source$/, /^\/profiles\/[^/]+\/upload-image$/, /^\/api\/bulk-importer\/[^/]+\/upload$/, /^\/api\/bulk-importer\/imports\/[^/]+\/upload-new-file$/, /^\/[^/]+\/[^/]+\/thumbnail$/, /^\/corefiles\/image$/];
 const MULTIPART_ELSEWHERE = "This call reads JSON (application/json) or a form (application/x-www-form-urlencoded), not multipart/form-data.";
 
 /** An Accept-Encoding naming a compression the middleware can give (its own negotiation then honours any q=0). */

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   ResourceCreateResponse,
   ResourceShareOptions,
+  ResourceSourceResponse,
   SearchResponse,
   TemplateDetail,
   TemplateUpdateResponse,
@@ -21,6 +22,16 @@ import { fetchTreesByType } from "./tagging.js";
 /** POST /resources/create-fetch (multipart); answers with the new resource's link in response.link. */
 export function createResource(form: FormData): Promise<ResourceCreateResponse> {
   return postForm("resources/create-fetch", form, ResourceCreateResponse);
+}
+
+/** POST /resources/{uid}/source: gives a resource a new link (JSON) or replaces its file (multipart). */
+export function changeResourceSource(uid: string, source: { url: string } | { file: File }): Promise<ResourceSourceResponse> {
+  const path = `resources/${encodeURIComponent(uid)}/source`;
+  if ("url" in source) return postJson(path, { add_resource_type: "show-url", url: source.url }, ResourceSourceResponse);
+  const form = new FormData();
+  form.append("add_resource_type", "show-file");
+  form.append("file", source.file, source.file.name);
+  return postForm(path, form, ResourceSourceResponse);
 }
 
 /** GET /resources/share-options: where the author may share. */

@@ -14,6 +14,7 @@ import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { readSectionContent, snapshotJson } from "../../components/editor/SectionEditor.js";
 import { PageTitle } from "../../components/PageTitle.js";
+import { ResourceSourceSection } from "../../components/ResourceSourceSection.js";
 import { DeletedThreadsCard } from "../../components/sectionComments/DeletedThreadsCard.js";
 import { SectionComments } from "../../components/sectionComments/SectionComments.js";
 import { AttributeEditorDialog } from "../../components/tagging/AttributeEditorDialog.js";
@@ -256,6 +257,8 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
         onTitle={(value) => edit(() => setTitle(value))}
         onDescription={(value) => edit(() => setDescription(value))}
       />
+
+      {item.model_key === "resource" && <ResourceSourceSection item={item} typePath={typePath} editable={editable} />}
 
       <SectionList
         idBase={id}

@@ -1,7 +1,8 @@
 import { Router, type RequestHandler } from "express";
 import multer from "multer";
-import { CREATE_MESSAGES, RESOURCE_FILE_MAX_BYTES, RESOURCE_MESSAGES, resourceCreateRequest, shareContextValue, type ResourceShareOptions } from "../../../contract/index.js";
+import { CREATE_MESSAGES, EDITOR_MESSAGES, RESOURCE_FILE_MAX_BYTES, RESOURCE_MESSAGES, ResourceSourceRequest, resourceCreateRequest, shareContextValue, type ResourceShareOptions, type ResourceSourceResponse } from "../../../contract/index.js";
 import { createResource } from "../../commands/createResource.js";
+import { replaceResourceSource } from "../../commands/replaceResourceSource.js";
 import type { Db } from "../../db/connection.js";
 import { contentDisposition } from "../../lib/contentDisposition.js";
 import { HttpError } from "../../lib/errors.js";
@@ -10,10 +11,14 @@ import { checkResourceFile, isInlineImage, type UploadedFile } from "../../lib/r
 import { parseOr422 } from "../../lib/validate.js";
 import { readGrants } from "../../models/content.js";
 import { listProfileNames } from "../../models/profiles.js";
+import { findActiveLock } from "../../models/editLocks.js";
 import { findResourceAttributes, findUploadedFile } from "../../models/resources.js";
-import { authorize, contentObjectPolicy, resourcePolicy } from "../../policies/index.js";
+import { authorize, contentObjectPolicy, editLockPolicy, resourcePolicy } from "../../policies/index.js";
 import { presentCreatedResource } from "../../presenters/createdContent.js";
+import { presentResourceView } from "../../presenters/resourceView.js";
+import { modelTypeInfo } from "../../presenters/modelTypes.js";
 import { isStorageKey, type FileStorage } from "../../storage/fileStorage.js";
+import { ensureViewable, loadByLink, type LoadedItem } from "../editor/load.js";
 import { DEFAULT_SETTINGS, creatableTypes, creatableTypesIn, readSettings, type StoredSettings } from "../app/index.js";
 
 /** One optional file in the field "file", kept in memory (at most 2048 KB) until its content is checked. */
@@ -86,6 +91,35 @@ export function resourcesRouter(db: Db, storage: FileStorage): Router {
     });
     res.json(presentCreatedResource(content));
   });
+
+  // A resource's new link or replacement file. Who may not edit it (or is locked out) is turned away before the upload is read.
+  router.post(
+    "/resources/:uid/source",
+    async (req, res, next) => {
+      const item = await loadByLink(db, "resources", String(req.params.uid));
+      const { viewsOnlyByLink } = await ensureViewable(db, req, item, "link");
+      authorize(req.actor, resourcePolicy.canChangeSource(req.actor, item, viewsOnlyByLink));
+      const lock = await findActiveLock(db, item.model_key, item.id);
+      if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
+      res.locals.item = item;
+      next();
+    },
+    parseUpload,
+    refuseNulText,
+    async (req, res) => {
+      const item = res.locals.item as LoadedItem;
+      const body = parseOr422(ResourceSourceRequest, req.body ?? {});
+      const file = body.add_resource_type === "show-file" ? await checkResourceFile(req.file as UploadedFile | undefined) : null;
+      const saved = await replaceResourceSource(db, storage, item, { url: body.url, file });
+      const answer: ResourceSourceResponse = {
+        status: "success",
+        message: RESOURCE_MESSAGES.sourceChanged,
+        resource_view: presentResourceView(saved.content, saved.file, modelTypeInfo(saved.content.model_key, saved.content.sub_type).singular)!,
+        updated_at: saved.content.updated_at,
+      };
+      res.json(answer);
+    },
+  );
 
   router.get("/files/uploaded/:key", async (req, res) => {
     const key = req.params.key;
