@@ -38,6 +38,15 @@ export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
   preprocessed: "Waiting for your input",
   completed: "Completed",
 };
+/** A read import with no value left to choose: it can be started, or (no row importable) has nothing to start. */
+export const IMPORT_READY_LABEL = "Ready to start";
+export const IMPORT_NOTHING_LABEL = "Nothing to import";
+
+/** The status line of an import: a read one waits for the user only while a value still needs a choice. */
+export function importStatusLabel(status: ImportStatus, unresolved: number, importable: number): string {
+  if (status !== "preprocessed" || unresolved > 0) return IMPORT_STATUS_LABELS[status];
+  return importable > 0 ? IMPORT_READY_LABEL : IMPORT_NOTHING_LABEL;
+}
 
 /** The files an import accepts (the dialog's accept list and the server's check). */
 export const IMPORT_FILE_EXTENSIONS = ["csv", "xls", "xlsx"] as const;

@@ -71,6 +71,8 @@ test.describe("bulk import", () => {
     await select.selectOption({ index: 1 });
     // Choices save 2 seconds after the last change; then Start is allowed.
     await savedUntilStartable(page);
+    // Nothing left to choose: the status no longer asks for input.
+    await expect(page.locator(".import-status")).toHaveText("Ready to start");
     await page.getByRole("button", { name: "Start Import" }).click();
 
     await polledUntilVisible(page, page.getByText("Completed"), 30_000);
@@ -102,7 +104,7 @@ test.describe("bulk import", () => {
 
     await page.unroute("**/api/bulk-importer/resource/upload");
     await dialog.getByRole("button", { name: "Upload" }).click();
-    await polledUntilVisible(page, page.getByText("Waiting for your input"));
+    await polledUntilVisible(page, page.getByText("Ready to start", { exact: true }));
     // The layout's <main> holds the page; the import view must not open a second one inside it.
     await expect(page.getByRole("main")).toHaveCount(1);
     await expect(page.getByRole("main").getByRole("heading", { name: "Bulk Import", level: 1 })).toBeVisible();
@@ -122,11 +124,16 @@ test.describe("bulk import", () => {
     await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: sample.suggestedFilename(), mimeType: "text/csv", buffer: fs.readFileSync(samplePath) });
     await expect(dialog.getByRole("button", { name: "Upload" })).toBeEnabled({ timeout: 15_000 });
     await dialog.getByRole("button", { name: "Upload" }).click();
-    await polledUntilVisible(page, page.getByText("Waiting for your input"));
+    await polledUntilVisible(page, page.getByText("Ready to start", { exact: true }));
     const totals = page.getByRole("list", { name: "Summary" }).or(page.locator(".import-totals"));
     await expect(totals.getByText("Rows with errors")).toBeVisible();
     await expect(page.locator(".import-total", { hasText: "Rows with errors" }).locator("dd")).toHaveText("0");
     await expect(page.locator(".import-total", { hasText: "Rows requiring input" }).locator("dd")).toHaveText("0");
+    // Nothing to fix in the sample: it is ready, not waiting for input.
+    await expect(page.getByText("Waiting for your input")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Start Import" })).toBeEnabled();
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/bulk-import-ready.png` });
     await page.getByRole("button", { name: "Start Import" }).click();
     await polledUntilVisible(page, page.getByText("Completed"), 30_000);
     await expect(page.locator(".import-total", { hasText: "Imported" }).locator("dd")).toHaveText("3");
@@ -175,7 +182,7 @@ test.describe("bulk import", () => {
     await newFile.getByRole("button", { name: "Upload New File" }).click();
     await expect(newFile.locator(".sheet-preview")).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByText("Row 3 [url]:")).toHaveCount(0, { timeout: 20_000 });
-    await polledUntilVisible(page, page.getByText("Waiting for your input"));
+    await polledUntilVisible(page, page.getByText("Ready to start", { exact: true }));
     await expect(page.locator(".import-total", { hasText: "Rows with errors" }).locator("dd")).toHaveText("0");
     await savedUntilStartable(page);
     await page.getByRole("button", { name: "Start Import" }).click();

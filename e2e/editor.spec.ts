@@ -180,6 +180,47 @@ test.describe("editing an item", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("a table or an equation inserted from the toolbar before the text was ever focused goes after the existing text", async ({ page }) => {
+    const title = `${unique()} Unfocused Inserts Collection`;
+    const link = await createItem(page, title);
+    await saveViaApi(page, link, { title, sections: [{ title: "Notes", html: "<p>First line.</p><p>Last line.</p>" }] });
+    await openEditor(page, link);
+    const box = sectionBox(page, "Notes");
+    await expect(box).toContainText("Last line.");
+    const toolbar = page.getByRole("toolbar", { name: "Notes content formatting" });
+    // The text box is never clicked or focused: the button alone.
+    await toolbar.getByRole("button", { name: "Table" }).click();
+    await expect(box.locator("table")).toHaveCount(1);
+    const order = () => box.evaluate((el) => Array.from(el.children, (c) => (c.tagName === "TABLE" ? "table" : (c.textContent ?? "").trim() || c.tagName)));
+    expect((await order()).slice(0, 3)).toEqual(["First line.", "Last line.", "table"]);
+
+    // Once there was a caret, a toolbar insert goes there, even after the focus moved elsewhere on the page.
+    await box.getByText("First line.").click();
+    await page.keyboard.press("End");
+    await page.getByLabel("Section 1 title").click();
+    await toolbar.getByRole("button", { name: "Table" }).click();
+    await expect(box.locator("table")).toHaveCount(2);
+    expect((await order()).slice(0, 4)).toEqual(["First line.", "table", "Last line.", "table"]);
+
+    // A dialog's insert too, in another item's editor that never had a caret: after the text, not at the top.
+    const other = await createItem(page, `${title} 2`);
+    await saveViaApi(page, other, { title: `${title} 2`, sections: [{ title: "Notes", html: "<p>First line.</p><p>Last line.</p>" }] });
+    await openEditor(page, other);
+    await expect(box).toContainText("Last line.");
+    await toolbar.getByRole("button", { name: "Equation" }).click();
+    const dialog = page.getByRole("dialog", { name: "Configure Equation" });
+    await dialog.getByLabel("Equation").fill("a^2");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(box.locator(".katex")).toHaveCount(1);
+    const after = await box.evaluate((el) => {
+      const last = Array.from(el.querySelectorAll("p")).find((p) => p.textContent?.includes("Last line."))!;
+      return Boolean(last.compareDocumentPosition(el.querySelector(".katex")!) & Node.DOCUMENT_POSITION_FOLLOWING) || last.contains(el.querySelector(".katex"));
+    });
+    expect(after, "the equation follows the last line").toBe(true);
+    await expect(box.locator("p").first()).toHaveText("First line.");
+  });
+
   test("at 390 px the edit page's actions wrap: nothing is pushed off the side and Save stays in view", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const link = await createItem(page, `${unique()} Narrow Screen Collection`);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const GROUP = "Grade 5 Science Team";
@@ -101,4 +101,28 @@ test("a member starts a discussion, opens it and replies by keyboard, sorts and 
   await widget(page).getByRole("button", { name: "Start a discussion..." }).click();
   await expect(page.getByRole("dialog")).toContainText("Sign in or register to read the group's discussions and join them.");
   await expect(threadList(page)).toHaveCount(0);
+});
+
+test("a group's page shows its About text without the empty note; a group whose About text is cleared shows the note", async ({ page }) => {
+  const EMPTY_NOTE = "Nothing has been written here yet.";
+  await signInViaApi(page, TEACHER);
+  await page.goto(await groupLink(page));
+  await expect(page.locator(".item-page__description")).toHaveText(`${GROUP} brings educators together to share resources and plan units.`);
+  await expect(page.getByText(EMPTY_NOTE)).toHaveCount(0);
+
+  // A new group of the teacher's, its About text then cleared in the editor's save (a new group must have one).
+  const name = `Quiet circle ${Date.now().toString(36)}`;
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const created = await page.request.post("/groups", { data: { name, description: "For a browser test." }, headers });
+  expect(created.ok(), `create the group: ${created.status()}`).toBeTruthy();
+  const { link } = ((await created.json()) as { objGroup: { link: string } }).objGroup;
+  await page.goto(link);
+  await expect(page.locator(".item-page__description")).toHaveText("For a browser test.");
+  await expect(page.getByText(EMPTY_NOTE)).toHaveCount(0);
+  const cleared = await page.request.post(`${link}/update`, { data: { title: name, description: "", sections: [] }, headers });
+  expect(cleared.ok(), `clear the About text: ${cleared.status()}`).toBeTruthy();
+  await page.reload();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.locator(".item-page__description")).toHaveCount(0);
+  await expect(page.getByText(EMPTY_NOTE)).toBeVisible();
 });

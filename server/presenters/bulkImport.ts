@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, IMPORT_STATUS_LABELS, type BulkImport, type ImportSummary, type UserMappings } from "../../contract/index.js";
+import { IMPORT_FIELDS, importStatusLabel, type BulkImport, type ImportSummary, type UserMappings } from "../../contract/index.js";
 import type { BulkImportRecord } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import { importState } from "../models/bulkImports.js";
@@ -35,7 +35,7 @@ export function presentImport(record: BulkImportRecord, actor: Actor, ownerName:
     page_link: importPageLink(record),
     model_type: record.model_type,
     status: record.status,
-    status_label: IMPORT_STATUS_LABELS[record.status],
+    status_label: importStatusLabel(record.status, unresolved, importable),
     file_name: record.file_name,
     created_at: record.created_at,
     updated_at: record.updated_at,

@@ -22,6 +22,8 @@ import {
   $insertNodes,
   $isRangeSelection,
   $setSelection,
+  COMMAND_PRIORITY_LOW,
+  FOCUS_COMMAND,
   FORMAT_TEXT_COMMAND,
   type BaseSelection,
   type LexicalEditor,
@@ -84,6 +86,17 @@ function initialState(json: Record<string, unknown> | null, html: string): Initi
   };
 }
 
+// The editors whose text ever held a caret: until one has, whatever selection its state carries is not one the author chose.
+const hadCaret = new WeakSet<LexicalEditor>();
+
+/** Puts the selection where a toolbar insert goes: where the caret was last (`remembered` when a dialog took the focus),
+ * or at the end of the section when the text never had a caret. Every toolbar insert goes through here. */
+function $placeCaret(editor: LexicalEditor, remembered: BaseSelection | null): void {
+  if (!hadCaret.has(editor)) $getRoot().selectEnd();
+  else if (remembered) $setSelection(remembered.clone());
+  else if (!$isRangeSelection($getSelection())) $getRoot().selectEnd();
+}
+
 type OpenDialog = "link" | "image" | "embed" | "equation" | "shortCodes" | null;
 
 /** The formatting toolbar of one section editor. */
@@ -93,6 +106,18 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
   const [saved, setSaved] = useState<BaseSelection | null>(null);
   // Set by an insert, so the closing dialog gives focus to the text rather than to the toolbar button that opened it.
   const inserted = useRef(false);
+  useEffect(
+    () =>
+      editor.registerCommand(
+        FOCUS_COMMAND,
+        () => {
+          hadCaret.add(editor);
+          return false;
+        },
+        COMMAND_PRIORITY_LOW,
+      ),
+    [editor],
+  );
 
   /** Remembers where the caret was, since a dialog takes focus away from the editor. */
   const open = (which: OpenDialog) => {
@@ -103,8 +128,7 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
   /** Puts nodes where the caret was (or at the end). */
   const insert = (make: () => LexicalNode[]) => {
     editor.update(() => {
-      if (saved) $setSelection(saved.clone());
-      else $getRoot().selectEnd();
+      $placeCaret(editor, saved);
       $insertNodes(make());
     });
     inserted.current = true;
@@ -136,7 +160,15 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
     { label: "Numbered list", text: "1. List", run: () => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined) },
     { label: "Link", text: "Link", run: () => open("link") },
     { label: "Image", text: "Image", run: () => open("image") },
-    { label: "Table", text: "Table", run: () => editor.dispatchCommand(INSERT_TABLE_COMMAND, { rows: "3", columns: "3" }) },
+    {
+      label: "Table",
+      text: "Table",
+      run: () =>
+        editor.update(() => {
+          $placeCaret(editor, null);
+          editor.dispatchCommand(INSERT_TABLE_COMMAND, { rows: "3", columns: "3" });
+        }),
+    },
     { label: "Embed", text: "Embed", run: () => open("embed") },
     { label: "Equation", text: "∑ Equation", run: () => open("equation") },
   ];

@@ -98,8 +98,9 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         {item.description && <p className="item-page__description">{item.description}</p>}
         {item.resource_view && <ResourceViewPanel view={item.resource_view} title={item.title} />}
         <ItemSections item={item} signedIn={profile !== null} />
-        {/* A resource is its link or file; an empty body is only worth a note when there is nothing else to see. */}
-        {item.sections.length === 0 && !isCollection && !item.resource_view && <p className="empty-note">Nothing has been written here yet.</p>}
+        {/* A resource is its link or file, a group's About text is its description: an empty body is only worth a note when
+            there is nothing else to read. */}
+        {item.sections.length === 0 && !item.description && !isCollection && !item.resource_view && <p className="empty-note">Nothing has been written here yet.</p>}
         {isCollection && <CollectionItems key={item.uid} collection={item} />}
         {/* The feed is asked for by the item's id, which a link share does not open. */}
         {item.features.feed && !item.viewed_by_link && <FeedCard key={item.id} owner={item} />}

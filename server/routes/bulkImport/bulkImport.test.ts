@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BULK_IMPORT_MESSAGES, MESSAGES, RESOURCE_MESSAGES, type BulkImport } from "../../../contract/index.js";
+import { BULK_IMPORT_MESSAGES, IMPORT_NOTHING_LABEL, IMPORT_READY_LABEL, IMPORT_STATUS_LABELS, MESSAGES, RESOURCE_MESSAGES, type BulkImport } from "../../../contract/index.js";
 import { buildAttribute, buildUser } from "../../test/factories.js";
 import { buildXlsx, sheetXml } from "../../test/xlsxFixture.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
@@ -123,6 +123,7 @@ describe("the sample file", () => {
       expect(ready.import_results_summary).toMatchObject({ total: 3, rows_with_errors: 0, rows_requiring_input: 0 });
       expect(ready.fields.find((f) => f.key === "grades")?.column).toBe("Grades");
       expect(ready.abilities.start).toBe(true);
+      expect(ready.status_label).toBe(IMPORT_READY_LABEL);
       expect((await importer.post(`${link}/start`)).status).toBe(200);
       const done = await settled(importer, link, "completed");
       expect(done.import_results_summary.imported).toBe(3);
@@ -212,6 +213,7 @@ describe("preprocessing, choices and starting", () => {
     expect(subjects.ambiguous.Limnology!.map((o) => o.path)).toContain("Science Imports › Limnology");
     expect(subjects.missing).toEqual(["Underwater Basket Weaving"]);
     expect(ready.unresolved_values).toBe(2);
+    expect(ready.status_label).toBe(IMPORT_STATUS_LABELS.preprocessed);
     expect(ready.abilities).toMatchObject({ edit: true, start: false, upload_new_file: true });
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
@@ -227,6 +229,13 @@ describe("preprocessing, choices and starting", () => {
     expect(ready.import_results_summary.required_input.subjects?.missing ?? []).toEqual([]);
     expect(ready.unresolved_values).toBe(0);
     expect(ready.abilities).toMatchObject({ start: true, upload_new_file: true });
+    expect(ready.status_label).toBe(IMPORT_READY_LABEL);
+  });
+
+  it("says there is nothing to import, not that it waits for input, when every row has an error", async () => {
+    const broken = await settled(importer, await uploadCsv(importer, "Title,URL\nBroken Kelp,ftp://example.org/kelp\n"));
+    expect(broken.status).toBe("preprocessed");
+    expect([broken.unresolved_values, broken.abilities.start, broken.status_label]).toEqual([0, false, IMPORT_NOTHING_LABEL]);
   });
 
   it("refuses to start while values wait for a choice, and refuses choices outside the tree", async () => {
@@ -249,6 +258,7 @@ describe("preprocessing, choices and starting", () => {
     const mapped = await importer.post<BulkImport>(`${link}/user-mappings`, { userMappings: { subjects: { ambiguous: { Limnology: [ecologyB] }, missing: { "Underwater Basket Weaving": [ecologyA] } } } });
     expect(mapped.status).toBe(200);
     expect(mapped.body.unresolved_values).toBe(0);
+    expect(mapped.body.status_label).toBe(IMPORT_READY_LABEL);
     const settings = await importer.post<BulkImport>(`${link}/import-settings`, { importSettings: { owner } });
     expect(settings.body.import_settings).toEqual({ owner, owner_name: "Olive Owner" });
     expect((await importer.post(`${link}/start`)).status).toBe(200);
