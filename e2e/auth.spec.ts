@@ -116,6 +116,8 @@ test.describe("sign-in", () => {
     [
       "the server no longer knows it",
       async (page: Page) => {
+        // The guest session's cookie comes with the page's first call for its CSRF token: wait for it on a slow machine.
+        await expect.poll(async () => (await page.context().cookies()).length).toBeGreaterThan(0);
         const [sid] = await page.context().cookies();
         await page.context().addCookies([{ ...sid!, value: "s%3Agone.gone" }]);
       },

@@ -23,8 +23,9 @@ const ssoProviders = [
 /** Browser tests: the real server on a fresh demo database, the real web build, Debian's Chromium. */
 export default defineConfig({
   testDir: ".",
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Several tests are whole journeys (20 s alone); with three shards on two busy cores some took past 30 s.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
