@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import * as XLSX from "xlsx";
-import { IMPORT_POLL_MS, type BulkImport } from "../contract/index.js";
+import { IMPORT_POLL_MS, IMPORT_READY_LABEL, type BulkImport } from "../contract/index.js";
 import { expectNoAxeViolations, openSearch, runClockUntil, signInViaApi } from "./helpers.js";
 
 const IMPORTER = { username: "importer", password: "importer-demo-pass" } as const;
@@ -95,7 +95,7 @@ test.describe("the local spreadsheet preview", () => {
 
     await dialog.getByRole("button", { name: "Upload" }).click();
     await expect(page).toHaveURL(/\/bulk-import\/[\w-]+$/);
-    await runClockUntil(page, IMPORT_POLL_MS, () => expect(page.getByText("Waiting for your input")).toBeVisible({ timeout: 500 }));
+    await runClockUntil(page, IMPORT_POLL_MS, () => expect(page.getByText(IMPORT_READY_LABEL)).toBeVisible({ timeout: 500 }));
     const total = (label: string) => page.locator(".import-total", { has: page.getByRole("term").filter({ hasText: label }) }).getByRole("definition");
     await expect(total("Total rows")).toHaveText("4");
     await expect(total("Rows with errors")).toHaveText("0");
