@@ -12,7 +12,6 @@ import {
 import { saveContentBody } from "../../commands/saveContentBody.js";
 import { countActiveProductsFor } from "../../models/products.js";
 import type { Db } from "../../db/connection.js";
-import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
@@ -24,7 +23,7 @@ import { findThumbnail } from "../../models/thumbnails.js";
 import { authenticate, authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
 import { presentEditableItem } from "../../presenters/editableItem.js";
 import type { Actor } from "../../lib/actor.js";
-import { ensureViewable, loadByLink, loadByTypeId } from "./load.js";
+import { ensureNotLockedByOther, ensureViewable, loadByLink, loadByTypeId } from "./load.js";
 import { DEFAULT_SETTINGS } from "../app/index.js";
 import { loadCopiedFrom } from "../contentActions/load.js";
 import { listContentBadges } from "../../models/badges.js";
@@ -87,8 +86,7 @@ export function editorRouter(db: Db): Router {
     const { viewsOnlyByLink, linkShared } = await ensureViewable(db, req, item, "link");
     authorize(req.actor, contentObjectPolicy.canEditReached(req.actor, item, viewsOnlyByLink));
     const body = parseOr422(ContentUpdateRequest, req.body ?? {});
-    const lock = await findActiveLock(db, item.model_key, item.id);
-    if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
+    await ensureNotLockedByOther(db, req, item);
     const saved = await saveContentBody(db, item, body);
     const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem({ ...saved.item, edit_grants: item.edit_grants }, item.owner_name, saved.sections, req.actor, { ...(await loadItemExtras(db, req.actor, item.id)), linkShared }) };
     res.json(answer);

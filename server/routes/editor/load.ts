@@ -1,10 +1,11 @@
 import type { Request } from "express";
-import { MAX_ID, MESSAGES } from "../../../contract/index.js";
+import { EDITOR_MESSAGES, MAX_ID, MESSAGES } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import type { Content } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
 import { editGrants, readGrants } from "../../models/content.js";
-import { authorizeView, contentObjectPolicy } from "../../policies/index.js";
+import { findActiveLock } from "../../models/editLocks.js";
+import { authorizeView, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
 import type { ContentGrantsSubject, ItemReach } from "../../policies/contentObject.js";
 import { itemLink } from "../../presenters/editableItem.js";
 
@@ -42,3 +43,9 @@ export async function ensureViewable(db: Db, req: Request, item: Content, reach:
   return { viewsOnlyByLink: contentObjectPolicy.viewsOnlyByLink(req.actor, item, grants, reach), linkShared: grants?.link?.includes("read") ?? false };
 }
 
+
+/** A save of the item's content, tags, thumbnail or source: 409 naming the holder while someone else holds its edit lock. */
+export async function ensureNotLockedByOther(db: Db, req: Request, item: Pick<Content, "id" | "model_key">): Promise<void> {
+  const lock = await findActiveLock(db, item.model_key, item.id);
+  if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
+}

@@ -1,16 +1,15 @@
 import { Router } from "express";
-import { ContentTagsRequest, EDITOR_MESSAGES, TAGGING_MESSAGES, type ContentTags, type ContentTagsResponse, isContentTypePath } from "../../../contract/index.js";
+import { ContentTagsRequest, TAGGING_MESSAGES, type ContentTags, type ContentTagsResponse, isContentTypePath } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import type { Content } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { attributeTypesForModel, findItemsByIds } from "../../models/attributes.js";
 import { findContentTags } from "../../models/content.js";
-import { findActiveLock } from "../../models/editLocks.js";
 import { setContentTags } from "../../commands/setContentTags.js";
-import { authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
+import { authorize, contentObjectPolicy } from "../../policies/index.js";
 import { presentContentTags } from "../../presenters/contentTags.js";
-import { ensureViewable, loadByLink } from "./load.js";
+import { ensureNotLockedByOther, ensureViewable, loadByLink } from "./load.js";
 
 /** An item's tags as the attribute editor reads them. */
 async function loadTags(db: Db, item: Pick<Content, "id" | "model_key">): Promise<ContentTags> {
@@ -48,8 +47,7 @@ export function tagsRouter(db: Db): Router {
     const { viewsOnlyByLink } = await ensureViewable(db, req, item, "link");
     authorize(req.actor, contentObjectPolicy.canEditReached(req.actor, item, viewsOnlyByLink));
     const body = parseOr422(ContentTagsRequest, req.body ?? {});
-    const lock = await findActiveLock(db, item.model_key, item.id);
-    if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
+    await ensureNotLockedByOther(db, req, item);
     const attributes = await checkAttributes(db, item.model_key, body.attribute_ids);
     await setContentTags(db, item, { attributes, keywords: body.keywords });
     const answer: ContentTagsResponse = { status: "success", message: TAGGING_MESSAGES.saved, tags: await loadTags(db, item) };

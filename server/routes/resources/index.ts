@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from "express";
 import multer from "multer";
-import { CREATE_MESSAGES, EDITOR_MESSAGES, RESOURCE_FILE_MAX_BYTES, RESOURCE_MESSAGES, ResourceSourceRequest, resourceCreateRequest, shareContextValue, type ResourceShareOptions, type ResourceSourceResponse } from "../../../contract/index.js";
+import { CREATE_MESSAGES, RESOURCE_FILE_MAX_BYTES, RESOURCE_MESSAGES, ResourceSourceRequest, resourceCreateRequest, shareContextValue, type ResourceShareOptions, type ResourceSourceResponse } from "../../../contract/index.js";
 import { createResource } from "../../commands/createResource.js";
 import { replaceResourceSource } from "../../commands/replaceResourceSource.js";
 import type { Db } from "../../db/connection.js";
@@ -11,14 +11,13 @@ import { checkResourceFile, isInlineImage, type UploadedFile } from "../../lib/r
 import { parseOr422 } from "../../lib/validate.js";
 import { readGrants } from "../../models/content.js";
 import { listProfileNames } from "../../models/profiles.js";
-import { findActiveLock } from "../../models/editLocks.js";
 import { findResourceAttributes, findUploadedFile } from "../../models/resources.js";
-import { authorize, contentObjectPolicy, editLockPolicy, resourcePolicy } from "../../policies/index.js";
+import { authorize, contentObjectPolicy, resourcePolicy } from "../../policies/index.js";
 import { presentCreatedResource } from "../../presenters/createdContent.js";
 import { presentResourceView } from "../../presenters/resourceView.js";
 import { modelTypeInfo } from "../../presenters/modelTypes.js";
 import { isStorageKey, type FileStorage } from "../../storage/fileStorage.js";
-import { ensureViewable, loadByLink, type LoadedItem } from "../editor/load.js";
+import { ensureNotLockedByOther, ensureViewable, loadByLink, type LoadedItem } from "../editor/load.js";
 import { DEFAULT_SETTINGS, creatableTypes, creatableTypesIn, readSettings, type StoredSettings } from "../app/index.js";
 
 /** One optional file in the field "file", kept in memory (at most 2048 KB) until its content is checked. */
@@ -99,8 +98,7 @@ export function resourcesRouter(db: Db, storage: FileStorage): Router {
       const item = await loadByLink(db, "resources", String(req.params.uid));
       const { viewsOnlyByLink } = await ensureViewable(db, req, item, "link");
       authorize(req.actor, resourcePolicy.canChangeSource(req.actor, item, viewsOnlyByLink));
-      const lock = await findActiveLock(db, item.model_key, item.id);
-      if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
+      await ensureNotLockedByOther(db, req, item);
       res.locals.item = item;
       next();
     },

@@ -1,7 +1,6 @@
 import { Router, type RequestHandler } from "express";
 import multer from "multer";
 import {
-  EDITOR_MESSAGES,
   IMAGE_UPLOAD_RULES,
   MAX_ID,
   THUMBNAIL_MESSAGES,
@@ -23,12 +22,11 @@ import { refuseNulText } from "../../lib/nulText.js";
 import { checkThumbnailImage } from "../../lib/thumbnailImage.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { readGrants } from "../../models/content.js";
-import { findActiveLock } from "../../models/editLocks.js";
 import { deletePreset, findPreset, findThumbnail, findThumbnailByImageKey, insertPreset, listPresets, updatePreset } from "../../models/thumbnails.js";
-import { authorize, contentObjectPolicy, editLockPolicy, thumbnailPolicy } from "../../policies/index.js";
+import { authorize, contentObjectPolicy, thumbnailPolicy } from "../../policies/index.js";
 import { presentItemThumbnail, presentPreset } from "../../presenters/thumbnail.js";
 import { isStorageKey, type FileStorage } from "../../storage/fileStorage.js";
-import { ensureViewable, loadByLink } from "../editor/load.js";
+import { ensureNotLockedByOther, ensureViewable, loadByLink } from "../editor/load.js";
 
 /** One optional image in the part "image", in memory (at most 5 MB) until its content is checked. */
 const upload = multer({ storage: multer.memoryStorage(), defParamCharset: "utf8", limits: { fileSize: IMAGE_UPLOAD_RULES.maxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 } }).single("image");
@@ -117,8 +115,7 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
       const item = await loadByLink(db, typePath!, uid!);
       const { viewsOnlyByLink } = await ensureViewable(db, req, item, "link");
       authorize(req.actor, thumbnailPolicy.canDesign(req.actor, item, viewsOnlyByLink));
-      const lock = await findActiveLock(db, item.model_key, item.id);
-      if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
+      await ensureNotLockedByOther(db, req, item);
       res.locals.item = item;
       next();
     },
