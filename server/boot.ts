@@ -63,6 +63,9 @@ export async function prepareDatabase(config: ServerConfig, logger: Logger): Pro
   }
 }
 
+/** How long a closing server lets requests in flight finish before it ends their connections. */
+const CLOSE_GRACE_MS = 3_000;
+
 /** Opens and migrates the database, seeds what is missing, and starts listening. */
 export async function startServer(config: ServerConfig, logger: Logger = pino({ level: config.logLevel })): Promise<RunningServer> {
   const db = open(config, logger);
@@ -109,10 +112,15 @@ export async function startServer(config: ServerConfig, logger: Logger = pino({ 
     url,
     async close() {
       clearInterval(prune);
+      // No new connections; idle keep-alive ones end now. A request in flight gets a few seconds to finish, and then its
+      // connection ends too: waiting for the client to leave could take the keep-alive timeout (65 s: a CI run's test
+      // hook timed out on it).
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const grace = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
       await stopImageSweeper();
       await jobs?.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      await closed;
+      clearTimeout(grace);
       await db.destroy();
     },
   };

@@ -19,11 +19,14 @@ export async function saveProduct(db: Db, existing: ProductRow | null, input: Ch
           .values({ ...fields, uuid: crypto.randomUUID(), created_at: now })
           .returningAll()
           .executeTakeFirstOrThrow();
+    const before = await trx.selectFrom("product_items").select("content_id").where("product_id", "=", product.id).execute();
     await trx.deleteFrom("product_items").where("product_id", "=", product.id).execute();
     await trx
       .insertInto("product_items")
       .values(input.item_ids.map((content_id) => ({ product_id: product.id, content_id })))
       .execute();
+    // Each item's card counts the active products that unlock it: the items it had and has are searched afresh.
+    for (const id of new Set([...before.map((r) => r.content_id), ...input.item_ids])) await recordContentChange(trx, id);
     return product;
   });
 }

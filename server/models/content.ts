@@ -81,6 +81,17 @@ export function selectCardRows(db: Db) {
       "content.is_fee_based",
       "content.created_at",
       "content.updated_at",
+      // How many active products unlock the item (the card's purchasable_in_products_count): saving a product records a
+      // change of each item it had or has, so cached card rows are read again.
+      (eb) =>
+        eb
+          .selectFrom("product_items as pi")
+          .innerJoin("products as p", "p.id", "pi.product_id")
+          .select((c) => c.fn.countAll<number | string>().as("n"))
+          .whereRef("pi.content_id", "=", "content.id")
+          // A literal: the search compiles this query once with the ids as its only parameters (SearchLookups.cardRowsQuery).
+          .where("p.is_active", "=", eb.lit(1))
+          .as("products_count"),
     ]);
 }
 

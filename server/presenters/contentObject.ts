@@ -6,11 +6,14 @@ import { contentObjectPolicy } from "../policies/index.js";
 import { modelTypeInfo, subTypeName } from "./modelTypes.js";
 import { presentItemThumbnail } from "./thumbnail.js";
 
-/** A content row as the search reads it (models/content.ts selectCardRows), with its owner's name and its designed thumbnail's key and settings (null when none). */
+/**
+ * A content row as the search reads it (models/content.ts selectCardRows), with its owner's name, its designed
+ * thumbnail's key and settings (null when none), and how many active products unlock it.
+ */
 export type ContentCardRow = Pick<
   Content,
   "id" | "uid" | "opaque_id" | "model_key" | "sub_type" | "title" | "description" | "thumb_url" | "owner_id" | "profile_id" | "visibility" | "is_fee_based" | "created_at" | "updated_at"
-> & { owner_name: string; designed_image_key: string | null; designed_settings: string | null };
+> & { owner_name: string; designed_image_key: string | null; designed_settings: string | null; products_count: number | string | null };
 
 const excerpt = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
@@ -40,7 +43,7 @@ export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: 
     ...perTypeId(row),
     tracking_snippet: null,
     thumb_key: row.designed_image_key,
-    purchasable_in_products_count: 0,
+    purchasable_in_products_count: Number(row.products_count ?? 0),
     favorite,
     is_owner: contentObjectPolicy.isOwner(actor, row),
     is_fee_based: row.is_fee_based === 1,

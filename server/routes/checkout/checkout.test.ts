@@ -84,6 +84,22 @@ describe("products and checkout by invoice", () => {
     expect(free.body).toMatchObject({ is_fee_based: false, purchasable_in_products_count: 0 });
   });
 
+  it("counts the active products that unlock an item on its search card, and follows the products' changes", async () => {
+    const card = async () => {
+      const found = (await cast.clients.owner.get(`/api/search?query=${word}`)).body.data as { id: number; purchasable_in_products_count: number }[];
+      return found.find((d) => d.id === open.id)!.purchasable_in_products_count;
+    };
+    expect(await card()).toBe(0);
+    const sold = await create({ name: "Open Pack", item_ids: [open.id] });
+    expect(await card()).toBe(1);
+    await create({ name: "Open Pack Plus", item_ids: [open.id, unit.id] });
+    expect(await card()).toBe(2);
+    expect((await cast.clients.admin.send("PUT", `/api/products/${sold.uuid}`, product({ name: "Open Pack", is_active: false, item_ids: [open.id] }))).status).toBe(200);
+    expect(await card()).toBe(1);
+    expect((await cast.clients.admin.send("PUT", `/api/products/${sold.uuid}`, product({ name: "Open Pack", item_ids: [unit.id] }))).status).toBe(200);
+    expect(await card()).toBe(1);
+  });
+
   it("Buy Now places one pending order per buyer and product (a second click shows the same), and a paid one grants read and search", async () => {
     const sold = await create({ name: "Lesson Pack", price_cents: 2000, item_ids: [lesson.id] });
     const [buyer, client] = await buildSignedInUser(server, { name: "Bea Buyer" });
