@@ -246,5 +246,6 @@ export const OwnerCandidatesQuery = z.object({ st: z.string().default("") });
 export type OwnerCandidatesQuery = z.input<typeof OwnerCandidatesQuery>;
 
 export const OwnerOption = z.object({ profile_id: z.number(), name: z.string(), is_group: z.boolean() });
+export type OwnerOption = z.infer<typeof OwnerOption>;
 export const OwnerAutocomplete = z.object({ data: z.array(OwnerOption) });
 export type OwnerAutocomplete = z.infer<typeof OwnerAutocomplete>;

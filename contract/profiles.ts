@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ID, emptyAsUnset } from "./common.js";
+import { MAX_ID, emptyAsUnset, flag } from "./common.js";
 
 /**
  * A profile's page at its link (`/profiles/{uid}`: the comment writer's and feed poster's links lead there). Our paths:
@@ -76,6 +76,49 @@ export const InstitutionAutocompleteQuery = z.object({
 /** The matches, at most 10, names starting with the term first. */
 export const InstitutionAutocomplete = z.object({ data: z.array(InstitutionView) });
 export type InstitutionAutocomplete = z.infer<typeof InstitutionAutocomplete>;
+
+/** The most profiles GET /profile/autocomplete answers ("Permission profile autocomplete limit 30 results", second document). */
+export const PROFILE_AUTOCOMPLETE_LIMIT = 30;
+
+export const PROFILE_AUTOCOMPLETE_MESSAGES = {
+  onlyOne: "Choose only-group or only-profile, not both.",
+  badFilter: "filter must be a list of profile ids, separated by commas.",
+  badLimit: `limit must be a whole number from 1 to ${PROFILE_AUTOCOMPLETE_LIMIT}.`,
+} as const;
+
+/** Profile ids as a comma list ("4,9") or a repeated parameter (filter[]=4&filter[]=9). */
+const profileIdList = z.preprocess(
+  (v) => (v === undefined || v === "" ? [] : (Array.isArray(v) ? v : [v]).flatMap((part) => (typeof part === "string" ? part.split(",").filter((s) => s.trim() !== "") : [part]))),
+  z.array(
+    z.preprocess(
+      (v) => (typeof v === "string" && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
+      z.number({ error: PROFILE_AUTOCOMPLETE_MESSAGES.badFilter }).int(PROFILE_AUTOCOMPLETE_MESSAGES.badFilter).positive(PROFILE_AUTOCOMPLETE_MESSAGES.badFilter).max(MAX_ID, PROFILE_AUTOCOMPLETE_MESSAGES.badFilter),
+    ),
+    { error: PROFILE_AUTOCOMPLETE_MESSAGES.badFilter },
+  ),
+);
+
+/**
+ * GET /profile/autocomplete (first document's calls: st, filter, only-group, only-profile, user-group-profiles, limit;
+ * "list of profiles or groups"), the people and groups pickers of the permissions and share dialogs. Our reading of the
+ * parameters the spec names without describing: `filter` lists profile ids to leave out (those already chosen);
+ * `only-group` answers groups only, `only-profile` people only; `user-group-profiles` only the asker's own groups and
+ * the people in them. `st` matches names, as the owner autocomplete does; empty finds nobody.
+ */
+export const ProfileAutocompleteQuery = z
+  .object({
+    st: z.string().max(255).default(""),
+    filter: profileIdList,
+    "only-group": flag("only-group"),
+    "only-profile": flag("only-profile"),
+    "user-group-profiles": flag("user-group-profiles"),
+    limit: z.preprocess(
+      (v) => (typeof v === "string" && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : emptyAsUnset(v)),
+      z.number({ error: PROFILE_AUTOCOMPLETE_MESSAGES.badLimit }).int(PROFILE_AUTOCOMPLETE_MESSAGES.badLimit).min(1, PROFILE_AUTOCOMPLETE_MESSAGES.badLimit).max(PROFILE_AUTOCOMPLETE_LIMIT, PROFILE_AUTOCOMPLETE_MESSAGES.badLimit).default(PROFILE_AUTOCOMPLETE_LIMIT),
+    ),
+  })
+  .refine((q) => !(q["only-group"] && q["only-profile"]), { message: PROFILE_AUTOCOMPLETE_MESSAGES.onlyOne, path: ["only-group"] });
+export type ProfileAutocompleteQuery = z.input<typeof ProfileAutocompleteQuery>;
 
 /** The part of the upload that holds the image (the spec's name). */
 export const PROFILE_IMAGE_PART = "profileAvatarBlock";

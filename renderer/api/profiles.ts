@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { InstitutionAutocomplete, PROFILE_IMAGE_PART, PROFILE_LIMITS, ProfileImageResponse, ProfileUpdateResponse, ProfileView, type ProfileUpdateRequest } from "../../contract/index.js";
+import { InstitutionAutocomplete, OWNER_AUTOCOMPLETE_MIN, OwnerAutocomplete, PROFILE_IMAGE_PART, PROFILE_LIMITS, ProfileImageResponse, ProfileUpdateResponse, ProfileView, type ProfileUpdateRequest } from "../../contract/index.js";
 import { getJson, postForm, putJson } from "./client.js";
 
 export const profileQueryKey = (uid: string) => ["profile", uid] as const;
@@ -32,6 +32,19 @@ export function useInstitutionSearch(term: string) {
     queryFn: () => getJson(`profiles/autocomplete/institutions?st=${encodeURIComponent(typed)}`, InstitutionAutocomplete),
     enabled: typed.length >= PROFILE_LIMITS.institutionSearchMin,
     placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * People and groups whose name holds the term (GET /profile/autocomplete, at most 30), for the permissions and share
+ * dialogs' pickers; asked from 3 characters, as the owner autocomplete is.
+ */
+export function useProfileCandidates(term: string) {
+  return useQuery({
+    queryKey: ["profileCandidates", term],
+    queryFn: () => getJson("profile/autocomplete", OwnerAutocomplete, { searchParams: { st: term } }),
+    enabled: term.trim().length >= OWNER_AUTOCOMPLETE_MIN,
     staleTime: 30_000,
   });
 }

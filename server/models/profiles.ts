@@ -66,16 +66,34 @@ export async function listProfileNames(db: Db, ids: number[]): Promise<{ id: num
  * Profiles (users and groups) whose name holds `term`, by name, at most `limit`; none when the term is empty. Names
  * only: matching usernames too let any member find out, three letters at a time, what others sign in with.
  */
-export async function findProfilesMatching(db: Db, term: string, limit: number): Promise<{ id: number; name: string; kind: Profile["kind"] }[]> {
+export async function findProfilesMatching(db: Db, term: string, limit: number, narrow: ProfileMatchNarrowing = {}): Promise<{ id: number; name: string; kind: Profile["kind"] }[]> {
   const like = containsPattern(term);
   if (!like) return [];
+  const { kind, exclude = [], withinGroupsOf } = narrow;
   return db
     .selectFrom("profiles")
     .select(["id", "name", "kind"])
     .where(sql`lower(name)`, "like", like)
+    .$if(kind !== undefined, (q) => q.where("kind", "=", kind!))
+    .$if(exclude.length > 0, (q) => q.where("id", "not in", [...exclude]))
+    .$if(withinGroupsOf !== undefined, (q) =>
+      q.where((eb) => {
+        const groupsOfAsker = eb.selectFrom("group_members").select("group_id").where("profile_id", "=", withinGroupsOf!);
+        const peopleOfThem = eb.selectFrom("group_members as fellow").select("fellow.profile_id").where("fellow.group_id", "in", groupsOfAsker);
+        return eb.or([eb.and([eb("kind", "=", "group"), eb("id", "in", groupsOfAsker)]), eb.and([eb("kind", "=", "user"), eb("id", "in", peopleOfThem)])]);
+      }),
+    )
     .orderBy("name")
+    .orderBy("id")
     .limit(limit)
     .execute();
+}
+
+/** What findProfilesMatching may be narrowed to: one kind, without some ids, within one person's groups (its groups and their people). */
+export interface ProfileMatchNarrowing {
+  kind?: Profile["kind"];
+  exclude?: readonly number[];
+  withinGroupsOf?: number;
 }
 
 /** A profile by its uid (users and groups). */

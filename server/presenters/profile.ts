@@ -1,4 +1,4 @@
-import type { LoggedProfile } from "../../contract/index.js";
+import type { LoggedProfile, OwnerOption } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 import { bulkImportPolicy, contactPolicy, interceptorPolicy, moderationPolicy, productPolicy, searchPolicy } from "../policies/index.js";
 
@@ -28,4 +28,9 @@ export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
     email: p.email,
     email_verified: Boolean(p.email && p.email_verified_at),
   };
+}
+
+/** A profile as the people and groups pickers list it (the owner autocomplete and GET /profile/autocomplete). */
+export function presentProfileOption(row: { id: number; name: string; kind: "user" | "group" }): OwnerOption {
+  return { profile_id: row.id, name: row.name, is_group: row.kind === "group" };
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { PERMISSION_MESSAGES, PermissionInviteEntry, type PermissionsResponse } from "../../../contract/index.js";
-import { useOwnerCandidates } from "../../api/contentActions.js";
+import { useProfileCandidates } from "../../api/profiles.js";
 import { itemQueryKeyAll } from "../../api/editor.js";
 import { permissionsQueryKey, savePermissions, usePermissions } from "../../api/permissions.js";
 import { Alert } from "../Alert.js";
@@ -53,7 +53,7 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
   const [inviteError, setInviteError] = useState<string | null>(null);
   const [revokingInvite, setRevokingInvite] = useState<Invite | null>(null);
   const { failure, submitting, save } = useSaveAndClose(onClose, [permissionsQueryKey(opaqueId), itemQueryKeyAll]);
-  const candidates = useOwnerCandidates(term.trim());
+  const candidates = useProfileCandidates(term.trim());
   const { owner } = data.config;
 
   const has = (row: { id: number }) => rows.some((r) => r.id === row.id);

@@ -5,7 +5,7 @@ import { ApiError } from "../../api/ApiError.js";
 import { itemQueryKeyAll } from "../../api/editor.js";
 import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
 import { addLinkShare, permissionsQueryKey, recommend } from "../../api/permissions.js";
-import { useOwnerCandidates } from "../../api/contentActions.js";
+import { useProfileCandidates } from "../../api/profiles.js";
 import { platform } from "../../platform/index.js";
 import { Alert } from "../Alert.js";
 import { CloseActions, DialogActions, ModalFrame } from "../ModalFrame.js";
@@ -170,7 +170,7 @@ function RecommendPanel({ item, onDone }: { item: EditableItem; onDone(): void }
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const full = recipients.length >= RECOMMEND_MAX_RECIPIENTS;
-  const candidates = useOwnerCandidates(full ? "" : term.trim());
+  const candidates = useProfileCandidates(full ? "" : term.trim());
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

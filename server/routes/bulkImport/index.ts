@@ -28,6 +28,7 @@ import { sampleFile } from "../../jobs/sampleFile.js";
 import { authenticate, authorize, bulkImportPolicy } from "../../policies/index.js";
 import { importLink, importPageLink, presentImport } from "../../presenters/bulkImport.js";
 import { itemLink } from "../../presenters/editableItem.js";
+import { presentProfileOption } from "../../presenters/profile.js";
 
 /** Model types that can be imported (resources only, as the specification describes). */
 const IMPORTABLE = new Set(["resource", "resources"]);
@@ -195,7 +196,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
   router.get("/profile/autocomplete/change-ownership", authenticate(), async (req, res) => {
     const { st } = parseOr422(OwnerCandidatesQuery, req.query);
     const rows = await findProfilesMatching(db, st, OWNER_CANDIDATES_LIMIT);
-    res.json({ data: rows.map((r) => ({ profile_id: r.id, name: r.name, is_group: r.kind === "group" })) } satisfies OwnerAutocomplete);
+    res.json({ data: rows.map(presentProfileOption) } satisfies OwnerAutocomplete);
   });
   return router;
 }

@@ -7,9 +7,11 @@ import {
   PROFILE_IMAGE_PART,
   PROFILE_LIMITS,
   PROFILE_MESSAGES,
+  ProfileAutocompleteQuery,
   ProfileUpdateRequest,
   THUMBNAIL_MESSAGES,
   type InstitutionAutocomplete,
+  type OwnerAutocomplete,
   type ProfileImageResponse,
   type ProfileUpdateResponse,
   type ProfileView,
@@ -23,8 +25,9 @@ import { refuseNulText } from "../../lib/nulText.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { listProfileInstitutions, searchInstitutions } from "../../models/institutions.js";
 import { IMAGE_EXTENSION, checkThumbnailImage, sendImmutableImage, type CheckedImage } from "../../lib/thumbnailImage.js";
-import { findGroupPage, findProfileByUid, setProfileThumb } from "../../models/profiles.js";
+import { findGroupPage, findProfileByUid, findProfilesMatching, setProfileThumb } from "../../models/profiles.js";
 import { authenticate, authorize, profilePolicy } from "../../policies/index.js";
+import { presentProfileOption } from "../../presenters/profile.js";
 import { presentInstitution, presentProfile } from "../../presenters/profilePage.js";
 import { itemLink } from "../../presenters/editableItem.js";
 import { isStorageKey, newStorageKey, type FileStorage } from "../../storage/fileStorage.js";
@@ -50,7 +53,8 @@ const photoPath = (profile: Pick<Profile, "uid">, key: string, mime: CheckedImag
 /**
  * Profiles' pages (the links of comment writers and feed posters): GET /api/profiles/{uid} and its edit (PUT), the
  * photo upload of the second document (POST {profile link}/upload-image, with PUT as its method override) and the
- * photo itself, and the institution autocomplete of the profile form (GET /profiles/autocomplete/institutions).
+ * photo itself, the institution autocomplete of the profile form (GET /profiles/autocomplete/institutions), and the
+ * people and groups picker of the permissions and share dialogs (GET /profile/autocomplete).
  */
 export function profilesRouter(db: Db, storage: FileStorage): Router {
   const router = Router();
@@ -83,6 +87,15 @@ export function profilesRouter(db: Db, storage: FileStorage): Router {
     const saved = await updateProfile(db, profile, edit, req.actor.profile!.id);
     req.log.info({ profileId: profile.id }, "profile edited");
     res.json({ status: "success", message: PROFILE_MESSAGES.saved, profile: await profileView(req.actor, saved) } satisfies ProfileUpdateResponse);
+  });
+
+  // Signed-in only, as the owner autocomplete: the names of people are not a guest's to list.
+  router.get("/profile/autocomplete", authenticate(), async (req, res) => {
+    const query = parseOr422(ProfileAutocompleteQuery, req.query);
+    const kind = query["only-group"] ? "group" : query["only-profile"] ? "user" : undefined;
+    const withinGroupsOf = query["user-group-profiles"] ? req.actor.profile!.id : undefined;
+    const rows = await findProfilesMatching(db, query.st, query.limit, { kind, exclude: query.filter, withinGroupsOf });
+    res.json({ data: rows.map(presentProfileOption) } satisfies OwnerAutocomplete);
   });
 
   // Institutions are as public as the profile pages that name them. lat and lon are accepted and ignored: we store no coordinates.
