@@ -46,9 +46,14 @@ async function grantProductItems(trx: Db, order: Pick<OrderRow, "product_id" | "
  * Buy Now: the buyer's order of the product. A pending or paid one it already has is answered again (a second click
  * shows the same order); otherwise a new one at today's price: pending (paid by invoice), or paid at once, with the
  * items granted, when the product is free. `created` says whether this call placed it.
+ *
+ * A paid order answered again grants what the buyer lacks of the product's items: Buy Now is only offered to someone who
+ * may not open an item, so a buyer who paid and still cannot (a grant removed since, an item added to the product
+ * since) would otherwise go round from the item's Buy Now to an order page saying Paid, and back to a locked item.
  */
 export async function placeOrder(db: Db, product: ProductRow, buyerId: number): Promise<{ order: OrderWithNames; created: boolean }> {
   const open = await findOpenOrder(db, buyerId, product.id);
+  if (open?.status === "paid") await db.transaction().execute((trx) => grantProductItems(trx, open));
   if (open) return { order: open, created: false };
   const now = new Date().toISOString();
   const free = product.price_cents === 0;

@@ -152,6 +152,13 @@ describe("products and checkout by invoice", () => {
     expect((await cast.clients.owner.get(`/permissions?opaque_id=${lesson.opaque_id}`)).body.permissions.profiles).toContainEqual(expect.objectContaining({ id: buyer.id, permissions: ["read"] }));
     // Buying again shows the paid order.
     expect((await buyByForm(client, sold.uuid)).headers.get("location")).toBe(link);
+    // The grant removed since (as the owner may in the permissions dialog): the item offers Buy Now again, and Buy Now
+    // shows the paid order and opens the item again, rather than a page saying Paid beside a locked item.
+    await server.db.deleteFrom("content_grants").where("content_id", "=", lesson.id).where("profile_id", "=", buyer.id).execute();
+    expect((await client.get(`/api/content/lesson-plans/${lesson.uid}`)).status).toBe(404);
+    expect((await details(client, lesson)).body.details.availableProducts.map((p: { uuid: string }) => p.uuid)).toContain(sold.uuid);
+    expect((await buyByForm(client, sold.uuid)).headers.get("location")).toBe(link);
+    expect((await client.get(`/api/content/lesson-plans/${lesson.uid}`)).status).toBe(200);
   });
 
   it("a cancelled order grants nothing, and the next Buy Now places a new one", async () => {
