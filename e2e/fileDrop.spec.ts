@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, openSearch, resultCards, signInViaApi, submitSearch } from "./helpers.js";
+import { addResource, expectNoAxeViolations, openSearch, resultCards, signInViaApi, submitSearch } from "./helpers.js";
 
 /** Where screenshots of the new screens go (looked at by a person after the run). */
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/platform-e2e-shots";
@@ -156,5 +156,25 @@ test.describe("files dropped on the window add resources", () => {
     await expect(resultCards(page)).toHaveCount(2);
     // Relevance decides the order, so compare the titles as a set.
     await expect.poll(async () => (await resultCards(page).getByRole("heading", { level: 3 }).allInnerTexts()).sort()).toEqual([`${word} lesson`, `${word} reef map`]);
+  });
+
+  test("a file dropped on a resource's edit page replaces that resource's file; no new resource is added", async ({ page }) => {
+    const word = unique();
+    await signInViaApi(page);
+    const link = await addResource(page, `${word} Tide Website`, { url: "https://example.org/tides" });
+    await page.goto(`${link}/edit`);
+    const section = page.getByRole("region", { name: "Link or file" });
+    // The section takes files once the edit lock is held.
+    await expect(section.getByLabel("New link")).not.toHaveAttribute("readonly");
+    await dropFiles(page, [{ name: `${word}_tides.pdf`, type: "application/pdf", content: PDF }]);
+    await expect(page.getByText("Link or file changed.")).toBeVisible();
+    await expect(section.getByTestId("resource-source-current")).toHaveText(`File: ${word}_tides.pdf (${PDF.length} B)`);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    // Still one resource with the word, now a file.
+    await openSearch(page);
+    await submitSearch(page, word);
+    await expect(resultCards(page)).toHaveCount(1);
+    await expect(resultCards(page).first().getByRole("heading", { level: 3 })).toHaveText(`${word} Tide Website`);
   });
 });
