@@ -40,3 +40,4 @@ export * from "./pageBlocks.js";
 export * from "./notifications.js";
 export * from "./editorImages.js";
 export * from "./checkout.js";
+export * from "./i18n.js";

@@ -307,6 +307,14 @@ OPERATIONS.push(
     response: SupportedIconList,
     errors: [422],
   },
+  {
+    method: "get",
+    path: "/i18n/{group}/{localeOrKey}/{nonce}.js",
+    summary:
+      "The localization scripts (first document's calls): the site's texts of one group as a script (text/javascript, cached for a year) that sets globalThis.i18n[group][key]. group is one of messages, account, announcements, attachments, bulk-import, checkout, collections, contact, content-actions, discussions, feeds, notifications, permissions, profiles, recommend, resources. localeOrKey is one key of the group (the script sets only that text) or a locale tag (en, en-US, pt_BR: the whole group; the texts are English for every locale); nonce (letters, digits, . _ -) only tells one version from the next. Texts that take values are left out. Public. The answer is the script, not JSON; an unknown group or key, or a file name that is not a nonce and .js, is a JSON 404.",
+    response: z.object({}),
+    errors: [404],
+  },
   { method: "get", path: "/system/icons/{style}/{name}.svg", summary: "One icon's drawing (image/svg+xml, fill currentColor, cached for 30 days) for a style and name of the supported list; 404 'Icon type not found' for any other style or name. The answer is the SVG, not JSON.", response: z.object({}), errors: [404] },
   { method: "get", path: "/system/thumbnail-designer/settings", summary: "The thumbnail designer's setting definitions: typed fields (checkbox, select, color, range, icon, text) with defaults, ranges and optional depends_on (show the field only when another setting equals / differs from a value).", response: ThumbnailSettingDefinitions },
   { method: "get", path: "/system/thumbnail-designer-presets", summary: "Every thumbnail preset (shared by all who design), by name, with is_owner. 401 for guests.", response: ThumbnailPresetList, errors: [401] },

@@ -54,6 +54,7 @@ import { docsRouter } from "./routes/docs/index.js";
 import { exportRouter } from "./routes/export/index.js";
 import { thumbnailsRouter } from "./routes/thumbnails/index.js";
 import { iconsRouter } from "./routes/icons/index.js";
+import { i18nRouter } from "./routes/i18n/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
 import { checkoutRouter } from "./routes/checkout/index.js";
 import { searchRouter } from "./routes/search/index.js";
@@ -209,6 +210,8 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   // The icon pickers' list and drawings are the package's files, the same for everyone: answered before sessions,
   // so a picker's grid (one request per icon) costs no session lookup per icon.
   app.use(iconsRouter());
+  // The localization scripts, likewise the same for everyone.
+  app.use(i18nRouter());
 
   const sessions = session({
     name: "sid",
