@@ -67,7 +67,7 @@ export type FeedFeedbackRequest = z.input<typeof FeedFeedbackRequest>;
 export const FeedPostFlagRequest = z.object({ value: FlagRequest.shape.value, message: FlagRequest.shape.message });
 export type FeedPostFlagRequest = z.input<typeof FeedPostFlagRequest>;
 
-/** Who posted: profiles have no pages here, so link is null. */
+/** Who posted: link is their profile page, `/profiles/{uid}`. */
 export const FeedPoster = z.object({ id: z.number(), name: z.string(), link: z.string().nullable() });
 export type FeedPoster = z.infer<typeof FeedPoster>;
 

@@ -142,3 +142,33 @@ test("the learner sees the teacher's profile without Edit profile", async ({ pag
   await expect(page.getByRole("button", { name: "Edit profile" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /photo/ })).toHaveCount(0);
 });
+
+test("a 255-character name without spaces wraps on the profile page and is cut in the header: nothing runs off the screen", async ({ page }) => {
+  const importer = { username: "importer", password: "importer-demo-pass" };
+  const longName = `Importer${"Longname".repeat(30)}`.slice(0, 255);
+  await signInViaApi(page, importer);
+  await page.goto("/search/");
+  const own = page.getByRole("banner").locator(`a[title="Your profile"]`);
+  const uid = (await own.getAttribute("href"))!.split("/").pop()!;
+  const original = (await (await page.request.get(`/api/profiles/${uid}`)).json()) as ProfileAnswer;
+  const { csrfToken } = (await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string };
+  const renamed = await page.request.put(`/api/profiles/${uid}`, { data: { name: longName, institutions: [] }, headers: { "X-CSRF-Token": csrfToken } });
+  expect(renamed.status()).toBe(200);
+  try {
+    const pageScrollsSideways = () => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/profiles/${uid}`);
+    await expect(page.getByRole("heading", { name: longName, level: 1 })).toBeVisible();
+    // The header keeps Account and Sign out on the screen (the name pushed them off it).
+    await expect(page.getByRole("banner").getByRole("button", { name: "Sign out" })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeInViewport({ ratio: 1 });
+    expect(await pageScrollsSideways(), "page wider than the window at 1280 px").toBe(false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole("heading", { name: longName, level: 1 })).toBeVisible();
+    expect(await pageScrollsSideways(), "page wider than the window at 390 px").toBe(false);
+    await expectNoAxeViolations(page, "a profile with a long name, on a phone");
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await restore(page, uid, original);
+  }
+});

@@ -134,7 +134,7 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
       {/* The name leads to the profile's own page (its photo is changed there). */}
       <Link className="account__name" to={profile.link} title="Your profile">
         {profile.avatar ? <img className="account__avatar" src={profile.avatar} alt="" /> : null}
-        {profile.name}
+        <span className="account__name-text">{profile.name}</span>
       </Link>
       {/* Password and e-mail address: the person's own Account settings. */}
       <NavLink className="button button--secondary button--small" to={PATHS.account}>

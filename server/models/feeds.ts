@@ -4,10 +4,10 @@ import type { ContentFlagsTable, FeedPostFeedbackTable, FeedPostRow } from "../d
 import type { FeedbackCounts } from "./comments.js";
 
 /** A feed post with what its presenter shows of its poster. */
-export type FeedPostWithPoster = FeedPostRow & { poster_name: string };
+export type FeedPostWithPoster = FeedPostRow & { poster_name: string; poster_uid: string };
 
 const withPoster = (db: Db) =>
-  db.selectFrom("feed_posts").innerJoin("profiles as poster", "poster.id", "feed_posts.poster_id").selectAll("feed_posts").select("poster.name as poster_name");
+  db.selectFrom("feed_posts").innerJoin("profiles as poster", "poster.id", "feed_posts.poster_id").selectAll("feed_posts").select(["poster.name as poster_name", "poster.uid as poster_uid"]);
 
 /**
  * A page of the item's feed, newest first: the `limit` posts before the post `before` (the newest without it), plus

@@ -22,8 +22,8 @@ export function presentFeedPost(row: FeedPostWithPoster, lookups: FeedLookups): 
   return {
     id: row.id,
     content: row.content,
-    // Profiles have no pages here (as for endorsers), so the poster has no link.
-    poster: { id: row.poster_id, name: row.poster_name, link: null },
+    // The poster's name leads to their profile page (second document: "the poster's profile link").
+    poster: { id: row.poster_id, name: row.poster_name, link: `/profiles/${row.poster_uid}` },
     created_at: row.created_at,
     edited_at: row.edited_at,
     attachments: (lookups.attachments.get(row.id) ?? []).map(presentPostAttachment),

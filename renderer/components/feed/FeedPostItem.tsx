@@ -58,7 +58,7 @@ export function FeedPostItem({ owner, post, onAnnounce, onDeleted }: { owner: Fe
 
   return (
     <article className="comment feed-post" aria-label={`Post by ${name}`}>
-      <CommentHeader name={name} date={post.created_at}>
+      <CommentHeader name={name} link={post.poster.link} date={post.created_at}>
         {post.edited_at && <span className="comment__marker">Edited</span>}
       </CommentHeader>
       {editing ? (

@@ -66,6 +66,16 @@ function ContactMessageCard({ message }: { message: ContactMessageView }) {
   );
 }
 
+/** A blob as a data: URL: the site's CSP (img-src 'self' data: https:) refuses blob: URLs, so an object URL showed a broken image. */
+function readAsDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error("The screenshot could not be read."));
+    reader.readAsDataURL(blob);
+  });
+}
+
 /** The message's screenshot, loaded when asked for (it may be large), shown below its button. */
 function Screenshot({ message }: { message: ContactMessageView }) {
   const [shown, setShown] = useState(false);
@@ -76,7 +86,8 @@ function Screenshot({ message }: { message: ContactMessageView }) {
     if (!shown || url || failure) return;
     let live = true;
     getBlob(`contact/messages/${message.id}/screenshot`)
-      .then((blob) => live && setUrl(URL.createObjectURL(blob)))
+      .then(readAsDataUrl)
+      .then((dataUrl) => live && setUrl(dataUrl))
       .catch(async (error: unknown) => {
         const text = (await toApiError(error)).displayMessage;
         if (live) setFailure(text);
@@ -85,8 +96,6 @@ function Screenshot({ message }: { message: ContactMessageView }) {
       live = false;
     };
   }, [shown, url, failure, message.id]);
-  // The image's object URL is let go when the card goes.
-  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
 
   return (
     <>

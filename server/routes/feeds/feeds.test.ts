@@ -63,7 +63,7 @@ describe("a group's feed", () => {
     fits("post", "/feeds/by-type/{modelKey}/{modelId}", created);
     expect(created.body).toMatchObject({
       content: "Our field trip is on Friday!",
-      poster: { id: cast.groupie.id, name: "Gus Groupie", link: null },
+      poster: { id: cast.groupie.id, name: "Gus Groupie", link: `/profiles/${cast.groupie.uid}` },
       attachments: [],
       current_user_feedback_type: null,
       content_feedback_likes_count: 0,
