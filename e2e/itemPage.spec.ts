@@ -258,6 +258,29 @@ test.describe("an item that cannot be shown", () => {
     await expect(page.getByText("Something went wrong")).toHaveCount(0);
   });
 
+  test("a guest who registers from a members-only item's preview card comes back to the item, signed in", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    await page.goto("/search/");
+    const link = await findMembersOnlyLink(page);
+    await switchTo(page, null);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in to see this item" })).toBeVisible();
+    await expectNoAxeViolations(page, "a members-only item's preview card for a guest");
+
+    await page.getByRole("main").getByRole("link", { name: "Register" }).click();
+    const username = `preview${Date.now().toString(36)}`;
+    await page.getByLabel("Full name").fill("Preview Card Reader");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("E-mail address").fill(`${username}@example.org`);
+    await page.getByLabel("Password (at least 8 characters)").fill("preview-card-pass");
+    await page.getByRole("main").getByRole("button", { name: "Create account" }).click();
+
+    // Back on the item (it once went to the search screen), now as a member: the item or its request-access card.
+    await expect(page).toHaveURL(new RegExp(`${link}$`));
+    await expect(page.getByRole("banner").getByText("Preview Card Reader")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign in to see this item");
+  });
+
   test("signing out on a members-only item asks to sign in to see it, with no error toast", async ({ page }) => {
     await signInViaApi(page, TEACHER);
     await page.goto("/search/");
