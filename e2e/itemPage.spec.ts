@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { TEACHER, createLessonPlan, ensureNotFavorited, expectNoAxeViolations, openSearch, resultCards, signInViaApi, switchTo } from "./helpers.js";
+import { TEACHER, csrfToken, ensureNotFavorited, expectNoAxeViolations, openSearch, resultCards, signInViaApi, switchTo } from "./helpers.js";
 
 const SHOTS = "/tmp/shots";
 /** A seeded public resource owned by someone else than the demo accounts (server/seed), so Copy and Flag are offered. */
@@ -242,27 +242,43 @@ test("on a desktop, a guest's item page gives its title the width of the page, n
   expect(actionsBox.y).toBeGreaterThanOrEqual(headingBox.y + headingBox.height);
 });
 
-test("a title of one long word wraps on the item's page instead of running under the sidebar or off a phone's screen", async ({ page }) => {
-  // A file-name-like title with no spaces (a copy's title may be 255 such characters).
+test("a title of one long word wraps on the item's page and in Related content, instead of running off the screen", async ({ page }) => {
+  // A copy with a file-name-like title and no spaces (a copy's title may be 255 such characters); a copy keeps its
+  // original's tags, so each lists the other under Related content.
   const title = `Unit_${Date.now().toString(36)}_${"photosynthesis_worksheet_".repeat(8)}final`;
   await signInViaApi(page, TEACHER);
-  const { link } = await createLessonPlan(page, title, [{ title: "Overview", html: "<p>One section.</p>" }]);
+  await openSearch(page, QUERY);
+  const originalLink = await resultCards(page).first().getByRole("heading", { level: 3 }).getByRole("link").getAttribute("href");
+  const original = (await (await page.request.get(`/api/content${originalLink}`)).json()) as { id: number; link: string };
+  const copied = await page.request.post(`${original.link}/copy`, { data: { id: original.id, modeltitle: title }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(copied.ok(), "copy").toBeTruthy();
+  const { link } = (await copied.json()) as { link: string };
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(link);
   const heading = page.getByRole("heading", { level: 1, name: title });
   await expect(heading).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Related content" })).toBeVisible();
+  const related = page.getByRole("complementary", { name: "Related and similar content" });
+  await expect(related.getByRole("heading", { name: "Related content" })).toBeVisible();
   const titleBox = (await heading.boundingBox())!;
-  const sidebarBox = (await page.getByRole("heading", { name: "Related content" }).boundingBox())!;
-  expect(titleBox.x + titleBox.width, "the title's right edge, left of the sidebar").toBeLessThanOrEqual(sidebarBox.x);
+  const sidebarLeft = await related.evaluate((el) => el.getBoundingClientRect().left);
+  expect(titleBox.x + titleBox.width, "the title's right edge, left of the sidebar").toBeLessThanOrEqual(sidebarLeft);
   expect(await overflow(), "page wider than the window").toBe(0);
   await expectNoAxeViolations(page, "an item page with a long one-word title");
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(heading).toBeVisible();
   expect(await overflow(), "page wider than a phone").toBe(0);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(original.link);
+  const relatedLink = related.getByRole("link", { name: title });
+  await expect(relatedLink).toBeVisible();
+  const sidebarRight = await related.evaluate((el) => el.getBoundingClientRect().right);
+  const linkBox = (await relatedLink.boundingBox())!;
+  expect(linkBox.x + linkBox.width, "the related link's right edge, within the sidebar").toBeLessThanOrEqual(sidebarRight + 1);
+  expect(await overflow(), "page wider than the window").toBe(0);
 });
 
 test.describe("an item that cannot be shown", () => {
