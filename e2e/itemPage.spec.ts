@@ -270,6 +270,15 @@ test("a title of one long word wraps on the item's page and in Related content, 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(heading).toBeVisible();
   expect(await overflow(), "page wider than a phone").toBe(0);
+  // The dialogs that quote the title ("Share “…”.") keep it inside them.
+  for (const name of ["Share", "Export"]) {
+    await page.getByRole("button", { name, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name });
+    await expect(dialog).toContainText(title);
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth), `${name} dialog wider than itself`).toBe(0);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+  }
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(original.link);
