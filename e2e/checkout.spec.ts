@@ -97,3 +97,37 @@ test("checkout: an admin sells a restricted item, a member buys it with Buy Now,
   await expect(page.getByRole("link", { name: title })).toHaveAttribute("href", link);
   await shoot(page, "order-paid");
 });
+
+test("on a phone, a product whose name is one long word wraps on the Buy access card and the order's page, Buy Now in reach", async ({ page }) => {
+  // The teacher makes a lesson plan only she may open; the admin sells it under a name with no spaces.
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Long-name lab`;
+  let headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const started = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the checkout test" }, headers });
+  expect(started.ok()).toBeTruthy();
+  const { link } = ((await started.json()) as { data: { link: string } }).data;
+  const item = (await (await page.request.get(`/api/content${link}`)).json()) as { id: number; opaque_id: string };
+  expect((await page.request.post("/permissions", { data: { opaque_id: item.opaque_id, global: [], authed: [] }, headers })).ok()).toBeTruthy();
+  await switchTo(page, ADMIN);
+  headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const name = `Licence_${unique()}_${"district_wide_annual_".repeat(8)}2027`;
+  const created = await page.request.post("/api/products", { data: { name, short_description: name, price_cents: 1200, item_ids: [item.id] }, headers });
+  expect(created.ok(), "create the product").toBeTruthy();
+
+  await switchTo(page, LEARNER);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Buy access", level: 1 })).toBeVisible();
+  const buy = page.getByRole("listitem").filter({ hasText: name }).getByRole("button", { name: "Buy Now" });
+  const box = (await buy.boundingBox())!;
+  expect(box.x + box.width, "Buy Now's right edge, on the screen").toBeLessThanOrEqual(390);
+  expect(await overflow(), "page wider than a phone").toBe(0);
+  await expectNoAxeViolations(page, "Buy access card with a long product name");
+
+  await buy.click();
+  await expect(page.getByRole("heading", { name: "Your order", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
+  expect(await overflow(), "order page wider than a phone").toBe(0);
+  await expectNoAxeViolations(page, "order page with a long product name");
+});

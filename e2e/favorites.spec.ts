@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, ensureNotFavorited, facetGroup, openSearch, resultCards, signInViaApi, tick } from "./helpers.js";
+import { LEARNER, TEACHER, csrfToken, ensureNotFavorited, expectNoAxeViolations, facetGroup, openSearch, resultCards, signInViaApi, tick } from "./helpers.js";
 
 /** A seeded item (server/seed/vocabulary.ts: Science, "photosynthesis"); these tests favorite it and restore it. */
 const ITEM = "Photosynthesis Graphic Organizer";
@@ -74,6 +74,35 @@ test.describe("favorites", () => {
     // As a guest now, with a fresh token: the next try gets the guest modal, not the same refusal again.
     await favoriteButton(page).click();
     await expect(page.getByRole("dialog", { name: "Sign in to continue" })).toBeVisible();
+  });
+
+  test("the heart of an item card on a collection's page fills when clicked, and the item's page agrees", async ({ page }) => {
+    // The demo's featured collection (the footer's, Maria Lopez's) and its first item; its owner's cards have Remove
+    // instead of a heart, so as another member. The item is not a favorite before and is restored after.
+    await signInViaApi(page, LEARNER);
+    const featured = (await (await page.request.get("/api/carousels/featured")).json()) as { link: string; items: { id: number; model_key: string; title: string }[] };
+    const item = featured.items[0]!;
+    const setFavorite = async (value: boolean) => {
+      const res = await page.request.post("/profile/favorite", { data: { modelName: item.model_key, type: `${item.model_key}:${item.id}`, value }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+      expect(res.ok(), `favorite ${value}`).toBeTruthy();
+    };
+    await setFavorite(false);
+    try {
+      await page.goto(featured.link);
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { name: "Items in this collection" })).toBeVisible();
+      await main.getByRole("button", { name: `Favorite ${item.title}`, exact: true }).click();
+
+      // The card shows the server's answer (it kept its empty heart while the item was saved as a favorite).
+      await expect(main.getByRole("button", { name: `Unfavorite ${item.title}`, exact: true })).toHaveAttribute("aria-pressed", "true");
+      await expectNoAxeViolations(page, "a collection's page with a favorited item");
+
+      await main.getByRole("link", { name: item.title, exact: true }).click();
+      await expect(page.getByRole("heading", { name: item.title, level: 1 })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Favorite", exact: true })).toHaveAttribute("aria-pressed", "true");
+    } finally {
+      await setFavorite(false);
+    }
   });
 
   test.describe("signed in", () => {

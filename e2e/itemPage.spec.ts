@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { TEACHER, ensureNotFavorited, expectNoAxeViolations, openSearch, resultCards, signInViaApi, switchTo } from "./helpers.js";
+import { TEACHER, csrfToken, ensureNotFavorited, expectNoAxeViolations, openSearch, resultCards, signInViaApi, switchTo } from "./helpers.js";
 
 const SHOTS = "/tmp/shots";
 /** A seeded public resource owned by someone else than the demo accounts (server/seed), so Copy and Flag are offered. */
@@ -242,6 +242,54 @@ test("on a desktop, a guest's item page gives its title the width of the page, n
   expect(actionsBox.y).toBeGreaterThanOrEqual(headingBox.y + headingBox.height);
 });
 
+test("a title of one long word wraps on the item's page and in Related content, instead of running off the screen", async ({ page }) => {
+  // A copy with a file-name-like title and no spaces (a copy's title may be 255 such characters); a copy keeps its
+  // original's tags, so each lists the other under Related content.
+  const title = `Unit_${Date.now().toString(36)}_${"photosynthesis_worksheet_".repeat(8)}final`;
+  await signInViaApi(page, TEACHER);
+  await openSearch(page, QUERY);
+  const originalLink = await resultCards(page).first().getByRole("heading", { level: 3 }).getByRole("link").getAttribute("href");
+  const original = (await (await page.request.get(`/api/content${originalLink}`)).json()) as { id: number; link: string };
+  const copied = await page.request.post(`${original.link}/copy`, { data: { id: original.id, modeltitle: title }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(copied.ok(), "copy").toBeTruthy();
+  const { link } = (await copied.json()) as { link: string };
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(link);
+  const heading = page.getByRole("heading", { level: 1, name: title });
+  await expect(heading).toBeVisible();
+  const related = page.getByRole("complementary", { name: "Related and similar content" });
+  await expect(related.getByRole("heading", { name: "Related content" })).toBeVisible();
+  const titleBox = (await heading.boundingBox())!;
+  const sidebarLeft = await related.evaluate((el) => el.getBoundingClientRect().left);
+  expect(titleBox.x + titleBox.width, "the title's right edge, left of the sidebar").toBeLessThanOrEqual(sidebarLeft);
+  expect(await overflow(), "page wider than the window").toBe(0);
+  await expectNoAxeViolations(page, "an item page with a long one-word title");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(heading).toBeVisible();
+  expect(await overflow(), "page wider than a phone").toBe(0);
+  // The dialogs that quote the title ("Share “…”.") keep it inside them.
+  for (const name of ["Share", "Export"]) {
+    await page.getByRole("button", { name, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name });
+    await expect(dialog).toContainText(title);
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth), `${name} dialog wider than itself`).toBe(0);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+  }
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(original.link);
+  const relatedLink = related.getByRole("link", { name: title });
+  await expect(relatedLink).toBeVisible();
+  const sidebarRight = await related.evaluate((el) => el.getBoundingClientRect().right);
+  const linkBox = (await relatedLink.boundingBox())!;
+  expect(linkBox.x + linkBox.width, "the related link's right edge, within the sidebar").toBeLessThanOrEqual(sidebarRight + 1);
+  expect(await overflow(), "page wider than the window").toBe(0);
+});
+
 test.describe("an item that cannot be shown", () => {
   test("a guest on a members-only item is asked to sign in, with a fitting title and no error toast", async ({ page }) => {
     await signInViaApi(page, TEACHER);
@@ -256,6 +304,29 @@ test.describe("an item that cannot be shown", () => {
     await page.waitForTimeout(500);
     await expect(toasts(page)).not.toContainText(GENERIC_LOAD);
     await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  });
+
+  test("a guest who registers from a members-only item's preview card comes back to the item, signed in", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    await page.goto("/search/");
+    const link = await findMembersOnlyLink(page);
+    await switchTo(page, null);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in to see this item" })).toBeVisible();
+    await expectNoAxeViolations(page, "a members-only item's preview card for a guest");
+
+    await page.getByRole("main").getByRole("link", { name: "Register" }).click();
+    const username = `preview${Date.now().toString(36)}`;
+    await page.getByLabel("Full name").fill("Preview Card Reader");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("E-mail address").fill(`${username}@example.org`);
+    await page.getByLabel("Password (at least 8 characters)").fill("preview-card-pass");
+    await page.getByRole("main").getByRole("button", { name: "Create account" }).click();
+
+    // Back on the item (it once went to the search screen), now as a member: the item or its request-access card.
+    await expect(page).toHaveURL(new RegExp(`${link}$`));
+    await expect(page.getByRole("banner").getByText("Preview Card Reader")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Sign in to see this item");
   });
 
   test("signing out on a members-only item asks to sign in to see it, with no error toast", async ({ page }) => {

@@ -23,6 +23,7 @@ export interface CollectTarget {
 export const collectionKeys = {
   all: ["collections"] as const,
   mine: (target: CollectTarget, st: string) => ["collections", "mine", target.type, target.type_id, st] as const,
+  itemsAll: ["collections", "items"] as const,
   items: (uid: string) => ["collections", "items", uid] as const,
 };
 

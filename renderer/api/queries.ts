@@ -1,6 +1,7 @@
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   MESSAGES,
+  type CollectionItemsList,
   PROVIDER_AUTOCOMPLETE_MIN,
   screenStateToCall,
   type EditableItem,
@@ -11,6 +12,7 @@ import {
 } from "../../contract/index.js";
 import { platform } from "../platform/index.js";
 import { setCsrfToken } from "./client.js";
+import { collectionKeys } from "./collections.js";
 import { itemQueryKeyAll } from "./editor.js";
 import {
   createCollection,
@@ -105,7 +107,7 @@ const isFavoritesSearch = (query: { queryKey: readonly unknown[] }): boolean =>
   query.queryKey[0] === queryKeys.searchAll[0] && typeof query.queryKey[1] === "string" && new URLSearchParams(query.queryKey[1]).getAll("other").includes("favorites");
 
 /**
- * Sets an item's favorite flag; every cached search page and item page showing that item takes the server's answer.
+ * Sets an item's favorite flag; every cached search page, collection's item list and item page showing that item takes the server's answer.
  * "My favorites" views cached earlier now list the wrong items: they are marked stale, to be fetched again when next
  * shown, but the one on screen is not refetched, so an item unfavorited there keeps its card (and can be favorited again).
  */
@@ -114,11 +116,11 @@ export function useFavoriteMutation() {
   return useMutation({
     mutationFn: (request: FavoriteRequest) => setFavorite(request),
     onSuccess: ({ value }, request) => {
-      queryClient.setQueriesData<SearchResponse>({ queryKey: queryKeys.searchAll }, (old) =>
-        old
-          ? { ...old, data: old.data.map((item) => (`${item.model_key}:${item.id}` === request.type ? { ...item, favorite: value } : item)) }
-          : old,
-      );
+      const setIn = <List extends Pick<SearchResponse, "data">>(old: List | undefined): List | undefined =>
+        old ? { ...old, data: old.data.map((item) => (`${item.model_key}:${item.id}` === request.type ? { ...item, favorite: value } : item)) } : old;
+      queryClient.setQueriesData<SearchResponse>({ queryKey: queryKeys.searchAll }, setIn);
+      // A collection's page lists its items as the same cards, with their own hearts.
+      queryClient.setQueriesData<CollectionItemsList>({ queryKey: collectionKeys.itemsAll }, setIn);
       queryClient.setQueriesData<EditableItem>({ queryKey: itemQueryKeyAll }, (old) => (old && `${old.model_key}:${old.id}` === request.type ? { ...old, favorite: value } : old));
       // After the update above, which would otherwise mark them fresh again.
       void queryClient.invalidateQueries({ predicate: isFavoritesSearch, refetchType: "none" });

@@ -30,7 +30,7 @@ export function RequestAccessCard({ uid, signedIn, fallback }: { uid: string; si
           <Link className="button button--primary" to={signInPath(location.pathname)}>
             Sign in
           </Link>
-          <Link className="button button--secondary" to={PATHS.register}>
+          <Link className="button button--secondary" to={`${PATHS.register}?redirect=${encodeURIComponent(location.pathname)}`}>
             Register
           </Link>
         </p>
