@@ -26,6 +26,8 @@ const banner = (page: Page, title: string) => region(page).getByRole("listitem")
 const stored = (page: Page, id: number) => page.evaluate((key) => window.localStorage.getItem(key), announcementStorageKey(id));
 
 test("announcement banners: shown under the header in order, Read More opens and closes by keyboard, Snooze and Dismiss hide them across reloads", async ({ page }) => {
+  // A journey of 20 to 25 s in CI beside two other shards: three times the default timeout, for a slower machine.
+  test.slow();
   const current = await currentAnnouncements(page);
   // The demo: a sticky event with a call to action (Dismiss only), then an information banner (Snooze and Dismiss); the ended one is not listed.
   expect(current.map((a) => a.type)).toEqual(["event", "information"]);

@@ -29,6 +29,8 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test("a member posts to the group's feed, reacts and deletes, by keyboard; the leader and a guest see what they may do", async ({ page }) => {
+  // A journey of 20 to 25 s in CI beside two other shards: three times the default timeout, for a slower machine.
+  test.slow();
   const text = `Field trip on Friday ${Date.now().toString(36)}`;
   await signInViaApi(page, LEARNER);
   const link = await groupLink(page);
@@ -117,6 +119,8 @@ test("a member posts to the group's feed, reacts and deletes, by keyboard; the l
 });
 
 test("a member attaches files to a post and edits its text, by keyboard; an oversized file and a failed upload say so", async ({ page }) => {
+  // A journey of 20 to 25 s in CI beside two other shards: three times the default timeout, for a slower machine.
+  test.slow();
   const text = `Trip plan attached ${Date.now().toString(36)}`;
   await signInViaApi(page, LEARNER);
   const link = await groupLink(page);

@@ -30,6 +30,8 @@ async function shootAndCheck(page: Page, name: string, target: string): Promise<
 }
 
 test("a member starts a discussion, opens it and replies by keyboard, sorts and searches the threads; a guest gets the guest modal", async ({ page }) => {
+  // A journey of 20 to 25 s in CI beside two other shards: three times the default timeout, for a slower machine.
+  test.slow();
   const title = `Plant growth log ${Date.now().toString(36)}`;
   await signInViaApi(page, LEARNER);
   const link = await groupLink(page);
