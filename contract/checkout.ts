@@ -30,6 +30,9 @@ export const CHECKOUT_TEXTS = {
   invoiceNote: "This site's staff will send you an invoice and confirm your payment. The items open to you as soon as your payment is confirmed.",
   paidNote: "Your payment is confirmed: the items are open to you.",
   cancelledNote: "This order was cancelled. Nothing is owed.",
+  /** The request-access card, for a product the asker has ordered and not paid yet (instead of its Buy Now). */
+  orderedOn: (date: string) => `You ordered this on ${date}. It opens to you once your payment is confirmed.`,
+  viewOrder: "View your order",
 } as const;
 
 /** Model keys whose items a product may unlock: the items one may ask access to (groups, profiles and attribute items are no content to sell). */
@@ -75,6 +78,13 @@ export type ProductInput = z.input<typeof ProductInput>;
  */
 export const AvailableProduct = z.object({ uuid: z.string(), name: z.string(), short_description: z.string(), price: z.string(), currency: z.string() });
 export type AvailableProduct = z.infer<typeof AvailableProduct>;
+
+/**
+ * A product as the request-access card offers it to one asker: with that asker's pending order of it, if any (its
+ * link and when it was placed), so the card says it was ordered rather than offering Buy Now again.
+ */
+export const OfferedProduct = AvailableProduct.extend({ pending_order: z.object({ uuid: z.string(), link: z.string(), created_at: z.string() }).nullable() });
+export type OfferedProduct = z.infer<typeof OfferedProduct>;
 
 /** An item a product unlocks, as its product and order pages list it. */
 export const ProductItemView = z.object({ id: z.number(), title: z.string(), link: z.string(), type_name_singular: z.string() });

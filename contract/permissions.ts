@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AvailableProduct } from "./checkout.js";
+import { OfferedProduct } from "./checkout.js";
 import { MAX_ID, MODEL_KEYS } from "./common.js";
 
 /** Message texts of permissions management and access requests (spec texts where the spec names them). */
@@ -207,8 +207,8 @@ export const AccessDetailsResponse = z.object({
     type_name_singular: z.string(),
     can_view: z.boolean(),
     permissionRequest: AccessRequestView.nullable(),
-    /** The active products that unlock the item, for an asker who may not view it yet (empty otherwise): each has a Buy Now. */
-    availableProducts: z.array(AvailableProduct),
+    /** The active products that unlock the item, for an asker who may not view it yet (empty otherwise): each has a Buy Now, or the asker's pending order of it. */
+    availableProducts: z.array(OfferedProduct),
   }),
 });
 export type AccessDetailsResponse = z.infer<typeof AccessDetailsResponse>;

@@ -69,9 +69,13 @@ test("checkout: an admin sells a restricted item, a member buys it with Buy Now,
   await expectNoAxeViolations(page, "order page");
   await shoot(page, "order-pending");
 
-  // A second click on Buy Now shows the same order.
+  // Back on the item, the card says it was ordered, with the order's link, instead of Buy Now.
   await page.goto(link);
-  await page.getByRole("listitem").filter({ hasText: `${title} pack` }).getByRole("button", { name: "Buy Now" }).click();
+  const ordered = page.getByRole("listitem").filter({ hasText: `${title} pack` });
+  await expect(ordered).toContainText(/You ordered this on \d{1,2}\/\d{1,2}\/\d{4}\. It opens to you once your payment is confirmed\./);
+  await expect(ordered.getByRole("button", { name: "Buy Now" })).toHaveCount(0);
+  await expectNoAxeViolations(page, "request-access card with a pending order");
+  await ordered.getByRole("link", { name: "View your order" }).click();
   await expect(page).toHaveURL(orderUrl);
   // The buyer's own orders list it.
   await page.goto("/checkout/orders");

@@ -95,6 +95,13 @@ export async function findOpenOrder(db: Db, buyerId: number, productId: number):
     .executeTakeFirst();
 }
 
+/** A buyer's pending orders of some products, by product id. */
+export async function findPendingOrders(db: Db, buyerId: number, productIds: readonly number[]): Promise<Map<number, Pick<OrderRow, "uuid" | "created_at">>> {
+  if (!productIds.length) return new Map();
+  const rows = await db.selectFrom("orders").select(["product_id", "uuid", "created_at"]).where("buyer_id", "=", buyerId).where("product_id", "in", [...productIds]).where("status", "=", "pending").execute();
+  return new Map(rows.map((r) => [r.product_id, r]));
+}
+
 /** The most orders one list shows. */
 export const ORDERS_LIST_LIMIT = 500;
 

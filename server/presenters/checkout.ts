@@ -1,5 +1,5 @@
-import { priceText, type AvailableProduct, type ManagedProduct, type OrderView, type ProductItemView } from "../../contract/index.js";
-import type { ProductRow } from "../db/schema.js";
+import { priceText, type AvailableProduct, type ManagedProduct, type OfferedProduct, type OrderView, type ProductItemView } from "../../contract/index.js";
+import type { OrderRow, ProductRow } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import type { OrderWithNames, ProductItemRow } from "../models/products.js";
 import { productPolicy } from "../policies/index.js";
@@ -9,6 +9,11 @@ import { modelTypeInfo } from "./modelTypes.js";
 /** A product as the request-access card offers it (the spec's uuid, name, short_description, price; and the currency). */
 export function presentAvailableProduct(row: ProductRow): AvailableProduct {
   return { uuid: row.uuid, name: row.name, short_description: row.short_description, price: priceText(row.price_cents), currency: row.currency };
+}
+
+/** A product as the request-access card offers it to one asker, with that asker's pending order of it (or null). */
+export function presentOfferedProduct(row: ProductRow, pending: Pick<OrderRow, "uuid" | "created_at"> | undefined): OfferedProduct {
+  return { ...presentAvailableProduct(row), pending_order: pending ? { uuid: pending.uuid, link: orderLink(pending.uuid), created_at: pending.created_at } : null };
 }
 
 /** An item a product unlocks. */

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { CHECKOUT_TEXTS, formatPrice, MESSAGES, PERMISSION_MESSAGES, REQUEST_REASON_MAX, type AvailableProduct } from "../../../contract/index.js";
+import { CHECKOUT_TEXTS, formatPrice, MESSAGES, PERMISSION_MESSAGES, REQUEST_REASON_MAX, type OfferedProduct } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { oneClickAction } from "../../api/checkout.js";
 import { csrfTokenForForm } from "../../api/client.js";
@@ -9,6 +9,7 @@ import { platform } from "../../platform/index.js";
 import { accessDetailsQueryKey, requestAccess, useAccessDetails } from "../../api/permissions.js";
 import { Alert } from "../../components/Alert.js";
 import { PreviewFrame } from "../../components/PreviewFrame.js";
+import { shortDate } from "../../components/shortDate.js";
 import { showToast } from "../../components/toastStore.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
@@ -45,7 +46,7 @@ export function RequestAccessCard({ uid, signedIn, fallback }: { uid: string; si
 }
 
 /** The products that unlock the item, each with Buy Now. */
-function BuyAccess({ typeName, products, returnTo }: { typeName: string; products: AvailableProduct[]; returnTo: string }) {
+function BuyAccess({ typeName, products, returnTo }: { typeName: string; products: OfferedProduct[]; returnTo: string }) {
   return (
     <PreviewFrame title="Buy access">
       <p>This {typeName.toLowerCase()} is sold on this site. Buy a product that includes it; our staff send an invoice and open it to you once it is paid.</p>
@@ -71,8 +72,9 @@ async function buyRoute(returnTo: string): Promise<BuyRoute> {
 /**
  * A product and its Buy Now: a real HTML form post to /checkout/one-click/{uuid}, with the session's CSRF token as
  * _token. The desktop (signed in with a bearer token, no cookie session) opens the item's page in the browser instead.
+ * A product the reader has ordered and not paid yet says so, with its order's link, instead of offering Buy Now again.
  */
-function ProductOffer({ product, returnTo }: { product: AvailableProduct; returnTo: string }) {
+function ProductOffer({ product, returnTo }: { product: OfferedProduct; returnTo: string }) {
   const id = useId();
   const [route, setRoute] = useState<BuyRoute | null>(null);
   useEffect(() => {
@@ -92,7 +94,11 @@ function ProductOffer({ product, returnTo }: { product: AvailableProduct; return
         </p>
         {product.short_description && <p className="product-offer__description">{product.short_description}</p>}
       </div>
-      {route && "browserUrl" in route ? (
+      {product.pending_order ? (
+        <p className="product-offer__ordered">
+          {CHECKOUT_TEXTS.orderedOn(shortDate(product.pending_order.created_at))} <Link to={product.pending_order.link}>{CHECKOUT_TEXTS.viewOrder}</Link>
+        </p>
+      ) : route && "browserUrl" in route ? (
         <button type="button" className="button button--primary" aria-describedby={`${id}-name`} onClick={() => void platform.openExternal(route.browserUrl)}>
           {CHECKOUT_TEXTS.buyNow}
           <span className="visually-hidden"> (opens in your browser)</span>

@@ -70,7 +70,7 @@ describe("products and checkout by invoice", () => {
     const off = await create({ name: "Retired Pack", item_ids: [unit.id], is_active: false });
     const member = await details(cast.clients.member, unit);
     fits("get", "/permissions/access-details", member);
-    expect(member.body.details.availableProducts).toContainEqual({ uuid: offered.uuid, name: "Worksheet Pack", short_description: "Ten lessons on fractions.", price: "5.00", currency: "USD" });
+    expect(member.body.details.availableProducts).toContainEqual({ uuid: offered.uuid, name: "Worksheet Pack", short_description: "Ten lessons on fractions.", price: "5.00", currency: "USD", pending_order: null });
     expect(member.body.details.availableProducts.map((p: { uuid: string }) => p.uuid)).not.toContain(off.uuid);
     // The owner and an admin may view it: nothing is offered to them.
     expect((await details(cast.clients.owner, unit)).body.details.availableProducts).toEqual([]);
@@ -111,6 +111,11 @@ describe("products and checkout by invoice", () => {
     expect(link).toMatch(/^\/checkout\/orders\/[0-9a-f-]{36}$/);
     const second = await buyByForm(client, sold.uuid);
     expect(second.headers.get("location")).toBe(link);
+    // The card now shows the pending order instead of Buy Now; other askers still get Buy Now.
+    const offered = (await details(client, lesson)).body.details.availableProducts.find((p: { uuid: string }) => p.uuid === sold.uuid);
+    expect(offered.pending_order).toEqual({ uuid: link.split("/").pop(), link, created_at: expect.any(String) });
+    const forOthers = (await details(cast.clients.member, lesson)).body.details.availableProducts.find((p: { uuid: string }) => p.uuid === sold.uuid);
+    expect(forOthers.pending_order).toBeNull();
     const asJson = await client.post(`/checkout/one-click/${sold.uuid}`, {});
     fits("post", "/checkout/one-click/{productUuid}", asJson);
     expect(asJson.body.link).toBe(link);

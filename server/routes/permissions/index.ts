@@ -26,8 +26,8 @@ import { listInvites } from "../../models/permissionInvites.js";
 import { itemLink } from "../../presenters/editableItem.js";
 import { findRequest, listGrants, listOpenRequests, openRequest, profileKinds } from "../../models/permissions.js";
 import { authenticate, authorize, authorizeView, contentObjectPolicy, permissionPolicy, productPolicy } from "../../policies/index.js";
-import { listActiveProductsFor } from "../../models/products.js";
-import { presentAvailableProduct } from "../../presenters/checkout.js";
+import { findPendingOrders, listActiveProductsFor } from "../../models/products.js";
+import { presentOfferedProduct } from "../../presenters/checkout.js";
 import { modelTypeInfo } from "../../presenters/modelTypes.js";
 import { presentOwnRequest, presentPermissions } from "../../presenters/permissions.js";
 import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
@@ -152,9 +152,17 @@ export function permissionsRouter(db: Db, mail: MailContext): Router {
   router.get("/permissions/access-details", authenticate(), async (req, res) => {
     const query = parseOr422(AccessDetailsQuery, req.query);
     const { item, canView } = await loadRequested(db, req, query);
-    const [request, products] = await Promise.all([findRequest(db, item.id, req.actor.profile!.id), productPolicy.isOfferedProducts(req.actor, canView) ? listActiveProductsFor(db, item.id) : []]);
+    const asker = req.actor.profile!.id;
+    const [request, products] = await Promise.all([findRequest(db, item.id, asker), productPolicy.isOfferedProducts(req.actor, canView) ? listActiveProductsFor(db, item.id) : []]);
+    const pending = await findPendingOrders(db, asker, products.map((p) => p.id));
     const answer: AccessDetailsResponse = {
-      details: { owner: { name: item.owner_name }, type_name_singular: modelTypeInfo(item.model_key, item.sub_type).singular, can_view: canView, permissionRequest: request ? presentOwnRequest(request) : null, availableProducts: products.map(presentAvailableProduct) },
+      details: {
+        owner: { name: item.owner_name },
+        type_name_singular: modelTypeInfo(item.model_key, item.sub_type).singular,
+        can_view: canView,
+        permissionRequest: request ? presentOwnRequest(request) : null,
+        availableProducts: products.map((p) => presentOfferedProduct(p, pending.get(p.id))),
+      },
     };
     res.json(answer);
   });
