@@ -54,6 +54,7 @@ import { docsRouter } from "./routes/docs/index.js";
 import { exportRouter } from "./routes/export/index.js";
 import { thumbnailsRouter } from "./routes/thumbnails/index.js";
 import { iconsRouter } from "./routes/icons/index.js";
+import { imageSearchRouter } from "./routes/imageSearch/index.js";
 import { i18nRouter } from "./routes/i18n/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
 import { checkoutRouter } from "./routes/checkout/index.js";
@@ -132,6 +133,7 @@ const API_PREFIXES = [
   "/contact/",
   "/update-lock",
   "/notification-settings",
+  "/images/unsplash/",
 ];
 
 /** Guest reads that need no session: GET and HEAD of these paths never write one. */
@@ -274,6 +276,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(editorRouter(db));
   app.use(editorImagesRouter(db, storage));
   app.use(shortCodesRouter());
+  app.use(imageSearchRouter(config.unsplash));
   app.use(tagsRouter(db));
   app.use(contentActionsRouter(db, storage, mail));
   app.use(permissionsRouter(db, mail));
