@@ -56,3 +56,21 @@ export type ImageSearchResponse = z.infer<typeof ImageSearchResponse>;
 
 /** The credit Unsplash's guidelines ask for beside a photo: "Photo by {name} on Unsplash". */
 export const unsplashCredit = (name: string): string => `Photo by ${name} on Unsplash`;
+
+/** Where Unsplash serves its photos: the one outside origin the web app may fetch from (CSP connect-src), to crop a chosen photo. */
+export const UNSPLASH_IMAGES_ORIGIN = "https://images.unsplash.com";
+
+/**
+ * A credit link to Unsplash or a photographer's page, with the referral parameters Unsplash's guidelines ask
+ * applications to add (utm_source: the application's name, utm_medium=referral).
+ */
+export function unsplashReferral(address: string): string {
+  const url = URL.parse(address);
+  if (!url) return address;
+  url.searchParams.set("utm_source", "curriculum_commons");
+  url.searchParams.set("utm_medium", "referral");
+  return url.toString();
+}
+
+/** Unsplash's own page, the "Unsplash" of the credit. */
+export const UNSPLASH_HOME = "https://unsplash.com/";

@@ -28,7 +28,7 @@ export const fakePhotographer = (n: number): string => `Photographer ${n}`;
 /**
  * A stand-in for Unsplash's API (GET /search/photos and the photos' images), which cannot be reached from the machines
  * the tests run on. It refuses any Authorization but `Client-ID {accessKey}` with 401 as Unsplash does. Search terms
- * choose its behaviour: "fail" answers 500, "slow" never answers, "garbage" answers HTML, "unsafe" mixes photos with
+ * choose its behaviour: "revoked" answers 401 as to a refused key, "fail" answers 500, "slow" never answers, "garbage" answers HTML, "unsafe" mixes photos with
  * addresses the server must not pass on among good ones; any other term finds FAKE_UNSPLASH_TOTAL photos, paged by
  * page and per_page, whose urls.small are small PNGs it serves itself (with Access-Control-Allow-Origin: *, as
  * Unsplash's image host does).
@@ -48,7 +48,8 @@ export async function startFakeUnsplash(options: { accessKey: string; port?: num
     }
     const query = url.searchParams.get("query");
     requests.push({ query, page: url.searchParams.get("page"), perPage: url.searchParams.get("per_page"), authorization: req.headers.authorization, acceptVersion: req.headers["accept-version"] as string | undefined });
-    if (req.headers.authorization !== `Client-ID ${options.accessKey}`) {
+    // "revoked" answers as Unsplash does to a key it no longer accepts (a browser test cannot change the server's key).
+    if (req.headers.authorization !== `Client-ID ${options.accessKey}` || query === "revoked") {
       res.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: ["OAuth error: The access token is invalid"] }));
       return;
     }

@@ -97,6 +97,21 @@ describe("the image search", () => {
     }
   });
 
+  it("lets the web app fetch photos from Unsplash's image host only (CSP connect-src), and from a stand-in's own origin", async () => {
+    const policy = (res: { headers: Headers }) => Object.fromEntries((res.headers.get("content-security-policy") ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const withStandIn = policy(await cast.clients.guest.get("/app/config"));
+    expect(withStandIn["connect-src"]).toEqual(["'self'", "https://images.unsplash.com", fake.url]);
+    expect(withStandIn["img-src"]).toEqual(["'self'", "data:", "https:", fake.url]);
+    const unsplash = await startTestServer({ env: { UNSPLASH_ACCESS_KEY: KEY } });
+    try {
+      const real = policy(await unsplash.client().get("/app/config"));
+      expect(real["connect-src"]).toEqual(["'self'", "https://images.unsplash.com"]);
+      expect(real["img-src"]).toEqual(["'self'", "data:", "https:"]);
+    } finally {
+      await unsplash.stop();
+    }
+  });
+
   it("answers 503 'not set up' without an access key (asking nobody), and when Unsplash refuses the key", async () => {
     const asked = fake.requests.length;
     const withoutKey = await startTestServer({ env: { UNSPLASH_API_URL: fake.url } });
