@@ -24,6 +24,8 @@ export const IMAGE_SEARCH_MESSAGES = {
   notSetUp: "Image search is not set up on this site.",
   /** 502: Unsplash failed, timed out or answered something unreadable. */
   unavailable: "Image search is not available right now. Please try again later.",
+  /** Said in the dialog when a chosen photo's bytes could not be fetched (its host refused, the network failed, no image). */
+  photoLoadFailed: "The photo could not be loaded. Please choose another.",
 } as const;
 
 /** A whole number from a JSON number or a numeric string (forms and query-like bodies send text). */

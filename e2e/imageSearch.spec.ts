@@ -100,6 +100,13 @@ test.describe("the image search dialog", () => {
     await expect(dialog.getByRole("alert")).toHaveText(IMAGE_SEARCH_MESSAGES.unavailable);
     await expectNoAxeViolations(page, "image search dialog with an error");
 
+    // A photo whose image cannot be fetched is not put into the cropper; the dialog says so and stays open.
+    await box.fill("broken");
+    await page.keyboard.press("Enter");
+    await dialog.getByRole("button", { name: `Use the photo by ${fakePhotographer(1)}` }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(IMAGE_SEARCH_MESSAGES.photoLoadFailed);
+    await expect(page.getByRole("dialog", { name: "Thumbnail Designer" }).getByTestId("crop-stage")).toHaveCount(0);
+
     // A phone: the grid keeps two columns inside the dialog.
     await page.setViewportSize({ width: 390, height: 844 });
     await box.fill("forest");

@@ -28,7 +28,7 @@ export const fakePhotographer = (n: number): string => `Photographer ${n}`;
 /**
  * A stand-in for Unsplash's API (GET /search/photos and the photos' images), which cannot be reached from the machines
  * the tests run on. It refuses any Authorization but `Client-ID {accessKey}` with 401 as Unsplash does. Search terms
- * choose its behaviour: "revoked" answers 401 as to a refused key, "fail" answers 500, "slow" never answers, "garbage" answers HTML, "unsafe" mixes photos with
+ * choose its behaviour: "revoked" answers 401 as to a refused key, "fail" answers 500, "slow" never answers, "garbage" answers HTML, "broken" finds one photo whose image is missing (404), "unsafe" mixes photos with
  * addresses the server must not pass on among good ones; any other term finds FAKE_UNSPLASH_TOTAL photos, paged by
  * page and per_page, whose urls.small are small PNGs it serves itself (with Access-Control-Allow-Origin: *, as
  * Unsplash's image host does).
@@ -67,8 +67,10 @@ export async function startFakeUnsplash(options: { accessKey: string; port?: num
             photo(4, { download: "data:text/html,hi" }),
             photo(5, {}),
           ]
-        : Array.from({ length: Math.max(0, Math.min(perPage, FAKE_UNSPLASH_TOTAL - (page - 1) * perPage)) }, (_, i) => photo((page - 1) * perPage + i + 1, {}));
-    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ total: query === "unsafe" ? 5 : FAKE_UNSPLASH_TOTAL, total_pages: Math.ceil(FAKE_UNSPLASH_TOTAL / perPage), results }));
+        : query === "broken"
+          ? [photo(1, { small: `${base}/missing/photo-1.png` })]
+          : Array.from({ length: Math.max(0, Math.min(perPage, FAKE_UNSPLASH_TOTAL - (page - 1) * perPage)) }, (_, i) => photo((page - 1) * perPage + i + 1, {}));
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ total: query === "unsafe" ? 5 : query === "broken" ? 1 : FAKE_UNSPLASH_TOTAL, total_pages: Math.ceil(FAKE_UNSPLASH_TOTAL / perPage), results }));
   });
   /** Photo `n` as Unsplash answers it (with fields the server leaves behind), some addresses replaced. */
   const photo = (n: number, replace: { small?: string; profile?: string; download?: string }) => ({

@@ -1,19 +1,16 @@
-import { useId, useState, type FormEvent } from "react";
-import { IMAGE_SEARCH_PAGE_MAX, IMAGE_SEARCH_PER_PAGE, IMAGE_SEARCH_TERM_MAX, MESSAGES, UNSPLASH_HOME, unsplashReferral, type ImageSearchPhoto } from "../../../contract/index.js";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { IMAGE_SEARCH_MESSAGES, IMAGE_SEARCH_PAGE_MAX, IMAGE_SEARCH_PER_PAGE, IMAGE_SEARCH_TERM_MAX, MESSAGES, UNSPLASH_HOME, unsplashReferral, type ImageSearchPhoto } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { useImageSearch } from "../../api/imageSearch.js";
 import { Alert } from "../Alert.js";
 import { CloseActions, ModalFrame } from "../ModalFrame.js";
 import { Pager } from "../Pager.js";
 
-/** Said when a chosen photo's bytes could not be fetched (its host refused, the network failed, it was no image). */
-export const PHOTO_LOAD_FAILED = "The photo could not be loaded. Please choose another.";
-
 /** Fetches a photo's bytes (Unsplash's image host answers CORS), so the cropper can draw them without tainting its canvas. */
-async function fetchPhoto(photo: ImageSearchPhoto): Promise<Blob> {
-  const res = await fetch(photo.urls.small, { mode: "cors", credentials: "omit" });
+async function fetchPhoto(photo: ImageSearchPhoto, signal: AbortSignal): Promise<Blob> {
+  const res = await fetch(photo.urls.small, { mode: "cors", credentials: "omit", signal });
   const blob = res.ok ? await res.blob() : null;
-  if (!blob?.type.startsWith("image/")) throw new Error(PHOTO_LOAD_FAILED);
+  if (!blob?.type.startsWith("image/")) throw new Error(IMAGE_SEARCH_MESSAGES.photoLoadFailed);
   return blob;
 }
 
@@ -31,6 +28,9 @@ export function ImageSearchDialog({ onChoose, onClose }: { onChoose(image: Blob)
   const [choosing, setChoosing] = useState<string | null>(null);
   const [chooseError, setChooseError] = useState<string | null>(null);
   const search = useImageSearch(term, page);
+  // A photo still loading when the dialog closes (Close, Escape) is not put into the cropper after all.
+  const loading = useRef<AbortController | null>(null);
+  useEffect(() => () => loading.current?.abort(), []);
   const answer = search.data;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -43,12 +43,15 @@ export function ImageSearchDialog({ onChoose, onClose }: { onChoose(image: Blob)
   const handleChoose = async (photo: ImageSearchPhoto) => {
     setChoosing(photo.id);
     setChooseError(null);
+    loading.current = new AbortController();
     try {
-      const image = await fetchPhoto(photo);
+      const image = await fetchPhoto(photo, loading.current.signal);
+      if (loading.current.signal.aborted) return;
       onChoose(image);
       onClose();
     } catch {
-      setChooseError(PHOTO_LOAD_FAILED);
+      if (loading.current.signal.aborted) return;
+      setChooseError(IMAGE_SEARCH_MESSAGES.photoLoadFailed);
       setChoosing(null);
     }
   };
