@@ -37,6 +37,21 @@ test.describe("the image search dialog", () => {
     await designer.getByRole("button", { name: "Search images" }).click();
     const dialog = page.getByRole("dialog", { name: "Search images" });
     await expect(dialog).toBeVisible();
+    // The designer behind is dimmed with the page by the search dialog's overlay: a pixel of its white surface, read
+    // back from a screenshot, is grey. (It is hidden from the accessibility tree meanwhile: found by its class.)
+    const corner = (await page.locator(".dialog--thumbnail").boundingBox())!;
+    const shot = (await page.screenshot({ clip: { x: corner.x + 20, y: corner.y + 20, width: 1, height: 1 } })).toString("base64");
+    const red = await page.evaluate(async (png) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 1;
+      const context = canvas.getContext("2d")!;
+      context.drawImage(image, 0, 0);
+      return context.getImageData(0, 0, 1, 1).data[0]!;
+    }, shot);
+    expect(red).toBeLessThan(200);
     return { title, designer, dialog };
   }
 
