@@ -5,7 +5,7 @@ import { FAKE_UNSPLASH_TOTAL, fakePhotographer, startFakeUnsplash, type FakeUnsp
 import { TEACHER, csrfToken, expectNoAxeViolations, signInViaApi } from "./helpers.js";
 import { UNSPLASH_TEST_KEY, UNSPLASH_TEST_PORT } from "./playwright.config.js";
 
-const SHOTS = "/tmp/shots";
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
 /** A collection of the signed-in teacher's, made through the API; answers its link. */
 async function createCollection(page: Page, title: string): Promise<string> {
