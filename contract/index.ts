@@ -41,3 +41,4 @@ export * from "./notifications.js";
 export * from "./editorImages.js";
 export * from "./checkout.js";
 export * from "./i18n.js";
+export * from "./imageSearch.js";

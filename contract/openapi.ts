@@ -17,6 +17,7 @@ import { ErrorBody } from "./common.js";
 import { SupportedIconList } from "./icons.js";
 import { AnnouncementsResponse } from "./announcements.js";
 import { ShortCodePreviewRequest, ShortCodePreviewResponse } from "./shortCodes.js";
+import { ImageSearchRequest, ImageSearchResponse } from "./imageSearch.js";
 import { CheckoutForm, CheckoutResponse, ManagedProductsResponse, OrderResponse, OrdersResponse, OrderUpdateResponse, ProductInput, ProductSaveResponse } from "./checkout.js";
 import { InterceptorInput, InterceptorResponseAnswer, InterceptorSaveResponse, ManagedInterceptorsResponse, PendingInterceptorsResponse } from "./interceptors.js";
 import { FeaturedCollectionChoice, FooterCarouselCollection, ManagedNewsItem, ManagedNewsResponse, NewsItemInput, NewsResponse } from "./carousels.js";
@@ -457,6 +458,17 @@ OPERATIONS.push({
   request: ShortCodePreviewRequest,
   response: ShortCodePreviewResponse,
   errors: [401, 422],
+});
+
+/** The image search dialog (second document: POST /images/unsplash/search, "Image search photo", "Image search 12 per page"). */
+OPERATIONS.push({
+  method: "post",
+  path: "/images/unsplash/search",
+  summary:
+    "A page of Unsplash's photo search for the thumbnail designer's image search dialog: st (trimmed, 1 to 100 characters), page (from 1, default 1), limit (1 to 30, default 12). The server asks Unsplash (GET /search/photos) with the site's access key and answers data (each photo's id, urls.small, user with name and links.html, links with html and download_location; only https addresses are passed on) and total (photos found in all). For signed-in profiles (401 guests). 503 'Image search is not set up on this site.' without an access key (or when Unsplash refuses it); 502 when Unsplash fails, times out or answers something unreadable.",
+  request: ImageSearchRequest,
+  response: ImageSearchResponse,
+  errors: [401, 422, 502, 503],
 });
 
 /** Interceptors (second document: the Interceptors dialog, "Interceptor: id, content", POST /profile/interceptors/{id}/dismiss and /defer). */

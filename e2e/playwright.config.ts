@@ -20,6 +20,13 @@ const ssoProviders = [
   { key: "school", label: "School", issuer: `http://127.0.0.1:${SSO_TEST_PORT}`, clientId: "platform-test", clientSecret: "platform-test-secret" },
 ];
 
+/**
+ * The stand-in for Unsplash's API e2e/imageSearch.spec.ts starts (server/test/fakeUnsplash.ts): the server is told its
+ * address and a test key here; it is asked only when a spec searches, so it need not be up earlier.
+ */
+export const UNSPLASH_TEST_PORT = Number(process.env.E2E_UNSPLASH_PORT ?? 4197);
+export const UNSPLASH_TEST_KEY = "e2e-unsplash-key";
+
 /** Browser tests: the real server on a fresh demo database, the real web build, Debian's Chromium. */
 export default defineConfig({
   testDir: ".",
@@ -50,6 +57,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/app/config`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000", DEMO_PASSWORD_COST: "1024,8,1", DEMO_INTERCEPTOR: "0", LOG_LEVEL: "warn", SSO_PROVIDERS: JSON.stringify(ssoProviders) },
+    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000", DEMO_PASSWORD_COST: "1024,8,1", DEMO_INTERCEPTOR: "0", LOG_LEVEL: "warn", SSO_PROVIDERS: JSON.stringify(ssoProviders), UNSPLASH_API_URL: `http://127.0.0.1:${UNSPLASH_TEST_PORT}`, UNSPLASH_ACCESS_KEY: UNSPLASH_TEST_KEY },
   },
 });

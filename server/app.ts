@@ -7,8 +7,8 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import qs from "qs";
 import { csrfSync } from "csrf-sync";
-import { MESSAGES } from "../contract/index.js";
-import { publicBaseUrl, type ServerConfig } from "./config.js";
+import { MESSAGES, UNSPLASH_IMAGES_ORIGIN } from "../contract/index.js";
+import { DEFAULT_UNSPLASH_API_URL, publicBaseUrl, type ServerConfig } from "./config.js";
 import type { Db } from "./db/connection.js";
 import { GUEST, loadActor } from "./lib/actor.js";
 import { bearerAuthentication } from "./lib/bearerAuth.js";
@@ -54,6 +54,7 @@ import { docsRouter } from "./routes/docs/index.js";
 import { exportRouter } from "./routes/export/index.js";
 import { thumbnailsRouter } from "./routes/thumbnails/index.js";
 import { iconsRouter } from "./routes/icons/index.js";
+import { imageSearchRouter } from "./routes/imageSearch/index.js";
 import { i18nRouter } from "./routes/i18n/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
 import { checkoutRouter } from "./routes/checkout/index.js";
@@ -132,6 +133,7 @@ const API_PREFIXES = [
   "/contact/",
   "/update-lock",
   "/notification-settings",
+  "/images/unsplash/",
 ];
 
 /** Guest reads that need no session: GET and HEAD of these paths never write one. */
@@ -168,13 +170,19 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
     }
   });
 
+  // A stand-in for Unsplash (UNSPLASH_API_URL set to anything but Unsplash's own API: the tests' on 127.0.0.1) serves
+  // its photos itself, maybe over http: its origin is allowed beside Unsplash's image host.
+  const unsplashStandIn = config.unsplash.apiUrl === DEFAULT_UNSPLASH_API_URL ? [] : [new URL(config.unsplash.apiUrl).origin];
   app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/") || url.startsWith("/assets/") }));
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          imgSrc: ["'self'", "data:", "https:"],
+          imgSrc: ["'self'", "data:", "https:", ...unsplashStandIn],
+          // The image search dialog fetches the chosen photo's bytes to crop them (an <img> alone would taint the
+          // cropper's canvas): from Unsplash's image host only.
+          connectSrc: ["'self'", UNSPLASH_IMAGES_ORIGIN, ...unsplashStandIn],
           styleSrc: ["'self'", "'unsafe-inline'"],
           fontSrc: ["'self'", "data:"],
           // A resource that links to an audio or video file elsewhere plays in the resource view dialog.
@@ -274,6 +282,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(editorRouter(db));
   app.use(editorImagesRouter(db, storage));
   app.use(shortCodesRouter());
+  app.use(imageSearchRouter(config.unsplash));
   app.use(tagsRouter(db));
   app.use(contentActionsRouter(db, storage, mail));
   app.use(permissionsRouter(db, mail));

@@ -81,6 +81,12 @@ export interface ServerConfig {
   trustProxy: boolean | number | string;
   /** The Chromium that prints PDF exports (CHROMIUM_PATH, default /usr/bin/chromium); exports answer 503 without it. */
   chromiumPath: string;
+  /**
+   * The image search dialog's Unsplash API: its access key (UNSPLASH_ACCESS_KEY; null answers the search 503, "not set
+   * up"), its address (UNSPLASH_API_URL, default https://api.unsplash.com; the tests point it at a stand-in) and how long
+   * a search may take before it answers 502 (UNSPLASH_TIMEOUT_MS, default 8000).
+   */
+  unsplash: { accessKey: string | null; apiUrl: string; timeoutMs: number };
   /** Bulk imports: the background runner of this instance and the limits on files. */
   imports: {
     /** IMPORT_JOBS=0 leaves import jobs to other instances. */
@@ -116,6 +122,18 @@ export function parseScryptCost(raw: string | undefined): { N: number; r: number
     throw new Error(`DEMO_PASSWORD_COST must be scrypt's "N,r,p" (N a power of two, e.g. "1024,8,1"), not "${raw}".`);
   }
   return { N, r, p };
+}
+
+/** Unsplash's API, where the image search asks when UNSPLASH_API_URL is not set. */
+export const DEFAULT_UNSPLASH_API_URL = "https://api.unsplash.com";
+
+/** An http(s) address setting without its trailing slashes, or null when unset; anything else stops the start. */
+export function parseHttpUrl(name: string, raw: string | undefined): string | null {
+  const value = raw?.trim().replace(/\/+$/, "");
+  if (!value) return null;
+  const url = URL.parse(value);
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) throw new Error(`${name} must be an http(s) address, not "${raw}".`);
+  return value;
 }
 
 /** The sender when MAIL_FROM is not set. */
@@ -157,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     chromiumPath: env.CHROMIUM_PATH?.trim() || "/usr/bin/chromium",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    unsplash: {
+      accessKey: env.UNSPLASH_ACCESS_KEY?.trim() || null,
+      apiUrl: parseHttpUrl("UNSPLASH_API_URL", env.UNSPLASH_API_URL) ?? DEFAULT_UNSPLASH_API_URL,
+      timeoutMs: Number(env.UNSPLASH_TIMEOUT_MS ?? 8000),
+    },
     imports: {
       runJobs: env.IMPORT_JOBS !== "0",
       pollMs: Number(env.IMPORT_POLL_MS ?? 1000),

@@ -31,6 +31,7 @@ export * as profilePolicy from "./profile.js";
 export * as interceptorPolicy from "./interceptor.js";
 export * as notificationPolicy from "./notification.js";
 export * as shortCodePolicy from "./shortCode.js";
+export * as imageSearchPolicy from "./imageSearch.js";
 export * as editorImagePolicy from "./editorImage.js";
 export * as accountPolicy from "./account.js";
 export * as productPolicy from "./product.js";

@@ -94,6 +94,7 @@ export function ThumbnailDesignerDialog({ item, typePath, onClose }: { item: Edi
           <TabList idBase={id} label="Thumbnail designer" tabs={TABS} active={tab} onSelect={setTab} />
           <TabPanel idBase={id} tabKey="image" active={tab === "image"}>
             <ImageCropper
+              imageSearch
               onChange={(next) => {
                 setCrop(next);
                 if (next) setCleared(false);

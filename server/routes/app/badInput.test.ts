@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { OPERATIONS } from "../../../contract/openapi.js";
 import { buildCollection, buildContent, buildGroup, buildSignedInUser, buildUser } from "../../test/factories.js";
+import { startFakeUnsplash, type FakeUnsplash } from "../../test/fakeUnsplash.js";
 import { startTestServer, type Answer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 /**
@@ -39,9 +40,13 @@ describe("bad input on every documented call", () => {
   let server: TestServer;
   let admin: TestClient;
   let params: Record<string, string>;
+  let unsplash: FakeUnsplash;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // The image search asks Unsplash, which cannot be reached from here: a stand-in answers it (without one its
+    // documented 503 "not set up" would read as a defect).
+    unsplash = await startFakeUnsplash({ accessKey: "sweep-key" });
+    server = await startTestServer({ env: { UNSPLASH_API_URL: unsplash.url, UNSPLASH_ACCESS_KEY: "sweep-key" } });
     const [user, client] = await buildSignedInUser(server, { admin: true });
     admin = client;
     const other = await buildUser(server.db);
@@ -66,7 +71,10 @@ describe("bad input on every documented call", () => {
       collectionUid: collection.uid,
     };
   });
-  afterAll(() => server.stop());
+  afterAll(async () => {
+    await server.stop();
+    await unsplash.close();
+  });
 
   /** The operation's path with its parameters filled: the known good value, except `bad` for the one named `which`. */
   const pathOf = (path: string, which?: string, bad?: string) =>

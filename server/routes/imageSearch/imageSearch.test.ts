@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMAGE_SEARCH_MESSAGES, MESSAGES } from "../../../contract/index.js";
+import { apiReferenceCheck } from "../../test/apiReference.js";
+import { buildRoleCast, buildSignedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { FAKE_UNSPLASH_TOTAL, fakePhotographer, startFakeUnsplash, type FakeUnsplash } from "../../test/fakeUnsplash.js";
+import { startTestServer, type TestServer } from "../../test/testServer.js";
+
+const KEY = "test-access-key";
+const PATH = "/images/unsplash/search";
+
+// POST /images/unsplash/search: the image search dialog's photos. Unsplash cannot be reached from here, so the server
+// asks a stand-in for its API on 127.0.0.1 (server/test/fakeUnsplash.ts), through UNSPLASH_API_URL.
+describe("the image search", () => {
+  let fake: FakeUnsplash;
+  let server: TestServer;
+  let cast: RoleCast;
+  const fits = apiReferenceCheck();
+
+  beforeAll(async () => {
+    fake = await startFakeUnsplash({ accessKey: KEY });
+    server = await startTestServer({ env: { UNSPLASH_API_URL: fake.url, UNSPLASH_ACCESS_KEY: KEY, UNSPLASH_TIMEOUT_MS: "500" } });
+    cast = await buildRoleCast(server);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await fake.close();
+  });
+
+  it("answers signed-in people only (a guest gets 401 and Unsplash is not asked), every role alike", async () => {
+    const asked = fake.requests.length;
+    const guest = await cast.clients.guest.post(PATH, { st: "plants" });
+    fits("post", PATH, guest);
+    expect([guest.status, guest.body.message]).toEqual([401, MESSAGES.signInRequired]);
+    expect(fake.requests.length).toBe(asked);
+    expect(await statusesByRole(cast.clients, (c) => c.post(PATH, { st: "plants" }))).toEqual({ owner: 200, member: 200, leader: 200, groupie: 200, moderator: 200, admin: 200, guest: 401 });
+  });
+
+  it("asks Unsplash with the site's key and answers the photos as the spec names them, 12 a page by default", async () => {
+    const res = await cast.clients.member.post(PATH, { st: "  green plants " });
+    fits("post", PATH, res);
+    expect(res.status).toBe(200);
+    expect(fake.requests.at(-1)).toEqual({ query: "green plants", page: "1", perPage: "12", authorization: `Client-ID ${KEY}`, acceptVersion: "v1" });
+    expect(res.body.total).toBe(FAKE_UNSPLASH_TOTAL);
+    expect(res.body.data).toHaveLength(12);
+    expect(res.body.data[0]).toEqual({
+      id: "photo-1",
+      urls: { small: `${fake.url}/photos/photo-1.png` },
+      user: { name: fakePhotographer(1), links: { html: "https://unsplash.com/@photographer1" } },
+      links: { html: "https://unsplash.com/photos/photo-1", download_location: "https://api.unsplash.com/photos/photo-1/download" },
+    });
+  });
+
+  it("passes page and limit through (numbers or numeric text)", async () => {
+    const second = await cast.clients.member.post(PATH, { st: "plants", page: 2 });
+    expect(fake.requests.at(-1)).toMatchObject({ page: "2", perPage: "12" });
+    expect(second.body.data.map((p: { id: string }) => p.id)).toEqual(Array.from({ length: 12 }, (_, i) => `photo-${13 + i}`));
+    const last = await cast.clients.member.post(PATH, { st: "plants", page: "2", limit: "30" });
+    fits("post", PATH, last);
+    expect(fake.requests.at(-1)).toMatchObject({ page: "2", perPage: "30" });
+    expect(last.body.data).toHaveLength(FAKE_UNSPLASH_TOTAL - 30);
+  });
+
+  it("passes on only https addresses (or the API's own origin), leaving out photos with any other", async () => {
+    const res = await cast.clients.member.post(PATH, { st: "unsafe" });
+    fits("post", PATH, res);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((p: { id: string }) => p.id)).toEqual(["photo-5"]);
+  });
+
+  it("refuses a missing, empty, too long or odd search, page or limit with 422 and the contract's message", async () => {
+    const asked = fake.requests.length;
+    const cases: [unknown, string][] = [
+      [{}, IMAGE_SEARCH_MESSAGES.termRequired],
+      [{ st: "   " }, IMAGE_SEARCH_MESSAGES.termRequired],
+      [{ st: 42 }, IMAGE_SEARCH_MESSAGES.termRequired],
+      [{ st: "x".repeat(101) }, IMAGE_SEARCH_MESSAGES.termTooLong],
+      [{ st: "plants", page: 0 }, IMAGE_SEARCH_MESSAGES.badPage],
+      [{ st: "plants", page: 1.5 }, IMAGE_SEARCH_MESSAGES.badPage],
+      [{ st: "plants", page: "two" }, IMAGE_SEARCH_MESSAGES.badPage],
+      [{ st: "plants", limit: 31 }, IMAGE_SEARCH_MESSAGES.badLimit],
+      [{ st: "plants", limit: 0 }, IMAGE_SEARCH_MESSAGES.badLimit],
+    ];
+    for (const [body, message] of cases) {
+      const res = await cast.clients.member.post(PATH, body);
+      fits("post", PATH, res);
+      expect([res.status, res.body.message], JSON.stringify(body)).toEqual([422, message]);
+    }
+    expect(await cast.clients.member.post(PATH, { st: "x".repeat(100) })).toMatchObject({ status: 200 });
+    expect(fake.requests.length).toBe(asked + 1);
+  });
+
+  it("answers 502 with a message, never a 500 or a trace, when Unsplash fails, times out or answers no JSON", async () => {
+    for (const st of ["fail", "slow", "garbage"]) {
+      const res = await cast.clients.member.post(PATH, { st });
+      fits("post", PATH, res);
+      expect([res.status, res.body], st).toEqual([502, { message: IMAGE_SEARCH_MESSAGES.unavailable }]);
+    }
+  });
+
+  it("lets the web app fetch photos from Unsplash's image host only (CSP connect-src), and from a stand-in's own origin", async () => {
+    const policy = (res: { headers: Headers }) => Object.fromEntries((res.headers.get("content-security-policy") ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const withStandIn = policy(await cast.clients.guest.get("/app/config"));
+    expect(withStandIn["connect-src"]).toEqual(["'self'", "https://images.unsplash.com", fake.url]);
+    expect(withStandIn["img-src"]).toEqual(["'self'", "data:", "https:", fake.url]);
+    const unsplash = await startTestServer({ env: { UNSPLASH_ACCESS_KEY: KEY } });
+    try {
+      const real = policy(await unsplash.client().get("/app/config"));
+      expect(real["connect-src"]).toEqual(["'self'", "https://images.unsplash.com"]);
+      expect(real["img-src"]).toEqual(["'self'", "data:", "https:"]);
+    } finally {
+      await unsplash.stop();
+    }
+  });
+
+  it("answers 503 'not set up' without an access key (asking nobody), and when Unsplash refuses the key", async () => {
+    const asked = fake.requests.length;
+    const withoutKey = await startTestServer({ env: { UNSPLASH_API_URL: fake.url } });
+    const wrongKey = await startTestServer({ env: { UNSPLASH_API_URL: fake.url, UNSPLASH_ACCESS_KEY: "revoked-key" } });
+    try {
+      const missing = await (await buildSignedInClient(withoutKey)).post(PATH, { st: "plants" });
+      fits("post", PATH, missing);
+      expect([missing.status, missing.body]).toEqual([503, { message: IMAGE_SEARCH_MESSAGES.notSetUp }]);
+      expect(fake.requests.length).toBe(asked);
+      const refused = await (await buildSignedInClient(wrongKey)).post(PATH, { st: "plants" });
+      fits("post", PATH, refused);
+      expect([refused.status, refused.body]).toEqual([503, { message: IMAGE_SEARCH_MESSAGES.notSetUp }]);
+      expect(fake.requests.at(-1)?.authorization).toBe("Client-ID revoked-key");
+    } finally {
+      await withoutKey.stop();
+      await wrongKey.stop();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { solidPng } from "./sampleFiles.js";
+
+/** A search request the fake received: its query parameters and the headers the server sent. */
+export interface FakeUnsplashRequest {
+  query: string | null;
+  page: string | null;
+  perPage: string | null;
+  authorization: string | undefined;
+  acceptVersion: string | undefined;
+}
+
+export interface FakeUnsplash {
+  /** Its address, to give the server as UNSPLASH_API_URL. */
+  url: string;
+  /** The searches it answered, oldest first. */
+  requests: FakeUnsplashRequest[];
+  close(): Promise<void>;
+}
+
+/** Photos every ordinary search finds (so 12 a page makes 4 pages, the last with 4). */
+export const FAKE_UNSPLASH_TOTAL = 40;
+
+/** The photographer of the fake's photo `n` (from 1). */
+export const fakePhotographer = (n: number): string => `Photographer ${n}`;
+
+/**
+ * A stand-in for Unsplash's API (GET /search/photos and the photos' images), which cannot be reached from the machines
+ * the tests run on. It refuses any Authorization but `Client-ID {accessKey}` with 401 as Unsplash does. Search terms
+ * choose its behaviour: "revoked" answers 401 as to a refused key, "fail" answers 500, "slow" never answers, "garbage" answers HTML, "broken" finds one photo whose image is missing (404), "unsafe" mixes photos with
+ * addresses the server must not pass on among good ones; any other term finds FAKE_UNSPLASH_TOTAL photos, paged by
+ * page and per_page, whose urls.small are small PNGs it serves itself (with Access-Control-Allow-Origin: *, as
+ * Unsplash's image host does).
+ */
+export async function startFakeUnsplash(options: { accessKey: string; port?: number; host?: string }): Promise<FakeUnsplash> {
+  const requests: FakeUnsplashRequest[] = [];
+  const png = solidPng(48, 32, [200, 120, 40]);
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", base);
+    if (req.method === "GET" && /^\/photos\/[\w-]+\.png$/.test(url.pathname)) {
+      res.writeHead(200, { "Content-Type": "image/png", "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" }).end(png);
+      return;
+    }
+    if (req.method !== "GET" || url.pathname !== "/search/photos") {
+      res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: ["Not found"] }));
+      return;
+    }
+    const query = url.searchParams.get("query");
+    requests.push({ query, page: url.searchParams.get("page"), perPage: url.searchParams.get("per_page"), authorization: req.headers.authorization, acceptVersion: req.headers["accept-version"] as string | undefined });
+    // "revoked" answers as Unsplash does to a key it no longer accepts (a browser test cannot change the server's key).
+    if (req.headers.authorization !== `Client-ID ${options.accessKey}` || query === "revoked") {
+      res.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: ["OAuth error: The access token is invalid"] }));
+      return;
+    }
+    if (query === "slow") return; // held open until the server gives up (or the fake closes)
+    if (query === "fail") return void res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: ["Internal error"] }));
+    if (query === "garbage") return void res.writeHead(200, { "Content-Type": "text/html" }).end("<html><body>Service Unavailable</body></html>");
+    const page = Number(url.searchParams.get("page") ?? 1);
+    const perPage = Number(url.searchParams.get("per_page") ?? 10);
+    const results =
+      query === "unsafe"
+        ? [
+            photo(1, { small: "javascript:alert(1)" }),
+            photo(2, { small: "http://elsewhere.example/p.png" }),
+            photo(3, { profile: "javascript:alert(1)" }),
+            photo(4, { download: "data:text/html,hi" }),
+            photo(5, {}),
+          ]
+        : query === "broken"
+          ? [photo(1, { small: `${base}/missing/photo-1.png` })]
+          : Array.from({ length: Math.max(0, Math.min(perPage, FAKE_UNSPLASH_TOTAL - (page - 1) * perPage)) }, (_, i) => photo((page - 1) * perPage + i + 1, {}));
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ total: query === "unsafe" ? 5 : query === "broken" ? 1 : FAKE_UNSPLASH_TOTAL, total_pages: Math.ceil(FAKE_UNSPLASH_TOTAL / perPage), results }));
+  });
+  /** Photo `n` as Unsplash answers it (with fields the server leaves behind), some addresses replaced. */
+  const photo = (n: number, replace: { small?: string; profile?: string; download?: string }) => ({
+    id: `photo-${n}`,
+    alt_description: `photo number ${n}`,
+    urls: { raw: `https://images.unsplash.example/raw-${n}`, small: replace.small ?? `${base}/photos/photo-${n}.png`, thumb: `${base}/photos/photo-${n}.png` },
+    user: { name: fakePhotographer(n), username: `photographer${n}`, links: { html: replace.profile ?? `https://unsplash.com/@photographer${n}`, self: `https://api.unsplash.com/users/photographer${n}` } },
+    links: { html: `https://unsplash.com/photos/photo-${n}`, download: `https://unsplash.com/photos/photo-${n}/download`, download_location: replace.download ?? `https://api.unsplash.com/photos/photo-${n}/download` },
+  });
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, resolve);
+  });
+  const base = `http://${host}:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
