@@ -6,6 +6,12 @@ import { z } from "zod";
  * Unsplash's search API with the site's access key; the thumbnail designer's dialog shows the photos with their credit.
  */
 
+/**
+ * The app configuration's feature flag (GET /app/config features) saying the site has an Unsplash access key: the
+ * thumbnail designer offers Search images only then, rather than a dialog that can only say the search is not set up.
+ */
+export const IMAGE_SEARCH_FEATURE = "image_search";
+
 /** Photos a page of the dialog shows (the spec's "Image search 12 per page"). */
 export const IMAGE_SEARCH_PER_PAGE = 12;
 /** The most photos one call may ask for (Unsplash's own per_page limit). */

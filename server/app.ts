@@ -259,7 +259,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   const csrfNeeded = (req: express.Request) => !req.bearerAuthenticated && (hasSessionCookie(req) || SIGN_IN_WRITES.has(routedPath(req.path)));
   app.use((req, res, next) => (csrfNeeded(req) ? csrfSynchronisedProtection(req, res, next) : next()));
 
-  app.use(appRouter(db, (req) => generateToken(req as express.Request)));
+  app.use(appRouter(db, (req) => generateToken(req as express.Request), { imageSearch: config.unsplash.accessKey !== null }));
   app.use(authRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders, mail }));
   app.use(ssoRouter(db, config));
   app.use(accountRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders, mail }));

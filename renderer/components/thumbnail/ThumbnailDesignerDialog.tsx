@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import {
+  IMAGE_SEARCH_FEATURE,
   MESSAGES,
   THUMBNAIL_MESSAGES,
   nonDefaultThumbnailSettings,
@@ -13,7 +14,7 @@ import {
 } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { itemQueryKey } from "../../api/editor.js";
-import { queryKeys } from "../../api/queries.js";
+import { queryKeys, useAppConfig } from "../../api/queries.js";
 import { createPreset, deletePreset, presetsQueryKey, saveThumbnail, updatePreset, usePresets, useThumbnailSettingDefinitions } from "../../api/thumbnails.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
@@ -56,6 +57,8 @@ export function ThumbnailDesignerDialog({ item, typePath, onClose }: { item: Edi
   const [cropPreview, setCropPreview] = useState<string | null>(null);
   const [cleared, setCleared] = useState(false);
   const [saving, setSaving] = useState(false);
+  // Search images only where the site has an Unsplash key: elsewhere its dialog could only say it is not set up.
+  const imageSearch = useAppConfig().data?.features[IMAGE_SEARCH_FEATURE] === true;
   const [failure, setFailure] = useState<string | null>(null);
   const definitions = useThumbnailSettingDefinitions();
   const values = resolvedThumbnailSettings(settings);
@@ -94,7 +97,7 @@ export function ThumbnailDesignerDialog({ item, typePath, onClose }: { item: Edi
           <TabList idBase={id} label="Thumbnail designer" tabs={TABS} active={tab} onSelect={setTab} />
           <TabPanel idBase={id} tabKey="image" active={tab === "image"}>
             <ImageCropper
-              imageSearch
+              imageSearch={imageSearch}
               onChange={(next) => {
                 setCrop(next);
                 if (next) setCleared(false);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_SEARCH_MESSAGES, MESSAGES } from "../../../contract/index.js";
+import { IMAGE_SEARCH_FEATURE, IMAGE_SEARCH_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildRoleCast, buildSignedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { FAKE_UNSPLASH_TOTAL, fakePhotographer, startFakeUnsplash, type FakeUnsplash } from "../../test/fakeUnsplash.js";
@@ -125,6 +125,10 @@ describe("the image search", () => {
       fits("post", PATH, refused);
       expect([refused.status, refused.body]).toEqual([503, { message: IMAGE_SEARCH_MESSAGES.notSetUp }]);
       expect(fake.requests.at(-1)?.authorization).toBe("Client-ID revoked-key");
+      // The app configuration tells the web app whether to offer Search images at all: only with a key.
+      expect((await withoutKey.client().get("/app/config")).body.features[IMAGE_SEARCH_FEATURE]).toBe(false);
+      expect((await wrongKey.client().get("/app/config")).body.features[IMAGE_SEARCH_FEATURE]).toBe(true);
+      expect((await server.client().get("/app/config")).body.features[IMAGE_SEARCH_FEATURE]).toBe(true);
     } finally {
       await withoutKey.stop();
       await wrongKey.stop();
