@@ -76,7 +76,7 @@ describe("DEMO_PASSWORD_COST", () => {
     });
 
     it("gives three public resources a PDF worksheet, a chart image and a video to view, served from the uploads", async () => {
-      const rows = await server.db.selectFrom("content").select(["uid", "title"]).where("model_key", "=", "resource").where("visibility", "=", "public").orderBy("id").limit(4).execute();
+      const rows = await server.db.selectFrom("content").select(["id", "uid", "title"]).where("model_key", "=", "resource").where("visibility", "=", "public").orderBy("id").limit(4).execute();
       const views = await Promise.all(rows.map(async (r) => (await server.client().get(`/api/content/resources/${r.uid}`)).body.resource_view));
       expect(views.map((v) => [v.type, v.resource_type, v.extra_data.embed_type])).toEqual([
         ["document", "file", "frame"],
@@ -94,6 +94,16 @@ describe("DEMO_PASSWORD_COST", () => {
       expect(text).toContain(`(${rows[0]!.title}) Tj`);
       const png = await server.client().download(views[1].file_url);
       expect(imageSize(png.bytes)).toMatchObject({ width: 640, height: 360, type: "png" });
+      // Each one's category says what it is.
+      const categories = await server.db
+        .selectFrom("content_attributes as ca")
+        .innerJoin("attribute_items as ai", "ai.id", "ca.attr_item_id")
+        .innerJoin("attribute_types as at", "at.id", "ca.type_id")
+        .select(["ca.content_id", "ai.name"])
+        .where("at.key", "=", "resource_categories")
+        .where("ca.content_id", "in", rows.slice(0, 3).map((r) => r.id))
+        .execute();
+      expect(rows.slice(0, 3).map((r) => categories.filter((c) => c.content_id === r.id).map((c) => c.name))).toEqual([["Worksheet"], ["Image"], ["Video"]]);
     });
 
     it("seeds one interceptor, switched on unless DEMO_INTERCEPTOR=0 (the browser tests' setting)", async () => {

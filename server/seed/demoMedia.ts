@@ -83,4 +83,20 @@ export async function seedDemoResourceMedia(db: Db, storage: FileStorage): Promi
     await db.updateTable("content").set({ url: uploadedFileLink(key) }).where("id", "=", file.row.id).execute();
   }
   if (video) await db.updateTable("content").set({ url: "https://www.youtube.com/watch?v=aqz-KE-bpKQ" }).where("id", "=", video.id).execute();
+  // Their category says what they now are (the catalogue picked one at random: the PDF worksheet read "Image").
+  for (const [row, category] of [[worksheet, "Worksheet"], [diagram, "Image"], [video, "Video"]] as const) if (row) await setResourceCategory(db, row.id, category);
+}
+
+/** Makes the named Resource Categories item the resource's only one. */
+async function setResourceCategory(db: Db, contentId: number, name: string): Promise<void> {
+  const item = await db
+    .selectFrom("attribute_items")
+    .innerJoin("attribute_types", "attribute_types.id", "attribute_items.type_id")
+    .select(["attribute_items.id", "attribute_items.type_id"])
+    .where("attribute_types.key", "=", "resource_categories")
+    .where("attribute_items.name", "=", name)
+    .executeTakeFirst();
+  if (!item) return;
+  await db.deleteFrom("content_attributes").where("content_id", "=", contentId).where("type_id", "=", item.type_id).execute();
+  await db.insertInto("content_attributes").values({ content_id: contentId, attr_item_id: item.id, type_id: item.type_id }).execute();
 }
