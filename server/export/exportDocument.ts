@@ -3,13 +3,22 @@ import type { Content, ContentSection } from "../db/schema.js";
 import { expandShortCodes } from "../lib/shortCodes.js";
 import { modelTypeInfo } from "../presenters/modelTypes.js";
 
-/** What every export format writes: the item's title, type, owner, description and sections (sanitized HTML, short codes expanded as the item's page shows them). */
+/** A titled part of an export: sanitized HTML (an item's section) or HTML the server builds (exportAppendix.ts). */
+export interface ExportSection {
+  title: string | null;
+  html: string;
+}
+
+/**
+ * What every export format writes: the item's title, type, owner, description and sections (sanitized HTML, short
+ * codes expanded as the item's page shows them), then its appendix (a resource's link or file, a collection's items).
+ */
 export interface ExportDocument {
   title: string;
   typeName: string;
   ownerName: string;
   description: string | null;
-  sections: { title: string | null; html: string }[];
+  sections: ExportSection[];
   /** A file name without extension, made from the title (letters, digits, dashes). */
   fileBaseName: string;
 }
@@ -26,14 +35,14 @@ export function fileBaseName(title: string): string {
   return slug || "export";
 }
 
-/** Builds the export of an item the reader may view, with the chosen options. */
-export function buildExportDocument(item: Content, ownerName: string, sections: ContentSection[], options: ExportOptions): ExportDocument {
+/** Builds the export of an item the reader may view, with the chosen options; the appendix keeps its titles whatever they say. */
+export function buildExportDocument(item: Content, ownerName: string, sections: ContentSection[], options: ExportOptions, appendix: ExportSection[] = []): ExportDocument {
   return {
     title: item.title,
     typeName: modelTypeInfo(item.model_key, item.sub_type).singular,
     ownerName,
     description: options.include_description && item.description.trim() ? item.description : null,
-    sections: sections.map((s) => ({ title: options.include_section_titles && s.title.trim() ? s.title : null, html: expandShortCodes(s.body_html) })),
+    sections: [...sections.map((s) => ({ title: options.include_section_titles && s.title.trim() ? s.title : null, html: expandShortCodes(s.body_html) })), ...appendix],
     fileBaseName: fileBaseName(item.title),
   };
 }

@@ -185,6 +185,32 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     expect(text).not.toContain("[callout");
   }, 60_000);
 
+  it("ends a resource's export with its link or file, and a collection's with the items the reader may see, each linked", async () => {
+    const origin = server.url;
+    const site = await buildContent(server.db, { ownerId: owner.id, title: "Tide tables website", url: "https://example.org/tides?week=1&day=2" });
+    const html = (await ownerClient.download(`/resources/${site.uid}/export/HTML`)).bytes.toString("utf8");
+    expect(html).toContain('<h2>Resource</h2><div class="rich-content"><p>Link: <a href="https://example.org/tides?week=1&amp;day=2">https://example.org/tides?week=1&amp;day=2</a></p></div>');
+    // A file: its name, linked at this site's file address.
+    const picture = await server.db.selectFrom("content").select(["uid", "url"]).where("title", "=", "Wave picture").executeTakeFirstOrThrow();
+    const fileHtml = (await ownerClient.download(`/resources/${picture.uid}/export/HTML`)).bytes.toString("utf8");
+    expect(fileHtml).toContain(`<p>File: <a href="${origin}${picture.url}">wave.png</a></p>`);
+
+    // A collection: the items its reader may see, in the order added, with their type; a restricted one only for those it is open to.
+    const collection = await buildContent(server.db, { ownerId: owner.id, modelKey: "collection", title: "Tides collection" });
+    const hidden = await buildContent(server.db, { ownerId: owner.id, modelKey: "outline", title: "Owner's private outline", visibility: "restricted" });
+    for (const [i, content] of [site, plan, hidden].entries()) await server.db.insertInto("collection_items").values({ collection_id: collection.id, content_id: content.id, added_by: owner.id, added_at: new Date(Date.UTC(2026, 0, 1 + i)).toISOString() }).execute();
+    const listed = (bytes: Buffer) => [...bytes.toString("utf8").matchAll(/<li><a href="([^"]+)">([^<]+)<\/a> \(([^)]+)\)<\/li>/g)].map((m) => `${m[2]} (${m[3]}) ${m[1]}`);
+    const forMember = await memberClient.download(`/collections/${collection.uid}/export/HTML`);
+    expect(listed(forMember.bytes)).toEqual([`Tide tables website (Resource) ${origin}/resources/${site.uid}`, `Tidal Forces Lesson (Lesson Plan) ${origin}${link}`]);
+    expect(listed((await ownerClient.download(`/collections/${collection.uid}/export/HTML`)).bytes)).toHaveLength(3);
+    // Word: the same items as hyperlinks.
+    const word = await memberClient.download(`/collections/${collection.uid}/export/Word2007`);
+    expect(docxText(docxPart(word.bytes, "word/document.xml"))).toContain("Tidal Forces Lesson (Lesson Plan)");
+    expect(docxPart(word.bytes, "word/_rels/document.xml.rels")).toContain(`Target="${origin}${link}"`);
+    // An item of another type adds nothing.
+    expect((await ownerClient.download(`${link}/export/HTML`)).bytes.toString("utf8")).not.toContain("<h2>Items</h2>");
+  });
+
   it("lets whoever may view export: guests of a restricted item are asked to sign in, members without a grant get 404", async () => {
     const secret = await buildContent(server.db, { ownerId: owner.id, modelKey: "outline", title: "Secret Outline", visibility: "restricted" });
     const secretLink = `/outlines/${secret.uid}`;

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { EXPORT_FORMATS, EXPORT_MESSAGES, ExportQuery, isContentTypePath } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
+import { exportAppendix } from "../../export/exportAppendix.js";
 import { buildExportDocument } from "../../export/exportDocument.js";
 import { exportImageLoader } from "../../export/exportImages.js";
 import { renderExportDocx } from "../../export/docxExport.js";
@@ -35,8 +36,9 @@ export function exportRouter(db: Db, storage: FileStorage, chromiumPath: string)
     // Like viewing at its link (named by uid, so a link share counts): a guest may sign in (401); a member who may not see it learns nothing (404).
     authorizeView(req.actor, exportPolicy.canExport(req.actor, item, await grantsOf(db, item), "link"));
     const options = parseOr422(ExportQuery, req.query);
-    const doc = buildExportDocument(item, item.owner_name, await listSections(db, item.id), options);
-    const loadImage = exportImageLoader(db, storage, req.actor, `${req.protocol}://${req.get("host")}`);
+    const origin = `${req.protocol}://${req.get("host")}`;
+    const doc = buildExportDocument(item, item.owner_name, await listSections(db, item.id), options, await exportAppendix(db, req.actor, item, origin));
+    const loadImage = exportImageLoader(db, storage, req.actor, origin);
 
     const html = format.segment === "Word2007" ? null : await renderExportHtml(doc, loadImage);
     const body = format.segment === "Word2007" ? await renderExportDocx(doc, loadImage) : format.segment === "pdf" ? await printPdf(html!, chromiumPath) : Buffer.from(html!, "utf8");
