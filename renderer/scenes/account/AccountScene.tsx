@@ -68,9 +68,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 type Errors<F extends string> = Partial<Record<F, string>>;
 
-/** A form's field ids and error focus: the first field in error takes focus, so it is read out with its message. */
+/**
+ * A form's fields: their values (all empty at first, and again after `clear`), ids, errors and error focus (the first
+ * field in error takes focus, so it is read out with its message), and `field`, which draws one labelled input.
+ */
 function useFormFields<F extends string>(order: readonly F[]) {
   const id = useId();
+  const empty = () => Object.fromEntries(order.map((f) => [f, ""])) as Record<F, string>;
+  const [values, setValues] = useState<Record<F, string>>(empty);
   const [errors, setErrors] = useState<Errors<F>>({});
   const inputId = (field: F) => `${id}-${field}`;
   const showErrors = (next: Errors<F>) => {
@@ -78,15 +83,29 @@ function useFormFields<F extends string>(order: readonly F[]) {
     const first = order.find((f) => next[f]);
     if (first) document.getElementById(inputId(first))?.focus();
   };
-  return { errors, inputId, showErrors };
+  const field = (name: F, label: string, input: { type: "email" | "password"; autoComplete: string }) => (
+    <Field id={inputId(name)} label={label} error={errors[name]}>
+      <input
+        id={inputId(name)}
+        className="input"
+        type={input.type}
+        name={name}
+        autoComplete={input.autoComplete}
+        value={values[name]}
+        onChange={(event) => setValues((all) => ({ ...all, [name]: event.target.value }))}
+        {...fieldErrorProps(inputId(name), errors[name])}
+        required
+      />
+    </Field>
+  );
+  return { values, clear: () => setValues(empty()), errors, showErrors, field };
 }
 
 type PasswordField = "current_password" | "password" | "confirm";
 const PASSWORD_FIELDS = ["current_password", "password", "confirm"] as const;
 
 function PasswordForm() {
-  const [values, setValues] = useState<Record<PasswordField, string>>({ current_password: "", password: "", confirm: "" });
-  const { errors, inputId, showErrors } = useFormFields<PasswordField>(PASSWORD_FIELDS);
+  const { values, clear, showErrors, field } = useFormFields<PasswordField>(PASSWORD_FIELDS);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const change = useChangePassword();
@@ -103,7 +122,7 @@ function PasswordForm() {
     if (!parsed.success || found.confirm) return;
     change.mutate(parsed.data, {
       onSuccess: (answer) => {
-        setValues({ current_password: "", password: "", confirm: "" });
+        clear();
         setDone(answer.message);
       },
       onError: async (error) => {
@@ -114,22 +133,6 @@ function PasswordForm() {
       },
     });
   };
-
-  const field = (name: PasswordField, label: string, autoComplete: string) => (
-    <Field id={inputId(name)} label={label} error={errors[name]}>
-      <input
-        id={inputId(name)}
-        className="input"
-        type="password"
-        name={name}
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(event) => setValues((all) => ({ ...all, [name]: event.target.value }))}
-        {...fieldErrorProps(inputId(name), errors[name])}
-        required
-      />
-    </Field>
-  );
 
   return (
     <form className="login-form" onSubmit={handleSubmit} noValidate aria-label="Change password">
@@ -144,9 +147,9 @@ function PasswordForm() {
           {failure}
         </Alert>
       )}
-      {field("current_password", "Current password", "current-password")}
-      {field("password", "New password (at least 8 characters)", "new-password")}
-      {field("confirm", "Repeat the new password", "new-password")}
+      {field("current_password", "Current password", { type: "password", autoComplete: "current-password" })}
+      {field("password", "New password (at least 8 characters)", { type: "password", autoComplete: "new-password" })}
+      {field("confirm", "Repeat the new password", { type: "password", autoComplete: "new-password" })}
       <div className="login-form__actions">
         <button type="submit" className="button button--primary" disabled={change.isPending} aria-busy={change.isPending || undefined}>
           {change.isPending ? "Saving…" : "Change password"}
@@ -160,8 +163,7 @@ type EmailField = "email" | "current_password";
 const EMAIL_FIELDS = ["email", "current_password"] as const;
 
 function EmailSection({ account }: { account: AccountResponse }) {
-  const [values, setValues] = useState<Record<EmailField, string>>({ email: "", current_password: "" });
-  const { errors, inputId, showErrors } = useFormFields<EmailField>(EMAIL_FIELDS);
+  const { values, clear, showErrors, field } = useFormFields<EmailField>(EMAIL_FIELDS);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const change = useChangeEmail();
@@ -172,7 +174,7 @@ function EmailSection({ account }: { account: AccountResponse }) {
     setFailure(null);
     change.mutate(input, {
       onSuccess: (answer) => {
-        setValues({ email: "", current_password: "" });
+        clear();
         setDone(answer.message);
       },
       onError: async (error) => {
@@ -229,34 +231,8 @@ function EmailSection({ account }: { account: AccountResponse }) {
         </div>
       )}
       <form className="login-form" onSubmit={handleSubmit} noValidate aria-label="Change e-mail address">
-        <Field id={inputId("email")} label="New e-mail address" error={errors.email}>
-          <input
-            id={inputId("email")}
-            className="input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={(event) => setValues((all) => ({ ...all, email: event.target.value }))}
-            {...fieldErrorProps(inputId("email"), errors.email)}
-            required
-          />
-        </Field>
-        {account.has_password && (
-          <Field id={inputId("current_password")} label="Current password" error={errors.current_password}>
-            <input
-              id={inputId("current_password")}
-              className="input"
-              type="password"
-              name="current_password"
-              autoComplete="current-password"
-              value={values.current_password}
-              onChange={(event) => setValues((all) => ({ ...all, current_password: event.target.value }))}
-              {...fieldErrorProps(inputId("current_password"), errors.current_password)}
-              required
-            />
-          </Field>
-        )}
+        {field("email", "New e-mail address", { type: "email", autoComplete: "email" })}
+        {account.has_password && field("current_password", "Current password", { type: "password", autoComplete: "current-password" })}
         <div className="login-form__actions">
           <button type="submit" className="button button--primary" disabled={change.isPending} aria-busy={change.isPending || undefined}>
             {change.isPending ? "Sending…" : "Send confirmation link"}
