@@ -1,3 +1,4 @@
+import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BULK_IMPORT_MESSAGES, IMPORT_NOTHING_LABEL, IMPORT_READY_LABEL, IMPORT_STATUS_LABELS, MESSAGES, RESOURCE_MESSAGES, type BulkImport } from "../../../contract/index.js";
 import { buildAttribute, buildUser } from "../../test/factories.js";
@@ -139,6 +140,21 @@ describe("the sample file", () => {
       expect(attributes.length).toBeGreaterThan(3);
     });
   }
+
+  it("tags each example with values that fit it where the installation's trees hold them", async () => {
+    const text = await (await fetch(`${server.url}/api/bulk-importer/resource/sample`)).text();
+    const [header, ...rows] = Papa.parse<string[]>(text.trim()).data;
+    const column = (row: string[], label: string) => row[header!.indexOf(label)];
+    const photosynthesis = rows.find((row) => row[0] === "Photosynthesis Lab Worksheet")!;
+    expect(["Grades", "Subjects", "Standards", "Resource Category", "Industries"].map((label) => column(photosynthesis, label))).toEqual([
+      "Grade 6; Grade 7",
+      "Photosynthesis",
+      "NGSS.LS.1",
+      "Worksheet",
+      "Agriculture",
+    ]);
+    expect(column(rows[0]!, "Subjects")).toBe("Fractions");
+  });
 });
 
 describe("query parameters", () => {
