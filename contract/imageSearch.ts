@@ -49,8 +49,11 @@ export type ImageSearchRequest = z.input<typeof ImageSearchRequest>;
 /** One photo (the spec's "Image search photo": id, urls.small, user (name, links), links), as Unsplash names its fields. */
 export const ImageSearchPhoto = z.object({
   id: z.string(),
-  /** The photo about 400 px wide, an https address on Unsplash's image host. */
-  urls: z.object({ small: z.string() }),
+  /**
+   * https addresses on Unsplash's image host: small, about 400 px wide, for the dialog's grid; regular, about 1080 px
+   * wide, fetched for the photo chosen, so the cropper works from at least the 512 px a thumbnail is saved at.
+   */
+  urls: z.object({ small: z.string(), regular: z.string() }),
   /** The photographer: the name the credit shows and their Unsplash profile. */
   user: z.object({ name: z.string(), links: z.object({ html: z.string() }) }),
   /** The photo's page on Unsplash, and the download endpoint Unsplash asks applications to call when a photo is used. */

@@ -465,7 +465,7 @@ OPERATIONS.push({
   method: "post",
   path: "/images/unsplash/search",
   summary:
-    "A page of Unsplash's photo search for the thumbnail designer's image search dialog: st (trimmed, 1 to 100 characters), page (from 1, default 1), limit (1 to 30, default 12). The server asks Unsplash (GET /search/photos) with the site's access key and answers data (each photo's id, urls.small, user with name and links.html, links with html and download_location; only https addresses are passed on) and total (photos found in all). For signed-in profiles (401 guests). 503 'Image search is not set up on this site.' without an access key (or when Unsplash refuses it); 502 when Unsplash fails, times out or answers something unreadable.",
+    "A page of Unsplash's photo search for the thumbnail designer's image search dialog: st (trimmed, 1 to 100 characters), page (from 1, default 1), limit (1 to 30, default 12). The server asks Unsplash (GET /search/photos) with the site's access key and answers data (each photo's id, urls.small (about 400 px wide, for the grid) and urls.regular (about 1080 px, for the photo chosen), user with name and links.html, links with html and download_location; only https addresses are passed on) and total (photos found in all). For signed-in profiles (401 guests). 503 'Image search is not set up on this site.' without an access key (or when Unsplash refuses it); 502 when Unsplash fails, times out or answers something unreadable.",
   request: ImageSearchRequest,
   response: ImageSearchResponse,
   errors: [401, 422, 502, 503],

@@ -81,13 +81,16 @@ test.describe("the image search dialog", () => {
     await expect(photos.first().getByRole("img", { name: `Photo by ${fakePhotographer(13)}` })).toBeVisible();
     expect(fake.requests.at(-1)).toMatchObject({ query: "forest", page: "2" });
 
-    // Chosen from the keyboard: the photo's bytes go into the designer's cropper as a chosen file would.
+    // Chosen from the keyboard: the photo's bytes go into the designer's cropper as a chosen file would: its regular
+    // size (1080 × 720 at the stand-in), not the grid's small one, so the crop keeps its 720 source pixels.
     const pick = dialog.getByRole("button", { name: `Use the photo by ${fakePhotographer(14)}` });
+    const fetched = page.waitForRequest((r) => r.url() === `${fake.url}/photos/photo-14-regular.png`);
     await pick.focus();
     await page.keyboard.press("Enter");
+    await fetched;
     await expect(dialog).toBeHidden();
     await expect(designer.getByTestId("crop-stage")).toBeVisible();
-    await expect(designer.getByText("Saved as a 512 × 512 px JPEG.")).toBeVisible();
+    await expect(designer.getByText("Saved as a 720 × 720 px JPEG.")).toBeVisible();
     // The stage shows the photo (the stand-in's orange), not the white fill.
     const centre = await designer.getByTestId("crop-stage").evaluate((canvas: HTMLCanvasElement) => [...canvas.getContext("2d")!.getImageData(160, 160, 1, 1).data.slice(0, 3)]);
     expect(centre).toEqual([200, 120, 40]);

@@ -9,7 +9,7 @@ const UpstreamAnswer = z.object({
   results: z.array(
     z.object({
       id: z.string().min(1),
-      urls: z.object({ small: z.string() }),
+      urls: z.object({ small: z.string(), regular: z.string() }),
       user: z.object({ name: z.string().nullish(), username: z.string().nullish(), links: z.object({ html: z.string() }) }),
       links: z.object({ html: z.string(), download_location: z.string() }),
     }),
@@ -29,11 +29,11 @@ export function acceptedAddress(value: string, apiUrl: string): boolean {
 
 /** The photo as the contract names it, or null when one of its addresses is not accepted. */
 function presentPhoto(photo: z.infer<typeof UpstreamAnswer>["results"][number], apiUrl: string): ImageSearchPhoto | null {
-  const addresses = [photo.urls.small, photo.user.links.html, photo.links.html, photo.links.download_location];
+  const addresses = [photo.urls.small, photo.urls.regular, photo.user.links.html, photo.links.html, photo.links.download_location];
   if (!addresses.every((address) => acceptedAddress(address, apiUrl))) return null;
   return {
     id: photo.id,
-    urls: { small: photo.urls.small },
+    urls: { small: photo.urls.small, regular: photo.urls.regular },
     user: { name: photo.user.name?.trim() || photo.user.username || "Unknown", links: { html: photo.user.links.html } },
     links: { html: photo.links.html, download_location: photo.links.download_location },
   };

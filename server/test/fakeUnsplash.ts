@@ -30,16 +30,18 @@ export const fakePhotographer = (n: number): string => `Photographer ${n}`;
  * the tests run on. It refuses any Authorization but `Client-ID {accessKey}` with 401 as Unsplash does. Search terms
  * choose its behaviour: "revoked" answers 401 as to a refused key, "fail" answers 500, "slow" never answers, "garbage" answers HTML, "broken" finds one photo whose image is missing (404), "unsafe" mixes photos with
  * addresses the server must not pass on among good ones; any other term finds FAKE_UNSPLASH_TOTAL photos, paged by
- * page and per_page, whose urls.small are small PNGs it serves itself (with Access-Control-Allow-Origin: *, as
+ * page and per_page, whose urls.small are small PNGs (48 × 32) and urls.regular large ones (1080 × 720) it serves itself (with Access-Control-Allow-Origin: *, as
  * Unsplash's image host does).
  */
 export async function startFakeUnsplash(options: { accessKey: string; port?: number; host?: string }): Promise<FakeUnsplash> {
   const requests: FakeUnsplashRequest[] = [];
   const png = solidPng(48, 32, [200, 120, 40]);
+  // urls.regular: as Unsplash's, 1080 px wide (the grid's small one stays tiny).
+  const regularPng = solidPng(1080, 720, [200, 120, 40]);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", base);
     if (req.method === "GET" && /^\/photos\/[\w-]+\.png$/.test(url.pathname)) {
-      res.writeHead(200, { "Content-Type": "image/png", "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" }).end(png);
+      res.writeHead(200, { "Content-Type": "image/png", "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" }).end(url.pathname.endsWith("-regular.png") ? regularPng : png);
       return;
     }
     if (req.method !== "GET" || url.pathname !== "/search/photos") {
@@ -66,17 +68,18 @@ export async function startFakeUnsplash(options: { accessKey: string; port?: num
             photo(3, { profile: "javascript:alert(1)" }),
             photo(4, { download: "data:text/html,hi" }),
             photo(5, {}),
+            photo(6, { regular: "http://elsewhere.example/r.png" }),
           ]
         : query === "broken"
-          ? [photo(1, { small: `${base}/missing/photo-1.png` })]
+          ? [photo(1, { small: `${base}/missing/photo-1.png`, regular: `${base}/missing/photo-1-regular.png` })]
           : Array.from({ length: Math.max(0, Math.min(perPage, FAKE_UNSPLASH_TOTAL - (page - 1) * perPage)) }, (_, i) => photo((page - 1) * perPage + i + 1, {}));
-    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ total: query === "unsafe" ? 5 : query === "broken" ? 1 : FAKE_UNSPLASH_TOTAL, total_pages: Math.ceil(FAKE_UNSPLASH_TOTAL / perPage), results }));
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ total: query === "unsafe" ? 6 : query === "broken" ? 1 : FAKE_UNSPLASH_TOTAL, total_pages: Math.ceil(FAKE_UNSPLASH_TOTAL / perPage), results }));
   });
   /** Photo `n` as Unsplash answers it (with fields the server leaves behind), some addresses replaced. */
-  const photo = (n: number, replace: { small?: string; profile?: string; download?: string }) => ({
+  const photo = (n: number, replace: { small?: string; regular?: string; profile?: string; download?: string }) => ({
     id: `photo-${n}`,
     alt_description: `photo number ${n}`,
-    urls: { raw: `https://images.unsplash.example/raw-${n}`, small: replace.small ?? `${base}/photos/photo-${n}.png`, thumb: `${base}/photos/photo-${n}.png` },
+    urls: { raw: `https://images.unsplash.example/raw-${n}`, regular: replace.regular ?? `${base}/photos/photo-${n}-regular.png`, small: replace.small ?? `${base}/photos/photo-${n}.png`, thumb: `${base}/photos/photo-${n}.png` },
     user: { name: fakePhotographer(n), username: `photographer${n}`, links: { html: replace.profile ?? `https://unsplash.com/@photographer${n}`, self: `https://api.unsplash.com/users/photographer${n}` } },
     links: { html: `https://unsplash.com/photos/photo-${n}`, download: `https://unsplash.com/photos/photo-${n}/download`, download_location: replace.download ?? `https://api.unsplash.com/photos/photo-${n}/download` },
   });

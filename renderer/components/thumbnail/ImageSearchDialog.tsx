@@ -6,9 +6,13 @@ import { Alert } from "../Alert.js";
 import { CloseActions, ModalFrame } from "../ModalFrame.js";
 import { Pager } from "../Pager.js";
 
-/** Fetches a photo's bytes (Unsplash's image host answers CORS), so the cropper can draw them without tainting its canvas. */
+/**
+ * Fetches a chosen photo's bytes (Unsplash's image host answers CORS), so the cropper can draw them without tainting its
+ * canvas: the regular size (about 1080 px wide), since the grid's small one (about 400 px) would be scaled up to the
+ * 512 px a thumbnail is saved at.
+ */
 async function fetchPhoto(photo: ImageSearchPhoto, signal: AbortSignal): Promise<Blob> {
-  const res = await fetch(photo.urls.small, { mode: "cors", credentials: "omit", signal });
+  const res = await fetch(photo.urls.regular, { mode: "cors", credentials: "omit", signal });
   const blob = res.ok ? await res.blob() : null;
   if (!blob?.type.startsWith("image/")) throw new Error(IMAGE_SEARCH_MESSAGES.photoLoadFailed);
   return blob;

@@ -44,7 +44,7 @@ describe("the image search", () => {
     expect(res.body.data).toHaveLength(12);
     expect(res.body.data[0]).toEqual({
       id: "photo-1",
-      urls: { small: `${fake.url}/photos/photo-1.png` },
+      urls: { small: `${fake.url}/photos/photo-1.png`, regular: `${fake.url}/photos/photo-1-regular.png` },
       user: { name: fakePhotographer(1), links: { html: "https://unsplash.com/@photographer1" } },
       links: { html: "https://unsplash.com/photos/photo-1", download_location: "https://api.unsplash.com/photos/photo-1/download" },
     });
