@@ -55,7 +55,7 @@ test.describe("the image search dialog", () => {
     return { title, designer, dialog };
   }
 
-  test("a teacher searches photos, pages through them, and one chosen goes into the cropper and is saved as the thumbnail", async ({ page }) => {
+  test("a teacher searches photos, pages through them, and one chosen goes into the cropper and is saved as the thumbnail, Unsplash then told it was used", async ({ page }) => {
     const { title, designer, dialog } = await openImageSearch(page);
     const box = dialog.getByRole("searchbox", { name: "Search photos" });
     await expect(box).toBeFocused();
@@ -97,9 +97,13 @@ test.describe("the image search dialog", () => {
     await expect(designer.getByRole("complementary", { name: "Preview" }).locator("img")).toHaveAttribute("src", /^data:image\/jpeg/);
     await page.screenshot({ path: `${SHOTS}/image-search-chosen-1280.png` });
 
+    // Unsplash's download tracking: not on picking the photo, once the thumbnail made from it is saved.
+    const tracked = () => fake.downloads.filter((d) => d.path === "/photos/photo-14/download?ixid=fake-14");
+    expect(tracked()).toEqual([]);
     await designer.getByRole("button", { name: "Save Thumbnail" }).click();
     await expect(designer).toBeHidden();
     await expect(page.getByText("Thumbnail saved.")).toBeVisible();
+    await expect.poll(() => tracked()).toEqual([{ path: "/photos/photo-14/download?ixid=fake-14", authorization: `Client-ID ${UNSPLASH_TEST_KEY}`, acceptVersion: "v1" }]);
     const src = await page.getByRole("img", { name: `${title} thumbnail` }).locator("img").getAttribute("src");
     expect(src).toMatch(/^\/files\/thumbnails\/[\w-]{32}$/);
     expect((await page.request.get(src!)).headers()["content-type"]).toBe("image/jpeg");
