@@ -110,7 +110,9 @@ test("contact form: a signed-in person finds their own name and e-mail address f
   await open.click();
   await expect(name).toHaveValue(LEARNER.name);
   await expect(email).toHaveValue(own.email!);
+  // What is left to write has the focus.
   await expect(dialog.getByRole("textbox", { name: "Message" })).toHaveValue("");
+  await expect(dialog.getByRole("textbox", { name: "Message" })).toBeFocused();
   await page.screenshot({ path: `${SHOTS}/contact-signed-in-1280.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/contact-signed-in-390.png` });

@@ -95,7 +95,21 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
   );
 
   return (
-    <ModalFrame id="feedbackModal" title="Contact us" description={sent ? undefined : "Questions, problems or requests: tell us and we will get back to you."} onClose={onClose}>
+    <ModalFrame
+      id="feedbackModal"
+      title="Contact us"
+      description={sent ? undefined : "Questions, problems or requests: tell us and we will get back to you."}
+      onClose={onClose}
+      contentProps={{
+        // With name and address filled in, the person starts at what is left to write: the first empty field.
+        onOpenAutoFocus: (event) => {
+          const first = (["name", "email", "message"] as const).find((f) => !values[f]);
+          if (!first || first === "name") return;
+          event.preventDefault();
+          document.getElementById(inputId(first))?.focus();
+        },
+      }}
+    >
       {sent ? (
         <div role="status" className="contact-thanks">
           <p className="contact-thanks__lead">{CONTACT_MESSAGES.thanksLead}</p>
