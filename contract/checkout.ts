@@ -12,7 +12,10 @@ export const CHECKOUT_TEXTS = {
   nameRequired: "Please give the product a name.",
   nameTooLong: "The name may be at most 255 characters.",
   descriptionTooLong: "The short description may be at most 1000 characters.",
-  badPrice: "The price must be an amount from 0 to 100000.00 (in cents: a whole number from 0 to 10000000).",
+  /** The Products form's: in the units an administrator types there (the currency's main unit, such as dollars). */
+  badPrice: "The price must be an amount from 0 to 100000.00, with at most two decimals (such as 12.50).",
+  /** The API's, for its price_cents field (the Products form shows badPrice on its Price field instead). */
+  badPriceCents: "price_cents must be a whole number of cents from 0 to 10000000 (an amount from 0 to 100000.00).",
   badCurrency: "The currency must be a three-letter code such as USD.",
   itemsRequired: "Choose at least one item the product unlocks.",
   tooManyItems: "A product may unlock at most 200 items.",
@@ -54,7 +57,7 @@ export const formatPrice = (cents: number, currency: string): string =>
 export const ProductInput = z.object({
   name: z.string({ error: CHECKOUT_TEXTS.nameRequired }).trim().min(1, CHECKOUT_TEXTS.nameRequired).max(255, CHECKOUT_TEXTS.nameTooLong),
   short_description: z.string({ error: CHECKOUT_TEXTS.descriptionTooLong }).trim().max(1000, CHECKOUT_TEXTS.descriptionTooLong).default(""),
-  price_cents: z.number({ error: CHECKOUT_TEXTS.badPrice }).int(CHECKOUT_TEXTS.badPrice).min(0, CHECKOUT_TEXTS.badPrice).max(PRICE_CENTS_MAX, CHECKOUT_TEXTS.badPrice),
+  price_cents: z.number({ error: CHECKOUT_TEXTS.badPriceCents }).int(CHECKOUT_TEXTS.badPriceCents).min(0, CHECKOUT_TEXTS.badPriceCents).max(PRICE_CENTS_MAX, CHECKOUT_TEXTS.badPriceCents),
   currency: z
     .string({ error: CHECKOUT_TEXTS.badCurrency })
     .trim()

@@ -32,6 +32,10 @@ export const IMAGE_SEARCH_MESSAGES = {
   unavailable: "Image search is not available right now. Please try again later.",
   /** Said in the dialog when a chosen photo's bytes could not be fetched (its host refused, the network failed, no image). */
   photoLoadFailed: "The photo could not be loaded. Please choose another.",
+  /** 422: POST /images/unsplash/download was given something other than an address on Unsplash's API. */
+  badDownloadLocation: "The download location must be a photo's download address on Unsplash's API.",
+  /** 502: Unsplash did not take the download call (an error status, a timeout, no connection). */
+  downloadFailed: "Unsplash could not be told that the photo was used. Please try again later.",
 } as const;
 
 /** A whole number from a JSON number or a numeric string (forms and query-like bodies send text). */
@@ -49,14 +53,34 @@ export type ImageSearchRequest = z.input<typeof ImageSearchRequest>;
 /** One photo (the spec's "Image search photo": id, urls.small, user (name, links), links), as Unsplash names its fields. */
 export const ImageSearchPhoto = z.object({
   id: z.string(),
-  /** The photo about 400 px wide, an https address on Unsplash's image host. */
-  urls: z.object({ small: z.string() }),
+  /**
+   * https addresses on Unsplash's image host: small, about 400 px wide, for the dialog's grid; regular, about 1080 px
+   * wide, fetched for the photo chosen, so the cropper works from at least the 512 px a thumbnail is saved at.
+   */
+  urls: z.object({ small: z.string(), regular: z.string() }),
   /** The photographer: the name the credit shows and their Unsplash profile. */
   user: z.object({ name: z.string(), links: z.object({ html: z.string() }) }),
   /** The photo's page on Unsplash, and the download endpoint Unsplash asks applications to call when a photo is used. */
   links: z.object({ html: z.string(), download_location: z.string() }),
 });
 export type ImageSearchPhoto = z.infer<typeof ImageSearchPhoto>;
+
+/** The longest download location accepted (Unsplash's are about 150 characters). */
+export const IMAGE_DOWNLOAD_LOCATION_MAX = 2000;
+
+/**
+ * POST /images/unsplash/download: a used photo's links.download_location, which the server calls with the site's key
+ * (Unsplash's API guidelines ask an application to when a photo is used). Its origin is checked by the server, which
+ * knows the API's address.
+ */
+export const ImageDownloadRequest = z.object({
+  download_location: z
+    .string({ error: IMAGE_SEARCH_MESSAGES.badDownloadLocation })
+    .trim()
+    .min(1, IMAGE_SEARCH_MESSAGES.badDownloadLocation)
+    .max(IMAGE_DOWNLOAD_LOCATION_MAX, IMAGE_SEARCH_MESSAGES.badDownloadLocation),
+});
+export type ImageDownloadRequest = z.infer<typeof ImageDownloadRequest>;
 
 /** The answer: a page of photos and how many photos the search found in all. */
 export const ImageSearchResponse = z.object({ data: z.array(ImageSearchPhoto), total: z.number().int() });

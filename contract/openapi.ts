@@ -17,7 +17,7 @@ import { ErrorBody } from "./common.js";
 import { SupportedIconList } from "./icons.js";
 import { AnnouncementsResponse } from "./announcements.js";
 import { ShortCodePreviewRequest, ShortCodePreviewResponse } from "./shortCodes.js";
-import { ImageSearchRequest, ImageSearchResponse } from "./imageSearch.js";
+import { ImageDownloadRequest, ImageSearchRequest, ImageSearchResponse } from "./imageSearch.js";
 import { CheckoutForm, CheckoutResponse, ManagedProductsResponse, OrderResponse, OrdersResponse, OrderUpdateResponse, ProductInput, ProductSaveResponse } from "./checkout.js";
 import { InterceptorInput, InterceptorResponseAnswer, InterceptorSaveResponse, ManagedInterceptorsResponse, PendingInterceptorsResponse } from "./interceptors.js";
 import { FeaturedCollectionChoice, FooterCarouselCollection, ManagedNewsItem, ManagedNewsResponse, NewsItemInput, NewsResponse } from "./carousels.js";
@@ -95,8 +95,9 @@ interface Operation {
   summary: string;
   request?: z.ZodType;
   query?: { name: string; description: string; array?: boolean }[];
+  /** The success answer's body (none with a 204). */
   response: z.ZodType;
-  /** The success status, when not 200 (a creation's 201). */
+  /** The success status, when not 200 (a creation's 201; 204, no content). */
   status?: number;
   errors?: number[];
   /** The errors' body, when not ErrorBody (POST /auth answers the spec's errors[] list). */
@@ -465,9 +466,19 @@ OPERATIONS.push({
   method: "post",
   path: "/images/unsplash/search",
   summary:
-    "A page of Unsplash's photo search for the thumbnail designer's image search dialog: st (trimmed, 1 to 100 characters), page (from 1, default 1), limit (1 to 30, default 12). The server asks Unsplash (GET /search/photos) with the site's access key and answers data (each photo's id, urls.small, user with name and links.html, links with html and download_location; only https addresses are passed on) and total (photos found in all). For signed-in profiles (401 guests). 503 'Image search is not set up on this site.' without an access key (or when Unsplash refuses it); 502 when Unsplash fails, times out or answers something unreadable.",
+    "A page of Unsplash's photo search for the thumbnail designer's image search dialog: st (trimmed, 1 to 100 characters), page (from 1, default 1), limit (1 to 30, default 12). The server asks Unsplash (GET /search/photos) with the site's access key and answers data (each photo's id, urls.small (about 400 px wide, for the grid) and urls.regular (about 1080 px, for the photo chosen), user with name and links.html, links with html and download_location; only https addresses are passed on) and total (photos found in all). For signed-in profiles (401 guests). 503 'Image search is not set up on this site.' without an access key (or when Unsplash refuses it); 502 when Unsplash fails, times out or answers something unreadable.",
   request: ImageSearchRequest,
   response: ImageSearchResponse,
+  errors: [401, 422, 502, 503],
+});
+OPERATIONS.push({
+  method: "post",
+  path: "/images/unsplash/download",
+  summary:
+    "Unsplash's download tracking, which its API guidelines ask of an application when a photo is used: download_location (a photo's links.download_location from the search's answer) is called (GET) with the site's access key. The web app calls it once the author has saved a thumbnail made from a searched photo (not when the photo is only picked). Only an address on the Unsplash API's own origin (UNSPLASH_API_URL) is called: anything else is a 422 'The download location must be a photo's download address on Unsplash's API.', as is a missing or empty one. Answers 204 with no body. For signed-in profiles (401 guests). 503 'Image search is not set up on this site.' without an access key; 502 'Unsplash could not be told that the photo was used. Please try again later.' when Unsplash answers an error (a refused key included), times out or cannot be reached.",
+  request: ImageDownloadRequest,
+  response: z.null(),
+  status: 204,
   errors: [401, 422, 502, 503],
 });
 
@@ -510,7 +521,9 @@ function commonErrors(op: Operation): number[] {
 export function buildOpenApi(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of OPERATIONS) {
-    const responses: Record<string, unknown> = { [String(op.status ?? 200)]: { description: "Success", content: { "application/json": { schema: schema(op.response) } } } };
+    const responses: Record<string, unknown> = {
+      [String(op.status ?? 200)]: op.status === 204 ? { description: "Success, no content" } : { description: "Success", content: { "application/json": { schema: schema(op.response) } } },
+    };
     for (const code of [...new Set([...(op.errors ?? []), ...commonErrors(op)])].sort())
       responses[String(code)] = { description: "Error", content: { "application/json": { schema: schema(code === 400 || code === 413 || code === 415 ? ErrorBody : (op.errorBody ?? ErrorBody)) } } };
     (paths[op.path] ??= {})[op.method] = {

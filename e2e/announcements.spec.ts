@@ -68,6 +68,8 @@ test("announcement banners: shown under the header in order, Read More opens and
   const eventDialog = page.getByRole("dialog", { name: event.title });
   await expect(eventDialog.getByRole("link", { name: /^Register for the webinar/ })).toHaveAttribute("href", event.link!);
   await expect(eventDialog).toContainText("2027");
+  // When it takes place, in the spec's M/D/YYYY with the time ("2/10/2027, 5:00 – 6:00 PM").
+  await expect(eventDialog.locator(".announcement-modal__when")).toHaveText(/^\s*\d{1,2}\/\d{1,2}\/2027, \d{1,2}:\d{2}/);
   // Written lists keep their bullets (the base styles take markers off lists that are controls; item pages share this rule).
   expect(await eventDialog.locator(".rich-content ul").evaluate((list) => getComputedStyle(list).listStyleType)).toBe("disc");
   await page.screenshot({ path: `${SHOTS}/announcement-modal-1366.png` });

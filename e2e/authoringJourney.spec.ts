@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { solidPng } from "../server/test/sampleFiles.js";
-import { ADMIN, TEACHER, expectNoAxeViolations, facetGroup, resultCards, signInViaApi, signInViaForm, tick } from "./helpers.js";
+import { ADMIN, TEACHER, expectNoAxeViolations, exportFromDialog, facetGroup, resultCards, signInViaApi, signInViaForm, tick } from "./helpers.js";
 
 /** Issue 3's "Done when", walked as one new author would, in order. */
 
@@ -20,13 +20,14 @@ async function editorReady(page: Page): Promise<void> {
   await expect(page.getByRole("button", { name: "+ Add section" })).toBeEnabled();
 }
 
-/** Downloads one format from the open export dialog into SHOTS; answers the saved path and the suggested name. */
-async function download(page: Page, dialog: Locator, label: string): Promise<{ name: string; path: string }> {
-  await dialog.getByRole("radio", { name: label }).check();
-  const [file] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
-  const target = `${SHOTS}/journey-${file.suggestedFilename()}`;
-  await file.saveAs(target);
-  return { name: file.suggestedFilename(), path: target };
+/** Exports one format from the item page's Export dialog (opened by its button), saved into SHOTS; answers the saved path and the file's name. */
+async function download(page: Page, label: string): Promise<{ name: string; path: string }> {
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  await expect(page.locator("#export-modal")).toBeVisible();
+  const file = await exportFromDialog(page, label);
+  const target = `${SHOTS}/journey-${file.name}`;
+  fs.writeFileSync(target, file.body);
+  return { name: file.name, path: target };
 }
 
 test("a new author's journey: template, sections with math, tags, autosave, lock, search, thumbnail, copy, exports, resources", async ({ page, browser }) => {
@@ -211,11 +212,7 @@ test("a new author's journey: template, sections with math, tags, autosave, lock
 
   await test.step("export it as PDF, DOCX and HTML and read the files back", async () => {
     await page.goto(link);
-    await page.getByRole("button", { name: "Export" }).click();
-    const dialog = page.locator("#export-modal");
-    await expect(dialog).toBeVisible();
-
-    const pdf = await download(page, dialog, "PDF");
+    const pdf = await download(page, "PDF");
     expect(pdf.name).toMatch(/\.pdf$/);
     const pdfText = execFileSync("pdftotext", [pdf.path, "-"], { encoding: "utf8" });
     expect(pdfText).toContain(title);
@@ -223,21 +220,19 @@ test("a new author's journey: template, sections with math, tags, autosave, lock
     expect(pdfText).toContain("How many living things fit in one drop of pond water?");
     expect(pdfText).toMatch(/D\s*=\s*N\s*V|D\s*=\s*V\s*N/);
 
-    const word = await download(page, dialog, "Word (.docx)");
+    const word = await download(page, "Word (.docx)");
     expect(word.name).toMatch(/\.docx$/);
     const xml = execFileSync("unzip", ["-p", word.path, "word/document.xml"], { encoding: "utf8" });
     expect(xml).toContain(title);
     expect(xml).toContain("Compare the counts from the shallow and the deep end.");
     expect(xml).toContain("<m:oMath");
 
-    const html = await download(page, dialog, "HTML");
+    const html = await download(page, "HTML");
     expect(html.name).toMatch(/\.html$/);
     const text = fs.readFileSync(html.path, "utf8");
     expect(text).toContain(`<h1>${title}</h1>`);
     expect(text).toContain("Explain");
     expect(text).toContain('class="katex"');
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
   });
 
   await test.step("copy it: the default title, and the copy says where it came from", async () => {

@@ -137,3 +137,33 @@ test("on a phone, a product whose name is one long word wraps on the Buy access 
   expect(await overflow(), "order page wider than a phone").toBe(0);
   await expectNoAxeViolations(page, "order page with a long product name");
 });
+
+test("products: a price the form cannot take is refused in the units typed there (an amount, not cents), the server's refusal too", async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  await page.goto("/moderation/products");
+  await page.getByRole("button", { name: "New product" }).click();
+  const dialog = page.getByRole("dialog", { name: "New product" });
+  const price = dialog.getByLabel("Price (0 is free)");
+  await dialog.getByLabel("Name").fill(`${unique()} pack`);
+  await price.fill("12.345");
+  await dialog.getByRole("button", { name: "Create" }).click();
+  const amountMessage = "The price must be an amount from 0 to 100000.00, with at most two decimals (such as 12.50).";
+  await expect(price).toHaveAccessibleDescription(amountMessage);
+  await expect(price).toBeFocused();
+  await expect(dialog).not.toContainText(/\bcents?\b/i);
+  await shoot(page, "product-price-error");
+
+  // Should the server refuse the price (its API speaks of price_cents), the form says it by the Price field in the same units.
+  await page.route("**/api/products", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 422, contentType: "application/json", body: JSON.stringify({ message: "price_cents must be a whole number of cents from 0 to 10000000 (an amount from 0 to 100000.00).", errors: { price_cents: ["price_cents must be a whole number of cents from 0 to 10000000 (an amount from 0 to 100000.00)."] } }) })
+      : route.fallback(),
+  );
+  await price.fill("12.50");
+  await dialog.getByLabel("Find an item").fill("fractions");
+  await dialog.getByRole("button", { name: /^Add / }).first().click();
+  await dialog.getByRole("button", { name: "Create" }).click();
+  await expect(price).toHaveAccessibleDescription(amountMessage);
+  await expect(price).toBeFocused();
+  await expect(dialog).not.toContainText(/\bcents?\b/i);
+});

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, expectNoAxeViolations, openSearch, signInViaApi, tabTo } from "./helpers.js";
+import { ADMIN, LEARNER, expectNoAxeViolations, openSearch, signInViaApi, tabTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
@@ -89,4 +89,43 @@ test("contact form: the server's refusal shows in a dismissible alert and keeps 
   await expect(dialog.getByRole("textbox", { name: "Message" })).toHaveValue("Hello");
   await alert.getByRole("button", { name: /dismiss/i }).click();
   await expect(alert).toBeHidden();
+});
+
+test("contact form: a signed-in person finds their own name and e-mail address filled in, and can change them; a guest's are empty", async ({ page, browser }) => {
+  await openSearch(page);
+  const open = page.getByRole("button", { name: "Contact us" });
+  const dialog = page.getByRole("dialog", { name: "Contact us" });
+  const name = dialog.getByRole("textbox", { name: "Your name" });
+  const email = dialog.getByRole("textbox", { name: "Your email address" });
+  await open.click();
+  await expect(name).toHaveValue("");
+  await expect(email).toHaveValue("");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+
+  await signInViaApi(page, LEARNER);
+  const own = ((await (await page.request.get("/getInitializeData")).json()) as { profile: { name: string; email: string | null } }).profile;
+  expect(own.email).toMatch(/@/);
+  await openSearch(page);
+  await open.click();
+  await expect(name).toHaveValue(LEARNER.name);
+  await expect(email).toHaveValue(own.email!);
+  // What is left to write has the focus.
+  await expect(dialog.getByRole("textbox", { name: "Message" })).toHaveValue("");
+  await expect(dialog.getByRole("textbox", { name: "Message" })).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/contact-signed-in-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/contact-signed-in-390.png` });
+
+  // Still editable: what the person types is what is sent.
+  await name.fill("Sam C.");
+  await email.fill("sam.other@example.org");
+  await dialog.getByRole("textbox", { name: "Message" }).fill("Please add more Grade 5 worksheets.");
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await expect(dialog.getByText("Thank you!")).toBeVisible();
+  const staff = await browser.newPage();
+  await signInViaApi(staff, ADMIN);
+  const list = (await (await staff.request.get("/contact/messages")).json()) as { data: { name: string; email: string; message: string }[] };
+  expect(list.data.find((m) => m.email === "sam.other@example.org")).toMatchObject({ name: "Sam C.", message: "Please add more Grade 5 worksheets." });
+  await staff.close();
 });

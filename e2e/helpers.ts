@@ -285,3 +285,25 @@ export async function mailTo(to: string, subject?: string): Promise<ReadMail> {
   await expect.poll(async () => (found = (await outboxMails(dataDir)).filter((m) => m.to === to && (subject === undefined || m.subject === subject)).at(-1)) !== undefined, { message: `a mail to ${to}${subject ? ` (${subject})` : ""} in ${dataDir}/outbox` }).toBe(true);
   return found!;
 }
+
+/**
+ * Chooses a format in the item page's open Export dialog: its link opens the export in a new tab (target _blank,
+ * rel noopener), the dialog closes and focus goes back to the Export button. Answers what that link serves (fetched
+ * again with the page's session, as the tab would get it): the file's name and its bytes.
+ */
+export async function exportFromDialog(page: Page, label: string): Promise<{ href: string; name: string; body: Buffer }> {
+  const dialog = page.locator("#export-modal");
+  const link = dialog.getByRole("link", { name: `${label} (opens in a new tab)`, exact: true });
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
+  const href = (await link.getAttribute("href"))!;
+  const tab = page.context().waitForEvent("page");
+  await link.click();
+  await (await tab).close().catch(() => undefined);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Export", exact: true })).toBeFocused();
+  const response = await page.request.get(href);
+  expect(response.ok(), `GET ${href}: ${response.status()}`).toBeTruthy();
+  const name = /filename="([^"]+)"/.exec(response.headers()["content-disposition"] ?? "")?.[1] ?? "";
+  return { href, name, body: await response.body() };
+}

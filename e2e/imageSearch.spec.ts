@@ -55,7 +55,7 @@ test.describe("the image search dialog", () => {
     return { title, designer, dialog };
   }
 
-  test("a teacher searches photos, pages through them, and one chosen goes into the cropper and is saved as the thumbnail", async ({ page }) => {
+  test("a teacher searches photos, pages through them, and one chosen goes into the cropper and is saved as the thumbnail, Unsplash then told it was used", async ({ page }) => {
     const { title, designer, dialog } = await openImageSearch(page);
     const box = dialog.getByRole("searchbox", { name: "Search photos" });
     await expect(box).toBeFocused();
@@ -81,22 +81,29 @@ test.describe("the image search dialog", () => {
     await expect(photos.first().getByRole("img", { name: `Photo by ${fakePhotographer(13)}` })).toBeVisible();
     expect(fake.requests.at(-1)).toMatchObject({ query: "forest", page: "2" });
 
-    // Chosen from the keyboard: the photo's bytes go into the designer's cropper as a chosen file would.
+    // Chosen from the keyboard: the photo's bytes go into the designer's cropper as a chosen file would: its regular
+    // size (1080 × 720 at the stand-in), not the grid's small one, so the crop keeps its 720 source pixels.
     const pick = dialog.getByRole("button", { name: `Use the photo by ${fakePhotographer(14)}` });
+    const fetched = page.waitForRequest((r) => r.url() === `${fake.url}/photos/photo-14-regular.png`);
     await pick.focus();
     await page.keyboard.press("Enter");
+    await fetched;
     await expect(dialog).toBeHidden();
     await expect(designer.getByTestId("crop-stage")).toBeVisible();
-    await expect(designer.getByText("Saved as a 512 × 512 px JPEG.")).toBeVisible();
+    await expect(designer.getByText("Saved as a 720 × 720 px JPEG.")).toBeVisible();
     // The stage shows the photo (the stand-in's orange), not the white fill.
     const centre = await designer.getByTestId("crop-stage").evaluate((canvas: HTMLCanvasElement) => [...canvas.getContext("2d")!.getImageData(160, 160, 1, 1).data.slice(0, 3)]);
     expect(centre).toEqual([200, 120, 40]);
     await expect(designer.getByRole("complementary", { name: "Preview" }).locator("img")).toHaveAttribute("src", /^data:image\/jpeg/);
     await page.screenshot({ path: `${SHOTS}/image-search-chosen-1280.png` });
 
+    // Unsplash's download tracking: not on picking the photo, once the thumbnail made from it is saved.
+    const tracked = () => fake.downloads.filter((d) => d.path === "/photos/photo-14/download?ixid=fake-14");
+    expect(tracked()).toEqual([]);
     await designer.getByRole("button", { name: "Save Thumbnail" }).click();
     await expect(designer).toBeHidden();
     await expect(page.getByText("Thumbnail saved.")).toBeVisible();
+    await expect.poll(() => tracked()).toEqual([{ path: "/photos/photo-14/download?ixid=fake-14", authorization: `Client-ID ${UNSPLASH_TEST_KEY}`, acceptVersion: "v1" }]);
     const src = await page.getByRole("img", { name: `${title} thumbnail` }).locator("img").getAttribute("src");
     expect(src).toMatch(/^\/files\/thumbnails\/[\w-]{32}$/);
     expect((await page.request.get(src!)).headers()["content-type"]).toBe("image/jpeg");

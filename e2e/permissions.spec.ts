@@ -77,6 +77,8 @@ test("permissions: the owner restricts an item in the dialog, a member requests 
   await page.keyboard.press("Enter");
   await expect(toasts(page)).toContainText("Your request has been successfully sent.");
   await expect(page.getByRole("status").filter({ hasText: "Access requested" })).toBeVisible();
+  // The spec's date format (M/D/YYYY), with the time after it: "Access requested on 11/27/2026, 2:23 PM".
+  await expect(page.getByRole("status").filter({ hasText: "Access requested" })).toContainText(/Access requested on \d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}\s[AP]M/);
   await shoot(page, "access-requested");
 
   // The owner sees the request in the dialog and accepts it; the member can open the item then.
@@ -86,6 +88,7 @@ test("permissions: the owner restricts an item in the dialog, a member requests 
   await page.keyboard.press("Enter");
   const accept = dialog.getByRole("button", { name: `Accept ${LEARNER.name}'s request` });
   await expect(dialog.getByRole("rowheader", { name: LEARNER.name })).toBeVisible();
+  await expect(dialog.getByRole("rowheader", { name: LEARNER.name })).toContainText(/\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}\s[AP]M/);
   await expect(dialog.getByText("For my grade 5 class")).toBeVisible();
   await tabTo(page, accept);
   await page.keyboard.press("Enter");

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { solidPng } from "../server/test/sampleFiles.js";
-import { TEACHER, expectNoAxeViolations, openSearch, resultCards, signInViaApi, csrfToken } from "./helpers.js";
+import { TEACHER, expectNoAxeViolations, exportFromDialog, openSearch, resultCards, signInViaApi, csrfToken } from "./helpers.js";
 
 const SHOTS = "/tmp/shots";
 
@@ -156,26 +156,34 @@ test.describe("thumbnail designer and exports", () => {
     await expectNoAxeViolations(page, "thumbnail designer with failed loads");
   });
 
-  test("an item is exported as PDF, Word and HTML from the export dialog, and the files hold its text", async ({ page }) => {
+  test("an item is exported as PDF, Word and HTML from the export dialog: each format a link opening in a new tab, the dialog closing with focus back on Export; the files hold its text", async ({ page }) => {
     const title = `${unique()} Tides Export Collection`;
     const link = await createItemWithBody(page, title);
     await page.goto(link);
     await page.getByRole("button", { name: "Export" }).click();
     const dialog = page.locator("#export-modal");
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole("radio")).toHaveCount(3);
+    await expect(dialog.getByRole("group", { name: "Export as" }).getByRole("link")).toHaveCount(3);
     await expectNoAxeViolations(page, "export dialog");
     await page.screenshot({ path: `${SHOTS}/export-dialog.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/export-dialog-390.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
-    const download = async (label: string) => {
-      await dialog.getByRole("radio", { name: label }).check();
-      const [file] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
-      const target = `${SHOTS}/${file.suggestedFilename()}`;
-      await file.saveAs(target);
-      return { name: file.suggestedFilename(), path: target };
+    /** Opens the dialog again from its button (by keyboard, as the focus came back there) and chooses a format. */
+    const choose = async (label: string) => {
+      if (!(await dialog.isVisible())) {
+        await page.keyboard.press("Enter");
+        await expect(dialog).toBeVisible();
+      }
+      const file = await exportFromDialog(page, label);
+      const target = `${SHOTS}/${file.name || "export.html"}`;
+      fs.writeFileSync(target, file.body);
+      return { ...file, path: target };
     };
 
-    const pdf = await download("PDF");
+    const pdf = await choose("PDF");
+    expect(pdf.href).toBe(`${link}/export/pdf?include_description=1&include_section_titles=1`);
     expect(pdf.name).toMatch(/-Tides-Export-Collection\.pdf$/);
     const pdfText = execFileSync("pdftotext", [pdf.path, "-"], { encoding: "utf8" });
     expect(pdfText).toContain(title);
@@ -183,22 +191,23 @@ test.describe("thumbnail designer and exports", () => {
     expect(pdfText).toContain("Brest");
     expect(pdfText).toMatch(/E\s*=\s*mc\s*2/);
 
-    const word = await download("Word (.docx)");
+    const word = await choose("Word (.docx)");
+    expect(word.href).toBe(`${link}/export/Word2007?include_description=1&include_section_titles=1`);
     expect(word.name).toMatch(/\.docx$/);
     const xml = execFileSync("unzip", ["-p", word.path, "word/document.xml"], { encoding: "utf8" });
     expect(xml).toContain(title);
     expect(xml).toContain("Gravity and the Moon");
     expect(xml).toContain("<m:oMath");
 
-    // Without the description this time.
+    // Without the description this time: the switch goes into the link.
+    await page.keyboard.press("Enter");
     await dialog.getByRole("checkbox", { name: "Description" }).uncheck();
-    const html = await download("HTML");
-    expect(html.name).toMatch(/\.html$/);
-    const text = fs.readFileSync(html.path, "utf8");
+    const html = await choose("HTML");
+    expect(html.href).toBe(`${link}/export/HTML?include_description=0&include_section_titles=1`);
+    const text = html.body.toString("utf8");
     expect(text).toContain(`<h1>${title}</h1>`);
     expect(text).toContain('class="katex"');
     expect(text).not.toContain("Tides for the export tests");
     expect(text).not.toContain("<script");
-    await expect(dialog.getByRole("link", { name: "Open in new tab" })).toHaveAttribute("href", `${link}/export/HTML?include_description=0&include_section_titles=1`);
   });
 });

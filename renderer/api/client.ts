@@ -157,6 +157,15 @@ export function postJson<S extends z.ZodType>(path: string, body: unknown, schem
   return call(schema, (prefixUrl) => http.post(path, { ...options, prefixUrl, json: body }).json());
 }
 
+/** POST `body` as JSON to `path` (no leading slash) where the answer has no body (204). */
+export async function postNoContent(path: string, body: unknown, options: Options = {}): Promise<void> {
+  try {
+    await http.post(path, { ...options, prefixUrl: baseUrl, json: body });
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}
+
 /** POST a multipart form (an upload) to `path` and parse the answer with `schema`; the browser sets the boundary. */
 export function postForm<S extends z.ZodType>(path: string, body: FormData, schema: S, options: Options = {}): Promise<z.infer<S>> {
   return call(schema, (prefixUrl) => http.post(path, { timeout: 120_000, ...options, prefixUrl, body }).json());

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { ANNOUNCEMENT_TEXTS, type Announcement, type AnnouncementType } from "../../contract/index.js";
 import { useAnnouncements } from "../api/announcements.js";
 import { useHiddenAnnouncements } from "../hooks/useHiddenAnnouncements.js";
+import { shortDateRange } from "./dates.js";
 import { Icon, type IconName } from "./Icon.js";
 import { CloseActions, ModalFrame } from "./ModalFrame.js";
 
@@ -85,17 +86,8 @@ function AnnouncementBanner({ announcement: a, onSnooze, onDismiss }: { announce
   );
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-
-/** When an event takes place, in the reader's time zone ("Feb 10, 2027, 5:00 PM – 6:00 PM"). */
-function eventWhen(a: Announcement): string | null {
-  if (!a.event_start_time) return null;
-  const format = a.all_day ? dateOnly : dateTime;
-  const start = new Date(a.event_start_time);
-  if (!a.event_end_time) return format.format(start);
-  return format.formatRange(start, new Date(a.event_end_time));
-}
+/** When an event takes place, in the reader's time zone ("2/10/2027, 5:00 – 6:00 PM"). */
+const eventWhen = (a: Announcement): string | null => (a.event_start_time ? shortDateRange(a.event_start_time, a.event_end_time, a.all_day) : null);
 
 /** Read More: the whole announcement (its sanitized HTML) and its call to action. */
 function AnnouncementDialog({ announcement: a, onClose }: { announcement: Announcement; onClose(): void }) {

@@ -36,11 +36,13 @@ async function capturePage(): Promise<string | null> {
  * The contact/feedback dialog (id feedbackModal): name, email, message and an optional screenshot of the page. The
  * fields are checked with the contract's messages before sending (a failed check sends nothing); the server's refusal
  * shows in a dismissible danger alert; success replaces the form with the thank-you text. No captcha: no site key is set.
+ * A signed-in person finds their profile's name and e-mail address already filled in.
  */
 export function ContactDialog({ onClose }: { onClose(): void }) {
   const id = useId();
   const profile = useCurrentProfile();
-  const [values, setValues] = useState<Record<FieldName, string>>({ name: profile?.name ?? "", email: "", message: "" });
+  // A signed-in person's own name and address are filled in (still editable); a guest starts with empty fields.
+  const [values, setValues] = useState<Record<FieldName, string>>({ name: profile?.name ?? "", email: profile?.email ?? "", message: "" });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [screenshot, setScreenshot] = useState<string | null>(null);
   const [screenshotNote, setScreenshotNote] = useState<string | null>(null);
@@ -93,7 +95,21 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
   );
 
   return (
-    <ModalFrame id="feedbackModal" title="Contact us" description={sent ? undefined : "Questions, problems or requests: tell us and we will get back to you."} onClose={onClose}>
+    <ModalFrame
+      id="feedbackModal"
+      title="Contact us"
+      description={sent ? undefined : "Questions, problems or requests: tell us and we will get back to you."}
+      onClose={onClose}
+      contentProps={{
+        // With name and address filled in, the person starts at what is left to write: the first empty field.
+        onOpenAutoFocus: (event) => {
+          const first = (["name", "email", "message"] as const).find((f) => !values[f]);
+          if (!first || first === "name") return;
+          event.preventDefault();
+          document.getElementById(inputId(first))?.focus();
+        },
+      }}
+    >
       {sent ? (
         <div role="status" className="contact-thanks">
           <p className="contact-thanks__lead">{CONTACT_MESSAGES.thanksLead}</p>

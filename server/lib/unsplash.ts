@@ -9,7 +9,7 @@ const UpstreamAnswer = z.object({
   results: z.array(
     z.object({
       id: z.string().min(1),
-      urls: z.object({ small: z.string() }),
+      urls: z.object({ small: z.string(), regular: z.string() }),
       user: z.object({ name: z.string().nullish(), username: z.string().nullish(), links: z.object({ html: z.string() }) }),
       links: z.object({ html: z.string(), download_location: z.string() }),
     }),
@@ -29,11 +29,11 @@ export function acceptedAddress(value: string, apiUrl: string): boolean {
 
 /** The photo as the contract names it, or null when one of its addresses is not accepted. */
 function presentPhoto(photo: z.infer<typeof UpstreamAnswer>["results"][number], apiUrl: string): ImageSearchPhoto | null {
-  const addresses = [photo.urls.small, photo.user.links.html, photo.links.html, photo.links.download_location];
+  const addresses = [photo.urls.small, photo.urls.regular, photo.user.links.html, photo.links.html, photo.links.download_location];
   if (!addresses.every((address) => acceptedAddress(address, apiUrl))) return null;
   return {
     id: photo.id,
-    urls: { small: photo.urls.small },
+    urls: { small: photo.urls.small, regular: photo.urls.regular },
     user: { name: photo.user.name?.trim() || photo.user.username || "Unknown", links: { html: photo.user.links.html } },
     links: { html: photo.links.html, download_location: photo.links.download_location },
   };
@@ -80,4 +80,35 @@ export async function searchUnsplashPhotos(
   }
   const data = parsed.data.results.map((photo) => presentPhoto(photo, settings.apiUrl)).filter((photo) => photo !== null);
   return { data, total: parsed.data.total };
+}
+
+/**
+ * Unsplash's download tracking: calls a used photo's `links.download_location` (GET, with the site's access key), as
+ * its API guidelines ask. Only an address on the configured API's own origin is called (422 otherwise), so the call
+ * cannot be pointed anywhere else with the site's key. Without a key: 503. Any failure of the call (an error status,
+ * the key refused, a timeout, no connection) is a 502 with a message; the cause goes to the log.
+ */
+export async function trackUnsplashDownload(settings: ServerConfig["unsplash"], downloadLocation: string, log: { warn: (details: object, message: string) => void }): Promise<void> {
+  if (!settings.accessKey) throw new HttpError(503, IMAGE_SEARCH_MESSAGES.notSetUp);
+  const url = URL.parse(downloadLocation);
+  if (!url || url.username || url.password || url.origin !== new URL(settings.apiUrl).origin) {
+    throw new HttpError(422, IMAGE_SEARCH_MESSAGES.badDownloadLocation, { download_location: [IMAGE_SEARCH_MESSAGES.badDownloadLocation] });
+  }
+  try {
+    const res = await fetch(url, {
+      headers: { Authorization: `Client-ID ${settings.accessKey}`, "Accept-Version": "v1", Accept: "application/json" },
+      redirect: "error",
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    });
+    // Nothing of the answer is needed (Unsplash answers the photo's file address); it is read to free the connection.
+    await res.arrayBuffer();
+    if (!res.ok) {
+      log.warn({ status: res.status }, "Unsplash's download tracking call failed");
+      throw new HttpError(502, IMAGE_SEARCH_MESSAGES.downloadFailed);
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    log.warn({ err: err instanceof Error ? err.message : String(err) }, "Unsplash's download tracking call did not answer");
+    throw new HttpError(502, IMAGE_SEARCH_MESSAGES.downloadFailed);
+  }
 }

@@ -1,5 +1,5 @@
 import { ENDORSEMENT_TYPE_LABELS, type Endorsement } from "../../../contract/index.js";
-import { shortDate } from "../shortDate.js";
+import { shortDate } from "../dates.js";
 
 /**
  * The view page's About card of endorsements (second document: About cards, endorsements): who published, sponsored,

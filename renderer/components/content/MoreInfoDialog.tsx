@@ -3,7 +3,7 @@ import { MESSAGES } from "../../../contract/index.js";
 import { useMoreInfo } from "../../api/contentActions.js";
 import { Alert } from "../Alert.js";
 import { CloseActions, ModalFrame } from "../ModalFrame.js";
-import { shortDate } from "../shortDate.js";
+import { shortDate } from "../dates.js";
 
 const DATE_KEYS = new Set(["created_at", "updated_at"]);
 /** Dates as M/D/YYYY (second document, section 9). */

@@ -5,6 +5,7 @@ import { itemQueryKeyAll } from "../../api/editor.js";
 import { permissionsQueryKey, savePermissions, usePermissions } from "../../api/permissions.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
+import { shortDateTime } from "../dates.js";
 import { Field, fieldErrorProps } from "../Field.js";
 import { ManageDialog, useSaveAndClose } from "../ManageDialog.js";
 import { DialogActions } from "../ModalFrame.js";
@@ -272,7 +273,7 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
                   <th scope="row">
                     {name}
                     <span className="permissions-table__note permissions-table__when">
-                      <time dateTime={request.created_at}>{new Date(request.created_at).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}</time>
+                      <time dateTime={request.created_at}>{shortDateTime(request.created_at)}</time>
                     </span>
                   </th>
                   <td>{request.request_reason || "—"}</td>

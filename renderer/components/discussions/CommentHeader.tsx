@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { shortDate } from "../shortDate.js";
+import { shortDate } from "../dates.js";
 
 /**
  * The line above a comment or a post: the writer's photo (or initial), name (a link to their profile where there is

@@ -3,7 +3,7 @@ import { discussionFailureText, useCommentHistory } from "../../api/discussions.
 import { Alert } from "../Alert.js";
 import { CloseActions, ModalFrame } from "../ModalFrame.js";
 import { useDiscussion } from "./DiscussionContext.js";
-import { shortDate } from "../shortDate.js";
+import { shortDate } from "../dates.js";
 
 const EVENT_LABELS: Record<CommentHistoryEntry["event"], string> = { created: "Created", edited: "Edited", deleted: "Deleted" };
 

@@ -1,7 +1,7 @@
 import { DISCUSSION_MESSAGES, THREAD_LIST_READ_MORE_LINES, type DiscussionThread, type DiscussionList } from "../../../contract/index.js";
 import { Icon } from "../Icon.js";
 import { ReadMore } from "../carousel/ReadMore.js";
-import { shortDate } from "../shortDate.js";
+import { shortDate } from "../dates.js";
 
 /** "No comments", "1 comment", "4 comments": a thread's replies. */
 const commentsText = (count: number) => (count === 0 ? "No comments" : `${count} ${count === 1 ? "comment" : "comments"}`);

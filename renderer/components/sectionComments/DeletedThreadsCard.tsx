@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { THREAD_OPEN, type RemovedSectionThreadView } from "../../../contract/index.js";
 import { useRemovedSectionThreads, type CommentedItem } from "../../api/sectionComments.js";
-import { shortDate } from "../shortDate.js";
+import { shortDate } from "../dates.js";
 import { SectionCommentsDialog } from "./SectionCommentsDialog.js";
 
 /** What a removed section is called: its last title, or a stand-in when it had none (or it was removed before titles were kept). */

@@ -8,6 +8,8 @@ export interface CropState {
   zoom: number;
   offsetX: number;
   offsetY: number;
+  /** The searched Unsplash photo's links.download_location when the image is one (null for a chosen file): called once the thumbnail is saved. */
+  downloadLocation: string | null;
 }
 
 /** The stage is this many CSS pixels square; offsets are measured in it. */
@@ -88,15 +90,15 @@ export function ImageCropper({ onChange, imageSearch = false }: { onChange(crop:
     loadImage(file);
   };
 
-  /** Puts an image's bytes (a chosen file, or a photo from the image search) on the stage, at zoom 1 and centred. */
-  const loadImage = (file: Blob) => {
+  /** Puts an image's bytes (a chosen file, or a photo from the image search, with its download location) on the stage, at zoom 1 and centred. */
+  const loadImage = (file: Blob, downloadLocation: string | null = null) => {
     // A data: URL rather than a blob: one, which the site's CSP (img-src 'self' data: https:) would refuse.
     const reader = new FileReader();
     reader.onload = () => {
       const image = new Image();
       image.onload = () => {
         setError(null);
-        update({ image, zoom: 1, offsetX: 0, offsetY: 0 });
+        update({ image, zoom: 1, offsetX: 0, offsetY: 0, downloadLocation });
       };
       image.onerror = () => setError(THUMBNAIL_MESSAGES.notAnImage);
       image.src = String(reader.result);
@@ -146,7 +148,7 @@ export function ImageCropper({ onChange, imageSearch = false }: { onChange(crop:
           </p>
         )}
       </div>
-      {searching && <ImageSearchDialog onChoose={loadImage} onClose={() => setSearching(false)} />}
+      {searching && <ImageSearchDialog onChoose={(image, photo) => loadImage(image, photo.links.download_location)} onClose={() => setSearching(false)} />}
       {crop && (
         <div className="image-uploader__workspace">
           <div className="image-uploader__stage-column">

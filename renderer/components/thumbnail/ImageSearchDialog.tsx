@@ -6,9 +6,13 @@ import { Alert } from "../Alert.js";
 import { CloseActions, ModalFrame } from "../ModalFrame.js";
 import { Pager } from "../Pager.js";
 
-/** Fetches a photo's bytes (Unsplash's image host answers CORS), so the cropper can draw them without tainting its canvas. */
+/**
+ * Fetches a chosen photo's bytes (Unsplash's image host answers CORS), so the cropper can draw them without tainting its
+ * canvas: the regular size (about 1080 px wide), since the grid's small one (about 400 px) would be scaled up to the
+ * 512 px a thumbnail is saved at.
+ */
 async function fetchPhoto(photo: ImageSearchPhoto, signal: AbortSignal): Promise<Blob> {
-  const res = await fetch(photo.urls.small, { mode: "cors", credentials: "omit", signal });
+  const res = await fetch(photo.urls.regular, { mode: "cors", credentials: "omit", signal });
   const blob = res.ok ? await res.blob() : null;
   if (!blob?.type.startsWith("image/")) throw new Error(IMAGE_SEARCH_MESSAGES.photoLoadFailed);
   return blob;
@@ -17,10 +21,10 @@ async function fetchPhoto(photo: ImageSearchPhoto, signal: AbortSignal): Promise
 /**
  * The image search dialog (second document): search Unsplash's photos (12 a page, Previous / Next), each shown with
  * "Photo by {name} on Unsplash" linking to the photographer and to Unsplash, as Unsplash's guidelines ask; choosing one
- * hands its bytes to `onChoose` (the thumbnail designer's cropper) and closes. The server's message is shown when the
+ * hands its bytes and the photo to `onChoose` (the thumbnail designer's cropper) and closes. The server's message is shown when the
  * search fails (not set up, Unsplash unavailable).
  */
-export function ImageSearchDialog({ onChoose, onClose }: { onChoose(image: Blob): void; onClose(): void }) {
+export function ImageSearchDialog({ onChoose, onClose }: { onChoose(image: Blob, photo: ImageSearchPhoto): void; onClose(): void }) {
   const id = useId();
   const [draft, setDraft] = useState("");
   const [term, setTerm] = useState("");
@@ -47,7 +51,7 @@ export function ImageSearchDialog({ onChoose, onClose }: { onChoose(image: Blob)
     try {
       const image = await fetchPhoto(photo, loading.current.signal);
       if (loading.current.signal.aborted) return;
-      onChoose(image);
+      onChoose(image, photo);
       onClose();
     } catch {
       if (loading.current.signal.aborted) return;

@@ -14,6 +14,7 @@ import {
 } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { itemQueryKey } from "../../api/editor.js";
+import { trackPhotoDownload } from "../../api/imageSearch.js";
 import { queryKeys, useAppConfig } from "../../api/queries.js";
 import { createPreset, deletePreset, presetsQueryKey, saveThumbnail, updatePreset, usePresets, useThumbnailSettingDefinitions } from "../../api/thumbnails.js";
 import { Alert } from "../Alert.js";
@@ -82,6 +83,8 @@ export function ThumbnailDesignerDialog({ item, typePath, onClose }: { item: Edi
       queryClient.setQueryData<EditableItem>(itemQueryKey(typePath, item.uid), (old) => (old ? { ...old, thumbnail: answer.thumbnail } : old));
       void queryClient.invalidateQueries({ queryKey: queryKeys.searchAll });
       showToast(answer.message, "info");
+      // Unsplash's guidelines: a searched photo now used is reported (through the server); a failure there is not the author's concern.
+      if (image && crop?.downloadLocation) trackPhotoDownload(crop.downloadLocation).catch((error: unknown) => console.warn("Unsplash was not told the photo was used.", error));
       onClose();
     } catch (error) {
       setFailure(messageOf(error));

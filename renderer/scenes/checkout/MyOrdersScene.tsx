@@ -5,7 +5,7 @@ import { useMyOrders } from "../../api/checkout.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { PageTitle } from "../../components/PageTitle.js";
-import { shortDate } from "../../components/shortDate.js";
+import { shortDate } from "../../components/dates.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 import { ORDER_STATUS_LABEL } from "./OrderScene.js";
 

@@ -5,7 +5,7 @@ import { useOrder } from "../../api/checkout.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { PageTitle } from "../../components/PageTitle.js";
-import { shortDate } from "../../components/shortDate.js";
+import { shortDate } from "../../components/dates.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
 /** An order's status in words, as its buyer reads it. */

@@ -7,7 +7,7 @@ import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { FavoriteButton } from "../../components/FavoriteButton.js";
 import { Icon } from "../../components/Icon.js";
-import { shortDate } from "../../components/shortDate.js";
+import { shortDate } from "../../components/dates.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { showPendingToast } from "../../components/content/pendingToast.js";
 import { RelatedSidebar } from "../../components/content/RelatedSidebar.js";

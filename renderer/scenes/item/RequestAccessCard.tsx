@@ -9,11 +9,9 @@ import { platform } from "../../platform/index.js";
 import { accessDetailsQueryKey, requestAccess, useAccessDetails } from "../../api/permissions.js";
 import { Alert } from "../../components/Alert.js";
 import { PreviewFrame } from "../../components/PreviewFrame.js";
-import { shortDate } from "../../components/shortDate.js";
+import { shortDate, shortDateTime } from "../../components/dates.js";
 import { showToast } from "../../components/toastStore.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
-
-const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * The preview card of an item the reader may not open (first document): guests get sign-in and register buttons;
@@ -148,7 +146,7 @@ function RequestAccessForm({ uid, details }: { uid: string; details: { owner: { 
       </p>
       {pending ? (
         <p className="preview-card__status" role="status">
-          <strong>{PERMISSION_MESSAGES.accessRequested}</strong> on <time dateTime={pending.created_at}>{when(pending.created_at)}</time>
+          <strong>{PERMISSION_MESSAGES.accessRequested}</strong> on <time dateTime={pending.created_at}>{shortDateTime(pending.created_at)}</time>
         </p>
       ) : (
         <form className="stack" onSubmit={(e) => void handleSubmit(e)} noValidate>

@@ -6,7 +6,7 @@ import { getBlob } from "../../api/client.js";
 import { useContactMessages } from "../../api/contact.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
-import { shortDate } from "../../components/shortDate.js";
+import { shortDate } from "../../components/dates.js";
 import { EmptyPage, Pager } from "../../components/Pager.js";
 import { StaffPage } from "./StaffPage.js";
 

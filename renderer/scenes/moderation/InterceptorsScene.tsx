@@ -8,7 +8,7 @@ import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { FormDialog } from "../../components/ModalFrame.js";
-import { shortDate } from "../../components/shortDate.js";
+import { shortDate } from "../../components/dates.js";
 import { showToast } from "../../components/toastStore.js";
 import { StaffPage } from "./StaffPage.js";
 

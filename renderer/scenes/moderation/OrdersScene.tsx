@@ -7,7 +7,7 @@ import { checkoutKeys, settleOrder, useAllOrders } from "../../api/checkout.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
-import { shortDate } from "../../components/shortDate.js";
+import { shortDate } from "../../components/dates.js";
 import { showToast } from "../../components/toastStore.js";
 import { ORDER_STATUS_LABEL } from "../checkout/OrderScene.js";
 import { StaffPage } from "./StaffPage.js";

@@ -114,7 +114,12 @@ function ProductDialog({ product, onClose, onSaved }: { product: ManagedProduct 
       const answer = await saveProduct(product?.uuid ?? null, { name, short_description: description, price_cents: cents!, currency, is_active: active, item_ids: items.map((i) => i.id) });
       await onSaved(answer.message);
     } catch (error) {
-      setFailure((await toApiError(error)).displayMessage);
+      const apiError = await toApiError(error);
+      // The API speaks of price_cents; the person typed an amount, so its refusal is said in those units, by the field.
+      if (apiError.fieldErrors.price_cents?.length) {
+        setErrors({ price: CHECKOUT_TEXTS.badPrice });
+        document.getElementById(`${id}-price`)?.focus();
+      } else setFailure(apiError.displayMessage);
       setSaving(false);
     }
   };

@@ -7,7 +7,7 @@ import { ApiError, toApiError } from "../../api/ApiError.js";
 import { reportsQueryKeyAll, setReportStatus, useReports } from "../../api/moderation.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
-import { shortDate } from "../../components/shortDate.js";
+import { shortDate } from "../../components/dates.js";
 import { TabList, TabPanel } from "../../components/Tabs.js";
 import { showToast } from "../../components/toastStore.js";
 import { EmptyPage, Pager } from "../../components/Pager.js";

@@ -7,7 +7,7 @@ import { InlineLoadError } from "../../components/InlineLoadError.js";
 import { ManageNotificationsDialog } from "../../components/notifications/ManageNotificationsDialog.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { EmptyPage, Pager } from "../../components/Pager.js";
-import { shortDate } from "../../components/shortDate.js";
+import { shortDate } from "../../components/dates.js";
 import { signInPath } from "../../routes/paths.js";
 
 /** What happened, around the links to who did it and what it is about. */

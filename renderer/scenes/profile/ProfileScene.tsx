@@ -4,7 +4,7 @@ import { ApiError } from "../../api/ApiError.js";
 import { useProfile } from "../../api/profiles.js";
 import { Alert } from "../../components/Alert.js";
 import { PageTitle } from "../../components/PageTitle.js";
-import { shortDate } from "../../components/shortDate.js";
+import { shortDate } from "../../components/dates.js";
 import { NotFoundScene } from "../NotFoundScene.js";
 import { ProfileEditDialog } from "./ProfileEditDialog.js";
 import { ProfileContentBlock } from "./ProfileContentBlock.js";

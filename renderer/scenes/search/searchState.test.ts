@@ -4,7 +4,6 @@ import {
   adminSearchAbilities,
   facetTree,
   filterTags,
-  formatDay,
   hasAdminOptions,
   hasFilters,
   isTypeSelected,
@@ -245,11 +244,6 @@ describe("display helpers", () => {
     const long = shortDescription("word ".repeat(100), 30);
     expect(long.endsWith("…")).toBe(true);
     expect(long.length).toBeLessThanOrEqual(31);
-  });
-  it("writes days as M/D/YYYY without a time-zone shift", () => {
-    expect(formatDay("2024-01-01")).toBe("1/1/2024");
-    expect(formatDay("2023-12-31")).toBe("12/31/2023");
-    expect(formatDay("not a day")).toBe("not a day");
   });
   it("shows the sort option meaning the same as the URL's sort, else the server's default order", () => {
     expect(sortOption("title_lsort_asc", true)).toBe("1");

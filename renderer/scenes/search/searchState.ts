@@ -9,6 +9,7 @@ import {
   type SearchScreenState,
   type SearchTypeConfig,
 } from "../../../contract/index.js";
+import { shortDay } from "../../components/dates.js";
 
 /** The search type that stands for "everything"; it is exclusive and is what an empty selection means. */
 export const ALL_TYPE = "all";
@@ -315,15 +316,9 @@ export function filterTags(
   for (const modelType of state.modelTypes) {
     tags.push({ key: `model:${modelType}`, label: `Model type: ${modelType}`, without: withChanges(state, { modelTypes: toggled(state.modelTypes, modelType, false) }) });
   }
-  if (state.from) tags.push({ key: "from", label: `Created after ${formatDay(state.from)}`, without: withChanges(state, { from: "" }) });
-  if (state.to) tags.push({ key: "to", label: `Created before ${formatDay(state.to)}`, without: withChanges(state, { to: "" }) });
+  if (state.from) tags.push({ key: "from", label: `Created after ${shortDay(state.from)}`, without: withChanges(state, { from: "" }) });
+  if (state.to) tags.push({ key: "to", label: `Created before ${shortDay(state.to)}`, without: withChanges(state, { to: "" }) });
   return tags;
-}
-
-/** A YYYY-MM-DD day as M/D/YYYY (second document, section 9), read off the string so no time zone can shift it. */
-export function formatDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  return match ? `${Number(match[2])}/${Number(match[3])}/${match[1]}` : day;
 }
 
 /** Plain text of a description (it may hold markup), cut to about `max` characters at a word boundary. */

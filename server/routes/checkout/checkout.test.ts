@@ -49,8 +49,10 @@ describe("products and checkout by invoice", () => {
 
     const bad = async (body: Record<string, unknown>) => (await cast.clients.admin.post("/api/products", product(body))).body.message;
     expect(await bad({ name: " " })).toBe(CHECKOUT_TEXTS.nameRequired);
-    expect(await bad({ price_cents: -1 })).toBe(CHECKOUT_TEXTS.badPrice);
-    expect(await bad({ price_cents: 12.5 })).toBe(CHECKOUT_TEXTS.badPrice);
+    expect(await bad({ price_cents: -1 })).toBe(CHECKOUT_TEXTS.badPriceCents);
+    expect(await bad({ price_cents: 12.5 })).toBe(CHECKOUT_TEXTS.badPriceCents);
+    // The refusal names its field, which the Products form turns into its own message in the units typed there.
+    expect((await cast.clients.admin.post("/api/products", product({ price_cents: 10_000_001 }))).body).toMatchObject({ message: CHECKOUT_TEXTS.badPriceCents, errors: { price_cents: [CHECKOUT_TEXTS.badPriceCents] } });
     expect(await bad({ currency: "dollars" })).toBe(CHECKOUT_TEXTS.badCurrency);
     expect(await bad({ item_ids: [] })).toBe(CHECKOUT_TEXTS.itemsRequired);
     expect(await bad({ item_ids: [999999] })).toBe(CHECKOUT_TEXTS.unknownItems);

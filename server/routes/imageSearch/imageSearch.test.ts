@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_SEARCH_FEATURE, IMAGE_SEARCH_MESSAGES, MESSAGES } from "../../../contract/index.js";
+import { IMAGE_DOWNLOAD_LOCATION_MAX, IMAGE_SEARCH_FEATURE, IMAGE_SEARCH_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildRoleCast, buildSignedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { FAKE_UNSPLASH_TOTAL, fakePhotographer, startFakeUnsplash, type FakeUnsplash } from "../../test/fakeUnsplash.js";
@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from "../../test/testServer.js";
 
 const KEY = "test-access-key";
 const PATH = "/images/unsplash/search";
+const DOWNLOAD = "/images/unsplash/download";
 
 // POST /images/unsplash/search: the image search dialog's photos. Unsplash cannot be reached from here, so the server
 // asks a stand-in for its API on 127.0.0.1 (server/test/fakeUnsplash.ts), through UNSPLASH_API_URL.
@@ -44,9 +45,9 @@ describe("the image search", () => {
     expect(res.body.data).toHaveLength(12);
     expect(res.body.data[0]).toEqual({
       id: "photo-1",
-      urls: { small: `${fake.url}/photos/photo-1.png` },
+      urls: { small: `${fake.url}/photos/photo-1.png`, regular: `${fake.url}/photos/photo-1-regular.png` },
       user: { name: fakePhotographer(1), links: { html: "https://unsplash.com/@photographer1" } },
-      links: { html: "https://unsplash.com/photos/photo-1", download_location: "https://api.unsplash.com/photos/photo-1/download" },
+      links: { html: "https://unsplash.com/photos/photo-1", download_location: `${fake.url}/photos/photo-1/download?ixid=fake-1` },
     });
   });
 
@@ -129,6 +130,74 @@ describe("the image search", () => {
       expect((await withoutKey.client().get("/app/config")).body.features[IMAGE_SEARCH_FEATURE]).toBe(false);
       expect((await wrongKey.client().get("/app/config")).body.features[IMAGE_SEARCH_FEATURE]).toBe(true);
       expect((await server.client().get("/app/config")).body.features[IMAGE_SEARCH_FEATURE]).toBe(true);
+    } finally {
+      await withoutKey.stop();
+      await wrongKey.stop();
+    }
+  });
+
+  // POST /images/unsplash/download: Unsplash's download tracking, which the web app asks for once a thumbnail made from a
+  // searched photo is saved. The stand-in records each call of a photo's download_location.
+  it("calls a used photo's download location with the site's key and answers 204, for signed-in people only", async () => {
+    const found = await cast.clients.member.post(PATH, { st: "plants" });
+    const location: string = found.body.data[0].links.download_location;
+    const called = fake.downloads.length;
+    const guest = await cast.clients.guest.post(DOWNLOAD, { download_location: location });
+    fits("post", DOWNLOAD, guest);
+    expect([guest.status, guest.body.message]).toEqual([401, MESSAGES.signInRequired]);
+    expect(fake.downloads.length).toBe(called);
+
+    const res = await cast.clients.member.post(DOWNLOAD, { download_location: ` ${location} ` });
+    fits("post", DOWNLOAD, res);
+    expect(res.status).toBe(204);
+    expect(fake.downloads.slice(called)).toEqual([{ path: "/photos/photo-1/download?ixid=fake-1", authorization: `Client-ID ${KEY}`, acceptVersion: "v1" }]);
+    expect(await statusesByRole(cast.clients, (c) => c.post(DOWNLOAD, { download_location: location }))).toEqual({ owner: 204, member: 204, leader: 204, groupie: 204, moderator: 204, admin: 204, guest: 401 });
+  });
+
+  it("refuses with 422 anything but an address on the Unsplash API's own origin, calling nobody", async () => {
+    const called = fake.downloads.length;
+    const api = new URL(fake.url);
+    const cases: unknown[] = [
+      {},
+      { download_location: "" },
+      { download_location: "   " },
+      { download_location: 42 },
+      { download_location: ["x"] },
+      { download_location: "not an address" },
+      { download_location: "javascript:alert(1)" },
+      { download_location: "https://evil.example/photos/photo-1/download" },
+      { download_location: `https://${api.host}/photos/photo-1/download` },
+      { download_location: `http://localhost:${api.port}/photos/photo-1/download` },
+      { download_location: `http://127.0.0.1:${Number(api.port) + 1}/photos/photo-1/download` },
+      { download_location: `http://user:secret@${api.host}/photos/photo-1/download` },
+      { download_location: `${fake.url}/photos/photo-1/download?x=${"a".repeat(IMAGE_DOWNLOAD_LOCATION_MAX)}` },
+    ];
+    for (const body of cases) {
+      const res = await cast.clients.member.post(DOWNLOAD, body);
+      fits("post", DOWNLOAD, res);
+      expect([res.status, res.body.message], JSON.stringify(body).slice(0, 120)).toEqual([422, IMAGE_SEARCH_MESSAGES.badDownloadLocation]);
+    }
+    expect(fake.downloads.length).toBe(called);
+  });
+
+  it("answers 502 with a message, never a 500, when the call fails, times out or the key is refused; 503 without a key", async () => {
+    for (const id of ["fail", "slow"]) {
+      const res = await cast.clients.member.post(DOWNLOAD, { download_location: `${fake.url}/photos/${id}/download` });
+      fits("post", DOWNLOAD, res);
+      expect([res.status, res.body], id).toEqual([502, { message: IMAGE_SEARCH_MESSAGES.downloadFailed }]);
+    }
+    const withoutKey = await startTestServer({ env: { UNSPLASH_API_URL: fake.url } });
+    const wrongKey = await startTestServer({ env: { UNSPLASH_API_URL: fake.url, UNSPLASH_ACCESS_KEY: "revoked-key" } });
+    try {
+      const called = fake.downloads.length;
+      const missing = await (await buildSignedInClient(withoutKey)).post(DOWNLOAD, { download_location: `${fake.url}/photos/photo-1/download` });
+      fits("post", DOWNLOAD, missing);
+      expect([missing.status, missing.body]).toEqual([503, { message: IMAGE_SEARCH_MESSAGES.notSetUp }]);
+      expect(fake.downloads.length).toBe(called);
+      const refused = await (await buildSignedInClient(wrongKey)).post(DOWNLOAD, { download_location: `${fake.url}/photos/photo-1/download` });
+      fits("post", DOWNLOAD, refused);
+      expect([refused.status, refused.body]).toEqual([502, { message: IMAGE_SEARCH_MESSAGES.downloadFailed }]);
+      expect(fake.downloads.at(-1)?.authorization).toBe("Client-ID revoked-key");
     } finally {
       await withoutKey.stop();
       await wrongKey.stop();
