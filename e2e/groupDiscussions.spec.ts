@@ -128,3 +128,50 @@ test("a group's page shows its About text without the empty note; a group whose 
   await expect(page.locator(".item-page__description")).toHaveCount(0);
   await expect(page.getByText(EMPTY_NOTE)).toBeVisible();
 });
+
+/** Starts a discussion of the learner's in the demo group through the widget, and opens it. */
+async function startAndOpen(page: Page, title: string, message: string) {
+  await signInViaApi(page, LEARNER);
+  await page.goto(await groupLink(page));
+  await widget(page).getByRole("button", { name: "Start a discussion..." }).click();
+  const form = widget(page).getByRole("form", { name: "Start a discussion" });
+  await form.getByRole("textbox", { name: "Title" }).fill(title);
+  await form.getByRole("textbox", { name: "Message" }).fill(message);
+  await form.getByRole("button", { name: "Start discussion" }).click();
+  await expect(widget(page).getByRole("status")).toHaveText("Discussion started.");
+  await threadList(page).getByRole("button", { name: title }).click();
+  const modal = page.getByRole("dialog", { name: title });
+  await expect(modal.getByRole("article", { name: `Comment by ${LEARNER.name}` })).toContainText(message);
+  return modal;
+}
+
+test("the author edits a discussion's title with its text: the form holds both, the rules of starting one apply, the modal and the list show the new title", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const title = `Compost heap ${stamp}`;
+  const renamed = `Compost heap temperatures ${stamp}`;
+  const modal = await startAndOpen(page, title, "How warm does yours get?");
+  const opening = modal.getByRole("article", { name: `Comment by ${LEARNER.name}` });
+  await opening.getByRole("button", { name: "Edit" }).click();
+  const titleBox = opening.getByRole("textbox", { name: "Title" });
+  await expect(titleBox).toHaveValue(title);
+  await expect(opening.getByRole("textbox", { name: "Message" })).toBeFocused();
+  // A title is required, as when starting one: said at the field, which takes focus.
+  await titleBox.fill("   ");
+  await opening.getByRole("button", { name: "Save" }).click();
+  await expect(opening.getByText("The discussion title is required.")).toBeVisible();
+  await expect(titleBox).toBeFocused();
+  await titleBox.fill(renamed);
+  await opening.getByRole("textbox", { name: "Message" }).fill("How warm does yours get in winter?");
+  await opening.getByRole("button", { name: "Save" }).click();
+  const renamedModal = page.getByRole("dialog", { name: renamed });
+  await expect(renamedModal.locator(".comment__title")).toHaveText(renamed);
+  await expect(renamedModal.getByRole("article", { name: `Comment by ${LEARNER.name}` })).toContainText("How warm does yours get in winter?");
+  await expect(renamedModal.getByRole("article", { name: `Comment by ${LEARNER.name}` }).getByRole("button", { name: "Edit" })).toBeFocused();
+  await expectNoAxeViolations(page, "the discussion modal after a title edit");
+  await page.keyboard.press("Escape");
+  await expect(threadList(page).getByRole("heading", { level: 3 }).first()).toHaveText(renamed);
+  // Saved: the page read again shows it.
+  await page.reload();
+  await expect(threadList(page).getByRole("button", { name: renamed })).toBeVisible();
+  await expect(threadList(page).getByRole("button", { name: title, exact: true })).toHaveCount(0);
+});

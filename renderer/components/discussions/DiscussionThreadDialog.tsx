@@ -83,7 +83,7 @@ export function DiscussionThreadDialog({ opaqueId, thread, onClose }: { opaqueId
   }
 
   return (
-    <ModalFrame id="discussion-modal" title={thread.title ?? "Discussion"} description={`Started by ${thread.creator.name}`} className="dialog dialog--wide discussion-modal" onClose={onClose}>
+    <ModalFrame id="discussion-modal" title={opening?.title ?? thread.title ?? "Discussion"} description={`Started by ${thread.creator.name}`} className="dialog dialog--wide discussion-modal" onClose={onClose}>
       <DiscussionContext.Provider value={context}>
         {/* Where focus goes when the control that had it leaves (the opening comment deleted). */}
         <h3 ref={headingRef} tabIndex={-1} className="visually-hidden">
