@@ -175,3 +175,29 @@ test("the author edits a discussion's title with its text: the form holds both, 
   await expect(threadList(page).getByRole("button", { name: renamed })).toBeVisible();
   await expect(threadList(page).getByRole("button", { name: title, exact: true })).toHaveCount(0);
 });
+
+test("the widget's status line tells what last happened: a discussion started, then edited and deleted in its modal", async ({ page }) => {
+  const title = `Worm farm ${Date.now().toString(36)}`;
+  // The card's own line (hidden from the accessibility tree while the modal is open, as everything behind it is).
+  const status = page.locator(".group-discussions").getByRole("status", { includeHidden: true });
+  const modal = await startAndOpen(page, title, "Red wrigglers or nightcrawlers?");
+  // Opening a thread starts the line afresh: nothing stale is left for after the modal.
+  await expect(status).toHaveText("");
+  const opening = modal.getByRole("article", { name: `Comment by ${LEARNER.name}` });
+  await opening.getByRole("button", { name: "Edit" }).click();
+  await opening.getByRole("textbox", { name: "Message" }).fill("Red wrigglers, surely?");
+  await opening.getByRole("button", { name: "Save" }).click();
+  await expect(modal.getByRole("status")).toHaveText("Discussion updated.");
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+  await expect(status).toHaveText("Discussion updated.");
+
+  await threadList(page).getByRole("button", { name: title }).click();
+  await modal.getByRole("article", { name: `Comment by ${LEARNER.name}` }).getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(modal.getByRole("status")).toHaveText("Discussion deleted.");
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+  await expect(status).toHaveText("Discussion deleted.");
+  await expect(threadList(page).getByRole("button", { name: title })).toHaveCount(0);
+});

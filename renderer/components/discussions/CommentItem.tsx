@@ -65,6 +65,7 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
   // A group's thread is a titled discussion: its opening comment is the discussion, and its title is edited with it.
   const opensDiscussion = !isReply && context !== null;
   const editsTitle = !isReply && (opensDiscussion || Boolean(comment.title));
+  const what = opensDiscussion ? "Discussion" : "Comment";
 
   const handleReply = () => {
     if (onReply) return onReply();
@@ -79,7 +80,7 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
     try {
       // Edited titles are sent as null when empty (second document, section 5).
       await edit.mutateAsync({ comment_id: comment.id, comment: text, is_html: comment.is_html, title: (editsTitle ? title : comment.title) || null });
-      announce("Comment updated.");
+      announce(`${what} updated.`);
       setEditing(false);
       focusAfterRender(editButton);
       return true;
@@ -96,7 +97,7 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
     setConfirming(null);
     remove.mutate(comment.id, {
       onSuccess: (answer) => {
-        announce("Comment deleted.");
+        announce(`${what} deleted.`);
         // A comment without replies leaves the page, and its buttons with it.
         if (!answer.deleted_with_replies_at) focusCard();
       },
