@@ -201,3 +201,43 @@ test("the widget's status line tells what last happened: a discussion started, t
   await expect(status).toHaveText("Discussion deleted.");
   await expect(threadList(page).getByRole("button", { name: title })).toHaveCount(0);
 });
+
+test("Escape in the discussion modal's reply or edit form is the form's: it asks before dropping a draft and cancels an edit, and the modal stays open", async ({ page }) => {
+  const title = `Bean sprouts ${Date.now().toString(36)}`;
+  const modal = await startAndOpen(page, title, "Day 3: roots showing.");
+  const reply = modal.getByRole("textbox", { name: `Reply to ${title}` });
+  await reply.fill("Mine are slower");
+  await page.keyboard.press("Escape");
+  const confirm = page.getByRole("alertdialog", { name: "Discard your message?" });
+  await expect(confirm).toBeVisible();
+  // Still on screen under the question (hidden from the accessibility tree while the question is open).
+  await expect(page.locator("#discussion-modal")).toBeVisible();
+  await confirm.getByRole("button", { name: "Keep writing" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(modal).toBeVisible();
+  await expect(reply).toHaveValue("Mine are slower");
+  await reply.focus();
+  await page.keyboard.press("Escape");
+  await page.getByRole("alertdialog", { name: "Discard your message?" }).getByRole("button", { name: "Discard" }).click();
+  await expect(reply).toHaveValue("");
+  await expect(modal).toBeVisible();
+
+  // An unchanged edit: Escape (in the title, or on the form's buttons) closes the form, not the modal.
+  const opening = modal.getByRole("article", { name: `Comment by ${LEARNER.name}` });
+  await opening.getByRole("button", { name: "Edit" }).click();
+  await opening.getByRole("textbox", { name: "Title" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(opening.getByRole("textbox", { name: "Title" })).toHaveCount(0);
+  await expect(modal).toBeVisible();
+  await expect(opening.getByRole("button", { name: "Edit" })).toBeFocused();
+  await opening.getByRole("button", { name: "Edit" }).click();
+  await opening.getByRole("button", { name: "Cancel" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(opening.getByRole("textbox", { name: "Message" })).toHaveCount(0);
+  await expect(modal).toBeVisible();
+
+  // With nothing of the form's to answer, Escape closes the modal as before.
+  await reply.focus();
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+});

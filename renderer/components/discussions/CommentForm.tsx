@@ -87,14 +87,12 @@ export function CommentForm({ label, placeholder, initialValue = "", title, subm
     if (event.key === "Enter" && !event.shiftKey) {
       event.preventDefault();
       void send();
-    } else if (event.key === "Escape" && (changed || onCancel)) {
-      event.preventDefault();
-      handleCancel();
     }
   };
-
-  const handleTitleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "Escape" && !event.nativeEvent.isComposing && (changed || onCancel)) {
+  // Escape anywhere in the form (its fields and buttons; not the confirmation, a portal React still bubbles from).
+  const handleFormKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== "Escape" || event.nativeEvent.isComposing || !event.currentTarget.contains(event.target as Node)) return;
+    if (changed || onCancel) {
       event.preventDefault();
       handleCancel();
     }
@@ -103,7 +101,8 @@ export function CommentForm({ label, placeholder, initialValue = "", title, subm
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   return (
-    <form className="comment-form" onSubmit={handleSubmit} noValidate aria-busy={busy || undefined}>
+    // Marked while Escape is the form's (a dialog around it then leaves Escape to it: ModalFrame).
+    <form className="comment-form" onSubmit={handleSubmit} noValidate aria-busy={busy || undefined} data-handles-escape={changed || onCancel ? "" : undefined} onKeyDown={handleFormKeyDown}>
       {title && (
         <div className="field">
           <label className="field__label" htmlFor={`${id}-title`}>
@@ -119,7 +118,6 @@ export function CommentForm({ label, placeholder, initialValue = "", title, subm
             aria-invalid={titleError ? true : undefined}
             aria-describedby={titleError ? `${id}-title-error` : undefined}
             onChange={(event) => setTitleDraft(event.target.value)}
-            onKeyDown={handleTitleKeyDown}
           />
           {titleError && (
             <p id={`${id}-title-error`} className="field__error">
