@@ -128,3 +128,116 @@ test("a group's page shows its About text without the empty note; a group whose 
   await expect(page.locator(".item-page__description")).toHaveCount(0);
   await expect(page.getByText(EMPTY_NOTE)).toBeVisible();
 });
+
+/** Starts a discussion of the learner's in the demo group through the widget, and opens it. */
+async function startAndOpen(page: Page, title: string, message: string) {
+  await signInViaApi(page, LEARNER);
+  await page.goto(await groupLink(page));
+  await widget(page).getByRole("button", { name: "Start a discussion..." }).click();
+  const form = widget(page).getByRole("form", { name: "Start a discussion" });
+  await form.getByRole("textbox", { name: "Title" }).fill(title);
+  await form.getByRole("textbox", { name: "Message" }).fill(message);
+  await form.getByRole("button", { name: "Start discussion" }).click();
+  await expect(widget(page).getByRole("status")).toHaveText("Discussion started.");
+  await threadList(page).getByRole("button", { name: title }).click();
+  const modal = page.getByRole("dialog", { name: title });
+  await expect(modal.getByRole("article", { name: `Comment by ${LEARNER.name}` })).toContainText(message);
+  return modal;
+}
+
+test("the author edits a discussion's title with its text: the form holds both, the rules of starting one apply, the modal and the list show the new title", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const title = `Compost heap ${stamp}`;
+  const renamed = `Compost heap temperatures ${stamp}`;
+  const modal = await startAndOpen(page, title, "How warm does yours get?");
+  const opening = modal.getByRole("article", { name: `Comment by ${LEARNER.name}` });
+  await opening.getByRole("button", { name: "Edit" }).click();
+  const titleBox = opening.getByRole("textbox", { name: "Title" });
+  await expect(titleBox).toHaveValue(title);
+  await expect(opening.getByRole("textbox", { name: "Message" })).toBeFocused();
+  // A title is required, as when starting one: said at the field, which takes focus.
+  await titleBox.fill("   ");
+  await opening.getByRole("button", { name: "Save" }).click();
+  await expect(opening.getByText("The discussion title is required.")).toBeVisible();
+  await expect(titleBox).toBeFocused();
+  await titleBox.fill(renamed);
+  await opening.getByRole("textbox", { name: "Message" }).fill("How warm does yours get in winter?");
+  await opening.getByRole("button", { name: "Save" }).click();
+  const renamedModal = page.getByRole("dialog", { name: renamed });
+  await expect(renamedModal.locator(".comment__title")).toHaveText(renamed);
+  await expect(renamedModal.getByRole("article", { name: `Comment by ${LEARNER.name}` })).toContainText("How warm does yours get in winter?");
+  await expect(renamedModal.getByRole("article", { name: `Comment by ${LEARNER.name}` }).getByRole("button", { name: "Edit" })).toBeFocused();
+  await expectNoAxeViolations(page, "the discussion modal after a title edit");
+  await page.keyboard.press("Escape");
+  await expect(threadList(page).getByRole("heading", { level: 3 }).first()).toHaveText(renamed);
+  // Saved: the page read again shows it.
+  await page.reload();
+  await expect(threadList(page).getByRole("button", { name: renamed })).toBeVisible();
+  await expect(threadList(page).getByRole("button", { name: title, exact: true })).toHaveCount(0);
+});
+
+test("the widget's status line tells what last happened: a discussion started, then edited and deleted in its modal", async ({ page }) => {
+  const title = `Worm farm ${Date.now().toString(36)}`;
+  // The card's own line (hidden from the accessibility tree while the modal is open, as everything behind it is).
+  const status = page.locator(".group-discussions").getByRole("status", { includeHidden: true });
+  const modal = await startAndOpen(page, title, "Red wrigglers or nightcrawlers?");
+  // Opening a thread starts the line afresh: nothing stale is left for after the modal.
+  await expect(status).toHaveText("");
+  const opening = modal.getByRole("article", { name: `Comment by ${LEARNER.name}` });
+  await opening.getByRole("button", { name: "Edit" }).click();
+  await opening.getByRole("textbox", { name: "Message" }).fill("Red wrigglers, surely?");
+  await opening.getByRole("button", { name: "Save" }).click();
+  await expect(modal.getByRole("status")).toHaveText("Discussion updated.");
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+  await expect(status).toHaveText("Discussion updated.");
+
+  await threadList(page).getByRole("button", { name: title }).click();
+  await modal.getByRole("article", { name: `Comment by ${LEARNER.name}` }).getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(modal.getByRole("status")).toHaveText("Discussion deleted.");
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+  await expect(status).toHaveText("Discussion deleted.");
+  await expect(threadList(page).getByRole("button", { name: title })).toHaveCount(0);
+});
+
+test("Escape in the discussion modal's reply or edit form is the form's: it asks before dropping a draft and cancels an edit, and the modal stays open", async ({ page }) => {
+  const title = `Bean sprouts ${Date.now().toString(36)}`;
+  const modal = await startAndOpen(page, title, "Day 3: roots showing.");
+  const reply = modal.getByRole("textbox", { name: `Reply to ${title}` });
+  await reply.fill("Mine are slower");
+  await page.keyboard.press("Escape");
+  const confirm = page.getByRole("alertdialog", { name: "Discard your message?" });
+  await expect(confirm).toBeVisible();
+  // Still on screen under the question (hidden from the accessibility tree while the question is open).
+  await expect(page.locator("#discussion-modal")).toBeVisible();
+  await confirm.getByRole("button", { name: "Keep writing" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(modal).toBeVisible();
+  await expect(reply).toHaveValue("Mine are slower");
+  await reply.focus();
+  await page.keyboard.press("Escape");
+  await page.getByRole("alertdialog", { name: "Discard your message?" }).getByRole("button", { name: "Discard" }).click();
+  await expect(reply).toHaveValue("");
+  await expect(modal).toBeVisible();
+
+  // An unchanged edit: Escape (in the title, or on the form's buttons) closes the form, not the modal.
+  const opening = modal.getByRole("article", { name: `Comment by ${LEARNER.name}` });
+  await opening.getByRole("button", { name: "Edit" }).click();
+  await opening.getByRole("textbox", { name: "Title" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(opening.getByRole("textbox", { name: "Title" })).toHaveCount(0);
+  await expect(modal).toBeVisible();
+  await expect(opening.getByRole("button", { name: "Edit" })).toBeFocused();
+  await opening.getByRole("button", { name: "Edit" }).click();
+  await opening.getByRole("button", { name: "Cancel" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(opening.getByRole("textbox", { name: "Message" })).toHaveCount(0);
+  await expect(modal).toBeVisible();
+
+  // With nothing of the form's to answer, Escape closes the modal as before.
+  await reply.focus();
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+});

@@ -72,6 +72,9 @@ export function ModalFrame(props: ModalFrameProps) {
             // load this layer may still listen as the top one for a moment after the other opened, and both closed.
             const target = event.target instanceof Element ? event.target : null;
             if (target?.closest('[role="dialog"], [role="alertdialog"]') && !target.closest(`[data-modal-frame="${frameId}"]`)) event.preventDefault();
+            // A form that answers Escape itself (a comment form cancelling its edit, or asking before a draft is lost)
+            // has it: Radix hears keys before the form does, and would close the dialog with the draft in it.
+            if (target?.closest("[data-handles-escape]")) event.preventDefault();
           }}
           data-modal-frame={frameId}
         >

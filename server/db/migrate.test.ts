@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from "../test/testServer.js";
 import { buildContent, buildUser } from "../test/factories.js";
 import { writeSections } from "../models/sections.js";
 import * as m030 from "./migrations/030_removed_section_threads.js";
+import * as m041 from "./migrations/041_one_open_report.js";
 
 describe("migrations", () => {
   let server: TestServer;
@@ -51,5 +52,27 @@ describe("migrations", () => {
       { section_uid: kept!.uid, removed_at: null, section_title: null },
       { section_uid: "a-section-removed-long-ago", removed_at: at, section_title: null },
     ]);
+  });
+
+  it("041 folds a reporter's open duplicate reports into the oldest before allowing one open report each", async () => {
+    const db = server.db;
+    const [owner, reporter, other] = [await buildUser(db), await buildUser(db), await buildUser(db)];
+    const item = await buildContent(db, { ownerId: owner.id });
+    // As a database from before 041 could hold: the same person's report twice while open, beside a resolved one and another person's.
+    await m041.down(db as never);
+    const flag = (profileId: number, status: "open" | "resolved", at: string) => ({ content_id: item.id, profile_id: profileId, reason: "broken" as const, message: at, status, created_at: at });
+    await db
+      .insertInto("content_flags")
+      .values([flag(reporter.id, "resolved", "2026-01-01"), flag(reporter.id, "open", "2026-01-02"), flag(reporter.id, "open", "2026-01-03"), flag(other.id, "open", "2026-01-04")])
+      .execute();
+    await m041.up(db as never);
+    const rows = await db.selectFrom("content_flags").select(["profile_id", "status", "message"]).where("content_id", "=", item.id).orderBy("id").execute();
+    expect(rows).toEqual([
+      { profile_id: reporter.id, status: "resolved", message: "2026-01-01" },
+      { profile_id: reporter.id, status: "open", message: "2026-01-02" },
+      { profile_id: other.id, status: "open", message: "2026-01-04" },
+    ]);
+    // Now a second open report by the same person cannot be stored.
+    await expect(db.insertInto("content_flags").values(flag(reporter.id, "open", "2026-01-05")).execute()).rejects.toThrow();
   });
 });

@@ -1,5 +1,5 @@
-import { useId, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
-import { COMMENT_MAX, DISCUSSION_MESSAGES } from "../../../contract/index.js";
+import { useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { COMMENT_MAX, COMMENT_TITLE_MAX, DISCUSSION_MESSAGES } from "../../../contract/index.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 
@@ -14,8 +14,13 @@ export interface CommentFormProps {
   busy: boolean;
   /** The server's refusal of the last send, shown above the buttons. */
   failure: string | null;
-  /** Sends the text; resolves true when it was saved (a new-comment form then empties itself). */
-  onSubmit(text: string): Promise<boolean>;
+  /**
+   * A Title field above the text (editing a discussion's opening comment): its starting value, and whether it may be
+   * left empty (a group's discussion must keep one). Without it the form has no title.
+   */
+  title?: { initialValue: string; required: boolean };
+  /** Sends the text (and the title, trimmed, when the form has one); resolves true when it was saved (a new-comment form then empties itself). */
+  onSubmit(text: string, title?: string): Promise<boolean>;
   /** Closes the form (reply and edit forms); without it, cancelling only empties the draft. */
   onCancel?(): void;
   autoFocus?: boolean;
@@ -30,17 +35,30 @@ export interface CommentFormProps {
  * Shift+Enter adds a line, Escape cancels, and cancelling a changed, non-empty draft asks the spec's question first.
  * Plain text only (is_html false), at most 10000 characters.
  */
-export function CommentForm({ label, placeholder, initialValue = "", submitLabel, busyLabel, busy, failure, onSubmit, onCancel, autoFocus, attachments, holdSubmit = false }: CommentFormProps) {
+export function CommentForm({ label, placeholder, initialValue = "", title, submitLabel, busyLabel, busy, failure, onSubmit, onCancel, autoFocus, attachments, holdSubmit = false }: CommentFormProps) {
   const id = useId();
+  const titleRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState(initialValue);
+  const [titleDraft, setTitleDraft] = useState(title?.initialValue ?? "");
+  const [titleError, setTitleError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const blank = draft.trim() === "";
   const tooLong = draft.length > COMMENT_MAX;
-  const changed = !blank && draft !== initialValue;
+  const changed = !blank && (draft !== initialValue || (title !== undefined && titleDraft !== title.initialValue));
 
   const send = async () => {
     if (blank || busy || tooLong || holdSubmit) return;
-    const saved = await onSubmit(draft);
+    if (title) {
+      // The same rules as starting a discussion: required there, at most 255 characters.
+      const trimmed = titleDraft.trim();
+      const error = title.required && trimmed === "" ? DISCUSSION_MESSAGES.titleRequired : trimmed.length > COMMENT_TITLE_MAX ? DISCUSSION_MESSAGES.titleTooLong : null;
+      setTitleError(error);
+      if (error) {
+        titleRef.current?.focus();
+        return;
+      }
+    }
+    const saved = await (title ? onSubmit(draft, titleDraft.trim()) : onSubmit(draft));
     if (saved && !onCancel) setDraft("");
   };
   const handleSubmit = (event: FormEvent) => {
@@ -50,6 +68,8 @@ export function CommentForm({ label, placeholder, initialValue = "", submitLabel
   const finishCancel = () => {
     setConfirming(false);
     setDraft(initialValue);
+    setTitleDraft(title?.initialValue ?? "");
+    setTitleError(null);
     onCancel?.();
   };
   const handleCancel = () => {
@@ -67,7 +87,12 @@ export function CommentForm({ label, placeholder, initialValue = "", submitLabel
     if (event.key === "Enter" && !event.shiftKey) {
       event.preventDefault();
       void send();
-    } else if (event.key === "Escape" && (changed || onCancel)) {
+    }
+  };
+  // Escape anywhere in the form (its fields and buttons; not the confirmation, a portal React still bubbles from).
+  const handleFormKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== "Escape" || event.nativeEvent.isComposing || !event.currentTarget.contains(event.target as Node)) return;
+    if (changed || onCancel) {
       event.preventDefault();
       handleCancel();
     }
@@ -76,8 +101,32 @@ export function CommentForm({ label, placeholder, initialValue = "", submitLabel
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   return (
-    <form className="comment-form" onSubmit={handleSubmit} noValidate aria-busy={busy || undefined}>
-      <label className="visually-hidden" htmlFor={`${id}-text`}>
+    // Marked while Escape is the form's (a dialog around it then leaves Escape to it: ModalFrame).
+    <form className="comment-form" onSubmit={handleSubmit} noValidate aria-busy={busy || undefined} data-handles-escape={changed || onCancel ? "" : undefined} onKeyDown={handleFormKeyDown}>
+      {title && (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-title`}>
+            Title
+          </label>
+          <input
+            ref={titleRef}
+            id={`${id}-title`}
+            className="input"
+            value={titleDraft}
+            maxLength={COMMENT_TITLE_MAX}
+            required={title.required}
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={titleError ? `${id}-title-error` : undefined}
+            onChange={(event) => setTitleDraft(event.target.value)}
+          />
+          {titleError && (
+            <p id={`${id}-title-error`} className="field__error">
+              {titleError}
+            </p>
+          )}
+        </div>
+      )}
+      <label className={title ? "field__label" : "visually-hidden"} htmlFor={`${id}-text`}>
         {label}
       </label>
       <textarea

@@ -14,15 +14,19 @@ import { ReplyList } from "./ReplyList.js";
 
 /**
  * Moves focus to `target` once the change that removed the focused control has been drawn; a timer, because a dialog
- * closing in the same change hands focus back (to its opener, gone by then) after the effects have run.
+ * closing in the same change hands focus back (to its opener, gone by then) after the effects have run. The target
+ * stays pending until the timer fires: another render before it (the saved comment arriving, a list read again)
+ * clears that timer and sets a new one, where taking it at once left focus on the dialog's frame.
  */
 function useFocusAfterRender() {
   const pending = useRef<RefObject<HTMLElement | null> | null>(null);
   useEffect(() => {
-    const target = pending.current;
-    if (!target) return;
-    pending.current = null;
-    const timer = setTimeout(() => target.current?.focus(), 0);
+    if (!pending.current) return;
+    const timer = setTimeout(() => {
+      const target = pending.current;
+      pending.current = null;
+      target?.current?.focus();
+    }, 0);
     return () => clearTimeout(timer);
   });
   return (target: RefObject<HTMLElement | null>) => {
@@ -58,6 +62,10 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
   const name = comment.creator.name;
   // The server takes replies only to a top-level comment that is not deleted.
   const canReply = canComment && !deleted && !(parent && (parent.deleted_with_replies_at ?? parent.deleted_at));
+  // A group's thread is a titled discussion: its opening comment is the discussion, and its title is edited with it.
+  const opensDiscussion = !isReply && context !== null;
+  const editsTitle = !isReply && (opensDiscussion || Boolean(comment.title));
+  const what = opensDiscussion ? "Discussion" : "Comment";
 
   const handleReply = () => {
     if (onReply) return onReply();
@@ -68,11 +76,11 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
     setReplying(false);
     focusAfterRender(replyButton);
   };
-  const handleEditSubmit = async (text: string) => {
+  const handleEditSubmit = async (text: string, title?: string) => {
     try {
       // Edited titles are sent as null when empty (second document, section 5).
-      await edit.mutateAsync({ comment_id: comment.id, comment: text, is_html: comment.is_html, title: comment.title || null });
-      announce("Comment updated.");
+      await edit.mutateAsync({ comment_id: comment.id, comment: text, is_html: comment.is_html, title: (editsTitle ? title : comment.title) || null });
+      announce(`${what} updated.`);
       setEditing(false);
       focusAfterRender(editButton);
       return true;
@@ -89,7 +97,7 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
     setConfirming(null);
     remove.mutate(comment.id, {
       onSuccess: (answer) => {
-        announce("Comment deleted.");
+        announce(`${what} deleted.`);
         // A comment without replies leaves the page, and its buttons with it.
         if (!answer.deleted_with_replies_at) focusCard();
       },
@@ -116,8 +124,9 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
       {comment.title && !editing && <p className="comment__title">{comment.title}</p>}
       {editing ? (
         <CommentForm
-          label="Edit your comment"
+          label={editsTitle ? "Message" : "Edit your comment"}
           initialValue={comment.content}
+          title={editsTitle ? { initialValue: comment.title ?? "", required: opensDiscussion } : undefined}
           submitLabel="Save"
           busyLabel="Saving…"
           busy={edit.isPending}

@@ -10,9 +10,10 @@ import { DiscussionContext, type DiscussionContextValue } from "./DiscussionCont
 /**
  * A group's discussion modal (second document: "discussion and search modals"): the thread's opening comment with all
  * its replies, reactions and actions (the Discuss card's own CommentItem and ReplyList, sending the group context), and
- * at the end the form that replies to the thread, for those who may take part.
+ * at the end the form that replies to the thread, for those who may take part. What it announces is also handed to
+ * `onAnnounce`, so the widget's own status line tells what last happened once the modal is closed.
  */
-export function DiscussionThreadDialog({ opaqueId, thread, onClose }: { opaqueId: string; thread: DiscussionThread; onClose(): void }) {
+export function DiscussionThreadDialog({ opaqueId, thread, onAnnounce, onClose }: { opaqueId: string; thread: DiscussionThread; onAnnounce?(message: string): void; onClose(): void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [status, setStatus] = useState("");
   const query = useGroupDiscussion(opaqueId, thread.id);
@@ -21,7 +22,13 @@ export function DiscussionThreadDialog({ opaqueId, thread, onClose }: { opaqueId
   const opening = flattenThread(query.data)[0];
   const transient = page?.transient;
 
-  const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
+  const announce = useCallback(
+    (message: string) => {
+      setStatus((previous) => (previous === message ? `${message}\u00a0` : message));
+      onAnnounce?.(message);
+    },
+    [onAnnounce],
+  );
   const focusCard = useCallback(() => setTimeout(() => headingRef.current?.focus(), 0), []);
   const context = useMemo<DiscussionContextValue>(
     () => ({
@@ -83,7 +90,7 @@ export function DiscussionThreadDialog({ opaqueId, thread, onClose }: { opaqueId
   }
 
   return (
-    <ModalFrame id="discussion-modal" title={thread.title ?? "Discussion"} description={`Started by ${thread.creator.name}`} className="dialog dialog--wide discussion-modal" onClose={onClose}>
+    <ModalFrame id="discussion-modal" title={opening?.title ?? thread.title ?? "Discussion"} description={`Started by ${thread.creator.name}`} className="dialog dialog--wide discussion-modal" onClose={onClose}>
       <DiscussionContext.Provider value={context}>
         {/* Where focus goes when the control that had it leaves (the opening comment deleted). */}
         <h3 ref={headingRef} tabIndex={-1} className="visually-hidden">

@@ -43,6 +43,12 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
   const start = usePostComment(opaqueId, GROUP_DISCUSSION_CONTEXT);
 
   const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
+  // The status line says what last happened in the card; a thread opened starts afresh (the modal announces its own
+  // changes and hands them here, so after it closes the line tells of them, not of an earlier start).
+  const handleOpen = useCallback((thread: DiscussionThread) => {
+    setStatus("");
+    setOpened(thread);
+  }, []);
 
   if (summary.isPending || profile === undefined) {
     return (
@@ -156,7 +162,7 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
       </div>
     );
   } else if (data.data.length === 0) threads = <p className="feed-card__empty">No discussions yet.</p>;
-  else threads = <DiscussionThreadList threads={data.data} label="Discussion threads" onOpen={setOpened} />;
+  else threads = <DiscussionThreadList threads={data.data} label="Discussion threads" onOpen={handleOpen} />;
 
   return (
     <Frame headingId={headingId} pager={data ? <ThreadPager meta={data.meta} busy={list.isFetching} onPage={setPage} label="Discussion pages" /> : null}>
@@ -173,8 +179,8 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
         data && !data.transient.viewed_by_link && <p className="discuss-card__note">Only members of this group can start a discussion.</p>
       )}
       {threads}
-      {searching !== null && <DiscussionSearchDialog opaqueId={opaqueId} term={searching} sort={sort} onOpen={setOpened} onClose={() => setSearching(null)} />}
-      {opened && <DiscussionThreadDialog opaqueId={opaqueId} thread={opened} onClose={() => setOpened(null)} />}
+      {searching !== null && <DiscussionSearchDialog opaqueId={opaqueId} term={searching} sort={sort} onOpen={handleOpen} onClose={() => setSearching(null)} />}
+      {opened && <DiscussionThreadDialog opaqueId={opaqueId} thread={opened} onAnnounce={announce} onClose={() => setOpened(null)} />}
       <p className="visually-hidden" role="status">
         {status}
       </p>

@@ -92,8 +92,9 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     const grants = await grantsOf(db, item);
     authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
     authorize(req.actor, contentObjectPolicy.canFlag(req.actor, item, grants));
-    await insertFlag(db, { contentId: item.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
-    await deliver(req.log, "a report", () => notifyReport(db, { what: "content", contentId: item.id, reporterId: req.actor.profile!.id, reason: body.value, message: body.message }, mailFor(mail, req)));
+    const report = await insertFlag(db, { contentId: item.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
+    // A second report of the same item while the first is open updates it; the staff heard of it already.
+    if (report.isNew) await deliver(req.log, "a report", () => notifyReport(db, { what: "content", contentId: item.id, reporterId: req.actor.profile!.id, reason: body.value, message: body.message }, mailFor(mail, req)));
     const answer: StatusMessageResponse = { status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks };
     res.json(answer);
   });

@@ -118,6 +118,32 @@ describe("a group's discussions (the thread widget)", () => {
     expect([crossed.status, crossed.body.message]).toEqual([422, DISCUSSION_MESSAGES.replyTargetGone]);
   });
 
+  it("lets a thread's author or an admin edit its title with its text, under the rules of starting one, and records the title in its history", async () => {
+    const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
+    const item = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Chess Club", profileId: group.id });
+    const thread = (await start(as.groupie, "Opening trap", "Which opening?", item)).body;
+    const put = async (c: TestClient, body: Record<string, unknown>) => c.request("PUT", COMMENT, { opaque_id: item.opaque_id, context: "group", comment_id: thread.id, comment: "Which opening first?", ...body }, { "x-csrf-token": await c.token() });
+
+    const renamed = await put(as.groupie, { title: "  Opening traps for beginners  " });
+    expect(renamed.status).toBe(200);
+    fits("put", COMMENT, renamed);
+    expect(renamed.body).toMatchObject({ title: "Opening traps for beginners", content: "Which opening first?", edited_at: expect.any(String) });
+    expect(titles(await list(as.member, {}, item))).toEqual(["Opening traps for beginners"]);
+    expect((await put(as.admin, { title: "Openings (moved)" })).body).toMatchObject({ title: "Openings (moved)" });
+    // Others may not, and the rules of a new thread hold: required, at most 255 characters.
+    for (const role of ["member", "leader", "moderator"] as const) expect((await put(as[role], { title: "Mine now" })).status, role).toBe(403);
+    for (const [title, message] of [["   ", DISCUSSION_MESSAGES.titleRequired], ["", DISCUSSION_MESSAGES.titleRequired], ["x".repeat(256), DISCUSSION_MESSAGES.titleTooLong], [42, DISCUSSION_MESSAGES.titleTooLong]] as const) {
+      const refused = await put(as.groupie, { title });
+      expect([refused.status, refused.body.message], String(title)).toEqual([422, message]);
+      fits("put", COMMENT, refused);
+    }
+    expect((await list(as.member, {}, item)).body.data[0].title).toBe("Openings (moved)");
+
+    const history = await as.admin.get(`${COMMENT}/history?opaque_id=${item.opaque_id}&context=group&comment_id=${thread.id}`);
+    expect(history.status).toBe(200);
+    expect(history.body.data.map((e: { new_values: { title: string | null } }) => e.new_values.title)).toEqual(expect.arrayContaining(["Opening traps for beginners", "Openings (moved)"]));
+  });
+
   it("opens a thread with its replies; its author or an admin edits and deletes, others report; reactions and subscriptions follow the features", async () => {
     const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
     const item = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Art Club", profileId: group.id });

@@ -241,8 +241,9 @@ export function discussionsRouter(db: Db, storage: FileStorage, mail: MailContex
     const ctx = await loadReadableThread(db, req, body.opaque_id, body.context);
     const comment = await loadComment(db, ctx, body.comment_id);
     authorizeTakingPart(req.actor, ctx, commentPolicy.canReport(req.actor, ctx.subject, comment), DISCUSSION_MESSAGES.reportOwn);
-    await insertCommentFlag(db, { commentId: comment.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
-    await deliver(req.log, "a report", () => notifyReport(db, { what: "comment", contentId: ctx.item.id, reporterId: req.actor.profile!.id, reason: body.value, message: body.message }, mailFor(mail, req)));
+    const report = await insertCommentFlag(db, { commentId: comment.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
+    // A second report of the same comment while the first is open updates it; the staff heard of it already.
+    if (report.isNew) await deliver(req.log, "a report", () => notifyReport(db, { what: "comment", contentId: ctx.item.id, reporterId: req.actor.profile!.id, reason: body.value, message: body.message }, mailFor(mail, req)));
     res.json({ status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks } satisfies StatusMessageResponse);
   });
 

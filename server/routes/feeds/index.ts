@@ -122,8 +122,9 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     const body = parseOr422(FeedPostFlagRequest, req.body ?? {});
     const { post, feed } = await loadPost(db, req);
     authorize(req.actor, feedPolicy.canReport(req.actor, feed.subject, post), FEED_MESSAGES.reportOwn);
-    await insertFeedPostFlag(db, { postId: post.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
-    await deliver(req.log, "a report", () => notifyReport(db, { what: "post", contentId: post.content_id, reporterId: req.actor.profile!.id, reason: body.value, message: body.message }, mailFor(mail, req)));
+    const report = await insertFeedPostFlag(db, { postId: post.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
+    // A second report of the same post while the first is open updates it; the staff heard of it already.
+    if (report.isNew) await deliver(req.log, "a report", () => notifyReport(db, { what: "post", contentId: post.content_id, reporterId: req.actor.profile!.id, reason: body.value, message: body.message }, mailFor(mail, req)));
     res.json({ status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks } satisfies StatusMessageResponse);
   });
 

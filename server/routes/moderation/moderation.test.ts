@@ -105,7 +105,11 @@ describe("reviewing reports", () => {
   });
 
   it("pages the list", async () => {
-    for (let i = 0; i < REPORTS_PER_PAGE; i++) await as.member.post("/profile/flag", { type: `resource:${resource.id}`, value: "awesome", message: `Great ${i}` });
+    // One report each of as many other items (a second report of one item by one person updates the first).
+    for (let i = 0; i < REPORTS_PER_PAGE; i++) {
+      const other = await buildContent(server.db, { ownerId: cast.owner.id });
+      expect((await as.member.post("/profile/flag", { type: `resource:${other.id}`, value: "awesome", message: `Great ${i}` })).status).toBe(200);
+    }
     const first = (await reports("moderator")).body;
     const second = (await reports("moderator", "?page=2")).body;
     expect(first.total).toBe(REPORTS_PER_PAGE + 3);
