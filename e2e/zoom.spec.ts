@@ -61,12 +61,20 @@ test.describe("Zoom meetings in a discussion", () => {
     await expectNoAxeViolations(page, "Connect to Zoom dialog");
     await shoot(page, "zoom-connect-dialog");
     const meetingsBefore = fake.requests.filter((r) => r.path === "/v2/users/me/meetings").length;
+    // The page records the window messages it receives: the popup's confirmation must come as one (the spec's "a window message confirms the connection").
+    await page.evaluate(() => {
+      const seen: unknown[] = [];
+      (window as unknown as { zoomMessages: unknown[] }).zoomMessages = seen;
+      window.addEventListener("message", (event) => seen.push({ data: event.data, origin: event.origin }));
+    });
     const popupOpened = page.waitForEvent("popup");
     await connect.getByRole("button", { name: "Connect" }).click();
     const popup = await popupOpened;
     // The popup went through Zoom's (the fake's) consent page back to the callback, told this page, and closed.
     await popup.waitForEvent("close");
     await expect(connect).toHaveCount(0);
+    const messages = await page.evaluate(() => (window as unknown as { zoomMessages: unknown[] }).zoomMessages);
+    expect(messages).toContainEqual({ data: { type: "zoom-connected" }, origin: new URL(page.url()).origin });
     await expect(form).toHaveCount(0);
     const authorize = fake.requests.filter((r) => r.path === "/oauth/authorize");
     expect(authorize).toHaveLength(1);

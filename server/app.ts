@@ -193,6 +193,10 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
           upgradeInsecureRequests: null,
         },
       },
+      // same-origin-allow-popups rather than helmet's same-origin: the Connect to Zoom popup goes through Zoom's pages and
+      // back to our callback, whose window message needs the popup's opener kept (same-origin would sever it at the
+      // first cross-origin page). Other sites' windows still get no handle on ours.
+      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     }),
   );
   // Before every router and the web app's static files, so API answers and the build's JS and CSS alike are compressed.

@@ -29,8 +29,8 @@ const EXPIRY_MARGIN_MS = 60_000;
 
 /**
  * The script the callback page runs: tells the window that opened the popup (same origin only) that Zoom is connected,
- * and closes the popup. A BroadcastChannel carries the same message when the popup lost its opener on the way
- * through Zoom's pages (a cross-origin navigation may sever it under Cross-Origin-Opener-Policy).
+ * and closes the popup. A BroadcastChannel carries the same message in case the popup lost its opener on the way
+ * through Zoom's pages (a browser or extension that severs cross-origin openers).
  */
 const CONNECTED_SCRIPT = `(() => {
   const message = { type: ${JSON.stringify(ZOOM_CONNECTED_MESSAGE)} };
@@ -49,6 +49,9 @@ function callbackPage(res: Response, status: number, message: string, connected:
     .status(status)
     .type("html")
     .setHeader("Cache-Control", "no-store")
+    // Arriving from Zoom's pages, the popup keeps its opener only if this page does not ask for a new browsing context
+    // group; it holds nothing to protect, and its script posts only to our own origin.
+    .setHeader("Cross-Origin-Opener-Policy", "unsafe-none")
     .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Connect to Zoom</title>${script}</head><body><main><h1>Connect to Zoom</h1><p>${escapeHtml(message)}</p></main></body></html>`);
 }
 

@@ -17,7 +17,7 @@ const REAUTHORIZE = { message: ZOOM_MESSAGES.reauthorize, code: ZOOM_REAUTHORIZE
  * Goes through the Connect to Zoom popup as a browser would: the connect call's redirect to Zoom, Zoom's (the fake's)
  * approval back to the callback, and the callback's page. Answers the callback's answer.
  */
-async function connect(client: TestClient): Promise<{ status: number; body: string; authorize: URL }> {
+async function connect(client: TestClient): Promise<{ status: number; body: string; authorize: URL; headers: Headers }> {
   const start = await client.get(ZOOM_CONNECT_PATH);
   expect(start.status).toBe(302);
   const authorize = new URL(start.headers.get("location")!);
@@ -25,7 +25,7 @@ async function connect(client: TestClient): Promise<{ status: number; body: stri
   expect(approved.status).toBe(302);
   const back = new URL(approved.headers.get("location")!);
   const res = await client.request("GET", back.pathname + back.search, undefined, { accept: "text/html" });
-  return { status: res.status, body: String(res.body), authorize };
+  return { status: res.status, body: String(res.body), authorize, headers: res.headers };
 }
 
 // Meetings through Zoom. Zoom cannot be reached from here, so the server talks to a stand-in for its OAuth endpoints
@@ -73,7 +73,7 @@ describe("Zoom meetings", () => {
 
   it("connects: redirects to Zoom with the site's client, exchanges the code with client authentication, keeps the tokens encrypted and tells the opener", async () => {
     const member = cast.clients.member;
-    const { status, body, authorize } = await connect(member);
+    const { status, body, authorize, headers } = await connect(member);
     expect(authorize.origin + authorize.pathname).toBe(`${fake.url}/oauth/authorize`);
     expect(Object.fromEntries(authorize.searchParams)).toEqual({ response_type: "code", client_id: CLIENT_ID, redirect_uri: `${server.url}/system/third-party-accounts/zoom/callback`, state: expect.stringMatching(/^[\w-]{32}$/) });
     expect(status).toBe(200);
@@ -81,6 +81,9 @@ describe("Zoom meetings", () => {
     // No inline script (the CSP allows none): the page loads the script of our own origin, which posts the message.
     expect(body).toContain(`<script src="${ZOOM_CONNECTED_SCRIPT_PATH}" defer></script>`);
     expect(body).not.toMatch(/<script>/);
+    // The popup arrives from Zoom's pages: this page must not cut it off from its opener (the app's pages may not either).
+    expect(headers.get("cross-origin-opener-policy")).toBe("unsafe-none");
+    expect((await member.get("/app/config")).headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
     const script = await member.download(ZOOM_CONNECTED_SCRIPT_PATH);
     expect(script.headers.get("content-type")).toMatch(/javascript/);
     expect(script.bytes.toString()).toContain(`window.opener.postMessage(message, window.location.origin)`);
