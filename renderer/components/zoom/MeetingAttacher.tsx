@@ -1,15 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import { ZOOM_FEATURE, type MeetingDetails, type ZoomMeetingType } from "../../../contract/index.js";
 import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
+import { platform } from "../../platform/index.js";
 import { useZoomFeatures } from "../../api/zoom.js";
 import { AddMeetingDialog } from "./AddMeetingDialog.js";
 import { MeetingCard } from "./MeetingCard.js";
 
-/** Whether the comment forms offer meetings: the site has a Zoom app (zoom_meetings) and someone is signed in. */
+/**
+ * Whether the comment forms offer meetings: the site has a Zoom app (zoom_meetings), someone is signed in, and the
+ * Connect to Zoom popup would be signed in too (not on the desktop, whose popups open in the system browser).
+ */
 export function useMeetingsOffered(): boolean {
   const zoomOn = useAppConfig().data?.features[ZOOM_FEATURE] === true;
   const profile = useCurrentProfile();
-  return zoomOn && Boolean(profile);
+  return zoomOn && Boolean(profile) && platform.popupsShareSignIn;
 }
 
 /**
