@@ -49,6 +49,8 @@ test.describe("Zoom meetings in a discussion", () => {
     // Not connected yet, and webinars off: no Add webinar.
     await expect(discuss.getByRole("button", { name: "Add webinar" })).toHaveCount(0);
 
+    // The comment is written first: the meeting dialog's own submit must not send it.
+    await discuss.getByRole("textbox", { name: "Start the discussion" }).fill("Let's review the volcano models together.");
     await addMeeting.click();
     const form = page.getByRole("dialog", { name: "Add a Zoom meeting" });
     await expect(form.getByRole("textbox", { name: "Topic" })).toHaveValue(title);
@@ -90,8 +92,9 @@ test.describe("Zoom meetings in a discussion", () => {
     // Connected now, and the account has no webinars: still no Add webinar (and no Add meeting while one is added).
     await expect(discuss.getByRole("button", { name: "Add webinar" })).toHaveCount(0);
     await shoot(page, "zoom-draft");
+    await expect(discuss).toContainText("No comments yet");
+    await expect(discuss.getByRole("textbox", { name: "Start the discussion" })).toHaveValue("Let's review the volcano models together.");
 
-    await discuss.getByRole("textbox", { name: "Start the discussion" }).fill("Let's review the volcano models together.");
     await discuss.getByRole("button", { name: "Send" }).click();
     const posted = discuss.getByRole("article").filter({ hasText: "Let's review the volcano models together." });
     const meetingCard = posted.getByRole("region", { name: `Zoom meeting: ${title}` });
