@@ -54,6 +54,7 @@ test.describe("Zoom meetings in a discussion", () => {
     await addMeeting.click();
     const form = page.getByRole("dialog", { name: "Add a Zoom meeting" });
     await expect(form.getByRole("textbox", { name: "Topic" })).toHaveValue(title);
+    await shoot(page, "zoom-add-dialog");
     await form.getByRole("button", { name: "Add meeting" }).click();
 
     // The server answered 1005: the Connect to Zoom dialog explains and offers Connect.

@@ -80,9 +80,19 @@ export function AddMeetingDialog({ type, defaultTopic, onCreated, onClose }: { t
           <input id={`${id}-topic`} className="input" maxLength={ZOOM_TOPIC_MAX} value={topic} onChange={(e) => setTopic(e.target.value)} {...fieldErrorProps(`${id}-topic`, errors.topic)} />
         </Field>
         <Field id={`${id}-start`} label="Start time (optional)" error={errors.start_time}>
-          <input id={`${id}-start`} className="input" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} {...fieldErrorProps(`${id}-start`, errors.start_time)} />
+          <input
+            id={`${id}-start`}
+            className="input"
+            type="datetime-local"
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+            {...fieldErrorProps(`${id}-start`, errors.start_time)}
+            aria-describedby={errors.start_time ? `${id}-start-hint ${id}-start-error` : `${id}-start-hint`}
+          />
         </Field>
-        <p className="field__hint">Leave the start time empty for a meeting that can start now.</p>
+        <p id={`${id}-start-hint`} className="field__hint">
+          Leave the start time empty for a meeting that can start now.
+        </p>
       </FormDialog>
       {pending && <ConnectZoomDialog onConnected={handleConnected} onClose={() => setPending(null)} />}
     </>
