@@ -18,7 +18,7 @@ import { HttpError } from "../../lib/errors.js";
 import { SecretBox } from "../../lib/secretBox.js";
 import { saveSession } from "../../lib/session.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { authorizeUrl, callZoomApi, creationBody, readZoomAnswer, reauthorize, requestTokens, requireZoom, ZoomCreated, ZoomUser, zoomUserName, ZoomUserSettings } from "../../lib/zoom.js";
+import { authorizeUrl, callZoomApi, type ZoomTokens, creationBody, readZoomAnswer, reauthorize, requestTokens, requireZoom, ZoomCreated, ZoomUser, zoomUserName, ZoomUserSettings } from "../../lib/zoom.js";
 import { deleteTokens, findTokens, saveTokens } from "../../models/thirdPartyAccounts.js";
 import { insertZoomMeeting } from "../../models/zoomMeetings.js";
 import { authenticate, authorize, zoomPolicy } from "../../policies/index.js";
@@ -65,20 +65,37 @@ export function zoomRouter(db: Db, config: ServerConfig, sessionSecret: string):
   const box = new SecretBox(sessionSecret, "third-party-account-tokens");
   const redirectUri = (req: Request) => `${publicBaseUrl(config, req.socket.localPort)}${ZOOM_CALLBACK_PATH}`;
 
-  /** The signed-in profile's usable access token: refreshed first when it expired (and stored), else 401 code 1005. */
-  const accessTokenFor = async (req: Request): Promise<string> => {
-    const profileId = req.actor.profile!.id;
-    const tokens = await findTokens(db, box, profileId, "zoom");
-    if (!tokens) throw reauthorize();
-    if (tokens.expiresAt === null || Date.parse(tokens.expiresAt) - EXPIRY_MARGIN_MS > Date.now()) return tokens.accessToken;
+  const usable = (tokens: ZoomTokens) => tokens.expiresAt === null || Date.parse(tokens.expiresAt) - EXPIRY_MARGIN_MS > Date.now();
+  /** Refreshes in progress, by profile: Zoom's refresh tokens work once, so two calls at once share one refresh. */
+  const refreshing = new Map<number, Promise<string>>();
+
+  /** Refreshes an expired token and stores the new pair; 1005 (and the useless tokens forgotten) when Zoom refuses. */
+  const refresh = async (req: Request, profileId: number, tokens: ZoomTokens): Promise<string> => {
     const fresh = tokens.refreshToken ? await requestTokens(settings, { grant_type: "refresh_token", refresh_token: tokens.refreshToken }, req.log) : null;
     if (!fresh) {
+      // Another instance may have used the refresh token a moment earlier: its new tokens are as good.
+      const stored = await findTokens(db, box, profileId, "zoom");
+      if (stored && stored.accessToken !== tokens.accessToken && usable(stored)) return stored.accessToken;
       await deleteTokens(db, profileId, "zoom");
       throw reauthorize();
     }
     // Zoom answers a new refresh token with each refresh; one that did not keeps the old.
     await saveTokens(db, box, profileId, "zoom", { ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken });
     return fresh.accessToken;
+  };
+
+  /** The signed-in profile's usable access token: refreshed first when it expired (and stored), else 401 code 1005. */
+  const accessTokenFor = async (req: Request): Promise<string> => {
+    const profileId = req.actor.profile!.id;
+    const tokens = await findTokens(db, box, profileId, "zoom");
+    if (!tokens) throw reauthorize();
+    if (usable(tokens)) return tokens.accessToken;
+    let pending = refreshing.get(profileId);
+    if (!pending) {
+      pending = refresh(req, profileId, tokens).finally(() => refreshing.delete(profileId));
+      refreshing.set(profileId, pending);
+    }
+    return pending;
   };
 
   const zoomApi = async (req: Request, method: "GET" | "POST", path: string, body?: object) => callZoomApi(settings, await accessTokenFor(req), method, path, req.log, body);

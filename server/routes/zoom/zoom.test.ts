@@ -174,9 +174,13 @@ describe("Zoom meetings", () => {
     expect(posted.body.meeting).toEqual(res.body);
     const again = await owner.post("/comment/thread/comment", { opaque_id: item.opaque_id, comment: "Twice", meeting_id: res.body.id });
     expect(again.status).toBe(422);
+    // A reply carries one too.
+    const reply = await owner.post("/comment/thread/comment", { opaque_id: item.opaque_id, comment: "Or join now", reply_to: posted.body.id, meeting_id: instant.body.id });
+    expect([reply.status, reply.body.meeting?.zoom_id]).toEqual([201, instant.body.zoom_id]);
     // Nothing was posted by the refused calls, and the thread shows the meeting to its readers.
     const thread = await cast.clients.member.post("/comment/thread/bulk", { requests: [{ uniqueId: "t", request: { opaque_id: item.opaque_id } }] });
     expect(thread.body.results.t.comments.map((c: { content: string; meeting: unknown }) => [c.content, c.meeting])).toEqual([["Join us", res.body]]);
+    expect(thread.body.results.t.comments[0].replies.map((c: { meeting: unknown }) => c.meeting)).toEqual([instant.body]);
   });
 
   it("refuses a missing, empty, too long or odd topic, start time or duration with 422 and the contract's message, before asking Zoom", async () => {
@@ -238,6 +242,12 @@ describe("Zoom meetings", () => {
     const refreshes = fake.requests.filter((r) => r.path === "/oauth/token").length;
     expect((await admin.post(MEETINGS, { topic: "Again" })).status).toBe(201);
     expect(fake.requests.filter((r) => r.path === "/oauth/token").length).toBe(refreshes);
+    // Expired again, three calls at once share one refresh (Zoom's refresh tokens work once: a second refresh with the
+    // same one would be refused and end the connection).
+    await server.db.updateTable("third_party_accounts").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("profile_id", "=", cast.admin.id).execute();
+    const together = await Promise.all([admin.post(MEETINGS, { topic: "One" }), admin.post(MEETINGS, { topic: "Two" }), admin.get(SETTINGS)]);
+    expect(together.map((r) => r.status)).toEqual([201, 201, 200]);
+    expect(fake.requests.filter((r) => r.path === "/oauth/token").length).toBe(refreshes + 1);
   });
 
   it("answers code 1005 when an expired token cannot be refreshed, or Zoom no longer takes the token", async () => {
