@@ -110,9 +110,26 @@ test.describe("Zoom meetings in a discussion", () => {
     await expectNoAxeViolations(page, "Discuss card with a meeting");
     await shoot(page, "zoom-posted");
 
+    // By keyboard: Add meeting opens its dialog on Enter with the topic focused; Escape closes it and focus is back on the button.
+    const again = discuss.getByRole("button", { name: "Add meeting" });
+    await again.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Add a Zoom meeting" }).getByRole("textbox", { name: "Topic" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(again).toBeFocused();
+
     // An account with webinars gets Add webinar (the spec's availableFeatures), after the page loads again.
     fake.switches.webinar = true;
     await page.reload();
-    await expect(card(page).getByRole("button", { name: "Add webinar" })).toBeVisible();
+    await card(page).getByRole("button", { name: "Add webinar" }).click();
+    const webinarForm = page.getByRole("dialog", { name: "Add a Zoom webinar" });
+    await webinarForm.getByRole("textbox", { name: "Topic" }).fill("Open day");
+    await webinarForm.getByRole("button", { name: "Add webinar" }).click();
+    // Connected already: no Connect to Zoom this time.
+    const webinar = card(page).getByRole("region", { name: "Zoom webinar: Open day" });
+    await expect(webinar).toContainText("Zoom ID: 857 4635 2312");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(fake.requests.filter((r) => r.path === "/oauth/authorize")).toHaveLength(1);
   });
 });
