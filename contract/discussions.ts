@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AttachmentIds } from "./attachments.js";
 import { MAX_ID } from "./common.js";
 import { FlagRequest } from "./contentActions.js";
+import { MeetingDetails, ZOOM_MESSAGES } from "./zoom.js";
 
 /** Message texts of discussions on an item (spec texts where the spec names them, the design's otherwise). */
 export const DISCUSSION_MESSAGES = {
@@ -173,6 +174,8 @@ export const CommentCreateRequest = z.object({
   title,
   reply_to: idOf(DISCUSSION_MESSAGES.replyToInvalid).nullish(),
   attachments,
+  /** A meeting or webinar its author created with POST /system/zoom/meetings or /webinars (its id), carried by this comment. */
+  meeting_id: idOf(ZOOM_MESSAGES.meetingNotYours).nullish(),
 });
 export type CommentCreateRequest = z.input<typeof CommentCreateRequest>;
 
@@ -296,6 +299,8 @@ const commentFields = {
   highlight: z.literal(false),
   replies_count: z.number(),
   attachments: z.array(CommentAttachment),
+  /** The Zoom meeting or webinar the comment carries (the spec's meeting details), null for none or once deleted. */
+  meeting: MeetingDetails.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   edited_at: z.string().nullable(),

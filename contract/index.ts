@@ -42,3 +42,4 @@ export * from "./editorImages.js";
 export * from "./checkout.js";
 export * from "./i18n.js";
 export * from "./imageSearch.js";
+export * from "./zoom.js";

@@ -27,6 +27,13 @@ const ssoProviders = [
 export const UNSPLASH_TEST_PORT = Number(process.env.E2E_UNSPLASH_PORT ?? 4197);
 export const UNSPLASH_TEST_KEY = "e2e-unsplash-key";
 
+/**
+ * The stand-in for Zoom's OAuth endpoints and API e2e/zoom.spec.ts starts (server/test/fakeZoom.ts), and the OAuth app
+ * the server is given for it; it is asked only when a spec adds a meeting.
+ */
+export const ZOOM_TEST_PORT = Number(process.env.E2E_ZOOM_PORT ?? 4186);
+export const ZOOM_TEST_CLIENT = { clientId: "e2e-zoom-client", clientSecret: "e2e-zoom-secret" };
+
 /** Browser tests: the real server on a fresh demo database, the real web build, Debian's Chromium. */
 export default defineConfig({
   testDir: ".",
@@ -57,6 +64,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/app/config`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000", DEMO_PASSWORD_COST: "1024,8,1", DEMO_INTERCEPTOR: "0", LOG_LEVEL: "warn", SSO_PROVIDERS: JSON.stringify(ssoProviders), UNSPLASH_API_URL: `http://127.0.0.1:${UNSPLASH_TEST_PORT}`, UNSPLASH_ACCESS_KEY: UNSPLASH_TEST_KEY },
+    env: { PORT: String(port), DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000", DEMO_PASSWORD_COST: "1024,8,1", DEMO_INTERCEPTOR: "0", LOG_LEVEL: "warn", SSO_PROVIDERS: JSON.stringify(ssoProviders), UNSPLASH_API_URL: `http://127.0.0.1:${UNSPLASH_TEST_PORT}`, UNSPLASH_ACCESS_KEY: UNSPLASH_TEST_KEY, ZOOM_CLIENT_ID: ZOOM_TEST_CLIENT.clientId, ZOOM_CLIENT_SECRET: ZOOM_TEST_CLIENT.clientSecret, ZOOM_OAUTH_URL: `http://127.0.0.1:${ZOOM_TEST_PORT}`, ZOOM_API_URL: `http://127.0.0.1:${ZOOM_TEST_PORT}/v2` },
   },
 });

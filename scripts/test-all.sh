@@ -51,13 +51,13 @@ suite "API tests (PostgreSQL)" bash scripts/with-postgres.sh bash -c 'DB_TEST=po
 step "web, desktop and server builds (ran beside the suites)"
 if wait "$build_pid"; then
   cat "$logs/builds.log"
-  # Three shards at once, each with its own server, demo database, OpenID provider and Unsplash stand-in: one Chromium leaves a core idle
+  # Three shards at once, each with its own server, demo database, OpenID provider and Unsplash and Zoom stand-ins: one Chromium leaves a core idle
   # while it waits on its page (on this 2-core machine 226 tests took 15.1 minutes in one; 239 took 13.0 in two, 11.5 in three). Each
   # shard's report is printed whole when all have ended.
   step "browser tests (Chromium, three shards)"
   pids=()
   for shard in 1 2 3; do
-    E2E_SERVER_BUILT=1 E2E_SHARD_NAME="shard-$shard" E2E_PORT=$((4172 + shard)) E2E_SSO_PORT=$((4190 + shard)) E2E_UNSPLASH_PORT=$((4195 + shard)) \
+    E2E_SERVER_BUILT=1 E2E_SHARD_NAME="shard-$shard" E2E_PORT=$((4172 + shard)) E2E_SSO_PORT=$((4190 + shard)) E2E_UNSPLASH_PORT=$((4195 + shard)) E2E_ZOOM_PORT=$((4180 + shard)) \
       npx playwright test -c e2e/playwright.config.ts --shard="$shard/3" >"$logs/e2e-$shard.log" 2>&1 & pids+=($!)
   done
   for shard in 1 2 3; do

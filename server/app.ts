@@ -55,6 +55,8 @@ import { exportRouter } from "./routes/export/index.js";
 import { thumbnailsRouter } from "./routes/thumbnails/index.js";
 import { iconsRouter } from "./routes/icons/index.js";
 import { imageSearchRouter } from "./routes/imageSearch/index.js";
+import { zoomRouter } from "./routes/zoom/index.js";
+import { zoomConfigured } from "./lib/zoom.js";
 import { i18nRouter } from "./routes/i18n/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
 import { checkoutRouter } from "./routes/checkout/index.js";
@@ -191,6 +193,10 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
           upgradeInsecureRequests: null,
         },
       },
+      // same-origin-allow-popups rather than helmet's same-origin: the Connect to Zoom popup goes through Zoom's pages and
+      // back to our callback, whose window message needs the popup's opener kept (same-origin would sever it at the
+      // first cross-origin page). Other sites' windows still get no handle on ours.
+      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     }),
   );
   // Before every router and the web app's static files, so API answers and the build's JS and CSS alike are compressed.
@@ -259,7 +265,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   const csrfNeeded = (req: express.Request) => !req.bearerAuthenticated && (hasSessionCookie(req) || SIGN_IN_WRITES.has(routedPath(req.path)));
   app.use((req, res, next) => (csrfNeeded(req) ? csrfSynchronisedProtection(req, res, next) : next()));
 
-  app.use(appRouter(db, (req) => generateToken(req as express.Request), { imageSearch: config.unsplash.accessKey !== null }));
+  app.use(appRouter(db, (req) => generateToken(req as express.Request), { imageSearch: config.unsplash.accessKey !== null, zoomMeetings: zoomConfigured(config.zoom) }));
   app.use(authRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders, mail }));
   app.use(ssoRouter(db, config));
   app.use(accountRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders, mail }));
@@ -283,6 +289,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(editorImagesRouter(db, storage));
   app.use(shortCodesRouter());
   app.use(imageSearchRouter(config.unsplash));
+  app.use(zoomRouter(db, config, sessionSecret));
   app.use(tagsRouter(db));
   app.use(contentActionsRouter(db, storage, mail));
   app.use(permissionsRouter(db, mail));

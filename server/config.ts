@@ -87,6 +87,13 @@ export interface ServerConfig {
    * a search may take before it answers 502 (UNSPLASH_TIMEOUT_MS, default 8000).
    */
   unsplash: { accessKey: string | null; apiUrl: string; timeoutMs: number };
+  /**
+   * Meetings through Zoom: the site's OAuth app (ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET; without both the feature is
+   * off and its calls answer 503), where its consent and token endpoints are (ZOOM_OAUTH_URL, default https://zoom.us),
+   * its REST API (ZOOM_API_URL, default https://api.zoom.us/v2) and how long a call to Zoom may take (ZOOM_TIMEOUT_MS,
+   * default 8000) before the answer is 502.
+   */
+  zoom: { clientId: string | null; clientSecret: string | null; oauthUrl: string; apiUrl: string; timeoutMs: number };
   /** Bulk imports: the background runner of this instance and the limits on files. */
   imports: {
     /** IMPORT_JOBS=0 leaves import jobs to other instances. */
@@ -136,6 +143,11 @@ export function parseHttpUrl(name: string, raw: string | undefined): string | nu
   return value;
 }
 
+/** Zoom's OAuth endpoints (/oauth/authorize, /oauth/token) when ZOOM_OAUTH_URL is not set. */
+export const DEFAULT_ZOOM_OAUTH_URL = "https://zoom.us";
+/** Zoom's REST API when ZOOM_API_URL is not set. */
+export const DEFAULT_ZOOM_API_URL = "https://api.zoom.us/v2";
+
 /** The sender when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = "Curriculum Commons <no-reply@localhost>";
 
@@ -179,6 +191,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       accessKey: env.UNSPLASH_ACCESS_KEY?.trim() || null,
       apiUrl: parseHttpUrl("UNSPLASH_API_URL", env.UNSPLASH_API_URL) ?? DEFAULT_UNSPLASH_API_URL,
       timeoutMs: Number(env.UNSPLASH_TIMEOUT_MS ?? 8000),
+    },
+    zoom: {
+      clientId: env.ZOOM_CLIENT_ID?.trim() || null,
+      clientSecret: env.ZOOM_CLIENT_SECRET?.trim() || null,
+      oauthUrl: parseHttpUrl("ZOOM_OAUTH_URL", env.ZOOM_OAUTH_URL) ?? DEFAULT_ZOOM_OAUTH_URL,
+      apiUrl: parseHttpUrl("ZOOM_API_URL", env.ZOOM_API_URL) ?? DEFAULT_ZOOM_API_URL,
+      timeoutMs: Number(env.ZOOM_TIMEOUT_MS ?? 8000),
     },
     imports: {
       runJobs: env.IMPORT_JOBS !== "0",

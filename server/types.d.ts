@@ -19,6 +19,8 @@ declare module "express-session" {
     profileId?: number;
     /** A single sign-on in progress (GET /auth/sso/{provider} until its callback). */
     sso?: { provider: string; state: string; nonce: string; codeVerifier: string; redirect: string | null };
+    /** A Zoom connection in progress (GET /system/third-party-accounts/zoom/connect until its callback): the OAuth state. */
+    zoomState?: string;
   }
 }
 

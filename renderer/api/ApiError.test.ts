@@ -19,6 +19,11 @@ describe("toApiError", () => {
     const error = await toApiError(httpError(422, { message: "Invalid", errors: { email: ["The provided email address is invalid"] } }));
     expect(error.displayMessage).toBe("The provided email address is invalid");
   });
+  it("keeps a numeric code the server sent (Zoom's 1005), null without one", async () => {
+    expect((await toApiError(httpError(401, { message: "Connect your Zoom account to add meetings.", code: 1005 }))).code).toBe(1005);
+    expect((await toApiError(httpError(401, { message: "Sign in", code: "x" }))).code).toBeNull();
+    expect((await toApiError(httpError(422, { message: "Invalid" }))).code).toBeNull();
+  });
   it("falls back to the generic message when the answer is not JSON or the network failed", async () => {
     expect((await toApiError(httpError(502, "<html>Bad gateway</html>"))).message).toBe(MESSAGES.unexpected);
     expect(await toApiError(new TypeError("Failed to fetch"))).toMatchObject({ status: 0, message: MESSAGES.unexpected });

@@ -7,13 +7,16 @@ export class ApiError extends Error {
   readonly errors: string[];
   /** A validation refusal's messages per field (`name`, `institutions.0.name`), when the server named the fields. */
   readonly fieldErrors: Record<string, string[]>;
+  /** A numeric code the server sent beside the message (Zoom's 1005: connect to Zoom again), else null. */
+  readonly code: number | null;
 
-  constructor(status: number, message: string, errors: string[] = [], fieldErrors: Record<string, string[]> = {}) {
+  constructor(status: number, message: string, errors: string[] = [], fieldErrors: Record<string, string[]> = {}, code: number | null = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.errors = errors;
     this.fieldErrors = fieldErrors;
+    this.code = code;
   }
 
   /** The text to show a person: the first listed error, else the message. */
@@ -39,7 +42,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   }
   const record = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const message = typeof record.message === "string" && record.message ? record.message : MESSAGES.unexpected;
-  return new ApiError(response.status, message, flattenErrors(record.errors), fieldErrorsOf(record.errors));
+  return new ApiError(response.status, message, flattenErrors(record.errors), fieldErrorsOf(record.errors), typeof record.code === "number" ? record.code : null);
 }
 
 /** A validation refusal's field -> messages map (none for a plain list). */

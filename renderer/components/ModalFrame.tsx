@@ -144,7 +144,16 @@ export type FormDialogProps = ModalFrameProps & {
 export function FormDialog({ onSubmit, formClassName, browserValidation = false, failure, submitLabel, busyLabel, submitting, children, ...frame }: FormDialogProps) {
   return (
     <ModalFrame {...frame}>
-      <form className={formClassName} onSubmit={(event) => void onSubmit(event)} noValidate={!browserValidation}>
+      <form
+        className={formClassName}
+        onSubmit={(event) => {
+          // React passes events up through portals: a dialog opened from inside another form (Add meeting in a comment
+          // form) would otherwise submit that form too, sending the comment without the meeting.
+          event.stopPropagation();
+          void onSubmit(event);
+        }}
+        noValidate={!browserValidation}
+      >
         {children}
         {failure && <Alert tone="danger">{failure}</Alert>}
         <DialogActions label={submitLabel} busyLabel={busyLabel} busy={submitting} />

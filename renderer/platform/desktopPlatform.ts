@@ -24,5 +24,6 @@ export function desktopPlatform(bridge: DesktopBridge): Platform {
       return token ? `Bearer ${token}` : null;
     },
     storage: localStorageStore,
+    popupsShareSignIn: false,
   };
 }

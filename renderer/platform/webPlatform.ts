@@ -19,4 +19,5 @@ export const webPlatform: Platform = {
   authorization: async () => null,
   renewAuthorization: async () => null,
   storage: localStorageStore,
+  popupsShareSignIn: true,
 };

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { ATTACHMENT_MESSAGES, DISCUSSION_MESSAGES, type DiscussionContextName } from "../../contract/index.js";
+import { ATTACHMENT_MESSAGES, DISCUSSION_MESSAGES, ZOOM_MESSAGES, type DiscussionContextName } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { HttpError } from "../lib/errors.js";
 import { attachUploads } from "../models/attachments.js";
 import { addHistory, ensureThread, setSubscription } from "../models/comments.js";
+import { attachZoomMeeting } from "../models/zoomMeetings.js";
 
 /** A comment to post: the item, the author, the checked text (sanitized when HTML) and the top-level comment it replies to. */
 export interface NewComment {
@@ -19,6 +20,8 @@ export interface NewComment {
   context?: DiscussionContextName;
   /** The author's pending uploads to attach (ids from POST /comment/attachment); none when left out. */
   attachmentIds?: number[];
+  /** A Zoom meeting the author created and no comment carries yet (POST /system/zoom/meetings answered its id). */
+  meetingId?: number | null;
 }
 
 /**
@@ -68,6 +71,7 @@ export async function postComment(db: Db, c: NewComment): Promise<number> {
     const attachmentIds = c.attachmentIds ?? [];
     const attached = await attachUploads(trx, attachmentIds, c.creatorId, { comment_id: row.id });
     if (attached !== attachmentIds.length) throw new HttpError(422, ATTACHMENT_MESSAGES.notYours, { attachments: [ATTACHMENT_MESSAGES.notYours] });
+    if (c.meetingId && !(await attachZoomMeeting(trx, c.meetingId, c.creatorId, row.id))) throw new HttpError(422, ZOOM_MESSAGES.meetingNotYours, { meeting_id: [ZOOM_MESSAGES.meetingNotYours] });
     if (c.parentId === null) await setSubscription(trx, row.id, c.creatorId, true);
     await trx.updateTable("comment_threads").set({ updated_at: now }).where("id", "=", thread.id).execute();
     return row.id;

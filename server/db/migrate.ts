@@ -35,6 +35,7 @@ import * as m035 from "./migrations/035_editor_images.js";
 import * as m036 from "./migrations/036_account_email.js";
 import * as m037 from "./migrations/037_products.js";
 import * as m038 from "./migrations/038_job_leases.js";
+import * as m039 from "./migrations/039_zoom.js";
 import * as m041 from "./migrations/041_one_open_report.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "036_account_email": m036,
   "037_products": m037,
   "038_job_leases": m038,
+  "039_zoom": m039,
   "041_one_open_report": m041,
 };
 

@@ -723,7 +723,35 @@ export interface EmailChangesTable {
   created_at: string;
 }
 
+/** A profile's connection to a third-party provider (migration 039): its OAuth tokens, encrypted (server/lib/secretBox.ts). */
+export interface ThirdPartyAccountsTable {
+  id: Generated<number>;
+  profile_id: number;
+  provider: "zoom";
+  access_token: string;
+  refresh_token: string | null;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A meeting or webinar the server created through Zoom for a profile (migration 039); comment_id once a comment carries it. */
+export interface ZoomMeetingsTable {
+  id: Generated<number>;
+  profile_id: number;
+  comment_id: number | null;
+  type: "meeting" | "webinar";
+  zoom_id: string;
+  topic: string;
+  start_time: string | null;
+  join_url: string;
+  owner_name: string;
+  created_at: string;
+}
+
 export interface Database {
+  third_party_accounts: ThirdPartyAccountsTable;
+  zoom_meetings: ZoomMeetingsTable;
   job_leases: JobLeasesTable;
   products: ProductsTable;
   product_items: ProductItemsTable;
@@ -821,3 +849,5 @@ export type NewsItemRow = Selectable<NewsItemsTable>;
 export type InterceptorRow = Selectable<InterceptorsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type ThirdPartyAccountRow = Selectable<ThirdPartyAccountsTable>;
+export type ZoomMeetingRow = Selectable<ZoomMeetingsTable>;

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** A numeric code the client acts on (Zoom's 1005: connect again), sent beside the message. */
+    readonly code?: number,
   ) {
     super(message);
   }
@@ -22,7 +24,7 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (err instanceof HttpError) {
-      res.status(err.status).json({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      res.status(err.status).json({ message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...(err.code !== undefined ? { code: err.code } : {}) });
       return;
     }
     const status = typeof err?.status === "number" ? err.status : typeof err?.statusCode === "number" ? err.statusCode : 500;

@@ -32,6 +32,7 @@ export * as interceptorPolicy from "./interceptor.js";
 export * as notificationPolicy from "./notification.js";
 export * as shortCodePolicy from "./shortCode.js";
 export * as imageSearchPolicy from "./imageSearch.js";
+export * as zoomPolicy from "./zoom.js";
 export * as editorImagePolicy from "./editorImage.js";
 export * as accountPolicy from "./account.js";
 export * as productPolicy from "./product.js";

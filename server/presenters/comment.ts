@@ -1,11 +1,12 @@
 import type { Comment, CommentDeleteResponse, CommentFeedbackCounts, CommentHistoryEntry, CommentReply, DiscussionList, DiscussionThread, FeedbackType, Thread, ThreadSummary, ThreadTransient } from "../../contract/index.js";
-import type { AttachmentRow, CommentThread, Content } from "../db/schema.js";
+import type { AttachmentRow, CommentThread, Content, ZoomMeetingRow } from "../db/schema.js";
 import type { DeletedComment } from "../commands/deleteComment.js";
 import type { Actor } from "../lib/actor.js";
 import type { CommentWithCreator, FeedbackCounts, HistoryWithProfile } from "../models/comments.js";
 import { commentPolicy } from "../policies/index.js";
 import type { ThreadSubject } from "../policies/comment.js";
 import { presentCommentAttachment } from "./attachment.js";
+import { presentZoomMeeting } from "./zoomMeeting.js";
 
 /** What presenting a list of comments needs besides the rows: the actor, the thread they belong to and the per-comment reactions and subscriptions. */
 export interface CommentLookups {
@@ -15,6 +16,8 @@ export interface CommentLookups {
   mine: Map<number, FeedbackType>;
   subscribed: Set<number>;
   attachments: Map<number, AttachmentRow[]>;
+  /** The Zoom meeting each comment carries. */
+  meetings: Map<number, ZoomMeetingRow>;
 }
 
 const profileLink = (uid: string) => `/profiles/${uid}`;
@@ -28,6 +31,12 @@ export function presentFeedback(counts: FeedbackCounts | undefined, mine: Commen
     content_feedback_magics_count: counts?.magic ?? 0,
     content_feedback_powerfuls_count: counts?.powerful ?? 0,
   };
+}
+
+/** The meeting a comment carries, unless the comment was deleted (its text goes, and so does its meeting). */
+function meetingOf(row: CommentWithCreator, lookups: CommentLookups) {
+  const meeting = row.deleted_at || row.deleted_with_replies_at ? undefined : lookups.meetings.get(row.id);
+  return meeting ? presentZoomMeeting(meeting) : null;
 }
 
 /** A reply (its own replies list is always empty). */
@@ -45,6 +54,7 @@ export function presentReply(row: CommentWithCreator, lookups: CommentLookups): 
     replies: [],
     replies_count: row.replies_count,
     attachments: (lookups.attachments.get(row.id) ?? []).map(presentCommentAttachment),
+    meeting: meetingOf(row, lookups),
     created_at: row.created_at,
     updated_at: row.updated_at,
     edited_at: row.edited_at,

@@ -6,6 +6,7 @@ import { AttachmentList } from "../attachments/AttachmentList.js";
 import { FlagDialog } from "../content/FlagDialog.js";
 import { showToast } from "../toastStore.js";
 import { CommentForm } from "./CommentForm.js";
+import { MeetingCard } from "../zoom/MeetingCard.js";
 import { CommentHeader } from "./CommentHeader.js";
 import { CommentHistoryDialog } from "./CommentHistoryDialog.js";
 import { CommentReactions } from "./CommentReactions.js";
@@ -143,6 +144,7 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
         <p className="comment__body comment__body--text">{comment.content}</p>
       )}
       {!deleted && <AttachmentList attachments={comment.attachments} />}
+      {!deleted && comment.meeting && <MeetingCard meeting={comment.meeting} />}
       {!editing && (
         <div className="comment__actions">
           {!deleted && <CommentReactions comment={comment} />}

@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { COMMENT_ATTACHMENTS_FEATURE, DISCUSSION_AUTOLOAD_THRESHOLD, DISCUSSION_MESSAGES, MESSAGES, type ThreadSummary } from "../../../contract/index.js";
+import { COMMENT_ATTACHMENTS_FEATURE, DISCUSSION_AUTOLOAD_THRESHOLD, DISCUSSION_MESSAGES, MESSAGES, type MeetingDetails, type ThreadSummary } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { discussionFailureText, flattenThread, useDiscussionSummary, useDiscussionThread, usePostComment, useSetViewPermission } from "../../api/discussions.js";
 import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
@@ -13,6 +13,7 @@ import { CommentForm } from "./CommentForm.js";
 import { CommentList } from "./CommentList.js";
 import { DiscussionContext, useDiscussion, type DiscussionContextValue } from "./DiscussionContext.js";
 import { ManageDiscussionMenu } from "./ManageDiscussionMenu.js";
+import { MeetingAttacher } from "../zoom/MeetingAttacher.js";
 
 /** What the guest modal says when a guest reaches for the discussion. */
 const GUEST_DESCRIPTION = "Sign in or register to read the comments and join the discussion.";
@@ -29,7 +30,7 @@ const countText = (count: number) => (count === 0 ? "No comments yet" : `${count
  * managers the Manage discussion menu; others see "Discussions are disabled" while it is closed. Whoever views the
  * item only by its link share (transient.viewed_by_link) reads it only: no form, no invitation, reactions as counts.
  */
-export function DiscussCard({ opaqueId }: { opaqueId: string }) {
+export function DiscussCard({ opaqueId, title }: { opaqueId: string; /** The item's title (a new meeting's topic starts from it). */ title?: string }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const profile = useCurrentProfile();
@@ -48,8 +49,8 @@ export function DiscussCard({ opaqueId }: { opaqueId: string }) {
   const canReact = Boolean(profile) && Boolean(summary.data?.transient.can_react);
   const canSubscribe = Boolean(profile) && Boolean(summary.data?.transient.can_subscribe);
   const context = useMemo<DiscussionContextValue>(
-    () => ({ opaqueId, context: null, canComment, canReact, canSubscribe, announce, focusCard }),
-    [opaqueId, canComment, canReact, canSubscribe, announce, focusCard],
+    () => ({ opaqueId, context: null, canComment, canReact, canSubscribe, announce, focusCard, subjectTitle: title }),
+    [opaqueId, canComment, canReact, canSubscribe, announce, focusCard, title],
   );
 
   let body: ReactNode;
@@ -115,7 +116,8 @@ function ManageControl({ opaqueId, summary }: { opaqueId: string; summary: Threa
 
 /** The form (or a guest's invitation), then the comments or the button that loads them. */
 function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary: ThreadSummary; signedIn: boolean; asked: boolean; onAsk(): void; onGuest(): void }) {
-  const { opaqueId, canComment, announce } = useDiscussion();
+  const { opaqueId, canComment, announce, subjectTitle } = useDiscussion();
+  const [meeting, setMeeting] = useState<MeetingDetails | null>(null);
   const config = useAppConfig();
   const uploads = useAttachmentUploads("comment", announce);
   // Comment attachments depend on the feature model-discussions.attachments (second document, section 6).
@@ -131,8 +133,9 @@ function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary:
 
   const handleSubmit = async (text: string) => {
     try {
-      await post.mutateAsync({ comment: text, is_html: false, attachments: attachmentsOn ? uploads.ids : [] });
+      await post.mutateAsync({ comment: text, is_html: false, attachments: attachmentsOn ? uploads.ids : [], meeting_id: meeting?.id ?? null });
       uploads.clear();
+      setMeeting(null);
       announce("Comment posted.");
       // Not loaded yet (none before, or more than the card loads by itself): load them now, the new one first.
       onAsk();
@@ -155,7 +158,12 @@ function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary:
           busy={post.isPending}
           failure={post.error ? discussionFailureText(post.error) : null}
           onSubmit={handleSubmit}
-          attachments={attachmentsOn ? <AttachmentPicker uploads={uploads} /> : undefined}
+          attachments={
+            <>
+              {attachmentsOn && <AttachmentPicker uploads={uploads} />}
+              <MeetingAttacher meeting={meeting} defaultTopic={subjectTitle ?? ""} onChange={setMeeting} />
+            </>
+          }
           holdSubmit={attachmentsOn && uploads.busy}
         />
       ) : (

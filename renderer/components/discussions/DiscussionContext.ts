@@ -15,6 +15,8 @@ export interface DiscussionContextValue {
   canSubscribe: boolean;
   /** Says `message` in the card's polite live region (a comment posted, deleted, a reaction saved…). */
   announce(message: string): void;
+  /** What the discussion is about (the item's or the group discussion's title): a new Zoom meeting's topic starts from it. */
+  subjectTitle?: string;
   /** Puts focus on the card's heading, for when the control that had it leaves the page (a deleted comment). */
   focusCard(): void;
 }

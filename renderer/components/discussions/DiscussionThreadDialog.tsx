@@ -1,9 +1,10 @@
 import { useCallback, useMemo, useRef, useState } from "react";
-import { GROUP_DISCUSSION_CONTEXT, MESSAGES, type DiscussionThread } from "../../../contract/index.js";
+import { GROUP_DISCUSSION_CONTEXT, MESSAGES, type DiscussionThread, type MeetingDetails } from "../../../contract/index.js";
 import { discussionFailureText, flattenThread, useGroupDiscussion, usePostComment } from "../../api/discussions.js";
 import { Alert } from "../Alert.js";
 import { CloseActions, ModalFrame } from "../ModalFrame.js";
 import { CommentForm } from "./CommentForm.js";
+import { MeetingAttacher } from "../zoom/MeetingAttacher.js";
 import { CommentItem } from "./CommentItem.js";
 import { DiscussionContext, type DiscussionContextValue } from "./DiscussionContext.js";
 
@@ -43,9 +44,11 @@ export function DiscussionThreadDialog({ opaqueId, thread, onAnnounce, onClose }
     [opaqueId, transient, announce, focusCard],
   );
 
+  const [meeting, setMeeting] = useState<MeetingDetails | null>(null);
   const handleReply = async (text: string) => {
     try {
-      await post.mutateAsync({ comment: text, is_html: false, reply_to: thread.id });
+      await post.mutateAsync({ comment: text, is_html: false, reply_to: thread.id, meeting_id: meeting?.id ?? null });
+      setMeeting(null);
       announce("Reply posted.");
       return true;
     } catch {
@@ -83,6 +86,7 @@ export function DiscussionThreadDialog({ opaqueId, thread, onAnnounce, onClose }
             busy={post.isPending}
             failure={post.error ? discussionFailureText(post.error) : null}
             onSubmit={handleReply}
+            attachments={<MeetingAttacher meeting={meeting} defaultTopic={thread.title ?? ""} onChange={setMeeting} />}
           />
         )}
       </>

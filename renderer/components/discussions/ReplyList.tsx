@@ -1,11 +1,12 @@
-import type { RefObject } from "react";
-import { COMMENT_ATTACHMENTS_FEATURE, MESSAGES, type Comment } from "../../../contract/index.js";
+import { useState, type RefObject } from "react";
+import { COMMENT_ATTACHMENTS_FEATURE, MESSAGES, type Comment, type MeetingDetails } from "../../../contract/index.js";
 import { discussionFailureText, useLoadReplies, usePostComment } from "../../api/discussions.js";
 import { useAppConfig } from "../../api/queries.js";
 import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
 import { useAttachmentUploads } from "../attachments/useAttachmentUploads.js";
 import { showToast } from "../toastStore.js";
 import { CommentForm } from "./CommentForm.js";
+import { MeetingAttacher } from "../zoom/MeetingAttacher.js";
 import { CommentItem } from "./CommentItem.js";
 import { useDiscussion } from "./DiscussionContext.js";
 
@@ -21,6 +22,8 @@ export function ReplyList({ parent, replying, formBox, onReply, onReplyClosed }:
   const attachmentsOn = useAppConfig().data?.features[COMMENT_ATTACHMENTS_FEATURE] === true;
   const uploads = useAttachmentUploads("comment", announce);
   const hidden = Math.max(0, parent.replies_count - parent.replies.length);
+  const [meeting, setMeeting] = useState<MeetingDetails | null>(null);
+  const { subjectTitle } = useDiscussion();
 
   const handleViewMore = () => {
     if (loadReplies.isPending) return;
@@ -31,8 +34,9 @@ export function ReplyList({ parent, replying, formBox, onReply, onReplyClosed }:
   };
   const handleSubmit = async (text: string) => {
     try {
-      await post.mutateAsync({ comment: text, is_html: false, reply_to: parent.id, attachments: attachmentsOn ? uploads.ids : [] });
+      await post.mutateAsync({ comment: text, is_html: false, reply_to: parent.id, attachments: attachmentsOn ? uploads.ids : [], meeting_id: meeting?.id ?? null });
       uploads.clear();
+      setMeeting(null);
       announce("Reply posted.");
       onReplyClosed();
       return true;
@@ -71,9 +75,15 @@ export function ReplyList({ parent, replying, formBox, onReply, onReplyClosed }:
               post.reset();
               // Files uploaded for a reply never sent are swept by the server a day later.
               uploads.clear();
+              setMeeting(null);
               onReplyClosed();
             }}
-            attachments={attachmentsOn ? <AttachmentPicker uploads={uploads} /> : undefined}
+            attachments={
+              <>
+                {attachmentsOn && <AttachmentPicker uploads={uploads} />}
+                <MeetingAttacher meeting={meeting} defaultTopic={parent.title ?? subjectTitle ?? ""} onChange={setMeeting} />
+              </>
+            }
             holdSubmit={attachmentsOn && uploads.busy}
             autoFocus
           />

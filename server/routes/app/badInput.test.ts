@@ -3,6 +3,7 @@ import { z } from "zod";
 import { OPERATIONS } from "../../../contract/openapi.js";
 import { buildCollection, buildContent, buildGroup, buildSignedInUser, buildUser } from "../../test/factories.js";
 import { startFakeUnsplash, type FakeUnsplash } from "../../test/fakeUnsplash.js";
+import { startFakeZoom, type FakeZoom } from "../../test/fakeZoom.js";
 import { startTestServer, type Answer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 /**
@@ -41,12 +42,15 @@ describe("bad input on every documented call", () => {
   let admin: TestClient;
   let params: Record<string, string>;
   let unsplash: FakeUnsplash;
+  let zoom: FakeZoom;
 
   beforeAll(async () => {
     // The image search asks Unsplash, which cannot be reached from here: a stand-in answers it (without one its
     // documented 503 "not set up" would read as a defect).
     unsplash = await startFakeUnsplash({ accessKey: "sweep-key" });
-    server = await startTestServer({ env: { UNSPLASH_API_URL: unsplash.url, UNSPLASH_ACCESS_KEY: "sweep-key" } });
+    // Zoom likewise (its calls answer 503 "not set up" without an OAuth app).
+    zoom = await startFakeZoom({ clientId: "sweep-id", clientSecret: "sweep-secret" });
+    server = await startTestServer({ env: { UNSPLASH_API_URL: unsplash.url, UNSPLASH_ACCESS_KEY: "sweep-key", ZOOM_CLIENT_ID: "sweep-id", ZOOM_CLIENT_SECRET: "sweep-secret", ZOOM_OAUTH_URL: zoom.url, ZOOM_API_URL: `${zoom.url}/v2` } });
     const [user, client] = await buildSignedInUser(server, { admin: true });
     admin = client;
     const other = await buildUser(server.db);
@@ -74,13 +78,15 @@ describe("bad input on every documented call", () => {
   afterAll(async () => {
     await server.stop();
     await unsplash.close();
+    await zoom.close();
   });
 
   /** The operation's path with its parameters filled: the known good value, except `bad` for the one named `which`. */
   const pathOf = (path: string, which?: string, bad?: string) =>
     path.replace(/\{(\w+)\}/g, (_, name: string) => (name === which ? bad! : encodeURIComponent(params[name] ?? "x")));
 
-  const calls = OPERATIONS.filter((op) => !["/auth/logout", "/auth/sso/{provider}", "/auth/sso/{provider}/callback"].includes(op.path));
+  // Redirects and the pages of a popup (sign-in with a provider, connecting Zoom) answer HTML or a 302, not JSON.
+  const calls = OPERATIONS.filter((op) => !["/auth/logout", "/auth/sso/{provider}", "/auth/sso/{provider}/callback", "/system/third-party-accounts/zoom/connect", "/system/third-party-accounts/zoom/callback"].includes(op.path));
 
   it("answers a bad path parameter or query parameter with a clean 4xx", async () => {
     const defects: string[] = [];

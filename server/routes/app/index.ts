@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ATTRIBUTE_FACETS, IMAGE_SEARCH_FEATURE, type AppConfig, type InitializeData } from "../../../contract/index.js";
+import { ATTRIBUTE_FACETS, IMAGE_SEARCH_FEATURE, ZOOM_FEATURE, type AppConfig, type InitializeData } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { listSearchTypes } from "../../models/searchTypes.js";
@@ -60,9 +60,10 @@ export async function siteFeatures(db: Db): Promise<typeof DEFAULT_SETTINGS.feat
 
 /**
  * The calls a page makes to start: GET /getInitializeData, GET /app/config (GET /providers is in routes/auth/sso.ts).
- * `imageSearch`: whether the site has an Unsplash access key (the configuration's image_search feature).
+ * `imageSearch`: whether the site has an Unsplash access key (the configuration's image_search feature);
+ * `zoomMeetings`: whether it has a Zoom OAuth app (zoom_meetings).
  */
-export function appRouter(db: Db, csrfToken: (req: Express.Request) => string, options: { imageSearch: boolean } = { imageSearch: false }): Router {
+export function appRouter(db: Db, csrfToken: (req: Express.Request) => string, options: { imageSearch: boolean; zoomMeetings?: boolean } = { imageSearch: false }): Router {
   const router = Router();
 
   router.get("/getInitializeData", (req, res) => {
@@ -73,7 +74,7 @@ export function appRouter(db: Db, csrfToken: (req: Express.Request) => string, o
   router.get("/app/config", async (req, res) => {
     const stored = await readSettings(db);
     // Stored features switch some flags; the others keep their defaults (as siteFeatures reads them for the policies).
-    const settings = { ...DEFAULT_SETTINGS, ...stored, features: { ...siteFeaturesIn(stored), [IMAGE_SEARCH_FEATURE]: options.imageSearch } };
+    const settings = { ...DEFAULT_SETTINGS, ...stored, features: { ...siteFeaturesIn(stored), [IMAGE_SEARCH_FEATURE]: options.imageSearch, [ZOOM_FEATURE]: options.zoomMeetings === true } };
     const searchTypes = (await listSearchTypes(db)).filter((t) => !t.admin_only || searchPolicy.canUseAdminSearchTypes(req.actor));
     const body: AppConfig = {
       ...settings,

@@ -164,7 +164,7 @@ export function discussionsRouter(db: Db, storage: FileStorage, mail: MailContex
     // A group's thread is a titled discussion (second document: "Discussion title required, max 255").
     if (parentId === null && ctx.subject.context && !body.title) throw new HttpError(422, DISCUSSION_MESSAGES.titleRequired, { title: [DISCUSSION_MESSAGES.titleRequired] });
     const authorId = req.actor.profile!.id;
-    const id = await postComment(db, { contentId: ctx.item.id, creatorId: authorId, title: body.title, content, isHtml: body.is_html, parentId, context: ctx.subject.context, attachmentIds: body.attachments });
+    const id = await postComment(db, { contentId: ctx.item.id, creatorId: authorId, title: body.title, content, isHtml: body.is_html, parentId, context: ctx.subject.context, attachmentIds: body.attachments, meetingId: body.meeting_id });
     if (parentId !== null) {
       const excerpt = plainExcerpt(content, body.is_html);
       await deliver(req.log, "a reply", () => notifyReply(db, { parentId, replierId: authorId, item: ctx.item, thread: ctx.subject, excerpt }, mailFor(mail, req)));

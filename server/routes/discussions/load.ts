@@ -5,6 +5,7 @@ import type { CommentThread } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { attachmentsOfComments } from "../../models/attachments.js";
+import { zoomMeetingsOfComments } from "../../models/zoomMeetings.js";
 import { editGrants } from "../../models/content.js";
 import { feedbackCounts, feedbackOf, findComment, findThread, subscribedAmong, type CommentWithCreator } from "../../models/comments.js";
 import { authorizeView, commentPolicy, feedPolicy } from "../../policies/index.js";
@@ -62,8 +63,8 @@ export async function replyParentId(db: Db, ctx: ThreadContext, replyTo: number)
 export async function lookupsFor(db: Db, actor: Actor, thread: ThreadSubject, rows: CommentWithCreator[]): Promise<CommentLookups> {
   const ids = rows.map((r) => r.id);
   const profileId = actor.profile?.id ?? null;
-  const [counts, mine, subscribed, attachments] = await Promise.all([feedbackCounts(db, ids), feedbackOf(db, profileId, ids), subscribedAmong(db, profileId, ids), attachmentsOfComments(db, ids)]);
-  return { actor, thread, counts, mine, subscribed, attachments };
+  const [counts, mine, subscribed, attachments, meetings] = await Promise.all([feedbackCounts(db, ids), feedbackOf(db, profileId, ids), subscribedAmong(db, profileId, ids), attachmentsOfComments(db, ids), zoomMeetingsOfComments(db, ids)]);
+  return { actor, thread, counts, mine, subscribed, attachments, meetings };
 }
 
 /** Runs one entry of a bulk call; its refusal (an HttpError) becomes that entry's error, anything else fails the call. */
