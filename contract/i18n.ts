@@ -1,18 +1,40 @@
 import { ACCOUNT_MESSAGES } from "./account.js";
 import { ANNOUNCEMENT_TEXTS } from "./announcements.js";
 import { ATTACHMENT_MESSAGES } from "./attachments.js";
+import { ATTRIBUTE_MESSAGES } from "./attributes.js";
+import { REGISTER_MESSAGES, RESET_MESSAGES } from "./auth.js";
+import { BADGE_MESSAGES } from "./badges.js";
 import { BULK_IMPORT_MESSAGES } from "./bulkImport.js";
+import { CAROUSEL_TEXTS, FEATURED_MESSAGES, NEWS_MESSAGES } from "./carousels.js";
 import { CHECKOUT_TEXTS } from "./checkout.js";
 import { COLLECTION_MESSAGES } from "./collections.js";
 import { MESSAGES } from "./common.js";
 import { CONTACT_MESSAGES } from "./contact.js";
 import { CONTENT_ACTION_MESSAGES } from "./contentActions.js";
+import { CREATE_MESSAGES } from "./create.js";
+import { CURRICULUM_MESSAGES } from "./curriculum.js";
 import { DISCUSSION_MESSAGES } from "./discussions.js";
+import { EDITOR_MESSAGES } from "./editor.js";
+import { EDITOR_IMAGE_MESSAGES } from "./editorImages.js";
+import { ENDORSEMENT_MESSAGES } from "./endorsements.js";
+import { EXPORT_MESSAGES } from "./export.js";
+import { FAVORITE_MESSAGES } from "./favorites.js";
 import { FEED_MESSAGES } from "./feeds.js";
+import { TOUR_MESSAGES } from "./guidedTours.js";
+import { ICON_MESSAGES } from "./icons.js";
+import { IMAGE_SEARCH_MESSAGES } from "./imageSearch.js";
+import { INTERCEPTOR_TEXTS } from "./interceptors.js";
+import { MODERATION_MESSAGES } from "./moderation.js";
 import { NOTIFICATION_MESSAGES } from "./notifications.js";
+import { PAGE_BLOCK_MESSAGES } from "./pageBlocks.js";
 import { PERMISSION_MESSAGES, RECOMMEND_MESSAGES } from "./permissions.js";
-import { PROFILE_MESSAGES } from "./profiles.js";
+import { PROFILE_AUTOCOMPLETE_MESSAGES, PROFILE_MESSAGES } from "./profiles.js";
 import { RESOURCE_MESSAGES } from "./resource.js";
+import { SECTION_COMMENT_MESSAGES } from "./sectionComments.js";
+import { SHORT_CODE_MESSAGES } from "./shortCodes.js";
+import { TAGGING_MESSAGES } from "./tagging.js";
+import { THUMBNAIL_MESSAGES } from "./thumbnail.js";
+import { ZOOM_MESSAGES } from "./zoom.js";
 
 /**
  * GET /i18n/{group}/{locale-or-key}/{nonce}.js (first document's calls: "localization scripts"): the site's texts as a
@@ -27,18 +49,44 @@ export const I18N_GROUPS = {
   account: ACCOUNT_MESSAGES,
   announcements: ANNOUNCEMENT_TEXTS,
   attachments: ATTACHMENT_MESSAGES,
+  attributes: ATTRIBUTE_MESSAGES,
+  badges: BADGE_MESSAGES,
   "bulk-import": BULK_IMPORT_MESSAGES,
+  carousels: CAROUSEL_TEXTS,
   checkout: CHECKOUT_TEXTS,
   collections: COLLECTION_MESSAGES,
   contact: CONTACT_MESSAGES,
   "content-actions": CONTENT_ACTION_MESSAGES,
+  create: CREATE_MESSAGES,
+  curriculum: CURRICULUM_MESSAGES,
   discussions: DISCUSSION_MESSAGES,
+  editor: EDITOR_MESSAGES,
+  "editor-images": EDITOR_IMAGE_MESSAGES,
+  endorsements: ENDORSEMENT_MESSAGES,
+  export: EXPORT_MESSAGES,
+  favorites: FAVORITE_MESSAGES,
+  featured: FEATURED_MESSAGES,
   feeds: FEED_MESSAGES,
+  icons: ICON_MESSAGES,
+  "image-search": IMAGE_SEARCH_MESSAGES,
+  interceptors: INTERCEPTOR_TEXTS,
+  moderation: MODERATION_MESSAGES,
+  news: NEWS_MESSAGES,
   notifications: NOTIFICATION_MESSAGES,
+  "page-blocks": PAGE_BLOCK_MESSAGES,
   permissions: PERMISSION_MESSAGES,
+  "profile-autocomplete": PROFILE_AUTOCOMPLETE_MESSAGES,
   profiles: PROFILE_MESSAGES,
   recommend: RECOMMEND_MESSAGES,
+  register: REGISTER_MESSAGES,
+  reset: RESET_MESSAGES,
   resources: RESOURCE_MESSAGES,
+  "section-comments": SECTION_COMMENT_MESSAGES,
+  "short-codes": SHORT_CODE_MESSAGES,
+  tagging: TAGGING_MESSAGES,
+  thumbnail: THUMBNAIL_MESSAGES,
+  tours: TOUR_MESSAGES,
+  zoom: ZOOM_MESSAGES,
 } as const satisfies Record<string, Record<string, unknown>>;
 export type I18nGroup = keyof typeof I18N_GROUPS;
 

@@ -18,6 +18,7 @@ import { SupportedIconList } from "./icons.js";
 import { AnnouncementsResponse } from "./announcements.js";
 import { ShortCodePreviewRequest, ShortCodePreviewResponse } from "./shortCodes.js";
 import { ImageDownloadRequest, ImageSearchRequest, ImageSearchResponse } from "./imageSearch.js";
+import { I18N_GROUPS } from "./i18n.js";
 import { MeetingDetails, ZoomErrorBody, ZoomMeetingRequest, ZoomUserResponse, ZoomUserSettingsResponse } from "./zoom.js";
 import { CheckoutForm, CheckoutResponse, ManagedProductsResponse, OrderResponse, OrdersResponse, OrderUpdateResponse, ProductInput, ProductSaveResponse } from "./checkout.js";
 import { InterceptorInput, InterceptorResponseAnswer, InterceptorSaveResponse, ManagedInterceptorsResponse, PendingInterceptorsResponse } from "./interceptors.js";
@@ -314,7 +315,7 @@ OPERATIONS.push(
     method: "get",
     path: "/i18n/{group}/{localeOrKey}/{nonce}.js",
     summary:
-      "The localization scripts (first document's calls): the site's texts of one group as a script (text/javascript, cached for a year) that sets globalThis.i18n[group][key]. group is one of messages, account, announcements, attachments, bulk-import, checkout, collections, contact, content-actions, discussions, feeds, notifications, permissions, profiles, recommend, resources. localeOrKey is one key of the group (the script sets only that text) or a locale tag (en, en-US, pt_BR: the whole group; the texts are English for every locale); nonce (letters, digits, . _ -) only tells one version from the next. Texts that take values are left out. Public. The answer is the script, not JSON; an unknown group or key, or a file name that is not a nonce and .js, is a JSON 404.",
+      `The localization scripts (first document's calls): the site's texts of one group as a script (text/javascript, cached for a year) that sets globalThis.i18n[group][key]. group is one of ${Object.keys(I18N_GROUPS).join(", ")}. localeOrKey is one key of the group (the script sets only that text) or a locale tag (en, en-US, pt_BR: the whole group; the texts are English for every locale); nonce (letters, digits, . _ -) only tells one version from the next. Texts that take values are left out. Public. The answer is the script, not JSON; an unknown group or key, or a file name that is not a nonce and .js, is a JSON 404.`,
     response: z.object({}),
     errors: [404],
   },

@@ -1,6 +1,7 @@
 import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTACT_MESSAGES, I18N_MESSAGES, MESSAGES, i18nTexts } from "../../../contract/index.js";
+import * as contract from "../../../contract/index.js";
+import { CONTACT_MESSAGES, I18N_GROUPS, I18N_MESSAGES, MESSAGES, i18nTexts } from "../../../contract/index.js";
 import { startTestServer, type TestServer } from "../../test/testServer.js";
 
 // GET /i18n/{group}/{locale-or-key}/{nonce}.js: the site's texts as scripts.
@@ -30,6 +31,13 @@ describe("localization scripts", () => {
     // A text that takes a value (minChars) is left out.
     expect(en.messages).not.toHaveProperty("minChars");
     expect((await run("/i18n/contact/pt_BR/abc-123.js")).contact).toEqual(i18nTexts("contact"));
+  });
+
+  it("serves every message catalogue of the contract as a group", () => {
+    const catalogues = Object.entries(contract).filter(([name]) => /_(MESSAGES|TEXTS)$/.test(name) && name !== "I18N_MESSAGES");
+    expect(catalogues.length).toBeGreaterThan(30);
+    const served = new Set<unknown>(Object.values(I18N_GROUPS));
+    expect(catalogues.filter(([, texts]) => !served.has(texts)).map(([name]) => name)).toEqual([]);
   });
 
   it("sets one text when the second segment is a key, and keeps what other scripts set", async () => {
