@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { LEARNER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
+import { LEARNER, createLessonPlan, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
@@ -7,8 +7,10 @@ const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as 
 test("moderation: a member's report reaches the moderator's Reports page, which resolves and reopens it by keyboard, and a contact message is read there; members cannot open them", async ({ page }) => {
   // A member reports an item, as the flagging dialog does.
   await signInViaApi(page, LEARNER);
-  const { data } = (await (await page.request.get("/api/search?sort=1&per=1")).json()) as { data: { id: number; model_key: string; title: string }[] };
-  const item = data[0]!;
+  // An item of her own, which nobody has reported yet: a second open report of one item by one person only updates the first, and tells nobody again.
+  const title = `Md${Date.now().toString(36)} Pond study`;
+  const plan = await createLessonPlan(page, title, [{ title: "Warm-up", html: "<p>What lives in a pond?</p>" }]);
+  const item = { id: plan.id, model_key: "lesson_plan", title };
   const message = `Broken since ${Date.now().toString(36)}`;
   const token = ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
   const flagged = await page.request.post("/profile/flag", { data: { type: `${item.model_key}:${item.id}`, value: "broken", message }, headers: { "X-CSRF-Token": token } });

@@ -121,8 +121,10 @@ test("a member's report of an item reaches the moderator's Notifications page an
   await expect(dialog).toHaveCount(0);
 
   // She reports an item, as the flagging dialog does.
-  const { data } = (await (await page.request.get("/api/search?sort=1&per=1")).json()) as { data: { id: number; model_key: string; title: string }[] };
-  const item = data[0]!;
+  // An item of her own, which nobody has reported yet: a second open report of one item by one person only updates the first, and tells nobody again.
+  const title = `Nt${Date.now().toString(36)} Pond study`;
+  const plan = await createLessonPlan(page, title, [{ title: "Warm-up", html: "<p>What lives in a pond?</p>" }]);
+  const item = { id: plan.id, model_key: "lesson_plan", title };
   const message = `Dead link ${Date.now().toString(36)}`;
   const flagged = await page.request.post("/profile/flag", { data: { type: `${item.model_key}:${item.id}`, value: "broken", message }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   expect(flagged.ok()).toBeTruthy();
