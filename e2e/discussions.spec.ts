@@ -406,6 +406,13 @@ test("an admin opens a comment's History; a member is not offered it", async ({ 
   // An admin may edit and delete anyone's comment.
   await expect(comment.getByRole("button", { name: "Edit" })).toBeVisible();
   await expect(toasts(page)).not.toContainText("Oops");
+
+  // The writer's name opens their profile inside the app, without loading the page again.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await comment.getByRole("link", { name: TEACHER.name }).click();
+  await expect(page).toHaveURL(/\/profiles\//);
+  await expect(page.getByRole("heading", { level: 1, name: TEACHER.name })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
 test("a member reports someone else's comment as inappropriate by keyboard; the author is not offered it", async ({ page }) => {

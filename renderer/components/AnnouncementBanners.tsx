@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { ANNOUNCEMENT_TEXTS, type Announcement, type AnnouncementType } from "../../contract/index.js";
 import { useAnnouncements } from "../api/announcements.js";
 import { useHiddenAnnouncements } from "../hooks/useHiddenAnnouncements.js";
+import { AppLink } from "./AppLink.js";
 import { shortDateRange } from "./dates.js";
 import { Icon, type IconName } from "./Icon.js";
 import { CloseActions, ModalFrame } from "./ModalFrame.js";
@@ -104,10 +105,10 @@ function AnnouncementDialog({ announcement: a, onClose }: { announcement: Announ
       <div className="rich-content announcement-modal__content" dangerouslySetInnerHTML={{ __html: a.content }} />
       {a.link && (
         <p>
-          <a className="button button--primary" href={a.link} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+          <AppLink className="button button--primary" href={a.link} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : { onClick: onClose })}>
             {a.cta_text || ANNOUNCEMENT_TEXTS.defaultCta}
             {external && <span className="visually-hidden"> (opens in a new tab)</span>}
-          </a>
+          </AppLink>
         </p>
       )}
       <CloseActions />

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { AppLink } from "../AppLink.js";
 import { shortDate } from "../dates.js";
 
 /**
@@ -16,9 +17,9 @@ export function CommentHeader({ name, link, photo, date, children }: { name: str
         </span>
       )}
       {link ? (
-        <a className="comment__author" href={link}>
+        <AppLink className="comment__author" href={link}>
           {name}
-        </a>
+        </AppLink>
       ) : (
         <span className="comment__author">{name}</span>
       )}

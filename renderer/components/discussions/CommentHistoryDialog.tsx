@@ -1,6 +1,7 @@
 import { MESSAGES, type Comment, type CommentHistoryEntry } from "../../../contract/index.js";
 import { discussionFailureText, useCommentHistory } from "../../api/discussions.js";
 import { Alert } from "../Alert.js";
+import { AppLink } from "../AppLink.js";
 import { CloseActions, ModalFrame } from "../ModalFrame.js";
 import { useDiscussion } from "./DiscussionContext.js";
 import { shortDate } from "../dates.js";
@@ -29,7 +30,7 @@ export function CommentHistoryDialog({ comment, onClose }: { comment: Comment; o
           {oldestFirst(data).map((entry) => (
             <li key={entry.id} className="comment-history__entry">
               <p className="comment-history__meta">
-                <strong>{EVENT_LABELS[entry.event]}</strong> by <a href={entry.profile.link}>{entry.profile.name}</a> on{" "}
+                <strong>{EVENT_LABELS[entry.event]}</strong> by <AppLink href={entry.profile.link}>{entry.profile.name}</AppLink> on{" "}
                 <time dateTime={entry.created_at}>{shortDate(entry.created_at)}</time>
               </p>
               {entry.new_values.title && <p className="comment__title">{entry.new_values.title}</p>}
