@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES, ZOOM_CONNECTED_MESSAGE, ZOOM_CONNECT_PATH, ZOOM_CONNECTED_SCRIPT_PATH, ZOOM_FEATURE, ZOOM_MESSAGES, ZOOM_REAUTHORIZE_CODE } from "../../../contract/index.js";
+import { SecretBox } from "../../lib/secretBox.js";
+import { getConfigValue } from "../../models/appConfig.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildContent, buildRoleCast, buildSignedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { FAKE_ZOOM_FIRST_ID, FAKE_ZOOM_USER, startFakeZoom, type FakeZoom } from "../../test/fakeZoom.js";
@@ -109,6 +111,18 @@ describe("Zoom meetings", () => {
     // Connecting again replaces the tokens (one row per profile and provider).
     expect((await connect(member)).status).toBe(200);
     expect(await server.db.selectFrom("third_party_accounts").select("id").where("profile_id", "=", cast.member.id).execute()).toHaveLength(1);
+  });
+
+  it("seals the tokens with a key the database does not hold: not the session secret it keeps, the Zoom app's client secret", async () => {
+    const member = cast.clients.member;
+    expect((await connect(member)).status).toBe(200);
+    const row = await server.db.selectFrom("third_party_accounts").selectAll().where("profile_id", "=", cast.member.id).executeTakeFirstOrThrow();
+    const issued = [...fake.validTokens];
+    // Someone with a copy of the database has its session secret (app_config) and the sealed token: it opens nothing.
+    const storedSecret = await getConfigValue<string | null>(server.db, "session_secret", null);
+    expect(typeof storedSecret).toBe("string");
+    expect(new SecretBox(String(storedSecret), "third-party-account-tokens").open(row.access_token)).toBeNull();
+    expect(issued).toContain(new SecretBox(CLIENT_SECRET, "third-party-account-tokens").open(row.access_token));
   });
 
   it("refuses a callback with a state this session did not start, or none, or used before, with a short page", async () => {
