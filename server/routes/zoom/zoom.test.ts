@@ -284,17 +284,17 @@ describe("Zoom meetings", () => {
     expect((await leader.get(USER)).body).toEqual({ token_available: false, name: null, email: null });
   });
 
-  it("answers 502 with a message (never a 500 or a stack) when Zoom fails, times out, answers no JSON or an unsafe link", async () => {
+  it("answers 502 with a message (never a 500 or a stack) when Zoom fails, times out, answers no JSON, an unsafe link or values longer than their columns", async () => {
     const member = cast.clients.member;
     await connect(member);
-    for (const failure of ["error", "slow", "html", "badlink"] as const) {
+    for (const failure of ["error", "slow", "html", "badlink", "oversized"] as const) {
       fake.switches.apiFailure = failure;
       const res = await member.post(MEETINGS, { topic: "Failing" });
       fits("post", MEETINGS, res);
       expect([res.status, res.body], failure).toEqual([502, { message: ZOOM_MESSAGES.unavailable }]);
       const settings = await member.get(SETTINGS);
       fits("get", SETTINGS, settings);
-      expect(settings.status, failure).toBe(failure === "badlink" ? 200 : 502);
+      expect(settings.status, failure).toBe(failure === "badlink" || failure === "oversized" ? 200 : 502);
     }
     expect(await server.db.selectFrom("zoom_meetings").select("id").where("topic", "=", "Failing").execute()).toEqual([]);
   });
