@@ -289,7 +289,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(editorImagesRouter(db, storage));
   app.use(shortCodesRouter());
   app.use(imageSearchRouter(config.unsplash));
-  app.use(zoomRouter(db, config, sessionSecret));
+  app.use(zoomRouter(db, config));
   app.use(tagsRouter(db));
   app.use(contentActionsRouter(db, storage, mail));
   app.use(permissionsRouter(db, mail));

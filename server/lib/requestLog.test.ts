@@ -68,4 +68,10 @@ describe("request log", () => {
     expect(loggedUrl("/x?a=1&TOKEN=secret&b=2")).toBe("/x?a=1&TOKEN=[redacted]&b=2");
     expect(loggedUrl("/x?mytoken=kept")).toBe("/x?mytoken=kept");
   });
+
+  it("leaves an OAuth callback's code and state out of the logged URL", () => {
+    expect(loggedUrl("/system/third-party-accounts/zoom/callback?code=zoom-code-123&state=abc")).toBe("/system/third-party-accounts/zoom/callback?code=[redacted]&state=[redacted]");
+    expect(loggedUrl("/auth/sso/demo/callback?state=s1&code=c1&iss=x")).toBe("/auth/sso/demo/callback?state=[redacted]&code=[redacted]&iss=x");
+    expect(loggedUrl("/x?zipcode=kept")).toBe("/x?zipcode=kept");
+  });
 });

@@ -1,8 +1,12 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 
-/** A URL as logged: a `token` query value (a password reset link's) is left out, so log readers cannot use it. */
-export const loggedUrl = (url: string): string => url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+/**
+ * A URL as logged: the query values that are secrets are left out, so log readers cannot use them: `token` (a
+ * password reset link's), `code` and `state` (an OAuth callback's: Zoom's code is exchanged for a profile's tokens
+ * with the site's client secret alone, no PKCE verifier).
+ */
+export const loggedUrl = (url: string): string => url.replace(/([?&](?:token|code|state)=)[^&#]*/gi, "$1[redacted]");
 
 /**
  * One log line per request when it ends: method, URL, remote address, status and time taken, never headers

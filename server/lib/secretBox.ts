@@ -7,8 +7,8 @@ const TAG_BYTES = 16;
 
 /**
  * Encrypts and decrypts secrets kept at rest (third-party OAuth tokens) with AES-256-GCM. The key is derived with
- * HKDF-SHA256 from the server's session secret (SESSION_SECRET, else the one the database keeps) and a purpose, so a
- * copy of the database alone does not reveal the tokens, and the session signatures and this key never coincide.
+ * HKDF-SHA256 from a secret the caller has from the environment, never from the database (Zoom's tokens: the Zoom
+ * app's client secret), and a purpose, so a copy of the database alone does not reveal what it seals.
  * Each value gets a fresh random IV; the stored text is `v1:` + base64url(iv | tag | ciphertext).
  */
 export class SecretBox {

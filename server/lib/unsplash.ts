@@ -83,15 +83,26 @@ export async function searchUnsplashPhotos(
 }
 
 /**
+ * Whether an address is a photo's download endpoint on the configured API (`{API}/photos/{id}/download`, any query):
+ * the API's origin and path, no credentials. Only that endpoint: any other GET of the API (a search, a user's photos)
+ * made with the site's key on a signed-in person's say would spend the site's quota for nothing Unsplash asks.
+ */
+function isDownloadAddress(url: URL, api: URL): boolean {
+  if (url.username || url.password || url.origin !== api.origin) return false;
+  const base = api.pathname.replace(/\/+$/, "");
+  return url.pathname.startsWith(`${base}/photos/`) && /^\/photos\/[\w-]+\/download$/.test(url.pathname.slice(base.length));
+}
+
+/**
  * Unsplash's download tracking: calls a used photo's `links.download_location` (GET, with the site's access key), as
- * its API guidelines ask. Only an address on the configured API's own origin is called (422 otherwise), so the call
+ * its API guidelines ask. Only a photo's download endpoint on the configured API is called (422 otherwise), so the call
  * cannot be pointed anywhere else with the site's key. Without a key: 503. Any failure of the call (an error status,
  * the key refused, a timeout, no connection) is a 502 with a message; the cause goes to the log.
  */
 export async function trackUnsplashDownload(settings: ServerConfig["unsplash"], downloadLocation: string, log: { warn: (details: object, message: string) => void }): Promise<void> {
   if (!settings.accessKey) throw new HttpError(503, IMAGE_SEARCH_MESSAGES.notSetUp);
   const url = URL.parse(downloadLocation);
-  if (!url || url.username || url.password || url.origin !== new URL(settings.apiUrl).origin) {
+  if (!url || !isDownloadAddress(url, new URL(settings.apiUrl))) {
     throw new HttpError(422, IMAGE_SEARCH_MESSAGES.badDownloadLocation, { download_location: [IMAGE_SEARCH_MESSAGES.badDownloadLocation] });
   }
   try {

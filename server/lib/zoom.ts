@@ -116,12 +116,16 @@ export const zoomUserName = (user: z.infer<typeof ZoomUser>): string | null => u
 /** What is read of GET /users/me/settings: its feature.webinar switch (absent: no webinars). */
 export const ZoomUserSettings = z.object({ feature: z.object({ webinar: z.boolean().nullish() }).nullish() });
 
-/** What is read of POST /users/me/meetings and /webinars: the id, topic, start time and join link. */
+/**
+ * What is read of POST /users/me/meetings and /webinars: the id, topic, start time and join link, each within its
+ * column of zoom_meetings (migration 039: zoom_id and start_time 32, join_url 1000), which PostgreSQL enforces: a longer
+ * answer is one Zoom does not send, read as unexpected (502), not a failed insert (500).
+ */
 export const ZoomCreated = z.object({
-  id: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]),
+  id: z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,32}$/)]),
   topic: z.string().nullish(),
-  start_time: z.string().nullish(),
-  join_url: z.string().refine(isZoomJoinUrl, "not an https Zoom link"),
+  start_time: z.string().max(32).nullish(),
+  join_url: z.string().max(1000).refine(isZoomJoinUrl, "not an https Zoom link"),
 });
 
 /** Zoom's body for a new meeting (type 2, scheduled; 1, instant, without a start time) or webinar (type 5). */

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Db } from "../db/connection.js";
 import type { ContentFlagsTable, FeedPostFeedbackTable, FeedPostRow } from "../db/schema.js";
 import type { FeedbackCounts } from "./comments.js";
-import { OPEN_REPORT_PREDICATE, type StoredReport } from "./flags.js";
+import { OPEN_REPORT_PREDICATE, storeOpenReport, type StoredReport } from "./flags.js";
 
 /** A feed post with what its presenter shows of its poster. */
 export type FeedPostWithPoster = FeedPostRow & { poster_name: string; poster_uid: string };
@@ -86,12 +86,22 @@ export async function setFeedPostFeedback(db: Db, postId: number, profileId: num
 
 /** Stores a report of a post for moderators to review (status open), or updates the reporter's open one of it. */
 export async function insertFeedPostFlag(db: Db, flag: { postId: number; profileId: number; reason: ContentFlagsTable["reason"]; message: string }): Promise<StoredReport> {
-  const createdAt = new Date().toISOString();
-  const row = await db
-    .insertInto("feed_post_flags")
-    .values({ post_id: flag.postId, profile_id: flag.profileId, reason: flag.reason, message: flag.message, created_at: createdAt })
-    .onConflict((oc) => oc.columns(["post_id", "profile_id"]).where(OPEN_REPORT_PREDICATE).doUpdateSet({ reason: flag.reason, message: flag.message }))
-    .returning(["id", "created_at"])
-    .executeTakeFirstOrThrow();
-  return { id: row.id, isNew: row.created_at === createdAt };
+  return storeOpenReport(
+    () =>
+      db
+        .insertInto("feed_post_flags")
+        .values({ post_id: flag.postId, profile_id: flag.profileId, reason: flag.reason, message: flag.message, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(["post_id", "profile_id"]).where(OPEN_REPORT_PREDICATE).doNothing())
+        .returning("id")
+        .executeTakeFirst(),
+    () =>
+      db
+        .updateTable("feed_post_flags")
+        .set({ reason: flag.reason, message: flag.message })
+        .where("post_id", "=", flag.postId)
+        .where("profile_id", "=", flag.profileId)
+        .where("status", "=", "open")
+        .returning("id")
+        .executeTakeFirst(),
+  );
 }

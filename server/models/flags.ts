@@ -16,18 +16,45 @@ export interface StoredReport {
 export const OPEN_REPORT_PREDICATE = sql<boolean>`status = 'open'`;
 
 /**
+ * Queues a report, or updates the reporter's open one: `insert` adds the row unless the `<table>_one_open` index
+ * already holds one (ON CONFLICT DO NOTHING, so it answers a row only when it inserted), `update` gives the open
+ * one the new reason and message. Which of the two wrote is what tells a new report from a repeated one, on both
+ * databases and for calls at once (comparing a returned created_at with our own could not tell two reports made in
+ * the same millisecond apart). An open report closed between the two calls is no longer there to update: insert again.
+ */
+export async function storeOpenReport(insert: () => Promise<{ id: number } | undefined>, update: () => Promise<{ id: number } | undefined>): Promise<StoredReport> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const inserted = await insert();
+    if (inserted) return { id: inserted.id, isNew: true };
+    const updated = await update();
+    if (updated) return { id: updated.id, isNew: false };
+  }
+  throw new Error("A report could be neither inserted nor updated.");
+}
+
+/**
  * Stores a flag for moderators to review (status open); the reporter's open flag of the same item, if any, takes
  * the new reason and message instead, so the moderators' queue holds it once.
  */
 export async function insertFlag(db: Db, flag: { contentId: number; profileId: number; reason: ContentFlagsTable["reason"]; message: string }): Promise<StoredReport> {
-  const createdAt = new Date().toISOString();
-  const row = await db
-    .insertInto("content_flags")
-    .values({ content_id: flag.contentId, profile_id: flag.profileId, reason: flag.reason, message: flag.message, created_at: createdAt })
-    .onConflict((oc) => oc.columns(["content_id", "profile_id"]).where(OPEN_REPORT_PREDICATE).doUpdateSet({ reason: flag.reason, message: flag.message }))
-    .returning(["id", "created_at"])
-    .executeTakeFirstOrThrow();
-  return { id: row.id, isNew: row.created_at === createdAt };
+  return storeOpenReport(
+    () =>
+      db
+        .insertInto("content_flags")
+        .values({ content_id: flag.contentId, profile_id: flag.profileId, reason: flag.reason, message: flag.message, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(["content_id", "profile_id"]).where(OPEN_REPORT_PREDICATE).doNothing())
+        .returning("id")
+        .executeTakeFirst(),
+    () =>
+      db
+        .updateTable("content_flags")
+        .set({ reason: flag.reason, message: flag.message })
+        .where("content_id", "=", flag.contentId)
+        .where("profile_id", "=", flag.profileId)
+        .where("status", "=", "open")
+        .returning("id")
+        .executeTakeFirst(),
+  );
 }
 
 /** The open flags, newest first (the moderators' review list). */
@@ -37,12 +64,22 @@ export async function listOpenFlags(db: Db, limit = 100) {
 
 /** Stores a report of a comment for moderators to review (status open), or updates the reporter's open one of it. */
 export async function insertCommentFlag(db: Db, flag: { commentId: number; profileId: number; reason: ContentFlagsTable["reason"]; message: string }): Promise<StoredReport> {
-  const createdAt = new Date().toISOString();
-  const row = await db
-    .insertInto("comment_flags")
-    .values({ comment_id: flag.commentId, profile_id: flag.profileId, reason: flag.reason, message: flag.message, created_at: createdAt })
-    .onConflict((oc) => oc.columns(["comment_id", "profile_id"]).where(OPEN_REPORT_PREDICATE).doUpdateSet({ reason: flag.reason, message: flag.message }))
-    .returning(["id", "created_at"])
-    .executeTakeFirstOrThrow();
-  return { id: row.id, isNew: row.created_at === createdAt };
+  return storeOpenReport(
+    () =>
+      db
+        .insertInto("comment_flags")
+        .values({ comment_id: flag.commentId, profile_id: flag.profileId, reason: flag.reason, message: flag.message, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(["comment_id", "profile_id"]).where(OPEN_REPORT_PREDICATE).doNothing())
+        .returning("id")
+        .executeTakeFirst(),
+    () =>
+      db
+        .updateTable("comment_flags")
+        .set({ reason: flag.reason, message: flag.message })
+        .where("comment_id", "=", flag.commentId)
+        .where("profile_id", "=", flag.profileId)
+        .where("status", "=", "open")
+        .returning("id")
+        .executeTakeFirst(),
+  );
 }

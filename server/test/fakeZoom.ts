@@ -19,8 +19,11 @@ export interface FakeZoomSwitches {
   refuseCode: boolean;
   /** Whether the account has the webinar feature (GET /users/me/settings feature.webinar). */
   webinar: boolean;
-  /** Make the API fail: "error" answers 500, "slow" never answers, "html" answers a page, "badlink" creates meetings with a non-Zoom join_url. */
-  apiFailure: null | "error" | "slow" | "html" | "badlink";
+  /**
+   * Make the API fail: "error" answers 500, "slow" never answers, "html" answers a page, "badlink" creates meetings
+   * with a non-Zoom join_url, "oversized" with an id, start time and join_url longer than anything Zoom sends.
+   */
+  apiFailure: null | "error" | "slow" | "html" | "badlink" | "oversized";
 }
 
 export interface FakeZoom {
@@ -111,6 +114,7 @@ export async function startFakeZoom(options: { clientId: string; clientSecret: s
       if (req.method === "POST" && (path === "/users/me/meetings" || path === "/users/me/webinars")) {
         if (path.endsWith("webinars") && !switches.webinar) return json(res, 400, { code: 200, message: "Webinar plan is missing. You must subscribe to the webinar plan and enable webinar for this user." });
         const id = nextId++;
+        if (switches.apiFailure === "oversized") return json(res, 201, { id: "9".repeat(40), topic: body.topic, start_time: `2026-11-27T14:23:00.${"0".repeat(30)}Z`, join_url: `https://zoom.us/j/${id}?pwd=${"a".repeat(1000)}` });
         return json(res, 201, {
           id,
           uuid: `uuid-${id}`,

@@ -1,14 +1,15 @@
 import type { Ref } from "react";
 import { formatZoomId, isZoomJoinUrl, type MeetingDetails } from "../../../contract/index.js";
+import { shortDateTime } from "../dates.js";
 
 /** "Zoom meeting" or "Zoom webinar". */
 export const meetingKind = (meeting: Pick<MeetingDetails, "type">): string => (meeting.type === "webinar" ? "Zoom webinar" : "Zoom meeting");
 
-/** A start time in the reader's own time zone and language, or null without one (an instant meeting). */
+/** A start time in the reader's own time zone, as the app writes dates (M/D/YYYY, h:mm AM/PM), or null without one (an instant meeting). */
 function startsAt(startTime: string | null): string | null {
   if (!startTime) return null;
   const date = new Date(startTime);
-  return Number.isNaN(date.getTime()) ? null : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return Number.isNaN(date.getTime()) ? null : shortDateTime(date);
 }
 
 /**

@@ -154,7 +154,7 @@ describe("the image search", () => {
     expect(await statusesByRole(cast.clients, (c) => c.post(DOWNLOAD, { download_location: location }))).toEqual({ owner: 204, member: 204, leader: 204, groupie: 204, moderator: 204, admin: 204, guest: 401 });
   });
 
-  it("refuses with 422 anything but an address on the Unsplash API's own origin, calling nobody", async () => {
+  it("refuses with 422 anything but a photo's download address on the Unsplash API, calling nobody", async () => {
     const called = fake.downloads.length;
     const api = new URL(fake.url);
     const cases: unknown[] = [
@@ -171,6 +171,11 @@ describe("the image search", () => {
       { download_location: `http://127.0.0.1:${Number(api.port) + 1}/photos/photo-1/download` },
       { download_location: `http://user:secret@${api.host}/photos/photo-1/download` },
       { download_location: `${fake.url}/photos/photo-1/download?x=${"a".repeat(IMAGE_DOWNLOAD_LOCATION_MAX)}` },
+      // The API's origin, but not a photo's download endpoint: the site's key is spent on nothing else.
+      { download_location: `${fake.url}/search/photos?query=cats&per_page=30` },
+      { download_location: `${fake.url}/photos/photo-1` },
+      { download_location: `${fake.url}/photos/photo-1/download/extra` },
+      { download_location: `${fake.url}/photos/photo-1/download/../../../search/photos?query=x` },
     ];
     for (const body of cases) {
       const res = await cast.clients.member.post(DOWNLOAD, body);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTENT_ACTION_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { buildContent, buildRoleCast, type RoleCast } from "../../test/factories.js";
@@ -76,6 +76,19 @@ describe("reporting the same thing twice", () => {
     await reportsTwice("post", "leader", flagPost, as.moderator);
     await reportsTwice("post", "admin", flagPost, as.moderator);
     expect((await openReports("post")).length).toBe(2);
+  });
+
+  it("tells a repeated report from a new one when both come in the same millisecond", async () => {
+    // The clock stands still, so both reports are written with the same created_at: the second must still be an
+    // update (one entry, one notice), not taken for a new report because the times match.
+    const other = await buildContent(server.db, { ownerId: cast.owner.id, title: "Frozen Clock" });
+    const flagOther = (c: TestClient, value: string, message: string) => c.post("/profile/flag", { type: `resource:${other.id}`, value, message });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      await reportsTwice("content", "groupie", flagOther, as.moderator);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("queues a new report once the first is resolved", async () => {

@@ -59,10 +59,19 @@ function callbackPage(res: Response, status: number, message: string, connected:
  * Meetings through Zoom: connecting a profile's Zoom account (OAuth authorization code; the tokens are kept encrypted
  * in third_party_accounts), and GET /system/zoom/user, /user-settings, POST /system/zoom/meetings and /webinars.
  */
-export function zoomRouter(db: Db, config: ServerConfig, sessionSecret: string): Router {
+export function zoomRouter(db: Db, config: ServerConfig): Router {
   const router = Router();
   const settings = config.zoom;
-  const box = new SecretBox(sessionSecret, "third-party-account-tokens");
+  let sealer: SecretBox | null = null;
+  /**
+   * The key the tokens are sealed with: derived from the Zoom app's client secret, which the server has from its
+   * environment only. Not the session secret: by default that one is kept in the database (app_config), beside the
+   * tokens it would lock. Every caller has passed requireZoom, so the secret is there.
+   */
+  const box = (): SecretBox => {
+    requireZoom(settings);
+    return (sealer ??= new SecretBox(settings.clientSecret, "third-party-account-tokens"));
+  };
   const redirectUri = (req: Request) => `${publicBaseUrl(config, req.socket.localPort)}${ZOOM_CALLBACK_PATH}`;
 
   const usable = (tokens: ZoomTokens) => tokens.expiresAt === null || Date.parse(tokens.expiresAt) - EXPIRY_MARGIN_MS > Date.now();
@@ -74,20 +83,20 @@ export function zoomRouter(db: Db, config: ServerConfig, sessionSecret: string):
     const fresh = tokens.refreshToken ? await requestTokens(settings, { grant_type: "refresh_token", refresh_token: tokens.refreshToken }, req.log) : null;
     if (!fresh) {
       // Another instance may have used the refresh token a moment earlier: its new tokens are as good.
-      const stored = await findTokens(db, box, profileId, "zoom");
+      const stored = await findTokens(db, box(), profileId, "zoom");
       if (stored && stored.accessToken !== tokens.accessToken && usable(stored)) return stored.accessToken;
       await deleteTokens(db, profileId, "zoom");
       throw reauthorize();
     }
     // Zoom answers a new refresh token with each refresh; one that did not keeps the old.
-    await saveTokens(db, box, profileId, "zoom", { ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken });
+    await saveTokens(db, box(), profileId, "zoom", { ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken });
     return fresh.accessToken;
   };
 
   /** The signed-in profile's usable access token: refreshed first when it expired (and stored), else 401 code 1005. */
   const accessTokenFor = async (req: Request): Promise<string> => {
     const profileId = req.actor.profile!.id;
-    const tokens = await findTokens(db, box, profileId, "zoom");
+    const tokens = await findTokens(db, box(), profileId, "zoom");
     if (!tokens) throw reauthorize();
     if (usable(tokens)) return tokens.accessToken;
     let pending = refreshing.get(profileId);
@@ -135,7 +144,7 @@ export function zoomRouter(db: Db, config: ServerConfig, sessionSecret: string):
       throw err;
     }
     if (!tokens) return callbackPage(res, 400, ZOOM_MESSAGES.connectFailed, false);
-    await saveTokens(db, box, req.actor.profile!.id, "zoom", tokens);
+    await saveTokens(db, box(), req.actor.profile!.id, "zoom", tokens);
     callbackPage(res, 200, ZOOM_MESSAGES.connected, true);
   });
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES, ZOOM_CONNECTED_MESSAGE, ZOOM_CONNECT_PATH, ZOOM_CONNECTED_SCRIPT_PATH, ZOOM_FEATURE, ZOOM_MESSAGES, ZOOM_REAUTHORIZE_CODE } from "../../../contract/index.js";
+import { SecretBox } from "../../lib/secretBox.js";
+import { getConfigValue } from "../../models/appConfig.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildContent, buildRoleCast, buildSignedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { FAKE_ZOOM_FIRST_ID, FAKE_ZOOM_USER, startFakeZoom, type FakeZoom } from "../../test/fakeZoom.js";
@@ -109,6 +111,18 @@ describe("Zoom meetings", () => {
     // Connecting again replaces the tokens (one row per profile and provider).
     expect((await connect(member)).status).toBe(200);
     expect(await server.db.selectFrom("third_party_accounts").select("id").where("profile_id", "=", cast.member.id).execute()).toHaveLength(1);
+  });
+
+  it("seals the tokens with a key the database does not hold: not the session secret it keeps, the Zoom app's client secret", async () => {
+    const member = cast.clients.member;
+    expect((await connect(member)).status).toBe(200);
+    const row = await server.db.selectFrom("third_party_accounts").selectAll().where("profile_id", "=", cast.member.id).executeTakeFirstOrThrow();
+    const issued = [...fake.validTokens];
+    // Someone with a copy of the database has its session secret (app_config) and the sealed token: it opens nothing.
+    const storedSecret = await getConfigValue<string | null>(server.db, "session_secret", null);
+    expect(typeof storedSecret).toBe("string");
+    expect(new SecretBox(String(storedSecret), "third-party-account-tokens").open(row.access_token)).toBeNull();
+    expect(issued).toContain(new SecretBox(CLIENT_SECRET, "third-party-account-tokens").open(row.access_token));
   });
 
   it("refuses a callback with a state this session did not start, or none, or used before, with a short page", async () => {
@@ -270,17 +284,17 @@ describe("Zoom meetings", () => {
     expect((await leader.get(USER)).body).toEqual({ token_available: false, name: null, email: null });
   });
 
-  it("answers 502 with a message (never a 500 or a stack) when Zoom fails, times out, answers no JSON or an unsafe link", async () => {
+  it("answers 502 with a message (never a 500 or a stack) when Zoom fails, times out, answers no JSON, an unsafe link or values longer than their columns", async () => {
     const member = cast.clients.member;
     await connect(member);
-    for (const failure of ["error", "slow", "html", "badlink"] as const) {
+    for (const failure of ["error", "slow", "html", "badlink", "oversized"] as const) {
       fake.switches.apiFailure = failure;
       const res = await member.post(MEETINGS, { topic: "Failing" });
       fits("post", MEETINGS, res);
       expect([res.status, res.body], failure).toEqual([502, { message: ZOOM_MESSAGES.unavailable }]);
       const settings = await member.get(SETTINGS);
       fits("get", SETTINGS, settings);
-      expect(settings.status, failure).toBe(failure === "badlink" ? 200 : 502);
+      expect(settings.status, failure).toBe(failure === "badlink" || failure === "oversized" ? 200 : 502);
     }
     expect(await server.db.selectFrom("zoom_meetings").select("id").where("topic", "=", "Failing").execute()).toEqual([]);
   });
