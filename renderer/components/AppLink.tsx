@@ -1,8 +1,11 @@
 import type { AnchorHTMLAttributes } from "react";
 import { Link } from "react-router";
 
-/** Whether `href` is a path of this app ("/profiles/…"), not an address elsewhere ("https://…", "//host/…"). */
-export const isAppPath = (href: string): boolean => href.startsWith("/") && !href.startsWith("//");
+/**
+ * Whether `href` is a path of this app ("/profiles/…"), not an address elsewhere ("https://…", "//host/…", or
+ * "/\host/…", which browsers read as "//host/…").
+ */
+export const isAppPath = (href: string): boolean => /^\/(?![/\\])/.test(href);
 
 /**
  * A link the server handed over (a profile's, an announcement's): a path of the app goes through the router, so it
