@@ -129,7 +129,11 @@ export const ZoomCreated = z.object({
 });
 
 /** Zoom's body for a new meeting (type 2, scheduled; 1, instant, without a start time) or webinar (type 5). */
+/** A requested start time as Zoom writes one, in UTC to the second ("2027-02-10T17:00:00Z"); null for none. */
+export const zoomTime = (time: string | null | undefined): string | null => (time ? new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z") : null);
+
 export function creationBody(type: ZoomMeetingType, input: { topic: string; start_time?: string | null; duration?: number | null }): object {
   const kind = type === "webinar" ? 5 : input.start_time ? 2 : 1;
-  return { topic: input.topic, type: kind, ...(input.start_time ? { start_time: new Date(input.start_time).toISOString().replace(/\.\d{3}Z$/, "Z") } : {}), ...(input.duration ? { duration: input.duration } : {}) };
+  const startTime = zoomTime(input.start_time);
+  return { topic: input.topic, type: kind, ...(startTime ? { start_time: startTime } : {}), ...(input.duration ? { duration: input.duration } : {}) };
 }

@@ -19,6 +19,8 @@ export interface FakeZoomSwitches {
   refuseCode: boolean;
   /** Whether the account has the webinar feature (GET /users/me/settings feature.webinar). */
   webinar: boolean;
+  /** Leave start_time out of a created meeting (Zoom always sends it; the server then keeps the one it asked for). */
+  omitStartTime: boolean;
   /**
    * Make the API fail: "error" answers 500, "slow" never answers, "html" answers a page, "badlink" creates meetings
    * with a non-Zoom join_url, "oversized" with an id, start time and join_url longer than anything Zoom sends.
@@ -54,7 +56,7 @@ export const FAKE_ZOOM_FIRST_ID = 85746352311;
  */
 export async function startFakeZoom(options: { clientId: string; clientSecret: string; port?: number; host?: string }): Promise<FakeZoom> {
   const requests: FakeZoomRequest[] = [];
-  const switches: FakeZoomSwitches = { expiresIn: 3600, refuseRefresh: false, refuseCode: false, webinar: true, apiFailure: null };
+  const switches: FakeZoomSwitches = { expiresIn: 3600, refuseRefresh: false, refuseCode: false, webinar: true, omitStartTime: false, apiFailure: null };
   const codes = new Set<string>();
   const validTokens = new Map<string, number>();
   const refreshTokens = new Set<string>();
@@ -121,7 +123,7 @@ export async function startFakeZoom(options: { clientId: string; clientSecret: s
           host_id: "zoom-user-1",
           topic: body.topic,
           type: body.type,
-          start_time: body.start_time ?? new Date().toISOString().replace(/\.\d{3}Z$/, "Z"),
+          ...(switches.omitStartTime ? {} : { start_time: body.start_time ?? new Date().toISOString().replace(/\.\d{3}Z$/, "Z") }),
           duration: body.duration ?? 60,
           join_url: switches.apiFailure === "badlink" ? `javascript:alert(${id})` : `https://zoom.us/j/${id}`,
           start_url: `https://zoom.us/s/${id}?zak=secret`,

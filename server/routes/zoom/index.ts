@@ -18,7 +18,7 @@ import { HttpError } from "../../lib/errors.js";
 import { SecretBox } from "../../lib/secretBox.js";
 import { saveSession } from "../../lib/session.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { authorizeUrl, callZoomApi, type ZoomTokens, creationBody, readZoomAnswer, reauthorize, requestTokens, requireZoom, ZoomCreated, ZoomUser, zoomUserName, ZoomUserSettings } from "../../lib/zoom.js";
+import { authorizeUrl, callZoomApi, type ZoomTokens, creationBody, readZoomAnswer, reauthorize, requestTokens, requireZoom, ZoomCreated, ZoomUser, zoomTime, zoomUserName, ZoomUserSettings } from "../../lib/zoom.js";
 import { deleteTokens, findTokens, saveTokens } from "../../models/thirdPartyAccounts.js";
 import { insertZoomMeeting } from "../../models/zoomMeetings.js";
 import { authenticate, authorize, zoomPolicy } from "../../policies/index.js";
@@ -190,7 +190,7 @@ export function zoomRouter(db: Db, config: ServerConfig): Router {
       type,
       zoom_id: String(created.id),
       topic: (created.topic?.trim() || input.topic).slice(0, 255),
-      start_time: created.start_time ?? input.start_time ?? null,
+      start_time: created.start_time ?? zoomTime(input.start_time),
       join_url: created.join_url,
       owner_name: (zoomUserName(host) ?? req.actor.profile!.name).slice(0, 255),
       created_at: new Date().toISOString(),

@@ -284,6 +284,19 @@ describe("Zoom meetings", () => {
     expect((await leader.get(USER)).body).toEqual({ token_available: false, name: null, email: null });
   });
 
+  it("keeps the start time it asked for, as Zoom writes one, when Zoom's answer leaves it out", async () => {
+    const member = cast.clients.member;
+    await connect(member);
+    fake.switches.omitStartTime = true;
+    try {
+      const res = await member.post(MEETINGS, { topic: "Unstated start", start_time: "2027-02-10T18:00:00.123456789+01:00" });
+      fits("post", MEETINGS, res);
+      expect([res.status, res.body.start_time]).toEqual([201, "2027-02-10T17:00:00Z"]);
+    } finally {
+      fake.switches.omitStartTime = false;
+    }
+  });
+
   it("answers 502 with a message (never a 500 or a stack) when Zoom fails, times out, answers no JSON, an unsafe link or values longer than their columns", async () => {
     const member = cast.clients.member;
     await connect(member);
