@@ -91,7 +91,7 @@ export function AddMeetingDialog({ type, defaultTopic, onCreated, onClose }: { t
           />
         </Field>
         <p id={`${id}-start-hint`} className="field__hint">
-          Leave the start time empty for a meeting that can start now.
+          {type === "webinar" ? "Leave the start time empty for a webinar that starts now." : "Leave the start time empty for a meeting that can start now."}
         </p>
       </FormDialog>
       {pending && <ConnectZoomDialog onConnected={handleConnected} onClose={() => setPending(null)} />}
