@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type MouseEvent } from "react";
+import { useId, useState, type MouseEvent } from "react";
 import { EXPORT_FORMATS, EXPORT_MESSAGES, MESSAGES, exportHref, type EditableItem, type ExportFormat } from "../../contract/index.js";
 import { ApiError } from "../api/ApiError.js";
 import { downloadExport } from "../api/exports.js";
@@ -19,33 +19,21 @@ const fileBase = (title: string) =>
  * The export/download dialog (id export-modal; formats pdf, word, html). Each format is a link to the item's export
  * with the chosen option switches, which opens in a new tab (second document: "the content's link plus /export/pdf,
  * /export/Word2007 or /export/HTML (opens in a new tab, option switches as query parameters)"): the browser shows the
- * HTML and saves the PDF and Word files. Choosing one closes the dialog, focus going back to its opener. A client
- * signed in by a bearer token (the desktop) has no cookie a new tab could send, so there the file is fetched with the
+ * HTML and saves the PDF and Word files. Choosing one closes the dialog, focus going back to its opener. Where a new
+ * tab would not be signed in (the desktop: its token is no cookie a new tab could send), the file is fetched with the
  * token and saved instead, then the dialog closes.
  */
 export function ExportDialog({ item, onClose }: { item: EditableItem; onClose(): void }) {
   const id = useId();
   const [includeDescription, setIncludeDescription] = useState(true);
   const [includeSectionTitles, setIncludeSectionTitles] = useState(true);
-  const [byToken, setByToken] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const options = { includeDescription, includeSectionTitles };
 
-  useEffect(() => {
-    let live = true;
-    platform
-      .authorization()
-      .then((header) => live && setByToken(header !== null))
-      .catch(() => live && setByToken(false));
-    return () => {
-      live = false;
-    };
-  }, []);
-
   const handleChoice = (event: MouseEvent<HTMLAnchorElement>, format: ExportFormat) => {
-    // The web: the link opens the export in a new tab by itself; the dialog's work is done.
-    if (!byToken) return onClose();
+    // The web: the link opens the export in a new tab by itself, signed in as this tab is; the dialog's work is done.
+    if (platform.popupsShareSignIn) return onClose();
     event.preventDefault();
     if (busy) return;
     setBusy(true);

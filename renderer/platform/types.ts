@@ -41,8 +41,8 @@ export interface Platform {
   renewAuthorization(refused: string): Promise<string | null>;
   storage: PreferenceStorage;
   /**
-   * Whether a popup of the server's pages (the Connect to Zoom window) is signed in as this app is: the web's popups
-   * share its cookie session; the desktop's new windows open in the system browser, which is not signed in.
+   * Whether a popup or new tab of the server's pages (the Connect to Zoom window, an export) is signed in as this app
+   * is: the web's share its cookie session; the desktop's open in the system browser, which is not signed in.
    */
   popupsShareSignIn: boolean;
 }
