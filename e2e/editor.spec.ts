@@ -180,6 +180,43 @@ test.describe("editing an item", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("Configure Equation refuses a blank equation (it would be an invisible node in the text) and says why", async ({ page }) => {
+    const link = await createItem(page, `${unique()} Blank Equation Collection`);
+    await openEditor(page, link);
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    const box = sectionBox(page, "Section 1");
+    await box.click();
+    await page.keyboard.type("Before ");
+    await page.getByRole("toolbar", { name: "Section 1 content formatting" }).getByRole("button", { name: "Equation" }).click();
+    const dialog = page.getByRole("dialog", { name: "Configure Equation" });
+    const field = dialog.getByLabel("Equation");
+    await field.fill("   ");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    // The dialog stays, the field says why and has focus; nothing went into the text.
+    await expect(dialog).toBeVisible();
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(/^Enter an equation in LaTeX\./);
+    await expect(box.locator(".equation")).toHaveCount(0);
+    await expectNoAxeViolations(page, "Configure Equation with its error");
+    // Typing clears the error; the equation then goes in.
+    await field.fill("a^2");
+    await expect(dialog.getByText("Enter an equation in LaTeX.")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(box.getByRole("button", { name: "Equation a^2, edit" })).toBeVisible();
+    await expect(box.locator(".equation")).toHaveCount(1);
+
+    // Editing the equation to nothing is refused too; Cancel keeps it as it was.
+    await box.getByRole("button", { name: "Equation a^2, edit" }).click();
+    await dialog.getByLabel("Equation").fill("");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText("Enter an equation in LaTeX.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(box.getByRole("button", { name: "Equation a^2, edit" })).toBeVisible();
+  });
+
   test("a table or an equation inserted from the toolbar before the text was ever focused goes after the existing text", async ({ page }) => {
     const title = `${unique()} Unfocused Inserts Collection`;
     const link = await createItem(page, title);
