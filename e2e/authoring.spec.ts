@@ -275,6 +275,34 @@ test.describe("the creator modal", () => {
     expect(after.title).toBe("Project Kickoff Lesson");
   });
 
+  test("removing a section of a template asks first; Cancel keeps it, Remove takes it out", async ({ page }) => {
+    await signInViaApi(page);
+    const templates = (await (await page.request.get("/curriculum/templates/lesson_plan")).json()) as { data: { title: string; link: string }[] };
+    const kickoff = templates.data.find((t) => t.title === "Project Kickoff Lesson")!;
+    await page.goto(`${kickoff.link}/edit`);
+    const boxes = page.getByRole("textbox", { name: /content$/ });
+    await expect(boxes.first()).toBeVisible();
+    const count = await boxes.count();
+    await page.getByRole("button", { name: "Remove Driving Question" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Remove section" });
+    await expect(confirm).toContainText("Are you sure you want to remove this section?");
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expectNoAxeViolations(page, "template section remove confirmation");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(boxes).toHaveCount(count);
+    await expect(page.getByRole("textbox", { name: "Driving Question content" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Remove Driving Question" }).click();
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await expect(boxes).toHaveCount(count - 1);
+    await expect(page.getByRole("textbox", { name: "Driving Question content" })).toHaveCount(0);
+    // Not saved: leaving asks, and Leave keeps the stored template whole.
+    await page.getByRole("link", { name: "Back to search" }).click();
+    await page.getByRole("alertdialog", { name: "Leave this page?" }).getByRole("button", { name: "Leave" }).click();
+    await expect(page).toHaveURL(/\/search/);
+  });
+
   test("the template chooser falls back to the default template when the list fails", async ({ page }) => {
     await page.route("**/curriculum/templates/**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"down"}' }));
     const dialog = await openCreator(page);

@@ -2,7 +2,7 @@ import "katex/dist/katex.min.css";
 import type { LexicalEditor } from "lexical";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useBlocker, useParams } from "react-router";
-import type { TemplateDetail } from "../../../contract/index.js";
+import { EDITOR_MESSAGES, type TemplateDetail } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { useSaveTemplateMutation, useTemplate } from "../../api/authoring.js";
 import { Alert } from "../../components/Alert.js";
@@ -40,6 +40,8 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
   const [sections, setSections] = useState<DraftSection[]>(() => template.sections.map((s) => ({ key: newKey(), title: s.title, json: null, html: s.html })));
   const [titleError, setTitleError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The section whose Remove was pressed: removing asks first, as on an item's edit page (a section's text has no other copy).
+  const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
   const editors = useRef(new Map<string, LexicalEditor>());
   const mutation = useSaveTemplateMutation(template.uid);
   // A counter of edits, as on an item's edit page: a save clears "unsaved" only if nothing changed while it ran.
@@ -123,10 +125,7 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
           setSections((list) => list.map((s) => (s.key === key ? { ...s, title: value } : s)));
           touch();
         }}
-        onRemove={(key) => {
-          setSections((list) => list.filter((s) => s.key !== key));
-          touch();
-        }}
+        onRemove={setConfirmRemove}
         onChange={touch}
       />
       <button
@@ -139,6 +138,19 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
       >
         + Add section
       </button>
+      {confirmRemove && (
+        <ConfirmDialog
+          title="Remove section"
+          message={EDITOR_MESSAGES.removeSectionConfirm}
+          confirmLabel="Remove"
+          onConfirm={() => {
+            setSections((list) => list.filter((s) => s.key !== confirmRemove));
+            setConfirmRemove(null);
+            touch();
+          }}
+          onCancel={() => setConfirmRemove(null)}
+        />
+      )}
       {blocker.state === "blocked" && (
         <ConfirmDialog
           title="Leave this page?"
