@@ -12,6 +12,7 @@ export const EDITOR_MESSAGES = {
   editExpired: "Edit time expired",
   refreshToContinue: "Refresh Page to continue",
   configureEquation: "Configure Equation",
+  equationRequired: "Enter an equation in LaTeX.",
   titleRequired: "Title is required.",
   titleTooLong: "Title may be at most 255 characters.",
   descriptionTooLong: "Description may be at most 10000 characters.",

@@ -237,6 +237,72 @@ test.describe("the creator modal", () => {
     }
   });
 
+  test("a template's edit page asks before leaving with unsaved changes, and not when there are none", async ({ page }) => {
+    await signInViaApi(page);
+    const templates = (await (await page.request.get("/curriculum/templates/lesson_plan")).json()) as { data: { title: string; link: string }[] };
+    const kickoff = templates.data.find((t) => t.title === "Project Kickoff Lesson")!;
+    const back = page.getByRole("link", { name: "Back to search" });
+    const leave = page.getByRole("alertdialog", { name: "Leave this page?" });
+
+    // Opened and left untouched: nothing to lose, so no question.
+    await page.goto(`${kickoff.link}/edit`);
+    await expect(page.getByRole("heading", { name: "Project Kickoff Lesson", level: 1 })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: /content$/ }).first()).toBeVisible();
+    await back.click();
+    await expect(page).toHaveURL(/\/search/);
+    await expect(leave).toHaveCount(0);
+
+    // Text typed into a section and not saved: leaving asks; Cancel stays with the text.
+    await page.goto(`${kickoff.link}/edit`);
+    const box = page.getByRole("textbox", { name: "Driving Question content" });
+    await box.click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" Unsaved words.");
+    await back.click();
+    await expect(leave).toBeVisible();
+    await expect(leave).toContainText("You have unsaved changes. If you leave now, they will be lost.");
+    await leave.getByRole("button", { name: "Cancel" }).click();
+    await expect(leave).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`${kickoff.link}/edit$`));
+    await expect(box).toContainText("Unsaved words.");
+
+    // A changed title asks too; Leave goes, and the template is as it was.
+    await page.getByLabel("Title", { exact: true }).fill("Project Kickoff Lesson (draft)");
+    await back.click();
+    await leave.getByRole("button", { name: "Leave" }).click();
+    await expect(page).toHaveURL(/\/search/);
+    const after = (await (await page.request.get(`/api${kickoff.link}`)).json()) as { title: string };
+    expect(after.title).toBe("Project Kickoff Lesson");
+  });
+
+  test("removing a section of a template asks first; Cancel keeps it, Remove takes it out", async ({ page }) => {
+    await signInViaApi(page);
+    const templates = (await (await page.request.get("/curriculum/templates/lesson_plan")).json()) as { data: { title: string; link: string }[] };
+    const kickoff = templates.data.find((t) => t.title === "Project Kickoff Lesson")!;
+    await page.goto(`${kickoff.link}/edit`);
+    const boxes = page.getByRole("textbox", { name: /content$/ });
+    await expect(boxes.first()).toBeVisible();
+    const count = await boxes.count();
+    await page.getByRole("button", { name: "Remove Driving Question" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Remove section" });
+    await expect(confirm).toContainText("Are you sure you want to remove this section?");
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expectNoAxeViolations(page, "template section remove confirmation");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(boxes).toHaveCount(count);
+    await expect(page.getByRole("textbox", { name: "Driving Question content" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Remove Driving Question" }).click();
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await expect(boxes).toHaveCount(count - 1);
+    await expect(page.getByRole("textbox", { name: "Driving Question content" })).toHaveCount(0);
+    // Not saved: leaving asks, and Leave keeps the stored template whole.
+    await page.getByRole("link", { name: "Back to search" }).click();
+    await page.getByRole("alertdialog", { name: "Leave this page?" }).getByRole("button", { name: "Leave" }).click();
+    await expect(page).toHaveURL(/\/search/);
+  });
+
   test("the template chooser falls back to the default template when the list fails", async ({ page }) => {
     await page.route("**/curriculum/templates/**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"down"}' }));
     const dialog = await openCreator(page);

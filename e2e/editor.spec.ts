@@ -180,6 +180,78 @@ test.describe("editing an item", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("Configure Equation refuses a blank equation (it would be an invisible node in the text) and says why", async ({ page }) => {
+    const link = await createItem(page, `${unique()} Blank Equation Collection`);
+    await openEditor(page, link);
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    const box = sectionBox(page, "Section 1");
+    await box.click();
+    await page.keyboard.type("Before ");
+    await page.getByRole("toolbar", { name: "Section 1 content formatting" }).getByRole("button", { name: "Equation" }).click();
+    const dialog = page.getByRole("dialog", { name: "Configure Equation" });
+    const field = dialog.getByLabel("Equation");
+    await field.fill("   ");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    // The dialog stays, the field says why and has focus; nothing went into the text.
+    await expect(dialog).toBeVisible();
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(/^Enter an equation in LaTeX\./);
+    await expect(box.locator(".equation")).toHaveCount(0);
+    await expectNoAxeViolations(page, "Configure Equation with its error");
+    // Typing clears the error; the equation then goes in.
+    await field.fill("a^2");
+    await expect(dialog.getByText("Enter an equation in LaTeX.")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(box.getByRole("button", { name: "Equation a^2, edit" })).toBeVisible();
+    await expect(box.locator(".equation")).toHaveCount(1);
+
+    // Editing the equation to nothing is refused too; Cancel keeps it as it was.
+    await box.getByRole("button", { name: "Equation a^2, edit" }).click();
+    await dialog.getByLabel("Equation").fill("");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText("Enter an equation in LaTeX.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(box.getByRole("button", { name: "Equation a^2, edit" })).toBeVisible();
+  });
+
+  test("Embed takes a YouTube or Vimeo video's page address, as an author copies it, and inserts its player; other pages are refused", async ({ page }) => {
+    const link = await createItem(page, `${unique()} Video Embed Collection`);
+    await openEditor(page, link);
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    const box = sectionBox(page, "Section 1");
+    await box.click();
+    await page.keyboard.type("Watch this:");
+    const toolbar = page.getByRole("toolbar", { name: "Section 1 content formatting" });
+    const dialog = page.getByRole("dialog", { name: "Embed a frame" });
+
+    // A page that is no player stays refused, with the reason on the field.
+    await toolbar.getByRole("button", { name: "Embed" }).click();
+    await dialog.getByLabel("Frame address").fill("https://example.org/videos/42");
+    await dialog.getByRole("button", { name: "Insert" }).click();
+    await expect(dialog.getByLabel("Frame address")).toHaveAccessibleDescription(/This address cannot be embedded/);
+
+    // The watch page's address becomes the player's.
+    await dialog.getByLabel("Frame address").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    await dialog.getByRole("button", { name: "Insert" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(box.locator("iframe")).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
+
+    await toolbar.getByRole("button", { name: "Embed" }).click();
+    await dialog.getByLabel("Frame address").fill("https://vimeo.com/76979871");
+    await dialog.getByRole("button", { name: "Insert" }).click();
+    await expect(box.locator("iframe").nth(1)).toHaveAttribute("src", "https://player.vimeo.com/video/76979871");
+
+    // Both are saved and come back.
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText(/All changes saved at/)).toBeVisible();
+    await page.reload();
+    await expect(sectionBox(page, "Section 1").locator("iframe")).toHaveCount(2);
+    await expect(sectionBox(page, "Section 1").locator("iframe").first()).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
+  });
+
   test("a table or an equation inserted from the toolbar before the text was ever focused goes after the existing text", async ({ page }) => {
     const title = `${unique()} Unfocused Inserts Collection`;
     const link = await createItem(page, title);

@@ -19,10 +19,17 @@ export function EquationDialog({
   const id = useId();
   const [equation, setEquation] = useState(initial.equation);
   const [size, setSize] = useState(String(initial.size));
+  const [error, setError] = useState<string | null>(null);
   const preview = useMemo(() => renderLatex(equation), [equation]);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // A blank equation would be an empty, invisible node in the text (and on the page), so it is refused.
+    if (!equation.trim()) {
+      setError(EDITOR_MESSAGES.equationRequired);
+      document.getElementById(`${id}-equation`)?.focus();
+      return;
+    }
     // A size that is not a number falls back to 1 (first document, section 5).
     onSave({ equation, size: equationSize(size) });
   };
@@ -33,7 +40,23 @@ export function EquationDialog({
         <label className="field__label" htmlFor={`${id}-equation`}>
           Equation
         </label>
-        <textarea id={`${id}-equation`} className="input input--mono" rows={3} value={equation} onChange={(e) => setEquation(e.target.value)} aria-describedby={`${id}-hint`} />
+        <textarea
+          id={`${id}-equation`}
+          className="input input--mono"
+          rows={3}
+          value={equation}
+          onChange={(e) => {
+            setEquation(e.target.value);
+            if (e.target.value.trim()) setError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-equation-error ${id}-hint` : `${id}-hint`}
+        />
+        {error && (
+          <p id={`${id}-equation-error`} className="field__error">
+            {error}
+          </p>
+        )}
         <p id={`${id}-hint`} className="field__hint">
           Write the equation in LaTeX, e.g. <code>{"\\frac{a}{b}"}</code>.
         </p>

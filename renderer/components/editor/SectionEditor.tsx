@@ -30,7 +30,7 @@ import {
   type LexicalNode,
 } from "lexical";
 import { useEffect, useRef, useState, type RefCallback } from "react";
-import { EMBED_DEFAULT, safeEmbedSrc } from "../../../contract/index.js";
+import { EMBED_DEFAULT, videoEmbedSrc } from "../../../contract/index.js";
 import { EquationDialog } from "./EquationDialog.js";
 import { $createEquationNode, EquationNode } from "./EquationNode.js";
 import { FieldsDialog } from "./FieldsDialog.js";
@@ -210,12 +210,14 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
         <FieldsDialog
           title="Embed a frame"
           fields={[
-            { name: "src", label: "Frame address", type: "url", hint: "YouTube, Vimeo, Google Drive preview, SoundCloud or Spotify players, or this site's /embed/ pages." },
+            { name: "src", label: "Frame address", type: "url", hint: "A YouTube or Vimeo video's address, a Google Drive preview, SoundCloud or Spotify player, or this site's /embed/ pages." },
             { name: "width", label: "Width", type: "number", initial: String(EMBED_DEFAULT.width) },
             { name: "height", label: "Height", type: "number", initial: String(EMBED_DEFAULT.height) },
           ]}
-          validate={({ src }) => (safeEmbedSrc(src) ? null : "This address cannot be embedded. Use a player address from an allowed service.")}
-          onSubmit={({ src, width, height }) => insert(() => [$createEmbedNode(safeEmbedSrc(src)!, Number(width), Number(height))])}
+          // A video's page address (YouTube watch, youtu.be, Shorts, vimeo.com), as an author copies it from the browser, becomes
+          // its player, as the video short code does; anything else must already be a player address the safe-embed rules allow.
+          validate={({ src }) => (videoEmbedSrc(src!) ? null : "This address cannot be embedded. Use a player address from an allowed service.")}
+          onSubmit={({ src, width, height }) => insert(() => [$createEmbedNode(videoEmbedSrc(src!)!, Number(width), Number(height))])}
           onCancel={() => setDialog(null)}
           onCloseAutoFocus={handleCloseAutoFocus}
         />

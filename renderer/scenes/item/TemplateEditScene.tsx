@@ -1,11 +1,12 @@
 import "katex/dist/katex.min.css";
 import type { LexicalEditor } from "lexical";
-import { useId, useRef, useState } from "react";
-import { Link, useParams } from "react-router";
-import type { TemplateDetail } from "../../../contract/index.js";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useBlocker, useParams } from "react-router";
+import { EDITOR_MESSAGES, type TemplateDetail } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { useSaveTemplateMutation, useTemplate } from "../../api/authoring.js";
 import { Alert } from "../../components/Alert.js";
+import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { readSectionContent } from "../../components/editor/SectionEditor.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { showToast } from "../../components/toastStore.js";
@@ -39,12 +40,32 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
   const [sections, setSections] = useState<DraftSection[]>(() => template.sections.map((s) => ({ key: newKey(), title: s.title, json: null, html: s.html })));
   const [titleError, setTitleError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The section whose Remove was pressed: removing asks first, as on an item's edit page (a section's text has no other copy).
+  const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
   const editors = useRef(new Map<string, LexicalEditor>());
   const mutation = useSaveTemplateMutation(template.uid);
+  // A counter of edits, as on an item's edit page: a save clears "unsaved" only if nothing changed while it ran.
+  const [version, setVersion] = useState(0);
+  const [savedVersion, setSavedVersion] = useState(0);
+  const dirty = version !== savedVersion;
+  const touch = () => setVersion((v) => v + 1);
+
+  // Leaving with unsaved changes asks first (the browser's own prompt for a reload or a closed tab).
+  useEffect(() => {
+    if (!dirty) return;
+    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", handleBeforeUnload);
+    return () => window.removeEventListener("beforeunload", handleBeforeUnload);
+  }, [dirty]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 
   const handleSave = async () => {
     setFailure(null);
     setTitleError(null);
+    const started = version;
     try {
       const body = {
         title,
@@ -55,6 +76,7 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
         }),
       };
       const answer = await mutation.mutateAsync(body);
+      setSavedVersion(started);
       showToast(answer.message, "info");
     } catch (error) {
       const message = error instanceof ApiError ? error.displayMessage : "Your changes could not be saved. They are still here; please try again.";
@@ -81,18 +103,63 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
         </div>
       </header>
       {failure && <Alert tone="danger">{failure}</Alert>}
-      <TitleFields idBase={id} title={title} description={description} titleError={titleError} onTitle={setTitle} onDescription={setDescription} />
+      <TitleFields
+        idBase={id}
+        title={title}
+        description={description}
+        titleError={titleError}
+        onTitle={(value) => {
+          setTitle(value);
+          touch();
+        }}
+        onDescription={(value) => {
+          setDescription(value);
+          touch();
+        }}
+      />
       <SectionList
         idBase={id}
         sections={sections}
         editors={editors}
-        onTitle={(key, value) => setSections((list) => list.map((s) => (s.key === key ? { ...s, title: value } : s)))}
-        onRemove={(key) => setSections((list) => list.filter((s) => s.key !== key))}
-        onChange={() => undefined}
+        onTitle={(key, value) => {
+          setSections((list) => list.map((s) => (s.key === key ? { ...s, title: value } : s)));
+          touch();
+        }}
+        onRemove={setConfirmRemove}
+        onChange={touch}
       />
-      <button type="button" className="button button--secondary" onClick={() => setSections((list) => [...list, { key: newKey(), title: `Section ${list.length + 1}`, json: null, html: "" }])}>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => {
+          setSections((list) => [...list, { key: newKey(), title: `Section ${list.length + 1}`, json: null, html: "" }]);
+          touch();
+        }}
+      >
         + Add section
       </button>
+      {confirmRemove && (
+        <ConfirmDialog
+          title="Remove section"
+          message={EDITOR_MESSAGES.removeSectionConfirm}
+          confirmLabel="Remove"
+          onConfirm={() => {
+            setSections((list) => list.filter((s) => s.key !== confirmRemove));
+            setConfirmRemove(null);
+            touch();
+          }}
+          onCancel={() => setConfirmRemove(null)}
+        />
+      )}
+      {blocker.state === "blocked" && (
+        <ConfirmDialog
+          title="Leave this page?"
+          message="You have unsaved changes. If you leave now, they will be lost."
+          confirmLabel="Leave"
+          onConfirm={() => blocker.proceed()}
+          onCancel={() => blocker.reset()}
+        />
+      )}
     </div>
   );
 }
