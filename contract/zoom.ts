@@ -47,6 +47,8 @@ export const ZOOM_MESSAGES = {
   connected: "Your Zoom account is connected. You can close this window.",
   /** The callback page: a state that is not this session's (an old or forged link). */
   badState: "This Zoom connection link has expired or was not started here. Close this window and connect again.",
+  /** The callback page: the popup's browser is not signed in here (the session ended while Zoom asked). */
+  signedOut: "You are not signed in here any more. Close this window, sign in again and connect again.",
   /** The callback page: Zoom refused, or exchanging the code failed. */
   connectFailed: "Zoom did not confirm the connection. Close this window and try again.",
   /** A comment's meeting_id that is not a meeting its author created and has not posted yet. */

@@ -17,7 +17,7 @@ import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { saveSession } from "../../lib/session.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { authorizeUrl, callZoomApi, creationBody, readZoomAnswer, requestTokens, requireZoom, ZoomCreated, ZoomUser, zoomTime, zoomUserName, ZoomUserSettings } from "../../lib/zoom.js";
+import { authorizeUrl, callZoomApi, creationBody, readZoomAnswer, requestTokens, requireZoom, zoomConfigured, ZoomCreated, ZoomUser, zoomTime, zoomUserName, ZoomUserSettings } from "../../lib/zoom.js";
 import { insertZoomMeeting } from "../../models/zoomMeetings.js";
 import { authenticate, authorize, zoomPolicy } from "../../policies/index.js";
 import { presentZoomMeeting } from "../../presenters/zoomMeeting.js";
@@ -45,9 +45,11 @@ export function zoomRouter(db: Db, config: ServerConfig): Router {
     res.redirect(302, authorizeUrl(settings, redirectUri(req), state));
   });
 
-  router.get(ZOOM_CALLBACK_PATH, authenticate(), async (req, res) => {
+  // The popup's page answers in words, never JSON: a session that ended while Zoom asked, or a site without Zoom.
+  router.get(ZOOM_CALLBACK_PATH, async (req, res) => {
+    if (!req.actor.signedIn) return callbackPage(res, 401, ZOOM_MESSAGES.signedOut, false);
     authorize(req.actor, zoomPolicy.canUseZoom(req.actor));
-    requireZoom(settings);
+    if (!zoomConfigured(settings)) return callbackPage(res, 503, ZOOM_MESSAGES.notSetUp, false);
     // The pending connection is used up before anything is checked, so a replayed callback finds nothing.
     const pending = req.session.zoomState;
     delete req.session.zoomState;

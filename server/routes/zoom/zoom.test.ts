@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MESSAGES, ZOOM_CONNECTED_MESSAGE, ZOOM_CONNECT_PATH, ZOOM_CONNECTED_SCRIPT_PATH, ZOOM_FEATURE, ZOOM_MESSAGES, ZOOM_REAUTHORIZE_CODE } from "../../../contract/index.js";
+import { MESSAGES, ZOOM_CALLBACK_PATH, ZOOM_CONNECTED_MESSAGE, ZOOM_CONNECT_PATH, ZOOM_CONNECTED_SCRIPT_PATH, ZOOM_FEATURE, ZOOM_MESSAGES, ZOOM_REAUTHORIZE_CODE } from "../../../contract/index.js";
 import { SecretBox } from "../../lib/secretBox.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
@@ -142,6 +142,10 @@ describe("Zoom meetings", () => {
     // Another person's browser cannot complete someone's connection.
     const other = await cast.clients.groupie.request("GET", back.pathname + back.search, undefined, { accept: "text/html" });
     expect(other.status).toBe(400);
+    // A browser whose session ended while Zoom asked gets a page that says so, not JSON.
+    const guest = await server.client().request("GET", back.pathname + back.search, undefined, { accept: "text/html" });
+    expect([guest.status, guest.headers.get("content-type")?.split(";")[0]]).toEqual([401, "text/html"]);
+    expect(String(guest.body)).toContain(ZOOM_MESSAGES.signedOut);
     expect(await server.db.selectFrom("third_party_accounts").select("id").where("profile_id", "in", [cast.leader.id, cast.groupie.id]).execute()).toEqual([]);
   });
 
@@ -324,6 +328,8 @@ describe("Zoom meetings", () => {
         expect([res.status, res.body], path).toEqual([503, { message: ZOOM_MESSAGES.notSetUp }]);
       }
       expect((await signedIn.get(ZOOM_CONNECT_PATH)).status).toBe(503);
+      const page = await signedIn.request("GET", `${ZOOM_CALLBACK_PATH}?code=x&state=y`, undefined, { accept: "text/html" });
+      expect([page.status, String(page.body)]).toEqual([503, expect.stringContaining(ZOOM_MESSAGES.notSetUp)]);
     } finally {
       await off.stop();
     }
