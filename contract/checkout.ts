@@ -49,6 +49,17 @@ export const PRODUCT_ITEMS_MAX = 200;
 /** A price in cents as the API shows it: the amount in the currency's main unit with two decimals ("12.50", "0.00"). */
 export const priceText = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
+/**
+ * Cents from an amount a person typed ("12.5", "12.50", "0", "$12.50", "€ 4,50"; a currency sign before it is the
+ * one they see on price tags, the currency itself is its own field), or null when it is no price in range.
+ */
+export function centsOfAmount(text: string): number | null {
+  const match = /^\s*[$€£¥]?\s*(\d{1,6})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+  return cents <= PRICE_CENTS_MAX ? cents : null;
+}
+
 /** A price for people: "$12.50", "€4.00", "Free" for 0. */
 export const formatPrice = (cents: number, currency: string): string =>
   cents === 0 ? "Free" : new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);

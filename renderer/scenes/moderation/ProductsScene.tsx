@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { CHECKOUT_TEXTS, formatPrice, PRICE_CENTS_MAX, SearchResponse, SELLABLE_MODEL_KEYS, type ManagedProduct, type ProductItemView } from "../../../contract/index.js";
+import { CHECKOUT_TEXTS, centsOfAmount, formatPrice, SearchResponse, SELLABLE_MODEL_KEYS, type ManagedProduct, type ProductItemView } from "../../../contract/index.js";
 import { ApiError, toApiError } from "../../api/ApiError.js";
 import { checkoutKeys, saveProduct, useManagedProducts } from "../../api/checkout.js";
 import { getJson } from "../../api/client.js";
@@ -72,13 +72,6 @@ export function ProductsScene() {
 
 type FieldName = "name" | "short_description" | "price" | "currency" | "items";
 
-/** Cents from what an administrator typed ("12.5", "12.50", "0"), or null when it is no price. */
-const centsOf = (text: string): number | null => {
-  const match = /^\s*(\d{1,6})(?:[.,](\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
-  return cents <= PRICE_CENTS_MAX ? cents : null;
-};
 
 /** Adding (no product) or editing one: name, description, price, currency, on sale, and the items it unlocks. */
 function ProductDialog({ product, onClose, onSaved }: { product: ManagedProduct | null; onClose(): void; onSaved(message: string): Promise<void> }) {
@@ -98,7 +91,7 @@ function ProductDialog({ product, onClose, onSaved }: { product: ManagedProduct 
     if (saving) return;
     const found: Partial<Record<FieldName, string>> = {};
     if (!name.trim()) found.name = CHECKOUT_TEXTS.nameRequired;
-    const cents = centsOf(price);
+    const cents = centsOfAmount(price);
     if (cents === null) found.price = CHECKOUT_TEXTS.badPrice;
     if (!/^[A-Za-z]{3}$/.test(currency.trim())) found.currency = CHECKOUT_TEXTS.badCurrency;
     if (!items.length) found.items = CHECKOUT_TEXTS.itemsRequired;
