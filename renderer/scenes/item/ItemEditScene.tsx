@@ -1,8 +1,8 @@
 import "katex/dist/katex.min.css";
 import { useQueryClient } from "@tanstack/react-query";
 import type { LexicalEditor } from "lexical";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link, useBlocker, useLocation, useParams } from "react-router";
+import { useCallback, useId, useRef, useState } from "react";
+import { Link, useLocation, useParams } from "react-router";
 import { EDITOR_MESSAGES, STANDARDS_TYPE, type EditableItem } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { setCsrfToken } from "../../api/client.js";
@@ -12,6 +12,7 @@ import { useAppConfig } from "../../api/queries.js";
 import { useAttributeConfig } from "../../api/tagging.js";
 import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
+import { LeaveGuard } from "../../components/LeaveGuard.js";
 import { readSectionContent, snapshotJson } from "../../components/editor/SectionEditor.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { ResourceSourceSection } from "../../components/ResourceSourceSection.js";
@@ -132,17 +133,6 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
     save: () => void runSave(),
   });
 
-  // The browser asks before leaving with unsaved changes; in-app navigation asks too.
-  useEffect(() => {
-    if (!dirty) return;
-    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", handleBeforeUnload);
-    return () => window.removeEventListener("beforeunload", handleBeforeUnload);
-  }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 
   const edit = (change: () => void) => {
     change();
@@ -319,15 +309,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
       {confirmRemove && (
         <ConfirmDialog title="Remove section" message={EDITOR_MESSAGES.removeSectionConfirm} confirmLabel="Remove" onConfirm={() => handleRemove(confirmRemove)} onCancel={() => setConfirmRemove(null)} />
       )}
-      {blocker.state === "blocked" && (
-        <ConfirmDialog
-          title="Leave this page?"
-          message="You have unsaved changes. If you leave now, they will be lost."
-          confirmLabel="Leave"
-          onConfirm={() => blocker.proceed()}
-          onCancel={() => blocker.reset()}
-        />
-      )}
+      <LeaveGuard dirty={dirty} />
     </div>
   );
 }

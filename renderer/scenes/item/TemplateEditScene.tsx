@@ -1,12 +1,13 @@
 import "katex/dist/katex.min.css";
 import type { LexicalEditor } from "lexical";
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useBlocker, useParams } from "react-router";
+import { useId, useRef, useState } from "react";
+import { Link, useParams } from "react-router";
 import { EDITOR_MESSAGES, type TemplateDetail } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { useSaveTemplateMutation, useTemplate } from "../../api/authoring.js";
 import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
+import { LeaveGuard } from "../../components/LeaveGuard.js";
 import { readSectionContent } from "../../components/editor/SectionEditor.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { showToast } from "../../components/toastStore.js";
@@ -50,17 +51,6 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
   const dirty = version !== savedVersion;
   const touch = () => setVersion((v) => v + 1);
 
-  // Leaving with unsaved changes asks first (the browser's own prompt for a reload or a closed tab).
-  useEffect(() => {
-    if (!dirty) return;
-    const handleBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", handleBeforeUnload);
-    return () => window.removeEventListener("beforeunload", handleBeforeUnload);
-  }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 
   const handleSave = async () => {
     setFailure(null);
@@ -151,15 +141,7 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
           onCancel={() => setConfirmRemove(null)}
         />
       )}
-      {blocker.state === "blocked" && (
-        <ConfirmDialog
-          title="Leave this page?"
-          message="You have unsaved changes. If you leave now, they will be lost."
-          confirmLabel="Leave"
-          onConfirm={() => blocker.proceed()}
-          onCancel={() => blocker.reset()}
-        />
-      )}
+      <LeaveGuard dirty={dirty} />
     </div>
   );
 }
