@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FocusEvent, type FormEvent, type Keyboard
 import { COMMENT_MAX, COMMENT_TITLE_MAX, DISCUSSION_MESSAGES } from "../../../contract/index.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
+import { Field, fieldErrorProps } from "../Field.js";
 
 export interface CommentFormProps {
   /** The text area's accessible name ("Comment", "Reply to Maria Lopez", "Edit your comment"). */
@@ -104,10 +105,7 @@ export function CommentForm({ label, placeholder, initialValue = "", title, subm
     // Marked while Escape is the form's (a dialog around it then leaves Escape to it: ModalFrame).
     <form className="comment-form" onSubmit={handleSubmit} noValidate aria-busy={busy || undefined} data-handles-escape={changed || onCancel ? "" : undefined} onKeyDown={handleFormKeyDown}>
       {title && (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-title`}>
-            Title
-          </label>
+        <Field id={`${id}-title`} label="Title" error={titleError}>
           <input
             ref={titleRef}
             id={`${id}-title`}
@@ -115,16 +113,10 @@ export function CommentForm({ label, placeholder, initialValue = "", title, subm
             value={titleDraft}
             maxLength={COMMENT_TITLE_MAX}
             required={title.required}
-            aria-invalid={titleError ? true : undefined}
-            aria-describedby={titleError ? `${id}-title-error` : undefined}
+            {...fieldErrorProps(`${id}-title`, titleError)}
             onChange={(event) => setTitleDraft(event.target.value)}
           />
-          {titleError && (
-            <p id={`${id}-title-error`} className="field__error">
-              {titleError}
-            </p>
-          )}
-        </div>
+        </Field>
       )}
       <label className={title ? "field__label" : "visually-hidden"} htmlFor={`${id}-text`}>
         {label}

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "rea
 import { COMMENT_MAX, COMMENT_TITLE_MAX, DISCUSSION_MESSAGES } from "../../../contract/index.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
+import { Field, fieldErrorProps } from "../Field.js";
 
 /**
  * The widget's "Start a discussion..." form: a title (required, at most 255: second document, section 5) and the
@@ -43,10 +44,7 @@ export function StartDiscussionForm({ busy, failure, onSubmit, onClose }: { busy
 
   return (
     <form className="comment-form start-discussion" onSubmit={(event) => void handleSubmit(event)} onKeyDown={handleKeyDown} noValidate aria-busy={busy || undefined} aria-label="Start a discussion">
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-title`}>
-          Title
-        </label>
+      <Field id={`${id}-title`} label="Title" error={titleError}>
         <input
           ref={titleRef}
           id={`${id}-title`}
@@ -55,16 +53,10 @@ export function StartDiscussionForm({ busy, failure, onSubmit, onClose }: { busy
           maxLength={COMMENT_TITLE_MAX}
           required
           autoFocus
-          aria-invalid={titleError ? true : undefined}
-          aria-describedby={titleError ? `${id}-title-error` : undefined}
+          {...fieldErrorProps(`${id}-title`, titleError)}
           onChange={(event) => setTitle(event.target.value)}
         />
-        {titleError && (
-          <p id={`${id}-title-error`} className="field__error">
-            {titleError}
-          </p>
-        )}
-      </div>
+      </Field>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-message`}>
           Message
