@@ -125,8 +125,19 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
     }
   }, [id, title, description, sections, item, version, queryClient]);
 
+  // Why autosave is forced off, if it is: the site, a new item (no save yet), or no edit lock held (still being taken, or lost).
+  const autosaveBlocked = !config
+    ? "Autosave is waiting for the site's settings."
+    : !config.auto_save_enabled
+      ? "Autosave is turned off for this site."
+      : isNew
+        ? "Autosave starts after the first save."
+        : !editable
+          ? "Autosave waits until this page may edit the item."
+          : null;
   const autosave = useAutosave({
-    allowed: Boolean(config?.auto_save_enabled) && !isNew,
+    allowed: autosaveBlocked === null,
+    initiallyOn: !item.is_new,
     intervalSeconds: config?.auto_save_time ?? 60,
     dirty,
     canSave: editable && save.status !== "saving",
@@ -208,13 +219,21 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
       <div className="editor-page__status">
         <div className="autosave">
           <label className="autosave__toggle">
-            <input type="checkbox" checked={autosave.on} disabled={!config?.auto_save_enabled || isNew} onChange={(e) => autosave.setOn(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={autosave.on}
+              disabled={autosaveBlocked !== null}
+              aria-describedby={autosave.on ? undefined : `${id}-autosave-note`}
+              onChange={(e) => autosave.setOn(e.target.checked)}
+            />
             Autosave
           </label>
           {autosave.on ? (
             <progress className="autosave__progress" max={AUTOSAVE_STEPS} value={autosave.progress} aria-label="Time until the next autosave" />
           ) : (
-            <span className="autosave__note">{isNew ? "Autosave starts after the first save." : !config?.auto_save_enabled ? "Autosave is turned off for this site." : "Off"}</span>
+            <span className="autosave__note" id={`${id}-autosave-note`}>
+              {autosaveBlocked ?? "Off"}
+            </span>
           )}
         </div>
         <p className="editor-page__save-state" role="status">
