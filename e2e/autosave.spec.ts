@@ -110,3 +110,18 @@ test.describe("autosave (second document, section 4)", () => {
     expect(saves.count()).toBe(0);
   });
 });
+
+test.describe("the save time", () => {
+  // A reader whose browser writes times otherwise (24-hour, D.M.YYYY) still reads the spec's M/D/YYYY and h:mm AM/PM.
+  test.use({ locale: "de-DE", timezoneId: "UTC" });
+
+  test("All changes saved at is written M/D/YYYY, h:mm AM/PM whatever the browser's locale", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    const link = await createItem(page, `${unique()} Save Time Collection`);
+    await page.clock.install({ time: new Date("2027-02-05T21:05:00Z") });
+    await page.goto(`${link}/edit`);
+    await expect(page.getByRole("button", { name: "+ Add section" })).toBeEnabled();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(saved(page)).toHaveText(/^All changes saved at 2\/5\/2027, 9:0\d PM\.$/);
+  });
+});

@@ -16,6 +16,7 @@ import { LeaveGuard } from "../../components/LeaveGuard.js";
 import { readSectionContent, snapshotJson } from "../../components/editor/SectionEditor.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { ResourceSourceSection } from "../../components/ResourceSourceSection.js";
+import { shortDateTime } from "../../components/dates.js";
 import { DeletedThreadsCard } from "../../components/sectionComments/DeletedThreadsCard.js";
 import { SectionComments } from "../../components/sectionComments/SectionComments.js";
 import { AttributeEditorDialog } from "../../components/tagging/AttributeEditorDialog.js";
@@ -237,7 +238,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
           )}
         </div>
         <p className="editor-page__save-state" role="status">
-          {save.status === "saving" ? "Saving…" : save.status === "saved" && !dirty ? `All changes saved at ${save.at.toLocaleTimeString()}.` : dirty ? "Unsaved changes" : ""}
+          {save.status === "saving" ? "Saving…" : save.status === "saved" && !dirty ? `All changes saved at ${shortDateTime(save.at)}.` : dirty ? "Unsaved changes" : ""}
         </p>
       </div>
 
