@@ -48,7 +48,13 @@ export const Announcement = z.object({
   /** The window it is shown in (ISO times; null is open-ended). */
   start_time: z.string().nullable(),
   end_time: z.string().nullable(),
-  /** When the event takes place (events), and whether it lasts whole days. */
+  /**
+   * When the event takes place (events), and whether it lasts whole days. Timed (`all_day` false): ISO instants, shown
+   * in the reader's time zone. All-day: calendar days, in no time zone: each value's leading date as written
+   * (YYYY-MM-DD; stored as midnight UTC of the day, or any time of it: the time and offset are ignored), the start its
+   * first day and the end its last (inclusive; null or the same day: one day). Read as instants they would fall on the
+   * day before west of UTC, or after east of it.
+   */
   event_start_time: z.string().nullable(),
   event_end_time: z.string().nullable(),
   all_day: z.boolean(),

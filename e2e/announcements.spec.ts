@@ -141,3 +141,47 @@ test("a snoozed banner shows again once its 8 hours pass, on a page left open", 
   await page.clock.fastForward(61_000);
   await expect(banner(page, information.title)).toBeVisible();
 });
+
+/**
+ * An all-day event names calendar days (contract/announcements.ts): stored as midnight UTC of its days, it fell on the
+ * day before west of UTC when read as an instant. Served by a stand-in answer, since no call writes announcements.
+ */
+for (const timezoneId of ["America/Los_Angeles", "Pacific/Auckland"]) {
+  test.describe(`an all-day event read in ${timezoneId}`, () => {
+    test.use({ timezoneId });
+
+    test("its Read More shows the stored days, not the days before or after", async ({ page }) => {
+      const title = "Spring planning days";
+      const allDay = {
+        id: 990001,
+        type: "event",
+        title,
+        description: "Two days for planning the spring term.",
+        content: "<p>Both days, all day.</p>",
+        link: null,
+        cta_text: null,
+        start_time: "2026-01-01T00:00:00.000Z",
+        end_time: null,
+        event_start_time: "2027-03-04T00:00:00.000Z",
+        // The last day to its end: in Auckland, as an instant, already the day after.
+        event_end_time: "2027-03-05T23:59:59.000Z",
+        all_day: true,
+        is_sticky: false,
+        priority: 1,
+        show_snooze: false,
+        show_dismiss: true,
+        url: "/pages/spring-planning",
+      };
+      await page.route("**/api/announcements?*", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ data: [allDay] }) }));
+      await page.route("**/api/announcements", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ data: [allDay] }) }));
+      await openSearch(page);
+      await banner(page, title).getByRole("button", { name: "Read More" }).click();
+      const dialog = page.getByRole("dialog", { name: title });
+      await expect(dialog.locator(".announcement-modal__when")).toHaveText("3/4/2027 – 3/5/2027");
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        await page.screenshot({ path: `${SHOTS}/announcement-all-day-${timezoneId.replace("/", "-")}-${width}.png` });
+      }
+    });
+  });
+}

@@ -261,7 +261,13 @@ test.describe("editing an item", () => {
     await expect(box).toContainText("Last line.");
     const toolbar = page.getByRole("toolbar", { name: "Notes content formatting" });
     // The text box is never clicked or focused: the button alone.
-    await toolbar.getByRole("button", { name: "Table" }).click();
+    const insertTable = async () => {
+      await toolbar.getByRole("button", { name: "Table" }).click();
+      const dialog = page.getByRole("dialog", { name: "Insert table" });
+      await dialog.getByRole("button", { name: "Insert" }).click();
+      await expect(dialog).toBeHidden();
+    };
+    await insertTable();
     await expect(box.locator("table")).toHaveCount(1);
     const order = () => box.evaluate((el) => Array.from(el.children, (c) => (c.tagName === "TABLE" ? "table" : (c.textContent ?? "").trim() || c.tagName)));
     expect((await order()).slice(0, 3)).toEqual(["First line.", "Last line.", "table"]);
@@ -270,7 +276,7 @@ test.describe("editing an item", () => {
     await box.getByText("First line.").click();
     await page.keyboard.press("End");
     await page.getByLabel("Section 1 title").click();
-    await toolbar.getByRole("button", { name: "Table" }).click();
+    await insertTable();
     await expect(box.locator("table")).toHaveCount(2);
     expect((await order()).slice(0, 4)).toEqual(["First line.", "table", "Last line.", "table"]);
 

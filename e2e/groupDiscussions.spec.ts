@@ -241,3 +241,44 @@ test("Escape in the discussion modal's reply or edit form is the form's: it asks
   await page.keyboard.press("Escape");
   await expect(modal).toBeHidden();
 });
+
+test("the paging arrows show only when the threads take more than one page, each disabled at its end and named", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const name = `Paging circle ${Date.now().toString(36)}`;
+  const created = await page.request.post("/groups", { data: { name, description: "For a browser test of paging." }, headers });
+  expect(created.ok(), `create the group: ${created.status()}`).toBeTruthy();
+  const { link } = ((await created.json()) as { objGroup: { link: string } }).objGroup;
+  const { opaque_id } = (await (await page.request.get(`/api/content${link}`)).json()) as { opaque_id: string };
+  const start = async (n: number) => {
+    const res = await page.request.post("/comment/thread/comment", { data: { opaque_id, context: "group", title: `Thread ${n}`, comment: `Message ${n}` }, headers });
+    expect(res.ok(), `start thread ${n}: ${res.status()}`).toBeTruthy();
+  };
+  const pager = widget(page).getByRole("navigation", { name: "Discussion pages" });
+
+  // No thread, then one: a single page, so no "Page 1 of 1" and no arrows.
+  await page.goto(link);
+  await expect(widget(page).getByRole("heading", { name: "Discussions", level: 2 })).toBeVisible();
+  await expect(widget(page).getByText(/Page \d+ of \d+/)).toHaveCount(0);
+  await start(1);
+  await page.reload();
+  await expect(threadList(page).getByRole("heading", { level: 3 })).toHaveText(["Thread 1"]);
+  await expect(pager).toHaveCount(0);
+  await expect(widget(page).getByText(/Page \d+ of \d+/)).toHaveCount(0);
+
+  // Six threads: two pages of five.
+  for (let n = 2; n <= 6; n++) await start(n);
+  await page.reload();
+  await expect(pager).toBeVisible();
+  await expect(pager).toContainText("Page 1 of 2");
+  const previous = pager.getByRole("button", { name: "Previous page" });
+  const next = pager.getByRole("button", { name: "Next page" });
+  await expect(previous).toBeDisabled();
+  await expect(next).toBeEnabled();
+  await next.click();
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(threadList(page).getByRole("heading", { level: 3 })).toHaveText(["Thread 1"]);
+  await expect(next).toBeDisabled();
+  await expect(previous).toBeEnabled();
+  await shootAndCheck(page, "group-discussions-pager", ".thread-pager");
+});

@@ -87,7 +87,7 @@ function AnnouncementBanner({ announcement: a, onSnooze, onDismiss }: { announce
   );
 }
 
-/** When an event takes place, in the reader's time zone ("2/10/2027, 5:00 – 6:00 PM"). */
+/** When an event takes place, in the reader's time zone ("2/10/2027, 5:00 – 6:00 PM"); an all-day one, its days as stored. */
 const eventWhen = (a: Announcement): string | null => (a.event_start_time ? shortDateRange(a.event_start_time, a.event_end_time, a.all_day) : null);
 
 /** Read More: the whole announcement (its sanitized HTML) and its call to action. */

@@ -28,3 +28,13 @@ describe("dates (the spec's M/D/YYYY)", () => {
     expect(shortDay("not a day")).toBe("not a day");
   });
 });
+
+describe("all-day ranges are calendar days, in every time zone", () => {
+  it("writes the days as stored, whatever the reader's zone (these values fall on another local day west or east of UTC)", () => {
+    expect(shortDateRange("2027-03-04T00:00:00.000Z", "2027-03-05T00:00:00.000Z", true)).toBe("3/4/2027 – 3/5/2027");
+    expect(shortDateRange("2027-03-04T23:30:00.000Z", null, true)).toBe("3/4/2027");
+    expect(shortDateRange("2027-03-04T00:00:00.000Z", "2027-03-04T23:59:59.000Z", true)).toBe("3/4/2027");
+    expect(shortDateRange("2027-03-04", "2027-03-06", true)).toBe("3/4/2027 – 3/6/2027");
+    expect(shortDateRange("2027-03-04T00:00:00+13:00", null, true)).toBe("3/4/2027");
+  });
+});

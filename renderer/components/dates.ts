@@ -7,6 +7,7 @@
 const DAY = { month: "numeric", day: "numeric", year: "numeric" } as const;
 const dateFormat = new Intl.DateTimeFormat("en-US", DAY);
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", { ...DAY, hour: "numeric", minute: "2-digit" });
+const utcDateFormat = new Intl.DateTimeFormat("en-US", { ...DAY, timeZone: "UTC" });
 
 /** An instant's date as M/D/YYYY ("11/27/2026"). */
 export const shortDate = (iso: string | Date): string => dateFormat.format(new Date(iso));
@@ -16,11 +17,22 @@ export const shortDateTime = (iso: string | Date): string => dateTimeFormat.form
 
 /**
  * From one instant to another, the date written once when both fall on it ("2/10/2027, 5:00 – 6:00 PM"); with
- * `allDay`, the days only ("2/10/2027 – 2/12/2027"). Without an end, the start alone.
+ * `allDay`, the days only ("2/10/2027 – 2/12/2027"), which are calendar days, not instants (contract/announcements.ts:
+ * the date as written, its time and offset ignored), so no reader's time zone moves them. Without an end, the start alone.
  */
 export function shortDateRange(start: string, end: string | null, allDay = false): string {
-  const format = allDay ? dateFormat : dateTimeFormat;
-  return end ? format.formatRange(new Date(start), new Date(end)) : format.format(new Date(start));
+  if (allDay) {
+    const first = calendarDay(start);
+    const last = end === null ? first : calendarDay(end);
+    return last === first ? first : `${first} – ${last}`;
+  }
+  return end ? dateTimeFormat.formatRange(new Date(start), new Date(end)) : dateTimeFormat.format(new Date(start));
+}
+
+/** The calendar day an all-day value names, M/D/YYYY: its leading YYYY-MM-DD as written; a value without one, its UTC date. */
+function calendarDay(value: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
+  return day ? shortDay(day) : utcDateFormat.format(new Date(value));
 }
 
 /** A calendar day written YYYY-MM-DD as M/D/YYYY, read off the string so no time zone can shift it; anything else as it is. */

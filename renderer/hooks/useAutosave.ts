@@ -5,11 +5,28 @@ export const AUTOSAVE_STEPS = 100;
 
 /**
  * Autosave (second document, section 4): on or off; forced off when the item is new or the feature
- * is disabled. Turning it on saves at once; afterwards each completed countdown of `intervalSeconds`
- * (counted in 100 steps) saves when there are changes. `canSave` pauses it (a save running, lock lost).
+ * is disabled (`allowed` false: also while the page may not write, its edit lock not held). Turning it
+ * on saves at once; afterwards each completed countdown of `intervalSeconds` (counted in 100 steps)
+ * saves when there are changes. `canSave` pauses it (a save running). `initiallyOn`: an item saved
+ * before starts with it on; a new one keeps it off after its first save until the author turns it on,
+ * so it never starts without the save that turning it on makes.
  */
-export function useAutosave({ allowed, intervalSeconds, dirty, canSave, save }: { allowed: boolean; intervalSeconds: number; dirty: boolean; canSave: boolean; save(): void }) {
-  const [wanted, setWanted] = useState(true);
+export function useAutosave({
+  allowed,
+  initiallyOn,
+  intervalSeconds,
+  dirty,
+  canSave,
+  save,
+}: {
+  allowed: boolean;
+  initiallyOn: boolean;
+  intervalSeconds: number;
+  dirty: boolean;
+  canSave: boolean;
+  save(): void;
+}) {
+  const [wanted, setWanted] = useState(initiallyOn);
   const [progress, setProgress] = useState(0);
   const on = allowed && wanted;
   const latest = useRef({ dirty, canSave, save });

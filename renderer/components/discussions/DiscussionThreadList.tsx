@@ -41,8 +41,12 @@ export function DiscussionThreadList({ threads, label, onOpen }: { threads: Disc
   );
 }
 
-/** The paging arrows of a list of threads, with where the reader is ("Page 2 of 3"). */
+/**
+ * The paging arrows of a list of threads, with where the reader is ("Page 2 of 3"); nothing when the list fits on one
+ * page (or is empty: "Page 1 of 0" and two dead arrows say nothing). At either end its arrow is disabled.
+ */
 export function ThreadPager({ meta, busy, onPage, label }: { meta: DiscussionList["meta"]; busy: boolean; onPage(page: number): void; label: string }) {
+  if (meta.last_page <= 1) return null;
   const first = meta.current_page <= 1;
   const last = meta.current_page >= meta.last_page;
   return (

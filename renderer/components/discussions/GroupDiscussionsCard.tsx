@@ -224,7 +224,7 @@ function DiscussionSearchDialog({ opaqueId, term, sort, onOpen, onClose }: { opa
             {data.meta.total} {data.meta.total === 1 ? "thread" : "threads"} found.
           </p>
           <DiscussionThreadList threads={data.data} label="Matching threads" onOpen={onOpen} />
-          {data.meta.last_page > 1 && <ThreadPager meta={data.meta} busy={results.isFetching} onPage={setPage} label="Search result pages" />}
+          <ThreadPager meta={data.meta} busy={results.isFetching} onPage={setPage} label="Search result pages" />
         </>
       )}
       <CloseActions />

@@ -14,7 +14,7 @@ import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
 import { TablePlugin } from "@lexical/react/LexicalTablePlugin";
 import { $createHeadingNode, HeadingNode, QuoteNode, type HeadingTagType } from "@lexical/rich-text";
 import { $setBlocksType } from "@lexical/selection";
-import { INSERT_TABLE_COMMAND, TableCellNode, TableNode, TableRowNode } from "@lexical/table";
+import { INSERT_TABLE_COMMAND, TableCellHeaderStates, TableCellNode, TableNode, TableRowNode } from "@lexical/table";
 import {
   $createParagraphNode,
   $getRoot,
@@ -25,7 +25,9 @@ import {
   COMMAND_PRIORITY_LOW,
   FOCUS_COMMAND,
   FORMAT_TEXT_COMMAND,
+  isHTMLElement,
   type BaseSelection,
+  type DOMExportOutputMap,
   type LexicalEditor,
   type LexicalNode,
 } from "lexical";
@@ -37,6 +39,7 @@ import { FieldsDialog } from "./FieldsDialog.js";
 import { ImageDialog } from "./ImageDialog.js";
 import { $createEmbedNode, $createImageNode, EmbedNode, ImageNode } from "./MediaNodes.js";
 import { ShortCodesDialog } from "./ShortCodesDialog.js";
+import { TableDialog } from "./TableDialog.js";
 
 const THEME = {
   paragraph: "rt-p",
@@ -50,6 +53,25 @@ const THEME = {
 };
 
 const NODES = [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, AutoLinkNode, TableNode, TableRowNode, TableCellNode, EquationNode, ImageNode, EmbedNode];
+
+/**
+ * The saved HTML's header cells say what they head: a header row's <th> scope="col", a header column's scope="row"
+ * (Lexical writes the <th> without it), so the item's page reads each cell with its header to a screen reader.
+ */
+const HTML_EXPORT: DOMExportOutputMap = new Map([
+  [
+    TableCellNode,
+    (editor, node) => {
+      const cell = node as TableCellNode;
+      const output = cell.exportDOM(editor);
+      if (isHTMLElement(output.element) && output.element.tagName === "TH") {
+        const states = cell.getHeaderStyles();
+        output.element.setAttribute("scope", states & TableCellHeaderStates.ROW ? "col" : "row");
+      }
+      return output;
+    },
+  ],
+]);
 
 /** A section's content as saved: Lexical's JSON and the HTML rendered from it (sanitized again on the server). */
 export function readSectionContent(editor: LexicalEditor): { json: Record<string, unknown>; html: string } {
@@ -97,7 +119,7 @@ function $placeCaret(editor: LexicalEditor, remembered: BaseSelection | null): v
   else if (!$isRangeSelection($getSelection())) $getRoot().selectEnd();
 }
 
-type OpenDialog = "link" | "image" | "embed" | "equation" | "shortCodes" | null;
+type OpenDialog = "link" | "image" | "embed" | "equation" | "table" | "shortCodes" | null;
 
 /** The formatting toolbar of one section editor. */
 function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
@@ -160,15 +182,7 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
     { label: "Numbered list", text: "1. List", run: () => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined) },
     { label: "Link", text: "Link", run: () => open("link") },
     { label: "Image", text: "Image", run: () => open("image") },
-    {
-      label: "Table",
-      text: "Table",
-      run: () =>
-        editor.update(() => {
-          $placeCaret(editor, null);
-          editor.dispatchCommand(INSERT_TABLE_COMMAND, { rows: "3", columns: "3" });
-        }),
-    },
+    { label: "Table", text: "Table", run: () => open("table") },
     { label: "Embed", text: "Embed", run: () => open("embed") },
     { label: "Equation", text: "∑ Equation", run: () => open("equation") },
   ];
@@ -222,6 +236,21 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
           onCloseAutoFocus={handleCloseAutoFocus}
         />
       )}
+      {dialog === "table" && (
+        <TableDialog
+          onInsert={({ rows, columns, headerRow }) => {
+            editor.update(() => {
+              $placeCaret(editor, saved);
+              // The table's first cell takes the caret (a header's, when there is a header row).
+              editor.dispatchCommand(INSERT_TABLE_COMMAND, { rows: String(rows), columns: String(columns), includeHeaders: headerRow ? { rows: true, columns: false } : false });
+            });
+            inserted.current = true;
+            setDialog(null);
+          }}
+          onCancel={() => setDialog(null)}
+          onCloseAutoFocus={handleCloseAutoFocus}
+        />
+      )}
       {dialog === "equation" && (
         <EquationDialog
           initial={{ equation: "", size: 1 }}
@@ -261,6 +290,7 @@ export function SectionEditor({
     namespace: "section",
     nodes: NODES,
     theme: THEME,
+    html: { export: HTML_EXPORT },
     editable,
     editorState: initialState(json, html),
     onError: (error: Error) => {

@@ -16,6 +16,7 @@ import { LeaveGuard } from "../../components/LeaveGuard.js";
 import { readSectionContent, snapshotJson } from "../../components/editor/SectionEditor.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { ResourceSourceSection } from "../../components/ResourceSourceSection.js";
+import { shortDateTime } from "../../components/dates.js";
 import { DeletedThreadsCard } from "../../components/sectionComments/DeletedThreadsCard.js";
 import { SectionComments } from "../../components/sectionComments/SectionComments.js";
 import { AttributeEditorDialog } from "../../components/tagging/AttributeEditorDialog.js";
@@ -125,8 +126,19 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
     }
   }, [id, title, description, sections, item, version, queryClient]);
 
+  // Why autosave is forced off, if it is: the site, a new item (no save yet), or no edit lock held (still being taken, or lost).
+  const autosaveBlocked = !config
+    ? "Autosave is waiting for the site's settings."
+    : !config.auto_save_enabled
+      ? "Autosave is turned off for this site."
+      : isNew
+        ? "Autosave starts after the first save."
+        : !editable
+          ? "Autosave waits until this page may edit the item."
+          : null;
   const autosave = useAutosave({
-    allowed: Boolean(config?.auto_save_enabled) && !isNew,
+    allowed: autosaveBlocked === null,
+    initiallyOn: !item.is_new,
     intervalSeconds: config?.auto_save_time ?? 60,
     dirty,
     canSave: editable && save.status !== "saving",
@@ -208,17 +220,25 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
       <div className="editor-page__status">
         <div className="autosave">
           <label className="autosave__toggle">
-            <input type="checkbox" checked={autosave.on} disabled={!config?.auto_save_enabled || isNew} onChange={(e) => autosave.setOn(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={autosave.on}
+              disabled={autosaveBlocked !== null}
+              aria-describedby={autosave.on ? undefined : `${id}-autosave-note`}
+              onChange={(e) => autosave.setOn(e.target.checked)}
+            />
             Autosave
           </label>
           {autosave.on ? (
             <progress className="autosave__progress" max={AUTOSAVE_STEPS} value={autosave.progress} aria-label="Time until the next autosave" />
           ) : (
-            <span className="autosave__note">{isNew ? "Autosave starts after the first save." : !config?.auto_save_enabled ? "Autosave is turned off for this site." : "Off"}</span>
+            <span className="autosave__note" id={`${id}-autosave-note`}>
+              {autosaveBlocked ?? "Off"}
+            </span>
           )}
         </div>
         <p className="editor-page__save-state" role="status">
-          {save.status === "saving" ? "Saving…" : save.status === "saved" && !dirty ? `All changes saved at ${save.at.toLocaleTimeString()}.` : dirty ? "Unsaved changes" : ""}
+          {save.status === "saving" ? "Saving…" : save.status === "saved" && !dirty ? `All changes saved at ${shortDateTime(save.at)}.` : dirty ? "Unsaved changes" : ""}
         </p>
       </div>
 

@@ -1,0 +1,116 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { TEACHER, csrfToken, expectNoAxeViolations, signInViaApi } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+
+/** A word no seeded item carries, so each test's item is its own. */
+const unique = () => `Zq${Date.now().toString(36)}`;
+
+/** A collection of the teacher's with one saved section; answers its link. */
+async function itemWithSection(page: Page, title: string, section: string): Promise<string> {
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const created = await page.request.post("/collections/create", { data: { title, description: "Made by the table tests" }, headers });
+  expect(created.ok(), `create ${title}`).toBeTruthy();
+  const { link } = (await created.json()) as { link: string };
+  const saved = await page.request.post(`${link}/update`, { data: { title, sections: [{ title: section, html: "<p>Our results:</p>" }] }, headers });
+  expect(saved.ok(), `save ${link}`).toBeTruthy();
+  return link;
+}
+
+/** Presses Shift+Tab until `name`'s toolbar button has the focus. */
+async function shiftTabToButton(page: Page, name: string): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press("Shift+Tab");
+    if (await page.evaluate((label) => document.activeElement?.getAttribute("aria-label") === label, name)) return;
+  }
+  throw new Error(`${name} not reached by Shift+Tab`);
+}
+
+test("an author inserts a 2×4 table with a header row by keyboard, writes in a header cell, saves, and the item's page shows it with its column headers", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Plant Table Collection`;
+  const link = await itemWithSection(page, title, "Data");
+  await page.goto(`${link}/edit`);
+  await expect(page.getByRole("button", { name: "+ Add section" })).toBeEnabled();
+
+  const box = page.getByRole("textbox", { name: "Data content" });
+  await box.click();
+  await page.keyboard.press("Control+End");
+  await shiftTabToButton(page, "Table");
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Insert table" });
+  await expect(dialog).toBeVisible();
+  const rows = dialog.getByRole("spinbutton", { name: "Rows" });
+  await expect(dialog.getByRole("spinbutton", { name: "Columns" })).toHaveValue("3");
+  await expect(dialog.getByRole("checkbox", { name: "First row is a header row" })).toBeChecked();
+  await expectNoAxeViolations(page, "Insert table dialog");
+
+  // Out of bounds: said at each field, Insert refused, focus on the first wrong one.
+  await rows.focus();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("0");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("21");
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByText("Enter a whole number of rows from 1 to 20.")).toBeVisible();
+  await expect(dialog.getByText("Enter a whole number of columns from 1 to 20.")).toBeVisible();
+  await expect(rows).toBeFocused();
+  await expect(rows).toHaveAccessibleDescription("Enter a whole number of rows from 1 to 20.");
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: `${SHOTS}/table-dialog-errors-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("2");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("4");
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+
+  // The caret is in the first header cell.
+  const table = box.locator("table");
+  await expect(table.locator("tr")).toHaveCount(2);
+  await expect(table.locator("th")).toHaveCount(4);
+  await expect(table.locator("td")).toHaveCount(4);
+  await page.keyboard.type("Plant");
+  await expect(table.locator("th").first()).toHaveText("Plant");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Height (cm)");
+  await expect(table.locator("th").nth(1)).toHaveText("Height (cm)");
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await table.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/table-editor-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: /All changes saved at/ })).toBeVisible();
+
+  // Stored with header cells that say what they head.
+  const stored = (await (await page.request.get(`/api/content${link}`)).json()) as { sections: { html: string }[] };
+  expect(stored.sections[0]!.html).toMatch(/<th[^>]*scope="col"[^>]*>.*Plant/);
+
+  await page.goto(link);
+  const section = page.getByRole("region", { name: "Data" });
+  const shown = section.getByRole("table");
+  await expect(shown).toBeVisible();
+  await expect(shown.getByRole("columnheader")).toHaveText(["Plant", "Height (cm)", "", ""]);
+  await expect(shown.getByRole("row")).toHaveCount(2);
+  await expect(shown.getByRole("cell")).toHaveCount(4);
+  await expectNoAxeViolations(page, "item page with a table");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await shown.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/table-item-page-${width}.png` });
+    // The page itself does not scroll sideways for it.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+});
