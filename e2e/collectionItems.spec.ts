@@ -57,6 +57,9 @@ test("a collection's owner adds items from its page (the View All modal, by keyb
   await search.fill(stamp);
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText(guide);
+  // One page of results: no pager ("Page 1 of 1" with two dead buttons, as it was).
+  await expect(dialog.getByText(/^Page \d+ of/)).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Next" })).toHaveCount(0);
   const add = dialog.getByRole("button", { name: `Add ${guide}` });
   await tabTo(page, add, 20);
   await page.keyboard.press("Enter");

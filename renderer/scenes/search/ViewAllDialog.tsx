@@ -107,20 +107,22 @@ export function ViewAllDialog({ title, types, allTypes = false, settings, action
       ) : (
         <ResultList items={items} layout="pairs" busy={block.isFetching} actionsOf={actionsOf} />
       )}
-      <nav className="view-all__pages" aria-label={`${title} pages`}>
-        <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Previous
-        </button>
-        <span className="view-all__page">{pages > 0 ? `Page ${page} of ${pages}` : "Page 1 of 1"}</span>
-        <button type="button" className="button button--secondary button--small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-          Next
-        </button>
-        {total > VIEW_ALL_PAGE_SIZE * VIEW_ALL_PAGE_LIMIT && (
-          <Link className="view-all__more" to={searchLink}>
-            See all {total.toLocaleString()} in search
-          </Link>
-        )}
-      </nav>
+      {pages > 1 && (
+        <nav className="view-all__pages" aria-label={`${title} pages`}>
+          <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span className="view-all__page">{`Page ${page} of ${pages}`}</span>
+          <button type="button" className="button button--secondary button--small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+          {total > VIEW_ALL_PAGE_SIZE * VIEW_ALL_PAGE_LIMIT && (
+            <Link className="view-all__more" to={searchLink}>
+              See all {total.toLocaleString()} in search
+            </Link>
+          )}
+        </nav>
+      )}
       <CloseActions variant="primary" />
     </ModalFrame>
   );
