@@ -114,3 +114,36 @@ test("an author inserts a 2×4 table with a header row by keyboard, writes in a 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 });
+
+test("a table wider than a phone scrolls in its own box, which Tab reaches by its headers' names, and the page does not scroll sideways; a table that fits stays out of the tab order", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Wide Table Collection`;
+  const link = await itemWithSection(page, title, "Data");
+  const heads = Array.from({ length: 12 }, (_, i) => `Week ${i + 1}`);
+  const wide = `<table><tr>${heads.map((h) => `<th scope="col">${h}</th>`).join("")}</tr><tr>${heads.map(() => "<td>12.5</td>").join("")}</tr></table>`;
+  const narrow = `<table><tr><th scope="col">Plant</th><th scope="col">Height</th></tr><tr><td>Bean</td><td>12</td></tr></table>`;
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const saved = await page.request.post(`${link}/update`, { data: { title, sections: [{ title: "Data", html: `<p>Growth:</p>${wide}<p>Summary:</p>${narrow}` }] }, headers });
+  expect(saved.ok()).toBeTruthy();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(link);
+  const section = page.getByRole("region", { name: "Data" });
+  await expect(section.getByRole("table")).toHaveCount(2);
+  const box = section.getByRole("region", { name: `Table: ${heads.join(", ")}` });
+  await expect(box).toBeVisible();
+  await expect(box).toHaveAttribute("tabindex", "0");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The narrow table fits: its box is no region and no tab stop.
+  await expect(section.getByRole("region", { name: /^Table: Plant/ })).toHaveCount(0);
+  await expect(section.locator(".table-scroll:not([tabindex])")).toHaveCount(1);
+  // By keyboard: focus the box, then the arrow keys scroll it.
+  await box.focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page, "item page with a wide table at 390 px");
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await box.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/table-wide-390.png` });
+});

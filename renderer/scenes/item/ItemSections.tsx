@@ -1,5 +1,6 @@
 import type { EditableItem } from "../../../contract/index.js";
 import { useSectionThreads } from "../../api/sectionComments.js";
+import { RichHtml } from "../../components/RichHtml.js";
 import { SectionComments } from "../../components/sectionComments/SectionComments.js";
 
 /**
@@ -24,7 +25,7 @@ export function ItemSections({ item, signedIn }: { item: EditableItem; signedIn:
         return (
           <section key={section.id} className="item-section" aria-label={section.title || "Untitled section"}>
             {section.title && <h2 className="item-section__title">{section.title}</h2>}
-            <div className="rich-content" dangerouslySetInnerHTML={{ __html: section.view_html }} />
+            <RichHtml html={section.view_html} />
             {commenting && <SectionComments item={item} sectionUid={section.uid} sectionName={name} summary={byUid.get(section.uid)} />}
           </section>
         );
