@@ -221,7 +221,7 @@ export const OPERATIONS: Operation[] = [
   },
   { method: "get", path: "/api/templates/{uid}", summary: "A curriculum template with its sections' HTML, for its edit page (the chooser's 'Manage selected' opens link + /edit); abilities.edit: its owner, or an admin (site templates: admins only). 401 for a guest, 404 when unknown.", response: TemplateDetail, errors: [401, 404] },
   { method: "post", path: "/templates/{uid}/update", summary: "Saves a template's title, description and sections in order (HTML sanitized with the course-designer profile, equations rendered again). Items started from it afterwards copy the new sections. 401 guests, 403 who may not manage it, 404 unknown, 422 with the field's message.", request: TemplateUpdateRequest, response: TemplateUpdateResponse, errors: [401, 403, 404, 422] },
-  { method: "post", path: "/groups", summary: "Create a group led by the signed-in profile (defaults: view 3, join 6, can_request_join false); objGroup.link is the redirect target. 422 for a missing name or description or a permission id not on the lists.", request: GroupCreateRequest, response: GroupCreateResponse, errors: [401, 403, 422] },
+  { method: "post", path: "/groups", summary: "Create a group led by the signed-in profile (defaults: view 3, join 6, can_request_join false); its page, feed and discussions are shown as view_permission says (1 its members only, 2 signed-in users, 3 everyone). objGroup.link is the redirect target. 422 for a missing name or description or a permission id not on the lists.", request: GroupCreateRequest, response: GroupCreateResponse, errors: [401, 403, 422] },
 ];
 
 /** The editor's calls (issue 3: editing). */
