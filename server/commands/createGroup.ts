@@ -1,6 +1,7 @@
 import type { Db } from "../db/connection.js";
 import type { Content, Profile } from "../db/schema.js";
 import { insertProfile } from "../models/profiles.js";
+import { groupPolicy } from "../policies/index.js";
 import { insertContent } from "./createContent.js";
 
 export interface CreateGroupInput {
@@ -26,7 +27,9 @@ export async function createGroup(db: Db, input: CreateGroupInput): Promise<{ gr
       can_request_join: input.canRequestJoin ? 1 : 0,
     });
     await trx.insertInto("group_members").values({ group_id: group.id, profile_id: input.leaderId, role: "leader" }).execute();
-    const content = await insertContent(trx, { modelKey: "profile", subType: "group", title: input.name, description: input.description, ownerId: input.leaderId, profileId: group.id });
+    // The page is shown as the view permission says (its feed and discussions follow it).
+    const { visibility, readByGroup } = groupPolicy.pageVisibility(input.viewPermission);
+    const content = await insertContent(trx, { modelKey: "profile", subType: "group", title: input.name, description: input.description, ownerId: input.leaderId, profileId: group.id, visibility, grantGroups: readByGroup ? [group.id] : [] });
     return { group, content };
   });
 }

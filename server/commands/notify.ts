@@ -10,6 +10,7 @@ import { notifyProfiles, type NewNotification } from "../models/notifications.js
 import { notificationPolicy } from "../policies/index.js";
 import type { ThreadSubject } from "../policies/comment.js";
 import { itemLink } from "../presenters/editableItem.js";
+import { modelTypeInfo } from "../presenters/modelTypes.js";
 
 type Subject = Pick<Content, "title" | "model_key" | "sub_type" | "uid">;
 
@@ -62,11 +63,21 @@ export async function notifyAccessRequest(db: Db, request: { item: Subject & Pic
   return notifyProfiles(db, [request.item.owner_id], { kind: "access_request", actorId: request.requesterId, ...aboutItem(request.item), excerpt: request.reason || null }, mail);
 }
 
-/** The owner's answers to access requests: each requester hears whether theirs was accepted or declined. */
-export async function notifyAccessAnswers(db: Db, answers: { item: Subject; deciderId: number; accepted: number[]; declined: number[] }, mail?: RequestMail): Promise<void> {
-  const news = (kind: NewNotification["kind"]): NewNotification => ({ kind, actorId: answers.deciderId, ...aboutItem(answers.item), excerpt: null });
+/**
+ * The owner's answers to access requests: each requester hears whether theirs was accepted or declined. A requester
+ * reached the item by its link and was shown only its type and owner, never its title: one who still may not view it
+ * (declined, and not let in some other way) is told of the item by its type ("this Lesson Plan"), with its link.
+ */
+export async function notifyAccessAnswers(db: Db, answers: { item: Subject & Pick<Content, "id" | "owner_id" | "visibility">; deciderId: number; accepted: number[]; declined: number[] }, mail?: RequestMail): Promise<void> {
+  const { item } = answers;
+  const news = (kind: NewNotification["kind"]): NewNotification => ({ kind, actorId: answers.deciderId, ...aboutItem(item), excerpt: null });
   await notifyProfiles(db, answers.accepted, news("access_accepted"), mail);
-  await notifyProfiles(db, answers.declined, news("access_declined"), mail);
+  if (!answers.declined.length) return;
+  const [actors, grants] = await Promise.all([loadActors(db, answers.declined), item.visibility === "public" ? undefined : readGrants(db, item.id)]);
+  const mayView = (id: number) => notificationPolicy.canHearTitleOf(actors.get(id) ?? GUEST, item, grants);
+  await notifyProfiles(db, answers.declined.filter(mayView), news("access_declined"), mail);
+  const byType = { ...news("access_declined"), subjectTitle: `this ${modelTypeInfo(item.model_key, item.sub_type).singular}` };
+  await notifyProfiles(db, answers.declined.filter((id) => !mayView(id)), byType, mail);
 }
 
 /** The staff's page where reports are reviewed (the renderer's /moderation/reports): where a report's notification leads. */

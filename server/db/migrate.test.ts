@@ -3,10 +3,11 @@ import { sql } from "kysely";
 import { isPostgres } from "./connection.js";
 import { migrateDownAll, migrateToLatest } from "./migrate.js";
 import { startTestServer, type TestServer } from "../test/testServer.js";
-import { buildContent, buildUser } from "../test/factories.js";
+import { buildContent, buildGroup, buildUser, signedInClient } from "../test/factories.js";
 import { writeSections } from "../models/sections.js";
 import * as m030 from "./migrations/030_removed_section_threads.js";
 import * as m041 from "./migrations/041_one_open_report.js";
+import * as m045 from "./migrations/045_group_page_visibility.js";
 
 describe("migrations", () => {
   let server: TestServer;
@@ -74,5 +75,34 @@ describe("migrations", () => {
     ]);
     // Now a second open report by the same person cannot be stored.
     await expect(db.insertInto("content_flags").values(flag(reporter.id, "open", "2026-01-05")).execute()).rejects.toThrow();
+  });
+  it("045 shows the pages of groups made before it as their view permission says (they were public whatever it said)", async () => {
+    const db = server.db;
+    const [leader, member, outsider] = [await buildUser(db), await buildUser(db), await buildUser(db)];
+    const pageOf = async (viewPermission: number, visibility: "public" | "authed" = "public") => {
+      const group = await buildGroup(db, leader, [member]);
+      await db.updateTable("profiles").set({ view_permission: viewPermission }).where("id", "=", group.id).execute();
+      // As createGroup made every page before: public, owned by the leader.
+      return buildContent(db, { ownerId: leader.id, modelKey: "profile", subType: "group", title: group.name, profileId: group.id, visibility });
+    };
+    const [membersOnly, signedIn, everyone, openedByOwner] = [await pageOf(1), await pageOf(2), await pageOf(3), await pageOf(1, "authed")];
+    const changesBefore = Number((await db.selectFrom("content_changes").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    await m045.up(db as never);
+    await m045.up(db as never);
+    const visibility = async (id: number) => (await db.selectFrom("content").select("visibility").where("id", "=", id).executeTakeFirstOrThrow()).visibility;
+    expect([await visibility(membersOnly.id), await visibility(signedIn.id), await visibility(everyone.id), await visibility(openedByOwner.id)]).toEqual(["restricted", "authed", "public", "authed"]);
+    const changesAfter = Number((await db.selectFrom("content_changes").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    expect(changesAfter - changesBefore).toBe(2);
+    // Over HTTP: the members-only page (and so its feed) is its group's alone; run twice, it granted the group once.
+    const reads = [server.client(), await signedInClient(server, outsider), await signedInClient(server, member), await signedInClient(server, leader)];
+    const statuses = [];
+    for (const reader of reads) statuses.push((await reader.get(`/api/content/groups/${membersOnly.uid}`)).status, (await reader.get(`/feeds/by-type/profile/${membersOnly.id}`)).status);
+    expect(statuses).toEqual([401, 401, 404, 404, 200, 200, 200, 200]);
+    expect(await db.selectFrom("content_grants").select(["scope", "profile_id", "permission"]).where("content_id", "=", membersOnly.id).execute()).toEqual([{ scope: "group", profile_id: membersOnly.profile_id, permission: "read" }]);
+    const grantsOf = (id: number) => db.selectFrom("content_grants").select(["scope", "permission"]).where("content_id", "=", id).orderBy("scope").execute();
+    expect([await grantsOf(signedIn.id), await grantsOf(everyone.id)]).toEqual([[{ scope: "authed", permission: "read" }], [{ scope: "global", permission: "read" }]]);
+    expect((await server.client().get(`/api/content/groups/${signedIn.uid}`)).status).toBe(401);
+    expect((await reads[1]!.get(`/api/content/groups/${signedIn.uid}`)).status).toBe(200);
+    expect((await server.client().get(`/api/content/groups/${everyone.uid}`)).status).toBe(200);
   });
 });

@@ -37,6 +37,7 @@ import * as m037 from "./migrations/037_products.js";
 import * as m038 from "./migrations/038_job_leases.js";
 import * as m039 from "./migrations/039_zoom.js";
 import * as m041 from "./migrations/041_one_open_report.js";
+import * as m045 from "./migrations/045_group_page_visibility.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "038_job_leases": m038,
   "039_zoom": m039,
   "041_one_open_report": m041,
+  "045_group_page_visibility": m045,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -22,15 +22,25 @@ const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 5000;
 const EMBEDDABLE: Record<string, ExportImage["mimeType"]> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif" };
 
-/** True for an address on the public internet (not loopback, private, link-local, CGNAT or multicast). */
+/**
+ * The addresses that are not on the public internet: this host, private networks, link-local, CGNAT, benchmarking,
+ * multicast and reserved ranges, and IPv6's own (unspecified, loopback and IPv4-compatible in ::/96, NAT64, unique
+ * local, link-local, multicast). A BlockList also matches an IPv4-mapped IPv6 address (::ffff:7f00:1, however written)
+ * against the IPv4 ranges, which a string prefix test missed: the URL parser writes [::ffff:127.0.0.1] in hex.
+ */
+const NOT_PUBLIC = new net.BlockList();
+for (const [network, prefix] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 3]] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [["::", 96], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8]] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, "ipv6");
+}
+
+/** True for an address on the public internet (see NOT_PUBLIC); false for anything that is not an IP address. */
 export function isPublicAddress(address: string): boolean {
-  if (net.isIPv4(address)) {
-    const [a = 0, b = 0] = address.split(".").map(Number);
-    return !(a === 0 || a === 10 || a === 127 || a >= 224 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127));
-  }
-  const lower = address.toLowerCase();
-  if (lower.startsWith("::ffff:")) return isPublicAddress(lower.slice(7));
-  return !(lower === "::" || lower === "::1" || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || lower.startsWith("ff"));
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  return !NOT_PUBLIC.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
 /** A DNS lookup that refuses private addresses, used for the connection itself (so a rebinding name cannot slip through). */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../db/connection.js";
-import type { NewProfile, Profile } from "../db/schema.js";
+import type { Content, NewProfile, Profile } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
 import { whereViewable } from "./content.js";
 
@@ -102,8 +102,8 @@ export function findProfileByUid(db: Db, uid: string): Promise<Profile | undefin
 }
 
 /** The content item that is the group's page (model key profile), if it has one. */
-export function findGroupPage(db: Db, groupId: number): Promise<{ model_key: string; sub_type: string | null; uid: string } | undefined> {
-  return db.selectFrom("content").select(["model_key", "sub_type", "uid"]).where("model_key", "=", "profile").where("profile_id", "=", groupId).orderBy("id").executeTakeFirst();
+export function findGroupPage(db: Db, groupId: number): Promise<Pick<Content, "id" | "model_key" | "sub_type" | "uid" | "owner_id" | "visibility"> | undefined> {
+  return db.selectFrom("content").select(["id", "model_key", "sub_type", "uid", "owner_id", "visibility"]).where("model_key", "=", "profile").where("profile_id", "=", groupId).orderBy("id").executeTakeFirst();
 }
 
 /** Sets a profile's photo address. */

@@ -17,7 +17,15 @@ export function canAward(actor: Actor): boolean {
   return actor.signedIn && (actor.isModerator || actor.isAdmin);
 }
 
-/** Whether the actor may change this item's badges (the item page's Badges button). */
-export function canManage(actor: Actor, item: Pick<ContentSubject, "model_key">): boolean {
-  return canAward(actor) && canHoldBadges(item);
+/**
+ * Awarding badges to an item as the request reached it: a moderator or administrator, but not by its link share alone
+ * (`viewsOnlyByLink`), which gives viewing and nothing more; a moderator manages only what it may view.
+ */
+export function canAwardReached(actor: Actor, viewsOnlyByLink: boolean): boolean {
+  return canAward(actor) && !viewsOnlyByLink;
+}
+
+/** Whether the actor may change this item's badges (the item page's Badges button), as the request reached the item. */
+export function canManage(actor: Actor, item: Pick<ContentSubject, "model_key">, viewsOnlyByLink: boolean): boolean {
+  return canAwardReached(actor, viewsOnlyByLink) && canHoldBadges(item);
 }

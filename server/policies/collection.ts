@@ -1,5 +1,5 @@
 import type { Actor } from "../lib/actor.js";
-import { canEdit, type ContentSubject } from "./contentObject.js";
+import { canEdit, canEditReached, type ContentSubject } from "./contentObject.js";
 
 /** Any signed-in profile may start a collection, while app config lists collections as creatable. */
 export const canCreate = (actor: Actor, creatableTypes: readonly string[]): boolean => actor.signedIn && creatableTypes.includes("collection");
@@ -7,8 +7,11 @@ export const canCreate = (actor: Actor, creatableTypes: readonly string[]): bool
 /** Adding items to a collection is editing it: its owner, an admin or moderator, or those granted edit. */
 export const canAddTo = (actor: Actor, collection: ContentSubject): boolean => canEdit(actor, collection);
 
-/** Taking an item out is editing it too: whoever may add to a collection may also remove from it. */
-export const canRemoveFrom = canAddTo;
+/**
+ * Taking an item out is editing it too, as the collection's page reached it (by its link): whoever may add to it, but
+ * never by its link share alone (contentObject.canEditReached), which gives a moderator viewing and nothing more.
+ */
+export const canRemoveFrom = (actor: Actor, collection: ContentSubject, viewsOnlyByLink: boolean): boolean => canEditReached(actor, collection, viewsOnlyByLink);
 
 /**
  * Whose collections and edit grants let the actor add to a collection: its own profile's, and those of the groups it

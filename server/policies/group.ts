@@ -1,4 +1,25 @@
 import type { Actor } from "../lib/actor.js";
+import { canView, type ContentGrantsSubject, type ContentSubject } from "./contentObject.js";
 
 /** Any signed-in profile may start a group (and becomes its leader), while app config lists groups as creatable. */
 export const canCreate = (actor: Actor, creatableTypes: readonly string[]): boolean => actor.signedIn && creatableTypes.includes("group");
+
+/**
+ * Who may view a group's page (and so its feed and discussions, which follow the page), from the view permission
+ * chosen when it was made: 1 "Only members" its members alone (restricted, read granted to the group: its leaders and
+ * members), 2 "Signed-in users" (authed), 3 "Everyone" (public).
+ */
+export function pageVisibility(viewPermission: number): { visibility: ContentSubject["visibility"]; readByGroup: boolean } {
+  if (viewPermission === 1) return { visibility: "restricted", readByGroup: true };
+  if (viewPermission === 2) return { visibility: "authed", readByGroup: false };
+  return { visibility: "public", readByGroup: false };
+}
+
+/**
+ * Whether a group's profile tells the asker more than its name (its description and its page's link): whoever may
+ * open the group's page (so for an "Only members" group, its members and admins); its name stays shown to everyone, as
+ * the people and groups pickers list it.
+ */
+export function canSeeDetails(actor: Actor, page: ContentSubject, grants: ContentGrantsSubject | undefined): boolean {
+  return canView(actor, page, grants);
+}

@@ -20,6 +20,13 @@ export function canHearOfReply(recipient: Actor, thread: ThreadSubject): boolean
   return recipient.signedIn && canReadThread(recipient, { ...thread, reach: "listed" });
 }
 
+/**
+ * Being told an item's title in a notification about it: who may view it as a member would (not by its link only).
+ * Others (a requester whose access request was declined) are told only what the item is (its type).
+ */
+export function canHearTitleOf(recipient: Actor, item: ContentSubject, grants: ContentGrantsSubject | undefined): boolean {
+  return canView(recipient, item, grants);
+}
 
 /** Which notification settings a profile has: all of them for moderators and administrators, all but `reports` for others (who are never told of reports). */
 export function settingKeysOf(actor: Actor): NotificationSettingKey[] {

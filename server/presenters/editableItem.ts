@@ -65,7 +65,7 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
       take_ownership: contentObjectPolicy.canTakeOwnership(actor, item),
       manage_permissions: permissionPolicy.canManageShown(actor, item, byLink),
       manage_endorsements: endorsementPolicy.canManageShown(actor, item, byLink),
-      manage_badges: badgePolicy.canManage(actor, item),
+      manage_badges: badgePolicy.canManage(actor, item, byLink),
       flag: !byLink && contentObjectPolicy.canFlagViewable(actor),
       favorite: !byLink && type.favorite && contentObjectPolicy.canFavoriteListed(actor),
     },

@@ -71,6 +71,18 @@ describe("badges (GET and POST /system/badges/{uid})", () => {
     expect(names(page.body.badges)).toEqual(["Exemplar", "Peer Reviewed"]);
   });
 
+  it("gives a moderator who sees a restricted item only through its link share its badges to read, not to change", async () => {
+    const shared = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Link-shared Plan", visibility: "restricted" });
+    await server.db.insertInto("content_grants").values({ content_id: shared.id, scope: "link", profile_id: null, permission: "read" }).execute();
+    expect((await get(cast.clients.moderator, shared)).status).toBe(200);
+    expect((await cast.clients.moderator.get(`/api/content/lesson-plans/${shared.uid}`)).body.abilities.manage_badges).toBe(false);
+    const res = await award(cast.clients.moderator, [badgeIds.exemplar], shared);
+    expect([res.status, res.body.message]).toEqual([403, "You do not have permission to do that."]);
+    expect((await get(cast.clients.owner, shared)).body.profileBadges).toEqual([]);
+    // An administrator views it without the link, and awards.
+    expect((await award(cast.clients.admin, [badgeIds.exemplar], shared)).status).toBe(200);
+  });
+
   it("answers bad input with 422 and a message, changing nothing", async () => {
     const before = (await get(cast.clients.guest)).body.profileBadges;
     for (const [body, message] of [

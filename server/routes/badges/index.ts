@@ -7,11 +7,12 @@ import { listBadges, listContentBadges, setContentBadges } from "../../models/ba
 import { authenticate, authorize, authorizeView, badgePolicy, contentObjectPolicy } from "../../policies/index.js";
 import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
 
-/** The item a badge call names by its uid (its link), for someone who may view it. */
-async function loadViewable(db: Db, req: Request): Promise<LoadedItem> {
+/** The item a badge call names by its uid (its link), for someone who may view it, and whether only its link share lets them. */
+async function loadViewable(db: Db, req: Request): Promise<{ item: LoadedItem; viewsOnlyByLink: boolean }> {
   const item = await loadItemBy(db, "uid", String(req.params.uid));
-  authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item), "link"));
-  return item;
+  const grants = await grantsOf(db, item);
+  authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants, "link"));
+  return { item, viewsOnlyByLink: contentObjectPolicy.viewsOnlyByLink(req.actor, item, grants, "link") };
 }
 
 /** Badges of an item (second document: GET and POST /system/badges/{uid}). */
@@ -20,15 +21,16 @@ export function badgesRouter(db: Db): Router {
 
   /** Whoever may view the item: its badges and every badge there is. */
   router.get("/system/badges/:uid", async (req, res) => {
-    const item = await loadViewable(db, req);
+    const { item } = await loadViewable(db, req);
     const answer: BadgesResponse = { profileBadges: await listContentBadges(db, item.id), allBadges: await listBadges(db) };
     res.json(answer);
   });
 
   /** Moderators and administrators: the badge ids the item holds from now on. */
   router.post("/system/badges/:uid", authenticate(), async (req, res) => {
-    const item = await loadViewable(db, req);
+    const { item, viewsOnlyByLink } = await loadViewable(db, req);
     authorize(req.actor, badgePolicy.canAward(req.actor), BADGE_MESSAGES.forbidden);
+    authorize(req.actor, badgePolicy.canAwardReached(req.actor, viewsOnlyByLink));
     if (!badgePolicy.canHoldBadges(item)) throw new HttpError(422, BADGE_MESSAGES.notBadgeable);
     const body = parseOr422(BadgesSaveRequest, req.body ?? {});
     const known = new Set((await listBadges(db)).map((b) => b.id));

@@ -229,6 +229,20 @@ describe("collections: removing items (the collection page's Remove)", () => {
     expect(statuses).toEqual({ guest: 401, member: 403, groupie: 403, owner: 200, leader: 200, moderator: 200, admin: 200 });
   });
 
+  it("gives a moderator who sees a restricted collection only through its link share reading, not removing", async () => {
+    const item = await buildContent(server.db, { ownerId: cast.member.id, title: "Tide Pool Guide" });
+    const collection = await buildCollection(server.db, { ownerId: cast.owner.id, title: "Private Shelf", visibility: "restricted" }, [item]);
+    await server.db.insertInto("content_grants").values({ content_id: collection.id, scope: "link", profile_id: null, permission: "read" }).execute();
+    // The link lets the moderator read the collection's items, as anyone holding it...
+    expect((await cast.clients.moderator.get(`/api/collections/${collection.uid}/items`)).body.total).toBe(1);
+    // ...and nothing more: a link share gives viewing, and a moderator edits only what it may view (canEditReached).
+    const res = await remove(cast.clients.moderator, collection, item.id);
+    expect([res.status, res.body.message]).toEqual([403, COLLECTION_MESSAGES.notYoursToRemove]);
+    expect(await server.db.selectFrom("collection_items").select("content_id").where("collection_id", "=", collection.id).execute()).toHaveLength(1);
+    // The owner and an admin, who view it without the link, still remove.
+    expect((await remove(cast.clients.admin, collection, item.id)).status).toBe(200);
+  });
+
   it("answers 404 for an item it does not hold, 422 for a bad id, and the collection's page no longer lists a removed item", async () => {
     const { item, collection } = await shelf();
     const owner = cast.clients.owner;

@@ -71,8 +71,8 @@ export function collectionsRouter(db: Db): Router {
   // The collection page's Remove (for those who may edit the collection): our call, the spec names none.
   router.delete("/api/collections/:uid/items/:itemId", authenticate(), async (req, res) => {
     const collection = await loadByLink(db, "collections", String(req.params.uid));
-    await ensureViewable(db, req, collection, "link");
-    authorize(req.actor, collectionPolicy.canRemoveFrom(req.actor, collection), COLLECTION_MESSAGES.notYoursToRemove);
+    const { viewsOnlyByLink } = await ensureViewable(db, req, collection, "link");
+    authorize(req.actor, collectionPolicy.canRemoveFrom(req.actor, collection, viewsOnlyByLink), COLLECTION_MESSAGES.notYoursToRemove);
     const { itemId } = parseOr422(CollectionItemParams, req.params);
     if (!(await removeFromCollection(db, collection.id, itemId))) throw new HttpError(404, COLLECTION_MESSAGES.notInCollection);
     const answer: CollectionItemsResponse = { status: "success", message: COLLECTION_MESSAGES.removed(collection.title) };

@@ -91,6 +91,42 @@ describe("creating collections and groups", () => {
     expect(group).toMatchObject({ view_permission: 1, join_permission: 4, can_request_join: 1 });
   });
 
+  it("shows a group's page, feed and search card only to whom its view permission names (members, signed-in users, everyone)", async () => {
+    const outsider = await buildUser(server.db);
+    const outsiderClient = server.client();
+    await outsiderClient.signIn(outsider.username!, outsider.password);
+    const joiner = await buildUser(server.db);
+    const joinerClient = server.client();
+    await joinerClient.signIn(joiner.username!, joiner.password);
+    const statuses: Record<string, number[]> = {};
+    for (const [view, name] of [[1, "Heron Members Only"], [2, "Heron Signed In"], [3, "Heron Everyone"]] as const) {
+      const res = await client.post("/groups", { name, description: "Herons", view_permission: view });
+      expect(res.status).toBe(200);
+      const page = await server.db.selectFrom("content").select(["id", "uid"]).where("profile_id", "=", res.body.objGroup.id).where("model_key", "=", "profile").executeTakeFirstOrThrow();
+      await server.db.insertInto("group_members").values({ group_id: res.body.objGroup.id, profile_id: joiner.id, role: "member" }).execute();
+      // The group's page and its feed (its discussions follow the page too), for: guest, a signed-in outsider, a member, the leader.
+      const reads = [server.client(), outsiderClient, joinerClient, client];
+      statuses[name] = [];
+      for (const reader of reads) {
+        const pageRead = await reader.get(`/api/content/groups/${page.uid}`);
+        const feedRead = await reader.get(`/feeds/by-type/profile/${page.id}`);
+        expect(feedRead.status, `${name} feed`).toBe(pageRead.status);
+        statuses[name].push(pageRead.status);
+      }
+      const guestSearch = await server.client().get("/api/search?query=heron&types=groups");
+      const outsiderSearch = await outsiderClient.get("/api/search?query=heron&types=groups");
+      statuses[`${name} found by guest, outsider`] = [guestSearch.body.data.some((d: { title: string }) => d.title === name) ? 1 : 0, outsiderSearch.body.data.some((d: { title: string }) => d.title === name) ? 1 : 0];
+    }
+    expect(statuses).toEqual({
+      "Heron Members Only": [401, 404, 200, 200],
+      "Heron Members Only found by guest, outsider": [0, 0],
+      "Heron Signed In": [401, 200, 200, 200],
+      "Heron Signed In found by guest, outsider": [0, 1],
+      "Heron Everyone": [200, 200, 200, 200],
+      "Heron Everyone found by guest, outsider": [1, 1],
+    });
+  });
+
   it("keeps the default view permission while the group_view_permission feature is off (the choice is not offered)", async () => {
     await setConfigValue(server.db, "settings", { features: { group_view_permission: false } });
     try {

@@ -106,6 +106,8 @@ export function editorRouter(db: Db): Router {
   router.post("/system/locks/unlock", authenticate(), async (req, res) => {
     const body = parseOr422(UnlockRequest, req.body ?? {});
     const item = await loadByTypeId(db, body.type, body.type_id);
+    // As taking it: who may not view the item (a moderator included) finds no item, never a lock held by someone.
+    await ensureViewable(db, req, item, "listed");
     const lock = await findActiveLock(db, item.model_key, item.id);
     authorize(req.actor, editLockPolicy.canRelease(req.actor, item, lock?.profile_id ?? null), EDITOR_MESSAGES.notLockHolder);
     await releaseLock(db, item.model_key, item.id);

@@ -102,4 +102,20 @@ describe("edit locks", () => {
     expect((await ownerClient.post("/update-lock", { type_id: 1 })).body.message).toBe("type is required.");
     expect((await ownerClient.post("/update-lock", { type: "resource", type_id: plan.id })).status).toBe(404);
   });
+
+  it("answers a restricted item's lock calls as for a missing item to a member who may not view it, and never releases its lock", async () => {
+    const hidden = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Hidden draft", visibility: "restricted" });
+    const missing = { type: "lesson_plan", type_id: hidden.id + 100_000 };
+    expect((await ownerClient.post("/update-lock", lockOf(hidden))).status).toBe(200);
+    // Taking and releasing say the same as for an id that does not exist, so sequential ids tell nothing of hidden items.
+    for (const path of ["/update-lock", "/system/locks/unlock"]) {
+      const asMissing = await memberClient.post(path, missing);
+      const asHidden = await memberClient.post(path, lockOf(hidden));
+      expect([asHidden.status, asHidden.body], path).toEqual([404, { message: "Not found." }]);
+      expect([asMissing.status, asMissing.body], path).toEqual([404, { message: "Not found." }]);
+    }
+    // A moderator edits only what it may view: this item's lock is not its to take or release either.
+    for (const path of ["/update-lock", "/system/locks/unlock"]) expect((await coEditorClient.post(path, lockOf(hidden))).status, path).toBe(404);
+    expect((await server.db.selectFrom("edit_locks").select("profile_id").where("content_id", "=", hidden.id).executeTakeFirst())?.profile_id).toBe(owner.id);
+  });
 });

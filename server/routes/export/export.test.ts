@@ -1,5 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
@@ -209,6 +211,32 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     expect(docxPart(word.bytes, "word/_rels/document.xml.rels")).toContain(`Target="${origin}${link}"`);
     // An item of another type adds nothing.
     expect((await ownerClient.download(`${link}/export/HTML`)).bytes.toString("utf8")).not.toContain("<h2>Items</h2>");
+  });
+
+  it("never fetches an image from this machine or its network, whatever way the address is written (IPv4-mapped IPv6 too)", async () => {
+    // A server on this machine holding a real PNG: an export that fetched it would embed it.
+    const hits: string[] = [];
+    const internal = http.createServer((req, res) => {
+      hits.push(req.url ?? "");
+      res.writeHead(200, { "content-type": "image/png" }).end(solidPng(4, 4));
+    });
+    await new Promise<void>((resolve) => internal.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (internal.address() as AddressInfo).port;
+      const addresses = [`http://127.0.0.1:${port}/plain.png`, `http://[::ffff:127.0.0.1]:${port}/mapped.png`, `http://[::ffff:7f00:1]:${port}/mapped-hex.png`, `http://[0:0:0:0:0:ffff:7f00:1]:${port}/mapped-long.png`];
+      const probe = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Image address probe" });
+      const saved = await ownerClient.post(`/lesson-plans/${probe.uid}/update`, {
+        title: "Image address probe",
+        sections: [{ title: "Images", html: `<p>${addresses.map((src, i) => `<img src="${src}" alt="Internal ${i}">`).join("")}</p>` }],
+      });
+      expect(saved.status).toBe(200);
+      const res = await ownerClient.download(`/lesson-plans/${probe.uid}/export/HTML`);
+      expect(res.status).toBe(200);
+      expect(res.bytes.toString("utf8")).not.toContain("data:image/png");
+      expect(hits).toEqual([]);
+    } finally {
+      await new Promise((resolve) => internal.close(resolve));
+    }
   });
 
   it("lets whoever may view export: guests of a restricted item are asked to sign in, members without a grant get 404", async () => {

@@ -137,7 +137,13 @@ describe("notifications", () => {
     const decided = await as.owner.post("/permissions", { opaque_id: asked.opaque_id, accepted_requests: [sent.body.request.id], rejected_requests: [other.body.request.id] });
     expect(decided.status).toBe(200);
     expect((await listOf(as.member)).data[0]).toMatchObject({ kind: "access_accepted", actor: { name: "Olga Owner" }, subject: { title: "Locked Plan" } });
-    expect((await listOf(requesterClient)).data[0]).toMatchObject({ kind: "access_declined", actor: { name: "Olga Owner" } });
+    const declined = (await listOf(requesterClient)).data[0]!;
+    expect(declined).toMatchObject({ kind: "access_declined", actor: { name: "Olga Owner" }, subject: { link: `/lesson-plans/${asked.uid}` } });
+    // The requester still may not view the item, whose title it was never shown (the request card names only its type
+    // and owner): the answer names the item by its type, never by its title.
+    expect((await requesterClient.get(`/api/content/lesson-plans/${asked.uid}`)).status).toBe(404);
+    expect(declined.subject.title).toBe("this Lesson Plan");
+    expect(JSON.stringify(await listOf(requesterClient))).not.toContain("Locked Plan");
   });
 
   it("keeps each setting at its default (on, e-mail off) until its owner changes it, and then says nothing of that kind", async () => {

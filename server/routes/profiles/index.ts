@@ -23,10 +23,11 @@ import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { refuseNulText } from "../../lib/nulText.js";
 import { parseOr422 } from "../../lib/validate.js";
+import { readGrants } from "../../models/content.js";
 import { listProfileInstitutions, searchInstitutions } from "../../models/institutions.js";
 import { IMAGE_EXTENSION, checkThumbnailImage, sendImmutableImage, type CheckedImage } from "../../lib/thumbnailImage.js";
 import { findGroupPage, findProfileByUid, findProfilesMatching, setProfileThumb } from "../../models/profiles.js";
-import { authenticate, authorize, profilePolicy } from "../../policies/index.js";
+import { authenticate, authorize, groupPolicy, profilePolicy } from "../../policies/index.js";
 import { presentProfileOption } from "../../presenters/profile.js";
 import { presentInstitution, presentProfile } from "../../presenters/profilePage.js";
 import { itemLink } from "../../presenters/editableItem.js";
@@ -68,8 +69,11 @@ export function profilesRouter(db: Db, storage: FileStorage): Router {
   /** The page as `actor` sees it. */
   const profileView = async (actor: Actor, profile: Profile): Promise<ProfileView> => {
     const page = profile.kind === "group" ? await findGroupPage(db, profile.id) : undefined;
-    return presentProfile(profile, {
-      groupLink: page ? itemLink(page) : null,
+    // A group whose page the asker may not open (members only) is told of by its name alone: not its description, nor where its page is.
+    const seesPage = page !== undefined && groupPolicy.canSeeDetails(actor, page, page.visibility === "public" ? undefined : await readGrants(db, page.id));
+    const shown = profile.kind === "group" && !seesPage ? { ...profile, description: null } : profile;
+    return presentProfile(shown, {
+      groupLink: page && seesPage ? itemLink(page) : null,
       institutions: await listProfileInstitutions(db, profile.id),
       edit: profilePolicy.canEdit(actor, profile),
       editPhoto: profilePolicy.canEditPhoto(actor, profile),

@@ -47,6 +47,21 @@ describe("profiles", () => {
     expect((await as.admin.get(`/api/profiles/${cast.group.uid}`)).body.abilities).toEqual({ edit: false, edit_photo: false });
   });
 
+  it("tells of a members-only group, to those who may not open its page, its name alone: not its description nor its page's link", async () => {
+    const made = await as.leader.post("/groups", { name: "Quiet Egrets", description: "Where we keep our nesting-site notes.", view_permission: 1 });
+    expect(made.status).toBe(200);
+    const group = await server.db.selectFrom("profiles").select("uid").where("id", "=", made.body.objGroup.id).executeTakeFirstOrThrow();
+    const outsiders = [as.guest, as.member];
+    for (const client of outsiders) {
+      const res = await client.get(`/api/profiles/${group.uid}`);
+      expect(res.status).toBe(200);
+      fits("get", "/api/profiles/{uid}", res);
+      expect(res.body).toMatchObject({ kind: "group", name: "Quiet Egrets", description: null, group_link: null });
+    }
+    // Its leader (and an admin) open the page: they are told all of it.
+    for (const client of [as.leader, as.admin]) expect((await client.get(`/api/profiles/${group.uid}`)).body).toMatchObject({ description: "Where we keep our nesting-site notes.", group_link: made.body.objGroup.link });
+  });
+
   it("changes a photo for the person themselves or an admin, and serves only the current one", async () => {
     const path = `/profiles/${cast.owner.uid}/upload-image`;
     const statuses: Record<string, number> = {};
