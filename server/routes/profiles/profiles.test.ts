@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, PROFILE_MESSAGES, THUMBNAIL_MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildInstitution, buildRoleCast, buildUser, signedInClient, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildGroupPage, buildInstitution, buildRoleCast, buildUser, signedInClient, type RoleCast } from "../../test/factories.js";
 import { solidPng } from "../../test/sampleFiles.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
@@ -40,7 +40,7 @@ describe("profiles", () => {
   });
 
   it("sends a group's profile to the group's own page", async () => {
-    const page = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Science Team", profileId: cast.group.id });
+    const page = await buildGroupPage(server.db, cast.leader, cast.group, "Science Team");
     const res = await as.member.get(`/api/profiles/${cast.group.uid}`);
     expect(res.body).toMatchObject({ kind: "group", name: cast.group.name, group_link: `/groups/${page.uid}`, institutions: [] });
     expect((await as.leader.get(`/api/profiles/${cast.group.uid}`)).body.abilities).toEqual({ edit: false, edit_photo: false });
