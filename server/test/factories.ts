@@ -94,13 +94,19 @@ export async function buildRoleCast(server: TestServer): Promise<RoleCast> {
   return { ...users, group, clients };
 }
 
-/** The role cast on a fresh test server, with the owner's public item "Volcano Model" and the page of the cast's group, "Science Team". */
-export async function startCastServer(): Promise<{ server: TestServer; cast: RoleCast; as: RoleCast["clients"]; resource: Content; groupPage: Content }> {
+/** A fresh test server with the role cast (`as`: the cast's clients, signed in, and the guest's). */
+export async function startCast(): Promise<{ server: TestServer; cast: RoleCast; as: RoleCast["clients"] }> {
   const server = await startTestServer();
   const cast = await buildRoleCast(server);
+  return { server, cast, as: cast.clients };
+}
+
+/** The role cast on a fresh test server, with the owner's public item "Volcano Model" and the page of the cast's group, "Science Team". */
+export async function startCastServer(): Promise<{ server: TestServer; cast: RoleCast; as: RoleCast["clients"]; resource: Content; groupPage: Content }> {
+  const { server, cast, as } = await startCast();
   const resource = await buildContent(server.db, { ownerId: cast.owner.id, title: "Volcano Model" });
   const groupPage = await buildGroupPage(server.db, cast.leader, cast.group, "Science Team");
-  return { server, cast, as: cast.clients, resource, groupPage };
+  return { server, cast, as, resource, groupPage };
 }
 
 /** Each role's answer status to one call (the cast's clients, the guest's included), by role. */

@@ -188,7 +188,7 @@ export class TestClient {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) {
       if (typeof value === "string") form.append(key, value);
-      else form.append(key, new Blob([new Uint8Array(value.data)], { type: value.type ?? "application/octet-stream" }), value.name);
+      else appendFile(form, key, value.data, value.name, value.type);
     }
     return this.postForm<T>(pathname, form);
   }
@@ -206,3 +206,12 @@ export class TestClient {
     return res;
   }
 }
+
+/** Adds a file to a multipart form, in the part `part`, as a browser's upload carries it. */
+export function appendFile(form: FormData, part: string, data: Uint8Array, name: string, type = "application/octet-stream"): FormData {
+  form.append(part, new Blob([new Uint8Array(data)], { type }), name);
+  return form;
+}
+
+/** A multipart form holding one file, in the part `part`. */
+export const fileForm = (part: string, data: Uint8Array, name: string, type?: string): FormData => appendFile(new FormData(), part, data, name, type);
