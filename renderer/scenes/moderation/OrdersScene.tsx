@@ -1,15 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ORDER_STATUSES, type OrderStatus, type OrderView } from "../../../contract/index.js";
-import { ApiError, toApiError } from "../../api/ApiError.js";
+import { toApiError } from "../../api/ApiError.js";
 import { checkoutKeys, settleOrder, useAllOrders } from "../../api/checkout.js";
 import { useCurrentProfile } from "../../api/queries.js";
-import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { showToast } from "../../components/toastStore.js";
 import { ORDER_STATUS_LABEL } from "../checkout/OrderScene.js";
 import { OrdersTable } from "../checkout/OrdersTable.js";
-import { StaffPage } from "./StaffPage.js";
+import { StaffList, StaffPage } from "./StaffPage.js";
 
 /** The administrators' orders at /moderation/orders: every order, by status, with Mark paid and Cancel for pending ones. */
 export function OrdersScene() {
@@ -29,32 +28,31 @@ export function OrdersScene() {
     await queryClient.invalidateQueries({ queryKey: checkoutKeys.all });
   };
 
-  let list;
-  if (orders.isPending) list = <p role="status">Loading orders…</p>;
-  else if (orders.isError) list = <Alert tone="danger">{orders.error instanceof ApiError ? orders.error.displayMessage : "The orders could not be loaded."}</Alert>;
-  else if (!orders.data.data.length) list = <p className="staff-page__empty">No orders here.</p>;
-  else
-    list = (
-      <OrdersTable
-        orders={orders.data.data}
-        label="Orders"
-        withBuyer
-        actions={(order) => (
-          <>
-            {order.abilities.mark_paid && (
-              <button type="button" className="button button--primary button--small" onClick={() => setSettling({ order, action: "paid" })}>
-                Mark paid<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
-              </button>
-            )}
-            {order.abilities.cancel && (
-              <button type="button" className="button button--ghost button--small" onClick={() => setSettling({ order, action: "cancel" })}>
-                Cancel<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
-              </button>
-            )}
-          </>
-        )}
-      />
-    );
+  const list = (
+    <StaffList query={orders} noun="orders" empty="No orders here.">
+      {(data) => (
+        <OrdersTable
+          orders={data.data}
+          label="Orders"
+          withBuyer
+          actions={(order) => (
+            <>
+              {order.abilities.mark_paid && (
+                <button type="button" className="button button--primary button--small" onClick={() => setSettling({ order, action: "paid" })}>
+                  Mark paid<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
+                </button>
+              )}
+              {order.abilities.cancel && (
+                <button type="button" className="button button--ghost button--small" onClick={() => setSettling({ order, action: "cancel" })}>
+                  Cancel<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
+                </button>
+              )}
+            </>
+          )}
+        />
+      )}
+    </StaffList>
+  );
 
   return (
     <StaffPage title="Orders" intro="Purchases made with Buy Now. Send the buyer an invoice; when it is paid, Mark paid opens the product's items to them. Cancel an order that will not be paid." permission="manage_products">
