@@ -37,6 +37,20 @@ describe("screen state and URL", () => {
     expect(call.get("created_to")).toBe("2024-12-31");
   });
 
+  it("writes each list filter under its own name in the URL and in the search call", () => {
+    const state = screenStateFromUrl(new URLSearchParams("f[t][]=resources&f[st][]=group&f[_types][]=resource&f[others][]=open&f[owners][]=3&f[publishers][]=8"));
+    expect(screenStateToUrl(state).toString()).toBe(new URLSearchParams("f[t][]=resources&f[st][]=group&f[_types][]=resource&f[others][]=open&f[owners][]=3&f[publishers][]=8").toString());
+    const call = screenStateToCall(state);
+    expect([...call].filter(([name]) => name !== "page" && name !== "per")).toEqual([
+      ["types", "resources"],
+      ["subTypes", "group"],
+      ["_types", "resource"],
+      ["other", "open"],
+      ["owners", "3"],
+      ["publishers", "8"],
+    ]);
+  });
+
   it("reads indexed list parameters (bookmarked nested objects under f) as well as bracketed and plain ones", () => {
     const url = new URLSearchParams("f[t][0]=resources&f[t][1]=collections&f[owners][0]=3&f[owners][]=5&f[st][0]=group&f[_types][0]=resource&f[others][2]=open&f[publishers]=8&grades[0]=4&grades[1]=6&professional_roles[0]=9");
     expect(screenStateFromUrl(url)).toMatchObject({

@@ -212,6 +212,16 @@ function listParam(params: URLSearchParams, key: string): string[] {
   return [...values];
 }
 
+/** The screen state's lists, each with its parameter in the screen's URL (written `name[]`) and in the main search call. */
+const LIST_PARAMETERS = [
+  { field: "types", url: "f[t]", call: "types" },
+  { field: "subTypes", url: "f[st]", call: "subTypes" },
+  { field: "modelTypes", url: "f[_types]", call: "_types" },
+  { field: "others", url: "f[others]", call: "other" },
+  { field: "owners", url: "f[owners]", call: "owners" },
+  { field: "publishers", url: "f[publishers]", call: "publishers" },
+] as const satisfies readonly { field: keyof SearchScreenState; url: string; call: string }[];
+
 /** Writes the screen's state as URL query parameters (the first document's names). */
 export function screenStateToUrl(state: SearchScreenState): URLSearchParams {
   const p = new URLSearchParams();
@@ -219,12 +229,7 @@ export function screenStateToUrl(state: SearchScreenState): URLSearchParams {
   if (state.s) p.set("s", state.s);
   if (state.page > 1) p.set("page", String(state.page));
   const add = (key: string, values: (string | number)[]) => values.forEach((v) => p.append(`${key}[]`, String(v)));
-  add("f[t]", state.types);
-  add("f[st]", state.subTypes);
-  add("f[_types]", state.modelTypes);
-  add("f[others]", state.others);
-  add("f[owners]", state.owners);
-  add("f[publishers]", state.publishers);
+  for (const list of LIST_PARAMETERS) add(list.url, state[list.field]);
   if (state.from) p.set("from", state.from);
   if (state.to) p.set("to", state.to);
   for (const facet of ATTRIBUTE_FACETS) add(facet.url, state.attributes[facet.url] ?? []);
@@ -241,12 +246,7 @@ export function screenStateToCall(state: SearchScreenState, per = SEARCH_PAGE_SI
   if (state.st) p.set("query", state.st);
   if (state.s) p.set("sort", state.s);
   const add = (key: string, values: (string | number)[]) => values.forEach((v) => p.append(key, String(v)));
-  add("types", state.types);
-  add("subTypes", state.subTypes);
-  add("_types", state.modelTypes);
-  add("other", state.others);
-  add("owners", state.owners);
-  add("publishers", state.publishers);
+  for (const list of LIST_PARAMETERS) add(list.call, state[list.field]);
   if (state.from) p.set("created_from", state.from);
   if (state.to) p.set("created_to", state.to);
   for (const facet of ATTRIBUTE_FACETS) add(facet.call, state.attributes[facet.url] ?? []);

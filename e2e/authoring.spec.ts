@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, facetGroup, openSearch, resultCards, signInViaApi, tick } from "./helpers.js";
+import { expectNoAxeViolations, facetGroup, openCreator, openSearch, resultCards, signInViaApi, tick } from "./helpers.js";
 
 /** A word no seeded item carries, so each run's new items are easy to find. */
 const unique = () => `Zq${Date.now().toString(36)}`;
@@ -16,16 +16,6 @@ async function openAddResource(page: Page) {
   await openSearch(page);
   await page.getByRole("button", { name: "Add Resource" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Resource" });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-/** Signs in as the teacher and opens the creator modal. */
-async function openCreator(page: Page) {
-  await signInViaApi(page);
-  await openSearch(page);
-  await page.getByRole("button", { name: "Create", exact: true }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Create" });
   await expect(dialog).toBeVisible();
   return dialog;
 }

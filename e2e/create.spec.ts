@@ -1,18 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, openSearch, resultCards, signInViaApi } from "./helpers.js";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, openCreator, openSearch, resultCards } from "./helpers.js";
 
 /** A word no seeded item carries, so each run's new items are easy to find. */
 const unique = () => `Zq${Date.now().toString(36)}`;
-
-/** Signs in as the teacher and opens the creator modal from the header. */
-async function openCreator(page: Page) {
-  await signInViaApi(page);
-  await openSearch(page);
-  await page.getByRole("button", { name: "Create", exact: true }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Create" });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 test.describe("creating collections and groups", () => {
   test("the creator modal passes axe", async ({ page }) => {

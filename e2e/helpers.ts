@@ -122,6 +122,16 @@ export async function signInViaApi(page: Page, account: { username: string; pass
   expect(body.errors ?? []).toEqual([]);
 }
 
+/** Signs in as the teacher and opens the creator modal (Create) from the header of the search screen. */
+export async function openCreator(page: Page): Promise<Locator> {
+  await signInViaApi(page);
+  await openSearch(page);
+  await page.getByRole("button", { name: "Create", exact: true }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
 /**
  * Signs the page's context out and in as another account (or leaves it a guest). It leaves the open page first:
  * a page still running could otherwise answer its own signed-out request with a new guest cookie, in the instant

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "./db/connection.js";
 import { buildContent } from "./test/factories.js";
 import { freshDatabase, TestClient } from "./test/testServer.js";
-import { CHILD_ADMIN, freePort, serverEnv, waitFor } from "./test/childServer.js";
+import { CHILD_ADMIN, serverEnv, waitFor } from "./test/childServer.js";
+import { freePort } from "./test/localHttp.js";
 
 /** A structured log line of the server (pino), as far as this test reads it. */
 interface LogLine {

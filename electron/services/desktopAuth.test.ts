@@ -65,6 +65,18 @@ const stored = (keychain: ReturnType<typeof memoryKeychain>) => {
   return raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
 };
 
+/** A renewal that asks the provider for real but holds its answer until `release` (a renewal still under way). */
+function heldRefresh() {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const refresh = vi.fn(async (options: Parameters<typeof refreshSignIn>[0]) => {
+    const tokens = await refreshSignIn(options);
+    await held;
+    return tokens;
+  });
+  return { refresh, release };
+}
+
 describe("DesktopAuth (real platform server, real OpenID provider)", () => {
   it("signs in through the browser with the provider the server lists for desktops, keeping the tokens in the keychain", async () => {
     const keychain = memoryKeychain();
@@ -194,13 +206,7 @@ describe("DesktopAuth (real platform server, real OpenID provider)", () => {
   it("keeps a sign-out when a renewal was still under way: the renewed tokens are neither kept nor handed out", async () => {
     const keychain = memoryKeychain();
     let clock = Date.now();
-    let releaseRefresh!: () => void;
-    const refreshHeld = new Promise<void>((resolve) => (releaseRefresh = resolve));
-    const refresh = vi.fn(async (options: Parameters<typeof refreshSignIn>[0]) => {
-      const tokens = await refreshSignIn(options);
-      await refreshHeld;
-      return tokens;
-    });
+    const { refresh, release: releaseRefresh } = heldRefresh();
     const auth = desktopAuth(keychain, { refresh, now: () => clock });
     await auth.signIn(server.url, "test");
     const entry = stored(keychain)!;
@@ -253,13 +259,7 @@ describe("DesktopAuth (real platform server, real OpenID provider)", () => {
   it("does not answer a token about to expire, nor a refused one while it is renewed, and answers the renewed one", async () => {
     const keychain = memoryKeychain();
     let clock = Date.now();
-    let releaseRefresh!: () => void;
-    const refreshHeld = new Promise<void>((resolve) => (releaseRefresh = resolve));
-    const refresh = vi.fn(async (options: Parameters<typeof refreshSignIn>[0]) => {
-      const tokens = await refreshSignIn(options);
-      await refreshHeld;
-      return tokens;
-    });
+    const { refresh, release: releaseRefresh } = heldRefresh();
     const auth = desktopAuth(keychain, { refresh, now: () => clock });
     await auth.signIn(server.url, "test");
     const first = stored(keychain)!;

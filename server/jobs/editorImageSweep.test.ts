@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildContent, buildSignedInUser } from "../test/factories.js";
 import { solidPng } from "../test/sampleFiles.js";
-import { startTestServer, type TestClient, type TestServer } from "../test/testServer.js";
+import { fileForm, startTestServer, type TestClient, type TestServer } from "../test/testServer.js";
 import { uploadsStorage, type FileStorage } from "../storage/fileStorage.js";
 import { claimTurn } from "./lease.js";
 import { EDITOR_IMAGE_GRACE_MS, sweepEditorImages } from "./editorImageSweep.js";
@@ -16,9 +16,7 @@ describe("the sweep of unused editor images", () => {
 
   /** Uploads an image as the editor does; its address and key. */
   async function upload(shade: number): Promise<{ location: string; key: string }> {
-    const form = new FormData();
-    form.append("image", new Blob([new Uint8Array(solidPng(8, 8, [shade, 10, 10]))], { type: "image/png" }), "picture.png");
-    const res = await author.postForm("/corefiles/image", form);
+    const res = await author.postForm("/corefiles/image", fileForm("image", solidPng(8, 8, [shade, 10, 10]), "picture.png", "image/png"));
     expect(res.status).toBe(200);
     const location = res.body.location as string;
     return { location, key: location.split("/").pop()!.split(".")[0]! };

@@ -6,7 +6,8 @@ import { openDatabase, type Db } from "../db/connection.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { buildUser } from "../test/factories.js";
 import { freshDatabase, startTestServer, TestClient } from "../test/testServer.js";
-import { CHILD_ADMIN, freePort, serverEnv, waitFor } from "../test/childServer.js";
+import { CHILD_ADMIN, serverEnv, waitFor } from "../test/childServer.js";
+import { freePort } from "../test/localHttp.js";
 import { Lease } from "./lease.js";
 
 const rowsCsv = (prefix: string, n: number) => ["Title,URL", ...Array.from({ length: n }, (_, i) => `${prefix} ${i},https://example.org/${prefix}/${i}`)].join("\n");

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/connection.js";
-import type { ContentFlagsTable, FeedPostFeedbackTable, FeedPostRow } from "../db/schema.js";
+import type { FeedPostFeedbackTable, FeedPostRow } from "../db/schema.js";
 import type { FeedbackCounts } from "./comments.js";
-import { OPEN_REPORT_PREDICATE, storeOpenReport, type StoredReport } from "./flags.js";
 
 /** A feed post with what its presenter shows of its poster. */
 export type FeedPostWithPoster = FeedPostRow & { poster_name: string; poster_uid: string };
@@ -82,26 +81,4 @@ export async function setFeedPostFeedback(db: Db, postId: number, profileId: num
     .values({ post_id: postId, profile_id: profileId, feedback_type: feedbackType })
     .onConflict((oc) => oc.columns(["post_id", "profile_id"]).doUpdateSet({ feedback_type: feedbackType }))
     .execute();
-}
-
-/** Stores a report of a post for moderators to review (status open), or updates the reporter's open one of it. */
-export async function insertFeedPostFlag(db: Db, flag: { postId: number; profileId: number; reason: ContentFlagsTable["reason"]; message: string }): Promise<StoredReport> {
-  return storeOpenReport(
-    () =>
-      db
-        .insertInto("feed_post_flags")
-        .values({ post_id: flag.postId, profile_id: flag.profileId, reason: flag.reason, message: flag.message, created_at: new Date().toISOString() })
-        .onConflict((oc) => oc.columns(["post_id", "profile_id"]).where(OPEN_REPORT_PREDICATE).doNothing())
-        .returning("id")
-        .executeTakeFirst(),
-    () =>
-      db
-        .updateTable("feed_post_flags")
-        .set({ reason: flag.reason, message: flag.message })
-        .where("post_id", "=", flag.postId)
-        .where("profile_id", "=", flag.profileId)
-        .where("status", "=", "open")
-        .returning("id")
-        .executeTakeFirst(),
-  );
 }

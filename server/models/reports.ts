@@ -1,11 +1,60 @@
 import { sql } from "kysely";
 import { REPORT_KINDS, type ReportKind, type ReportStatus } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
+import type { ContentFlagsTable, Database } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
 import { whereViewable } from "./content.js";
 
 /** The table that holds each kind of report. */
 const REPORT_TABLES = { content: "content_flags", comment: "comment_flags", post: "feed_post_flags" } as const;
+/** The column of each kind's table that names what a report is about (the item, the comment, the post). */
+const REPORTED_COLUMNS = { content: "content_id", comment: "comment_id", post: "post_id" } as const satisfies { [K in ReportKind]: keyof Database[(typeof REPORT_TABLES)[K]] };
+
+/** A stored report: its id, and whether this call queued it (false: the reporter's open report of it was updated). */
+export interface StoredReport {
+  id: number;
+  isNew: boolean;
+}
+
+/**
+ * The conflict target of the `<table>_one_open` partial unique indexes (migration 041): one open report per
+ * reporter and reported thing. The predicate is literal SQL, since PostgreSQL matches a partial index only by a
+ * predicate it can read, not by a bound parameter.
+ */
+const OPEN_REPORT_PREDICATE = sql<boolean>`status = 'open'`;
+
+/**
+ * Stores a report of one kind for moderators to review (status open), about the item, comment or post `subjectId`;
+ * the reporter's open report of the same thing, if any, takes the new reason and message instead, so the moderators'
+ * queue holds it once. The insert adds the row unless the `<table>_one_open` index already holds one (ON CONFLICT DO
+ * NOTHING, so it answers a row only when it inserted), the update gives the open one the new reason and message.
+ * Which of the two wrote is what tells a new report from a repeated one, on both databases and for calls at once
+ * (comparing a returned created_at with our own could not tell two reports made in the same millisecond apart). An
+ * open report closed between the two calls is no longer there to update: insert again.
+ */
+export async function storeReport(db: Db, kind: ReportKind, report: { subjectId: number; profileId: number; reason: ContentFlagsTable["reason"]; message: string }): Promise<StoredReport> {
+  const table = REPORT_TABLES[kind];
+  const reported = REPORTED_COLUMNS[kind];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const inserted = await db
+      .insertInto(table)
+      .values({ [reported]: report.subjectId, profile_id: report.profileId, reason: report.reason, message: report.message, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns([reported, "profile_id"]).where(OPEN_REPORT_PREDICATE).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted) return { id: inserted.id, isNew: true };
+    const updated = await db
+      .updateTable(table)
+      .set({ reason: report.reason, message: report.message })
+      .where(reported, "=", report.subjectId)
+      .where("profile_id", "=", report.profileId)
+      .where("status", "=", "open")
+      .returning("id")
+      .executeTakeFirst();
+    if (updated) return { id: updated.id, isNew: false };
+  }
+  throw new Error("A report could be neither inserted nor updated.");
+}
 
 /**
  * The reports of one kind with what the review list shows of them: the reporter, the item (reported, or holding

@@ -5,6 +5,7 @@ import type { OrderWithNames, ProductItemRow } from "../models/products.js";
 import { productPolicy } from "../policies/index.js";
 import { itemLink } from "./editableItem.js";
 import { modelTypeInfo } from "./modelTypes.js";
+import { profileLink } from "./profile.js";
 
 /** A product as the request-access card offers it (the spec's uuid, name, short_description, price; and the currency). */
 export function presentAvailableProduct(row: ProductRow): AvailableProduct {
@@ -40,7 +41,7 @@ export function presentOrder(row: OrderWithNames, items: ProductItemRow[], actor
     currency: row.currency,
     product: { uuid: row.product_uuid, name: row.product_name, short_description: row.product_short_description },
     items: items.map(presentProductItem),
-    buyer: { profile_id: row.buyer_id, name: row.buyer_name, link: `/profiles/${row.buyer_uid}` },
+    buyer: { profile_id: row.buyer_id, name: row.buyer_name, link: profileLink(row.buyer_uid) },
     link: orderLink(row.uuid),
     created_at: row.created_at,
     paid_at: row.paid_at,

@@ -6,6 +6,7 @@ import type { CommentWithCreator, FeedbackCounts, HistoryWithProfile } from "../
 import { commentPolicy } from "../policies/index.js";
 import type { ThreadSubject } from "../policies/comment.js";
 import { presentCommentAttachment } from "./attachment.js";
+import { profileLink } from "./profile.js";
 import { presentZoomMeeting } from "./zoomMeeting.js";
 
 /** What presenting a list of comments needs besides the rows: the actor, the thread they belong to and the per-comment reactions and subscriptions. */
@@ -19,8 +20,6 @@ export interface CommentLookups {
   /** The Zoom meeting each comment carries. */
   meetings: Map<number, ZoomMeetingRow>;
 }
-
-const profileLink = (uid: string) => `/profiles/${uid}`;
 
 /** The reaction counts and the actor's own reaction of one comment. */
 export function presentFeedback(counts: FeedbackCounts | undefined, mine: CommentFeedbackCounts["current_user_feedback_type"]): CommentFeedbackCounts {

@@ -7,6 +7,7 @@ import { feedPolicy } from "../policies/index.js";
 import type { FeedSubject } from "../policies/feed.js";
 import { presentPostAttachment } from "./attachment.js";
 import { presentFeedback } from "./comment.js";
+import { profileLink } from "./profile.js";
 
 /** What presenting posts needs besides the rows: the actor, the feed (for the abilities) and the reactions. */
 export interface FeedLookups {
@@ -23,7 +24,7 @@ export function presentFeedPost(row: FeedPostWithPoster, lookups: FeedLookups): 
     id: row.id,
     content: row.content,
     // The poster's name leads to their profile page (second document: "the poster's profile link").
-    poster: { id: row.poster_id, name: row.poster_name, link: `/profiles/${row.poster_uid}` },
+    poster: { id: row.poster_id, name: row.poster_name, link: profileLink(row.poster_uid) },
     created_at: row.created_at,
     edited_at: row.edited_at,
     attachments: (lookups.attachments.get(row.id) ?? []).map(presentPostAttachment),

@@ -2,6 +2,9 @@ import type { LoggedProfile, OwnerOption } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 import { bulkImportPolicy, contactPolicy, interceptorPolicy, moderationPolicy, productPolicy, searchPolicy } from "../policies/index.js";
 
+/** A profile's page (`/profiles/{uid}`), where comment writers', feed posters', buyers' and notices' names lead. */
+export const profileLink = (uid: string): string => `/profiles/${uid}`;
+
 /** The signed-in profile as GET /getInitializeData answers it, with its permissions map. */
 export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
   const p = actor.profile;
@@ -21,7 +24,7 @@ export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
     name: p.name,
     username: p.username ?? "",
     avatar: p.thumb_url,
-    link: `/profiles/${p.uid}`,
+    link: profileLink(p.uid),
     common: { type_name_singular: "Profile", icon: "user" },
     profileAttributes: {},
     permissions,

@@ -1,6 +1,7 @@
 import { SECTION_MODULE, type RemovedSectionThreadsResponse, type SectionCommentView, type SectionThreadView, type SectionThreadsResponse, type SectionThreadStatusResponse } from "../../contract/index.js";
 import type { SectionThread } from "../db/schema.js";
 import type { RemovedSectionThread, SectionCommentRow } from "../models/sectionComments.js";
+import { profileLink } from "./profile.js";
 
 const statusOf = (thread: Pick<SectionThread, "status">) => ({ status: thread.status, status_label: thread.status === 1 ? ("open" as const) : ("resolved" as const) });
 
@@ -9,7 +10,7 @@ export function presentSectionComment(row: SectionCommentRow, abilities: Section
   return {
     id: row.id,
     content: row.content,
-    creator: { id: row.profile_id, name: row.creator_name, link: `/profiles/${row.creator_uid}` },
+    creator: { id: row.profile_id, name: row.creator_name, link: profileLink(row.creator_uid) },
     created_at: row.created_at,
     updated_at: row.updated_at,
     edited: row.updated_at !== row.created_at,

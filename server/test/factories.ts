@@ -10,7 +10,7 @@ import { insertInstitution } from "../models/institutions.js";
 import { insertInterceptor } from "../models/interceptors.js";
 import { insertNewsItem } from "../models/newsItems.js";
 import { insertProfile } from "../models/profiles.js";
-import type { TestClient, TestServer } from "./testServer.js";
+import { startTestServer, type TestClient, type TestServer } from "./testServer.js";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
@@ -94,6 +94,21 @@ export async function buildRoleCast(server: TestServer): Promise<RoleCast> {
   return { ...users, group, clients };
 }
 
+/** A fresh test server with the role cast (`as`: the cast's clients, signed in, and the guest's). */
+export async function startCast(): Promise<{ server: TestServer; cast: RoleCast; as: RoleCast["clients"] }> {
+  const server = await startTestServer();
+  const cast = await buildRoleCast(server);
+  return { server, cast, as: cast.clients };
+}
+
+/** The role cast on a fresh test server, with the owner's public item "Volcano Model" and the page of the cast's group, "Science Team". */
+export async function startCastServer(): Promise<{ server: TestServer; cast: RoleCast; as: RoleCast["clients"]; resource: Content; groupPage: Content }> {
+  const { server, cast, as } = await startCast();
+  const resource = await buildContent(server.db, { ownerId: cast.owner.id, title: "Volcano Model" });
+  const groupPage = await buildGroupPage(server.db, cast.leader, cast.group, "Science Team");
+  return { server, cast, as, resource, groupPage };
+}
+
 /** Each role's answer status to one call (the cast's clients, the guest's included), by role. */
 export async function statusesByRole(clients: RoleCast["clients"], call: (client: TestClient) => Promise<{ status: number }>): Promise<Partial<Record<keyof RoleCast["clients"], number>>> {
   const out: Partial<Record<keyof RoleCast["clients"], number>> = {};
@@ -114,6 +129,16 @@ export async function buildGroup(db: Db, leader: Profile, members: Profile[] = [
     .values([{ group_id: group.id, profile_id: leader.id, role: "leader" as const }, ...members.map((m) => ({ group_id: group.id, profile_id: m.id, role: "member" as const }))])
     .execute();
   return group;
+}
+
+/**
+ * A group's page: its profile:group content row, owned by the group's leader as createGroup makes it. A restricted
+ * one only the group's members may see (read granted to the group).
+ */
+export async function buildGroupPage(db: Db, leader: Profile, group: Profile, title: string, options: { restricted?: boolean } = {}): Promise<Content> {
+  const page = await buildContent(db, { ownerId: leader.id, modelKey: "profile", subType: "group", title, profileId: group.id, ...(options.restricted ? { visibility: "restricted" as const } : {}) });
+  if (options.restricted) await db.insertInto("content_grants").values({ content_id: page.id, scope: "group", profile_id: group.id, permission: "read" }).execute();
+  return page;
 }
 
 /** A content object (a public resource unless told otherwise). */

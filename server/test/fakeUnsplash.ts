@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLocal, sendJson } from "./localHttp.js";
 import { solidPng } from "./sampleFiles.js";
 
 /** A search request the fake received: its query parameters and the headers the server sent. */
@@ -59,24 +59,24 @@ export async function startFakeUnsplash(options: { accessKey: string; port?: num
     const download = req.method === "GET" ? /^\/photos\/([\w-]+)\/download$/.exec(url.pathname) : null;
     if (download) {
       downloads.push({ path: url.pathname + url.search, authorization: req.headers.authorization, acceptVersion: req.headers["accept-version"] as string | undefined });
-      if (req.headers.authorization !== `Client-ID ${options.accessKey}`) return void res.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: ["OAuth error: The access token is invalid"] }));
+      if (req.headers.authorization !== `Client-ID ${options.accessKey}`) return sendJson(res, 401, { errors: ["OAuth error: The access token is invalid"] });
       if (download[1] === "slow") return; // held open until the server gives up
-      if (download[1] === "fail") return void res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: ["Internal error"] }));
-      return void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ url: `${base}/photos/${download[1]}-regular.png` }));
+      if (download[1] === "fail") return sendJson(res, 500, { errors: ["Internal error"] });
+      return sendJson(res, 200, { url: `${base}/photos/${download[1]}-regular.png` });
     }
     if (req.method !== "GET" || url.pathname !== "/search/photos") {
-      res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: ["Not found"] }));
+      sendJson(res, 404, { errors: ["Not found"] });
       return;
     }
     const query = url.searchParams.get("query");
     requests.push({ query, page: url.searchParams.get("page"), perPage: url.searchParams.get("per_page"), authorization: req.headers.authorization, acceptVersion: req.headers["accept-version"] as string | undefined });
     // "revoked" answers as Unsplash does to a key it no longer accepts (a browser test cannot change the server's key).
     if (req.headers.authorization !== `Client-ID ${options.accessKey}` || query === "revoked") {
-      res.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: ["OAuth error: The access token is invalid"] }));
+      sendJson(res, 401, { errors: ["OAuth error: The access token is invalid"] });
       return;
     }
     if (query === "slow") return; // held open until the server gives up (or the fake closes)
-    if (query === "fail") return void res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ errors: ["Internal error"] }));
+    if (query === "fail") return sendJson(res, 500, { errors: ["Internal error"] });
     if (query === "garbage") return void res.writeHead(200, { "Content-Type": "text/html" }).end("<html><body>Service Unavailable</body></html>");
     const page = Number(url.searchParams.get("page") ?? 1);
     const perPage = Number(url.searchParams.get("per_page") ?? 10);
@@ -93,7 +93,7 @@ export async function startFakeUnsplash(options: { accessKey: string; port?: num
         : query === "broken"
           ? [photo(1, { small: `${base}/missing/photo-1.png`, regular: `${base}/missing/photo-1-regular.png` })]
           : Array.from({ length: Math.max(0, Math.min(perPage, FAKE_UNSPLASH_TOTAL - (page - 1) * perPage)) }, (_, i) => photo((page - 1) * perPage + i + 1, {}));
-    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ total: query === "unsafe" ? 6 : query === "broken" ? 1 : FAKE_UNSPLASH_TOTAL, total_pages: Math.ceil(FAKE_UNSPLASH_TOTAL / perPage), results }));
+    sendJson(res, 200, { total: query === "unsafe" ? 6 : query === "broken" ? 1 : FAKE_UNSPLASH_TOTAL, total_pages: Math.ceil(FAKE_UNSPLASH_TOTAL / perPage), results });
   });
   /** Photo `n` as Unsplash answers it (with fields the server leaves behind), some addresses replaced. */
   const photo = (n: number, replace: { small?: string; regular?: string; profile?: string; download?: string }) => ({
@@ -103,20 +103,7 @@ export async function startFakeUnsplash(options: { accessKey: string; port?: num
     user: { name: fakePhotographer(n), username: `photographer${n}`, links: { html: replace.profile ?? `https://unsplash.com/@photographer${n}`, self: `https://api.unsplash.com/users/photographer${n}` } },
     links: { html: `https://unsplash.com/photos/photo-${n}`, download: `https://unsplash.com/photos/photo-${n}/download`, download_location: replace.download ?? `${base}/photos/photo-${n}/download?ixid=fake-${n}` },
   });
-  const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, resolve);
-  });
-  const base = `http://${host}:${(server.address() as AddressInfo).port}`;
-  return {
-    url: base,
-    requests,
-    downloads,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const local = await listenLocal(server, options);
+  const base = local.url;
+  return { url: base, requests, downloads, close: local.close };
 }

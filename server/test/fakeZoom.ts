@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLocal, readBody, sendJson as json } from "./localHttp.js";
 
 /** A call the fake received: method, path, the Authorization header and the body (form fields or JSON). */
 export interface FakeZoomRequest {
@@ -62,7 +62,6 @@ export async function startFakeZoom(options: { clientId: string; clientSecret: s
   const refreshTokens = new Set<string>();
   let serial = 0;
   let nextId = FAKE_ZOOM_FIRST_ID;
-  const json = (res: http.ServerResponse, status: number, body: unknown) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
   const issue = () => {
     serial += 1;
     const access = `fake-access-${serial}-${Math.random().toString(36).slice(2)}`;
@@ -73,11 +72,8 @@ export async function startFakeZoom(options: { clientId: string; clientSecret: s
   };
 
   const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    void readBody(req).then((raw) => {
       const url = new URL(req.url ?? "/", base);
-      const raw = Buffer.concat(chunks).toString("utf8");
       let body: Record<string, unknown> = {};
       if (raw) body = String(req.headers["content-type"]).includes("json") ? (JSON.parse(raw) as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(raw));
       requests.push({ method: req.method ?? "GET", path: url.pathname, authorization: req.headers.authorization, body: url.pathname === "/oauth/authorize" ? Object.fromEntries(url.searchParams) : body });
@@ -133,12 +129,8 @@ export async function startFakeZoom(options: { clientId: string; clientSecret: s
       return json(res, 404, { code: 404, message: "Not found" });
     });
   });
-  const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, resolve);
-  });
-  const base = `http://${host}:${(server.address() as AddressInfo).port}`;
+  const local = await listenLocal(server, options);
+  const base = local.url;
   return {
     url: base,
     requests,
@@ -147,10 +139,6 @@ export async function startFakeZoom(options: { clientId: string; clientSecret: s
       return new Set([...validTokens.entries()].filter(([, until]) => until > Date.now()).map(([token]) => token));
     },
     revokeAll: () => validTokens.clear(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: local.close,
   };
 }

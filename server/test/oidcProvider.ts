@@ -1,7 +1,10 @@
 import http from "node:http";
-import net from "node:net";
 import Provider from "oidc-provider";
 import * as oidc from "openid-client";
+import { listenLocal } from "./localHttp.js";
+
+// Its callers pick the provider's port before starting it (the issuer URL is its configuration).
+export { freePort } from "./localHttp.js";
 
 /** The one person the test identity provider knows. */
 export const TEST_ACCOUNT = { sub: "test-subject-1", name: "Sso Tester", email: "sso.tester@example.test" };
@@ -15,16 +18,6 @@ export const TEST_NATIVE_CLIENT = { clientId: "desktop-test", redirectUri: "http
 export interface TestOidcProvider {
   issuer: string;
   close(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1 (for a provider whose URL must be known before it starts). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address !== "object") throw new Error("no port");
-  return address.port;
 }
 
 /**
@@ -95,18 +88,8 @@ export async function startOidcProvider(options: { port: number; redirectUris: s
     }
     handle(req, res);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, "127.0.0.1", resolve);
-  });
-  return {
-    issuer,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const local = await listenLocal(server, { port: options.port });
+  return { issuer, close: local.close };
 }
 
 /**

@@ -131,14 +131,7 @@ export class TestClient {
       const [k, ...v] = pair!.split("=");
       this.cookies.set(k!.trim(), v.join("="));
     }
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return readAnswer<T>(res);
   }
 
   /** GET with a query string. */
@@ -173,14 +166,7 @@ export class TestClient {
       body: form,
       redirect: "manual",
     });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return readAnswer<T>(res);
   }
 
   /** POST files and fields as multipart form data, built from plain values. */
@@ -188,7 +174,7 @@ export class TestClient {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) {
       if (typeof value === "string") form.append(key, value);
-      else form.append(key, new Blob([new Uint8Array(value.data)], { type: value.type ?? "application/octet-stream" }), value.name);
+      else appendFile(form, key, value.data, value.name, value.type);
     }
     return this.postForm<T>(pathname, form);
   }
@@ -205,4 +191,25 @@ export class TestClient {
     this.csrf = null;
     return res;
   }
+}
+
+/** Adds a file to a multipart form, in the part `part`, as a browser's upload carries it. */
+export function appendFile(form: FormData, part: string, data: Uint8Array, name: string, type = "application/octet-stream"): FormData {
+  form.append(part, new Blob([new Uint8Array(data)], { type }), name);
+  return form;
+}
+
+/** A multipart form holding one file, in the part `part`. */
+export const fileForm = (part: string, data: Uint8Array, name: string, type?: string): FormData => appendFile(new FormData(), part, data, name, type);
+
+/** A response as the tests read it: its status, its body parsed as JSON (kept as text when it is not JSON), its headers. */
+async function readAnswer<T>(res: Response): Promise<Answer<T>> {
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
 }

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { COMMENT_MAX, COMMENT_TITLE_MAX, DISCUSSION_MESSAGES } from "../../../contract/index.js";
 import { Alert } from "../Alert.js";
-import { ConfirmDialog } from "../ConfirmDialog.js";
 import { Field, fieldErrorProps } from "../Field.js";
+import { DiscardDraftDialog } from "./DiscardDraftDialog.js";
 
 export interface CommentFormProps {
   /** The text area's accessible name ("Comment", "Reply to Maria Lopez", "Edit your comment"). */
@@ -155,16 +155,7 @@ export function CommentForm({ label, placeholder, initialValue = "", title, subm
           {busy ? busyLabel : submitLabel}
         </button>
       </div>
-      {confirming && (
-        <ConfirmDialog
-          title="Discard your message?"
-          message={DISCUSSION_MESSAGES.cancelConfirm}
-          confirmLabel="Discard"
-          cancelLabel="Keep writing"
-          onConfirm={finishCancel}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
+      {confirming && <DiscardDraftDialog onDiscard={finishCancel} onKeep={() => setConfirming(false)} />}
     </form>
   );
 }

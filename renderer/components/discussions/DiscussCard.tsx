@@ -1,6 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { COMMENT_ATTACHMENTS_FEATURE, DISCUSSION_AUTOLOAD_THRESHOLD, DISCUSSION_MESSAGES, MESSAGES, type MeetingDetails, type ThreadSummary } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
 import { discussionFailureText, flattenThread, useDiscussionSummary, useDiscussionThread, usePostComment, useSetViewPermission } from "../../api/discussions.js";
 import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../Alert.js";
@@ -13,6 +12,7 @@ import { CommentForm } from "./CommentForm.js";
 import { CommentList } from "./CommentList.js";
 import { DiscussionContext, useDiscussion, type DiscussionContextValue } from "./DiscussionContext.js";
 import { ManageDiscussionMenu } from "./ManageDiscussionMenu.js";
+import { SummaryProblem, summaryHidden } from "./SummaryProblem.js";
 import { MeetingAttacher } from "../zoom/MeetingAttacher.js";
 
 /** What the guest modal says when a guest reaches for the discussion. */
@@ -61,16 +61,8 @@ export function DiscussCard({ opaqueId, title }: { opaqueId: string; /** The ite
     body = <p className="page-status">Loading the discussion…</p>;
   } else if (summary.error || !summary.data) {
     // A 404 (or a guest's 401) means the actor may not see the item's discussion: no card, as for the item itself.
-    const refused = summary.error instanceof ApiError ? summary.error.status : 0;
-    if (refused === 401 || refused === 403 || refused === 404) return null;
-    body = (
-      <div className="discuss-card__problem">
-        <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
-        <button type="button" className="button button--small button--secondary" onClick={() => void summary.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    if (summaryHidden(summary.error)) return null;
+    body = <SummaryProblem onRetry={() => void summary.refetch()} />;
   } else if (!summary.data.transient.can_view && !summary.data.transient.can_manage) {
     body = summary.data.view_permission === "closed" ? <p className="discuss-card__disabled">{DISCUSSION_MESSAGES.disabled}</p> : null;
   } else {

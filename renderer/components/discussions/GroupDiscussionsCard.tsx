@@ -1,6 +1,5 @@
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { DISCUSSION_SEARCH_MAX, DISCUSSION_SORTS, DISCUSSION_SORT_LABELS, GROUP_DISCUSSION_CONTEXT, MESSAGES, type DiscussionSort, type DiscussionThread } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
 import { discussionFailureText, useDiscussionSummary, useGroupDiscussions, usePostComment } from "../../api/discussions.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../Alert.js";
@@ -10,6 +9,7 @@ import { CloseActions, ModalFrame } from "../ModalFrame.js";
 import { DiscussionThreadDialog } from "./DiscussionThreadDialog.js";
 import { DiscussionThreadList, ThreadPager } from "./DiscussionThreadList.js";
 import { StartDiscussionForm } from "./StartDiscussionForm.js";
+import { SummaryProblem, summaryHidden } from "./SummaryProblem.js";
 
 /** What the guest modal says when a guest reaches for the group's discussions. */
 const GUEST_DESCRIPTION = "Sign in or register to read the group's discussions and join them.";
@@ -59,16 +59,10 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
   }
   if (summary.error || !summary.data) {
     // A 404 (or a guest's 401) means the actor may not see the group's discussions: no card, as for the group itself.
-    const refused = summary.error instanceof ApiError ? summary.error.status : 0;
-    if (refused === 401 || refused === 403 || refused === 404) return null;
+    if (summaryHidden(summary.error)) return null;
     return (
       <Frame headingId={headingId}>
-        <div className="discuss-card__problem">
-          <Alert tone="danger">{MESSAGES.genericLoad}</Alert>
-          <button type="button" className="button button--small button--secondary" onClick={() => void summary.refetch()}>
-            Try again
-          </button>
-        </div>
+        <SummaryProblem onRetry={() => void summary.refetch()} />
       </Frame>
     );
   }

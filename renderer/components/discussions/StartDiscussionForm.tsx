@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { COMMENT_MAX, COMMENT_TITLE_MAX, DISCUSSION_MESSAGES } from "../../../contract/index.js";
 import { Alert } from "../Alert.js";
-import { ConfirmDialog } from "../ConfirmDialog.js";
 import { Field, fieldErrorProps } from "../Field.js";
+import { DiscardDraftDialog } from "./DiscardDraftDialog.js";
 
 /**
  * The widget's "Start a discussion..." form: a title (required, at most 255: second document, section 5) and the
@@ -86,16 +86,12 @@ export function StartDiscussionForm({ busy, failure, onSubmit, onClose }: { busy
         </button>
       </div>
       {confirming && (
-        <ConfirmDialog
-          title="Discard your message?"
-          message={DISCUSSION_MESSAGES.cancelConfirm}
-          confirmLabel="Discard"
-          cancelLabel="Keep writing"
-          onConfirm={() => {
+        <DiscardDraftDialog
+          onDiscard={() => {
             setConfirming(false);
             onClose();
           }}
-          onCancel={() => setConfirming(false)}
+          onKeep={() => setConfirming(false)}
         />
       )}
     </form>

@@ -69,8 +69,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 type Errors<F extends string> = Partial<Record<F, string>>;
 
 /**
- * A form's fields: their values (all empty at first, and again after `clear`), ids, errors and error focus (the first
- * field in error takes focus, so it is read out with its message), and `field`, which draws one labelled input.
+ * A form's fields: their values (all empty at first), ids, errors and error focus (the first field in error takes
+ * focus, so it is read out with its message), and `field`, which draws one labelled input; and its save's outcome:
+ * `saved` and `refused` for the mutation (a saved form empties and shows the server's message; a refusal's errors go
+ * to their fields, or above the form when they name none of them), `notices` to show, `clearNotices` before another try.
  */
 function useFormFields<F extends string>(order: readonly F[]) {
   const id = useId();
@@ -98,45 +100,24 @@ function useFormFields<F extends string>(order: readonly F[]) {
       />
     </Field>
   );
-  return { values, clear: () => setValues(empty()), errors, showErrors, field };
-}
-
-type PasswordField = "current_password" | "password" | "confirm";
-const PASSWORD_FIELDS = ["current_password", "password", "confirm"] as const;
-
-function PasswordForm() {
-  const { values, clear, showErrors, field } = useFormFields<PasswordField>(PASSWORD_FIELDS);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const change = useChangePassword();
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const saved = (answer: { message: string }) => {
+    setValues(empty());
+    setDone(answer.message);
+  };
+  const refused = async (error: unknown) => {
+    const apiError = await toApiError(error);
+    const fieldErrors = Object.fromEntries(order.map((f) => [f, apiError.fieldErrors[f]?.[0]])) as Errors<F>;
+    if (order.some((f) => fieldErrors[f])) showErrors(fieldErrors);
+    else setFailure(apiError.displayMessage);
+  };
+  const clearNotices = () => {
     setDone(null);
     setFailure(null);
-    const parsed = ChangePasswordRequest.safeParse({ current_password: values.current_password, password: values.password });
-    const found: Errors<PasswordField> = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path[0] as PasswordField] ??= issue.message;
-    if (!found.password && values.confirm !== values.password) found.confirm = RESET_MESSAGES.mismatch;
-    showErrors(found);
-    if (!parsed.success || found.confirm) return;
-    change.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        clear();
-        setDone(answer.message);
-      },
-      onError: async (error) => {
-        const apiError = await toApiError(error);
-        const fieldErrors: Errors<PasswordField> = { current_password: apiError.fieldErrors.current_password?.[0], password: apiError.fieldErrors.password?.[0] };
-        if (fieldErrors.current_password || fieldErrors.password) showErrors(fieldErrors);
-        else setFailure(apiError.displayMessage);
-      },
-    });
   };
-
-  return (
-    <form className="login-form" onSubmit={handleSubmit} noValidate aria-label="Change password">
-      <p className="field__hint">Other devices signed in to your account are signed out when you change it; this one stays signed in.</p>
+  const notices = (
+    <>
       {done && (
         <Alert tone="success" onDismiss={() => setDone(null)}>
           {done}
@@ -147,6 +128,34 @@ function PasswordForm() {
           {failure}
         </Alert>
       )}
+    </>
+  );
+  return { values, showErrors, field, saved, refused, clearNotices, notices };
+}
+
+type PasswordField = "current_password" | "password" | "confirm";
+const PASSWORD_FIELDS = ["current_password", "password", "confirm"] as const;
+
+function PasswordForm() {
+  const { values, showErrors, field, saved, refused, clearNotices, notices } = useFormFields<PasswordField>(PASSWORD_FIELDS);
+  const change = useChangePassword();
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    clearNotices();
+    const parsed = ChangePasswordRequest.safeParse({ current_password: values.current_password, password: values.password });
+    const found: Errors<PasswordField> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path[0] as PasswordField] ??= issue.message;
+    if (!found.password && values.confirm !== values.password) found.confirm = RESET_MESSAGES.mismatch;
+    showErrors(found);
+    if (!parsed.success || found.confirm) return;
+    change.mutate(parsed.data, { onSuccess: saved, onError: refused });
+  };
+
+  return (
+    <form className="login-form" onSubmit={handleSubmit} noValidate aria-label="Change password">
+      <p className="field__hint">Other devices signed in to your account are signed out when you change it; this one stays signed in.</p>
+      {notices}
       {field("current_password", "Current password", { type: "password", autoComplete: "current-password" })}
       {field("password", "New password (at least 8 characters)", { type: "password", autoComplete: "new-password" })}
       {field("confirm", "Repeat the new password", { type: "password", autoComplete: "new-password" })}
@@ -163,27 +172,13 @@ type EmailField = "email" | "current_password";
 const EMAIL_FIELDS = ["email", "current_password"] as const;
 
 function EmailSection({ account }: { account: AccountResponse }) {
-  const { values, clear, showErrors, field } = useFormFields<EmailField>(EMAIL_FIELDS);
-  const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, showErrors, field, saved, refused, clearNotices, notices } = useFormFields<EmailField>(EMAIL_FIELDS);
   const change = useChangeEmail();
   const pendingSame = Boolean(account.email && account.pending_email?.toLowerCase() === account.email.toLowerCase());
 
   const send = (input: ChangeEmailRequest) => {
-    setDone(null);
-    setFailure(null);
-    change.mutate(input, {
-      onSuccess: (answer) => {
-        clear();
-        setDone(answer.message);
-      },
-      onError: async (error) => {
-        const apiError = await toApiError(error);
-        const fieldErrors: Errors<EmailField> = { email: apiError.fieldErrors.email?.[0], current_password: apiError.fieldErrors.current_password?.[0] };
-        if (fieldErrors.email || fieldErrors.current_password) showErrors(fieldErrors);
-        else setFailure(apiError.displayMessage);
-      },
-    });
+    clearNotices();
+    change.mutate(input, { onSuccess: saved, onError: refused });
   };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -213,16 +208,7 @@ function EmailSection({ account }: { account: AccountResponse }) {
           Waiting for confirmation: <strong>{account.pending_email}</strong>. Open the link we mailed there; your address changes then.
         </p>
       )}
-      {done && (
-        <Alert tone="success" onDismiss={() => setDone(null)}>
-          {done}
-        </Alert>
-      )}
-      {failure && (
-        <Alert tone="danger" onDismiss={() => setFailure(null)}>
-          {failure}
-        </Alert>
-      )}
+      {notices}
       {account.email && !account.email_verified && (!account.pending_email || pendingSame) && (
         <div>
           <button type="button" className="button button--secondary button--small" disabled={change.isPending} onClick={() => send({ email: account.email! })}>

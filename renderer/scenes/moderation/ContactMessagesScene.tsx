@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { CONTACT_MESSAGES_PER_PAGE, type ContactMessageView } from "../../../contract/index.js";
-import { ApiError, toApiError } from "../../api/ApiError.js";
+import { toApiError } from "../../api/ApiError.js";
 import { getBlob } from "../../api/client.js";
 import { useContactMessages } from "../../api/contact.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { shortDate } from "../../components/dates.js";
 import { EmptyPage, Pager } from "../../components/Pager.js";
-import { StaffPage } from "./StaffPage.js";
+import { StaffList, StaffPage } from "./StaffPage.js";
 
 /** What people sent with the contact form (the footer's Contact us), newest first, at /moderation/messages. */
 export function ContactMessagesScene() {
@@ -17,25 +17,23 @@ export function ContactMessagesScene() {
   const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
   const messages = useContactMessages(page, allowed);
 
-  let list;
-  if (messages.isPending) list = <p role="status">Loading messages…</p>;
-  else if (messages.isError) list = <Alert tone="danger">{messages.error instanceof ApiError ? messages.error.displayMessage : "The messages could not be loaded."}</Alert>;
-  else if (!messages.data.data.length && page > 1) list = <EmptyPage onFirstPage={() => setParams({})} />;
-  else if (!messages.data.data.length) list = <p className="staff-page__empty">No messages yet.</p>;
-  else
-    list = (
-      <>
-        <p className="staff-page__count" role="status">
-          {messages.data.total === 1 ? "1 message" : `${messages.data.total} messages`}
-        </p>
-        <ol className="report-list" aria-label="Contact messages">
-          {messages.data.data.map((message) => (
-            <ContactMessageCard key={message.id} message={message} />
-          ))}
-        </ol>
-        <Pager label="Pages of messages" page={page} total={messages.data.total} per={CONTACT_MESSAGES_PER_PAGE} onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})} />
-      </>
-    );
+  const list = (
+    <StaffList query={messages} noun="messages" empty={page > 1 ? <EmptyPage onFirstPage={() => setParams({})} /> : "No messages yet."}>
+      {(data) => (
+        <>
+          <p className="staff-page__count" role="status">
+            {data.total === 1 ? "1 message" : `${data.total} messages`}
+          </p>
+          <ol className="report-list" aria-label="Contact messages">
+            {data.data.map((message) => (
+              <ContactMessageCard key={message.id} message={message} />
+            ))}
+          </ol>
+          <Pager label="Pages of messages" page={page} total={data.total} per={CONTACT_MESSAGES_PER_PAGE} onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})} />
+        </>
+      )}
+    </StaffList>
+  );
 
   return (
     <StaffPage title="Contact messages" intro="What people sent with the Contact us form, newest first. Answer them by e-mail." permission="read_contact_messages">

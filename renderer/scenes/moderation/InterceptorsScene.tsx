@@ -1,16 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { INTERCEPTOR_CONTENT_MAX, INTERCEPTOR_TEXTS, type ManagedInterceptor } from "../../../contract/index.js";
-import { ApiError, toApiError } from "../../api/ApiError.js";
+import { toApiError } from "../../api/ApiError.js";
 import { deleteInterceptor, managedInterceptorsKey, saveInterceptor, useManagedInterceptors } from "../../api/interceptors.js";
 import { useCurrentProfile } from "../../api/queries.js";
-import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { FormDialog } from "../../components/ModalFrame.js";
 import { shortDate } from "../../components/dates.js";
 import { showToast } from "../../components/toastStore.js";
-import { StaffPage } from "./StaffPage.js";
+import { StaffList, StaffPage } from "./StaffPage.js";
 
 /** The administrators' list of interceptors (the notices signed-in people go through), at /moderation/interceptors. */
 export function InterceptorsScene() {
@@ -34,23 +33,22 @@ export function InterceptorsScene() {
     }
   };
 
-  let list;
-  if (interceptors.isPending) list = <p role="status">Loading interceptors…</p>;
-  else if (interceptors.isError) list = <Alert tone="danger">{interceptors.error instanceof ApiError ? interceptors.error.displayMessage : "The interceptors could not be loaded."}</Alert>;
-  else if (!interceptors.data.data.length) list = <p className="staff-page__empty">No interceptors yet.</p>;
-  else
-    list = (
-      <>
-        <p className="staff-page__count" role="status">
-          {interceptors.data.data.length === 1 ? "1 interceptor" : `${interceptors.data.data.length} interceptors`}
-        </p>
-        <ol className="report-list" aria-label="Interceptors">
-          {interceptors.data.data.map((interceptor) => (
-            <InterceptorCard key={interceptor.id} interceptor={interceptor} onEdit={() => setEditing(interceptor)} onDelete={() => setDeleting(interceptor)} />
-          ))}
-        </ol>
-      </>
-    );
+  const list = (
+    <StaffList query={interceptors} noun="interceptors" empty="No interceptors yet.">
+      {(data) => (
+        <>
+          <p className="staff-page__count" role="status">
+            {data.data.length === 1 ? "1 interceptor" : `${data.data.length} interceptors`}
+          </p>
+          <ol className="report-list" aria-label="Interceptors">
+            {data.data.map((interceptor) => (
+              <InterceptorCard key={interceptor.id} interceptor={interceptor} onEdit={() => setEditing(interceptor)} onDelete={() => setDeleting(interceptor)} />
+            ))}
+          </ol>
+        </>
+      )}
+    </StaffList>
+  );
 
   return (
     <StaffPage

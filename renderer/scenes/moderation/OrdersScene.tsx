@@ -1,16 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link } from "react-router";
-import { formatPrice, ORDER_STATUSES, type OrderStatus, type OrderView } from "../../../contract/index.js";
-import { ApiError, toApiError } from "../../api/ApiError.js";
+import { ORDER_STATUSES, type OrderStatus, type OrderView } from "../../../contract/index.js";
+import { toApiError } from "../../api/ApiError.js";
 import { checkoutKeys, settleOrder, useAllOrders } from "../../api/checkout.js";
 import { useCurrentProfile } from "../../api/queries.js";
-import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
-import { shortDate } from "../../components/dates.js";
 import { showToast } from "../../components/toastStore.js";
 import { ORDER_STATUS_LABEL } from "../checkout/OrderScene.js";
-import { StaffPage } from "./StaffPage.js";
+import { OrdersTable } from "../checkout/OrdersTable.js";
+import { StaffList, StaffPage } from "./StaffPage.js";
 
 /** The administrators' orders at /moderation/orders: every order, by status, with Mark paid and Cancel for pending ones. */
 export function OrdersScene() {
@@ -30,61 +28,31 @@ export function OrdersScene() {
     await queryClient.invalidateQueries({ queryKey: checkoutKeys.all });
   };
 
-  let list;
-  if (orders.isPending) list = <p role="status">Loading orders…</p>;
-  else if (orders.isError) list = <Alert tone="danger">{orders.error instanceof ApiError ? orders.error.displayMessage : "The orders could not be loaded."}</Alert>;
-  else if (!orders.data.data.length) list = <p className="staff-page__empty">No orders here.</p>;
-  else
-    list = (
-      // Scrolls sideways on a phone rather than widening the page; focusable, so a keyboard can scroll it.
-      <div className="orders-table-wrap" role="region" aria-label="Orders" tabIndex={0}>
-        <table className="orders-table">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Buyer</th>
-              <th scope="col">Price</th>
-              <th scope="col">Status</th>
-              <th scope="col">Ordered</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.data.data.map((order) => (
-              <tr key={order.uuid}>
-                <td>
-                  <Link to={order.link}>{order.product.name}</Link>
-                </td>
-                <td>
-                  <Link to={order.buyer.link}>{order.buyer.name}</Link>
-                </td>
-                <td>{formatPrice(order.price_cents, order.currency)}</td>
-                <td>
-                  <span className={`order-status order-status--${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>
-                </td>
-                <td>
-                  <time dateTime={order.created_at}>{shortDate(order.created_at)}</time>
-                </td>
-                <td className="orders-table__actions">
-                  {order.abilities.mark_paid && (
-                    <button type="button" className="button button--primary button--small" onClick={() => setSettling({ order, action: "paid" })}>
-                      Mark paid<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
-                    </button>
-                  )}
-                  {order.abilities.cancel && (
-                    <button type="button" className="button button--ghost button--small" onClick={() => setSettling({ order, action: "cancel" })}>
-                      Cancel<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
+  const list = (
+    <StaffList query={orders} noun="orders" empty="No orders here.">
+      {(data) => (
+        <OrdersTable
+          orders={data.data}
+          label="Orders"
+          withBuyer
+          actions={(order) => (
+            <>
+              {order.abilities.mark_paid && (
+                <button type="button" className="button button--primary button--small" onClick={() => setSettling({ order, action: "paid" })}>
+                  Mark paid<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
+                </button>
+              )}
+              {order.abilities.cancel && (
+                <button type="button" className="button button--ghost button--small" onClick={() => setSettling({ order, action: "cancel" })}>
+                  Cancel<span className="visually-hidden"> {order.product.name} for {order.buyer.name}</span>
+                </button>
+              )}
+            </>
+          )}
+        />
+      )}
+    </StaffList>
+  );
 
   return (
     <StaffPage title="Orders" intro="Purchases made with Buy Now. Send the buyer an invoice; when it is paid, Mark paid opens the product's items to them. Cancel an order that will not be paid." permission="manage_products">

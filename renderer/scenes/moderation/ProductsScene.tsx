@@ -1,15 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { CHECKOUT_TEXTS, centsOfAmount, formatPrice, SearchResponse, SELLABLE_MODEL_KEYS, type ManagedProduct, type ProductItemView } from "../../../contract/index.js";
-import { ApiError, toApiError } from "../../api/ApiError.js";
+import { toApiError } from "../../api/ApiError.js";
 import { checkoutKeys, saveProduct, useManagedProducts } from "../../api/checkout.js";
 import { getJson } from "../../api/client.js";
 import { useCurrentProfile } from "../../api/queries.js";
-import { Alert } from "../../components/Alert.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { FormDialog } from "../../components/ModalFrame.js";
 import { showToast } from "../../components/toastStore.js";
-import { StaffPage } from "./StaffPage.js";
+import { StaffList, StaffPage } from "./StaffPage.js";
 
 /** The administrators' products (what Buy Now sells), at /moderation/products: list, create, edit, take off sale. */
 export function ProductsScene() {
@@ -18,30 +17,29 @@ export function ProductsScene() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ManagedProduct | "new" | null>(null);
 
-  let list;
-  if (products.isPending) list = <p role="status">Loading products…</p>;
-  else if (products.isError) list = <Alert tone="danger">{products.error instanceof ApiError ? products.error.displayMessage : "The products could not be loaded."}</Alert>;
-  else if (!products.data.data.length) list = <p className="staff-page__empty">No products yet.</p>;
-  else
-    list = (
-      <ol className="report-list" aria-label="Products">
-        {products.data.data.map((product) => (
-          <li key={product.uuid} className="report card product-card">
-            <h2 className="report__title">
-              <span className={`report__kind${product.is_active ? "" : " interceptor-card__off"}`}>{product.is_active ? "On sale" : "Off sale"}</span> {product.name}
-            </h2>
-            <p className="product-card__price">{formatPrice(product.price_cents, product.currency)}</p>
-            {product.short_description && <p>{product.short_description}</p>}
-            <p className="report__meta">Unlocks: {product.items.map((i) => i.title).join(", ")}</p>
-            <div className="interceptor-card__actions">
-              <button type="button" className="button button--secondary button--small" onClick={() => setEditing(product)}>
-                Edit<span className="visually-hidden"> {product.name}</span>
-              </button>
-            </div>
-          </li>
-        ))}
-      </ol>
-    );
+  const list = (
+    <StaffList query={products} noun="products" empty="No products yet.">
+      {(data) => (
+        <ol className="report-list" aria-label="Products">
+          {data.data.map((product) => (
+            <li key={product.uuid} className="report card product-card">
+              <h2 className="report__title">
+                <span className={`report__kind${product.is_active ? "" : " interceptor-card__off"}`}>{product.is_active ? "On sale" : "Off sale"}</span> {product.name}
+              </h2>
+              <p className="product-card__price">{formatPrice(product.price_cents, product.currency)}</p>
+              {product.short_description && <p>{product.short_description}</p>}
+              <p className="report__meta">Unlocks: {product.items.map((i) => i.title).join(", ")}</p>
+              <div className="interceptor-card__actions">
+                <button type="button" className="button button--secondary button--small" onClick={() => setEditing(product)}>
+                  Edit<span className="visually-hidden"> {product.name}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </StaffList>
+  );
 
   return (
     <StaffPage

@@ -1,6 +1,9 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { ApiError } from "../../api/ApiError.js";
 import { useCurrentProfile } from "../../api/queries.js";
+import { Alert } from "../../components/Alert.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
@@ -68,4 +71,16 @@ export function StaffPage({ title, intro, permission, children }: { title: strin
       {body}
     </div>
   );
+}
+
+/**
+ * A staff page's list as its query stands: "Loading {noun}…", the load failure (the server's message, else "The
+ * {noun} could not be loaded."), `empty` when there are no rows (a text is shown as the page's empty note), else
+ * `children` drawn from the answer.
+ */
+export function StaffList<D extends { data: readonly unknown[] }>({ query, noun, empty, children }: { query: UseQueryResult<D>; noun: string; empty: ReactNode; children(data: D): ReactNode }) {
+  if (query.isPending) return <p role="status">{`Loading ${noun}…`}</p>;
+  if (query.isError) return <Alert tone="danger">{query.error instanceof ApiError ? query.error.displayMessage : `The ${noun} could not be loaded.`}</Alert>;
+  if (!query.data.data.length) return typeof empty === "string" ? <p className="staff-page__empty">{empty}</p> : <>{empty}</>;
+  return <>{children(query.data)}</>;
 }

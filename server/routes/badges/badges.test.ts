@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
-import { buildContent, buildRoleCast, type RoleCast } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { buildContent, startCast, type RoleCast } from "../../test/factories.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
 
 describe("badges (GET and POST /system/badges/{uid})", () => {
   let server: TestServer;
@@ -15,8 +15,7 @@ describe("badges (GET and POST /system/badges/{uid})", () => {
   const names = (list: { name: string }[]) => list.map((b) => b.name);
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
+    ({ server, cast } = await startCast());
     item = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Badged Plan" });
     hidden = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Hidden Badged Plan", visibility: "restricted" });
     badgeIds = Object.fromEntries((await server.db.selectFrom("badges").select(["id", "key"]).execute()).map((b) => [b.key, b.id]));

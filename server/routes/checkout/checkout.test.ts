@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_TEXTS, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildRoleCast, buildSignedInUser, statusesByRole, type RoleCast } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { buildContent, buildSignedInUser, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
 
 describe("products and checkout by invoice", () => {
   let server: TestServer;
@@ -28,8 +28,7 @@ describe("products and checkout by invoice", () => {
   const details = (client: TestClient, item: Content) => client.get(`/permissions/access-details?uid=${item.uid}`);
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
+    ({ server, cast } = await startCast());
     lesson = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: `${word} Lesson`, visibility: "restricted" });
     unit = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "resource", subType: "document", title: `${word} Worksheet`, visibility: "restricted" });
     open = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "resource", subType: "document", title: `${word} Public`, visibility: "public" });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTION_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
-import { buildCollection, buildContent, buildGroup, buildRoleCast, buildUser, type RoleCast } from "../../test/factories.js";
+import { buildCollection, buildContent, buildGroup, buildUser, startCast, type RoleCast } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 type User = Awaited<ReturnType<typeof buildUser>>;
@@ -201,8 +201,7 @@ describe("collections: removing items (the collection page's Remove)", () => {
   let cast: RoleCast;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
+    ({ server, cast } = await startCast());
   });
   afterAll(() => server.stop());
 

@@ -26,9 +26,9 @@ import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { listContentAttributes } from "../../models/attributes.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
-import { insertFlag } from "../../models/flags.js";
 import { findProfileName } from "../../models/profiles.js";
 import { findRelated, findSimilar } from "../../models/related.js";
+import { storeReport } from "../../models/reports.js";
 import { authenticate, authorize, authorizeView, contentObjectPolicy, permissionPolicy } from "../../policies/index.js";
 import { presentContentCard, type ContentCardRow } from "../../presenters/contentObject.js";
 import { presentAttributeGroups, presentMoreInfo, presentQuickInfo } from "../../presenters/contentActions.js";
@@ -92,7 +92,7 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     const grants = await grantsOf(db, item);
     authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
     authorize(req.actor, contentObjectPolicy.canFlag(req.actor, item, grants));
-    const report = await insertFlag(db, { contentId: item.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
+    const report = await storeReport(db, "content", { subjectId: item.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
     // A second report of the same item while the first is open updates it; the staff heard of it already.
     if (report.isNew) await deliver(req.log, "a report", () => notifyReport(db, { what: "content", contentId: item.id, reporterId: req.actor.profile!.id, reason: body.value, message: body.message }, mailFor(mail, req)));
     const answer: StatusMessageResponse = { status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREATE_MESSAGES, CURRICULUM_MESSAGES } from "../../../contract/index.js";
 import type { Profile } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
-import { buildRoleCast, buildUser, type RoleCast } from "../../test/factories.js";
+import { buildUser, startCast, type RoleCast } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 describe("curriculum items and templates", () => {
@@ -224,8 +224,7 @@ describe("a template a group owns: managed by the group's leaders, as the group'
   let cast: RoleCast;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
+    ({ server, cast } = await startCast());
     const template = await server.db
       .insertInto("curriculum_templates")
       .values({ uid: "group-project", model_key: "project", title: "Group Project", description: "The group's own", owner_id: cast.group.id, sort_order: 0, created_at: "2024-01-01T00:00:00.000Z" })

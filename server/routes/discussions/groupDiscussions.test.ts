@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCUSSION_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
-import { buildContent, buildGroup, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildGroup, buildGroupPage, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
 
 const COMMENT = "/comment/thread/comment";
 const LIST = "/comment/thread/discussions";
@@ -27,15 +27,9 @@ describe("a group's discussions (the thread widget)", () => {
   const titles = (res: { body: { data: Thread[] } }) => res.body.data.map((t) => t.title);
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
-    as = cast.clients;
-    // The group's page: its profile:group content row, owned by its leader as createGroup makes it.
-    groupItem = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Science Team", profileId: cast.group.id });
-    const hiddenGroup = await buildGroup(server.db, cast.leader, [cast.groupie]);
-    hiddenGroupItem = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Secret Club", profileId: hiddenGroup.id, visibility: "restricted" });
-    await server.db.insertInto("content_grants").values({ content_id: hiddenGroupItem.id, scope: "group", profile_id: hiddenGroup.id, permission: "read" }).execute();
-    resource = await buildContent(server.db, { ownerId: cast.owner.id, title: "Volcano Model" });
+    ({ server, cast, as, resource, groupPage: groupItem } = await startCastServer());
+    // A restricted group only its own members may see.
+    hiddenGroupItem = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader, [cast.groupie]), "Secret Club", { restricted: true });
   });
   afterAll(() => server.stop());
 
@@ -89,7 +83,7 @@ describe("a group's discussions (the thread widget)", () => {
 
   it("sorts by last activity (a reply counts), by creation either way, pages, searches in any case, and stays apart from the item's Discuss card", async () => {
     const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
-    const item = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Maths Club", profileId: group.id });
+    const item = await buildGroupPage(server.db, cast.leader, group, "Maths Club");
     const ids: Record<string, number> = {};
     for (const title of ["Alpha", "Bravo", "Charlie"]) ids[title] = (await start(as.groupie, title, `About ${title}`, item)).body.id;
     const answered = await reply(as.leader, ids.Alpha!, "Une réponse sur l'ÉCOLE", item);
@@ -120,7 +114,7 @@ describe("a group's discussions (the thread widget)", () => {
 
   it("lets a thread's author or an admin edit its title with its text, under the rules of starting one, and records the title in its history", async () => {
     const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
-    const item = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Chess Club", profileId: group.id });
+    const item = await buildGroupPage(server.db, cast.leader, group, "Chess Club");
     const thread = (await start(as.groupie, "Opening trap", "Which opening?", item)).body;
     const put = async (c: TestClient, body: Record<string, unknown>) => c.request("PUT", COMMENT, { opaque_id: item.opaque_id, context: "group", comment_id: thread.id, comment: "Which opening first?", ...body }, { "x-csrf-token": await c.token() });
 
@@ -146,7 +140,7 @@ describe("a group's discussions (the thread widget)", () => {
 
   it("opens a thread with its replies; its author or an admin edits and deletes, others report; reactions and subscriptions follow the features", async () => {
     const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
-    const item = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Art Club", profileId: group.id });
+    const item = await buildGroupPage(server.db, cast.leader, group, "Art Club");
     const thread = (await start(as.groupie, "Colour wheels", "Which paints?", item)).body;
     const r1 = (await reply(as.moderator, thread.id, "Acrylics.", item)).body;
     expect((await reply(as.member, thread.id, "Me too", item)).status).toBe(403);

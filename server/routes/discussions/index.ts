@@ -40,7 +40,7 @@ import { siteFeatures } from "../app/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { insertCommentFlag } from "../../models/flags.js";
+import { storeReport } from "../../models/reports.js";
 import {
   commentById,
   countComments,
@@ -241,7 +241,7 @@ export function discussionsRouter(db: Db, storage: FileStorage, mail: MailContex
     const ctx = await loadReadableThread(db, req, body.opaque_id, body.context);
     const comment = await loadComment(db, ctx, body.comment_id);
     authorizeTakingPart(req.actor, ctx, commentPolicy.canReport(req.actor, ctx.subject, comment), DISCUSSION_MESSAGES.reportOwn);
-    const report = await insertCommentFlag(db, { commentId: comment.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
+    const report = await storeReport(db, "comment", { subjectId: comment.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
     // A second report of the same comment while the first is open updates it; the staff heard of it already.
     if (report.isNew) await deliver(req.log, "a report", () => notifyReport(db, { what: "comment", contentId: ctx.item.id, reporterId: req.actor.profile!.id, reason: body.value, message: body.message }, mailFor(mail, req)));
     res.json({ status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks } satisfies StatusMessageResponse);

@@ -1,11 +1,12 @@
-import type { Request } from "express";
-import { EDITOR_MESSAGES, MAX_ID, MESSAGES } from "../../../contract/index.js";
+import type { Request, RequestHandler, Response } from "express";
+import { EDITOR_MESSAGES, isContentTypePath, MAX_ID, MESSAGES } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import type { Content } from "../../db/schema.js";
+import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { editGrants, readGrants } from "../../models/content.js";
 import { findActiveLock } from "../../models/editLocks.js";
-import { authorizeView, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
+import { authorize, authorizeView, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
 import type { ContentGrantsSubject, ItemReach } from "../../policies/contentObject.js";
 import { itemLink } from "../../presenters/editableItem.js";
 
@@ -49,3 +50,28 @@ export async function ensureNotLockedByOther(db: Db, req: Request, item: Pick<Co
   const lock = await findActiveLock(db, item.model_key, item.id);
   if (!editLockPolicy.canSaveUnder(req.actor, lock?.profile_id ?? null)) throw new HttpError(409, EDITOR_MESSAGES.lockedBy(lock!.name));
 }
+
+/** Whether the actor may make a change to an item it reached at its link (viewsOnlyByLink: only a link share lets it see the item). */
+export type ItemChangePolicy = (actor: Actor, item: LoadedItem, viewsOnlyByLink: boolean) => boolean;
+
+/**
+ * The first step of a change with an upload to the item at `/{typePath}/{uid}` (the route's own typePath unless
+ * given): turns away whoever may not view the item (401/404), may not make the change (403) or is locked out by
+ * another editor (409) before the upload is read, then leaves the item for the handler (`itemToChange`). A typePath
+ * that names no content type passes the request on to the next route.
+ */
+export function loadItemToChange(db: Db, allowed: ItemChangePolicy, typePath?: string): RequestHandler {
+  return async (req, res, next) => {
+    const path = typePath ?? String(req.params.typePath);
+    if (!isContentTypePath(path)) return next("route");
+    const item = await loadByLink(db, path, String(req.params.uid));
+    const { viewsOnlyByLink } = await ensureViewable(db, req, item, "link");
+    authorize(req.actor, allowed(req.actor, item, viewsOnlyByLink));
+    await ensureNotLockedByOther(db, req, item);
+    res.locals.item = item;
+    next();
+  };
+}
+
+/** The item loadItemToChange loaded for this request. */
+export const itemToChange = (res: Response) => res.locals.item as LoadedItem & { owner_name: string };

@@ -2,16 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EDITOR_IMAGE_MESSAGES, THUMBNAIL_MESSAGES } from "../../../contract/index.js";
 import { DAILY_UPLOADS } from "../../policies/editorImage.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildRoleCast, type RoleCast } from "../../test/factories.js";
+import { buildContent, startCast, type RoleCast } from "../../test/factories.js";
 import { gifBytes, pdfBytes, solidPng } from "../../test/sampleFiles.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { fileForm, type TestServer } from "../../test/testServer.js";
 
 /** The upload as the editor sends it: one image in the part named image. */
-function imageForm(data: Buffer, name = "diagram.png", type = "image/png"): FormData {
-  const form = new FormData();
-  form.append("image", new Blob([new Uint8Array(data)], { type }), name);
-  return form;
-}
+const imageForm = (data: Buffer, name = "diagram.png", type = "image/png") => fileForm("image", data, name, type);
 
 // Images an author puts in an item's body from their computer (POST /corefiles/image) and where they are served.
 describe("editor images", () => {
@@ -21,9 +17,7 @@ describe("editor images", () => {
   const fits = apiReferenceCheck();
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
-    as = cast.clients;
+    ({ server, cast, as } = await startCast());
   });
   afterAll(() => server.stop());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
 import { insertProfile } from "../../models/profiles.js";
-import { buildContent, buildGroup, buildRoleCast, buildUser, signedInClient, type RoleCast, type TestUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { buildContent, buildGroup, buildUser, signedInClient, startCast, type RoleCast, type TestUser } from "../../test/factories.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
 
 describe("content endorsements (GET and POST /system/content-endorsements)", () => {
   let server: TestServer;
@@ -21,8 +21,7 @@ describe("content endorsements (GET and POST /system/content-endorsements)", () 
   type Listed = { id: number; type: string; can_change: boolean; publish_to_public: boolean; endorser: { profile_id: number; name: string; is_group: boolean } };
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
+    ({ server, cast } = await startCast());
     item = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Endorsed Fractions Plan" });
     hidden = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Hidden Plan", visibility: "restricted" });
     // A publisher with an account, who owns an item and leads a publisher group.

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, CONTENT_ACTION_MESSAGES, FEED_MESSAGES, FEED_POSTS_PER_PAGE, MESSAGES, PENDING_ATTACHMENTS_MAX } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
-import { buildContent, buildGroup, buildRoleCast, buildUser, signedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildGroup, buildGroupPage, buildUser, signedInClient, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { pdfBytes, pngBytes } from "../../test/sampleFiles.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
 
 const base = (item: Content) => `/feeds/by-type/${item.model_key}/${item.id}`;
 /** Sends a DELETE with the CSRF token (the client's post() is POST only). */
@@ -27,16 +27,9 @@ describe("a group's feed", () => {
   const post = async (c: TestClient, content: string, item = feedItem) => c.post(base(item), { content });
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
-    as = cast.clients;
-    // The group's page: its profile:group content row (leader owns it, as createGroup makes it).
-    feedItem = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Science Team", profileId: cast.group.id });
+    ({ server, cast, as, resource, groupPage: feedItem } = await startCastServer());
     // A restricted group only its own members may see.
-    const hiddenGroup = await buildGroup(server.db, cast.leader, [cast.groupie]);
-    hiddenGroupItem = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Secret Club", profileId: hiddenGroup.id, visibility: "restricted" });
-    await server.db.insertInto("content_grants").values({ content_id: hiddenGroupItem.id, scope: "group", profile_id: hiddenGroup.id, permission: "read" }).execute();
-    resource = await buildContent(server.db, { ownerId: cast.owner.id, title: "Volcano Model" });
+    hiddenGroupItem = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader, [cast.groupie]), "Secret Club", { restricted: true });
   });
   afterAll(() => server.stop());
 
@@ -137,7 +130,7 @@ describe("a group's feed", () => {
 
   it("pages by next_page_url, newest first, without repeating a post when one is added between pages", async () => {
     const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
-    const item = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Paging Team", profileId: group.id });
+    const item = await buildGroupPage(server.db, cast.leader, group, "Paging Team");
     for (let i = 1; i <= FEED_POSTS_PER_PAGE + 2; i++) expect((await post(as.groupie, `Post ${i}`, item)).status).toBe(201);
     const first = await as.member.get(base(item));
     expect(first.body.data.map((p: { content: string }) => p.content)).toEqual(Array.from({ length: FEED_POSTS_PER_PAGE }, (_, i) => `Post ${FEED_POSTS_PER_PAGE + 2 - i}`));

@@ -19,7 +19,8 @@ import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { attachmentsOfFeedPosts } from "../../models/attachments.js";
-import { feedPostFeedbackCounts, feedPostFeedbackOf, findFeedPost, insertFeedPostFlag, listFeedPosts, setFeedPostFeedback, updateFeedPostContent, type FeedPostWithPoster } from "../../models/feeds.js";
+import { feedPostFeedbackCounts, feedPostFeedbackOf, findFeedPost, listFeedPosts, setFeedPostFeedback, updateFeedPostContent, type FeedPostWithPoster } from "../../models/feeds.js";
+import { storeReport } from "../../models/reports.js";
 import { authenticate, authorize, authorizeView, contentObjectPolicy, feedPolicy } from "../../policies/index.js";
 import type { FeedSubject } from "../../policies/feed.js";
 import { presentFeedback } from "../../presenters/comment.js";
@@ -122,7 +123,7 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     const body = parseOr422(FeedPostFlagRequest, req.body ?? {});
     const { post, feed } = await loadPost(db, req);
     authorize(req.actor, feedPolicy.canReport(req.actor, feed.subject, post), FEED_MESSAGES.reportOwn);
-    const report = await insertFeedPostFlag(db, { postId: post.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
+    const report = await storeReport(db, "post", { subjectId: post.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
     // A second report of the same post while the first is open updates it; the staff heard of it already.
     if (report.isNew) await deliver(req.log, "a report", () => notifyReport(db, { what: "post", contentId: post.content_id, reporterId: req.actor.profile!.id, reason: body.value, message: body.message }, mailFor(mail, req)));
     res.json({ status: "success", message: CONTENT_ACTION_MESSAGES.flagThanks } satisfies StatusMessageResponse);

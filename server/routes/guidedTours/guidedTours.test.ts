@@ -3,8 +3,8 @@ import { buildOpenApi } from "../../../contract/openapi.js";
 import { MESSAGES, TOUR_MESSAGES } from "../../../contract/index.js";
 import { setConfigValue } from "../../models/appConfig.js";
 import { DEFAULT_TOURS } from "../../seed/defaults.js";
-import { buildRoleCast, type RoleCast } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { startCast, type RoleCast } from "../../test/factories.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
 
 /** PUT JSON with the CSRF token (a guest sends none: it has no session to borrow). */
 const put = async (client: TestClient, path: string, body: unknown) => client.request("PUT", path, body, { "x-csrf-token": await client.token() });
@@ -20,8 +20,7 @@ describe("guided tours (GET /system/guided-tour/by-name, PUT /system/guided-tour
   let tourId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
+    ({ server, cast } = await startCast());
   });
   afterAll(() => server.stop());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { INTERCEPTOR_DEFER_HOURS, INTERCEPTOR_TEXTS, MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildInterceptor, buildRoleCast, buildSignedInClient, buildSignedInUser, statusesByRole, type RoleCast } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { buildInterceptor, buildSignedInClient, buildSignedInUser, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
 
 const HOUR = 3_600_000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -13,8 +13,7 @@ describe("interceptors", () => {
   const fits = apiReferenceCheck();
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
+    ({ server, cast } = await startCast());
   });
   afterAll(() => server.stop());
   beforeEach(async () => {

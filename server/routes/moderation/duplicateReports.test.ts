@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CONTENT_ACTION_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
-import { buildContent, buildRoleCast, type RoleCast } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { buildContent, startCastServer, type RoleCast } from "../../test/factories.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
 
 type Role = keyof RoleCast["clients"];
 type Report = { kind: string; reason: string; message: string; status: string; id: number; reporter: { name: string } };
@@ -17,11 +17,7 @@ describe("reporting the same thing twice", () => {
   let resource: Content, groupPage: Content;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
-    as = cast.clients;
-    resource = await buildContent(server.db, { ownerId: cast.owner.id, title: "Volcano Model" });
-    groupPage = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Science Team", profileId: cast.group.id });
+    ({ server, cast, as, resource, groupPage } = await startCastServer());
   });
   afterAll(() => server.stop());
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, MODERATION_MESSAGES, REPORTS_PER_PAGE } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildRoleCast, buildUser, signedInClient, type RoleCast } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { buildContent, buildUser, signedInClient, startCastServer, type RoleCast } from "../../test/factories.js";
+import type { TestServer } from "../../test/testServer.js";
 
 // The staff's review of reports: an item, a comment and a group's feed post reported through their own calls,
 // then read and resolved by moderators and administrators only.
@@ -16,11 +16,7 @@ describe("reviewing reports", () => {
   const reports = (role: keyof RoleCast["clients"], query = "") => as[role].get(`/api/moderation/reports${query}`);
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
-    as = cast.clients;
-    resource = await buildContent(server.db, { ownerId: cast.owner.id, title: "Volcano Model" });
-    groupPage = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Science Team", profileId: cast.group.id });
+    ({ server, cast, as, resource, groupPage } = await startCastServer());
 
     // Reported in this order, a moment apart, so the list's newest-first order shows.
     const pause = () => new Promise((r) => setTimeout(r, 5));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOTIFICATION_MESSAGES, NOTIFICATION_SETTINGS } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildGroup, buildRoleCast, buildUser, signedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildGroup, buildGroupPage, buildRoleCast, buildUser, signedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { linkIn, startMailbox, type TestMailbox } from "../../test/mailbox.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
@@ -40,7 +40,7 @@ describe("notifications", () => {
     cast = await buildRoleCast(server);
     as = cast.clients;
     lesson = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Volcano Week" });
-    groupPage = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Science Team", profileId: cast.group.id });
+    groupPage = await buildGroupPage(server.db, cast.leader, cast.group, "Science Team");
   });
   afterAll(async () => {
     await server.stop();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
-import { buildContent, buildGroup, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildGroup, buildRoleCast, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 
@@ -15,8 +15,7 @@ describe("items a group owns: its leaders act as the owner, its members see it",
   const statuses = (call: (client: TestClient) => Promise<{ status: number }>) => statusesByRole(c, call);
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
+    ({ server, cast } = await startCast());
     ({ group, clients: c } = cast);
     item = await buildContent(server.db, { ownerId: group.id, modelKey: "lesson_plan", title: "Group Plans", visibility: "restricted" });
   });

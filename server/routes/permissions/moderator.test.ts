@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
-import { buildContent, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { buildContent, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
 
 
 /**
@@ -22,8 +22,7 @@ describe("moderators manage the permissions of the items they may view, not of t
   const statuses = (call: (client: TestClient) => Promise<{ status: number }>) => statusesByRole(c, call);
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
+    ({ server, cast } = await startCast());
     c = cast.clients;
     const plan = (title: string, visibility: "authed" | "restricted") => buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title, visibility });
     secret = await plan("Private Plans", "restricted");

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, PROFILE_AUTOCOMPLETE_LIMIT, PROFILE_AUTOCOMPLETE_MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildGroup, buildRoleCast, buildUser, statusesByRole, type RoleCast, type TestUser } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { buildGroup, buildUser, startCast, statusesByRole, type RoleCast, type TestUser } from "../../test/factories.js";
+import type { TestServer } from "../../test/testServer.js";
 
 // GET /profile/autocomplete: the permissions and share dialogs' picker of people and groups.
 describe("the profile autocomplete", () => {
@@ -22,8 +22,7 @@ describe("the profile autocomplete", () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
+    ({ server, cast } = await startCast());
     people = [];
     for (const name of ["Ann", "Bob", "Cy"]) people.push(await buildUser(server.db, { name: `${word} ${name}` }));
     // The groupie's group holds Ann; another group holds Bob; Cy is in none.

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, PROFILE_MESSAGES, THUMBNAIL_MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildInstitution, buildRoleCast, buildUser, signedInClient, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildGroupPage, buildInstitution, buildUser, signedInClient, startCast, type RoleCast } from "../../test/factories.js";
 import { solidPng } from "../../test/sampleFiles.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { fileForm, type TestClient, type TestServer } from "../../test/testServer.js";
 
 /** The photo upload as the web app sends it: one image in the part profileAvatarBlock. */
-function photoForm(data: Buffer, name = "me.png", type = "image/png"): FormData {
-  const form = new FormData();
-  form.append("profileAvatarBlock", new Blob([new Uint8Array(data)], { type }), name);
-  return form;
-}
+const photoForm = (data: Buffer, name = "me.png", type = "image/png") => fileForm("profileAvatarBlock", data, name, type);
 
 // Profiles' pages (the links beside comments and posts) and the photo a person gives themselves.
 describe("profiles", () => {
@@ -20,9 +16,7 @@ describe("profiles", () => {
   const fits = apiReferenceCheck();
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
-    as = cast.clients;
+    ({ server, cast, as } = await startCast());
   });
   afterAll(() => server.stop());
 
@@ -40,7 +34,7 @@ describe("profiles", () => {
   });
 
   it("sends a group's profile to the group's own page", async () => {
-    const page = await buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title: "Science Team", profileId: cast.group.id });
+    const page = await buildGroupPage(server.db, cast.leader, cast.group, "Science Team");
     const res = await as.member.get(`/api/profiles/${cast.group.uid}`);
     expect(res.body).toMatchObject({ kind: "group", name: cast.group.name, group_link: `/groups/${page.uid}`, institutions: [] });
     expect((await as.leader.get(`/api/profiles/${cast.group.uid}`)).body.abilities).toEqual({ edit: false, edit_photo: false });

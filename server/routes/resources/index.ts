@@ -17,7 +17,7 @@ import { presentCreatedResource } from "../../presenters/createdContent.js";
 import { presentResourceView } from "../../presenters/resourceView.js";
 import { modelTypeInfo } from "../../presenters/modelTypes.js";
 import { isStorageKey, type FileStorage } from "../../storage/fileStorage.js";
-import { ensureNotLockedByOther, ensureViewable, loadByLink, type LoadedItem } from "../editor/load.js";
+import { itemToChange, loadItemToChange } from "../editor/load.js";
 import { DEFAULT_SETTINGS, creatableTypes, creatableTypesIn, readSettings, type StoredSettings } from "../app/index.js";
 
 /** One optional file in the field "file", kept in memory (at most 2048 KB) until its content is checked. */
@@ -94,18 +94,11 @@ export function resourcesRouter(db: Db, storage: FileStorage): Router {
   // A resource's new link or replacement file. Who may not edit it (or is locked out) is turned away before the upload is read.
   router.post(
     "/resources/:uid/source",
-    async (req, res, next) => {
-      const item = await loadByLink(db, "resources", String(req.params.uid));
-      const { viewsOnlyByLink } = await ensureViewable(db, req, item, "link");
-      authorize(req.actor, resourcePolicy.canChangeSource(req.actor, item, viewsOnlyByLink));
-      await ensureNotLockedByOther(db, req, item);
-      res.locals.item = item;
-      next();
-    },
+    loadItemToChange(db, resourcePolicy.canChangeSource, "resources"),
     parseUpload,
     refuseNulText,
     async (req, res) => {
-      const item = res.locals.item as LoadedItem;
+      const item = itemToChange(res);
       const body = parseOr422(ResourceSourceRequest, req.body ?? {});
       const file = body.add_resource_type === "show-file" ? await checkResourceFile(req.file as UploadedFile | undefined) : null;
       const saved = await replaceResourceSource(db, storage, item, { url: body.url, file });

@@ -4,16 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCE_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildContent, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { exeBytes, pdfBytes, pngBytes } from "../../test/sampleFiles.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { appendFile, type TestClient, type TestServer } from "../../test/testServer.js";
 
 /** A multipart body carrying a replacement file (and the mode field). */
 function fileForm(bytes: Buffer, name: string): FormData {
   const data = new FormData();
   data.append("add_resource_type", "show-file");
-  data.append("file", new Blob([new Uint8Array(bytes)], { type: "application/octet-stream" }), name);
-  return data;
+  return appendFile(data, "file", bytes, name);
 }
 
 describe("POST /resources/{uid}/source", () => {
@@ -22,8 +21,7 @@ describe("POST /resources/{uid}/source", () => {
   const fits = apiReferenceCheck();
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
+    ({ server, cast } = await startCast());
   });
   afterAll(() => server.stop());
 

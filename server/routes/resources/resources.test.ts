@@ -4,7 +4,7 @@ import type { Profile } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
 import { buildAttribute, buildGroup, buildUser } from "../../test/factories.js";
 import { docBytes, docxBytes, exeBytes, gifBytes, jpegBytes, pdfBytes, pngBytes, rtfBytes } from "../../test/sampleFiles.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { appendFile, startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 type Fields = Record<string, string>;
 
@@ -12,7 +12,7 @@ type Fields = Record<string, string>;
 function form(fields: Fields, file?: { bytes: Buffer; name: string; type?: string }): FormData {
   const data = new FormData();
   for (const [k, v] of Object.entries(fields)) data.append(k, v);
-  if (file) data.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
+  if (file) appendFile(data, "file", file.bytes, file.name, file.type);
   return data;
 }
 

@@ -3,8 +3,8 @@ import { MESSAGES, SECTION_COMMENT_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { listSections, writeSections } from "../../models/sections.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { buildContent, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import type { TestServer } from "../../test/testServer.js";
 
 type Role = keyof RoleCast["clients"];
 type Section = { uid?: string; title: string; html: string };
@@ -26,9 +26,7 @@ describe("removed section threads", () => {
   const section = (uid: string, title: string): Section => ({ uid, title, html: `<p>${title}</p>` });
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
-    as = cast.clients;
+    ({ server, cast, as } = await startCast());
     plan = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Rock Pools" });
     [warmUp, practice, extra] = (await writeSections(server.db, plan.id, [section("", "Introduction"), section("", "Practice"), section("", "Extra")])).map((s) => s.uid!) as [string, string, string];
     expect((await add("member", "Should this start with a question?", warmUp)).status).toBe(201);

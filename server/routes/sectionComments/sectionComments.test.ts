@@ -3,8 +3,8 @@ import { MESSAGES, SECTION_COMMENT_MAX, SECTION_COMMENT_MESSAGES } from "../../.
 import type { Content } from "../../db/schema.js";
 import { listSections, writeSections } from "../../models/sections.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { buildContent, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import type { TestServer } from "../../test/testServer.js";
 
 // Comments on an item's sections through the legacy comment calls: one thread per section, open or resolved,
 // read and written by signed-in profiles that can view the item; changed only by their writers.
@@ -20,9 +20,7 @@ describe("section comments", () => {
   const add = (role: keyof RoleCast["clients"], content: string, uid = intro) => as[role].post("/comment/addcomment", { ...ref(), module: "section", module_id: uid, content });
 
   beforeAll(async () => {
-    server = await startTestServer();
-    cast = await buildRoleCast(server);
-    as = cast.clients;
+    ({ server, cast, as } = await startCast());
     plan = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Tide Pools" });
     const uids = (await writeSections(server.db, plan.id, [{ title: "Introduction", html: "<p>Hello</p>" }, { title: "Practice", html: "<p>Work</p>" }])).map((s) => s.uid!);
     intro = uids[0]!;

@@ -26,7 +26,7 @@ import { deletePreset, findPreset, findThumbnail, findThumbnailByImageKey, inser
 import { authorize, contentObjectPolicy, thumbnailPolicy } from "../../policies/index.js";
 import { presentItemThumbnail, presentPreset } from "../../presenters/thumbnail.js";
 import { isStorageKey, type FileStorage } from "../../storage/fileStorage.js";
-import { ensureNotLockedByOther, ensureViewable, loadByLink } from "../editor/load.js";
+import { ensureViewable, itemToChange, loadByLink, loadItemToChange } from "../editor/load.js";
 
 /** One optional image in the part "image", in memory (at most 5 MB) until its content is checked. */
 const upload = multer({ storage: multer.memoryStorage(), defParamCharset: "utf8", limits: { fileSize: IMAGE_UPLOAD_RULES.maxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 } }).single("image");
@@ -109,20 +109,11 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
   // Who may not design is turned away before the upload is read.
   router.post(
     "/:typePath/:uid/thumbnail",
-    async (req, res, next) => {
-      const { typePath, uid } = req.params as Record<string, string>;
-      if (!isContentTypePath(typePath!)) return next("route");
-      const item = await loadByLink(db, typePath!, uid!);
-      const { viewsOnlyByLink } = await ensureViewable(db, req, item, "link");
-      authorize(req.actor, thumbnailPolicy.canDesign(req.actor, item, viewsOnlyByLink));
-      await ensureNotLockedByOther(db, req, item);
-      res.locals.item = item;
-      next();
-    },
+    loadItemToChange(db, thumbnailPolicy.canDesign),
     parseUpload,
     refuseNulText,
     async (req, res) => {
-      const item = res.locals.item as Awaited<ReturnType<typeof loadByLink>>;
+      const item = itemToChange(res);
       const body = parseOr422(ThumbnailSaveFields, req.body ?? {});
       checkSettingsIcon(body.settings);
       const image = req.file ? await checkThumbnailImage(req.file) : null;
