@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CREATE_MESSAGES } from "../../../contract/index.js";
 import type { Profile } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
-import { buildUser } from "../../test/factories.js";
+import { buildSignedInUser, buildUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 describe("creating collections and groups", () => {
@@ -89,6 +89,36 @@ describe("creating collections and groups", () => {
     expect(res.status).toBe(200);
     const group = await server.db.selectFrom("profiles").selectAll().where("id", "=", res.body.objGroup.id).executeTakeFirstOrThrow();
     expect(group).toMatchObject({ view_permission: 1, join_permission: 4, can_request_join: 1 });
+  });
+
+  it("shows a group to whom its view permission names: members only, signed-in users, or everyone (page and search)", async () => {
+    const [, outsiderClient] = await buildSignedInUser(server);
+    const [joiner, joinerClient] = await buildSignedInUser(server);
+    const guest = server.client();
+    const pageOf = (link: string) => `/api/content${link}`;
+    const foundBy = async (who: TestClient, name: string) =>
+      (await who.get(`/api/search?query=${encodeURIComponent(name)}&types=groups`)).body.data.map((d: { title: string }) => d.title);
+
+    const membersOnly = await client.post("/groups", { name: "Quokka Keepers Circle", description: "Members only", view_permission: 1 });
+    const link = membersOnly.body.objGroup.link as string;
+    await server.db.insertInto("group_members").values({ group_id: membersOnly.body.objGroup.id, profile_id: joiner.id, role: "member" }).execute();
+    expect((await guest.get(pageOf(link))).status).toBe(401);
+    expect((await outsiderClient.get(pageOf(link))).status).toBe(404);
+    expect((await joinerClient.get(pageOf(link))).status).toBe(200);
+    expect((await client.get(pageOf(link))).status).toBe(200);
+    expect(await foundBy(guest, "quokka keepers")).toEqual([]);
+    expect(await foundBy(outsiderClient, "quokka keepers")).toEqual([]);
+    expect(await foundBy(joinerClient, "quokka keepers")).toEqual(["Quokka Keepers Circle"]);
+
+    const signedIn = await client.post("/groups", { name: "Wombat Walkers Club", description: "Signed-in users", view_permission: 2 });
+    expect((await guest.get(pageOf(signedIn.body.objGroup.link))).status).toBe(401);
+    expect((await outsiderClient.get(pageOf(signedIn.body.objGroup.link))).status).toBe(200);
+    expect(await foundBy(guest, "wombat walkers")).toEqual([]);
+    expect(await foundBy(outsiderClient, "wombat walkers")).toEqual(["Wombat Walkers Club"]);
+
+    const everyone = await client.post("/groups", { name: "Numbat Notes Society", description: "Everyone", view_permission: 3 });
+    expect((await guest.get(pageOf(everyone.body.objGroup.link))).status).toBe(200);
+    expect(await foundBy(guest, "numbat notes")).toEqual(["Numbat Notes Society"]);
   });
 
   it("keeps the default view permission while the group_view_permission feature is off (the choice is not offered)", async () => {
