@@ -21,7 +21,14 @@ export const FEED_MESSAGES = {
   removeInvalid: "remove must be true or false.",
   beforeInvalid: "before must identify a post.",
   deleted: "The post was deleted.",
+  joinForbidden: "This group is not open to join: its leaders choose its members.",
+  joined: "You joined this group.",
+  leaveForbidden: "Only a member who is not one of its leaders may leave this group.",
+  left: "You left this group.",
 } as const;
+
+/** The join permission (contract/create.ts GROUP_JOIN_PERMISSIONS) under which any reader may join a group at once. */
+export const GROUP_JOIN_ANYONE = 6;
 
 /** Longest post (the comment limit: a post is a top-level comment of the group's feed). */
 export const FEED_POST_MAX = 10000;
@@ -91,17 +98,27 @@ export const FeedPost = z.object({
 });
 export type FeedPost = z.infer<typeof FeedPost>;
 
-/** A page of a feed, newest first; next_page_url is null on the last page. `abilities.post`: the actor may post here. */
+/**
+ * A page of a feed, newest first; next_page_url is null on the last page. `abilities.post`: the actor may post here;
+ * `join` and `leave`: the actor may join the feed's group (it is open to anyone) or leave it (a member, not a leader).
+ */
 export const FeedPage = z.object({
   data: z.array(FeedPost),
   next_page_url: z.string().nullable(),
-  abilities: z.object({ post: z.boolean() }),
+  abilities: z.object({ post: z.boolean(), join: z.boolean(), leave: z.boolean() }),
 });
 export type FeedPage = z.infer<typeof FeedPage>;
 
 /** DELETE /feeds/posts/{id}'s answer: the post is gone. */
 export const FeedPostDeleteResponse = z.object({ id: z.number(), status: z.literal("success"), message: z.string() });
 export type FeedPostDeleteResponse = z.infer<typeof FeedPostDeleteResponse>;
+
+/** POST (join) and DELETE (leave) {group membership}'s answer. */
+export const GroupMembershipResponse = z.object({ status: z.literal("success"), message: z.string(), role: z.enum(["member"]).nullable() });
+export type GroupMembershipResponse = z.infer<typeof GroupMembershipResponse>;
+
+/** Joining (POST) or leaving (DELETE) the group whose page is the item: ours, beside its feed, whose posting it opens. */
+export const groupMembershipPath = (modelId: number): string => `/groups/${modelId}/membership`;
 
 /** The feed base of an item: GET for its pages, POST for a new post. */
 export const feedBase = (modelKey: string, modelId: number): string => `/feeds/by-type/${encodeURIComponent(modelKey)}/${modelId}`;

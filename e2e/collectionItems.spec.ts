@@ -65,6 +65,8 @@ test("a collection's owner adds items from its page (the View All modal, by keyb
   await page.keyboard.press("Enter");
   await expect(dialog.getByRole("status").first()).toHaveText(`${guide}: Added to ${shelf}.`);
   await expect(dialog.getByRole("button", { name: `Added ${guide}` })).toBeDisabled();
+  // The pressed Add turned into Added and keeps the keyboard's focus inside the modal.
+  await expect(dialog.getByRole("button", { name: `Added ${guide}` })).toBeFocused();
   await expectNoAxeViolations(page, "the View All modal (Add Item)");
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/view-all-add-item-1366.png` });
@@ -92,11 +94,16 @@ test("a collection's owner adds items from its page (the View All modal, by keyb
   // The owner removes it, after a confirmation; the item itself stays.
   await switchTo(page, TEACHER);
   await page.goto(link);
-  await itemsRegion(page).getByRole("button", { name: `Remove ${guide}` }).click();
+  await tabTo(page, itemsRegion(page).getByRole("button", { name: `Remove ${guide}` }), 80);
+  await page.keyboard.press("Enter");
   const confirm = page.getByRole("alertdialog", { name: "Remove item" });
   await expect(confirm).toContainText(`Remove “${guide}” from ${shelf}? The item itself is not deleted.`);
-  await confirm.getByRole("button", { name: "Remove", exact: true }).click();
+  await page.keyboard.press("Shift+Tab");
+  await expect(confirm.getByRole("button", { name: "Remove", exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(page.getByText(`Removed from ${shelf}.`)).toBeVisible();
+  // The Remove button went with its item: focus is on the list's heading, not dropped to the page's start.
+  await expect(itemsRegion(page).getByRole("heading", { name: "Items in this collection" })).toBeFocused();
   await expect(itemsRegion(page).getByText("This collection has no items yet.")).toBeVisible();
   await page.reload();
   await expect(itemsRegion(page).getByText("This collection has no items yet.")).toBeVisible();

@@ -1,10 +1,36 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, openCreator, openSearch, resultCards } from "./helpers.js";
 
 /** A word no seeded item carries, so each run's new items are easy to find. */
 const unique = () => `Zq${Date.now().toString(36)}`;
 
+/** Presses Shift+Tab until the locator has focus (a few steps at most). */
+async function tabBackTo(page: Page, target: ReturnType<Page["locator"]>) {
+  for (let i = 0; i < 5 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Shift+Tab");
+  await expect(target).toBeFocused();
+}
+
 test.describe("creating collections and groups", () => {
+  test("by keyboard, confirming a type puts focus on its form's first field, and Choose Another Type on the chosen type", async ({ page }) => {
+    const dialog = await openCreator(page);
+    await expect(dialog.getByRole("radio", { name: "Resource" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(dialog.getByRole("radio", { name: "Collection" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("heading", { name: "Create a collection" })).toBeVisible();
+    await expect(dialog.getByLabel("Title")).toBeFocused();
+    await tabBackTo(page, dialog.getByRole("button", { name: "Choose Another Type" }));
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("radio", { name: "Collection" })).toBeFocused();
+    await expect(dialog.getByRole("radio", { name: "Collection" })).toBeChecked();
+    // A curriculum type's first field is its Title (its templates are buttons before it).
+    await page.keyboard.press("ArrowRight");
+    await expect(dialog.getByRole("radio", { name: "Outline" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByLabel("Title")).toBeFocused();
+  });
+
   test("the creator modal passes axe", async ({ page }) => {
     const dialog = await openCreator(page);
     await expect(dialog.getByRole("radio", { name: "Resource" })).toBeChecked();

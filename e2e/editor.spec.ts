@@ -323,6 +323,30 @@ test.describe("editing an item", () => {
     expect(messages).toEqual([]);
   });
 
+  test("removing a section by keyboard leaves focus on Undo, and Undo puts it on the section brought back", async ({ page }) => {
+    const link = await createItem(page, `${unique()} Focus Collection`);
+    await saveViaApi(page, link, { title: "Focus practice", sections: [{ title: "Stay here", html: "<p>first</p>" }, { title: "Go away", html: "<p>second</p>" }] });
+    await openEditor(page, link);
+
+    const remove = page.getByRole("button", { name: "Remove Go away" });
+    await remove.focus();
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("alertdialog", { name: "Remove section" });
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(confirm.getByRole("button", { name: "Remove" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(confirm).toBeHidden();
+    await expect(sectionBox(page, "Go away")).toHaveCount(0);
+    // The Remove button pressed is gone with its section: focus is on Undo, not dropped to the page's start.
+    const undo = page.getByRole("status").filter({ hasText: "Section “Go away” removed." }).getByRole("button", { name: "Undo" });
+    await expect(undo).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(sectionBox(page, "Go away")).toContainText("second");
+    await expect(page.getByRole("textbox", { name: "Section 2 title" })).toBeFocused();
+    await expect(page.getByRole("textbox", { name: "Section 2 title" })).toHaveValue("Go away");
+  });
+
   test("removing a section asks first, and Undo brings it back with its text", async ({ page }) => {
     const link = await createItem(page, `${unique()} Undo Collection`);
     await saveViaApi(page, link, { title: "Undo practice", sections: [{ title: "Keep me", html: "<p>first</p>" }, { title: "Remove me", html: "<p>second words</p>" }] });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type FileChooser, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
+import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const GROUP = "Grade 5 Science Team";
@@ -240,4 +240,53 @@ test("a member attaches files to a post and edits its text, by keyboard; an over
   await asLeader.getByRole("button", { name: "Delete Post" }).click();
   await page.getByRole("alertdialog", { name: "Delete post" }).getByRole("button", { name: "Delete", exact: true }).click();
   await expect(asLeader).toHaveCount(0);
+});
+
+test("a reader joins a group open to anyone from its feed by keyboard, posts at once, and leaves it after a question", async ({ page }) => {
+  // The teacher makes a group anyone can join; the learner is not in it.
+  const name = `Tide Pool Teachers ${Date.now().toString(36)}`;
+  await signInViaApi(page, TEACHER);
+  const made = await page.request.post("/groups", { data: { name, description: "We study tide pools.", join_permission: 6, view_permission: 3 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(made.ok(), `POST /groups: ${made.status()}`).toBeTruthy();
+  const link = ((await made.json()) as { objGroup: { link: string } }).objGroup.link;
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  const card = feedCard(page);
+  await expect(card.getByText("Join this group to post here.")).toBeVisible();
+  await expect(card.getByRole("textbox", { name: "Write a post" })).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "Leave group" })).toHaveCount(0);
+  await expectNoAxeViolations(page, "a group's feed with Join group");
+
+  const join = card.getByRole("button", { name: "Join group" });
+  await tabTo(page, join, 80);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText("You joined this group.");
+  // The post form takes the button's place, and focus is on the card's heading rather than lost.
+  const field = card.getByRole("textbox", { name: "Write a post" });
+  await expect(field).toBeVisible();
+  await expect(card.getByRole("heading", { name: "Feed" })).toBeFocused();
+  await shoot(page, "feed-joined");
+  const text = `First post after joining ${Date.now().toString(36)}`;
+  await field.fill(text);
+  await field.press("Enter");
+  await expect(postOf(page, LEARNER.name, text)).toBeVisible();
+
+  // Leaving asks first; Cancel keeps the membership, Leave ends it and Join group comes back.
+  const leave = card.getByRole("button", { name: "Leave group" });
+  await leave.click();
+  const question = page.getByRole("alertdialog", { name: "Leave group" });
+  await expect(question).toContainText("Are you sure you want to leave this group?");
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(field).toBeVisible();
+  await leave.click();
+  await question.getByRole("button", { name: "Leave" }).click();
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText("You left this group.");
+  await expect(card.getByRole("button", { name: "Join group" })).toBeVisible();
+  await expect(field).toHaveCount(0);
+  // The leader stays: no Leave group for them.
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await expect(card.getByRole("textbox", { name: "Write a post" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Leave group" })).toHaveCount(0);
 });

@@ -4,8 +4,10 @@ import {
   FeedPage,
   FeedPost,
   FeedPostDeleteResponse,
+  GroupMembershipResponse,
   StatusMessageResponse,
   feedBase,
+  groupMembershipPath,
   type FeedFeedbackRequest,
   type FeedPostCreateRequest,
   type FeedPostFlagRequest,
@@ -88,4 +90,19 @@ export function useFeedPostFeedback(owner: FeedOwner) {
 /** POST /feeds/posts/{id}/flag: Report as Inappropriate (answers the thanks; the feed does not change). */
 export function reportFeedPost(postId: number, body: FeedPostFlagRequest): Promise<StatusMessageResponse> {
   return postJson(`feeds/posts/${postId}/flag`, body, StatusMessageResponse);
+}
+
+/**
+ * Joins (true) or leaves (false) the group whose page the feed is on. Every query is read again afterwards: being in
+ * the group changes what its member may see and do (its feed's form, members-only items, search).
+ */
+export function useGroupMembership(owner: FeedOwner) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (join: boolean) => {
+      const path = relative(groupMembershipPath(owner.id));
+      return join ? postJson(path, {}, GroupMembershipResponse) : deleteJson(path, GroupMembershipResponse);
+    },
+    onSuccess: () => client.invalidateQueries(),
+  });
 }

@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import {
@@ -72,6 +72,24 @@ export function CreateDialog({
   // Set when the dialog closes because a new page opens: focus then goes to that page's heading, not back to Create.
   const leaving = useRef(false);
   const current = chosen && allowed.includes(chosen) ? chosen : (allowed[0] ?? null);
+  // Confirming a type, or going back to choose another, unmounts the control that had focus: the next step takes it
+  // (the form's first field, or the chosen type's radio) rather than leaving it on the dialog as a whole.
+  const body = useRef<HTMLDivElement>(null);
+  const moveFocus = useRef(false);
+  const handleConfirm = (type: CreatableType) => {
+    moveFocus.current = true;
+    setConfirmed(type);
+  };
+  const handleBack = () => {
+    moveFocus.current = true;
+    setConfirmed(null);
+  };
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    const next = confirmed === null ? 'input[type="radio"]:checked' : 'input:not([type="radio"]):not([type="checkbox"]):not([type="hidden"]):not([type="file"]), textarea';
+    body.current?.querySelector<HTMLElement>(next)?.focus();
+  }, [confirmed]);
 
   const handleOpenChange = (next: boolean) => {
     setOpen(next);
@@ -118,26 +136,28 @@ export function CreateDialog({
       contentProps={{ onCloseAutoFocus: handleCloseAutoFocus }}
       title={confirmed === "resource" ? "Add Resource" : confirmed ? `Create ${TYPES[confirmed].article} ${TYPES[confirmed].label.toLowerCase()}` : "Create"}
     >
-      {confirmed === null ? (
-        current ? <TypeChooser types={allowed} chosen={current} onChoose={setChosen} onConfirm={setConfirmed} /> : <p className="dialog__text">There is nothing you can create here.</p>
-      ) : (
-        <>
-          {!forcedType && (
-            <button type="button" className="link-button create-back" onClick={() => setConfirmed(null)}>
-              Choose Another Type
-            </button>
-          )}
-          {confirmed === "resource" ? (
-            <AddResourceForm onCreated={(answer) => handleEditorCreated(answer.response.link)} actions={cancel} />
-          ) : isCurriculum(confirmed) ? (
-            <CurriculumCreateForm modelKey={confirmed} onCreated={handleEditorCreated} onLeave={handleLeave} actions={cancel} />
-          ) : confirmed === "collection" ? (
-            <CollectionForm onCreated={(created) => handleCreated(created, "edit")} />
-          ) : (
-            <GroupForm onCreated={(created) => handleCreated(created, "view")} />
-          )}
-        </>
-      )}
+      <div ref={body} className="create-dialog__body">
+        {confirmed === null ? (
+          current ? <TypeChooser types={allowed} chosen={current} onChoose={setChosen} onConfirm={handleConfirm} /> : <p className="dialog__text">There is nothing you can create here.</p>
+        ) : (
+          <>
+            {!forcedType && (
+              <button type="button" className="link-button create-back" onClick={handleBack}>
+                Choose Another Type
+              </button>
+            )}
+            {confirmed === "resource" ? (
+              <AddResourceForm onCreated={(answer) => handleEditorCreated(answer.response.link)} actions={cancel} />
+            ) : isCurriculum(confirmed) ? (
+              <CurriculumCreateForm modelKey={confirmed} onCreated={handleEditorCreated} onLeave={handleLeave} actions={cancel} />
+            ) : confirmed === "collection" ? (
+              <CollectionForm onCreated={(created) => handleCreated(created, "edit")} />
+            ) : (
+              <GroupForm onCreated={(created) => handleCreated(created, "view")} />
+            )}
+          </>
+        )}
+      </div>
     </ModalFrame>
   );
 }

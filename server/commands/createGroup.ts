@@ -14,7 +14,10 @@ export interface CreateGroupInput {
   canRequestJoin: boolean;
 }
 
-/** Creates a group in one transaction: its profile (kind group), the leader's membership, and the searchable profile:group content row. */
+/**
+ * Creates a group in one transaction: its profile (kind group), the leader's membership, and the searchable
+ * profile:group content row, visible as the view permission says.
+ */
 export async function createGroup(db: Db, input: CreateGroupInput): Promise<{ group: Profile; content: Content }> {
   return db.transaction().execute(async (trx) => {
     const group = await insertProfile(trx, {

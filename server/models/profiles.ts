@@ -106,6 +106,22 @@ export function findGroupPage(db: Db, groupId: number): Promise<Pick<Content, "i
   return db.selectFrom("content").select(["id", "model_key", "sub_type", "uid", "owner_id", "visibility"]).where("model_key", "=", "profile").where("profile_id", "=", groupId).orderBy("id").executeTakeFirst();
 }
 
+/** A group's join permission (contract/create.ts GROUP_JOIN_PERMISSIONS), null when unset or not a group. */
+export async function findGroupJoinPermission(db: Db, groupId: number): Promise<number | null> {
+  const row = await db.selectFrom("profiles").select("join_permission").where("id", "=", groupId).where("kind", "=", "group").executeTakeFirst();
+  return row?.join_permission ?? null;
+}
+
+/** Makes the profile a plain member of the group (nothing changes if it is already in it). */
+export async function addGroupMember(db: Db, groupId: number, profileId: number): Promise<void> {
+  await db.insertInto("group_members").values({ group_id: groupId, profile_id: profileId, role: "member" }).onConflict((oc) => oc.columns(["group_id", "profile_id"]).doNothing()).execute();
+}
+
+/** Takes a plain member out of the group (leaders are never removed this way). */
+export async function removeGroupMember(db: Db, groupId: number, profileId: number): Promise<void> {
+  await db.deleteFrom("group_members").where("group_id", "=", groupId).where("profile_id", "=", profileId).where("role", "=", "member").execute();
+}
+
 /** Sets a profile's photo address. */
 export async function setProfileThumb(db: Db, id: number, thumbUrl: string | null): Promise<void> {
   await db.updateTable("profiles").set({ thumb_url: thumbUrl, updated_at: new Date().toISOString() }).where("id", "=", id).execute();

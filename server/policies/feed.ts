@@ -1,3 +1,4 @@
+import { GROUP_JOIN_ANYONE } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 import { canView, type ContentGrantsSubject, type ContentSubject } from "./contentObject.js";
 
@@ -72,6 +73,19 @@ export function canAttach(actor: Actor, feed: FeedSubject, features: { "feed-dis
 /** Reporting a post as inappropriate: a signed-in reader who did not write it (the spec: "others see Report as Inappropriate"). */
 export function canReport(actor: Actor, feed: FeedSubject, post: FeedPostSubject): boolean {
   return actor.signedIn && canRead(actor, feed) && actor.profile?.id !== post.poster_id;
+}
+
+/**
+ * Joining the feed's group: a signed-in reader who is not in it yet, when the group is open to anyone
+ * (join permission "Anyone can join"); "Invitation only" and "Request to join" groups are joined through their leaders.
+ */
+export function canJoin(actor: Actor, feed: FeedSubject, joinPermission: number | null): boolean {
+  return actor.signedIn && canRead(actor, feed) && roleIn(actor, feed) === null && joinPermission === GROUP_JOIN_ANYONE;
+}
+
+/** Leaving the feed's group: a member; a leader stays (a group acts through its leaders, and owns its page through one). */
+export function canLeave(actor: Actor, feed: FeedSubject): boolean {
+  return actor.signedIn && hasFeed(feed.item) && roleIn(actor, feed) === "member";
 }
 
 /** The actor's abilities on one post of a feed it may read, as the card shows them. */

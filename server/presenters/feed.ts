@@ -35,11 +35,11 @@ export function presentFeedPost(row: FeedPostWithPoster, lookups: FeedLookups): 
 }
 
 /** A page of the item's feed; next_page_url asks for the posts before the last one shown, null on the last page. */
-export function presentFeedPage(item: Pick<Content, "id" | "model_key">, posts: FeedPost[], more: boolean, canPost: boolean): FeedPage {
+export function presentFeedPage(item: Pick<Content, "id" | "model_key">, posts: FeedPost[], more: boolean, abilities: FeedPage["abilities"]): FeedPage {
   const last = posts.at(-1);
   return {
     data: posts,
     next_page_url: more && last ? `${feedBase(item.model_key, item.id)}?before=${last.id}` : null,
-    abilities: { post: canPost },
+    abilities,
   };
 }

@@ -2,18 +2,21 @@ import { useCallback, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { FEED_ATTACHMENTS_FEATURE } from "../../../contract/index.js";
 import { discussionFailureText } from "../../api/discussions.js";
-import { flattenFeed, useFeed, usePostToFeed, type FeedOwner } from "../../api/feeds.js";
+import { flattenFeed, useFeed, useGroupMembership, usePostToFeed, type FeedOwner } from "../../api/feeds.js";
 import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
 import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
 import { useAttachmentUploads } from "../attachments/useAttachmentUploads.js";
 import { signInPath } from "../../routes/paths.js";
+import { ConfirmDialog } from "../ConfirmDialog.js";
 import { CommentForm } from "../discussions/CommentForm.js";
+import { showToast } from "../toastStore.js";
 import { FeedPostItem } from "./FeedPostItem.js";
 
 /**
  * A group's feed on its page (second document: "Feed with post form and posts"): the post form for members (guests
- * get a sign-in link, other readers a note), then the posts newest first, with "View more posts" while the server has
- * an older page. A new post goes first, a deleted one leaves the list.
+ * get a sign-in link, readers who may join the group Join group, other readers a note), then the posts newest first,
+ * with "View more posts" while the server has an older page. A new post goes first, a deleted one leaves the list.
+ * A member who is not a leader may Leave group from the card's header, after a question.
  */
 export function FeedCard({ owner }: { owner: FeedOwner }) {
   const headingId = useId();
@@ -26,7 +29,10 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
   const config = useAppConfig();
   const [status, setStatus] = useState("");
   const posts = flattenFeed(feed.data);
-  const canPost = feed.data?.pages[0]?.abilities.post ?? false;
+  const abilities = feed.data?.pages[0]?.abilities;
+  const canPost = abilities?.post ?? false;
+  const membership = useGroupMembership(owner);
+  const [confirmingLeave, setConfirmingLeave] = useState(false);
 
   // The same message twice in a row still changes the region's text (a trailing no-break space), so it is said again.
   const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
@@ -44,6 +50,18 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
       return true;
     } catch {
       return false;
+    }
+  };
+  const handleMembership = async (join: boolean) => {
+    setConfirmingLeave(false);
+    if (membership.isPending) return;
+    try {
+      const answer = await membership.mutateAsync(join);
+      showToast(answer.message, "info");
+      // The button pressed is gone (the post form or Join group takes its place): reading goes on from the heading.
+      focusHeading();
+    } catch (error) {
+      showToast(discussionFailureText(error));
     }
   };
   const handleLoadMore = async () => {
@@ -75,6 +93,15 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
         <Link to={signInPath(location.pathname)}>Sign in</Link> to post to this group's feed.
       </p>
     );
+  } else if (profile && abilities?.join) {
+    form = (
+      <p className="discuss-card__note">
+        Join this group to post here.{" "}
+        <button type="button" className="button button--small button--primary" aria-disabled={membership.isPending || undefined} onClick={() => void handleMembership(true)}>
+          {membership.isPending ? "Joining…" : "Join group"}
+        </button>
+      </p>
+    );
   } else if (profile && feed.data) {
     form = <p className="discuss-card__note">Only members of this group can post here.</p>;
   }
@@ -85,6 +112,11 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="discuss-card__title">
           Feed
         </h2>
+        {abilities?.leave && (
+          <button type="button" className="button button--small button--secondary feed-card__leave" aria-disabled={membership.isPending || undefined} onClick={() => !membership.isPending && setConfirmingLeave(true)}>
+            Leave group
+          </button>
+        )}
       </div>
       {form}
       {feed.isPending ? (
@@ -118,6 +150,9 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
       <p className="visually-hidden" role="status">
         {status}
       </p>
+      {confirmingLeave && (
+        <ConfirmDialog title="Leave group" message="Are you sure you want to leave this group? You will no longer post to its feed." confirmLabel="Leave" onConfirm={() => void handleMembership(false)} onCancel={() => setConfirmingLeave(false)} />
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { COLLECTIBLE_MODEL_KEYS, MESSAGES, type EditableItem, type SearchResultItem, type SearchTypeConfig } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
@@ -25,6 +25,7 @@ const failureText = (error: unknown) => (error instanceof ApiError ? error.messa
  */
 export function CollectionItems({ collection }: { collection: Pick<EditableItem, "id" | "uid" | "title" | "abilities" | "viewed_by_link" | "visibility"> }) {
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const items = useCollectionItems(collection.uid);
   const data = items.data;
   const manage = collection.abilities.edit && !collection.viewed_by_link;
@@ -34,13 +35,16 @@ export function CollectionItems({ collection }: { collection: Pick<EditableItem,
 
   const handleRemove = (item: SearchResultItem) => {
     setRemoving(null);
+    // The confirmation hands focus back to the item's Remove button, which goes with the item: reading goes on from
+    // the list's heading instead of the page's start.
+    setTimeout(() => headingRef.current?.focus(), 0);
     remove.mutate({ uid: collection.uid, itemId: item.id }, { onSuccess: (answer) => showToast(answer.message, "info"), onError: (error) => showToast(failureText(error)) });
   };
 
   return (
     <section className="collection-items" aria-labelledby={headingId}>
       <div className="collection-items__head">
-        <h2 id={headingId} className="section-title">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="section-title">
           Items in this collection
         </h2>
         {data && data.total > 0 && <p className="collection-items__count">{itemCountText(data.total)}</p>}
@@ -103,6 +107,7 @@ function AddItemDialog({ collection, held, onClose }: { collection: Pick<Editabl
   const types = collectibleTypes(appConfig.data?.searchTypes ?? []);
 
   const handleAdd = (item: SearchResultItem) => {
+    if (add.isPending) return;
     setStatus("");
     add.mutate(
       { type: item.model_key, type_id: item.id, collection_id: [collection.id] },
@@ -120,12 +125,14 @@ function AddItemDialog({ collection, held, onClose }: { collection: Pick<Editabl
     if (item.model_key === "collection" && item.id === collection.id) return <span className="view-all__note">This collection</span>;
     if (held.has(item.id) || added.has(item.id))
       return (
-        <button type="button" className="button button--ghost button--small" disabled>
+        // aria-disabled, not disabled: the Add just pressed turns into this button, and a disabled one would drop the
+        // keyboard's focus out of the modal.
+        <button type="button" className="button button--ghost button--small" aria-disabled="true">
           Added<span className="visually-hidden"> {item.title}</span>
         </button>
       );
     return (
-      <button type="button" className="button button--secondary button--small" disabled={add.isPending && add.variables?.type_id === item.id} onClick={() => handleAdd(item)}>
+      <button type="button" className="button button--secondary button--small" aria-disabled={(add.isPending && add.variables?.type_id === item.id) || undefined} onClick={() => handleAdd(item)}>
         Add<span className="visually-hidden"> {item.title}</span>
       </button>
     );

@@ -79,6 +79,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
   const [savedVersion, setSavedVersion] = useState(0);
   const dirty = version !== savedVersion;
   const editors = useRef(new Map<string, LexicalEditor>());
+  const undoButton = useRef<HTMLButtonElement>(null);
   const lock = useEditLock(item, true);
   const editable = lock.state.status === "held";
 
@@ -174,6 +175,9 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
     setRemoved({ section: { ...section, key: newKey(), json: editor ? snapshotJson(editor) : section.json }, index });
     edit(() => setSections((list) => list.filter((s) => s.key !== key)));
     setConfirmRemove(null);
+    // The confirmation hands focus back to the section's Remove button, which is gone: Undo takes it instead, once the
+    // dialog has closed, so a keyboard user is neither dropped to the page's start nor a Tab away from taking it back.
+    setTimeout(() => undoButton.current?.focus(), 0);
   };
 
   const handleUndo = () => {
@@ -181,6 +185,8 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
     const { section, index } = removed;
     edit(() => setSections((list) => [...list.slice(0, index), section, ...list.slice(index)]));
     setRemoved(null);
+    // The bar and its button go; the section brought back takes focus, at its title.
+    setTimeout(() => document.getElementById(`${id}-${section.key}-title`)?.focus(), 0);
   };
 
   const saving = save.status === "saving";
@@ -292,7 +298,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
       {removed && (
         <div className="undo-bar" role="status">
           <span>Section “{removed.section.title || "Untitled"}” removed.</span>
-          <button type="button" className="button button--small button--secondary" onClick={handleUndo}>
+          <button ref={undoButton} type="button" className="button button--small button--secondary" onClick={handleUndo}>
             Undo
           </button>
           <button type="button" className="icon-button undo-bar__close" aria-label="Dismiss" onClick={() => setRemoved(null)}>

@@ -130,6 +130,23 @@ describe("actions around an item: copy, owner change, flag, related, similar, qu
       expect(mine.body.data.map((d: { uid: string }) => d.uid)).toEqual([item.uid]);
     });
 
+    it("handing a group's page over hands the group over: the new owner leads it and posts to its feed, the previous one stays a member", async () => {
+      const made = await ownerClient.post("/groups", { name: "Walrus Watchers", description: "We watch walruses." });
+      const groupId = made.body.objGroup.id as number;
+      const page = await server.db.selectFrom("content").selectAll().where("profile_id", "=", groupId).executeTakeFirstOrThrow();
+      const feed = `/feeds/by-type/profile/${page.id}`;
+      expect((await memberClient.get(feed)).body.abilities.post).toBe(false);
+
+      expect((await ownerClient.post("/profile/owner/change", { opaque_id: page.opaque_id, selected_profile: member.id })).status).toBe(200);
+      const roles = await server.db.selectFrom("group_members").select(["profile_id", "role"]).where("group_id", "=", groupId).orderBy("profile_id").execute();
+      expect(roles).toEqual([{ profile_id: owner.id, role: "member" }, { profile_id: member.id, role: "leader" }].sort((a, b) => a.profile_id - b.profile_id));
+      expect((await memberClient.get(`/api/content${made.body.objGroup.link}`)).body.abilities).toMatchObject({ edit: true, change_owner: true });
+      expect((await memberClient.get(feed)).body.abilities).toMatchObject({ post: true, leave: false });
+      expect((await memberClient.post(feed, { content: "Our new leader says hello." })).status).toBe(201);
+      // The previous owner still belongs, and may leave now that it no longer leads.
+      expect((await ownerClient.get(feed)).body.abilities).toMatchObject({ post: true, leave: true });
+    });
+
     it("the owner autocomplete answers profiles by name", async () => {
       const res = await ownerClient.get("/profile/autocomplete/change-ownership?st=mel");
       expect(res.body.data).toEqual(expect.arrayContaining([{ profile_id: member.id, name: "Mel Member", is_group: false }]));

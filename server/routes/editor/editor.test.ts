@@ -103,6 +103,32 @@ describe("editing an item's body", () => {
     expect(found.body.data.map((d: { link: string }) => d.link)).toContain(link);
   });
 
+  it("renames the group when its page is saved: its pickers, its items' owner name and search say the new name", async () => {
+    const made = await ownerClient.post("/groups", { name: "Kelp Forest Circle", description: "We study kelp." });
+    const groupId = made.body.objGroup.id as number;
+    const groupLink = made.body.objGroup.link as string;
+    const owned = await buildContent(server.db, { ownerId: groupId, title: "Kelp Holdfast Diagram" });
+    // Search has seen the old name before the rename, so its caches hold it.
+    expect((await ownerClient.get("/api/search?query=kelp%20holdfast")).body.data[0].owner_data.name).toBe("Kelp Forest Circle");
+
+    const saved = await ownerClient.post(`${groupLink}/update`, { title: "Seagrass Meadow Circle", description: "We study seagrass.", sections: [] });
+    expect(saved.status).toBe(200);
+    expect(await server.db.selectFrom("profiles").select(["name", "description"]).where("id", "=", groupId).executeTakeFirstOrThrow()).toEqual({ name: "Seagrass Meadow Circle", description: "We study seagrass." });
+    const picker = await ownerClient.get("/profile/autocomplete?st=circle&only-group=1");
+    expect(picker.body.data.map((o: { name: string }) => o.name)).toEqual(["Seagrass Meadow Circle"]);
+    expect((await ownerClient.get(`/api/content/resources/${owned.uid}`)).body.owner_data.name).toBe("Seagrass Meadow Circle");
+    expect((await ownerClient.get("/api/search?query=kelp%20holdfast")).body.data[0].owner_data.name).toBe("Seagrass Meadow Circle");
+  });
+
+  it("keeps a group's About text required when its page is saved (422, as on the create form); other items may have none", async () => {
+    const made = await ownerClient.post("/groups", { name: "Reef Survey Crew", description: "We survey reefs." });
+    const emptied = await ownerClient.post(`${made.body.objGroup.link}/update`, { title: "Reef Survey Crew", description: "   ", sections: [] });
+    expect([emptied.status, emptied.body.message, emptied.body.errors?.description]).toEqual([422, "Description is required.", ["Description is required."]]);
+    expect((await server.db.selectFrom("profiles").select("description").where("id", "=", made.body.objGroup.id).executeTakeFirstOrThrow()).description).toBe("We survey reefs.");
+    const plain = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Reef Lesson", description: "Corals" });
+    expect((await ownerClient.post(`/lesson-plans/${plain.uid}/update`, { title: "Reef Lesson", description: "", sections: [] })).status).toBe(200);
+  });
+
   it("reorders and removes sections by sending the body in its new order", async () => {
     await ownerClient.post(`${link}/update`, { title: "Tidal", sections: [{ title: "A", html: "<p>a</p>" }, { title: "B", html: "<p>b</p>" }, { title: "C", html: "<p>c</p>" }] });
     const res = await ownerClient.post(`${link}/update`, { title: "Tidal", sections: [{ title: "C", html: "<p>c</p>" }, { title: "A", html: "<p>a</p>" }] });

@@ -1,5 +1,6 @@
 import { Router } from "express";
 import {
+  CREATE_MESSAGES,
   ContentUpdateRequest,
   EDITOR_MESSAGES,
   STANDARDS_TYPE,
@@ -12,6 +13,7 @@ import {
 import { saveContentBody } from "../../commands/saveContentBody.js";
 import { countActiveProductsFor } from "../../models/products.js";
 import type { Db } from "../../db/connection.js";
+import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
@@ -86,6 +88,10 @@ export function editorRouter(db: Db): Router {
     const { viewsOnlyByLink, linkShared } = await ensureViewable(db, req, item, "link");
     authorize(req.actor, contentObjectPolicy.canEditReached(req.actor, item, viewsOnlyByLink));
     const body = parseOr422(ContentUpdateRequest, req.body ?? {});
+    // A group's page is its name and About text, and a group's About is required (first document, section 5) here too.
+    if (item.model_key === "profile" && item.sub_type === "group" && !body.description.trim()) {
+      throw new HttpError(422, CREATE_MESSAGES.descriptionRequired, { description: [CREATE_MESSAGES.descriptionRequired] });
+    }
     await ensureNotLockedByOther(db, req, item);
     const saved = await saveContentBody(db, item, body);
     const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem({ ...saved.item, edit_grants: item.edit_grants }, item.owner_name, saved.sections, req.actor, { ...(await loadItemExtras(db, req.actor, item.id)), linkShared }) };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, CONTENT_ACTION_MESSAGES, FEED_MESSAGES, FEED_POSTS_PER_PAGE, MESSAGES, PENDING_ATTACHMENTS_MAX } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
-import { buildGroup, buildGroupPage, buildUser, signedInClient, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildGroup, buildGroupPage, buildSignedInUser, buildUser, signedInClient, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { pdfBytes, pngBytes } from "../../test/sampleFiles.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import type { TestClient, TestServer } from "../../test/testServer.js";
@@ -36,12 +36,12 @@ describe("a group's feed", () => {
   it("lets whoever may view the group read its feed, and only its signed-in members post", async () => {
     const empty = await as.guest.get(base(feedItem));
     expect(empty.status).toBe(200);
-    expect(empty.body).toEqual({ data: [], next_page_url: null, abilities: { post: false } });
+    expect(empty.body).toEqual({ data: [], next_page_url: null, abilities: { post: false, join: false, leave: false } });
     fits("get", "/feeds/by-type/{modelKey}/{modelId}", empty);
 
-    expect((await as.groupie.get(base(feedItem))).body.abilities).toEqual({ post: true });
-    expect((await as.leader.get(base(feedItem))).body.abilities).toEqual({ post: true });
-    for (const role of ["member", "moderator", "admin", "owner"] as const) expect((await as[role].get(base(feedItem))).body.abilities, role).toEqual({ post: false });
+    expect((await as.groupie.get(base(feedItem))).body.abilities).toEqual({ post: true, join: false, leave: true });
+    expect((await as.leader.get(base(feedItem))).body.abilities).toEqual({ post: true, join: false, leave: false });
+    for (const role of ["member", "moderator", "admin", "owner"] as const) expect((await as[role].get(base(feedItem))).body.abilities, role).toEqual({ post: false, join: false, leave: false });
 
     const guestPost = await post(as.guest, "Hello");
     expect([guestPost.status, guestPost.body.message]).toEqual([401, MESSAGES.signInRequired]);
@@ -105,7 +105,7 @@ describe("a group's feed", () => {
       expect([res.status, res.body.message], role).toEqual([404, MESSAGES.notFound]);
     }
     expect((await post(as.member, "Let me in", hiddenGroupItem)).status).toBe(404);
-    expect((await as.groupie.get(base(hiddenGroupItem))).body.abilities).toEqual({ post: true });
+    expect((await as.groupie.get(base(hiddenGroupItem))).body.abilities).toEqual({ post: true, join: false, leave: true });
     const secret = await post(as.groupie, "Secret plans", hiddenGroupItem);
     expect(secret.status).toBe(201);
     // Calls about the post answer 404 to a member who may not see its group, 401 to a guest.
@@ -344,6 +344,52 @@ describe("a group's feed", () => {
       await setConfigValue(server.db, "settings", {});
     }
     expect((await as.guest.get("/app/config")).body.features["feed-discussions.attachments"]).toBe(true);
+  });
+
+  it("lets a reader join a group open to anyone and post at once, and a member leave it; leaders stay, and closed groups are joined through their leaders", async () => {
+    const membership = (item: Content) => `/groups/${item.id}/membership`;
+    const leave = async (c: TestClient, item: Content) => c.request("DELETE", membership(item), undefined, { "x-csrf-token": await c.token() });
+    const groupOf = async (joinPermission: number | null, title: string) => {
+      const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
+      await server.db.updateTable("profiles").set({ join_permission: joinPermission }).where("id", "=", group.id).execute();
+      return buildContent(server.db, { ownerId: cast.leader.id, modelKey: "profile", subType: "group", title, profileId: group.id });
+    };
+    const open = await groupOf(6, "Open Birders");
+    const [, newcomer] = await buildSignedInUser(server);
+
+    expect((await newcomer.get(base(open))).body.abilities).toEqual({ post: false, join: true, leave: false });
+    expect((await as.guest.get(base(open))).body.abilities).toEqual({ post: false, join: false, leave: false });
+    expect((await as.guest.post(membership(open), {})).status).toBe(401);
+
+    const joined = await newcomer.post(membership(open), {});
+    expect([joined.status, joined.body]).toEqual([200, { status: "success", message: FEED_MESSAGES.joined, role: "member" }]);
+    fits("post", "/groups/{modelId}/membership", joined);
+    expect((await newcomer.get(base(open))).body.abilities).toEqual({ post: true, join: false, leave: true });
+    expect((await post(newcomer, "Hello, birders!", open)).status).toBe(201);
+    // Joining again is refused (already in it), as is a leader's leaving.
+    expect([(await newcomer.post(membership(open), {})).status]).toEqual([403]);
+    const leaderLeaves = await leave(as.leader, open);
+    expect([leaderLeaves.status, leaderLeaves.body.message]).toEqual([403, FEED_MESSAGES.leaveForbidden]);
+
+    const left = await leave(newcomer, open);
+    expect([left.status, left.body]).toEqual([200, { status: "success", message: FEED_MESSAGES.left, role: null }]);
+    fits("delete", "/groups/{modelId}/membership", left);
+    expect((await newcomer.get(base(open))).body.abilities).toEqual({ post: false, join: true, leave: false });
+    expect((await post(newcomer, "Still here?", open)).status).toBe(403);
+    expect((await leave(newcomer, open)).status).toBe(403);
+
+    for (const [joinPermission, title] of [[4, "Invited Birders"], [5, "Asking Birders"], [null, "Old Birders"]] as const) {
+      const closed = await groupOf(joinPermission, title);
+      expect((await newcomer.get(base(closed))).body.abilities.join, title).toBe(false);
+      const refused = await newcomer.post(membership(closed), {});
+      expect([refused.status, refused.body.message], title).toEqual([403, FEED_MESSAGES.joinForbidden]);
+      fits("post", "/groups/{modelId}/membership", refused);
+    }
+    // A group the asker may not see is not found, and a non-group has no membership.
+    await server.db.updateTable("profiles").set({ join_permission: 6 }).where("id", "=", hiddenGroupItem.profile_id!).execute();
+    expect((await as.member.post(membership(hiddenGroupItem), {})).status).toBe(404);
+    expect((await as.member.post(membership(resource), {})).status).toBe(404);
+    expect((await server.db.selectFrom("group_members").select("profile_id").where("group_id", "=", hiddenGroupItem.profile_id!).execute()).length).toBe(2);
   });
 
   it("tells the item page which items have a feed", async () => {

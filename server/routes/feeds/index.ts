@@ -11,6 +11,7 @@ import {
   FeedQuery,
   MAX_ID,
   type FeedPostDeleteResponse,
+  type GroupMembershipResponse,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
 import { deleteFeedPostWithFiles, postToFeed } from "../../commands/feedPosts.js";
@@ -21,6 +22,7 @@ import { parseOr422 } from "../../lib/validate.js";
 import { attachmentsOfFeedPosts } from "../../models/attachments.js";
 import { feedPostFeedbackCounts, feedPostFeedbackOf, findFeedPost, listFeedPosts, setFeedPostFeedback, updateFeedPostContent, type FeedPostWithPoster } from "../../models/feeds.js";
 import { storeReport } from "../../models/reports.js";
+import { addGroupMember, findGroupJoinPermission, removeGroupMember } from "../../models/profiles.js";
 import { authenticate, authorize, authorizeView, contentObjectPolicy, feedPolicy } from "../../policies/index.js";
 import type { FeedSubject } from "../../policies/feed.js";
 import { presentFeedback } from "../../presenters/comment.js";
@@ -59,6 +61,12 @@ export async function loadPost(db: Db, req: Request, id?: number): Promise<{ pos
   return { post, feed: await loadFeed(db, req, await loadItemBy(db, "id", post.content_id)) };
 }
 
+/** Whether the actor may join the feed's group (its join permission is the group profile's). */
+async function canJoinGroup(db: Db, actor: Actor, feed: LoadedFeed): Promise<boolean> {
+  if (!actor.signedIn || feed.item.profile_id === null) return false;
+  return feedPolicy.canJoin(actor, feed.subject, await findGroupJoinPermission(db, feed.item.profile_id));
+}
+
 /** The reactions of the posts about to be presented, for this actor. */
 async function lookupsFor(db: Db, actor: Actor, feed: FeedSubject, rows: FeedPostWithPoster[]): Promise<FeedLookups> {
   const ids = rows.map((r) => r.id);
@@ -68,7 +76,7 @@ async function lookupsFor(db: Db, actor: Actor, feed: FeedSubject, rows: FeedPos
 
 /**
  * Feeds (second document: GET and POST {feed base}, DELETE /feeds/posts/{id}, POST /feeds/posts/{id}/feedback; ours:
- * PUT /feeds/posts/{id}). Their attachments' calls are in routes/attachments/.
+ * PUT /feeds/posts/{id}, and joining (POST) or leaving (DELETE) the feed's group, /groups/{id}/membership). Their attachments' calls are in routes/attachments/.
  */
 export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Router {
   const router = Router();
@@ -78,7 +86,24 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     const feed = await loadFeedByType(db, req);
     const { rows, more } = await listFeedPosts(db, feed.item.id, before, FEED_POSTS_PER_PAGE);
     const lookups = await lookupsFor(db, req.actor, feed.subject, rows);
-    res.json(presentFeedPage(feed.item, rows.map((r) => presentFeedPost(r, lookups)), more, feedPolicy.canPost(req.actor, feed.subject)));
+    const abilities = { post: feedPolicy.canPost(req.actor, feed.subject), join: await canJoinGroup(db, req.actor, feed), leave: feedPolicy.canLeave(req.actor, feed.subject) };
+    res.json(presentFeedPage(feed.item, rows.map((r) => presentFeedPost(r, lookups)), more, abilities));
+  });
+
+  router.post("/groups/:modelId/membership", authenticate(), async (req, res) => {
+    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
+    authorize(req.actor, await canJoinGroup(db, req.actor, feed), FEED_MESSAGES.joinForbidden);
+    await addGroupMember(db, feed.item.profile_id!, req.actor.profile!.id);
+    const answer: GroupMembershipResponse = { status: "success", message: FEED_MESSAGES.joined, role: "member" };
+    res.json(answer);
+  });
+
+  router.delete("/groups/:modelId/membership", authenticate(), async (req, res) => {
+    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
+    authorize(req.actor, feedPolicy.canLeave(req.actor, feed.subject), FEED_MESSAGES.leaveForbidden);
+    await removeGroupMember(db, feed.item.profile_id!, req.actor.profile!.id);
+    const answer: GroupMembershipResponse = { status: "success", message: FEED_MESSAGES.left, role: null };
+    res.json(answer);
   });
 
   router.post("/feeds/by-type/:modelKey/:modelId", authenticate(), async (req, res) => {
