@@ -2,6 +2,9 @@ import { z } from "zod";
 import { OfferedProduct } from "./checkout.js";
 import { MAX_ID, MODEL_KEYS } from "./common.js";
 
+/** How long an e-mail invite's link works after it is sent; a link opened later is refused (410) and the invite dropped. */
+export const INVITE_VALID_DAYS = 30;
+
 /** Message texts of permissions management and access requests (spec texts where the spec names them). */
 export const PERMISSION_MESSAGES = {
   opaqueIdRequired: "opaque_id is required.",
@@ -27,6 +30,7 @@ export const PERMISSION_MESSAGES = {
   accessRequested: "Access requested",
   inviteAccepted: (title: string) => `"${title}" has been shared with you.`,
   inviteInvalid: "This invite link does not work any more: it was used already, or the invite was withdrawn. Ask whoever shared the item to invite you again.",
+  inviteExpired: `This invite link has expired: an invite works for ${INVITE_VALID_DAYS} days. Ask whoever shared the item to invite you again.`,
 } as const;
 
 /** POST /api/invites/accept: the secret from an invite mail's link (/invites/accept?token=...). */

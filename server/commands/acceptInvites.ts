@@ -1,21 +1,27 @@
+import { INVITE_VALID_DAYS } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import { hashSecretToken } from "../lib/secretTokens.js";
 import { recordContentChange } from "./createContent.js";
 
+/** What opening an invite's link came to: the item it opened, a link past its time, or no invite with that token. */
+export type InviteOutcome = { kind: "taken"; item: Pick<Content, "id" | "uid" | "model_key" | "sub_type" | "title"> } | { kind: "expired" } | { kind: "unknown" };
+
 /**
  * Takes the e-mail invite whose mailed link holds `token` for the signed-in profile that opened it: the invite's
  * permission becomes the profile's grant on the item (edit brings read; none for the item's owner, who has every
- * permission; a grant it holds already is not repeated) and the invite is deleted, so the link works once. Answers
- * the item, or undefined when no invite has that token (used, withdrawn, or never sent).
+ * permission; a grant it holds already is not repeated) and the invite is deleted, so the link works once. A link
+ * opened more than INVITE_VALID_DAYS after it was sent grants nothing and its invite is deleted too; an unknown token
+ * (used, withdrawn, or never sent) finds nothing.
  */
-export async function acceptInvite(db: Db, token: string, profileId: number): Promise<Pick<Content, "id" | "uid" | "model_key" | "sub_type" | "title"> | undefined> {
-  return db.transaction().execute(async (trx) => {
+export async function acceptInvite(db: Db, token: string, profileId: number, now = new Date()): Promise<InviteOutcome> {
+  return db.transaction().execute(async (trx): Promise<InviteOutcome> => {
     // Deleting first claims it: two openings at once turn it into one set of grants.
-    const invite = await trx.deleteFrom("permission_invites").where("token_hash", "=", hashSecretToken(token)).returning(["content_id", "permission"]).executeTakeFirst();
-    if (!invite) return undefined;
+    const invite = await trx.deleteFrom("permission_invites").where("token_hash", "=", hashSecretToken(token)).returning(["content_id", "permission", "created_at"]).executeTakeFirst();
+    if (!invite) return { kind: "unknown" };
+    if (Date.parse(invite.created_at) < now.getTime() - INVITE_VALID_DAYS * 86_400_000) return { kind: "expired" };
     const item = await trx.selectFrom("content").select(["id", "uid", "model_key", "sub_type", "title", "owner_id"]).where("id", "=", invite.content_id).executeTakeFirst();
-    if (!item) return undefined;
+    if (!item) return { kind: "unknown" };
     if (item.owner_id !== profileId) {
       const wanted = invite.permission === "edit" ? ["read", "edit"] : ["read"];
       const held = await trx.selectFrom("content_grants").select("permission").where("content_id", "=", item.id).where("scope", "=", "profile").where("profile_id", "=", profileId).execute();
@@ -23,6 +29,6 @@ export async function acceptInvite(db: Db, token: string, profileId: number): Pr
       if (missing.length) await trx.insertInto("content_grants").values(missing.map((permission) => ({ content_id: item.id, scope: "profile" as const, profile_id: profileId, permission }))).execute();
       await recordContentChange(trx, item.id);
     }
-    return item;
+    return { kind: "taken", item };
   });
 }

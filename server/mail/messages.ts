@@ -1,4 +1,4 @@
-import { EMAIL_CONFIRM_HOURS, NOTIFICATION_SETTINGS, type NotificationKind } from "../../contract/index.js";
+import { EMAIL_CONFIRM_HOURS, INVITE_VALID_DAYS, NOTIFICATION_SETTINGS, type NotificationKind } from "../../contract/index.js";
 import type { MailMessage } from "./transport.js";
 
 /** The site's name as its mails sign. */
@@ -81,7 +81,7 @@ export function permissionInviteMail(input: { to: string; inviterName: string; t
       "",
       input.acceptLink,
       "",
-      "The link works once: it opens the item to the account that accepts it. If you did not expect this mail, you can ignore it.",
+      `The link works once, for ${INVITE_VALID_DAYS} days: it opens the item to the account that accepts it. If you did not expect this mail, you can ignore it.`,
       "",
       SITE,
     ].join("\n"),

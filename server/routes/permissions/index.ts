@@ -136,8 +136,10 @@ export function permissionsRouter(db: Db, mail: MailContext): Router {
   router.post("/api/invites/accept", authenticate(), async (req, res) => {
     const body = parseOr422(InviteAcceptRequest, req.body ?? {});
     authorize(req.actor, permissionPolicy.canAcceptInvite(req.actor));
-    const item = await acceptInvite(db, body.token, req.actor.profile!.id);
-    if (!item) throw new HttpError(404, PERMISSION_MESSAGES.inviteInvalid);
+    const outcome = await acceptInvite(db, body.token, req.actor.profile!.id);
+    if (outcome.kind === "expired") throw new HttpError(410, PERMISSION_MESSAGES.inviteExpired);
+    if (outcome.kind === "unknown") throw new HttpError(404, PERMISSION_MESSAGES.inviteInvalid);
+    const { item } = outcome;
     req.log.info({ contentId: item.id }, "e-mail invite accepted");
     res.json({ status: "success", message: PERMISSION_MESSAGES.inviteAccepted(item.title), link: itemLink(item) } satisfies InviteAcceptResponse);
   });

@@ -52,6 +52,7 @@ describe("e-mail permission invites", () => {
     const mail = await mailbox.next("ivy.invitee@example.com");
     expect(mail.subject).toBe('Olga Owner shared "Invite Lesson" with you');
     expect(mail.text).toContain("view and edit");
+    expect(mail.text).toContain("The link works once, for 30 days");
     const link = linkIn(mail, `${PUBLIC_URL}/invites/accept?token=`);
     const token = decodeURIComponent(new URL(link).searchParams.get("token")!);
     expect(token).toMatch(/^[\w-]{43}$/);
@@ -135,6 +136,27 @@ describe("e-mail permission invites", () => {
     // Withdrawn by the owner, its link no longer works.
     expect((await save(cast.clients.owner, target, [])).status).toBe(200);
     expect((await cast.clients.member.post("/api/invites/accept", { token })).status).toBe(404);
+  });
+
+  it("refuses a link opened more than 30 days after it was sent (410, with a message naming the 30 days), grants nothing and drops the invite; one day short of that still works", async () => {
+    const target = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "resource", title: "Old Invite Resource", visibility: "restricted" });
+    // Both in one save: the list replaces the pending invites.
+    mailbox.received.length = 0;
+    expect((await save(cast.clients.owner, target, [{ email: "late.opener@example.com", permissions: ["read"] }, { email: "prompt.opener@example.com", permissions: ["read"] }])).status).toBe(200);
+    const tokenMailedTo = async (email: string) => decodeURIComponent(new URL(linkIn(await mailbox.next(email), `${PUBLIC_URL}/invites/accept?token=`)).searchParams.get("token")!);
+    const stale = await tokenMailedTo("late.opener@example.com");
+    const fresh = await tokenMailedTo("prompt.opener@example.com");
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    await server.db.updateTable("permission_invites").set({ created_at: daysAgo(31) }).where("email", "=", "late.opener@example.com").execute();
+    await server.db.updateTable("permission_invites").set({ created_at: daysAgo(29) }).where("email", "=", "prompt.opener@example.com").execute();
+    const late = await cast.clients.member.post("/api/invites/accept", { token: stale });
+    expect(late.status).toBe(410);
+    expect(late.body).toEqual({ message: "This invite link has expired: an invite works for 30 days. Ask whoever shared the item to invite you again." });
+    expect((await cast.clients.member.get(`/api/content/resources/${target.uid}`)).status).toBe(404);
+    expect((await listed(target)).permission_invites).toEqual([{ email: "prompt.opener@example.com", permissions: ["read"], new_add: false }]);
+    const prompt = await signedInClient(server, await buildUser(server.db, { name: "Pat Prompt" }));
+    expect((await prompt.post("/api/invites/accept", { token: fresh })).status).toBe(200);
+    expect((await prompt.get(`/api/content/resources/${target.uid}`)).status).toBe(200);
   });
 
   it("gives the owner who opens its own invite's link nothing more (it has every permission), and the invite goes", async () => {
