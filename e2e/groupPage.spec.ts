@@ -65,3 +65,25 @@ test("another item's edit page keeps Description, which may be left empty", asyn
   await expect(page.getByText(/All changes saved at/)).toBeVisible();
   await expect(page.locator(".field__error")).toHaveCount(0);
 });
+
+test("a group's page offers no Export and no Related content (always empty for a group), and keeps Share and Similar content", async ({ page }) => {
+  const related: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/related-content") related.push(request.url());
+  });
+  await page.goto(await linkOf(page, GROUP));
+  const actions = page.locator(".item-page__actions");
+  await expect(actions.getByRole("button", { name: "Share", exact: true })).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Export", exact: true })).toHaveCount(0);
+  const sidebar = page.getByRole("complementary", { name: "Similar content" });
+  await expect(sidebar.getByRole("heading", { name: "Similar content" })).toBeVisible();
+  // Its answer has come (other groups named alike, or none yet).
+  await expect(sidebar.getByText("Loading…")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Related content" })).toHaveCount(0);
+  expect(related, "Related content is not asked for").toEqual([]);
+
+  // Any other item keeps both.
+  await page.goto(await linkOf(page, "Photosynthesis Reading Passage"));
+  await expect(page.locator(".item-page__actions").getByRole("button", { name: "Export", exact: true })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Related and similar content" }).getByRole("heading", { name: "Related content" })).toBeVisible();
+});

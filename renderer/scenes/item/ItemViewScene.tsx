@@ -118,7 +118,8 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
           {/* The comments on removed sections, for the item's editors (asked for by the item's id, as the section comments are). */}
           <DeletedThreadsCard key={`removed-threads:${item.id}`} item={item} enabled={profile !== null && item.abilities.edit && !item.viewed_by_link} />
           {/* Related content is asked for by the item's id, which a link share does not open. */}
-          {!item.viewed_by_link && <RelatedSidebar key={item.id} item={item} />}
+          {/* A group's tags are its group types, which only groups carry and Related content never lists: always empty for a group. */}
+          {!item.viewed_by_link && <RelatedSidebar key={item.id} item={item} withRelated={!isGroup} />}
         </div>
       )}
     </div>
