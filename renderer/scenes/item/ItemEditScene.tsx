@@ -4,7 +4,7 @@ import type { LexicalEditor } from "lexical";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { EDITOR_MESSAGES, STANDARDS_TYPE, type EditableItem } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { ApiError, messageOf } from "../../api/ApiError.js";
 import { setCsrfToken } from "../../api/client.js";
 import { saveItem, useItem } from "../../api/editor.js";
 import { refreshSectionThreads, useSectionThreads } from "../../api/sectionComments.js";
@@ -124,7 +124,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
       void refreshSectionThreads(queryClient, item);
     } catch (error) {
       // The text stays in the editors; the person is told, with the server's reason.
-      const reason = error instanceof ApiError ? error.displayMessage : "";
+      const reason = messageOf(error, "");
       // A refusal that names the description (a group's About) is shown under that field too.
       setDescriptionError((error instanceof ApiError && error.fieldErrors.description?.[0]) || null);
       const sessionEnded = error instanceof ApiError && (error.status === 401 || error.status === 403);
