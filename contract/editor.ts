@@ -14,6 +14,8 @@ export const EDITOR_MESSAGES = {
   configureEquation: "Configure Equation",
   equationRequired: "Enter an equation in LaTeX.",
   titleRequired: "Title is required.",
+  /** A group's page: its description is the group's About text, required (first document, section 5, names the rule, not its words). */
+  aboutRequired: "About is required.",
   titleTooLong: "Title may be at most 255 characters.",
   descriptionTooLong: "Description may be at most 10000 characters.",
   sectionTitleTooLong: "A section title may be at most 255 characters.",

@@ -98,6 +98,25 @@ test("a guest's Copy and Flag say what signing in is for", async ({ page }) => {
   }
 });
 
+test("Flag is a button like its neighbours in the actions row (More info, Copy), at a desktop's width and a phone's", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await openItemFromSearch(page);
+    const row = page.getByRole("group", { name: "Item actions" });
+    const classOf = (name: string) => row.getByRole("button", { name, exact: true }).getAttribute("class");
+    const flag = await classOf("Flag");
+    expect(flag, `${width}px`).toContain("button--secondary");
+    expect([flag, flag], `${width}px`).toEqual([await classOf("More info"), await classOf("Copy")]);
+    // Its name and what it does are unchanged: it opens the flag dialog.
+    await row.getByRole("button", { name: "Flag", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Flag this item" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+});
+
 /** How many standards the item's attributes hold, asked the way the Standards dialog asks. */
 async function standardsOf(page: Page, link: string): Promise<number> {
   const tags = (await (await page.request.get(`/api/content${link}/tags`)).json()) as { attribute_ids: number[] };

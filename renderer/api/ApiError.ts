@@ -25,6 +25,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What a screen shows for a failure: a failed call's own text (ApiError.displayMessage), else `fallback` (anything else thrown). */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.displayMessage : fallback;
+}
+
 /** Error lists come as `string[]` (POST /auth) or as field -> messages (validation errors). */
 function flattenErrors(errors: unknown): string[] {
   if (Array.isArray(errors)) return errors.filter((e): e is string => typeof e === "string" && e.length > 0);

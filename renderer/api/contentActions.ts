@@ -50,8 +50,9 @@ export function useOwnerCandidates(term: string) {
 const SIDEBAR_META = { errorMessage: MESSAGES.genericLoad, refusalsShownByScreen: true };
 
 /** GET /related-content for an item (by id). */
-export function useRelatedContent(item: { model_key: string; id: number }) {
+export function useRelatedContent(item: { model_key: string; id: number }, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ["related", item.model_key, item.id],
     queryFn: () => getJson("related-content", RelatedContentResponse, { searchParams: { model: item.model_key, id: String(item.id), idField: "id", sortBy: "relevance" } }),
     meta: SIDEBAR_META,

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { CONTACT_MESSAGES, CONTACT_SCREENSHOT_MAX_CHARS, ContactRequest, MESSAGES } from "../../contract/index.js";
-import { ApiError } from "../api/ApiError.js";
+import { messageOf } from "../api/ApiError.js";
 import { sendContactMessage } from "../api/contact.js";
 import { useCurrentProfile } from "../api/queries.js";
 import { Alert } from "./Alert.js";
@@ -82,7 +82,7 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
       await sendContactMessage(parsed.data);
       setSent(true);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected);
+      setFailure(messageOf(error, MESSAGES.unexpected));
     } finally {
       setSending(false);
     }

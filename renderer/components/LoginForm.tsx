@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { MESSAGES, SignInRequest, type SignInResponse } from "../../contract/index.js";
-import { ApiError } from "../api/ApiError.js";
+import { messageOf } from "../api/ApiError.js";
 import type { SignInInput } from "../api/endpoints.js";
 import { useSignInMutation } from "../api/queries.js";
 import { PATHS } from "../routes/paths.js";
@@ -82,7 +82,7 @@ export function LoginForm({ onSuccess, onCancel, initialError = null, returnTo }
       else if (response.redirect) handleSsoRedirect({ ...response, redirect: response.redirect });
       else onSuccess(response);
     } catch (error) {
-      showServerError(error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected);
+      showServerError(messageOf(error, MESSAGES.unexpected));
     }
   };
 

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { MESSAGES } from "../../contract/index.js";
-import { ApiError } from "../api/ApiError.js";
+import { messageOf } from "../api/ApiError.js";
 import { Alert } from "./Alert.js";
 import { ModalFrame, type ModalFrameProps } from "./ModalFrame.js";
 import { showToast } from "./toastStore.js";
@@ -25,7 +25,7 @@ export function ManageDialog<T>({ query, children, ...frame }: ManageDialogProps
       {isPending ? (
         <p className="page-status">Loading…</p>
       ) : error || data === undefined ? (
-        <Alert tone="danger">{error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected}</Alert>
+        <Alert tone="danger">{messageOf(error, MESSAGES.unexpected)}</Alert>
       ) : (
         children(data)
       )}
@@ -51,7 +51,7 @@ export function useSaveAndClose(onClose: () => void, refresh: QueryKey[] = []) {
       await Promise.all(refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       onClose();
     } catch (err) {
-      setFailure(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
+      setFailure(messageOf(err, MESSAGES.unexpected));
       setSubmitting(false);
     }
   };

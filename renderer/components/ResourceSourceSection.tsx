@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { RESOURCE_FILE_EXTENSIONS, RESOURCE_MESSAGES, fileErrors, isHttpUrl, type EditableItem } from "../../contract/index.js";
-import { ApiError } from "../api/ApiError.js";
+import { messageOf } from "../api/ApiError.js";
 import { changeResourceSource } from "../api/authoring.js";
 import { itemQueryKey } from "../api/editor.js";
 import { isModalOpen, useClaimWindowDrop } from "../hooks/windowDropClaims.js";
@@ -38,7 +38,7 @@ export function ResourceSourceSection({ item, typePath, editable }: { item: Edit
       if (fileInput.current) fileInput.current.value = "";
       showToast(answer.message, "info");
     } catch (error) {
-      showError(error instanceof ApiError ? error.displayMessage : RESOURCE_MESSAGES.generic);
+      showError(messageOf(error, RESOURCE_MESSAGES.generic));
     } finally {
       setBusy(null);
     }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { EditableItem } from "../../contract/index.js";
-import { ApiError } from "../api/ApiError.js";
+import { messageOf } from "../api/ApiError.js";
 import { releaseLock, updateLock } from "../api/editor.js";
 
 /** Where the edit lock stands for this page. */
@@ -57,7 +57,7 @@ export function useEditLock(item: Pick<EditableItem, "model_key" | "id" | "updat
           }
         }, wait);
       } catch (error) {
-        if (!cancelled) setState({ status: "error", message: error instanceof ApiError ? error.displayMessage : String(error) });
+        if (!cancelled) setState({ status: "error", message: messageOf(error, String(error)) });
       }
     };
     void take();

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { CONTENT_ACTION_MESSAGES, MESSAGES } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { changeOwner, useOwnerCandidates } from "../../api/contentActions.js";
 import { FormDialog } from "../ModalFrame.js";
 import { reloadWithToast } from "./pendingToast.js";
@@ -49,7 +49,7 @@ export function ChangeOwnerDialog({
       const answer = await changeOwner({ opaque_id: item.opaque_id, selected_profile: selected });
       reloadWithToast(answer.message);
     } catch (err) {
-      setFailure(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
+      setFailure(messageOf(err, MESSAGES.unexpected));
       setSubmitting(false);
     }
   };

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { CONTENT_ACTION_MESSAGES, MESSAGES, defaultCopyTitle } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { copyItem } from "../../api/contentActions.js";
 import { Field, fieldErrorProps } from "../Field.js";
 import { FormDialog } from "../ModalFrame.js";
@@ -32,7 +32,7 @@ export function CopyDialog({ item, onClose }: { item: { id: number; title: strin
       onClose();
       navigate(answer.link);
     } catch (err) {
-      setFailure(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
+      setFailure(messageOf(err, MESSAGES.unexpected));
       setSubmitting(false);
     }
   };

@@ -3,14 +3,17 @@ import { MESSAGES, type RelatedContentResponse } from "../../../contract/index.j
 import { useRelatedContent, useSimilarContent } from "../../api/contentActions.js";
 import { QuickInfoTrigger } from "./QuickInfoPopover.js";
 
-/** The view page's sidebars: Related content (shared tags) and Similar content (same type, similar title). */
-export function RelatedSidebar({ item }: { item: { id: number; model_key: string; link: string } }) {
-  const related = useRelatedContent(item);
+/**
+ * The view page's sidebars: Related content (shared tags) and Similar content (same type, similar title). `withRelated` false
+ * leaves Related content out (and unasked), for an item whose tags no other content can share (a group's).
+ */
+export function RelatedSidebar({ item, withRelated = true }: { item: { id: number; model_key: string; link: string }; withRelated?: boolean }) {
+  const related = useRelatedContent(item, withRelated);
   const similar = useSimilarContent(item.link);
   return (
-    <aside className="related-sidebar" aria-label="Related and similar content">
-      <RelatedList title="Related content" query={related} />
-      <RelatedList title="Similar content" query={similar} listedAbove={related.data} />
+    <aside className="related-sidebar" aria-label={withRelated ? "Related and similar content" : "Similar content"}>
+      {withRelated && <RelatedList title="Related content" query={related} />}
+      <RelatedList title="Similar content" query={similar} listedAbove={withRelated ? related.data : undefined} />
     </aside>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { IMAGE_UPLOAD_RULES, MESSAGES, THUMBNAIL_MESSAGES, isAllowedImageFile } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { uploadEditorImage } from "../../api/editor.js";
 import { fieldErrorProps } from "../Field.js";
 import { FormDialog } from "../ModalFrame.js";
@@ -55,7 +55,7 @@ export function ImageDialog({ onInsert, onCancel, onCloseAutoFocus }: { onInsert
       const uploaded = await uploadEditorImage(file, setProgress);
       onInsert(uploaded.location, alt.trim());
     } catch (err) {
-      setError(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
+      setError(messageOf(err, MESSAGES.unexpected));
       setProgress(null);
     }
   };

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { MESSAGES, STANDARD_SEARCH_MIN, STANDARDS_TYPE, type AttributeTypeConfig, type ContentTags } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { fetchStandardsByIds, useStandardSearch } from "../../api/contentActions.js";
 import { saveTags, taggingKeys, useAttributeConfig, useContentTags } from "../../api/tagging.js";
 import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
@@ -93,7 +93,7 @@ function SelectorBody({ link, tags, config, initial, onSaved }: { link: string; 
       await queryClient.invalidateQueries({ queryKey: ["search"] });
       onSaved(answer.message);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected);
+      setFailure(messageOf(error, MESSAGES.unexpected));
     } finally {
       setSaving(false);
     }

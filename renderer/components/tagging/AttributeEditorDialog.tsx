@@ -8,7 +8,7 @@ import {
   type AttributeTreeNode,
   type AttributeTypeConfig,
 } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { fetchAttributesByIds, fetchWholeTree, saveTags, taggingKeys, useAttributeConfig, useContentTags } from "../../api/tagging.js";
 import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
 import { Alert } from "../Alert.js";
@@ -131,7 +131,7 @@ function TagsForm({
       await queryClient.invalidateQueries({ queryKey: ["search"] });
       onSaved(answer.message);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.displayMessage : TAGGING_MESSAGES.pendingKeyword);
+      setFailure(messageOf(error, TAGGING_MESSAGES.pendingKeyword));
     } finally {
       setSaving(false);
     }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { IMAGE_SEARCH_MESSAGES, IMAGE_SEARCH_PAGE_MAX, IMAGE_SEARCH_PER_PAGE, IMAGE_SEARCH_TERM_MAX, MESSAGES, UNSPLASH_HOME, unsplashReferral, type ImageSearchPhoto } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { useImageSearch } from "../../api/imageSearch.js";
 import { Alert } from "../Alert.js";
 import { CloseActions, ModalFrame } from "../ModalFrame.js";
@@ -60,7 +60,7 @@ export function ImageSearchDialog({ onChoose, onClose }: { onChoose(image: Blob,
     }
   };
 
-  const failure = search.isError ? (search.error instanceof ApiError ? search.error.displayMessage : MESSAGES.genericLoad) : null;
+  const failure = search.isError ? messageOf(search.error, MESSAGES.genericLoad) : null;
   const total = answer ? Math.min(answer.total, IMAGE_SEARCH_PAGE_MAX * IMAGE_SEARCH_PER_PAGE) : 0;
 
   return (

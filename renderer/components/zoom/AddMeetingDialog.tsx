@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { MESSAGES, ZOOM_TOPIC_MAX, ZoomMeetingRequest, type MeetingDetails, type ZoomMeetingType } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { createZoomMeeting, needsZoomConnection } from "../../api/zoom.js";
 import { Field, fieldErrorProps } from "../Field.js";
 import { FormDialog } from "../ModalFrame.js";
@@ -32,7 +32,7 @@ export function AddMeetingDialog({ type, defaultTopic, onCreated, onClose }: { t
       onCreated(await createZoomMeeting(type, request));
     } catch (error) {
       if (needsZoomConnection(error)) setPending(request);
-      else setFailure(error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected);
+      else setFailure(messageOf(error, MESSAGES.unexpected));
     } finally {
       setBusy(false);
     }

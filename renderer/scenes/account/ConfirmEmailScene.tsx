@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ACCOUNT_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import { useConfirmEmail } from "../../api/account.js";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { PageTitle } from "../../components/PageTitle.js";
@@ -28,7 +28,7 @@ export function ConfirmEmailScene() {
   let body;
   if (!token) body = <Alert tone="danger">{ACCOUNT_MESSAGES.tokenRequired}</Alert>;
   else if (confirm.isSuccess) body = <Alert tone="success">{confirm.data.message}</Alert>;
-  else if (confirm.isError) body = <Alert tone="danger">{confirm.error instanceof ApiError ? confirm.error.displayMessage : MESSAGES.unexpected}</Alert>;
+  else if (confirm.isError) body = <Alert tone="danger">{messageOf(confirm.error, MESSAGES.unexpected)}</Alert>;
   else body = <p role="status">Confirming your address…</p>;
 
   return (

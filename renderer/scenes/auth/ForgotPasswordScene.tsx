@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ForgotRequest, MESSAGES } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { requestPasswordReset } from "../../api/endpoints.js";
 import { Alert } from "../../components/Alert.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
@@ -35,7 +35,7 @@ export function ForgotPasswordScene() {
     setFieldError(null);
     setServerError(null);
     reset.mutate(parsed.data.email, {
-      onError: (error) => setServerError(error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected),
+      onError: (error) => setServerError(messageOf(error, MESSAGES.unexpected)),
     });
   };
 

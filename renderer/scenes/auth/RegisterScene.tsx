@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES, REGISTER_MESSAGES, RegisterRequest } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { ApiError, messageOf } from "../../api/ApiError.js";
 import { useCurrentProfile, useRegisterMutation } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
@@ -54,7 +54,7 @@ export function RegisterScene() {
       navigate(redirect, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 422 && error.message === REGISTER_MESSAGES.usernameTaken) showErrors({ username: error.message });
-      else setServerError(error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected);
+      else setServerError(messageOf(error, MESSAGES.unexpected));
     }
   };
 

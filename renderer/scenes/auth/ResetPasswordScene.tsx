@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES, RESET_MESSAGES, ResetPasswordRequest } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { ApiError, messageOf } from "../../api/ApiError.js";
 import { resetPassword } from "../../api/endpoints.js";
 import { Alert } from "../../components/Alert.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
@@ -54,7 +54,7 @@ export function ResetPasswordScene() {
       onError: (error) => {
         if (error instanceof ApiError && error.status === 400) setLinkError(error.displayMessage);
         else if (error instanceof ApiError && error.fieldErrors.password?.[0]) showErrors({ password: error.fieldErrors.password[0] });
-        else setServerError(error instanceof ApiError ? error.displayMessage : MESSAGES.unexpected);
+        else setServerError(messageOf(error, MESSAGES.unexpected));
       },
     });
   };

@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { BULK_IMPORT_MESSAGES, IMPORT_FILE_EXTENSIONS, fileExtension } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { sampleFileUrl, uploadImportFile } from "../../api/bulkImport.js";
 import { Alert } from "../../components/Alert.js";
 import { DropZone } from "../../components/DropZone.js";
@@ -62,7 +62,7 @@ export function BulkImportDialog({ initialFile = null, open: controlledOpen, onO
       void navigate(answer.data.redirect);
     } catch (err) {
       setProgress(null);
-      setError(err instanceof ApiError ? err.displayMessage : BULK_IMPORT_MESSAGES.unreadable);
+      setError(messageOf(err, BULK_IMPORT_MESSAGES.unreadable));
     }
   };
 

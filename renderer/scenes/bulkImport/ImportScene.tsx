@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { IMPORT_FILE_EXTENSIONS, type BulkImport } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { ApiError, messageOf } from "../../api/ApiError.js";
 import { importKeys, uploadNewImportFile, useImport, useImportActions } from "../../api/bulkImport.js";
 import { Alert } from "../../components/Alert.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
@@ -91,7 +91,7 @@ function ImportView({ data }: { data: BulkImport }) {
               {summary.rows_with_errors === 1 ? "1 row with errors is" : `${summary.rows_with_errors.toLocaleString()} rows with errors are`} skipped; upload a corrected file later to import {summary.rows_with_errors === 1 ? "it" : "them"} (rows already imported are never imported twice).
             </p>
           )}
-          {actions.start.error && <Alert tone="danger">{actions.start.error instanceof ApiError ? actions.start.error.displayMessage : "Oops! Something went wrong, try again after sometime"}</Alert>}
+          {actions.start.error && <Alert tone="danger">{messageOf(actions.start.error, "Oops! Something went wrong, try again after sometime")}</Alert>}
           <button type="button" className="button button--primary" disabled={!data.abilities.start || actions.start.isPending} onClick={() => actions.start.mutate()}>
             Start Import
           </button>
@@ -160,7 +160,7 @@ function NewFileUpload({ data }: { data: BulkImport }) {
       setFile(null);
       setInputKey((key) => key + 1);
     } catch (err) {
-      setError(err instanceof ApiError ? err.displayMessage : "Oops! Something went wrong, try again after sometime");
+      setError(messageOf(err, "Oops! Something went wrong, try again after sometime"));
     } finally {
       setProgress(null);
     }

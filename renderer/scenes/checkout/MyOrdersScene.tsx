@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { useMyOrders } from "../../api/checkout.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
@@ -20,7 +20,7 @@ export function MyOrdersScene() {
         <Link to={signInPath(PATHS.orders)}>Sign in</Link> to see your orders.
       </p>
     );
-  else if (orders.isError) body = <Alert tone="danger">{orders.error instanceof ApiError ? orders.error.displayMessage : "Your orders could not be loaded."}</Alert>;
+  else if (orders.isError) body = <Alert tone="danger">{messageOf(orders.error, "Your orders could not be loaded.")}</Alert>;
   else if (!orders.data!.data.length) body = <p>You have no orders yet. Items sold on this site show Buy Now on their page.</p>;
   else body = <OrdersTable orders={orders.data!.data} label="Your orders" />;
 

@@ -1,6 +1,6 @@
 import { Link, useParams } from "react-router";
 import { CHECKOUT_TEXTS, formatPrice, type OrderView } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { useOrder } from "../../api/checkout.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
@@ -31,7 +31,7 @@ export function OrderScene() {
         <Link to={signInPath(`${PATHS.orders}/${uuid}`)}>Sign in</Link> to see your order.
       </p>
     );
-  else if (order.isError) body = <Alert tone="danger">{order.error instanceof ApiError ? order.error.displayMessage : CHECKOUT_TEXTS.orderNotFound}</Alert>;
+  else if (order.isError) body = <Alert tone="danger">{messageOf(order.error, CHECKOUT_TEXTS.orderNotFound)}</Alert>;
   else body = <OrderDetails order={order.data!.data} />;
 
   return (

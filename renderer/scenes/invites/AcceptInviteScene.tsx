@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES, PERMISSION_MESSAGES } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { acceptInvite } from "../../api/permissions.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
@@ -57,7 +57,7 @@ export function AcceptInviteScene() {
   } else if (accept.isError) {
     body = (
       <>
-        <Alert tone="danger">{accept.error instanceof ApiError ? accept.error.displayMessage : MESSAGES.unexpected}</Alert>
+        <Alert tone="danger">{messageOf(accept.error, MESSAGES.unexpected)}</Alert>
         <p>
           <Link to={PATHS.search}>Go to search</Link>
         </p>

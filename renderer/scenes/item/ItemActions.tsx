@@ -63,7 +63,7 @@ export function ItemActions({ item }: { item: EditableItem }) {
         </button>
       )}
       {(item.abilities.flag || (!profile && !item.viewed_by_link)) && (
-        <button type="button" className="button button--small button--ghost" onClick={needsAccount("flag", "Sign in or register to report content that is inappropriate.")}>
+        <button type="button" className="button button--small button--secondary" onClick={needsAccount("flag", "Sign in or register to report content that is inappropriate.")}>
           Flag
         </button>
       )}

@@ -4,7 +4,7 @@ import type { LexicalEditor } from "lexical";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { EDITOR_MESSAGES, STANDARDS_TYPE, type EditableItem } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { ApiError, messageOf } from "../../api/ApiError.js";
 import { setCsrfToken } from "../../api/client.js";
 import { saveItem, useItem } from "../../api/editor.js";
 import { refreshSectionThreads, useSectionThreads } from "../../api/sectionComments.js";
@@ -61,6 +61,9 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
   const [title, setTitle] = useState(item.title);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [description, setDescription] = useState(item.description);
+  // A group's page: its description is the group's About text, which the group must have.
+  const isGroup = item.model_key === "profile" && item.sub_type === "group";
+  const [descriptionError, setDescriptionError] = useState<string | null>(null);
   const [sections, setSections] = useState<DraftSection[]>(() => item.sections.map((s) => ({ key: newKey(), uid: s.uid, title: s.title, json: s.json, html: s.html })));
   const threads = useSectionThreads(item, item.sections.length > 0 || sections.some((s) => s.uid));
   const threadByUid = new Map(threads.data?.threads.map((t) => [t.module_id, t]));
@@ -90,12 +93,14 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
   }, [markActivity]);
 
   const runSave = useCallback(async () => {
-    if (!title.trim()) {
-      setTitleError(EDITOR_MESSAGES.titleRequired);
-      document.getElementById(`${id}-title`)?.focus();
+    const missingTitle = !title.trim();
+    const missingAbout = isGroup && !description.trim();
+    setTitleError(missingTitle ? EDITOR_MESSAGES.titleRequired : null);
+    setDescriptionError(missingAbout ? EDITOR_MESSAGES.aboutRequired : null);
+    if (missingTitle || missingAbout) {
+      document.getElementById(missingTitle ? `${id}-title` : `${id}-description`)?.focus();
       return;
     }
-    setTitleError(null);
     const started = version;
     setSave({ status: "saving" });
     try {
@@ -119,13 +124,15 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
       void refreshSectionThreads(queryClient, item);
     } catch (error) {
       // The text stays in the editors; the person is told, with the server's reason.
-      const reason = error instanceof ApiError ? error.displayMessage : "";
+      const reason = messageOf(error, "");
+      // A refusal that names the description (a group's About) is shown under that field too.
+      setDescriptionError((error instanceof ApiError && error.fieldErrors.description?.[0]) || null);
       const sessionEnded = error instanceof ApiError && (error.status === 401 || error.status === 403);
       // After signing in again (in another tab) the next try needs that session's CSRF token.
       if (sessionEnded) setCsrfToken(null);
       setSave({ status: "failed", message: reason, signIn: sessionEnded });
     }
-  }, [id, title, description, sections, item, version, queryClient]);
+  }, [id, title, description, isGroup, sections, item, version, queryClient]);
 
   // Why autosave is forced off, if it is: the site, a new item (no save yet), or no edit lock held (still being taken, or lost).
   const autosaveBlocked = !config
@@ -269,6 +276,8 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
         title={title}
         description={description}
         titleError={titleError}
+        descriptionLabel={isGroup ? "About" : "Description"}
+        descriptionError={descriptionError}
         editable={editable}
         onTitle={(value) => edit(() => setTitle(value))}
         onDescription={(value) => edit(() => setDescription(value))}

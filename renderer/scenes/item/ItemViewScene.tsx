@@ -52,6 +52,7 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
     return status === 404 && profile ? <RequestAccessCard key={uid} uid={uid} signedIn fallback={problem} /> : problem;
   }
   const isCollection = item.model_key === "collection";
+  const isGroup = item.model_key === "profile" && item.sub_type === "group";
   return (
     <div className="item-layout">
       <article className="item-page">
@@ -61,7 +62,10 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
           <div className="item-page__heading">
             <p className="editor-page__kicker">{item.type_name_singular}</p>
             <h1 className="page-title">{item.title}</h1>
-            <p className="item-page__owner">By {item.owner_data.name}</p>
+            {/* A group's owner is its leader. */}
+            <p className="item-page__owner">
+              {isGroup ? "Led by" : "By"} {item.owner_data.name}
+            </p>
             {item.badges.length > 0 && (
               <ul className="item-badges" aria-label="Badges">
                 {item.badges.map((badge) => (
@@ -114,7 +118,8 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
           {/* The comments on removed sections, for the item's editors (asked for by the item's id, as the section comments are). */}
           <DeletedThreadsCard key={`removed-threads:${item.id}`} item={item} enabled={profile !== null && item.abilities.edit && !item.viewed_by_link} />
           {/* Related content is asked for by the item's id, which a link share does not open. */}
-          {!item.viewed_by_link && <RelatedSidebar key={item.id} item={item} />}
+          {/* A group's tags are its group types, which only groups carry and Related content never lists: always empty for a group. */}
+          {!item.viewed_by_link && <RelatedSidebar key={item.id} item={item} withRelated={!isGroup} />}
         </div>
       )}
     </div>

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { CHECKOUT_TEXTS, formatPrice, MESSAGES, PERMISSION_MESSAGES, REQUEST_REASON_MAX, type OfferedProduct } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { oneClickAction } from "../../api/checkout.js";
 import { csrfTokenForForm } from "../../api/client.js";
 import { platform } from "../../platform/index.js";
@@ -133,7 +133,7 @@ function RequestAccessForm({ uid, details }: { uid: string; details: { owner: { 
       showToast(answer.message, "info");
       await queryClient.invalidateQueries({ queryKey: accessDetailsQueryKey(uid) });
     } catch (err) {
-      setFailure(err instanceof ApiError ? err.displayMessage : MESSAGES.unexpected);
+      setFailure(messageOf(err, MESSAGES.unexpected));
     } finally {
       setSubmitting(false);
     }

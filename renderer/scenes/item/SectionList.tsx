@@ -101,6 +101,8 @@ export function TitleFields({
   title,
   description,
   titleError,
+  descriptionLabel = "Description",
+  descriptionError = null,
   editable = true,
   onTitle,
   onDescription,
@@ -109,6 +111,9 @@ export function TitleFields({
   title: string;
   description: string;
   titleError: string | null;
+  /** What the description is called: "About" on a group's page, where it is the group's About text. */
+  descriptionLabel?: string;
+  descriptionError?: string | null;
   editable?: boolean;
   onTitle(value: string): void;
   onDescription(value: string): void;
@@ -118,8 +123,16 @@ export function TitleFields({
       <Field id={`${idBase}-title`} label="Title" error={titleError}>
         <input id={`${idBase}-title`} className="input" value={title} maxLength={255} readOnly={!editable} onChange={(e) => onTitle(e.target.value)} {...fieldErrorProps(`${idBase}-title`, titleError)} />
       </Field>
-      <Field id={`${idBase}-description`} label="Description">
-        <textarea id={`${idBase}-description`} className="input" rows={3} value={description} readOnly={!editable} onChange={(e) => onDescription(e.target.value)} />
+      <Field id={`${idBase}-description`} label={descriptionLabel} error={descriptionError}>
+        <textarea
+          id={`${idBase}-description`}
+          className="input"
+          rows={3}
+          value={description}
+          readOnly={!editable}
+          onChange={(e) => onDescription(e.target.value)}
+          {...fieldErrorProps(`${idBase}-description`, descriptionError)}
+        />
       </Field>
     </div>
   );

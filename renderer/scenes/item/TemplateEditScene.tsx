@@ -3,7 +3,7 @@ import type { LexicalEditor } from "lexical";
 import { useId, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { EDITOR_MESSAGES, type TemplateDetail } from "../../../contract/index.js";
-import { ApiError } from "../../api/ApiError.js";
+import { ApiError, messageOf } from "../../api/ApiError.js";
 import { useSaveTemplateMutation, useTemplate } from "../../api/authoring.js";
 import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
@@ -69,7 +69,7 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
       setSavedVersion(started);
       showToast(answer.message, "info");
     } catch (error) {
-      const message = error instanceof ApiError ? error.displayMessage : "Your changes could not be saved. They are still here; please try again.";
+      const message = messageOf(error, "Your changes could not be saved. They are still here; please try again.");
       if (error instanceof ApiError && error.status === 422 && !title.trim()) setTitleError(message);
       else setFailure(message);
     }

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { ReportKind, ReportStatus, ReportView } from "../../../contract/index.js";
 import { REPORTS_PER_PAGE } from "../../../contract/index.js";
-import { ApiError, toApiError } from "../../api/ApiError.js";
+import { messageOf, toApiError } from "../../api/ApiError.js";
 import { reportsQueryKeyAll, setReportStatus, useReports } from "../../api/moderation.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
@@ -67,7 +67,7 @@ function ReportList({ status, page, query, onPage }: { status: ReportStatus; pag
   }, [reports]);
 
   if (query.isPending) return <p role="status">Loading reports…</p>;
-  if (query.isError) return <Alert tone="danger">{query.error instanceof ApiError ? query.error.displayMessage : "The reports could not be loaded."}</Alert>;
+  if (query.isError) return <Alert tone="danger">{messageOf(query.error, "The reports could not be loaded.")}</Alert>;
   const { data, total } = query.data;
   if (!data.length && page > 1) return <EmptyPage onFirstPage={() => onPage(1)} />;
   if (!data.length) return <p className="staff-page__empty">{status === "open" ? "No open reports. Everything reported has been reviewed." : "No resolved reports yet."}</p>;

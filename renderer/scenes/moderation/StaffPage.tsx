@@ -1,7 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { PageTitle } from "../../components/PageTitle.js";
@@ -80,7 +80,7 @@ export function StaffPage({ title, intro, permission, children }: { title: strin
  */
 export function StaffList<D extends { data: readonly unknown[] }>({ query, noun, empty, children }: { query: UseQueryResult<D>; noun: string; empty: ReactNode; children(data: D): ReactNode }) {
   if (query.isPending) return <p role="status">{`Loading ${noun}…`}</p>;
-  if (query.isError) return <Alert tone="danger">{query.error instanceof ApiError ? query.error.displayMessage : `The ${noun} could not be loaded.`}</Alert>;
+  if (query.isError) return <Alert tone="danger">{messageOf(query.error, `The ${noun} could not be loaded.`)}</Alert>;
   if (!query.data.data.length) return typeof empty === "string" ? <p className="staff-page__empty">{empty}</p> : <>{empty}</>;
   return <>{children(query.data)}</>;
 }

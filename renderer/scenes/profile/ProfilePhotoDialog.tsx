@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiError } from "../../api/ApiError.js";
+import { messageOf } from "../../api/ApiError.js";
 import { profileQueryKey, uploadProfileImage } from "../../api/profiles.js";
 import { queryKeys } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
@@ -28,7 +28,7 @@ export function ProfilePhotoDialog({ uid, onClose }: { uid: string; onClose(): v
       showToast(answer.message, "info");
       onClose();
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.displayMessage : "The photo could not be saved. Please try again.");
+      setFailure(messageOf(error, "The photo could not be saved. Please try again."));
     } finally {
       setSaving(false);
     }

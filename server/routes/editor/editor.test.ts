@@ -120,10 +120,10 @@ describe("editing an item's body", () => {
     expect((await ownerClient.get("/api/search?query=kelp%20holdfast")).body.data[0].owner_data.name).toBe("Seagrass Meadow Circle");
   });
 
-  it("keeps a group's About text required when its page is saved (422, as on the create form); other items may have none", async () => {
+  it("keeps a group's About text required when its page is saved (422 naming About, the edit page's label); other items may have none", async () => {
     const made = await ownerClient.post("/groups", { name: "Reef Survey Crew", description: "We survey reefs." });
     const emptied = await ownerClient.post(`${made.body.objGroup.link}/update`, { title: "Reef Survey Crew", description: "   ", sections: [] });
-    expect([emptied.status, emptied.body.message, emptied.body.errors?.description]).toEqual([422, "Description is required.", ["Description is required."]]);
+    expect([emptied.status, emptied.body.message, emptied.body.errors?.description]).toEqual([422, "About is required.", ["About is required."]]);
     expect((await server.db.selectFrom("profiles").select("description").where("id", "=", made.body.objGroup.id).executeTakeFirstOrThrow()).description).toBe("We survey reefs.");
     const plain = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Reef Lesson", description: "Corals" });
     expect((await ownerClient.post(`/lesson-plans/${plain.uid}/update`, { title: "Reef Lesson", description: "", sections: [] })).status).toBe(200);

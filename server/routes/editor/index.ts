@@ -1,6 +1,5 @@
 import { Router } from "express";
 import {
-  CREATE_MESSAGES,
   ContentUpdateRequest,
   EDITOR_MESSAGES,
   STANDARDS_TYPE,
@@ -90,7 +89,7 @@ export function editorRouter(db: Db): Router {
     const body = parseOr422(ContentUpdateRequest, req.body ?? {});
     // A group's page is its name and About text, and a group's About is required (first document, section 5) here too.
     if (item.model_key === "profile" && item.sub_type === "group" && !body.description.trim()) {
-      throw new HttpError(422, CREATE_MESSAGES.descriptionRequired, { description: [CREATE_MESSAGES.descriptionRequired] });
+      throw new HttpError(422, EDITOR_MESSAGES.aboutRequired, { description: [EDITOR_MESSAGES.aboutRequired] });
     }
     await ensureNotLockedByOther(db, req, item);
     const saved = await saveContentBody(db, item, body);
