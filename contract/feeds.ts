@@ -120,5 +120,22 @@ export type GroupMembershipResponse = z.infer<typeof GroupMembershipResponse>;
 /** Joining (POST) or leaving (DELETE) the group whose page is the item: ours, beside its feed, whose posting it opens. */
 export const groupMembershipPath = (modelId: number): string => `/groups/${modelId}/membership`;
 
+/** How many of a group's people its Members card lists (leaders first); `total` says how many there are in all. */
+export const GROUP_MEMBERS_SHOWN = 50;
+
+/** One person of a group, as its Members card lists them: name leading to their profile, and their role in it. */
+export const GroupMember = z.object({ id: z.number(), name: z.string(), link: z.string(), role: z.enum(["leader", "member"]) });
+export type GroupMember = z.infer<typeof GroupMember>;
+
+/**
+ * GET {group members}'s answer: the first GROUP_MEMBERS_SHOWN people, leaders first then members, each by name;
+ * `total` counts all of them; `viewer_role` is the asker's own role in the group (null when not in it).
+ */
+export const GroupMembersResponse = z.object({ data: z.array(GroupMember), total: z.number(), viewer_role: z.enum(["leader", "member"]).nullable() });
+export type GroupMembersResponse = z.infer<typeof GroupMembersResponse>;
+
+/** A group's people (ours): read by whoever may view the group's page. */
+export const groupMembersPath = (modelId: number): string => `/groups/${modelId}/members`;
+
 /** The feed base of an item: GET for its pages, POST for a new post. */
 export const feedBase = (modelKey: string, modelId: number): string => `/feeds/by-type/${encodeURIComponent(modelKey)}/${modelId}`;

@@ -1,12 +1,14 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import {
   CommentFeedbackCounts,
   FeedPage,
   FeedPost,
   FeedPostDeleteResponse,
+  GroupMembersResponse,
   GroupMembershipResponse,
   StatusMessageResponse,
   feedBase,
+  groupMembersPath,
   groupMembershipPath,
   type FeedFeedbackRequest,
   type FeedPostCreateRequest,
@@ -105,4 +107,12 @@ export function useGroupMembership(owner: FeedOwner) {
     },
     onSuccess: () => client.invalidateQueries(),
   });
+}
+
+/** Query key of a group's people (its Members card). */
+export const groupMembersKey = (owner: FeedOwner) => ["group-members", owner.id] as const;
+
+/** The people of the group whose page the item is: the first ones, leaders first, their total and the asker's role. */
+export function useGroupMembers(owner: FeedOwner) {
+  return useQuery({ queryKey: groupMembersKey(owner), queryFn: () => getJson(relative(groupMembersPath(owner.id)), GroupMembersResponse) });
 }

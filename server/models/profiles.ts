@@ -112,6 +112,32 @@ export async function findGroupJoinPermission(db: Db, groupId: number): Promise<
   return row?.join_permission ?? null;
 }
 
+/** One person of a group with the profile fields its Members card shows. */
+export interface GroupMemberRow {
+  id: number;
+  uid: string;
+  name: string;
+  role: "leader" | "member";
+}
+
+/** A group's first `limit` people, leaders first ("leader" sorts before "member"), each part by name, and how many there are in all. */
+export async function listGroupMembers(db: Db, groupId: number, limit: number): Promise<{ rows: GroupMemberRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom("group_members")
+      .innerJoin("profiles", "profiles.id", "group_members.profile_id")
+      .select(["profiles.id", "profiles.uid", "profiles.name", "group_members.role"])
+      .where("group_members.group_id", "=", groupId)
+      .orderBy("group_members.role")
+      .orderBy(sql`lower(profiles.name)`)
+      .orderBy("profiles.id")
+      .limit(limit)
+      .execute(),
+    db.selectFrom("group_members").select((eb) => eb.fn.countAll<number | string>().as("n")).where("group_id", "=", groupId).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
 /** Makes the profile a plain member of the group (nothing changes if it is already in it). */
 export async function addGroupMember(db: Db, groupId: number, profileId: number): Promise<void> {
   await db.insertInto("group_members").values({ group_id: groupId, profile_id: profileId, role: "member" }).onConflict((oc) => oc.columns(["group_id", "profile_id"]).doNothing()).execute();

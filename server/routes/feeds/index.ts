@@ -4,6 +4,7 @@ import {
   CONTENT_ACTION_MESSAGES,
   FEED_MESSAGES,
   FEED_POSTS_PER_PAGE,
+  GROUP_MEMBERS_SHOWN,
   FeedFeedbackRequest,
   FeedPostCreateRequest,
   FeedPostFlagRequest,
@@ -22,11 +23,11 @@ import { parseOr422 } from "../../lib/validate.js";
 import { attachmentsOfFeedPosts } from "../../models/attachments.js";
 import { feedPostFeedbackCounts, feedPostFeedbackOf, findFeedPost, listFeedPosts, setFeedPostFeedback, updateFeedPostContent, type FeedPostWithPoster } from "../../models/feeds.js";
 import { storeReport } from "../../models/reports.js";
-import { addGroupMember, findGroupJoinPermission, removeGroupMember } from "../../models/profiles.js";
+import { addGroupMember, findGroupJoinPermission, listGroupMembers, removeGroupMember } from "../../models/profiles.js";
 import { authenticate, authorize, authorizeView, contentObjectPolicy, feedPolicy } from "../../policies/index.js";
 import type { FeedSubject } from "../../policies/feed.js";
 import { presentFeedback } from "../../presenters/comment.js";
-import { presentFeedPage, presentFeedPost, type FeedLookups } from "../../presenters/feed.js";
+import { presentFeedPage, presentFeedPost, presentGroupMembers, type FeedLookups } from "../../presenters/feed.js";
 import type { FileStorage } from "../../storage/fileStorage.js";
 import { siteFeatures } from "../app/index.js";
 import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
@@ -76,7 +77,7 @@ async function lookupsFor(db: Db, actor: Actor, feed: FeedSubject, rows: FeedPos
 
 /**
  * Feeds (second document: GET and POST {feed base}, DELETE /feeds/posts/{id}, POST /feeds/posts/{id}/feedback; ours:
- * PUT /feeds/posts/{id}, and joining (POST) or leaving (DELETE) the feed's group, /groups/{id}/membership). Their attachments' calls are in routes/attachments/.
+ * PUT /feeds/posts/{id}, joining (POST) or leaving (DELETE) the feed's group, /groups/{id}/membership, and its people, GET /groups/{id}/members). Their attachments' calls are in routes/attachments/.
  */
 export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Router {
   const router = Router();
@@ -88,6 +89,13 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     const lookups = await lookupsFor(db, req.actor, feed.subject, rows);
     const abilities = { post: feedPolicy.canPost(req.actor, feed.subject), join: await canJoinGroup(db, req.actor, feed), leave: feedPolicy.canLeave(req.actor, feed.subject) };
     res.json(presentFeedPage(feed.item, rows.map((r) => presentFeedPost(r, lookups)), more, abilities));
+  });
+
+  router.get("/groups/:modelId/members", async (req, res) => {
+    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
+    authorizeView(req.actor, feedPolicy.canListMembers(req.actor, feed.subject));
+    const { rows, total } = await listGroupMembers(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN);
+    res.json(presentGroupMembers(rows, total, feedPolicy.roleIn(req.actor, feed.subject)));
   });
 
   router.post("/groups/:modelId/membership", authenticate(), async (req, res) => {
