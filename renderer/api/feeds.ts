@@ -116,3 +116,23 @@ export const groupMembersKey = (owner: FeedOwner) => ["group-members", owner.id]
 export function useGroupMembers(owner: FeedOwner) {
   return useQuery({ queryKey: groupMembersKey(owner), queryFn: () => getJson(relative(groupMembersPath(owner.id)), GroupMembersResponse) });
 }
+
+/** One change to a group's people by its leaders or an administrator: add a person, set a person's role, remove one. */
+export type GroupMemberChange = { kind: "add"; profileId: number } | { kind: "role"; profileId: number; role: "leader" | "member" } | { kind: "remove"; profileId: number };
+
+/**
+ * Adds (POST {members}), sets the role of (PUT {members}/{id}) or removes (DELETE) a person of the group. Every query
+ * is read again afterwards, as for joining: the changed person may be the asker, whose abilities change with it.
+ */
+export function useGroupMemberChange(owner: FeedOwner) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: GroupMemberChange) => {
+      const base = relative(groupMembersPath(owner.id));
+      if (change.kind === "add") return postJson(base, { profile_id: change.profileId }, StatusMessageResponse);
+      if (change.kind === "role") return putJson(`${base}/${change.profileId}`, { role: change.role }, StatusMessageResponse);
+      return deleteJson(`${base}/${change.profileId}`, StatusMessageResponse);
+    },
+    onSuccess: () => client.invalidateQueries(),
+  });
+}

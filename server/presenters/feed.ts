@@ -4,7 +4,7 @@ import type { Actor } from "../lib/actor.js";
 import type { FeedbackCounts } from "../models/comments.js";
 import type { FeedPostWithPoster } from "../models/feeds.js";
 import type { GroupMemberRow } from "../models/profiles.js";
-import { feedPolicy } from "../policies/index.js";
+import { feedPolicy, groupPolicy } from "../policies/index.js";
 import type { FeedSubject } from "../policies/feed.js";
 import { presentPostAttachment } from "./attachment.js";
 import { presentFeedback } from "./comment.js";
@@ -50,7 +50,7 @@ export function presentGroupMember(row: GroupMemberRow): GroupMember {
   return { id: row.id, name: row.name, link: profileLink(row.uid), role: row.role };
 }
 
-/** A group's people (the first ones, leaders first), how many in all, and the asker's own role in it. */
-export function presentGroupMembers(rows: GroupMemberRow[], total: number, viewerRole: GroupMembersResponse["viewer_role"]): GroupMembersResponse {
-  return { data: rows.map(presentGroupMember), total, viewer_role: viewerRole };
+/** A group's people (the first ones, leaders first), how many in all, the asker's own role in it and what it may do. */
+export function presentGroupMembers(actor: Actor, rows: GroupMemberRow[], total: number, viewerRole: GroupMembersResponse["viewer_role"]): GroupMembersResponse {
+  return { data: rows.map(presentGroupMember), total, viewer_role: viewerRole, abilities: { manage: groupPolicy.canManageMembers(actor, viewerRole) } };
 }
