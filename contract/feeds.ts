@@ -120,5 +120,53 @@ export type GroupMembershipResponse = z.infer<typeof GroupMembershipResponse>;
 /** Joining (POST) or leaving (DELETE) the group whose page is the item: ours, beside its feed, whose posting it opens. */
 export const groupMembershipPath = (modelId: number): string => `/groups/${modelId}/membership`;
 
+/** How many of a group's people its Members card lists (leaders first); `total` says how many there are in all. */
+export const GROUP_MEMBERS_SHOWN = 50;
+
+/** One person of a group, as its Members card lists them: name leading to their profile, and their role in it. */
+export const GroupMember = z.object({ id: z.number(), name: z.string(), link: z.string(), role: z.enum(["leader", "member"]) });
+export type GroupMember = z.infer<typeof GroupMember>;
+
+/**
+ * GET {group members}'s answer: the first GROUP_MEMBERS_SHOWN people, leaders first then members, each by name;
+ * `total` counts all of them; `viewer_role` is the asker's own role in the group (null when not in it); `abilities`
+ * what the asker may do with them.
+ */
+export const GroupMembersResponse = z.object({
+  data: z.array(GroupMember),
+  total: z.number(),
+  viewer_role: z.enum(["leader", "member"]).nullable(),
+  /** `manage`: the asker may add, remove and change the role of the group's people (its leaders and administrators). */
+  abilities: z.object({ manage: z.boolean() }),
+});
+export type GroupMembersResponse = z.infer<typeof GroupMembersResponse>;
+
+/** Message texts of managing a group's people (ours: the spec names none). */
+export const GROUP_MEMBER_MESSAGES = {
+  manageForbidden: "Only this group's leaders and administrators may manage its members.",
+  personRequired: "Choose a person to add.",
+  alreadyIn: "This person is already in this group.",
+  notInGroup: "This person is not in this group.",
+  roleInvalid: "role must be leader or member.",
+  lastLeader: "A group needs at least one leader: make another member a leader first.",
+  added: "The person was added to this group.",
+  removed: "The person was removed from this group.",
+  madeLeader: "The person is now a leader of this group.",
+  madeMember: "The person is now a member of this group.",
+} as const;
+
+/** POST {group members}: adds a person (a user profile, by id from the profile autocomplete) as a member. */
+export const GroupMemberAddRequest = z.object({
+  profile_id: z.coerce.number({ error: GROUP_MEMBER_MESSAGES.personRequired }).int(GROUP_MEMBER_MESSAGES.personRequired).min(1, GROUP_MEMBER_MESSAGES.personRequired).max(MAX_ID, GROUP_MEMBER_MESSAGES.personRequired),
+});
+export type GroupMemberAddRequest = z.infer<typeof GroupMemberAddRequest>;
+
+/** PUT {group members}/{profileId}: makes a member a leader, or a leader a member. */
+export const GroupMemberRoleRequest = z.object({ role: z.enum(["leader", "member"], { error: GROUP_MEMBER_MESSAGES.roleInvalid }) });
+export type GroupMemberRoleRequest = z.infer<typeof GroupMemberRoleRequest>;
+
+/** A group's people (ours): read by whoever may view the group's page; one of them at {path}/{profileId}. */
+export const groupMembersPath = (modelId: number): string => `/groups/${modelId}/members`;
+
 /** The feed base of an item: GET for its pages, POST for a new post. */
 export const feedBase = (modelKey: string, modelId: number): string => `/feeds/by-type/${encodeURIComponent(modelKey)}/${modelId}`;

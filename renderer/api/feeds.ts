@@ -1,12 +1,14 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import {
   CommentFeedbackCounts,
   FeedPage,
   FeedPost,
   FeedPostDeleteResponse,
+  GroupMembersResponse,
   GroupMembershipResponse,
   StatusMessageResponse,
   feedBase,
+  groupMembersPath,
   groupMembershipPath,
   type FeedFeedbackRequest,
   type FeedPostCreateRequest,
@@ -102,6 +104,34 @@ export function useGroupMembership(owner: FeedOwner) {
     mutationFn: (join: boolean) => {
       const path = relative(groupMembershipPath(owner.id));
       return join ? postJson(path, {}, GroupMembershipResponse) : deleteJson(path, GroupMembershipResponse);
+    },
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+/** Query key of a group's people (its Members card). */
+export const groupMembersKey = (owner: FeedOwner) => ["group-members", owner.id] as const;
+
+/** The people of the group whose page the item is: the first ones, leaders first, their total and the asker's role. */
+export function useGroupMembers(owner: FeedOwner) {
+  return useQuery({ queryKey: groupMembersKey(owner), queryFn: () => getJson(relative(groupMembersPath(owner.id)), GroupMembersResponse) });
+}
+
+/** One change to a group's people by its leaders or an administrator: add a person, set a person's role, remove one. */
+export type GroupMemberChange = { kind: "add"; profileId: number } | { kind: "role"; profileId: number; role: "leader" | "member" } | { kind: "remove"; profileId: number };
+
+/**
+ * Adds (POST {members}), sets the role of (PUT {members}/{id}) or removes (DELETE) a person of the group. Every query
+ * is read again afterwards, as for joining: the changed person may be the asker, whose abilities change with it.
+ */
+export function useGroupMemberChange(owner: FeedOwner) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: GroupMemberChange) => {
+      const base = relative(groupMembersPath(owner.id));
+      if (change.kind === "add") return postJson(base, { profile_id: change.profileId }, StatusMessageResponse);
+      if (change.kind === "role") return putJson(`${base}/${change.profileId}`, { role: change.role }, StatusMessageResponse);
+      return deleteJson(`${base}/${change.profileId}`, StatusMessageResponse);
     },
     onSuccess: () => client.invalidateQueries(),
   });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import type { Db } from "../db/connection.js";
+import { isPostgres, type Db } from "../db/connection.js";
 import type { Content, NewProfile, Profile } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
 import { whereViewable } from "./content.js";
@@ -54,6 +54,11 @@ export async function findPublishers(db: Db, term: string, scope: ViewScope, lim
 /** A profile's id and name (a user or a group), or undefined when there is none with that id. */
 export async function findProfileName(db: Db, id: number): Promise<{ id: number; name: string } | undefined> {
   return db.selectFrom("profiles").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** A profile's id, name and kind, or undefined when there is none with that id. */
+export async function findProfileKind(db: Db, id: number): Promise<{ id: number; name: string; kind: Profile["kind"] } | undefined> {
+  return db.selectFrom("profiles").select(["id", "name", "kind"]).where("id", "=", id).executeTakeFirst();
 }
 
 /** The ids and names of the given profiles (unknown ids are left out), by name. */
@@ -112,6 +117,32 @@ export async function findGroupJoinPermission(db: Db, groupId: number): Promise<
   return row?.join_permission ?? null;
 }
 
+/** One person of a group with the profile fields its Members card shows. */
+export interface GroupMemberRow {
+  id: number;
+  uid: string;
+  name: string;
+  role: "leader" | "member";
+}
+
+/** A group's first `limit` people, leaders first ("leader" sorts before "member"), each part by name, and how many there are in all. */
+export async function listGroupMembers(db: Db, groupId: number, limit: number): Promise<{ rows: GroupMemberRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom("group_members")
+      .innerJoin("profiles", "profiles.id", "group_members.profile_id")
+      .select(["profiles.id", "profiles.uid", "profiles.name", "group_members.role"])
+      .where("group_members.group_id", "=", groupId)
+      .orderBy("group_members.role")
+      .orderBy(sql`lower(profiles.name)`)
+      .orderBy("profiles.id")
+      .limit(limit)
+      .execute(),
+    db.selectFrom("group_members").select((eb) => eb.fn.countAll<number | string>().as("n")).where("group_id", "=", groupId).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
 /** Makes the profile a plain member of the group (nothing changes if it is already in it). */
 export async function addGroupMember(db: Db, groupId: number, profileId: number): Promise<void> {
   await db.insertInto("group_members").values({ group_id: groupId, profile_id: profileId, role: "member" }).onConflict((oc) => oc.columns(["group_id", "profile_id"]).doNothing()).execute();
@@ -125,4 +156,40 @@ export async function removeGroupMember(db: Db, groupId: number, profileId: numb
 /** Sets a profile's photo address. */
 export async function setProfileThumb(db: Db, id: number, thumbUrl: string | null): Promise<void> {
   await db.updateTable("profiles").set({ thumb_url: thumbUrl, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+}
+
+/** A person's role in a group, or null when not in it. */
+export async function findGroupRole(db: Db, groupId: number, profileId: number): Promise<"leader" | "member" | null> {
+  const row = await db.selectFrom("group_members").select("role").where("group_id", "=", groupId).where("profile_id", "=", profileId).executeTakeFirst();
+  return row?.role ?? null;
+}
+
+/** Adds a person to the group as a member: false when they were already in it. */
+export async function insertGroupMember(db: Db, groupId: number, profileId: number): Promise<boolean> {
+  const result = await db.insertInto("group_members").values({ group_id: groupId, profile_id: profileId, role: "member" }).onConflict((oc) => oc.columns(["group_id", "profile_id"]).doNothing()).executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Removes a person from the group (change "remove") or sets their role, never leaving the group without a leader.
+ * The group's leader rows are locked first on PostgreSQL, so two leaders stepping down at once cannot both succeed
+ * (SQLite runs one write transaction at a time).
+ */
+export async function changeGroupMember(db: Db, groupId: number, profileId: number, change: "remove" | "leader" | "member"): Promise<"done" | "notInGroup" | "lastLeader"> {
+  return db.transaction().execute(async (trx) => {
+    const leaders = await trx
+      .selectFrom("group_members")
+      .select("profile_id")
+      .where("group_id", "=", groupId)
+      .where("role", "=", "leader")
+      .$if(isPostgres(db), (q) => q.forUpdate())
+      .execute();
+    const role = await findGroupRole(trx, groupId, profileId);
+    if (role === null) return "notInGroup";
+    const stepsDown = role === "leader" && change !== "leader";
+    if (stepsDown && leaders.every((l) => l.profile_id === profileId)) return "lastLeader";
+    if (change === "remove") await trx.deleteFrom("group_members").where("group_id", "=", groupId).where("profile_id", "=", profileId).execute();
+    else await trx.updateTable("group_members").set({ role: change }).where("group_id", "=", groupId).where("profile_id", "=", profileId).execute();
+    return "done";
+  });
 }

@@ -22,7 +22,7 @@ export function hasFeed(item: FeedSubject["item"]): boolean {
 }
 
 /** The actor's role in the feed's group, if any. */
-function roleIn(actor: Actor, feed: FeedSubject): "leader" | "member" | null {
+export function roleIn(actor: Actor, feed: FeedSubject): "leader" | "member" | null {
   return actor.groups.find((g) => g.groupId === feed.item.profile_id)?.role ?? null;
 }
 
@@ -73,6 +73,11 @@ export function canAttach(actor: Actor, feed: FeedSubject, features: { "feed-dis
 /** Reporting a post as inappropriate: a signed-in reader who did not write it (the spec: "others see Report as Inappropriate"). */
 export function canReport(actor: Actor, feed: FeedSubject, post: FeedPostSubject): boolean {
   return actor.signedIn && canRead(actor, feed) && actor.profile?.id !== post.poster_id;
+}
+
+/** Reading who is in the feed's group (its Members card): whoever may view the group's page, as for its feed. */
+export function canListMembers(actor: Actor, feed: FeedSubject): boolean {
+  return canRead(actor, feed);
 }
 
 /**

@@ -23,3 +23,12 @@ export function pageVisibility(viewPermission: number): { visibility: ContentSub
 export function canSeeDetails(actor: Actor, page: ContentSubject, grants: ContentGrantsSubject | undefined): boolean {
   return canView(actor, page, grants);
 }
+
+/**
+ * Managing a group's people (adding, removing, changing roles): its leaders, and administrators (who keep the whole
+ * site in order). Moderators are treated as members here: the code gives them no group powers beyond deleting feed
+ * posts, and choosing a group's people is the group's own business.
+ */
+export function canManageMembers(actor: Actor, roleInGroup: "leader" | "member" | null): boolean {
+  return actor.signedIn && (roleInGroup === "leader" || actor.isAdmin);
+}

@@ -1,9 +1,10 @@
-import { feedBase, type FeedPage, type FeedPost, type FeedbackType } from "../../contract/index.js";
+import { feedBase, type FeedPage, type FeedPost, type FeedbackType, type GroupMember, type GroupMembersResponse } from "../../contract/index.js";
 import type { AttachmentRow, Content } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import type { FeedbackCounts } from "../models/comments.js";
 import type { FeedPostWithPoster } from "../models/feeds.js";
-import { feedPolicy } from "../policies/index.js";
+import type { GroupMemberRow } from "../models/profiles.js";
+import { feedPolicy, groupPolicy } from "../policies/index.js";
 import type { FeedSubject } from "../policies/feed.js";
 import { presentPostAttachment } from "./attachment.js";
 import { presentFeedback } from "./comment.js";
@@ -42,4 +43,14 @@ export function presentFeedPage(item: Pick<Content, "id" | "model_key">, posts: 
     next_page_url: more && last ? `${feedBase(item.model_key, item.id)}?before=${last.id}` : null,
     abilities,
   };
+}
+
+/** One person of a group, as the Members card lists them. */
+export function presentGroupMember(row: GroupMemberRow): GroupMember {
+  return { id: row.id, name: row.name, link: profileLink(row.uid), role: row.role };
+}
+
+/** A group's people (the first ones, leaders first), how many in all, the asker's own role in it and what it may do. */
+export function presentGroupMembers(actor: Actor, rows: GroupMemberRow[], total: number, viewerRole: GroupMembersResponse["viewer_role"]): GroupMembersResponse {
+  return { data: rows.map(presentGroupMember), total, viewer_role: viewerRole, abilities: { manage: groupPolicy.canManageMembers(actor, viewerRole) } };
 }

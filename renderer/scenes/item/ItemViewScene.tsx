@@ -19,6 +19,7 @@ import { CollectionItems } from "./CollectionItems.js";
 import { CollectButton } from "../../components/collect/CollectButton.js";
 import { DiscussCard } from "../../components/discussions/DiscussCard.js";
 import { FeedCard } from "../../components/feed/FeedCard.js";
+import { GroupMembersCard } from "../../components/feed/GroupMembersCard.js";
 import { GroupDiscussionsCard } from "../../components/discussions/GroupDiscussionsCard.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 import { CURRICULUM_MODEL_KEYS } from "../../../contract/index.js";
@@ -106,7 +107,8 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
             there is nothing else to read. */}
         {item.sections.length === 0 && !item.description && !isCollection && !item.resource_view && <p className="empty-note">Nothing has been written here yet.</p>}
         {isCollection && <CollectionItems key={item.uid} collection={item} />}
-        {/* The feed is asked for by the item's id, which a link share does not open. */}
+        {/* A group's people and its feed are asked for by the item's id, which a link share does not open. */}
+        {item.features.feed && !item.viewed_by_link && <GroupMembersCard key={`members:${item.id}`} owner={item} />}
         {item.features.feed && !item.viewed_by_link && <FeedCard key={item.id} owner={item} />}
         {/* A group's discussion threads, named by opaque_id like the Discuss card (a link viewer reads them only). */}
         {item.features.feed && <GroupDiscussionsCard key={`group:${item.opaque_id}`} opaqueId={item.opaque_id} />}

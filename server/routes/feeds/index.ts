@@ -4,6 +4,10 @@ import {
   CONTENT_ACTION_MESSAGES,
   FEED_MESSAGES,
   FEED_POSTS_PER_PAGE,
+  GROUP_MEMBERS_SHOWN,
+  GROUP_MEMBER_MESSAGES,
+  GroupMemberAddRequest,
+  GroupMemberRoleRequest,
   FeedFeedbackRequest,
   FeedPostCreateRequest,
   FeedPostFlagRequest,
@@ -22,11 +26,11 @@ import { parseOr422 } from "../../lib/validate.js";
 import { attachmentsOfFeedPosts } from "../../models/attachments.js";
 import { feedPostFeedbackCounts, feedPostFeedbackOf, findFeedPost, listFeedPosts, setFeedPostFeedback, updateFeedPostContent, type FeedPostWithPoster } from "../../models/feeds.js";
 import { storeReport } from "../../models/reports.js";
-import { addGroupMember, findGroupJoinPermission, removeGroupMember } from "../../models/profiles.js";
-import { authenticate, authorize, authorizeView, contentObjectPolicy, feedPolicy } from "../../policies/index.js";
+import { addGroupMember, changeGroupMember, findGroupJoinPermission, findProfileKind, insertGroupMember, listGroupMembers, removeGroupMember } from "../../models/profiles.js";
+import { authenticate, authorize, authorizeView, contentObjectPolicy, feedPolicy, groupPolicy } from "../../policies/index.js";
 import type { FeedSubject } from "../../policies/feed.js";
 import { presentFeedback } from "../../presenters/comment.js";
-import { presentFeedPage, presentFeedPost, type FeedLookups } from "../../presenters/feed.js";
+import { presentFeedPage, presentFeedPost, presentGroupMembers, type FeedLookups } from "../../presenters/feed.js";
 import type { FileStorage } from "../../storage/fileStorage.js";
 import { siteFeatures } from "../app/index.js";
 import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
@@ -76,7 +80,8 @@ async function lookupsFor(db: Db, actor: Actor, feed: FeedSubject, rows: FeedPos
 
 /**
  * Feeds (second document: GET and POST {feed base}, DELETE /feeds/posts/{id}, POST /feeds/posts/{id}/feedback; ours:
- * PUT /feeds/posts/{id}, and joining (POST) or leaving (DELETE) the feed's group, /groups/{id}/membership). Their attachments' calls are in routes/attachments/.
+ * PUT /feeds/posts/{id}, joining (POST) or leaving (DELETE) the feed's group, /groups/{id}/membership, and its people:
+ * GET /groups/{id}/members, and for its leaders and administrators POST there, PUT and DELETE /groups/{id}/members/{profileId}). Their attachments' calls are in routes/attachments/.
  */
 export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Router {
   const router = Router();
@@ -89,6 +94,53 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     const abilities = { post: feedPolicy.canPost(req.actor, feed.subject), join: await canJoinGroup(db, req.actor, feed), leave: feedPolicy.canLeave(req.actor, feed.subject) };
     res.json(presentFeedPage(feed.item, rows.map((r) => presentFeedPost(r, lookups)), more, abilities));
   });
+
+  router.get("/groups/:modelId/members", async (req, res) => {
+    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
+    authorizeView(req.actor, feedPolicy.canListMembers(req.actor, feed.subject));
+    const { rows, total } = await listGroupMembers(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN);
+    res.json(presentGroupMembers(req.actor, rows, total, feedPolicy.roleIn(req.actor, feed.subject)));
+  });
+
+  router.post("/groups/:modelId/members", authenticate(), async (req, res) => {
+    const body = parseOr422(GroupMemberAddRequest, req.body ?? {});
+    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
+    authorize(req.actor, groupPolicy.canManageMembers(req.actor, feedPolicy.roleIn(req.actor, feed.subject)), GROUP_MEMBER_MESSAGES.manageForbidden);
+    const person = await findProfileKind(db, body.profile_id);
+    if (person?.kind !== "user") throw new HttpError(422, GROUP_MEMBER_MESSAGES.personRequired, { profile_id: [GROUP_MEMBER_MESSAGES.personRequired] });
+    if (!(await insertGroupMember(db, feed.item.profile_id!, person.id))) throw new HttpError(422, GROUP_MEMBER_MESSAGES.alreadyIn, { profile_id: [GROUP_MEMBER_MESSAGES.alreadyIn] });
+    req.log.info({ groupId: feed.item.profile_id, profileId: person.id }, "group member added");
+    res.status(201).json({ status: "success", message: GROUP_MEMBER_MESSAGES.added } satisfies StatusMessageResponse);
+  });
+
+  router.put("/groups/:modelId/members/:profileId", authenticate(), async (req, res) => {
+    const { role } = parseOr422(GroupMemberRoleRequest, req.body ?? {});
+    const { feed, profileId } = await loadManagedMember(req);
+    await applyMemberChange(feed, profileId, role);
+    res.json({ status: "success", message: role === "leader" ? GROUP_MEMBER_MESSAGES.madeLeader : GROUP_MEMBER_MESSAGES.madeMember } satisfies StatusMessageResponse);
+  });
+
+  router.delete("/groups/:modelId/members/:profileId", authenticate(), async (req, res) => {
+    const { feed, profileId } = await loadManagedMember(req);
+    await applyMemberChange(feed, profileId, "remove");
+    res.json({ status: "success", message: GROUP_MEMBER_MESSAGES.removed } satisfies StatusMessageResponse);
+  });
+
+  /** The group whose person a call is about, authorized for managing its people, and that person's id (404 when not a valid id). */
+  async function loadManagedMember(req: Request): Promise<{ feed: LoadedFeed; profileId: number }> {
+    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
+    authorize(req.actor, groupPolicy.canManageMembers(req.actor, feedPolicy.roleIn(req.actor, feed.subject)), GROUP_MEMBER_MESSAGES.manageForbidden);
+    const raw = String(req.params.profileId);
+    if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > MAX_ID) throw new HttpError(404, GROUP_MEMBER_MESSAGES.notInGroup);
+    return { feed, profileId: Number(raw) };
+  }
+
+  /** Removes the person or sets their role: 404 when not in the group, 422 when it would leave the group without a leader. */
+  async function applyMemberChange(feed: LoadedFeed, profileId: number, change: "remove" | "leader" | "member"): Promise<void> {
+    const outcome = await changeGroupMember(db, feed.item.profile_id!, profileId, change);
+    if (outcome === "notInGroup") throw new HttpError(404, GROUP_MEMBER_MESSAGES.notInGroup);
+    if (outcome === "lastLeader") throw new HttpError(422, GROUP_MEMBER_MESSAGES.lastLeader);
+  }
 
   router.post("/groups/:modelId/membership", authenticate(), async (req, res) => {
     const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));

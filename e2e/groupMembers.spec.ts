@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+const GROUP = "Grade 5 Science Team";
+const NEWCOMER = "Morgan Moderator";
+
+const membersCard = (page: Page) => page.getByRole("region", { name: "Members" });
+const personRow = (page: Page, name: string) => membersCard(page).getByRole("list", { name: "Members" }).getByRole("listitem").filter({ has: page.getByRole("link", { name, exact: true }) });
+
+/** The demo group's page link, found by search. */
+async function groupLink(page: Page): Promise<string> {
+  const res = await page.request.get(`/api/search?query=${encodeURIComponent(GROUP)}`);
+  expect(res.ok(), "search for the group").toBeTruthy();
+  const found = ((await res.json()) as { data: { title: string; link: string }[] }).data.find((r) => r.title === GROUP);
+  expect(found, "the demo group is listed").toBeDefined();
+  return found!.link;
+}
+
+/** Screenshots of the Members card at both widths. */
+async function shoot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.locator(".members-card").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("a group's leader adds a person, makes them a leader and a member again, and removes them, by keyboard; a member only reads", async ({ page }) => {
+  test.slow();
+  await signInViaApi(page, TEACHER);
+  const link = await groupLink(page);
+  await page.goto(link);
+  const card = membersCard(page);
+  await expect(card.getByText("You lead this group")).toBeVisible();
+  await expect(personRow(page, TEACHER.name)).toContainText("Leader");
+  await expect(personRow(page, LEARNER.name)).toContainText("Member");
+  await expectNoAxeViolations(page, "the Members card for a leader");
+
+  // Add a member by name: type, then Tab to the match and press Enter.
+  const field = card.getByRole("searchbox", { name: "Add a member" });
+  await tabTo(page, field);
+  await page.keyboard.type("Morgan Mod");
+  const match = card.getByRole("list", { name: "Matching people" }).getByRole("button", { name: `Add ${NEWCOMER}` });
+  await expect(match).toBeVisible();
+  await tabTo(page, match);
+  await page.keyboard.press("Enter");
+  await expect(personRow(page, NEWCOMER)).toContainText("Member");
+  await expect(card.getByRole("status")).toHaveText(`${NEWCOMER} was added to this group.`);
+  await shoot(page, "group-members-leader");
+
+  // Make them a leader, then a member again.
+  await tabTo(page, personRow(page, NEWCOMER).getByRole("button", { name: `Make leader ${NEWCOMER}` }));
+  await page.keyboard.press("Enter");
+  await expect(personRow(page, NEWCOMER).locator(".members-card__role")).toHaveText("Leader");
+  await tabTo(page, personRow(page, NEWCOMER).getByRole("button", { name: `Make member ${NEWCOMER}` }));
+  await page.keyboard.press("Enter");
+  await expect(personRow(page, NEWCOMER).locator(".members-card__role")).toHaveText("Member");
+
+  // Remove asks first; Cancel has focus, so the confirming button is one Shift+Tab away.
+  await tabTo(page, personRow(page, NEWCOMER).getByRole("button", { name: `Remove ${NEWCOMER}` }));
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog", { name: "Remove member" });
+  await expect(dialog).toContainText(`Remove ${NEWCOMER} from this group?`);
+  await expectNoAxeViolations(page, "the Remove member question");
+  await page.keyboard.press("Shift+Tab");
+  await expect(dialog.getByRole("button", { name: "Remove", exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(personRow(page, NEWCOMER)).toHaveCount(0);
+  await expect(card.getByRole("heading", { name: "Members" })).toBeFocused();
+
+  // A plain member sees the people and their own place, with nothing to manage.
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(membersCard(page).getByText("You are a member of this group")).toBeVisible();
+  await expect(personRow(page, TEACHER.name)).toBeVisible();
+  await expect(membersCard(page).getByRole("button", { name: /Make leader|Remove/ })).toHaveCount(0);
+  await expect(membersCard(page).getByRole("searchbox", { name: "Add a member" })).toHaveCount(0);
+  await shoot(page, "group-members-member");
+});

@@ -1,0 +1,129 @@
+import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { GroupMember } from "../../../contract/index.js";
+import { discussionFailureText } from "../../api/discussions.js";
+import { useGroupMemberChange, useGroupMembers, type FeedOwner, type GroupMemberChange } from "../../api/feeds.js";
+import { useProfileCandidates } from "../../api/profiles.js";
+import { ConfirmDialog } from "../ConfirmDialog.js";
+import { ProfileSearchField } from "../content/ProfileSearchField.js";
+import { showToast } from "../toastStore.js";
+
+const ROLE_LABELS: Record<GroupMember["role"], string> = { leader: "Leader", member: "Member" };
+const VIEWER_LINES: Record<GroupMember["role"], string> = { leader: "You lead this group", member: "You are a member of this group" };
+
+/**
+ * A group's people on its page: leaders first, then members, each name leading to their profile with a role label,
+ * and a line telling the viewer its own place in the group. The first ones are listed; the heading's count says how
+ * many there are in all. The group's leaders and administrators also add a person by name (people only), make a
+ * member a leader or a leader a member, and remove a person after a question; the server keeps one leader at least.
+ */
+export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
+  const headingId = useId();
+  const addId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const members = useGroupMembers(owner);
+  const change = useGroupMemberChange(owner);
+  const [term, setTerm] = useState("");
+  const [removing, setRemoving] = useState<GroupMember | null>(null);
+  const [status, setStatus] = useState("");
+  const data = members.data;
+  const manage = data?.abilities.manage ?? false;
+  const candidates = useProfileCandidates(manage ? term.trim() : "", { peopleOnly: true });
+
+  const handleChange = async (next: GroupMemberChange, done: string) => {
+    setRemoving(null);
+    if (change.isPending) return;
+    try {
+      await change.mutateAsync(next);
+      setStatus(done);
+      // A removed person's buttons are gone (and the question gave focus back to one of them): reading goes on from the
+      // heading. A role change keeps its button, in the same row, under its new words.
+      if (next.kind === "remove") setTimeout(() => headingRef.current?.focus(), 0);
+    } catch (error) {
+      showToast(discussionFailureText(error));
+    }
+  };
+  const handleAdd = (candidate: { profile_id: number; name: string }) => {
+    setTerm("");
+    void handleChange({ kind: "add", profileId: candidate.profile_id }, `${candidate.name} was added to this group.`);
+  };
+
+  return (
+    <section className="discuss-card members-card" aria-labelledby={headingId}>
+      <div className="discuss-card__header">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="discuss-card__title">
+          Members
+        </h2>
+        {data && <p className="discuss-card__count">{data.total === 1 ? "1 person" : `${data.total} people`}</p>}
+      </div>
+      {data?.viewer_role && <p className="members-card__you">{VIEWER_LINES[data.viewer_role]}</p>}
+      {members.isPending ? (
+        <p className="page-status">Loading members…</p>
+      ) : members.error || !data ? (
+        <p className="feed-card__empty">
+          Members could not be loaded.{" "}
+          <button type="button" className="link-button" onClick={() => void members.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <>
+          <ul className="members-card__list" aria-label="Members">
+            {data.data.map((m) => (
+              <li key={m.id} className="members-card__person">
+                <Link to={m.link}>{m.name}</Link>
+                <span className={`members-card__role members-card__role--${m.role}`}>{ROLE_LABELS[m.role]}</span>
+                {manage && (
+                  <span className="members-card__actions">
+                    <button
+                      type="button"
+                      className="button button--small button--secondary"
+                      aria-disabled={change.isPending || undefined}
+                      onClick={() => void handleChange({ kind: "role", profileId: m.id, role: m.role === "leader" ? "member" : "leader" }, m.role === "leader" ? `${m.name} is now a member.` : `${m.name} is now a leader.`)}
+                    >
+                      {m.role === "leader" ? "Make member" : "Make leader"}
+                      <span className="visually-hidden"> {m.name}</span>
+                    </button>
+                    <button type="button" className="button button--small button--ghost" aria-disabled={change.isPending || undefined} onClick={() => !change.isPending && setRemoving(m)}>
+                      Remove<span className="visually-hidden"> {m.name}</span>
+                    </button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+          {data.total > data.data.length && (
+            <p className="feed-card__empty">
+              Showing the first {data.data.length} of {data.total}.
+            </p>
+          )}
+          {manage && (
+            <ProfileSearchField
+              id={addId}
+              label="Add a member"
+              listLabel="Matching people"
+              term={term}
+              onTermChange={setTerm}
+              candidates={candidates.data?.data}
+              exclude={(p) => p.is_group || data.data.some((m) => m.id === p.profile_id)}
+              verb="Add"
+              onPick={handleAdd}
+            />
+          )}
+        </>
+      )}
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+      {removing && (
+        <ConfirmDialog
+          title="Remove member"
+          message={`Remove ${removing.name} from this group? They will no longer post to its feed.`}
+          confirmLabel="Remove"
+          onConfirm={() => void handleChange({ kind: "remove", profileId: removing.id }, `${removing.name} was removed from this group.`)}
+          onCancel={() => setRemoving(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GROUP_MEMBER_MESSAGES, GROUP_MEMBERS_SHOWN } from "../../../contract/index.js";
+import type { Content } from "../../db/schema.js";
+import { buildGroup, buildGroupPage, buildUser, startCastServer, type RoleCast } from "../../test/factories.js";
+import { apiReferenceCheck } from "../../test/apiReference.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
+
+const members = (item: Content) => `/groups/${item.id}/members`;
+
+describe("a group's people", () => {
+  let server: TestServer;
+  let cast: RoleCast;
+  let as: RoleCast["clients"];
+  let groupPage: Content, resource: Content;
+  const fits = apiReferenceCheck();
+
+  beforeAll(async () => {
+    ({ server, cast, as, groupPage, resource } = await startCastServer());
+  });
+  afterAll(() => server.stop());
+
+  it("lists leaders first then members, each by name with a link to their profile, and tells the asker its own role", async () => {
+    const [zed, amy] = [await buildUser(server.db, { name: "Zed Zoologist" }), await buildUser(server.db, { name: "amy Astronomer" })];
+    const coLeader = await buildUser(server.db, { name: "Bea Botanist" });
+    const group = await buildGroup(server.db, cast.leader, [zed, cast.groupie, amy]);
+    await server.db.insertInto("group_members").values({ group_id: group.id, profile_id: coLeader.id, role: "leader" }).execute();
+    const page = await buildGroupPage(server.db, cast.leader, group, "Naturalists");
+
+    const read = await as.guest.get(members(page));
+    expect(read.status).toBe(200);
+    fits("get", "/groups/{modelId}/members", read);
+    expect(read.body.total).toBe(5);
+    expect(read.body.viewer_role).toBeNull();
+    const leaderName = (await server.db.selectFrom("profiles").select("name").where("id", "=", cast.leader.id).executeTakeFirstOrThrow()).name;
+    const expectedLeaders = [
+      { id: coLeader.id, name: "Bea Botanist", link: `/profiles/${coLeader.uid}`, role: "leader" },
+      { id: cast.leader.id, name: leaderName, link: `/profiles/${cast.leader.uid}`, role: "leader" },
+    ].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
+    expect(read.body.data).toEqual([
+      ...expectedLeaders,
+      { id: amy.id, name: "amy Astronomer", link: `/profiles/${amy.uid}`, role: "member" },
+      { id: cast.groupie.id, name: "Gus Groupie", link: `/profiles/${cast.groupie.uid}`, role: "member" },
+      { id: zed.id, name: "Zed Zoologist", link: `/profiles/${zed.uid}`, role: "member" },
+    ]);
+    expect((await as.leader.get(members(page))).body.viewer_role).toBe("leader");
+    expect((await as.groupie.get(members(page))).body.viewer_role).toBe("member");
+    expect((await as.member.get(members(page))).body.viewer_role).toBeNull();
+  });
+
+  it(`shows the first ${GROUP_MEMBERS_SHOWN} people and counts them all`, async () => {
+    const crowd = [];
+    for (let i = 0; i < GROUP_MEMBERS_SHOWN + 3; i++) crowd.push(await buildUser(server.db, { name: `Crowd ${String(i).padStart(3, "0")}` }));
+    const page = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader, crowd), "Big Crowd");
+    const read = await as.member.get(members(page));
+    expect(read.body.total).toBe(GROUP_MEMBERS_SHOWN + 4);
+    expect(read.body.data).toHaveLength(GROUP_MEMBERS_SHOWN);
+    expect(read.body.data[0]).toMatchObject({ id: cast.leader.id, role: "leader" });
+    expect(read.body.data.at(-1)).toMatchObject({ name: `Crowd ${String(GROUP_MEMBERS_SHOWN - 2).padStart(3, "0")}`, role: "member" });
+  });
+
+  it("keeps an 'Only members' group's people hidden from those who may not view its page", async () => {
+    const hidden = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader, [cast.groupie]), "Secret Club", { restricted: true });
+    const guest = await as.guest.get(members(hidden));
+    expect(guest.status).toBe(401);
+    fits("get", "/groups/{modelId}/members", guest);
+    for (const role of ["member", "moderator"] as const) {
+      const refused = await as[role].get(members(hidden));
+      expect(refused.status, role).toBe(404);
+      fits("get", "/groups/{modelId}/members", refused);
+    }
+    expect((await as.groupie.get(members(hidden))).body.total).toBe(2);
+    expect((await as.admin.get(members(hidden))).body.total).toBe(2);
+    // Not a group: no people.
+    expect((await as.member.get(members(resource))).status).toBe(404);
+    expect((await as.guest.get(members(groupPage))).status).toBe(200);
+  });
+});
+
+describe("managing a group's people", () => {
+  let server: TestServer;
+  let cast: RoleCast;
+  let as: RoleCast["clients"];
+  const fits = apiReferenceCheck();
+
+  beforeAll(async () => {
+    ({ server, cast, as } = await startCastServer());
+    // The cast's owner leads a group of its own: another group's leader.
+    await buildGroup(server.db, cast.owner);
+  });
+  afterAll(() => server.stop());
+
+  /** A fresh group led by the cast's leader with the cast's groupie as member, and its page. */
+  const freshGroup = async (title: string) => {
+    const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
+    return { group, page: await buildGroupPage(server.db, cast.leader, group, title) };
+  };
+  const roleOf = async (groupId: number, profileId: number) =>
+    (await server.db.selectFrom("group_members").select("role").where("group_id", "=", groupId).where("profile_id", "=", profileId).executeTakeFirst())?.role ?? null;
+  const setRole = async (c: TestClient, page: Content, profileId: number, role: unknown) => c.request("PUT", `${members(page)}/${profileId}`, { role }, { "x-csrf-token": await c.token() });
+  const removeMember = async (c: TestClient, page: Content, profileId: number) => c.request("DELETE", `${members(page)}/${profileId}`, undefined, { "x-csrf-token": await c.token() });
+
+  it("lets the group's leaders and administrators add, remove and promote; guests 401, members, moderators and other groups' leaders 403", async () => {
+    const expected = { guest: 401, member: 403, groupie: 403, moderator: 403, owner: 403, leader: 201, admin: 201 } as const;
+    for (const [role, status] of Object.entries(expected) as [keyof typeof expected, number][]) {
+      const { group, page } = await freshGroup(`Add by ${role}`);
+      const newcomer = await buildUser(server.db);
+      const added = await as[role].post(members(page), { profile_id: newcomer.id });
+      expect(added.status, role).toBe(status);
+      fits("post", "/groups/{modelId}/members", added);
+      expect(await roleOf(group.id, newcomer.id), role).toBe(status === 201 ? "member" : null);
+      if (status === 201) expect(added.body).toEqual({ status: "success", message: GROUP_MEMBER_MESSAGES.added });
+      else if (status === 403) expect(added.body.message).toBe(GROUP_MEMBER_MESSAGES.manageForbidden);
+      const abilities = (await as[role].get(members(page))).body.abilities;
+      expect(abilities, role).toEqual({ manage: status === 201 });
+
+      await server.db.insertInto("group_members").values({ group_id: group.id, profile_id: newcomer.id, role: "member" }).onConflict((oc) => oc.doNothing()).execute();
+      const promoted = await setRole(as[role], page, newcomer.id, "leader");
+      expect(promoted.status, role).toBe(status === 201 ? 200 : status);
+      fits("put", "/groups/{modelId}/members/{profileId}", promoted);
+      expect(await roleOf(group.id, newcomer.id), role).toBe(status === 201 ? "leader" : "member");
+      const removed = await removeMember(as[role], page, newcomer.id);
+      expect(removed.status, role).toBe(status === 201 ? 200 : status);
+      fits("delete", "/groups/{modelId}/members/{profileId}", removed);
+      expect(await roleOf(group.id, newcomer.id), role).toBe(status === 201 ? null : "member");
+    }
+  });
+
+  it("never leaves a group without a leader, and says what is wrong with a bad request", async () => {
+    const { group, page } = await freshGroup("Careful Group");
+    const lastStepsDown = await setRole(as.leader, page, cast.leader.id, "member");
+    expect([lastStepsDown.status, lastStepsDown.body.message]).toEqual([422, GROUP_MEMBER_MESSAGES.lastLeader]);
+    fits("put", "/groups/{modelId}/members/{profileId}", lastStepsDown);
+    const lastRemoved = await removeMember(as.admin, page, cast.leader.id);
+    expect([lastRemoved.status, lastRemoved.body.message]).toEqual([422, GROUP_MEMBER_MESSAGES.lastLeader]);
+    expect(await roleOf(group.id, cast.leader.id)).toBe("leader");
+
+    // With a second leader, the first may step down (and is then no longer one who may manage).
+    expect((await setRole(as.leader, page, cast.groupie.id, "leader")).body).toEqual({ status: "success", message: GROUP_MEMBER_MESSAGES.madeLeader });
+    expect((await setRole(as.leader, page, cast.leader.id, "member")).body).toEqual({ status: "success", message: GROUP_MEMBER_MESSAGES.madeMember });
+    expect(await roleOf(group.id, cast.leader.id)).toBe("member");
+    expect((await setRole(as.leader, page, cast.leader.id, "leader")).status).toBe(403);
+    expect((await removeMember(as.groupie, page, cast.groupie.id)).status).toBe(422);
+
+    const bad = await setRole(as.groupie, page, cast.leader.id, "owner");
+    expect([bad.status, bad.body.message]).toEqual([422, GROUP_MEMBER_MESSAGES.roleInvalid]);
+    for (const body of [{}, { profile_id: "x" }, { profile_id: group.id }, { profile_id: 999999 }]) {
+      const refused = await as.groupie.post(members(page), body);
+      expect([refused.status, refused.body.message], JSON.stringify(body)).toEqual([422, GROUP_MEMBER_MESSAGES.personRequired]);
+    }
+    const again = await as.groupie.post(members(page), { profile_id: cast.leader.id });
+    expect([again.status, again.body.message]).toEqual([422, GROUP_MEMBER_MESSAGES.alreadyIn]);
+    fits("post", "/groups/{modelId}/members", again);
+    for (const id of [cast.member.id, "abc"]) {
+      const missing = await removeMember(as.groupie, page, id as number);
+      expect([missing.status, missing.body.message], String(id)).toEqual([404, GROUP_MEMBER_MESSAGES.notInGroup]);
+    }
+  });
+
+  it("keeps an 'Only members' group hidden from those who would manage it without seeing it", async () => {
+    const hidden = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader), "Hidden Club", { restricted: true });
+    expect((await as.member.post(members(hidden), { profile_id: cast.member.id })).status).toBe(404);
+    expect((await as.leader.post(members(hidden), { profile_id: cast.member.id })).status).toBe(201);
+    expect((await as.admin.get(members(hidden))).body.abilities).toEqual({ manage: true });
+  });
+});
