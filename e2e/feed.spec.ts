@@ -1,21 +1,12 @@
 import fs from "node:fs";
 import { expect, test, type FileChooser, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
+import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, tabTo, switchTo, demoGroupLink } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
-const GROUP = "Grade 5 Science Team";
 
 const feedCard = (page: Page) => page.getByRole("region", { name: "Feed" });
 const postOf = (page: Page, name: string, text: string) => feedCard(page).getByRole("article", { name: `Post by ${name}` }).filter({ hasText: text });
 
-/** The demo group's page link, found by search. */
-async function groupLink(page: Page): Promise<string> {
-  const res = await page.request.get(`/api/search?query=${encodeURIComponent(GROUP)}`);
-  expect(res.ok(), "search for the group").toBeTruthy();
-  const found = ((await res.json()) as { data: { title: string; link: string }[] }).data.find((r) => r.title === GROUP);
-  expect(found, "the demo group is listed").toBeDefined();
-  return found!.link;
-}
 
 /** Screenshots of the feed at both widths (the page scrolled to it). */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -33,7 +24,7 @@ test("a member posts to the group's feed, reacts and deletes, by keyboard; the l
   test.slow();
   const text = `Field trip on Friday ${Date.now().toString(36)}`;
   await signInViaApi(page, LEARNER);
-  const link = await groupLink(page);
+  const link = await demoGroupLink(page);
   await page.goto(link);
   const card = feedCard(page);
   await expect(card.getByRole("heading", { name: "Feed" })).toBeVisible();
@@ -123,7 +114,7 @@ test("a member attaches files to a post and edits its text, by keyboard; an over
   test.slow();
   const text = `Trip plan attached ${Date.now().toString(36)}`;
   await signInViaApi(page, LEARNER);
-  const link = await groupLink(page);
+  const link = await demoGroupLink(page);
   await page.goto(link);
   const card = feedCard(page);
   const field = card.getByRole("textbox", { name: "Write a post" });

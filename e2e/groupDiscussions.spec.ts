@@ -1,21 +1,13 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo, DEMO_GROUP, demoGroupLink } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
-const GROUP = "Grade 5 Science Team";
+const GROUP = DEMO_GROUP;
 
 const widget = (page: Page) => page.getByRole("region", { name: "Discussions" });
 const threadList = (page: Page) => widget(page).getByRole("list", { name: "Discussion threads" });
 
-/** The demo group's page link, found by search. */
-async function groupLink(page: Page): Promise<string> {
-  const res = await page.request.get(`/api/search?query=${encodeURIComponent(GROUP)}`);
-  expect(res.ok(), "search for the group").toBeTruthy();
-  const found = ((await res.json()) as { data: { title: string; link: string }[] }).data.find((r) => r.title === GROUP);
-  expect(found, "the demo group is listed").toBeDefined();
-  return found!.link;
-}
 
 /** Screenshots at both widths of what `target` shows (the page scrolled to it), with axe at each width. */
 async function shootAndCheck(page: Page, name: string, target: string): Promise<void> {
@@ -34,7 +26,7 @@ test("a member starts a discussion, opens it and replies by keyboard, sorts and 
   test.slow();
   const title = `Plant growth log ${Date.now().toString(36)}`;
   await signInViaApi(page, LEARNER);
-  const link = await groupLink(page);
+  const link = await demoGroupLink(page);
   await page.goto(link);
   await expect(widget(page).getByRole("heading", { name: "Discussions", level: 2 })).toBeVisible();
   // The demo's threads, most recent activity first; the long one is cut to 5 lines with More.
@@ -108,7 +100,7 @@ test("a member starts a discussion, opens it and replies by keyboard, sorts and 
 test("a group's page shows its About text without the empty note; clearing a group's About text is refused, and the page keeps it", async ({ page }) => {
   const EMPTY_NOTE = "Nothing has been written here yet.";
   await signInViaApi(page, TEACHER);
-  await page.goto(await groupLink(page));
+  await page.goto(await demoGroupLink(page));
   await expect(page.locator(".item-page__description")).toHaveText(`${GROUP} brings educators together to share resources and plan units.`);
   await expect(page.getByText(EMPTY_NOTE)).toHaveCount(0);
 
@@ -133,7 +125,7 @@ test("a group's page shows its About text without the empty note; clearing a gro
 /** Starts a discussion of the learner's in the demo group through the widget, and opens it. */
 async function startAndOpen(page: Page, title: string, message: string) {
   await signInViaApi(page, LEARNER);
-  await page.goto(await groupLink(page));
+  await page.goto(await demoGroupLink(page));
   await widget(page).getByRole("button", { name: "Start a discussion..." }).click();
   const form = widget(page).getByRole("form", { name: "Start a discussion" });
   await form.getByRole("textbox", { name: "Title" }).fill(title);

@@ -1,22 +1,13 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, switchTo, tabTo, demoGroupLink } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
-const GROUP = "Grade 5 Science Team";
 const NEWCOMER = "Morgan Moderator";
 
 const membersCard = (page: Page) => page.getByRole("region", { name: "Members" });
 const personRow = (page: Page, name: string) => membersCard(page).getByRole("list", { name: "Members" }).getByRole("listitem").filter({ has: page.getByRole("link", { name, exact: true }) });
 
-/** The demo group's page link, found by search. */
-async function groupLink(page: Page): Promise<string> {
-  const res = await page.request.get(`/api/search?query=${encodeURIComponent(GROUP)}`);
-  expect(res.ok(), "search for the group").toBeTruthy();
-  const found = ((await res.json()) as { data: { title: string; link: string }[] }).data.find((r) => r.title === GROUP);
-  expect(found, "the demo group is listed").toBeDefined();
-  return found!.link;
-}
 
 /** Screenshots of the Members card at both widths. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -32,7 +23,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 test("a group's leader adds a person, makes them a leader and a member again, and removes them, by keyboard; a member only reads", async ({ page }) => {
   test.slow();
   await signInViaApi(page, TEACHER);
-  const link = await groupLink(page);
+  const link = await demoGroupLink(page);
   await page.goto(link);
   const card = membersCard(page);
   await expect(card.getByText("You lead this group")).toBeVisible();

@@ -317,3 +317,15 @@ export async function exportFromDialog(page: Page, label: string): Promise<{ hre
   const name = /filename="([^"]+)"/.exec(response.headers()["content-disposition"] ?? "")?.[1] ?? "";
   return { href, name, body: await response.body() };
 }
+
+/** The demo catalogue's group (seeded with a leader, members, feed posts and discussions). */
+export const DEMO_GROUP = "Grade 5 Science Team";
+
+/** The demo group's page link, found by search. */
+export async function demoGroupLink(page: Page): Promise<string> {
+  const res = await page.request.get(`/api/search?query=${encodeURIComponent(DEMO_GROUP)}`);
+  expect(res.ok(), "search for the group").toBeTruthy();
+  const found = ((await res.json()) as { data: { title: string; link: string }[] }).data.find((r) => r.title === DEMO_GROUP);
+  expect(found, "the demo group is listed").toBeDefined();
+  return found!.link;
+}
