@@ -143,11 +143,6 @@ export async function listGroupMembers(db: Db, groupId: number, limit: number): 
   return { rows, total: Number(count.n) };
 }
 
-/** Makes the profile a plain member of the group (nothing changes if it is already in it). */
-export async function addGroupMember(db: Db, groupId: number, profileId: number): Promise<void> {
-  await db.insertInto("group_members").values({ group_id: groupId, profile_id: profileId, role: "member" }).onConflict((oc) => oc.columns(["group_id", "profile_id"]).doNothing()).execute();
-}
-
 /** Takes a plain member out of the group (leaders are never removed this way). */
 export async function removeGroupMember(db: Db, groupId: number, profileId: number): Promise<void> {
   await db.deleteFrom("group_members").where("group_id", "=", groupId).where("profile_id", "=", profileId).where("role", "=", "member").execute();
@@ -164,8 +159,8 @@ export async function findGroupRole(db: Db, groupId: number, profileId: number):
   return row?.role ?? null;
 }
 
-/** Adds a person to the group as a member: false when they were already in it. */
-export async function insertGroupMember(db: Db, groupId: number, profileId: number): Promise<boolean> {
+/** Makes the profile a plain member of the group: false when it was already in it (nothing then changes). */
+export async function addGroupMember(db: Db, groupId: number, profileId: number): Promise<boolean> {
   const result = await db.insertInto("group_members").values({ group_id: groupId, profile_id: profileId, role: "member" }).onConflict((oc) => oc.columns(["group_id", "profile_id"]).doNothing()).executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

@@ -26,7 +26,7 @@ import { parseOr422 } from "../../lib/validate.js";
 import { attachmentsOfFeedPosts } from "../../models/attachments.js";
 import { feedPostFeedbackCounts, feedPostFeedbackOf, findFeedPost, listFeedPosts, setFeedPostFeedback, updateFeedPostContent, type FeedPostWithPoster } from "../../models/feeds.js";
 import { storeReport } from "../../models/reports.js";
-import { addGroupMember, changeGroupMember, findGroupJoinPermission, findProfileKind, insertGroupMember, listGroupMembers, removeGroupMember } from "../../models/profiles.js";
+import { addGroupMember, changeGroupMember, findGroupJoinPermission, findProfileKind, listGroupMembers, removeGroupMember } from "../../models/profiles.js";
 import { authenticate, authorize, authorizeView, contentObjectPolicy, feedPolicy, groupPolicy } from "../../policies/index.js";
 import type { FeedSubject } from "../../policies/feed.js";
 import { presentFeedback } from "../../presenters/comment.js";
@@ -108,7 +108,7 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     authorize(req.actor, groupPolicy.canManageMembers(req.actor, feedPolicy.roleIn(req.actor, feed.subject)), GROUP_MEMBER_MESSAGES.manageForbidden);
     const person = await findProfileKind(db, body.profile_id);
     if (person?.kind !== "user") throw new HttpError(422, GROUP_MEMBER_MESSAGES.personRequired, { profile_id: [GROUP_MEMBER_MESSAGES.personRequired] });
-    if (!(await insertGroupMember(db, feed.item.profile_id!, person.id))) throw new HttpError(422, GROUP_MEMBER_MESSAGES.alreadyIn, { profile_id: [GROUP_MEMBER_MESSAGES.alreadyIn] });
+    if (!(await addGroupMember(db, feed.item.profile_id!, person.id))) throw new HttpError(422, GROUP_MEMBER_MESSAGES.alreadyIn, { profile_id: [GROUP_MEMBER_MESSAGES.alreadyIn] });
     req.log.info({ groupId: feed.item.profile_id, profileId: person.id }, "group member added");
     res.status(201).json({ status: "success", message: GROUP_MEMBER_MESSAGES.added } satisfies StatusMessageResponse);
   });
