@@ -37,7 +37,7 @@ export const isContentTypePath = (value: string): boolean => (CONTENT_TYPE_PATHS
 
 /**
  * The named sanitizer profiles (first document, section 9) as allowed-tag lists; each one builds on the
- * one before. Attributes, link targets and frames follow fixed rules (docs/ARCHITECTURE.md).
+ * one before. Attributes, link targets and frames follow fixed rules (docs/design.md).
  */
 const MINIMAL = ["b", "strong", "i", "em", "u", "s", "sub", "sup", "br", "p"] as const;
 const SIMPLE = [...MINIMAL, "a", "ul", "ol", "li", "blockquote"] as const;

@@ -21,7 +21,7 @@ export function opensInNewTab(href: string | undefined): boolean {
 
 const TEXT_ALIGN = [/^(left|right|center|justify|start|end)$/];
 
-/** sanitize-html options of one profile (tag lists in contract/sanitize.ts, written down in docs/ARCHITECTURE.md). */
+/** sanitize-html options of one profile (tag lists in contract/editor.ts, written down in docs/design.md). */
 function optionsFor(profile: SanitizeProfile): sanitize.IOptions {
   const tags = SANITIZE_PROFILES[profile];
   const has = (tag: string) => tags.includes(tag);
