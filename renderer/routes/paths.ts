@@ -10,6 +10,7 @@ export const PATHS = {
   contactMessages: "/moderation/messages",
   interceptors: "/moderation/interceptors",
   products: "/moderation/products",
+  news: "/moderation/news",
   allOrders: "/moderation/orders",
   orders: "/checkout/orders",
   notifications: "/notifications",

@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: "moderation/messages", lazy: async () => ({ Component: (await import("../scenes/moderation/ContactMessagesScene.js")).ContactMessagesScene }) },
       { path: "moderation/interceptors", lazy: async () => ({ Component: (await import("../scenes/moderation/InterceptorsScene.js")).InterceptorsScene }) },
       { path: "moderation/products", lazy: async () => ({ Component: (await import("../scenes/moderation/ProductsScene.js")).ProductsScene }) },
+      { path: "moderation/news", lazy: async () => ({ Component: (await import("../scenes/moderation/NewsScene.js")).NewsScene }) },
       { path: "moderation/orders", lazy: async () => ({ Component: (await import("../scenes/moderation/OrdersScene.js")).OrdersScene }) },
       { path: "checkout/orders", lazy: async () => ({ Component: (await import("../scenes/checkout/MyOrdersScene.js")).MyOrdersScene }) },
       { path: "checkout/orders/:uuid", lazy: async () => ({ Component: (await import("../scenes/checkout/OrderScene.js")).OrderScene }) },

@@ -84,7 +84,8 @@ function NewsSlides({ items }: { items: NewsCarouselItem[] }) {
   );
 }
 
-function NewsSlide({ item, label, current }: { item: NewsCarouselItem; label: string; current: boolean }) {
+/** One news item as its slide: also the administrators' preview of an item they write (scenes/moderation/NewsScene). */
+export function NewsSlide({ item, label, current }: { item: NewsCarouselItem; label: string; current: boolean }) {
   const settings = item.community_callout_settings;
   const title = settings.title || item.title;
   const description = settings.description || item.description;

@@ -8,13 +8,13 @@ import { PageTitle } from "../../components/PageTitle.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
 /** What the staff's pages need of the permissions map. */
-type StaffPermission = "review_reports" | "read_contact_messages" | "manage_interceptors" | "manage_products";
+type StaffPermission = "review_reports" | "read_contact_messages" | "manage_interceptors" | "manage_products" | "manage_news";
 
-/** Who may see a page that needs the permission, as its refusal says. */
-const WHO: Record<StaffPermission, string> = { review_reports: "moderators and administrators", read_contact_messages: "moderators and administrators", manage_interceptors: "administrators", manage_products: "administrators" };
+/** Whether only administrators hold the permission (the others are moderators' too): what a refusal names. */
+const ADMINISTRATORS_ONLY: Record<StaffPermission, boolean> = { review_reports: false, read_contact_messages: false, manage_interceptors: true, manage_news: true, manage_products: true };
 
 /**
- * The frame of the staff's pages (Reports, Contact messages, and Interceptors, Products and Orders for administrators): title, the pages' own navigation, and the gate: a guest
+ * The frame of the staff's pages (Reports, Contact messages, and Interceptors, News, Products and Orders for administrators): title, the pages' own navigation, and the gate: a guest
  * is offered sign-in, a profile without `permission` is told the page is not theirs, and `children` only renders
  * (and so only loads) for those who may see it.
  */
@@ -28,17 +28,17 @@ export function StaffPage({ title, intro, permission, children }: { title: strin
   else if (profile === null)
     body = (
       <p>
-        <Link to={signInPath(location.pathname + location.search)}>Sign in</Link> as {permission === "manage_interceptors" || permission === "manage_products" ? "an administrator" : "a moderator or administrator"} to see this page.
+        <Link to={signInPath(location.pathname + location.search)}>Sign in</Link> as {ADMINISTRATORS_ONLY[permission] ? "an administrator" : "a moderator or administrator"} to see this page.
       </p>
     );
-  else if (!may(permission)) body = <p>Only {WHO[permission]} may see this page.</p>;
+  else if (!may(permission)) body = <p>Only {ADMINISTRATORS_ONLY[permission] ? "administrators" : "moderators and administrators"} may see this page.</p>;
   else body = children;
 
   return (
     <div className="staff-page">
       <PageTitle title={title} />
       <h1 className="page-title">{title}</h1>
-      {(may("review_reports") || may("read_contact_messages") || may("manage_interceptors") || may("manage_products")) && (
+      {(Object.keys(ADMINISTRATORS_ONLY) as StaffPermission[]).some(may) && (
         <nav className="staff-page__nav" aria-label="Moderation">
           {may("review_reports") && (
             <NavLink className="staff-page__link" to={PATHS.reports}>
@@ -53,6 +53,11 @@ export function StaffPage({ title, intro, permission, children }: { title: strin
           {may("manage_interceptors") && (
             <NavLink className="staff-page__link" to={PATHS.interceptors}>
               Interceptors
+            </NavLink>
+          )}
+          {may("manage_news") && (
+            <NavLink className="staff-page__link" to={PATHS.news}>
+              News
             </NavLink>
           )}
           {may("manage_products") && (

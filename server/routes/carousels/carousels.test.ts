@@ -141,6 +141,13 @@ describe("carousels", () => {
       expect((await server.db.selectFrom("news_items").select("title").where("id", "=", item.id).executeTakeFirst())?.title).toBe("Kept");
     });
 
+    it("tells the web app who may manage news (the permissions map's manage_news, which gates the staff page)", async () => {
+      const permissionsOf = async (client: TestClient) => (await client.get("/getInitializeData")).body.profile.permissions as Record<string, boolean>;
+      expect((await permissionsOf(await buildSignedInClient(server, { admin: true }))).manage_news).toBe(true);
+      expect((await permissionsOf(await buildSignedInClient(server, { moderator: true }))).manage_news).toBe(false);
+      expect((await permissionsOf(await buildSignedInClient(server))).manage_news).toBe(false);
+    });
+
     it("answers bad input with 422 and the field's message", async () => {
       const admin = await buildSignedInClient(server, { admin: true });
       const cases: [unknown, string][] = [
