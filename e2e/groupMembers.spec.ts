@@ -43,16 +43,38 @@ test("a group's leader adds a person, makes them a leader and a member again, an
   await expect(card.getByRole("status")).toHaveText(`${NEWCOMER} was added to this group.`);
   await shoot(page, "group-members-leader");
 
-  // Make them a leader, then a member again.
+  // Make them a leader, then a member again. The card's buttons are inert (aria-disabled, a press ignored) while a
+  // change is pending; they work again once the card's list shows the change, though the rest of the page is still
+  // being read again: here the feed's read is held back until then (they stayed inert until every query on the page
+  // was read again, so CI's Make member, pressed once the role said Leader, was ignored and the role stayed Leader).
+  let releaseFeed = () => {};
+  const feedHeld = new Promise<void>((resolve) => (releaseFeed = resolve));
+  let feedReadsHeld = 0;
+  await page.route("**/feeds/by-type/**", async (route) => {
+    if (route.request().method() === "GET") {
+      feedReadsHeld++;
+      await feedHeld;
+    }
+    await route.fallback();
+  });
   await tabTo(page, personRow(page, NEWCOMER).getByRole("button", { name: `Make leader ${NEWCOMER}` }));
   await page.keyboard.press("Enter");
   await expect(personRow(page, NEWCOMER).locator(".members-card__role")).toHaveText("Leader");
-  await tabTo(page, personRow(page, NEWCOMER).getByRole("button", { name: `Make member ${NEWCOMER}` }));
+  const makeMember = personRow(page, NEWCOMER).getByRole("button", { name: `Make member ${NEWCOMER}` });
+  await expect(makeMember).toBeEnabled();
+  await expect(card.getByRole("status")).toHaveText(`${NEWCOMER} is now a leader.`);
+  expect(feedReadsHeld, "the feed was being read again meanwhile").toBeGreaterThan(0);
+  releaseFeed();
+  await page.unroute("**/feeds/by-type/**");
+  await tabTo(page, makeMember);
   await page.keyboard.press("Enter");
   await expect(personRow(page, NEWCOMER).locator(".members-card__role")).toHaveText("Member");
+  await expect(card.getByRole("status")).toHaveText(`${NEWCOMER} is now a member.`);
 
   // Remove asks first; Cancel has focus, so the confirming button is one Shift+Tab away.
-  await tabTo(page, personRow(page, NEWCOMER).getByRole("button", { name: `Remove ${NEWCOMER}` }));
+  const remove = personRow(page, NEWCOMER).getByRole("button", { name: `Remove ${NEWCOMER}` });
+  await expect(remove).toBeEnabled();
+  await tabTo(page, remove);
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("alertdialog", { name: "Remove member" });
   await expect(dialog).toContainText(`Remove ${NEWCOMER} from this group?`);

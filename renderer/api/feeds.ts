@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { matchQuery, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import {
   CommentFeedbackCounts,
   FeedPage,
@@ -123,6 +123,10 @@ export type GroupMemberChange = { kind: "add"; profileId: number } | { kind: "ro
 /**
  * Adds (POST {members}), sets the role of (PUT {members}/{id}) or removes (DELETE) a person of the group. Every query
  * is read again afterwards, as for joining: the changed person may be the asker, whose abilities change with it.
+ * The change counts as done (no longer pending) once the group's people are read again, not the whole page: the
+ * Members card's buttons wait while a change is pending, and the list already shows the new role, so waiting for every
+ * other query (the feed, the discussions, the item...) left them inert, a press on them ignored, for as long as the
+ * slowest of those took.
  */
 export function useGroupMemberChange(owner: FeedOwner) {
   const client = useQueryClient();
@@ -133,6 +137,10 @@ export function useGroupMemberChange(owner: FeedOwner) {
       if (change.kind === "role") return putJson(`${base}/${change.profileId}`, { role: change.role }, StatusMessageResponse);
       return deleteJson(`${base}/${change.profileId}`, StatusMessageResponse);
     },
-    onSuccess: () => client.invalidateQueries(),
+    onSuccess: async () => {
+      const members = { queryKey: groupMembersKey(owner) };
+      void client.invalidateQueries({ predicate: (query) => !matchQuery(members, query) });
+      await client.invalidateQueries(members);
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { COMMENT_ATTACHMENTS_FEATURE, DISCUSSION_AUTOLOAD_THRESHOLD, DISCUSSION_MESSAGES, MESSAGES, type MeetingDetails, type ThreadSummary } from "../../../contract/index.js";
 import { discussionFailureText, flattenThread, useDiscussionSummary, useDiscussionThread, usePostComment, useSetViewPermission } from "../../api/discussions.js";
 import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
@@ -7,6 +7,7 @@ import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
 import { useAttachmentUploads } from "../attachments/useAttachmentUploads.js";
 import { useGuestModal } from "../GuestModal.js";
 import { ManageNotificationsButton } from "../notifications/ManageNotificationsDialog.js";
+import { PageCard } from "../PageCard.js";
 import { showToast } from "../toastStore.js";
 import { CommentForm } from "./CommentForm.js";
 import { CommentList } from "./CommentList.js";
@@ -31,7 +32,6 @@ const countText = (count: number) => (count === 0 ? "No comments yet" : `${count
  * item only by its link share (transient.viewed_by_link) reads it only: no form, no invitation, reactions as counts.
  */
 export function DiscussCard({ opaqueId, title }: { opaqueId: string; /** The item's title (a new meeting's topic starts from it). */ title?: string }) {
-  const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const profile = useCurrentProfile();
   const { openGuestModal } = useGuestModal();
@@ -76,20 +76,22 @@ export function DiscussCard({ opaqueId, title }: { opaqueId: string; /** The ite
   // One tree whatever the state, so the live region and focus survive a change of state (disabling, say).
   return (
     <DiscussionContext.Provider value={context}>
-      <section className="discuss-card" aria-labelledby={headingId}>
-        <div className="discuss-card__header">
-          <h2 id={headingId} ref={headingRef} tabIndex={-1} className="discuss-card__title">
-            Discuss
-          </h2>
-          {count !== undefined && <p className="discuss-card__count">{countText(count)}</p>}
-          {count !== undefined && profile && <ManageNotificationsButton />}
-          {menu}
-        </div>
+      <PageCard
+        title="Discuss"
+        headingRef={headingRef}
+        header={
+          <>
+            {count !== undefined && <p className="discuss-card__count">{countText(count)}</p>}
+            {count !== undefined && profile && <ManageNotificationsButton />}
+            {menu}
+          </>
+        }
+      >
         {body}
         <p className="visually-hidden" role="status">
           {status}
         </p>
-      </section>
+      </PageCard>
     </DiscussionContext.Provider>
   );
 }

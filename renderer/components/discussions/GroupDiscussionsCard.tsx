@@ -6,6 +6,7 @@ import { Alert } from "../Alert.js";
 import { useGuestModal } from "../GuestModal.js";
 import { Icon } from "../Icon.js";
 import { CloseActions, ModalFrame } from "../ModalFrame.js";
+import { PageCard } from "../PageCard.js";
 import { DiscussionThreadDialog } from "./DiscussionThreadDialog.js";
 import { DiscussionThreadList, ThreadPager } from "./DiscussionThreadList.js";
 import { StartDiscussionForm } from "./StartDiscussionForm.js";
@@ -23,7 +24,6 @@ const GUEST_LINK_DESCRIPTION = "Sign in or register to read the group's discussi
  * summary loads first (guests too); guests get the guest modal instead of threads and the form.
  */
 export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
-  const headingId = useId();
   const sortId = useId();
   const searchId = useId();
   const startButton = useRef<HTMLButtonElement>(null);
@@ -52,7 +52,7 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
 
   if (summary.isPending || profile === undefined) {
     return (
-      <Frame headingId={headingId}>
+      <Frame>
         <p className="page-status">Loading discussions…</p>
       </Frame>
     );
@@ -61,7 +61,7 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
     // A 404 (or a guest's 401) means the actor may not see the group's discussions: no card, as for the group itself.
     if (summaryHidden(summary.error)) return null;
     return (
-      <Frame headingId={headingId}>
+      <Frame>
         <SummaryProblem onRetry={() => void summary.refetch()} />
       </Frame>
     );
@@ -73,7 +73,7 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
     const byLink = summary.data.transient.viewed_by_link;
     const description = byLink ? GUEST_LINK_DESCRIPTION : GUEST_DESCRIPTION;
     return (
-      <Frame headingId={headingId}>
+      <Frame>
         {!byLink && (
           <button type="button" className="comment-form__guest" onClick={() => openGuestModal(description)}>
             Start a discussion...
@@ -159,7 +159,7 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
   else threads = <DiscussionThreadList threads={data.data} label="Discussion threads" onOpen={handleOpen} />;
 
   return (
-    <Frame headingId={headingId} pager={data ? <ThreadPager meta={data.meta} busy={list.isFetching} onPage={setPage} label="Discussion pages" /> : null}>
+    <Frame pager={data ? <ThreadPager meta={data.meta} busy={list.isFetching} onPage={setPage} label="Discussion pages" /> : null}>
       {toolbar}
       {canStart ? (
         starting ? (
@@ -183,17 +183,11 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
 }
 
 /** The card's frame: the title and, when there is more than one page, the paging arrows. */
-function Frame({ headingId, pager, children }: { headingId: string; pager?: ReactNode; children: ReactNode }) {
+function Frame({ pager, children }: { pager?: ReactNode; children: ReactNode }) {
   return (
-    <section className="discuss-card group-discussions" aria-labelledby={headingId}>
-      <div className="discuss-card__header">
-        <h2 id={headingId} className="discuss-card__title">
-          Discussions
-        </h2>
-        {pager}
-      </div>
+    <PageCard title="Discussions" className="group-discussions" header={pager}>
       {children}
-    </section>
+    </PageCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { FEED_ATTACHMENTS_FEATURE } from "../../../contract/index.js";
 import { discussionFailureText } from "../../api/discussions.js";
@@ -8,6 +8,7 @@ import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
 import { useAttachmentUploads } from "../attachments/useAttachmentUploads.js";
 import { signInPath } from "../../routes/paths.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
+import { PageCard } from "../PageCard.js";
 import { CommentForm } from "../discussions/CommentForm.js";
 import { showToast } from "../toastStore.js";
 import { FeedPostItem } from "./FeedPostItem.js";
@@ -19,7 +20,6 @@ import { FeedPostItem } from "./FeedPostItem.js";
  * A member who is not a leader may Leave group from the card's header, after a question.
  */
 export function FeedCard({ owner }: { owner: FeedOwner }) {
-  const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const location = useLocation();
@@ -107,17 +107,18 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
   }
 
   return (
-    <section className="discuss-card feed-card" aria-labelledby={headingId}>
-      <div className="discuss-card__header">
-        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="discuss-card__title">
-          Feed
-        </h2>
-        {abilities?.leave && (
+    <PageCard
+      title="Feed"
+      className="feed-card"
+      headingRef={headingRef}
+      header={
+        abilities?.leave && (
           <button type="button" className="button button--small button--secondary feed-card__leave" aria-disabled={membership.isPending || undefined} onClick={() => !membership.isPending && setConfirmingLeave(true)}>
             Leave group
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       {form}
       {feed.isPending ? (
         <p className="page-status">Loading posts…</p>
@@ -153,6 +154,6 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
       {confirmingLeave && (
         <ConfirmDialog title="Leave group" message="Are you sure you want to leave this group? You will no longer post to its feed." confirmLabel="Leave" onConfirm={() => void handleMembership(false)} onCancel={() => setConfirmingLeave(false)} />
       )}
-    </section>
+    </PageCard>
   );
 }
