@@ -159,9 +159,13 @@ export async function findGroupRole(db: Db, groupId: number, profileId: number):
   return row?.role ?? null;
 }
 
-/** Makes the profile a plain member of the group: false when it was already in it (nothing then changes). */
+/**
+ * Makes the profile a plain member of the group: false when it was already in it (nothing then changes). Someone in
+ * the group has nothing left to ask, so a pending request of theirs to join it goes (joined, added or approved alike).
+ */
 export async function addGroupMember(db: Db, groupId: number, profileId: number): Promise<boolean> {
   const result = await db.insertInto("group_members").values({ group_id: groupId, profile_id: profileId, role: "member" }).onConflict((oc) => oc.columns(["group_id", "profile_id"]).doNothing()).executeTakeFirst();
+  await db.deleteFrom("group_join_requests").where("group_id", "=", groupId).where("profile_id", "=", profileId).execute();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
