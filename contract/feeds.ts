@@ -173,6 +173,8 @@ export const GroupMembersResponse = z.object({
   viewer_role: z.enum(["leader", "member"]).nullable(),
   /** `manage`: the asker may add, remove and change the role of the group's people, and answer requests to join (its leaders and administrators). */
   abilities: z.object({ manage: z.boolean() }),
+  /** The group's only leader, when it has one only: they can be neither made a member nor removed (a group keeps a leader); else null. */
+  sole_leader_id: z.number().nullable(),
   /** The first GROUP_MEMBERS_SHOWN pending requests to join, oldest first: only to those who may manage (else empty). */
   requests: z.array(GroupJoinRequest),
   /** How many requests are pending in all (0 to those who may not manage). */

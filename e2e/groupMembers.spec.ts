@@ -29,6 +29,8 @@ test("a group's leader adds a person, makes them a leader and a member again, an
   await expect(card.getByText("You lead this group")).toBeVisible();
   await expect(personRow(page, TEACHER.name)).toContainText("Leader");
   await expect(personRow(page, LEARNER.name)).toContainText("Member");
+  // The group's only leader is offered neither Make member nor Remove (the server would refuse both).
+  await expect(personRow(page, TEACHER.name).getByRole("button")).toHaveCount(0);
   await expectNoAxeViolations(page, "the Members card for a leader");
 
   // Add a member by name: type, then Tab to the match and press Enter.
@@ -47,6 +49,8 @@ test("a group's leader adds a person, makes them a leader and a member again, an
   await tabTo(page, personRow(page, NEWCOMER).getByRole("button", { name: `Make leader ${NEWCOMER}` }));
   await page.keyboard.press("Enter");
   await expect(personRow(page, NEWCOMER).locator(".members-card__role")).toHaveText("Leader");
+  // Two leaders now: either may step down.
+  await expect(personRow(page, TEACHER.name).getByRole("button", { name: `Make member ${TEACHER.name}` })).toBeVisible();
   await tabTo(page, personRow(page, NEWCOMER).getByRole("button", { name: `Make member ${NEWCOMER}` }));
   await page.keyboard.press("Enter");
   await expect(personRow(page, NEWCOMER).locator(".members-card__role")).toHaveText("Member");

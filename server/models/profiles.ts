@@ -125,8 +125,8 @@ export interface GroupMemberRow {
   role: "leader" | "member";
 }
 
-/** A group's first `limit` people, leaders first ("leader" sorts before "member"), each part by name, and how many there are in all. */
-export async function listGroupMembers(db: Db, groupId: number, limit: number): Promise<{ rows: GroupMemberRow[]; total: number }> {
+/** A group's first `limit` people, leaders first ("leader" sorts before "member"), each part by name, how many there are in all, and how many lead it. */
+export async function listGroupMembers(db: Db, groupId: number, limit: number): Promise<{ rows: GroupMemberRow[]; total: number; leaders: number }> {
   const [rows, count] = await Promise.all([
     db
       .selectFrom("group_members")
@@ -138,9 +138,13 @@ export async function listGroupMembers(db: Db, groupId: number, limit: number): 
       .orderBy("profiles.id")
       .limit(limit)
       .execute(),
-    db.selectFrom("group_members").select((eb) => eb.fn.countAll<number | string>().as("n")).where("group_id", "=", groupId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("group_members")
+      .select((eb) => [eb.fn.countAll<number | string>().as("n"), eb.fn.count<number | string>("profile_id").filterWhere("role", "=", "leader").as("leaders")])
+      .where("group_id", "=", groupId)
+      .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total: Number(count.n), leaders: Number(count.leaders) };
 }
 
 /** Takes a plain member out of the group (leaders are never removed this way). */

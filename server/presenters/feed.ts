@@ -52,11 +52,11 @@ export function presentGroupMember(row: GroupMemberRow): GroupMember {
   return { id: row.id, name: row.name, link: profileLink(row.uid), role: row.role };
 }
 
-/** A group's people (the first ones, leaders first), how many in all, the asker's own role in it and what it may do. */
+/** A group's people (the first ones, leaders first), how many in all, its sole leader if it has one only, the asker's own role in it and what it may do. */
 export function presentGroupMembers(
   actor: Actor,
   rows: GroupMemberRow[],
-  total: number,
+  counts: { total: number; leaders: number },
   viewerRole: GroupMembersResponse["viewer_role"],
   requests: { rows: GroupJoinRequestRow[]; total: number },
 ): GroupMembersResponse {
@@ -65,9 +65,11 @@ export function presentGroupMembers(
   const answer = groupPolicy.canAnswerJoinRequests(actor, viewerRole);
   return {
     data: rows.map(presentGroupMember),
-    total,
+    total: counts.total,
     viewer_role: viewerRole,
     abilities: { manage },
+    // Leaders are listed first, so a sole leader is the first row.
+    sole_leader_id: counts.leaders === 1 && rows[0]?.role === "leader" ? rows[0].id : null,
     requests: answer ? requests.rows.map(presentJoinRequest) : [],
     requests_total: answer ? requests.total : 0,
   };

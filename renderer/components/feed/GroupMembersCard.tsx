@@ -109,7 +109,8 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
               <li key={m.id} className="members-card__person">
                 <Link to={m.link}>{m.name}</Link>
                 <span className={`members-card__role members-card__role--${m.role}`}>{ROLE_LABELS[m.role]}</span>
-                {manage && (
+                {/* The sole leader stays one: the server refuses to make them a member or remove them. */}
+                {manage && m.id !== data.sole_leader_id && (
                   <span className="members-card__actions">
                     <button
                       type="button"

@@ -117,11 +117,11 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
     authorizeView(req.actor, feedPolicy.canListMembers(req.actor, feed.subject));
     const role = feedPolicy.roleIn(req.actor, feed.subject);
-    const [{ rows, total }, requests] = await Promise.all([
+    const [{ rows, total, leaders }, requests] = await Promise.all([
       listGroupMembers(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN),
       groupPolicy.canAnswerJoinRequests(req.actor, role) ? listJoinRequests(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN) : { rows: [], total: 0 },
     ]);
-    res.json(presentGroupMembers(req.actor, rows, total, role, requests));
+    res.json(presentGroupMembers(req.actor, rows, { total, leaders }, role, requests));
   });
 
   router.post("/groups/:modelId/members", authenticate(), async (req, res) => {
