@@ -76,7 +76,7 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
               <h3 id={requestsId} className="members-card__subtitle">
                 Requests to join ({data.requests_total})
               </h3>
-              <ul className="members-card__list">
+              <ul className="members-card__list members-card__list--managed">
                 {data.requests.map((r) => (
                   <li key={r.id} className="members-card__person">
                     <Link to={r.link}>{r.name}</Link>
@@ -104,7 +104,7 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
               </ul>
             </section>
           )}
-          <ul className="members-card__list" aria-label="Members">
+          <ul className={manage ? "members-card__list members-card__list--managed" : "members-card__list"} aria-label="Members">
             {data.data.map((m) => (
               <li key={m.id} className="members-card__person">
                 <Link to={m.link}>{m.name}</Link>
