@@ -7,7 +7,8 @@ export const CREATE_MESSAGES = {
   titleRequired: "Title is required.",
   titleTooLong: "Title may be at most 255 characters.",
   nameRequired: "Name is required.",
-  descriptionRequired: "Description is required.",
+  /** A group's description is its About text (the form's label, and the group page's edit says the same). */
+  aboutRequired: "About is required.",
   badViewPermission: "Choose a view permission from the list.",
   badJoinPermission: "Choose a join permission from the list.",
   typeNotCreatable: "This site does not allow creating this type of item.",
@@ -51,7 +52,7 @@ export type CollectionCreateResponse = z.infer<typeof CollectionCreateResponse>;
 export const GroupCreateRequest = z.object({
   name: z.string({ error: CREATE_MESSAGES.nameRequired }).trim().min(1, CREATE_MESSAGES.nameRequired).max(255, "Name may be at most 255 characters."),
   short_name: z.string().trim().max(64, "Short name may be at most 64 characters.").optional(),
-  description: z.string({ error: CREATE_MESSAGES.descriptionRequired }).trim().min(1, CREATE_MESSAGES.descriptionRequired).max(5000, "Description may be at most 5000 characters."),
+  description: z.string({ error: CREATE_MESSAGES.aboutRequired }).trim().min(1, CREATE_MESSAGES.aboutRequired).max(5000, "About may be at most 5000 characters."),
   view_permission: oneOf(GROUP_VIEW_PERMISSIONS, CREATE_MESSAGES.badViewPermission).default(DEFAULT_VIEW_PERMISSION),
   join_permission: oneOf(GROUP_JOIN_PERMISSIONS, CREATE_MESSAGES.badJoinPermission).default(DEFAULT_JOIN_PERMISSION),
   can_request_join: z.boolean().default(false),

@@ -14,6 +14,9 @@ export const EDITOR_MESSAGES = {
   configureEquation: "Configure Equation",
   equationRequired: "Enter an equation in LaTeX.",
   titleRequired: "Title is required.",
+  /** A group's page: its title is the group's name, labelled Name as on Create Group. */
+  nameRequired: "Name is required.",
+  nameTooLong: "Name may be at most 255 characters.",
   /** A group's page: its description is the group's About text, required (first document, section 5, names the rule, not its words). */
   aboutRequired: "About is required.",
   titleTooLong: "Title may be at most 255 characters.",
@@ -95,6 +98,11 @@ export const ContentUpdateRequest = z.object({
   sections: z.array(SectionInput).max(SECTIONS_MAX, EDITOR_MESSAGES.tooManySections).default([]),
 });
 export type ContentUpdateRequest = z.input<typeof ContentUpdateRequest>;
+
+/** POST {link}/update of a group's page: the same, its title being the group's name (the messages say Name). */
+export const GroupPageUpdateRequest = ContentUpdateRequest.extend({
+  title: z.string({ error: EDITOR_MESSAGES.nameRequired }).trim().min(1, EDITOR_MESSAGES.nameRequired).max(255, EDITOR_MESSAGES.nameTooLong),
+});
 
 /** A stored section as the editor and the view page read it. */
 export const SectionView = z.object({

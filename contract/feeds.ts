@@ -29,6 +29,24 @@ export const FEED_MESSAGES = {
 
 /** The join permission (contract/create.ts GROUP_JOIN_PERMISSIONS) under which any reader may join a group at once. */
 export const GROUP_JOIN_ANYONE = 6;
+/** The join permission under which a reader asks to join and the group's leaders approve or decline. */
+export const GROUP_JOIN_BY_REQUEST = 5;
+/** The join permission under which only the group's leaders add people: requests are refused. */
+export const GROUP_JOIN_INVITATION_ONLY = 4;
+
+/** Message texts of requests to join a group (ours: the spec names none). */
+export const GROUP_JOIN_REQUEST_MESSAGES = {
+  invitationOnly: "This group is by invitation only: its leaders choose its members, and it takes no requests to join.",
+  openToAll: "This group is open to anyone: join it instead of asking.",
+  alreadyIn: "You are already in this group.",
+  pending: "You have already asked to join this group: its leaders have your request.",
+  sent: "Your request to join this group was sent to its leaders.",
+  withdrawn: "Your request to join this group was withdrawn.",
+  noneToWithdraw: "You have no pending request to join this group.",
+  notRequested: "This person has no pending request to join this group.",
+  approved: "The request was approved: the person is now a member of this group.",
+  declined: "The request was declined.",
+} as const;
 
 /** Longest post (the comment limit: a post is a top-level comment of the group's feed). */
 export const FEED_POST_MAX = 10000;
@@ -105,7 +123,10 @@ export type FeedPost = z.infer<typeof FeedPost>;
 export const FeedPage = z.object({
   data: z.array(FeedPost),
   next_page_url: z.string().nullable(),
-  abilities: z.object({ post: z.boolean(), join: z.boolean(), leave: z.boolean() }),
+  /** `request_join`: the actor may ask to join (the group's join permission is "Request to join" and none of theirs is pending). */
+  abilities: z.object({ post: z.boolean(), join: z.boolean(), leave: z.boolean(), request_join: z.boolean() }),
+  /** When the actor asked to join the group, while that request waits for a leader (they may withdraw it); else null. */
+  join_requested_at: z.string().nullable(),
 });
 export type FeedPage = z.infer<typeof FeedPage>;
 
@@ -127,6 +148,20 @@ export const GROUP_MEMBERS_SHOWN = 50;
 export const GroupMember = z.object({ id: z.number(), name: z.string(), link: z.string(), role: z.enum(["leader", "member"]) });
 export type GroupMember = z.infer<typeof GroupMember>;
 
+/** A pending request to join a group, as its leaders see it: who asked (id, name, link to their profile) and when. */
+export const GroupJoinRequest = z.object({ id: z.number(), name: z.string(), link: z.string(), created_at: z.string() });
+export type GroupJoinRequest = z.infer<typeof GroupJoinRequest>;
+
+/** POST (ask) and DELETE (withdraw) {the actor's join request}'s answer: requested_at is the pending request's time, null once gone. */
+export const GroupJoinRequestResponse = z.object({ status: z.literal("success"), message: z.string(), requested_at: z.string().nullable() });
+export type GroupJoinRequestResponse = z.infer<typeof GroupJoinRequestResponse>;
+
+/** The actor's own request to join the group whose page is the item (ours): POST asks, DELETE withdraws. */
+export const groupJoinRequestPath = (modelId: number): string => `/groups/${modelId}/join-request`;
+
+/** A group's pending requests, answered by its leaders and administrators (ours): POST {path}/{profileId}/approve, DELETE {path}/{profileId} declines. */
+export const groupJoinRequestsPath = (modelId: number): string => `/groups/${modelId}/join-requests`;
+
 /**
  * GET {group members}'s answer: the first GROUP_MEMBERS_SHOWN people, leaders first then members, each by name;
  * `total` counts all of them; `viewer_role` is the asker's own role in the group (null when not in it); `abilities`
@@ -136,8 +171,14 @@ export const GroupMembersResponse = z.object({
   data: z.array(GroupMember),
   total: z.number(),
   viewer_role: z.enum(["leader", "member"]).nullable(),
-  /** `manage`: the asker may add, remove and change the role of the group's people (its leaders and administrators). */
+  /** `manage`: the asker may add, remove and change the role of the group's people, and answer requests to join (its leaders and administrators). */
   abilities: z.object({ manage: z.boolean() }),
+  /** The group's only leader, when it has one only: they can be neither made a member nor removed (a group keeps a leader); else null. */
+  sole_leader_id: z.number().nullable(),
+  /** The first GROUP_MEMBERS_SHOWN pending requests to join, oldest first: only to those who may manage (else empty). */
+  requests: z.array(GroupJoinRequest),
+  /** How many requests are pending in all (0 to those who may not manage). */
+  requests_total: z.number(),
 });
 export type GroupMembersResponse = z.infer<typeof GroupMembersResponse>;
 

@@ -19,7 +19,7 @@ import { EDITOR_IMAGE_MESSAGES } from "./editorImages.js";
 import { ENDORSEMENT_MESSAGES } from "./endorsements.js";
 import { EXPORT_MESSAGES } from "./export.js";
 import { FAVORITE_MESSAGES } from "./favorites.js";
-import { FEED_MESSAGES, GROUP_MEMBER_MESSAGES } from "./feeds.js";
+import { FEED_MESSAGES, GROUP_JOIN_REQUEST_MESSAGES, GROUP_MEMBER_MESSAGES } from "./feeds.js";
 import { TOUR_MESSAGES } from "./guidedTours.js";
 import { ICON_MESSAGES } from "./icons.js";
 import { IMAGE_SEARCH_MESSAGES } from "./imageSearch.js";
@@ -67,6 +67,7 @@ export const I18N_GROUPS = {
   favorites: FAVORITE_MESSAGES,
   featured: FEATURED_MESSAGES,
   feeds: FEED_MESSAGES,
+  "group-join-requests": GROUP_JOIN_REQUEST_MESSAGES,
   "group-members": GROUP_MEMBER_MESSAGES,
   icons: ICON_MESSAGES,
   "image-search": IMAGE_SEARCH_MESSAGES,

@@ -12,6 +12,8 @@ export const NOTIFICATION_SETTINGS = {
   group_discussions: { label: "New discussions in my groups", description: "A member starts a discussion in a group you belong to." },
   access_requests: { label: "Access requests for my content", description: "Someone asks for access to an item you own." },
   access_answers: { label: "Answers to my access requests", description: "An owner accepts or declines your request for access." },
+  group_join_requests: { label: "Requests to join my groups", description: "Someone asks to join a group you lead." },
+  group_join_answers: { label: "Answers to my requests to join groups", description: "A group's leader approves or declines your request to join." },
   reports: { label: "Reports of content", description: "Someone reports an item, a comment or a feed post for moderators to review." },
   email: { label: "E-mail me my notifications", description: "Each notification you get is also sent to your e-mail address, one mail each." },
 } as const satisfies Record<string, { label: string; description: string }>;
@@ -25,6 +27,8 @@ export const NOTIFICATION_SETTING_DEFAULTS: Record<NotificationSettingKey, boole
   group_discussions: true,
   access_requests: true,
   access_answers: true,
+  group_join_requests: true,
+  group_join_answers: true,
   reports: true,
   email: false,
 };
@@ -37,6 +41,9 @@ export const NOTIFICATION_KINDS = {
   access_accepted: "access_answers",
   access_declined: "access_answers",
   content_reported: "reports",
+  group_join_request: "group_join_requests",
+  group_join_approved: "group_join_answers",
+  group_join_declined: "group_join_answers",
 } as const satisfies Record<string, NotificationSettingKey>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
@@ -47,7 +54,7 @@ export const NOTIFICATION_LIMITS = { perPage: 20, excerptMax: 200 } as const;
 
 export const NOTIFICATION_MESSAGES = {
   settingsSaved: "Your notification settings were saved.",
-  settingsInvalid: "subscriber must map each setting (comment_replies, group_discussions, access_requests, access_answers, reports, email) to true or false.",
+  settingsInvalid: "subscriber must map each setting (comment_replies, group_discussions, access_requests, access_answers, group_join_requests, group_join_answers, reports, email) to true or false.",
   /** A setting the asker does not have (reports, for anyone but moderators and administrators). */
   settingNotYours: (key: string) => `You have no "${key}" notification setting: reports are told to moderators and administrators only.`,
   idsInvalid: "ids must be a list of 1 to 100 notification ids, or all must be true.",

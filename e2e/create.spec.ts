@@ -42,6 +42,8 @@ test.describe("creating collections and groups", () => {
     await dialog.getByRole("button", { name: "Create Group" }).click();
     await expect(dialog.getByLabel("Name", { exact: true })).toBeFocused();
     await expect(dialog.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Name is required.");
+    // The field is labelled About, and its message says About (as the group page's edit does), not Description.
+    await expect(dialog.getByLabel("About", { exact: true })).toHaveAccessibleDescription("About is required.");
     await expectNoAxeViolations(page, "create group form with errors");
   });
 

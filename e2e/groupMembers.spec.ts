@@ -29,6 +29,8 @@ test("a group's leader adds a person, makes them a leader and a member again, an
   await expect(card.getByText("You lead this group")).toBeVisible();
   await expect(personRow(page, TEACHER.name)).toContainText("Leader");
   await expect(personRow(page, LEARNER.name)).toContainText("Member");
+  // The group's only leader is offered neither Make member nor Remove (the server would refuse both).
+  await expect(personRow(page, TEACHER.name).getByRole("button")).toHaveCount(0);
   await expectNoAxeViolations(page, "the Members card for a leader");
 
   // Add a member by name: type, then Tab to the match and press Enter.
@@ -66,6 +68,8 @@ test("a group's leader adds a person, makes them a leader and a member again, an
   expect(feedReadsHeld, "the feed was being read again meanwhile").toBeGreaterThan(0);
   releaseFeed();
   await page.unroute("**/feeds/by-type/**");
+  // Two leaders now: either may step down.
+  await expect(personRow(page, TEACHER.name).getByRole("button", { name: `Make member ${TEACHER.name}` })).toBeVisible();
   await tabTo(page, makeMember);
   await page.keyboard.press("Enter");
   await expect(personRow(page, NEWCOMER).locator(".members-card__role")).toHaveText("Member");

@@ -27,10 +27,18 @@ async function makeGroup(page: import("@playwright/test").Page, name: string): P
   return ((await made.json()) as { objGroup: { link: string } }).objGroup.link;
 }
 
-test("a group's edit page calls its description About, and an emptied About is refused under the field", async ({ page }) => {
+test("a group's edit page calls its name Name and its description About, and an emptied Name or About is refused under the field", async ({ page }) => {
   await signInViaApi(page, TEACHER);
   const name = `Rock Pool Circle ${Date.now().toString(36)}`;
   await page.goto(`${await makeGroup(page, name)}/edit`);
+  const nameField = page.getByRole("textbox", { name: "Name", exact: true });
+  await expect(nameField).toHaveValue(name);
+  await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveCount(0);
+  await nameField.fill(" ");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(nameField).toHaveAccessibleDescription("Name is required.");
+  await expect(nameField).toBeFocused();
+  await nameField.fill(name);
   const about = page.getByRole("textbox", { name: "About", exact: true });
   await expect(about).toHaveValue("We study tide pools.");
   await expect(about).toBeEditable();

@@ -4,10 +4,13 @@ import {
   FeedPage,
   FeedPost,
   FeedPostDeleteResponse,
+  GroupJoinRequestResponse,
   GroupMembersResponse,
   GroupMembershipResponse,
   StatusMessageResponse,
   feedBase,
+  groupJoinRequestPath,
+  groupJoinRequestsPath,
   groupMembersPath,
   groupMembershipPath,
   type FeedFeedbackRequest,
@@ -109,6 +112,21 @@ export function useGroupMembership(owner: FeedOwner) {
   });
 }
 
+/**
+ * Asks to join (true) or withdraws the asker's request to join (false) the group whose page the feed is on. Every
+ * query is read again afterwards, as for joining: the feed's note and the leaders' list change with it.
+ */
+export function useJoinRequest(owner: FeedOwner) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ask: boolean) => {
+      const path = relative(groupJoinRequestPath(owner.id));
+      return ask ? postJson(path, {}, GroupJoinRequestResponse) : deleteJson(path, GroupJoinRequestResponse);
+    },
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
 /** Query key of a group's people (its Members card). */
 export const groupMembersKey = (owner: FeedOwner) => ["group-members", owner.id] as const;
 
@@ -117,11 +135,17 @@ export function useGroupMembers(owner: FeedOwner) {
   return useQuery({ queryKey: groupMembersKey(owner), queryFn: () => getJson(relative(groupMembersPath(owner.id)), GroupMembersResponse) });
 }
 
-/** One change to a group's people by its leaders or an administrator: add a person, set a person's role, remove one. */
-export type GroupMemberChange = { kind: "add"; profileId: number } | { kind: "role"; profileId: number; role: "leader" | "member" } | { kind: "remove"; profileId: number };
+/** One change to a group's people by its leaders or an administrator: add a person, set a person's role, remove one, approve or decline a request to join. */
+export type GroupMemberChange =
+  | { kind: "add"; profileId: number }
+  | { kind: "role"; profileId: number; role: "leader" | "member" }
+  | { kind: "remove"; profileId: number }
+  | { kind: "approve"; profileId: number }
+  | { kind: "decline"; profileId: number };
 
 /**
- * Adds (POST {members}), sets the role of (PUT {members}/{id}) or removes (DELETE) a person of the group. Every query
+ * Adds (POST {members}), sets the role of (PUT {members}/{id}) or removes (DELETE) a person of the group, or approves
+ * (POST {join-requests}/{id}/approve) or declines (DELETE {join-requests}/{id}) a request to join. Every query
  * is read again afterwards, as for joining: the changed person may be the asker, whose abilities change with it.
  * The change counts as done (no longer pending) once the group's people are read again, not the whole page: the
  * Members card's buttons wait while a change is pending, and the list already shows the new role, so waiting for every
@@ -135,6 +159,9 @@ export function useGroupMemberChange(owner: FeedOwner) {
       const base = relative(groupMembersPath(owner.id));
       if (change.kind === "add") return postJson(base, { profile_id: change.profileId }, StatusMessageResponse);
       if (change.kind === "role") return putJson(`${base}/${change.profileId}`, { role: change.role }, StatusMessageResponse);
+      const requests = relative(groupJoinRequestsPath(owner.id));
+      if (change.kind === "approve") return postJson(`${requests}/${change.profileId}/approve`, {}, StatusMessageResponse);
+      if (change.kind === "decline") return deleteJson(`${requests}/${change.profileId}`, StatusMessageResponse);
       return deleteJson(`${base}/${change.profileId}`, StatusMessageResponse);
     },
     onSuccess: async () => {

@@ -6,6 +6,7 @@ import { GUEST, loadActors } from "../lib/actor.js";
 import type { Logger } from "pino";
 import type { RequestMail } from "../mail/transport.js";
 import { readGrants } from "../models/content.js";
+import { groupLeaderIds } from "../models/groupJoinRequests.js";
 import { notifyProfiles, type NewNotification } from "../models/notifications.js";
 import { notificationPolicy } from "../policies/index.js";
 import type { ThreadSubject } from "../policies/comment.js";
@@ -78,6 +79,29 @@ export async function notifyAccessAnswers(db: Db, answers: { item: Subject & Pic
   await notifyProfiles(db, answers.declined.filter(mayView), news("access_declined"), mail);
   const byType = { ...news("access_declined"), subjectTitle: `this ${modelTypeInfo(item.model_key, item.sub_type).singular}` };
   await notifyProfiles(db, answers.declined.filter((id) => !mayView(id)), byType, mail);
+}
+
+/** A request to join a group: its leaders (who answer it on the group's Members card). */
+export async function notifyJoinRequest(db: Db, request: { groupId: number; requesterId: number; groupPage: Subject }, mail?: RequestMail): Promise<number> {
+  return notifyProfiles(db, await groupLeaderIds(db, request.groupId), { kind: "group_join_request", actorId: request.requesterId, ...aboutItem(request.groupPage), excerpt: null }, mail);
+}
+
+/**
+ * A leader's answer to a request to join: the requester hears it. An approved requester is a member now and sees the
+ * group's page. A declined one is told the group's name only while they may still view its page (a group whose page
+ * has since become "Only members" is "this group" to them, as a declined access request names only an item's type).
+ */
+export async function notifyJoinAnswer(
+  db: Db,
+  answer: { requesterId: number; deciderId: number; approved: boolean; groupPage: Subject & Pick<Content, "id" | "owner_id" | "visibility"> },
+  mail?: RequestMail,
+): Promise<number> {
+  const { groupPage } = answer;
+  const news: NewNotification = { kind: answer.approved ? "group_join_approved" : "group_join_declined", actorId: answer.deciderId, ...aboutItem(groupPage), excerpt: null };
+  if (answer.approved) return notifyProfiles(db, [answer.requesterId], news, mail);
+  const [actors, grants] = await Promise.all([loadActors(db, [answer.requesterId]), groupPage.visibility === "public" ? undefined : readGrants(db, groupPage.id)]);
+  const mayView = notificationPolicy.canHearTitleOf(actors.get(answer.requesterId) ?? GUEST, groupPage, grants);
+  return notifyProfiles(db, [answer.requesterId], mayView ? news : { ...news, subjectTitle: "this group" }, mail);
 }
 
 /** The staff's page where reports are reviewed (the renderer's /moderation/reports): where a report's notification leads. */

@@ -72,6 +72,13 @@ export interface GroupMembersTable {
   role: "leader" | "member";
 }
 
+/** A pending request to join a group (migration 046); approved, declined and withdrawn ones are deleted. */
+export interface GroupJoinRequestsTable {
+  group_id: number;
+  profile_id: number;
+  created_at: string;
+}
+
 export interface ContentTable {
   id: Generated<number>;
   uid: string;
@@ -806,6 +813,7 @@ export interface Database {
   institutions: InstitutionsTable;
   profile_institutions: ProfileInstitutionsTable;
   group_members: GroupMembersTable;
+  group_join_requests: GroupJoinRequestsTable;
   content: ContentTable;
   content_grants: ContentGrantsTable;
   attribute_types: AttributeTypesTable;

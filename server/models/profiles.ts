@@ -125,8 +125,8 @@ export interface GroupMemberRow {
   role: "leader" | "member";
 }
 
-/** A group's first `limit` people, leaders first ("leader" sorts before "member"), each part by name, and how many there are in all. */
-export async function listGroupMembers(db: Db, groupId: number, limit: number): Promise<{ rows: GroupMemberRow[]; total: number }> {
+/** A group's first `limit` people, leaders first ("leader" sorts before "member"), each part by name, how many there are in all, and how many lead it. */
+export async function listGroupMembers(db: Db, groupId: number, limit: number): Promise<{ rows: GroupMemberRow[]; total: number; leaders: number }> {
   const [rows, count] = await Promise.all([
     db
       .selectFrom("group_members")
@@ -138,9 +138,13 @@ export async function listGroupMembers(db: Db, groupId: number, limit: number): 
       .orderBy("profiles.id")
       .limit(limit)
       .execute(),
-    db.selectFrom("group_members").select((eb) => eb.fn.countAll<number | string>().as("n")).where("group_id", "=", groupId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("group_members")
+      .select((eb) => [eb.fn.countAll<number | string>().as("n"), eb.fn.count<number | string>("profile_id").filterWhere("role", "=", "leader").as("leaders")])
+      .where("group_id", "=", groupId)
+      .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total: Number(count.n), leaders: Number(count.leaders) };
 }
 
 /** Takes a plain member out of the group (leaders are never removed this way). */
@@ -159,9 +163,13 @@ export async function findGroupRole(db: Db, groupId: number, profileId: number):
   return row?.role ?? null;
 }
 
-/** Makes the profile a plain member of the group: false when it was already in it (nothing then changes). */
+/**
+ * Makes the profile a plain member of the group: false when it was already in it (nothing then changes). Someone in
+ * the group has nothing left to ask, so a pending request of theirs to join it goes (joined, added or approved alike).
+ */
 export async function addGroupMember(db: Db, groupId: number, profileId: number): Promise<boolean> {
   const result = await db.insertInto("group_members").values({ group_id: groupId, profile_id: profileId, role: "member" }).onConflict((oc) => oc.columns(["group_id", "profile_id"]).doNothing()).executeTakeFirst();
+  await db.deleteFrom("group_join_requests").where("group_id", "=", groupId).where("profile_id", "=", profileId).execute();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 

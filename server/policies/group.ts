@@ -1,3 +1,4 @@
+import { GROUP_JOIN_BY_REQUEST } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 import { canView, type ContentGrantsSubject, type ContentSubject } from "./contentObject.js";
 
@@ -31,4 +32,18 @@ export function canSeeDetails(actor: Actor, page: ContentSubject, grants: Conten
  */
 export function canManageMembers(actor: Actor, roleInGroup: "leader" | "member" | null): boolean {
   return actor.signedIn && (roleInGroup === "leader" || actor.isAdmin);
+}
+
+/**
+ * Asking to join a group: a signed-in reader of its page who is not in it, while its join permission is "Request to
+ * join" (5). "Invitation only" groups take no requests (their leaders add people), and "Anyone can join" groups are
+ * joined at once. Moderators and administrators ask like anyone else: being let in is the group's decision.
+ */
+export function canRequestJoin(actor: Actor, canReadPage: boolean, roleInGroup: "leader" | "member" | null, joinPermission: number | null): boolean {
+  return actor.signedIn && canReadPage && roleInGroup === null && joinPermission === GROUP_JOIN_BY_REQUEST;
+}
+
+/** Approving or declining a request to join: whoever manages the group's people (its leaders and administrators). */
+export function canAnswerJoinRequests(actor: Actor, roleInGroup: "leader" | "member" | null): boolean {
+  return canManageMembers(actor, roleInGroup);
 }

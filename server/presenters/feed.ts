@@ -1,8 +1,9 @@
-import { feedBase, type FeedPage, type FeedPost, type FeedbackType, type GroupMember, type GroupMembersResponse } from "../../contract/index.js";
+import { feedBase, type FeedPage, type FeedPost, type FeedbackType, type GroupJoinRequest, type GroupMember, type GroupMembersResponse } from "../../contract/index.js";
 import type { AttachmentRow, Content } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import type { FeedbackCounts } from "../models/comments.js";
 import type { FeedPostWithPoster } from "../models/feeds.js";
+import type { GroupJoinRequestRow } from "../models/groupJoinRequests.js";
 import type { GroupMemberRow } from "../models/profiles.js";
 import { feedPolicy, groupPolicy } from "../policies/index.js";
 import type { FeedSubject } from "../policies/feed.js";
@@ -36,12 +37,13 @@ export function presentFeedPost(row: FeedPostWithPoster, lookups: FeedLookups): 
 }
 
 /** A page of the item's feed; next_page_url asks for the posts before the last one shown, null on the last page. */
-export function presentFeedPage(item: Pick<Content, "id" | "model_key">, posts: FeedPost[], more: boolean, abilities: FeedPage["abilities"]): FeedPage {
+export function presentFeedPage(item: Pick<Content, "id" | "model_key">, posts: FeedPost[], more: boolean, abilities: FeedPage["abilities"], joinRequestedAt: string | null): FeedPage {
   const last = posts.at(-1);
   return {
     data: posts,
     next_page_url: more && last ? `${feedBase(item.model_key, item.id)}?before=${last.id}` : null,
     abilities,
+    join_requested_at: joinRequestedAt,
   };
 }
 
@@ -50,7 +52,30 @@ export function presentGroupMember(row: GroupMemberRow): GroupMember {
   return { id: row.id, name: row.name, link: profileLink(row.uid), role: row.role };
 }
 
-/** A group's people (the first ones, leaders first), how many in all, the asker's own role in it and what it may do. */
-export function presentGroupMembers(actor: Actor, rows: GroupMemberRow[], total: number, viewerRole: GroupMembersResponse["viewer_role"]): GroupMembersResponse {
-  return { data: rows.map(presentGroupMember), total, viewer_role: viewerRole, abilities: { manage: groupPolicy.canManageMembers(actor, viewerRole) } };
+/** A group's people (the first ones, leaders first), how many in all, its sole leader if it has one only, the asker's own role in it and what it may do. */
+export function presentGroupMembers(
+  actor: Actor,
+  rows: GroupMemberRow[],
+  counts: { total: number; leaders: number },
+  viewerRole: GroupMembersResponse["viewer_role"],
+  requests: { rows: GroupJoinRequestRow[]; total: number },
+): GroupMembersResponse {
+  const manage = groupPolicy.canManageMembers(actor, viewerRole);
+  // Who asked to join is the leaders' business: others get an empty list whatever was loaded.
+  const answer = groupPolicy.canAnswerJoinRequests(actor, viewerRole);
+  return {
+    data: rows.map(presentGroupMember),
+    total: counts.total,
+    viewer_role: viewerRole,
+    abilities: { manage },
+    // Leaders are listed first, so a sole leader is the first row.
+    sole_leader_id: counts.leaders === 1 && rows[0]?.role === "leader" ? rows[0].id : null,
+    requests: answer ? requests.rows.map(presentJoinRequest) : [],
+    requests_total: answer ? requests.total : 0,
+  };
+}
+
+/** A pending request to join, as the group's leaders see it. */
+export function presentJoinRequest(row: GroupJoinRequestRow): GroupJoinRequest {
+  return { id: row.profile_id, name: row.name, link: profileLink(row.uid), created_at: row.created_at };
 }

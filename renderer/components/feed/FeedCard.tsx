@@ -12,10 +12,12 @@ import { PageCard } from "../PageCard.js";
 import { CommentForm } from "../discussions/CommentForm.js";
 import { showToast } from "../toastStore.js";
 import { FeedPostItem } from "./FeedPostItem.js";
+import { JoinRequestNote } from "./JoinRequestNote.js";
 
 /**
  * A group's feed on its page (second document: "Feed with post form and posts"): the post form for members (guests
- * get a sign-in link, readers who may join the group Join group, other readers a note), then the posts newest first,
+ * get a sign-in link, readers who may join the group Join group, readers of a "Request to join" group Request to join
+ * or their pending request with Withdraw request, other readers a note), then the posts newest first,
  * with "View more posts" while the server has an older page. A new post goes first, a deleted one leaves the list.
  * A member who is not a leader may Leave group from the card's header, after a question.
  */
@@ -102,6 +104,8 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
         </button>
       </p>
     );
+  } else if (profile && (abilities?.request_join || feed.data?.pages[0]?.join_requested_at)) {
+    form = <JoinRequestNote owner={owner} requestedAt={feed.data?.pages[0]?.join_requested_at ?? null} onDone={focusHeading} />;
   } else if (profile && feed.data) {
     form = <p className="discuss-card__note">Only members of this group can post here.</p>;
   }

@@ -6,6 +6,7 @@ import { useGroupMemberChange, useGroupMembers, type FeedOwner, type GroupMember
 import { useProfileCandidates } from "../../api/profiles.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { ProfileSearchField } from "../content/ProfileSearchField.js";
+import { shortDate } from "../dates.js";
 import { showToast } from "../toastStore.js";
 
 const ROLE_LABELS: Record<GroupMember["role"], string> = { leader: "Leader", member: "Member" };
@@ -16,9 +17,11 @@ const VIEWER_LINES: Record<GroupMember["role"], string> = { leader: "You lead th
  * and a line telling the viewer its own place in the group. The first ones are listed; the heading's count says how
  * many there are in all. The group's leaders and administrators also add a person by name (people only), make a
  * member a leader or a leader a member, and remove a person after a question; the server keeps one leader at least.
+ * They also see the pending requests to join, above the people, each with Approve and Decline.
  */
 export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
   const headingId = useId();
+  const requestsId = useId();
   const addId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const members = useGroupMembers(owner);
@@ -36,9 +39,9 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
     try {
       await change.mutateAsync(next);
       setStatus(done);
-      // A removed person's buttons are gone (and the question gave focus back to one of them): reading goes on from the
-      // heading. A role change keeps its button, in the same row, under its new words.
-      if (next.kind === "remove") setTimeout(() => headingRef.current?.focus(), 0);
+      // A removed person's buttons are gone (and the question gave focus back to one of them), as are an answered
+      // request's: reading goes on from the heading. A role change keeps its button, in the same row, under its new words.
+      if (next.kind === "remove" || next.kind === "approve" || next.kind === "decline") setTimeout(() => headingRef.current?.focus(), 0);
     } catch (error) {
       showToast(discussionFailureText(error));
     }
@@ -68,12 +71,46 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
         </p>
       ) : (
         <>
-          <ul className="members-card__list" aria-label="Members">
+          {data.requests.length > 0 && (
+            <section className="members-card__requests" aria-labelledby={requestsId}>
+              <h3 id={requestsId} className="members-card__subtitle">
+                Requests to join ({data.requests_total})
+              </h3>
+              <ul className="members-card__list members-card__list--managed">
+                {data.requests.map((r) => (
+                  <li key={r.id} className="members-card__person">
+                    <Link to={r.link}>{r.name}</Link>
+                    <span className="members-card__asked">asked {shortDate(r.created_at)}</span>
+                    <span className="members-card__actions">
+                      <button
+                        type="button"
+                        className="button button--small button--primary"
+                        aria-disabled={change.isPending || undefined}
+                        onClick={() => void handleChange({ kind: "approve", profileId: r.id }, `${r.name} is now a member of this group.`)}
+                      >
+                        Approve<span className="visually-hidden"> {r.name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--small button--ghost"
+                        aria-disabled={change.isPending || undefined}
+                        onClick={() => void handleChange({ kind: "decline", profileId: r.id }, `${r.name}'s request was declined.`)}
+                      >
+                        Decline<span className="visually-hidden"> {r.name}</span>
+                      </button>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <ul className={manage ? "members-card__list members-card__list--managed" : "members-card__list"} aria-label="Members">
             {data.data.map((m) => (
               <li key={m.id} className="members-card__person">
                 <Link to={m.link}>{m.name}</Link>
                 <span className={`members-card__role members-card__role--${m.role}`}>{ROLE_LABELS[m.role]}</span>
-                {manage && (
+                {/* The sole leader stays one: the server refuses to make them a member or remove them. */}
+                {manage && m.id !== data.sole_leader_id && (
                   <span className="members-card__actions">
                     <button
                       type="button"

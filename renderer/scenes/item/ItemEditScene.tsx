@@ -95,7 +95,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
   const runSave = useCallback(async () => {
     const missingTitle = !title.trim();
     const missingAbout = isGroup && !description.trim();
-    setTitleError(missingTitle ? EDITOR_MESSAGES.titleRequired : null);
+    setTitleError(missingTitle ? (isGroup ? EDITOR_MESSAGES.nameRequired : EDITOR_MESSAGES.titleRequired) : null);
     setDescriptionError(missingAbout ? EDITOR_MESSAGES.aboutRequired : null);
     if (missingTitle || missingAbout) {
       document.getElementById(missingTitle ? `${id}-title` : `${id}-description`)?.focus();
@@ -276,6 +276,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
         title={title}
         description={description}
         titleError={titleError}
+        titleLabel={isGroup ? "Name" : "Title"}
         descriptionLabel={isGroup ? "About" : "Description"}
         descriptionError={descriptionError}
         editable={editable}

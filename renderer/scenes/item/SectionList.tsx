@@ -101,6 +101,7 @@ export function TitleFields({
   title,
   description,
   titleError,
+  titleLabel = "Title",
   descriptionLabel = "Description",
   descriptionError = null,
   editable = true,
@@ -111,6 +112,8 @@ export function TitleFields({
   title: string;
   description: string;
   titleError: string | null;
+  /** What the title is called: "Name" on a group's page, where it is the group's name. */
+  titleLabel?: string;
   /** What the description is called: "About" on a group's page, where it is the group's About text. */
   descriptionLabel?: string;
   descriptionError?: string | null;
@@ -120,7 +123,7 @@ export function TitleFields({
 }) {
   return (
     <div className="editor-page__fields">
-      <Field id={`${idBase}-title`} label="Title" error={titleError}>
+      <Field id={`${idBase}-title`} label={titleLabel} error={titleError}>
         <input id={`${idBase}-title`} className="input" value={title} maxLength={255} readOnly={!editable} onChange={(e) => onTitle(e.target.value)} {...fieldErrorProps(`${idBase}-title`, titleError)} />
       </Field>
       <Field id={`${idBase}-description`} label={descriptionLabel} error={descriptionError}>

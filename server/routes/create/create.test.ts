@@ -144,9 +144,18 @@ describe("creating collections and groups", () => {
     const noName = await client.post("/groups", { description: "About" });
     expect(noName.status).toBe(422);
     expect(noName.body.message).toBe("Name is required.");
+    // The form labels a group's description About, as its page's edit does, and says so.
     const noAbout = await client.post("/groups", { name: "Nameless", description: " " });
     expect(noAbout.status).toBe(422);
-    expect(noAbout.body.message).toBe("Description is required.");
+    expect(noAbout.body.message).toBe("About is required.");
+    expect(noAbout.body.errors.description).toEqual(["About is required."]);
+    const missingAbout = await client.post("/groups", { name: "Nameless" });
+    expect(missingAbout.body.errors.description).toEqual(["About is required."]);
+    const longAbout = await client.post("/groups", { name: "Wordy", description: "a".repeat(5001) });
+    expect(longAbout.body.errors.description).toEqual(["About may be at most 5000 characters."]);
+    // A collection's Description keeps its own words.
+    const longDescription = await client.post("/collections/create", { title: "Wordy", description: "a".repeat(5001) });
+    expect(longDescription.body.errors.description).toEqual(["Description may be at most 5000 characters."]);
   });
 
   it("rejects permission ids that are not on the lists", async () => {

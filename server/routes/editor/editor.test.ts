@@ -120,13 +120,19 @@ describe("editing an item's body", () => {
     expect((await ownerClient.get("/api/search?query=kelp%20holdfast")).body.data[0].owner_data.name).toBe("Seagrass Meadow Circle");
   });
 
-  it("keeps a group's About text required when its page is saved (422 naming About, the edit page's label); other items may have none", async () => {
+  it("keeps a group's About text and Name required when its page is saved (422 naming About and Name, the edit page's labels); other items may have no description, and their title is a Title", async () => {
     const made = await ownerClient.post("/groups", { name: "Reef Survey Crew", description: "We survey reefs." });
     const emptied = await ownerClient.post(`${made.body.objGroup.link}/update`, { title: "Reef Survey Crew", description: "   ", sections: [] });
     expect([emptied.status, emptied.body.message, emptied.body.errors?.description]).toEqual([422, "About is required.", ["About is required."]]);
+    // Its title is the group's name, labelled Name on the edit page: the messages say so.
+    const nameless = await ownerClient.post(`${made.body.objGroup.link}/update`, { title: "  ", description: "We survey reefs.", sections: [] });
+    expect([nameless.status, nameless.body.message, nameless.body.errors?.title]).toEqual([422, "Name is required.", ["Name is required."]]);
+    const long = await ownerClient.post(`${made.body.objGroup.link}/update`, { title: "n".repeat(256), description: "We survey reefs.", sections: [] });
+    expect(long.body.errors?.title).toEqual(["Name may be at most 255 characters."]);
     expect((await server.db.selectFrom("profiles").select("description").where("id", "=", made.body.objGroup.id).executeTakeFirstOrThrow()).description).toBe("We survey reefs.");
     const plain = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Reef Lesson", description: "Corals" });
     expect((await ownerClient.post(`/lesson-plans/${plain.uid}/update`, { title: "Reef Lesson", description: "", sections: [] })).status).toBe(200);
+    expect((await ownerClient.post(`/lesson-plans/${plain.uid}/update`, { title: " ", sections: [] })).body.errors?.title).toEqual(["Title is required."]);
   });
 
   it("reorders and removes sections by sending the body in its new order", async () => {

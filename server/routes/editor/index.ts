@@ -1,6 +1,7 @@
 import { Router } from "express";
 import {
   ContentUpdateRequest,
+  GroupPageUpdateRequest,
   EDITOR_MESSAGES,
   STANDARDS_TYPE,
   UnlockRequest,
@@ -86,9 +87,11 @@ export function editorRouter(db: Db): Router {
     // Who may not even see the item learns nothing of it (404, as when viewing); who may see it but not edit gets 403.
     const { viewsOnlyByLink, linkShared } = await ensureViewable(db, req, item, "link");
     authorize(req.actor, contentObjectPolicy.canEditReached(req.actor, item, viewsOnlyByLink));
-    const body = parseOr422(ContentUpdateRequest, req.body ?? {});
-    // A group's page is its name and About text, and a group's About is required (first document, section 5) here too.
-    if (item.model_key === "profile" && item.sub_type === "group" && !body.description.trim()) {
+    // A group's page is its name and About text (so its messages say Name), and a group's About is required (first
+    // document, section 5) here too.
+    const isGroupPage = item.model_key === "profile" && item.sub_type === "group";
+    const body = parseOr422(isGroupPage ? GroupPageUpdateRequest : ContentUpdateRequest, req.body ?? {});
+    if (isGroupPage && !body.description.trim()) {
       throw new HttpError(422, EDITOR_MESSAGES.aboutRequired, { description: [EDITOR_MESSAGES.aboutRequired] });
     }
     await ensureNotLockedByOther(db, req, item);

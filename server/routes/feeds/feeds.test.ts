@@ -36,12 +36,12 @@ describe("a group's feed", () => {
   it("lets whoever may view the group read its feed, and only its signed-in members post", async () => {
     const empty = await as.guest.get(base(feedItem));
     expect(empty.status).toBe(200);
-    expect(empty.body).toEqual({ data: [], next_page_url: null, abilities: { post: false, join: false, leave: false } });
+    expect(empty.body).toEqual({ data: [], next_page_url: null, abilities: { post: false, join: false, leave: false, request_join: false }, join_requested_at: null });
     fits("get", "/feeds/by-type/{modelKey}/{modelId}", empty);
 
-    expect((await as.groupie.get(base(feedItem))).body.abilities).toEqual({ post: true, join: false, leave: true });
-    expect((await as.leader.get(base(feedItem))).body.abilities).toEqual({ post: true, join: false, leave: false });
-    for (const role of ["member", "moderator", "admin", "owner"] as const) expect((await as[role].get(base(feedItem))).body.abilities, role).toEqual({ post: false, join: false, leave: false });
+    expect((await as.groupie.get(base(feedItem))).body.abilities).toEqual({ post: true, join: false, leave: true, request_join: false });
+    expect((await as.leader.get(base(feedItem))).body.abilities).toEqual({ post: true, join: false, leave: false, request_join: false });
+    for (const role of ["member", "moderator", "admin", "owner"] as const) expect((await as[role].get(base(feedItem))).body.abilities, role).toEqual({ post: false, join: false, leave: false, request_join: false });
 
     const guestPost = await post(as.guest, "Hello");
     expect([guestPost.status, guestPost.body.message]).toEqual([401, MESSAGES.signInRequired]);
@@ -105,7 +105,7 @@ describe("a group's feed", () => {
       expect([res.status, res.body.message], role).toEqual([404, MESSAGES.notFound]);
     }
     expect((await post(as.member, "Let me in", hiddenGroupItem)).status).toBe(404);
-    expect((await as.groupie.get(base(hiddenGroupItem))).body.abilities).toEqual({ post: true, join: false, leave: true });
+    expect((await as.groupie.get(base(hiddenGroupItem))).body.abilities).toEqual({ post: true, join: false, leave: true, request_join: false });
     const secret = await post(as.groupie, "Secret plans", hiddenGroupItem);
     expect(secret.status).toBe(201);
     // Calls about the post answer 404 to a member who may not see its group, 401 to a guest.
@@ -357,14 +357,14 @@ describe("a group's feed", () => {
     const open = await groupOf(6, "Open Birders");
     const [, newcomer] = await buildSignedInUser(server);
 
-    expect((await newcomer.get(base(open))).body.abilities).toEqual({ post: false, join: true, leave: false });
-    expect((await as.guest.get(base(open))).body.abilities).toEqual({ post: false, join: false, leave: false });
+    expect((await newcomer.get(base(open))).body.abilities).toEqual({ post: false, join: true, leave: false, request_join: false });
+    expect((await as.guest.get(base(open))).body.abilities).toEqual({ post: false, join: false, leave: false, request_join: false });
     expect((await as.guest.post(membership(open), {})).status).toBe(401);
 
     const joined = await newcomer.post(membership(open), {});
     expect([joined.status, joined.body]).toEqual([200, { status: "success", message: FEED_MESSAGES.joined, role: "member" }]);
     fits("post", "/groups/{modelId}/membership", joined);
-    expect((await newcomer.get(base(open))).body.abilities).toEqual({ post: true, join: false, leave: true });
+    expect((await newcomer.get(base(open))).body.abilities).toEqual({ post: true, join: false, leave: true, request_join: false });
     expect((await post(newcomer, "Hello, birders!", open)).status).toBe(201);
     // Joining again is refused (already in it), as is a leader's leaving.
     expect([(await newcomer.post(membership(open), {})).status]).toEqual([403]);
@@ -374,7 +374,7 @@ describe("a group's feed", () => {
     const left = await leave(newcomer, open);
     expect([left.status, left.body]).toEqual([200, { status: "success", message: FEED_MESSAGES.left, role: null }]);
     fits("delete", "/groups/{modelId}/membership", left);
-    expect((await newcomer.get(base(open))).body.abilities).toEqual({ post: false, join: true, leave: false });
+    expect((await newcomer.get(base(open))).body.abilities).toEqual({ post: false, join: true, leave: false, request_join: false });
     expect((await post(newcomer, "Still here?", open)).status).toBe(403);
     expect((await leave(newcomer, open)).status).toBe(403);
 

@@ -4,6 +4,8 @@ import {
   CONTENT_ACTION_MESSAGES,
   FEED_MESSAGES,
   FEED_POSTS_PER_PAGE,
+  GROUP_JOIN_ANYONE,
+  GROUP_JOIN_REQUEST_MESSAGES,
   GROUP_MEMBERS_SHOWN,
   GROUP_MEMBER_MESSAGES,
   GroupMemberAddRequest,
@@ -15,6 +17,7 @@ import {
   FeedQuery,
   MAX_ID,
   type FeedPostDeleteResponse,
+  type GroupJoinRequestResponse,
   type GroupMembershipResponse,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
@@ -34,7 +37,8 @@ import { presentFeedPage, presentFeedPost, presentGroupMembers, type FeedLookups
 import type { FileStorage } from "../../storage/fileStorage.js";
 import { siteFeatures } from "../app/index.js";
 import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
-import { deliver, notifyReport } from "../../commands/notify.js";
+import { deliver, notifyJoinAnswer, notifyJoinRequest, notifyReport } from "../../commands/notify.js";
+import { approveJoinRequest, createJoinRequest, deleteJoinRequest, findJoinRequest, listJoinRequests } from "../../models/groupJoinRequests.js";
 import { mailFor, type MailContext } from "../../mail/transport.js";
 
 /** An item whose feed a call is about, with what the feed policies read. */
@@ -71,6 +75,17 @@ async function canJoinGroup(db: Db, actor: Actor, feed: LoadedFeed): Promise<boo
   return feedPolicy.canJoin(actor, feed.subject, await findGroupJoinPermission(db, feed.item.profile_id));
 }
 
+/**
+ * Where the actor stands on joining the feed's group: whether they may join it at once or ask to, and when they asked
+ * (a pending request; they may not ask again while it waits).
+ */
+async function joinStateOf(db: Db, actor: Actor, feed: LoadedFeed): Promise<{ join: boolean; requestJoin: boolean; requestedAt: string | null }> {
+  if (!actor.signedIn || !actor.profile || feed.item.profile_id === null) return { join: false, requestJoin: false, requestedAt: null };
+  const [joinPermission, requestedAt] = await Promise.all([findGroupJoinPermission(db, feed.item.profile_id), findJoinRequest(db, feed.item.profile_id, actor.profile.id)]);
+  const canRequest = groupPolicy.canRequestJoin(actor, feedPolicy.canRead(actor, feed.subject), feedPolicy.roleIn(actor, feed.subject), joinPermission);
+  return { join: feedPolicy.canJoin(actor, feed.subject, joinPermission), requestJoin: canRequest && requestedAt === null, requestedAt };
+}
+
 /** The reactions of the posts about to be presented, for this actor. */
 async function lookupsFor(db: Db, actor: Actor, feed: FeedSubject, rows: FeedPostWithPoster[]): Promise<FeedLookups> {
   const ids = rows.map((r) => r.id);
@@ -80,7 +95,9 @@ async function lookupsFor(db: Db, actor: Actor, feed: FeedSubject, rows: FeedPos
 
 /**
  * Feeds (second document: GET and POST {feed base}, DELETE /feeds/posts/{id}, POST /feeds/posts/{id}/feedback; ours:
- * PUT /feeds/posts/{id}, joining (POST) or leaving (DELETE) the feed's group, /groups/{id}/membership, and its people:
+ * PUT /feeds/posts/{id}, joining (POST) or leaving (DELETE) the feed's group, /groups/{id}/membership, asking to join it
+ * (POST) or withdrawing the request (DELETE), /groups/{id}/join-request, its leaders' answers (POST
+ * /groups/{id}/join-requests/{profileId}/approve, DELETE there declines), and its people:
  * GET /groups/{id}/members, and for its leaders and administrators POST there, PUT and DELETE /groups/{id}/members/{profileId}). Their attachments' calls are in routes/attachments/.
  */
 export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Router {
@@ -91,15 +108,20 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     const feed = await loadFeedByType(db, req);
     const { rows, more } = await listFeedPosts(db, feed.item.id, before, FEED_POSTS_PER_PAGE);
     const lookups = await lookupsFor(db, req.actor, feed.subject, rows);
-    const abilities = { post: feedPolicy.canPost(req.actor, feed.subject), join: await canJoinGroup(db, req.actor, feed), leave: feedPolicy.canLeave(req.actor, feed.subject) };
-    res.json(presentFeedPage(feed.item, rows.map((r) => presentFeedPost(r, lookups)), more, abilities));
+    const joining = await joinStateOf(db, req.actor, feed);
+    const abilities = { post: feedPolicy.canPost(req.actor, feed.subject), join: joining.join, leave: feedPolicy.canLeave(req.actor, feed.subject), request_join: joining.requestJoin };
+    res.json(presentFeedPage(feed.item, rows.map((r) => presentFeedPost(r, lookups)), more, abilities, joining.requestedAt));
   });
 
   router.get("/groups/:modelId/members", async (req, res) => {
     const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
     authorizeView(req.actor, feedPolicy.canListMembers(req.actor, feed.subject));
-    const { rows, total } = await listGroupMembers(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN);
-    res.json(presentGroupMembers(req.actor, rows, total, feedPolicy.roleIn(req.actor, feed.subject)));
+    const role = feedPolicy.roleIn(req.actor, feed.subject);
+    const [{ rows, total, leaders }, requests] = await Promise.all([
+      listGroupMembers(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN),
+      groupPolicy.canAnswerJoinRequests(req.actor, role) ? listJoinRequests(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN) : { rows: [], total: 0 },
+    ]);
+    res.json(presentGroupMembers(req.actor, rows, { total, leaders }, role, requests));
   });
 
   router.post("/groups/:modelId/members", authenticate(), async (req, res) => {
@@ -157,6 +179,52 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     const answer: GroupMembershipResponse = { status: "success", message: FEED_MESSAGES.left, role: null };
     res.json(answer);
   });
+
+  router.post("/groups/:modelId/join-request", authenticate(), async (req, res) => {
+    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
+    const groupId = feed.item.profile_id!;
+    const role = feedPolicy.roleIn(req.actor, feed.subject);
+    const joinPermission = await findGroupJoinPermission(db, groupId);
+    const refusal = role !== null ? GROUP_JOIN_REQUEST_MESSAGES.alreadyIn : joinPermission === GROUP_JOIN_ANYONE ? GROUP_JOIN_REQUEST_MESSAGES.openToAll : GROUP_JOIN_REQUEST_MESSAGES.invitationOnly;
+    authorize(req.actor, groupPolicy.canRequestJoin(req.actor, feedPolicy.canRead(req.actor, feed.subject), role, joinPermission), refusal);
+    // A second request while the first waits is refused (409), so the leaders are not told twice.
+    if (!(await createJoinRequest(db, groupId, req.actor.profile!.id))) throw new HttpError(409, GROUP_JOIN_REQUEST_MESSAGES.pending);
+    await deliver(req.log, "a request to join", () => notifyJoinRequest(db, { groupId, requesterId: req.actor.profile!.id, groupPage: feed.item }, mailFor(mail, req)));
+    const answer: GroupJoinRequestResponse = { status: "success", message: GROUP_JOIN_REQUEST_MESSAGES.sent, requested_at: await findJoinRequest(db, groupId, req.actor.profile!.id) };
+    res.status(201).json(answer);
+  });
+
+  router.delete("/groups/:modelId/join-request", authenticate(), async (req, res) => {
+    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
+    // Only the asker's own request is ever withdrawn here: the row is theirs by its key.
+    if (!(await deleteJoinRequest(db, feed.item.profile_id!, req.actor.profile!.id))) throw new HttpError(404, GROUP_JOIN_REQUEST_MESSAGES.noneToWithdraw);
+    const answer: GroupJoinRequestResponse = { status: "success", message: GROUP_JOIN_REQUEST_MESSAGES.withdrawn, requested_at: null };
+    res.json(answer);
+  });
+
+  router.post("/groups/:modelId/join-requests/:profileId/approve", authenticate(), async (req, res) => {
+    const { feed, profileId } = await loadJoinRequestAnswer(req);
+    if (!(await approveJoinRequest(db, feed.item.profile_id!, profileId))) throw new HttpError(404, GROUP_JOIN_REQUEST_MESSAGES.notRequested);
+    req.log.info({ groupId: feed.item.profile_id, profileId }, "request to join approved");
+    await deliver(req.log, "an approved request to join", () => notifyJoinAnswer(db, { requesterId: profileId, deciderId: req.actor.profile!.id, approved: true, groupPage: feed.item }, mailFor(mail, req)));
+    res.json({ status: "success", message: GROUP_JOIN_REQUEST_MESSAGES.approved } satisfies StatusMessageResponse);
+  });
+
+  router.delete("/groups/:modelId/join-requests/:profileId", authenticate(), async (req, res) => {
+    const { feed, profileId } = await loadJoinRequestAnswer(req);
+    if (!(await deleteJoinRequest(db, feed.item.profile_id!, profileId))) throw new HttpError(404, GROUP_JOIN_REQUEST_MESSAGES.notRequested);
+    await deliver(req.log, "a declined request to join", () => notifyJoinAnswer(db, { requesterId: profileId, deciderId: req.actor.profile!.id, approved: false, groupPage: feed.item }, mailFor(mail, req)));
+    res.json({ status: "success", message: GROUP_JOIN_REQUEST_MESSAGES.declined } satisfies StatusMessageResponse);
+  });
+
+  /** The group whose request to join a leader answers, authorized for that, and the requester's id (404 when not a valid id). */
+  async function loadJoinRequestAnswer(req: Request): Promise<{ feed: LoadedFeed; profileId: number }> {
+    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
+    authorize(req.actor, groupPolicy.canAnswerJoinRequests(req.actor, feedPolicy.roleIn(req.actor, feed.subject)), GROUP_MEMBER_MESSAGES.manageForbidden);
+    const raw = String(req.params.profileId);
+    if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > MAX_ID) throw new HttpError(404, GROUP_JOIN_REQUEST_MESSAGES.notRequested);
+    return { feed, profileId: Number(raw) };
+  }
 
   router.post("/feeds/by-type/:modelKey/:modelId", authenticate(), async (req, res) => {
     const body = parseOr422(FeedPostCreateRequest, req.body ?? {});

@@ -31,6 +31,8 @@ describe("a group's people", () => {
     fits("get", "/groups/{modelId}/members", read);
     expect(read.body.total).toBe(5);
     expect(read.body.viewer_role).toBeNull();
+    // Two leaders: either may step down or go.
+    expect(read.body.sole_leader_id).toBeNull();
     const leaderName = (await server.db.selectFrom("profiles").select("name").where("id", "=", cast.leader.id).executeTakeFirstOrThrow()).name;
     const expectedLeaders = [
       { id: coLeader.id, name: "Bea Botanist", link: `/profiles/${coLeader.uid}`, role: "leader" },
@@ -55,6 +57,8 @@ describe("a group's people", () => {
     expect(read.body.total).toBe(GROUP_MEMBERS_SHOWN + 4);
     expect(read.body.data).toHaveLength(GROUP_MEMBERS_SHOWN);
     expect(read.body.data[0]).toMatchObject({ id: cast.leader.id, role: "leader" });
+    // One leader: the card offers neither Make member nor Remove on their row, which the server would refuse.
+    expect(read.body.sole_leader_id).toBe(cast.leader.id);
     expect(read.body.data.at(-1)).toMatchObject({ name: `Crowd ${String(GROUP_MEMBERS_SHOWN - 2).padStart(3, "0")}`, role: "member" });
   });
 

@@ -1,0 +1,98 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+const MODERATOR = { username: "moderator", password: "moderator-demo-pass", name: "Morgan Moderator" } as const;
+
+const feedCard = (page: Page) => page.getByRole("region", { name: "Feed" });
+const membersCard = (page: Page) => page.getByRole("region", { name: "Members" });
+const requestsOf = (page: Page) => membersCard(page).getByRole("region", { name: /Requests to join/ });
+const toast = (page: Page) => page.getByRole("status", { name: "Notifications" });
+
+/** Screenshots of the page at both widths, the card in view. */
+async function shoot(page: Page, name: string, card: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.locator(card).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Asks to join the group at `link` from its Feed card, by keyboard, as the signed-in reader. */
+async function requestToJoin(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  const card = feedCard(page);
+  await expect(card.getByText("This group's leaders approve new members.")).toBeVisible();
+  await tabTo(page, card.getByRole("button", { name: "Request to join" }), 80);
+  await page.keyboard.press("Enter");
+  await expect(toast(page)).toContainText("Your request to join this group was sent to its leaders.");
+  await expect(card.getByText(/You asked to join this group on \d+\/\d+\/\d{4}\./)).toBeVisible();
+  await expect(card.getByRole("heading", { name: "Feed" })).toBeFocused();
+}
+
+test("a reader asks to join a 'Request to join' group and its leader approves by keyboard; another's request is declined and they are told", async ({ page }) => {
+  test.slow();
+  // The teacher makes a group whose leaders approve new members; the learner and the moderator are not in it.
+  const name = `Rock Pool Readers ${Date.now().toString(36)}`;
+  await signInViaApi(page, TEACHER);
+  const made = await page.request.post("/groups", { data: { name, description: "We read about rock pools.", join_permission: 5, view_permission: 3 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(made.ok(), `POST /groups: ${made.status()}`).toBeTruthy();
+  const link = ((await made.json()) as { objGroup: { link: string } }).objGroup.link;
+
+  // The learner asks, sees the request pending, withdraws it and asks again.
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(feedCard(page).getByRole("button", { name: "Join group" })).toHaveCount(0);
+  await expectNoAxeViolations(page, "a 'Request to join' group's feed for a reader");
+  await requestToJoin(page, link);
+  await expectNoAxeViolations(page, "a pending request to join");
+  await shoot(page, "group-join-pending", ".feed-card");
+  await tabTo(page, feedCard(page).getByRole("button", { name: "Withdraw request" }), 80);
+  await page.keyboard.press("Enter");
+  await expect(toast(page)).toContainText("Your request to join this group was withdrawn.");
+  await expect(feedCard(page).getByRole("button", { name: "Request to join" })).toBeVisible();
+  await requestToJoin(page, link);
+
+  // The moderator asks too.
+  await switchTo(page, MODERATOR);
+  await requestToJoin(page, link);
+
+  // The leader is told, and answers on the Members card: Approve the learner, Decline the moderator.
+  await switchTo(page, TEACHER);
+  await page.goto("/notifications");
+  await expect(page.getByRole("main")).toContainText(`${LEARNER.name} asked to join ${name}`);
+  await page.goto(link);
+  const requests = requestsOf(page);
+  await expect(requests.getByRole("heading", { name: "Requests to join (2)" })).toBeVisible();
+  await expect(requests.getByRole("link", { name: LEARNER.name })).toBeVisible();
+  await expectNoAxeViolations(page, "the Members card with requests to join");
+  await shoot(page, "group-join-requests-leader", ".members-card");
+  await tabTo(page, requests.getByRole("button", { name: `Approve ${LEARNER.name}` }), 80);
+  await page.keyboard.press("Enter");
+  await expect(membersCard(page).getByRole("status")).toHaveText(`${LEARNER.name} is now a member of this group.`);
+  await expect(membersCard(page).getByRole("list", { name: "Members" }).getByRole("link", { name: LEARNER.name })).toBeVisible();
+  await expect(membersCard(page).getByRole("heading", { name: "Members" })).toBeFocused();
+  await expect(requests.getByRole("heading", { name: "Requests to join (1)" })).toBeVisible();
+  await tabTo(page, requests.getByRole("button", { name: `Decline ${MODERATOR.name}` }), 80);
+  await page.keyboard.press("Enter");
+  await expect(membersCard(page).getByRole("status")).toHaveText(`${MODERATOR.name}'s request was declined.`);
+  await expect(requests).toHaveCount(0);
+  await expect(membersCard(page).getByRole("list", { name: "Members" }).getByRole("link", { name: MODERATOR.name })).toHaveCount(0);
+
+  // The learner is a member now and posts; the moderator is told no and may ask again.
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(membersCard(page).getByText("You are a member of this group")).toBeVisible();
+  await expect(feedCard(page).getByRole("textbox", { name: "Write a post" })).toBeVisible();
+  await page.goto("/notifications");
+  await expect(page.getByRole("main")).toContainText(`${TEACHER.name} approved your request to join ${name}`);
+  await switchTo(page, MODERATOR);
+  await page.goto("/notifications");
+  await expect(page.getByRole("main")).toContainText(`${TEACHER.name} declined your request to join ${name}`);
+  await expectNoAxeViolations(page, "the notifications of an answered request to join");
+  await page.goto(link);
+  await expect(feedCard(page).getByRole("button", { name: "Request to join" })).toBeVisible();
+});

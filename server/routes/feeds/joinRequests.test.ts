@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FEED_MESSAGES, GROUP_JOIN_ANYONE, GROUP_JOIN_BY_REQUEST, GROUP_JOIN_INVITATION_ONLY, GROUP_JOIN_REQUEST_MESSAGES, GROUP_MEMBER_MESSAGES } from "../../../contract/index.js";
+import type { Content, Profile } from "../../db/schema.js";
+import { buildGroup, buildGroupPage, buildSignedInUser, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { apiReferenceCheck } from "../../test/apiReference.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
+
+const ask = (page: Content) => `/groups/${page.id}/join-request`;
+const requests = (page: Content) => `/groups/${page.id}/join-requests`;
+const feedOf = (page: Content) => `/feeds/by-type/profile/${page.id}`;
+
+describe("requests to join a group", () => {
+  let server: TestServer;
+  let cast: RoleCast;
+  let as: RoleCast["clients"];
+  /** Leads a group of their own, not the one asked to join. */
+  let otherLeader: TestClient;
+  const fits = apiReferenceCheck();
+
+  beforeAll(async () => {
+    ({ server, cast, as } = await startCastServer());
+    const [someone, client] = await buildSignedInUser(server, { name: "Ola Otherleader" });
+    await buildGroup(server.db, someone);
+    otherLeader = client;
+  });
+  afterAll(() => server.stop());
+
+  /** A fresh group led by the cast's leader with the groupie in it, its join permission set, and its page. */
+  async function groupJoinedBy(joinPermission: number, title: string, options: { restricted?: boolean } = {}): Promise<{ group: Profile; page: Content }> {
+    const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
+    await server.db.updateTable("profiles").set({ join_permission: joinPermission }).where("id", "=", group.id).execute();
+    return { group, page: await buildGroupPage(server.db, cast.leader, group, title, options) };
+  }
+
+  /** The client's notifications, newest first. */
+  async function notificationsOf(client: TestClient) {
+    return (await client.get("/api/notifications")).body.data as { kind: string; actor: { name: string } | null; subject: { title: string; link: string } }[];
+  }
+
+  it("lets a signed-in reader who is not in a 'Request to join' group ask, once, and tells its leaders", async () => {
+    const { page } = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "Ask First Club");
+    const before = (await notificationsOf(as.leader)).length;
+    const statuses = await statusesByRole({ ...as, owner: otherLeader }, (c) => c.post(ask(page)));
+    // owner stands in for another group's leader: a reader like any other here.
+    expect(statuses).toEqual({ owner: 201, member: 201, leader: 403, groupie: 403, moderator: 201, admin: 201, guest: 401 });
+    const refused = await as.groupie.post(ask(page));
+    expect(refused.body.message).toBe(GROUP_JOIN_REQUEST_MESSAGES.alreadyIn);
+    fits("post", "/groups/{modelId}/join-request", refused);
+
+    const again = await as.member.post(ask(page));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(GROUP_JOIN_REQUEST_MESSAGES.pending);
+    fits("post", "/groups/{modelId}/join-request", again);
+
+    // One notification per request that was sent (four), none for the refused second one.
+    const told = await notificationsOf(as.leader);
+    expect(told.length - before).toBe(4);
+    expect(told[0]).toMatchObject({ kind: "group_join_request", subject: { title: "Ask First Club", link: expect.stringContaining(page.uid) } });
+    expect(told.map((n) => n.actor?.name)).toContain("Milo Member");
+  });
+
+  it("shows the asker where they stand in the feed's abilities, and lets them withdraw", async () => {
+    const { page } = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "Withdraw Club");
+    const first = (await as.member.get(feedOf(page))).body;
+    expect(first.abilities).toMatchObject({ join: false, request_join: true, post: false });
+    expect(first.join_requested_at).toBeNull();
+    const sent = await as.member.post(ask(page));
+    expect(sent.status).toBe(201);
+    fits("post", "/groups/{modelId}/join-request", sent);
+    expect(sent.body).toMatchObject({ message: GROUP_JOIN_REQUEST_MESSAGES.sent, requested_at: expect.any(String) });
+    const pending = (await as.member.get(feedOf(page))).body;
+    expect(pending.abilities.request_join).toBe(false);
+    expect(pending.join_requested_at).toBe(sent.body.requested_at);
+    // Members and leaders have nothing to ask.
+    expect((await as.groupie.get(feedOf(page))).body.abilities.request_join).toBe(false);
+
+    expect((await as.guest.send("DELETE", ask(page))).status).toBe(401);
+    // Someone else's request is not theirs to withdraw: the groupie has none.
+    expect((await as.groupie.send("DELETE", ask(page))).status).toBe(404);
+    const withdrawn = await as.member.send("DELETE", ask(page));
+    expect(withdrawn.status).toBe(200);
+    fits("delete", "/groups/{modelId}/join-request", withdrawn);
+    expect(withdrawn.body).toEqual({ status: "success", message: GROUP_JOIN_REQUEST_MESSAGES.withdrawn, requested_at: null });
+    const none = await as.member.send("DELETE", ask(page));
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe(GROUP_JOIN_REQUEST_MESSAGES.noneToWithdraw);
+    fits("delete", "/groups/{modelId}/join-request", none);
+    expect((await as.member.get(feedOf(page))).body).toMatchObject({ abilities: { request_join: true }, join_requested_at: null });
+  });
+
+  it("refuses requests to 'Invitation only' and open groups with a clear message, and hides 'Only members' groups", async () => {
+    const invitation = await groupJoinedBy(GROUP_JOIN_INVITATION_ONLY, "Invite Club");
+    const refused = await as.member.post(ask(invitation.page));
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(GROUP_JOIN_REQUEST_MESSAGES.invitationOnly);
+    fits("post", "/groups/{modelId}/join-request", refused);
+    expect((await as.member.get(feedOf(invitation.page))).body.abilities).toMatchObject({ join: false, request_join: false });
+
+    const open = await groupJoinedBy(GROUP_JOIN_ANYONE, "Open Club");
+    const openRefused = await as.member.post(ask(open.page));
+    expect(openRefused.status).toBe(403);
+    expect(openRefused.body.message).toBe(GROUP_JOIN_REQUEST_MESSAGES.openToAll);
+    // Asking never opened joining to a request-to-join group.
+    const byRequest = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "No Shortcut Club");
+    expect((await as.member.post(`/groups/${byRequest.page.id}/membership`)).body.message).toBe(FEED_MESSAGES.joinForbidden);
+
+    const hidden = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "Hidden Club", { restricted: true });
+    const notFound = await as.member.post(ask(hidden.page));
+    expect(notFound.status).toBe(404);
+    fits("post", "/groups/{modelId}/join-request", notFound);
+  });
+
+  it("lists pending requests to the group's leaders and administrators only, who approve them: the person becomes a member and is told", async () => {
+    const { page } = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "Approve Club");
+    await as.member.post(ask(page));
+    await as.moderator.post(ask(page));
+    const listed = await as.leader.get(`/groups/${page.id}/members`);
+    expect(listed.body.requests_total).toBe(2);
+    expect(listed.body.requests).toEqual([
+      { id: cast.member.id, name: "Milo Member", link: `/profiles/${cast.member.uid}`, created_at: expect.any(String) },
+      { id: cast.moderator.id, name: "Mona Moderator", link: `/profiles/${cast.moderator.uid}`, created_at: expect.any(String) },
+    ]);
+    fits("get", "/groups/{modelId}/members", listed);
+    expect((await as.admin.get(`/groups/${page.id}/members`)).body.requests_total).toBe(2);
+    for (const client of [as.groupie, as.member, as.moderator, as.guest, otherLeader]) expect((await client.get(`/groups/${page.id}/members`)).body).toMatchObject({ requests: [], requests_total: 0 });
+
+    const approve = `${requests(page)}/${cast.member.id}/approve`;
+    const statuses = await statusesByRole({ ...as, leader: otherLeader, owner: as.member, admin: as.groupie }, (c) => c.post(approve));
+    // Keys stand for: leader another group's leader, owner the requester themself, admin a plain member of the group.
+    expect(statuses).toEqual({ owner: 403, member: 403, leader: 403, groupie: 403, moderator: 403, admin: 403, guest: 401 });
+    const forbidden = await as.moderator.post(approve);
+    expect(forbidden.body.message).toBe(GROUP_MEMBER_MESSAGES.manageForbidden);
+    fits("post", "/groups/{modelId}/join-requests/{profileId}/approve", forbidden);
+
+    const approved = await as.leader.post(approve);
+    expect(approved.status).toBe(200);
+    expect(approved.body.message).toBe(GROUP_JOIN_REQUEST_MESSAGES.approved);
+    fits("post", "/groups/{modelId}/join-requests/{profileId}/approve", approved);
+    expect((await as.member.get(`/groups/${page.id}/members`)).body.viewer_role).toBe("member");
+    expect((await as.member.get(feedOf(page))).body).toMatchObject({ abilities: { post: true, request_join: false, leave: true }, join_requested_at: null });
+    expect((await notificationsOf(as.member))[0]).toMatchObject({ kind: "group_join_approved", actor: { name: "Lea Leader" }, subject: { title: "Approve Club" } });
+
+    const twice = await as.leader.post(approve);
+    expect(twice.status).toBe(404);
+    expect(twice.body.message).toBe(GROUP_JOIN_REQUEST_MESSAGES.notRequested);
+    fits("post", "/groups/{modelId}/join-requests/{profileId}/approve", twice);
+    expect((await as.leader.post(`${requests(page)}/abc/approve`)).status).toBe(404);
+
+    // An administrator who is not in the group answers too.
+    expect((await as.admin.post(`${requests(page)}/${cast.moderator.id}/approve`)).status).toBe(200);
+    expect((await as.leader.get(`/groups/${page.id}/members`)).body).toMatchObject({ requests: [], requests_total: 0, total: 4 });
+  });
+
+  it("declines a request: it goes, the person stays out and is told, by the group's name only while they may view its page", async () => {
+    const { page } = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "Decline Club");
+    await as.member.post(ask(page));
+    const decline = `${requests(page)}/${cast.member.id}`;
+    expect((await as.groupie.send("DELETE", decline)).status).toBe(403);
+    expect((await otherLeader.send("DELETE", decline)).status).toBe(403);
+    expect((await as.guest.send("DELETE", decline)).status).toBe(401);
+    const declined = await as.leader.send("DELETE", decline);
+    expect(declined.status).toBe(200);
+    expect(declined.body.message).toBe(GROUP_JOIN_REQUEST_MESSAGES.declined);
+    fits("delete", "/groups/{modelId}/join-requests/{profileId}", declined);
+    expect((await as.member.get(`/groups/${page.id}/members`)).body.viewer_role).toBeNull();
+    expect((await notificationsOf(as.member))[0]).toMatchObject({ kind: "group_join_declined", actor: { name: "Lea Leader" }, subject: { title: "Decline Club" } });
+    const again = await as.leader.send("DELETE", decline);
+    expect(again.status).toBe(404);
+    fits("delete", "/groups/{modelId}/join-requests/{profileId}", again);
+    // They may ask again.
+    expect((await as.member.post(ask(page))).status).toBe(201);
+
+    // The page became "Only members" while the request waited: the declined requester is not told the group's name.
+    await server.db.updateTable("content").set({ visibility: "restricted" }).where("id", "=", page.id).execute();
+    await server.db.insertInto("content_grants").values({ content_id: page.id, scope: "group", profile_id: page.profile_id!, permission: "read" }).execute();
+    expect((await as.leader.send("DELETE", decline)).status).toBe(200);
+    const hidden = (await notificationsOf(as.member))[0]!;
+    expect(hidden).toMatchObject({ kind: "group_join_declined", subject: { title: "this group" } });
+    expect(JSON.stringify(hidden)).not.toContain("Decline Club");
+  });
+});
