@@ -5,6 +5,11 @@ import { MAX_ID, MODEL_KEYS } from "./common.js";
 /** How long an e-mail invite's link works after it is sent; a link opened later is refused (410) and the invite dropped. */
 export const INVITE_VALID_DAYS = 30;
 
+/** When an invite sent at `sentAt` stops working (INVITE_VALID_DAYS later): its link is refused from then on. */
+export function inviteExpiresAt(sentAt: string): string {
+  return new Date(Date.parse(sentAt) + INVITE_VALID_DAYS * 86_400_000).toISOString();
+}
+
 /** Message texts of permissions management and access requests (spec texts where the spec names them). */
 export const PERMISSION_MESSAGES = {
   opaqueIdRequired: "opaque_id is required.",
@@ -96,7 +101,19 @@ export const PermissionRequestView = z.object({
 });
 export type PermissionRequestView = z.infer<typeof PermissionRequestView>;
 
-export const PermissionInvite = z.object({ email: z.string(), permissions: z.array(z.string()), new_add: z.boolean() });
+/**
+ * A pending e-mail invite: the address, what it gives, when it was (last) sent, when its link stops working, and
+ * whether that time has passed (an expired invite gives nothing: the owner sends it again or removes it).
+ */
+export const PermissionInvite = z.object({
+  email: z.string(),
+  permissions: z.array(z.string()),
+  new_add: z.boolean(),
+  sent_at: z.string(),
+  expires_at: z.string(),
+  expired: z.boolean(),
+});
+export type PermissionInvite = z.infer<typeof PermissionInvite>;
 
 /** The permission form's configuration: which rows exist and which permissions each offers. */
 export const PermissionConfig = z.object({
@@ -139,7 +156,9 @@ const requestIds = z.array(z.coerce.number({ error: PERMISSION_MESSAGES.requestN
 
 /**
  * One e-mail invite row of the form (second document: an empty entry is ignored, otherwise it must look like an
- * e-mail address, else 'Invalid email address'); permissions read or edit, read when none is ticked.
+ * e-mail address, else 'Invalid email address'); permissions read or edit, read when none is ticked; `resend` sends a
+ * listed invite again (a fresh link, working INVITE_VALID_DAYS from now; the old link stops working), as the owner does
+ * with an expired one.
  */
 export const PermissionInviteEntry = z.object({
   email: z
@@ -149,6 +168,7 @@ export const PermissionInviteEntry = z.object({
     .refine((v) => v === "" || z.email().safeParse(v).success, PERMISSION_MESSAGES.invalidEmail),
   permissions: names("permission_invites", PERMISSION_NAMES),
   new_add: z.boolean().optional(),
+  resend: z.boolean({ error: "resend must be true or false." }).optional(),
 });
 
 /**

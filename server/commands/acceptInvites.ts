@@ -1,4 +1,4 @@
-import { INVITE_VALID_DAYS } from "../../contract/index.js";
+import { inviteExpiresAt } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import { hashSecretToken } from "../lib/secretTokens.js";
@@ -19,7 +19,7 @@ export async function acceptInvite(db: Db, token: string, profileId: number, now
     // Deleting first claims it: two openings at once turn it into one set of grants.
     const invite = await trx.deleteFrom("permission_invites").where("token_hash", "=", hashSecretToken(token)).returning(["content_id", "permission", "created_at"]).executeTakeFirst();
     if (!invite) return { kind: "unknown" };
-    if (Date.parse(invite.created_at) < now.getTime() - INVITE_VALID_DAYS * 86_400_000) return { kind: "expired" };
+    if (Date.parse(inviteExpiresAt(invite.created_at)) <= now.getTime()) return { kind: "expired" };
     const item = await trx.selectFrom("content").select(["id", "uid", "model_key", "sub_type", "title", "owner_id"]).where("id", "=", invite.content_id).executeTakeFirst();
     if (!item) return { kind: "unknown" };
     if (item.owner_id !== profileId) {
