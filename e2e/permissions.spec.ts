@@ -92,6 +92,12 @@ test("permissions: the owner restricts an item in the dialog, a member requests 
   await expect(dialog.getByRole("rowheader", { name: LEARNER.name })).toBeVisible();
   await expect(dialog.getByRole("rowheader", { name: LEARNER.name })).toContainText(/\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}\s[AP]M/);
   await expect(dialog.getByText("For my grade 5 class")).toBeVisible();
+  // The requester's name leads to their profile page (in a new tab, so the form's decisions stay).
+  const requester = dialog.getByRole("link", { name: `${LEARNER.name} (profile, opens in a new tab)` });
+  await expect(requester).toHaveAttribute("target", "_blank");
+  const profileHref = (await requester.getAttribute("href"))!;
+  expect(profileHref).toMatch(/^\/profiles\/[\w-]+$/);
+  expect(((await (await page.request.get(`/api${profileHref}`)).json()) as { name: string }).name).toBe(LEARNER.name);
   await tabTo(page, accept);
   await page.keyboard.press("Enter");
   await expect(dialog.getByRole("checkbox", { name: `${LEARNER.name} may read` })).toBeChecked();

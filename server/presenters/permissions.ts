@@ -2,6 +2,7 @@ import { LINK_PERMISSIONS, PERMISSION_DEPENDENCIES, PERMISSION_NAMES, inviteExpi
 import type { PermissionRequest } from "../db/schema.js";
 import type { PermissionInviteRow } from "../models/permissionInvites.js";
 import type { GrantRow, RequestRow } from "../models/permissions.js";
+import { profileLink } from "./profile.js";
 
 /** The permission form's configuration: global, authed and link offer read, profiles, group leaders and e-mail invites read and edit, members read; the locked row is not offered. */
 export function presentPermissionConfig(owner: PermissionsResponse["config"]["owner"]): PermissionsResponse["config"] {
@@ -29,7 +30,7 @@ export function presentRequestRow(r: RequestRow): PermissionsResponse["permissio
   return {
     id: r.id,
     rejected: r.status === "rejected",
-    requesterDetails: { profile_id: r.profile_id, name: r.requester_name, link: `/profile/${r.requester_uid}`, thumbnail_small: r.requester_thumb, common: { icon: "user" } },
+    requesterDetails: { profile_id: r.profile_id, name: r.requester_name, link: profileLink(r.requester_uid), thumbnail_small: r.requester_thumb, common: { icon: "user" } },
     request_reason: r.reason,
     created_at: r.created_at,
   };

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { PERMISSION_MESSAGES, PermissionInviteEntry, type PermissionsResponse } from "../../../contract/index.js";
 import { useProfileCandidates } from "../../api/profiles.js";
 import { itemQueryKeyAll } from "../../api/editor.js";
@@ -294,7 +295,11 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
               return (
                 <tr key={request.id} className={decision === "rejected" ? "permissions-table__rejected" : decision === "accepted" ? "permissions-table__new" : undefined}>
                   <th scope="row">
-                    {name}
+                    {/* Who is asking: the requester's profile, in a new tab so the form's unsaved decisions stay. */}
+                    <Link to={request.requesterDetails.link} target="_blank" rel="noopener noreferrer">
+                      {name}
+                      <span className="visually-hidden"> (profile, opens in a new tab)</span>
+                    </Link>
                     <span className="permissions-table__note permissions-table__when">
                       <time dateTime={request.created_at}>{shortDateTime(request.created_at)}</time>
                     </span>

@@ -190,9 +190,13 @@ describe("permissions: managing an item's grants, and access requests", () => {
 
       const table = await ownerClient.get(`/permissions?opaque_id=${item.opaque_id}`);
       expect(table.body.permission_requests).toEqual([
-        expect.objectContaining({ id: sent.body.request.id, rejected: false, request_reason: "For my class", requesterDetails: expect.objectContaining({ profile_id: member.id, name: "Milo Member" }) }),
+        expect.objectContaining({ id: sent.body.request.id, rejected: false, request_reason: "For my class", requesterDetails: expect.objectContaining({ profile_id: member.id, name: "Milo Member", link: `/profiles/${member.uid}` }) }),
         expect.objectContaining({ id: other.body.request.id, rejected: false, request_reason: "" }),
       ]);
+      // The requester's link is its profile page (the owner looks up who is asking): the page's data answers there.
+      const requesterPage = await ownerClient.get(`/api${table.body.permission_requests[0].requesterDetails.link}`);
+      expect(requesterPage.status).toBe(200);
+      expect(requesterPage.body).toMatchObject({ name: "Milo Member" });
       const both = await save(ownerClient, { accepted_requests: [sent.body.request.id], rejected_requests: [sent.body.request.id] });
       expect(both.status).toBe(422);
       const decided = await save(ownerClient, { accepted_requests: [sent.body.request.id], rejected_requests: [other.body.request.id] });
