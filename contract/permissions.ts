@@ -33,6 +33,7 @@ export const PERMISSION_MESSAGES = {
   revokeConfirm: (title: string) => `Are you sure you want to revoke permissions for ${title}?`,
   requestWillBeSentTo: "Request will be sent to",
   accessRequested: "Access requested",
+  requestDeclined: (owner: string, when: string) => `${owner} declined your request for access on ${when}. You may ask again.`,
   inviteAccepted: (title: string) => `"${title}" has been shared with you.`,
   inviteInvalid: "This invite link does not work any more: it was used already, or the invite was withdrawn. Ask whoever shared the item to invite you again.",
   inviteExpired: `This invite link has expired: an invite works for ${INVITE_VALID_DAYS} days. Ask whoever shared the item to invite you again.`,
@@ -221,8 +222,8 @@ export type AddLinkShareRequest = z.input<typeof AddLinkShareRequest>;
 export const AddLinkShareResponse = z.object({ status: z.literal("success"), message: z.string(), link: z.array(z.string()) });
 export type AddLinkShareResponse = z.infer<typeof AddLinkShareResponse>;
 
-/** The asker's request on an item, if any. */
-export const AccessRequestView = z.object({ id: z.number(), status: z.enum(["pending", "accepted", "rejected"]), created_at: z.string() });
+/** The asker's request on an item, if any: when it was sent, and when the owner answered it (null while pending). */
+export const AccessRequestView = z.object({ id: z.number(), status: z.enum(["pending", "accepted", "rejected"]), created_at: z.string(), decided_at: z.string().nullable() });
 
 /** GET /permissions/access-details: what a member who may not view the item may learn: its owner's name and type, and their request. */
 export const AccessDetailsResponse = z.object({

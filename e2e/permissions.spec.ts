@@ -374,3 +374,45 @@ test("permissions: an e-mail invite past its 30 days shows as expired with its d
   await expect(page).toHaveURL(new RegExp(`${link}$`));
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
 });
+
+test("permissions: a member whose access request the owner declined is told so on the preview card, and may ask again", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Declined plan`;
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  await page.goto(link);
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  for (const row of ["Everybody may read", "Signed-in members may read"]) {
+    const box = dialog.getByRole("checkbox", { name: row });
+    if (await box.isChecked()) await box.uncheck();
+  }
+  await dialog.getByRole("button", { name: "Save permissions" }).click();
+  await expect(toasts(page)).toContainText("Permissions have been updated.");
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await page.getByLabel("Reason (optional)").fill("For my grade 5 class");
+  await page.getByRole("button", { name: "Request access" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Access requested" })).toBeVisible();
+
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  await dialog.getByRole("button", { name: `Reject ${LEARNER.name}'s request` }).click();
+  await dialog.getByRole("button", { name: "Save permissions" }).click();
+  await expect(toasts(page)).toContainText("Permissions have been updated.");
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  const today = new Date().toLocaleDateString("en-US", { month: "numeric", day: "numeric", year: "numeric" });
+  await expect(page.getByText(`${TEACHER.name} declined your request for access on ${today}. You may ask again.`)).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+  await expectNoAxeViolations(page, "request-access card after a declined request");
+  await shoot(page, "request-access-declined");
+  await page.getByLabel("Reason (optional)").fill("I would use it this week");
+  await page.getByRole("button", { name: "Request access" }).click();
+  await expect(toasts(page)).toContainText("Your request has been successfully sent.");
+  await expect(page.getByRole("status").filter({ hasText: "Access requested" })).toBeVisible();
+  await expect(page.getByText("declined your request")).toHaveCount(0);
+});

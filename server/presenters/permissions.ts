@@ -36,8 +36,8 @@ export function presentRequestRow(r: RequestRow): PermissionsResponse["permissio
   };
 }
 
-/** The asker's own request. */
-export const presentOwnRequest = (r: PermissionRequest) => ({ id: r.id, status: r.status, created_at: r.created_at });
+/** The asker's own request: its status, when it was sent and when it was answered. */
+export const presentOwnRequest = (r: PermissionRequest) => ({ id: r.id, status: r.status, created_at: r.created_at, decided_at: r.decided_at });
 
 /** A pending e-mail invite as the form lists it: when it was sent, when its link stops working, and whether it has. */
 export function presentInvite(i: PermissionInviteRow, now = new Date()): PermissionInvite {

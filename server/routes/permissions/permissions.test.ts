@@ -208,5 +208,24 @@ describe("permissions: managing an item's grants, and access requests", () => {
       expect(after.body.permission_requests).toEqual([expect.objectContaining({ id: other.body.request.id, rejected: true })]);
       expect((await memberClient.get(`/permissions/access-details?opaque_id=${item.opaque_id}`)).body.details).toMatchObject({ can_view: true, permissionRequest: { status: "accepted" } });
     });
+
+    it("tells a declined requester that (and when) the owner declined, and asking again reopens the request", async () => {
+      const closed = await buildContent(server.db, { ownerId: owner.id, modelKey: "resource", title: "Declined Resource", visibility: "restricted" });
+      const asker = await signedInClient(server, await buildUser(server.db, { name: "Dana Declined" }));
+      const sent = await asker.post("/permissions/request", { uid: closed.uid, requestReason: "May I?" });
+      expect(sent.status).toBe(200);
+      expect(sent.body.request).toEqual({ id: expect.any(Number), status: "pending", created_at: expect.any(String), decided_at: null });
+      const before = Date.now();
+      expect((await ownerClient.post("/permissions", { opaque_id: closed.opaque_id, rejected_requests: [sent.body.request.id] })).status).toBe(200);
+      const details = await asker.get(`/permissions/access-details?uid=${closed.uid}`);
+      expect(details.status).toBe(200);
+      const declined = details.body.details.permissionRequest;
+      expect(declined).toMatchObject({ id: sent.body.request.id, status: "rejected", created_at: sent.body.request.created_at });
+      expect(Date.parse(declined.decided_at)).toBeGreaterThanOrEqual(before - 1000);
+      expect(details.body.details.can_view).toBe(false);
+      const again = await asker.post("/permissions/request", { uid: closed.uid, requestReason: "Please, for my class" });
+      expect(again.status).toBe(200);
+      expect(again.body.request).toMatchObject({ id: sent.body.request.id, status: "pending", decided_at: null });
+    });
   });
 });
