@@ -416,3 +416,34 @@ test("permissions: a member whose access request the owner declined is told so o
   await expect(page.getByRole("status").filter({ hasText: "Access requested" })).toBeVisible();
   await expect(page.getByText("declined your request")).toHaveCount(0);
 });
+
+test("permissions: revoking a requester just accepted in the form takes the acceptance back, so saving does not let them in", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Accepted then revoked`;
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  const item = (await (await page.request.get(`/api${link.replace("/lesson-plans/", "/content/lesson-plans/")}`)).json()) as { opaque_id: string; uid: string };
+  expect((await page.request.post("/permissions", { data: { opaque_id: item.opaque_id }, headers: { "X-CSRF-Token": await csrfToken(page.request) } })).ok()).toBeTruthy();
+  await switchTo(page, LEARNER);
+  expect((await page.request.post("/permissions/request", { data: { uid: item.uid, requestReason: "Please" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } })).ok()).toBeTruthy();
+
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  await dialog.getByRole("button", { name: `Accept ${LEARNER.name}'s request` }).click();
+  await expect(dialog.getByRole("checkbox", { name: `${LEARNER.name} may read` })).toBeChecked();
+  await dialog.getByRole("button", { name: `Revoke permissions for ${LEARNER.name}` }).click();
+  await page.getByRole("alertdialog", { name: "Revoke permissions" }).getByRole("button", { name: "Revoke" }).click();
+  await expect(dialog.getByRole("checkbox", { name: `${LEARNER.name} may read` })).toHaveCount(0);
+  // The request is undecided again: Accept and Reject are offered, not "Accepted".
+  await expect(dialog.getByRole("button", { name: `Accept ${LEARNER.name}'s request` })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: `Reject ${LEARNER.name}'s request` })).toBeVisible();
+  await dialog.getByRole("button", { name: "Save permissions" }).click();
+  await expect(toasts(page)).toContainText("Permissions have been updated.");
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(page.getByRole("status").filter({ hasText: "Access requested" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toHaveCount(0);
+});

@@ -73,8 +73,15 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
     setEverybody(checked);
   };
   const handleEdit = (row: Row, edit: boolean) => setRows((all) => all.map((r) => (r.id === row.id ? { ...r, edit } : r)));
+  /** Revoking a person whose request was just accepted here takes the acceptance back too: saved, it would grant them read again. */
   const handleRevoke = (row: Row) => {
     setRows((all) => all.filter((r) => r.id !== row.id));
+    const acceptedFor = data.permission_requests.filter((r) => r.requesterDetails.profile_id === row.id && decisions.get(r.id) === "accepted");
+    if (acceptedFor.length) {
+      const next = new Map(decisions);
+      for (const r of acceptedFor) next.delete(r.id);
+      setDecisions(next);
+    }
     setRevoking(null);
   };
   /** The invite field's entry: empty is ignored, else it must look like an address ('Invalid email address'); an address already listed is not added twice. */
