@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
-import { buildContent, buildRoleCast, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
+import { buildContent, buildRoleCast, buildUser, signedInClient, statusesByRole, type TestUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 describe("permissions: managing an item's grants, and access requests", () => {
@@ -207,6 +207,27 @@ describe("permissions: managing an item's grants, and access requests", () => {
       expect(after.body.permissions.profiles.map((p: { id: number }) => p.id)).toEqual([member.id]);
       expect(after.body.permission_requests).toEqual([expect.objectContaining({ id: other.body.request.id, rejected: true })]);
       expect((await memberClient.get(`/permissions/access-details?opaque_id=${item.opaque_id}`)).body.details).toMatchObject({ can_view: true, permissionRequest: { status: "accepted" } });
+    });
+
+    it("is asked by every signed-in role that may not view the item, refused to those who may (422) and to guests (401)", async () => {
+      const closed = await buildContent(server.db, { ownerId: owner.id, modelKey: "outline", title: "Role Outline", visibility: "restricted" });
+      const cast = { owner: ownerClient, member: memberClient, leader: leaderClient, groupie: groupieClient, moderator: moderatorClient, admin: adminClient, guest };
+      const details = await statusesByRole(cast, (c) => c.get(`/permissions/access-details?uid=${closed.uid}`));
+      expect(details).toEqual({ owner: 200, member: 200, leader: 200, groupie: 200, moderator: 200, admin: 200, guest: 401 });
+      const canView = async (c: TestClient) => (await c.get(`/permissions/access-details?uid=${closed.uid}`)).body.details.can_view;
+      expect([await canView(ownerClient), await canView(adminClient), await canView(moderatorClient), await canView(memberClient)]).toEqual([true, true, false, false]);
+      const asked = await statusesByRole(cast, (c) => c.post("/permissions/request", { uid: closed.uid, requestReason: "role check" }));
+      expect(asked).toEqual({ owner: 422, member: 200, leader: 200, groupie: 200, moderator: 200, admin: 422, guest: 401 });
+      // Granted to a group, its leader and members see it already: nothing to ask.
+      const grouped = await buildContent(server.db, { ownerId: owner.id, modelKey: "outline", title: "Group Outline", visibility: "restricted" });
+      await server.db.insertInto("content_grants").values({ content_id: grouped.id, scope: "group", profile_id: group.id, permission: "read" }).execute();
+      const groupAsked = await statusesByRole(cast, (c) => c.post("/permissions/request", { uid: grouped.uid }));
+      expect(groupAsked).toEqual({ owner: 422, member: 200, leader: 422, groupie: 422, moderator: 200, admin: 422, guest: 401 });
+      const already = await groupieClient.post("/permissions/request", { uid: grouped.uid });
+      expect(already.body.message).toBe("You can already view this item.");
+      // The owner's table lists each asker once, and only they.
+      const table = await ownerClient.get(`/permissions?opaque_id=${closed.opaque_id}`);
+      expect(table.body.permission_requests.map((r: { requesterDetails: { name: string } }) => r.requesterDetails.name).sort()).toEqual(["Gus Groupie", "Lea Leader", "Milo Member", "Mona Moderator"]);
     });
 
     it("tells a declined requester that (and when) the owner declined, and asking again reopens the request", async () => {
