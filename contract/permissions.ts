@@ -2,7 +2,7 @@ import { z } from "zod";
 import { OfferedProduct } from "./checkout.js";
 import { MAX_ID, MODEL_KEYS } from "./common.js";
 
-/** How long an e-mail invite's link works after it is sent; a link opened later is refused (410) and the invite dropped. */
+/** How long an e-mail invite's link works after it is sent; a link opened later is refused (410), and the invite stays listed as expired for its owner to resend. */
 export const INVITE_VALID_DAYS = 30;
 
 /** When an invite sent at `sentAt` stops working (INVITE_VALID_DAYS later): its link is refused from then on. */

@@ -144,7 +144,7 @@ describe("e-mail permission invites", () => {
     expect((await cast.clients.member.post("/api/invites/accept", { token })).status).toBe(404);
   });
 
-  it("refuses a link opened more than 30 days after it was sent (410, with a message naming the 30 days), grants nothing and drops the invite; one day short of that still works", async () => {
+  it("refuses a link opened more than 30 days after it was sent (410, with a message naming the 30 days), grants nothing and keeps the invite listed as expired for the owner to resend; one day short of that still works", async () => {
     const target = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "resource", title: "Old Invite Resource", visibility: "restricted" });
     // Both in one save: the list replaces the pending invites.
     mailbox.received.length = 0;
@@ -159,7 +159,12 @@ describe("e-mail permission invites", () => {
     expect(late.status).toBe(410);
     expect(late.body).toEqual({ message: "This invite link has expired: an invite works for 30 days. Ask whoever shared the item to invite you again." });
     expect((await cast.clients.member.get(`/api/content/resources/${target.uid}`)).status).toBe(404);
-    expect((await listed(target)).permission_invites).toEqual([{ email: "prompt.opener@example.com", permissions: ["read"], new_add: false }]);
+    // Opened late, the invite is not dropped: the owner still sees it, as expired, and may resend it to whoever asks.
+    expect((await listedInFull(target)).permission_invites.map(({ email, expired }) => ({ email, expired }))).toEqual([
+      { email: "late.opener@example.com", expired: true },
+      { email: "prompt.opener@example.com", expired: false },
+    ]);
+    expect((await cast.clients.member.post("/api/invites/accept", { token: stale })).status).toBe(410);
     const prompt = await signedInClient(server, await buildUser(server.db, { name: "Pat Prompt" }));
     expect((await prompt.post("/api/invites/accept", { token: fresh })).status).toBe(200);
     expect((await prompt.get(`/api/content/resources/${target.uid}`)).status).toBe(200);
