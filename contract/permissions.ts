@@ -15,7 +15,7 @@ export const PERMISSION_MESSAGES = {
   opaqueIdRequired: "opaque_id is required.",
   forbidden: "Only the item's owner, or a moderator or administrator who may open it, may manage its permissions.",
   saved: "Permissions have been updated.",
-  unknownPermission: (scope: string) => `${scope} may only hold these permissions: read, edit (global and authed: read).`,
+  unknownPermission: (scope: string, allowed: readonly string[]) => `${scope} may only hold ${allowed.length === 1 ? "this permission" : "these permissions"}: ${allowed.join(", ")}.`,
   rowUnavailable: (row: string) => `${row} sharing is not available on this site.`,
   linkReadOnly: "Anyone with the link may only be given read (view) access.",
   linkShared: "Anyone with the link can now view this item.",
@@ -61,7 +61,7 @@ export const PERMISSION_AUTOCOMPLETE_LIMIT = 30;
 
 const opaqueId = z.string({ error: PERMISSION_MESSAGES.opaqueIdRequired }).trim().min(1, PERMISSION_MESSAGES.opaqueIdRequired).max(64, PERMISSION_MESSAGES.opaqueIdRequired);
 const id = z.coerce.number({ error: PERMISSION_MESSAGES.profileNotFound }).int(PERMISSION_MESSAGES.profileNotFound).positive(PERMISSION_MESSAGES.profileNotFound).max(MAX_ID, PERMISSION_MESSAGES.profileNotFound);
-const names = (scope: string, allowed: readonly string[]) => z.array(z.enum(allowed as [string, ...string[]], { error: PERMISSION_MESSAGES.unknownPermission(scope) }), { error: PERMISSION_MESSAGES.unknownPermission(scope) }).max(8).default([]);
+const names = (scope: string, allowed: readonly string[]) => z.array(z.enum(allowed as [string, ...string[]], { error: PERMISSION_MESSAGES.unknownPermission(scope, allowed) }), { error: PERMISSION_MESSAGES.unknownPermission(scope, allowed) }).max(8).default([]);
 /** A permission list with its dependencies added (edit brings read). */
 export function withDependencies(list: readonly string[]): string[] {
   const out = new Set(list);

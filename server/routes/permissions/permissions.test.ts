@@ -130,9 +130,13 @@ describe("permissions: managing an item's grants, and access requests", () => {
 
   it("answers bad input with 422 and a message, never 500", async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ global: ["edit"] }, "global may only hold these permissions: read, edit (global and authed: read)."],
-      [{ global: "read" }, "global may only hold these permissions: read, edit (global and authed: read)."],
-      [{ profiles: [{ id: member.id, permissions: ["own"] }] }, "profiles may only hold these permissions: read, edit (global and authed: read)."],
+      [{ global: ["edit"] }, "global may only hold this permission: read."],
+      [{ global: "read" }, "global may only hold this permission: read."],
+      [{ authed: ["edit"] }, "authed may only hold this permission: read."],
+      [{ profiles: [{ id: member.id, permissions: ["own"] }] }, "profiles may only hold these permissions: read, edit."],
+      // A group's members only ever read (edit goes to its leaders): the message names what each row may hold.
+      [{ groups: [{ id: group.id, group_leader: ["read"], group_member: ["edit"] }] }, "group_member may only hold this permission: read."],
+      [{ groups: [{ id: group.id, group_leader: ["own"], group_member: ["read"] }] }, "group_leader may only hold these permissions: read, edit."],
       [{ profiles: [{ id: 99999999, permissions: ["read"] }] }, "A chosen profile was not found."],
       [{ profiles: [{ id: group.id, permissions: ["read"] }] }, "A chosen profile was not found."],
       [{ profiles: [{ id: "abc", permissions: ["read"] }] }, "A chosen profile was not found."],
@@ -141,7 +145,7 @@ describe("permissions: managing an item's grants, and access requests", () => {
       [{ link: ["edit"] }, "Anyone with the link may only be given read (view) access."],
       [{ locked: ["read"] }, "Locked sharing is not available on this site."],
       [{ permission_invites: [{ email: "not-an-address", permissions: ["read"] }] }, "Invalid email address"],
-      [{ permission_invites: [{ email: "a@example.com", permissions: ["own"] }] }, "permission_invites may only hold these permissions: read, edit (global and authed: read)."],
+      [{ permission_invites: [{ email: "a@example.com", permissions: ["own"] }] }, "permission_invites may only hold these permissions: read, edit."],
       [{ accepted_requests: [424242] }, "A permission request was not found for this item."],
     ];
     for (const [body, message] of cases) {
