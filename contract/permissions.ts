@@ -2,15 +2,20 @@ import { z } from "zod";
 import { OfferedProduct } from "./checkout.js";
 import { MAX_ID, MODEL_KEYS } from "./common.js";
 
-/** How long an e-mail invite's link works after it is sent; a link opened later is refused (410) and the invite dropped. */
+/** How long an e-mail invite's link works after it is sent; a link opened later is refused (410), and the invite stays listed as expired for its owner to resend. */
 export const INVITE_VALID_DAYS = 30;
+
+/** When an invite sent at `sentAt` stops working (INVITE_VALID_DAYS later): its link is refused from then on. */
+export function inviteExpiresAt(sentAt: string): string {
+  return new Date(Date.parse(sentAt) + INVITE_VALID_DAYS * 86_400_000).toISOString();
+}
 
 /** Message texts of permissions management and access requests (spec texts where the spec names them). */
 export const PERMISSION_MESSAGES = {
   opaqueIdRequired: "opaque_id is required.",
   forbidden: "Only the item's owner, or a moderator or administrator who may open it, may manage its permissions.",
   saved: "Permissions have been updated.",
-  unknownPermission: (scope: string) => `${scope} may only hold these permissions: read, edit (global and authed: read).`,
+  unknownPermission: (scope: string, allowed: readonly string[]) => `${scope} may only hold ${allowed.length === 1 ? "this permission" : "these permissions"}: ${allowed.join(", ")}.`,
   rowUnavailable: (row: string) => `${row} sharing is not available on this site.`,
   linkReadOnly: "Anyone with the link may only be given read (view) access.",
   linkShared: "Anyone with the link can now view this item.",
@@ -28,6 +33,7 @@ export const PERMISSION_MESSAGES = {
   revokeConfirm: (title: string) => `Are you sure you want to revoke permissions for ${title}?`,
   requestWillBeSentTo: "Request will be sent to",
   accessRequested: "Access requested",
+  requestDeclined: (owner: string, when: string) => `${owner} declined your request for access on ${when}. You may ask again.`,
   inviteAccepted: (title: string) => `"${title}" has been shared with you.`,
   inviteInvalid: "This invite link does not work any more: it was used already, or the invite was withdrawn. Ask whoever shared the item to invite you again.",
   inviteExpired: `This invite link has expired: an invite works for ${INVITE_VALID_DAYS} days. Ask whoever shared the item to invite you again.`,
@@ -55,7 +61,7 @@ export const PERMISSION_AUTOCOMPLETE_LIMIT = 30;
 
 const opaqueId = z.string({ error: PERMISSION_MESSAGES.opaqueIdRequired }).trim().min(1, PERMISSION_MESSAGES.opaqueIdRequired).max(64, PERMISSION_MESSAGES.opaqueIdRequired);
 const id = z.coerce.number({ error: PERMISSION_MESSAGES.profileNotFound }).int(PERMISSION_MESSAGES.profileNotFound).positive(PERMISSION_MESSAGES.profileNotFound).max(MAX_ID, PERMISSION_MESSAGES.profileNotFound);
-const names = (scope: string, allowed: readonly string[]) => z.array(z.enum(allowed as [string, ...string[]], { error: PERMISSION_MESSAGES.unknownPermission(scope) }), { error: PERMISSION_MESSAGES.unknownPermission(scope) }).max(8).default([]);
+const names = (scope: string, allowed: readonly string[]) => z.array(z.enum(allowed as [string, ...string[]], { error: PERMISSION_MESSAGES.unknownPermission(scope, allowed) }), { error: PERMISSION_MESSAGES.unknownPermission(scope, allowed) }).max(8).default([]);
 /** A permission list with its dependencies added (edit brings read). */
 export function withDependencies(list: readonly string[]): string[] {
   const out = new Set(list);
@@ -96,7 +102,19 @@ export const PermissionRequestView = z.object({
 });
 export type PermissionRequestView = z.infer<typeof PermissionRequestView>;
 
-export const PermissionInvite = z.object({ email: z.string(), permissions: z.array(z.string()), new_add: z.boolean() });
+/**
+ * A pending e-mail invite: the address, what it gives, when it was (last) sent, when its link stops working, and
+ * whether that time has passed (an expired invite gives nothing: the owner sends it again or removes it).
+ */
+export const PermissionInvite = z.object({
+  email: z.string(),
+  permissions: z.array(z.string()),
+  new_add: z.boolean(),
+  sent_at: z.string(),
+  expires_at: z.string(),
+  expired: z.boolean(),
+});
+export type PermissionInvite = z.infer<typeof PermissionInvite>;
 
 /** The permission form's configuration: which rows exist and which permissions each offers. */
 export const PermissionConfig = z.object({
@@ -139,7 +157,9 @@ const requestIds = z.array(z.coerce.number({ error: PERMISSION_MESSAGES.requestN
 
 /**
  * One e-mail invite row of the form (second document: an empty entry is ignored, otherwise it must look like an
- * e-mail address, else 'Invalid email address'); permissions read or edit, read when none is ticked.
+ * e-mail address, else 'Invalid email address'); permissions read or edit, read when none is ticked; `resend` sends a
+ * listed invite again (a fresh link, working INVITE_VALID_DAYS from now; the old link stops working), as the owner does
+ * with an expired one.
  */
 export const PermissionInviteEntry = z.object({
   email: z
@@ -149,6 +169,7 @@ export const PermissionInviteEntry = z.object({
     .refine((v) => v === "" || z.email().safeParse(v).success, PERMISSION_MESSAGES.invalidEmail),
   permissions: names("permission_invites", PERMISSION_NAMES),
   new_add: z.boolean().optional(),
+  resend: z.boolean({ error: "resend must be true or false." }).optional(),
 });
 
 /**
@@ -201,8 +222,8 @@ export type AddLinkShareRequest = z.input<typeof AddLinkShareRequest>;
 export const AddLinkShareResponse = z.object({ status: z.literal("success"), message: z.string(), link: z.array(z.string()) });
 export type AddLinkShareResponse = z.infer<typeof AddLinkShareResponse>;
 
-/** The asker's request on an item, if any. */
-export const AccessRequestView = z.object({ id: z.number(), status: z.enum(["pending", "accepted", "rejected"]), created_at: z.string() });
+/** The asker's request on an item, if any: when it was sent, and when the owner answered it (null while pending). */
+export const AccessRequestView = z.object({ id: z.number(), status: z.enum(["pending", "accepted", "rejected"]), created_at: z.string(), decided_at: z.string().nullable() });
 
 /** GET /permissions/access-details: what a member who may not view the item may learn: its owner's name and type, and their request. */
 export const AccessDetailsResponse = z.object({

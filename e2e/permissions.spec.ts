@@ -1,5 +1,7 @@
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { linkIn } from "../server/test/readMail.js";
+import Database from "better-sqlite3";
+import { linkIn, outboxMails } from "../server/test/readMail.js";
 import { LEARNER, TEACHER, expectNoAxeViolations, mailTo, signInViaApi, tabTo, switchTo, csrfToken } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
@@ -90,6 +92,12 @@ test("permissions: the owner restricts an item in the dialog, a member requests 
   await expect(dialog.getByRole("rowheader", { name: LEARNER.name })).toBeVisible();
   await expect(dialog.getByRole("rowheader", { name: LEARNER.name })).toContainText(/\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}\s[AP]M/);
   await expect(dialog.getByText("For my grade 5 class")).toBeVisible();
+  // The requester's name leads to their profile page (in a new tab, so the form's decisions stay).
+  const requester = dialog.getByRole("link", { name: `${LEARNER.name} (profile, opens in a new tab)` });
+  await expect(requester).toHaveAttribute("target", "_blank");
+  const profileHref = (await requester.getAttribute("href"))!;
+  expect(profileHref).toMatch(/^\/profiles\/[\w-]+$/);
+  expect(((await (await page.request.get(`/api${profileHref}`)).json()) as { name: string }).name).toBe(LEARNER.name);
   await tabTo(page, accept);
   await page.keyboard.press("Enter");
   await expect(dialog.getByRole("checkbox", { name: `${LEARNER.name} may read` })).toBeChecked();
@@ -286,4 +294,156 @@ test("permissions at 390 px: a long invited address wraps, so its Edit box and R
   expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth), "no sideways scrolling in the dialog").toBeLessThanOrEqual(1);
   await page.screenshot({ path: `${SHOTS}/permissions-long-invite-390.png` });
   await expectNoAxeViolations(page, "permissions dialog at 390 px with an invite");
+});
+
+/**
+ * Moves an item's e-mail invites' sending time `days` back in the browser tests' server's database (SQLite under
+ * E2E_DATA_DIR), as if they had been mailed then: no call sends an invite in the past, and a test cannot wait 30 days.
+ */
+function sendInvitesBack(email: string, days: number): void {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "platform.sqlite"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    const changed = db.prepare("UPDATE permission_invites SET created_at = ? WHERE email = ?").run(new Date(Date.now() - days * 86_400_000).toISOString(), email).changes;
+    expect(changed, `invites to ${email}`).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+test("permissions: an e-mail invite past its 30 days shows as expired with its date; the owner resends it (a new link that works) or removes it", async ({ page }) => {
+  test.slow();
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Expired invite plan`;
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  const item = (await (await page.request.get(`/api${link.replace("/lesson-plans/", "/content/lesson-plans/")}`)).json()) as { opaque_id: string };
+  const resent = `${unique().toLowerCase()}.late@example.org`;
+  const removed = `${unique().toLowerCase()}.gone@example.org`;
+  const saved = await page.request.post("/permissions", {
+    data: { opaque_id: item.opaque_id, permission_invites: [{ email: resent, permissions: ["read"] }, { email: removed, permissions: ["read"] }] },
+    headers: { "X-CSRF-Token": await csrfToken(page.request) },
+  });
+  expect(saved.ok()).toBeTruthy();
+  sendInvitesBack(resent, 31);
+  sendInvitesBack(removed, 40);
+  const expiredOn = (days: number) => new Date(Date.now() - (days - 30) * 86_400_000).toLocaleDateString("en-US", { month: "numeric", day: "numeric", year: "numeric" });
+
+  await page.goto(link);
+  const origin = new URL(page.url()).origin;
+  const firstLink = linkIn(await mailTo(resent), `${origin}/invites/accept?token=`);
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  const rowOf = (email: string) => dialog.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(email.replace(/\./g, "\\.")) }) });
+  await expect(rowOf(resent).getByRole("rowheader")).toContainText(`(e-mail invite expired ${expiredOn(31)})`);
+  await expect(rowOf(removed).getByRole("rowheader")).toContainText(`(e-mail invite expired ${expiredOn(40)})`);
+  // An expired invite is not revoked (it gives nothing any more): it is resent or removed.
+  await expect(dialog.getByRole("button", { name: `Revoke the invite for ${resent}` })).toHaveCount(0);
+  await expectNoAxeViolations(page, "manage-permissions dialog, expired invites");
+  await shoot(page, "permissions-invite-expired");
+  // On a phone, Resend and Remove stay inside the dialog beside the row's checkboxes.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const dialogBox = (await dialog.boundingBox())!;
+  for (const button of [dialog.getByRole("button", { name: `Send the invite for ${resent} again` }), dialog.getByRole("button", { name: `Remove the expired invite for ${resent}` })]) {
+    await button.scrollIntoViewIfNeeded();
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width, "inside the dialog's right edge").toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await dialog.getByRole("button", { name: `Send the invite for ${resent} again` }).click();
+  await expect(rowOf(resent).getByRole("rowheader")).toContainText("sent again with a new link when you save");
+  await dialog.getByRole("button", { name: `Remove the expired invite for ${removed}` }).click();
+  await expect(rowOf(removed)).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Save permissions" }).click();
+  await expect(toasts(page)).toContainText("Permissions have been updated.");
+
+  // A second mail to the resent address, with a new link; the form lists the invite as sent today, working 30 days.
+  await expect.poll(async () => (await outboxMails(process.env.E2E_DATA_DIR!)).filter((m) => m.to === resent).length).toBe(2);
+  const newLink = linkIn(await mailTo(resent), `${origin}/invites/accept?token=`);
+  expect(newLink).not.toBe(firstLink);
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  const today = new Date().toLocaleDateString("en-US", { month: "numeric", day: "numeric", year: "numeric" });
+  await expect(rowOf(resent).getByRole("rowheader")).toContainText(`(e-mail invite sent ${today}, works until`);
+  await expect(dialog.getByRole("button", { name: `Revoke the invite for ${resent}` })).toBeVisible();
+  await expect(rowOf(removed)).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // The new link opens the item to the learner who takes it.
+  await switchTo(page, LEARNER);
+  await page.goto(newLink);
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+});
+
+test("permissions: a member whose access request the owner declined is told so on the preview card, and may ask again", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Declined plan`;
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  await page.goto(link);
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  for (const row of ["Everybody may read", "Signed-in members may read"]) {
+    const box = dialog.getByRole("checkbox", { name: row });
+    if (await box.isChecked()) await box.uncheck();
+  }
+  await dialog.getByRole("button", { name: "Save permissions" }).click();
+  await expect(toasts(page)).toContainText("Permissions have been updated.");
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await page.getByLabel("Reason (optional)").fill("For my grade 5 class");
+  await page.getByRole("button", { name: "Request access" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Access requested" })).toBeVisible();
+
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  await dialog.getByRole("button", { name: `Reject ${LEARNER.name}'s request` }).click();
+  await dialog.getByRole("button", { name: "Save permissions" }).click();
+  await expect(toasts(page)).toContainText("Permissions have been updated.");
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  const today = new Date().toLocaleDateString("en-US", { month: "numeric", day: "numeric", year: "numeric" });
+  await expect(page.getByText(`${TEACHER.name} declined your request for access on ${today}. You may ask again.`)).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+  await expectNoAxeViolations(page, "request-access card after a declined request");
+  await shoot(page, "request-access-declined");
+  await page.getByLabel("Reason (optional)").fill("I would use it this week");
+  await page.getByRole("button", { name: "Request access" }).click();
+  await expect(toasts(page)).toContainText("Your request has been successfully sent.");
+  await expect(page.getByRole("status").filter({ hasText: "Access requested" })).toBeVisible();
+  await expect(page.getByText("declined your request")).toHaveCount(0);
+});
+
+test("permissions: revoking a requester just accepted in the form takes the acceptance back, so saving does not let them in", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Accepted then revoked`;
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  const item = (await (await page.request.get(`/api${link.replace("/lesson-plans/", "/content/lesson-plans/")}`)).json()) as { opaque_id: string; uid: string };
+  expect((await page.request.post("/permissions", { data: { opaque_id: item.opaque_id }, headers: { "X-CSRF-Token": await csrfToken(page.request) } })).ok()).toBeTruthy();
+  await switchTo(page, LEARNER);
+  expect((await page.request.post("/permissions/request", { data: { uid: item.uid, requestReason: "Please" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } })).ok()).toBeTruthy();
+
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  await dialog.getByRole("button", { name: `Accept ${LEARNER.name}'s request` }).click();
+  await expect(dialog.getByRole("checkbox", { name: `${LEARNER.name} may read` })).toBeChecked();
+  await dialog.getByRole("button", { name: `Revoke permissions for ${LEARNER.name}` }).click();
+  await page.getByRole("alertdialog", { name: "Revoke permissions" }).getByRole("button", { name: "Revoke" }).click();
+  await expect(dialog.getByRole("checkbox", { name: `${LEARNER.name} may read` })).toHaveCount(0);
+  // The request is undecided again: Accept and Reject are offered, not "Accepted".
+  await expect(dialog.getByRole("button", { name: `Accept ${LEARNER.name}'s request` })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: `Reject ${LEARNER.name}'s request` })).toBeVisible();
+  await dialog.getByRole("button", { name: "Save permissions" }).click();
+  await expect(toasts(page)).toContainText("Permissions have been updated.");
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(page.getByRole("status").filter({ hasText: "Access requested" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toHaveCount(0);
 });

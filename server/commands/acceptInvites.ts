@@ -1,4 +1,4 @@
-import { INVITE_VALID_DAYS } from "../../contract/index.js";
+import { inviteExpiresAt } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import { hashSecretToken } from "../lib/secretTokens.js";
@@ -11,15 +11,18 @@ export type InviteOutcome = { kind: "taken"; item: Pick<Content, "id" | "uid" | 
  * Takes the e-mail invite whose mailed link holds `token` for the signed-in profile that opened it: the invite's
  * permission becomes the profile's grant on the item (edit brings read; none for the item's owner, who has every
  * permission; a grant it holds already is not repeated) and the invite is deleted, so the link works once. A link
- * opened more than INVITE_VALID_DAYS after it was sent grants nothing and its invite is deleted too; an unknown token
- * (used, withdrawn, or never sent) finds nothing.
+ * opened more than INVITE_VALID_DAYS after it was sent grants nothing, and its invite stays, listed as expired for the
+ * owner to resend or remove; an unknown token (used, withdrawn, or never sent) finds nothing.
  */
 export async function acceptInvite(db: Db, token: string, profileId: number, now = new Date()): Promise<InviteOutcome> {
   return db.transaction().execute(async (trx): Promise<InviteOutcome> => {
-    // Deleting first claims it: two openings at once turn it into one set of grants.
-    const invite = await trx.deleteFrom("permission_invites").where("token_hash", "=", hashSecretToken(token)).returning(["content_id", "permission", "created_at"]).executeTakeFirst();
+    const found = await trx.selectFrom("permission_invites").select(["id", "created_at"]).where("token_hash", "=", hashSecretToken(token)).executeTakeFirst();
+    if (!found) return { kind: "unknown" };
+    // An expired invite stays listed (as expired) in the owner's form, who may resend it to the person now asking.
+    if (Date.parse(inviteExpiresAt(found.created_at)) <= now.getTime()) return { kind: "expired" };
+    // Deleting claims it: of two openings at once only one deletes the row, so they turn it into one set of grants.
+    const invite = await trx.deleteFrom("permission_invites").where("id", "=", found.id).where("token_hash", "=", hashSecretToken(token)).returning(["content_id", "permission"]).executeTakeFirst();
     if (!invite) return { kind: "unknown" };
-    if (Date.parse(invite.created_at) < now.getTime() - INVITE_VALID_DAYS * 86_400_000) return { kind: "expired" };
     const item = await trx.selectFrom("content").select(["id", "uid", "model_key", "sub_type", "title", "owner_id"]).where("id", "=", invite.content_id).executeTakeFirst();
     if (!item) return { kind: "unknown" };
     if (item.owner_id !== profileId) {

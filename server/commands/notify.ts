@@ -59,9 +59,18 @@ export async function notifyNewDiscussion(db: Db, discussion: { groupId: number;
   );
 }
 
-/** An access request: the item's owner (who answers it in the Permissions dialog). */
+/** An access request: the item's owner, or the leaders of the group that owns it (who answer it in the Permissions dialog). */
 export async function notifyAccessRequest(db: Db, request: { item: Subject & Pick<Content, "owner_id">; requesterId: number; reason: string | null }, mail?: RequestMail): Promise<number> {
-  return notifyProfiles(db, [request.item.owner_id], { kind: "access_request", actorId: request.requesterId, ...aboutItem(request.item), excerpt: request.reason || null }, mail);
+  return notifyProfiles(db, await ownerPeople(db, request.item.owner_id), { kind: "access_request", actorId: request.requesterId, ...aboutItem(request.item), excerpt: request.reason || null }, mail);
+}
+
+/**
+ * Who answers for an item's owner: the owner profile itself, or, for an item a group owns, the group's leaders (a
+ * group acts through them, and its own profile is nobody's to sign in to and read).
+ */
+async function ownerPeople(db: Db, ownerId: number): Promise<number[]> {
+  const leaders = await db.selectFrom("group_members").select("profile_id").where("group_id", "=", ownerId).where("role", "=", "leader").execute();
+  return leaders.length ? leaders.map((l) => l.profile_id) : [ownerId];
 }
 
 /**

@@ -14,8 +14,8 @@ export interface PermissionSet {
   groups: { id: number; permission: "read" | "edit" }[];
   acceptedRequests: { id: number; profileId: number }[];
   rejectedRequests: { id: number; profileId: number }[];
-  /** The pending e-mail invites to keep (lowercased addresses, one each); the others are revoked. */
-  invites: { email: string; permission: "read" | "edit" }[];
+  /** The pending e-mail invites to keep (lowercased addresses, one each); the others are revoked. `resend`: mail a kept one again with a fresh link. */
+  invites: { email: string; permission: "read" | "edit"; resend?: boolean }[];
 }
 
 /** The visibility the set gives the item (denormalized on content for search): public, signed-in, or restricted. */
@@ -52,22 +52,32 @@ export async function savePermissions(db: Db, item: Content, set: PermissionSet,
   });
 }
 
-/** An invite just added, with the secret of its link (only its hash is stored, so it is mailed now or never). */
-export type NewInvite = PermissionSet["invites"][number] & { token: string };
+/** An invite just added or sent again, with the secret of its link (only its hash is stored, so it is mailed now or never). */
+export type NewInvite = { email: string; permission: "read" | "edit"; token: string };
 
-/** Keeps an item's pending invites in step with the set (runs in savePermissions' transaction); answers the added ones. */
+/**
+ * Keeps an item's pending invites in step with the set (runs in savePermissions' transaction); answers the ones to mail:
+ * the added ones, and the kept ones sent again, whose row gets a fresh secret and sending time (so the old link stops
+ * working and the new one works INVITE_VALID_DAYS from now).
+ */
 async function replaceInvites(trx: Db, contentId: number, invites: PermissionSet["invites"], inviterId: number | null, now: string): Promise<NewInvite[]> {
   const existing = new Map((await trx.selectFrom("permission_invites").select(["id", "email", "permission"]).where("content_id", "=", contentId).execute()).map((r) => [r.email, r]));
   const kept = new Set(invites.map((i) => i.email));
   const revoked = [...existing.values()].filter((r) => !kept.has(r.email)).map((r) => r.id);
   if (revoked.length) await trx.deleteFrom("permission_invites").where("id", "in", revoked).execute();
+  const mailed: NewInvite[] = [];
   for (const invite of invites) {
     const row = existing.get(invite.email);
-    if (row && row.permission !== invite.permission) await trx.updateTable("permission_invites").set({ permission: invite.permission }).where("id", "=", row.id).execute();
+    if (!row) continue;
+    if (invite.resend) {
+      const resent = { email: invite.email, permission: invite.permission, token: newSecretToken() };
+      await trx.updateTable("permission_invites").set({ permission: invite.permission, token_hash: hashSecretToken(resent.token), invited_by: inviterId, created_at: now }).where("id", "=", row.id).execute();
+      mailed.push(resent);
+    } else if (row.permission !== invite.permission) await trx.updateTable("permission_invites").set({ permission: invite.permission }).where("id", "=", row.id).execute();
   }
-  const added = invites.filter((i) => !existing.has(i.email)).map((i) => ({ ...i, token: newSecretToken() }));
+  const added = invites.filter((i) => !existing.has(i.email)).map((i) => ({ email: i.email, permission: i.permission, token: newSecretToken() }));
   if (added.length) await trx.insertInto("permission_invites").values(added.map((i) => ({ content_id: contentId, email: i.email, token_hash: hashSecretToken(i.token), permission: i.permission, invited_by: inviterId, created_at: now }))).execute();
-  return added;
+  return [...added, ...mailed];
 }
 
 /**

@@ -1,7 +1,8 @@
-import { LINK_PERMISSIONS, PERMISSION_DEPENDENCIES, PERMISSION_NAMES, withDependencies, type PermissionsResponse } from "../../contract/index.js";
+import { LINK_PERMISSIONS, PERMISSION_DEPENDENCIES, PERMISSION_NAMES, inviteExpiresAt, withDependencies, type PermissionInvite, type PermissionsResponse } from "../../contract/index.js";
 import type { PermissionRequest } from "../db/schema.js";
 import type { PermissionInviteRow } from "../models/permissionInvites.js";
 import type { GrantRow, RequestRow } from "../models/permissions.js";
+import { profileLink } from "./profile.js";
 
 /** The permission form's configuration: global, authed and link offer read, profiles, group leaders and e-mail invites read and edit, members read; the locked row is not offered. */
 export function presentPermissionConfig(owner: PermissionsResponse["config"]["owner"]): PermissionsResponse["config"] {
@@ -29,14 +30,20 @@ export function presentRequestRow(r: RequestRow): PermissionsResponse["permissio
   return {
     id: r.id,
     rejected: r.status === "rejected",
-    requesterDetails: { profile_id: r.profile_id, name: r.requester_name, link: `/profile/${r.requester_uid}`, thumbnail_small: r.requester_thumb, common: { icon: "user" } },
+    requesterDetails: { profile_id: r.profile_id, name: r.requester_name, link: profileLink(r.requester_uid), thumbnail_small: r.requester_thumb, common: { icon: "user" } },
     request_reason: r.reason,
     created_at: r.created_at,
   };
 }
 
-/** The asker's own request. */
-export const presentOwnRequest = (r: PermissionRequest) => ({ id: r.id, status: r.status, created_at: r.created_at });
+/** The asker's own request: its status, when it was sent and when it was answered. */
+export const presentOwnRequest = (r: PermissionRequest) => ({ id: r.id, status: r.status, created_at: r.created_at, decided_at: r.decided_at });
+
+/** A pending e-mail invite as the form lists it: when it was sent, when its link stops working, and whether it has. */
+export function presentInvite(i: PermissionInviteRow, now = new Date()): PermissionInvite {
+  const expiresAt = inviteExpiresAt(i.created_at);
+  return { email: i.email, permissions: withDependencies([i.permission]), new_add: false, sent_at: i.created_at, expires_at: expiresAt, expired: Date.parse(expiresAt) <= now.getTime() };
+}
 
 /** GET /permissions: the item's grants grouped into the form's rows, its open requests, its pending e-mail invites. */
 export function presentPermissions(title: string, owner: PermissionsResponse["config"]["owner"], grants: GrantRow[], requests: RequestRow[], invites: PermissionInviteRow[]): PermissionsResponse {
@@ -62,6 +69,6 @@ export function presentPermissions(title: string, owner: PermissionsResponse["co
       groups: [...byGroup].map(([id, g]) => ({ id, display_name: g.name, group_leader: withDependencies(g.permissions), group_member: ["read"], permission_request_id: null, new_add: false })),
     },
     permission_requests: requests.map(presentRequestRow),
-    permission_invites: invites.map((i) => ({ email: i.email, permissions: withDependencies([i.permission]), new_add: false })),
+    permission_invites: invites.map((i) => presentInvite(i)),
   };
 }

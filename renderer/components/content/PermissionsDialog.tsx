@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { PERMISSION_MESSAGES, PermissionInviteEntry, type PermissionsResponse } from "../../../contract/index.js";
 import { useProfileCandidates } from "../../api/profiles.js";
 import { itemQueryKeyAll } from "../../api/editor.js";
 import { permissionsQueryKey, savePermissions, usePermissions } from "../../api/permissions.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
-import { shortDateTime } from "../dates.js";
+import { shortDate, shortDateTime } from "../dates.js";
 import { Field, fieldErrorProps } from "../Field.js";
 import { ManageDialog, useSaveAndClose } from "../ManageDialog.js";
 import { DialogActions } from "../ModalFrame.js";
@@ -13,7 +14,8 @@ import { ProfileSearchField } from "./ProfileSearchField.js";
 
 type Row = { id: number; name: string; edit: boolean; isGroup: boolean; newAdd: boolean };
 type Decision = "accepted" | "rejected";
-type Invite = { email: string; edit: boolean; newAdd: boolean };
+/** An e-mail invite row: `sentAt` and `expiresAt` for one already sent (null for one mailed on save), `resend` when the owner sends it again. */
+type Invite = { email: string; edit: boolean; newAdd: boolean; sentAt: string | null; expiresAt: string | null; expired: boolean; resend: boolean };
 
 /** The form's state from the server's permission set. */
 function rowsOf(data: PermissionsResponse): Row[] {
@@ -27,7 +29,8 @@ function rowsOf(data: PermissionsResponse): Row[] {
  * The manage-permissions dialog (second document, id manage-permissions-modal): everybody and signed-in rows (read),
  * people and groups (read, or edit, which forces read on; a group's edit goes to its leaders, its members read),
  * adding them through the profile autocomplete, invites by e-mail (when the config offers them: mailed on save, taken
- * up when an account with the address signs in), and the table of access requests to accept, reject or undo.
+ * by whoever opens the mailed link signed in, within INVITE_VALID_DAYS; an expired one says so, with Resend and
+ * Remove), and the table of access requests to accept, reject or undo.
  * Saving sends the whole set; the server's message is a toast on success and a danger alert on failure.
  */
 export function PermissionsDialog({ item, onClose }: { item: { opaque_id: string; title: string }; onClose(): void }) {
@@ -49,7 +52,9 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
   const [decisions, setDecisions] = useState<Map<number, Decision>>(new Map());
   const [term, setTerm] = useState("");
   const [revoking, setRevoking] = useState<Row | null>(null);
-  const [invites, setInvites] = useState<Invite[]>(() => data.permission_invites.map((i) => ({ email: i.email, edit: i.permissions.includes("edit"), newAdd: false })));
+  const [invites, setInvites] = useState<Invite[]>(() =>
+    data.permission_invites.map((i) => ({ email: i.email, edit: i.permissions.includes("edit"), newAdd: false, sentAt: i.sent_at, expiresAt: i.expires_at, expired: i.expired, resend: false })),
+  );
   const [inviteEmail, setInviteEmail] = useState("");
   const [inviteError, setInviteError] = useState<string | null>(null);
   const [revokingInvite, setRevokingInvite] = useState<Invite | null>(null);
@@ -68,8 +73,15 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
     setEverybody(checked);
   };
   const handleEdit = (row: Row, edit: boolean) => setRows((all) => all.map((r) => (r.id === row.id ? { ...r, edit } : r)));
+  /** Revoking a person whose request was just accepted here takes the acceptance back too: saved, it would grant them read again. */
   const handleRevoke = (row: Row) => {
     setRows((all) => all.filter((r) => r.id !== row.id));
+    const acceptedFor = data.permission_requests.filter((r) => r.requesterDetails.profile_id === row.id && decisions.get(r.id) === "accepted");
+    if (acceptedFor.length) {
+      const next = new Map(decisions);
+      for (const r of acceptedFor) next.delete(r.id);
+      setDecisions(next);
+    }
     setRevoking(null);
   };
   /** The invite field's entry: empty is ignored, else it must look like an address ('Invalid email address'); an address already listed is not added twice. */
@@ -81,7 +93,7 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
     }
     setInviteError(null);
     const email = parsed.data.toLowerCase();
-    if (email && !invites.some((i) => i.email === email)) setInvites((all) => [...all, { email, edit: false, newAdd: true }]);
+    if (email && !invites.some((i) => i.email === email)) setInvites((all) => [...all, { email, edit: false, newAdd: true, sentAt: null, expiresAt: null, expired: false, resend: false }]);
     setInviteEmail("");
   };
   const handleInviteEdit = (invite: Invite, edit: boolean) => setInvites((all) => all.map((i) => (i.email === invite.email ? { ...i, edit } : i)));
@@ -89,6 +101,8 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
     setInvites((all) => all.filter((i) => i.email !== invite.email));
     setRevokingInvite(null);
   };
+  /** Resend (an expired invite): a fresh link is mailed on save; Undo keeps it as it was. */
+  const handleResend = (invite: Invite, resend: boolean) => setInvites((all) => all.map((i) => (i.email === invite.email ? { ...i, resend } : i)));
   /** Accepting adds the requester as a person who may read (highlighted as new); undoing takes that back. */
   const handleDecide = (request: PermissionsResponse["permission_requests"][number], decision: Decision | null) => {
     const next = new Map(decisions);
@@ -113,7 +127,7 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
         groups: rows.filter((r) => r.isGroup).map((r) => ({ id: r.id, group_leader: permissions(r), group_member: ["read"] })),
         accepted_requests: [...decisions].filter(([, d]) => d === "accepted").map(([requestId]) => requestId),
         rejected_requests: [...decisions].filter(([, d]) => d === "rejected").map(([requestId]) => requestId),
-        permission_invites: invites.map((i) => ({ email: i.email, permissions: i.edit ? ["read", "edit"] : ["read"] })),
+        permission_invites: invites.map((i) => ({ email: i.email, permissions: i.edit ? ["read", "edit"] : ["read"], ...(i.resend ? { resend: true } : {}) })),
       }),
     );
   };
@@ -186,10 +200,10 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
             </tr>
           ))}
           {invites.map((invite) => (
-            <tr key={invite.email} className={invite.newAdd ? "permissions-table__new" : undefined}>
+            <tr key={invite.email} className={invite.newAdd || invite.resend ? "permissions-table__new" : invite.expired ? "permissions-table__expired" : undefined}>
               <th scope="row">
                 <span className="permissions-table__address">{invite.email}</span>
-                <span className="permissions-table__note"> (invited by e-mail{invite.newAdd ? ": mailed when you save" : ""})</span>
+                <span className="permissions-table__note"> {inviteNote(invite)}</span>
               </th>
               <td>
                 <input type="checkbox" aria-label={`${invite.email} may read`} checked disabled />
@@ -198,9 +212,26 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
                 <input type="checkbox" aria-label={`${invite.email} may edit`} checked={invite.edit} onChange={(e) => handleInviteEdit(invite, e.target.checked)} />
               </td>
               <td>
-                <button type="button" className="button button--small button--ghost" aria-label={`Revoke the invite for ${invite.email}`} onClick={() => setRevokingInvite(invite)}>
-                  Revoke
-                </button>
+                {invite.expired ? (
+                  <div className="permissions-table__decision">
+                    {invite.resend ? (
+                      <button type="button" className="button button--small button--ghost" aria-label={`Do not send the invite for ${invite.email} again`} onClick={() => handleResend(invite, false)}>
+                        Undo
+                      </button>
+                    ) : (
+                      <button type="button" className="button button--small button--secondary" aria-label={`Send the invite for ${invite.email} again`} onClick={() => handleResend(invite, true)}>
+                        Resend
+                      </button>
+                    )}
+                    <button type="button" className="button button--small button--ghost" aria-label={`Remove the expired invite for ${invite.email}`} onClick={() => handleRevokeInvite(invite)}>
+                      Remove
+                    </button>
+                  </div>
+                ) : (
+                  <button type="button" className="button button--small button--ghost" aria-label={`Revoke the invite for ${invite.email}`} onClick={() => setRevokingInvite(invite)}>
+                    Revoke
+                  </button>
+                )}
               </td>
             </tr>
           ))}
@@ -271,7 +302,11 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
               return (
                 <tr key={request.id} className={decision === "rejected" ? "permissions-table__rejected" : decision === "accepted" ? "permissions-table__new" : undefined}>
                   <th scope="row">
-                    {name}
+                    {/* Who is asking: the requester's profile, in a new tab so the form's unsaved decisions stay. */}
+                    <Link to={request.requesterDetails.link} target="_blank" rel="noopener noreferrer">
+                      {name}
+                      <span className="visually-hidden"> (profile, opens in a new tab)</span>
+                    </Link>
                     <span className="permissions-table__note permissions-table__when">
                       <time dateTime={request.created_at}>{shortDateTime(request.created_at)}</time>
                     </span>
@@ -312,4 +347,12 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
       {revoking && <ConfirmDialog title="Revoke permissions" message={PERMISSION_MESSAGES.revokeConfirm(revoking.name)} confirmLabel="Revoke" onConfirm={() => handleRevoke(revoking)} onCancel={() => setRevoking(null)} />}
     </form>
   );
+}
+
+/** What an invite row says beside its address: mailed on save, sent (and until when it works), or expired since when. */
+function inviteNote(invite: Invite): string {
+  if (invite.newAdd) return "(invited by e-mail: mailed when you save)";
+  if (invite.resend) return "(invite expired: sent again with a new link when you save)";
+  if (invite.expired && invite.expiresAt) return `(e-mail invite expired ${shortDate(invite.expiresAt)})`;
+  return invite.sentAt && invite.expiresAt ? `(e-mail invite sent ${shortDate(invite.sentAt)}, works until ${shortDate(invite.expiresAt)})` : "(invited by e-mail)";
 }

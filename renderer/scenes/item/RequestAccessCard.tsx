@@ -114,13 +114,18 @@ function ProductOffer({ product, returnTo }: { product: OfferedProduct; returnTo
   );
 }
 
-function RequestAccessForm({ uid, details }: { uid: string; details: { owner: { name: string }; type_name_singular: string; permissionRequest: { status: string; created_at: string } | null } }) {
+/**
+ * The request form, or 'Access requested' with the time while a request is pending. After the owner declined one the
+ * form comes back (asking again reopens it) under a note saying so, so the reader knows the first was answered.
+ */
+function RequestAccessForm({ uid, details }: { uid: string; details: { owner: { name: string }; type_name_singular: string; permissionRequest: { status: string; created_at: string; decided_at: string | null } | null } }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState("");
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const pending = details.permissionRequest?.status === "pending" ? details.permissionRequest : null;
+  const declined = details.permissionRequest?.status === "rejected" ? details.permissionRequest : null;
   const tooLong = reason.length > REQUEST_REASON_MAX;
 
   const handleSubmit = async (event: FormEvent) => {
@@ -150,6 +155,9 @@ function RequestAccessForm({ uid, details }: { uid: string; details: { owner: { 
         </p>
       ) : (
         <form className="stack" onSubmit={(e) => void handleSubmit(e)} noValidate>
+          {declined && (
+            <Alert tone="info">{PERMISSION_MESSAGES.requestDeclined(details.owner.name, shortDate(declined.decided_at ?? declined.created_at))}</Alert>
+          )}
           <div className="field">
             <label className="field__label" htmlFor={`${id}-reason`}>
               Reason (optional)

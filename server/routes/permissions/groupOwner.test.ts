@@ -55,6 +55,23 @@ describe("items a group owns: its leaders act as the owner, its members see it",
     expect((await page(c.groupie)).status).toBe(200);
   });
 
+  it("tells the group's leaders (not the group's own profile, which no one reads) of an access request, and they answer it", async () => {
+    const asked = await buildContent(server.db, { ownerId: group.id, modelKey: "resource", title: "Group Secret Sheet", visibility: "restricted" });
+    const sent = await c.member.post("/permissions/request", { uid: asked.uid, requestReason: "For my class" });
+    expect(sent.status).toBe(200);
+    const toldOf = async (client: TestClient) => ((await client.get("/api/notifications")).body.data as { kind: string; subject: { title: string } }[]).filter((n) => n.kind === "access_request" && n.subject.title === "Group Secret Sheet");
+    expect(await toldOf(c.leader)).toHaveLength(1);
+    expect(await toldOf(c.groupie)).toEqual([]);
+    expect(await toldOf(c.owner)).toEqual([]);
+    const rows = await server.db.selectFrom("notifications").select("profile_id").where("kind", "=", "access_request").where("subject_title", "=", "Group Secret Sheet").execute();
+    expect(rows.map((r) => r.profile_id)).toEqual([cast.leader.id]);
+    // The leader finds it in the item's Permissions dialog and accepts it.
+    const table = await c.leader.get(`/permissions?opaque_id=${asked.opaque_id}`);
+    expect(table.body.permission_requests).toEqual([expect.objectContaining({ id: sent.body.request.id, request_reason: "For my class" })]);
+    expect((await c.leader.post("/permissions", { opaque_id: asked.opaque_id, accepted_requests: [sent.body.request.id] })).status).toBe(200);
+    expect((await c.member.get(`/api/content/resources/${asked.uid}`)).status).toBe(200);
+  });
+
   it("lists a collection the group owns to its leader for adding, not to its members", async () => {
     const shelf = await buildContent(server.db, { ownerId: group.id, modelKey: "collection", title: "Group Shelf", visibility: "restricted" });
     const titles = async (client: TestClient) => ((await client.get("/collections/autocomplete/find")).body.collections.data as { title: string }[]).map((x) => x.title);

@@ -81,11 +81,12 @@ async function permissionSetFrom(db: Db, item: LoadedItem, body: ReturnType<type
   const kinds = await profileKinds(db, [...profiles.keys(), ...groups.keys()]);
   if ([...profiles.keys()].some((id) => kinds.get(id) !== "user")) fail("profiles", PERMISSION_MESSAGES.profileNotFound);
   if ([...groups.keys()].some((id) => kinds.get(id) !== "group")) fail("groups", PERMISSION_MESSAGES.groupNotFound);
-  // One invite per address (lowercased, as sign-ins match them); empty entries are ignored; edit if any row of it says so.
-  const invites = new Map<string, "read" | "edit">();
+  // One invite per address (lowercased); empty entries are ignored; edit if any row of it says so, sent again if any row asks.
+  const invites = new Map<string, { permission: "read" | "edit"; resend: boolean }>();
   for (const i of body.permission_invites) {
     const email = i.email.toLowerCase();
-    if (email) invites.set(email, i.permissions.includes("edit") || invites.get(email) === "edit" ? "edit" : "read");
+    const earlier = invites.get(email);
+    if (email) invites.set(email, { permission: i.permissions.includes("edit") || earlier?.permission === "edit" ? "edit" : "read", resend: Boolean(i.resend || earlier?.resend) });
   }
   return {
     global: withDependencies(body.global),
@@ -95,7 +96,7 @@ async function permissionSetFrom(db: Db, item: LoadedItem, body: ReturnType<type
     groups: [...groups].map(([id, permission]) => ({ id, permission })),
     acceptedRequests: accepted,
     rejectedRequests: body.rejected_requests.map((id) => ({ id, profileId: openById.get(id)!.profile_id })),
-    invites: [...invites].map(([email, permission]) => ({ email, permission })),
+    invites: [...invites].map(([email, invite]) => ({ email, ...invite })),
   };
 }
 

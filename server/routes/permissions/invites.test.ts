@@ -16,10 +16,16 @@ describe("e-mail permission invites", () => {
   const fits = apiReferenceCheck();
 
   const save = (client: TestClient, target: Content, invites: unknown[], extra: Record<string, unknown> = {}) => client.post("/permissions", { opaque_id: target.opaque_id, permission_invites: invites, ...extra });
+  type ListedInvite = { email: string; permissions: string[]; new_add: boolean; sent_at: string; expires_at: string; expired: boolean };
+  /** The form's answer, its invites cut to address, permissions and new_add (the times are checked where they matter). */
   const listed = async (target: Content) => {
+    const body = await listedInFull(target);
+    return { ...body, permission_invites: body.permission_invites.map(({ email, permissions, new_add }) => ({ email, permissions, new_add })) };
+  };
+  const listedInFull = async (target: Content) => {
     const res = await cast.clients.owner.get(`/permissions?opaque_id=${target.opaque_id}`);
     fits("get", "/permissions", res);
-    return res.body as { permission_invites: unknown[]; permissions: { profiles: { id: number; permissions: string[] }[] } };
+    return res.body as { permission_invites: ListedInvite[]; permissions: { profiles: { id: number; permissions: string[] }[] } };
   };
 
   beforeAll(async () => {
@@ -138,7 +144,7 @@ describe("e-mail permission invites", () => {
     expect((await cast.clients.member.post("/api/invites/accept", { token })).status).toBe(404);
   });
 
-  it("refuses a link opened more than 30 days after it was sent (410, with a message naming the 30 days), grants nothing and drops the invite; one day short of that still works", async () => {
+  it("refuses a link opened more than 30 days after it was sent (410, with a message naming the 30 days), grants nothing and keeps the invite listed as expired for the owner to resend; one day short of that still works", async () => {
     const target = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "resource", title: "Old Invite Resource", visibility: "restricted" });
     // Both in one save: the list replaces the pending invites.
     mailbox.received.length = 0;
@@ -153,10 +159,70 @@ describe("e-mail permission invites", () => {
     expect(late.status).toBe(410);
     expect(late.body).toEqual({ message: "This invite link has expired: an invite works for 30 days. Ask whoever shared the item to invite you again." });
     expect((await cast.clients.member.get(`/api/content/resources/${target.uid}`)).status).toBe(404);
-    expect((await listed(target)).permission_invites).toEqual([{ email: "prompt.opener@example.com", permissions: ["read"], new_add: false }]);
+    // Opened late, the invite is not dropped: the owner still sees it, as expired, and may resend it to whoever asks.
+    expect((await listedInFull(target)).permission_invites.map(({ email, expired }) => ({ email, expired }))).toEqual([
+      { email: "late.opener@example.com", expired: true },
+      { email: "prompt.opener@example.com", expired: false },
+    ]);
+    expect((await cast.clients.member.post("/api/invites/accept", { token: stale })).status).toBe(410);
     const prompt = await signedInClient(server, await buildUser(server.db, { name: "Pat Prompt" }));
     expect((await prompt.post("/api/invites/accept", { token: fresh })).status).toBe(200);
     expect((await prompt.get(`/api/content/resources/${target.uid}`)).status).toBe(200);
+  });
+
+  it("lists an invite past its 30 days as expired, with when it was sent and expired; the owner resends it (a fresh link for 30 days, the old one refused) or removes it", async () => {
+    const target = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Expiring Lesson", visibility: "restricted" });
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const oldToken = await inviteToken(target, "slow.reader@example.com", ["read"]);
+    expect((await save(cast.clients.owner, target, [{ email: "slow.reader@example.com", permissions: ["read"] }, { email: "gone.quiet@example.com", permissions: ["read", "edit"] }])).status).toBe(200);
+    await mailbox.next("gone.quiet@example.com");
+    const sentAt = daysAgo(31);
+    await server.db.updateTable("permission_invites").set({ created_at: sentAt }).where("content_id", "=", target.id).execute();
+
+    // The form says which invites no longer work, and since when (30 days after sending).
+    const before = await listedInFull(target);
+    const expiresAt = new Date(Date.parse(sentAt) + 30 * 86_400_000).toISOString();
+    expect(before.permission_invites).toEqual([
+      { email: "gone.quiet@example.com", permissions: ["read", "edit"], new_add: false, sent_at: sentAt, expires_at: expiresAt, expired: true },
+      { email: "slow.reader@example.com", permissions: ["read"], new_add: false, sent_at: sentAt, expires_at: expiresAt, expired: true },
+    ]);
+
+    // Saving the form with them unchanged mails no one and keeps them expired.
+    mailbox.received.length = 0;
+    expect((await save(cast.clients.owner, target, before.permission_invites.map(({ email, permissions }) => ({ email, permissions })))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailbox.received).toEqual([]);
+    expect((await listedInFull(target)).permission_invites.map((i) => i.expired)).toEqual([true, true]);
+
+    // Resend one, remove the other: one mail, with a new link; the listed invite works for 30 days from now.
+    const resent = await save(cast.clients.owner, target, [{ email: "slow.reader@example.com", permissions: ["read"], resend: true }]);
+    expect(resent.status).toBe(200);
+    fits("post", "/permissions", resent);
+    const mail = await mailbox.next("slow.reader@example.com");
+    expect(mail.text).toContain("The link works once, for 30 days");
+    const newToken = decodeURIComponent(new URL(linkIn(mail, `${PUBLIC_URL}/invites/accept?token=`)).searchParams.get("token")!);
+    expect(newToken).not.toBe(oldToken);
+    const after = (await listedInFull(target)).permission_invites;
+    expect(after).toEqual([expect.objectContaining({ email: "slow.reader@example.com", expired: false })]);
+    expect(Date.now() - Date.parse(after[0]!.sent_at)).toBeLessThan(60_000);
+    expect(Date.parse(after[0]!.expires_at) - Date.parse(after[0]!.sent_at)).toBe(30 * 86_400_000);
+
+    // The old link no longer works; the new one opens the item.
+    const reader = await signedInClient(server, await buildUser(server.db, { name: "Sol Slow" }));
+    expect((await reader.post("/api/invites/accept", { token: oldToken })).status).toBe(404);
+    expect((await reader.post("/api/invites/accept", { token: newToken })).status).toBe(200);
+    expect((await reader.get(`/api/content/lesson-plans/${target.uid}`)).status).toBe(200);
+    expect((await listedInFull(target)).permission_invites).toEqual([]);
+  });
+
+  it("resends only for who may manage the item's permissions, and refuses a resend that is not true or false (422)", async () => {
+    const open = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Open Resend Lesson", visibility: "authed" });
+    expect((await save(cast.clients.owner, open, [{ email: "again@example.com", permissions: ["read"] }], { authed: ["read"] })).status).toBe(200);
+    const statuses = await statusesByRole(cast.clients, (c) => save(c, open, [{ email: "again@example.com", permissions: ["read"], resend: true }], { authed: ["read"] }));
+    expect(statuses).toEqual({ owner: 200, admin: 200, moderator: 200, member: 403, leader: 403, groupie: 403, guest: 401 });
+    const bad = await save(cast.clients.owner, open, [{ email: "again@example.com", permissions: ["read"], resend: "yes" }], { authed: ["read"] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe("resend must be true or false.");
   });
 
   it("gives the owner who opens its own invite's link nothing more (it has every permission), and the invite goes", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
-import { buildContent, buildRoleCast, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
+import { buildContent, buildRoleCast, buildUser, signedInClient, statusesByRole, type TestUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
 describe("permissions: managing an item's grants, and access requests", () => {
@@ -130,9 +130,13 @@ describe("permissions: managing an item's grants, and access requests", () => {
 
   it("answers bad input with 422 and a message, never 500", async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ global: ["edit"] }, "global may only hold these permissions: read, edit (global and authed: read)."],
-      [{ global: "read" }, "global may only hold these permissions: read, edit (global and authed: read)."],
-      [{ profiles: [{ id: member.id, permissions: ["own"] }] }, "profiles may only hold these permissions: read, edit (global and authed: read)."],
+      [{ global: ["edit"] }, "global may only hold this permission: read."],
+      [{ global: "read" }, "global may only hold this permission: read."],
+      [{ authed: ["edit"] }, "authed may only hold this permission: read."],
+      [{ profiles: [{ id: member.id, permissions: ["own"] }] }, "profiles may only hold these permissions: read, edit."],
+      // A group's members only ever read (edit goes to its leaders): the message names what each row may hold.
+      [{ groups: [{ id: group.id, group_leader: ["read"], group_member: ["edit"] }] }, "group_member may only hold this permission: read."],
+      [{ groups: [{ id: group.id, group_leader: ["own"], group_member: ["read"] }] }, "group_leader may only hold these permissions: read, edit."],
       [{ profiles: [{ id: 99999999, permissions: ["read"] }] }, "A chosen profile was not found."],
       [{ profiles: [{ id: group.id, permissions: ["read"] }] }, "A chosen profile was not found."],
       [{ profiles: [{ id: "abc", permissions: ["read"] }] }, "A chosen profile was not found."],
@@ -141,7 +145,7 @@ describe("permissions: managing an item's grants, and access requests", () => {
       [{ link: ["edit"] }, "Anyone with the link may only be given read (view) access."],
       [{ locked: ["read"] }, "Locked sharing is not available on this site."],
       [{ permission_invites: [{ email: "not-an-address", permissions: ["read"] }] }, "Invalid email address"],
-      [{ permission_invites: [{ email: "a@example.com", permissions: ["own"] }] }, "permission_invites may only hold these permissions: read, edit (global and authed: read)."],
+      [{ permission_invites: [{ email: "a@example.com", permissions: ["own"] }] }, "permission_invites may only hold these permissions: read, edit."],
       [{ accepted_requests: [424242] }, "A permission request was not found for this item."],
     ];
     for (const [body, message] of cases) {
@@ -190,9 +194,13 @@ describe("permissions: managing an item's grants, and access requests", () => {
 
       const table = await ownerClient.get(`/permissions?opaque_id=${item.opaque_id}`);
       expect(table.body.permission_requests).toEqual([
-        expect.objectContaining({ id: sent.body.request.id, rejected: false, request_reason: "For my class", requesterDetails: expect.objectContaining({ profile_id: member.id, name: "Milo Member" }) }),
+        expect.objectContaining({ id: sent.body.request.id, rejected: false, request_reason: "For my class", requesterDetails: expect.objectContaining({ profile_id: member.id, name: "Milo Member", link: `/profiles/${member.uid}` }) }),
         expect.objectContaining({ id: other.body.request.id, rejected: false, request_reason: "" }),
       ]);
+      // The requester's link is its profile page (the owner looks up who is asking): the page's data answers there.
+      const requesterPage = await ownerClient.get(`/api${table.body.permission_requests[0].requesterDetails.link}`);
+      expect(requesterPage.status).toBe(200);
+      expect(requesterPage.body).toMatchObject({ name: "Milo Member" });
       const both = await save(ownerClient, { accepted_requests: [sent.body.request.id], rejected_requests: [sent.body.request.id] });
       expect(both.status).toBe(422);
       const decided = await save(ownerClient, { accepted_requests: [sent.body.request.id], rejected_requests: [other.body.request.id] });
@@ -203,6 +211,46 @@ describe("permissions: managing an item's grants, and access requests", () => {
       expect(after.body.permissions.profiles.map((p: { id: number }) => p.id)).toEqual([member.id]);
       expect(after.body.permission_requests).toEqual([expect.objectContaining({ id: other.body.request.id, rejected: true })]);
       expect((await memberClient.get(`/permissions/access-details?opaque_id=${item.opaque_id}`)).body.details).toMatchObject({ can_view: true, permissionRequest: { status: "accepted" } });
+    });
+
+    it("is asked by every signed-in role that may not view the item, refused to those who may (422) and to guests (401)", async () => {
+      const closed = await buildContent(server.db, { ownerId: owner.id, modelKey: "outline", title: "Role Outline", visibility: "restricted" });
+      const cast = { owner: ownerClient, member: memberClient, leader: leaderClient, groupie: groupieClient, moderator: moderatorClient, admin: adminClient, guest };
+      const details = await statusesByRole(cast, (c) => c.get(`/permissions/access-details?uid=${closed.uid}`));
+      expect(details).toEqual({ owner: 200, member: 200, leader: 200, groupie: 200, moderator: 200, admin: 200, guest: 401 });
+      const canView = async (c: TestClient) => (await c.get(`/permissions/access-details?uid=${closed.uid}`)).body.details.can_view;
+      expect([await canView(ownerClient), await canView(adminClient), await canView(moderatorClient), await canView(memberClient)]).toEqual([true, true, false, false]);
+      const asked = await statusesByRole(cast, (c) => c.post("/permissions/request", { uid: closed.uid, requestReason: "role check" }));
+      expect(asked).toEqual({ owner: 422, member: 200, leader: 200, groupie: 200, moderator: 200, admin: 422, guest: 401 });
+      // Granted to a group, its leader and members see it already: nothing to ask.
+      const grouped = await buildContent(server.db, { ownerId: owner.id, modelKey: "outline", title: "Group Outline", visibility: "restricted" });
+      await server.db.insertInto("content_grants").values({ content_id: grouped.id, scope: "group", profile_id: group.id, permission: "read" }).execute();
+      const groupAsked = await statusesByRole(cast, (c) => c.post("/permissions/request", { uid: grouped.uid }));
+      expect(groupAsked).toEqual({ owner: 422, member: 200, leader: 422, groupie: 422, moderator: 200, admin: 422, guest: 401 });
+      const already = await groupieClient.post("/permissions/request", { uid: grouped.uid });
+      expect(already.body.message).toBe("You can already view this item.");
+      // The owner's table lists each asker once, and only they.
+      const table = await ownerClient.get(`/permissions?opaque_id=${closed.opaque_id}`);
+      expect(table.body.permission_requests.map((r: { requesterDetails: { name: string } }) => r.requesterDetails.name).sort()).toEqual(["Gus Groupie", "Lea Leader", "Milo Member", "Mona Moderator"]);
+    });
+
+    it("tells a declined requester that (and when) the owner declined, and asking again reopens the request", async () => {
+      const closed = await buildContent(server.db, { ownerId: owner.id, modelKey: "resource", title: "Declined Resource", visibility: "restricted" });
+      const asker = await signedInClient(server, await buildUser(server.db, { name: "Dana Declined" }));
+      const sent = await asker.post("/permissions/request", { uid: closed.uid, requestReason: "May I?" });
+      expect(sent.status).toBe(200);
+      expect(sent.body.request).toEqual({ id: expect.any(Number), status: "pending", created_at: expect.any(String), decided_at: null });
+      const before = Date.now();
+      expect((await ownerClient.post("/permissions", { opaque_id: closed.opaque_id, rejected_requests: [sent.body.request.id] })).status).toBe(200);
+      const details = await asker.get(`/permissions/access-details?uid=${closed.uid}`);
+      expect(details.status).toBe(200);
+      const declined = details.body.details.permissionRequest;
+      expect(declined).toMatchObject({ id: sent.body.request.id, status: "rejected", created_at: sent.body.request.created_at });
+      expect(Date.parse(declined.decided_at)).toBeGreaterThanOrEqual(before - 1000);
+      expect(details.body.details.can_view).toBe(false);
+      const again = await asker.post("/permissions/request", { uid: closed.uid, requestReason: "Please, for my class" });
+      expect(again.status).toBe(200);
+      expect(again.body.request).toMatchObject({ id: sent.body.request.id, status: "pending", decided_at: null });
     });
   });
 });
