@@ -195,4 +195,41 @@ test.describe("bulk import", () => {
     await submitSearch(page, word);
     await expect(resultCards(page)).toHaveCount(3);
   });
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`the preview's errors wrap a long value and keep each correction field inside the dialog at ${viewport.width}x${viewport.height}`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize(viewport);
+      const csv = [
+        "Title,Description,URL",
+        `${"Overlong".repeat(40)},Too long a title,https://example.org/long-title`,
+        `Bad Link,Broken,htp:/example.org/${"a".repeat(200)}`,
+        ",No title here,https://example.org/untitled",
+      ].join("\n");
+      await signInViaApi(page, IMPORTER);
+      await openSearch(page);
+      const menu = page.getByRole("button", { name: "Menu" });
+      if (await menu.isVisible()) await menu.click();
+      await page.getByRole("button", { name: "Bulk Import" }).click();
+      const dialog = page.locator("#bulk-import-resources");
+      await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "long.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      const errors = dialog.locator(".sheet-preview__errors");
+      await expect(errors.getByRole("listitem")).toHaveCount(3, { timeout: 15_000 });
+      // Nothing in the list is wider than the list: no message, value or field is cut off at its right edge.
+      const overflow = await errors.evaluate((list) => list.scrollWidth - list.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const box = (await errors.boundingBox())!;
+      for (const label of ["Correct the title of row 2", "Correct the URL of row 3", "Correct the title of row 4"]) {
+        const input = (await dialog.getByLabel(label).boundingBox())!;
+        expect(input.x, label).toBeGreaterThanOrEqual(box.x);
+        expect(input.x + input.width, label).toBeLessThanOrEqual(box.x + box.width + 0.5);
+        expect(input.width, label).toBeGreaterThan(150);
+      }
+      await expect(dialog.getByText("Row 2 [title]: The title may be at most 255 characters.")).toBeVisible();
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/bulk-import-preview-errors-${viewport.width}.png` });
+    });
+  }
 });
