@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
 import { describe, expect, it } from "vitest";
-import { IMPORT_MAX_COLUMNS, RESOURCE_MESSAGES } from "../../../contract/index.js";
+import { IMPORT_MAX_COLUMNS, RESOURCE_MESSAGES, RESOURCE_URL_MAX } from "../../../contract/index.js";
 import { readSpreadsheetSource, SpreadsheetReadError } from "./readSpreadsheetSource.js";
 import {
   CorrectedCsvWriter,
@@ -67,6 +67,12 @@ describe("the local preview reads a file as the server does", () => {
     ]);
     expect(data.sample.map((r) => r.rowNumber)).toEqual([2, 3, 4, 5]);
     expect(data.errorRows.map((r) => r.rowNumber)).toEqual([3, 4, 5]);
+  });
+
+  it("reports a link longer than a resource may hold, as the server does", async () => {
+    const long = `https://example.org/${"a".repeat(RESOURCE_URL_MAX)}`;
+    const data = await preview(["Title,URL", `Long link,${long}`, "Short link,https://example.org/s"].join("\n"));
+    expect(data.errors).toEqual([{ row_number: 2, field: "url", message: RESOURCE_MESSAGES.urlTooLong, value: long }]);
   });
 
   it("reports the same errors for the same rows in an XLSX workbook", async () => {

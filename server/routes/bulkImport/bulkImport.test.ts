@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BULK_IMPORT_MESSAGES, IMPORT_NOTHING_LABEL, IMPORT_READY_LABEL, IMPORT_STATUS_LABELS, MESSAGES, RESOURCE_MESSAGES, type BulkImport } from "../../../contract/index.js";
+import { BULK_IMPORT_MESSAGES, IMPORT_NOTHING_LABEL, IMPORT_READY_LABEL, IMPORT_STATUS_LABELS, MESSAGES, RESOURCE_MESSAGES, RESOURCE_URL_MAX, type BulkImport } from "../../../contract/index.js";
 import { buildAttribute, buildUser } from "../../test/factories.js";
 import { buildXlsx, sheetXml } from "../../test/xlsxFixture.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
@@ -320,6 +320,21 @@ describe("preprocessing, choices and starting", () => {
     expect(done.import_results_summary.imported).toBe(5);
     const rivers = await server.db.selectFrom("content").select("id").where("title", "=", "River Study").execute();
     expect(rivers).toHaveLength(1);
+  });
+});
+
+describe("very long cells", () => {
+  it("lists a URL longer than a resource may hold as that row's error and imports the other rows", async () => {
+    const long = `https://example.org/${"a".repeat(RESOURCE_URL_MAX)}`;
+    const link = await uploadCsv(importer, ["Title,URL", `Long Link Row,${long}`, "Short Link Row,https://example.org/short-link"].join("\n"));
+    const ready = await settled(importer, link);
+    expect(ready.status).toBe("preprocessed");
+    expect(ready.import_results_summary.errors).toEqual([{ row_number: 2, field: "url", message: RESOURCE_MESSAGES.urlTooLong, value: long }]);
+    expect((await importer.post(`${link}/start`)).status).toBe(200);
+    const done = await settled(importer, link, "completed");
+    expect([done.import_results_summary.error, done.import_results_summary.imported]).toEqual([null, 1]);
+    const items = (await importer.get(`${link}/imported-items`)).body.data as { title: string }[];
+    expect(items.map((i) => i.title)).toEqual(["Short Link Row"]);
   });
 });
 
