@@ -133,6 +133,20 @@ export function importRowErrors(row: ImportRow, options: { categoryRequired: boo
   );
 }
 
+/** The field of a row that repeats an earlier one: the whole row is skipped, no single cell is wrong. */
+export const DUPLICATE_ROW_FIELD = "duplicate";
+
+/** What makes two rows the same resource: the same title and URL, trimmed, in any case. */
+export const importRowIdentity = (row: ImportRow): string => `${(row.title ?? "").trim().toLowerCase()}\n${(row.url ?? "").trim().toLowerCase()}`;
+
+/** The error of a row that repeats an earlier row of the same file (listed under DUPLICATE_ROW_FIELD, its title as the value). */
+export const duplicateRowError = (rowNumber: number, firstRow: number, row: ImportRow): ImportError => ({
+  row_number: rowNumber,
+  field: DUPLICATE_ROW_FIELD,
+  message: `This row has the same title and URL as row ${firstRow}, which is imported; this one is skipped.`,
+  value: row.title ?? "",
+});
+
 /** The row's keywords as stored (cleaned by the keyword rule). */
 export const importRowKeywords = (row: ImportRow): string[] => (row.keywords ? parseKeywords(row.keywords).keywords : []);
 

@@ -195,6 +195,35 @@ test.describe("bulk import", () => {
     await submitSearch(page, word);
     await expect(resultCards(page)).toHaveCount(3);
   });
+  test("a row repeating an earlier one is named in the preview and on the import page, and imported once", async ({ page }) => {
+    test.setTimeout(90_000);
+    const word = `Qd${Date.now().toString(36)}`;
+    const csv = ["Title,URL", `${word} Otters,https://example.org/${word}/otters`, `${word} Tides,https://example.org/${word}/tides`, `${word} otters,https://example.org/${word}/otters`].join("\n");
+    const repeat = "Row 4 [duplicate]: This row has the same title and URL as row 2, which is imported; this one is skipped.";
+    await signInViaApi(page, IMPORTER);
+    await page.clock.install();
+    await openSearch(page);
+    await page.getByRole("button", { name: "Bulk Import" }).click();
+    const dialog = page.locator("#bulk-import-resources");
+    await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "repeats.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await expect(dialog.getByText("3 rows in repeats.csv. 1 row with errors.")).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByText(repeat)).toBeVisible();
+    // Nothing in the row is wrong by itself: there is no field to correct, and it is not shown as corrected.
+    await expect(dialog.getByRole("textbox")).toHaveCount(0);
+    await expect(dialog.getByText("Corrected")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Upload" }).click();
+
+    await polledUntilVisible(page, page.getByText("Ready to start", { exact: true }));
+    await expect(page.locator(".import-total", { hasText: "Rows with errors" }).locator("dd")).toHaveText("1");
+    await expect(page.locator(".import-errors li")).toHaveText([`${repeat}Provided value: ${word} otters`]);
+    await page.getByRole("button", { name: "Start Import" }).click();
+    await polledUntilVisible(page, page.getByText("Completed"), 30_000);
+    await expect(page.locator(".import-total", { hasText: "Imported" }).locator("dd")).toHaveText("2");
+    await openSearch(page);
+    await submitSearch(page, word);
+    await expect(resultCards(page)).toHaveCount(2);
+  });
+
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 390, height: 844 },

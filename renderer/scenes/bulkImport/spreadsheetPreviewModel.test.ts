@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
 import { describe, expect, it } from "vitest";
-import { IMPORT_MAX_COLUMNS, RESOURCE_MESSAGES, RESOURCE_URL_MAX } from "../../../contract/index.js";
+import { DUPLICATE_ROW_FIELD, IMPORT_MAX_COLUMNS, RESOURCE_MESSAGES, RESOURCE_URL_MAX } from "../../../contract/index.js";
 import { readSpreadsheetSource, SpreadsheetReadError } from "./readSpreadsheetSource.js";
 import {
   CorrectedCsvWriter,
@@ -9,6 +9,7 @@ import {
   addedFields,
   correctedFileName,
   editKey,
+  isEditableField,
   remainingErrors,
   spreadsheetType,
   type CellEdits,
@@ -73,6 +74,16 @@ describe("the local preview reads a file as the server does", () => {
     const long = `https://example.org/${"a".repeat(RESOURCE_URL_MAX)}`;
     const data = await preview(["Title,URL", `Long link,${long}`, "Short link,https://example.org/s"].join("\n"));
     expect(data.errors).toEqual([{ row_number: 2, field: "url", message: RESOURCE_MESSAGES.urlTooLong, value: long }]);
+  });
+
+  it("lists a row repeating an earlier one (same title and URL, any case) as the server does, with nothing to correct", async () => {
+    const data = await preview(["Title,URL", "Sea Otters,https://example.org/otters", ",https://example.org/otters", " sea otters ,HTTPS://example.org/otters", "Sea Otters,https://example.org/other"].join("\n"));
+    expect(data.rowsWithErrors).toBe(2);
+    expect(data.errors).toEqual([
+      { row_number: 3, field: "title", message: RESOURCE_MESSAGES.titleRequired, value: "" },
+      { row_number: 4, field: DUPLICATE_ROW_FIELD, message: "This row has the same title and URL as row 2, which is imported; this one is skipped.", value: "sea otters" },
+    ]);
+    expect(isEditableField(DUPLICATE_ROW_FIELD)).toBe(false);
   });
 
   it("reports the same errors for the same rows in an XLSX workbook", async () => {

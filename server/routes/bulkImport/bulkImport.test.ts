@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BULK_IMPORT_MESSAGES, IMPORT_NOTHING_LABEL, IMPORT_READY_LABEL, IMPORT_STATUS_LABELS, MESSAGES, RESOURCE_MESSAGES, RESOURCE_URL_MAX, type BulkImport } from "../../../contract/index.js";
+import { BULK_IMPORT_MESSAGES, DUPLICATE_ROW_FIELD, IMPORT_NOTHING_LABEL, IMPORT_READY_LABEL, IMPORT_STATUS_LABELS, MESSAGES, RESOURCE_MESSAGES, RESOURCE_URL_MAX, type BulkImport } from "../../../contract/index.js";
 import { buildAttribute, buildUser } from "../../test/factories.js";
 import { buildXlsx, sheetXml } from "../../test/xlsxFixture.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
@@ -217,12 +217,14 @@ describe("preprocessing, choices and starting", () => {
     expect(ready.status).toBe("preprocessed");
     const summary = ready.import_results_summary;
     expect(summary.total).toBe(6);
-    expect(summary.rows_with_errors).toBe(3);
-    expect(summary.rows_requiring_input).toBe(3);
+    // Row 7 repeats row 2: it is listed (naming row 2) and skipped, not silently dropped.
+    expect(summary.rows_with_errors).toBe(4);
+    expect(summary.rows_requiring_input).toBe(2);
     expect(summary.errors).toEqual([
       { row_number: 3, field: "title", message: RESOURCE_MESSAGES.titleRequired, value: "" },
       { row_number: 4, field: "url", message: RESOURCE_MESSAGES.urlInvalid, value: "ftp://example.org/file" },
       { row_number: 5, field: "keywords", message: RESOURCE_MESSAGES.keywordInvalid, value: "fine; bad$word" },
+      { row_number: 7, field: DUPLICATE_ROW_FIELD, message: "This row has the same title and URL as row 2, which is imported; this one is skipped.", value: "River Study" },
     ]);
     const subjects = summary.required_input.subjects!;
     expect(subjects.ambiguous.Limnology!.map((o) => o.id).sort()).toEqual([ecologyA, ecologyB].sort());
@@ -246,6 +248,34 @@ describe("preprocessing, choices and starting", () => {
     expect(ready.unresolved_values).toBe(0);
     expect(ready.abilities).toMatchObject({ start: true, upload_new_file: true });
     expect(ready.status_label).toBe(IMPORT_READY_LABEL);
+  });
+
+  it("lists a row that repeats an earlier one (any case and spacing) and asks no choice for a value only the repeat has", async () => {
+    const repeated = await uploadCsv(
+      importer,
+      [
+        "Title,URL,Subjects",
+        "Sea Otters,https://example.org/otters,",
+        "Tide Charts,https://example.org/tides,",
+        " sea otters ,HTTPS://EXAMPLE.ORG/OTTERS,Underwater Otter Juggling",
+        "Sea Otters,https://example.org/otters-2,",
+        "Sea Otters,https://example.org/otters,",
+      ].join("\n"),
+    );
+    const ready = await settled(importer, repeated);
+    expect(ready.status).toBe("preprocessed");
+    expect(ready.import_results_summary).toMatchObject({ total: 5, rows_with_errors: 2, rows_requiring_input: 0 });
+    expect(ready.import_results_summary.errors.map((e) => [e.row_number, e.field, e.message])).toEqual([
+      [4, DUPLICATE_ROW_FIELD, "This row has the same title and URL as row 2, which is imported; this one is skipped."],
+      [6, DUPLICATE_ROW_FIELD, "This row has the same title and URL as row 2, which is imported; this one is skipped."],
+    ]);
+    expect(ready.import_results_summary.required_input.subjects?.missing ?? []).toEqual([]);
+    expect([ready.unresolved_values, ready.abilities.start]).toEqual([0, true]);
+    expect((await importer.post(`${repeated}/start`)).status).toBe(200);
+    const done = await settled(importer, repeated, "completed");
+    expect(done.import_results_summary.imported).toBe(3);
+    const items = (await importer.get(`${repeated}/imported-items`)).body.data as { title: string; row_number: number }[];
+    expect(items.map((i) => i.row_number).sort()).toEqual([2, 3, 5]);
   });
 
   it("says there is nothing to import, not that it waits for input, when every row has an error", async () => {
