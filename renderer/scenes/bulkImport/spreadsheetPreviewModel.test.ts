@@ -86,6 +86,15 @@ describe("the local preview reads a file as the server does", () => {
     expect(isEditableField(DUPLICATE_ROW_FIELD)).toBe(false);
   });
 
+  it("reads the workbook's first sheet with a title column (an instructions sheet before it is passed over), as the server does", async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["How to fill this in"], ["One resource per row"]]), "Instructions");
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["Title", "URL"], ["Otters", "https://example.org/otters"], ["", "https://example.org/x"]]), "Resources");
+    const data = await preview(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer, "xlsx");
+    expect([data.failure, data.total, data.columns.map((c) => c.field)]).toEqual([null, 2, ["title", "url"]]);
+    expect(data.errors.map((e) => [e.row_number, e.field])).toEqual([[3, "title"]]);
+  });
+
   it("reports the same errors for the same rows in an XLSX workbook", async () => {
     const rows = Papa.parse<string[]>(SHEET.replace(/^\ufeff/, ""), { skipEmptyLines: "greedy" }).data;
     const fromXlsx = await preview(xlsxOf(rows), "xlsx");

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import * as XLSX from "xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BULK_IMPORT_MESSAGES, DUPLICATE_ROW_FIELD, IMPORT_NOTHING_LABEL, IMPORT_READY_LABEL, IMPORT_STATUS_LABELS, MESSAGES, RESOURCE_MESSAGES, RESOURCE_URL_MAX, type BulkImport } from "../../../contract/index.js";
 import { buildAttribute, buildUser } from "../../test/factories.js";
@@ -350,6 +351,36 @@ describe("preprocessing, choices and starting", () => {
     expect(done.import_results_summary.imported).toBe(5);
     const rivers = await server.db.selectFrom("content").select("id").where("title", "=", "River Study").execute();
     expect(rivers).toHaveLength(1);
+  });
+});
+
+describe("workbooks with several sheets", () => {
+  const workbook = (sheets: [string, string[][]][]) => {
+    const book = XLSX.utils.book_new();
+    for (const [name, rows] of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
+    return { name: "resources.xlsx", data: new Uint8Array(XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer) };
+  };
+
+  it("reads the first sheet with a title column when an instructions sheet comes first, and only that sheet", async () => {
+    const file = workbook([
+      ["Instructions", [["How to fill this in"], ["One resource per row, on the Resources sheet."]]],
+      ["Resources", [["Title", "URL"], ["Sheet Two Otters", "https://example.org/sheet-two/otters"], ["Sheet Two Tides", "https://example.org/sheet-two/tides"]]],
+      ["Archive", [["Title", "URL"], ["Old Archived Row", "https://example.org/archived"]]],
+    ]);
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file });
+    expect(res.status).toBe(200);
+    const ready = await settled(importer, res.body.data.link as string);
+    expect([ready.status, ready.import_results_summary.error, ready.import_results_summary.total]).toEqual(["preprocessed", null, 2]);
+  });
+
+  it("still names the missing title column when no sheet has one", async () => {
+    const file = workbook([
+      ["Notes", [["Nothing here"]]],
+      ["More", [["Name of thing", "Link"], ["x", "https://example.org/x"]]],
+    ]);
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { ...file, name: "notes.xlsx" } });
+    const failed = await settled(importer, res.body.data.link as string);
+    expect(failed.import_results_summary.error).toBe(BULK_IMPORT_MESSAGES.noTitleColumn);
   });
 });
 
