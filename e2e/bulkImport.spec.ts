@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { IMPORT_POLL_MS, IMPORT_SAVE_DEBOUNCE_MS } from "../contract/index.js";
-import { expectNoAxeViolations, openSearch, resultCards, runClockUntil, signInViaApi, submitSearch, TEACHER } from "./helpers.js";
+import { csrfToken, expectNoAxeViolations, openSearch, resultCards, runClockUntil, signInViaApi, submitSearch, TEACHER } from "./helpers.js";
 
 const IMPORTER = { username: "importer", password: "importer-demo-pass" } as const;
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/platform-e2e-shots";
@@ -222,6 +222,30 @@ test.describe("bulk import", () => {
     await openSearch(page);
     await submitSearch(page, word);
     await expect(resultCards(page)).toHaveCount(2);
+  });
+
+  test("on a phone, Data Resolution's list of standards fits the screen: the page does not scroll sideways", async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const csv = ["Title,URL,Standards", `Qs${Date.now().toString(36)} Otters,https://example.org/otters-standards,XYZ.999`].join("\n");
+    await signInViaApi(page, IMPORTER);
+    const upload = await page.request.post("/api/bulk-importer/resource/upload", {
+      multipart: { file: { name: "standards.csv", mimeType: "text/csv", buffer: Buffer.from(csv) } },
+      headers: { "X-CSRF-Token": await csrfToken(page.request) },
+    });
+    expect(upload.ok()).toBeTruthy();
+    const { redirect } = ((await upload.json()) as { data: { redirect: string } }).data;
+    await page.clock.install();
+    await page.goto(redirect);
+    await polledUntilVisible(page, page.getByText("Waiting for your input"));
+    const select = page.getByLabel("“XYZ.999” matches no item: choose one.");
+    // The standards are long ("NGSS.PS.3 Develop a model that ..."): the list must still be as wide as its card at most.
+    await expect(select.locator("option")).not.toHaveCount(1);
+    const box = (await select.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/bulk-import-resolution-phone.png`, fullPage: true });
   });
 
   for (const viewport of [
