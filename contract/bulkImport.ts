@@ -105,6 +105,21 @@ export function mapColumns(headers: readonly unknown[]): (string | null)[] {
   });
 }
 
+/**
+ * The sheet of a workbook an import reads: the first whose first row has a title column (a workbook often opens with
+ * an instructions or notes sheet), else the first sheet, whose missing title column is then the message. `rowsOf`
+ * gives a sheet's non-blank rows; later sheets are not read once one is found.
+ */
+export function resourceSheet<Row extends readonly unknown[]>(sheetNames: readonly string[], rowsOf: (name: string) => Row[]): Row[] {
+  let first: Row[] | null = null;
+  for (const name of sheetNames) {
+    const rows = rowsOf(name);
+    first ??= rows;
+    if (rows.length && mapColumns(rows[0]!).includes("title")) return rows;
+  }
+  return first ?? [];
+}
+
 /** One row keyed by field (a null-prototype record, so a header such as __proto__ is only data). */
 export type ImportRow = Record<string, string>;
 
@@ -132,6 +147,20 @@ export function importRowErrors(row: ImportRow, options: { categoryRequired: boo
     { mode: "show-url", categoryRequired: options.categoryRequired },
   );
 }
+
+/** The field of a row that repeats an earlier one: the whole row is skipped, no single cell is wrong. */
+export const DUPLICATE_ROW_FIELD = "duplicate";
+
+/** What makes two rows the same resource: the same title and URL, trimmed, in any case. */
+export const importRowIdentity = (row: ImportRow): string => `${(row.title ?? "").trim().toLowerCase()}\n${(row.url ?? "").trim().toLowerCase()}`;
+
+/** The error of a row that repeats an earlier row of the same file (listed under DUPLICATE_ROW_FIELD, its title as the value). */
+export const duplicateRowError = (rowNumber: number, firstRow: number, row: ImportRow): ImportError => ({
+  row_number: rowNumber,
+  field: DUPLICATE_ROW_FIELD,
+  message: `This row has the same title and URL as row ${firstRow}, which is imported; this one is skipped.`,
+  value: row.title ?? "",
+});
 
 /** The row's keywords as stored (cleaned by the keyword rule). */
 export const importRowKeywords = (row: ImportRow): string[] => (row.keywords ? parseKeywords(row.keywords).keywords : []);

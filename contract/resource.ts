@@ -13,6 +13,7 @@ export const RESOURCE_MESSAGES = {
   descriptionTooLong: "The description may be at most 10000 characters.",
   urlRequired: "The URL field is required.",
   urlInvalid: "Please check that your URL is correct",
+  urlTooLong: "The URL may be at most 2048 characters.",
   fileRequired: "Please choose a file to upload.",
   fileTooLarge: "The file may be at most 2048 KB.",
   fileType: "The selected file type should be (doc,docx,pdf,rtf,gif,jpeg,jpg,png)",
@@ -32,6 +33,8 @@ export const RESOURCE_MESSAGES = {
 
 export const RESOURCE_TITLE_MAX = 255;
 export const RESOURCE_DESCRIPTION_MAX = 10000;
+/** A resource's link is at most this long (content.url is a varchar(2048): PostgreSQL refuses a longer one). */
+export const RESOURCE_URL_MAX = 2048;
 /** A resource file is at most 2048 KB. */
 export const RESOURCE_FILE_MAX_BYTES = 2048 * 1024;
 export const RESOURCE_FILE_EXTENSIONS = ["doc", "docx", "pdf", "rtf", "gif", "jpeg", "jpg", "png"] as const;
@@ -44,6 +47,13 @@ export function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** What is wrong with a resource's link (already trimmed), or null when it is fine: required, at most RESOURCE_URL_MAX, http(s). */
+export function resourceUrlProblem(url: string): string | null {
+  if (!url) return RESOURCE_MESSAGES.urlRequired;
+  if (url.length > RESOURCE_URL_MAX) return RESOURCE_MESSAGES.urlTooLong;
+  return isHttpUrl(url) ? null : RESOURCE_MESSAGES.urlInvalid;
 }
 
 /** A keyword: letters, digits, spaces, periods and hyphens (first document's reading). */
@@ -93,9 +103,8 @@ export function resourceFieldErrors(fields: ResourceFields, options: ResourceRul
   else if (title.length > RESOURCE_TITLE_MAX) errors.push({ field: "title", message: RESOURCE_MESSAGES.titleTooLong });
   if ((fields.description ?? "").length > RESOURCE_DESCRIPTION_MAX) errors.push({ field: "description", message: RESOURCE_MESSAGES.descriptionTooLong });
   if (options.mode === "show-url") {
-    const url = (fields.url ?? "").trim();
-    if (!url) errors.push({ field: "url", message: RESOURCE_MESSAGES.urlRequired });
-    else if (!isHttpUrl(url)) errors.push({ field: "url", message: RESOURCE_MESSAGES.urlInvalid });
+    const problem = resourceUrlProblem((fields.url ?? "").trim());
+    if (problem) errors.push({ field: "url", message: problem });
   }
   const category = fields.resource_category;
   if (options.categoryRequired && (category === null || category === undefined || String(category).trim() === "")) {
@@ -224,7 +233,7 @@ export const ResourceSourceRequest = z
   .superRefine((body, ctx) => {
     if (body.add_resource_type !== "show-url") return;
     const url = (body.url ?? "").trim();
-    const message = !url ? RESOURCE_MESSAGES.urlRequired : !isHttpUrl(url) ? RESOURCE_MESSAGES.urlInvalid : null;
+    const message = resourceUrlProblem(url);
     if (message) ctx.addIssue({ code: "custom", path: ["url"], message });
   })
   .transform((body) => ({ add_resource_type: body.add_resource_type, url: body.add_resource_type === "show-url" ? (body.url ?? "").trim() : null }));

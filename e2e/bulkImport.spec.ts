@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { IMPORT_POLL_MS, IMPORT_SAVE_DEBOUNCE_MS } from "../contract/index.js";
-import { expectNoAxeViolations, openSearch, resultCards, runClockUntil, signInViaApi, submitSearch, TEACHER } from "./helpers.js";
+import { csrfToken, expectNoAxeViolations, openSearch, resultCards, runClockUntil, signInViaApi, submitSearch, TEACHER } from "./helpers.js";
 
 const IMPORTER = { username: "importer", password: "importer-demo-pass" } as const;
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/platform-e2e-shots";
@@ -195,4 +195,94 @@ test.describe("bulk import", () => {
     await submitSearch(page, word);
     await expect(resultCards(page)).toHaveCount(3);
   });
+  test("a row repeating an earlier one is named in the preview and on the import page, and imported once", async ({ page }) => {
+    test.setTimeout(90_000);
+    const word = `Qd${Date.now().toString(36)}`;
+    const csv = ["Title,URL", `${word} Otters,https://example.org/${word}/otters`, `${word} Tides,https://example.org/${word}/tides`, `${word} otters,https://example.org/${word}/otters`].join("\n");
+    const repeat = "Row 4 [duplicate]: This row has the same title and URL as row 2, which is imported; this one is skipped.";
+    await signInViaApi(page, IMPORTER);
+    await page.clock.install();
+    await openSearch(page);
+    await page.getByRole("button", { name: "Bulk Import" }).click();
+    const dialog = page.locator("#bulk-import-resources");
+    await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "repeats.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await expect(dialog.getByText("3 rows in repeats.csv. 1 row with errors.")).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByText(repeat)).toBeVisible();
+    // Nothing in the row is wrong by itself: there is no field to correct, and it is not shown as corrected.
+    await expect(dialog.getByRole("textbox")).toHaveCount(0);
+    await expect(dialog.getByText("Corrected")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Upload" }).click();
+
+    await polledUntilVisible(page, page.getByText("Ready to start", { exact: true }));
+    await expect(page.locator(".import-total", { hasText: "Rows with errors" }).locator("dd")).toHaveText("1");
+    await expect(page.locator(".import-errors li")).toHaveText([`${repeat}Provided value: ${word} otters`]);
+    await page.getByRole("button", { name: "Start Import" }).click();
+    await polledUntilVisible(page, page.getByText("Completed"), 30_000);
+    await expect(page.locator(".import-total", { hasText: "Imported" }).locator("dd")).toHaveText("2");
+    await openSearch(page);
+    await submitSearch(page, word);
+    await expect(resultCards(page)).toHaveCount(2);
+  });
+
+  test("on a phone, Data Resolution's list of standards fits the screen: the page does not scroll sideways", async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const csv = ["Title,URL,Standards", `Qs${Date.now().toString(36)} Otters,https://example.org/otters-standards,XYZ.999`].join("\n");
+    await signInViaApi(page, IMPORTER);
+    const upload = await page.request.post("/api/bulk-importer/resource/upload", {
+      multipart: { file: { name: "standards.csv", mimeType: "text/csv", buffer: Buffer.from(csv) } },
+      headers: { "X-CSRF-Token": await csrfToken(page.request) },
+    });
+    expect(upload.ok()).toBeTruthy();
+    const { redirect } = ((await upload.json()) as { data: { redirect: string } }).data;
+    await page.clock.install();
+    await page.goto(redirect);
+    await polledUntilVisible(page, page.getByText("Waiting for your input"));
+    const select = page.getByLabel("“XYZ.999” matches no item: choose one.");
+    // The standards are long ("NGSS.PS.3 Develop a model that ..."): the list must still be as wide as its card at most.
+    await expect(select.locator("option")).not.toHaveCount(1);
+    const box = (await select.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/bulk-import-resolution-phone.png`, fullPage: true });
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`the preview's errors wrap a long value and keep each correction field inside the dialog at ${viewport.width}x${viewport.height}`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize(viewport);
+      const csv = [
+        "Title,Description,URL",
+        `${"Overlong".repeat(40)},Too long a title,https://example.org/long-title`,
+        `Bad Link,Broken,htp:/example.org/${"a".repeat(200)}`,
+        ",No title here,https://example.org/untitled",
+      ].join("\n");
+      await signInViaApi(page, IMPORTER);
+      await openSearch(page);
+      const menu = page.getByRole("button", { name: "Menu" });
+      if (await menu.isVisible()) await menu.click();
+      await page.getByRole("button", { name: "Bulk Import" }).click();
+      const dialog = page.locator("#bulk-import-resources");
+      await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "long.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      const errors = dialog.locator(".sheet-preview__errors");
+      await expect(errors.getByRole("listitem")).toHaveCount(3, { timeout: 15_000 });
+      // Nothing in the list is wider than the list: no message, value or field is cut off at its right edge.
+      const overflow = await errors.evaluate((list) => list.scrollWidth - list.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const box = (await errors.boundingBox())!;
+      for (const label of ["Correct the title of row 2", "Correct the URL of row 3", "Correct the title of row 4"]) {
+        const input = (await dialog.getByLabel(label).boundingBox())!;
+        expect(input.x, label).toBeGreaterThanOrEqual(box.x);
+        expect(input.x + input.width, label).toBeLessThanOrEqual(box.x + box.width + 0.5);
+        expect(input.width, label).toBeGreaterThan(150);
+      }
+      await expect(dialog.getByText("Row 2 [title]: The title may be at most 255 characters.")).toBeVisible();
+      fs.mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/bulk-import-preview-errors-${viewport.width}.png` });
+    });
+  }
 });

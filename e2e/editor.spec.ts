@@ -269,7 +269,8 @@ test.describe("editing an item", () => {
     };
     await insertTable();
     await expect(box.locator("table")).toHaveCount(1);
-    const order = () => box.evaluate((el) => Array.from(el.children, (c) => (c.tagName === "TABLE" ? "table" : (c.textContent ?? "").trim() || c.tagName)));
+    // A table sits in its scrolling box (rt-table-scroll), a child of the text box.
+    const order = () => box.evaluate((el) => Array.from(el.children, (c) => (c.tagName === "TABLE" || c.querySelector(":scope > table") ? "table" : (c.textContent ?? "").trim() || c.tagName)));
     expect((await order()).slice(0, 3)).toEqual(["First line.", "Last line.", "table"]);
 
     // Once there was a caret, a toolbar insert goes there, even after the focus moved elsewhere on the page.

@@ -147,3 +147,49 @@ test("a table wider than a phone scrolls in its own box, which Tab reaches by it
   await box.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/table-wide-390.png` });
 });
+
+test("on a phone the editor keeps a table's words whole (a header is not split mid-word) and scrolls the table in its own box; saving keeps the plain table", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Phone Table Collection`;
+  const link = await itemWithSection(page, title, "Plan");
+  const heads = ["Vocabulary", "Differentiation", "Assessment", "Accommodations"];
+  const table = `<table><tr>${heads.map((h) => `<th scope="col">${h}</th>`).join("")}</tr><tr><td>photosynthesis</td><td>Small groups</td><td>Exit ticket</td><td>Extended time</td></tr></table>`;
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  expect((await page.request.post(`${link}/update`, { data: { title, sections: [{ title: "Plan", html: `<p>Plan:</p>${table}` }] }, headers })).ok()).toBeTruthy();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${link}/edit`);
+  const editor = page.getByRole("textbox", { name: "Plan content" });
+  await expect(editor.locator("th")).toHaveCount(4);
+  // Each header and cell word sits on one line: its text makes one line box, not two or three pieces of a word.
+  const lines = await editor.locator("th, td").evaluateAll((cells) =>
+    cells.map((cell) => {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      const tops = new Set<number>();
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top));
+      }
+      return [cell.textContent, tops.size];
+    }),
+  );
+  expect(lines.filter(([text]) => !String(text).includes(" "))).toEqual([...heads, "photosynthesis"].map((word) => [word, 1]));
+  // The page does not scroll sideways; the table's box does.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const scroller = editor.locator(".rt-table-scroll");
+  expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/table-editor-390.png` });
+
+  // An edit in a cell, then Save: the stored section is the table itself, without the editor's scrolling box.
+  await editor.locator("td").last().click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" ok");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const storedHtml = async () => ((await (await page.request.get(`/api/content${link}`)).json()) as { sections: { html: string }[] }).sections[0]!.html;
+  await expect.poll(storedHtml).toContain("Extended time ok");
+  const html = await storedHtml();
+  expect(html).toMatch(/^<p[^>]*>.*<\/p><table/);
+  expect(html).not.toContain("rt-table-scroll");
+});

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { RESOURCE_FILE_EXTENSIONS, RESOURCE_MESSAGES, fileErrors, isHttpUrl, type EditableItem } from "../../contract/index.js";
+import { RESOURCE_FILE_EXTENSIONS, RESOURCE_MESSAGES, fileErrors, resourceUrlProblem, type EditableItem } from "../../contract/index.js";
 import { messageOf } from "../api/ApiError.js";
 import { changeResourceSource } from "../api/authoring.js";
 import { itemQueryKey } from "../api/editor.js";
@@ -47,7 +47,7 @@ export function ResourceSourceSection({ item, typePath, editable }: { item: Edit
   const handleChangeLink = (event: FormEvent) => {
     event.preventDefault();
     const value = url.trim();
-    const problem = !value ? RESOURCE_MESSAGES.urlRequired : !isHttpUrl(value) ? RESOURCE_MESSAGES.urlInvalid : null;
+    const problem = resourceUrlProblem(value);
     setUrlError(problem);
     if (problem) return document.getElementById(`${id}-url`)?.focus();
     void send("url", { url: value }, setUrlError);

@@ -1,11 +1,16 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import {
   BULK_IMPORT_MESSAGES,
   IMPORT_FIELDS,
+  duplicateRowError,
   importRowErrors,
+  importRowIdentity,
   mapColumns,
   rowFromCells,
   splitValues,
+  type ImportError,
+  type ImportRow,
   type ImportSummary,
   type RequiredInput,
 } from "../../contract/index.js";
@@ -21,12 +26,7 @@ const MAX_LISTED_VALUES = 1000;
 const ATTRIBUTE_FIELDS = IMPORT_FIELDS.filter((f) => f.kind === "attribute");
 
 /** The key that identifies a row's content across files: the same title and URL are the same resource. */
-export const rowKey = (row: Record<string, string>): string =>
-  crypto
-    .createHash("sha256")
-    .update(`${(row.title ?? "").trim().toLowerCase()}\n${(row.url ?? "").trim().toLowerCase()}`)
-    .digest("base64url")
-    .slice(0, 32);
+export const rowKey = (row: ImportRow): string => crypto.createHash("sha256").update(importRowIdentity(row)).digest("base64url").slice(0, 32);
 
 /**
  * Reads an import's file (in a worker), validates every row with the single-resource rules,
@@ -107,6 +107,25 @@ export async function preprocessImport(db: Db, record: BulkImportRecord, filePat
   });
 
   if (total === 0) throw new ImportFailure("emptyFile");
+  if (await skipRepeatedRows(db, record.id, lease, summary)) {
+    // A value only a skipped repeat carried must not wait for a choice: the values are noted again from the rows left.
+    for (const key of Object.keys(requiredInput)) delete requiredInput[key];
+    let after = 0;
+    for (;;) {
+      const page = await db.selectFrom("bulk_import_rows").select(["row_number", "data"]).where("import_id", "=", record.id).where("state", "=", "input").where("row_number", ">", after).orderBy("row_number").limit(1000).execute();
+      if (!page.length) break;
+      after = page[page.length - 1]!.row_number;
+      for (const { data } of page) {
+        const row = JSON.parse(data) as ImportRow;
+        for (const field of ATTRIBUTE_FIELDS) {
+          for (const value of splitValues(row[field.key])) {
+            const resolution = resolver.resolve(field.attributeType!, value);
+            if (resolution.kind !== "match") noteRequired(field, value, resolution);
+          }
+        }
+      }
+    }
+  }
   summary.total = total;
   summary.required_input = requiredInput;
   await db.transaction().execute(async (trx) => {
@@ -125,6 +144,55 @@ export async function preprocessImport(db: Db, record: BulkImportRecord, filePat
       .where("id", "=", record.id)
       .execute();
   });
+}
+
+/**
+ * Skips the rows that repeat an earlier row of the file (the same title and URL): each becomes an error naming the
+ * row it repeats, so the user sees why it was not imported. Found after the file is stored, by grouping its rows in
+ * the database, so a file of any length needs no memory for it. Answers whether a skipped row had asked for input.
+ */
+async function skipRepeatedRows(db: Db, importId: number, lease: Lease, summary: ImportSummary): Promise<boolean> {
+  const groups = await db
+    .selectFrom("bulk_import_rows")
+    .select(["row_key", sql<number>`min(row_number)`.as("first")])
+    .where("import_id", "=", importId)
+    .where("state", "in", ["ok", "input"])
+    .groupBy("row_key")
+    .having(sql`count(*)`, ">", 1)
+    .execute();
+  if (!groups.length) return false;
+  const repeats: ImportError[] = [];
+  let hadInput = false;
+  for (let i = 0; i < groups.length; i += 500) {
+    const first = new Map(groups.slice(i, i + 500).map((g) => [g.row_key, Number(g.first)]));
+    const rows = await db
+      .selectFrom("bulk_import_rows")
+      .select(["row_number", "row_key", "state", "data"])
+      .where("import_id", "=", importId)
+      .where("state", "in", ["ok", "input"])
+      .where("row_key", "in", [...first.keys()])
+      .execute();
+    const skipped = rows.filter((r) => r.row_number > first.get(r.row_key)!);
+    for (const r of skipped) {
+      repeats.push(duplicateRowError(r.row_number, first.get(r.row_key)!, JSON.parse(r.data) as ImportRow));
+      summary.rows_with_errors += 1;
+      if (r.state === "input") {
+        summary.rows_requiring_input -= 1;
+        hadInput = true;
+      }
+    }
+    await db.transaction().execute(async (trx) => {
+      await lease.renew(trx);
+      const numbers = skipped.map((r) => r.row_number);
+      for (let j = 0; j < numbers.length; j += 500) {
+        await trx.updateTable("bulk_import_rows").set({ state: "error" }).where("import_id", "=", importId).where("row_number", "in", numbers.slice(j, j + 500)).execute();
+      }
+    });
+  }
+  const listed = [...summary.errors, ...repeats].sort((a, b) => a.row_number - b.row_number);
+  summary.errors_truncated ||= listed.length > MAX_LISTED_ERRORS;
+  summary.errors = listed.slice(0, MAX_LISTED_ERRORS);
+  return hadInput;
 }
 
 /** An import-level failure with a message the user sees (BULK_IMPORT_MESSAGES key). */

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
+import { resourceSheet } from "../../contract/index.js";
 import { inspectZip } from "./zipInspect.js";
 import type { WorkerInput, WorkerMessage } from "./spreadsheetProtocol.js";
 
@@ -70,15 +71,18 @@ async function parseWorkbook(): Promise<void> {
   } catch {
     return fail("unreadable");
   }
-  const sheet = workbook.SheetNames.length ? workbook.Sheets[workbook.SheetNames[0]!] : undefined;
-  // Walk the cells that exist (never the declared range, which a hostile file can make enormous).
-  const data = ((sheet as { "!data"?: (XLSX.CellObject | undefined)[][] } | undefined)?.["!data"] ?? []).filter(Boolean);
   const toCells = (row: (XLSX.CellObject | undefined)[]) => {
     const cells: unknown[] = [];
     for (let c = 0; c < Math.min(row.length, input.maxColumns); c++) cells.push(row[c] ? (row[c]!.w ?? row[c]!.v ?? "") : "");
     return cells;
   };
-  const rows = data.map(toCells).filter((r) => r.some((c) => String(c).trim() !== ""));
+  // Walk the cells that exist (never the declared range, which a hostile file can make enormous).
+  const rowsOf = (name: string) =>
+    ((workbook.Sheets[name] as { "!data"?: (XLSX.CellObject | undefined)[][] } | undefined)?.["!data"] ?? [])
+      .filter(Boolean)
+      .map(toCells)
+      .filter((r) => r.some((c) => String(c).trim() !== ""));
+  const rows = resourceSheet(workbook.SheetNames, rowsOf);
   if (!rows.length) return fail("emptyFile");
   if (rows.length - 1 > input.maxRows) return fail("tooManyRows");
   send({ type: "header", cells: rows[0]! });

@@ -47,6 +47,8 @@ const THEME = {
   list: { ul: "rt-ul", ol: "rt-ol", listitem: "rt-li" },
   link: "rt-link",
   table: "rt-table",
+  // A table wider than the section scrolls in its own box, as on the item's page (RichHtml's table-scroll).
+  tableScrollableWrapper: "rt-table-scroll",
   tableCell: "rt-td",
   tableCellHeader: "rt-th",
   text: { bold: "rt-bold", italic: "rt-italic", underline: "rt-underline" },
@@ -310,7 +312,7 @@ export function SectionEditor({
         <HistoryPlugin />
         <ListPlugin />
         <LinkPlugin />
-        <TablePlugin />
+        <TablePlugin hasHorizontalScroll />
         <OnChangePlugin ignoreSelectionChange onChange={onChange} />
         <EditorRefPlugin editorRef={editorRef} />
         <EditablePlugin editable={editable} />

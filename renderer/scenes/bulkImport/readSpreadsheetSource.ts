@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
+import { resourceSheet } from "../../../contract/index.js";
 import type { SpreadsheetType } from "./spreadsheetPreviewModel.js";
 
 /** Workbooks larger than this are not opened locally (SheetJS holds the whole sheet in memory); CSV streams at any size. */
@@ -28,7 +29,7 @@ export class SpreadsheetReadError extends Error {
 
 /**
  * Reads a spreadsheet the way the server's worker does (server/jobs/spreadsheetWorker.ts): CSV streamed by papaparse
- * with blank lines skipped and a leading BOM dropped; XLS/XLSX through SheetJS, first sheet, formatted cell text,
+ * with blank lines skipped and a leading BOM dropped; XLS/XLSX through SheetJS, the first sheet with a title column (else the first), formatted cell text,
  * blank rows skipped. A CSV source may be a File (streamed in chunks) or a string; a workbook a File or bytes.
  */
 export async function readSpreadsheetSource(source: Blob | string | ArrayBuffer, type: SpreadsheetType, handlers: SpreadsheetHandlers): Promise<void> {
@@ -119,11 +120,14 @@ function readWorkbook(bytes: ArrayBuffer, handlers: SpreadsheetHandlers): void {
   } catch {
     throw new SpreadsheetReadError("unreadable");
   }
-  const sheet = workbook.SheetNames.length ? workbook.Sheets[workbook.SheetNames[0]!] : undefined;
-  // Walk the cells that exist, never the declared range.
-  const data = ((sheet as { "!data"?: (XLSX.CellObject | undefined)[][] } | undefined)?.["!data"] ?? []).filter(Boolean);
   const toCells = (row: (XLSX.CellObject | undefined)[]) => Array.from({ length: row.length }, (_, c) => (row[c] ? (row[c]!.w ?? row[c]!.v ?? "") : ""));
-  const rows = data.map(toCells).filter((r) => r.some((c) => String(c).trim() !== ""));
+  // Walk the cells that exist, never the declared range; the sheet is the one the server reads (resourceSheet).
+  const rowsOf = (name: string) =>
+    ((workbook.Sheets[name] as { "!data"?: (XLSX.CellObject | undefined)[][] } | undefined)?.["!data"] ?? [])
+      .filter(Boolean)
+      .map(toCells)
+      .filter((r) => r.some((c) => String(c).trim() !== ""));
+  const rows = resourceSheet(workbook.SheetNames, rowsOf);
   if (!rows.length) throw new SpreadsheetReadError("emptyFile");
   handlers.header(rows[0]!);
   for (let i = 1; i < rows.length; i += CHUNK_ROWS) if (handlers.rows(rows.slice(i, i + CHUNK_ROWS)) === false) return;

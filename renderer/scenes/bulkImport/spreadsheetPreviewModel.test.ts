@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
 import { describe, expect, it } from "vitest";
-import { IMPORT_MAX_COLUMNS, RESOURCE_MESSAGES } from "../../../contract/index.js";
+import { DUPLICATE_ROW_FIELD, IMPORT_MAX_COLUMNS, RESOURCE_MESSAGES, RESOURCE_URL_MAX } from "../../../contract/index.js";
 import { readSpreadsheetSource, SpreadsheetReadError } from "./readSpreadsheetSource.js";
 import {
   CorrectedCsvWriter,
@@ -9,6 +9,7 @@ import {
   addedFields,
   correctedFileName,
   editKey,
+  isEditableField,
   remainingErrors,
   spreadsheetType,
   type CellEdits,
@@ -67,6 +68,31 @@ describe("the local preview reads a file as the server does", () => {
     ]);
     expect(data.sample.map((r) => r.rowNumber)).toEqual([2, 3, 4, 5]);
     expect(data.errorRows.map((r) => r.rowNumber)).toEqual([3, 4, 5]);
+  });
+
+  it("reports a link longer than a resource may hold, as the server does", async () => {
+    const long = `https://example.org/${"a".repeat(RESOURCE_URL_MAX)}`;
+    const data = await preview(["Title,URL", `Long link,${long}`, "Short link,https://example.org/s"].join("\n"));
+    expect(data.errors).toEqual([{ row_number: 2, field: "url", message: RESOURCE_MESSAGES.urlTooLong, value: long }]);
+  });
+
+  it("lists a row repeating an earlier one (same title and URL, any case) as the server does, with nothing to correct", async () => {
+    const data = await preview(["Title,URL", "Sea Otters,https://example.org/otters", ",https://example.org/otters", " sea otters ,HTTPS://example.org/otters", "Sea Otters,https://example.org/other"].join("\n"));
+    expect(data.rowsWithErrors).toBe(2);
+    expect(data.errors).toEqual([
+      { row_number: 3, field: "title", message: RESOURCE_MESSAGES.titleRequired, value: "" },
+      { row_number: 4, field: DUPLICATE_ROW_FIELD, message: "This row has the same title and URL as row 2, which is imported; this one is skipped.", value: "sea otters" },
+    ]);
+    expect(isEditableField(DUPLICATE_ROW_FIELD)).toBe(false);
+  });
+
+  it("reads the workbook's first sheet with a title column (an instructions sheet before it is passed over), as the server does", async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["How to fill this in"], ["One resource per row"]]), "Instructions");
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["Title", "URL"], ["Otters", "https://example.org/otters"], ["", "https://example.org/x"]]), "Resources");
+    const data = await preview(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer, "xlsx");
+    expect([data.failure, data.total, data.columns.map((c) => c.field)]).toEqual([null, 2, ["title", "url"]]);
+    expect(data.errors.map((e) => [e.row_number, e.field])).toEqual([[3, "title"]]);
   });
 
   it("reports the same errors for the same rows in an XLSX workbook", async () => {

@@ -1,5 +1,16 @@
 import Papa from "papaparse";
-import { IMPORT_FIELDS, IMPORT_MAX_COLUMNS, importField, importRowErrors, mapColumns, rowFromCells, type BULK_IMPORT_MESSAGES, type ImportError } from "../../../contract/index.js";
+import {
+  IMPORT_FIELDS,
+  IMPORT_MAX_COLUMNS,
+  duplicateRowError,
+  importField,
+  importRowErrors,
+  importRowIdentity,
+  mapColumns,
+  rowFromCells,
+  type BULK_IMPORT_MESSAGES,
+  type ImportError,
+} from "../../../contract/index.js";
 
 /**
  * The local preview of a bulk import file, computed the way the server's preprocessing does (server/jobs/
@@ -50,6 +61,23 @@ export interface SpreadsheetPreviewData {
   failure: keyof typeof BULK_IMPORT_MESSAGES | null;
 }
 
+/**
+ * A 53-bit hash of a row's identity (cyrb53): the preview remembers each row by a number, not by its title and URL,
+ * so a file of a million rows needs a few megabytes for it rather than its text again.
+ */
+function identityHash(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
 const cellText = (cell: unknown): string => (cell === null || cell === undefined ? "" : String(cell));
 
 /** Collects the preview while rows stream in: header first, then rows in chunks. */
@@ -58,6 +86,8 @@ export class PreviewCollector {
   private fields: (string | null)[] = [];
   private sawHeader = false;
   private rowNumber = 1; // the header is row 1, as a spreadsheet numbers it
+  /** The first row of each identity (title and URL) among the rows without errors, as the server skips repeats. */
+  private readonly firstRowOf = new Map<number, number>();
   private readonly data: SpreadsheetPreviewData = { columns: [], sample: [], total: 0, rowsWithErrors: 0, errors: [], errorsTruncated: false, errorRows: [], failure: null };
 
   constructor(private readonly options: { categoryRequired: boolean; sampleRows?: number; maxErrors?: number }) {}
@@ -81,6 +111,13 @@ export class PreviewCollector {
       const row: PreviewRow = { rowNumber: this.rowNumber, cells: raw.slice(0, IMPORT_MAX_COLUMNS).map(cellText) };
       if (this.data.sample.length < sampleRows) this.data.sample.push(row);
       const errors = errorsOfRow(this.fields, row, this.options.categoryRequired);
+      if (!errors.length) {
+        const values = rowFromCells(this.fields, row.cells);
+        const key = identityHash(importRowIdentity(values));
+        const first = this.firstRowOf.get(key);
+        if (first === undefined) this.firstRowOf.set(key, row.rowNumber);
+        else errors.push(duplicateRowError(row.rowNumber, first, values));
+      }
       if (errors.length) {
         this.data.rowsWithErrors += 1;
         let listed = false;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { BULK_IMPORT_MESSAGES, type ImportError } from "../../../contract/index.js";
+import { BULK_IMPORT_MESSAGES, DUPLICATE_ROW_FIELD, type ImportError } from "../../../contract/index.js";
 import { useAppConfig } from "../../api/queries.js";
 import { editKey, remainingErrors, type CellEdits, type PreviewRow, type SpreadsheetPreviewData } from "./spreadsheetPreviewModel.js";
 import type { WorkerRequest, WorkerResponse } from "./spreadsheetWorkerProtocol.js";
@@ -89,8 +89,13 @@ export function useSpreadsheetPreview(file: File | null): SpreadsheetPreviewStat
 
   const { errors, rowsWithErrors } = useMemo(() => {
     if (!preview) return { errors: [], rowsWithErrors: 0 };
+    // A repeated row has no cell to correct here: it stays listed, and skipped, as the server will skip it.
+    const repeats = new Map(preview.errors.filter((e) => e.field === DUPLICATE_ROW_FIELD).map((e) => [e.row_number, e]));
     const remaining = new Map<number, ImportError[]>();
-    for (const row of preview.errorRows) remaining.set(row.rowNumber, remainingErrors(preview.columns, edits, row, categoryRequired ?? false));
+    for (const row of preview.errorRows) {
+      const repeat = repeats.get(row.rowNumber);
+      remaining.set(row.rowNumber, [...remainingErrors(preview.columns, edits, row, categoryRequired ?? false), ...(repeat ? [repeat] : [])]);
+    }
     const list = preview.errors.map((error) => ({
       error,
       value: edits[editKey(error.row_number, error.field)] ?? error.value,

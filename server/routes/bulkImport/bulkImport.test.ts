@@ -1,6 +1,7 @@
 import Papa from "papaparse";
+import * as XLSX from "xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BULK_IMPORT_MESSAGES, IMPORT_NOTHING_LABEL, IMPORT_READY_LABEL, IMPORT_STATUS_LABELS, MESSAGES, RESOURCE_MESSAGES, type BulkImport } from "../../../contract/index.js";
+import { BULK_IMPORT_MESSAGES, DUPLICATE_ROW_FIELD, IMPORT_NOTHING_LABEL, IMPORT_READY_LABEL, IMPORT_STATUS_LABELS, MESSAGES, RESOURCE_MESSAGES, RESOURCE_URL_MAX, type BulkImport } from "../../../contract/index.js";
 import { buildAttribute, buildUser } from "../../test/factories.js";
 import { buildXlsx, sheetXml } from "../../test/xlsxFixture.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
@@ -217,12 +218,14 @@ describe("preprocessing, choices and starting", () => {
     expect(ready.status).toBe("preprocessed");
     const summary = ready.import_results_summary;
     expect(summary.total).toBe(6);
-    expect(summary.rows_with_errors).toBe(3);
-    expect(summary.rows_requiring_input).toBe(3);
+    // Row 7 repeats row 2: it is listed (naming row 2) and skipped, not silently dropped.
+    expect(summary.rows_with_errors).toBe(4);
+    expect(summary.rows_requiring_input).toBe(2);
     expect(summary.errors).toEqual([
       { row_number: 3, field: "title", message: RESOURCE_MESSAGES.titleRequired, value: "" },
       { row_number: 4, field: "url", message: RESOURCE_MESSAGES.urlInvalid, value: "ftp://example.org/file" },
       { row_number: 5, field: "keywords", message: RESOURCE_MESSAGES.keywordInvalid, value: "fine; bad$word" },
+      { row_number: 7, field: DUPLICATE_ROW_FIELD, message: "This row has the same title and URL as row 2, which is imported; this one is skipped.", value: "River Study" },
     ]);
     const subjects = summary.required_input.subjects!;
     expect(subjects.ambiguous.Limnology!.map((o) => o.id).sort()).toEqual([ecologyA, ecologyB].sort());
@@ -246,6 +249,34 @@ describe("preprocessing, choices and starting", () => {
     expect(ready.unresolved_values).toBe(0);
     expect(ready.abilities).toMatchObject({ start: true, upload_new_file: true });
     expect(ready.status_label).toBe(IMPORT_READY_LABEL);
+  });
+
+  it("lists a row that repeats an earlier one (any case and spacing) and asks no choice for a value only the repeat has", async () => {
+    const repeated = await uploadCsv(
+      importer,
+      [
+        "Title,URL,Subjects",
+        "Sea Otters,https://example.org/otters,",
+        "Tide Charts,https://example.org/tides,",
+        " sea otters ,HTTPS://EXAMPLE.ORG/OTTERS,Underwater Otter Juggling",
+        "Sea Otters,https://example.org/otters-2,",
+        "Sea Otters,https://example.org/otters,",
+      ].join("\n"),
+    );
+    const ready = await settled(importer, repeated);
+    expect(ready.status).toBe("preprocessed");
+    expect(ready.import_results_summary).toMatchObject({ total: 5, rows_with_errors: 2, rows_requiring_input: 0 });
+    expect(ready.import_results_summary.errors.map((e) => [e.row_number, e.field, e.message])).toEqual([
+      [4, DUPLICATE_ROW_FIELD, "This row has the same title and URL as row 2, which is imported; this one is skipped."],
+      [6, DUPLICATE_ROW_FIELD, "This row has the same title and URL as row 2, which is imported; this one is skipped."],
+    ]);
+    expect(ready.import_results_summary.required_input.subjects?.missing ?? []).toEqual([]);
+    expect([ready.unresolved_values, ready.abilities.start]).toEqual([0, true]);
+    expect((await importer.post(`${repeated}/start`)).status).toBe(200);
+    const done = await settled(importer, repeated, "completed");
+    expect(done.import_results_summary.imported).toBe(3);
+    const items = (await importer.get(`${repeated}/imported-items`)).body.data as { title: string; row_number: number }[];
+    expect(items.map((i) => i.row_number).sort()).toEqual([2, 3, 5]);
   });
 
   it("says there is nothing to import, not that it waits for input, when every row has an error", async () => {
@@ -320,6 +351,51 @@ describe("preprocessing, choices and starting", () => {
     expect(done.import_results_summary.imported).toBe(5);
     const rivers = await server.db.selectFrom("content").select("id").where("title", "=", "River Study").execute();
     expect(rivers).toHaveLength(1);
+  });
+});
+
+describe("workbooks with several sheets", () => {
+  const workbook = (sheets: [string, string[][]][]) => {
+    const book = XLSX.utils.book_new();
+    for (const [name, rows] of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
+    return { name: "resources.xlsx", data: new Uint8Array(XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer) };
+  };
+
+  it("reads the first sheet with a title column when an instructions sheet comes first, and only that sheet", async () => {
+    const file = workbook([
+      ["Instructions", [["How to fill this in"], ["One resource per row, on the Resources sheet."]]],
+      ["Resources", [["Title", "URL"], ["Sheet Two Otters", "https://example.org/sheet-two/otters"], ["Sheet Two Tides", "https://example.org/sheet-two/tides"]]],
+      ["Archive", [["Title", "URL"], ["Old Archived Row", "https://example.org/archived"]]],
+    ]);
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file });
+    expect(res.status).toBe(200);
+    const ready = await settled(importer, res.body.data.link as string);
+    expect([ready.status, ready.import_results_summary.error, ready.import_results_summary.total]).toEqual(["preprocessed", null, 2]);
+  });
+
+  it("still names the missing title column when no sheet has one", async () => {
+    const file = workbook([
+      ["Notes", [["Nothing here"]]],
+      ["More", [["Name of thing", "Link"], ["x", "https://example.org/x"]]],
+    ]);
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { ...file, name: "notes.xlsx" } });
+    const failed = await settled(importer, res.body.data.link as string);
+    expect(failed.import_results_summary.error).toBe(BULK_IMPORT_MESSAGES.noTitleColumn);
+  });
+});
+
+describe("very long cells", () => {
+  it("lists a URL longer than a resource may hold as that row's error and imports the other rows", async () => {
+    const long = `https://example.org/${"a".repeat(RESOURCE_URL_MAX)}`;
+    const link = await uploadCsv(importer, ["Title,URL", `Long Link Row,${long}`, "Short Link Row,https://example.org/short-link"].join("\n"));
+    const ready = await settled(importer, link);
+    expect(ready.status).toBe("preprocessed");
+    expect(ready.import_results_summary.errors).toEqual([{ row_number: 2, field: "url", message: RESOURCE_MESSAGES.urlTooLong, value: long }]);
+    expect((await importer.post(`${link}/start`)).status).toBe(200);
+    const done = await settled(importer, link, "completed");
+    expect([done.import_results_summary.error, done.import_results_summary.imported]).toEqual([null, 1]);
+    const items = (await importer.get(`${link}/imported-items`)).body.data as { title: string }[];
+    expect(items.map((i) => i.title)).toEqual(["Short Link Row"]);
   });
 });
 
