@@ -302,11 +302,14 @@ export function SectionEditor({
     <LexicalComposer initialConfig={config}>
       <div className="rt">
         <Toolbar label={label} disabled={!editable} />
-        <RichTextPlugin
-          contentEditable={<ContentEditable className="rt-content" aria-label={label} />}
-          placeholder={<div className="rt-placeholder">Write this section…</div>}
-          ErrorBoundary={LexicalErrorBoundary}
-        />
+        {/* The placeholder is placed over the text, not below the toolbar's first row: a toolbar that wraps (phones) would cover it. */}
+        <div className="rt-body">
+          <RichTextPlugin
+            contentEditable={<ContentEditable className="rt-content" aria-label={label} />}
+            placeholder={<div className="rt-placeholder">Write this section…</div>}
+            ErrorBoundary={LexicalErrorBoundary}
+          />
+        </div>
         <HistoryPlugin />
         <ListPlugin />
         <LinkPlugin />
