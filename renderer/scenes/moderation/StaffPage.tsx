@@ -8,13 +8,13 @@ import { PageTitle } from "../../components/PageTitle.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
 /** What the staff's pages need of the permissions map. */
-type StaffPermission = "review_reports" | "read_contact_messages" | "manage_interceptors" | "manage_products";
+export type StaffPermission = "review_reports" | "read_contact_messages" | "manage_interceptors" | "manage_announcements" | "manage_products";
 
 /** Who may see a page that needs the permission, as its refusal says. */
-const WHO: Record<StaffPermission, string> = { review_reports: "moderators and administrators", read_contact_messages: "moderators and administrators", manage_interceptors: "administrators", manage_products: "administrators" };
+const WHO: Record<StaffPermission, string> = { review_reports: "moderators and administrators", read_contact_messages: "moderators and administrators", manage_interceptors: "administrators", manage_announcements: "administrators", manage_products: "administrators" };
 
 /**
- * The frame of the staff's pages (Reports, Contact messages, and Interceptors, Products and Orders for administrators): title, the pages' own navigation, and the gate: a guest
+ * The frame of the staff's pages (Reports, Contact messages, and Interceptors, Announcements, Products and Orders for administrators): title, the pages' own navigation, and the gate: a guest
  * is offered sign-in, a profile without `permission` is told the page is not theirs, and `children` only renders
  * (and so only loads) for those who may see it.
  */
@@ -28,7 +28,7 @@ export function StaffPage({ title, intro, permission, children }: { title: strin
   else if (profile === null)
     body = (
       <p>
-        <Link to={signInPath(location.pathname + location.search)}>Sign in</Link> as {permission === "manage_interceptors" || permission === "manage_products" ? "an administrator" : "a moderator or administrator"} to see this page.
+        <Link to={signInPath(location.pathname + location.search)}>Sign in</Link> as {WHO[permission] === "administrators" ? "an administrator" : "a moderator or administrator"} to see this page.
       </p>
     );
   else if (!may(permission)) body = <p>Only {WHO[permission]} may see this page.</p>;
@@ -38,7 +38,7 @@ export function StaffPage({ title, intro, permission, children }: { title: strin
     <div className="staff-page">
       <PageTitle title={title} />
       <h1 className="page-title">{title}</h1>
-      {(may("review_reports") || may("read_contact_messages") || may("manage_interceptors") || may("manage_products")) && (
+      {(Object.keys(WHO) as StaffPermission[]).some(may) && (
         <nav className="staff-page__nav" aria-label="Moderation">
           {may("review_reports") && (
             <NavLink className="staff-page__link" to={PATHS.reports}>
@@ -53,6 +53,11 @@ export function StaffPage({ title, intro, permission, children }: { title: strin
           {may("manage_interceptors") && (
             <NavLink className="staff-page__link" to={PATHS.interceptors}>
               Interceptors
+            </NavLink>
+          )}
+          {may("manage_announcements") && (
+            <NavLink className="staff-page__link" to={PATHS.announcements}>
+              Announcements
             </NavLink>
           )}
           {may("manage_products") && (
