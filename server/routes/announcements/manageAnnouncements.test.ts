@@ -20,8 +20,6 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
     await server.db.deleteFrom("content").where("model_key", "=", "cms_page").execute();
   });
 
-  /** A write with the client's CSRF token, as the web app sends one. */
-  const send = async (client: TestClient, method: "PUT" | "DELETE", path: string, body?: unknown) => client.request(method, path, body, { "x-csrf-token": await client.token() });
   /** The titles of the banners `client` is shown now. */
   const bannersOf = async (client: TestClient) => ((await client.get("/api/announcements?limit=20")).body.data as { title: string }[]).map((a) => a.title);
   /** How many changes search has been told of for an item. */
@@ -112,7 +110,7 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
       ["Over", "ended"],
     ]);
 
-    const changed = await send(admin, "PUT", `/api/announcements/${shown}`, { title: "Shown to members", type: "error", description: "New text", audience: "authed", priority: -3 });
+    const changed = await admin.send("PUT", `/api/announcements/${shown}`, { title: "Shown to members", type: "error", description: "New text", audience: "authed", priority: -3 });
     fits("put", "/api/announcements/{id}", changed);
     expect(changed.body).toMatchObject({ message: T.saved, data: { id: shown, title: "Shown to members", type: "error", description: "New text", audience: "authed", priority: -3, state: "current" } });
     expect(await bannersOf(server.client())).toEqual([]);
@@ -131,18 +129,18 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
     const again = await admin.post(`/api/announcements/${seeded.id}/end`);
     expect(again.body.data.end_time).toBe((await server.db.selectFrom("announcements").select("end_time").where("content_id", "=", seeded.id).executeTakeFirstOrThrow()).end_time);
 
-    const deleted = await send(admin, "DELETE", `/api/announcements/${later}`);
+    const deleted = await admin.send("DELETE", `/api/announcements/${later}`);
     fits("delete", "/api/announcements/{id}", deleted);
     expect([deleted.status, deleted.body.message]).toEqual([200, T.deleted]);
     expect(await server.db.selectFrom("content").select("id").where("id", "=", later).execute()).toEqual([]);
     expect(await server.db.selectFrom("announcements").select("content_id").where("content_id", "=", later).execute()).toEqual([]);
     expect(await changesOf(later)).toBe(2);
-    for (const answer of [await send(admin, "DELETE", `/api/announcements/${later}`), await send(admin, "PUT", `/api/announcements/${later}`, { title: "Gone", type: "information" }), await admin.post(`/api/announcements/${later}/end`)]) {
+    for (const answer of [await admin.send("DELETE", `/api/announcements/${later}`), await admin.send("PUT", `/api/announcements/${later}`, { title: "Gone", type: "information" }), await admin.post(`/api/announcements/${later}/end`)]) {
       expect([answer.status, answer.body.message]).toEqual([404, T.notFound]);
     }
     // A content item that is not an announcement is none either.
     const page = (await server.db.selectFrom("content").select("id").where("model_key", "!=", "cms_page").limit(1).executeTakeFirst())?.id ?? 999_999;
-    expect((await send(admin, "DELETE", `/api/announcements/${page}`)).status).toBe(404);
+    expect((await admin.send("DELETE", `/api/announcements/${page}`)).status).toBe(404);
   });
 
   it("is for administrators only: 401 guests, 403 every other role (moderators too), before reading what they sent", async () => {
@@ -150,7 +148,7 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
     const calls: [string, (c: TestClient) => Promise<{ status: number }>][] = [
       ["list", (c) => c.get("/api/announcements/manage")],
       ["add", (c) => c.post("/api/announcements", { title: "" })],
-      ["change", (c) => send(c, "PUT", `/api/announcements/${kept.id}`, { title: "Changed", type: "information" })],
+      ["change", (c) => c.send("PUT", `/api/announcements/${kept.id}`, { title: "Changed", type: "information" })],
       ["end", (c) => c.post(`/api/announcements/${kept.id}/end`)],
     ];
     for (const [name, call] of calls) {
@@ -161,7 +159,7 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
     expect([refused.status, refused.body.message]).toEqual([403, MESSAGES.forbidden]);
     fits("post", "/api/announcements", refused);
     expect([(await server.client().get("/api/announcements/manage")).body.message]).toEqual([MESSAGES.signInRequired]);
-    const deletions = await statusesByRole(cast.clients, (c) => send(c, "DELETE", `/api/announcements/${kept.id}`));
+    const deletions = await statusesByRole(cast.clients, (c) => c.send("DELETE", `/api/announcements/${kept.id}`));
     expect(deletions).toEqual({ guest: 401, owner: 403, member: 403, leader: 403, groupie: 403, moderator: 403, admin: 200 });
     expect(await server.db.selectFrom("content").select("title").where("model_key", "=", "cms_page").execute()).toEqual([]);
     expect((await cast.clients.moderator.get("/getInitializeData")).body.profile.permissions.manage_announcements).toBe(false);
@@ -211,7 +209,7 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
     fits("post", "/api/announcements", await admin.post("/api/announcements", {}));
     fits("post", "/api/announcements", await admin.post("/api/announcements", "not json at all"));
     for (const id of ["abc", "0", "99999999999"]) {
-      const answer = await send(admin, "DELETE", `/api/announcements/${id}`);
+      const answer = await admin.send("DELETE", `/api/announcements/${id}`);
       expect([id, answer.status, answer.body.message]).toEqual([id, 422, T.badId]);
     }
     expect(await server.db.selectFrom("content").select("id").where("model_key", "=", "cms_page").execute()).toEqual([]);
