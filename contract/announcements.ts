@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { emptyAsUnset } from "./common.js";
+import { emptyAsUnset, positiveId } from "./common.js";
+import { isZoomJoinUrl } from "./zoom.js";
 
 /** The announcement types of the first document (section 3). */
 export const ANNOUNCEMENT_TYPES = ["information", "error", "question", "event", "others"] as const;
@@ -64,8 +65,160 @@ export const Announcement = z.object({
   show_dismiss: z.boolean(),
   /** The item's own page. */
   url: z.string(),
+  /**
+   * Meeting details (the spec's zoom_id and join_url): the Read More modal shows the Zoom ID grouped 3-4-rest and Join.
+   * Null: no meeting. Read as none when absent (a server from before meetings, as the desktop app may be pointed at).
+   */
+  meeting: z.object({ zoom_id: z.string(), join_url: z.string() }).nullable().default(null),
 });
 export type Announcement = z.infer<typeof Announcement>;
 
 export const AnnouncementsResponse = z.object({ data: z.array(Announcement) });
 export type AnnouncementsResponse = z.infer<typeof AnnouncementsResponse>;
+
+/**
+ * The Announcements staff page's messages (ours: the spec names the entity's fields, not their management). Served as
+ * the localization group `announcement-management`.
+ */
+export const ANNOUNCEMENT_MANAGE_TEXTS = {
+  titleRequired: "Please give the announcement a title.",
+  titleTooLong: "The title may be at most 255 characters.",
+  badType: "Choose a type: information, error, question, event or others.",
+  descriptionTooLong: "The description may be at most 1000 characters.",
+  contentTooLong: "The content may be at most 20000 characters.",
+  badLink: "Use an http(s) address or a path on this site (starting with /).",
+  ctaTooLong: "The call to action may be at most 255 characters.",
+  ctaWithoutLink: "Add the link the call to action opens.",
+  badTime: "Use a date and time (ISO 8601), or leave it empty.",
+  endBeforeStart: "The end must come after the start.",
+  eventStartRequired: "An event needs its start.",
+  badDay: "Use a date (YYYY-MM-DD).",
+  badPriority: "The priority must be a whole number from -1000 to 1000.",
+  badAudience: "Choose who may see it: everyone or signed-in users.",
+  badZoomId: "A Zoom ID is 9 to 11 digits.",
+  badJoinUrl: "Use the meeting's https Zoom join link (https://…zoom.us/j/…).",
+  meetingIncomplete: "Give both the Zoom ID and the join link, or neither.",
+  badId: "Must be an announcement's id.",
+  notFound: "This announcement does not exist.",
+  created: "Announcement created.",
+  saved: "Announcement saved.",
+  ended: "Announcement ended: its banner is no longer shown.",
+  deleted: "Announcement deleted.",
+} as const;
+
+const T = ANNOUNCEMENT_MANAGE_TEXTS;
+
+/** Who may see an announcement: its item's view grants (everyone, signed-in users, or only those it is shared with on its page). */
+export const ANNOUNCEMENT_AUDIENCES = ["public", "authed", "restricted"] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
+
+/** Highest and lowest priority. */
+export const ANNOUNCEMENT_PRIORITY_MAX = 1000;
+/** Longest content an administrator may write (HTML, before sanitizing). */
+export const ANNOUNCEMENT_CONTENT_MAX = 20_000;
+
+/** Empty text and null are none. */
+const unsetIfBlank = (v: unknown) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v);
+
+/** An optional moment: none, or any date-time JavaScript reads, kept as an ISO string (UTC), so text order is time order. */
+const moment = z.preprocess(
+  unsetIfBlank,
+  z
+    .string({ error: T.badTime })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, T.badTime)
+    .refine((v) => !Number.isNaN(Date.parse(v)), T.badTime)
+    .transform((v) => new Date(v).toISOString())
+    .nullable()
+    .default(null),
+);
+
+/** An optional text of at most `max` characters, trimmed; empty is none. */
+const optionalText = (max: number, message: string) => z.preprocess(unsetIfBlank, z.string().trim().max(max, message).nullable().default(null));
+
+/** A calendar day (YYYY-MM-DD) that exists. */
+const isDay = (v: string) => {
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00.000Z`) : Number.NaN;
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
+};
+
+/**
+ * POST /api/announcements and PUT /api/announcements/{id}: an announcement as an administrator writes it (PUT replaces
+ * it whole). Event times are kept for events only: timed, ISO date-times; all-day, calendar days (YYYY-MM-DD, stored
+ * as midnight UTC, the end inclusive).
+ */
+export const AnnouncementInput = z
+  .object({
+    title: z.string({ error: T.titleRequired }).trim().min(1, T.titleRequired).max(255, T.titleTooLong),
+    type: z.enum(ANNOUNCEMENT_TYPES, { error: T.badType }),
+    /** The banner's short text (the item's description). */
+    description: z.string().trim().max(1000, T.descriptionTooLong).default(""),
+    /** The Read More modal's text: HTML kept to the "simple" sanitize profile when stored (and again when shown). */
+    content: z.string().max(ANNOUNCEMENT_CONTENT_MAX, T.contentTooLong).default(""),
+    link: z.preprocess(unsetIfBlank, z.string().trim().max(2000, T.badLink).regex(/^(https?:\/\/\S+|\/(?![/\\])[^\s\\]*)$/i, T.badLink).nullable().default(null)),
+    cta_text: optionalText(255, T.ctaTooLong),
+    /** The window the banner shows in; null is open-ended. */
+    start_time: moment,
+    end_time: moment,
+    all_day: z.boolean().default(false),
+    event_start_time: z.preprocess(unsetIfBlank, z.string({ error: T.badTime }).nullable().default(null)),
+    event_end_time: z.preprocess(unsetIfBlank, z.string({ error: T.badTime }).nullable().default(null)),
+    is_sticky: z.boolean().default(false),
+    priority: z.number({ error: T.badPriority }).int(T.badPriority).min(-ANNOUNCEMENT_PRIORITY_MAX, T.badPriority).max(ANNOUNCEMENT_PRIORITY_MAX, T.badPriority).default(0),
+    show_snooze: z.boolean().default(true),
+    show_dismiss: z.boolean().default(true),
+    audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: T.badAudience }).default("public"),
+    /** Meeting details: digits (spaces and dashes as people copy them are dropped) and the https Zoom join link; both or neither. */
+    meeting_zoom_id: z.preprocess(
+      (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v),
+      z.preprocess(unsetIfBlank, z.string({ error: T.badZoomId }).regex(/^\d{9,11}$/, T.badZoomId).nullable().default(null)),
+    ),
+    meeting_join_url: z.preprocess(unsetIfBlank, z.string({ error: T.badJoinUrl }).trim().max(1000, T.badJoinUrl).refine(isZoomJoinUrl, T.badJoinUrl).nullable().default(null)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.cta_text && !v.link) ctx.addIssue({ code: "custom", message: T.ctaWithoutLink, path: ["link"] });
+    if (v.start_time && v.end_time && v.end_time <= v.start_time) ctx.addIssue({ code: "custom", message: T.endBeforeStart, path: ["end_time"] });
+    if (Boolean(v.meeting_zoom_id) !== Boolean(v.meeting_join_url)) ctx.addIssue({ code: "custom", message: T.meetingIncomplete, path: [v.meeting_zoom_id ? "meeting_join_url" : "meeting_zoom_id"] });
+    if (v.type !== "event") return;
+    const valid = v.all_day ? isDay : (x: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(x) && !Number.isNaN(Date.parse(x));
+    const message = v.all_day ? T.badDay : T.badTime;
+    if (!v.event_start_time) ctx.addIssue({ code: "custom", message: T.eventStartRequired, path: ["event_start_time"] });
+    else if (!valid(v.event_start_time)) ctx.addIssue({ code: "custom", message, path: ["event_start_time"] });
+    if (v.event_end_time && !valid(v.event_end_time)) ctx.addIssue({ code: "custom", message, path: ["event_end_time"] });
+    else if (v.event_start_time && v.event_end_time && valid(v.event_start_time)) {
+      const [start, end] = [Date.parse(v.all_day ? `${v.event_start_time}T00:00:00Z` : v.event_start_time), Date.parse(v.all_day ? `${v.event_end_time}T00:00:00Z` : v.event_end_time)];
+      // An all-day event may end on the day it starts (one day); a timed one must end after it starts.
+      if (v.all_day ? end < start : end <= start) ctx.addIssue({ code: "custom", message: T.endBeforeStart, path: ["event_end_time"] });
+    }
+  })
+  .transform((v) => {
+    const stored = (x: string | null) => {
+      if (x === null || v.type !== "event") return null;
+      const time = Date.parse(v.all_day ? `${x}T00:00:00.000Z` : x);
+      return Number.isNaN(time) ? null : new Date(time).toISOString();
+    };
+    return { ...v, all_day: v.type === "event" && v.all_day, event_start_time: stored(v.event_start_time), event_end_time: stored(v.event_end_time) };
+  });
+export type AnnouncementInput = z.input<typeof AnnouncementInput>;
+
+/** Where an announcement stands now: its banner shown, its window still to come, or its window over. */
+export const ANNOUNCEMENT_STATES = ["current", "scheduled", "ended"] as const;
+export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number];
+
+/** An announcement as its administrators see it: the banner, who may see it, where it stands, and its times. */
+export const ManagedAnnouncement = Announcement.extend({
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+  state: z.enum(ANNOUNCEMENT_STATES),
+  updated_at: z.string(),
+});
+export type ManagedAnnouncement = z.infer<typeof ManagedAnnouncement>;
+
+/** GET /api/announcements/manage: every announcement, shown now first, then those to come, then the ended ones. */
+export const ManagedAnnouncementsResponse = z.object({ data: z.array(ManagedAnnouncement) });
+export type ManagedAnnouncementsResponse = z.infer<typeof ManagedAnnouncementsResponse>;
+
+/** POST, PUT and POST .../end answer the saved announcement and a message for the toast. */
+export const AnnouncementSaveResponse = z.object({ data: ManagedAnnouncement, message: z.string() });
+export type AnnouncementSaveResponse = z.infer<typeof AnnouncementSaveResponse>;
+
+/** The {id} of the management calls: the announcement's content item id. */
+export const AnnouncementId = positiveId(T.badId);

@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from "./account.js";
-import { ANNOUNCEMENT_TEXTS } from "./announcements.js";
+import { ANNOUNCEMENT_MANAGE_TEXTS, ANNOUNCEMENT_TEXTS } from "./announcements.js";
 import { ATTACHMENT_MESSAGES } from "./attachments.js";
 import { ATTRIBUTE_MESSAGES } from "./attributes.js";
 import { REGISTER_MESSAGES, RESET_MESSAGES } from "./auth.js";
@@ -48,6 +48,7 @@ export const I18N_GROUPS = {
   messages: MESSAGES,
   account: ACCOUNT_MESSAGES,
   announcements: ANNOUNCEMENT_TEXTS,
+  "announcement-management": ANNOUNCEMENT_MANAGE_TEXTS,
   attachments: ATTACHMENT_MESSAGES,
   attributes: ATTRIBUTE_MESSAGES,
   badges: BADGE_MESSAGES,

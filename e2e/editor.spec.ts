@@ -309,6 +309,13 @@ test.describe("editing an item", () => {
     const box = await save.boundingBox();
     expect(box!.x + box!.width, "Save ends inside the viewport").toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), "no horizontal scrolling").toBeLessThanOrEqual(390);
+    // The toolbar wraps onto several rows here: an empty section's prompt sits in the text below it, not over its buttons.
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    await page.getByLabel("Section 1 title").fill("Notes");
+    const toolbar = (await page.getByRole("toolbar", { name: "Notes content formatting" }).boundingBox())!;
+    const prompt = (await page.locator(".rt-placeholder").first().boundingBox())!;
+    expect(toolbar.height, "the toolbar wraps").toBeGreaterThan(60);
+    expect(prompt.y, "the prompt is below the toolbar").toBeGreaterThanOrEqual(toolbar.y + toolbar.height);
     await page.screenshot({ path: `${SHOTS}/editor-edit-page-390.png`, fullPage: true });
   });
 

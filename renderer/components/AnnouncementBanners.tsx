@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { ANNOUNCEMENT_TEXTS, type Announcement, type AnnouncementType } from "../../contract/index.js";
+import { ANNOUNCEMENT_TEXTS, formatZoomId, isZoomJoinUrl, type Announcement, type AnnouncementType } from "../../contract/index.js";
 import { useAnnouncements } from "../api/announcements.js";
 import { useHiddenAnnouncements } from "../hooks/useHiddenAnnouncements.js";
 import { AppLink } from "./AppLink.js";
@@ -90,6 +90,25 @@ function AnnouncementBanner({ announcement: a, onSnooze, onDismiss }: { announce
 /** When an event takes place, in the reader's time zone ("2/10/2027, 5:00 – 6:00 PM"); an all-day one, its days as stored. */
 const eventWhen = (a: Announcement): string | null => (a.event_start_time ? shortDateRange(a.event_start_time, a.event_end_time, a.all_day) : null);
 
+/** The announcement's meeting details: the Zoom ID grouped 3-4-rest digits (second document) and Join in a new tab (only an https Zoom link). */
+function AnnouncementMeeting({ meeting }: { meeting: NonNullable<Announcement["meeting"]> }) {
+  return (
+    <section className="meeting-card" aria-label="Meeting details">
+      <p className="meeting-card__kind">Zoom meeting</p>
+      <p className="meeting-card__meta">
+        <span>Zoom ID: {formatZoomId(meeting.zoom_id)}</span>
+      </p>
+      {isZoomJoinUrl(meeting.join_url) && (
+        <div className="meeting-card__actions">
+          <a className="button button--small button--primary" href={meeting.join_url} target="_blank" rel="noopener noreferrer">
+            Join<span className="visually-hidden"> the Zoom meeting (opens in a new tab)</span>
+          </a>
+        </div>
+      )}
+    </section>
+  );
+}
+
 /** Read More: the whole announcement (its sanitized HTML) and its call to action. */
 function AnnouncementDialog({ announcement: a, onClose }: { announcement: Announcement; onClose(): void }) {
   const when = eventWhen(a);
@@ -103,6 +122,7 @@ function AnnouncementDialog({ announcement: a, onClose }: { announcement: Announ
       )}
       {/* Sanitized on the server (the "simple" profile, server/presenters/announcement.ts). */}
       <div className="rich-content announcement-modal__content" dangerouslySetInnerHTML={{ __html: a.content }} />
+      {a.meeting && <AnnouncementMeeting meeting={a.meeting} />}
       {a.link && (
         <p>
           <AppLink className="button button--primary" href={a.link} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : { onClick: onClose })}>

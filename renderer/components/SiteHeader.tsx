@@ -66,8 +66,8 @@ function HeaderContent({ slots, compact = false }: { slots: HeaderSlots; compact
   );
 }
 
-/** Whether the profile reads or manages what the staff's pages hold (reports, contact messages, interceptors): the header links to them. */
-const mayModerate = (profile: LoggedProfile | null | undefined) => Boolean(profile?.permissions.review_reports || profile?.permissions.read_contact_messages || profile?.permissions.manage_interceptors);
+/** Whether the profile reads or manages what the staff's pages hold (reports, contact messages, interceptors, announcements): the header links to them. */
+const mayModerate = (profile: LoggedProfile | null | undefined) => Boolean(profile?.permissions.review_reports || profile?.permissions.read_contact_messages || profile?.permissions.manage_interceptors || profile?.permissions.manage_announcements);
 
 /**
  * Search for everyone; Moderation (reports and contact messages) for the staff who read them. On phones the

@@ -9,6 +9,7 @@ export const PATHS = {
   reports: "/moderation/reports",
   contactMessages: "/moderation/messages",
   interceptors: "/moderation/interceptors",
+  announcements: "/moderation/announcements",
   products: "/moderation/products",
   news: "/moderation/news",
   allOrders: "/moderation/orders",

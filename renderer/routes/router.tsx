@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: "moderation/reports", lazy: async () => ({ Component: (await import("../scenes/moderation/ReportsScene.js")).ReportsScene }) },
       { path: "moderation/messages", lazy: async () => ({ Component: (await import("../scenes/moderation/ContactMessagesScene.js")).ContactMessagesScene }) },
       { path: "moderation/interceptors", lazy: async () => ({ Component: (await import("../scenes/moderation/InterceptorsScene.js")).InterceptorsScene }) },
+      { path: "moderation/announcements", lazy: async () => ({ Component: (await import("../scenes/moderation/AnnouncementsScene.js")).AnnouncementsScene }) },
       { path: "moderation/products", lazy: async () => ({ Component: (await import("../scenes/moderation/ProductsScene.js")).ProductsScene }) },
       { path: "moderation/news", lazy: async () => ({ Component: (await import("../scenes/moderation/NewsScene.js")).NewsScene }) },
       { path: "moderation/orders", lazy: async () => ({ Component: (await import("../scenes/moderation/OrdersScene.js")).OrdersScene }) },

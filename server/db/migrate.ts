@@ -39,6 +39,7 @@ import * as m039 from "./migrations/039_zoom.js";
 import * as m041 from "./migrations/041_one_open_report.js";
 import * as m045 from "./migrations/045_group_page_visibility.js";
 import * as m046 from "./migrations/046_group_join_requests.js";
+import * as m050 from "./migrations/050_announcement_meetings.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "041_one_open_report": m041,
   "045_group_page_visibility": m045,
   "046_group_join_requests": m046,
+  "050_announcement_meetings": m050,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

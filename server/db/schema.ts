@@ -467,6 +467,9 @@ export interface AnnouncementsTable {
   show_dismiss: ColumnType<number, number | undefined, number>;
   /** HTML; sanitized whenever it is presented. */
   content: ColumnType<string, string | undefined, string>;
+  /** Meeting details (migration 050): the Zoom ID (digits) and its https Zoom join URL; both null without a meeting. */
+  meeting_zoom_id: ColumnType<string | null, string | null | undefined, string | null>;
+  meeting_join_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A content item's discussion (migration 015): created on its first comment or first open/close. */

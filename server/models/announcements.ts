@@ -42,6 +42,8 @@ export async function listCurrentAnnouncements(db: Db, scope: ViewScope, now: st
       "announcements.show_snooze",
       "announcements.show_dismiss",
       "announcements.content",
+      "announcements.meeting_zoom_id",
+      "announcements.meeting_join_url",
     ])
     .where((eb) => eb.or([eb("announcements.start_time", "is", null), eb("announcements.start_time", "<=", now)]))
     .where((eb) => eb.or([eb("announcements.end_time", "is", null), eb("announcements.end_time", ">", now)]))
@@ -57,3 +59,24 @@ export async function listCurrentAnnouncements(db: Db, scope: ViewScope, now: st
 }
 
 export type AnnouncementRow = Awaited<ReturnType<typeof listCurrentAnnouncements>>[number];
+
+/** The columns of an announcement as its administrators see it: the banner's, who may see it and when it last changed. */
+function selectManaged(db: Db) {
+  return db
+    .selectFrom("announcements")
+    .innerJoin("content", "content.id", "announcements.content_id")
+    .selectAll("announcements")
+    .select(["content.id", "content.uid", "content.model_key", "content.sub_type", "content.title", "content.description", "content.visibility", "content.updated_at"]);
+}
+
+/** Every announcement (shown, to come and ended), the latest changed first; the staff page groups them by state. */
+export async function listAllAnnouncements(db: Db) {
+  return selectManaged(db).orderBy("content.updated_at", "desc").orderBy("content.id", "desc").execute();
+}
+
+/** One announcement by its content item's id, or undefined. */
+export async function findAnnouncement(db: Db, id: number) {
+  return selectManaged(db).where("content.id", "=", id).executeTakeFirst();
+}
+
+export type ManagedAnnouncementRow = NonNullable<Awaited<ReturnType<typeof findAnnouncement>>>;

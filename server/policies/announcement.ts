@@ -9,3 +9,9 @@ import { itemScope, type ViewScope } from "./contentObject.js";
 export function viewScope(actor: Actor): ViewScope {
   return itemScope(actor);
 }
+
+/**
+ * Writing announcements (listing all, adding, changing, ending, deleting): administrators only, like interceptors,
+ * since a banner speaks for the site to everyone.
+ */
+export const canManage = (actor: Actor): boolean => actor.signedIn && actor.isAdmin;

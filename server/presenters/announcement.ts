@@ -1,6 +1,6 @@
-import { ANNOUNCEMENT_TYPES, type Announcement, type AnnouncementType } from "../../contract/index.js";
+import { ANNOUNCEMENT_TYPES, isZoomJoinUrl, type Announcement, type AnnouncementState, type AnnouncementType, type ManagedAnnouncement } from "../../contract/index.js";
 import { sanitizeUserHtml } from "../lib/sanitize.js";
-import type { AnnouncementRow } from "../models/announcements.js";
+import type { AnnouncementRow, ManagedAnnouncementRow } from "../models/announcements.js";
 import { modelTypeInfo } from "./modelTypes.js";
 import { safeLink } from "./safeLink.js";
 
@@ -26,5 +26,24 @@ export function presentAnnouncement(row: AnnouncementRow): Announcement {
     show_snooze: row.show_snooze === 1,
     show_dismiss: row.show_dismiss === 1,
     url: `${modelTypeInfo(row.model_key, row.sub_type).path}/${row.uid}`,
+    meeting: meetingOf(row),
   };
+}
+
+/** The meeting details, when both are stored and the link is an https Zoom link (as the write checked). */
+function meetingOf(row: Pick<AnnouncementRow, "meeting_zoom_id" | "meeting_join_url">): Announcement["meeting"] {
+  if (!row.meeting_zoom_id || !row.meeting_join_url || !isZoomJoinUrl(row.meeting_join_url)) return null;
+  return { zoom_id: row.meeting_zoom_id, join_url: row.meeting_join_url };
+}
+
+/** Where an announcement stands at `now` (ISO): ended once its end has passed, to come before its start, else shown. */
+export function announcementState(row: Pick<AnnouncementRow, "start_time" | "end_time">, now: string): AnnouncementState {
+  if (row.end_time && row.end_time <= now) return "ended";
+  if (row.start_time && row.start_time > now) return "scheduled";
+  return "current";
+}
+
+/** An announcement as its administrators see it at `now`: the banner, who may see it (its item's visibility), its state. */
+export function presentManagedAnnouncement(row: ManagedAnnouncementRow, now: string): ManagedAnnouncement {
+  return { ...presentAnnouncement(row), audience: row.visibility, state: announcementState(row, now), updated_at: row.updated_at };
 }

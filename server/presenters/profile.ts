@@ -1,6 +1,6 @@
 import type { LoggedProfile, OwnerOption } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
-import { bulkImportPolicy, contactPolicy, interceptorPolicy, moderationPolicy, newsItemPolicy, productPolicy, searchPolicy } from "../policies/index.js";
+import { announcementPolicy, bulkImportPolicy, contactPolicy, interceptorPolicy, moderationPolicy, newsItemPolicy, productPolicy, searchPolicy } from "../policies/index.js";
 
 /** A profile's page (`/profiles/{uid}`), where comment writers', feed posters', buyers' and notices' names lead. */
 export const profileLink = (uid: string): string => `/profiles/${uid}`;
@@ -18,6 +18,7 @@ export function presentLoggedProfile(actor: Actor): LoggedProfile | null {
   permissions.review_reports = moderationPolicy.canReview(actor);
   permissions.read_contact_messages = contactPolicy.canRead(actor);
   permissions.manage_interceptors = interceptorPolicy.canManage(actor);
+  permissions.manage_announcements = announcementPolicy.canManage(actor);
   permissions.manage_products = productPolicy.canManage(actor);
   permissions.manage_news = newsItemPolicy.canManage(actor);
   return {

@@ -123,8 +123,16 @@ function $placeCaret(editor: LexicalEditor, remembered: BaseSelection | null): v
 
 type OpenDialog = "link" | "image" | "embed" | "equation" | "table" | "shortCodes" | null;
 
+/**
+ * Which tools an editor offers: `full` for an item's sections; `simple` for text kept to the "simple" sanitize profile
+ * (announcements): paragraphs, bold, italic, underline, lists and links, no headings, media, tables, equations or
+ * short codes, which the server would take out.
+ */
+export type EditorTools = "full" | "simple";
+const SIMPLE_TOOLS = new Set(["Paragraph", "Bold", "Italic", "Underline", "Bulleted list", "Numbered list", "Link"]);
+
 /** The formatting toolbar of one section editor. */
-function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
+function Toolbar({ label, disabled, tools }: { label: string; disabled: boolean; tools: EditorTools }) {
   const [editor] = useLexicalComposerContext();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [saved, setSaved] = useState<BaseSelection | null>(null);
@@ -187,16 +195,18 @@ function Toolbar({ label, disabled }: { label: string; disabled: boolean }) {
     { label: "Table", text: "Table", run: () => open("table") },
     { label: "Embed", text: "Embed", run: () => open("embed") },
     { label: "Equation", text: "∑ Equation", run: () => open("equation") },
-  ];
+  ].filter((b) => tools === "full" || SIMPLE_TOOLS.has(b.label));
 
   return (
     <>
       <div className="rt-toolbar" role="toolbar" aria-label={`${label} formatting`}>
         {/* Help, not formatting: open even while the text is read-only. First, so that Shift+Tab from the
             text still reaches the insert buttons (Equation) directly. */}
-        <button type="button" className="rt-toolbar__button rt-toolbar__button--help" aria-label="About Short Codes" title="About Short Codes" aria-haspopup="dialog" onMouseDown={(e) => e.preventDefault()} onClick={() => setDialog("shortCodes")}>
-          Short codes
-        </button>
+        {tools === "full" && (
+          <button type="button" className="rt-toolbar__button rt-toolbar__button--help" aria-label="About Short Codes" title="About Short Codes" aria-haspopup="dialog" onMouseDown={(e) => e.preventDefault()} onClick={() => setDialog("shortCodes")}>
+            Short codes
+          </button>
+        )}
         {buttons.map((b) => (
           <button key={b.label} type="button" className="rt-toolbar__button" aria-label={b.label} title={b.label} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={b.run}>
             {b.text}
@@ -272,7 +282,10 @@ function EditablePlugin({ editable }: { editable: boolean }) {
   return null;
 }
 
-/** One section's rich-text editor: toolbar, content and history; reports changes and its editor instance. */
+/**
+ * One section's rich-text editor: toolbar, content and history; reports changes and its editor instance. `tools`
+ * narrows the toolbar (see EditorTools); `placeholder` is the empty editor's prompt.
+ */
 export function SectionEditor({
   label,
   json,
@@ -280,6 +293,8 @@ export function SectionEditor({
   editable,
   onChange,
   editorRef,
+  tools = "full",
+  placeholder = "Write this section…",
 }: {
   label: string;
   json: Record<string, unknown> | null;
@@ -287,6 +302,8 @@ export function SectionEditor({
   editable: boolean;
   onChange(): void;
   editorRef: RefCallback<LexicalEditor>;
+  tools?: EditorTools;
+  placeholder?: string;
 }) {
   const [config] = useState<InitialConfigType>(() => ({
     namespace: "section",
@@ -303,12 +320,15 @@ export function SectionEditor({
   return (
     <LexicalComposer initialConfig={config}>
       <div className="rt">
-        <Toolbar label={label} disabled={!editable} />
-        <RichTextPlugin
-          contentEditable={<ContentEditable className="rt-content" aria-label={label} />}
-          placeholder={<div className="rt-placeholder">Write this section…</div>}
-          ErrorBoundary={LexicalErrorBoundary}
-        />
+        <Toolbar label={label} disabled={!editable} tools={tools} />
+        {/* The placeholder is placed over the text, not below the toolbar's first row: a toolbar that wraps (phones) would cover it. */}
+        <div className="rt-body">
+          <RichTextPlugin
+            contentEditable={<ContentEditable className="rt-content" aria-label={label} />}
+            placeholder={<div className="rt-placeholder">{placeholder}</div>}
+            ErrorBoundary={LexicalErrorBoundary}
+          />
+        </div>
         <HistoryPlugin />
         <ListPlugin />
         <LinkPlugin />

@@ -1,22 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { INTERCEPTOR_CONTENT_MAX, INTERCEPTOR_TEXTS, type ManagedInterceptor } from "../../../contract/index.js";
-import { toApiError } from "../../api/ApiError.js";
 import { deleteInterceptor, managedInterceptorsKey, saveInterceptor, useManagedInterceptors } from "../../api/interceptors.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
-import { Field, fieldErrorProps } from "../../components/Field.js";
-import { FormDialog } from "../../components/ModalFrame.js";
+import { Field } from "../../components/Field.js";
 import { shortDate } from "../../components/dates.js";
-import { showToast } from "../../components/toastStore.js";
-import { StaffList, StaffPage } from "./StaffPage.js";
+import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDialog, runStaffAction, toLocalInput, useStaffForm, type StaffFormProps } from "./staffEditing.js";
 
 /** The administrators' list of interceptors (the notices signed-in people go through), at /moderation/interceptors. */
 export function InterceptorsScene() {
   const allowed = Boolean(useCurrentProfile()?.permissions.manage_interceptors);
   const interceptors = useManagedInterceptors(allowed);
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<ManagedInterceptor | "new" | null>(null);
   const [deleting, setDeleting] = useState<ManagedInterceptor | null>(null);
 
   /** After a change: the list. (The administrator's own dialog, like everyone's, shows a new notice on the next page load, not over this page.) */
@@ -24,55 +20,23 @@ export function InterceptorsScene() {
 
   const handleDelete = async (interceptor: ManagedInterceptor) => {
     setDeleting(null);
-    try {
-      showToast((await deleteInterceptor(interceptor.id)).message, "info");
-      await refresh();
-      document.getElementById("new-interceptor")?.focus();
-    } catch (error) {
-      showToast((await toApiError(error)).displayMessage);
-    }
+    await runStaffAction(() => deleteInterceptor(interceptor.id), refresh, "new-interceptor");
   };
 
-  const list = (
-    <StaffList query={interceptors} noun="interceptors" empty="No interceptors yet.">
-      {(data) => (
-        <>
-          <p className="staff-page__count" role="status">
-            {data.data.length === 1 ? "1 interceptor" : `${data.data.length} interceptors`}
-          </p>
-          <ol className="report-list" aria-label="Interceptors">
-            {data.data.map((interceptor) => (
-              <InterceptorCard key={interceptor.id} interceptor={interceptor} onEdit={() => setEditing(interceptor)} onDelete={() => setDeleting(interceptor)} />
-            ))}
-          </ol>
-        </>
-      )}
-    </StaffList>
-  );
-
   return (
-    <StaffPage
+    <StaffEntriesPage
       title="Interceptors"
       intro="Notices every signed-in person goes through one after another, in this order, when they next load a page. Each is dismissed for good, or put off for a day with Remind me later."
       permission="manage_interceptors"
+      noun="interceptor"
+      nouns="interceptors"
+      newId="new-interceptor"
+      counted
+      query={interceptors}
+      card={(interceptor, edit) => <InterceptorCard key={interceptor.id} interceptor={interceptor} onEdit={edit} onDelete={() => setDeleting(interceptor)} />}
+      form={(interceptor, props) => <InterceptorDialog interceptor={interceptor} {...props} />}
+      afterSave={refresh}
     >
-      <p>
-        <button type="button" id="new-interceptor" className="button button--primary" onClick={() => setEditing("new")}>
-          New interceptor
-        </button>
-      </p>
-      {list}
-      {editing && (
-        <InterceptorDialog
-          interceptor={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (message) => {
-            setEditing(null);
-            showToast(message, "info");
-            await refresh();
-          }}
-        />
-      )}
       {deleting && (
         <ConfirmDialog
           title="Delete interceptor"
@@ -82,50 +46,28 @@ export function InterceptorsScene() {
           onCancel={() => setDeleting(null)}
         />
       )}
-    </StaffPage>
+    </StaffEntriesPage>
   );
 }
 
 /** When an interceptor is shown, in words. */
 function schedule(interceptor: ManagedInterceptor): string {
-  if (!interceptor.is_active) return "Switched off";
   const now = new Date().toISOString();
-  if (interceptor.starts_at && interceptor.starts_at > now) return `Scheduled from ${shortDate(interceptor.starts_at)}${interceptor.ends_at ? ` to ${shortDate(interceptor.ends_at)}` : ""}`;
-  if (!interceptor.is_current) return `Ended on ${shortDate(interceptor.ends_at!)}`;
-  return interceptor.ends_at ? `Shown now, until ${shortDate(interceptor.ends_at)}` : "Shown now";
+  const state = !interceptor.is_active ? "off" : interceptor.starts_at && interceptor.starts_at > now ? "scheduled" : interceptor.is_current ? "current" : "ended";
+  return shownInWords(state, interceptor.starts_at, interceptor.ends_at);
 }
 
 function InterceptorCard({ interceptor, onEdit, onDelete }: { interceptor: ManagedInterceptor; onEdit(): void; onDelete(): void }) {
   return (
-    <li className="report card interceptor-card">
-      <h2 className="report__title">
-        <span className={`report__kind${interceptor.is_current ? "" : " interceptor-card__off"}`}>{schedule(interceptor)}</span> {interceptor.title}
-      </h2>
+    <StaffCard className="interceptor-card" state={schedule(interceptor)} shown={interceptor.is_current} title={interceptor.title} onEdit={onEdit} onDelete={onDelete}>
       {/* Sanitized on the server (the "simple" profile). */}
       <div className="rich-content interceptor-card__content" dangerouslySetInnerHTML={{ __html: interceptor.content }} />
       <p className="report__meta">
         Order {interceptor.sort_order} · changed on <time dateTime={interceptor.updated_at}>{shortDate(interceptor.updated_at)}</time>
       </p>
-      <div className="interceptor-card__actions">
-        <button type="button" className="button button--secondary button--small" onClick={onEdit}>
-          Edit<span className="visually-hidden"> {interceptor.title}</span>
-        </button>
-        <button type="button" className="button button--ghost button--small" onClick={onDelete}>
-          Delete<span className="visually-hidden"> {interceptor.title}</span>
-        </button>
-      </div>
-    </li>
+    </StaffCard>
   );
 }
-
-/** An ISO moment as a datetime-local control shows it (the reader's time), and back. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return "";
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
 /**
  * Stored content as the form shows it: what was written as plain text (only paragraphs and line breaks, as the server
@@ -138,23 +80,21 @@ function editableContent(html: string): string {
   return paragraphs.map((p) => unescape(p.replace(/<br ?\/?>/g, "\n"))).join("\n\n");
 }
 
-type FieldName = "title" | "content" | "sort_order" | "starts_at" | "ends_at";
+const FIELDS = ["title", "content", "sort_order", "starts_at", "ends_at"] as const;
 
 /** Adding (no interceptor) or editing one: title, content, order, the switch and the window. */
-function InterceptorDialog({ interceptor, onClose, onSaved }: { interceptor: ManagedInterceptor | null; onClose(): void; onSaved(message: string): Promise<void> }) {
-  const id = useId();
+function InterceptorDialog({ interceptor, onClose, onSaved }: { interceptor: ManagedInterceptor | null } & StaffFormProps) {
+  const form = useStaffForm(FIELDS);
+  const { errors, control, edit, fieldId } = form;
   const [title, setTitle] = useState(interceptor?.title ?? "");
   const [content, setContent] = useState(interceptor ? editableContent(interceptor.content) : "");
   const [order, setOrder] = useState(String(interceptor?.sort_order ?? 0));
   const [active, setActive] = useState(interceptor?.is_active ?? true);
   const [startsAt, setStartsAt] = useState(toLocalInput(interceptor?.starts_at ?? null));
   const [endsAt, setEndsAt] = useState(toLocalInput(interceptor?.ends_at ?? null));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
-  const check = (): Partial<Record<FieldName, string>> => {
-    const found: Partial<Record<FieldName, string>> = {};
+  const check = () => {
+    const found: Partial<Record<(typeof FIELDS)[number], string>> = {};
     if (!title.trim()) found.title = INTERCEPTOR_TEXTS.titleRequired;
     if (!content.trim()) found.content = INTERCEPTOR_TEXTS.contentRequired;
     const n = Number(order);
@@ -162,57 +102,23 @@ function InterceptorDialog({ interceptor, onClose, onSaved }: { interceptor: Man
     if (startsAt && endsAt && endsAt <= startsAt) found.ends_at = INTERCEPTOR_TEXTS.endBeforeStart;
     return found;
   };
+  const handleSubmit = form.submit(check, async () => {
+    const answer = await saveInterceptor(interceptor?.id ?? null, { title, content, sort_order: Number(order), is_active: active, starts_at: fromLocalInput(startsAt), ends_at: fromLocalInput(endsAt) });
+    await onSaved(answer.message);
+  });
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    const found = check();
-    setErrors(found);
-    setFailure(null);
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await saveInterceptor(interceptor?.id ?? null, { title, content, sort_order: Number(order), is_active: active, starts_at: fromLocalInput(startsAt), ends_at: fromLocalInput(endsAt) });
-      await onSaved(answer.message);
-    } catch (error) {
-      setFailure((await toApiError(error)).displayMessage);
-      setSaving(false);
-    }
-  };
-
-  const control = (name: FieldName) => ({ id: `${id}-${name}`, ...fieldErrorProps(`${id}-${name}`, errors[name]) });
-  /** A field's setter that also takes back its error once it is changed. */
-  const edit = (name: FieldName, set: (value: string) => void) => (value: string) => {
-    set(value);
-    if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
-  };
   return (
-    <FormDialog
-      id="interceptor-form-modal"
-      title={interceptor ? "Edit interceptor" : "New interceptor"}
-      className="dialog dialog--interceptor-form"
-      formClassName="stack"
-      onClose={onClose}
-      onSubmit={handleSubmit}
-      failure={failure}
-      submitLabel={interceptor ? "Save" : "Create"}
-      busyLabel="Saving…"
-      submitting={saving}
-    >
-      <Field id={`${id}-title`} label="Title" error={errors.title}>
+    <StaffFormDialog id="interceptor-form-modal" noun="interceptor" editing={interceptor !== null} failure={form.failure} saving={form.saving} onClose={onClose} onSubmit={handleSubmit}>
+      <Field id={fieldId("title")} label="Title" error={errors.title}>
         <input {...control("title")} className="input" maxLength={255} value={title} onChange={(e) => edit("title", setTitle)(e.target.value)} />
       </Field>
-      <Field id={`${id}-content`} label="Content" error={errors.content}>
-        <p id={`${id}-content-hint`} className="field__hint">
+      <Field id={fieldId("content")} label="Content" error={errors.content}>
+        <p id={`${fieldId("content")}-hint`} className="field__hint">
           Plain text (a blank line starts a paragraph), or HTML with paragraphs, bold, italic, links, lists and quotes.
         </p>
         <textarea
           {...control("content")}
-          aria-describedby={[`${id}-content-hint`, errors.content ? `${id}-content-error` : ""].filter(Boolean).join(" ")}
+          aria-describedby={[`${fieldId("content")}-hint`, errors.content ? `${fieldId("content")}-error` : ""].filter(Boolean).join(" ")}
           className="input"
           rows={7}
           maxLength={INTERCEPTOR_CONTENT_MAX}
@@ -221,13 +127,13 @@ function InterceptorDialog({ interceptor, onClose, onSaved }: { interceptor: Man
         />
       </Field>
       <div className="interceptor-form__row">
-        <Field id={`${id}-sort_order`} label="Order (lower first)" error={errors.sort_order}>
+        <Field id={fieldId("sort_order")} label="Order (lower first)" error={errors.sort_order}>
           <input {...control("sort_order")} className="input" type="number" step={1} inputMode="numeric" value={order} onChange={(e) => edit("sort_order", setOrder)(e.target.value)} />
         </Field>
-        <Field id={`${id}-starts_at`} label="Shown from (optional)" error={errors.starts_at}>
+        <Field id={fieldId("starts_at")} label="Shown from (optional)" error={errors.starts_at}>
           <input {...control("starts_at")} className="input" type="datetime-local" value={startsAt} onChange={(e) => edit("starts_at", setStartsAt)(e.target.value)} />
         </Field>
-        <Field id={`${id}-ends_at`} label="Shown until (optional)" error={errors.ends_at}>
+        <Field id={fieldId("ends_at")} label="Shown until (optional)" error={errors.ends_at}>
           <input {...control("ends_at")} className="input" type="datetime-local" value={endsAt} onChange={(e) => edit("ends_at", setEndsAt)(e.target.value)} />
         </Field>
       </div>
@@ -235,6 +141,6 @@ function InterceptorDialog({ interceptor, onClose, onSaved }: { interceptor: Man
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
         <span className="check__label">Switched on (shown to signed-in people inside its dates)</span>
       </label>
-    </FormDialog>
+    </StaffFormDialog>
   );
 }

@@ -6,65 +6,41 @@ import { checkoutKeys, saveProduct, useManagedProducts } from "../../api/checkou
 import { getJson } from "../../api/client.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
-import { FormDialog } from "../../components/ModalFrame.js";
-import { showToast } from "../../components/toastStore.js";
-import { StaffList, StaffPage } from "./StaffPage.js";
+import { StaffEntriesPage, StaffFormDialog, type StaffFormProps } from "./staffEditing.js";
 
 /** The administrators' products (what Buy Now sells), at /moderation/products: list, create, edit, take off sale. */
 export function ProductsScene() {
   const allowed = Boolean(useCurrentProfile()?.permissions.manage_products);
   const products = useManagedProducts(allowed);
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<ManagedProduct | "new" | null>(null);
-
-  const list = (
-    <StaffList query={products} noun="products" empty="No products yet.">
-      {(data) => (
-        <ol className="report-list" aria-label="Products">
-          {data.data.map((product) => (
-            <li key={product.uuid} className="report card product-card">
-              <h2 className="report__title">
-                <span className={`report__kind${product.is_active ? "" : " interceptor-card__off"}`}>{product.is_active ? "On sale" : "Off sale"}</span> {product.name}
-              </h2>
-              <p className="product-card__price">{formatPrice(product.price_cents, product.currency)}</p>
-              {product.short_description && <p>{product.short_description}</p>}
-              <p className="report__meta">Unlocks: {product.items.map((i) => i.title).join(", ")}</p>
-              <div className="interceptor-card__actions">
-                <button type="button" className="button button--secondary button--small" onClick={() => setEditing(product)}>
-                  Edit<span className="visually-hidden"> {product.name}</span>
-                </button>
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
-    </StaffList>
-  );
 
   return (
-    <StaffPage
+    <StaffEntriesPage
       title="Products"
       intro="What this site sells. An item in a product on sale shows Buy Now to members who may not open it. There is no card payment: a purchase is an order your staff invoice, then mark paid under Orders, which opens the product's items to the buyer."
       permission="manage_products"
-    >
-      <p>
-        <button type="button" id="new-product" className="button button--primary" onClick={() => setEditing("new")}>
-          New product
-        </button>
-      </p>
-      {list}
-      {editing && (
-        <ProductDialog
-          product={editing === "new" ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (message) => {
-            setEditing(null);
-            showToast(message, "info");
-            await queryClient.invalidateQueries({ queryKey: checkoutKeys.all });
-          }}
-        />
+      noun="product"
+      nouns="products"
+      newId="new-product"
+      query={products}
+      card={(product, edit) => (
+        <li key={product.uuid} className="report card product-card">
+          <h2 className="report__title">
+            <span className={`report__kind${product.is_active ? "" : " interceptor-card__off"}`}>{product.is_active ? "On sale" : "Off sale"}</span> {product.name}
+          </h2>
+          <p className="product-card__price">{formatPrice(product.price_cents, product.currency)}</p>
+          {product.short_description && <p>{product.short_description}</p>}
+          <p className="report__meta">Unlocks: {product.items.map((i) => i.title).join(", ")}</p>
+          <div className="interceptor-card__actions">
+            <button type="button" className="button button--secondary button--small" onClick={edit}>
+              Edit<span className="visually-hidden"> {product.name}</span>
+            </button>
+          </div>
+        </li>
       )}
-    </StaffPage>
+      form={(product, props) => <ProductDialog product={product} {...props} />}
+      afterSave={() => queryClient.invalidateQueries({ queryKey: checkoutKeys.all })}
+    />
   );
 }
 
@@ -72,7 +48,7 @@ type FieldName = "name" | "short_description" | "price" | "currency" | "items";
 
 
 /** Adding (no product) or editing one: name, description, price, currency, on sale, and the items it unlocks. */
-function ProductDialog({ product, onClose, onSaved }: { product: ManagedProduct | null; onClose(): void; onSaved(message: string): Promise<void> }) {
+function ProductDialog({ product, onClose, onSaved }: { product: ManagedProduct | null } & StaffFormProps) {
   const id = useId();
   const [name, setName] = useState(product?.name ?? "");
   const [description, setDescription] = useState(product?.short_description ?? "");
@@ -117,18 +93,7 @@ function ProductDialog({ product, onClose, onSaved }: { product: ManagedProduct 
 
   const control = (field: FieldName) => ({ id: `${id}-${field}`, ...fieldErrorProps(`${id}-${field}`, errors[field]) });
   return (
-    <FormDialog
-      id="product-form-modal"
-      title={product ? "Edit product" : "New product"}
-      className="dialog dialog--interceptor-form"
-      formClassName="stack"
-      onClose={onClose}
-      onSubmit={handleSubmit}
-      failure={failure}
-      submitLabel={product ? "Save" : "Create"}
-      busyLabel="Saving…"
-      submitting={saving}
-    >
+    <StaffFormDialog id="product-form-modal" noun="product" editing={product !== null} failure={failure} saving={saving} onClose={onClose} onSubmit={handleSubmit}>
       <Field id={`${id}-name`} label="Name" error={errors.name}>
         <input {...control("name")} className="input" maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
       </Field>
@@ -148,7 +113,7 @@ function ProductDialog({ product, onClose, onSaved }: { product: ManagedProduct 
         <span className="check__label">On sale (shows Buy Now on its items)</span>
       </label>
       <ItemPicker id={`${id}-items`} error={errors.items} items={items} onChange={setItems} />
-    </FormDialog>
+    </StaffFormDialog>
   );
 }
 

@@ -8,13 +8,13 @@ import { PageTitle } from "../../components/PageTitle.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
 /** What the staff's pages need of the permissions map. */
-type StaffPermission = "review_reports" | "read_contact_messages" | "manage_interceptors" | "manage_products" | "manage_news";
+export type StaffPermission = "review_reports" | "read_contact_messages" | "manage_interceptors" | "manage_announcements" | "manage_news" | "manage_products";
 
 /** Whether only administrators hold the permission (the others are moderators' too): what a refusal names. */
-const ADMINISTRATORS_ONLY: Record<StaffPermission, boolean> = { review_reports: false, read_contact_messages: false, manage_interceptors: true, manage_news: true, manage_products: true };
+const ADMINISTRATORS_ONLY: Record<StaffPermission, boolean> = { review_reports: false, read_contact_messages: false, manage_interceptors: true, manage_announcements: true, manage_news: true, manage_products: true };
 
 /**
- * The frame of the staff's pages (Reports, Contact messages, and Interceptors, News, Products and Orders for administrators): title, the pages' own navigation, and the gate: a guest
+ * The frame of the staff's pages (Reports, Contact messages, and Interceptors, Announcements, News, Products and Orders for administrators): title, the pages' own navigation, and the gate: a guest
  * is offered sign-in, a profile without `permission` is told the page is not theirs, and `children` only renders
  * (and so only loads) for those who may see it.
  */
@@ -53,6 +53,11 @@ export function StaffPage({ title, intro, permission, children }: { title: strin
           {may("manage_interceptors") && (
             <NavLink className="staff-page__link" to={PATHS.interceptors}>
               Interceptors
+            </NavLink>
+          )}
+          {may("manage_announcements") && (
+            <NavLink className="staff-page__link" to={PATHS.announcements}>
+              Announcements
             </NavLink>
           )}
           {may("manage_news") && (

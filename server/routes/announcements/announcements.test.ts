@@ -80,7 +80,8 @@ describe("system announcements (GET /api/announcements)", () => {
         content: '<p onclick="alert(1)">Join us <strong>live</strong>.</p><script>alert(1)</script><img src="x" onerror="alert(1)">',
       },
     );
-    const unsafe = await buildAnnouncement(server.db, { ownerId: authorId }, { link: "javascript:alert(1)", type: "not-a-type" });
+    // A meeting link that is not an https Zoom link (written past the API) is never shown: no meeting.
+    const unsafe = await buildAnnouncement(server.db, { ownerId: authorId }, { link: "javascript:alert(1)", type: "not-a-type", meeting_zoom_id: "85746352311", meeting_join_url: "javascript:alert(1)" });
     const answer = await server.client().get("/api/announcements?limit=20");
     const shown = answer.body.data.find((a: { id: number }) => a.id === item.id);
     expect(shown).toMatchObject({
@@ -98,11 +99,12 @@ describe("system announcements (GET /api/announcements)", () => {
       show_snooze: false,
       show_dismiss: true,
       url: `/announcements/${item.uid}`,
+      meeting: null,
     });
     expect(Object.keys(shown).sort()).toEqual(
-      ["id", "type", "title", "description", "content", "link", "cta_text", "start_time", "end_time", "event_start_time", "event_end_time", "all_day", "is_sticky", "priority", "show_snooze", "show_dismiss", "url"].sort(),
+      ["id", "type", "title", "description", "content", "link", "cta_text", "start_time", "end_time", "event_start_time", "event_end_time", "all_day", "is_sticky", "priority", "show_snooze", "show_dismiss", "url", "meeting"].sort(),
     );
-    expect(answer.body.data.find((a: { id: number }) => a.id === unsafe.id)).toMatchObject({ link: null, type: "others" });
+    expect(answer.body.data.find((a: { id: number }) => a.id === unsafe.id)).toMatchObject({ link: null, type: "others", meeting: null });
   });
 
   it("answers at most `limit` (5 by default) and refuses a bad limit with a message", async () => {

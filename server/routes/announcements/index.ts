@@ -1,12 +1,29 @@
 import { Router } from "express";
-import { AnnouncementsQuery, type AnnouncementsResponse } from "../../../contract/index.js";
+import {
+  ANNOUNCEMENT_MANAGE_TEXTS,
+  AnnouncementId,
+  AnnouncementInput,
+  AnnouncementsQuery,
+  type AnnouncementSaveResponse,
+  type AnnouncementsResponse,
+  type ManagedAnnouncementsResponse,
+  type StatusMessageResponse,
+} from "../../../contract/index.js";
+import { createAnnouncement, deleteAnnouncement, endAnnouncement, updateAnnouncement } from "../../commands/saveAnnouncement.js";
 import type { Db } from "../../db/connection.js";
+import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { listCurrentAnnouncements } from "../../models/announcements.js";
-import { announcementPolicy } from "../../policies/index.js";
-import { presentAnnouncement } from "../../presenters/announcement.js";
+import { findAnnouncement, listAllAnnouncements, listCurrentAnnouncements } from "../../models/announcements.js";
+import { announcementPolicy, authenticate, authorize } from "../../policies/index.js";
+import { presentAnnouncement, presentManagedAnnouncement } from "../../presenters/announcement.js";
 
-/** The system announcements shown as banners (GET /api/announcements). Written through the content tools, read here. */
+const STATE_ORDER = { current: 0, scheduled: 1, ended: 2 } as const;
+
+/**
+ * System announcements: the banners current now (GET /api/announcements), and their management by administrators
+ * (GET /api/announcements/manage, POST /api/announcements, PUT and DELETE /api/announcements/{id}, POST
+ * /api/announcements/{id}/end).
+ */
 export function announcementsRouter(db: Db): Router {
   const router = Router();
 
@@ -15,6 +32,58 @@ export function announcementsRouter(db: Db): Router {
     const rows = await listCurrentAnnouncements(db, announcementPolicy.viewScope(req.actor), new Date().toISOString(), limit);
     res.json({ data: rows.map(presentAnnouncement) } satisfies AnnouncementsResponse);
   });
+
+  router.get("/api/announcements/manage", authenticate(), async (req, res) => {
+    authorize(req.actor, announcementPolicy.canManage(req.actor));
+    const now = new Date().toISOString();
+    const rows = (await listAllAnnouncements(db)).map((row) => presentManagedAnnouncement(row, now));
+    // Shown now first, then those to come, then the ended ones; the latest changed first within each (a stable sort).
+    rows.sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state]);
+    res.json({ data: rows } satisfies ManagedAnnouncementsResponse);
+  });
+
+  router.post("/api/announcements", authenticate(), async (req, res) => {
+    authorize(req.actor, announcementPolicy.canManage(req.actor));
+    const input = parseOr422(AnnouncementInput, req.body ?? {});
+    const id = await createAnnouncement(db, req.actor.profile!.id, input);
+    res.status(201).json({ data: await presented(id), message: ANNOUNCEMENT_MANAGE_TEXTS.created } satisfies AnnouncementSaveResponse);
+  });
+
+  router.put("/api/announcements/:id", authenticate(), async (req, res) => {
+    authorize(req.actor, announcementPolicy.canManage(req.actor));
+    const id = await existing(req.params.id);
+    const input = parseOr422(AnnouncementInput, req.body ?? {});
+    await updateAnnouncement(db, id, input);
+    res.json({ data: await presented(id), message: ANNOUNCEMENT_MANAGE_TEXTS.saved } satisfies AnnouncementSaveResponse);
+  });
+
+  router.post("/api/announcements/:id/end", authenticate(), async (req, res) => {
+    authorize(req.actor, announcementPolicy.canManage(req.actor));
+    const id = await existing(req.params.id);
+    await endAnnouncement(db, id, new Date().toISOString());
+    res.json({ data: await presented(id), message: ANNOUNCEMENT_MANAGE_TEXTS.ended } satisfies AnnouncementSaveResponse);
+  });
+
+  router.delete("/api/announcements/:id", authenticate(), async (req, res) => {
+    authorize(req.actor, announcementPolicy.canManage(req.actor));
+    const id = await existing(req.params.id);
+    await deleteAnnouncement(db, id);
+    res.json({ status: "success", message: ANNOUNCEMENT_MANAGE_TEXTS.deleted } satisfies StatusMessageResponse);
+  });
+
+  /** The {id} of an announcement that exists (422 for a bad id, 404 for none). */
+  async function existing(param: unknown): Promise<number> {
+    const id = parseOr422(AnnouncementId, param);
+    if (!(await findAnnouncement(db, id))) throw new HttpError(404, ANNOUNCEMENT_MANAGE_TEXTS.notFound);
+    return id;
+  }
+
+  /** An announcement as its administrators see it now. */
+  async function presented(id: number) {
+    const row = await findAnnouncement(db, id);
+    if (!row) throw new HttpError(404, ANNOUNCEMENT_MANAGE_TEXTS.notFound);
+    return presentManagedAnnouncement(row, new Date().toISOString());
+  }
 
   return router;
 }

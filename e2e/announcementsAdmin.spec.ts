@@ -1,0 +1,131 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, LEARNER, csrfToken, expectNoAxeViolations, signInViaApi } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+
+/** Deletes, as the administrator signed in on `adminPage`, every announcement whose title starts with `prefix` (a failed run's leftovers). */
+async function deleteAnnouncements(adminPage: Page, prefix: string): Promise<void> {
+  const token = await csrfToken(adminPage.request);
+  const { data } = (await (await adminPage.request.get("/api/announcements/manage")).json()) as { data: { id: number; title: string }[] };
+  for (const a of data.filter((d) => d.title.startsWith(prefix))) {
+    expect((await adminPage.request.delete(`/api/announcements/${a.id}`, { headers: { "X-CSRF-Token": token } })).ok()).toBeTruthy();
+  }
+}
+
+const banners = (page: Page) => page.getByRole("region", { name: "Announcements" });
+
+test("announcements: an admin posts one with a meeting; a member sees its banner and the meeting in Read More; the admin ends it and it is gone", async ({ page, browser }) => {
+  test.slow();
+  const title = `E2E announcement ${Date.now().toString(36)}`;
+  await signInViaApi(page, ADMIN);
+  const member = await (await browser.newContext()).newPage();
+  await signInViaApi(member, LEARNER);
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/moderation/announcements");
+    await expect(page.getByRole("heading", { name: "Announcements", level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Moderation" }).getByRole("link", { name: "Announcements" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("list", { name: "Announcements" })).toBeVisible();
+    await expectNoAxeViolations(page, "announcements staff page");
+    await page.screenshot({ path: `${SHOTS}/announcements-admin-1280.png` });
+
+    // The form: an empty title is refused under the field, which takes focus.
+    await page.getByRole("button", { name: "New announcement" }).click();
+    const form = page.getByRole("dialog", { name: "New announcement" });
+    await form.getByRole("button", { name: "Create" }).click();
+    await expect(form.getByLabel("Title")).toBeFocused();
+    await expect(form.getByText("Please give the announcement a title.")).toBeVisible();
+    await form.getByLabel("Title").fill(title);
+    await form.getByLabel("Type").selectOption("event");
+    await form.getByLabel("Description (the banner's line)").fill("Plan the spring term with us.");
+    const editor = form.getByRole("textbox", { name: "Content" });
+    await editor.click();
+    await page.keyboard.type("Bring your questions about the new units.");
+    // Only what the content keeps is offered: no headings, tables or media.
+    await expect(form.getByRole("toolbar", { name: "Content formatting" }).getByRole("button", { name: "Table" })).toHaveCount(0);
+    await form.getByLabel("Starts").fill("2030-03-01T17:00");
+    await form.getByLabel("Ends (optional)").fill("2030-03-01T18:00");
+    await form.getByLabel("Who may see it").selectOption("authed");
+    await form.getByLabel("Zoom ID").fill("857 4635 2311");
+    await form.getByLabel("Join URL").fill("https://example.org/j/85746352311");
+    await form.getByRole("button", { name: "Create" }).click();
+    // A join link that is not Zoom's is refused under its field, which takes focus.
+    await expect(form.getByLabel("Join URL")).toBeFocused();
+    await expect(form.getByText("Use the meeting's https Zoom join link (https://…zoom.us/j/…).")).toBeVisible();
+    await expectNoAxeViolations(page, "new announcement form with an error");
+    await form.getByLabel("Join URL").fill("https://zoom.us/j/85746352311");
+    await form.getByRole("button", { name: "Create" }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByText("Announcement created.")).toBeVisible();
+    const card = page.getByRole("list", { name: "Announcements" }).getByRole("listitem").filter({ hasText: title });
+    await expect(card.getByRole("heading")).toContainText("Shown now");
+    await expect(card).toContainText("Meeting: Zoom ID 857 4635 2311");
+    await expect(card).toContainText("Signed-in users");
+
+    // A member sees the banner; Read More shows the text and the meeting, the Zoom ID grouped 3-4-rest, with Join.
+    await member.setViewportSize({ width: 1280, height: 800 });
+    await member.goto("/");
+    const banner = banners(member).getByRole("listitem").filter({ hasText: title });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText("Plan the spring term with us.");
+    await banner.getByRole("button", { name: "Read More" }).click();
+    const more = member.getByRole("dialog", { name: title });
+    await expect(more).toContainText("Bring your questions about the new units.");
+    const meeting = more.getByRole("region", { name: "Meeting details" });
+    await expect(meeting).toContainText("Zoom ID: 857 4635 2311");
+    await expect(meeting.getByRole("link", { name: /Join/ })).toHaveAttribute("href", "https://zoom.us/j/85746352311");
+    await expect(meeting.getByRole("link", { name: /Join/ })).toHaveAttribute("target", "_blank");
+    await expectNoAxeViolations(member, "Read More with a meeting");
+    await member.screenshot({ path: `${SHOTS}/announcements-read-more-meeting-1280.png` });
+    await more.getByRole("button", { name: "Close" }).first().click();
+
+    // A guest is not shown a banner for signed-in users.
+    const guest = await (await browser.newContext()).newPage();
+    const { data: guestBanners } = (await (await guest.request.get("/api/announcements?limit=20")).json()) as { data: { title: string }[] };
+    expect(guestBanners.map((a) => a.title)).not.toContain(title);
+    await guest.context().close();
+
+    // On a phone the form's fields stack, and the editor's prompt stays below its wrapped toolbar.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.getByRole("button", { name: `Edit ${title}` }).click();
+    const editForm = page.getByRole("dialog", { name: "Edit announcement" });
+    await expect(editForm.getByLabel("Title")).toHaveValue(title);
+    await expect(editForm.getByLabel("Zoom ID")).toHaveValue("85746352311");
+    await editForm.getByRole("textbox", { name: "Content" }).fill("");
+    const toolbar = (await editForm.getByRole("toolbar", { name: "Content formatting" }).boundingBox())!;
+    const prompt = (await editForm.locator(".rt-placeholder").boundingBox())!;
+    expect(prompt.y).toBeGreaterThanOrEqual(toolbar.y + toolbar.height);
+    await expectNoAxeViolations(page, "edit announcement form on a phone");
+    await page.screenshot({ path: `${SHOTS}/announcements-admin-form-390.png` });
+    await editForm.getByRole("button", { name: "Cancel" }).click();
+    await page.screenshot({ path: `${SHOTS}/announcements-admin-390.png` });
+
+    // End now, after a question: the card says it ended, and the member's banner is gone on the next load.
+    await card.getByRole("button", { name: `End now ${title}` }).click();
+    const question = page.getByRole("alertdialog").or(page.getByRole("dialog", { name: "End announcement" }));
+    await question.getByRole("button", { name: "End now" }).click();
+    await expect(page.getByText("Announcement ended: its banner is no longer shown.")).toBeVisible();
+    await expect(card.getByRole("heading")).toContainText("Ended on");
+    await expect(card.getByRole("button", { name: `End now ${title}` })).toHaveCount(0);
+    await member.reload();
+    await expect(banners(member).getByRole("listitem").first()).toBeVisible();
+    await expect(banners(member).getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
+
+    // Delete, after a question: it leaves the list.
+    await card.getByRole("button", { name: `Delete ${title}` }).click();
+    await page.getByRole("alertdialog").or(page.getByRole("dialog", { name: "Delete announcement" })).getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Announcement deleted.")).toBeVisible();
+    await expect(card).toHaveCount(0);
+  } finally {
+    await deleteAnnouncements(page, "E2E announcement ");
+    await member.context().close();
+  }
+});
+
+test("announcements page: moderators and members are told it is not theirs, and get no link to it", async ({ page }) => {
+  await signInViaApi(page, { username: "moderator", password: "moderator-demo-pass" });
+  await page.goto("/moderation/announcements");
+  await expect(page.getByText("Only administrators may see this page.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Moderation" }).getByRole("link", { name: "Announcements" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "New announcement" })).toHaveCount(0);
+});

@@ -1,0 +1,261 @@
+import { useQueryClient } from "@tanstack/react-query";
+import type { LexicalEditor } from "lexical";
+import { useCallback, useRef, useState, type FormEvent } from "react";
+import { ANNOUNCEMENT_MANAGE_TEXTS as T, ANNOUNCEMENT_PRIORITY_MAX, ANNOUNCEMENT_TYPES, formatZoomId, isZoomJoinUrl, type AnnouncementAudience, type AnnouncementType, type ManagedAnnouncement } from "../../../contract/index.js";
+import { deleteAnnouncement, endAnnouncement, saveAnnouncement, useManagedAnnouncements } from "../../api/announcements.js";
+import { useCurrentProfile } from "../../api/queries.js";
+import { ConfirmDialog } from "../../components/ConfirmDialog.js";
+import { shortDate, shortDateRange } from "../../components/dates.js";
+import { readSectionContent, SectionEditor } from "../../components/editor/SectionEditor.js";
+import { Field } from "../../components/Field.js";
+import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDialog, runStaffAction, toLocalInput, useStaffForm, type StaffFormProps } from "./staffEditing.js";
+
+const TYPE_LABELS: Record<AnnouncementType, string> = { information: "Information", error: "Error", question: "Question", event: "Event", others: "Others" };
+const AUDIENCE_LABELS: Record<AnnouncementAudience, string> = { public: "Everyone", authed: "Signed-in users", restricted: "Only people it is shared with on its page" };
+
+/** The administrators' system announcements (the banners under the header), at /moderation/announcements. */
+export function AnnouncementsScene() {
+  const allowed = Boolean(useCurrentProfile()?.permissions.manage_announcements);
+  const announcements = useManagedAnnouncements(allowed);
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<{ what: "end" | "delete"; announcement: ManagedAnnouncement } | null>(null);
+
+  /** After a change: the list and the banners (the administrator's own included). */
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["announcements"] });
+
+  const handleConfirm = async ({ what, announcement }: NonNullable<typeof asking>) => {
+    setAsking(null);
+    await runStaffAction(() => (what === "end" ? endAnnouncement(announcement.id) : deleteAnnouncement(announcement.id)), refresh, what === "delete" ? "new-announcement" : undefined);
+  };
+
+  return (
+    <StaffEntriesPage
+      title="Announcements"
+      intro="The banners shown under the header, to everyone or to signed-in users, inside their dates: sticky ones first, then by priority. Read More opens the whole text, with the meeting's Zoom ID and Join link when it has one."
+      permission="manage_announcements"
+      noun="announcement"
+      nouns="announcements"
+      newId="new-announcement"
+      counted
+      query={announcements}
+      card={(announcement, edit) => (
+        <AnnouncementCard key={announcement.id} announcement={announcement} onEdit={edit} onEnd={() => setAsking({ what: "end", announcement })} onDelete={() => setAsking({ what: "delete", announcement })} />
+      )}
+      form={(announcement, props) => <AnnouncementDialog announcement={announcement} {...props} />}
+      afterSave={refresh}
+    >
+      {asking && (
+        <ConfirmDialog
+          title={asking.what === "end" ? "End announcement" : "Delete announcement"}
+          message={
+            asking.what === "end"
+              ? `End "${asking.announcement.title}" now? Its banner is taken down for everyone; it stays listed here as ended.`
+              : `Are you sure you want to delete "${asking.announcement.title}"? Its banner and its page are removed for good.`
+          }
+          confirmLabel={asking.what === "end" ? "End now" : "Delete"}
+          onConfirm={() => void handleConfirm(asking)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
+    </StaffEntriesPage>
+  );
+}
+
+function AnnouncementCard({ announcement: a, onEdit, onEnd, onDelete }: { announcement: ManagedAnnouncement; onEdit(): void; onEnd(): void; onDelete(): void }) {
+  const details = [
+    TYPE_LABELS[a.type],
+    AUDIENCE_LABELS[a.audience],
+    a.is_sticky ? "sticky" : null,
+    `priority ${a.priority}`,
+    a.show_snooze ? "Snooze" : null,
+    a.show_dismiss ? "Dismiss" : null,
+    `changed on ${shortDate(a.updated_at)}`,
+  ].filter(Boolean);
+  return (
+    <StaffCard
+      className="announcement-card"
+      state={shownInWords(a.state, a.start_time, a.end_time)}
+      shown={a.state === "current"}
+      title={a.title}
+      onEdit={onEdit}
+      onDelete={onDelete}
+      actions={
+        a.state !== "ended" && (
+          <button type="button" className="button button--secondary button--small" onClick={onEnd}>
+            End now<span className="visually-hidden"> {a.title}</span>
+          </button>
+        )
+      }
+    >
+      {a.description && <p className="announcement-card__description">{a.description}</p>}
+      {a.event_start_time && <p className="report__meta">Event: {shortDateRange(a.event_start_time, a.event_end_time, a.all_day)}</p>}
+      {a.meeting && <p className="report__meta">Meeting: Zoom ID {formatZoomId(a.meeting.zoom_id)}</p>}
+      <p className="report__meta">{details.join(" · ")}</p>
+    </StaffCard>
+  );
+}
+
+const FIELDS = ["title", "type", "description", "content", "link", "cta_text", "start_time", "end_time", "event_start_time", "event_end_time", "priority", "audience", "meeting_zoom_id", "meeting_join_url"] as const;
+type FieldName = (typeof FIELDS)[number];
+
+/** A link the server keeps: http(s), or a path on this site (not // or /\, which browsers read as another host). */
+const isSafeLink = (value: string) => /^(https?:\/\/\S+|\/(?![/\\])[^\s\\]*)$/i.test(value);
+/** An all-day value (stored as midnight UTC) as a date control shows it, and a timed one as a datetime-local control does. */
+const eventInput = (iso: string | null, allDay: boolean) => (iso ? (allDay ? iso.slice(0, 10) : toLocalInput(iso)) : "");
+
+/** Adding (no announcement) or editing one: the banner, its Read More text, its dates, who sees it and its meeting. */
+function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcement: ManagedAnnouncement | null } & StaffFormProps) {
+  const form = useStaffForm(FIELDS);
+  const { errors, control, edit, fieldId } = form;
+  const editor = useRef<LexicalEditor | null>(null);
+  const [title, setTitle] = useState(a?.title ?? "");
+  const [type, setType] = useState<AnnouncementType>(a?.type ?? "information");
+  const [description, setDescription] = useState(a?.description ?? "");
+  const [link, setLink] = useState(a?.link ?? "");
+  const [cta, setCta] = useState(a?.cta_text ?? "");
+  const [start, setStart] = useState(toLocalInput(a?.start_time ?? null));
+  const [end, setEnd] = useState(toLocalInput(a?.end_time ?? null));
+  const [allDay, setAllDay] = useState(a?.all_day ?? false);
+  const [eventStart, setEventStart] = useState(eventInput(a?.event_start_time ?? null, a?.all_day ?? false));
+  const [eventEnd, setEventEnd] = useState(eventInput(a?.event_end_time ?? null, a?.all_day ?? false));
+  const [sticky, setSticky] = useState(a?.is_sticky ?? false);
+  const [priority, setPriority] = useState(String(a?.priority ?? 0));
+  const [snooze, setSnooze] = useState(a?.show_snooze ?? true);
+  const [dismiss, setDismiss] = useState(a?.show_dismiss ?? true);
+  const [audience, setAudience] = useState<AnnouncementAudience>(a?.audience ?? "public");
+  const [zoomId, setZoomId] = useState(a?.meeting?.zoom_id ?? "");
+  const [joinUrl, setJoinUrl] = useState(a?.meeting?.join_url ?? "");
+  const isEvent = type === "event";
+  const handleEditor = useCallback((instance: LexicalEditor | null) => {
+    editor.current = instance;
+  }, []);
+
+  const check = () => {
+    const found: Partial<Record<FieldName, string>> = {};
+    if (!title.trim()) found.title = T.titleRequired;
+    if (link.trim() && !isSafeLink(link.trim())) found.link = T.badLink;
+    else if (cta.trim() && !link.trim()) found.link = T.ctaWithoutLink;
+    if (start && end && end <= start) found.end_time = T.endBeforeStart;
+    if (isEvent && !eventStart) found.event_start_time = T.eventStartRequired;
+    if (isEvent && eventStart && eventEnd && (allDay ? eventEnd < eventStart : eventEnd <= eventStart)) found.event_end_time = T.endBeforeStart;
+    const n = Number(priority);
+    if (priority.trim() === "" || !Number.isInteger(n) || Math.abs(n) > ANNOUNCEMENT_PRIORITY_MAX) found.priority = T.badPriority;
+    const digits = zoomId.replace(/[\s-]/g, "");
+    if (digits && !/^\d{9,11}$/.test(digits)) found.meeting_zoom_id = T.badZoomId;
+    if (joinUrl.trim() && !isZoomJoinUrl(joinUrl.trim())) found.meeting_join_url = T.badJoinUrl;
+    if (!found.meeting_zoom_id && !found.meeting_join_url && Boolean(digits) !== Boolean(joinUrl.trim())) found[digits ? "meeting_join_url" : "meeting_zoom_id"] = T.meetingIncomplete;
+    return found;
+  };
+
+  const save = async () => {
+    const content = editor.current ? readSectionContent(editor.current).html : (a?.content ?? "");
+    const answer = await saveAnnouncement(a?.id ?? null, {
+      title,
+      type,
+      description,
+      content,
+      link,
+      cta_text: cta,
+      start_time: fromLocalInput(start),
+      end_time: fromLocalInput(end),
+      all_day: isEvent && allDay,
+      event_start_time: !isEvent || !eventStart ? null : allDay ? eventStart : fromLocalInput(eventStart),
+      event_end_time: !isEvent || !eventEnd ? null : allDay ? eventEnd : fromLocalInput(eventEnd),
+      is_sticky: sticky,
+      priority: Number(priority),
+      show_snooze: snooze,
+      show_dismiss: dismiss,
+      audience,
+      meeting_zoom_id: zoomId,
+      meeting_join_url: joinUrl,
+    });
+    await onSaved(answer.message);
+  };
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => form.submit(check, save)(event);
+
+  /** All day switches the event's controls between dates and date-times, keeping the days chosen. */
+  const handleAllDay = (on: boolean) => {
+    setAllDay(on);
+    const convert = (value: string) => (!value ? "" : on ? value.slice(0, 10) : `${value}T09:00`);
+    setEventStart(convert);
+    setEventEnd(convert);
+  };
+
+  const text = (name: FieldName, label: string, value: string, set: (value: string) => void, props: Record<string, unknown> = {}) => (
+    <Field id={fieldId(name)} label={label} error={errors[name]}>
+      <input {...control(name)} className="input" value={value} onChange={(e) => edit(name, set)(e.target.value)} {...props} />
+    </Field>
+  );
+  const checkbox = (label: string, checked: boolean, set: (value: boolean) => void) => (
+    <label className="check">
+      <input type="checkbox" checked={checked} onChange={(e) => set(e.target.checked)} />
+      <span className="check__label">{label}</span>
+    </label>
+  );
+
+  return (
+    <StaffFormDialog id="announcement-form-modal" noun="announcement" editing={a !== null} failure={form.failure} saving={form.saving} onClose={onClose} onSubmit={handleSubmit}>
+      <div className="announcement-form__row">
+        {text("title", "Title", title, setTitle, { maxLength: 255 })}
+        <Field id={fieldId("type")} label="Type" error={errors.type}>
+          <select {...control("type")} className="input" value={type} onChange={(e) => edit("type", setType)(e.target.value as AnnouncementType)}>
+            {ANNOUNCEMENT_TYPES.map((t) => <option key={t} value={t} label={TYPE_LABELS[t]} />)}
+          </select>
+        </Field>
+      </div>
+      <Field id={fieldId("description")} label="Description (the banner's line)" error={errors.description}>
+        <textarea {...control("description")} className="input" rows={2} maxLength={1000} value={description} onChange={(e) => edit("description", setDescription)(e.target.value)} />
+      </Field>
+      <div className="field" id={fieldId("content")} tabIndex={-1}>
+        <span className="field__label">Content (Read More)</span>
+        <SectionEditor label="Content" tools="simple" placeholder="The whole announcement, shown by Read More…" json={null} html={a?.content ?? ""} editable onChange={() => undefined} editorRef={handleEditor} />
+        {errors.content && (
+          <p id={`${fieldId("content")}-error`} className="field__error">
+            {errors.content}
+          </p>
+        )}
+      </div>
+      <div className="announcement-form__row">
+        {text("link", "Link (optional)", link, setLink, { type: "url", placeholder: "https://… or /a/page" })}
+        {text("cta_text", "Call-to-action text", cta, setCta, { maxLength: 255, placeholder: "Learn more" })}
+      </div>
+      <fieldset className="announcement-form__group">
+        <legend className="field__label">Banner shown</legend>
+        <div className="announcement-form__row">
+          {text("start_time", "From (empty: now)", start, setStart, { type: "datetime-local" })}
+          {text("end_time", "Until (empty: no end)", end, setEnd, { type: "datetime-local" })}
+        </div>
+      </fieldset>
+      {isEvent && (
+        <fieldset className="announcement-form__group">
+          <legend className="field__label">When the event takes place</legend>
+          {checkbox("All day", allDay, handleAllDay)}
+          <div className="announcement-form__row">
+            {text("event_start_time", allDay ? "First day" : "Starts", eventStart, setEventStart, { type: allDay ? "date" : "datetime-local" })}
+            {text("event_end_time", allDay ? "Last day (optional)" : "Ends (optional)", eventEnd, setEventEnd, { type: allDay ? "date" : "datetime-local" })}
+          </div>
+        </fieldset>
+      )}
+      <div className="announcement-form__row">
+        <Field id={fieldId("audience")} label="Who may see it" error={errors.audience}>
+          <select {...control("audience")} className="input" value={audience} onChange={(e) => edit("audience", setAudience)(e.target.value as AnnouncementAudience)}>
+            {(["public", "authed", ...(a?.audience === "restricted" ? (["restricted"] as const) : [])] as const).map((value) => <option key={value} value={value} label={AUDIENCE_LABELS[value]} />)}
+          </select>
+        </Field>
+        {text("priority", "Priority (highest first)", priority, setPriority, { type: "number", step: 1, inputMode: "numeric" })}
+      </div>
+      <div className="announcement-form__checks">
+        {checkbox("Sticky (shown before the others)", sticky, setSticky)}
+        {checkbox("Show Snooze", snooze, setSnooze)}
+        {checkbox("Show Dismiss", dismiss, setDismiss)}
+      </div>
+      <fieldset className="announcement-form__group">
+        <legend className="field__label">Meeting details (optional)</legend>
+        <div className="announcement-form__row">
+          {text("meeting_zoom_id", "Zoom ID", zoomId, setZoomId, { inputMode: "numeric", autoComplete: "off", placeholder: "857 4635 2311" })}
+          {text("meeting_join_url", "Join URL", joinUrl, setJoinUrl, { type: "url", placeholder: "https://zoom.us/j/…" })}
+        </div>
+      </fieldset>
+    </StaffFormDialog>
+  );
+}

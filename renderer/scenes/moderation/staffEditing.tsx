@@ -1,0 +1,218 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { toApiError } from "../../api/ApiError.js";
+import { fieldErrorProps } from "../../components/Field.js";
+import { FormDialog } from "../../components/ModalFrame.js";
+import { shortDate } from "../../components/dates.js";
+import { showToast } from "../../components/toastStore.js";
+import { StaffList, StaffPage, type StaffPermission } from "./StaffPage.js";
+
+/** What a staff page's form dialog is given: closing it, and what follows a save (the toast, the list read again). */
+export interface StaffFormProps {
+  onClose(): void;
+  onSaved(message: string): Promise<void>;
+}
+
+/**
+ * A staff page of entries administrators write (interceptors, announcements, products): the frame, the New button
+ * (`newId`, where focus goes once an entry is deleted), the list as its query stands (with "N {nouns}" when
+ * `counted`), a card per entry, and `form` while one is added (null) or edited. `children`: the page's other dialogs.
+ */
+export function StaffEntriesPage<E>({
+  title,
+  intro,
+  permission,
+  noun,
+  nouns,
+  newId,
+  counted = false,
+  query,
+  card,
+  form,
+  afterSave,
+  children,
+}: {
+  title: string;
+  intro: string;
+  permission: StaffPermission;
+  noun: string;
+  nouns: string;
+  newId: string;
+  counted?: boolean;
+  query: UseQueryResult<{ data: E[] }>;
+  card(entry: E, edit: () => void): ReactNode;
+  form(entry: E | null, props: StaffFormProps): ReactNode;
+  afterSave(): Promise<unknown>;
+  children?: ReactNode;
+}) {
+  const [editing, setEditing] = useState<{ entry: E | null } | null>(null);
+  const formProps: StaffFormProps = {
+    onClose: () => setEditing(null),
+    onSaved: async (message) => {
+      setEditing(null);
+      showToast(message, "info");
+      await afterSave();
+    },
+  };
+  return (
+    <StaffPage title={title} intro={intro} permission={permission}>
+      <p>
+        <button type="button" id={newId} className="button button--primary" onClick={() => setEditing({ entry: null })}>
+          New {noun}
+        </button>
+      </p>
+      <StaffList query={query} noun={nouns} empty={`No ${nouns} yet.`}>
+        {(data) => (
+          <>
+            {counted && (
+              <p className="staff-page__count" role="status">
+                {data.data.length === 1 ? `1 ${noun}` : `${data.data.length} ${nouns}`}
+              </p>
+            )}
+            <ol className="report-list" aria-label={title}>
+              {data.data.map((entry) => card(entry, () => setEditing({ entry })))}
+            </ol>
+          </>
+        )}
+      </StaffList>
+      {editing && form(editing.entry, formProps)}
+      {children}
+    </StaffPage>
+  );
+}
+
+/** An ISO moment as a datetime-local control shows it (the reader's time); empty for none. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A datetime-local control's value as an ISO moment, or null when empty. */
+export const fromLocalInput = (value: string): string | null => (value ? new Date(value).toISOString() : null);
+
+/** Where something the staff schedule stands: switched off, shown now, still to come, or over. */
+export type ShownState = "off" | "current" | "scheduled" | "ended";
+
+/** When a scheduled notice or banner is shown, in words: "Shown now, until 3/1/2030", "Scheduled from … to …", "Ended on …". */
+export function shownInWords(state: ShownState, start: string | null, end: string | null): string {
+  if (state === "off") return "Switched off";
+  if (state === "scheduled") return `Scheduled from ${shortDate(start!)}${end ? ` to ${shortDate(end)}` : ""}`;
+  if (state === "ended") return `Ended on ${shortDate(end!)}`;
+  return end ? `Shown now, until ${shortDate(end)}` : "Shown now";
+}
+
+/**
+ * One entry of a staff page's list: its state (dimmed unless shown now) and title as the heading, what it holds, and
+ * Edit, any other `actions`, then Delete, each naming the entry to a screen reader.
+ */
+export function StaffCard({ className, state, shown, title, children, actions, onEdit, onDelete }: { className: string; state: string; shown: boolean; title: string; children: ReactNode; actions?: ReactNode; onEdit(): void; onDelete(): void }) {
+  return (
+    <li className={`report card ${className}`}>
+      <h2 className="report__title">
+        <span className={`report__kind${shown ? "" : " interceptor-card__off"}`}>{state}</span> {title}
+      </h2>
+      {children}
+      <div className="interceptor-card__actions">
+        <button type="button" className="button button--secondary button--small" onClick={onEdit}>
+          Edit<span className="visually-hidden"> {title}</span>
+        </button>
+        {actions}
+        <button type="button" className="button button--ghost button--small" onClick={onDelete}>
+          Delete<span className="visually-hidden"> {title}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+type Errors<F extends string> = Partial<Record<F, string>>;
+
+/**
+ * The state of a staff page's form dialog: each field's error (shown under it and tied to it by aria-describedby),
+ * the server's other refusal, and saving. `submit` checks the fields in the browser, then saves; the first bad field
+ * (in `order`, the form's order), found by the check or named by the server's 422, takes focus.
+ */
+export function useStaffForm<F extends string>(order: readonly F[]) {
+  const id = useId();
+  const [errors, setErrors] = useState<Errors<F>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const fieldId = (name: F) => `${id}-${name}`;
+
+  /** Shows `found`, focusing its first field; false when there is none. */
+  const show = (found: Errors<F>): boolean => {
+    setErrors(found);
+    const first = order.find((name) => found[name]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+    return first !== undefined;
+  };
+
+  const submit = (check: () => Errors<F>, save: () => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    setFailure(null);
+    if (show(check())) return;
+    setSaving(true);
+    try {
+      await save();
+    } catch (error) {
+      const apiError = await toApiError(error);
+      const named = Object.fromEntries(order.flatMap((name) => (apiError.fieldErrors[name]?.length ? [[name, apiError.fieldErrors[name][0]]] : []))) as Errors<F>;
+      if (!show(named)) setFailure(apiError.displayMessage);
+      setSaving(false);
+    }
+  };
+
+  return {
+    errors,
+    failure,
+    saving,
+    fieldId,
+    submit,
+    /** A field's control props: its id and error ARIA. */
+    control: (name: F) => ({ id: fieldId(name), ...fieldErrorProps(fieldId(name), errors[name]) }),
+    /** A field's setter that also takes back its error once it is changed. */
+    edit:
+      <V,>(name: F, set: (value: V) => void) =>
+      (value: V) => {
+        set(value);
+        if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest as Errors<F>);
+      },
+  };
+}
+
+/** A staff page's form dialog: "New {noun}" with Create, or "Edit {noun}" with Save; the server's refusal above the buttons. */
+export function StaffFormDialog({ id, noun, editing, failure, saving, onClose, onSubmit, children }: { id: string; noun: string; editing: boolean; failure: string | null; saving: boolean; onClose(): void; onSubmit(event: FormEvent<HTMLFormElement>): void | Promise<void>; children: ReactNode }) {
+  return (
+    <FormDialog
+      id={id}
+      title={`${editing ? "Edit" : "New"} ${noun}`}
+      className="dialog dialog--interceptor-form"
+      formClassName="stack"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      failure={failure}
+      submitLabel={editing ? "Save" : "Create"}
+      busyLabel="Saving…"
+      submitting={saving}
+    >
+      {children}
+    </FormDialog>
+  );
+}
+
+/**
+ * Runs a staff page's action on an entry (End now, Delete): its message as a toast, then `after` (the list read again)
+ * and focus on `focusId` (New, when the entry and its buttons are gone); a refusal as a toast.
+ */
+export async function runStaffAction(action: () => Promise<{ message: string }>, after: () => Promise<unknown>, focusId?: string): Promise<void> {
+  try {
+    showToast((await action()).message, "info");
+    await after();
+    if (focusId) document.getElementById(focusId)?.focus();
+  } catch (error) {
+    showToast((await toApiError(error)).displayMessage);
+  }
+}

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ANNOUNCEMENT_MANAGE_TEXTS as T, MESSAGES } from "../../../contract/index.js";
+import { apiReferenceCheck } from "../../test/apiReference.js";
+import { buildAnnouncement, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
+
+const HOUR = 3_600_000;
+const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+
+describe("managing system announcements (GET /api/announcements/manage, POST, PUT, DELETE /api/announcements/{id}, POST .../end)", () => {
+  let server: TestServer;
+  let cast: RoleCast;
+  const fits = apiReferenceCheck();
+
+  beforeAll(async () => {
+    ({ server, cast } = await startCast());
+  });
+  afterAll(() => server.stop());
+  beforeEach(async () => {
+    await server.db.deleteFrom("content").where("model_key", "=", "cms_page").execute();
+  });
+
+  /** The titles of the banners `client` is shown now. */
+  const bannersOf = async (client: TestClient) => ((await client.get("/api/announcements?limit=20")).body.data as { title: string }[]).map((a) => a.title);
+  /** How many changes search has been told of for an item. */
+  const changesOf = async (id: number) => (await server.db.selectFrom("content_changes").select("id").where("content_id", "=", id).execute()).length;
+
+  const meetingEvent = {
+    title: "  Spring planning webinar  ",
+    type: "event",
+    description: "An hour on the new materials.",
+    content: '<p onclick="x()">Join <strong>us</strong>.</p><script>alert(1)</script><h2>Agenda</h2><img src="x.png">',
+    link: "https://example.org/register",
+    cta_text: "Register",
+    start_time: at(-HOUR),
+    end_time: "",
+    event_start_time: "2030-03-01T17:00:00+01:00",
+    event_end_time: "2030-03-01T18:00:00+01:00",
+    is_sticky: true,
+    priority: 7,
+    show_snooze: false,
+    show_dismiss: true,
+    audience: "authed",
+    meeting_zoom_id: "857 4635-2311",
+    meeting_join_url: "https://us02web.zoom.us/j/85746352311?pwd=abc",
+  };
+
+  it("lets an administrator create one with a meeting: its page is an announcement item, search hears of it, signed-in members see its banner", async () => {
+    const admin = cast.clients.admin;
+    const created = await admin.post("/api/announcements", meetingEvent);
+    fits("post", "/api/announcements", created);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      message: T.created,
+      data: {
+        title: "Spring planning webinar",
+        type: "event",
+        content: "<p>Join <strong>us</strong>.</p>Agenda",
+        link: "https://example.org/register",
+        cta_text: "Register",
+        end_time: null,
+        event_start_time: "2030-03-01T16:00:00.000Z",
+        event_end_time: "2030-03-01T17:00:00.000Z",
+        all_day: false,
+        is_sticky: true,
+        priority: 7,
+        show_snooze: false,
+        show_dismiss: true,
+        audience: "authed",
+        state: "current",
+        meeting: { zoom_id: "85746352311", join_url: "https://us02web.zoom.us/j/85746352311?pwd=abc" },
+      },
+    });
+    const id = created.body.data.id as number;
+    const item = await server.db.selectFrom("content").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect([item.model_key, item.sub_type, item.owner_id, item.visibility]).toEqual(["cms_page", "announcement", cast.admin.id, "authed"]);
+    expect(created.body.data.url).toBe(`/announcements/${item.uid}`);
+    expect(await changesOf(id)).toBe(1);
+
+    expect(await bannersOf(server.client())).toEqual([]);
+    const banner = (await cast.clients.member.get("/api/announcements")).body.data.find((a: { id: number }) => a.id === id);
+    expect(banner).toMatchObject({ title: "Spring planning webinar", meeting: { zoom_id: "85746352311" } });
+    fits("get", "/api/announcements", await cast.clients.member.get("/api/announcements"));
+  });
+
+  it("keeps an all-day event's days, and no event times for other types", async () => {
+    const admin = cast.clients.admin;
+    const allDay = await admin.post("/api/announcements", { title: "Open day", type: "event", all_day: true, event_start_time: "2030-05-02", event_end_time: "2030-05-02", audience: "public" });
+    expect(allDay.body.data).toMatchObject({ all_day: true, event_start_time: "2030-05-02T00:00:00.000Z", event_end_time: "2030-05-02T00:00:00.000Z", meeting: null, content: "" });
+    // An empty editor's paragraph (what the rich-text editor sends when nothing was written) is no content.
+    const empty = await admin.post("/api/announcements", { title: "Empty", type: "others", content: '<p class="rt-p"><br></p>' });
+    expect(empty.body.data.content).toBe("");
+    const info = await admin.post("/api/announcements", { title: "Info", type: "information", all_day: true, event_start_time: "garbage" });
+    expect(info.status).toBe(201);
+    expect(info.body.data).toMatchObject({ all_day: false, event_start_time: null, event_end_time: null });
+    expect(await bannersOf(server.client())).toEqual(expect.arrayContaining(["Open day", "Info"]));
+  });
+
+  it("lists every announcement by state, edits one (audience too), ends one now and deletes one", async () => {
+    const admin = cast.clients.admin;
+    const shown = (await admin.post("/api/announcements", { title: "Shown", type: "information", audience: "public" })).body.data.id as number;
+    const later = (await admin.post("/api/announcements", { title: "Later", type: "question", start_time: at(HOUR), end_time: at(2 * HOUR) })).body.data.id as number;
+    const seeded = await buildAnnouncement(server.db, { ownerId: cast.owner.id, title: "Over" }, { start_time: at(-2 * HOUR), end_time: at(-HOUR) });
+
+    const listed = await admin.get("/api/announcements/manage");
+    fits("get", "/api/announcements/manage", listed);
+    expect(listed.body.data.map((a: { title: string; state: string }) => [a.title, a.state])).toEqual([
+      ["Shown", "current"],
+      ["Later", "scheduled"],
+      ["Over", "ended"],
+    ]);
+
+    const changed = await admin.send("PUT", `/api/announcements/${shown}`, { title: "Shown to members", type: "error", description: "New text", audience: "authed", priority: -3 });
+    fits("put", "/api/announcements/{id}", changed);
+    expect(changed.body).toMatchObject({ message: T.saved, data: { id: shown, title: "Shown to members", type: "error", description: "New text", audience: "authed", priority: -3, state: "current" } });
+    expect(await bannersOf(server.client())).toEqual([]);
+    expect(await bannersOf(cast.clients.member)).toEqual(["Shown to members"]);
+    const grants = await server.db.selectFrom("content_grants").select(["scope", "permission"]).where("content_id", "=", shown).execute();
+    expect(grants).toEqual([{ scope: "authed", permission: "read" }]);
+    expect(await changesOf(shown)).toBe(2);
+
+    const ended = await admin.post(`/api/announcements/${shown}/end`);
+    fits("post", "/api/announcements/{id}/end", ended);
+    expect(ended.body).toMatchObject({ message: T.ended, data: { id: shown, state: "ended" } });
+    expect(Date.parse(ended.body.data.end_time)).toBeLessThanOrEqual(Date.now());
+    expect(await bannersOf(cast.clients.member)).toEqual([]);
+    expect(await changesOf(shown)).toBe(3);
+    // Ending an ended one keeps its end.
+    const again = await admin.post(`/api/announcements/${seeded.id}/end`);
+    expect(again.body.data.end_time).toBe((await server.db.selectFrom("announcements").select("end_time").where("content_id", "=", seeded.id).executeTakeFirstOrThrow()).end_time);
+
+    const deleted = await admin.send("DELETE", `/api/announcements/${later}`);
+    fits("delete", "/api/announcements/{id}", deleted);
+    expect([deleted.status, deleted.body.message]).toEqual([200, T.deleted]);
+    expect(await server.db.selectFrom("content").select("id").where("id", "=", later).execute()).toEqual([]);
+    expect(await server.db.selectFrom("announcements").select("content_id").where("content_id", "=", later).execute()).toEqual([]);
+    expect(await changesOf(later)).toBe(2);
+    for (const answer of [await admin.send("DELETE", `/api/announcements/${later}`), await admin.send("PUT", `/api/announcements/${later}`, { title: "Gone", type: "information" }), await admin.post(`/api/announcements/${later}/end`)]) {
+      expect([answer.status, answer.body.message]).toEqual([404, T.notFound]);
+    }
+    // A content item that is not an announcement is none either.
+    const page = (await server.db.selectFrom("content").select("id").where("model_key", "!=", "cms_page").limit(1).executeTakeFirst())?.id ?? 999_999;
+    expect((await admin.send("DELETE", `/api/announcements/${page}`)).status).toBe(404);
+  });
+
+  it("is for administrators only: 401 guests, 403 every other role (moderators too), before reading what they sent", async () => {
+    const kept = await buildAnnouncement(server.db, { ownerId: cast.owner.id, title: "Kept" }, {});
+    const calls: [string, (c: TestClient) => Promise<{ status: number }>][] = [
+      ["list", (c) => c.get("/api/announcements/manage")],
+      ["add", (c) => c.post("/api/announcements", { title: "" })],
+      ["change", (c) => c.send("PUT", `/api/announcements/${kept.id}`, { title: "Changed", type: "information" })],
+      ["end", (c) => c.post(`/api/announcements/${kept.id}/end`)],
+    ];
+    for (const [name, call] of calls) {
+      const statuses = await statusesByRole(cast.clients, call);
+      expect([name, statuses]).toEqual([name, { guest: 401, owner: 403, member: 403, leader: 403, groupie: 403, moderator: 403, admin: name === "add" ? 422 : 200 }]);
+    }
+    const refused = await cast.clients.moderator.post("/api/announcements", meetingEvent);
+    expect([refused.status, refused.body.message]).toEqual([403, MESSAGES.forbidden]);
+    fits("post", "/api/announcements", refused);
+    expect([(await server.client().get("/api/announcements/manage")).body.message]).toEqual([MESSAGES.signInRequired]);
+    const deletions = await statusesByRole(cast.clients, (c) => c.send("DELETE", `/api/announcements/${kept.id}`));
+    expect(deletions).toEqual({ guest: 401, owner: 403, member: 403, leader: 403, groupie: 403, moderator: 403, admin: 200 });
+    expect(await server.db.selectFrom("content").select("title").where("model_key", "=", "cms_page").execute()).toEqual([]);
+    expect((await cast.clients.moderator.get("/getInitializeData")).body.profile.permissions.manage_announcements).toBe(false);
+    expect((await cast.clients.member.get("/getInitializeData")).body.profile.permissions.manage_announcements).toBe(false);
+    expect((await cast.clients.admin.get("/getInitializeData")).body.profile.permissions.manage_announcements).toBe(true);
+  });
+
+  it("answers bad input with 422, the field's message and field errors, never a 500", async () => {
+    const admin = cast.clients.admin;
+    const ok = { title: "A", type: "information" };
+    const cases: [unknown, string, string][] = [
+      [{ type: "information" }, "title", T.titleRequired],
+      [{ ...ok, title: "   " }, "title", T.titleRequired],
+      [{ ...ok, title: "x".repeat(256) }, "title", T.titleTooLong],
+      [{ title: "A" }, "type", T.badType],
+      [{ ...ok, type: "news" }, "type", T.badType],
+      [{ ...ok, description: "x".repeat(1001) }, "description", T.descriptionTooLong],
+      [{ ...ok, content: "x".repeat(20_001) }, "content", T.contentTooLong],
+      [{ ...ok, link: "javascript:alert(1)" }, "link", T.badLink],
+      [{ ...ok, link: "//evil.example" }, "link", T.badLink],
+      [{ ...ok, cta_text: "Go" }, "link", T.ctaWithoutLink],
+      [{ ...ok, link: "/x", cta_text: "x".repeat(256) }, "cta_text", T.ctaTooLong],
+      [{ ...ok, start_time: "tomorrow" }, "start_time", T.badTime],
+      [{ ...ok, end_time: "2030-13-45T99:00" }, "end_time", T.badTime],
+      [{ ...ok, start_time: "2030-02-01T00:00:00Z", end_time: "2030-01-01T00:00:00Z" }, "end_time", T.endBeforeStart],
+      [{ ...ok, type: "event" }, "event_start_time", T.eventStartRequired],
+      [{ ...ok, type: "event", event_start_time: "soon" }, "event_start_time", T.badTime],
+      [{ ...ok, type: "event", event_start_time: "2030-01-01T10:00:00Z", event_end_time: "2030-01-01T09:00:00Z" }, "event_end_time", T.endBeforeStart],
+      [{ ...ok, type: "event", all_day: true, event_start_time: "2030-02-30" }, "event_start_time", T.badDay],
+      [{ ...ok, type: "event", all_day: true, event_start_time: "2030-02-03", event_end_time: "2030-02-02" }, "event_end_time", T.endBeforeStart],
+      [{ ...ok, type: "event", event_start_time: 5 }, "event_start_time", T.badTime],
+      [{ ...ok, priority: 1.5 }, "priority", T.badPriority],
+      [{ ...ok, priority: 1001 }, "priority", T.badPriority],
+      [{ ...ok, audience: "friends" }, "audience", T.badAudience],
+      [{ ...ok, meeting_zoom_id: "12ab", meeting_join_url: "https://zoom.us/j/1" }, "meeting_zoom_id", T.badZoomId],
+      [{ ...ok, meeting_zoom_id: "85746352311", meeting_join_url: "https://evil.example/j/1" }, "meeting_join_url", T.badJoinUrl],
+      [{ ...ok, meeting_zoom_id: "85746352311", meeting_join_url: "http://zoom.us/j/1" }, "meeting_join_url", T.badJoinUrl],
+      [{ ...ok, meeting_zoom_id: "85746352311" }, "meeting_join_url", T.meetingIncomplete],
+      [{ ...ok, meeting_join_url: "https://zoom.us/j/85746352311" }, "meeting_zoom_id", T.meetingIncomplete],
+      [{ ...ok, is_sticky: "yes" }, "is_sticky", "is_sticky must be true or false."],
+    ];
+    for (const [body, field, message] of cases) {
+      const answer = await admin.post("/api/announcements", body);
+      const label = JSON.stringify(body).slice(0, 80);
+      expect([label, answer.status, answer.body.message, answer.body.errors?.[field]?.[0]]).toEqual([label, 422, message, message]);
+    }
+    fits("post", "/api/announcements", await admin.post("/api/announcements", {}));
+    fits("post", "/api/announcements", await admin.post("/api/announcements", "not json at all"));
+    for (const id of ["abc", "0", "99999999999"]) {
+      const answer = await admin.send("DELETE", `/api/announcements/${id}`);
+      expect([id, answer.status, answer.body.message]).toEqual([id, 422, T.badId]);
+    }
+    expect(await server.db.selectFrom("content").select("id").where("model_key", "=", "cms_page").execute()).toEqual([]);
+  });
+});
