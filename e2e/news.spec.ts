@@ -44,7 +44,7 @@ test("news: administrators write the carousel's slides on a staff page, with a p
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/moderation\/news$/);
     // The demo's four news items, one of them for members only.
-    await expect(page.getByRole("list", { name: "News items" }).getByRole("listitem")).toHaveCount(4);
+    await expect(page.getByRole("list", { name: "News" }).getByRole("listitem")).toHaveCount(4);
     await expect(page.getByRole("listitem").filter({ hasText: "Spring planning webinar" }).getByRole("heading", { level: 2 })).toHaveText(/^Shown to everyone Spring planning webinar/);
 
     // Create, by keyboard: the form says what is missing first, then what the server refuses, by its field.

@@ -195,7 +195,7 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
 
   return (
     <StaffFormDialog id="announcement-form-modal" noun="announcement" editing={a !== null} failure={form.failure} saving={form.saving} onClose={onClose} onSubmit={handleSubmit}>
-      <div className="announcement-form__row">
+      <div className="staff-form__row">
         {text("title", "Title", title, setTitle, { maxLength: 255 })}
         <Field id={fieldId("type")} label="Type" error={errors.type}>
           <select {...control("type")} className="input" value={type} onChange={(e) => edit("type", setType)(e.target.value as AnnouncementType)}>
@@ -215,13 +215,13 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
           </p>
         )}
       </div>
-      <div className="announcement-form__row">
+      <div className="staff-form__row">
         {text("link", "Link (optional)", link, setLink, { type: "url", placeholder: "https://… or /a/page" })}
         {text("cta_text", "Call-to-action text", cta, setCta, { maxLength: 255, placeholder: "Learn more" })}
       </div>
       <fieldset className="announcement-form__group">
         <legend className="field__label">Banner shown</legend>
-        <div className="announcement-form__row">
+        <div className="staff-form__row">
           {text("start_time", "From (empty: now)", start, setStart, { type: "datetime-local" })}
           {text("end_time", "Until (empty: no end)", end, setEnd, { type: "datetime-local" })}
         </div>
@@ -230,13 +230,13 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
         <fieldset className="announcement-form__group">
           <legend className="field__label">When the event takes place</legend>
           {checkbox("All day", allDay, handleAllDay)}
-          <div className="announcement-form__row">
+          <div className="staff-form__row">
             {text("event_start_time", allDay ? "First day" : "Starts", eventStart, setEventStart, { type: allDay ? "date" : "datetime-local" })}
             {text("event_end_time", allDay ? "Last day (optional)" : "Ends (optional)", eventEnd, setEventEnd, { type: allDay ? "date" : "datetime-local" })}
           </div>
         </fieldset>
       )}
-      <div className="announcement-form__row">
+      <div className="staff-form__row">
         <Field id={fieldId("audience")} label="Who may see it" error={errors.audience}>
           <select {...control("audience")} className="input" value={audience} onChange={(e) => edit("audience", setAudience)(e.target.value as AnnouncementAudience)}>
             {(["public", "authed", ...(a?.audience === "restricted" ? (["restricted"] as const) : [])] as const).map((value) => <option key={value} value={value} label={AUDIENCE_LABELS[value]} />)}
@@ -251,7 +251,7 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
       </div>
       <fieldset className="announcement-form__group">
         <legend className="field__label">Meeting details (optional)</legend>
-        <div className="announcement-form__row">
+        <div className="staff-form__row">
           {text("meeting_zoom_id", "Zoom ID", zoomId, setZoomId, { inputMode: "numeric", autoComplete: "off", placeholder: "857 4635 2311" })}
           {text("meeting_join_url", "Join URL", joinUrl, setJoinUrl, { type: "url", placeholder: "https://zoom.us/j/…" })}
         </div>

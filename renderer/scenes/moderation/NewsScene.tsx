@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import {
   CAROUSEL_TEXTS,
   CommunityCalloutSettings,
@@ -10,16 +10,13 @@ import {
   type NewsButtonVariant,
   type NewsCarouselItem,
 } from "../../../contract/index.js";
-import { toApiError } from "../../api/ApiError.js";
 import { deleteNewsItem, saveNewsItem, useManagedNews } from "../../api/carousels.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
-import { Field, fieldErrorProps } from "../../components/Field.js";
-import { FormDialog } from "../../components/ModalFrame.js";
+import { Field } from "../../components/Field.js";
 import { NewsSlide } from "../../components/carousel/NewsCarousel.js";
 import { shortDate } from "../../components/dates.js";
-import { showToast } from "../../components/toastStore.js";
-import { StaffList, StaffPage } from "./StaffPage.js";
+import { StaffCard, StaffEntriesPage, StaffFormDialog, runStaffAction, useStaffForm, type StaffFormProps } from "./staffEditing.js";
 
 const AUDIENCE_LABELS: Record<NewsAudience, string> = { public: "Everyone", authed: "Signed-in members" };
 const BUTTON_LABELS: Record<NewsButtonVariant, string> = { primary: "Blue", secondary: "White with a blue outline", light: "White", dark: "Dark" };
@@ -29,7 +26,6 @@ export function NewsScene() {
   const allowed = Boolean(useCurrentProfile()?.permissions.manage_news);
   const news = useManagedNews(allowed);
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<ManagedNewsItem | "new" | null>(null);
   const [deleting, setDeleting] = useState<ManagedNewsItem | null>(null);
 
   /** After a change: this list and the carousel everyone sees (both keys start with "news"). */
@@ -37,52 +33,24 @@ export function NewsScene() {
 
   const handleDelete = async (item: ManagedNewsItem) => {
     setDeleting(null);
-    try {
-      showToast((await deleteNewsItem(item.id)).message, "info");
-      await refresh();
-      document.getElementById("new-news-item")?.focus();
-    } catch (error) {
-      showToast((await toApiError(error)).displayMessage);
-    }
+    await runStaffAction(() => deleteNewsItem(item.id), refresh, "new-news-item");
   };
 
+  const nextOrder = Math.max(-1, ...(news.data?.data ?? []).map((n) => n.sort_order)) + 1;
   return (
-    <StaffPage
+    <StaffEntriesPage
       title="News"
       intro="The slides of the news carousel at the top of the search screen, in this order. A draft is shown to no one; a slide for signed-in members is hidden from guests."
       permission="manage_news"
+      noun="news item"
+      nouns="news items"
+      newId="new-news-item"
+      counted
+      query={news}
+      card={(item, edit) => <NewsCard key={item.id} item={item} onEdit={edit} onDelete={() => setDeleting(item)} />}
+      form={(item, props) => <NewsDialog item={item} nextOrder={nextOrder} {...props} />}
+      afterSave={refresh}
     >
-      <p>
-        <button type="button" id="new-news-item" className="button button--primary" onClick={() => setEditing("new")}>
-          New news item
-        </button>
-      </p>
-      <StaffList query={news} noun="news items" empty="No news yet: the search screen shows no news carousel.">
-        {(data) => (
-          <>
-            <p className="staff-page__count" role="status">
-              {data.data.length === 1 ? "1 news item" : `${data.data.length} news items`}
-            </p>
-            <ol className="report-list" aria-label="News items">
-              {data.data.map((item) => (
-                <NewsCard key={item.id} item={item} onEdit={() => setEditing(item)} onDelete={() => setDeleting(item)} />
-              ))}
-            </ol>
-          </>
-        )}
-      </StaffList>
-      {editing && (
-        <NewsDialog
-          item={editing === "new" ? null : editing}
-          nextOrder={Math.max(-1, ...(news.data?.data ?? []).map((n) => n.sort_order)) + 1}
-          onClose={() => setEditing(null)}
-          onSaved={async () => {
-            setEditing(null);
-            showToast(NEWS_MESSAGES.saved, "info");
-            await refresh();
-          }}
-        />
-      )}
       {deleting && (
         <ConfirmDialog
           title="Delete news item"
@@ -92,30 +60,19 @@ export function NewsScene() {
           onCancel={() => setDeleting(null)}
         />
       )}
-    </StaffPage>
+    </StaffEntriesPage>
   );
 }
 
 function NewsCard({ item, onEdit, onDelete }: { item: ManagedNewsItem; onEdit(): void; onDelete(): void }) {
   return (
-    <li className="report card">
-      <h2 className="report__title">
-        <span className={`report__kind${item.is_published ? "" : " interceptor-card__off"}`}>{item.is_published ? `Shown to ${AUDIENCE_LABELS[item.audience].toLowerCase()}` : "Draft"}</span> {item.title}
-      </h2>
+    <StaffCard className="news-card" state={item.is_published ? `Shown to ${AUDIENCE_LABELS[item.audience].toLowerCase()}` : "Draft"} shown={item.is_published} title={item.title} onEdit={onEdit} onDelete={onDelete}>
       {item.description && <p className="news-card__description">{item.description}</p>}
       <p className="report__meta">
         Order {item.sort_order}
         {item.link ? ` · leads to ${item.link}` : " · no call to action"} · changed on <time dateTime={item.updated_at}>{shortDate(item.updated_at)}</time>
       </p>
-      <div className="interceptor-card__actions">
-        <button type="button" className="button button--secondary button--small" onClick={onEdit}>
-          Edit<span className="visually-hidden"> {item.title}</span>
-        </button>
-        <button type="button" className="button button--ghost button--small" onClick={onDelete}>
-          Delete<span className="visually-hidden"> {item.title}</span>
-        </button>
-      </div>
-    </li>
+    </StaffCard>
   );
 }
 
@@ -127,7 +84,10 @@ type FieldName = (typeof FIELDS)[number];
  * Adding (no item: it goes last, at `nextOrder`) or editing one. PUT replaces the whole item, so the callout's settings the form does not show
  * (opacity, blur, shadow, outline, its own title and description) are sent back as they were.
  */
-function NewsDialog({ item, nextOrder, onClose, onSaved }: { item: ManagedNewsItem | null; nextOrder: number; onClose(): void; onSaved(): Promise<void> }) {
+function NewsDialog({ item, nextOrder, onClose, onSaved }: { item: ManagedNewsItem | null; nextOrder: number } & StaffFormProps) {
+  const form = useStaffForm(FIELDS);
+  const { errors, control, edit, fieldId } = form;
+  // The controls with no error of their own.
   const id = useId();
   const [title, setTitle] = useState(item?.title ?? "");
   const [description, setDescription] = useState(item?.description ?? "");
@@ -138,73 +98,41 @@ function NewsDialog({ item, nextOrder, onClose, onSaved }: { item: ManagedNewsIt
   const [published, setPublished] = useState(item?.is_published ?? true);
   const [order, setOrder] = useState(String(item?.sort_order ?? nextOrder));
   const [settings, setSettings] = useState<CommunityCalloutSettings>(item?.community_callout_settings ?? CommunityCalloutSettings.parse({}));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   const setting = <K extends keyof CommunityCalloutSettings>(key: K, value: CommunityCalloutSettings[K]) => setSettings((s) => ({ ...s, [key]: value }));
-  const focusField = (field: FieldName) => document.getElementById(`${id}-${field}`)?.focus();
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
+  const check = () => {
     const found: Partial<Record<FieldName, string>> = {};
     if (!title.trim()) found.title = NEWS_MESSAGES.titleRequired;
     if (!/^-?\d+$/.test(order.trim())) found.sort_order = "The order is a whole number (lower comes first).";
-    setErrors(found);
-    setFailure(null);
-    const first = FIELDS.find((f) => found[f]);
-    if (first) return focusField(first);
-    setSaving(true);
-    try {
-      const body = { title, description, banner_url: bannerUrl, link, cta_text: ctaText, audience, is_published: published, sort_order: Number(order), community_callout_settings: settings };
-      await saveNewsItem(item?.id ?? null, body);
-      await onSaved();
-    } catch (error) {
-      const apiError = await toApiError(error);
-      const refused = Object.fromEntries(FIELDS.filter((f) => apiError.fieldErrors[f]?.length).map((f) => [f, apiError.fieldErrors[f]![0]]));
-      const firstRefused = FIELDS.find((f) => refused[f]);
-      if (firstRefused) {
-        setErrors(refused);
-        focusField(firstRefused);
-      } else setFailure(apiError.displayMessage);
-      setSaving(false);
-    }
+    return found;
   };
+  const handleSubmit = form.submit(check, async () => {
+    await saveNewsItem(item?.id ?? null, { title, description, banner_url: bannerUrl, link, cta_text: ctaText, audience, is_published: published, sort_order: Number(order), community_callout_settings: settings });
+    await onSaved(NEWS_MESSAGES.saved);
+  });
 
-  const control = (field: FieldName) => ({ id: `${id}-${field}`, ...fieldErrorProps(`${id}-${field}`, errors[field]) });
   const preview: NewsCarouselItem = { id: item?.id ?? 0, title: title.trim() || "(no title yet)", description, banner_url: bannerUrl.trim() || null, link: link.trim() || null, cta_text: ctaText.trim() || null, community_callout_settings: settings };
   return (
-    <FormDialog
-      id="news-form-modal"
-      title={item ? "Edit news item" : "New news item"}
-      className="dialog dialog--interceptor-form"
-      formClassName="stack"
-      onClose={onClose}
-      onSubmit={handleSubmit}
-      failure={failure}
-      submitLabel={item ? "Save" : "Create"}
-      busyLabel="Saving…"
-      submitting={saving}
-    >
-      <Field id={`${id}-title`} label="Title" error={errors.title}>
-        <input {...control("title")} className="input" maxLength={255} value={title} onChange={(e) => setTitle(e.target.value)} />
+    <StaffFormDialog id="news-form-modal" noun="news item" editing={item !== null} failure={form.failure} saving={form.saving} onClose={onClose} onSubmit={handleSubmit}>
+      <Field id={fieldId("title")} label="Title" error={errors.title}>
+        <input {...control("title")} className="input" maxLength={255} value={title} onChange={(e) => edit("title", setTitle)(e.target.value)} />
       </Field>
-      <Field id={`${id}-description`} label="Description" error={errors.description}>
-        <textarea {...control("description")} className="input" rows={3} maxLength={5000} value={description} onChange={(e) => setDescription(e.target.value)} />
+      <Field id={fieldId("description")} label="Description" error={errors.description}>
+        <textarea {...control("description")} className="input" rows={3} maxLength={5000} value={description} onChange={(e) => edit("description", setDescription)(e.target.value)} />
       </Field>
-      <Field id={`${id}-banner_url`} label="Banner image address (an http(s) address or a path on this site)" error={errors.banner_url}>
-        <input {...control("banner_url")} className="input" placeholder="/news/spring-planning.svg" value={bannerUrl} onChange={(e) => setBannerUrl(e.target.value)} />
+      <Field id={fieldId("banner_url")} label="Banner image address (an http(s) address or a path on this site)" error={errors.banner_url}>
+        <input {...control("banner_url")} className="input" placeholder="/news/spring-planning.svg" value={bannerUrl} onChange={(e) => edit("banner_url", setBannerUrl)(e.target.value)} />
       </Field>
       <Field id={`${id}-alt`} label="The banner's alternative text (empty if it only decorates)">
         <input id={`${id}-alt`} className="input" maxLength={500} value={settings.background_alt_text} onChange={(e) => setting("background_alt_text", e.target.value)} />
       </Field>
-      <div className="interceptor-form__row news-form__row">
-        <Field id={`${id}-link`} label="Call to action's link" error={errors.link}>
-          <input {...control("link")} className="input" placeholder="/search/?query=planning" value={link} onChange={(e) => setLink(e.target.value)} />
+      <div className="staff-form__row">
+        <Field id={fieldId("link")} label="Call to action's link" error={errors.link}>
+          <input {...control("link")} className="input" placeholder="/search/?query=planning" value={link} onChange={(e) => edit("link", setLink)(e.target.value)} />
         </Field>
-        <Field id={`${id}-cta_text`} label="Call to action's text" error={errors.cta_text}>
-          <input {...control("cta_text")} className="input" maxLength={255} placeholder={CAROUSEL_TEXTS.defaultCta} value={ctaText} onChange={(e) => setCtaText(e.target.value)} />
+        <Field id={fieldId("cta_text")} label="Call to action's text" error={errors.cta_text}>
+          <input {...control("cta_text")} className="input" maxLength={255} placeholder={CAROUSEL_TEXTS.defaultCta} value={ctaText} onChange={(e) => edit("cta_text", setCtaText)(e.target.value)} />
         </Field>
       </div>
       <fieldset className="news-form__choices">
@@ -220,9 +148,9 @@ function NewsDialog({ item, nextOrder, onClose, onSaved }: { item: ManagedNewsIt
         <input type="checkbox" checked={published} onChange={(e) => setPublished(e.target.checked)} />
         <span className="check__label">Published (a draft is shown to no one)</span>
       </label>
-      <div className="interceptor-form__row news-form__row">
-        <Field id={`${id}-sort_order`} label="Order (lower comes first)" error={errors.sort_order}>
-          <input {...control("sort_order")} className="input" inputMode="numeric" value={order} onChange={(e) => setOrder(e.target.value)} />
+      <div className="staff-form__row">
+        <Field id={fieldId("sort_order")} label="Order (lower comes first)" error={errors.sort_order}>
+          <input {...control("sort_order")} className="input" inputMode="numeric" value={order} onChange={(e) => edit("sort_order", setOrder)(e.target.value)} />
         </Field>
         <Field id={`${id}-button`} label="Button style">
           <select id={`${id}-button`} className="input" value={settings.button_variant} onChange={(e) => setting("button_variant", e.target.value as NewsButtonVariant)}>
@@ -234,7 +162,7 @@ function NewsDialog({ item, nextOrder, onClose, onSaved }: { item: ManagedNewsIt
           </select>
         </Field>
       </div>
-      <div className="interceptor-form__row news-form__row">
+      <div className="staff-form__row">
         <Field id={`${id}-background`} label="Panel colour">
           <input id={`${id}-background`} className="input news-form__colour" type="color" value={settings.background_color} onChange={(e) => setting("background_color", e.target.value)} />
         </Field>
@@ -251,6 +179,6 @@ function NewsDialog({ item, nextOrder, onClose, onSaved }: { item: ManagedNewsIt
           <NewsSlide item={preview} label="Preview" current />
         </div>
       </section>
-    </FormDialog>
+    </StaffFormDialog>
   );
 }
