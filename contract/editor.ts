@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { positiveId } from "./common.js";
-import { CopiedFromDetails } from "./contentActions.js";
+import { AttributeGroupView, CopiedFromDetails } from "./contentActions.js";
 import { Badge } from "./badges.js";
 import { Endorsement } from "./endorsements.js";
 import { ResourceView } from "./resourceView.js";
@@ -147,6 +147,8 @@ export const EditableItem = z.object({
   favorite: z.boolean(),
   /** Whether the item is tagged with standards: the page offers View standards only then. */
   has_standards: z.boolean(),
+  /** What the item is tagged with, for its page: attribute values by type (in the types' order, each in tree order) and its keywords. */
+  tags: z.object({ attributes: z.array(AttributeGroupView), keywords: z.array(z.string()) }),
   /** What the item's type offers (as a search card's common.features): a favorite control, a collect control; feed: the item has a feed (groups). */
   features: z.object({ favorite: z.boolean(), collectible: z.boolean(), copy: z.boolean(), feed: z.boolean() }),
   /** favorite: the actor may favorite it (signed in, and its type can be favorited); take_ownership: it may make itself the owner (Change owner's "Me"; not a group's leader, who acts for the group). */

@@ -1,6 +1,7 @@
 import { AttributeConfigResponse, AttributeTreeResponse, ContentTags, ContentTagsResponse, ItemsByIdsResponse, TreesByTypeResponse, type AttributeItem, type ContentTagsRequest } from "../../contract/index.js";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { getJson, postJson } from "./client.js";
+import { itemQueryKeyAll } from "./editor.js";
 
 /** Query keys of the tagging dialogs: an item's tags, and a model's attribute types. */
 export const taggingKeys = {
@@ -13,9 +14,19 @@ export function fetchTags(link: string): Promise<ContentTags> {
   return getJson(`api/content${link}/tags`, ContentTags);
 }
 
-/** POST {link}/tags: replaces the item's attributes and keywords. */
-export function saveTags(link: string, body: ContentTagsRequest): Promise<ContentTagsResponse> {
-  return postJson(`${link.replace(/^\//, "")}/tags`, body, ContentTagsResponse);
+/**
+ * POST {link}/tags: replaces the item's attributes and keywords. Then the item's tags and search are read again, and
+ * the items are marked stale without being read now (an open editor is never reset under its author): the item's page
+ * shows its new tags, and View standards, when it is next opened.
+ */
+export async function saveTags(queryClient: QueryClient, link: string, body: ContentTagsRequest): Promise<ContentTagsResponse> {
+  const answer = await postJson(`${link.replace(/^\//, "")}/tags`, body, ContentTagsResponse);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: taggingKeys.tags(link) }),
+    queryClient.invalidateQueries({ queryKey: ["search"] }),
+    queryClient.invalidateQueries({ queryKey: itemQueryKeyAll, refetchType: "none" }),
+  ]);
+  return answer;
 }
 
 /** GET /attributes/config/{modelKey}: the attribute types (tabs) of a model and their picker settings. */

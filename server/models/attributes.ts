@@ -137,20 +137,6 @@ export async function listContentAttributes(db: Db, contentId: number) {
     .execute();
 }
 
-/** Whether an item is tagged with any value of the attribute type with this key (the item page's View standards). */
-export async function hasAttributeOfType(db: Db, contentId: number, typeKey: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("content_attributes")
-    .innerJoin("attribute_items as item", "item.id", "content_attributes.attr_item_id")
-    .innerJoin("attribute_types as type", "type.id", "item.type_id")
-    .select("content_attributes.attr_item_id")
-    .where("content_attributes.content_id", "=", contentId)
-    .where("type.key", "=", typeKey)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** How many of the given (distinct) item ids belong to the attribute type with this key. */
 export async function countItemsOfType(db: Db, typeKey: string, ids: number[]): Promise<number> {
   if (!ids.length) return 0;

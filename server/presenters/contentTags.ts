@@ -1,14 +1,18 @@
 import type { ContentTags } from "../../contract/index.js";
 
+/** An item's keywords (its comma-separated tags column) as a list. */
+export const keywordsOf = (tags: string): string[] =>
+  tags
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean);
+
 /** An item's tags as the attribute editor reads them: attribute ids and the keywords as a list. */
 export function presentContentTags(modelKey: string, found: { tags: string; attributeIds: number[] }): ContentTags {
   return {
     model_key: modelKey,
     attribute_ids: found.attributeIds,
-    keywords: found.tags
-      .split(",")
-      .map((k) => k.trim())
-      .filter(Boolean),
+    keywords: keywordsOf(found.tags),
     keywords_enabled: true,
   };
 }

@@ -1,10 +1,11 @@
-import type { Badge, CopiedFromDetails, EditableItem, Endorsement, SectionView } from "../../contract/index.js";
+import { STANDARDS_TYPE, type AttributeGroupView, type Badge, type CopiedFromDetails, type EditableItem, type Endorsement, type SectionView } from "../../contract/index.js";
 import type { Content, ContentSection, ContentThumbnail, ResourceFile } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import { badgePolicy, contentObjectPolicy, endorsementPolicy, feedPolicy, permissionPolicy } from "../policies/index.js";
 import type { ContentGrantsSubject } from "../policies/contentObject.js";
 import { expandShortCodes } from "../lib/shortCodes.js";
 import { modelTypeInfo } from "./modelTypes.js";
+import { keywordsOf } from "./contentTags.js";
 import { presentResourceView } from "./resourceView.js";
 import { presentItemThumbnail } from "./thumbnail.js";
 
@@ -31,7 +32,7 @@ export function presentSection(row: ContentSection, withJson: boolean): SectionV
 }
 
 /** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */
-export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[]; resourceFile?: ResourceFile; hasStandards?: boolean; productsCount?: number } = {}): EditableItem {
+export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[]; resourceFile?: ResourceFile; attributes?: AttributeGroupView[]; productsCount?: number } = {}): EditableItem {
   // A link share lets its holder read the item and nothing more (calls naming it by its id would refuse).
   const byLink = extras.viewsOnlyByLink ?? false;
   const edit = contentObjectPolicy.canEditReached(actor, item, byLink);
@@ -73,7 +74,8 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     badges: extras.badges ?? [],
     viewed_by_link: byLink,
     link_shared: extras.linkShared ?? false,
-    has_standards: extras.hasStandards ?? false,
+    has_standards: (extras.attributes ?? []).some((group) => group.type_key === STANDARDS_TYPE),
+    tags: { attributes: extras.attributes ?? [], keywords: keywordsOf(item.tags) },
     resource_view: presentResourceView(item, extras.resourceFile, type.singular),
     // The stored flag (the item's pricing, as imports and the demo set it), or sold by an active product now.
     is_fee_based: item.is_fee_based === 1 || (extras.productsCount ?? 0) > 0,

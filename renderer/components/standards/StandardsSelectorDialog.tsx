@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { MESSAGES, STANDARD_SEARCH_MIN, STANDARDS_TYPE, type AttributeTypeConfig, type ContentTags } from "../../../contract/index.js";
 import { messageOf } from "../../api/ApiError.js";
 import { fetchStandardsByIds, useStandardSearch } from "../../api/contentActions.js";
-import { saveTags, taggingKeys, useAttributeConfig, useContentTags } from "../../api/tagging.js";
+import { saveTags, useAttributeConfig, useContentTags } from "../../api/tagging.js";
 import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
@@ -88,9 +88,7 @@ function SelectorBody({ link, tags, config, initial, onSaved }: { link: string; 
     try {
       const before = new Set(initial.map((s) => s.id));
       const others = tags.attribute_ids.filter((a) => !before.has(a));
-      const answer = await saveTags(link, { attribute_ids: [...others, ...chosen.keys()], keywords: tags.keywords });
-      await queryClient.invalidateQueries({ queryKey: taggingKeys.tags(link) });
-      await queryClient.invalidateQueries({ queryKey: ["search"] });
+      const answer = await saveTags(queryClient, link, { attribute_ids: [...others, ...chosen.keys()], keywords: tags.keywords });
       onSaved(answer.message);
     } catch (error) {
       setFailure(messageOf(error, MESSAGES.unexpected));

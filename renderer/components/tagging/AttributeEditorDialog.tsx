@@ -9,7 +9,7 @@ import {
   type AttributeTypeConfig,
 } from "../../../contract/index.js";
 import { messageOf } from "../../api/ApiError.js";
-import { fetchAttributesByIds, fetchWholeTree, saveTags, taggingKeys, useAttributeConfig, useContentTags } from "../../api/tagging.js";
+import { fetchAttributesByIds, fetchWholeTree, saveTags, useAttributeConfig, useContentTags } from "../../api/tagging.js";
 import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
 import { Alert } from "../Alert.js";
 import { CloseActions, DialogActions, ModalFrame } from "../ModalFrame.js";
@@ -126,9 +126,7 @@ function TagsForm({
     setSaving(true);
     setFailure(null);
     try {
-      const answer = await saveTags(link, { attribute_ids: [...chosen.keys()], keywords: finalKeywords });
-      await queryClient.invalidateQueries({ queryKey: taggingKeys.tags(link) });
-      await queryClient.invalidateQueries({ queryKey: ["search"] });
+      const answer = await saveTags(queryClient, link, { attribute_ids: [...chosen.keys()], keywords: finalKeywords });
       onSaved(answer.message);
     } catch (error) {
       setFailure(messageOf(error, TAGGING_MESSAGES.pendingKeyword));

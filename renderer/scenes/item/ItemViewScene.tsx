@@ -12,6 +12,7 @@ import { PageTitle } from "../../components/PageTitle.js";
 import { showPendingToast } from "../../components/content/pendingToast.js";
 import { RelatedSidebar } from "../../components/content/RelatedSidebar.js";
 import { EndorsementsCard } from "../../components/content/EndorsementsCard.js";
+import { ItemTags } from "../../components/content/ItemTags.js";
 import { ItemActions } from "./ItemActions.js";
 import { DesignedThumbnail } from "../../components/thumbnail/DesignedThumbnail.js";
 import { ItemContentActions } from "./ItemContentActions.js";
@@ -101,6 +102,7 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         </header>
         <ItemActions item={item} />
         {item.description && <p className="item-page__description">{item.description}</p>}
+        <ItemTags tags={item.tags} />
         {item.resource_view && <ResourceViewPanel view={item.resource_view} title={item.title} />}
         <ItemSections item={item} signedIn={profile !== null} />
         {/* A resource is its link or file, a group's About text is its description: an empty body is only worth a note when

@@ -3,7 +3,6 @@ import {
   ContentUpdateRequest,
   GroupPageUpdateRequest,
   EDITOR_MESSAGES,
-  STANDARDS_TYPE,
   UnlockRequest,
   UpdateLockRequest,
   type ContentUpdateResponse,
@@ -18,11 +17,12 @@ import { parseOr422 } from "../../lib/validate.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
 import { findActiveLock, releaseLock, takeLock, type HeldLock } from "../../models/editLocks.js";
-import { hasAttributeOfType } from "../../models/attributes.js";
+import { listContentAttributes } from "../../models/attributes.js";
 import { listSections } from "../../models/sections.js";
 import { findResourceFile } from "../../models/resources.js";
 import { findThumbnail } from "../../models/thumbnails.js";
 import { authenticate, authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
+import { presentAttributeGroups } from "../../presenters/contentActions.js";
 import { presentEditableItem } from "../../presenters/editableItem.js";
 import type { Actor } from "../../lib/actor.js";
 import { ensureNotLockedByOther, ensureViewable, loadByLink, loadByTypeId } from "./load.js";
@@ -41,17 +41,17 @@ async function lockSeconds(db: Db): Promise<number> {
 
 /** What an item's presenter needs besides its row and sections: where it was copied from, its designed thumbnail and the actor's favorite flag. */
 async function loadItemExtras(db: Db, actor: Actor, contentId: number) {
-  const [copiedFrom, thumbnail, favorites, endorsements, badges, resourceFile, hasStandards, productsCount] = await Promise.all([
+  const [copiedFrom, thumbnail, favorites, endorsements, badges, resourceFile, attributes, productsCount] = await Promise.all([
     loadCopiedFrom(db, actor, contentId),
     findThumbnail(db, contentId),
     favoriteIdsAmong(db, actor.profile?.id ?? null, [contentId]),
     listEndorsements(db, contentId, { publicOnly: true }),
     listContentBadges(db, contentId),
     findResourceFile(db, contentId),
-    hasAttributeOfType(db, contentId, STANDARDS_TYPE),
+    listContentAttributes(db, contentId),
     countActiveProductsFor(db, contentId),
   ]);
-  return { copiedFrom, thumbnail, favorite: favorites.has(contentId), endorsements: presentEndorsements(endorsements), badges, resourceFile, hasStandards, productsCount };
+  return { copiedFrom, thumbnail, favorite: favorites.has(contentId), endorsements: presentEndorsements(endorsements), badges, resourceFile, attributes: presentAttributeGroups(attributes), productsCount };
 }
 
 /** A lock as the editor reads it, from the caller's side. */

@@ -34,13 +34,21 @@ describe("tagging an item (attributes and keywords)", () => {
   it("saves attributes and keywords (trimmed, de-duplicated, sorted) and search finds the item by them at once", async () => {
     const itemPath = `/api/content${link}`;
     // The item page offers View standards only once the item has standards.
-    expect((await server.client().get(itemPath)).body.has_standards).toBe(false);
+    expect((await server.client().get(itemPath)).body).toMatchObject({ has_standards: false, tags: { attributes: [], keywords: [] } });
     const res = await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.grade5, ids.standard, ids.free], keywords: [" tusks ", "Arctic  ocean", "tusks", "cold-water", "e.g. whales"] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "success", message: "Tags saved." });
     expect(res.body.tags).toEqual({ model_key: "lesson_plan", attribute_ids: [ids.grade5!, ids.standard!, ids.free!].sort((a, b) => a - b), keywords: ["Arctic ocean", "cold-water", "e.g. whales", "tusks"], keywords_enabled: true });
     expect((await server.client().get(`/api/content${link}/tags`)).body.keywords).toEqual(["Arctic ocean", "cold-water", "e.g. whales", "tusks"]);
-    expect((await server.client().get(itemPath)).body.has_standards).toBe(true);
+    const page = (await server.client().get(itemPath)).body;
+    expect(page.has_standards).toBe(true);
+    // The item page shows them: values by type, in the types' order, and the keywords.
+    expect(page.tags.keywords).toEqual(["Arctic ocean", "cold-water", "e.g. whales", "tusks"]);
+    expect(page.tags.attributes.map((g: { type_key: string; items: { id: number; name: string }[] }) => [g.type_key, g.items.map((i) => i.name)])).toEqual([
+      ["grades", ["Grade 5"]],
+      ["standards", ["OCN.1 Marine mammals"]],
+      ["content_pricing", ["Free"]],
+    ]);
 
     const byGrade = await server.client().get(`/api/search?grades[]=${ids.grade5}`);
     expect(byGrade.body.data.map((d: { link: string }) => d.link)).toEqual([link]);

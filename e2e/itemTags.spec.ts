@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+import { csrfToken, createLessonPlan, expectNoAxeViolations, facetGroup, signInViaApi } from "./helpers.js";
+
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+/** A seeded public project tagged with three grades, a subject, two standards (with codes) and more. */
+const PROJECT = "Community Probability Project";
+
+test("an item's page lists its tags by type, each leading to the search screen filtered on it", async ({ page }) => {
+  const found = (await (await page.request.get(`/api/search?query=${encodeURIComponent(PROJECT)}`)).json()) as { data: { title: string; link: string }[] };
+  const link = found.data.find((d) => d.title === PROJECT)!.link;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(link);
+  const tags = page.getByRole("region", { name: "Tags" });
+  await expect(tags.getByRole("term")).toContainText(["Grades", "Subjects", "Standards"]);
+  const grades = tags.getByRole("definition").first();
+  await expect(grades.getByRole("link")).toHaveText(["Grade 5", "Grade 6", "Grade 7"]);
+  // A standard shows its code; its name is read out and shown on hover.
+  const standard = tags.getByRole("link", { name: /^CCSS\.MATH\.NF\.2\s*: Explain equivalence of fractions$/ });
+  await expect(standard).toHaveAttribute("title", "Explain equivalence of fractions");
+  await expect(tags.getByRole("link", { name: "probability" })).toHaveAttribute("href", "/search/?query=probability");
+  await expectNoAxeViolations(page, "an item's tags");
+  await tags.screenshot({ path: `${SHOTS}/item-tags-1280.png` });
+
+  // A grade leads to the search screen with that grade chosen.
+  await grades.getByRole("link", { name: "Grade 6" }).click();
+  await expect(page).toHaveURL(/\/search\/\?grades(\[\]|%5B%5D)=\d+$/);
+  await expect(facetGroup(page, "Grades").getByRole("checkbox", { name: /^Grade 6/ })).toBeChecked();
+});
+
+test("a long list of one type's tags shows the first six and +N for the rest, by keyboard; grades are never cut", async ({ page }) => {
+  await signInViaApi(page);
+  const { link } = await createLessonPlan(page, `Tagged plan ${Date.now().toString(36)}`, [{ title: "Start", html: "<p>Read.</p>" }]);
+  const keywords = ["algebra", "biology", "chemistry", "drawing", "ecology", "fractions", "geometry", "history"];
+  // Eight grades too (the search screen's facet lists every grade with its id).
+  const { facets } = (await (await page.request.get("/api/search?per=1")).json()) as { facets: { attributes: { grades: { id: number; label: string }[] } } };
+  const grades = facets.attributes.grades.slice(0, 8);
+  const saved = await page.request.post(`${link}/tags`, { data: { attribute_ids: grades.map((g) => g.id), keywords }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(saved.ok()).toBeTruthy();
+  await page.goto(link);
+  const tags = page.getByRole("region", { name: "Tags" });
+  const [gradeValues, keywordValues] = [tags.getByRole("definition").first(), tags.getByRole("definition").last()];
+  await expect(gradeValues.getByRole("link")).toHaveCount(8);
+  await expect(gradeValues.getByRole("button")).toHaveCount(0);
+  await expect(keywordValues.getByRole("link")).toHaveText(keywords.slice(0, 6));
+  const more = keywordValues.getByRole("button", { name: "+2 more Keywords" });
+  await more.focus();
+  await page.keyboard.press("Enter");
+  await expect(keywordValues.getByRole("link")).toHaveText(keywords);
+  // The button is gone; focus is on the first keyword it showed.
+  await expect(more).toHaveCount(0);
+  await expect(keywordValues.getByRole("link", { name: "geometry" })).toBeFocused();
+});
+
+test("tags saved on the edit page show on the item's page on the way back, without a reload", async ({ page }) => {
+  await signInViaApi(page);
+  const { link } = await createLessonPlan(page, `Plan to tag ${Date.now().toString(36)}`, [{ title: "Start", html: "<p>Read.</p>" }]);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Tags" })).toHaveCount(0);
+
+  await page.locator(".item-page__actions").getByRole("link", { name: "Edit", exact: true }).click();
+  await page.getByRole("button", { name: "Tags", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit tags" });
+  await dialog.getByLabel("Add Keyword (Letters, Numbers, Spaces, and Hyphens Only)").fill("watershed");
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await dialog.getByRole("button", { name: "Save tags" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
+  await expect(page.getByRole("region", { name: "Tags" }).getByRole("link", { name: "watershed" })).toBeVisible();
+});
