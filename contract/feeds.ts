@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ATTACHMENT_MAX_BYTES, AttachmentIds, PostAttachment } from "./attachments.js";
 import { MAX_ID } from "./common.js";
+import { GROUP_JOIN_PERMISSIONS } from "./create.js";
 import { FlagRequest } from "./contentActions.js";
 import { CommentFeedbackCounts, FEEDBACK_TYPES } from "./discussions.js";
 
@@ -179,6 +180,8 @@ export const GroupMembersResponse = z.object({
   requests: z.array(GroupJoinRequest),
   /** How many requests are pending in all (0 to those who may not manage). */
   requests_total: z.number(),
+  /** How people join the group (contract/create.ts GROUP_JOIN_PERMISSIONS); its leaders and administrators change it. */
+  join_permission: z.number().nullable(),
 });
 export type GroupMembersResponse = z.infer<typeof GroupMembersResponse>;
 
@@ -194,7 +197,17 @@ export const GROUP_MEMBER_MESSAGES = {
   removed: "The person was removed from this group.",
   madeLeader: "The person is now a leader of this group.",
   madeMember: "The person is now a member of this group.",
+  joinPermissionInvalid: "Choose how people join this group: 4 (invitation only), 5 (request to join) or 6 (anyone can join).",
+  joinPermissionSaved: (label: string) => `Who can join is now: ${label}.`,
 } as const;
+
+/** PUT /groups/{id}/join-permission: how people join the group from now on (pending requests to join stay, to be answered). */
+export const GroupJoinPermissionRequest = z.object({
+  join_permission: z.coerce
+    .number({ error: GROUP_MEMBER_MESSAGES.joinPermissionInvalid })
+    .refine((id) => GROUP_JOIN_PERMISSIONS.some((p) => p.id === id), GROUP_MEMBER_MESSAGES.joinPermissionInvalid),
+});
+export type GroupJoinPermissionRequest = z.infer<typeof GroupJoinPermissionRequest>;
 
 /** POST {group members}: adds a person (a user profile, by id from the profile autocomplete) as a member. */
 export const GroupMemberAddRequest = z.object({
@@ -208,6 +221,8 @@ export type GroupMemberRoleRequest = z.infer<typeof GroupMemberRoleRequest>;
 
 /** A group's people (ours): read by whoever may view the group's page; one of them at {path}/{profileId}. */
 export const groupMembersPath = (modelId: number): string => `/groups/${modelId}/members`;
+/** PUT: how people join the group whose page is the item {modelId}. */
+export const groupJoinPermissionPath = (modelId: number): string => `/groups/${modelId}/join-permission`;
 
 /** The feed base of an item: GET for its pages, POST for a new post. */
 export const feedBase = (modelKey: string, modelId: number): string => `/feeds/by-type/${encodeURIComponent(modelKey)}/${modelId}`;

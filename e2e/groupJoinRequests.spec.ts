@@ -96,3 +96,31 @@ test("a reader asks to join a 'Request to join' group and its leader approves by
   await page.goto(link);
   await expect(feedCard(page).getByRole("button", { name: "Request to join" })).toBeVisible();
 });
+
+test("a group's leader chooses who can join in its Members card; a reader then finds Request to join instead of Join group", async ({ page }) => {
+  const name = `Tide Watchers ${Date.now().toString(36)}`;
+  await signInViaApi(page, TEACHER);
+  const made = await page.request.post("/groups", { data: { name, description: "We watch the tides.", join_permission: 6, view_permission: 3 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(made.ok(), `POST /groups: ${made.status()}`).toBeTruthy();
+  const link = ((await made.json()) as { objGroup: { link: string } }).objGroup.link;
+
+  await page.goto(link);
+  const choice = membersCard(page).getByLabel("Who can join");
+  await expect(choice).toHaveValue("6");
+  const save = membersCard(page).getByRole("button", { name: "Save who can join" });
+  // Nothing to save until the choice changes.
+  await expect(save).toHaveAttribute("aria-disabled", "true");
+  await choice.selectOption({ label: "Request to join" });
+  await tabTo(page, save, 80);
+  await page.keyboard.press("Enter");
+  await expect(membersCard(page).getByRole("status")).toHaveText("Who can join is now: Request to join.");
+  await expect(save).toHaveAttribute("aria-disabled", "true");
+  await expectNoAxeViolations(page, "a group's Members card with who can join");
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(feedCard(page).getByRole("button", { name: "Request to join" })).toBeVisible();
+  await expect(feedCard(page).getByRole("button", { name: "Join group" })).toHaveCount(0);
+  // Readers are offered no choice.
+  await expect(membersCard(page).getByLabel("Who can join")).toHaveCount(0);
+});

@@ -11,6 +11,7 @@ import {
   feedBase,
   groupJoinRequestPath,
   groupJoinRequestsPath,
+  groupJoinPermissionPath,
   groupMembersPath,
   groupMembershipPath,
   type FeedFeedbackRequest,
@@ -135,17 +136,19 @@ export function useGroupMembers(owner: FeedOwner) {
   return useQuery({ queryKey: groupMembersKey(owner), queryFn: () => getJson(relative(groupMembersPath(owner.id)), GroupMembersResponse) });
 }
 
-/** One change to a group's people by its leaders or an administrator: add a person, set a person's role, remove one, approve or decline a request to join. */
+/** One change to a group's people by its leaders or an administrator: add a person, set a person's role, remove one, approve or decline a request to join, or choose who can join. */
 export type GroupMemberChange =
   | { kind: "add"; profileId: number }
   | { kind: "role"; profileId: number; role: "leader" | "member" }
   | { kind: "remove"; profileId: number }
   | { kind: "approve"; profileId: number }
-  | { kind: "decline"; profileId: number };
+  | { kind: "decline"; profileId: number }
+  | { kind: "joinPermission"; joinPermission: number };
 
 /**
  * Adds (POST {members}), sets the role of (PUT {members}/{id}) or removes (DELETE) a person of the group, or approves
- * (POST {join-requests}/{id}/approve) or declines (DELETE {join-requests}/{id}) a request to join. Every query
+ * (POST {join-requests}/{id}/approve) or declines (DELETE {join-requests}/{id}) a request to join, or sets who can join
+ * (PUT /groups/{id}/join-permission). Every query
  * is read again afterwards, as for joining: the changed person may be the asker, whose abilities change with it.
  * The change counts as done (no longer pending) once the group's people are read again, not the whole page: the
  * Members card's buttons wait while a change is pending, and the list already shows the new role, so waiting for every
@@ -158,6 +161,7 @@ export function useGroupMemberChange(owner: FeedOwner) {
     mutationFn: (change: GroupMemberChange) => {
       const base = relative(groupMembersPath(owner.id));
       if (change.kind === "add") return postJson(base, { profile_id: change.profileId }, StatusMessageResponse);
+      if (change.kind === "joinPermission") return putJson(relative(groupJoinPermissionPath(owner.id)), { join_permission: change.joinPermission }, StatusMessageResponse);
       if (change.kind === "role") return putJson(`${base}/${change.profileId}`, { role: change.role }, StatusMessageResponse);
       const requests = relative(groupJoinRequestsPath(owner.id));
       if (change.kind === "approve") return postJson(`${requests}/${change.profileId}/approve`, {}, StatusMessageResponse);

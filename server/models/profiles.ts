@@ -111,6 +111,11 @@ export function findGroupPage(db: Db, groupId: number): Promise<Pick<Content, "i
   return db.selectFrom("content").select(["id", "model_key", "sub_type", "uid", "owner_id", "visibility"]).where("model_key", "=", "profile").where("profile_id", "=", groupId).orderBy("id").executeTakeFirst();
 }
 
+/** Sets how people join a group (an id of contract/create.ts GROUP_JOIN_PERMISSIONS). */
+export async function setGroupJoinPermission(db: Db, groupId: number, joinPermission: number): Promise<void> {
+  await db.updateTable("profiles").set({ join_permission: joinPermission, updated_at: new Date().toISOString() }).where("id", "=", groupId).where("kind", "=", "group").execute();
+}
+
 /** A group's join permission (contract/create.ts GROUP_JOIN_PERMISSIONS), null when unset or not a group. */
 export async function findGroupJoinPermission(db: Db, groupId: number): Promise<number | null> {
   const row = await db.selectFrom("profiles").select("join_permission").where("id", "=", groupId).where("kind", "=", "group").executeTakeFirst();

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { GroupMember } from "../../../contract/index.js";
+import { GROUP_JOIN_PERMISSIONS, type GroupMember } from "../../../contract/index.js";
 import { discussionFailureText } from "../../api/discussions.js";
 import { useGroupMemberChange, useGroupMembers, type FeedOwner, type GroupMemberChange } from "../../api/feeds.js";
 import { useProfileCandidates } from "../../api/profiles.js";
@@ -134,6 +134,7 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
               Showing the first {data.data.length} of {data.total}.
             </p>
           )}
+          {manage && <JoinPermissionForm current={data.join_permission} busy={change.isPending} onSave={(joinPermission, label) => void handleChange({ kind: "joinPermission", joinPermission }, `Who can join is now: ${label}.`)} />}
           {manage && (
             <ProfileSearchField
               id={addId}
@@ -162,5 +163,36 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
         />
       )}
     </section>
+  );
+}
+
+/** How people join the group, for its leaders and administrators: a choice and Save (no save on each arrow key in the list). A group with none set is joined by invitation only. */
+function JoinPermissionForm({ current, busy, onSave }: { current: number | null; busy: boolean; onSave(joinPermission: number, label: string): void }) {
+  const id = useId();
+  const saved = current ?? GROUP_JOIN_PERMISSIONS[0].id;
+  const [choice, setChoice] = useState(saved);
+  const label = GROUP_JOIN_PERMISSIONS.find((p) => p.id === choice)!.label;
+  return (
+    <form
+      className="members-card__join"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy && choice !== saved) onSave(choice, label);
+      }}
+    >
+      <label className="field__label" htmlFor={id}>
+        Who can join
+      </label>
+      <select id={id} className="input" value={choice} onChange={(e) => setChoice(Number(e.target.value))}>
+        {GROUP_JOIN_PERMISSIONS.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button--small button--secondary" aria-disabled={busy || choice === saved || undefined}>
+        Save<span className="visually-hidden"> who can join</span>
+      </button>
+    </form>
   );
 }

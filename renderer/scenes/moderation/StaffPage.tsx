@@ -13,6 +13,17 @@ export type StaffPermission = "review_reports" | "read_contact_messages" | "mana
 /** Whether only administrators hold the permission (the others are moderators' too): what a refusal names. */
 const ADMINISTRATORS_ONLY: Record<StaffPermission, boolean> = { review_reports: false, read_contact_messages: false, manage_interceptors: true, manage_announcements: true, manage_news: true, manage_products: true };
 
+/** The staff's pages, in the navigation's order, with the permission each needs. */
+const STAFF_PAGES: readonly { label: string; path: string; permission: StaffPermission }[] = [
+  { label: "Reports", path: PATHS.reports, permission: "review_reports" },
+  { label: "Contact messages", path: PATHS.contactMessages, permission: "read_contact_messages" },
+  { label: "Interceptors", path: PATHS.interceptors, permission: "manage_interceptors" },
+  { label: "Announcements", path: PATHS.announcements, permission: "manage_announcements" },
+  { label: "News", path: PATHS.news, permission: "manage_news" },
+  { label: "Products", path: PATHS.products, permission: "manage_products" },
+  { label: "Orders", path: PATHS.allOrders, permission: "manage_products" },
+];
+
 /**
  * The frame of the staff's pages (Reports, Contact messages, and Interceptors, Announcements, News, Products and Orders for administrators): title, the pages' own navigation, and the gate: a guest
  * is offered sign-in, a profile without `permission` is told the page is not theirs, and `children` only renders
@@ -38,43 +49,13 @@ export function StaffPage({ title, intro, permission, children }: { title: strin
     <div className="staff-page">
       <PageTitle title={title} />
       <h1 className="page-title">{title}</h1>
-      {(Object.keys(ADMINISTRATORS_ONLY) as StaffPermission[]).some(may) && (
+      {STAFF_PAGES.some((page) => may(page.permission)) && (
         <nav className="staff-page__nav" aria-label="Moderation">
-          {may("review_reports") && (
-            <NavLink className="staff-page__link" to={PATHS.reports}>
-              Reports
+          {STAFF_PAGES.filter((page) => may(page.permission)).map((page) => (
+            <NavLink key={page.path} className="staff-page__link" to={page.path}>
+              {page.label}
             </NavLink>
-          )}
-          {may("read_contact_messages") && (
-            <NavLink className="staff-page__link" to={PATHS.contactMessages}>
-              Contact messages
-            </NavLink>
-          )}
-          {may("manage_interceptors") && (
-            <NavLink className="staff-page__link" to={PATHS.interceptors}>
-              Interceptors
-            </NavLink>
-          )}
-          {may("manage_announcements") && (
-            <NavLink className="staff-page__link" to={PATHS.announcements}>
-              Announcements
-            </NavLink>
-          )}
-          {may("manage_news") && (
-            <NavLink className="staff-page__link" to={PATHS.news}>
-              News
-            </NavLink>
-          )}
-          {may("manage_products") && (
-            <NavLink className="staff-page__link" to={PATHS.products}>
-              Products
-            </NavLink>
-          )}
-          {may("manage_products") && (
-            <NavLink className="staff-page__link" to={PATHS.allOrders}>
-              Orders
-            </NavLink>
-          )}
+          ))}
         </nav>
       )}
       <p className="staff-page__intro">{intro}</p>

@@ -10,6 +10,8 @@ import {
   GROUP_MEMBER_MESSAGES,
   GroupMemberAddRequest,
   GroupMemberRoleRequest,
+  GroupJoinPermissionRequest,
+  GROUP_JOIN_PERMISSIONS,
   FeedFeedbackRequest,
   FeedPostCreateRequest,
   FeedPostFlagRequest,
@@ -29,7 +31,7 @@ import { parseOr422 } from "../../lib/validate.js";
 import { attachmentsOfFeedPosts } from "../../models/attachments.js";
 import { feedPostFeedbackCounts, feedPostFeedbackOf, findFeedPost, listFeedPosts, setFeedPostFeedback, updateFeedPostContent, type FeedPostWithPoster } from "../../models/feeds.js";
 import { storeReport } from "../../models/reports.js";
-import { addGroupMember, changeGroupMember, findGroupJoinPermission, findProfileKind, listGroupMembers, removeGroupMember } from "../../models/profiles.js";
+import { addGroupMember, changeGroupMember, findGroupJoinPermission, findProfileKind, listGroupMembers, removeGroupMember, setGroupJoinPermission } from "../../models/profiles.js";
 import { authenticate, authorize, authorizeView, contentObjectPolicy, feedPolicy, groupPolicy } from "../../policies/index.js";
 import type { FeedSubject } from "../../policies/feed.js";
 import { presentFeedback } from "../../presenters/comment.js";
@@ -117,11 +119,22 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
     authorizeView(req.actor, feedPolicy.canListMembers(req.actor, feed.subject));
     const role = feedPolicy.roleIn(req.actor, feed.subject);
-    const [{ rows, total, leaders }, requests] = await Promise.all([
+    const [{ rows, total, leaders }, requests, joinPermission] = await Promise.all([
       listGroupMembers(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN),
       groupPolicy.canAnswerJoinRequests(req.actor, role) ? listJoinRequests(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN) : { rows: [], total: 0 },
+      findGroupJoinPermission(db, feed.item.profile_id!),
     ]);
-    res.json(presentGroupMembers(req.actor, rows, { total, leaders }, role, requests));
+    res.json(presentGroupMembers(req.actor, rows, { total, leaders }, role, requests, joinPermission));
+  });
+
+  // How people join the group: its leaders and administrators choose (pending requests to join stay, to be answered).
+  router.put("/groups/:modelId/join-permission", authenticate(), async (req, res) => {
+    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
+    authorize(req.actor, groupPolicy.canManageMembers(req.actor, feedPolicy.roleIn(req.actor, feed.subject)), GROUP_MEMBER_MESSAGES.manageForbidden);
+    const { join_permission } = parseOr422(GroupJoinPermissionRequest, req.body ?? {});
+    await setGroupJoinPermission(db, feed.item.profile_id!, join_permission);
+    const label = GROUP_JOIN_PERMISSIONS.find((p) => p.id === join_permission)!.label;
+    res.json({ status: "success", message: GROUP_MEMBER_MESSAGES.joinPermissionSaved(label) } satisfies StatusMessageResponse);
   });
 
   router.post("/groups/:modelId/members", authenticate(), async (req, res) => {

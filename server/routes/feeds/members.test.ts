@@ -129,6 +129,34 @@ describe("managing a group's people", () => {
     }
   });
 
+  it("lets the group's leaders and administrators choose who can join; everyone else is refused, and a bad value is a 422", async () => {
+    const setJoin = async (c: TestClient, page: Content, value: unknown) => c.request("PUT", `/groups/${page.id}/join-permission`, { join_permission: value }, { "x-csrf-token": await c.token() });
+    const joinOf = async (groupId: number) => (await server.db.selectFrom("profiles").select("join_permission").where("id", "=", groupId).executeTakeFirstOrThrow()).join_permission;
+    const expected = { guest: 401, member: 403, groupie: 403, moderator: 403, owner: 403, leader: 200, admin: 200 } as const;
+    for (const [role, status] of Object.entries(expected) as [keyof typeof expected, number][]) {
+      const { group, page } = await freshGroup(`Join rule by ${role}`);
+      const before = await joinOf(group.id);
+      const answer = await setJoin(as[role], page, 5);
+      expect(answer.status, role).toBe(status);
+      fits("put", "/groups/{modelId}/join-permission", answer);
+      if (status === 200) expect(answer.body).toEqual({ status: "success", message: GROUP_MEMBER_MESSAGES.joinPermissionSaved("Request to join") });
+      else if (status === 403) expect(answer.body.message).toBe(GROUP_MEMBER_MESSAGES.manageForbidden);
+      expect(await joinOf(group.id), role).toBe(status === 200 ? 5 : before);
+      // The members answer says it, to everyone who may read it; the feed then offers Request to join to a reader.
+      expect((await as.member.get(members(page))).body.join_permission, role).toBe(status === 200 ? 5 : before);
+    }
+    const { group, page } = await freshGroup("Join rule refused");
+    await server.db.updateTable("profiles").set({ join_permission: 6 }).where("id", "=", group.id).execute();
+    for (const bad of [3, 7, "anyone", null]) {
+      const refused = await setJoin(as.leader, page, bad);
+      expect([refused.status, refused.body.errors?.join_permission?.[0]], String(bad)).toEqual([422, GROUP_MEMBER_MESSAGES.joinPermissionInvalid]);
+    }
+    expect(await joinOf(group.id)).toBe(6);
+    expect((await as.member.get(`/feeds/by-type/profile/${page.id}`)).body.abilities).toMatchObject({ join: true, request_join: false });
+    expect((await setJoin(as.leader, page, 5)).status).toBe(200);
+    expect((await as.member.get(`/feeds/by-type/profile/${page.id}`)).body.abilities).toMatchObject({ join: false, request_join: true });
+  });
+
   it("never leaves a group without a leader, and says what is wrong with a bad request", async () => {
     const { group, page } = await freshGroup("Careful Group");
     const lastStepsDown = await setRole(as.leader, page, cast.leader.id, "member");
