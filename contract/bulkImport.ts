@@ -15,6 +15,7 @@ export const BULK_IMPORT_MESSAGES = {
   notStartable: "This import cannot be started while rows still have errors or need your input.",
   noNewFile: "A new file can only be uploaded while rows have errors.",
   notRetryable: "Only an import that failed can be retried.",
+  retryNeedsNewFile: "This import failed on its file: reading it again would fail the same way. Upload a corrected file instead.",
   noTitleColumn: "The file has no title column. Download the sample file to see the expected columns.",
   emptyFile: "The file has no rows to import.",
   tooManyRows: "The file has more rows than an import may hold.",
@@ -29,6 +30,16 @@ export const BULK_IMPORT_MESSAGES = {
   missing: "No item matches this value: choose one.",
   unknownAttribute: "Choose items from the list.",
 } as const;
+
+/**
+ * Failures of the file itself (no rows, no title column, too many rows, too large, unreadable): reading the same file
+ * again fails the same way, so such an import offers a new file, not Retry. Other failures (reading took too long,
+ * the import stopped unexpectedly) may pass on another try.
+ */
+const FILE_FAILURES: ReadonlySet<string> = new Set([BULK_IMPORT_MESSAGES.noTitleColumn, BULK_IMPORT_MESSAGES.emptyFile, BULK_IMPORT_MESSAGES.tooManyRows, BULK_IMPORT_MESSAGES.tooLarge, BULK_IMPORT_MESSAGES.unreadable]);
+
+/** Whether an import that failed with this message may pass when retried (the message is what the import stores). */
+export const importFailureRetryable = (error: string): boolean => !FILE_FAILURES.has(error);
 
 export const IMPORT_STATUSES = ["created", "processing", "preprocessed", "completed"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];

@@ -1,4 +1,4 @@
-import { IMPORT_FIELDS, importStatusLabel, type BulkImport, type ImportSummary, type UserMappings } from "../../contract/index.js";
+import { IMPORT_FIELDS, importFailureRetryable, importStatusLabel, type BulkImport, type ImportSummary, type UserMappings } from "../../contract/index.js";
 import type { BulkImportRecord } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import { importState } from "../models/bulkImports.js";
@@ -49,7 +49,7 @@ export function presentImport(record: BulkImportRecord, actor: Actor, ownerName:
       edit: canEdit && preprocessed,
       start: canEdit && preprocessed && unresolved === 0 && importable > 0,
       upload_new_file: canEdit && (summary.rows_with_errors > 0 || !!record.error) && (record.status !== "processing" || !!record.error),
-      retry: canEdit && !!record.error,
+      retry: canEdit && !!record.error && importFailureRetryable(record.error),
     },
   };
 }

@@ -399,6 +399,20 @@ describe("very long cells", () => {
   });
 });
 
+describe("retrying a failed import", () => {
+  it("offers Retry for a failure another try may pass, and reads the file again", async () => {
+    const link = await uploadCsv(importer, "Title,URL\nRetried Row,https://example.org/retried\n");
+    await settled(importer, link);
+    // As the job runner leaves an import whose steps kept crashing.
+    await server.db.updateTable("bulk_imports").set({ error: BULK_IMPORT_MESSAGES.interrupted, status: "created" }).where("uid", "=", link.split("/").pop()!).execute();
+    const failed = (await importer.get<BulkImport>(link)).body;
+    expect([failed.import_results_summary.error, failed.abilities.retry]).toEqual([BULK_IMPORT_MESSAGES.interrupted, true]);
+    expect((await importer.post(`${link}/retry`)).status).toBe(200);
+    const again = await settled(importer, link);
+    expect([again.import_results_summary.error, again.status, again.import_results_summary.total]).toEqual([null, "preprocessed", 1]);
+  });
+});
+
 describe("files that must not harm the server", () => {
   it("fails an import with too many rows with a clear message", async () => {
     const limited = await startTestServer({ env: { IMPORT_POLL_MS: "100", IMPORT_MAX_ROWS: "50" } });
@@ -410,7 +424,10 @@ describe("files that must not harm the server", () => {
       const res = await client.postFiles("/api/bulk-importer/resource/upload", { file: csv(`Title,URL\n${rows}`) });
       const failed = await settled(client, res.body.data.link);
       expect(failed.import_results_summary.error).toBe(BULK_IMPORT_MESSAGES.tooManyRows);
-      expect(failed.abilities.retry).toBe(true);
+      // The same file would fail the same way: a new file is offered, not Retry, and the call says why.
+      expect([failed.abilities.retry, failed.abilities.upload_new_file]).toEqual([false, true]);
+      const retried = await client.post(`${res.body.data.link}/retry`);
+      expect([retried.status, retried.body.message]).toEqual([409, BULK_IMPORT_MESSAGES.retryNeedsNewFile]);
     } finally {
       await limited.stop();
     }

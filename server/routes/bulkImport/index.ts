@@ -4,6 +4,7 @@ import { Router, type Request } from "express";
 import multer from "multer";
 import {
   BULK_IMPORT_MESSAGES,
+  importFailureRetryable,
   IMPORT_FIELDS,
   IMPORT_FILE_EXTENSIONS,
   IMPORTED_ITEMS_PAGE_SIZE,
@@ -162,6 +163,7 @@ export function bulkImportRouter(db: Db, options: BulkImportRouterOptions): Rout
   router.post("/api/bulk-importer/imports/:uid/retry", authenticate(), async (req, res) => {
     const record = await loadImport(req, (r) => bulkImportPolicy.canEdit(req.actor, r));
     if (!record.error) throw new HttpError(409, BULK_IMPORT_MESSAGES.notRetryable);
+    if (!importFailureRetryable(record.error)) throw new HttpError(409, BULK_IMPORT_MESSAGES.retryNeedsNewFile);
     await retryImport(db, record.id);
     options.onWork();
     res.json(await answerImport(req, record.uid));
