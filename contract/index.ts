@@ -11,6 +11,7 @@ export * from "./create.js";
 export * from "./collections.js";
 export * from "./resource.js";
 export * from "./bulkImport.js";
+export * from "./spreadsheet.js";
 export * from "./curriculum.js";
 export * from "./desktop.js";
 export * from "./embeds.js";

@@ -8,8 +8,7 @@ import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
-import { resourceSheet } from "../../contract/index.js";
-import { inspectZip } from "./zipInspect.js";
+import { WORKBOOK_READ_OPTIONS, importSheetRows, inspectZip, withoutByteOrderMark, zipExpandsTooFar } from "../../contract/index.js";
 import type { WorkerInput, WorkerMessage } from "./spreadsheetProtocol.js";
 
 const input = workerData as WorkerInput;
@@ -41,7 +40,7 @@ async function parseCsv(): Promise<void> {
   let batch: unknown[][] = [];
   for await (const row of rows as AsyncIterable<unknown[]>) {
     if (header) {
-      send({ type: "header", cells: row.map((c, i) => (i === 0 ? String(c).replace(/^\ufeff/, "") : c)).slice(0, input.maxColumns) });
+      send({ type: "header", cells: withoutByteOrderMark(row).slice(0, input.maxColumns) });
       header = false;
       continue;
     }
@@ -62,27 +61,16 @@ async function parseWorkbook(): Promise<void> {
   if (input.fileType === "xlsx") {
     const zip = inspectZip(buf);
     if (!zip) return fail("unreadable");
-    if (zip.uncompressedBytes > input.maxUncompressedBytes || zip.entries > 10000) return fail("tooLarge");
+    if (zipExpandsTooFar(zip, input.maxUncompressedBytes)) return fail("tooLarge");
   }
   let workbook: XLSX.WorkBook;
   try {
-    // sheetRows clamps a hostile <dimension> to what we accept; dense keeps rows as arrays.
-    workbook = XLSX.read(buf, { type: "buffer", dense: true, sheetRows: input.maxRows + 2, cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false });
+    // sheetRows clamps a hostile <dimension> to what we accept.
+    workbook = XLSX.read(buf, { ...WORKBOOK_READ_OPTIONS, type: "buffer", sheetRows: input.maxRows + 2 });
   } catch {
     return fail("unreadable");
   }
-  const toCells = (row: (XLSX.CellObject | undefined)[]) => {
-    const cells: unknown[] = [];
-    for (let c = 0; c < Math.min(row.length, input.maxColumns); c++) cells.push(row[c] ? (row[c]!.w ?? row[c]!.v ?? "") : "");
-    return cells;
-  };
-  // Walk the cells that exist (never the declared range, which a hostile file can make enormous).
-  const rowsOf = (name: string) =>
-    ((workbook.Sheets[name] as { "!data"?: (XLSX.CellObject | undefined)[][] } | undefined)?.["!data"] ?? [])
-      .filter(Boolean)
-      .map(toCells)
-      .filter((r) => r.some((c) => String(c).trim() !== ""));
-  const rows = resourceSheet(workbook.SheetNames, rowsOf);
+  const rows = importSheetRows(workbook, input.maxColumns);
   if (!rows.length) return fail("emptyFile");
   if (rows.length - 1 > input.maxRows) return fail("tooManyRows");
   send({ type: "header", cells: rows[0]! });

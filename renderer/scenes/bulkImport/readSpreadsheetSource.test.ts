@@ -30,7 +30,7 @@ describe("readSpreadsheetSource", () => {
   });
 
   it("refuses a workbook that expands to more than an import may hold (a zip bomb), before SheetJS inflates it", async () => {
-    // As the server's worker does (server/jobs/zipInspect.ts): a small file can inflate to gigabytes and take the window down.
+    // As the server's worker does (contract/spreadsheet.ts): a small file can inflate to gigabytes and take the window down.
     const handlers = { header: vi.fn(), rows: vi.fn() };
     await expect(readSpreadsheetSource(workbookDeclaring(PREVIEW_MAX_EXPANDED_BYTES + 1), "xlsx", handlers)).rejects.toMatchObject({ code: "tooLarge" });
     // ZIP64 sizes: never needed by a spreadsheet we accept.

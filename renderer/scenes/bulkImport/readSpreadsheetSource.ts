@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
-import { resourceSheet } from "../../../contract/index.js";
+import { WORKBOOK_READ_OPTIONS, importSheetRows, inspectZip, withoutByteOrderMark, zipExpandsTooFar } from "../../../contract/index.js";
 import type { SpreadsheetType } from "./spreadsheetPreviewModel.js";
 
 /** Workbooks larger than this are not opened locally (SheetJS holds the whole sheet in memory); CSV streams at any size. */
@@ -40,37 +40,11 @@ export async function readSpreadsheetSource(source: Blob | string | ArrayBuffer,
   // An .xlsx is a zip; the server refuses anything else under that name before SheetJS sees it (which would read text).
   if (type === "xlsx" && !isZip(bytes)) throw new SpreadsheetReadError("unreadable");
   if (type === "xlsx") {
-    const zip = inspectZip(bytes);
+    const zip = inspectZip(new Uint8Array(bytes));
     if (!zip) throw new SpreadsheetReadError("unreadable");
-    if (zip.uncompressedBytes > PREVIEW_MAX_EXPANDED_BYTES || zip.entries > 10_000) throw new SpreadsheetReadError("tooLarge");
+    if (zipExpandsTooFar(zip, PREVIEW_MAX_EXPANDED_BYTES)) throw new SpreadsheetReadError("tooLarge");
   }
   readWorkbook(bytes, handlers);
-}
-
-/**
- * What a ZIP's central directory declares (its entries and their total uncompressed size), read without inflating
- * anything, as the server's server/jobs/zipInspect.ts does: null when it cannot be read, Infinity for ZIP64 sizes.
- */
-function inspectZip(bytes: ArrayBuffer): { entries: number; uncompressedBytes: number } | null {
-  const view = new DataView(bytes);
-  let eocd = -1;
-  for (let i = bytes.byteLength - 22; i >= Math.max(0, bytes.byteLength - 22 - 0xffff); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
-  const entries = view.getUint16(eocd + 10, true);
-  let offset = view.getUint32(eocd + 16, true);
-  let uncompressedBytes = 0;
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > bytes.byteLength || view.getUint32(offset, true) !== 0x02014b50) return null;
-    const size = view.getUint32(offset + 24, true);
-    uncompressedBytes += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
-    offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
-  }
-  return { entries, uncompressedBytes };
 }
 
 const isZip = (bytes: ArrayBuffer): boolean => {
@@ -90,7 +64,7 @@ function readCsv(source: Blob | string | ArrayBuffer, handlers: SpreadsheetHandl
         if (stopped) return;
         let rows = results.data;
         if (header && rows.length) {
-          handlers.header(rows[0]!.map((c, i) => (i === 0 ? String(c).replace(/^\ufeff/, "") : c)));
+          handlers.header(withoutByteOrderMark(rows[0]!));
           rows = rows.slice(1);
           header = false;
         }
@@ -116,18 +90,11 @@ function readWorkbook(bytes: ArrayBuffer, handlers: SpreadsheetHandlers): void {
   if (bytes.byteLength > PREVIEW_MAX_WORKBOOK_BYTES) throw new SpreadsheetReadError("tooLarge");
   let workbook: XLSX.WorkBook;
   try {
-    workbook = XLSX.read(new Uint8Array(bytes), { type: "array", dense: true, cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false });
+    workbook = XLSX.read(new Uint8Array(bytes), { ...WORKBOOK_READ_OPTIONS, type: "array" });
   } catch {
     throw new SpreadsheetReadError("unreadable");
   }
-  const toCells = (row: (XLSX.CellObject | undefined)[]) => Array.from({ length: row.length }, (_, c) => (row[c] ? (row[c]!.w ?? row[c]!.v ?? "") : ""));
-  // Walk the cells that exist, never the declared range; the sheet is the one the server reads (resourceSheet).
-  const rowsOf = (name: string) =>
-    ((workbook.Sheets[name] as { "!data"?: (XLSX.CellObject | undefined)[][] } | undefined)?.["!data"] ?? [])
-      .filter(Boolean)
-      .map(toCells)
-      .filter((r) => r.some((c) => String(c).trim() !== ""));
-  const rows = resourceSheet(workbook.SheetNames, rowsOf);
+  const rows = importSheetRows(workbook);
   if (!rows.length) throw new SpreadsheetReadError("emptyFile");
   handlers.header(rows[0]!);
   for (let i = 1; i < rows.length; i += CHUNK_ROWS) if (handlers.rows(rows.slice(i, i + CHUNK_ROWS)) === false) return;

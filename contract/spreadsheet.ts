@@ -1,0 +1,68 @@
+import type { CellObject, ParsingOptions, WorkBook } from "xlsx";
+import { resourceSheet } from "./bulkImport.js";
+
+/**
+ * How an import spreadsheet is read, written once for the two readers: the server's worker
+ * (server/jobs/spreadsheetWorker.ts) and the local preview (renderer/scenes/bulkImport/readSpreadsheetSource.ts),
+ * so the preview shows the rows the import will read. Each reader opens the file its own way (a stream, bytes).
+ */
+
+/** SheetJS options for an import: rows as arrays (dense), and no formulas, HTML, styles or macros. */
+export const WORKBOOK_READ_OPTIONS = { dense: true, cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false } as const satisfies ParsingOptions;
+
+/** A CSV header row without the byte-order mark Excel writes before the first cell. */
+export const withoutByteOrderMark = (cells: readonly unknown[]): unknown[] => cells.map((c, i) => (i === 0 ? String(c).replace(/^\ufeff/, "") : c));
+
+/**
+ * The rows of the workbook's sheet an import reads (`resourceSheet`), as the text each cell shows, blank rows left out
+ * and at most `maxColumns` cells a row. Walks the cells that exist, never the declared range, which a hostile file can
+ * make enormous. The workbook must have been read with WORKBOOK_READ_OPTIONS (dense).
+ */
+export function importSheetRows(workbook: WorkBook, maxColumns = Number.POSITIVE_INFINITY): unknown[][] {
+  const toCells = (row: (CellObject | undefined)[]) => Array.from({ length: Math.min(row.length, maxColumns) }, (_, c) => (row[c] ? (row[c]!.w ?? row[c]!.v ?? "") : ""));
+  const rowsOf = (name: string) =>
+    ((workbook.Sheets[name] as { "!data"?: (CellObject | undefined)[][] } | undefined)?.["!data"] ?? [])
+      .filter(Boolean)
+      .map(toCells)
+      .filter((r) => r.some((c) => String(c).trim() !== ""));
+  return resourceSheet(workbook.SheetNames, rowsOf);
+}
+
+/** What a ZIP file's central directory declares: its entries and their total uncompressed size. */
+export interface ZipDeclaration {
+  entries: number;
+  uncompressedBytes: number;
+}
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+
+/**
+ * Reads a ZIP's central directory without inflating anything, so an XLSX can be refused before SheetJS expands it
+ * (zip bombs). Null when the bytes are not a readable ZIP. ZIP64 archives (sizes of 0xFFFFFFFF) count as too large:
+ * a spreadsheet an import accepts never needs them.
+ */
+export function inspectZip(bytes: Uint8Array): ZipDeclaration | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let eocd = -1;
+  for (let i = bytes.byteLength - 22; i >= Math.max(0, bytes.byteLength - 22 - 0xffff); i--) {
+    if (view.getUint32(i, true) === EOCD_SIGNATURE) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const entries = view.getUint16(eocd + 10, true);
+  let offset = view.getUint32(eocd + 16, true);
+  let uncompressedBytes = 0;
+  for (let n = 0; n < entries; n++) {
+    if (offset + 46 > bytes.byteLength || view.getUint32(offset, true) !== CENTRAL_SIGNATURE) return null;
+    const size = view.getUint32(offset + 24, true);
+    uncompressedBytes += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
+    offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+  }
+  return { entries, uncompressedBytes };
+}
+
+/** Whether a declared ZIP expands past `maxUncompressedBytes`, or holds more entries than a workbook ever needs. */
+export const zipExpandsTooFar = (zip: ZipDeclaration, maxUncompressedBytes: number): boolean => zip.uncompressedBytes > maxUncompressedBytes || zip.entries > 10_000;
