@@ -4,11 +4,10 @@ import { useCallback, useRef, useState, type FormEvent } from "react";
 import { ANNOUNCEMENT_MANAGE_TEXTS as T, ANNOUNCEMENT_PRIORITY_MAX, ANNOUNCEMENT_TYPES, formatZoomId, isZoomJoinUrl, type AnnouncementAudience, type AnnouncementType, type ManagedAnnouncement } from "../../../contract/index.js";
 import { deleteAnnouncement, endAnnouncement, saveAnnouncement, useManagedAnnouncements } from "../../api/announcements.js";
 import { useCurrentProfile } from "../../api/queries.js";
-import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { shortDate, shortDateRange } from "../../components/dates.js";
 import { readSectionContent, SectionEditor } from "../../components/editor/SectionEditor.js";
 import { Field } from "../../components/Field.js";
-import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDialog, runStaffAction, toLocalInput, useStaffForm, type StaffFormProps } from "./staffEditing.js";
+import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDialog, toLocalInput, useStaffForm, type StaffFormProps } from "./staffEditing.js";
 
 const TYPE_LABELS: Record<AnnouncementType, string> = { information: "Information", error: "Error", question: "Question", event: "Event", others: "Others" };
 const AUDIENCE_LABELS: Record<AnnouncementAudience, string> = { public: "Everyone", authed: "Signed-in users", restricted: "Only people it is shared with on its page" };
@@ -18,15 +17,9 @@ export function AnnouncementsScene() {
   const allowed = Boolean(useCurrentProfile()?.permissions.manage_announcements);
   const announcements = useManagedAnnouncements(allowed);
   const queryClient = useQueryClient();
-  const [asking, setAsking] = useState<{ what: "end" | "delete"; announcement: ManagedAnnouncement } | null>(null);
 
   /** After a change: the list and the banners (the administrator's own included). */
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["announcements"] });
-
-  const handleConfirm = async ({ what, announcement }: NonNullable<typeof asking>) => {
-    setAsking(null);
-    await runStaffAction(() => (what === "end" ? endAnnouncement(announcement.id) : deleteAnnouncement(announcement.id)), refresh, what === "delete" ? "new-announcement" : undefined);
-  };
 
   return (
     <StaffEntriesPage
@@ -38,26 +31,19 @@ export function AnnouncementsScene() {
       newId="new-announcement"
       counted
       query={announcements}
-      card={(announcement, edit) => (
-        <AnnouncementCard key={announcement.id} announcement={announcement} onEdit={edit} onEnd={() => setAsking({ what: "end", announcement })} onDelete={() => setAsking({ what: "delete", announcement })} />
-      )}
+      card={(announcement, { edit, ask }) => <AnnouncementCard key={announcement.id} announcement={announcement} onEdit={edit} onEnd={() => ask("end")} onDelete={() => ask("delete")} />}
       form={(announcement, props) => <AnnouncementDialog announcement={announcement} {...props} />}
       afterSave={refresh}
-    >
-      {asking && (
-        <ConfirmDialog
-          title={asking.what === "end" ? "End announcement" : "Delete announcement"}
-          message={
-            asking.what === "end"
-              ? `End "${asking.announcement.title}" now? Its banner is taken down for everyone; it stays listed here as ended.`
-              : `Are you sure you want to delete "${asking.announcement.title}"? Its banner and its page are removed for good.`
-          }
-          confirmLabel={asking.what === "end" ? "End now" : "Delete"}
-          onConfirm={() => void handleConfirm(asking)}
-          onCancel={() => setAsking(null)}
-        />
-      )}
-    </StaffEntriesPage>
+      deletion={{ question: (a) => `Are you sure you want to delete "${a.title}"? Its banner and its page are removed for good.`, run: (a) => deleteAnnouncement(a.id) }}
+      actions={{
+        end: {
+          title: "End announcement",
+          confirmLabel: "End now",
+          question: (a) => `End "${a.title}" now? Its banner is taken down for everyone; it stays listed here as ended.`,
+          run: (a) => endAnnouncement(a.id),
+        },
+      }}
+    />
   );
 }
 
