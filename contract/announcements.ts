@@ -103,6 +103,7 @@ export const ANNOUNCEMENT_MANAGE_TEXTS = {
   created: "Announcement created.",
   saved: "Announcement saved.",
   ended: "Announcement ended: its banner is no longer shown.",
+  notStarted: "This announcement has not started yet, so it cannot be ended: change its dates, or delete it.",
   deleted: "Announcement deleted.",
 } as const;
 

@@ -122,6 +122,43 @@ test("announcements: an admin posts one with a meeting; a member sees its banner
   }
 });
 
+test("announcements: one still to come offers no End now; Delete says it takes the page and its comments", async ({ page }) => {
+  const title = `E2E announcement later ${Date.now().toString(36)}`;
+  const shownTitle = `E2E announcement now ${Date.now().toString(36)}`;
+  await signInViaApi(page, ADMIN);
+  try {
+    const token = await csrfToken(page.request);
+    const start = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    for (const body of [{ title, type: "information", start_time: start }, { title: shownTitle, type: "information" }]) {
+      expect((await page.request.post("/api/announcements", { data: body, headers: { "X-CSRF-Token": token } })).status()).toBe(201);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/moderation/announcements");
+    const list = page.getByRole("list", { name: "Announcements" });
+    const later = list.getByRole("listitem").filter({ hasText: title });
+    await expect(later.getByRole("heading")).toContainText("Scheduled from");
+    await expect(later.getByRole("button", { name: `Edit ${title}` })).toBeVisible();
+    await expect(later.getByRole("button", { name: `End now ${title}` })).toHaveCount(0);
+    // The one shown now still offers End now, and its Delete question points to it.
+    const shown = list.getByRole("listitem").filter({ hasText: shownTitle });
+    await expect(shown.getByRole("button", { name: `End now ${shownTitle}` })).toBeVisible();
+    await shown.getByRole("button", { name: `Delete ${shownTitle}` }).click();
+    const question = page.getByRole("alertdialog", { name: "Delete announcement" });
+    await expect(question).toContainText("This deletes its page and all the comments on it for good, not only its banner. To take down only the banner and keep the page, choose End now instead.");
+    await expectNoAxeViolations(page, "delete announcement question");
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await later.getByRole("button", { name: `Delete ${title}` }).click();
+    await expect(question).toContainText(`Delete "${title}"? This deletes its page and all the comments on it for good, not only its banner.`);
+    await expect(question).not.toContainText("End now");
+    await question.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Announcement deleted.")).toBeVisible();
+    await expect(later).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "New announcement" })).toBeFocused();
+  } finally {
+    await deleteAnnouncements(page, "E2E announcement ");
+  }
+});
+
 test("announcements page: moderators and members are told it is not theirs, and get no link to it", async ({ page }) => {
   await signInViaApi(page, { username: "moderator", password: "moderator-demo-pass" });
   await page.goto("/moderation/announcements");

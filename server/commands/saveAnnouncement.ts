@@ -71,7 +71,10 @@ export async function updateAnnouncement(db: Db, id: number, input: CheckedAnnou
   });
 }
 
-/** Ends an announcement's banner now (its window closes at `now`; one already over keeps its end). */
+/**
+ * Ends an announcement's banner now (its window closes at `now`; one already over keeps its end, and one not started
+ * yet is left as it is: its end never goes before its start).
+ */
 export async function endAnnouncement(db: Db, id: number, now: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -79,6 +82,7 @@ export async function endAnnouncement(db: Db, id: number, now: string): Promise<
       .set({ end_time: now })
       .where("content_id", "=", id)
       .where((eb) => eb.or([eb("end_time", "is", null), eb("end_time", ">", now)]))
+      .where((eb) => eb.or([eb("start_time", "is", null), eb("start_time", "<=", now)]))
       .execute();
     await trx.updateTable("content").set({ updated_at: now }).where("id", "=", id).execute();
     await recordContentChange(trx, id);

@@ -34,7 +34,7 @@ export function AnnouncementsScene() {
       card={(announcement, { edit, ask }) => <AnnouncementCard key={announcement.id} announcement={announcement} onEdit={edit} onEnd={() => ask("end")} onDelete={() => ask("delete")} />}
       form={(announcement, props) => <AnnouncementDialog announcement={announcement} {...props} />}
       afterSave={refresh}
-      deletion={{ question: (a) => `Are you sure you want to delete "${a.title}"? Its banner and its page are removed for good.`, run: (a) => deleteAnnouncement(a.id) }}
+      deletion={{ question: deleteQuestion, run: (a) => deleteAnnouncement(a.id) }}
       actions={{
         end: {
           title: "End announcement",
@@ -47,6 +47,13 @@ export function AnnouncementsScene() {
   );
 }
 
+/** Delete's question: it takes the announcement's page and the comments on it, not only the banner (End now does that). */
+function deleteQuestion(a: ManagedAnnouncement): string {
+  const instead = a.state === "current" ? " To take down only the banner and keep the page, choose End now instead." : "";
+  return `Delete "${a.title}"? This deletes its page and all the comments on it for good, not only its banner.${instead}`;
+}
+
+/** A card: End now only while its banner is shown (one to come has no banner to take down: its dates are edited, or it is deleted). */
 function AnnouncementCard({ announcement: a, onEdit, onEnd, onDelete }: { announcement: ManagedAnnouncement; onEdit(): void; onEnd(): void; onDelete(): void }) {
   const details = [
     TYPE_LABELS[a.type],
@@ -66,7 +73,7 @@ function AnnouncementCard({ announcement: a, onEdit, onEnd, onDelete }: { announ
       onEdit={onEdit}
       onDelete={onDelete}
       actions={
-        a.state !== "ended" && (
+        a.state === "current" && (
           <button type="button" className="button button--secondary button--small" onClick={onEnd}>
             End now<span className="visually-hidden"> {a.title}</span>
           </button>

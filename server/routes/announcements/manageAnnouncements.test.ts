@@ -129,12 +129,28 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
     const again = await admin.post(`/api/announcements/${seeded.id}/end`);
     expect(again.body.data.end_time).toBe((await server.db.selectFrom("announcements").select("end_time").where("content_id", "=", seeded.id).executeTakeFirstOrThrow()).end_time);
 
+    // One still to come is not ended (its end would go before its start, listing it as ended on a day it never showed): 409, unchanged.
+    const early = await admin.post(`/api/announcements/${later}/end`);
+    fits("post", "/api/announcements/{id}/end", early);
+    expect([early.status, early.body.message]).toEqual([409, T.notStarted]);
+    expect(await server.db.selectFrom("announcements").select("end_time").where("content_id", "=", later).executeTakeFirstOrThrow()).toEqual({ end_time: listed.body.data[1].end_time });
+    expect((await admin.get("/api/announcements/manage")).body.data.find((a: { id: number }) => a.id === later)).toMatchObject({ state: "scheduled" });
+    expect(await changesOf(later)).toBe(1);
+
+    // Deleting takes its page and the comments on it.
+    const thread = await server.db.insertInto("comment_threads").values({ content_id: later, created_at: at(0), updated_at: at(0) }).returning("id").executeTakeFirstOrThrow();
+    await server.db
+      .insertInto("comments")
+      .values({ opaque_id: crypto.randomUUID(), thread_id: thread.id, parent_id: null, creator_id: cast.member.id, title: null, content: "See you there", is_html: 0, created_at: at(0), updated_at: at(0), edited_at: null, deleted_at: null, last_activity_at: at(0) })
+      .execute();
     const deleted = await admin.send("DELETE", `/api/announcements/${later}`);
     fits("delete", "/api/announcements/{id}", deleted);
     expect([deleted.status, deleted.body.message]).toEqual([200, T.deleted]);
     expect(await server.db.selectFrom("content").select("id").where("id", "=", later).execute()).toEqual([]);
     expect(await server.db.selectFrom("announcements").select("content_id").where("content_id", "=", later).execute()).toEqual([]);
     expect(await changesOf(later)).toBe(2);
+    expect(await server.db.selectFrom("comment_threads").select("id").where("content_id", "=", later).execute()).toEqual([]);
+    expect(await server.db.selectFrom("comments").select("id").where("thread_id", "=", thread.id).execute()).toEqual([]);
     for (const answer of [await admin.send("DELETE", `/api/announcements/${later}`), await admin.send("PUT", `/api/announcements/${later}`, { title: "Gone", type: "information" }), await admin.post(`/api/announcements/${later}/end`)]) {
       expect([answer.status, answer.body.message]).toEqual([404, T.notFound]);
     }
