@@ -35,6 +35,8 @@ function announcementRow(input: CheckedAnnouncement) {
     content: storedContent(input.content),
     meeting_zoom_id: input.meeting_zoom_id,
     meeting_join_url: input.meeting_join_url,
+    thumbnail_url: input.thumbnail_url,
+    community_callout_settings: JSON.stringify(input.community_callout_settings),
   };
 }
 

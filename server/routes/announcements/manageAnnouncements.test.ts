@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ANNOUNCEMENT_MANAGE_TEXTS as T, MESSAGES } from "../../../contract/index.js";
+import { ANNOUNCEMENT_MANAGE_TEXTS as T, MESSAGES, NEWS_MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildAnnouncement, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
 import type { TestClient, TestServer } from "../../test/testServer.js";
@@ -81,6 +81,31 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
     const banner = (await cast.clients.member.get("/api/announcements")).body.data.find((a: { id: number }) => a.id === id);
     expect(banner).toMatchObject({ title: "Spring planning webinar", meeting: { zoom_id: "85746352311" } });
     fits("get", "/api/announcements", await cast.clients.member.get("/api/announcements"));
+  });
+
+  it("keeps a thumbnail with its alternative text and the callout's settings; banners carry them, with defaults for the rest", async () => {
+    const admin = cast.clients.admin;
+    const body = {
+      title: "Summer institute",
+      type: "information",
+      thumbnail_url: " /news/summer.svg ",
+      community_callout_settings: { title: "Join us in July", background_color: "#14532d", background_opacity: 0.6, background_alt_text: " Teachers around a table ", text_color: "#ffffff", button_variant: "dark" },
+    };
+    const created = await admin.post("/api/announcements", body);
+    fits("post", "/api/announcements", created);
+    expect(created.status).toBe(201);
+    const settings = { title: "Join us in July", description: "", background_color: "#14532d", background_opacity: 0.6, background_blur: 0, background_alt_text: "Teachers around a table", text_color: "#ffffff", text_shadow_color: "", button_variant: "dark", button_outline: false };
+    expect(created.body.data).toMatchObject({ thumbnail_url: "/news/summer.svg", community_callout_settings: settings });
+    const banner = ((await server.client().get("/api/announcements")).body.data as { title: string }[]).find((a) => a.title === "Summer institute");
+    expect(banner).toMatchObject({ thumbnail_url: "/news/summer.svg", community_callout_settings: settings });
+    fits("get", "/api/announcements", await server.client().get("/api/announcements"));
+    // PUT replaces them: left out, the thumbnail is none and the settings their defaults.
+    const id = created.body.data.id as number;
+    const replaced = await admin.send("PUT", `/api/announcements/${id}`, { title: "Summer institute", type: "information" });
+    expect(replaced.body.data).toMatchObject({ thumbnail_url: null, community_callout_settings: { title: "", background_color: "#0f172a", background_opacity: 0.8, background_alt_text: "", button_variant: "light" } });
+    // A stored address that went bad, or settings that are not JSON, read as none and the defaults.
+    await server.db.updateTable("announcements").set({ thumbnail_url: "javascript:alert(1)", community_callout_settings: "not json" }).where("content_id", "=", id).execute();
+    expect((await admin.get("/api/announcements/manage")).body.data[0]).toMatchObject({ thumbnail_url: null, community_callout_settings: { background_color: "#0f172a" } });
   });
 
   it("keeps an all-day event's days, and no event times for other types", async () => {
@@ -216,6 +241,14 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
       [{ ...ok, meeting_zoom_id: "85746352311" }, "meeting_join_url", T.meetingIncomplete],
       [{ ...ok, meeting_join_url: "https://zoom.us/j/85746352311" }, "meeting_zoom_id", T.meetingIncomplete],
       [{ ...ok, is_sticky: "yes" }, "is_sticky", "is_sticky must be true or false."],
+      [{ ...ok, thumbnail_url: "javascript:alert(1)" }, "thumbnail_url", T.badThumbnail],
+      [{ ...ok, thumbnail_url: "//evil.example/x.png" }, "thumbnail_url", T.badThumbnail],
+      [{ ...ok, community_callout_settings: { background_alt_text: "x".repeat(501) } }, "community_callout_settings.background_alt_text", T.altTooLong],
+      [{ ...ok, community_callout_settings: { background_color: "red" } }, "community_callout_settings.background_color", NEWS_MESSAGES.badColor],
+      [{ ...ok, community_callout_settings: { text_color: "#12345" } }, "community_callout_settings.text_color", NEWS_MESSAGES.badColor],
+      [{ ...ok, community_callout_settings: { background_opacity: 2 } }, "community_callout_settings.background_opacity", NEWS_MESSAGES.badOpacity],
+      [{ ...ok, community_callout_settings: { background_blur: -1 } }, "community_callout_settings.background_blur", NEWS_MESSAGES.badBlur],
+      [{ ...ok, community_callout_settings: { description: "x".repeat(2001) } }, "community_callout_settings.description", NEWS_MESSAGES.calloutDescriptionTooLong],
     ];
     for (const [body, field, message] of cases) {
       const answer = await admin.post("/api/announcements", body);
