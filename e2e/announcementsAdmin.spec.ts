@@ -178,7 +178,7 @@ test("announcements: a thumbnail with its alternative text and the callout's loo
     await expect(form.getByText("Use an http(s) address or a path on this site (starting with /) for the thumbnail.")).toBeVisible();
     await form.getByLabel(/^Thumbnail image address/).fill("/news/webinar.svg");
     await form.getByLabel("The thumbnail's alternative text (empty if it only decorates)").fill("A presenter in front of a class");
-    await form.getByLabel("Callout heading (empty: the announcement's own)").fill("Summer institute week");
+    await form.getByLabel("Callout heading").fill("Summer institute week");
     await form.getByLabel("Panel colour").fill("#14532d");
     await form.getByLabel("Panel opacity (0 to 1)").fill("0.9");
     // The preview shows the callout as Read More will.

@@ -295,11 +295,12 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
         {checkbox("Show Dismiss", dismiss, setDismiss)}
       </div>
       <fieldset className="announcement-form__group">
-        <legend className="field__label">Thumbnail and callout (optional: shown small in the banner, and at the top of Read More)</legend>
-        {text("thumbnail_url", "Thumbnail image address (an http(s) address or a path on this site)", thumbnail, setThumbnail, { placeholder: "/news/spring-planning.svg" })}
+        <legend className="field__label">Thumbnail and callout (optional)</legend>
+        <p className="field__hint">The thumbnail shows small in the banner, and at the top of Read More under the callout.</p>
+        {text("thumbnail_url", "Thumbnail image address (http(s), or a path on this site)", thumbnail, setThumbnail, { placeholder: "/news/spring-planning.svg" })}
         {calloutField("background_alt_text", "The thumbnail's alternative text (empty if it only decorates)", { maxLength: 500 })}
         <div className="staff-form__row">
-          {calloutField("title", "Callout heading (empty: the announcement's own)", { maxLength: 255 })}
+          {calloutField("title", "Callout heading", { maxLength: 255, placeholder: "The announcement's title" })}
           {calloutField("description", "Callout text (optional)", { maxLength: 2000 })}
         </div>
         <div className="staff-form__row announcement-form__colours">
