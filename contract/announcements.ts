@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CommunityCalloutSettings, CommunityCalloutSettingsInput } from "./carousels.js";
 import { emptyAsUnset, positiveId } from "./common.js";
 import { isZoomJoinUrl } from "./zoom.js";
 
@@ -70,6 +71,18 @@ export const Announcement = z.object({
    * Null: no meeting. Read as none when absent (a server from before meetings, as the desktop app may be pointed at).
    */
   meeting: z.object({ zoom_id: z.string(), join_url: z.string() }).nullable().default(null),
+  /**
+   * The thumbnail (the spec's "thumbnail urls"): an http(s) address or a path on this site, else null. Shown small in
+   * the banner (not on phones) and whole at the top of Read More, under the callout.
+   */
+  thumbnail_url: z.string().nullable().default(null),
+  /**
+   * The community callout's settings, as a news item's (every field present; unusable stored ones take their
+   * defaults): Read More shows the callout over the thumbnail in these colours, its title and description (empty: the
+   * announcement's title, and no description), and background_alt_text is the thumbnail's alternative text (empty:
+   * decorative). Read as the defaults when absent (a server from before them).
+   */
+  community_callout_settings: CommunityCalloutSettings.default(() => CommunityCalloutSettings.parse({})),
 });
 export type Announcement = z.infer<typeof Announcement>;
 
@@ -98,11 +111,14 @@ export const ANNOUNCEMENT_MANAGE_TEXTS = {
   badZoomId: "A Zoom ID is 9 to 11 digits.",
   badJoinUrl: "Use the meeting's https Zoom join link (https://…zoom.us/j/…).",
   meetingIncomplete: "Give both the Zoom ID and the join link, or neither.",
+  badThumbnail: "Use an http(s) address or a path on this site (starting with /) for the thumbnail.",
+  altTooLong: "The thumbnail's alternative text may be at most 500 characters.",
   badId: "Must be an announcement's id.",
   notFound: "This announcement does not exist.",
   created: "Announcement created.",
   saved: "Announcement saved.",
   ended: "Announcement ended: its banner is no longer shown.",
+  notStarted: "This announcement has not started yet, so it cannot be ended: change its dates, or delete it.",
   deleted: "Announcement deleted.",
 } as const;
 
@@ -173,6 +189,13 @@ export const AnnouncementInput = z
       z.preprocess(unsetIfBlank, z.string({ error: T.badZoomId }).regex(/^\d{9,11}$/, T.badZoomId).nullable().default(null)),
     ),
     meeting_join_url: z.preprocess(unsetIfBlank, z.string({ error: T.badJoinUrl }).trim().max(1000, T.badJoinUrl).refine(isZoomJoinUrl, T.badJoinUrl).nullable().default(null)),
+    /** The thumbnail's address: http(s) or a path on this site (not // or /\); empty is none. */
+    thumbnail_url: z.preprocess(unsetIfBlank, z.string({ error: T.badThumbnail }).trim().max(2000, T.badThumbnail).regex(/^(https?:\/\/\S+|\/(?![/\\])[^\s\\]*)$/i, T.badThumbnail).nullable().default(null)),
+    /** The callout's look, as a news item's: any of its fields, each checked; left out ones take their defaults. */
+    community_callout_settings: CommunityCalloutSettingsInput.safeExtend({ background_alt_text: z.string({ error: T.altTooLong }).trim().max(500, T.altTooLong) })
+      .partial()
+      .strict()
+      .default({}),
   })
   .superRefine((v, ctx) => {
     if (v.cta_text && !v.link) ctx.addIssue({ code: "custom", message: T.ctaWithoutLink, path: ["link"] });

@@ -122,6 +122,99 @@ test("announcements: an admin posts one with a meeting; a member sees its banner
   }
 });
 
+test("announcements: one still to come offers no End now; Delete says it takes the page and its comments", async ({ page }) => {
+  const title = `E2E announcement later ${Date.now().toString(36)}`;
+  const shownTitle = `E2E announcement now ${Date.now().toString(36)}`;
+  await signInViaApi(page, ADMIN);
+  try {
+    const token = await csrfToken(page.request);
+    const start = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    for (const body of [{ title, type: "information", start_time: start }, { title: shownTitle, type: "information" }]) {
+      expect((await page.request.post("/api/announcements", { data: body, headers: { "X-CSRF-Token": token } })).status()).toBe(201);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/moderation/announcements");
+    const list = page.getByRole("list", { name: "Announcements" });
+    const later = list.getByRole("listitem").filter({ hasText: title });
+    await expect(later.getByRole("heading")).toContainText("Scheduled from");
+    await expect(later.getByRole("button", { name: `Edit ${title}` })).toBeVisible();
+    await expect(later.getByRole("button", { name: `End now ${title}` })).toHaveCount(0);
+    // The one shown now still offers End now, and its Delete question points to it.
+    const shown = list.getByRole("listitem").filter({ hasText: shownTitle });
+    await expect(shown.getByRole("button", { name: `End now ${shownTitle}` })).toBeVisible();
+    await shown.getByRole("button", { name: `Delete ${shownTitle}` }).click();
+    const question = page.getByRole("alertdialog", { name: "Delete announcement" });
+    await expect(question).toContainText("This deletes its page and all the comments on it for good, not only its banner. To take down only the banner and keep the page, choose End now instead.");
+    await expectNoAxeViolations(page, "delete announcement question");
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await later.getByRole("button", { name: `Delete ${title}` }).click();
+    await expect(question).toContainText(`Delete "${title}"? This deletes its page and all the comments on it for good, not only its banner.`);
+    await expect(question).not.toContainText("End now");
+    await question.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Announcement deleted.")).toBeVisible();
+    await expect(later).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "New announcement" })).toBeFocused();
+  } finally {
+    await deleteAnnouncements(page, "E2E announcement ");
+  }
+});
+
+test("announcements: a thumbnail with its alternative text and the callout's look, set in the form, shown in the banner and Read More", async ({ page }) => {
+  test.slow();
+  const title = `E2E announcement callout ${Date.now().toString(36)}`;
+  await signInViaApi(page, ADMIN);
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/moderation/announcements");
+    await page.getByRole("button", { name: "New announcement" }).click();
+    const form = page.getByRole("dialog", { name: "New announcement" });
+    await form.getByLabel("Title").fill(title);
+    await form.getByLabel("Description (the banner's line)").fill("A week of workshops.");
+    await expect(form.getByText("No thumbnail or callout text: Read More starts with the content.")).toBeVisible();
+    // An address that is not http(s) nor a path on this site is refused under its field, which takes focus.
+    await form.getByLabel(/^Thumbnail image address/).fill("javascript:alert(1)");
+    await form.getByRole("button", { name: "Create" }).click();
+    await expect(form.getByLabel(/^Thumbnail image address/)).toBeFocused();
+    await expect(form.getByText("Use an http(s) address or a path on this site (starting with /) for the thumbnail.")).toBeVisible();
+    await form.getByLabel(/^Thumbnail image address/).fill("/news/webinar.svg");
+    await form.getByLabel("The thumbnail's alternative text (empty if it only decorates)").fill("A presenter in front of a class");
+    await form.getByLabel("Callout heading").fill("Summer institute week");
+    await form.getByLabel("Panel colour").fill("#14532d");
+    await form.getByLabel("Panel opacity (0 to 1)").fill("0.9");
+    // The preview shows the callout as Read More will.
+    const preview = form.getByRole("region", { name: "Preview of Read More's callout" });
+    await expect(preview.getByRole("img", { name: "A presenter in front of a class" })).toBeVisible();
+    await expect(preview).toContainText("Summer institute week");
+    await expect(preview.locator(".news-slide__callout")).toHaveCSS("background-color", "rgba(20, 83, 45, 0.9)");
+    await expectNoAxeViolations(page, "announcement form with a callout");
+    await form.getByRole("button", { name: "Create" }).click();
+    await expect(form).toBeHidden();
+
+    // Edit keeps them.
+    const card = page.getByRole("list", { name: "Announcements" }).getByRole("listitem").filter({ hasText: title });
+    await card.getByRole("button", { name: `Edit ${title}` }).click();
+    const editForm = page.getByRole("dialog", { name: "Edit announcement" });
+    await expect(editForm.getByLabel(/^Thumbnail image address/)).toHaveValue("/news/webinar.svg");
+    await expect(editForm.getByLabel("Panel colour")).toHaveValue("#14532d");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoAxeViolations(page, "announcement form with a callout on a phone");
+    await editForm.getByRole("button", { name: "Cancel" }).click();
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The banner shows the thumbnail small; Read More the callout over it, the image named by its alternative text.
+    await page.goto("/");
+    const banner = banners(page).getByRole("listitem").filter({ hasText: title });
+    await expect(banner.locator("img.announcement__thumbnail")).toHaveAttribute("src", "/news/webinar.svg");
+    await banner.getByRole("button", { name: "Read More" }).click();
+    const more = page.getByRole("dialog", { name: title });
+    await expect(more.getByRole("img", { name: "A presenter in front of a class" })).toBeVisible();
+    await expect(more.locator(".news-slide__callout")).toContainText("Summer institute week");
+    await expectNoAxeViolations(page, "Read More with a callout");
+  } finally {
+    await deleteAnnouncements(page, "E2E announcement ");
+  }
+});
+
 test("announcements page: moderators and members are told it is not theirs, and get no link to it", async ({ page }) => {
   await signInViaApi(page, { username: "moderator", password: "moderator-demo-pass" });
   await page.goto("/moderation/announcements");

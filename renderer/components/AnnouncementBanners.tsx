@@ -3,6 +3,7 @@ import { ANNOUNCEMENT_TEXTS, formatZoomId, isZoomJoinUrl, type Announcement, typ
 import { useAnnouncements } from "../api/announcements.js";
 import { useHiddenAnnouncements } from "../hooks/useHiddenAnnouncements.js";
 import { AppLink } from "./AppLink.js";
+import { calloutStyle } from "./carousel/NewsCarousel.js";
 import { shortDateRange } from "./dates.js";
 import { Icon, type IconName } from "./Icon.js";
 import { CloseActions, ModalFrame } from "./ModalFrame.js";
@@ -58,6 +59,8 @@ function AnnouncementBanner({ announcement: a, onSnooze, onDismiss }: { announce
       <span className="announcement__icon">
         <Icon name={type.icon} size={20} />
       </span>
+      {/* Beside the title it only decorates; Read More shows it whole, with its alternative text. */}
+      {a.thumbnail_url && <img className="announcement__thumbnail" src={a.thumbnail_url} alt="" />}
       <p className="announcement__text">
         <span className="visually-hidden">{type.label}: </span>
         <strong id={titleId} className="announcement__title">
@@ -109,12 +112,32 @@ function AnnouncementMeeting({ meeting }: { meeting: NonNullable<Announcement["m
   );
 }
 
-/** Read More: the whole announcement (its sanitized HTML) and its call to action. */
+/**
+ * The announcement's community callout, as a news slide's: its thumbnail (with its alternative text) under a panel in
+ * the callout's colours, holding the callout's title (else the announcement's) and description. None without a
+ * thumbnail or a callout text of its own.
+ */
+export function AnnouncementCallout({ announcement: a }: { announcement: Pick<Announcement, "title" | "thumbnail_url" | "community_callout_settings"> }) {
+  const s = a.community_callout_settings;
+  if (!a.thumbnail_url && !s.title && !s.description) return null;
+  return (
+    <div className="news-slide announcement-callout">
+      {a.thumbnail_url && <img className="news-slide__banner" src={a.thumbnail_url} alt={s.background_alt_text} />}
+      <div className="news-slide__callout" style={calloutStyle(s)}>
+        <p className="news-slide__title">{s.title || a.title}</p>
+        {s.description && <p className="news-slide__description">{s.description}</p>}
+      </div>
+    </div>
+  );
+}
+
+/** Read More: the callout, the whole announcement (its sanitized HTML) and its call to action. */
 function AnnouncementDialog({ announcement: a, onClose }: { announcement: Announcement; onClose(): void }) {
   const when = eventWhen(a);
   const external = a.link !== null && /^https?:/i.test(a.link);
   return (
     <ModalFrame id="announcement-modal" title={a.title} description={a.description || undefined} className="dialog dialog--announcement" onClose={onClose}>
+      <AnnouncementCallout announcement={a} />
       {when && (
         <p className="announcement-modal__when">
           <Icon name="calendar" size={18} /> {when}

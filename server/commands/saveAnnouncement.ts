@@ -35,6 +35,8 @@ function announcementRow(input: CheckedAnnouncement) {
     content: storedContent(input.content),
     meeting_zoom_id: input.meeting_zoom_id,
     meeting_join_url: input.meeting_join_url,
+    thumbnail_url: input.thumbnail_url,
+    community_callout_settings: JSON.stringify(input.community_callout_settings),
   };
 }
 
@@ -71,7 +73,10 @@ export async function updateAnnouncement(db: Db, id: number, input: CheckedAnnou
   });
 }
 
-/** Ends an announcement's banner now (its window closes at `now`; one already over keeps its end). */
+/**
+ * Ends an announcement's banner now (its window closes at `now`; one already over keeps its end, and one not started
+ * yet is left as it is: its end never goes before its start).
+ */
 export async function endAnnouncement(db: Db, id: number, now: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -79,6 +84,7 @@ export async function endAnnouncement(db: Db, id: number, now: string): Promise<
       .set({ end_time: now })
       .where("content_id", "=", id)
       .where((eb) => eb.or([eb("end_time", "is", null), eb("end_time", ">", now)]))
+      .where((eb) => eb.or([eb("start_time", "is", null), eb("start_time", "<=", now)]))
       .execute();
     await trx.updateTable("content").set({ updated_at: now }).where("id", "=", id).execute();
     await recordContentChange(trx, id);

@@ -470,6 +470,10 @@ export interface AnnouncementsTable {
   /** Meeting details (migration 050): the Zoom ID (digits) and its https Zoom join URL; both null without a meeting. */
   meeting_zoom_id: ColumnType<string | null, string | null | undefined, string | null>;
   meeting_join_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The thumbnail (migration 052): an http(s) address or a path on this site; null: none. */
+  thumbnail_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON (migration 052): the community callout's settings (contract/carousels.ts), "{}" for the defaults. */
+  community_callout_settings: ColumnType<string, string | undefined, string>;
 }
 
 /** A content item's discussion (migration 015): created on its first comment or first open/close. */

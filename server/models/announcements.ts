@@ -44,6 +44,8 @@ export async function listCurrentAnnouncements(db: Db, scope: ViewScope, now: st
       "announcements.content",
       "announcements.meeting_zoom_id",
       "announcements.meeting_join_url",
+      "announcements.thumbnail_url",
+      "announcements.community_callout_settings",
     ])
     .where((eb) => eb.or([eb("announcements.start_time", "is", null), eb("announcements.start_time", "<=", now)]))
     .where((eb) => eb.or([eb("announcements.end_time", "is", null), eb("announcements.end_time", ">", now)]))

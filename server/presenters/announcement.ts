@@ -1,6 +1,7 @@
 import { ANNOUNCEMENT_TYPES, isZoomJoinUrl, type Announcement, type AnnouncementState, type AnnouncementType, type ManagedAnnouncement } from "../../contract/index.js";
 import { sanitizeUserHtml } from "../lib/sanitize.js";
 import type { AnnouncementRow, ManagedAnnouncementRow } from "../models/announcements.js";
+import { calloutSettings } from "./carousel.js";
 import { modelTypeInfo } from "./modelTypes.js";
 import { safeLink } from "./safeLink.js";
 
@@ -27,6 +28,8 @@ export function presentAnnouncement(row: AnnouncementRow): Announcement {
     show_dismiss: row.show_dismiss === 1,
     url: `${modelTypeInfo(row.model_key, row.sub_type).path}/${row.uid}`,
     meeting: meetingOf(row),
+    thumbnail_url: safeLink(row.thumbnail_url),
+    community_callout_settings: calloutSettings(row.community_callout_settings),
   };
 }
 

@@ -4,7 +4,7 @@ import { itemLink } from "./editableItem.js";
 import { safeLink } from "./safeLink.js";
 
 /** The stored callout settings (JSON text) read through the contract's schema: unreadable text or fields get their defaults. */
-function calloutSettings(json: string): CommunityCalloutSettings {
+export function calloutSettings(json: string): CommunityCalloutSettings {
   let value: unknown = {};
   try {
     value = JSON.parse(json);

@@ -14,7 +14,7 @@ function withOpacity(hex: string, opacity: number): string {
 }
 
 /** The callout panel's look from its settings (first document, section 3). */
-function calloutStyle(s: CommunityCalloutSettings): CSSProperties {
+export function calloutStyle(s: CommunityCalloutSettings): CSSProperties {
   const blur = s.background_blur > 0 ? `blur(${s.background_blur}px)` : undefined;
   return {
     background: withOpacity(s.background_color, s.background_opacity),

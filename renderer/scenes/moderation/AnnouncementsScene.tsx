@@ -1,14 +1,25 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { LexicalEditor } from "lexical";
 import { useCallback, useRef, useState, type FormEvent } from "react";
-import { ANNOUNCEMENT_MANAGE_TEXTS as T, ANNOUNCEMENT_PRIORITY_MAX, ANNOUNCEMENT_TYPES, formatZoomId, isZoomJoinUrl, type AnnouncementAudience, type AnnouncementType, type ManagedAnnouncement } from "../../../contract/index.js";
+import {
+  ANNOUNCEMENT_MANAGE_TEXTS as T,
+  ANNOUNCEMENT_PRIORITY_MAX,
+  ANNOUNCEMENT_TYPES,
+  CommunityCalloutSettings,
+  formatZoomId,
+  isZoomJoinUrl,
+  NEWS_MESSAGES,
+  type AnnouncementAudience,
+  type AnnouncementType,
+  type ManagedAnnouncement,
+} from "../../../contract/index.js";
 import { deleteAnnouncement, endAnnouncement, saveAnnouncement, useManagedAnnouncements } from "../../api/announcements.js";
 import { useCurrentProfile } from "../../api/queries.js";
-import { ConfirmDialog } from "../../components/ConfirmDialog.js";
+import { AnnouncementCallout } from "../../components/AnnouncementBanners.js";
 import { shortDate, shortDateRange } from "../../components/dates.js";
 import { readSectionContent, SectionEditor } from "../../components/editor/SectionEditor.js";
 import { Field } from "../../components/Field.js";
-import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDialog, runStaffAction, toLocalInput, useStaffForm, type StaffFormProps } from "./staffEditing.js";
+import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDialog, toLocalInput, useStaffForm, type StaffFormProps } from "./staffEditing.js";
 
 const TYPE_LABELS: Record<AnnouncementType, string> = { information: "Information", error: "Error", question: "Question", event: "Event", others: "Others" };
 const AUDIENCE_LABELS: Record<AnnouncementAudience, string> = { public: "Everyone", authed: "Signed-in users", restricted: "Only people it is shared with on its page" };
@@ -18,15 +29,9 @@ export function AnnouncementsScene() {
   const allowed = Boolean(useCurrentProfile()?.permissions.manage_announcements);
   const announcements = useManagedAnnouncements(allowed);
   const queryClient = useQueryClient();
-  const [asking, setAsking] = useState<{ what: "end" | "delete"; announcement: ManagedAnnouncement } | null>(null);
 
   /** After a change: the list and the banners (the administrator's own included). */
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["announcements"] });
-
-  const handleConfirm = async ({ what, announcement }: NonNullable<typeof asking>) => {
-    setAsking(null);
-    await runStaffAction(() => (what === "end" ? endAnnouncement(announcement.id) : deleteAnnouncement(announcement.id)), refresh, what === "delete" ? "new-announcement" : undefined);
-  };
 
   return (
     <StaffEntriesPage
@@ -38,29 +43,29 @@ export function AnnouncementsScene() {
       newId="new-announcement"
       counted
       query={announcements}
-      card={(announcement, edit) => (
-        <AnnouncementCard key={announcement.id} announcement={announcement} onEdit={edit} onEnd={() => setAsking({ what: "end", announcement })} onDelete={() => setAsking({ what: "delete", announcement })} />
-      )}
+      card={(announcement, { edit, ask }) => <AnnouncementCard key={announcement.id} announcement={announcement} onEdit={edit} onEnd={() => ask("end")} onDelete={() => ask("delete")} />}
       form={(announcement, props) => <AnnouncementDialog announcement={announcement} {...props} />}
       afterSave={refresh}
-    >
-      {asking && (
-        <ConfirmDialog
-          title={asking.what === "end" ? "End announcement" : "Delete announcement"}
-          message={
-            asking.what === "end"
-              ? `End "${asking.announcement.title}" now? Its banner is taken down for everyone; it stays listed here as ended.`
-              : `Are you sure you want to delete "${asking.announcement.title}"? Its banner and its page are removed for good.`
-          }
-          confirmLabel={asking.what === "end" ? "End now" : "Delete"}
-          onConfirm={() => void handleConfirm(asking)}
-          onCancel={() => setAsking(null)}
-        />
-      )}
-    </StaffEntriesPage>
+      deletion={{ question: deleteQuestion, run: (a) => deleteAnnouncement(a.id) }}
+      actions={{
+        end: {
+          title: "End announcement",
+          confirmLabel: "End now",
+          question: (a) => `End "${a.title}" now? Its banner is taken down for everyone; it stays listed here as ended.`,
+          run: (a) => endAnnouncement(a.id),
+        },
+      }}
+    />
   );
 }
 
+/** Delete's question: it takes the announcement's page and the comments on it, not only the banner (End now does that). */
+function deleteQuestion(a: ManagedAnnouncement): string {
+  const instead = a.state === "current" ? " To take down only the banner and keep the page, choose End now instead." : "";
+  return `Delete "${a.title}"? This deletes its page and all the comments on it for good, not only its banner.${instead}`;
+}
+
+/** A card: End now only while its banner is shown (one to come has no banner to take down: its dates are edited, or it is deleted). */
 function AnnouncementCard({ announcement: a, onEdit, onEnd, onDelete }: { announcement: ManagedAnnouncement; onEdit(): void; onEnd(): void; onDelete(): void }) {
   const details = [
     TYPE_LABELS[a.type],
@@ -80,7 +85,7 @@ function AnnouncementCard({ announcement: a, onEdit, onEnd, onDelete }: { announ
       onEdit={onEdit}
       onDelete={onDelete}
       actions={
-        a.state !== "ended" && (
+        a.state === "current" && (
           <button type="button" className="button button--secondary button--small" onClick={onEnd}>
             End now<span className="visually-hidden"> {a.title}</span>
           </button>
@@ -95,7 +100,29 @@ function AnnouncementCard({ announcement: a, onEdit, onEnd, onDelete }: { announ
   );
 }
 
-const FIELDS = ["title", "type", "description", "content", "link", "cta_text", "start_time", "end_time", "event_start_time", "event_end_time", "priority", "audience", "meeting_zoom_id", "meeting_join_url"] as const;
+const FIELDS = [
+  "title",
+  "type",
+  "description",
+  "content",
+  "link",
+  "cta_text",
+  "start_time",
+  "end_time",
+  "event_start_time",
+  "event_end_time",
+  "priority",
+  "audience",
+  "meeting_zoom_id",
+  "meeting_join_url",
+  "thumbnail_url",
+  "community_callout_settings.background_alt_text",
+  "community_callout_settings.title",
+  "community_callout_settings.description",
+  "community_callout_settings.background_color",
+  "community_callout_settings.text_color",
+  "community_callout_settings.background_opacity",
+] as const;
 type FieldName = (typeof FIELDS)[number];
 
 /** A link the server keeps: http(s), or a path on this site (not // or /\, which browsers read as another host). */
@@ -125,6 +152,10 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
   const [audience, setAudience] = useState<AnnouncementAudience>(a?.audience ?? "public");
   const [zoomId, setZoomId] = useState(a?.meeting?.zoom_id ?? "");
   const [joinUrl, setJoinUrl] = useState(a?.meeting?.join_url ?? "");
+  const [thumbnail, setThumbnail] = useState(a?.thumbnail_url ?? "");
+  // PUT replaces the whole announcement: the callout's settings the form does not show (blur, shadow, button) go back as they were.
+  const [callout, setCallout] = useState<CommunityCalloutSettings>(a?.community_callout_settings ?? CommunityCalloutSettings.parse({}));
+  const [opacity, setOpacity] = useState(String(callout.background_opacity));
   const isEvent = type === "event";
   const handleEditor = useCallback((instance: LexicalEditor | null) => {
     editor.current = instance;
@@ -143,6 +174,9 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
     const digits = zoomId.replace(/[\s-]/g, "");
     if (digits && !/^\d{9,11}$/.test(digits)) found.meeting_zoom_id = T.badZoomId;
     if (joinUrl.trim() && !isZoomJoinUrl(joinUrl.trim())) found.meeting_join_url = T.badJoinUrl;
+    if (thumbnail.trim() && !isSafeLink(thumbnail.trim())) found.thumbnail_url = T.badThumbnail;
+    const alpha = Number(opacity);
+    if (opacity.trim() === "" || !(alpha >= 0 && alpha <= 1)) found["community_callout_settings.background_opacity"] = NEWS_MESSAGES.badOpacity;
     if (!found.meeting_zoom_id && !found.meeting_join_url && Boolean(digits) !== Boolean(joinUrl.trim())) found[digits ? "meeting_join_url" : "meeting_zoom_id"] = T.meetingIncomplete;
     return found;
   };
@@ -168,6 +202,8 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
       audience,
       meeting_zoom_id: zoomId,
       meeting_join_url: joinUrl,
+      thumbnail_url: thumbnail,
+      community_callout_settings: { ...callout, background_opacity: Number(opacity) },
     });
     await onSaved(answer.message);
   };
@@ -186,6 +222,15 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
       <input {...control(name)} className="input" value={value} onChange={(e) => edit(name, set)(e.target.value)} {...props} />
     </Field>
   );
+  /** A callout setting's control, its error under it; `setting` names it in the API. */
+  const calloutField = (setting: "background_alt_text" | "title" | "description" | "background_color" | "text_color", label: string, props: Record<string, unknown> = {}) => {
+    const name = `community_callout_settings.${setting}` as const;
+    return (
+      <Field id={fieldId(name)} label={label} error={errors[name]}>
+        <input {...control(name)} className="input" value={callout[setting]} onChange={(e) => edit(name, (value: string) => setCallout((c) => ({ ...c, [setting]: value })))(e.target.value)} {...props} />
+      </Field>
+    );
+  };
   const checkbox = (label: string, checked: boolean, set: (value: boolean) => void) => (
     <label className="check">
       <input type="checkbox" checked={checked} onChange={(e) => set(e.target.checked)} />
@@ -249,6 +294,32 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
         {checkbox("Show Snooze", snooze, setSnooze)}
         {checkbox("Show Dismiss", dismiss, setDismiss)}
       </div>
+      <fieldset className="announcement-form__group">
+        <legend className="field__label">Thumbnail and callout (optional)</legend>
+        <p className="field__hint">The thumbnail shows small in the banner, and at the top of Read More under the callout.</p>
+        {text("thumbnail_url", "Thumbnail image address (http(s), or a path on this site)", thumbnail, setThumbnail, { placeholder: "/news/spring-planning.svg" })}
+        {calloutField("background_alt_text", "The thumbnail's alternative text (empty if it only decorates)", { maxLength: 500 })}
+        <div className="staff-form__row">
+          {calloutField("title", "Callout heading", { maxLength: 255, placeholder: "The announcement's title" })}
+          {calloutField("description", "Callout text (optional)", { maxLength: 2000 })}
+        </div>
+        <div className="staff-form__row announcement-form__colours">
+          {calloutField("background_color", "Panel colour", { type: "color", className: "input news-form__colour" })}
+          {calloutField("text_color", "Text colour", { type: "color", className: "input news-form__colour" })}
+          {text("community_callout_settings.background_opacity", "Panel opacity (0 to 1)", opacity, setOpacity, { type: "number", min: 0, max: 1, step: 0.05, inputMode: "decimal" })}
+        </div>
+        <section className="announcement-form__preview" aria-labelledby={fieldId("thumbnail_url") + "-preview"}>
+          <h3 id={fieldId("thumbnail_url") + "-preview"} className="field__label">
+            Preview of Read More's callout
+          </h3>
+          {/* As Read More will show it. */}
+          {thumbnail.trim() || callout.title || callout.description ? (
+            <AnnouncementCallout announcement={{ title: title.trim() || "(no title yet)", thumbnail_url: isSafeLink(thumbnail.trim()) ? thumbnail.trim() : null, community_callout_settings: { ...callout, background_opacity: Number(opacity) || 0 } }} />
+          ) : (
+            <p className="field__hint">No thumbnail or callout text: Read More starts with the content.</p>
+          )}
+        </section>
+      </fieldset>
       <fieldset className="announcement-form__group">
         <legend className="field__label">Meeting details (optional)</legend>
         <div className="staff-form__row">

@@ -3,25 +3,18 @@ import { useState } from "react";
 import { INTERCEPTOR_CONTENT_MAX, INTERCEPTOR_TEXTS, type ManagedInterceptor } from "../../../contract/index.js";
 import { deleteInterceptor, managedInterceptorsKey, saveInterceptor, useManagedInterceptors } from "../../api/interceptors.js";
 import { useCurrentProfile } from "../../api/queries.js";
-import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { Field } from "../../components/Field.js";
 import { shortDate } from "../../components/dates.js";
-import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDialog, runStaffAction, toLocalInput, useStaffForm, type StaffFormProps } from "./staffEditing.js";
+import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDialog, toLocalInput, useStaffForm, type StaffFormProps } from "./staffEditing.js";
 
 /** The administrators' list of interceptors (the notices signed-in people go through), at /moderation/interceptors. */
 export function InterceptorsScene() {
   const allowed = Boolean(useCurrentProfile()?.permissions.manage_interceptors);
   const interceptors = useManagedInterceptors(allowed);
   const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState<ManagedInterceptor | null>(null);
 
   /** After a change: the list. (The administrator's own dialog, like everyone's, shows a new notice on the next page load, not over this page.) */
   const refresh = () => queryClient.invalidateQueries({ queryKey: managedInterceptorsKey });
-
-  const handleDelete = async (interceptor: ManagedInterceptor) => {
-    setDeleting(null);
-    await runStaffAction(() => deleteInterceptor(interceptor.id), refresh, "new-interceptor");
-  };
 
   return (
     <StaffEntriesPage
@@ -33,20 +26,11 @@ export function InterceptorsScene() {
       newId="new-interceptor"
       counted
       query={interceptors}
-      card={(interceptor, edit) => <InterceptorCard key={interceptor.id} interceptor={interceptor} onEdit={edit} onDelete={() => setDeleting(interceptor)} />}
+      card={(interceptor, { edit, ask }) => <InterceptorCard key={interceptor.id} interceptor={interceptor} onEdit={edit} onDelete={() => ask("delete")} />}
       form={(interceptor, props) => <InterceptorDialog interceptor={interceptor} {...props} />}
       afterSave={refresh}
-    >
-      {deleting && (
-        <ConfirmDialog
-          title="Delete interceptor"
-          message={`Are you sure you want to delete "${deleting.title}"? No one will be shown it again.`}
-          confirmLabel="Delete"
-          onConfirm={() => void handleDelete(deleting)}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
-    </StaffEntriesPage>
+      deletion={{ question: (interceptor) => `Are you sure you want to delete "${interceptor.title}"? No one will be shown it again.`, run: (interceptor) => deleteInterceptor(interceptor.id) }}
+    />
   );
 }
 

@@ -12,11 +12,10 @@ import {
 } from "../../../contract/index.js";
 import { deleteNewsItem, saveNewsItem, useManagedNews } from "../../api/carousels.js";
 import { useCurrentProfile } from "../../api/queries.js";
-import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { Field } from "../../components/Field.js";
 import { NewsSlide } from "../../components/carousel/NewsCarousel.js";
 import { shortDate } from "../../components/dates.js";
-import { StaffCard, StaffEntriesPage, StaffFormDialog, runStaffAction, useStaffForm, type StaffFormProps } from "./staffEditing.js";
+import { StaffCard, StaffEntriesPage, StaffFormDialog, useStaffForm, type StaffFormProps } from "./staffEditing.js";
 
 const AUDIENCE_LABELS: Record<NewsAudience, string> = { public: "Everyone", authed: "Signed-in members" };
 const BUTTON_LABELS: Record<NewsButtonVariant, string> = { primary: "Blue", secondary: "White with a blue outline", light: "White", dark: "Dark" };
@@ -26,15 +25,9 @@ export function NewsScene() {
   const allowed = Boolean(useCurrentProfile()?.permissions.manage_news);
   const news = useManagedNews(allowed);
   const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState<ManagedNewsItem | null>(null);
 
   /** After a change: this list and the carousel everyone sees (both keys start with "news"). */
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["news"] });
-
-  const handleDelete = async (item: ManagedNewsItem) => {
-    setDeleting(null);
-    await runStaffAction(() => deleteNewsItem(item.id), refresh, "new-news-item");
-  };
 
   const nextOrder = Math.max(-1, ...(news.data?.data ?? []).map((n) => n.sort_order)) + 1;
   return (
@@ -47,20 +40,11 @@ export function NewsScene() {
       newId="new-news-item"
       counted
       query={news}
-      card={(item, edit) => <NewsCard key={item.id} item={item} onEdit={edit} onDelete={() => setDeleting(item)} />}
+      card={(item, { edit, ask }) => <NewsCard key={item.id} item={item} onEdit={edit} onDelete={() => ask("delete")} />}
       form={(item, props) => <NewsDialog item={item} nextOrder={nextOrder} {...props} />}
       afterSave={refresh}
-    >
-      {deleting && (
-        <ConfirmDialog
-          title="Delete news item"
-          message={`Are you sure you want to delete "${deleting.title}"? Its slide leaves the carousel for everyone.`}
-          confirmLabel="Delete"
-          onConfirm={() => void handleDelete(deleting)}
-          onCancel={() => setDeleting(null)}
-        />
-      )}
-    </StaffEntriesPage>
+      deletion={{ question: (item) => `Are you sure you want to delete "${item.title}"? Its slide leaves the carousel for everyone.`, run: (item) => deleteNewsItem(item.id) }}
+    />
   );
 }
 

@@ -23,7 +23,7 @@ export function ProductsScene() {
       nouns="products"
       newId="new-product"
       query={products}
-      card={(product, edit) => (
+      card={(product, { edit }) => (
         <li key={product.uuid} className="report card product-card">
           <h2 className="report__title">
             <span className={`report__kind${product.is_active ? "" : " interceptor-card__off"}`}>{product.is_active ? "On sale" : "Off sale"}</span> {product.name}

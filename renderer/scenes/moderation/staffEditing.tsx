@@ -1,6 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { toApiError } from "../../api/ApiError.js";
+import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { fieldErrorProps } from "../../components/Field.js";
 import { FormDialog } from "../../components/ModalFrame.js";
 import { shortDate } from "../../components/dates.js";
@@ -14,9 +15,29 @@ export interface StaffFormProps {
 }
 
 /**
- * A staff page of entries administrators write (interceptors, announcements, products): the frame, the New button
+ * An action on an entry that is asked first (Delete, End now): the question's title and words, its confirming
+ * button, and the call. `removes`: the entry and its buttons are gone afterwards, so focus goes to New.
+ */
+export interface StaffConfirmedAction<E> {
+  title: string;
+  confirmLabel: string;
+  question(entry: E): string;
+  run(entry: E): Promise<{ message: string }>;
+  removes?: boolean;
+}
+
+/** What a card is given: Edit opens the form; `ask` asks the page's question for one of its actions ("delete" or another). */
+export interface StaffCardHandlers {
+  edit(): void;
+  ask(action: string): void;
+}
+
+/**
+ * A staff page of entries administrators write (interceptors, announcements, news, products): the frame, the New button
  * (`newId`, where focus goes once an entry is deleted), the list as its query stands (with "N {nouns}" when
- * `counted`), a card per entry, and `form` while one is added (null) or edited. `children`: the page's other dialogs.
+ * `counted`), a card per entry, and `form` while one is added (null) or edited. `deletion`: the words of Delete's
+ * question and its call; the page asks it ("Delete {noun}", Delete or Cancel), then runs it. `actions`: the other
+ * questions the cards may ask, by name.
  */
 export function StaffEntriesPage<E>({
   title,
@@ -30,7 +51,8 @@ export function StaffEntriesPage<E>({
   card,
   form,
   afterSave,
-  children,
+  deletion,
+  actions = {},
 }: {
   title: string;
   intro: string;
@@ -40,12 +62,18 @@ export function StaffEntriesPage<E>({
   newId: string;
   counted?: boolean;
   query: UseQueryResult<{ data: E[] }>;
-  card(entry: E, edit: () => void): ReactNode;
+  card(entry: E, handlers: StaffCardHandlers): ReactNode;
   form(entry: E | null, props: StaffFormProps): ReactNode;
   afterSave(): Promise<unknown>;
-  children?: ReactNode;
+  deletion?: Pick<StaffConfirmedAction<E>, "question" | "run">;
+  actions?: Record<string, StaffConfirmedAction<E>>;
 }) {
   const [editing, setEditing] = useState<{ entry: E | null } | null>(null);
+  const [asking, setAsking] = useState<{ entry: E; action: StaffConfirmedAction<E> } | null>(null);
+  const questions: Record<string, StaffConfirmedAction<E>> = {
+    ...actions,
+    ...(deletion && { delete: { title: `Delete ${noun}`, confirmLabel: "Delete", removes: true, ...deletion } }),
+  };
   const formProps: StaffFormProps = {
     onClose: () => setEditing(null),
     onSaved: async (message) => {
@@ -54,6 +82,17 @@ export function StaffEntriesPage<E>({
       await afterSave();
     },
   };
+  const handleConfirm = async ({ entry, action }: { entry: E; action: StaffConfirmedAction<E> }) => {
+    setAsking(null);
+    await runStaffAction(() => action.run(entry), afterSave, action.removes ? newId : undefined);
+  };
+  const handlersOf = (entry: E): StaffCardHandlers => ({
+    edit: () => setEditing({ entry }),
+    ask: (name) => {
+      const action = questions[name];
+      if (action) setAsking({ entry, action });
+    },
+  });
   return (
     <StaffPage title={title} intro={intro} permission={permission}>
       <p>
@@ -70,13 +109,21 @@ export function StaffEntriesPage<E>({
               </p>
             )}
             <ol className="report-list" aria-label={title}>
-              {data.data.map((entry) => card(entry, () => setEditing({ entry })))}
+              {data.data.map((entry) => card(entry, handlersOf(entry)))}
             </ol>
           </>
         )}
       </StaffList>
       {editing && form(editing.entry, formProps)}
-      {children}
+      {asking && (
+        <ConfirmDialog
+          title={asking.action.title}
+          message={asking.action.question(asking.entry)}
+          confirmLabel={asking.action.confirmLabel}
+          onConfirm={() => void handleConfirm(asking)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
     </StaffPage>
   );
 }

@@ -15,7 +15,7 @@ import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { findAnnouncement, listAllAnnouncements, listCurrentAnnouncements } from "../../models/announcements.js";
 import { announcementPolicy, authenticate, authorize } from "../../policies/index.js";
-import { presentAnnouncement, presentManagedAnnouncement } from "../../presenters/announcement.js";
+import { announcementState, presentAnnouncement, presentManagedAnnouncement } from "../../presenters/announcement.js";
 
 const STATE_ORDER = { current: 0, scheduled: 1, ended: 2 } as const;
 
@@ -60,7 +60,10 @@ export function announcementsRouter(db: Db): Router {
   router.post("/api/announcements/:id/end", authenticate(), async (req, res) => {
     authorize(req.actor, announcementPolicy.canManage(req.actor));
     const id = await existing(req.params.id);
-    await endAnnouncement(db, id, new Date().toISOString());
+    const now = new Date().toISOString();
+    // An end before the start would list it as ended on a day it never showed.
+    if (announcementState((await findAnnouncement(db, id))!, now) === "scheduled") throw new HttpError(409, ANNOUNCEMENT_MANAGE_TEXTS.notStarted);
+    await endAnnouncement(db, id, now);
     res.json({ data: await presented(id), message: ANNOUNCEMENT_MANAGE_TEXTS.ended } satisfies AnnouncementSaveResponse);
   });
 

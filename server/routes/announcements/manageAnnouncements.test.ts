@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ANNOUNCEMENT_MANAGE_TEXTS as T, MESSAGES } from "../../../contract/index.js";
+import { ANNOUNCEMENT_MANAGE_TEXTS as T, MESSAGES, NEWS_MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildAnnouncement, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
 import type { TestClient, TestServer } from "../../test/testServer.js";
@@ -83,6 +83,31 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
     fits("get", "/api/announcements", await cast.clients.member.get("/api/announcements"));
   });
 
+  it("keeps a thumbnail with its alternative text and the callout's settings; banners carry them, with defaults for the rest", async () => {
+    const admin = cast.clients.admin;
+    const body = {
+      title: "Summer institute",
+      type: "information",
+      thumbnail_url: " /news/summer.svg ",
+      community_callout_settings: { title: "Join us in July", background_color: "#14532d", background_opacity: 0.6, background_alt_text: " Teachers around a table ", text_color: "#ffffff", button_variant: "dark" },
+    };
+    const created = await admin.post("/api/announcements", body);
+    fits("post", "/api/announcements", created);
+    expect(created.status).toBe(201);
+    const settings = { title: "Join us in July", description: "", background_color: "#14532d", background_opacity: 0.6, background_blur: 0, background_alt_text: "Teachers around a table", text_color: "#ffffff", text_shadow_color: "", button_variant: "dark", button_outline: false };
+    expect(created.body.data).toMatchObject({ thumbnail_url: "/news/summer.svg", community_callout_settings: settings });
+    const banner = ((await server.client().get("/api/announcements")).body.data as { title: string }[]).find((a) => a.title === "Summer institute");
+    expect(banner).toMatchObject({ thumbnail_url: "/news/summer.svg", community_callout_settings: settings });
+    fits("get", "/api/announcements", await server.client().get("/api/announcements"));
+    // PUT replaces them: left out, the thumbnail is none and the settings their defaults.
+    const id = created.body.data.id as number;
+    const replaced = await admin.send("PUT", `/api/announcements/${id}`, { title: "Summer institute", type: "information" });
+    expect(replaced.body.data).toMatchObject({ thumbnail_url: null, community_callout_settings: { title: "", background_color: "#0f172a", background_opacity: 0.8, background_alt_text: "", button_variant: "light" } });
+    // A stored address that went bad, or settings that are not JSON, read as none and the defaults.
+    await server.db.updateTable("announcements").set({ thumbnail_url: "javascript:alert(1)", community_callout_settings: "not json" }).where("content_id", "=", id).execute();
+    expect((await admin.get("/api/announcements/manage")).body.data[0]).toMatchObject({ thumbnail_url: null, community_callout_settings: { background_color: "#0f172a" } });
+  });
+
   it("keeps an all-day event's days, and no event times for other types", async () => {
     const admin = cast.clients.admin;
     const allDay = await admin.post("/api/announcements", { title: "Open day", type: "event", all_day: true, event_start_time: "2030-05-02", event_end_time: "2030-05-02", audience: "public" });
@@ -129,12 +154,28 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
     const again = await admin.post(`/api/announcements/${seeded.id}/end`);
     expect(again.body.data.end_time).toBe((await server.db.selectFrom("announcements").select("end_time").where("content_id", "=", seeded.id).executeTakeFirstOrThrow()).end_time);
 
+    // One still to come is not ended (its end would go before its start, listing it as ended on a day it never showed): 409, unchanged.
+    const early = await admin.post(`/api/announcements/${later}/end`);
+    fits("post", "/api/announcements/{id}/end", early);
+    expect([early.status, early.body.message]).toEqual([409, T.notStarted]);
+    expect(await server.db.selectFrom("announcements").select("end_time").where("content_id", "=", later).executeTakeFirstOrThrow()).toEqual({ end_time: listed.body.data[1].end_time });
+    expect((await admin.get("/api/announcements/manage")).body.data.find((a: { id: number }) => a.id === later)).toMatchObject({ state: "scheduled" });
+    expect(await changesOf(later)).toBe(1);
+
+    // Deleting takes its page and the comments on it.
+    const thread = await server.db.insertInto("comment_threads").values({ content_id: later, created_at: at(0), updated_at: at(0) }).returning("id").executeTakeFirstOrThrow();
+    await server.db
+      .insertInto("comments")
+      .values({ opaque_id: crypto.randomUUID(), thread_id: thread.id, parent_id: null, creator_id: cast.member.id, title: null, content: "See you there", is_html: 0, created_at: at(0), updated_at: at(0), edited_at: null, deleted_at: null, last_activity_at: at(0) })
+      .execute();
     const deleted = await admin.send("DELETE", `/api/announcements/${later}`);
     fits("delete", "/api/announcements/{id}", deleted);
     expect([deleted.status, deleted.body.message]).toEqual([200, T.deleted]);
     expect(await server.db.selectFrom("content").select("id").where("id", "=", later).execute()).toEqual([]);
     expect(await server.db.selectFrom("announcements").select("content_id").where("content_id", "=", later).execute()).toEqual([]);
     expect(await changesOf(later)).toBe(2);
+    expect(await server.db.selectFrom("comment_threads").select("id").where("content_id", "=", later).execute()).toEqual([]);
+    expect(await server.db.selectFrom("comments").select("id").where("thread_id", "=", thread.id).execute()).toEqual([]);
     for (const answer of [await admin.send("DELETE", `/api/announcements/${later}`), await admin.send("PUT", `/api/announcements/${later}`, { title: "Gone", type: "information" }), await admin.post(`/api/announcements/${later}/end`)]) {
       expect([answer.status, answer.body.message]).toEqual([404, T.notFound]);
     }
@@ -200,6 +241,14 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
       [{ ...ok, meeting_zoom_id: "85746352311" }, "meeting_join_url", T.meetingIncomplete],
       [{ ...ok, meeting_join_url: "https://zoom.us/j/85746352311" }, "meeting_zoom_id", T.meetingIncomplete],
       [{ ...ok, is_sticky: "yes" }, "is_sticky", "is_sticky must be true or false."],
+      [{ ...ok, thumbnail_url: "javascript:alert(1)" }, "thumbnail_url", T.badThumbnail],
+      [{ ...ok, thumbnail_url: "//evil.example/x.png" }, "thumbnail_url", T.badThumbnail],
+      [{ ...ok, community_callout_settings: { background_alt_text: "x".repeat(501) } }, "community_callout_settings.background_alt_text", T.altTooLong],
+      [{ ...ok, community_callout_settings: { background_color: "red" } }, "community_callout_settings.background_color", NEWS_MESSAGES.badColor],
+      [{ ...ok, community_callout_settings: { text_color: "#12345" } }, "community_callout_settings.text_color", NEWS_MESSAGES.badColor],
+      [{ ...ok, community_callout_settings: { background_opacity: 2 } }, "community_callout_settings.background_opacity", NEWS_MESSAGES.badOpacity],
+      [{ ...ok, community_callout_settings: { background_blur: -1 } }, "community_callout_settings.background_blur", NEWS_MESSAGES.badBlur],
+      [{ ...ok, community_callout_settings: { description: "x".repeat(2001) } }, "community_callout_settings.description", NEWS_MESSAGES.calloutDescriptionTooLong],
     ];
     for (const [body, field, message] of cases) {
       const answer = await admin.post("/api/announcements", body);
