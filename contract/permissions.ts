@@ -33,6 +33,7 @@ export const PERMISSION_MESSAGES = {
   revokeConfirm: (title: string) => `Are you sure you want to revoke permissions for ${title}?`,
   requestWillBeSentTo: "Request will be sent to",
   accessRequested: "Access requested",
+  requestAnswered: "This request was answered already: it is no longer open.",
   requestDeclined: (owner: string, when: string) => `${owner} declined your request for access on ${when}. You may ask again.`,
   inviteAccepted: (title: string) => `"${title}" has been shared with you.`,
   inviteInvalid: "This invite link does not work any more: it was used already, or the invite was withdrawn. Ask whoever shared the item to invite you again.",
@@ -46,6 +47,12 @@ export type InviteAcceptRequest = z.infer<typeof InviteAcceptRequest>;
 /** The invite taken: the item it opened, to go to. */
 export const InviteAcceptResponse = z.object({ status: z.literal("success"), message: z.string(), link: z.string() });
 export type InviteAcceptResponse = z.infer<typeof InviteAcceptResponse>;
+
+/**
+ * The query parameter of an item's link that opens its Permissions dialog on one access request (its id): where an
+ * access request's notification and mail lead the owner, to answer it.
+ */
+export const PERMISSION_REQUEST_PARAM = "permission_request";
 
 /** Permission names of the grant model: read, and edit (which includes read: `dependencies`). */
 export const PERMISSION_NAMES = ["read", "edit"] as const;

@@ -149,3 +149,65 @@ test("a member's report of an item reaches the moderator's Notifications page an
   await expect(page).toHaveURL(/\/moderation\/reports$/);
   await expect(page.getByRole("listitem").filter({ hasText: message })).toBeVisible();
 });
+
+test("an access request's notification opens the item with its Permissions dialog on that request, by keyboard; accepted and saved, the link says the request was answered", async ({ page }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInViaApi(page, TEACHER);
+  const title = `Nt${Date.now().toString(36)} Moon phases`;
+  const plan = await createLessonPlan(page, title, [{ title: "Warm-up", html: "<p>Why does the moon change shape?</p>" }]);
+  const item = (await (await page.request.get(`/api/content${plan.link}`)).json()) as { opaque_id: string; uid: string };
+  // Restricted: nobody but the owner may view it.
+  expect((await page.request.post("/permissions", { data: { opaque_id: item.opaque_id }, headers: { "X-CSRF-Token": await csrfToken(page.request) } })).ok()).toBeTruthy();
+  await page.request.post("/api/notifications/read", { data: { all: true }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+
+  await switchTo(page, LEARNER);
+  const asked = await page.request.post("/permissions/request", { data: { uid: item.uid, requestReason: "For my lunar unit" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(asked.ok()).toBeTruthy();
+  const requestId = ((await asked.json()) as { request: { id: number } }).request.id;
+
+  await switchTo(page, TEACHER);
+  await page.goto("/notifications");
+  const told = page.getByRole("list", { name: "Notifications" }).getByRole("listitem").first();
+  await expect(told).toContainText(`New${LEARNER.name} asked for access to ${title}`);
+  const link = told.getByRole("link", { name: title });
+  await expect(link).toHaveAttribute("href", `${plan.link}?permission_request=${requestId}`);
+  await tabTo(page, link);
+  await page.keyboard.press("Enter");
+
+  // The item's page, with the dialog open on the request and the keyboard on its Accept button.
+  await expect(page).toHaveURL(new RegExp(`${plan.link}\\?permission_request=${requestId}$`));
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  const accept = dialog.getByRole("button", { name: `Accept ${LEARNER.name}'s request` });
+  await expect(accept).toBeFocused();
+  await expect(accept.locator("xpath=ancestor::tr")).toHaveAttribute("aria-current", "true");
+  await expect(accept.locator("xpath=ancestor::tr")).toContainText("For my lunar unit");
+  await page.screenshot({ path: `${SHOTS}/permissions-from-notification-1280.png` });
+  await expectNoAxeViolations(page, "the Permissions dialog opened from an access request's notification");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(accept).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/permissions-from-notification-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("checkbox", { name: `${LEARNER.name} may read` })).toBeChecked();
+  await dialog.getByRole("button", { name: "Save permissions" }).press("Enter");
+  await expect(dialog).toHaveCount(0);
+  // Closed, the dialog's parameter leaves the address: a reload does not open it again.
+  await expect(page).toHaveURL(new RegExp(`${plan.link}$`));
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // The notification's link again, once the request is answered: the dialog says so instead of showing it.
+  await page.goto(`${plan.link}?permission_request=${requestId}`);
+  await expect(dialog.getByText("This request was answered already: it is no longer open.")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+
+  // The reader, now let in, has no Permissions dialog to open: the parameter does nothing for her.
+  await switchTo(page, LEARNER);
+  await page.goto(`${plan.link}?permission_request=${requestId}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});

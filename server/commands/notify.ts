@@ -1,4 +1,4 @@
-import { FLAG_REASON_LABELS, type ReportKind } from "../../contract/index.js";
+import { FLAG_REASON_LABELS, PERMISSION_REQUEST_PARAM, type ReportKind } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import { parseHtml, textOf } from "../export/htmlTree.js";
@@ -16,6 +16,9 @@ import { modelTypeInfo } from "../presenters/modelTypes.js";
 type Subject = Pick<Content, "title" | "model_key" | "sub_type" | "uid">;
 
 const aboutItem = (item: Subject) => ({ subjectTitle: item.title, subjectLink: itemLink(item) });
+
+/** An item's link that opens its Permissions dialog on one access request (the item page reads PERMISSION_REQUEST_PARAM). */
+const permissionRequestLink = (link: string, requestId: number) => `${link}?${PERMISSION_REQUEST_PARAM}=${requestId}`;
 
 /** A comment's words as one line of plain text (comments may be sanitized HTML). */
 export function plainExcerpt(content: string, isHtml: boolean): string {
@@ -59,9 +62,13 @@ export async function notifyNewDiscussion(db: Db, discussion: { groupId: number;
   );
 }
 
-/** An access request: the item's owner, or the leaders of the group that owns it (who answer it in the Permissions dialog). */
-export async function notifyAccessRequest(db: Db, request: { item: Subject & Pick<Content, "owner_id">; requesterId: number; reason: string | null }, mail?: RequestMail): Promise<number> {
-  return notifyProfiles(db, await ownerPeople(db, request.item.owner_id), { kind: "access_request", actorId: request.requesterId, ...aboutItem(request.item), excerpt: request.reason || null }, mail);
+/**
+ * An access request: the item's owner, or the leaders of the group that owns it, who answer it in the Permissions
+ * dialog; the notification (and its mail) leads there, to the item's page with the dialog open on this request.
+ */
+export async function notifyAccessRequest(db: Db, request: { id: number; item: Subject & Pick<Content, "owner_id">; requesterId: number; reason: string | null }, mail?: RequestMail): Promise<number> {
+  const news = { kind: "access_request" as const, actorId: request.requesterId, ...aboutItem(request.item), excerpt: request.reason || null };
+  return notifyProfiles(db, await ownerPeople(db, request.item.owner_id), { ...news, subjectLink: permissionRequestLink(news.subjectLink, request.id) }, mail);
 }
 
 /**

@@ -130,8 +130,8 @@ describe("notifications", () => {
     expect([sent.status, other.status]).toEqual([200, 200]);
     const forOwner = (await listOf(as.owner)).data.filter((n) => n.kind === "access_request");
     expect(forOwner.slice(0, 2)).toMatchObject([
-      { actor: { name: "Rita Requester" }, subject: { title: "Locked Plan", link: `/lesson-plans/${asked.uid}` }, excerpt: null },
-      { actor: { name: "Milo Member" }, excerpt: "For my class" },
+      { actor: { name: "Rita Requester" }, subject: { title: "Locked Plan", link: `/lesson-plans/${asked.uid}?permission_request=${other.body.request.id}` }, excerpt: null },
+      { actor: { name: "Milo Member" }, subject: { link: `/lesson-plans/${asked.uid}?permission_request=${sent.body.request.id}` }, excerpt: "For my class" },
     ]);
 
     const decided = await as.owner.post("/permissions", { opaque_id: asked.opaque_id, accepted_requests: [sent.body.request.id], rejected_requests: [other.body.request.id] });

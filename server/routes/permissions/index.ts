@@ -179,7 +179,7 @@ export function permissionsRouter(db: Db, mail: MailContext): Router {
     if (earlier?.status === "pending") throw new HttpError(409, PERMISSION_MESSAGES.alreadyRequested);
     const request = await openRequest(db, item.id, req.actor.profile!.id, body.requestReason);
     if (!request) throw new HttpError(409, PERMISSION_MESSAGES.alreadyRequested);
-    await deliver(req.log, "an access request", () => notifyAccessRequest(db, { item, requesterId: req.actor.profile!.id, reason: body.requestReason ?? null }, mailFor(mail, req)));
+    await deliver(req.log, "an access request", () => notifyAccessRequest(db, { id: request.id, item, requesterId: req.actor.profile!.id, reason: body.requestReason ?? null }, mailFor(mail, req)));
     res.json({ status: "success", message: PERMISSION_MESSAGES.requestSent, request: presentOwnRequest(request) } satisfies AccessRequestResponse);
   });
 
