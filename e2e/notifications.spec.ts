@@ -211,3 +211,42 @@ test("an access request's notification opens the item with its Permissions dialo
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(dialog).toHaveCount(0);
 });
+
+test("a notification names its item as it is now: renamed, the new title; once the reader may no longer open it, its type only", async ({ page }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInViaApi(page, TEACHER);
+  const title = `Nt${Date.now().toString(36)} Star maps`;
+  const plan = await createLessonPlan(page, title, [{ title: "Warm-up", html: "<p>Which star is brightest?</p>" }]);
+  const item = (await (await page.request.get(`/api/content${plan.link}`)).json()) as { opaque_id: string; uid: string };
+  const post = async (url: string, data: object) => expect((await page.request.post(url, { data, headers: { "X-CSRF-Token": await csrfToken(page.request) } })).ok()).toBeTruthy();
+  await post("/permissions", { opaque_id: item.opaque_id });
+
+  await switchTo(page, LEARNER);
+  await post("/permissions/request", { uid: item.uid, requestReason: "For astronomy club" });
+  await switchTo(page, TEACHER);
+  const requestId = ((await (await page.request.get(`/permissions?opaque_id=${item.opaque_id}`)).json()) as { permission_requests: { id: number }[] }).permission_requests[0]!.id;
+  await post("/permissions", { opaque_id: item.opaque_id, accepted_requests: [requestId] });
+  const renamed = `${title} of the southern sky`;
+  await post(`${plan.link}/update`, { title: renamed, sections: [{ title: "Warm-up", html: "<p>Which star is brightest?</p>" }] });
+
+  // The owner's notification of the request, and the reader's of its answer, both say the new title.
+  await page.goto("/notifications");
+  const list = page.getByRole("list", { name: "Notifications" });
+  await expect(list.getByRole("listitem").filter({ hasText: "For astronomy club" })).toContainText(`${LEARNER.name} asked for access to ${renamed}`);
+  await switchTo(page, LEARNER);
+  await page.goto("/notifications");
+  const answer = list.getByRole("listitem").filter({ hasText: `${TEACHER.name} accepted your request for access to` }).first();
+  await expect(answer).toContainText(renamed);
+  await expect(answer.getByRole("link", { name: renamed })).toHaveAttribute("href", plan.link);
+
+  // Her access taken back: the notification names the item by its type, and the page shows neither title.
+  await switchTo(page, TEACHER);
+  await post("/permissions", { opaque_id: item.opaque_id });
+  await switchTo(page, LEARNER);
+  await page.goto("/notifications");
+  await expect(list.getByRole("listitem").first()).toContainText(`${TEACHER.name} accepted your request for access to this Lesson Plan`);
+  await expect(page.getByRole("main")).not.toContainText(title);
+  await page.screenshot({ path: `${SHOTS}/notifications-no-longer-viewable-1280.png` });
+  await expectNoAxeViolations(page, "the notifications page naming an item by its type");
+});

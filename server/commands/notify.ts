@@ -13,9 +13,9 @@ import type { ThreadSubject } from "../policies/comment.js";
 import { itemLink } from "../presenters/editableItem.js";
 import { modelTypeInfo } from "../presenters/modelTypes.js";
 
-type Subject = Pick<Content, "title" | "model_key" | "sub_type" | "uid">;
+type Subject = Pick<Content, "id" | "title" | "model_key" | "sub_type" | "uid">;
 
-const aboutItem = (item: Subject) => ({ subjectTitle: item.title, subjectLink: itemLink(item) });
+const aboutItem = (item: Subject) => ({ subjectId: item.id, subjectTitle: item.title, subjectLink: itemLink(item) });
 
 /** An item's link that opens its Permissions dialog on one access request (the item page reads PERMISSION_REQUEST_PARAM). */
 const permissionRequestLink = (link: string, requestId: number) => `${link}?${PERMISSION_REQUEST_PARAM}=${requestId}`;
@@ -148,5 +148,5 @@ export async function notifyReport(db: Db, report: { what: ReportKind; contentId
   const reviewers = [...actors].filter(([, actor]) => notificationPolicy.canHearOfReport(actor, item, grants)).map(([id]) => id);
   const message = report.message.trim();
   const excerpt = `${REPORTED[report.what]} reported as "${FLAG_REASON_LABELS[report.reason]}"${message ? `: ${message}` : ""}`;
-  return notifyProfiles(db, reviewers, { kind: "content_reported", actorId: report.reporterId, subjectTitle: item.title, subjectLink: REPORTS_PAGE, excerpt }, mail);
+  return notifyProfiles(db, reviewers, { kind: "content_reported", actorId: report.reporterId, subjectId: item.id, subjectTitle: item.title, subjectLink: REPORTS_PAGE, excerpt }, mail);
 }

@@ -40,6 +40,7 @@ import * as m041 from "./migrations/041_one_open_report.js";
 import * as m045 from "./migrations/045_group_page_visibility.js";
 import * as m046 from "./migrations/046_group_join_requests.js";
 import * as m050 from "./migrations/050_announcement_meetings.js";
+import * as m053 from "./migrations/053_notification_subjects.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "045_group_page_visibility": m045,
   "046_group_join_requests": m046,
   "050_announcement_meetings": m050,
+  "053_notification_subjects": m053,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

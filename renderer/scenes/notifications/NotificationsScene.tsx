@@ -92,11 +92,15 @@ function NotificationsList() {
 /** One notification: the sentence with its links, the excerpt, and when; unread ones are marked, and read once opened. */
 function NotificationEntry({ notification: n, onOpen }: { notification: Notification; onOpen(): void }) {
   const who = n.actor ? <Link to={n.actor.link}>{n.actor.name}</Link> : "Someone";
-  const what = (
-    <Link to={n.subject.link} onClick={onOpen}>
-      {n.subject.title}
-    </Link>
-  );
+  // An item removed since has no link: its words alone.
+  const what =
+    n.subject.link === null ? (
+      n.subject.title
+    ) : (
+      <Link to={n.subject.link} onClick={onOpen}>
+        {n.subject.title}
+      </Link>
+    );
   return (
     <li className={`notification card${n.read ? "" : " notification--unread"}`}>
       <p className="notification__text">
