@@ -172,22 +172,27 @@ test("an access request's notification opens the item with its Permissions dialo
   await expect(told).toContainText(`New${LEARNER.name} asked for access to ${title}`);
   const link = told.getByRole("link", { name: title });
   await expect(link).toHaveAttribute("href", `${plan.link}?permission_request=${requestId}`);
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  const accept = dialog.getByRole("button", { name: `Accept ${LEARNER.name}'s request` });
+
+  // On a phone, the link opens the dialog scrolled to the request, the keyboard on its Accept button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${plan.link}?permission_request=${requestId}`);
+  await expect(accept).toBeFocused();
+  await expect(accept).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/permissions-from-notification-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/notifications");
   await tabTo(page, link);
   await page.keyboard.press("Enter");
 
   // The item's page, with the dialog open on the request and the keyboard on its Accept button.
   await expect(page).toHaveURL(new RegExp(`${plan.link}\\?permission_request=${requestId}$`));
-  const dialog = page.getByRole("dialog", { name: "Permissions" });
-  const accept = dialog.getByRole("button", { name: `Accept ${LEARNER.name}'s request` });
   await expect(accept).toBeFocused();
   await expect(accept.locator("xpath=ancestor::tr")).toHaveAttribute("aria-current", "true");
   await expect(accept.locator("xpath=ancestor::tr")).toContainText("For my lunar unit");
   await page.screenshot({ path: `${SHOTS}/permissions-from-notification-1280.png` });
   await expectNoAxeViolations(page, "the Permissions dialog opened from an access request's notification");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(accept).toBeInViewport();
-  await page.screenshot({ path: `${SHOTS}/permissions-from-notification-390.png` });
-  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.keyboard.press("Enter");
   await expect(dialog.getByRole("checkbox", { name: `${LEARNER.name} may read` })).toBeChecked();
@@ -249,4 +254,43 @@ test("a notification names its item as it is now: renamed, the new title; once t
   await expect(page.getByRole("main")).not.toContainText(title);
   await page.screenshot({ path: `${SHOTS}/notifications-no-longer-viewable-1280.png` });
   await expectNoAxeViolations(page, "the notifications page naming an item by its type");
+});
+
+test("one notification is marked read by keyboard, its time shown with the date; the others stay unread, and the bell counts them (phone)", async ({ page }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await signInViaApi(page, TEACHER);
+  const title = `Nt${Date.now().toString(36)} Rock cycle`;
+  const plan = await createLessonPlan(page, title, [{ title: "Warm-up", html: "<p>Where do rocks come from?</p>" }]);
+  const opaqueId = ((await (await page.request.get(`/api/content${plan.link}`)).json()) as { opaque_id: string }).opaque_id;
+  const question = await comment(page, opaqueId, "Which rock did your class find?");
+  await page.request.post("/api/notifications/read", { data: { all: true }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  await switchTo(page, LEARNER);
+  await comment(page, opaqueId, "Granite, by the river.", question);
+  await comment(page, opaqueId, "And some slate.", question);
+
+  await switchTo(page, TEACHER);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/notifications");
+  const list = page.getByRole("list", { name: "Notifications" });
+  const [newest, older] = [list.getByRole("listitem").first(), list.getByRole("listitem").nth(1)];
+  await expect(newest).toContainText("And some slate.");
+  await expect(page.getByRole("status").filter({ hasText: "2 unread" })).toBeVisible();
+  // When: the date and the time.
+  await expect(newest.locator("time")).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4},? \d{1,2}:\d{2}/);
+  const markOne = newest.getByRole("button", { name: "Mark as read" });
+  await expect(markOne).toHaveAccessibleDescription(`New${LEARNER.name} replied in the discussion of ${title}`);
+  await page.screenshot({ path: `${SHOTS}/notifications-mark-one-390.png` });
+  await expectNoAxeViolations(page, "the notifications page with Mark as read");
+  await tabTo(page, markOne);
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByRole("status").filter({ hasText: "1 unread" })).toBeVisible();
+  await expect(newest).not.toContainText("New");
+  await expect(newest.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
+  // The keyboard stays on the entry, and the next Tab reaches what follows it.
+  await expect(newest.locator(".notification__text")).toBeFocused();
+  await expect(older).toContainText(`New${LEARNER.name} replied`);
+  await page.getByRole("button", { name: "Menu (1 unread notification)" }).click();
+  await expect(page.getByRole("link", { name: "Notifications (1 unread)" })).toBeVisible();
+  expect(await unreadCount(page)).toBe(1);
 });
