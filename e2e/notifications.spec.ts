@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, holdRequests, signInViaApi, switchTo, tabTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
@@ -176,8 +176,13 @@ test("an access request's notification opens the item with its Permissions dialo
   const accept = dialog.getByRole("button", { name: `Accept ${LEARNER.name}'s request` });
 
   // On a phone, the link opens the dialog scrolled to the request, the keyboard on its Accept button.
+  // The profile answered after the item (it says whether she may manage it): the dialog still opens once it comes.
   await page.setViewportSize({ width: 390, height: 844 });
+  const release = await holdRequests(page, /\/getInitializeData/);
   await page.goto(`${plan.link}?permission_request=${requestId}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  release();
   await expect(accept).toBeFocused();
   await expect(accept).toBeInViewport();
   await page.screenshot({ path: `${SHOTS}/permissions-from-notification-390.png` });

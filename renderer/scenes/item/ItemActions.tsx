@@ -26,7 +26,9 @@ export function ItemActions({ item }: { item: EditableItem }) {
   // An access request's notification leads here with the request's id: the Permissions dialog opens on it, for whoever may answer it.
   const requestParam = Number(params.get(PERMISSION_REQUEST_PARAM));
   const requestId = item.abilities.manage_permissions && profile && Number.isSafeInteger(requestParam) && requestParam > 0 ? requestParam : null;
-  const [open, setOpen] = useState<Open>(requestId ? "permissions" : null);
+  const [chosen, setOpen] = useState<Open>(null);
+  // Derived, not an initial state: the profile may come after the item, and closing the dialog drops the parameter.
+  const open: Open = chosen ?? (requestId ? "permissions" : null);
   const close = () => {
     setOpen(null);
     // Closed, the dialog is not opened again by a reload or the way back.
