@@ -1,18 +1,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "react-router";
-import { MESSAGES, PERMISSION_MESSAGES, PermissionInviteEntry, type PermissionsResponse } from "../../../contract/index.js";
+import { Link } from "react-router";
+import { PERMISSION_MESSAGES, PermissionInviteEntry, type PermissionsResponse } from "../../../contract/index.js";
 import { useProfileCandidates } from "../../api/profiles.js";
 import { itemQueryKeyAll } from "../../api/editor.js";
-import { messageOf } from "../../api/ApiError.js";
-import { makeNewItemLink, permissionsQueryKey, savePermissions, usePermissions } from "../../api/permissions.js";
+import { permissionsQueryKey, savePermissions, usePermissions } from "../../api/permissions.js";
 import { Alert } from "../Alert.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { shortDate, shortDateTime } from "../dates.js";
 import { Field, fieldErrorProps } from "../Field.js";
 import { ManageDialog, useSaveAndClose } from "../ManageDialog.js";
 import { DialogActions } from "../ModalFrame.js";
-import { showToast } from "../toastStore.js";
+import { NewLinkButton } from "./NewLinkButton.js";
 import { ProfileSearchField } from "./ProfileSearchField.js";
 
 type Row = { id: number; name: string; edit: boolean; isGroup: boolean; newAdd: boolean };
@@ -76,26 +74,8 @@ function PermissionsForm({ opaqueId, data, requestId, onClose }: { opaqueId: str
   const [inviteError, setInviteError] = useState<string | null>(null);
   const [revokingInvite, setRevokingInvite] = useState<Invite | null>(null);
   const { failure, submitting, save } = useSaveAndClose(onClose, [permissionsQueryKey(opaqueId), itemQueryKeyAll]);
-  const [confirmingNewLink, setConfirmingNewLink] = useState(false);
-  const [newLinkFailure, setNewLinkFailure] = useState<string | null>(null);
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   // A new link is for an item whose link is a secret (not open to everybody, as saved).
   const canMakeNewLink = !data.permissions.global.includes("read");
-  /** New link: the item's page moves to its new address (the old one opens nothing now) and the dialog, which named the item by its old opaque_id, closes. */
-  const handleNewLink = async () => {
-    setConfirmingNewLink(false);
-    setNewLinkFailure(null);
-    try {
-      const answer = await makeNewItemLink(opaqueId);
-      showToast(answer.message, "info");
-      onClose();
-      await navigate(answer.link, { replace: true });
-      await queryClient.invalidateQueries({ queryKey: itemQueryKeyAll });
-    } catch (err) {
-      setNewLinkFailure(messageOf(err, MESSAGES.unexpected));
-    }
-  };
   const candidates = useProfileCandidates(term.trim());
   const { owner } = data.config;
 
@@ -216,9 +196,7 @@ function PermissionsForm({ opaqueId, data, requestId, onClose }: { opaqueId: str
             <td />
             <td>
               {canMakeNewLink && (
-                <button type="button" className="button button--small button--ghost" aria-label="Make a new link: the old one stops working" onClick={() => setConfirmingNewLink(true)}>
-                  New link
-                </button>
+                <NewLinkButton opaqueId={opaqueId} onDone={onClose} />
               )}
             </td>
           </tr>
@@ -401,9 +379,7 @@ function PermissionsForm({ opaqueId, data, requestId, onClose }: { opaqueId: str
         </table>
       )}
       {failure && <Alert tone="danger">{failure}</Alert>}
-      {newLinkFailure && <Alert tone="danger">{newLinkFailure}</Alert>}
       <DialogActions label="Save permissions" busyLabel="Saving…" busy={submitting} />
-      {confirmingNewLink && <ConfirmDialog title="Make a new link" message={PERMISSION_MESSAGES.newLinkConfirm} confirmLabel="Make a new link" onConfirm={() => void handleNewLink()} onCancel={() => setConfirmingNewLink(false)} />}
       {revokingInvite && <ConfirmDialog title="Revoke permissions" message={PERMISSION_MESSAGES.revokeConfirm(revokingInvite.email)} confirmLabel="Revoke" onConfirm={() => handleRevokeInvite(revokingInvite)} onCancel={() => setRevokingInvite(null)} />}
       {revoking && <ConfirmDialog title="Revoke permissions" message={PERMISSION_MESSAGES.revokeConfirm(revoking.name)} confirmLabel="Revoke" onConfirm={() => handleRevoke(revoking)} onCancel={() => setRevoking(null)} />}
     </form>
