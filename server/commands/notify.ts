@@ -17,6 +17,9 @@ type Subject = Pick<Content, "id" | "title" | "model_key" | "sub_type" | "uid">;
 
 const aboutItem = (item: Subject) => ({ subjectId: item.id, subjectTitle: item.title, subjectLink: itemLink(item) });
 
+/** The stored link of a notification that must lead nowhere (the list shows its words alone; a mail links the site). */
+const NO_LINK = "";
+
 /** An item's link that opens its Permissions dialog on one access request (the item page reads PERMISSION_REQUEST_PARAM). */
 const permissionRequestLink = (link: string, requestId: number) => `${link}?${PERMISSION_REQUEST_PARAM}=${requestId}`;
 
@@ -83,7 +86,8 @@ async function ownerPeople(db: Db, ownerId: number): Promise<number[]> {
 /**
  * The owner's answers to access requests: each requester hears whether theirs was accepted or declined. A requester
  * reached the item by its link and was shown only its type and owner, never its title: one who still may not view it
- * (declined, and not let in some other way) is told of the item by its type ("this Lesson Plan"), with its link.
+ * (declined, and not let in some other way) is told of the item by its type ("this Lesson Plan"), with its link
+ * unless the item is shared by link (the link would let them in).
  */
 export async function notifyAccessAnswers(db: Db, answers: { item: Subject & Pick<Content, "id" | "owner_id" | "visibility">; deciderId: number; accepted: number[]; declined: number[] }, mail?: RequestMail): Promise<void> {
   const { item } = answers;
@@ -93,7 +97,10 @@ export async function notifyAccessAnswers(db: Db, answers: { item: Subject & Pic
   const [actors, grants] = await Promise.all([loadActors(db, answers.declined), item.visibility === "public" ? undefined : readGrants(db, item.id)]);
   const mayView = (id: number) => notificationPolicy.canHearTitleOf(actors.get(id) ?? GUEST, item, grants);
   await notifyProfiles(db, answers.declined.filter(mayView), news("access_declined"), mail);
-  const byType = { ...news("access_declined"), subjectTitle: `this ${modelTypeInfo(item.model_key, item.sub_type).singular}` };
+  // With the item shared by link, its link would open it to them: they get none (the link they asked with may be an
+  // old one, replaced since to shut out those it reached).
+  const linkShared = grants?.link?.includes("read") ?? false;
+  const byType = { ...news("access_declined"), subjectTitle: `this ${modelTypeInfo(item.model_key, item.sub_type).singular}`, ...(linkShared ? { subjectLink: NO_LINK } : {}) };
   await notifyProfiles(db, answers.declined.filter((id) => !mayView(id)), byType, mail);
 }
 

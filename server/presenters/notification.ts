@@ -16,7 +16,7 @@ const SAID_INSIDE = new Set<NotificationKind>(["comment_reply", "group_discussio
 /**
  * A notification as the notifications page shows it, to `reader`. What it is about is the item as it is now: its
  * current title and link (with the query the notification was sent with, such as the access request it opens on), or,
- * to a reader who may no longer open it, only its type ("this Lesson Plan") with the link they were sent and no words
+ * to a reader who may no longer open it, only its type ("this Lesson Plan") with the link they were sent (if any) and no words
  * from inside it; a removed item is said to be removed, with no link. `grants` holds the read grants of the page's
  * restricted items (one query for the page). A notification about no item (or a report sent before items were
  * recorded) reads as it was sent.
@@ -42,7 +42,7 @@ function subjectOf(row: NotificationWithActor, reader: Actor, grants: Map<number
   const item = { owner_id: row.item_owner_id, visibility: row.item_visibility, model_key: row.item_model_key, sub_type: row.item_sub_type, uid: row.item_uid };
   if (!notificationPolicy.canHearTitleOf(reader, item, grants.get(row.item_id))) {
     const type = item.model_key === "profile" ? "group" : modelTypeInfo(item.model_key, item.sub_type).singular;
-    return { subject: { title: `this ${type}`, link: row.subject_link }, excerpt: hiddenExcerpt };
+    return { subject: { title: `this ${type}`, link: row.subject_link || null }, excerpt: hiddenExcerpt };
   }
   // A report leads to the Reports page, not to the item; any other to the item's link now, with the query it was sent with.
   const query = row.subject_link.includes("?") ? row.subject_link.slice(row.subject_link.indexOf("?")) : "";

@@ -94,4 +94,20 @@ describe("a new link for an item shared by link with the wrong people: the old l
     const list = (await as.owner.get("/api/notifications")).body.data as { kind: string; subject: { title: string; link: string } }[];
     expect(list.find((n) => n.kind === "access_request" && n.subject.title === "Asked Then Moved")?.subject.link).toBe(`${moved.body.link}?permission_request=${sent.body.request.id}`);
   });
+
+  it("does not hand the new link to a requester declined after it was made (the link share would let them in)", async () => {
+    const asked = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Declined After Moving", visibility: "restricted" });
+    const sent = await as.member.post("/permissions/request", { uid: asked.uid, requestReason: "Please" });
+    expect(sent.status).toBe(200);
+    // The owner shares it by link, then replaces the link (it reached the wrong people), then declines the request.
+    expect((await as.owner.post("/permissions", { opaque_id: asked.opaque_id, link: ["read"] })).status).toBe(200);
+    const moved = await newLink(as.owner, asked.opaque_id);
+    expect(moved.status).toBe(200);
+    expect((await as.owner.post("/permissions", { opaque_id: moved.body.opaque_id, link: ["read"], rejected_requests: [sent.body.request.id] })).status).toBe(200);
+    const list = await as.member.get("/api/notifications");
+    fits("get", "/api/notifications", list);
+    expect(list.body.data[0]).toMatchObject({ kind: "access_declined", subject: { title: "this Lesson Plan", link: null } });
+    const fresh = await current(asked.id);
+    expect(JSON.stringify(list.body)).not.toContain(fresh.uid);
+  });
 });
