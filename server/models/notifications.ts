@@ -117,7 +117,7 @@ async function mailNotification(db: Db, profileIds: number[], news: NewNotificat
       actorName: actor?.name ?? null,
       subjectTitle: news.subjectTitle,
       excerpt: news.excerpt,
-      link: `${mail.baseUrl}${news.subjectLink}`,
+      link: news.subjectLink ? `${mail.baseUrl}${news.subjectLink}` : null,
       settingsLink: `${mail.baseUrl}${NOTIFICATION_SETTINGS_PATH}`,
     });
     void mail.mailer.send(message);

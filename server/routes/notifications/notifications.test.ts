@@ -277,6 +277,22 @@ describe("notifications", () => {
     expect(mailbox.received.flatMap((m) => m.envelopeTo).sort()).toEqual(["erin@example.com"]);
   });
 
+  it("mails a requester declined for an item shared by link without its link (the link would let them in)", async () => {
+    const asker = await buildUser(server.db, { name: "Dora Declined", email: "dora@example.com", emailVerified: true });
+    const askerClient = await signedInClient(server, asker);
+    expect((await askerClient.send("PUT", "/notification-settings", { subscriber: { email: true } })).status).toBe(200);
+    const asked = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Shared Then Declined", visibility: "restricted" });
+    const sent = await askerClient.post("/permissions/request", { uid: asked.uid, requestReason: "Please" });
+    expect(sent.status).toBe(200);
+    mailbox.received.length = 0;
+    expect((await as.owner.post("/permissions", { opaque_id: asked.opaque_id, link: ["read"], rejected_requests: [sent.body.request.id] })).status).toBe(200);
+    const mail = await mailbox.next("dora@example.com");
+    expect(mail.subject).toBe('Olga Owner declined your request for access to "this Lesson Plan"');
+    expect(mail.text).not.toContain("Open it here");
+    expect(mail.text).not.toContain(asked.uid);
+    expect((await listOf(askerClient)).data[0]).toMatchObject({ kind: "access_declined", subject: { title: "this Lesson Plan", link: null } });
+  });
+
   it("marks one's own notifications read, by id or all, never another's", async () => {
     const mine = (await listOf(as.owner)).data;
     const [newest] = mine;
