@@ -89,9 +89,14 @@ export const Notification = z.object({
   kind: z.enum(KIND_NAMES),
   /** Who did it (null once their profile is gone). */
   actor: z.object({ name: z.string(), link: z.string() }).nullable(),
-  /** What it is about: the item (or group) by its title then, and where to open it. */
-  subject: z.object({ title: z.string(), link: z.string() }),
-  /** Plain text: the reply, the discussion's title or the request's reason, cut to NOTIFICATION_LIMITS.excerptMax. */
+  /**
+   * What it is about: the item (or group) by its title now, and where to open it; to a reader who may no longer open
+   * it, "this Lesson Plan" (its type) with the link they were sent (none to a declined requester of an item shared by
+   * link, whom the link would let in); an item removed since is "an item since removed", with no link. A report's link
+   * is the Reports page.
+   */
+  subject: z.object({ title: z.string(), link: z.string().nullable() }),
+  /** Plain text: the reply, the discussion's title or the request's reason, cut to NOTIFICATION_LIMITS.excerptMax (a reply or discussion title not for a reader who may no longer open the item: null). */
   excerpt: z.string().nullable(),
   created_at: z.string(),
   read: z.boolean(),

@@ -19,6 +19,9 @@ export const PERMISSION_MESSAGES = {
   rowUnavailable: (row: string) => `${row} sharing is not available on this site.`,
   linkReadOnly: "Anyone with the link may only be given read (view) access.",
   linkShared: "Anyone with the link can now view this item.",
+  newLinkMade: "This item has a new link: the old one no longer opens it.",
+  newLinkPublic: "This item is open to everybody: it has no private link to replace.",
+  newLinkConfirm: "Make a new link? The current link stops working for everyone who has it, including its bookmarks; people and groups you shared with keep their access and find the item in search. Share the new link again with those who should still open it by link. Changes not yet saved in this dialog are dropped.",
   invalidEmail: "Invalid email address",
   profileNotFound: "A chosen profile was not found.",
   groupNotFound: "A chosen group was not found.",
@@ -33,6 +36,7 @@ export const PERMISSION_MESSAGES = {
   revokeConfirm: (title: string) => `Are you sure you want to revoke permissions for ${title}?`,
   requestWillBeSentTo: "Request will be sent to",
   accessRequested: "Access requested",
+  requestAnswered: "This request was answered already: it is no longer open.",
   requestDeclined: (owner: string, when: string) => `${owner} declined your request for access on ${when}. You may ask again.`,
   inviteAccepted: (title: string) => `"${title}" has been shared with you.`,
   inviteInvalid: "This invite link does not work any more: it was used already, or the invite was withdrawn. Ask whoever shared the item to invite you again.",
@@ -46,6 +50,12 @@ export type InviteAcceptRequest = z.infer<typeof InviteAcceptRequest>;
 /** The invite taken: the item it opened, to go to. */
 export const InviteAcceptResponse = z.object({ status: z.literal("success"), message: z.string(), link: z.string() });
 export type InviteAcceptResponse = z.infer<typeof InviteAcceptResponse>;
+
+/**
+ * The query parameter of an item's link that opens its Permissions dialog on one access request (its id): where an
+ * access request's notification and mail lead the owner, to answer it.
+ */
+export const PERMISSION_REQUEST_PARAM = "permission_request";
 
 /** Permission names of the grant model: read, and edit (which includes read: `dependencies`). */
 export const PERMISSION_NAMES = ["read", "edit"] as const;
@@ -221,6 +231,14 @@ export type AddLinkShareRequest = z.input<typeof AddLinkShareRequest>;
 /** POST /permissions/add-link-share: the message and what the link now gives (read). */
 export const AddLinkShareResponse = z.object({ status: z.literal("success"), message: z.string(), link: z.array(z.string()) });
 export type AddLinkShareResponse = z.infer<typeof AddLinkShareResponse>;
+
+/** POST /permissions/new-link: the item (by opaque_id, as the Permissions dialog names it) whose link to replace. */
+export const NewLinkRequest = z.object({ opaque_id: opaqueId });
+export type NewLinkRequest = z.input<typeof NewLinkRequest>;
+
+/** POST /permissions/new-link: the message, the item's new link and its new opaque_id (the old ones open nothing any more). */
+export const NewLinkResponse = z.object({ status: z.literal("success"), message: z.string(), link: z.string(), opaque_id: z.string() });
+export type NewLinkResponse = z.infer<typeof NewLinkResponse>;
 
 /** The asker's request on an item, if any: when it was sent, and when the owner answered it (null while pending). */
 export const AccessRequestView = z.object({ id: z.number(), status: z.enum(["pending", "accepted", "rejected"]), created_at: z.string(), decided_at: z.string().nullable() });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, holdRequests, signInViaApi, switchTo, tabTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
@@ -148,4 +148,154 @@ test("a member's report of an item reaches the moderator's Notifications page an
   await told.getByRole("link", { name: item.title }).click();
   await expect(page).toHaveURL(/\/moderation\/reports$/);
   await expect(page.getByRole("listitem").filter({ hasText: message })).toBeVisible();
+});
+
+test("an access request's notification opens the item with its Permissions dialog on that request, by keyboard; accepted and saved, the link says the request was answered", async ({ page }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInViaApi(page, TEACHER);
+  const title = `Nt${Date.now().toString(36)} Moon phases`;
+  const plan = await createLessonPlan(page, title, [{ title: "Warm-up", html: "<p>Why does the moon change shape?</p>" }]);
+  const item = (await (await page.request.get(`/api/content${plan.link}`)).json()) as { opaque_id: string; uid: string };
+  // Restricted: nobody but the owner may view it.
+  expect((await page.request.post("/permissions", { data: { opaque_id: item.opaque_id }, headers: { "X-CSRF-Token": await csrfToken(page.request) } })).ok()).toBeTruthy();
+  await page.request.post("/api/notifications/read", { data: { all: true }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+
+  await switchTo(page, LEARNER);
+  const asked = await page.request.post("/permissions/request", { data: { uid: item.uid, requestReason: "For my lunar unit" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(asked.ok()).toBeTruthy();
+  const requestId = ((await asked.json()) as { request: { id: number } }).request.id;
+
+  await switchTo(page, TEACHER);
+  await page.goto("/notifications");
+  const told = page.getByRole("list", { name: "Notifications" }).getByRole("listitem").first();
+  await expect(told).toContainText(`New${LEARNER.name} asked for access to ${title}`);
+  const link = told.getByRole("link", { name: title });
+  await expect(link).toHaveAttribute("href", `${plan.link}?permission_request=${requestId}`);
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  const accept = dialog.getByRole("button", { name: `Accept ${LEARNER.name}'s request` });
+
+  // On a phone, the link opens the dialog scrolled to the request, the keyboard on its Accept button.
+  // The profile answered after the item (it says whether she may manage it): the dialog still opens once it comes.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const release = await holdRequests(page, /\/getInitializeData/);
+  await page.goto(`${plan.link}?permission_request=${requestId}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  release();
+  await expect(accept).toBeFocused();
+  await expect(accept).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/permissions-from-notification-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/notifications");
+  await tabTo(page, link);
+  await page.keyboard.press("Enter");
+
+  // The item's page, with the dialog open on the request and the keyboard on its Accept button.
+  await expect(page).toHaveURL(new RegExp(`${plan.link}\\?permission_request=${requestId}$`));
+  await expect(accept).toBeFocused();
+  await expect(accept.locator("xpath=ancestor::tr")).toHaveAttribute("aria-current", "true");
+  await expect(accept.locator("xpath=ancestor::tr")).toContainText("For my lunar unit");
+  await page.screenshot({ path: `${SHOTS}/permissions-from-notification-1280.png` });
+  await expectNoAxeViolations(page, "the Permissions dialog opened from an access request's notification");
+
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("checkbox", { name: `${LEARNER.name} may read` })).toBeChecked();
+  await dialog.getByRole("button", { name: "Save permissions" }).press("Enter");
+  await expect(dialog).toHaveCount(0);
+  // Closed, the dialog's parameter leaves the address: a reload does not open it again.
+  await expect(page).toHaveURL(new RegExp(`${plan.link}$`));
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // The notification's link again, once the request is answered: the dialog says so instead of showing it.
+  await page.goto(`${plan.link}?permission_request=${requestId}`);
+  await expect(dialog.getByText("This request was answered already: it is no longer open.")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+
+  // The reader, now let in, has no Permissions dialog to open: the parameter does nothing for her.
+  await switchTo(page, LEARNER);
+  await page.goto(`${plan.link}?permission_request=${requestId}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});
+
+test("a notification names its item as it is now: renamed, the new title; once the reader may no longer open it, its type only", async ({ page }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInViaApi(page, TEACHER);
+  const title = `Nt${Date.now().toString(36)} Star maps`;
+  const plan = await createLessonPlan(page, title, [{ title: "Warm-up", html: "<p>Which star is brightest?</p>" }]);
+  const item = (await (await page.request.get(`/api/content${plan.link}`)).json()) as { opaque_id: string; uid: string };
+  const post = async (url: string, data: object) => expect((await page.request.post(url, { data, headers: { "X-CSRF-Token": await csrfToken(page.request) } })).ok()).toBeTruthy();
+  await post("/permissions", { opaque_id: item.opaque_id });
+
+  await switchTo(page, LEARNER);
+  await post("/permissions/request", { uid: item.uid, requestReason: "For astronomy club" });
+  await switchTo(page, TEACHER);
+  const requestId = ((await (await page.request.get(`/permissions?opaque_id=${item.opaque_id}`)).json()) as { permission_requests: { id: number }[] }).permission_requests[0]!.id;
+  await post("/permissions", { opaque_id: item.opaque_id, accepted_requests: [requestId] });
+  const renamed = `${title} of the southern sky`;
+  await post(`${plan.link}/update`, { title: renamed, sections: [{ title: "Warm-up", html: "<p>Which star is brightest?</p>" }] });
+
+  // The owner's notification of the request, and the reader's of its answer, both say the new title.
+  await page.goto("/notifications");
+  const list = page.getByRole("list", { name: "Notifications" });
+  await expect(list.getByRole("listitem").filter({ hasText: "For astronomy club" })).toContainText(`${LEARNER.name} asked for access to ${renamed}`);
+  await switchTo(page, LEARNER);
+  await page.goto("/notifications");
+  const answer = list.getByRole("listitem").filter({ hasText: `${TEACHER.name} accepted your request for access to` }).first();
+  await expect(answer).toContainText(renamed);
+  await expect(answer.getByRole("link", { name: renamed })).toHaveAttribute("href", plan.link);
+
+  // Her access taken back: the notification names the item by its type, and the page shows neither title.
+  await switchTo(page, TEACHER);
+  await post("/permissions", { opaque_id: item.opaque_id });
+  await switchTo(page, LEARNER);
+  await page.goto("/notifications");
+  await expect(list.getByRole("listitem").first()).toContainText(`${TEACHER.name} accepted your request for access to this Lesson Plan`);
+  await expect(page.getByRole("main")).not.toContainText(title);
+  await page.screenshot({ path: `${SHOTS}/notifications-no-longer-viewable-1280.png` });
+  await expectNoAxeViolations(page, "the notifications page naming an item by its type");
+});
+
+test("one notification is marked read by keyboard, its time shown with the date; the others stay unread, and the bell counts them (phone)", async ({ page }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await signInViaApi(page, TEACHER);
+  const title = `Nt${Date.now().toString(36)} Rock cycle`;
+  const plan = await createLessonPlan(page, title, [{ title: "Warm-up", html: "<p>Where do rocks come from?</p>" }]);
+  const opaqueId = ((await (await page.request.get(`/api/content${plan.link}`)).json()) as { opaque_id: string }).opaque_id;
+  const question = await comment(page, opaqueId, "Which rock did your class find?");
+  await page.request.post("/api/notifications/read", { data: { all: true }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  await switchTo(page, LEARNER);
+  await comment(page, opaqueId, "Granite, by the river.", question);
+  await comment(page, opaqueId, "And some slate.", question);
+
+  await switchTo(page, TEACHER);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/notifications");
+  const list = page.getByRole("list", { name: "Notifications" });
+  const [newest, older] = [list.getByRole("listitem").first(), list.getByRole("listitem").nth(1)];
+  await expect(newest).toContainText("And some slate.");
+  await expect(page.getByRole("status").filter({ hasText: "2 unread" })).toBeVisible();
+  // When: the date and the time.
+  await expect(newest.locator("time")).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4},? \d{1,2}:\d{2}/);
+  const markOne = newest.getByRole("button", { name: "Mark as read" });
+  await expect(markOne).toHaveAccessibleDescription(`New${LEARNER.name} replied in the discussion of ${title}`);
+  await page.screenshot({ path: `${SHOTS}/notifications-mark-one-390.png` });
+  await expectNoAxeViolations(page, "the notifications page with Mark as read");
+  await tabTo(page, markOne);
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByRole("status").filter({ hasText: "1 unread" })).toBeVisible();
+  await expect(newest).not.toContainText("New");
+  await expect(newest.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
+  // The keyboard stays on the entry, and the next Tab reaches what follows it.
+  await expect(newest.locator(".notification__text")).toBeFocused();
+  await expect(older).toContainText(`New${LEARNER.name} replied`);
+  await page.getByRole("button", { name: "Menu (1 unread notification)" }).click();
+  await expect(page.getByRole("link", { name: "Notifications (1 unread)" })).toBeVisible();
+  expect(await unreadCount(page)).toBe(1);
 });

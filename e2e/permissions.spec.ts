@@ -447,3 +447,57 @@ test("permissions: revoking a requester just accepted in the form takes the acce
   await expect(page.getByRole("status").filter({ hasText: "Access requested" })).toBeVisible();
   await expect(page.getByRole("heading", { name: title, level: 1 })).toHaveCount(0);
 });
+
+test("permissions: an owner who sent the link to the wrong people makes a new link (by keyboard, after a question); the old link opens nothing, the new one opens the item", async ({ page, browser }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} New link plan`;
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  const { link: oldLink } = ((await res.json()) as { data: { link: string } }).data;
+  const item = (await (await page.request.get(`/api${oldLink.replace("/lesson-plans/", "/content/lesson-plans/")}`)).json()) as { opaque_id: string };
+  // Restricted, and shared with anyone holding its link.
+  expect((await page.request.post("/permissions", { data: { opaque_id: item.opaque_id, link: ["read"] }, headers: { "X-CSRF-Token": await csrfToken(page.request) } })).ok()).toBeTruthy();
+  const stranger = await browser.newPage();
+  await stranger.goto(oldLink);
+  await expect(stranger.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(oldLink);
+  const permissions = page.getByRole("button", { name: "Permissions", exact: true });
+  await tabTo(page, permissions);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  const newLink = dialog.getByRole("button", { name: "Make a new link: the old one stops working" });
+  await expect(newLink).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/permissions-new-link-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await newLink.scrollIntoViewIfNeeded();
+  await expect(newLink).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/permissions-new-link-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await newLink.focus();
+  await page.keyboard.press("Enter");
+  const question = page.getByRole("alertdialog", { name: "Make a new link" });
+  await expect(question).toContainText("The current link stops working for everyone who has it");
+  await expectNoAxeViolations(page, "the question before making a new link");
+  // Cancel is focused first: Escape or Cancel changes nothing.
+  await page.keyboard.press("Escape");
+  await expect(question).toHaveCount(0);
+  await expect(newLink).toBeFocused();
+  await page.keyboard.press("Enter");
+  await question.getByRole("button", { name: "Make a new link" }).press("Enter");
+
+  await expect(toasts(page)).toContainText("This item has a new link: the old one no longer opens it.");
+  await expect(dialog).toHaveCount(0);
+  await expect(page).not.toHaveURL(new RegExp(`${oldLink}$`));
+  await expect(page).toHaveURL(/\/lesson-plans\/[\w-]+$/);
+  const freshLink = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+
+  // Whoever held the old link finds nothing there; the new link opens it.
+  await stranger.goto(oldLink);
+  await expect(stranger.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+  await expect(stranger.getByText(title)).toHaveCount(0);
+  await stranger.goto(freshLink);
+  await expect(stranger.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await stranger.close();
+});

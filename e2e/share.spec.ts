@@ -123,6 +123,8 @@ test("share: the owner of a restricted item grants access from the warning, then
   const viewerDialog = viewer.getByRole("dialog", { name: "Share" });
   await expect(viewerDialog.getByText("Anyone with the link can view this item.")).toBeVisible();
   await expect(viewerDialog.getByRole("button", { name: "Grant Access" })).toHaveCount(0);
+  // Nor a new link: that is for those who manage the item.
+  await expect(viewerDialog.getByRole("button", { name: "Make a new link: the old one stops working" })).toHaveCount(0);
   await expectNoAxeViolations(viewer, "share dialog of a link viewer");
   // Not listed in search for the guest.
   const found = (await (await viewer.request.get(`/api/search?query=${encodeURIComponent(title.split(" ")[0]!)}`)).json()) as { data: unknown[] };
@@ -205,4 +207,40 @@ test("share: the discussion of an item opened by its link only is read-only, for
   await member.locator(".discuss-card").scrollIntoViewIfNeeded();
   await member.screenshot({ path: `${SHOTS}/share-discuss-member-by-link-390.png` });
   await memberContext.close();
+});
+
+test("share: the owner of an item shared by link makes a new link from the Share dialog; the old link stops working and the dialog then copies the new one", async ({ page, browser }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `Zn${Date.now().toString(36)} Sent to the wrong people`;
+  const token = await csrfToken(page.request);
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the share test" }, headers: { "X-CSRF-Token": token } });
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  const item = (await (await page.request.get(`/api/content${link}`)).json()) as { opaque_id: string };
+  expect((await page.request.post("/permissions", { data: { opaque_id: item.opaque_id, link: ["read"] }, headers: { "X-CSRF-Token": token } })).ok()).toBeTruthy();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(link);
+  await page.getByRole("button", { name: "Share", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Share" });
+  await expect(dialog.getByText("Anyone with the link can view this item.")).toBeVisible();
+  const newLink = dialog.getByRole("button", { name: "Make a new link: the old one stops working" });
+  await expect(dialog.getByText("Sent to the wrong people? A new link stops the old one working.")).toBeVisible();
+  await expectNoAxeViolations(page, "share dialog of a link-shared item, New link offered");
+  await page.screenshot({ path: `${SHOTS}/share-new-link-390.png` });
+  await tabTo(page, newLink);
+  await page.keyboard.press("Enter");
+  await page.getByRole("alertdialog", { name: "Make a new link" }).getByRole("button", { name: "Make a new link" }).click();
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText("This item has a new link: the old one no longer opens it.");
+  await expect(dialog).toHaveCount(0);
+  await expect(page).not.toHaveURL(new RegExp(`${link}$`));
+  const fresh = new URL(page.url()).pathname;
+
+  await page.getByRole("button", { name: "Share", exact: true }).click();
+  await expect(dialog.getByRole("textbox", { name: "Link" })).toHaveValue(new URL(fresh, page.url()).href);
+  const guest = await browser.newPage();
+  await guest.goto(link);
+  await expect(guest.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+  await guest.goto(fresh);
+  await expect(guest.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await guest.close();
 });

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { AccessDetailsResponse, AccessRequestResponse, AddLinkShareResponse, InviteAcceptResponse, PermissionsResponse, RecommendResponse, StatusMessageResponse, type AccessRequest, type AddLinkShareRequest, type PermissionsSaveRequest, type RecommendRequest } from "../../contract/index.js";
+import { AccessDetailsResponse, AccessRequestResponse, AddLinkShareResponse, InviteAcceptResponse, NewLinkResponse, PermissionsResponse, RecommendResponse, StatusMessageResponse, type AccessRequest, type AddLinkShareRequest, type PermissionsSaveRequest, type RecommendRequest } from "../../contract/index.js";
 import { getJson, postJson } from "./client.js";
 
 /** The query key of an item's permission set. */
@@ -24,6 +24,11 @@ export function savePermissions(body: PermissionsSaveRequest): Promise<StatusMes
 /** POST /permissions/add-link-share: lets anyone who holds the item's link view it (the share dialog's Grant Access). */
 export function addLinkShare(body: AddLinkShareRequest): Promise<AddLinkShareResponse> {
   return postJson("permissions/add-link-share", body, AddLinkShareResponse);
+}
+
+/** POST /permissions/new-link: gives the item a new link (and opaque_id); the old link opens nothing any more. */
+export function makeNewItemLink(opaqueId: string): Promise<NewLinkResponse> {
+  return postJson("permissions/new-link", { opaque_id: opaqueId }, NewLinkResponse);
 }
 
 /** The query key of the asker's access details on an item. */

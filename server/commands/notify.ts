@@ -1,4 +1,4 @@
-import { FLAG_REASON_LABELS, type ReportKind } from "../../contract/index.js";
+import { FLAG_REASON_LABELS, PERMISSION_REQUEST_PARAM, type ReportKind } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import { parseHtml, textOf } from "../export/htmlTree.js";
@@ -13,9 +13,15 @@ import type { ThreadSubject } from "../policies/comment.js";
 import { itemLink } from "../presenters/editableItem.js";
 import { modelTypeInfo } from "../presenters/modelTypes.js";
 
-type Subject = Pick<Content, "title" | "model_key" | "sub_type" | "uid">;
+type Subject = Pick<Content, "id" | "title" | "model_key" | "sub_type" | "uid">;
 
-const aboutItem = (item: Subject) => ({ subjectTitle: item.title, subjectLink: itemLink(item) });
+const aboutItem = (item: Subject) => ({ subjectId: item.id, subjectTitle: item.title, subjectLink: itemLink(item) });
+
+/** The stored link of a notification that must lead nowhere (the list shows its words alone; a mail links the site). */
+const NO_LINK = "";
+
+/** An item's link that opens its Permissions dialog on one access request (the item page reads PERMISSION_REQUEST_PARAM). */
+const permissionRequestLink = (link: string, requestId: number) => `${link}?${PERMISSION_REQUEST_PARAM}=${requestId}`;
 
 /** A comment's words as one line of plain text (comments may be sanitized HTML). */
 export function plainExcerpt(content: string, isHtml: boolean): string {
@@ -59,9 +65,13 @@ export async function notifyNewDiscussion(db: Db, discussion: { groupId: number;
   );
 }
 
-/** An access request: the item's owner, or the leaders of the group that owns it (who answer it in the Permissions dialog). */
-export async function notifyAccessRequest(db: Db, request: { item: Subject & Pick<Content, "owner_id">; requesterId: number; reason: string | null }, mail?: RequestMail): Promise<number> {
-  return notifyProfiles(db, await ownerPeople(db, request.item.owner_id), { kind: "access_request", actorId: request.requesterId, ...aboutItem(request.item), excerpt: request.reason || null }, mail);
+/**
+ * An access request: the item's owner, or the leaders of the group that owns it, who answer it in the Permissions
+ * dialog; the notification (and its mail) leads there, to the item's page with the dialog open on this request.
+ */
+export async function notifyAccessRequest(db: Db, request: { id: number; item: Subject & Pick<Content, "owner_id">; requesterId: number; reason: string | null }, mail?: RequestMail): Promise<number> {
+  const news = { kind: "access_request" as const, actorId: request.requesterId, ...aboutItem(request.item), excerpt: request.reason || null };
+  return notifyProfiles(db, await ownerPeople(db, request.item.owner_id), { ...news, subjectLink: permissionRequestLink(news.subjectLink, request.id) }, mail);
 }
 
 /**
@@ -76,7 +86,8 @@ async function ownerPeople(db: Db, ownerId: number): Promise<number[]> {
 /**
  * The owner's answers to access requests: each requester hears whether theirs was accepted or declined. A requester
  * reached the item by its link and was shown only its type and owner, never its title: one who still may not view it
- * (declined, and not let in some other way) is told of the item by its type ("this Lesson Plan"), with its link.
+ * (declined, and not let in some other way) is told of the item by its type ("this Lesson Plan"), with its link
+ * unless the item is shared by link (the link would let them in).
  */
 export async function notifyAccessAnswers(db: Db, answers: { item: Subject & Pick<Content, "id" | "owner_id" | "visibility">; deciderId: number; accepted: number[]; declined: number[] }, mail?: RequestMail): Promise<void> {
   const { item } = answers;
@@ -86,7 +97,10 @@ export async function notifyAccessAnswers(db: Db, answers: { item: Subject & Pic
   const [actors, grants] = await Promise.all([loadActors(db, answers.declined), item.visibility === "public" ? undefined : readGrants(db, item.id)]);
   const mayView = (id: number) => notificationPolicy.canHearTitleOf(actors.get(id) ?? GUEST, item, grants);
   await notifyProfiles(db, answers.declined.filter(mayView), news("access_declined"), mail);
-  const byType = { ...news("access_declined"), subjectTitle: `this ${modelTypeInfo(item.model_key, item.sub_type).singular}` };
+  // With the item shared by link, its link would open it to them: they get none (the link they asked with may be an
+  // old one, replaced since to shut out those it reached).
+  const linkShared = grants?.link?.includes("read") ?? false;
+  const byType = { ...news("access_declined"), subjectTitle: `this ${modelTypeInfo(item.model_key, item.sub_type).singular}`, ...(linkShared ? { subjectLink: NO_LINK } : {}) };
   await notifyProfiles(db, answers.declined.filter((id) => !mayView(id)), byType, mail);
 }
 
@@ -141,5 +155,5 @@ export async function notifyReport(db: Db, report: { what: ReportKind; contentId
   const reviewers = [...actors].filter(([, actor]) => notificationPolicy.canHearOfReport(actor, item, grants)).map(([id]) => id);
   const message = report.message.trim();
   const excerpt = `${REPORTED[report.what]} reported as "${FLAG_REASON_LABELS[report.reason]}"${message ? `: ${message}` : ""}`;
-  return notifyProfiles(db, reviewers, { kind: "content_reported", actorId: report.reporterId, subjectTitle: item.title, subjectLink: REPORTS_PAGE, excerpt }, mail);
+  return notifyProfiles(db, reviewers, { kind: "content_reported", actorId: report.reporterId, subjectId: item.id, subjectTitle: item.title, subjectLink: REPORTS_PAGE, excerpt }, mail);
 }

@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import { hashSecretToken, newSecretToken } from "../lib/secretTokens.js";
+import { FEATURED_COLLECTION_KEY } from "../models/appConfig.js";
 import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import { recordContentChange } from "./createContent.js";
@@ -93,4 +95,20 @@ export async function addLinkShare(db: Db, item: Content): Promise<void> {
     await trx.insertInto("content_grants").values({ content_id: item.id, scope: "link", profile_id: null, permission: "read" }).execute();
     await recordContentChange(trx, item.id);
   });
+}
+
+/**
+ * Gives an item a new link: a new random uid (its link) and opaque_id (how its discussion and permissions name it), so
+ * whoever holds the old link, through a link share or otherwise, opens nothing with it any more. Everything else is
+ * kept by the item's id (grants, requests, comments, favorites, notifications). The footer's featured collection,
+ * named by uid, follows it. Returns the new uid and opaque_id.
+ */
+export async function replaceItemLink(db: Db, item: Pick<Content, "id" | "uid">): Promise<{ uid: string; opaque_id: string }> {
+  const fresh = { uid: crypto.randomBytes(9).toString("base64url"), opaque_id: crypto.randomUUID() };
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("content").set({ ...fresh, updated_at: new Date().toISOString() }).where("id", "=", item.id).execute();
+    await trx.updateTable("app_config").set({ value: JSON.stringify(fresh.uid) }).where("key", "=", FEATURED_COLLECTION_KEY).where("value", "=", JSON.stringify(item.uid)).execute();
+    await recordContentChange(trx, item.id);
+  });
+  return fresh;
 }

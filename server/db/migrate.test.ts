@@ -8,6 +8,7 @@ import { writeSections } from "../models/sections.js";
 import * as m030 from "./migrations/030_removed_section_threads.js";
 import * as m041 from "./migrations/041_one_open_report.js";
 import * as m045 from "./migrations/045_group_page_visibility.js";
+import * as m053 from "./migrations/053_notification_subjects.js";
 
 describe("migrations", () => {
   let server: TestServer;
@@ -104,5 +105,20 @@ describe("migrations", () => {
     expect((await server.client().get(`/api/content/groups/${signedIn.uid}`)).status).toBe(401);
     expect((await reads[1]!.get(`/api/content/groups/${signedIn.uid}`)).status).toBe(200);
     expect((await server.client().get(`/api/content/groups/${everyone.uid}`)).status).toBe(200);
+  });
+
+  it("053 matches the notifications sent before it to their items by their links' uids (reports, which lead to the Reports page, stay without one)", async () => {
+    const db = server.db;
+    const reader = await buildUser(db);
+    const item = await buildContent(db, { ownerId: reader.id, modelKey: "lesson_plan", title: "Before 053" });
+    await m053.down(db as never);
+    await sql`insert into notifications (profile_id, kind, actor_id, subject_title, subject_link, excerpt, created_at, read_at) values
+      (${reader.id}, 'comment_reply', null, 'Before 053', ${`/lesson-plans/${item.uid}`}, null, '2026-01-02T03:04:05.000Z', null),
+      (${reader.id}, 'access_request', null, 'Before 053', ${`/lesson-plans/${item.uid}?permission_request=7`}, null, '2026-01-02T03:04:05.000Z', null),
+      (${reader.id}, 'content_reported', null, 'Before 053', '/moderation/reports', null, '2026-01-02T03:04:05.000Z', null),
+      (${reader.id}, 'comment_reply', null, 'Gone', '/lesson-plans/no-such-uid', null, '2026-01-02T03:04:05.000Z', null)`.execute(db);
+    await m053.up(db as never);
+    const rows = await db.selectFrom("notifications").select(["subject_link", "subject_id"]).where("profile_id", "=", reader.id).orderBy("id").execute();
+    expect(rows.map((r) => r.subject_id)).toEqual([item.id, item.id, null, null]);
   });
 });

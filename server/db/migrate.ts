@@ -41,6 +41,7 @@ import * as m045 from "./migrations/045_group_page_visibility.js";
 import * as m046 from "./migrations/046_group_join_requests.js";
 import * as m050 from "./migrations/050_announcement_meetings.js";
 import * as m052 from "./migrations/052_announcement_callouts.js";
+import * as m053 from "./migrations/053_notification_subjects.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "046_group_join_requests": m046,
   "050_announcement_meetings": m050,
   "052_announcement_callouts": m052,
+  "053_notification_subjects": m053,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -37,6 +37,8 @@ export interface NotificationsTable {
   actor_id: number | null;
   subject_title: string;
   subject_link: string;
+  /** The item it is about (migration 053), read for its current title; null when it is about no item. Not a foreign key: a removed item's id stays. */
+  subject_id: ColumnType<number | null, number | null | undefined, number | null>;
   excerpt: string | null;
   created_at: string;
   read_at: string | null;

@@ -105,7 +105,7 @@ const NOTIFICATION_SUBJECTS: Record<NotificationKind, (who: string, title: strin
  * One notification as a mail (for a profile that turned on "E-mail me my notifications"): what happened, the excerpt,
  * the absolute link to what it is about, and where to turn these mails off.
  */
-export function notificationMail(input: { to: string; name: string; kind: NotificationKind; actorName: string | null; subjectTitle: string; excerpt: string | null; link: string; settingsLink: string }): MailMessage {
+export function notificationMail(input: { to: string; name: string; kind: NotificationKind; actorName: string | null; subjectTitle: string; excerpt: string | null; link: string | null; settingsLink: string }): MailMessage {
   const subject = NOTIFICATION_SUBJECTS[input.kind](input.actorName ?? "Someone", oneLine(input.subjectTitle));
   return {
     to: input.to,
@@ -115,9 +115,8 @@ export function notificationMail(input: { to: string; name: string; kind: Notifi
       "",
       `${subject}.`,
       ...(input.excerpt ? ["", `"${input.excerpt}"`] : []),
-      "",
-      "Open it here:",
-      input.link,
+      // A notification that leads nowhere (a declined request for an item shared by link) has no link to open.
+      ...(input.link ? ["", "Open it here:", input.link] : []),
       "",
       `You get this mail because "${NOTIFICATION_SETTINGS.email.label}" is on in your notification settings. To stop these mails, turn it off under Manage Notifications on your Notifications page:`,
       input.settingsLink,

@@ -19,6 +19,11 @@ export async function readGrants(db: Db, contentId: number): Promise<ContentGran
   return { ...grants, link };
 }
 
+/** The read grants of several items for profiles and groups, by content id (items without any are left out): one query for a page of them. */
+export async function readGrantsAmong(db: Db, contentIds: number[]): Promise<Map<number, ContentGrantsSubject>> {
+  return contentIds.length ? grantsAmong(db, contentIds, VIEWING_PERMISSIONS) : new Map();
+}
+
 /** What an item's link share gives anyone holding its link (scope `link`; read or nothing). */
 export async function linkPermissions(db: Db, contentId: number): Promise<string[]> {
   const rows = await db.selectFrom("content_grants").select("permission").where("content_id", "=", contentId).where("scope", "=", "link").execute();

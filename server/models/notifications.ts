@@ -1,19 +1,34 @@
 import { NOTIFICATION_KINDS, NOTIFICATION_LIMITS, NOTIFICATION_SETTING_DEFAULTS, NOTIFICATION_SETTING_KEYS, type NotificationKind, type NotificationSettingKey } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
-import type { NotificationRow } from "../db/schema.js";
+import type { Content, NotificationRow } from "../db/schema.js";
 import { notificationMail } from "../mail/messages.js";
 import type { RequestMail } from "../mail/transport.js";
 
 /** The page where a profile reads its notifications and opens Manage Notifications (the renderer's /notifications). */
 const NOTIFICATION_SETTINGS_PATH = "/notifications";
 
-/** A notification with the name and uid of whoever caused it (null once their profile is gone). */
-export type NotificationWithActor = NotificationRow & { actor_name: string | null; actor_uid: string | null };
+/**
+ * A notification with the name and uid of whoever caused it (null once their profile is gone), and the item it is
+ * about as it is now (`item_*`, null when it names none, or once the item is removed).
+ */
+export type NotificationWithActor = NotificationRow & {
+  actor_name: string | null;
+  actor_uid: string | null;
+  item_id: number | null;
+  item_title: string | null;
+  item_model_key: string | null;
+  item_sub_type: string | null;
+  item_uid: string | null;
+  item_owner_id: number | null;
+  item_visibility: Content["visibility"] | null;
+};
 
 /** What to tell: the same news for each of `recipients`. */
 export interface NewNotification {
   kind: NotificationKind;
   actorId: number | null;
+  /** The item it is about, whose current title and link the list shows (null: about no item). */
+  subjectId: number | null;
   subjectTitle: string;
   subjectLink: string;
   excerpt: string | null;
@@ -72,6 +87,7 @@ export async function notifyProfiles(db: Db, recipients: number[], news: NewNoti
     actor_id: news.actorId,
     subject_title: subjectTitle,
     subject_link: news.subjectLink,
+    subject_id: news.subjectId,
     excerpt,
     created_at: createdAt,
     read_at: null,
@@ -101,21 +117,23 @@ async function mailNotification(db: Db, profileIds: number[], news: NewNotificat
       actorName: actor?.name ?? null,
       subjectTitle: news.subjectTitle,
       excerpt: news.excerpt,
-      link: `${mail.baseUrl}${news.subjectLink}`,
+      link: news.subjectLink ? `${mail.baseUrl}${news.subjectLink}` : null,
       settingsLink: `${mail.baseUrl}${NOTIFICATION_SETTINGS_PATH}`,
     });
     void mail.mailer.send(message);
   }
 }
 
-/** One page of the profile's notifications, newest first, with the total and how many are unread. */
+/** One page of the profile's notifications, newest first, each with the item it is about as it is now; with the total and how many are unread. */
 export async function listNotifications(db: Db, profileId: number, page: number): Promise<{ rows: NotificationWithActor[]; total: number; unread: number }> {
   const [rows, counts] = await Promise.all([
     db
       .selectFrom("notifications")
       .leftJoin("profiles", "profiles.id", "notifications.actor_id")
+      .leftJoin("content as item", "item.id", "notifications.subject_id")
       .selectAll("notifications")
       .select(["profiles.name as actor_name", "profiles.uid as actor_uid"])
+      .select(["item.id as item_id", "item.title as item_title", "item.model_key as item_model_key", "item.sub_type as item_sub_type", "item.uid as item_uid", "item.owner_id as item_owner_id", "item.visibility as item_visibility"])
       .where("notifications.profile_id", "=", profileId)
       .orderBy("notifications.id", "desc")
       .limit(NOTIFICATION_LIMITS.perPage)

@@ -33,6 +33,11 @@ export function canAddLinkShare(actor: Actor, item: ContentSubject, grants: Cont
   return canManage(actor, item, grants);
 }
 
+/** Replacing an item's link (the old one stops opening it): whoever may manage its permissions. */
+export function canMakeNewLink(actor: Actor, item: ContentSubject, grants: ContentGrantsSubject | undefined): boolean {
+  return canManage(actor, item, grants);
+}
+
 /** Requesting access: a signed-in profile that may not view the item yet (the caller decides viewing). */
 export function canRequestAccess(actor: Actor, item: Pick<ContentSubject, "model_key">, canView: boolean): boolean {
   return actor.signedIn && MANAGEABLE.has(item.model_key) && !canView;

@@ -1,16 +1,51 @@
 import type { Notification, NotificationKind } from "../../contract/index.js";
+import type { Actor } from "../lib/actor.js";
 import type { NotificationWithActor } from "../models/notifications.js";
+import { notificationPolicy } from "../policies/index.js";
+import type { ContentGrantsSubject } from "../policies/contentObject.js";
+import { itemLink } from "./editableItem.js";
+import { modelTypeInfo } from "./modelTypes.js";
 import { profileLink } from "./profile.js";
 
-/** A notification as the notifications page shows it. */
-export function presentNotification(row: NotificationWithActor): Notification {
+/** What a notification calls an item removed since it was sent. */
+export const REMOVED_SUBJECT = "an item since removed";
+
+/** Kinds whose excerpt is words said inside the item (a reply, a discussion's title): not shown to one who may no longer open it. */
+const SAID_INSIDE = new Set<NotificationKind>(["comment_reply", "group_discussion"]);
+
+/**
+ * A notification as the notifications page shows it, to `reader`. What it is about is the item as it is now: its
+ * current title and link (with the query the notification was sent with, such as the access request it opens on), or,
+ * to a reader who may no longer open it, only its type ("this Lesson Plan") with the link they were sent (if any) and no words
+ * from inside it; a removed item is said to be removed, with no link. `grants` holds the read grants of the page's
+ * restricted items (one query for the page). A notification about no item (or a report sent before items were
+ * recorded) reads as it was sent.
+ */
+export function presentNotification(row: NotificationWithActor, reader: Actor, grants: Map<number, ContentGrantsSubject>): Notification {
   return {
     id: row.id,
     kind: row.kind as NotificationKind,
     actor: row.actor_name !== null && row.actor_uid !== null ? { name: row.actor_name, link: profileLink(row.actor_uid) } : null,
-    subject: { title: row.subject_title, link: row.subject_link },
-    excerpt: row.excerpt,
+    ...subjectOf(row, reader, grants),
     created_at: row.created_at,
     read: row.read_at !== null,
   };
+}
+
+function subjectOf(row: NotificationWithActor, reader: Actor, grants: Map<number, ContentGrantsSubject>): Pick<Notification, "subject" | "excerpt"> {
+  const kind = row.kind as NotificationKind;
+  if (row.subject_id === null) return { subject: { title: row.subject_title, link: row.subject_link }, excerpt: row.excerpt };
+  const hiddenExcerpt = SAID_INSIDE.has(kind) ? null : row.excerpt;
+  if (row.item_id === null || row.item_model_key === null || row.item_uid === null || row.item_owner_id === null || row.item_visibility === null || row.item_title === null) {
+    return { subject: { title: REMOVED_SUBJECT, link: null }, excerpt: hiddenExcerpt };
+  }
+  const item = { owner_id: row.item_owner_id, visibility: row.item_visibility, model_key: row.item_model_key, sub_type: row.item_sub_type, uid: row.item_uid };
+  if (!notificationPolicy.canHearTitleOf(reader, item, grants.get(row.item_id))) {
+    const type = item.model_key === "profile" ? "group" : modelTypeInfo(item.model_key, item.sub_type).singular;
+    return { subject: { title: `this ${type}`, link: row.subject_link || null }, excerpt: hiddenExcerpt };
+  }
+  // A report leads to the Reports page, not to the item; any other to the item's link now, with the query it was sent with.
+  const query = row.subject_link.includes("?") ? row.subject_link.slice(row.subject_link.indexOf("?")) : "";
+  const link = kind === "content_reported" ? row.subject_link : `${itemLink(item)}${query}`;
+  return { subject: { title: row.item_title, link }, excerpt: row.excerpt };
 }

@@ -60,7 +60,7 @@ async function seedGroupDiscussions(db: Db, group: { page: Content; groupId: num
     for (const [by, text] of thread.replies) {
       await postComment(db, { contentId: groupItemId, creatorId: by, title: null, content: text, isHtml: false, parentId: id, context: GROUP_DISCUSSION_CONTEXT });
       // Every member may read the group's discussions: its author (subscribed on posting) hears of each reply.
-      if (by !== thread.by) await notifyProfiles(db, [thread.by], { kind: "comment_reply", actorId: by, subjectTitle: group.page.title, subjectLink: itemLink(group.page), excerpt: text });
+      if (by !== thread.by) await notifyProfiles(db, [thread.by], { kind: "comment_reply", actorId: by, subjectId: group.page.id, subjectTitle: group.page.title, subjectLink: itemLink(group.page), excerpt: text });
     }
   }
 }

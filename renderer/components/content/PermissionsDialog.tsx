@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { PERMISSION_MESSAGES, PermissionInviteEntry, type PermissionsResponse } from "../../../contract/index.js";
 import { useProfileCandidates } from "../../api/profiles.js";
@@ -10,6 +10,7 @@ import { shortDate, shortDateTime } from "../dates.js";
 import { Field, fieldErrorProps } from "../Field.js";
 import { ManageDialog, useSaveAndClose } from "../ManageDialog.js";
 import { DialogActions } from "../ModalFrame.js";
+import { NewLinkButton } from "./NewLinkButton.js";
 import { ProfileSearchField } from "./ProfileSearchField.js";
 
 type Row = { id: number; name: string; edit: boolean; isGroup: boolean; newAdd: boolean };
@@ -32,17 +33,31 @@ function rowsOf(data: PermissionsResponse): Row[] {
  * by whoever opens the mailed link signed in, within INVITE_VALID_DAYS; an expired one says so, with Resend and
  * Remove), and the table of access requests to accept, reject or undo.
  * Saving sends the whole set; the server's message is a toast on success and a danger alert on failure.
+ * New link (an item not open to everybody) gives the item a new address after a question: the old link, sent to the
+ * wrong people, opens nothing any more; the page moves to the new one.
+ * Opened on one request (`requestId`, from an access request's notification), it shows that request's row and puts
+ * the keyboard on its Accept button; a request answered since is said to be so.
  */
-export function PermissionsDialog({ item, onClose }: { item: { opaque_id: string; title: string }; onClose(): void }) {
+export function PermissionsDialog({ item, requestId = null, onClose }: { item: { opaque_id: string; title: string }; requestId?: number | null; onClose(): void }) {
   return (
     <ManageDialog id="manage-permissions-modal" tour="manage-permissions-modal" title="Permissions" description={<>Who may see and edit “{item.title}”.</>} className="dialog dialog--wide" onClose={onClose} query={usePermissions(item.opaque_id)}>
-      {(data) => <PermissionsForm opaqueId={item.opaque_id} data={data} onClose={onClose} />}
+      {(data) => <PermissionsForm opaqueId={item.opaque_id} data={data} requestId={requestId} onClose={onClose} />}
     </ManageDialog>
   );
 }
 
-function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: PermissionsResponse; onClose(): void }) {
+function PermissionsForm({ opaqueId, data, requestId, onClose }: { opaqueId: string; data: PermissionsResponse; requestId: number | null; onClose(): void }) {
   const id = useId();
+  const askedFor = requestId === null ? undefined : data.permission_requests.find((r) => r.id === requestId);
+  const askedForRef = useRef<HTMLElement | null>(null);
+  const holdAskedFor = (element: HTMLElement | null) => {
+    askedForRef.current = element;
+  };
+  // Once, when the form first shows: the request's row in view, and the keyboard on its first answer (or the note that it was answered).
+  useEffect(() => {
+    askedForRef.current?.scrollIntoView({ block: "center" });
+    askedForRef.current?.focus();
+  }, []);
   const [everybody, setEverybody] = useState(data.permissions.global.includes("read"));
   const [signedIn, setSignedIn] = useState(data.permissions.authed.includes("read"));
   const [byLink, setByLink] = useState(data.permissions.link.includes("read"));
@@ -59,6 +74,8 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
   const [inviteError, setInviteError] = useState<string | null>(null);
   const [revokingInvite, setRevokingInvite] = useState<Invite | null>(null);
   const { failure, submitting, save } = useSaveAndClose(onClose, [permissionsQueryKey(opaqueId), itemQueryKeyAll]);
+  // A new link is for an item whose link is a secret (not open to everybody, as saved).
+  const canMakeNewLink = !data.permissions.global.includes("read");
   const candidates = useProfileCandidates(term.trim());
   const { owner } = data.config;
 
@@ -176,7 +193,12 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
               {/* Public includes anyone with the link: the dependent row is forced on. */}
               <input type="checkbox" aria-label="Anyone with the link may read" checked={byLink || everybody} disabled={everybody || !linkEditable} onChange={(e) => setByLink(e.target.checked)} />
             </td>
-            <td colSpan={2} />
+            <td />
+            <td>
+              {canMakeNewLink && (
+                <NewLinkButton opaqueId={opaqueId} onDone={onClose} />
+              )}
+            </td>
           </tr>
           {rows.map((row) => (
             <tr key={row.id} className={row.newAdd ? "permissions-table__new" : undefined}>
@@ -281,6 +303,11 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
       )}
 
       <h3 className="dialog__subtitle">Permission requests</h3>
+      {requestId !== null && !askedFor && (
+        <p className="empty-note" tabIndex={-1} ref={holdAskedFor}>
+          {PERMISSION_MESSAGES.requestAnswered}
+        </p>
+      )}
       {data.permission_requests.length === 0 ? (
         <p className="empty-note">No permission requests.</p>
       ) : (
@@ -300,7 +327,11 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
               const decision = decisions.get(request.id) ?? (request.rejected ? "rejected" : null);
               const name = request.requesterDetails.name;
               return (
-                <tr key={request.id} className={decision === "rejected" ? "permissions-table__rejected" : decision === "accepted" ? "permissions-table__new" : undefined}>
+                <tr
+                  key={request.id}
+                  className={[decision === "rejected" ? "permissions-table__rejected" : decision === "accepted" ? "permissions-table__new" : "", request === askedFor ? "permissions-table__asked" : ""].filter(Boolean).join(" ") || undefined}
+                  aria-current={request === askedFor ? "true" : undefined}
+                >
                   <th scope="row">
                     {/* Who is asking: the requester's profile, in a new tab so the form's unsaved decisions stay. */}
                     <Link to={request.requesterDetails.link} target="_blank" rel="noopener noreferrer">
@@ -323,7 +354,13 @@ function PermissionsForm({ opaqueId, data, onClose }: { opaqueId: string; data: 
                       </>
                     ) : (
                       <>
-                        <button type="button" className="button button--small button--secondary" aria-label={`Accept ${name}'s request`} onClick={() => handleDecide(request, "accepted")}>
+                        <button
+                          type="button"
+                          className="button button--small button--secondary"
+                          aria-label={`Accept ${name}'s request`}
+                          ref={request === askedFor ? holdAskedFor : undefined}
+                          onClick={() => handleDecide(request, "accepted")}
+                        >
                           Accept
                         </button>
                         {!request.rejected && (

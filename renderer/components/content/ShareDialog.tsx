@@ -7,6 +7,7 @@ import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
 import { addLinkShare, permissionsQueryKey, recommend } from "../../api/permissions.js";
 import { useProfileCandidates } from "../../api/profiles.js";
 import { platform } from "../../platform/index.js";
+import { NewLinkButton } from "./NewLinkButton.js";
 import { Alert } from "../Alert.js";
 import { CloseActions, DialogActions, ModalFrame } from "../ModalFrame.js";
 import { showToast } from "../toastStore.js";
@@ -35,7 +36,7 @@ const shareTargets = (link: string, title: string) => {
  * opened outside the app), and Recommend for signed-in profiles when the site's recommendations feature is on: up to
  * 10 people or groups, a note and, for those who may manage the item's permissions, 'Automatically add permissions
  * for recipients' (ticked by default). A warning says when the item is not open to everybody; to those who may manage
- * its permissions it offers 'Grant Access' (view access for anyone with the link). A link viewer is offered no Recommend
+ * its permissions it offers 'Grant Access' (view access for anyone with the link), and once the link is shared, New link. A link viewer is offered no Recommend
  * (the server would refuse it: a link share gives nothing but viewing).
  */
 export function ShareDialog({ item, onClose }: { item: EditableItem; onClose(): void }) {
@@ -47,7 +48,7 @@ export function ShareDialog({ item, onClose }: { item: EditableItem; onClose(): 
 
   return (
     <ModalFrame id="share-modal" className="dialog dialog--wide" title="Share" description={<>Share “{item.title}”.</>} onClose={onClose}>
-      {item.visibility !== "public" && <AccessWarning item={item} />}
+      {item.visibility !== "public" && <AccessWarning item={item} onNewLink={onClose} />}
       {canRecommend && (
         <div className="share-panels" role="group" aria-label="Share by">
           <button type="button" className="button button--small button--secondary" aria-pressed={panel === "copy"} onClick={() => setPanel("copy")}>
@@ -67,7 +68,7 @@ export function ShareDialog({ item, onClose }: { item: EditableItem; onClose(): 
  * The warning for an item not open to everybody. Those who may manage its permissions get 'Grant Access', which lets
  * anyone with the link view it; a failure is silently ignored (first document: add-link-share failures are), the button comes back.
  */
-function AccessWarning({ item }: { item: EditableItem }) {
+function AccessWarning({ item, onNewLink }: { item: EditableItem; onNewLink(): void }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<"idle" | "granting" | "granted">("idle");
   const shared = item.link_shared || state === "granted";
@@ -84,7 +85,19 @@ function AccessWarning({ item }: { item: EditableItem }) {
     }
   };
 
-  if (shared) return <Alert tone={state === "granted" ? "success" : "info"}>{state === "granted" ? PERMISSION_MESSAGES.linkShared : "Anyone with the link can view this item."} It is still not listed in search for others.</Alert>;
+  if (shared)
+    return (
+      <Alert tone={state === "granted" ? "success" : "info"}>
+        {state === "granted" ? PERMISSION_MESSAGES.linkShared : "Anyone with the link can view this item."} It is still not listed in search for others.
+        {/* Its link sent to the wrong people: those who manage it may replace it (the old one then opens nothing). */}
+        {item.abilities.manage_permissions && (
+          <span className="share-grant">
+            <NewLinkButton opaqueId={item.opaque_id} onDone={onNewLink} variant="secondary" />
+            <span className="share-grant__hint">Sent to the wrong people? A new link stops the old one working.</span>
+          </span>
+        )}
+      </Alert>
+    );
   return (
     <Alert tone="info">
       {item.visibility === "authed" ? "Only signed-in members can open this item." : "Only people it is shared with can open this item."} Others who follow the link will be asked to sign in or to request access.

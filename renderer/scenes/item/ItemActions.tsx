@@ -1,5 +1,6 @@
 import { useState } from "react";
-import type { EditableItem } from "../../../contract/index.js";
+import { useSearchParams } from "react-router";
+import { PERMISSION_REQUEST_PARAM, type EditableItem } from "../../../contract/index.js";
 import { flagItem } from "../../api/contentActions.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { BadgesDialog } from "../../components/content/BadgesDialog.js";
@@ -21,8 +22,25 @@ type Open = "copy" | "owner" | "permissions" | "endorsements" | "badges" | "flag
 export function ItemActions({ item }: { item: EditableItem }) {
   const profile = useCurrentProfile();
   const { openGuestModal } = useGuestModal();
-  const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
+  const [params, setParams] = useSearchParams();
+  // An access request's notification leads here with the request's id: the Permissions dialog opens on it, for whoever may answer it.
+  const requestParam = Number(params.get(PERMISSION_REQUEST_PARAM));
+  const requestId = item.abilities.manage_permissions && profile && Number.isSafeInteger(requestParam) && requestParam > 0 ? requestParam : null;
+  const [chosen, setOpen] = useState<Open>(null);
+  // Derived, not an initial state: the profile may come after the item, and closing the dialog drops the parameter.
+  const open: Open = chosen ?? (requestId ? "permissions" : null);
+  const close = () => {
+    setOpen(null);
+    // Closed, the dialog is not opened again by a reload or the way back.
+    if (params.has(PERMISSION_REQUEST_PARAM))
+      setParams(
+        (current) => {
+          current.delete(PERMISSION_REQUEST_PARAM);
+          return current;
+        },
+        { replace: true },
+      );
+  };
   const needsAccount = (action: Open, guestText: string) => () => (profile ? setOpen(action) : openGuestModal(guestText));
 
   return (
@@ -71,7 +89,7 @@ export function ItemActions({ item }: { item: EditableItem }) {
       {open === "info" && <MoreInfoDialog id={item.id} onClose={close} />}
       {open === "copy" && <CopyDialog item={item} onClose={close} />}
       {open === "owner" && profile && <ChangeOwnerDialog item={item} me={{ id: profile.id, name: profile.name }} onClose={close} />}
-      {open === "permissions" && <PermissionsDialog item={item} onClose={close} />}
+      {open === "permissions" && <PermissionsDialog item={item} requestId={requestId} onClose={close} />}
       {open === "endorsements" && <EndorsementsDialog item={item} onClose={close} />}
       {open === "badges" && <BadgesDialog item={item} onClose={close} />}
       {open === "flag" && <FlagDialog title="Flag this item" subject={`“${item.title}”`} send={(report) => flagItem({ type: `${item.model_key}:${item.id}`, ...report })} onClose={close} />}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { MESSAGES, NOTIFICATION_LIMITS, type Notification } from "../../../contract/index.js";
 import { useMarkNotificationsRead, useNotifications } from "../../api/notifications.js";
@@ -7,7 +7,7 @@ import { InlineLoadError } from "../../components/InlineLoadError.js";
 import { ManageNotificationsDialog } from "../../components/notifications/ManageNotificationsDialog.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { EmptyPage, Pager } from "../../components/Pager.js";
-import { shortDate } from "../../components/dates.js";
+import { shortDateTime } from "../../components/dates.js";
 import { signInPath } from "../../routes/paths.js";
 
 /** What happened, around the links to who did it and what it is about. */
@@ -57,13 +57,18 @@ function NotificationsList() {
   if (notifications.isPending) list = <p role="status">Loading notifications…</p>;
   else if (notifications.isError) list = <InlineLoadError message={MESSAGES.genericLoad} onRetry={() => void notifications.refetch()} />;
   else if (!notifications.data.data.length && page > 1) list = <EmptyPage onFirstPage={() => setParams({})} />;
-  else if (!notifications.data.data.length) list = <p className="notifications-page__empty">Nothing yet. Replies to your discussions, new discussions in your groups and access requests will show here.</p>;
+  else if (!notifications.data.data.length)
+    list = (
+      <p className="notifications-page__empty">
+        Nothing yet. Replies in discussions you follow, new discussions in your groups, requests for access to your content or to join your groups, and the answers to your own requests will show here.
+      </p>
+    );
   else
     list = (
       <>
         <ol className="notification-list" aria-label="Notifications">
           {notifications.data.data.map((n) => (
-            <NotificationEntry key={n.id} notification={n} onOpen={() => !n.read && markRead.mutate({ ids: [n.id] })} />
+            <NotificationEntry key={n.id} notification={n} onRead={() => !n.read && markRead.mutate({ ids: [n.id] })} />
           ))}
         </ol>
         <Pager label="Pages of notifications" page={page} total={notifications.data.meta.total} per={NOTIFICATION_LIMITS.perPage} onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})} />
@@ -89,24 +94,48 @@ function NotificationsList() {
   );
 }
 
-/** One notification: the sentence with its links, the excerpt, and when; unread ones are marked, and read once opened. */
-function NotificationEntry({ notification: n, onOpen }: { notification: Notification; onOpen(): void }) {
-  const who = n.actor ? <Link to={n.actor.link}>{n.actor.name}</Link> : "Someone";
-  const what = (
-    <Link to={n.subject.link} onClick={onOpen}>
-      {n.subject.title}
+/**
+ * One notification: the sentence with its links, the excerpt, and when (date and time: several a day are told apart);
+ * unread ones are marked, read once either link is opened, or by Mark as read (which leaves the keyboard on the entry).
+ */
+function NotificationEntry({ notification: n, onRead }: { notification: Notification; onRead(): void }) {
+  const textId = useId();
+  const textRef = useRef<HTMLParagraphElement>(null);
+  const who = n.actor ? (
+    <Link to={n.actor.link} onClick={onRead}>
+      {n.actor.name}
     </Link>
+  ) : (
+    "Someone"
   );
+  // An item removed since has no link: its words alone.
+  const what =
+    n.subject.link === null ? (
+      n.subject.title
+    ) : (
+      <Link to={n.subject.link} onClick={onRead}>
+        {n.subject.title}
+      </Link>
+    );
+  const handleMarkRead = () => {
+    textRef.current?.focus();
+    onRead();
+  };
   return (
     <li className={`notification card${n.read ? "" : " notification--unread"}`}>
-      <p className="notification__text">
+      <p className="notification__text" id={textId} ref={textRef} tabIndex={-1}>
         {!n.read && <span className="notification__new">New</span>}
         {SENTENCES[n.kind](who, what)}
       </p>
       {n.excerpt && <p className="notification__excerpt">{n.excerpt}</p>}
-      <p className="notification__meta">
-        <time dateTime={n.created_at}>{shortDate(n.created_at)}</time>
-      </p>
+      <div className="notification__meta">
+        <time dateTime={n.created_at}>{shortDateTime(n.created_at)}</time>
+        {!n.read && (
+          <button type="button" className="button button--ghost button--small" aria-describedby={textId} onClick={handleMarkRead}>
+            Mark as read
+          </button>
+        )}
+      </div>
     </li>
   );
 }

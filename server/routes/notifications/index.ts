@@ -16,6 +16,7 @@ import type { Db } from "../../db/connection.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
+import { readGrantsAmong } from "../../models/content.js";
 import { countNotifications, listNotifications, markRead, saveSettings, settingsOf } from "../../models/notifications.js";
 import { authenticate, authorize, notificationPolicy } from "../../policies/index.js";
 import { presentNotification } from "../../presenters/notification.js";
@@ -53,8 +54,10 @@ export function notificationsRouter(db: Db): Router {
     authorize(req.actor, notificationPolicy.canManageOwn(req.actor));
     const { page } = parseOr422(NotificationsQuery, req.query);
     const { rows, total, unread } = await listNotifications(db, req.actor.profile!.id, page);
+    // The page's restricted items' grants in one query: whether the reader may still see each one's title.
+    const grants = await readGrantsAmong(db, [...new Set(rows.filter((r) => r.item_visibility === "restricted").map((r) => r.item_id!))]);
     const answer: NotificationList = {
-      data: rows.map(presentNotification),
+      data: rows.map((row) => presentNotification(row, req.actor, grants)),
       meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / NOTIFICATION_LIMITS.perPage)), total },
       unread_count: unread,
     };

@@ -14,7 +14,7 @@ const ALL_ON = { comment_replies: true, group_discussions: true, access_requests
 const STAFF_ON = { ...ALL_ON, reports: true };
 const { reports: _staffOnly, ...MEMBER_SETTINGS } = NOTIFICATION_SETTINGS;
 
-type Listed = { id: number; kind: string; actor: { name: string; link: string } | null; subject: { title: string; link: string }; excerpt: string | null; read: boolean };
+type Listed = { id: number; kind: string; actor: { name: string; link: string } | null; subject: { title: string; link: string | null }; excerpt: string | null; read: boolean };
 
 // Notifications: what subscriptions, group discussions and access requests tell whom, and the settings that stop them.
 describe("notifications", () => {
@@ -130,8 +130,8 @@ describe("notifications", () => {
     expect([sent.status, other.status]).toEqual([200, 200]);
     const forOwner = (await listOf(as.owner)).data.filter((n) => n.kind === "access_request");
     expect(forOwner.slice(0, 2)).toMatchObject([
-      { actor: { name: "Rita Requester" }, subject: { title: "Locked Plan", link: `/lesson-plans/${asked.uid}` }, excerpt: null },
-      { actor: { name: "Milo Member" }, excerpt: "For my class" },
+      { actor: { name: "Rita Requester" }, subject: { title: "Locked Plan", link: `/lesson-plans/${asked.uid}?permission_request=${other.body.request.id}` }, excerpt: null },
+      { actor: { name: "Milo Member" }, subject: { link: `/lesson-plans/${asked.uid}?permission_request=${sent.body.request.id}` }, excerpt: "For my class" },
     ]);
 
     const decided = await as.owner.post("/permissions", { opaque_id: asked.opaque_id, accepted_requests: [sent.body.request.id], rejected_requests: [other.body.request.id] });
@@ -277,6 +277,22 @@ describe("notifications", () => {
     expect(mailbox.received.flatMap((m) => m.envelopeTo).sort()).toEqual(["erin@example.com"]);
   });
 
+  it("mails a requester declined for an item shared by link without its link (the link would let them in)", async () => {
+    const asker = await buildUser(server.db, { name: "Dora Declined", email: "dora@example.com", emailVerified: true });
+    const askerClient = await signedInClient(server, asker);
+    expect((await askerClient.send("PUT", "/notification-settings", { subscriber: { email: true } })).status).toBe(200);
+    const asked = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Shared Then Declined", visibility: "restricted" });
+    const sent = await askerClient.post("/permissions/request", { uid: asked.uid, requestReason: "Please" });
+    expect(sent.status).toBe(200);
+    mailbox.received.length = 0;
+    expect((await as.owner.post("/permissions", { opaque_id: asked.opaque_id, link: ["read"], rejected_requests: [sent.body.request.id] })).status).toBe(200);
+    const mail = await mailbox.next("dora@example.com");
+    expect(mail.subject).toBe('Olga Owner declined your request for access to "this Lesson Plan"');
+    expect(mail.text).not.toContain("Open it here");
+    expect(mail.text).not.toContain(asked.uid);
+    expect((await listOf(askerClient)).data[0]).toMatchObject({ kind: "access_declined", subject: { title: "this Lesson Plan", link: null } });
+  });
+
   it("marks one's own notifications read, by id or all, never another's", async () => {
     const mine = (await listOf(as.owner)).data;
     const [newest] = mine;
@@ -300,6 +316,60 @@ describe("notifications", () => {
       expect(res.status).toBe(422);
       expect(res.body.message).toBe(NOTIFICATION_MESSAGES.idsInvalid);
     }
+  });
+
+  it("names the item as it is now: renamed, its new title; to each role that may no longer open it, its type only and no words from inside; removed, as removed", async () => {
+    const item = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Reef Survey" });
+    const roles = ["owner", "member", "leader", "groupie", "moderator", "admin"] as const;
+    const profiles = { owner: cast.owner, member: cast.member, leader: cast.leader, groupie: cast.groupie, moderator: cast.moderator, admin: cast.admin };
+    // A reply for each role, as the discussion's subscribers are told of one (all but the owner, who replied).
+    const top = await comment(as.member, item, "Which reef did you survey?");
+    await server.db
+      .insertInto("comment_subscriptions")
+      .values(roles.filter((r) => r !== "owner" && r !== "member").map((r) => ({ comment_id: top.body.id as number, profile_id: profiles[r].id })))
+      .execute();
+    expect((await comment(as.owner, item, "The one by the old pier.", { reply_to: top.body.id })).status).toBe(201);
+    const sentTo = await server.db.selectFrom("notifications").select(["id", "profile_id"]).where("subject_id", "=", item.id).where("kind", "=", "comment_reply").execute();
+    const aboutItem = async (role: (typeof roles)[number]) => (await listOf(as[role])).data.find((n) => n.id === sentTo.find((t) => t.profile_id === profiles[role].id)?.id);
+    const readers = roles.filter((r) => r !== "owner");
+    for (const role of readers) expect(await aboutItem(role), role).toMatchObject({ subject: { title: "Reef Survey", link: `/lesson-plans/${item.uid}` }, excerpt: "The one by the old pier." });
+
+    // Renamed: every reader sees the new title.
+    await server.db.updateTable("content").set({ title: "Pier Reef Survey" }).where("id", "=", item.id).execute();
+    for (const role of readers) expect((await aboutItem(role))?.subject.title, role).toBe("Pier Reef Survey");
+
+    // Restricted to the group: its leader and member, the administrator (and the owner) still see it; the member and the moderator, who may not open it, see its type only.
+    await server.db.updateTable("content").set({ visibility: "restricted" }).where("id", "=", item.id).execute();
+    await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "group", profile_id: cast.group.id, permission: "read" }).execute();
+    for (const role of ["leader", "groupie", "admin"] as const) expect((await aboutItem(role))?.subject.title, role).toBe("Pier Reef Survey");
+    for (const role of ["member", "moderator"] as const) {
+      const told = await aboutItem(role);
+      expect(told, role).toMatchObject({ subject: { title: "this Lesson Plan", link: `/lesson-plans/${item.uid}` }, excerpt: null });
+      expect(JSON.stringify((await listOf(as[role])).data), role).not.toContain("Reef Survey");
+    }
+    // Granted to the member: the title is hers to see again.
+    await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "profile", profile_id: cast.member.id, permission: "read" }).execute();
+    expect(await aboutItem("member")).toMatchObject({ subject: { title: "Pier Reef Survey" }, excerpt: "The one by the old pier." });
+
+    // Removed: said so, with no link and no words from inside.
+    await server.db.updateTable("notifications").set({ subject_id: item.id + 100_000 }).where("subject_id", "=", item.id).execute();
+    for (const role of readers) expect(await aboutItem(role), role).toMatchObject({ subject: { title: "an item since removed", link: null }, excerpt: null });
+    fits("get", "/api/notifications", await as.member.get("/api/notifications"));
+  });
+
+  it("an access request's notification follows the item's title and keeps its link to the request; a report's keeps leading to the Reports page", async () => {
+    const asked = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Kelp Forests", visibility: "restricted" });
+    const sent = await as.member.post("/permissions/request", { opaque_id: asked.opaque_id, requestReason: "For my class" });
+    expect(sent.status).toBe(200);
+    await server.db.updateTable("content").set({ title: "Kelp Forests of the North" }).where("id", "=", asked.id).execute();
+    const [told] = (await listOf(as.owner)).data.filter((n) => n.kind === "access_request");
+    expect(told).toMatchObject({ subject: { title: "Kelp Forests of the North", link: `/lesson-plans/${asked.uid}?permission_request=${sent.body.request.id}` }, excerpt: "For my class" });
+
+    expect((await as.member.post("/profile/flag", { type: `lesson_plan:${lesson.id}`, value: "broken", message: "Renamed soon." })).status).toBe(200);
+    await server.db.updateTable("content").set({ title: "Volcano Week (revised)" }).where("id", "=", lesson.id).execute();
+    const [report] = (await listOf(as.admin)).data.filter((n) => n.kind === "content_reported");
+    expect(report).toMatchObject({ subject: { title: "Volcano Week (revised)", link: "/moderation/reports" } });
+    await server.db.updateTable("content").set({ title: "Volcano Week" }).where("id", "=", lesson.id).execute();
   });
 
   it("pages newest first, 20 a page", async () => {

@@ -4,6 +4,7 @@ import {
   AccessRequest,
   AddLinkShareRequest,
   InviteAcceptRequest,
+  NewLinkRequest,
   PERMISSION_MESSAGES,
   PermissionsQuery,
   PermissionsSaveRequest,
@@ -12,11 +13,12 @@ import {
   type AccessRequestResponse,
   type AddLinkShareResponse,
   type InviteAcceptResponse,
+  type NewLinkResponse,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
 import { deliver, notifyAccessAnswers, notifyAccessRequest } from "../../commands/notify.js";
 import { acceptInvite } from "../../commands/acceptInvites.js";
-import { addLinkShare, savePermissions, type NewInvite, type PermissionSet } from "../../commands/savePermissions.js";
+import { addLinkShare, replaceItemLink, savePermissions, type NewInvite, type PermissionSet } from "../../commands/savePermissions.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
@@ -111,7 +113,7 @@ function inviteMailFor(req: Request, mail: MailContext, item: LoadedItem, invite
   });
 }
 
-/** Permissions management (GET/POST /permissions, POST /permissions/add-link-share) and access requests (POST /permissions/request, GET /permissions/access-details). */
+/** Permissions management (GET/POST /permissions, POST /permissions/add-link-share, POST /permissions/new-link) and access requests (POST /permissions/request, GET /permissions/access-details). */
 export function permissionsRouter(db: Db, mail: MailContext): Router {
   const router = Router();
 
@@ -152,6 +154,16 @@ export function permissionsRouter(db: Db, mail: MailContext): Router {
     res.json({ status: "success", message: PERMISSION_MESSAGES.linkShared, link: ["read"] } satisfies AddLinkShareResponse);
   });
 
+  // A new link for the item (the old one stops opening it): for an owner who sent its link to the wrong people.
+  router.post("/permissions/new-link", authenticate(), async (req, res) => {
+    const body = parseOr422(NewLinkRequest, req.body ?? {});
+    const item = await loadManageable(db, req, { opaque_id: body.opaque_id }, permissionPolicy.canMakeNewLink);
+    if (item.visibility === "public") fail("opaque_id", PERMISSION_MESSAGES.newLinkPublic);
+    const fresh = await replaceItemLink(db, item);
+    req.log.info({ contentId: item.id }, "item link replaced");
+    res.json({ status: "success", message: PERMISSION_MESSAGES.newLinkMade, link: itemLink({ ...item, uid: fresh.uid }), opaque_id: fresh.opaque_id } satisfies NewLinkResponse);
+  });
+
   router.get("/permissions/access-details", authenticate(), async (req, res) => {
     const query = parseOr422(AccessDetailsQuery, req.query);
     const { item, canView } = await loadRequested(db, req, query);
@@ -179,7 +191,7 @@ export function permissionsRouter(db: Db, mail: MailContext): Router {
     if (earlier?.status === "pending") throw new HttpError(409, PERMISSION_MESSAGES.alreadyRequested);
     const request = await openRequest(db, item.id, req.actor.profile!.id, body.requestReason);
     if (!request) throw new HttpError(409, PERMISSION_MESSAGES.alreadyRequested);
-    await deliver(req.log, "an access request", () => notifyAccessRequest(db, { item, requesterId: req.actor.profile!.id, reason: body.requestReason ?? null }, mailFor(mail, req)));
+    await deliver(req.log, "an access request", () => notifyAccessRequest(db, { id: request.id, item, requesterId: req.actor.profile!.id, reason: body.requestReason ?? null }, mailFor(mail, req)));
     res.json({ status: "success", message: PERMISSION_MESSAGES.requestSent, request: presentOwnRequest(request) } satisfies AccessRequestResponse);
   });
 

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PERMISSION_MESSAGES } from "../../../contract/index.js";
+import type { Content } from "../../db/schema.js";
+import { apiReferenceCheck } from "../../test/apiReference.js";
+import { buildContent, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+
+describe("a new link for an item shared by link with the wrong people: the old link stops opening it", () => {
+  let server: TestServer;
+  let cast: RoleCast;
+  let as: RoleCast["clients"];
+  let item: Content;
+  const fits = apiReferenceCheck();
+
+  const page = (client: TestClient, uid: string) => client.get(`/api/content/lesson-plans/${uid}`);
+  const newLink = (client: TestClient, opaqueId: string) => client.post("/permissions/new-link", { opaque_id: opaqueId });
+  const current = async (id: number) => server.db.selectFrom("content").select(["uid", "opaque_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    cast = await buildRoleCast(server);
+    as = cast.clients;
+    item = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Wrong Hands Plan", visibility: "restricted" });
+    // Shared by link, and read by the group (its leader and member) and one granted person.
+    await server.db
+      .insertInto("content_grants")
+      .values([
+        { content_id: item.id, scope: "link", profile_id: null, permission: "read" },
+        { content_id: item.id, scope: "group", profile_id: cast.group.id, permission: "read" },
+      ])
+      .execute();
+  });
+  afterAll(() => server.stop());
+
+  it("is for those who may manage the item's permissions: guests 401, who may not view it 404, readers 403; nothing changes", async () => {
+    // An item of its own for each call, so a success does not change the next role's item.
+    const statuses = await statusesByRole(as, async (client) => {
+      const own = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Role Plan", visibility: "restricted" });
+      await server.db.insertInto("content_grants").values({ content_id: own.id, scope: "group", profile_id: cast.group.id, permission: "read" }).execute();
+      return newLink(client, own.opaque_id);
+    });
+    expect(statuses).toEqual({ guest: 401, owner: 200, member: 404, leader: 403, groupie: 403, moderator: 404, admin: 200 });
+    const refused = await newLink(as.leader, item.opaque_id);
+    expect(refused.body.message).toBe(PERMISSION_MESSAGES.forbidden);
+    fits("post", "/permissions/new-link", refused);
+    expect(await current(item.id)).toEqual({ uid: item.uid, opaque_id: item.opaque_id });
+  });
+
+  it("refuses bad input and an item open to everybody (whose link is no secret), with the message", async () => {
+    for (const body of [{}, { opaque_id: "" }, { opaque_id: 5 }]) {
+      const res = await as.owner.post("/permissions/new-link", body);
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe(PERMISSION_MESSAGES.opaqueIdRequired);
+    }
+    expect((await newLink(as.owner, "00000000-0000-0000-0000-000000000000")).status).toBe(404);
+    const open = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Open Plan" });
+    const res = await newLink(as.owner, open.opaque_id);
+    expect([res.status, res.body.message]).toEqual([422, PERMISSION_MESSAGES.newLinkPublic]);
+    expect(await current(open.id)).toEqual({ uid: open.uid, opaque_id: open.opaque_id });
+  });
+
+  it("gives the owner a new link: the old link and opaque_id open nothing, the new ones open it to anyone by the link share, and grants are kept", async () => {
+    // Before: a guest holding the link reads it.
+    expect((await page(as.guest, item.uid)).status).toBe(200);
+    const res = await newLink(as.owner, item.opaque_id);
+    expect(res.status).toBe(200);
+    fits("post", "/permissions/new-link", res);
+    const fresh = await current(item.id);
+    expect(res.body).toEqual({ status: "success", message: PERMISSION_MESSAGES.newLinkMade, link: `/lesson-plans/${fresh.uid}`, opaque_id: fresh.opaque_id });
+    expect(fresh.uid).not.toBe(item.uid);
+    expect(fresh.opaque_id).not.toBe(item.opaque_id);
+
+    // The old link: nothing, to anyone (an unknown link, 404), and its discussion neither.
+    for (const client of [as.guest, as.member, as.owner]) expect((await page(client, item.uid)).status).toBe(404);
+    const oldThread = await as.guest.post("/comment/thread/summary/bulk", { requests: [{ uniqueId: "card", request: { opaque_id: item.opaque_id } }] });
+    expect(oldThread.body.errors.card.status).toBe(404);
+    expect((await as.owner.get(`/permissions?opaque_id=${item.opaque_id}`)).status).toBe(404);
+
+    // The new link: the link share works with it, the owner and the group read as before, the grants are the same.
+    const guestView = await page(as.guest, fresh.uid);
+    expect([guestView.status, guestView.body.viewed_by_link, guestView.body.opaque_id]).toEqual([200, true, fresh.opaque_id]);
+    for (const client of [as.owner, as.leader, as.groupie]) expect((await page(client, fresh.uid)).body.viewed_by_link, "reads as before").toBe(false);
+    const form = await as.owner.get(`/permissions?opaque_id=${fresh.opaque_id}`);
+    expect(form.body.permissions.link).toEqual(["read"]);
+    expect(form.body.permissions.groups.map((g: { id: number }) => g.id)).toEqual([cast.group.id]);
+  });
+
+  it("sends the owner's notifications about the item to its new link", async () => {
+    const asked = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Asked Then Moved", visibility: "restricted" });
+    const sent = await as.member.post("/permissions/request", { uid: asked.uid, requestReason: "Please" });
+    expect(sent.status).toBe(200);
+    const moved = await newLink(as.owner, asked.opaque_id);
+    expect(moved.status).toBe(200);
+    const list = (await as.owner.get("/api/notifications")).body.data as { kind: string; subject: { title: string; link: string } }[];
+    expect(list.find((n) => n.kind === "access_request" && n.subject.title === "Asked Then Moved")?.subject.link).toBe(`${moved.body.link}?permission_request=${sent.body.request.id}`);
+  });
+
+  it("does not hand the new link to a requester declined after it was made (the link share would let them in)", async () => {
+    const asked = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Declined After Moving", visibility: "restricted" });
+    const sent = await as.member.post("/permissions/request", { uid: asked.uid, requestReason: "Please" });
+    expect(sent.status).toBe(200);
+    // The owner shares it by link, then replaces the link (it reached the wrong people), then declines the request.
+    expect((await as.owner.post("/permissions", { opaque_id: asked.opaque_id, link: ["read"] })).status).toBe(200);
+    const moved = await newLink(as.owner, asked.opaque_id);
+    expect(moved.status).toBe(200);
+    expect((await as.owner.post("/permissions", { opaque_id: moved.body.opaque_id, link: ["read"], rejected_requests: [sent.body.request.id] })).status).toBe(200);
+    const list = await as.member.get("/api/notifications");
+    fits("get", "/api/notifications", list);
+    expect(list.body.data[0]).toMatchObject({ kind: "access_declined", subject: { title: "this Lesson Plan", link: null } });
+    const fresh = await current(asked.id);
+    expect(JSON.stringify(list.body)).not.toContain(fresh.uid);
+  });
+});
