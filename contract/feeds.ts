@@ -124,7 +124,7 @@ export type FeedPost = z.infer<typeof FeedPost>;
 export const FeedPage = z.object({
   data: z.array(FeedPost),
   next_page_url: z.string().nullable(),
-  /** `request_join`: the actor may ask to join (the group's join permission is "Request to join" and none of theirs is pending). */
+  /** `request_join`: the actor may ask to join (the group takes requests: "Request to join", or "Invitation only" with can_request_join; and none of theirs is pending). */
   abilities: z.object({ post: z.boolean(), join: z.boolean(), leave: z.boolean(), request_join: z.boolean() }),
   /** When the actor asked to join the group, while that request waits for a leader (they may withdraw it); else null. */
   join_requested_at: z.string().nullable(),
@@ -182,6 +182,8 @@ export const GroupMembersResponse = z.object({
   requests_total: z.number(),
   /** How people join the group (contract/create.ts GROUP_JOIN_PERMISSIONS); its leaders and administrators change it. */
   join_permission: z.number().nullable(),
+  /** The group form's can_request_join: an "Invitation only" group also takes requests to join (ignored by the other two). */
+  can_request_join: z.boolean(),
 });
 export type GroupMembersResponse = z.infer<typeof GroupMembersResponse>;
 
@@ -199,6 +201,7 @@ export const GROUP_MEMBER_MESSAGES = {
   madeMember: "The person is now a member of this group.",
   joinPermissionInvalid: "Choose how people join this group: 4 (invitation only), 5 (request to join) or 6 (anyone can join).",
   joinPermissionSaved: (label: string) => `Who can join is now: ${label}.`,
+  canRequestJoinInvalid: "can_request_join must be true or false.",
 } as const;
 
 /** PUT /groups/{id}/join-permission: how people join the group from now on (pending requests to join stay, to be answered). */
@@ -206,6 +209,8 @@ export const GroupJoinPermissionRequest = z.object({
   join_permission: z.coerce
     .number({ error: GROUP_MEMBER_MESSAGES.joinPermissionInvalid })
     .refine((id) => GROUP_JOIN_PERMISSIONS.some((p) => p.id === id), GROUP_MEMBER_MESSAGES.joinPermissionInvalid),
+  /** Whether an "Invitation only" group also takes requests to join (the group form's can_request_join); left as it is when omitted. */
+  can_request_join: z.boolean({ error: GROUP_MEMBER_MESSAGES.canRequestJoinInvalid }).optional(),
 });
 export type GroupJoinPermissionRequest = z.infer<typeof GroupJoinPermissionRequest>;
 

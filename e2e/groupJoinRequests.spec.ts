@@ -124,3 +124,37 @@ test("a group's leader chooses who can join in its Members card; a reader then f
   // Readers are offered no choice.
   await expect(membersCard(page).getByLabel("Who can join")).toHaveCount(0);
 });
+
+test("an 'Invitation only' group whose leader ticks 'Also take requests to join' offers Request to join; without it, readers may only be invited", async ({ page }) => {
+  const name = `Kelp Keepers ${Date.now().toString(36)}`;
+  await signInViaApi(page, TEACHER);
+  const made = await page.request.post("/groups", { data: { name, description: "We keep kelp.", join_permission: 4, view_permission: 3 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(made.ok(), `POST /groups: ${made.status()}`).toBeTruthy();
+  const link = ((await made.json()) as { objGroup: { link: string } }).objGroup.link;
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(feedCard(page).getByText("Only members of this group can post here.")).toBeVisible();
+  await expect(feedCard(page).getByRole("button", { name: "Request to join" })).toHaveCount(0);
+
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await expect(membersCard(page).getByLabel("Who can join")).toHaveValue("4");
+  const asks = membersCard(page).getByRole("checkbox", { name: "Also take requests to join" });
+  await expect(asks).not.toBeChecked();
+  // The box belongs to "Invitation only": the other choices hide it.
+  await membersCard(page).getByLabel("Who can join").selectOption({ label: "Anyone can join" });
+  await expect(asks).toHaveCount(0);
+  await membersCard(page).getByLabel("Who can join").selectOption({ label: "Invitation only" });
+  await asks.check();
+  const save = membersCard(page).getByRole("button", { name: "Save who can join" });
+  await tabTo(page, save, 80);
+  await page.keyboard.press("Enter");
+  await expect(membersCard(page).getByRole("status")).toHaveText("Who can join is now: Invitation only, taking requests to join.");
+  await expect(save).toHaveAttribute("aria-disabled", "true");
+  await expectNoAxeViolations(page, "an invitation-only group taking requests");
+  await shoot(page, "group-invitation-asks", ".members-card");
+
+  await switchTo(page, LEARNER);
+  await requestToJoin(page, link);
+});

@@ -143,7 +143,7 @@ export type GroupMemberChange =
   | { kind: "remove"; profileId: number }
   | { kind: "approve"; profileId: number }
   | { kind: "decline"; profileId: number }
-  | { kind: "joinPermission"; joinPermission: number };
+  | { kind: "joinPermission"; joinPermission: number; canRequestJoin: boolean };
 
 /**
  * Adds (POST {members}), sets the role of (PUT {members}/{id}) or removes (DELETE) a person of the group, or approves
@@ -161,7 +161,7 @@ export function useGroupMemberChange(owner: FeedOwner) {
     mutationFn: (change: GroupMemberChange) => {
       const base = relative(groupMembersPath(owner.id));
       if (change.kind === "add") return postJson(base, { profile_id: change.profileId }, StatusMessageResponse);
-      if (change.kind === "joinPermission") return putJson(relative(groupJoinPermissionPath(owner.id)), { join_permission: change.joinPermission }, StatusMessageResponse);
+      if (change.kind === "joinPermission") return putJson(relative(groupJoinPermissionPath(owner.id)), { join_permission: change.joinPermission, can_request_join: change.canRequestJoin }, StatusMessageResponse);
       if (change.kind === "role") return putJson(`${base}/${change.profileId}`, { role: change.role }, StatusMessageResponse);
       const requests = relative(groupJoinRequestsPath(owner.id));
       if (change.kind === "approve") return postJson(`${requests}/${change.profileId}/approve`, {}, StatusMessageResponse);

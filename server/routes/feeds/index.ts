@@ -5,6 +5,7 @@ import {
   FEED_MESSAGES,
   FEED_POSTS_PER_PAGE,
   GROUP_JOIN_ANYONE,
+  GROUP_JOIN_INVITATION_ONLY,
   GROUP_JOIN_REQUEST_MESSAGES,
   GROUP_MEMBERS_SHOWN,
   GROUP_MEMBER_MESSAGES,
@@ -31,7 +32,7 @@ import { parseOr422 } from "../../lib/validate.js";
 import { attachmentsOfFeedPosts } from "../../models/attachments.js";
 import { feedPostFeedbackCounts, feedPostFeedbackOf, findFeedPost, listFeedPosts, setFeedPostFeedback, updateFeedPostContent, type FeedPostWithPoster } from "../../models/feeds.js";
 import { storeReport } from "../../models/reports.js";
-import { addGroupMember, changeGroupMember, findGroupJoinPermission, findProfileKind, listGroupMembers, removeGroupMember, setGroupJoinPermission } from "../../models/profiles.js";
+import { addGroupMember, changeGroupMember, findGroupJoining, findProfileKind, listGroupMembers, removeGroupMember, setGroupJoinPermission, type GroupJoining } from "../../models/profiles.js";
 import { authenticate, authorize, authorizeView, contentObjectPolicy, feedPolicy, groupPolicy } from "../../policies/index.js";
 import type { FeedSubject } from "../../policies/feed.js";
 import { presentFeedback } from "../../presenters/comment.js";
@@ -74,7 +75,7 @@ export async function loadPost(db: Db, req: Request, id?: number): Promise<{ pos
 /** Whether the actor may join the feed's group (its join permission is the group profile's). */
 async function canJoinGroup(db: Db, actor: Actor, feed: LoadedFeed): Promise<boolean> {
   if (!actor.signedIn || feed.item.profile_id === null) return false;
-  return feedPolicy.canJoin(actor, feed.subject, await findGroupJoinPermission(db, feed.item.profile_id));
+  return feedPolicy.canJoin(actor, feed.subject, (await findGroupJoining(db, feed.item.profile_id)).joinPermission);
 }
 
 /**
@@ -83,9 +84,14 @@ async function canJoinGroup(db: Db, actor: Actor, feed: LoadedFeed): Promise<boo
  */
 async function joinStateOf(db: Db, actor: Actor, feed: LoadedFeed): Promise<{ join: boolean; requestJoin: boolean; requestedAt: string | null }> {
   if (!actor.signedIn || !actor.profile || feed.item.profile_id === null) return { join: false, requestJoin: false, requestedAt: null };
-  const [joinPermission, requestedAt] = await Promise.all([findGroupJoinPermission(db, feed.item.profile_id), findJoinRequest(db, feed.item.profile_id, actor.profile.id)]);
-  const canRequest = groupPolicy.canRequestJoin(actor, feedPolicy.canRead(actor, feed.subject), feedPolicy.roleIn(actor, feed.subject), joinPermission);
-  return { join: feedPolicy.canJoin(actor, feed.subject, joinPermission), requestJoin: canRequest && requestedAt === null, requestedAt };
+  const [joining, requestedAt] = await Promise.all([findGroupJoining(db, feed.item.profile_id), findJoinRequest(db, feed.item.profile_id, actor.profile.id)]);
+  const canRequest = groupPolicy.canRequestJoin(actor, feedPolicy.canRead(actor, feed.subject), feedPolicy.roleIn(actor, feed.subject), joining);
+  return { join: feedPolicy.canJoin(actor, feed.subject, joining.joinPermission), requestJoin: canRequest && requestedAt === null, requestedAt };
+}
+
+/** How the group lets people in, as its leaders read it back: the join permission's label, and whether it also takes requests. */
+function joiningLabel(label: string, joining: GroupJoining): string {
+  return joining.joinPermission === GROUP_JOIN_INVITATION_ONLY && joining.canRequestJoin ? `${label}, taking requests to join` : label;
 }
 
 /** The reactions of the posts about to be presented, for this actor. */
@@ -119,22 +125,23 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
     authorizeView(req.actor, feedPolicy.canListMembers(req.actor, feed.subject));
     const role = feedPolicy.roleIn(req.actor, feed.subject);
-    const [{ rows, total, leaders }, requests, joinPermission] = await Promise.all([
+    const [{ rows, total, leaders }, requests, joining] = await Promise.all([
       listGroupMembers(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN),
       groupPolicy.canAnswerJoinRequests(req.actor, role) ? listJoinRequests(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN) : { rows: [], total: 0 },
-      findGroupJoinPermission(db, feed.item.profile_id!),
+      findGroupJoining(db, feed.item.profile_id!),
     ]);
-    res.json(presentGroupMembers(req.actor, rows, { total, leaders }, role, requests, joinPermission));
+    res.json(presentGroupMembers(req.actor, rows, { total, leaders }, role, requests, joining));
   });
 
   // How people join the group: its leaders and administrators choose (pending requests to join stay, to be answered).
   router.put("/groups/:modelId/join-permission", authenticate(), async (req, res) => {
     const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
     authorize(req.actor, groupPolicy.canManageMembers(req.actor, feedPolicy.roleIn(req.actor, feed.subject)), GROUP_MEMBER_MESSAGES.manageForbidden);
-    const { join_permission } = parseOr422(GroupJoinPermissionRequest, req.body ?? {});
-    await setGroupJoinPermission(db, feed.item.profile_id!, join_permission);
+    const { join_permission, can_request_join } = parseOr422(GroupJoinPermissionRequest, req.body ?? {});
+    await setGroupJoinPermission(db, feed.item.profile_id!, join_permission, can_request_join);
+    const joining = await findGroupJoining(db, feed.item.profile_id!);
     const label = GROUP_JOIN_PERMISSIONS.find((p) => p.id === join_permission)!.label;
-    res.json({ status: "success", message: GROUP_MEMBER_MESSAGES.joinPermissionSaved(label) } satisfies StatusMessageResponse);
+    res.json({ status: "success", message: GROUP_MEMBER_MESSAGES.joinPermissionSaved(joiningLabel(label, joining)) } satisfies StatusMessageResponse);
   });
 
   router.post("/groups/:modelId/members", authenticate(), async (req, res) => {
@@ -197,9 +204,9 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
     const groupId = feed.item.profile_id!;
     const role = feedPolicy.roleIn(req.actor, feed.subject);
-    const joinPermission = await findGroupJoinPermission(db, groupId);
-    const refusal = role !== null ? GROUP_JOIN_REQUEST_MESSAGES.alreadyIn : joinPermission === GROUP_JOIN_ANYONE ? GROUP_JOIN_REQUEST_MESSAGES.openToAll : GROUP_JOIN_REQUEST_MESSAGES.invitationOnly;
-    authorize(req.actor, groupPolicy.canRequestJoin(req.actor, feedPolicy.canRead(req.actor, feed.subject), role, joinPermission), refusal);
+    const joining = await findGroupJoining(db, groupId);
+    const refusal = role !== null ? GROUP_JOIN_REQUEST_MESSAGES.alreadyIn : joining.joinPermission === GROUP_JOIN_ANYONE ? GROUP_JOIN_REQUEST_MESSAGES.openToAll : GROUP_JOIN_REQUEST_MESSAGES.invitationOnly;
+    authorize(req.actor, groupPolicy.canRequestJoin(req.actor, feedPolicy.canRead(req.actor, feed.subject), role, joining), refusal);
     // A second request while the first waits is refused (409), so the leaders are not told twice.
     if (!(await createJoinRequest(db, groupId, req.actor.profile!.id))) throw new HttpError(409, GROUP_JOIN_REQUEST_MESSAGES.pending);
     await deliver(req.log, "a request to join", () => notifyJoinRequest(db, { groupId, requesterId: req.actor.profile!.id, groupPage: feed.item }, mailFor(mail, req)));

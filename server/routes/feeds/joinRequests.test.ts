@@ -110,6 +110,54 @@ describe("requests to join a group", () => {
     fits("post", "/groups/{modelId}/join-request", notFound);
   });
 
+  it("lets an 'Invitation only' group with can_request_join take requests, as the feed's abilities and the members answer say; the flag opens nothing else", async () => {
+    const invitation = await groupJoinedBy(GROUP_JOIN_INVITATION_ONLY, "Invite Or Ask Club");
+    await server.db.updateTable("profiles").set({ can_request_join: 1 }).where("id", "=", invitation.group.id).execute();
+    expect((await as.member.get(feedOf(invitation.page))).body.abilities).toMatchObject({ join: false, request_join: true });
+    expect((await as.groupie.get(`/groups/${invitation.page.id}/members`)).body).toMatchObject({ join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: true });
+    const statuses = await statusesByRole({ ...as, owner: otherLeader }, (c) => c.post(ask(invitation.page)));
+    expect(statuses).toEqual({ owner: 201, member: 201, leader: 403, groupie: 403, moderator: 201, admin: 201, guest: 401 });
+    // Still not joined at once: its leaders choose.
+    expect((await as.member.post(`/groups/${invitation.page.id}/membership`)).status).toBe(403);
+
+    // An open group with the flag is still joined, not asked.
+    const open = await groupJoinedBy(GROUP_JOIN_ANYONE, "Open Anyway Club");
+    await server.db.updateTable("profiles").set({ can_request_join: 1 }).where("id", "=", open.group.id).execute();
+    expect((await as.member.get(feedOf(open.page))).body.abilities).toMatchObject({ join: true, request_join: false });
+    expect((await as.member.post(ask(open.page))).body.message).toBe(GROUP_JOIN_REQUEST_MESSAGES.openToAll);
+  });
+
+  it("takes can_request_join from the group form and from its leaders' join-permission choice (left as it is when omitted)", async () => {
+    const made = await as.leader.post("/groups", { name: "Form Flag Club", description: "Ask us.", join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: true });
+    expect(made.status).toBe(200);
+    const page = await server.db.selectFrom("content").selectAll().where("title", "=", "Form Flag Club").executeTakeFirstOrThrow();
+    expect((await as.member.get(feedOf(page))).body.abilities.request_join).toBe(true);
+    expect((await as.member.post(ask(page))).status).toBe(201);
+
+    const path = `/groups/${page.id}/join-permission`;
+    const closed = await as.leader.send("PUT", path, { join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: false });
+    expect(closed.status).toBe(200);
+    expect(closed.body.message).toBe(GROUP_MEMBER_MESSAGES.joinPermissionSaved("Invitation only"));
+    fits("put", "/groups/{modelId}/join-permission", closed);
+    expect((await as.leader.get(`/groups/${page.id}/members`)).body).toMatchObject({ join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: false });
+    expect((await as.groupie.get(feedOf(page))).body.abilities.request_join).toBe(false);
+    const [, asker] = await buildSignedInUser(server, { name: "Late Asker" });
+    expect((await asker.post(ask(page))).body.message).toBe(GROUP_JOIN_REQUEST_MESSAGES.invitationOnly);
+
+    const reopened = await as.leader.send("PUT", path, { join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: true });
+    expect(reopened.body.message).toBe(GROUP_MEMBER_MESSAGES.joinPermissionSaved("Invitation only, taking requests to join"));
+    // Omitted: kept as it is.
+    expect((await as.leader.send("PUT", path, { join_permission: GROUP_JOIN_INVITATION_ONLY })).status).toBe(200);
+    expect((await as.leader.get(`/groups/${page.id}/members`)).body.can_request_join).toBe(true);
+    const bad = await as.leader.send("PUT", path, { join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: "yes" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe(GROUP_MEMBER_MESSAGES.canRequestJoinInvalid);
+    // Only its leaders and administrators set it: a moderator does not.
+    const refused = await as.moderator.send("PUT", path, { join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: false });
+    expect(refused.status).toBe(403);
+    expect((await as.leader.get(`/groups/${page.id}/members`)).body.can_request_join).toBe(true);
+  });
+
   it("lists pending requests to the group's leaders and administrators only, who approve them: the person becomes a member and is told", async () => {
     const { page } = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "Approve Club");
     await as.member.post(ask(page));
