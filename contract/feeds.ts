@@ -140,7 +140,7 @@ export const GroupMembershipResponse = z.object({ status: z.literal("success"), 
 export type GroupMembershipResponse = z.infer<typeof GroupMembershipResponse>;
 
 /** Joining (POST) or leaving (DELETE) the group whose page is the item: ours, beside its feed, whose posting it opens. */
-export const groupMembershipPath = (modelId: number): string => `/groups/${modelId}/membership`;
+export const groupMembershipPath = (modelId: number | string): string => `/groups/${modelId}/membership`;
 
 /** How many of a group's people its Members card lists (leaders first); `total` says how many there are in all. */
 export const GROUP_MEMBERS_SHOWN = 50;
@@ -157,8 +157,25 @@ export type GroupJoinRequest = z.infer<typeof GroupJoinRequest>;
 export const GroupJoinRequestResponse = z.object({ status: z.literal("success"), message: z.string(), requested_at: z.string().nullable() });
 export type GroupJoinRequestResponse = z.infer<typeof GroupJoinRequestResponse>;
 
+/**
+ * Where the asker stands on joining a group (ours, GET /groups/{id or uid}/joining): the group's name, their role in it,
+ * whether they may open its page, and what they may do to get in. Named by its page's uid, it is what a signed-in
+ * outsider who followed the link of an "Only members" group meets instead of the page.
+ */
+export const GroupJoiningResponse = z.object({
+  name: z.string(),
+  role: z.enum(["leader", "member"]).nullable(),
+  reads_page: z.boolean(),
+  abilities: z.object({ join: z.boolean(), request_join: z.boolean() }),
+  join_requested_at: z.string().nullable(),
+});
+export type GroupJoiningResponse = z.infer<typeof GroupJoiningResponse>;
+
+/** Where the asker stands on joining the group whose page is the item, by its content id or its uid (ours). */
+export const groupJoiningPath = (modelIdOrUid: number | string): string => `/groups/${modelIdOrUid}/joining`;
+
 /** The actor's own request to join the group whose page is the item (ours): POST asks, DELETE withdraws. */
-export const groupJoinRequestPath = (modelId: number): string => `/groups/${modelId}/join-request`;
+export const groupJoinRequestPath = (modelId: number | string): string => `/groups/${modelId}/join-request`;
 
 /** A group's pending requests, answered by its leaders and administrators (ours): POST {path}/{profileId}/approve, DELETE {path}/{profileId} declines. */
 export const groupJoinRequestsPath = (modelId: number): string => `/groups/${modelId}/join-requests`;

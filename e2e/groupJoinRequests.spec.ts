@@ -158,3 +158,43 @@ test("an 'Invitation only' group whose leader ticks 'Also take requests to join'
   await switchTo(page, LEARNER);
   await requestToJoin(page, link);
 });
+
+test("an outsider who follows the link of an 'Only members' group meets its name and a way in, never its page; one taking no requests is not found", async ({ page }) => {
+  test.slow();
+  const stamp = Date.now().toString(36);
+  await signInViaApi(page, TEACHER);
+  const make = async (name: string, join_permission: number) => {
+    const made = await page.request.post("/groups", { data: { name, description: `About ${name}: members only.`, join_permission, view_permission: 1 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+    expect(made.ok(), `POST /groups: ${made.status()}`).toBeTruthy();
+    return ((await made.json()) as { objGroup: { link: string } }).objGroup.link;
+  };
+  const asking = await make(`Hidden Herons ${stamp}`, 5);
+  const open = await make(`Hidden Otters ${stamp}`, 6);
+  const closed = await make(`Hidden Owls ${stamp}`, 4);
+
+  await switchTo(page, LEARNER);
+  await page.goto(asking);
+  await expect(page.getByRole("heading", { level: 1, name: `Hidden Herons ${stamp}` })).toBeVisible();
+  await expect(page.getByText("This group's page, its people and its conversations are for its members only.")).toBeVisible();
+  await expect(page.getByText(`About Hidden Herons ${stamp}`)).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Members" })).toHaveCount(0);
+  await expectNoAxeViolations(page, "an 'Only members' group met by its link");
+  await shoot(page, "group-hidden-outsider", ".preview-card");
+  await tabTo(page, page.getByRole("button", { name: "Request to join" }), 40);
+  await page.keyboard.press("Enter");
+  await expect(toast(page)).toContainText("Your request to join this group was sent to its leaders.");
+  await expect(page.getByText(/You asked to join this group on \d+\/\d+\/\d{4}\./)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Hidden Herons ${stamp}` })).toBeFocused();
+
+  // Open to anyone: Join group opens the page itself.
+  await page.goto(open);
+  await page.getByRole("button", { name: "Join group" }).click();
+  await expect(toast(page)).toContainText("You joined this group");
+  await expect(page.getByText(`About Hidden Otters ${stamp}`)).toBeVisible();
+  await expect(feedCard(page).getByRole("textbox", { name: "Write a post" })).toBeVisible();
+
+  // By invitation only: nothing to offer, nothing to see.
+  await page.goto(closed);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(`Hidden Owls ${stamp}`);
+  await expect(page.getByText("The item you asked for does not exist, or you may not see it.")).toBeVisible();
+});

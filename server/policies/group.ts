@@ -1,4 +1,4 @@
-import { GROUP_JOIN_BY_REQUEST, GROUP_JOIN_INVITATION_ONLY } from "../../contract/index.js";
+import { GROUP_JOIN_ANYONE, GROUP_JOIN_BY_REQUEST, GROUP_JOIN_INVITATION_ONLY } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 import { canView, type ContentGrantsSubject, type ContentSubject } from "./contentObject.js";
 
@@ -51,11 +51,24 @@ export function takesRequests(joining: GroupJoiningSubject): boolean {
 }
 
 /**
- * Asking to join a group: a signed-in reader of its page who is not in it, while the group takes requests
- * (takesRequests). Moderators and administrators ask like anyone else: being let in is the group's decision.
+ * Asking to join a group: a signed-in person not in it who reaches it (reads its page, or followed the link of an "Only
+ * members" group: see canMeetByLink), while the group takes requests (takesRequests). Moderators and administrators
+ * ask like anyone else: being let in is the group's decision.
  */
-export function canRequestJoin(actor: Actor, canReadPage: boolean, roleInGroup: "leader" | "member" | null, joining: GroupJoiningSubject): boolean {
-  return actor.signedIn && canReadPage && roleInGroup === null && takesRequests(joining);
+export function canRequestJoin(actor: Actor, reachesGroup: boolean, roleInGroup: "leader" | "member" | null, joining: GroupJoiningSubject): boolean {
+  return actor.signedIn && reachesGroup && roleInGroup === null && takesRequests(joining);
+}
+
+/**
+ * Whether a signed-in outsider who followed the link of a group whose page they may not open (an "Only members"
+ * group) meets it there: its name and a way in, while the group lets people in other than by invitation (joined at
+ * once, or asked: takesRequests), or to withdraw a request of theirs still waiting. Its page, people, feed and
+ * discussions stay its members'. A group that takes no one but the invited stays not found, as any hidden item: there
+ * is nothing to offer, and its existence is no one else's business. The link (the page's random uid) is what lets them
+ * in: asked by its sequential id, a hidden group is never found.
+ */
+export function canMeetByLink(actor: Actor, roleInGroup: "leader" | "member" | null, joining: GroupJoiningSubject, hasPendingRequest: boolean): boolean {
+  return actor.signedIn && roleInGroup === null && (joining.joinPermission === GROUP_JOIN_ANYONE || takesRequests(joining) || hasPendingRequest);
 }
 
 /** Approving or declining a request to join: whoever manages the group's people (its leaders and administrators). */

@@ -158,6 +158,51 @@ describe("requests to join a group", () => {
     expect((await as.leader.get(`/groups/${page.id}/members`)).body.can_request_join).toBe(true);
   });
 
+  it("lets an outsider who followed the link of an 'Only members' group meet it by its uid (name and a way in, nothing else) and ask to join; by its id it stays hidden", async () => {
+    const hidden = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "Quiet Tide Club", { restricted: true });
+    const byLink = `/groups/${hidden.page.uid}`;
+    const met = await as.member.get(`${byLink}/joining`);
+    expect(met.status).toBe(200);
+    fits("get", "/groups/{modelId}/joining", met);
+    expect(met.body).toEqual({ name: "Quiet Tide Club", role: null, reads_page: false, abilities: { join: false, request_join: true }, join_requested_at: null });
+    expect(await statusesByRole(as, (c) => c.get(`${byLink}/joining`))).toEqual({ guest: 401, owner: 200, member: 200, leader: 200, groupie: 200, moderator: 200, admin: 200 });
+    expect((await as.groupie.get(`${byLink}/joining`)).body).toMatchObject({ role: "member", reads_page: true, abilities: { join: false, request_join: false } });
+    // Its page, people and feed stay its members': by the id, nothing is found.
+    expect((await as.member.get(`/api/content${byLink}`)).status).toBe(404);
+    expect((await as.member.get(`/groups/${hidden.page.id}/members`)).status).toBe(404);
+    expect((await as.member.get(feedOf(hidden.page))).status).toBe(404);
+    expect((await as.member.get(`/groups/${hidden.page.id}/joining`)).status).toBe(404);
+    expect((await as.member.post(ask(hidden.page))).status).toBe(404);
+
+    const sent = await as.member.post(`${byLink}/join-request`);
+    expect(sent.status).toBe(201);
+    fits("post", "/groups/{modelId}/join-request", sent);
+    expect((await as.member.get(`${byLink}/joining`)).body).toMatchObject({ abilities: { request_join: false }, join_requested_at: sent.body.requested_at });
+    expect((await as.leader.get(`/groups/${hidden.page.id}/members`)).body.requests).toEqual([expect.objectContaining({ id: cast.member.id })]);
+    // The leaders close asking meanwhile: the asker still meets the group, to withdraw.
+    await server.db.updateTable("profiles").set({ join_permission: GROUP_JOIN_INVITATION_ONLY }).where("id", "=", hidden.group.id).execute();
+    expect((await as.member.get(`${byLink}/joining`)).body).toMatchObject({ abilities: { request_join: false }, join_requested_at: sent.body.requested_at });
+    expect((await as.member.send("DELETE", `${byLink}/join-request`)).status).toBe(200);
+    // Then, by invitation only and with nothing of theirs waiting, it is not found; can_request_join opens it again.
+    expect((await as.member.get(`${byLink}/joining`)).status).toBe(404);
+    expect((await as.member.post(`${byLink}/join-request`)).status).toBe(404);
+    await server.db.updateTable("profiles").set({ can_request_join: 1 }).where("id", "=", hidden.group.id).execute();
+    expect((await as.member.get(`${byLink}/joining`)).body.abilities).toEqual({ join: false, request_join: true });
+  });
+
+  it("lets an outsider who followed the link of an 'Only members' group open to anyone join it at once, and then open its page", async () => {
+    const hidden = await groupJoinedBy(GROUP_JOIN_ANYONE, "Open Door Hideout", { restricted: true });
+    const byLink = `/groups/${hidden.page.uid}`;
+    expect((await as.member.get(`${byLink}/joining`)).body).toMatchObject({ reads_page: false, abilities: { join: true, request_join: false } });
+    expect((await as.member.post(`/groups/${hidden.page.id}/membership`)).status).toBe(404);
+    expect((await as.guest.post(`${byLink}/membership`)).status).toBe(401);
+    const joined = await as.member.post(`${byLink}/membership`);
+    expect(joined.status).toBe(200);
+    fits("post", "/groups/{modelId}/membership", joined);
+    expect((await as.member.get(`/api/content${byLink}`)).status).toBe(200);
+    expect((await as.member.get(`${byLink}/joining`)).body).toMatchObject({ role: "member", reads_page: true });
+  });
+
   it("lists pending requests to the group's leaders and administrators only, who approve them: the person becomes a member and is told", async () => {
     const { page } = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "Approve Club");
     await as.member.post(ask(page));
