@@ -33,11 +33,12 @@ export interface FeedOwner {
  * page, reaches it to join or ask (the server finds such a group by its uid only).
  */
 export interface GroupLink {
-  uid: string;
+  /** The page's uid (named apart from an item's own uid: a page's item, which has one too, is named by its id). */
+  linkUid: string;
 }
 
-/** The path segment naming the group: its page's content id, or its uid. */
-const groupRef = (group: FeedOwner | GroupLink): number | string => ("uid" in group ? group.uid : group.id);
+/** The path segment naming the group: its page's content id, or its uid for one reached by its link. */
+const groupRef = (group: FeedOwner | GroupLink): number | string => ("linkUid" in group ? group.linkUid : group.id);
 
 /** Query key of where the asker stands on joining a group reached by its link. */
 export const groupJoiningKey = (uid: string) => ["group-joining", uid] as const;

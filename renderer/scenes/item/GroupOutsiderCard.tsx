@@ -20,7 +20,7 @@ function focusTitle(): void {
  */
 export function GroupOutsiderCard({ uid, fallback }: { uid: string; fallback: ReactNode }) {
   const joining = useGroupJoining(uid);
-  const membership = useGroupMembership({ uid });
+  const membership = useGroupMembership({ linkUid: uid });
 
   if (joining.isPending) return <p className="page-status">Loading…</p>;
   if (!joining.data || joining.data.reads_page) return <>{fallback}</>;
@@ -47,7 +47,7 @@ export function GroupOutsiderCard({ uid, fallback }: { uid: string; fallback: Re
           </button>
         </p>
       ) : abilities.request_join || requestedAt ? (
-        <JoinRequestNote owner={{ uid }} requestedAt={requestedAt} onDone={focusTitle} />
+        <JoinRequestNote owner={{ linkUid: uid }} requestedAt={requestedAt} onDone={focusTitle} />
       ) : null}
     </PreviewFrame>
   );
