@@ -193,6 +193,14 @@ test("an outsider who follows the link of an 'Only members' group meets its name
   await expect(page.getByText(`About Hidden Otters ${stamp}`)).toBeVisible();
   await expect(feedCard(page).getByRole("textbox", { name: "Write a post" })).toBeVisible();
 
+  // A guest is asked to sign in to see the group or ask to join it.
+  await switchTo(page, null);
+  await page.goto(asking);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to see this group" })).toBeVisible();
+  await expect(page.getByText("Sign in, or create an account, to see it or to ask to join it.")).toBeVisible();
+  await expect(page.getByText(`Hidden Herons ${stamp}`)).toHaveCount(0);
+  await switchTo(page, LEARNER);
+
   // By invitation only: nothing to offer, nothing to see.
   await page.goto(closed);
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(`Hidden Owls ${stamp}`);
