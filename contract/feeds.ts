@@ -124,7 +124,7 @@ export type FeedPost = z.infer<typeof FeedPost>;
 export const FeedPage = z.object({
   data: z.array(FeedPost),
   next_page_url: z.string().nullable(),
-  /** `request_join`: the actor may ask to join (the group's join permission is "Request to join" and none of theirs is pending). */
+  /** `request_join`: the actor may ask to join (the group takes requests: "Request to join", or "Invitation only" with can_request_join; and none of theirs is pending). */
   abilities: z.object({ post: z.boolean(), join: z.boolean(), leave: z.boolean(), request_join: z.boolean() }),
   /** When the actor asked to join the group, while that request waits for a leader (they may withdraw it); else null. */
   join_requested_at: z.string().nullable(),
@@ -140,7 +140,7 @@ export const GroupMembershipResponse = z.object({ status: z.literal("success"), 
 export type GroupMembershipResponse = z.infer<typeof GroupMembershipResponse>;
 
 /** Joining (POST) or leaving (DELETE) the group whose page is the item: ours, beside its feed, whose posting it opens. */
-export const groupMembershipPath = (modelId: number): string => `/groups/${modelId}/membership`;
+export const groupMembershipPath = (modelId: number | string): string => `/groups/${modelId}/membership`;
 
 /** How many of a group's people its Members card lists (leaders first); `total` says how many there are in all. */
 export const GROUP_MEMBERS_SHOWN = 50;
@@ -157,8 +157,25 @@ export type GroupJoinRequest = z.infer<typeof GroupJoinRequest>;
 export const GroupJoinRequestResponse = z.object({ status: z.literal("success"), message: z.string(), requested_at: z.string().nullable() });
 export type GroupJoinRequestResponse = z.infer<typeof GroupJoinRequestResponse>;
 
+/**
+ * Where the asker stands on joining a group (ours, GET /groups/{id or uid}/joining): the group's name, their role in it,
+ * whether they may open its page, and what they may do to get in. Named by its page's uid, it is what a signed-in
+ * outsider who followed the link of an "Only members" group meets instead of the page.
+ */
+export const GroupJoiningResponse = z.object({
+  name: z.string(),
+  role: z.enum(["leader", "member"]).nullable(),
+  reads_page: z.boolean(),
+  abilities: z.object({ join: z.boolean(), request_join: z.boolean() }),
+  join_requested_at: z.string().nullable(),
+});
+export type GroupJoiningResponse = z.infer<typeof GroupJoiningResponse>;
+
+/** Where the asker stands on joining the group whose page is the item, by its content id or its uid (ours). */
+export const groupJoiningPath = (modelIdOrUid: number | string): string => `/groups/${modelIdOrUid}/joining`;
+
 /** The actor's own request to join the group whose page is the item (ours): POST asks, DELETE withdraws. */
-export const groupJoinRequestPath = (modelId: number): string => `/groups/${modelId}/join-request`;
+export const groupJoinRequestPath = (modelId: number | string): string => `/groups/${modelId}/join-request`;
 
 /** A group's pending requests, answered by its leaders and administrators (ours): POST {path}/{profileId}/approve, DELETE {path}/{profileId} declines. */
 export const groupJoinRequestsPath = (modelId: number): string => `/groups/${modelId}/join-requests`;
@@ -182,6 +199,8 @@ export const GroupMembersResponse = z.object({
   requests_total: z.number(),
   /** How people join the group (contract/create.ts GROUP_JOIN_PERMISSIONS); its leaders and administrators change it. */
   join_permission: z.number().nullable(),
+  /** The group form's can_request_join: an "Invitation only" group also takes requests to join (ignored by the other two). */
+  can_request_join: z.boolean(),
 });
 export type GroupMembersResponse = z.infer<typeof GroupMembersResponse>;
 
@@ -199,6 +218,7 @@ export const GROUP_MEMBER_MESSAGES = {
   madeMember: "The person is now a member of this group.",
   joinPermissionInvalid: "Choose how people join this group: 4 (invitation only), 5 (request to join) or 6 (anyone can join).",
   joinPermissionSaved: (label: string) => `Who can join is now: ${label}.`,
+  canRequestJoinInvalid: "can_request_join must be true or false.",
 } as const;
 
 /** PUT /groups/{id}/join-permission: how people join the group from now on (pending requests to join stay, to be answered). */
@@ -206,6 +226,8 @@ export const GroupJoinPermissionRequest = z.object({
   join_permission: z.coerce
     .number({ error: GROUP_MEMBER_MESSAGES.joinPermissionInvalid })
     .refine((id) => GROUP_JOIN_PERMISSIONS.some((p) => p.id === id), GROUP_MEMBER_MESSAGES.joinPermissionInvalid),
+  /** Whether an "Invitation only" group also takes requests to join (the group form's can_request_join); left as it is when omitted. */
+  can_request_join: z.boolean({ error: GROUP_MEMBER_MESSAGES.canRequestJoinInvalid }).optional(),
 });
 export type GroupJoinPermissionRequest = z.infer<typeof GroupJoinPermissionRequest>;
 

@@ -90,4 +90,23 @@ test.describe("creating collections and groups", () => {
     await expect(page.getByText("Teachers who study estuaries together.")).toBeVisible();
     await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Group created.");
   });
+
+  test("an 'Invitation only' group created with 'Also take requests to join' takes requests (can_request_join); the box belongs to that choice only", async ({ page }) => {
+    const name = `${unique()} Marsh Mentors`;
+    const dialog = await openCreator(page);
+    await dialog.getByRole("radio", { name: /Group/ }).check();
+    await dialog.getByRole("button", { name: "Create", exact: true }).click();
+    await dialog.getByLabel("Name", { exact: true }).fill(name);
+    await dialog.getByLabel("About").fill("Mentors of marsh studies.");
+    const asks = dialog.getByRole("checkbox", { name: "Also take requests to join" });
+    await expect(asks).toHaveCount(0);
+    await dialog.getByLabel("Who can join").selectOption({ label: "Invitation only" });
+    await asks.check();
+    await expectNoAxeViolations(page, "create group form taking requests");
+    await dialog.getByRole("button", { name: "Create Group" }).click();
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    const members = page.getByRole("region", { name: "Members" });
+    await expect(members.getByLabel("Who can join")).toHaveValue("4");
+    await expect(members.getByRole("checkbox", { name: "Also take requests to join" })).toBeChecked();
+  });
 });

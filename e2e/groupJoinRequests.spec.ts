@@ -124,3 +124,85 @@ test("a group's leader chooses who can join in its Members card; a reader then f
   // Readers are offered no choice.
   await expect(membersCard(page).getByLabel("Who can join")).toHaveCount(0);
 });
+
+test("an 'Invitation only' group whose leader ticks 'Also take requests to join' offers Request to join; without it, readers may only be invited", async ({ page }) => {
+  const name = `Kelp Keepers ${Date.now().toString(36)}`;
+  await signInViaApi(page, TEACHER);
+  const made = await page.request.post("/groups", { data: { name, description: "We keep kelp.", join_permission: 4, view_permission: 3 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(made.ok(), `POST /groups: ${made.status()}`).toBeTruthy();
+  const link = ((await made.json()) as { objGroup: { link: string } }).objGroup.link;
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(feedCard(page).getByText("Only members of this group can post here.")).toBeVisible();
+  await expect(feedCard(page).getByRole("button", { name: "Request to join" })).toHaveCount(0);
+
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await expect(membersCard(page).getByLabel("Who can join")).toHaveValue("4");
+  const asks = membersCard(page).getByRole("checkbox", { name: "Also take requests to join" });
+  await expect(asks).not.toBeChecked();
+  // The box belongs to "Invitation only": the other choices hide it.
+  await membersCard(page).getByLabel("Who can join").selectOption({ label: "Anyone can join" });
+  await expect(asks).toHaveCount(0);
+  await membersCard(page).getByLabel("Who can join").selectOption({ label: "Invitation only" });
+  await asks.check();
+  const save = membersCard(page).getByRole("button", { name: "Save who can join" });
+  await tabTo(page, save, 80);
+  await page.keyboard.press("Enter");
+  await expect(membersCard(page).getByRole("status")).toHaveText("Who can join is now: Invitation only, taking requests to join.");
+  await expect(save).toHaveAttribute("aria-disabled", "true");
+  await expectNoAxeViolations(page, "an invitation-only group taking requests");
+  await shoot(page, "group-invitation-asks", ".members-card");
+
+  await switchTo(page, LEARNER);
+  await requestToJoin(page, link);
+});
+
+test("an outsider who follows the link of an 'Only members' group meets its name and a way in, never its page; one taking no requests is not found", async ({ page }) => {
+  test.slow();
+  const stamp = Date.now().toString(36);
+  await signInViaApi(page, TEACHER);
+  const make = async (name: string, join_permission: number) => {
+    const made = await page.request.post("/groups", { data: { name, description: `About ${name}: members only.`, join_permission, view_permission: 1 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+    expect(made.ok(), `POST /groups: ${made.status()}`).toBeTruthy();
+    return ((await made.json()) as { objGroup: { link: string } }).objGroup.link;
+  };
+  const asking = await make(`Hidden Herons ${stamp}`, 5);
+  const open = await make(`Hidden Otters ${stamp}`, 6);
+  const closed = await make(`Hidden Owls ${stamp}`, 4);
+
+  await switchTo(page, LEARNER);
+  await page.goto(asking);
+  await expect(page.getByRole("heading", { level: 1, name: `Hidden Herons ${stamp}` })).toBeVisible();
+  await expect(page.getByText("This group's page, its people and its conversations are for its members only.")).toBeVisible();
+  await expect(page.getByText(`About Hidden Herons ${stamp}`)).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Members" })).toHaveCount(0);
+  await expectNoAxeViolations(page, "an 'Only members' group met by its link");
+  await shoot(page, "group-hidden-outsider", ".preview-card");
+  await tabTo(page, page.getByRole("button", { name: "Request to join" }), 40);
+  await page.keyboard.press("Enter");
+  await expect(toast(page)).toContainText("Your request to join this group was sent to its leaders.");
+  await expect(page.getByText(/You asked to join this group on \d+\/\d+\/\d{4}\./)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Hidden Herons ${stamp}` })).toBeFocused();
+
+  // Open to anyone: Join group opens the page itself.
+  await page.goto(open);
+  await page.getByRole("button", { name: "Join group" }).click();
+  await expect(toast(page)).toContainText("You joined this group");
+  await expect(page.getByText(`About Hidden Otters ${stamp}`)).toBeVisible();
+  await expect(feedCard(page).getByRole("textbox", { name: "Write a post" })).toBeVisible();
+
+  // A guest is asked to sign in to see the group or ask to join it.
+  await switchTo(page, null);
+  await page.goto(asking);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to see this group" })).toBeVisible();
+  await expect(page.getByText("Sign in, or create an account, to see it or to ask to join it.")).toBeVisible();
+  await expect(page.getByText(`Hidden Herons ${stamp}`)).toHaveCount(0);
+  await switchTo(page, LEARNER);
+
+  // By invitation only: nothing to offer, nothing to see.
+  await page.goto(closed);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(`Hidden Owls ${stamp}`);
+  await expect(page.getByText("The item you asked for does not exist, or you may not see it.")).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, signInViaApi } from "./helpers.js";
+import { TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, signInViaApi, switchTo } from "./helpers.js";
 
 /** The demo's group led by the teacher (Maria Lopez), and a public lesson item of hers for comparison (server/seed). */
 const GROUP = "Grade 5 Science Team";
@@ -94,4 +94,24 @@ test("a group's page offers no Export and no Related content (always empty for a
   await page.goto(await linkOf(page, "Photosynthesis Reading Passage"));
   await expect(page.locator(".item-page__actions").getByRole("button", { name: "Export", exact: true })).toBeVisible();
   await expect(page.getByRole("complementary", { name: "Related and similar content" }).getByRole("heading", { name: "Related content" })).toBeVisible();
+});
+
+test("a moderator meets a group's page without Edit or Design Thumbnail (a group's page is its leaders'), and its leader has both", async ({ page }) => {
+  await signInViaApi(page, { username: "moderator", password: "moderator-demo-pass" });
+  const link = await linkOf(page, GROUP);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: GROUP })).toBeVisible();
+  const actions = page.locator(".item-page__actions");
+  await expect(actions.getByRole("button", { name: "Share", exact: true })).toBeVisible();
+  await expect(actions.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
+  await expect(actions.getByRole("button", { name: "Design Thumbnail" })).toHaveCount(0);
+  // The edit page tells them so rather than offering a form the server would refuse.
+  await page.goto(`${link}/edit`);
+  await expect(page.getByText("You do not have permission to edit this group.")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Name" })).toHaveCount(0);
+
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await expect(page.locator(".item-page__actions").getByRole("link", { name: "Edit", exact: true })).toBeVisible();
+  await expect(page.locator(".item-page__actions").getByRole("button", { name: "Design Thumbnail" })).toBeVisible();
 });

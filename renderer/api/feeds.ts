@@ -5,11 +5,13 @@ import {
   FeedPost,
   FeedPostDeleteResponse,
   GroupJoinRequestResponse,
+  GroupJoiningResponse,
   GroupMembersResponse,
   GroupMembershipResponse,
   StatusMessageResponse,
   feedBase,
   groupJoinRequestPath,
+  groupJoiningPath,
   groupJoinRequestsPath,
   groupJoinPermissionPath,
   groupMembersPath,
@@ -24,6 +26,33 @@ import { deleteJson, getJson, postJson, putJson } from "./client.js";
 export interface FeedOwner {
   model_key: string;
   id: number;
+}
+
+/**
+ * A group named by its page's uid (from its link): how an outsider of an "Only members" group, who may not open its
+ * page, reaches it to join or ask (the server finds such a group by its uid only).
+ */
+export interface GroupLink {
+  /** The page's uid (named apart from an item's own uid: a page's item, which has one too, is named by its id). */
+  linkUid: string;
+}
+
+/** The path segment naming the group: its page's content id, or its uid for one reached by its link. */
+const groupRef = (group: FeedOwner | GroupLink): number | string => ("linkUid" in group ? group.linkUid : group.id);
+
+/** Query key of where the asker stands on joining a group reached by its link. */
+export const groupJoiningKey = (uid: string) => ["group-joining", uid] as const;
+
+/** Where the asker stands on joining the group whose page's uid this is (GET /groups/{uid}/joining); a 404 means there is nothing to meet. */
+export function useGroupJoining(uid: string) {
+  return useQuery({
+    queryKey: groupJoiningKey(uid),
+    queryFn: () => getJson(relative(groupJoiningPath(uid)), GroupJoiningResponse),
+    retry: false,
+    refetchOnWindowFocus: false,
+    // A 404 is an expected answer: the page shows its own not-found.
+    meta: { refusalsShownByScreen: true },
+  });
 }
 
 /** The client's paths have no leading slash (the base URL is the prefix). */
@@ -102,11 +131,11 @@ export function reportFeedPost(postId: number, body: FeedPostFlagRequest): Promi
  * Joins (true) or leaves (false) the group whose page the feed is on. Every query is read again afterwards: being in
  * the group changes what its member may see and do (its feed's form, members-only items, search).
  */
-export function useGroupMembership(owner: FeedOwner) {
+export function useGroupMembership(owner: FeedOwner | GroupLink) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (join: boolean) => {
-      const path = relative(groupMembershipPath(owner.id));
+      const path = relative(groupMembershipPath(groupRef(owner)));
       return join ? postJson(path, {}, GroupMembershipResponse) : deleteJson(path, GroupMembershipResponse);
     },
     onSuccess: () => client.invalidateQueries(),
@@ -117,11 +146,11 @@ export function useGroupMembership(owner: FeedOwner) {
  * Asks to join (true) or withdraws the asker's request to join (false) the group whose page the feed is on. Every
  * query is read again afterwards, as for joining: the feed's note and the leaders' list change with it.
  */
-export function useJoinRequest(owner: FeedOwner) {
+export function useJoinRequest(owner: FeedOwner | GroupLink) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ask: boolean) => {
-      const path = relative(groupJoinRequestPath(owner.id));
+      const path = relative(groupJoinRequestPath(groupRef(owner)));
       return ask ? postJson(path, {}, GroupJoinRequestResponse) : deleteJson(path, GroupJoinRequestResponse);
     },
     onSuccess: () => client.invalidateQueries(),
@@ -143,7 +172,7 @@ export type GroupMemberChange =
   | { kind: "remove"; profileId: number }
   | { kind: "approve"; profileId: number }
   | { kind: "decline"; profileId: number }
-  | { kind: "joinPermission"; joinPermission: number };
+  | { kind: "joinPermission"; joinPermission: number; canRequestJoin: boolean };
 
 /**
  * Adds (POST {members}), sets the role of (PUT {members}/{id}) or removes (DELETE) a person of the group, or approves
@@ -161,7 +190,7 @@ export function useGroupMemberChange(owner: FeedOwner) {
     mutationFn: (change: GroupMemberChange) => {
       const base = relative(groupMembersPath(owner.id));
       if (change.kind === "add") return postJson(base, { profile_id: change.profileId }, StatusMessageResponse);
-      if (change.kind === "joinPermission") return putJson(relative(groupJoinPermissionPath(owner.id)), { join_permission: change.joinPermission }, StatusMessageResponse);
+      if (change.kind === "joinPermission") return putJson(relative(groupJoinPermissionPath(owner.id)), { join_permission: change.joinPermission, can_request_join: change.canRequestJoin }, StatusMessageResponse);
       if (change.kind === "role") return putJson(`${base}/${change.profileId}`, { role: change.role }, StatusMessageResponse);
       const requests = relative(groupJoinRequestsPath(owner.id));
       if (change.kind === "approve") return postJson(`${requests}/${change.profileId}/approve`, {}, StatusMessageResponse);

@@ -9,6 +9,7 @@ import {
   type CurriculumModelKey,
   DEFAULT_JOIN_PERMISSION,
   DEFAULT_VIEW_PERMISSION,
+  GROUP_JOIN_INVITATION_ONLY,
   GroupCreateRequest,
 } from "../../contract/index.js";
 import { ApiError } from "../api/ApiError.js";
@@ -298,6 +299,9 @@ function CollectionForm({ onCreated }: { onCreated(created: Created): void }) {
 
 const GROUP_FIELDS = ["name", "short_name", "description", "join_permission", "view_permission"] as const;
 
+/** The join permission whose groups may also take requests to join (the payload's can_request_join: "Invitation only"). */
+const ASKABLE_JOIN_PERMISSION = String(GROUP_JOIN_INVITATION_ONLY);
+
 /** Name, short name, about text and the permission choices of a new group. */
 function GroupForm({ onCreated }: { onCreated(created: Created): void }) {
   const form = useCreateForm(GROUP_FIELDS, {
@@ -309,6 +313,9 @@ function GroupForm({ onCreated }: { onCreated(created: Created): void }) {
   });
   const options = useGroupPermissionOptions(true);
   const mutation = useCreateGroupMutation();
+  // can_request_join (default false) means something for an invitation-only group only, so the box is shown with it.
+  const [takesRequests, setTakesRequests] = useState(false);
+  const askable = form.values.join_permission === ASKABLE_JOIN_PERMISSION;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -317,6 +324,7 @@ function GroupForm({ onCreated }: { onCreated(created: Created): void }) {
       ...rest,
       ...(short_name.trim() ? { short_name } : {}),
       ...(options.data?.showView ? { view_permission } : {}),
+      can_request_join: askable && takesRequests,
     });
     if (!request) return;
     form.setFailure(null);
@@ -351,6 +359,12 @@ function GroupForm({ onCreated }: { onCreated(created: Created): void }) {
             ))}
           </select>
         </Field>
+      )}
+      {options.data && askable && (
+        <label className="check">
+          <input type="checkbox" checked={takesRequests} onChange={(e) => setTakesRequests(e.target.checked)} />
+          <span className="check__label">Also take requests to join</span>
+        </label>
       )}
       {options.data?.showView && (
         <Field id={form.inputId("view_permission")} label="Who can see the group" error={form.errors.view_permission}>

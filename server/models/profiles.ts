@@ -112,14 +112,25 @@ export function findGroupPage(db: Db, groupId: number): Promise<Pick<Content, "i
 }
 
 /** Sets how people join a group (an id of contract/create.ts GROUP_JOIN_PERMISSIONS). */
-export async function setGroupJoinPermission(db: Db, groupId: number, joinPermission: number): Promise<void> {
-  await db.updateTable("profiles").set({ join_permission: joinPermission, updated_at: new Date().toISOString() }).where("id", "=", groupId).where("kind", "=", "group").execute();
+export async function setGroupJoinPermission(db: Db, groupId: number, joinPermission: number, canRequestJoin?: boolean): Promise<void> {
+  await db
+    .updateTable("profiles")
+    .set({ join_permission: joinPermission, ...(canRequestJoin === undefined ? {} : { can_request_join: canRequestJoin ? 1 : 0 }), updated_at: new Date().toISOString() })
+    .where("id", "=", groupId)
+    .where("kind", "=", "group")
+    .execute();
 }
 
-/** A group's join permission (contract/create.ts GROUP_JOIN_PERMISSIONS), null when unset or not a group. */
-export async function findGroupJoinPermission(db: Db, groupId: number): Promise<number | null> {
-  const row = await db.selectFrom("profiles").select("join_permission").where("id", "=", groupId).where("kind", "=", "group").executeTakeFirst();
-  return row?.join_permission ?? null;
+/** How people join a group: its join permission (contract/create.ts GROUP_JOIN_PERMISSIONS) and its can_request_join. */
+export interface GroupJoining {
+  joinPermission: number | null;
+  canRequestJoin: boolean;
+}
+
+/** A group's join permission (null when unset or not a group) and whether it takes requests besides (can_request_join). */
+export async function findGroupJoining(db: Db, groupId: number): Promise<GroupJoining> {
+  const row = await db.selectFrom("profiles").select(["join_permission", "can_request_join"]).where("id", "=", groupId).where("kind", "=", "group").executeTakeFirst();
+  return { joinPermission: row?.join_permission ?? null, canRequestJoin: Boolean(row?.can_request_join) };
 }
 
 /** One person of a group with the profile fields its Members card shows. */

@@ -6,6 +6,8 @@ export interface ContentSubject {
   owner_id: number;
   visibility: "public" | "authed" | "restricted";
   model_key: string;
+  /** The profile a profile row is the page of (a group's page: its group), when the caller loaded it. */
+  profile_id?: number | null;
   /** The item's edit grants for profiles and groups, when the caller loaded them (none assumed otherwise). */
   edit_grants?: ContentGrantsSubject;
 }
@@ -94,9 +96,26 @@ function hasEditGrant(actor: Actor, grants: ContentGrantsSubject | undefined): b
   return actor.groups.some((g) => g.role === "leader" && grants.groupIds.includes(g.groupId));
 }
 
-/** Editing: the owner (a leader of an owning group too), an admin, a moderator, or those granted edit (the profile, or a leader of the group). */
+/** Whether the item is a group's page (its profile:group row: groups are the only profiles with a content row). */
+export function isGroupPage(item: Pick<ContentSubject, "model_key">): boolean {
+  return item.model_key === "profile";
+}
+
+/** Whether the actor leads the group whose page the item is (any of its leaders, not only the one who owns the page). */
+function leadsGroupOfPage(actor: Actor, item: ContentSubject): boolean {
+  return isGroupPage(item) && item.profile_id != null && actor.groups.some((g) => g.role === "leader" && g.groupId === item.profile_id);
+}
+
+/**
+ * Editing: the owner (a leader of an owning group too), an admin, a moderator, or those granted edit (the profile, or a
+ * leader of the group). A group's page is the group's own name and About text, as a person's profile is theirs: its
+ * leaders (a group acts through them) and admins edit it, and a moderator does not (moderators keep the site in order
+ * through reports, badges and deleting posts, never by speaking in a group's name).
+ */
 export function canEdit(actor: Actor, item: ContentSubject): boolean {
-  return actor.signedIn && (isOwner(actor, item) || actor.isAdmin || actor.isModerator || hasEditGrant(actor, item.edit_grants));
+  if (!actor.signedIn) return false;
+  if (isGroupPage(item)) return isOwner(actor, item) || leadsGroupOfPage(actor, item) || actor.isAdmin || hasEditGrant(actor, item.edit_grants);
+  return isOwner(actor, item) || actor.isAdmin || actor.isModerator || hasEditGrant(actor, item.edit_grants);
 }
 
 /**

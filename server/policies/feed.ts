@@ -81,11 +81,12 @@ export function canListMembers(actor: Actor, feed: FeedSubject): boolean {
 }
 
 /**
- * Joining the feed's group: a signed-in reader who is not in it yet, when the group is open to anyone
- * (join permission "Anyone can join"); "Invitation only" and "Request to join" groups are joined through their leaders.
+ * Joining the feed's group: a signed-in reader who is not in it yet (or one who followed the link of an "Only members"
+ * group: `byLink`, see groupPolicy.canMeetByLink), when the group is open to anyone (join permission "Anyone can
+ * join"); "Invitation only" and "Request to join" groups are joined through their leaders.
  */
-export function canJoin(actor: Actor, feed: FeedSubject, joinPermission: number | null): boolean {
-  return actor.signedIn && canRead(actor, feed) && roleIn(actor, feed) === null && joinPermission === GROUP_JOIN_ANYONE;
+export function canJoin(actor: Actor, feed: FeedSubject, joinPermission: number | null, byLink = false): boolean {
+  return actor.signedIn && (byLink || canRead(actor, feed)) && roleIn(actor, feed) === null && joinPermission === GROUP_JOIN_ANYONE;
 }
 
 /** Leaving the feed's group: a member; a leader stays (a group acts through its leaders, and owns its page through one). */

@@ -1,4 +1,4 @@
-import { GROUP_JOIN_BY_REQUEST } from "../../contract/index.js";
+import { GROUP_JOIN_ANYONE, GROUP_JOIN_BY_REQUEST, GROUP_JOIN_INVITATION_ONLY } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 import { canView, type ContentGrantsSubject, type ContentSubject } from "./contentObject.js";
 
@@ -34,13 +34,41 @@ export function canManageMembers(actor: Actor, roleInGroup: "leader" | "member" 
   return actor.signedIn && (roleInGroup === "leader" || actor.isAdmin);
 }
 
+/** How a group lets people in: its join permission and the group form's can_request_join. */
+export interface GroupJoiningSubject {
+  joinPermission: number | null;
+  canRequestJoin: boolean;
+}
+
 /**
- * Asking to join a group: a signed-in reader of its page who is not in it, while its join permission is "Request to
- * join" (5). "Invitation only" groups take no requests (their leaders add people), and "Anyone can join" groups are
- * joined at once. Moderators and administrators ask like anyone else: being let in is the group's decision.
+ * Whether the group takes requests to join: "Request to join" (5) always, and "Invitation only" (4) when its leaders
+ * ticked can_request_join ("Also take requests to join": its leaders still choose, and may be asked). The spec stores
+ * the flag with the join permission and says no more; so it opens asking where the join permission alone would not,
+ * and never closes it where the join permission says "Request to join". "Anyone can join" (6) groups are joined at once.
  */
-export function canRequestJoin(actor: Actor, canReadPage: boolean, roleInGroup: "leader" | "member" | null, joinPermission: number | null): boolean {
-  return actor.signedIn && canReadPage && roleInGroup === null && joinPermission === GROUP_JOIN_BY_REQUEST;
+export function takesRequests(joining: GroupJoiningSubject): boolean {
+  return joining.joinPermission === GROUP_JOIN_BY_REQUEST || (joining.joinPermission === GROUP_JOIN_INVITATION_ONLY && joining.canRequestJoin);
+}
+
+/**
+ * Asking to join a group: a signed-in person not in it who reaches it (reads its page, or followed the link of an "Only
+ * members" group: see canMeetByLink), while the group takes requests (takesRequests). Moderators and administrators
+ * ask like anyone else: being let in is the group's decision.
+ */
+export function canRequestJoin(actor: Actor, reachesGroup: boolean, roleInGroup: "leader" | "member" | null, joining: GroupJoiningSubject): boolean {
+  return actor.signedIn && reachesGroup && roleInGroup === null && takesRequests(joining);
+}
+
+/**
+ * Whether a signed-in outsider who followed the link of a group whose page they may not open (an "Only members"
+ * group) meets it there: its name and a way in, while the group lets people in other than by invitation (joined at
+ * once, or asked: takesRequests), or to withdraw a request of theirs still waiting. Its page, people, feed and
+ * discussions stay its members'. A group that takes no one but the invited stays not found, as any hidden item: there
+ * is nothing to offer, and its existence is no one else's business. The link (the page's random uid) is what lets them
+ * in: asked by its sequential id, a hidden group is never found.
+ */
+export function canMeetByLink(actor: Actor, roleInGroup: "leader" | "member" | null, joining: GroupJoiningSubject, hasPendingRequest: boolean): boolean {
+  return actor.signedIn && roleInGroup === null && (joining.joinPermission === GROUP_JOIN_ANYONE || takesRequests(joining) || hasPendingRequest);
 }
 
 /** Approving or declining a request to join: whoever manages the group's people (its leaders and administrators). */

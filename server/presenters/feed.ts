@@ -59,7 +59,7 @@ export function presentGroupMembers(
   counts: { total: number; leaders: number },
   viewerRole: GroupMembersResponse["viewer_role"],
   requests: { rows: GroupJoinRequestRow[]; total: number },
-  joinPermission: number | null,
+  joining: { joinPermission: number | null; canRequestJoin: boolean },
 ): GroupMembersResponse {
   const manage = groupPolicy.canManageMembers(actor, viewerRole);
   // Who asked to join is the leaders' business: others get an empty list whatever was loaded.
@@ -73,7 +73,8 @@ export function presentGroupMembers(
     sole_leader_id: counts.leaders === 1 && rows[0]?.role === "leader" ? rows[0].id : null,
     requests: answer ? requests.rows.map(presentJoinRequest) : [],
     requests_total: answer ? requests.total : 0,
-    join_permission: joinPermission,
+    join_permission: joining.joinPermission,
+    can_request_join: joining.canRequestJoin,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { GROUP_JOIN_PERMISSIONS, type GroupMember } from "../../../contract/index.js";
+import { GROUP_JOIN_INVITATION_ONLY, GROUP_JOIN_PERMISSIONS, type GroupMember } from "../../../contract/index.js";
 import { discussionFailureText } from "../../api/discussions.js";
 import { useGroupMemberChange, useGroupMembers, type FeedOwner, type GroupMemberChange } from "../../api/feeds.js";
 import { useProfileCandidates } from "../../api/profiles.js";
@@ -134,7 +134,14 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
               Showing the first {data.data.length} of {data.total}.
             </p>
           )}
-          {manage && <JoinPermissionForm current={data.join_permission} busy={change.isPending} onSave={(joinPermission, label) => void handleChange({ kind: "joinPermission", joinPermission }, `Who can join is now: ${label}.`)} />}
+          {manage && (
+            <JoinPermissionForm
+              current={data.join_permission}
+              takesRequests={data.can_request_join}
+              busy={change.isPending}
+              onSave={(joinPermission, canRequestJoin, label) => void handleChange({ kind: "joinPermission", joinPermission, canRequestJoin }, `Who can join is now: ${label}.`)}
+            />
+          )}
           {manage && (
             <ProfileSearchField
               id={addId}
@@ -166,18 +173,25 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
   );
 }
 
-/** How people join the group, for its leaders and administrators: a choice and Save (no save on each arrow key in the list). A group with none set is joined by invitation only. */
-function JoinPermissionForm({ current, busy, onSave }: { current: number | null; busy: boolean; onSave(joinPermission: number, label: string): void }) {
+/**
+ * How people join the group, for its leaders and administrators: a choice and Save (no save on each arrow key in the
+ * list). A group with none set is joined by invitation only; an invitation-only group may also take requests to join
+ * (can_request_join), a box shown with that choice only (the other two ignore it).
+ */
+function JoinPermissionForm({ current, takesRequests, busy, onSave }: { current: number | null; takesRequests: boolean; busy: boolean; onSave(joinPermission: number, canRequestJoin: boolean, label: string): void }) {
   const id = useId();
   const saved = current ?? GROUP_JOIN_PERMISSIONS[0].id;
   const [choice, setChoice] = useState(saved);
-  const label = GROUP_JOIN_PERMISSIONS.find((p) => p.id === choice)!.label;
+  const [asks, setAsks] = useState(takesRequests);
+  const invitationOnly = choice === GROUP_JOIN_INVITATION_ONLY;
+  const unchanged = choice === saved && (!invitationOnly || asks === takesRequests);
+  const label = GROUP_JOIN_PERMISSIONS.find((p) => p.id === choice)!.label + (invitationOnly && asks ? ", taking requests to join" : "");
   return (
     <form
       className="members-card__join"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!busy && choice !== saved) onSave(choice, label);
+        if (!busy && !unchanged) onSave(choice, invitationOnly ? asks : takesRequests, label);
       }}
     >
       <label className="field__label" htmlFor={id}>
@@ -190,7 +204,13 @@ function JoinPermissionForm({ current, busy, onSave }: { current: number | null;
           </option>
         ))}
       </select>
-      <button type="submit" className="button button--small button--secondary" aria-disabled={busy || choice === saved || undefined}>
+      {invitationOnly && (
+        <label className="check">
+          <input type="checkbox" checked={asks} onChange={(e) => setAsks(e.target.checked)} />
+          <span className="check__label">Also take requests to join</span>
+        </label>
+      )}
+      <button type="submit" className="button button--small button--secondary" aria-disabled={busy || unchanged || undefined}>
         Save<span className="visually-hidden"> who can join</span>
       </button>
     </form>

@@ -1,5 +1,5 @@
 import { discussionFailureText } from "../../api/discussions.js";
-import { useJoinRequest, type FeedOwner } from "../../api/feeds.js";
+import { useJoinRequest, type FeedOwner, type GroupLink } from "../../api/feeds.js";
 import { shortDate } from "../dates.js";
 import { showToast } from "../toastStore.js";
 
@@ -7,7 +7,7 @@ import { showToast } from "../toastStore.js";
  * The Feed card's note for a reader of a "Request to join" group: Request to join, or, once asked, when they asked
  * with Withdraw request. `onDone` runs after either landed (the button pressed is gone: the card moves focus on).
  */
-export function JoinRequestNote({ owner, requestedAt, onDone }: { owner: FeedOwner; requestedAt: string | null; onDone: () => void }) {
+export function JoinRequestNote({ owner, requestedAt, onDone }: { owner: FeedOwner | GroupLink; requestedAt: string | null; onDone: () => void }) {
   const request = useJoinRequest(owner);
 
   const handleRequest = async (ask: boolean) => {

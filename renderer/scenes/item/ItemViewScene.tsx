@@ -26,6 +26,10 @@ import { PATHS, signInPath } from "../../routes/paths.js";
 import { CURRICULUM_MODEL_KEYS } from "../../../contract/index.js";
 import { loadProblemTitle } from "./loadProblemTitle.js";
 import { RequestAccessCard } from "./RequestAccessCard.js";
+import { GroupGuestCard, GroupOutsiderCard } from "./GroupOutsiderCard.js";
+
+/** The type path of groups' pages (contract/editor.ts CONTENT_TYPE_PATHS). */
+const GROUP_TYPE_PATH = "groups";
 import { ItemSections } from "./ItemSections.js";
 import { ResourceViewPanel } from "../../components/resourceView/ResourceViewDialog.js";
 import { DeletedThreadsCard } from "../../components/sectionComments/DeletedThreadsCard.js";
@@ -50,7 +54,9 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
     const problem = <ItemLoadProblem error={error} onRetry={() => void refetch()} />;
     // A restricted item answers 401 to guests and 404 to members: the preview card offers signing in or asking for access.
     const status = error instanceof ApiError ? error.status : 0;
-    if (status === 401) return <RequestAccessCard key={uid} uid={uid} signedIn={false} fallback={problem} />;
+    if (status === 401) return typePath === GROUP_TYPE_PATH ? <GroupGuestCard /> : <RequestAccessCard key={uid} uid={uid} signedIn={false} fallback={problem} />;
+    // An "Only members" group's outsider who followed its link meets its name and a way in, not a request for access to a page.
+    if (status === 404 && profile && typePath === GROUP_TYPE_PATH) return <GroupOutsiderCard key={uid} uid={uid} fallback={problem} />;
     return status === 404 && profile ? <RequestAccessCard key={uid} uid={uid} signedIn fallback={problem} /> : problem;
   }
   const isCollection = item.model_key === "collection";

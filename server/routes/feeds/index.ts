@@ -5,6 +5,7 @@ import {
   FEED_MESSAGES,
   FEED_POSTS_PER_PAGE,
   GROUP_JOIN_ANYONE,
+  GROUP_JOIN_INVITATION_ONLY,
   GROUP_JOIN_REQUEST_MESSAGES,
   GROUP_MEMBERS_SHOWN,
   GROUP_MEMBER_MESSAGES,
@@ -20,6 +21,7 @@ import {
   MAX_ID,
   type FeedPostDeleteResponse,
   type GroupJoinRequestResponse,
+  type GroupJoiningResponse,
   type GroupMembershipResponse,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
@@ -31,7 +33,7 @@ import { parseOr422 } from "../../lib/validate.js";
 import { attachmentsOfFeedPosts } from "../../models/attachments.js";
 import { feedPostFeedbackCounts, feedPostFeedbackOf, findFeedPost, listFeedPosts, setFeedPostFeedback, updateFeedPostContent, type FeedPostWithPoster } from "../../models/feeds.js";
 import { storeReport } from "../../models/reports.js";
-import { addGroupMember, changeGroupMember, findGroupJoinPermission, findProfileKind, listGroupMembers, removeGroupMember, setGroupJoinPermission } from "../../models/profiles.js";
+import { addGroupMember, changeGroupMember, findGroupJoining, findProfileKind, listGroupMembers, removeGroupMember, setGroupJoinPermission, type GroupJoining } from "../../models/profiles.js";
 import { authenticate, authorize, authorizeView, contentObjectPolicy, feedPolicy, groupPolicy } from "../../policies/index.js";
 import type { FeedSubject } from "../../policies/feed.js";
 import { presentFeedback } from "../../presenters/comment.js";
@@ -71,10 +73,35 @@ export async function loadPost(db: Db, req: Request, id?: number): Promise<{ pos
   return { post, feed: await loadFeed(db, req, await loadItemBy(db, "id", post.content_id)) };
 }
 
-/** Whether the actor may join the feed's group (its join permission is the group profile's). */
-async function canJoinGroup(db: Db, actor: Actor, feed: LoadedFeed): Promise<boolean> {
-  if (!actor.signedIn || feed.item.profile_id === null) return false;
-  return feedPolicy.canJoin(actor, feed.subject, await findGroupJoinPermission(db, feed.item.profile_id));
+/** A group a joining call is about, how it lets people in, and how the actor reaches it. */
+interface GroupToJoin {
+  feed: LoadedFeed;
+  joining: GroupJoining;
+  /** When the actor's pending request to join was sent (null when none). */
+  requestedAt: string | null;
+  /** Whether the actor may open the group's page. */
+  readsPage: boolean;
+  /** Whether the actor came by the link of a group whose page they may not open (groupPolicy.canMeetByLink). */
+  byLink: boolean;
+}
+
+/**
+ * The group named by `:modelId`: its page's content id, or its page's uid (from its link). Who may open its page
+ * reaches it either way; a signed-in outsider of an "Only members" group reaches it by its uid only, and only while
+ * groupPolicy.canMeetByLink lets them meet it. Everyone else finds nothing (401 guests, 404 members), as for any hidden item.
+ */
+async function loadGroupToJoin(db: Db, req: Request): Promise<GroupToJoin> {
+  const ref = String(req.params.modelId);
+  const byUid = !/^[0-9]+$/.test(ref);
+  const item = await loadItemBy(db, byUid ? "uid" : "id", ref, "profile");
+  const subject: FeedSubject = { item, grants: await grantsOf(db, item) };
+  if (!feedPolicy.hasFeed(item)) throw new HttpError(404, FEED_MESSAGES.noFeed);
+  const groupId = item.profile_id!;
+  const [joining, requestedAt] = await Promise.all([findGroupJoining(db, groupId), req.actor.profile ? findJoinRequest(db, groupId, req.actor.profile.id) : null]);
+  const readsPage = feedPolicy.canRead(req.actor, subject);
+  const byLink = !readsPage && byUid && groupPolicy.canMeetByLink(req.actor, feedPolicy.roleIn(req.actor, subject), joining, requestedAt !== null);
+  authorizeView(req.actor, readsPage || byLink);
+  return { feed: { item, subject }, joining, requestedAt, readsPage, byLink };
 }
 
 /**
@@ -83,9 +110,14 @@ async function canJoinGroup(db: Db, actor: Actor, feed: LoadedFeed): Promise<boo
  */
 async function joinStateOf(db: Db, actor: Actor, feed: LoadedFeed): Promise<{ join: boolean; requestJoin: boolean; requestedAt: string | null }> {
   if (!actor.signedIn || !actor.profile || feed.item.profile_id === null) return { join: false, requestJoin: false, requestedAt: null };
-  const [joinPermission, requestedAt] = await Promise.all([findGroupJoinPermission(db, feed.item.profile_id), findJoinRequest(db, feed.item.profile_id, actor.profile.id)]);
-  const canRequest = groupPolicy.canRequestJoin(actor, feedPolicy.canRead(actor, feed.subject), feedPolicy.roleIn(actor, feed.subject), joinPermission);
-  return { join: feedPolicy.canJoin(actor, feed.subject, joinPermission), requestJoin: canRequest && requestedAt === null, requestedAt };
+  const [joining, requestedAt] = await Promise.all([findGroupJoining(db, feed.item.profile_id), findJoinRequest(db, feed.item.profile_id, actor.profile.id)]);
+  const canRequest = groupPolicy.canRequestJoin(actor, feedPolicy.canRead(actor, feed.subject), feedPolicy.roleIn(actor, feed.subject), joining);
+  return { join: feedPolicy.canJoin(actor, feed.subject, joining.joinPermission), requestJoin: canRequest && requestedAt === null, requestedAt };
+}
+
+/** How the group lets people in, as its leaders read it back: the join permission's label, and whether it also takes requests. */
+function joiningLabel(label: string, joining: GroupJoining): string {
+  return joining.joinPermission === GROUP_JOIN_INVITATION_ONLY && joining.canRequestJoin ? `${label}, taking requests to join` : label;
 }
 
 /** The reactions of the posts about to be presented, for this actor. */
@@ -119,22 +151,23 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
     authorizeView(req.actor, feedPolicy.canListMembers(req.actor, feed.subject));
     const role = feedPolicy.roleIn(req.actor, feed.subject);
-    const [{ rows, total, leaders }, requests, joinPermission] = await Promise.all([
+    const [{ rows, total, leaders }, requests, joining] = await Promise.all([
       listGroupMembers(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN),
       groupPolicy.canAnswerJoinRequests(req.actor, role) ? listJoinRequests(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN) : { rows: [], total: 0 },
-      findGroupJoinPermission(db, feed.item.profile_id!),
+      findGroupJoining(db, feed.item.profile_id!),
     ]);
-    res.json(presentGroupMembers(req.actor, rows, { total, leaders }, role, requests, joinPermission));
+    res.json(presentGroupMembers(req.actor, rows, { total, leaders }, role, requests, joining));
   });
 
   // How people join the group: its leaders and administrators choose (pending requests to join stay, to be answered).
   router.put("/groups/:modelId/join-permission", authenticate(), async (req, res) => {
     const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
     authorize(req.actor, groupPolicy.canManageMembers(req.actor, feedPolicy.roleIn(req.actor, feed.subject)), GROUP_MEMBER_MESSAGES.manageForbidden);
-    const { join_permission } = parseOr422(GroupJoinPermissionRequest, req.body ?? {});
-    await setGroupJoinPermission(db, feed.item.profile_id!, join_permission);
+    const { join_permission, can_request_join } = parseOr422(GroupJoinPermissionRequest, req.body ?? {});
+    await setGroupJoinPermission(db, feed.item.profile_id!, join_permission, can_request_join);
+    const joining = await findGroupJoining(db, feed.item.profile_id!);
     const label = GROUP_JOIN_PERMISSIONS.find((p) => p.id === join_permission)!.label;
-    res.json({ status: "success", message: GROUP_MEMBER_MESSAGES.joinPermissionSaved(label) } satisfies StatusMessageResponse);
+    res.json({ status: "success", message: GROUP_MEMBER_MESSAGES.joinPermissionSaved(joiningLabel(label, joining)) } satisfies StatusMessageResponse);
   });
 
   router.post("/groups/:modelId/members", authenticate(), async (req, res) => {
@@ -177,9 +210,28 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     if (outcome === "lastLeader") throw new HttpError(422, GROUP_MEMBER_MESSAGES.lastLeader);
   }
 
+  // Where the actor stands on joining the group, by its page's id or uid: what an outsider who followed the link of an
+  // "Only members" group meets instead of its page (its name and a way in), and the same answer for its readers.
+  router.get("/groups/:modelId/joining", async (req, res) => {
+    const group = await loadGroupToJoin(db, req);
+    const role = feedPolicy.roleIn(req.actor, group.feed.subject);
+    const reaches = group.readsPage || group.byLink;
+    const answer: GroupJoiningResponse = {
+      name: group.feed.item.title,
+      role,
+      reads_page: group.readsPage,
+      abilities: {
+        join: feedPolicy.canJoin(req.actor, group.feed.subject, group.joining.joinPermission, group.byLink),
+        request_join: groupPolicy.canRequestJoin(req.actor, reaches, role, group.joining) && group.requestedAt === null,
+      },
+      join_requested_at: group.requestedAt,
+    };
+    res.json(answer);
+  });
+
   router.post("/groups/:modelId/membership", authenticate(), async (req, res) => {
-    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
-    authorize(req.actor, await canJoinGroup(db, req.actor, feed), FEED_MESSAGES.joinForbidden);
+    const { feed, joining, byLink } = await loadGroupToJoin(db, req);
+    authorize(req.actor, feedPolicy.canJoin(req.actor, feed.subject, joining.joinPermission, byLink), FEED_MESSAGES.joinForbidden);
     await addGroupMember(db, feed.item.profile_id!, req.actor.profile!.id);
     const answer: GroupMembershipResponse = { status: "success", message: FEED_MESSAGES.joined, role: "member" };
     res.json(answer);
@@ -194,12 +246,11 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
   });
 
   router.post("/groups/:modelId/join-request", authenticate(), async (req, res) => {
-    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
+    const { feed, joining, readsPage, byLink } = await loadGroupToJoin(db, req);
     const groupId = feed.item.profile_id!;
     const role = feedPolicy.roleIn(req.actor, feed.subject);
-    const joinPermission = await findGroupJoinPermission(db, groupId);
-    const refusal = role !== null ? GROUP_JOIN_REQUEST_MESSAGES.alreadyIn : joinPermission === GROUP_JOIN_ANYONE ? GROUP_JOIN_REQUEST_MESSAGES.openToAll : GROUP_JOIN_REQUEST_MESSAGES.invitationOnly;
-    authorize(req.actor, groupPolicy.canRequestJoin(req.actor, feedPolicy.canRead(req.actor, feed.subject), role, joinPermission), refusal);
+    const refusal = role !== null ? GROUP_JOIN_REQUEST_MESSAGES.alreadyIn : joining.joinPermission === GROUP_JOIN_ANYONE ? GROUP_JOIN_REQUEST_MESSAGES.openToAll : GROUP_JOIN_REQUEST_MESSAGES.invitationOnly;
+    authorize(req.actor, groupPolicy.canRequestJoin(req.actor, readsPage || byLink, role, joining), refusal);
     // A second request while the first waits is refused (409), so the leaders are not told twice.
     if (!(await createJoinRequest(db, groupId, req.actor.profile!.id))) throw new HttpError(409, GROUP_JOIN_REQUEST_MESSAGES.pending);
     await deliver(req.log, "a request to join", () => notifyJoinRequest(db, { groupId, requesterId: req.actor.profile!.id, groupPage: feed.item }, mailFor(mail, req)));
@@ -208,7 +259,7 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
   });
 
   router.delete("/groups/:modelId/join-request", authenticate(), async (req, res) => {
-    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
+    const { feed } = await loadGroupToJoin(db, req);
     // Only the asker's own request is ever withdrawn here: the row is theirs by its key.
     if (!(await deleteJoinRequest(db, feed.item.profile_id!, req.actor.profile!.id))) throw new HttpError(404, GROUP_JOIN_REQUEST_MESSAGES.noneToWithdraw);
     const answer: GroupJoinRequestResponse = { status: "success", message: GROUP_JOIN_REQUEST_MESSAGES.withdrawn, requested_at: null };

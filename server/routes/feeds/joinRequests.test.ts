@@ -110,6 +110,99 @@ describe("requests to join a group", () => {
     fits("post", "/groups/{modelId}/join-request", notFound);
   });
 
+  it("lets an 'Invitation only' group with can_request_join take requests, as the feed's abilities and the members answer say; the flag opens nothing else", async () => {
+    const invitation = await groupJoinedBy(GROUP_JOIN_INVITATION_ONLY, "Invite Or Ask Club");
+    await server.db.updateTable("profiles").set({ can_request_join: 1 }).where("id", "=", invitation.group.id).execute();
+    expect((await as.member.get(feedOf(invitation.page))).body.abilities).toMatchObject({ join: false, request_join: true });
+    expect((await as.groupie.get(`/groups/${invitation.page.id}/members`)).body).toMatchObject({ join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: true });
+    const statuses = await statusesByRole({ ...as, owner: otherLeader }, (c) => c.post(ask(invitation.page)));
+    expect(statuses).toEqual({ owner: 201, member: 201, leader: 403, groupie: 403, moderator: 201, admin: 201, guest: 401 });
+    // Still not joined at once: its leaders choose.
+    expect((await as.member.post(`/groups/${invitation.page.id}/membership`)).status).toBe(403);
+
+    // An open group with the flag is still joined, not asked.
+    const open = await groupJoinedBy(GROUP_JOIN_ANYONE, "Open Anyway Club");
+    await server.db.updateTable("profiles").set({ can_request_join: 1 }).where("id", "=", open.group.id).execute();
+    expect((await as.member.get(feedOf(open.page))).body.abilities).toMatchObject({ join: true, request_join: false });
+    expect((await as.member.post(ask(open.page))).body.message).toBe(GROUP_JOIN_REQUEST_MESSAGES.openToAll);
+  });
+
+  it("takes can_request_join from the group form and from its leaders' join-permission choice (left as it is when omitted)", async () => {
+    const made = await as.leader.post("/groups", { name: "Form Flag Club", description: "Ask us.", join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: true });
+    expect(made.status).toBe(200);
+    const page = await server.db.selectFrom("content").selectAll().where("title", "=", "Form Flag Club").executeTakeFirstOrThrow();
+    expect((await as.member.get(feedOf(page))).body.abilities.request_join).toBe(true);
+    expect((await as.member.post(ask(page))).status).toBe(201);
+
+    const path = `/groups/${page.id}/join-permission`;
+    const closed = await as.leader.send("PUT", path, { join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: false });
+    expect(closed.status).toBe(200);
+    expect(closed.body.message).toBe(GROUP_MEMBER_MESSAGES.joinPermissionSaved("Invitation only"));
+    fits("put", "/groups/{modelId}/join-permission", closed);
+    expect((await as.leader.get(`/groups/${page.id}/members`)).body).toMatchObject({ join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: false });
+    expect((await as.groupie.get(feedOf(page))).body.abilities.request_join).toBe(false);
+    const [, asker] = await buildSignedInUser(server, { name: "Late Asker" });
+    expect((await asker.post(ask(page))).body.message).toBe(GROUP_JOIN_REQUEST_MESSAGES.invitationOnly);
+
+    const reopened = await as.leader.send("PUT", path, { join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: true });
+    expect(reopened.body.message).toBe(GROUP_MEMBER_MESSAGES.joinPermissionSaved("Invitation only, taking requests to join"));
+    // Omitted: kept as it is.
+    expect((await as.leader.send("PUT", path, { join_permission: GROUP_JOIN_INVITATION_ONLY })).status).toBe(200);
+    expect((await as.leader.get(`/groups/${page.id}/members`)).body.can_request_join).toBe(true);
+    const bad = await as.leader.send("PUT", path, { join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: "yes" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe(GROUP_MEMBER_MESSAGES.canRequestJoinInvalid);
+    // Only its leaders and administrators set it: a moderator does not.
+    const refused = await as.moderator.send("PUT", path, { join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: false });
+    expect(refused.status).toBe(403);
+    expect((await as.leader.get(`/groups/${page.id}/members`)).body.can_request_join).toBe(true);
+  });
+
+  it("lets an outsider who followed the link of an 'Only members' group meet it by its uid (name and a way in, nothing else) and ask to join; by its id it stays hidden", async () => {
+    const hidden = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "Quiet Tide Club", { restricted: true });
+    const byLink = `/groups/${hidden.page.uid}`;
+    const met = await as.member.get(`${byLink}/joining`);
+    expect(met.status).toBe(200);
+    fits("get", "/groups/{modelId}/joining", met);
+    expect(met.body).toEqual({ name: "Quiet Tide Club", role: null, reads_page: false, abilities: { join: false, request_join: true }, join_requested_at: null });
+    expect(await statusesByRole(as, (c) => c.get(`${byLink}/joining`))).toEqual({ guest: 401, owner: 200, member: 200, leader: 200, groupie: 200, moderator: 200, admin: 200 });
+    expect((await as.groupie.get(`${byLink}/joining`)).body).toMatchObject({ role: "member", reads_page: true, abilities: { join: false, request_join: false } });
+    // Its page, people and feed stay its members': by the id, nothing is found.
+    expect((await as.member.get(`/api/content${byLink}`)).status).toBe(404);
+    expect((await as.member.get(`/groups/${hidden.page.id}/members`)).status).toBe(404);
+    expect((await as.member.get(feedOf(hidden.page))).status).toBe(404);
+    expect((await as.member.get(`/groups/${hidden.page.id}/joining`)).status).toBe(404);
+    expect((await as.member.post(ask(hidden.page))).status).toBe(404);
+
+    const sent = await as.member.post(`${byLink}/join-request`);
+    expect(sent.status).toBe(201);
+    fits("post", "/groups/{modelId}/join-request", sent);
+    expect((await as.member.get(`${byLink}/joining`)).body).toMatchObject({ abilities: { request_join: false }, join_requested_at: sent.body.requested_at });
+    expect((await as.leader.get(`/groups/${hidden.page.id}/members`)).body.requests).toEqual([expect.objectContaining({ id: cast.member.id })]);
+    // The leaders close asking meanwhile: the asker still meets the group, to withdraw.
+    await server.db.updateTable("profiles").set({ join_permission: GROUP_JOIN_INVITATION_ONLY }).where("id", "=", hidden.group.id).execute();
+    expect((await as.member.get(`${byLink}/joining`)).body).toMatchObject({ abilities: { request_join: false }, join_requested_at: sent.body.requested_at });
+    expect((await as.member.send("DELETE", `${byLink}/join-request`)).status).toBe(200);
+    // Then, by invitation only and with nothing of theirs waiting, it is not found; can_request_join opens it again.
+    expect((await as.member.get(`${byLink}/joining`)).status).toBe(404);
+    expect((await as.member.post(`${byLink}/join-request`)).status).toBe(404);
+    await server.db.updateTable("profiles").set({ can_request_join: 1 }).where("id", "=", hidden.group.id).execute();
+    expect((await as.member.get(`${byLink}/joining`)).body.abilities).toEqual({ join: false, request_join: true });
+  });
+
+  it("lets an outsider who followed the link of an 'Only members' group open to anyone join it at once, and then open its page", async () => {
+    const hidden = await groupJoinedBy(GROUP_JOIN_ANYONE, "Open Door Hideout", { restricted: true });
+    const byLink = `/groups/${hidden.page.uid}`;
+    expect((await as.member.get(`${byLink}/joining`)).body).toMatchObject({ reads_page: false, abilities: { join: true, request_join: false } });
+    expect((await as.member.post(`/groups/${hidden.page.id}/membership`)).status).toBe(404);
+    expect((await as.guest.post(`${byLink}/membership`)).status).toBe(401);
+    const joined = await as.member.post(`${byLink}/membership`);
+    expect(joined.status).toBe(200);
+    fits("post", "/groups/{modelId}/membership", joined);
+    expect((await as.member.get(`/api/content${byLink}`)).status).toBe(200);
+    expect((await as.member.get(`${byLink}/joining`)).body).toMatchObject({ role: "member", reads_page: true });
+  });
+
   it("lists pending requests to the group's leaders and administrators only, who approve them: the person becomes a member and is told", async () => {
     const { page } = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "Approve Club");
     await as.member.post(ask(page));
