@@ -25,6 +25,7 @@ export function SectionList({
   onTitle,
   onRemove,
   onMove,
+  onAddItem,
   onChange,
   renderComments,
 }: {
@@ -35,6 +36,8 @@ export function SectionList({
   onTitle(key: string, title: string): void;
   onRemove(key: string): void;
   onMove?(key: string, by: -1 | 1): void;
+  /** Add item shows only with it: picks an item of the catalogue to link from the section (curriculum items). */
+  onAddItem?(key: string): void;
   onChange(): void;
   /** What follows a section's editor (an item's section comments); none on template pages. */
   renderComments?(section: DraftSection, name: string): ReactNode;
@@ -69,6 +72,11 @@ export function SectionList({
                         ↓ Down
                       </button>
                     </>
+                  )}
+                  {onAddItem && (
+                    <button type="button" className="button button--ghost button--small" aria-label={`Add an item to ${name}`} disabled={!editable} onClick={() => onAddItem(section.key)}>
+                      + Add item
+                    </button>
                   )}
                   <button type="button" className="button button--ghost button--small button--danger-text" aria-label={`Remove ${name}`} disabled={!editable} onClick={() => onRemove(section.key)}>
                     Remove

@@ -1,0 +1,122 @@
+import { expect, test, type Page } from "@playwright/test";
+import { LEARNER, csrfToken, dismissAnnouncements, expectNoAxeViolations, openCreator, signInViaApi, switchTo } from "./helpers.js";
+
+/**
+ * Pathways, outlines, projects and lesson plans as their authors and learners meet them: started from the creator
+ * (second document: title and introduction, a template or none, then the item's link + /edit), their sections (steps,
+ * parts) written, ordered and linked to the catalogue's items through the item selector (first document: 'Select a/an
+ * {type}', a search, a type filter, 9 results a page, Select disabled until something is chosen), read by a learner.
+ */
+
+/** A word no seeded item carries, so each run's new items are easy to tell apart. */
+const unique = () => `Zp${Date.now().toString(36)}`;
+
+/** A new item of the signed-in profile started by its type's start call (no template), with these sections saved; its link. */
+async function startItem(page: Page, startPath: string, title: string, sections: { title: string; html: string }[]): Promise<string> {
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const started = await page.request.post(`/${startPath}/start`, { data: { title, introduction: `Introduction to ${title}` }, headers });
+  expect(started.ok(), `start ${startPath}`).toBeTruthy();
+  const { link } = ((await started.json()) as { data: { link: string } }).data;
+  const saved = await page.request.post(`${link}/update`, { data: { title, sections }, headers });
+  expect(saved.ok(), "save the sections").toBeTruthy();
+  return link;
+}
+
+test.describe("pathways, outlines, projects and lesson plans", () => {
+  test("an author starts a pathway from scratch, writes and orders its steps, links a resource to one; a learner reads them in that order and follows the link", async ({ page }) => {
+    const title = `${unique()} Marine Careers Pathway`;
+    const dialog = await openCreator(page);
+    await dialog.getByRole("radio", { name: "Pathway" }).check();
+    await dialog.getByRole("button", { name: "Create", exact: true }).click();
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Introduction").fill("From the shore to the lab.");
+    await dialog.getByRole("button", { name: "Create Pathway" }).click();
+    await expect(page).toHaveURL(/\/pathways\/[\w-]+\/edit$/);
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    await page.getByLabel("Section 1 title").fill("Explore the shore");
+    await page.getByLabel("Section 2 title").fill("Visit the lab");
+    await page.getByRole("textbox", { name: "Visit the lab content" }).click();
+    await page.keyboard.type("Book a lab visit.");
+    await page.getByRole("button", { name: "Move Visit the lab up" }).click();
+    await expect(page.getByLabel("Section 1 title")).toHaveValue("Visit the lab");
+
+    // Add item: the selector's Select waits for a choice; the chosen resource ends the step as a link.
+    await page.getByRole("button", { name: "Add an item to Explore the shore" }).click();
+    const selector = page.getByRole("dialog", { name: "Select a Resource" });
+    await expect(selector.getByRole("radio")).toHaveCount(9);
+    await expect(selector.getByRole("button", { name: "Select" })).toBeDisabled();
+    await selector.getByLabel("Search").fill("nutrition");
+    await expect(selector.getByRole("radio", { name: /^Introduction to Nutrition/ })).toBeVisible();
+    await expectNoAxeViolations(page, "item selector");
+    await selector.getByRole("radio", { name: /^Introduction to Nutrition/ }).check();
+    await selector.getByRole("button", { name: "Select" }).click();
+    await expect(selector).toBeHidden();
+    await expect(page.getByRole("textbox", { name: "Explore the shore content" }).getByRole("link", { name: "Introduction to Nutrition" })).toBeVisible();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText(/All changes saved/)).toBeVisible();
+    const link = new URL(page.url()).pathname.replace(/\/edit$/, "");
+
+    await switchTo(page, LEARNER);
+    await dismissAnnouncements(page);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByText("From the shore to the lab.")).toBeVisible();
+    await expect(page.locator(".item-section__title")).toHaveText(["Visit the lab", "Explore the shore"]);
+    await expect(page.getByRole("region", { name: "Visit the lab" })).toContainText("Book a lab visit.");
+    await expectNoAxeViolations(page, "pathway page for a learner");
+    await page.getByRole("region", { name: "Explore the shore" }).getByRole("link", { name: "Introduction to Nutrition" }).click();
+    await expect(page.getByRole("heading", { name: "Introduction to Nutrition", level: 1 })).toBeVisible();
+  });
+
+  test("each curriculum type starts from its creator form, with a template's sections or none, at its link + /edit", async ({ page }) => {
+    const dialog = await openCreator(page);
+    for (const [type, template, path, sections] of [
+      ["Outline", "Unit Outline", "outlines", ["Unit Goals", "Week 1", "Week 2", "Assessment"]],
+      ["Project", "Design Challenge", "projects", ["Define", "Ideate", "Prototype", "Test"]],
+      ["Lesson Plan", null, "lesson-plans", []],
+    ] as const) {
+      if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Create", exact: true }).first().click();
+      await dialog.getByRole("radio", { name: type }).check();
+      await dialog.getByRole("button", { name: "Create", exact: true }).click();
+      if (template) await dialog.getByRole("button", { name: `Select ${template}` }).click();
+      await dialog.getByLabel("Title").fill(`${unique()} ${type}`);
+      await dialog.getByLabel("Introduction").fill(`What this ${type.toLowerCase()} is for.`);
+      await dialog.getByRole("button", { name: `Create ${type}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/${path}/[\\w-]+/edit$`));
+      await expect(page.getByText(`Edit ${type}`, { exact: true })).toBeVisible();
+      const titles = page.getByRole("list", { name: "Sections" }).locator(".section-card__title input");
+      if (sections.length) await expect.poll(() => titles.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual([...sections]);
+      else await expect(page.getByText(`This ${type.toLowerCase()} has no sections yet.`)).toBeVisible();
+      // Each type's sections can take an item of the catalogue.
+      if (sections.length) await expect(page.getByRole("button", { name: `Add an item to ${sections[0]}` })).toBeEnabled();
+    }
+  });
+
+  test("on a phone the item selector fits the screen, pages by number, and another type changes its title", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInViaApi(page);
+    await dismissAnnouncements(page);
+    const link = await startItem(page, "projects", `${unique()} Tide Project`, [{ title: "Research", html: "<p>Find out.</p>" }]);
+    await page.goto(`${link}/edit`);
+    await page.getByRole("button", { name: "Add an item to Research" }).click();
+    const selector = page.getByRole("dialog", { name: "Select a Resource" });
+    await expect(selector.getByRole("radio")).toHaveCount(9);
+    const pages = selector.getByRole("navigation", { name: "Result pages" });
+    await expect(pages.getByRole("button", { name: /^Page \d+$/ })).toHaveCount(4);
+    await pages.getByRole("button", { name: "Page 2" }).click();
+    await expect(pages.getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await selector.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await selector.getByLabel("Type").selectOption({ label: "Outlines" });
+    await expect(page.getByRole("dialog", { name: "Select an Outline" })).toBeVisible();
+    await expectNoAxeViolations(page, "item selector on a phone");
+    await page.getByRole("dialog", { name: "Select an Outline" }).getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("button", { name: "Add an item to Research" })).toBeFocused();
+  });
+});
