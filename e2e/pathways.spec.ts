@@ -14,10 +14,11 @@ const unique = () => `Zp${Date.now().toString(36)}`;
 /** A new item of the signed-in profile started by its type's start call (no template), with these sections saved; its link. */
 async function startItem(page: Page, startPath: string, title: string, sections: { title: string; html: string }[]): Promise<string> {
   const headers = { "X-CSRF-Token": await csrfToken(page.request) };
-  const started = await page.request.post(`/${startPath}/start`, { data: { title, introduction: `Introduction to ${title}` }, headers });
+  const introduction = `Introduction to ${title}`;
+  const started = await page.request.post(`/${startPath}/start`, { data: { title, introduction }, headers });
   expect(started.ok(), `start ${startPath}`).toBeTruthy();
   const { link } = ((await started.json()) as { data: { link: string } }).data;
-  const saved = await page.request.post(`${link}/update`, { data: { title, sections }, headers });
+  const saved = await page.request.post(`${link}/update`, { data: { title, description: introduction, sections }, headers });
   expect(saved.ok(), "save the sections").toBeTruthy();
   return link;
 }
@@ -93,6 +94,36 @@ test.describe("pathways, outlines, projects and lesson plans", () => {
       // Each type's sections can take an item of the catalogue.
       if (sections.length) await expect(page.getByRole("button", { name: `Add an item to ${sections[0]}` })).toBeEnabled();
     }
+  });
+
+  test("a learner prints a lesson plan from its page: its title, description and sections, without the site's header, buttons, comments or sidebars", async ({ page }) => {
+    await signInViaApi(page);
+    const title = `${unique()} Printed Tides Lesson`;
+    const link = await startItem(page, "lesson-plans", title, [
+      { title: "Warm-up", html: "<p>Look at the tide table.</p>" },
+      { title: "Practice", html: "<ol><li>Read the highs</li><li>Read the lows</li></ol>" },
+    ]);
+    await switchTo(page, LEARNER);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    const onScreen = [
+      page.locator(".site-header"),
+      page.getByRole("button", { name: "Export" }),
+      page.getByRole("button", { name: "Comment on Warm-up" }),
+      page.getByRole("heading", { name: "Discuss" }),
+      page.getByRole("heading", { name: "Related content" }),
+      page.locator(".site-footer"),
+    ];
+    for (const part of onScreen) await expect(part).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    for (const part of onScreen) await expect(part).toBeHidden();
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByText(`Introduction to ${title}`)).toBeVisible();
+    await expect(page.locator(".item-section__title")).toHaveText(["Warm-up", "Practice"]);
+    await expect(page.getByText("Read the lows")).toBeVisible();
+    // Two short sections fit one printed sheet (the controls printed over three).
+    const pdf = await page.pdf({ format: "A4" });
+    expect(pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
   });
 
   test("on a phone the item selector fits the screen, pages by number, and another type changes its title", async ({ page }) => {
