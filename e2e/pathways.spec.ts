@@ -132,6 +132,18 @@ test.describe("pathways, outlines, projects and lesson plans", () => {
     await dismissAnnouncements(page);
     const link = await startItem(page, "projects", `${unique()} Tide Project`, [{ title: "Research", html: "<p>Find out.</p>" }]);
     await page.goto(`${link}/edit`);
+    // The section's tools keep their labels on one line each ("↑ Up", "+ Add item"), wrapping between tools.
+    const tools = page.getByRole("list", { name: "Sections" }).locator(".section-card__tools .button");
+    await expect(tools).toHaveCount(4);
+    // The height of each label's text (its lines), not of the buttons, which the row stretches alike.
+    const heights = await tools.evaluateAll((buttons) =>
+      buttons.map((b) => {
+        const range = document.createRange();
+        range.selectNodeContents(b);
+        return range.getBoundingClientRect().height;
+      }),
+    );
+    expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(4);
     await page.getByRole("button", { name: "Add an item to Research" }).click();
     const selector = page.getByRole("dialog", { name: "Select a Resource" });
     await expect(selector.getByRole("radio")).toHaveCount(9);
