@@ -36,8 +36,9 @@ export function ItemSelectorDialog({ types, purpose, onSelect, onClose }: ItemSe
   const pages = Math.ceil(total / SELECTOR_PAGE_SIZE);
   const items = block.data?.arrObjResponse.data ?? [];
   const typeConfig = types.find((t) => t.type === type);
-  // The title names one item of the chosen type: "Lesson Plans" → "Lesson Plan".
-  const typeName = items[0]?.common.type_name_singular ?? typeConfig?.label.replace(/s$/, "") ?? "Item";
+  // The title names one item of the chosen type ("Lesson Plans" → "Lesson Plan") from the type itself, not from the
+  // results, which still show the previous type's page while the new one loads.
+  const typeName = typeConfig?.label.replace(/s$/, "") ?? "Item";
 
   return (
     <ModalFrame id="item-selector-modal" title={`Select ${withArticle(typeName)}`} description={purpose} className="dialog dialog--wide item-selector" onClose={onClose}>
