@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, csrfToken, dismissAnnouncements, expectNoAxeViolations, openCreator, signInViaApi, switchTo } from "./helpers.js";
+import { ADMIN, LEARNER, csrfToken, dismissAnnouncements, expectNoAxeViolations, openCreator, signInViaApi, switchTo } from "./helpers.js";
 
 /**
  * Pathways, outlines, projects and lesson plans as their authors and learners meet them: started from the creator
@@ -96,6 +96,28 @@ test.describe("pathways, outlines, projects and lesson plans", () => {
     }
   });
 
+  test("an administrator reorders a template's sections, and a pathway started from it gets them in that order", async ({ page }) => {
+    await signInViaApi(page, ADMIN);
+    const listed = (await (await page.request.get("/curriculum/templates/pathway")).json()) as { data: { id: number; title: string; link: string }[] };
+    const template = listed.data.find((t) => t.title === "Professional Learning Pathway")!;
+    await page.goto(`${template.link}/edit`);
+    await expect(page.getByRole("heading", { name: "Professional Learning Pathway", level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Move Orientation up" })).toBeDisabled();
+    await page.getByRole("button", { name: "Move Reflection up" }).click();
+    const titles = page.getByRole("list", { name: "Sections" }).locator(".section-card__title input");
+    await expect.poll(() => titles.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(["Orientation", "Reflection", "Core Modules"]);
+    // The moved section keeps its editor and the pressed button its focus.
+    await expect(page.getByRole("button", { name: "Move Reflection up" })).toBeFocused();
+    await expectNoAxeViolations(page, "template edit page with Up and Down");
+    await page.getByRole("button", { name: "Save template" }).click();
+    await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Saved");
+    const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+    const started = await page.request.post("/pathway/start", { data: { title: `${unique()} Ordered Pathway`, introduction: "In the template's order.", template_id: template.id }, headers });
+    const { link } = ((await started.json()) as { data: { link: string } }).data;
+    const item = (await (await page.request.get(`/api/content${link}`)).json()) as { sections: { title: string }[] };
+    expect(item.sections.map((s) => s.title)).toEqual(["Orientation", "Reflection", "Core Modules"]);
+  });
+
   test("a learner prints a lesson plan from its page: its title, description and sections, without the site's header, buttons, comments or sidebars", async ({ page }) => {
     await signInViaApi(page);
     const title = `${unique()} Printed Tides Lesson`;
@@ -121,6 +143,7 @@ test.describe("pathways, outlines, projects and lesson plans", () => {
     await expect(page.getByText(`Introduction to ${title}`)).toBeVisible();
     await expect(page.locator(".item-section__title")).toHaveText(["Warm-up", "Practice"]);
     await expect(page.getByText("Read the lows")).toBeVisible();
+    await expectNoAxeViolations(page, "lesson plan page as printed");
     // Two short sections fit one printed sheet (the controls printed over three).
     const pdf = await page.pdf({ format: "A4" });
     expect(pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);

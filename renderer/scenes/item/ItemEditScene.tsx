@@ -29,7 +29,7 @@ import { AUTOSAVE_STEPS, useAutosave } from "../../hooks/useAutosave.js";
 import { useEditLock } from "../../hooks/useEditLock.js";
 import { signInPath } from "../../routes/paths.js";
 import { EditRefused, ItemLoadProblem } from "./ItemViewScene.js";
-import { SectionList, TitleFields, type DraftSection } from "./SectionList.js";
+import { SectionList, TitleFields, moveSection, type DraftSection } from "./SectionList.js";
 
 /**
  * What a curriculum item's section may link to with Add item: the search types whose items all are content one opens
@@ -182,17 +182,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
 
   const handleAddSection = () => edit(() => setSections((list) => [...list, { key: newKey(), title: `Section ${list.length + 1}`, json: null, html: "" }]));
 
-  const handleMove = (key: string, by: -1 | 1) =>
-    edit(() =>
-      setSections((list) => {
-        const from = list.findIndex((s) => s.key === key);
-        const to = from + by;
-        if (from < 0 || to < 0 || to >= list.length) return list;
-        const next = [...list];
-        [next[from], next[to]] = [next[to]!, next[from]!];
-        return next;
-      }),
-    );
+  const handleMove = (key: string, by: -1 | 1) => edit(() => setSections((list) => moveSection(list, key, by)));
 
   const handleRemove = (key: string) => {
     const index = sections.findIndex((s) => s.key === key);

@@ -13,6 +13,16 @@ export interface DraftSection {
   html: string;
 }
 
+/** The list with the section of `key` swapped with its neighbour above (-1) or below (1); the same list at either end. */
+export function moveSection<T extends { key: string }>(list: T[], key: string, by: -1 | 1): T[] {
+  const from = list.findIndex((s) => s.key === key);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= list.length) return list;
+  const next = [...list];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}
+
 /**
  * The sections of an edit page (items and templates): each with its title field, its tools and its editor.
  * Up and Down show only with `onMove`; each section's live editor is kept in `editors` under its key.

@@ -13,7 +13,7 @@ import { PageTitle } from "../../components/PageTitle.js";
 import { showToast } from "../../components/toastStore.js";
 import { PATHS } from "../../routes/paths.js";
 import { EditRefused, ItemLoadProblem } from "./ItemViewScene.js";
-import { SectionList, TitleFields, type DraftSection } from "./SectionList.js";
+import { SectionList, TitleFields, moveSection, type DraftSection } from "./SectionList.js";
 
 /**
  * The edit page of a curriculum template (the chooser's 'Manage selected'): title, description and
@@ -113,6 +113,11 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
         editors={editors}
         onTitle={(key, value) => {
           setSections((list) => list.map((s) => (s.key === key ? { ...s, title: value } : s)));
+          touch();
+        }}
+        onMove={(key, by) => {
+          // Items started from the template get its sections in this order.
+          setSections((list) => moveSection(list, key, by));
           touch();
         }}
         onRemove={setConfirmRemove}
