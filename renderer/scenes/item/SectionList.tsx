@@ -84,7 +84,7 @@ export function SectionList({
                     </>
                   )}
                   {onAddItem && (
-                    <button type="button" className="button button--ghost button--small" aria-label={`Add an item to ${name}`} disabled={!editable} onClick={() => onAddItem(section.key)}>
+                    <button type="button" className="button button--ghost button--small" aria-label={`Add item to ${name}`} disabled={!editable} onClick={() => onAddItem(section.key)}>
                       + Add item
                     </button>
                   )}
