@@ -96,6 +96,15 @@ test.describe("pathways, outlines, projects and lesson plans", () => {
       // Each type's sections can take an item of the catalogue.
       if (sections.length) await expect(page.getByRole("button", { name: `Add item to ${sections[0]}` })).toBeEnabled();
     }
+    // The lesson plan, blank: a new section never takes a name another one has (after a removal, "Section 2" is taken).
+    const titles = page.getByRole("list", { name: "Sections" }).locator(".section-card__title input");
+    const readTitles = () => titles.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    await page.getByRole("button", { name: "Remove Section 1" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    await expect.poll(readTitles).toEqual(["Section 2", "Section 3"]);
   });
 
   test("an administrator reorders a template's sections, and a pathway started from it gets them in that order", async ({ page }) => {

@@ -30,6 +30,7 @@ import { useEditLock } from "../../hooks/useEditLock.js";
 import { signInPath } from "../../routes/paths.js";
 import { EditRefused, ItemLoadProblem } from "./ItemViewScene.js";
 import { SectionList, TitleFields, moveSection, type DraftSection } from "./SectionList.js";
+import { nextSectionTitle } from "./sectionTitles.js";
 
 /**
  * What a curriculum item's section may link to with Add item: the search types whose items all are content one opens
@@ -180,7 +181,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
     handleChange();
   };
 
-  const handleAddSection = () => edit(() => setSections((list) => [...list, { key: newKey(), title: `Section ${list.length + 1}`, json: null, html: "" }]));
+  const handleAddSection = () => edit(() => setSections((list) => [...list, { key: newKey(), title: nextSectionTitle(list), json: null, html: "" }]));
 
   const handleMove = (key: string, by: -1 | 1) => edit(() => setSections((list) => moveSection(list, key, by)));
 

@@ -14,6 +14,7 @@ import { showToast } from "../../components/toastStore.js";
 import { PATHS } from "../../routes/paths.js";
 import { EditRefused, ItemLoadProblem } from "./ItemViewScene.js";
 import { SectionList, TitleFields, moveSection, type DraftSection } from "./SectionList.js";
+import { nextSectionTitle } from "./sectionTitles.js";
 
 /**
  * The edit page of a curriculum template (the chooser's 'Manage selected'): title, description and
@@ -127,7 +128,7 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
         type="button"
         className="button button--secondary"
         onClick={() => {
-          setSections((list) => [...list, { key: newKey(), title: `Section ${list.length + 1}`, json: null, html: "" }]);
+          setSections((list) => [...list, { key: newKey(), title: nextSectionTitle(list), json: null, html: "" }]);
           touch();
         }}
       >
