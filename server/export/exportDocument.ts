@@ -35,14 +35,27 @@ export function fileBaseName(title: string): string {
   return slug || "export";
 }
 
-/** Builds the export of an item the reader may view, with the chosen options; the appendix keeps its titles whatever they say. */
-export function buildExportDocument(item: Content, ownerName: string, sections: ContentSection[], options: ExportOptions, appendix: ExportSection[] = []): ExportDocument {
+/**
+ * Makes the links of sanitized HTML that name a page of this site by its path ("/resources/abc", as the editor's
+ * Add item writes them) absolute on `origin`: an export is read away from the site (a saved file, a PDF, a Word
+ * document), where a path leads nowhere. Addresses with a scheme, "//host" ones and #anchors stay as they are.
+ */
+export function absoluteSiteLinks(html: string, origin: string): string {
+  return html.replace(/(<a\b[^>]*?\shref=")(\/(?!\/)[^"]*)"/g, (_, start: string, path: string) => `${start}${origin}${path}"`);
+}
+
+/**
+ * Builds the export of an item the reader may view, with the chosen options; the appendix keeps its titles whatever
+ * they say. With `origin`, the sections' links to this site's pages are made absolute on it.
+ */
+export function buildExportDocument(item: Content, ownerName: string, sections: ContentSection[], options: ExportOptions, appendix: ExportSection[] = [], origin?: string): ExportDocument {
+  const linked = (html: string) => (origin ? absoluteSiteLinks(html, origin) : html);
   return {
     title: item.title,
     typeName: modelTypeInfo(item.model_key, item.sub_type).singular,
     ownerName,
     description: options.include_description && item.description.trim() ? item.description : null,
-    sections: [...sections.map((s) => ({ title: options.include_section_titles && s.title.trim() ? s.title : null, html: expandShortCodes(s.body_html) })), ...appendix],
+    sections: [...sections.map((s) => ({ title: options.include_section_titles && s.title.trim() ? s.title : null, html: linked(expandShortCodes(s.body_html)) })), ...appendix],
     fileBaseName: fileBaseName(item.title),
   };
 }

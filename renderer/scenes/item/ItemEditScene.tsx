@@ -1,9 +1,10 @@
 import "katex/dist/katex.min.css";
 import { useQueryClient } from "@tanstack/react-query";
-import type { LexicalEditor } from "lexical";
+import { $createLinkNode } from "@lexical/link";
+import { $createParagraphNode, $createTextNode, $getRoot, type LexicalEditor } from "lexical";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { EDITOR_MESSAGES, STANDARDS_TYPE, type EditableItem } from "../../../contract/index.js";
+import { COLLECTIBLE_MODEL_KEYS, CURRICULUM_MODEL_KEYS, EDITOR_MESSAGES, STANDARDS_TYPE, type EditableItem, type SearchResultItem, type SearchTypeConfig } from "../../../contract/index.js";
 import { ApiError, messageOf } from "../../api/ApiError.js";
 import { setCsrfToken } from "../../api/client.js";
 import { saveItem, useItem } from "../../api/editor.js";
@@ -12,6 +13,7 @@ import { useAppConfig } from "../../api/queries.js";
 import { useAttributeConfig } from "../../api/tagging.js";
 import { Alert } from "../../components/Alert.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
+import { ItemSelectorDialog } from "../../components/ItemSelectorDialog.js";
 import { LeaveGuard } from "../../components/LeaveGuard.js";
 import { readSectionContent, snapshotJson } from "../../components/editor/SectionEditor.js";
 import { PageTitle } from "../../components/PageTitle.js";
@@ -27,7 +29,24 @@ import { AUTOSAVE_STEPS, useAutosave } from "../../hooks/useAutosave.js";
 import { useEditLock } from "../../hooks/useEditLock.js";
 import { signInPath } from "../../routes/paths.js";
 import { EditRefused, ItemLoadProblem } from "./ItemViewScene.js";
-import { SectionList, TitleFields, type DraftSection } from "./SectionList.js";
+import { SectionList, TitleFields, moveSection, type DraftSection } from "./SectionList.js";
+import { nextSectionTitle } from "./sectionTitles.js";
+
+/**
+ * What a curriculum item's section may link to with Add item: the search types whose items all are content one opens
+ * (resources first, then lesson plans, collections, outlines, projects, pathways), not groups or announcements.
+ */
+const linkableTypes = (types: SearchTypeConfig[]) =>
+  types.filter((t) => !t.admin_only && t.model_types.length > 0 && t.model_types.every((m) => (COLLECTIBLE_MODEL_KEYS as readonly string[]).includes(m)));
+
+/** Appends a paragraph linking to the item (its title, its page on this site) at the end of a section's text. */
+function appendItemLink(editor: LexicalEditor, item: Pick<SearchResultItem, "title" | "link">) {
+  editor.update(() => {
+    const link = $createLinkNode(item.link);
+    link.append($createTextNode(item.title));
+    $getRoot().append($createParagraphNode().append(link));
+  });
+}
 
 let keySeed = 0;
 const newKey = () => `s${++keySeed}`;
@@ -70,6 +89,9 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
   const [isNew, setIsNew] = useState(item.is_new);
   const [save, setSave] = useState<SaveState>({ status: "idle" });
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
+  // The section whose Add item opened the item selector (curriculum items: a pathway's steps, a project's parts...).
+  const [addingTo, setAddingTo] = useState<string | null>(null);
+  const linksItems = (CURRICULUM_MODEL_KEYS as readonly string[]).includes(item.model_key);
   const [tagsOpen, setTagsOpen] = useState(false);
   const [standardsOpen, setStandardsOpen] = useState(false);
   // Standards are an attribute type some kinds of item lack (collections, groups): no button that leads to "do not apply".
@@ -159,19 +181,9 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
     handleChange();
   };
 
-  const handleAddSection = () => edit(() => setSections((list) => [...list, { key: newKey(), title: `Section ${list.length + 1}`, json: null, html: "" }]));
+  const handleAddSection = () => edit(() => setSections((list) => [...list, { key: newKey(), title: nextSectionTitle(list), json: null, html: "" }]));
 
-  const handleMove = (key: string, by: -1 | 1) =>
-    edit(() =>
-      setSections((list) => {
-        const from = list.findIndex((s) => s.key === key);
-        const to = from + by;
-        if (from < 0 || to < 0 || to >= list.length) return list;
-        const next = [...list];
-        [next[from], next[to]] = [next[to]!, next[from]!];
-        return next;
-      }),
-    );
+  const handleMove = (key: string, by: -1 | 1) => edit(() => setSections((list) => moveSection(list, key, by)));
 
   const handleRemove = (key: string) => {
     const index = sections.findIndex((s) => s.key === key);
@@ -185,6 +197,17 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
     // The confirmation hands focus back to the section's Remove button, which is gone: Undo takes it instead, once the
     // dialog has closed, so a keyboard user is neither dropped to the page's start nor a Tab away from taking it back.
     setTimeout(() => undoButton.current?.focus(), 0);
+  };
+
+  const handleItemChosen = (chosen: SearchResultItem) => {
+    const key = addingTo;
+    setAddingTo(null);
+    const editor = key ? editors.current.get(key) : undefined;
+    if (!key || !editor) return;
+    appendItemLink(editor, chosen);
+    const index = sections.findIndex((s) => s.key === key);
+    const name = sections[index]?.title.trim() || `Section ${index + 1}`;
+    showToast(`“${chosen.title}” added to ${name}.`, "info");
   };
 
   const handleUndo = () => {
@@ -293,6 +316,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
         editors={editors}
         onTitle={(key, value) => edit(() => setSections((list) => list.map((s) => (s.key === key ? { ...s, title: value } : s))))}
         onMove={handleMove}
+        onAddItem={linksItems ? setAddingTo : undefined}
         onRemove={setConfirmRemove}
         onChange={handleChange}
         renderComments={(section, name) =>
@@ -342,6 +366,14 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
         />
       )}
       {thumbnailOpen && <ThumbnailDesignerDialog item={item} typePath={typePath} onClose={() => setThumbnailOpen(false)} />}
+      {addingTo && (
+        <ItemSelectorDialog
+          types={linkableTypes(config?.searchTypes ?? [])}
+          purpose="The item you select is added at the end of the section, as a link to its page."
+          onSelect={handleItemChosen}
+          onClose={() => setAddingTo(null)}
+        />
+      )}
       {confirmRemove && (
         <ConfirmDialog title="Remove section" message={EDITOR_MESSAGES.removeSectionConfirm} confirmLabel="Remove" onConfirm={() => handleRemove(confirmRemove)} onCancel={() => setConfirmRemove(null)} />
       )}

@@ -13,6 +13,16 @@ export interface DraftSection {
   html: string;
 }
 
+/** The list with the section of `key` swapped with its neighbour above (-1) or below (1); the same list at either end. */
+export function moveSection<T extends { key: string }>(list: T[], key: string, by: -1 | 1): T[] {
+  const from = list.findIndex((s) => s.key === key);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= list.length) return list;
+  const next = [...list];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}
+
 /**
  * The sections of an edit page (items and templates): each with its title field, its tools and its editor.
  * Up and Down show only with `onMove`; each section's live editor is kept in `editors` under its key.
@@ -25,6 +35,7 @@ export function SectionList({
   onTitle,
   onRemove,
   onMove,
+  onAddItem,
   onChange,
   renderComments,
 }: {
@@ -35,6 +46,8 @@ export function SectionList({
   onTitle(key: string, title: string): void;
   onRemove(key: string): void;
   onMove?(key: string, by: -1 | 1): void;
+  /** Add item shows only with it: picks an item of the catalogue to link from the section (curriculum items). */
+  onAddItem?(key: string): void;
   onChange(): void;
   /** What follows a section's editor (an item's section comments); none on template pages. */
   renderComments?(section: DraftSection, name: string): ReactNode;
@@ -69,6 +82,11 @@ export function SectionList({
                         ↓ Down
                       </button>
                     </>
+                  )}
+                  {onAddItem && (
+                    <button type="button" className="button button--ghost button--small" aria-label={`Add item to ${name}`} disabled={!editable} onClick={() => onAddItem(section.key)}>
+                      + Add item
+                    </button>
                   )}
                   <button type="button" className="button button--ghost button--small button--danger-text" aria-label={`Remove ${name}`} disabled={!editable} onClick={() => onRemove(section.key)}>
                     Remove

@@ -13,7 +13,8 @@ import { PageTitle } from "../../components/PageTitle.js";
 import { showToast } from "../../components/toastStore.js";
 import { PATHS } from "../../routes/paths.js";
 import { EditRefused, ItemLoadProblem } from "./ItemViewScene.js";
-import { SectionList, TitleFields, type DraftSection } from "./SectionList.js";
+import { SectionList, TitleFields, moveSection, type DraftSection } from "./SectionList.js";
+import { nextSectionTitle } from "./sectionTitles.js";
 
 /**
  * The edit page of a curriculum template (the chooser's 'Manage selected'): title, description and
@@ -115,6 +116,11 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
           setSections((list) => list.map((s) => (s.key === key ? { ...s, title: value } : s)));
           touch();
         }}
+        onMove={(key, by) => {
+          // Items started from the template get its sections in this order.
+          setSections((list) => moveSection(list, key, by));
+          touch();
+        }}
         onRemove={setConfirmRemove}
         onChange={touch}
       />
@@ -122,7 +128,7 @@ function TemplateForm({ template }: { template: TemplateDetail }) {
         type="button"
         className="button button--secondary"
         onClick={() => {
-          setSections((list) => [...list, { key: newKey(), title: `Section ${list.length + 1}`, json: null, html: "" }]);
+          setSections((list) => [...list, { key: newKey(), title: nextSectionTitle(list), json: null, html: "" }]);
           touch();
         }}
       >

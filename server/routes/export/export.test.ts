@@ -213,6 +213,24 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     expect((await ownerClient.download(`${link}/export/HTML`)).bytes.toString("utf8")).not.toContain("<h2>Items</h2>");
   });
 
+  it("writes a section's links to this site's pages (a pathway step's resource) as absolute addresses, so a saved export still leads there", async () => {
+    const origin = server.url;
+    const pathway = await buildContent(server.db, { ownerId: owner.id, modelKey: "pathway", title: "Tide Careers Pathway" });
+    const step = `<p>Read <a href="/resources/${plan.uid}">the tide sheet</a>, see <a href="#notes">notes</a> and <a href="https://example.org/tides">a site</a>.</p>`;
+    const saved = await ownerClient.post(`/pathways/${pathway.uid}/update`, { title: "Tide Careers Pathway", sections: [{ title: "Step 1", html: step }] });
+    expect(saved.status).toBe(200);
+    const html = (await memberClient.download(`/pathways/${pathway.uid}/export/HTML`)).bytes.toString("utf8");
+    const hrefs = [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs).toEqual([`${origin}/resources/${plan.uid}`, "#notes", "https://example.org/tides"]);
+    // The page itself keeps the path, which the site resolves.
+    const page = await memberClient.get(`/api/content/pathways/${pathway.uid}`);
+    expect(page.body.sections[0].view_html).toContain(`href="/resources/${plan.uid}"`);
+    // Word: the step's resource is a hyperlink to the same address (a path alone was written as plain text).
+    const word = await memberClient.download(`/pathways/${pathway.uid}/export/Word2007`);
+    expect(docxPart(word.bytes, "word/_rels/document.xml.rels")).toContain(`Target="${origin}/resources/${plan.uid}"`);
+    expect(docxText(docxPart(word.bytes, "word/document.xml"))).toContain("Read the tide sheet, see notes");
+  });
+
   it("never fetches an image from this machine or its network, whatever way the address is written (IPv4-mapped IPv6 too)", async () => {
     // A server on this machine holding a real PNG: an export that fetched it would embed it.
     const hits: string[] = [];

@@ -37,7 +37,7 @@ export function exportRouter(db: Db, storage: FileStorage, chromiumPath: string)
     authorizeView(req.actor, exportPolicy.canExport(req.actor, item, await grantsOf(db, item), "link"));
     const options = parseOr422(ExportQuery, req.query);
     const origin = `${req.protocol}://${req.get("host")}`;
-    const doc = buildExportDocument(item, item.owner_name, await listSections(db, item.id), options, await exportAppendix(db, req.actor, item, origin));
+    const doc = buildExportDocument(item, item.owner_name, await listSections(db, item.id), options, await exportAppendix(db, req.actor, item, origin), origin);
     const loadImage = exportImageLoader(db, storage, req.actor, origin);
 
     const html = format.segment === "Word2007" ? null : await renderExportHtml(doc, loadImage);
