@@ -152,9 +152,9 @@ export function shownInWords(state: ShownState, start: string | null, end: strin
 
 /**
  * One entry of a staff page's list: its state (dimmed unless shown now) and title as the heading, what it holds, and
- * Edit, any other `actions`, then Delete, each naming the entry to a screen reader.
+ * Edit, any other `actions`, then Delete (when it may be deleted), each naming the entry to a screen reader.
  */
-export function StaffCard({ className, state, shown, title, children, actions, onEdit, onDelete }: { className: string; state: string; shown: boolean; title: string; children: ReactNode; actions?: ReactNode; onEdit(): void; onDelete(): void }) {
+export function StaffCard({ className, state, shown, title, children, actions, onEdit, onDelete }: { className: string; state: string; shown: boolean; title: string; children: ReactNode; actions?: ReactNode; onEdit(): void; onDelete?: () => void }) {
   return (
     <li className={`report card ${className}`}>
       <h2 className="report__title">
@@ -166,9 +166,11 @@ export function StaffCard({ className, state, shown, title, children, actions, o
           Edit<span className="visually-hidden"> {title}</span>
         </button>
         {actions}
-        <button type="button" className="button button--ghost button--small" onClick={onDelete}>
-          Delete<span className="visually-hidden"> {title}</span>
-        </button>
+        {onDelete && (
+          <button type="button" className="button button--ghost button--small" onClick={onDelete}>
+            Delete<span className="visually-hidden"> {title}</span>
+          </button>
+        )}
       </div>
     </li>
   );
@@ -176,12 +178,16 @@ export function StaffCard({ className, state, shown, title, children, actions, o
 
 type Errors<F extends string> = Partial<Record<F, string>>;
 
+/** A field the API names otherwise than the form (price_cents for a Price typed as an amount): the form's field, and the words to show there instead of the API's. */
+export type StaffServerField<F extends string> = { field: F; message?: string };
+
 /**
  * The state of a staff page's form dialog: each field's error (shown under it and tied to it by aria-describedby),
  * the server's other refusal, and saving. `submit` checks the fields in the browser, then saves; the first bad field
- * (in `order`, the form's order), found by the check or named by the server's 422, takes focus.
+ * (in `order`, the form's order), found by the check or named by the server's 422, takes focus. `serverFields`: the
+ * API's names of fields the form names otherwise.
  */
-export function useStaffForm<F extends string>(order: readonly F[]) {
+export function useStaffForm<F extends string>(order: readonly F[], serverFields: Partial<Record<string, StaffServerField<F>>> = {}) {
   const id = useId();
   const [errors, setErrors] = useState<Errors<F>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -206,7 +212,11 @@ export function useStaffForm<F extends string>(order: readonly F[]) {
       await save();
     } catch (error) {
       const apiError = await toApiError(error);
-      const named = Object.fromEntries(order.flatMap((name) => (apiError.fieldErrors[name]?.length ? [[name, apiError.fieldErrors[name][0]]] : []))) as Errors<F>;
+      const named: Errors<F> = {};
+      for (const [apiName, messages] of Object.entries(apiError.fieldErrors)) {
+        const mapped = serverFields[apiName] ?? ((order as readonly string[]).includes(apiName) ? { field: apiName as F } : undefined);
+        if (mapped && messages?.length && !named[mapped.field]) named[mapped.field] = mapped.message ?? messages[0];
+      }
       if (!show(named)) setFailure(apiError.displayMessage);
       setSaving(false);
     }
