@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { toApiError } from "../../api/ApiError.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { fieldErrorProps } from "../../components/Field.js";
@@ -126,6 +126,34 @@ export function StaffEntriesPage<E>({
       )}
     </StaffPage>
   );
+}
+
+/** The longest a timer waits (setTimeout's limit is about 24.8 days); a later moment is waited for in steps. */
+const LONGEST_WAIT_MS = 86_400_000;
+
+/**
+ * Calls `refresh` once the next of `times` (ISO moments; past ones and nulls are passed over) comes, a second after it
+ * (the server decides where an entry stands), and again at the next one: a list whose states follow the clock (a
+ * scheduled banner becomes shown, a shown one ended) while its page stays open.
+ */
+export function useRefreshWhenDue(times: readonly (string | null)[], refresh: () => unknown): void {
+  const refreshRef = useRef(refresh);
+  useEffect(() => {
+    refreshRef.current = refresh;
+  });
+  const [step, setStep] = useState(0);
+  const key = times.filter((t): t is string => Boolean(t)).join(" ");
+  useEffect(() => {
+    const now = Date.now();
+    const next = Math.min(...(key ? key.split(" ") : []).map((t) => Date.parse(t)).filter((t) => t > now));
+    if (!Number.isFinite(next)) return;
+    const wait = next - now + 1000;
+    const timer = setTimeout(() => {
+      if (wait <= LONGEST_WAIT_MS) void refreshRef.current();
+      setStep((n) => n + 1);
+    }, Math.min(wait, LONGEST_WAIT_MS));
+    return () => clearTimeout(timer);
+  }, [key, step]);
 }
 
 /** An ISO moment as a datetime-local control shows it (the reader's time); empty for none. */
