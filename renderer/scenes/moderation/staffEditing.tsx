@@ -26,10 +26,13 @@ export interface StaffConfirmedAction<E> {
   removes?: boolean;
 }
 
+/** The name of a card's asked action: "delete", or one of the page's own `actions` (A), so a misspelt one fails the typecheck. */
+export type StaffActionName<A extends string = never> = "delete" | A;
+
 /** What a card is given: Edit opens the form; `ask` asks the page's question for one of its actions ("delete" or another). */
-export interface StaffCardHandlers {
+export interface StaffCardHandlers<A extends string = never> {
   edit(): void;
-  ask(action: string): void;
+  ask(action: StaffActionName<A>): void;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface StaffCardHandlers {
  * question and its call; the page asks it ("Delete {noun}", Delete or Cancel), then runs it. `actions`: the other
  * questions the cards may ask, by name.
  */
-export function StaffEntriesPage<E>({
+export function StaffEntriesPage<E, A extends string = never>({
   title,
   intro,
   permission,
@@ -52,7 +55,7 @@ export function StaffEntriesPage<E>({
   form,
   afterSave,
   deletion,
-  actions = {},
+  actions,
 }: {
   title: string;
   intro: string;
@@ -62,18 +65,16 @@ export function StaffEntriesPage<E>({
   newId: string;
   counted?: boolean;
   query: UseQueryResult<{ data: E[] }>;
-  card(entry: E, handlers: StaffCardHandlers): ReactNode;
+  card(entry: E, handlers: StaffCardHandlers<NoInfer<A>>): ReactNode;
   form(entry: E | null, props: StaffFormProps): ReactNode;
   afterSave(): Promise<unknown>;
   deletion?: Pick<StaffConfirmedAction<E>, "question" | "run">;
-  actions?: Record<string, StaffConfirmedAction<E>>;
+  actions?: Record<A, StaffConfirmedAction<E>>;
 }) {
   const [editing, setEditing] = useState<{ entry: E | null } | null>(null);
   const [asking, setAsking] = useState<{ entry: E; action: StaffConfirmedAction<E> } | null>(null);
-  const questions: Record<string, StaffConfirmedAction<E>> = {
-    ...actions,
-    ...(deletion && { delete: { title: `Delete ${noun}`, confirmLabel: "Delete", removes: true, ...deletion } }),
-  };
+  const questionOf = (name: StaffActionName<A>): StaffConfirmedAction<E> | undefined =>
+    name === "delete" ? deletion && { title: `Delete ${noun}`, confirmLabel: "Delete", removes: true, ...deletion } : actions?.[name as A];
   const formProps: StaffFormProps = {
     onClose: () => setEditing(null),
     onSaved: async (message) => {
@@ -86,10 +87,10 @@ export function StaffEntriesPage<E>({
     setAsking(null);
     await runStaffAction(() => action.run(entry), afterSave, action.removes ? newId : undefined);
   };
-  const handlersOf = (entry: E): StaffCardHandlers => ({
+  const handlersOf = (entry: E): StaffCardHandlers<A> => ({
     edit: () => setEditing({ entry }),
     ask: (name) => {
-      const action = questions[name];
+      const action = questionOf(name);
       if (action) setAsking({ entry, action });
     },
   });
