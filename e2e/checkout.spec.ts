@@ -152,6 +152,12 @@ test("products: a price the form cannot take is refused in the units typed there
   await expect(price).toHaveAccessibleDescription(amountMessage);
   await expect(price).toBeFocused();
   await expect(dialog).not.toContainText(/\bcents?\b/i);
+  // Price and Currency share their row evenly: the refusal under Price reads in a few lines, not a narrow column of six.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const priceBox = (await price.boundingBox())!;
+  expect(priceBox.width).toBeGreaterThan(250);
+  expect((await dialog.getByText(amountMessage).boundingBox())!.height).toBeLessThan(3.5 * 22);
+  await expectNoAxeViolations(page, "product form with a price refused");
   await shoot(page, "product-price-error");
 
   // Should the server refuse the price (its API speaks of price_cents), the form says it by the Price field in the same units.

@@ -93,7 +93,7 @@ function ProductDialog({ product, onClose, onSaved }: { product: ManagedProduct 
       <Field id={fieldId("short_description")} label="Short description" error={errors.short_description}>
         <textarea {...control("short_description")} className="input" rows={3} maxLength={1000} value={description} onChange={(e) => edit("short_description", setDescription)(e.target.value)} />
       </Field>
-      <div className="interceptor-form__row">
+      <div className="staff-form__row">
         <Field id={fieldId("price")} label="Price (0 is free)" error={errors.price}>
           <input {...control("price")} className="input" inputMode="decimal" placeholder="12.50" value={price} onChange={(e) => edit("price", setPrice)(e.target.value)} />
         </Field>
@@ -153,7 +153,7 @@ function ItemPicker({ id, error, items, onChange }: { id: string; error?: string
               {r.title} <span className="order-card__type">{r.common.type_name_singular}</span>
             </li>
           ))}
-          {!found.isFetching && !candidates.length && <li>No matching items.</li>}
+          {!found.isFetching && !candidates.length && <li>{found.data?.data.length ? "No other items match: those found are chosen already or cannot be sold." : "No matching items."}</li>}
         </ul>
       )}
     </fieldset>
