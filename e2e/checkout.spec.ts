@@ -168,7 +168,16 @@ test("products: a price the form cannot take is refused in the units typed there
   );
   await price.fill("12.50");
   await dialog.getByLabel("Find an item").fill("fractions");
-  await dialog.getByRole("button", { name: /^Add / }).first().click();
+  // On a phone a found item's title wraps beside its Add button, not under it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const found = dialog.getByRole("list", { name: "Matching items" }).getByRole("listitem").first();
+  const add = found.getByRole("button", { name: /^Add / });
+  await expect(add).toBeVisible();
+  const addBox = (await add.boundingBox())!;
+  const titleBox = (await found.locator(".product-items__title").boundingBox())!;
+  expect(titleBox.x).toBeGreaterThanOrEqual(addBox.x + addBox.width);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await add.click();
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(price).toHaveAccessibleDescription(amountMessage);
   await expect(price).toBeFocused();

@@ -149,8 +149,10 @@ function ItemPicker({ id, error, items, onChange }: { id: string; error?: string
             <li key={r.id}>
               <button type="button" className="button button--secondary button--small" onClick={() => onChange([...items, { id: r.id, title: r.title, link: r.link, type_name_singular: r.common.type_name_singular }])}>
                 Add<span className="visually-hidden"> {r.title}</span>
-              </button>{" "}
-              {r.title} <span className="order-card__type">{r.common.type_name_singular}</span>
+              </button>
+              <span className="product-items__title">
+                {r.title} <span className="order-card__type">{r.common.type_name_singular}</span>
+              </span>
             </li>
           ))}
           {!found.isFetching && !candidates.length && <li>{found.data?.data.length ? "No other items match: those found are chosen already or cannot be sold." : "No matching items."}</li>}
