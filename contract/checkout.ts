@@ -26,6 +26,9 @@ export const CHECKOUT_TEXTS = {
   notPending: "Only a pending order can be marked paid or cancelled.",
   created: "Product created.",
   saved: "Product saved.",
+  deleted: "Product deleted.",
+  /** DELETE of a product someone ordered: its orders are the buyers' record (and a paid one their access), so it stays. */
+  orderedCannotDelete: "This product has been ordered, so it cannot be deleted: its orders stay on record. Take it off sale instead.",
   markedPaid: "The order is marked paid: its buyer can now open the product's items.",
   cancelled: "The order is cancelled.",
   ordered: "Your order is placed. We will send you an invoice.",
@@ -109,8 +112,11 @@ export const ManagedProduct = AvailableProduct.extend({
   price_cents: z.number(),
   is_active: z.boolean(),
   items: z.array(ProductItemView),
+  /** How many orders it has, of any status (a product with orders cannot be deleted). */
+  orders_count: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
+  abilities: z.object({ delete: z.boolean() }),
 });
 export type ManagedProduct = z.infer<typeof ManagedProduct>;
 

@@ -222,3 +222,26 @@ test("announcements page: moderators and members are told it is not theirs, and 
   await expect(page.getByRole("navigation", { name: "Moderation" }).getByRole("link", { name: "Announcements" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "New announcement" })).toHaveCount(0);
 });
+
+test("announcements: a scheduled one's card gets End now when its start passes while the page is open; a card says it has a thumbnail", async ({ page }) => {
+  const title = `E2E announcement soon ${Date.now().toString(36)}`;
+  await signInViaApi(page, ADMIN);
+  try {
+    const token = await csrfToken(page.request);
+    const start = new Date(Date.now() + 5000).toISOString();
+    const body = { title, type: "information", start_time: start, thumbnail_url: "/news/science.svg" };
+    expect((await page.request.post("/api/announcements", { data: body, headers: { "X-CSRF-Token": token } })).status()).toBe(201);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/moderation/announcements");
+    const card = page.getByRole("list", { name: "Announcements" }).getByRole("listitem").filter({ hasText: title });
+    await expect(card.getByRole("heading")).toContainText("Scheduled from");
+    await expect(card.getByRole("button", { name: `End now ${title}` })).toHaveCount(0);
+    await expect(card).toContainText("thumbnail without alternative text");
+    // No reload: the page reads the list again once the start has passed.
+    await expect(card.getByRole("button", { name: `End now ${title}` })).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByRole("heading")).toContainText("Shown now");
+    await expectNoAxeViolations(page, "announcements list after a start passed");
+  } finally {
+    await deleteAnnouncements(page, "E2E announcement ");
+  }
+});

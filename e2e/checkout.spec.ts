@@ -44,7 +44,8 @@ test("checkout: an admin sells a restricted item, a member buys it with Buy Now,
   await expect(toasts(page)).toContainText("Product created.");
   const card = page.getByRole("list", { name: "Products" }).getByRole("listitem").filter({ hasText: `${title} pack` });
   await expect(card).toContainText("$9.50");
-  await expect(card).toContainText(`Unlocks: ${title}`);
+  await expect(card).toContainText("Unlocks 1 item:");
+  await expect(card.getByRole("link", { name: title, exact: true })).toBeVisible();
   await expectNoAxeViolations(page, "products page");
   await shoot(page, "admin-products");
 
@@ -151,6 +152,12 @@ test("products: a price the form cannot take is refused in the units typed there
   await expect(price).toHaveAccessibleDescription(amountMessage);
   await expect(price).toBeFocused();
   await expect(dialog).not.toContainText(/\bcents?\b/i);
+  // Price and Currency share their row evenly: the refusal under Price reads in a few lines, not a narrow column of six.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const priceBox = (await price.boundingBox())!;
+  expect(priceBox.width).toBeGreaterThan(250);
+  expect((await dialog.getByText(amountMessage).boundingBox())!.height).toBeLessThan(3.5 * 22);
+  await expectNoAxeViolations(page, "product form with a price refused");
   await shoot(page, "product-price-error");
 
   // Should the server refuse the price (its API speaks of price_cents), the form says it by the Price field in the same units.
@@ -161,9 +168,72 @@ test("products: a price the form cannot take is refused in the units typed there
   );
   await price.fill("12.50");
   await dialog.getByLabel("Find an item").fill("fractions");
-  await dialog.getByRole("button", { name: /^Add / }).first().click();
+  // On a phone a found item's title wraps beside its Add button, not under it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const found = dialog.getByRole("list", { name: "Matching items" }).getByRole("listitem").first();
+  const add = found.getByRole("button", { name: /^Add / });
+  await expect(add).toBeVisible();
+  const addBox = (await add.boundingBox())!;
+  const titleBox = (await found.locator(".product-items__title").boundingBox())!;
+  expect(titleBox.x).toBeGreaterThanOrEqual(addBox.x + addBox.width);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await add.click();
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(price).toHaveAccessibleDescription(amountMessage);
   await expect(price).toBeFocused();
   await expect(dialog).not.toContainText(/\bcents?\b/i);
+});
+
+test("products: a product no one ordered is deleted after a question; an ordered one has no Delete and says why; the server's refusal of a field shows under it", async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const found = (await (await page.request.get("/api/search?query=fractions&per=5&ignore_permissions=1")).json()) as { data: { id: number; model_key: string }[] };
+  const item = found.data.find((r) => r.model_key !== "group")!;
+  const make = async (name: string, price_cents: number) => {
+    const res = await page.request.post("/api/products", { data: { name, short_description: "", price_cents, item_ids: [item.id] }, headers });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { data: { uuid: string } }).data.uuid;
+  };
+  const unsold = `${unique()} spare pack`;
+  const sold = `${unique()} sold pack`;
+  await make(unsold, 500);
+  const soldUuid = await make(sold, 0);
+  expect((await page.request.post(`/checkout/one-click/${soldUuid}`, { data: {}, headers })).status()).toBe(200);
+
+  await page.goto("/moderation/products");
+  const list = page.getByRole("list", { name: "Products" });
+  const unsoldCard = list.getByRole("listitem").filter({ has: page.getByRole("heading", { name: unsold }) });
+  const soldCard = list.getByRole("listitem").filter({ has: page.getByRole("heading", { name: sold }) });
+  await expect(unsoldCard).toContainText("Unlocks 1 item:");
+  await expect(unsoldCard.getByRole("link")).toHaveCount(1);
+  await expect(unsoldCard).toContainText("No orders yet.");
+  await expect(soldCard).toContainText("1 order: kept on record, so it cannot be deleted; take it off sale to stop selling it.");
+  await expect(soldCard.getByRole("button", { name: `Delete ${sold}` })).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: /^\d+ products$/ })).toBeVisible();
+  await expectNoAxeViolations(page, "products page with Delete and orders");
+
+  await unsoldCard.getByRole("button", { name: `Delete ${unsold}` }).click();
+  const question = page.getByRole("alertdialog", { name: "Delete product" });
+  await expect(question).toContainText(`Are you sure you want to delete "${unsold}"? No one has ordered it.`);
+  await expectNoAxeViolations(page, "Delete product question");
+  await question.getByRole("button", { name: "Delete" }).click();
+  await expect(toasts(page)).toContainText("Product deleted.");
+  await expect(unsoldCard).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "New product" })).toBeFocused();
+
+  // A refusal the server names a field for shows under that field, not above the buttons.
+  const currencyMessage = "The currency must be a three-letter code such as USD.";
+  await page.route(`**/api/products/${soldUuid}`, (route) =>
+    route.request().method() === "PUT" ? route.fulfill({ status: 422, contentType: "application/json", body: JSON.stringify({ message: currencyMessage, errors: { currency: [currencyMessage] } }) }) : route.fallback(),
+  );
+  await soldCard.getByRole("button", { name: `Edit ${sold}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit product" });
+  await dialog.getByRole("button", { name: "Save" }).click();
+  const currency = dialog.getByLabel("Currency");
+  await expect(currency).toHaveAccessibleDescription(currencyMessage);
+  await expect(currency).toBeFocused();
+  await expect(dialog.getByText(currencyMessage)).toHaveCount(1);
+  await expectNoAxeViolations(page, "product form with a field's refusal");
+  await currency.fill("EUR");
+  await expect(currency).not.toHaveAccessibleDescription(currencyMessage);
 });

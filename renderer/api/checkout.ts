@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { ManagedProductsResponse, OrderResponse, OrdersResponse, OrderUpdateResponse, ProductSaveResponse, type OrderStatus, type ProductInput } from "../../contract/index.js";
-import { apiUrl, getJson, postJson, putJson } from "./client.js";
+import { ManagedProductsResponse, OrderResponse, OrdersResponse, OrderUpdateResponse, ProductSaveResponse, StatusMessageResponse, type OrderStatus, type ProductInput } from "../../contract/index.js";
+import { apiUrl, deleteJson, getJson, postJson, putJson } from "./client.js";
 
 /** The query keys of products and orders (every one is refreshed after a change). */
 export const checkoutKeys = {
@@ -42,4 +42,9 @@ export function useAllOrders(status: OrderStatus | "", enabled: boolean) {
 /** POST /api/orders/{uuid}/paid or /cancel. */
 export function settleOrder(uuid: string, action: "paid" | "cancel"): Promise<OrderUpdateResponse> {
   return postJson(`api/orders/${uuid}/${action}`, {}, OrderUpdateResponse);
+}
+
+/** DELETE /api/products/{uuid}: a product no one has ordered (one with orders is refused, 409). */
+export function deleteProduct(uuid: string): Promise<StatusMessageResponse> {
+  return deleteJson(`api/products/${encodeURIComponent(uuid)}`, StatusMessageResponse);
 }

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ProductInput } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { OrderRow, ProductRow } from "../db/schema.js";
-import { findOpenOrder, findOrder, type OrderWithNames } from "../models/products.js";
+import { deleteUnorderedProduct, findOpenOrder, findOrder, type OrderWithNames } from "../models/products.js";
 import { recordContentChange } from "./createContent.js";
 
 type CheckedProduct = z.output<typeof ProductInput>;
@@ -28,6 +28,19 @@ export async function saveProduct(db: Db, existing: ProductRow | null, input: Ch
     // Each item's card counts the active products that unlock it: the items it had and has are searched afresh.
     for (const id of new Set([...before.map((r) => r.content_id), ...input.item_ids])) await recordContentChange(trx, id);
     return product;
+  });
+}
+
+/**
+ * Deletes a product no one has ordered, with its list of items (the items themselves stay), in one transaction; its
+ * items are searched afresh (their cards count the products that unlock them). False when it has orders or is gone.
+ */
+export async function deleteProduct(db: Db, product: ProductRow): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const items = await trx.selectFrom("product_items").select("content_id").where("product_id", "=", product.id).execute();
+    if (!(await deleteUnorderedProduct(trx, product.id))) return false;
+    for (const { content_id } of items) await recordContentChange(trx, content_id);
+    return true;
   });
 }
 

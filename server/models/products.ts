@@ -112,3 +112,30 @@ export async function listOrders(db: Db, filter: { buyerId?: number; status?: Or
   if (filter.status) query = query.where("orders.status", "=", filter.status);
   return query.orderBy("orders.created_at", "desc").orderBy("orders.id", "desc").limit(ORDERS_LIST_LIMIT).execute();
 }
+
+/** How many orders (of any status) each of some products has, by product id (0 for none). */
+export async function countOrdersByProduct(db: Db, productIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(productIds.map((id) => [id, 0]));
+  if (!productIds.length) return counts;
+  const rows = await db
+    .selectFrom("orders")
+    .select(["product_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("product_id", "in", [...productIds])
+    .groupBy("product_id")
+    .execute();
+  for (const row of rows) counts.set(row.product_id, Number(row.n));
+  return counts;
+}
+
+/**
+ * Deletes a product no one has ordered (its product_items go with it; the items stay), in one statement so an order
+ * placed meanwhile keeps it. False when it has orders or is gone.
+ */
+export async function deleteUnorderedProduct(db: Db, productId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom("products")
+    .where("id", "=", productId)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("orders").select("orders.id").whereRef("orders.product_id", "=", "products.id"))))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -7,6 +7,12 @@ export { SELLABLE_MODEL_KEYS };
 /** Managing products (listing all, creating, editing, switching off): administrators only, since they set the site's prices. */
 export const canManage = (actor: Actor): boolean => actor.signedIn && actor.isAdmin;
 
+/**
+ * Deleting a product: administrators, and only while no one has ordered it. An order is its buyer's record of what they
+ * bought and paid (a paid one is why they may open its items), so a product with orders is taken off sale instead.
+ */
+export const canDelete = (actor: Actor, product: { orders_count: number }): boolean => canManage(actor) && product.orders_count === 0;
+
 /** Buying (Buy Now): any signed-in profile; a guest signs in first. */
 export const canBuy = (actor: Actor): boolean => actor.signedIn;
 

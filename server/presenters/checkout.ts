@@ -23,8 +23,17 @@ export function presentProductItem(row: ProductItemRow): ProductItemView {
 }
 
 /** A product as its administrators see it, with its items. */
-export function presentManagedProduct(row: ProductRow, items: ProductItemRow[]): ManagedProduct {
-  return { ...presentAvailableProduct(row), price_cents: row.price_cents, is_active: row.is_active === 1, items: items.map(presentProductItem), created_at: row.created_at, updated_at: row.updated_at };
+export function presentManagedProduct(row: ProductRow, items: ProductItemRow[], ordersCount: number, actor: Actor): ManagedProduct {
+  return {
+    ...presentAvailableProduct(row),
+    price_cents: row.price_cents,
+    is_active: row.is_active === 1,
+    items: items.map(presentProductItem),
+    orders_count: ordersCount,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    abilities: { delete: productPolicy.canDelete(actor, { orders_count: ordersCount }) },
+  };
 }
 
 /** The page of an order (the renderer's). */

@@ -19,7 +19,7 @@ import { AnnouncementCallout } from "../../components/AnnouncementBanners.js";
 import { shortDate, shortDateRange } from "../../components/dates.js";
 import { readSectionContent, SectionEditor } from "../../components/editor/SectionEditor.js";
 import { Field } from "../../components/Field.js";
-import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDialog, toLocalInput, useStaffForm, type StaffFormProps } from "./staffEditing.js";
+import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDialog, toLocalInput, useRefreshWhenDue, useStaffForm, type StaffFormProps } from "./staffEditing.js";
 
 const TYPE_LABELS: Record<AnnouncementType, string> = { information: "Information", error: "Error", question: "Question", event: "Event", others: "Others" };
 const AUDIENCE_LABELS: Record<AnnouncementAudience, string> = { public: "Everyone", authed: "Signed-in users", restricted: "Only people it is shared with on its page" };
@@ -32,6 +32,8 @@ export function AnnouncementsScene() {
 
   /** After a change: the list and the banners (the administrator's own included). */
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["announcements"] });
+  // A scheduled one's start, or a shown one's end, passing while the page is open: the list (and the banners) read again.
+  useRefreshWhenDue((announcements.data?.data ?? []).flatMap((a) => [a.start_time, a.end_time]), refresh);
 
   return (
     <StaffEntriesPage
@@ -74,6 +76,8 @@ function AnnouncementCard({ announcement: a, onEdit, onEnd, onDelete }: { announ
     `priority ${a.priority}`,
     a.show_snooze ? "Snooze" : null,
     a.show_dismiss ? "Dismiss" : null,
+    a.thumbnail_url ? (a.community_callout_settings.background_alt_text ? "thumbnail" : "thumbnail without alternative text") : null,
+    a.thumbnail_url && (a.community_callout_settings.title || a.community_callout_settings.description) ? "callout with its own words" : null,
     `changed on ${shortDate(a.updated_at)}`,
   ].filter(Boolean);
   return (

@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useState } from "react";
+import { Link } from "react-router";
 import { CHECKOUT_TEXTS, centsOfAmount, formatPrice, SearchResponse, SELLABLE_MODEL_KEYS, type ManagedProduct, type ProductItemView } from "../../../contract/index.js";
-import { toApiError } from "../../api/ApiError.js";
-import { checkoutKeys, saveProduct, useManagedProducts } from "../../api/checkout.js";
+import { checkoutKeys, deleteProduct, saveProduct, useManagedProducts } from "../../api/checkout.js";
 import { getJson } from "../../api/client.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
-import { StaffEntriesPage, StaffFormDialog, type StaffFormProps } from "./staffEditing.js";
+import { StaffCard, StaffEntriesPage, StaffFormDialog, useStaffForm, type StaffFormProps } from "./staffEditing.js";
 
-/** The administrators' products (what Buy Now sells), at /moderation/products: list, create, edit, take off sale. */
+/** The administrators' products (what Buy Now sells), at /moderation/products: list, create, edit, take off sale, delete one no one ordered. */
 export function ProductsScene() {
   const allowed = Boolean(useCurrentProfile()?.permissions.manage_products);
   const products = useManagedProducts(allowed);
@@ -22,97 +22,90 @@ export function ProductsScene() {
       noun="product"
       nouns="products"
       newId="new-product"
+      counted
       query={products}
-      card={(product, { edit }) => (
-        <li key={product.uuid} className="report card product-card">
-          <h2 className="report__title">
-            <span className={`report__kind${product.is_active ? "" : " interceptor-card__off"}`}>{product.is_active ? "On sale" : "Off sale"}</span> {product.name}
-          </h2>
-          <p className="product-card__price">{formatPrice(product.price_cents, product.currency)}</p>
-          {product.short_description && <p>{product.short_description}</p>}
-          <p className="report__meta">Unlocks: {product.items.map((i) => i.title).join(", ")}</p>
-          <div className="interceptor-card__actions">
-            <button type="button" className="button button--secondary button--small" onClick={edit}>
-              Edit<span className="visually-hidden"> {product.name}</span>
-            </button>
-          </div>
-        </li>
-      )}
+      card={(product, { edit, ask }) => <ProductCard key={product.uuid} product={product} onEdit={edit} onDelete={product.abilities.delete ? () => ask("delete") : undefined} />}
       form={(product, props) => <ProductDialog product={product} {...props} />}
       afterSave={() => queryClient.invalidateQueries({ queryKey: checkoutKeys.all })}
+      deletion={{
+        question: (product) => `Are you sure you want to delete "${product.name}"? No one has ordered it. Its ${itemCount(product.items.length)} stay as they are, no longer sold by it.`,
+        run: (product) => deleteProduct(product.uuid),
+      }}
     />
   );
 }
 
-type FieldName = "name" | "short_description" | "price" | "currency" | "items";
+const itemCount = (n: number) => (n === 1 ? "1 item" : `${n} items`);
 
+/** A product: on sale or not, its price and description, the items it unlocks (each a link), and its orders (a product with orders is kept: no Delete). */
+function ProductCard({ product, onEdit, onDelete }: { product: ManagedProduct; onEdit(): void; onDelete?: () => void }) {
+  return (
+    <StaffCard className="product-card" state={product.is_active ? "On sale" : "Off sale"} shown={product.is_active} title={product.name} onEdit={onEdit} onDelete={onDelete}>
+      <p className="product-card__price">{formatPrice(product.price_cents, product.currency)}</p>
+      {product.short_description && <p>{product.short_description}</p>}
+      <p className="report__meta">Unlocks {itemCount(product.items.length)}:</p>
+      <ul className="product-card__items">
+        {product.items.map((item) => (
+          <li key={item.id}>
+            <Link to={item.link}>{item.title}</Link> <span className="order-card__type">{item.type_name_singular}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="report__meta">
+        {product.orders_count === 0
+          ? "No orders yet."
+          : `${product.orders_count === 1 ? "1 order" : `${product.orders_count} orders`}: kept on record, so it cannot be deleted${product.is_active ? "; take it off sale to stop selling it" : ""}.`}
+      </p>
+    </StaffCard>
+  );
+}
+
+const FIELDS = ["name", "short_description", "price", "currency", "items"] as const;
 
 /** Adding (no product) or editing one: name, description, price, currency, on sale, and the items it unlocks. */
 function ProductDialog({ product, onClose, onSaved }: { product: ManagedProduct | null } & StaffFormProps) {
-  const id = useId();
+  // The API speaks of price_cents; the person typed an amount, so its refusal is said in those units, by the field.
+  const form = useStaffForm(FIELDS, { price_cents: { field: "price", message: CHECKOUT_TEXTS.badPrice }, item_ids: { field: "items" } });
+  const { errors, control, edit, fieldId } = form;
   const [name, setName] = useState(product?.name ?? "");
   const [description, setDescription] = useState(product?.short_description ?? "");
   const [price, setPrice] = useState(product?.price ?? "");
   const [currency, setCurrency] = useState(product?.currency ?? "USD");
   const [active, setActive] = useState(product?.is_active ?? true);
   const [items, setItems] = useState<ProductItemView[]>(product?.items ?? []);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    const found: Partial<Record<FieldName, string>> = {};
-    if (!name.trim()) found.name = CHECKOUT_TEXTS.nameRequired;
-    const cents = centsOfAmount(price);
-    if (cents === null) found.price = CHECKOUT_TEXTS.badPrice;
-    if (!/^[A-Za-z]{3}$/.test(currency.trim())) found.currency = CHECKOUT_TEXTS.badCurrency;
-    if (!items.length) found.items = CHECKOUT_TEXTS.itemsRequired;
-    setErrors(found);
-    setFailure(null);
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await saveProduct(product?.uuid ?? null, { name, short_description: description, price_cents: cents!, currency, is_active: active, item_ids: items.map((i) => i.id) });
-      await onSaved(answer.message);
-    } catch (error) {
-      const apiError = await toApiError(error);
-      // The API speaks of price_cents; the person typed an amount, so its refusal is said in those units, by the field.
-      if (apiError.fieldErrors.price_cents?.length) {
-        setErrors({ price: CHECKOUT_TEXTS.badPrice });
-        document.getElementById(`${id}-price`)?.focus();
-      } else setFailure(apiError.displayMessage);
-      setSaving(false);
-    }
+  const check = () => ({
+    ...(!name.trim() && { name: CHECKOUT_TEXTS.nameRequired }),
+    ...(centsOfAmount(price) === null && { price: CHECKOUT_TEXTS.badPrice }),
+    ...(!/^[A-Za-z]{3}$/.test(currency.trim()) && { currency: CHECKOUT_TEXTS.badCurrency }),
+    ...(!items.length && { items: CHECKOUT_TEXTS.itemsRequired }),
+  });
+  const save = async () => {
+    const answer = await saveProduct(product?.uuid ?? null, { name, short_description: description, price_cents: centsOfAmount(price)!, currency, is_active: active, item_ids: items.map((i) => i.id) });
+    await onSaved(answer.message);
   };
 
-  const control = (field: FieldName) => ({ id: `${id}-${field}`, ...fieldErrorProps(`${id}-${field}`, errors[field]) });
   return (
-    <StaffFormDialog id="product-form-modal" noun="product" editing={product !== null} failure={failure} saving={saving} onClose={onClose} onSubmit={handleSubmit}>
-      <Field id={`${id}-name`} label="Name" error={errors.name}>
-        <input {...control("name")} className="input" maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
+    <StaffFormDialog id="product-form-modal" noun="product" editing={product !== null} failure={form.failure} saving={form.saving} onClose={onClose} onSubmit={form.submit(check, save)}>
+      <Field id={fieldId("name")} label="Name" error={errors.name}>
+        <input {...control("name")} className="input" maxLength={255} value={name} onChange={(e) => edit("name", setName)(e.target.value)} />
       </Field>
-      <Field id={`${id}-short_description`} label="Short description" error={errors.short_description}>
-        <textarea {...control("short_description")} className="input" rows={3} maxLength={1000} value={description} onChange={(e) => setDescription(e.target.value)} />
+      <Field id={fieldId("short_description")} label="Short description" error={errors.short_description}>
+        <textarea {...control("short_description")} className="input" rows={3} maxLength={1000} value={description} onChange={(e) => edit("short_description", setDescription)(e.target.value)} />
       </Field>
-      <div className="interceptor-form__row">
-        <Field id={`${id}-price`} label="Price (0 is free)" error={errors.price}>
-          <input {...control("price")} className="input" inputMode="decimal" placeholder="12.50" value={price} onChange={(e) => setPrice(e.target.value)} />
+      <div className="staff-form__row">
+        <Field id={fieldId("price")} label="Price (0 is free)" error={errors.price}>
+          <input {...control("price")} className="input" inputMode="decimal" placeholder="12.50" value={price} onChange={(e) => edit("price", setPrice)(e.target.value)} />
         </Field>
-        <Field id={`${id}-currency`} label="Currency" error={errors.currency}>
-          <input {...control("currency")} className="input" maxLength={3} value={currency} onChange={(e) => setCurrency(e.target.value.toUpperCase())} />
+        <Field id={fieldId("currency")} label="Currency" error={errors.currency}>
+          <input {...control("currency")} className="input" maxLength={3} value={currency} onChange={(e) => edit("currency", setCurrency)(e.target.value.toUpperCase())} />
         </Field>
       </div>
       <label className="check">
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
         <span className="check__label">On sale (shows Buy Now on its items)</span>
       </label>
-      <ItemPicker id={`${id}-items`} error={errors.items} items={items} onChange={setItems} />
+      <ItemPicker id={fieldId("items")} error={errors.items} items={items} onChange={edit("items", setItems)} />
     </StaffFormDialog>
   );
 }
@@ -156,11 +149,13 @@ function ItemPicker({ id, error, items, onChange }: { id: string; error?: string
             <li key={r.id}>
               <button type="button" className="button button--secondary button--small" onClick={() => onChange([...items, { id: r.id, title: r.title, link: r.link, type_name_singular: r.common.type_name_singular }])}>
                 Add<span className="visually-hidden"> {r.title}</span>
-              </button>{" "}
-              {r.title} <span className="order-card__type">{r.common.type_name_singular}</span>
+              </button>
+              <span className="product-items__title">
+                {r.title} <span className="order-card__type">{r.common.type_name_singular}</span>
+              </span>
             </li>
           ))}
-          {!found.isFetching && !candidates.length && <li>No matching items.</li>}
+          {!found.isFetching && !candidates.length && <li>{found.data?.data.length ? "No other items match: those found are chosen already or cannot be sold." : "No matching items."}</li>}
         </ul>
       )}
     </fieldset>

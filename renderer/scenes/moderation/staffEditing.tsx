@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { toApiError } from "../../api/ApiError.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { fieldErrorProps } from "../../components/Field.js";
@@ -26,10 +26,13 @@ export interface StaffConfirmedAction<E> {
   removes?: boolean;
 }
 
+/** The name of a card's asked action: "delete", or one of the page's own `actions` (A), so a misspelt one fails the typecheck. */
+export type StaffActionName<A extends string = never> = "delete" | A;
+
 /** What a card is given: Edit opens the form; `ask` asks the page's question for one of its actions ("delete" or another). */
-export interface StaffCardHandlers {
+export interface StaffCardHandlers<A extends string = never> {
   edit(): void;
-  ask(action: string): void;
+  ask(action: StaffActionName<A>): void;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface StaffCardHandlers {
  * question and its call; the page asks it ("Delete {noun}", Delete or Cancel), then runs it. `actions`: the other
  * questions the cards may ask, by name.
  */
-export function StaffEntriesPage<E>({
+export function StaffEntriesPage<E, A extends string = never>({
   title,
   intro,
   permission,
@@ -52,7 +55,7 @@ export function StaffEntriesPage<E>({
   form,
   afterSave,
   deletion,
-  actions = {},
+  actions,
 }: {
   title: string;
   intro: string;
@@ -62,18 +65,16 @@ export function StaffEntriesPage<E>({
   newId: string;
   counted?: boolean;
   query: UseQueryResult<{ data: E[] }>;
-  card(entry: E, handlers: StaffCardHandlers): ReactNode;
+  card(entry: E, handlers: StaffCardHandlers<NoInfer<A>>): ReactNode;
   form(entry: E | null, props: StaffFormProps): ReactNode;
   afterSave(): Promise<unknown>;
   deletion?: Pick<StaffConfirmedAction<E>, "question" | "run">;
-  actions?: Record<string, StaffConfirmedAction<E>>;
+  actions?: Record<A, StaffConfirmedAction<E>>;
 }) {
   const [editing, setEditing] = useState<{ entry: E | null } | null>(null);
   const [asking, setAsking] = useState<{ entry: E; action: StaffConfirmedAction<E> } | null>(null);
-  const questions: Record<string, StaffConfirmedAction<E>> = {
-    ...actions,
-    ...(deletion && { delete: { title: `Delete ${noun}`, confirmLabel: "Delete", removes: true, ...deletion } }),
-  };
+  const questionOf = (name: StaffActionName<A>): StaffConfirmedAction<E> | undefined =>
+    name === "delete" ? deletion && { title: `Delete ${noun}`, confirmLabel: "Delete", removes: true, ...deletion } : actions?.[name as A];
   const formProps: StaffFormProps = {
     onClose: () => setEditing(null),
     onSaved: async (message) => {
@@ -86,10 +87,10 @@ export function StaffEntriesPage<E>({
     setAsking(null);
     await runStaffAction(() => action.run(entry), afterSave, action.removes ? newId : undefined);
   };
-  const handlersOf = (entry: E): StaffCardHandlers => ({
+  const handlersOf = (entry: E): StaffCardHandlers<A> => ({
     edit: () => setEditing({ entry }),
     ask: (name) => {
-      const action = questions[name];
+      const action = questionOf(name);
       if (action) setAsking({ entry, action });
     },
   });
@@ -128,6 +129,34 @@ export function StaffEntriesPage<E>({
   );
 }
 
+/** The longest a timer waits (setTimeout's limit is about 24.8 days); a later moment is waited for in steps. */
+const LONGEST_WAIT_MS = 86_400_000;
+
+/**
+ * Calls `refresh` once the next of `times` (ISO moments; past ones and nulls are passed over) comes, a second after it
+ * (the server decides where an entry stands), and again at the next one: a list whose states follow the clock (a
+ * scheduled banner becomes shown, a shown one ended) while its page stays open.
+ */
+export function useRefreshWhenDue(times: readonly (string | null)[], refresh: () => unknown): void {
+  const refreshRef = useRef(refresh);
+  useEffect(() => {
+    refreshRef.current = refresh;
+  });
+  const [step, setStep] = useState(0);
+  const key = times.filter((t): t is string => Boolean(t)).join(" ");
+  useEffect(() => {
+    const now = Date.now();
+    const next = Math.min(...(key ? key.split(" ") : []).map((t) => Date.parse(t)).filter((t) => t > now));
+    if (!Number.isFinite(next)) return;
+    const wait = next - now + 1000;
+    const timer = setTimeout(() => {
+      if (wait <= LONGEST_WAIT_MS) void refreshRef.current();
+      setStep((n) => n + 1);
+    }, Math.min(wait, LONGEST_WAIT_MS));
+    return () => clearTimeout(timer);
+  }, [key, step]);
+}
+
 /** An ISO moment as a datetime-local control shows it (the reader's time); empty for none. */
 export function toLocalInput(iso: string | null): string {
   if (!iso) return "";
@@ -152,9 +181,9 @@ export function shownInWords(state: ShownState, start: string | null, end: strin
 
 /**
  * One entry of a staff page's list: its state (dimmed unless shown now) and title as the heading, what it holds, and
- * Edit, any other `actions`, then Delete, each naming the entry to a screen reader.
+ * Edit, any other `actions`, then Delete (when it may be deleted), each naming the entry to a screen reader.
  */
-export function StaffCard({ className, state, shown, title, children, actions, onEdit, onDelete }: { className: string; state: string; shown: boolean; title: string; children: ReactNode; actions?: ReactNode; onEdit(): void; onDelete(): void }) {
+export function StaffCard({ className, state, shown, title, children, actions, onEdit, onDelete }: { className: string; state: string; shown: boolean; title: string; children: ReactNode; actions?: ReactNode; onEdit(): void; onDelete?: () => void }) {
   return (
     <li className={`report card ${className}`}>
       <h2 className="report__title">
@@ -166,9 +195,11 @@ export function StaffCard({ className, state, shown, title, children, actions, o
           Edit<span className="visually-hidden"> {title}</span>
         </button>
         {actions}
-        <button type="button" className="button button--ghost button--small" onClick={onDelete}>
-          Delete<span className="visually-hidden"> {title}</span>
-        </button>
+        {onDelete && (
+          <button type="button" className="button button--ghost button--small" onClick={onDelete}>
+            Delete<span className="visually-hidden"> {title}</span>
+          </button>
+        )}
       </div>
     </li>
   );
@@ -176,12 +207,16 @@ export function StaffCard({ className, state, shown, title, children, actions, o
 
 type Errors<F extends string> = Partial<Record<F, string>>;
 
+/** A field the API names otherwise than the form (price_cents for a Price typed as an amount): the form's field, and the words to show there instead of the API's. */
+export type StaffServerField<F extends string> = { field: F; message?: string };
+
 /**
  * The state of a staff page's form dialog: each field's error (shown under it and tied to it by aria-describedby),
  * the server's other refusal, and saving. `submit` checks the fields in the browser, then saves; the first bad field
- * (in `order`, the form's order), found by the check or named by the server's 422, takes focus.
+ * (in `order`, the form's order), found by the check or named by the server's 422, takes focus. `serverFields`: the
+ * API's names of fields the form names otherwise.
  */
-export function useStaffForm<F extends string>(order: readonly F[]) {
+export function useStaffForm<F extends string>(order: readonly F[], serverFields: Partial<Record<string, StaffServerField<F>>> = {}) {
   const id = useId();
   const [errors, setErrors] = useState<Errors<F>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -206,7 +241,11 @@ export function useStaffForm<F extends string>(order: readonly F[]) {
       await save();
     } catch (error) {
       const apiError = await toApiError(error);
-      const named = Object.fromEntries(order.flatMap((name) => (apiError.fieldErrors[name]?.length ? [[name, apiError.fieldErrors[name][0]]] : []))) as Errors<F>;
+      const named: Errors<F> = {};
+      for (const [apiName, messages] of Object.entries(apiError.fieldErrors)) {
+        const mapped = serverFields[apiName] ?? ((order as readonly string[]).includes(apiName) ? { field: apiName as F } : undefined);
+        if (mapped && messages?.length && !named[mapped.field]) named[mapped.field] = mapped.message ?? messages[0];
+      }
       if (!show(named)) setFailure(apiError.displayMessage);
       setSaving(false);
     }

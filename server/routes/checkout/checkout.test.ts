@@ -178,6 +178,45 @@ describe("products and checkout by invoice", () => {
     expect((await buyByForm(client, sold.uuid)).headers.get("location")).not.toBe(first);
   });
 
+  it("deletes a product no one ordered (its items stay), and keeps one with orders, its buyers' record and access (409)", async () => {
+    const unsold = await create({ name: "Delete Me Pack", item_ids: [lesson.id] });
+    const listed = async (uuid: string) => ((await cast.clients.admin.get("/api/products")).body.data as { uuid: string; orders_count: number; abilities: { delete: boolean } }[]).find((p) => p.uuid === uuid);
+    expect(await listed(unsold.uuid)).toMatchObject({ orders_count: 0, abilities: { delete: true } });
+    const offered = async (client: TestClient) => ((await details(client, lesson)).body.details.availableProducts as { uuid: string }[]).map((p) => p.uuid);
+    expect(await offered(cast.clients.member)).toContain(unsold.uuid);
+
+    expect((await cast.clients.guest.send("DELETE", `/api/products/${unsold.uuid}`)).status).toBe(401);
+    expect((await cast.clients.moderator.send("DELETE", `/api/products/${unsold.uuid}`)).status).toBe(403);
+    const deleted = await cast.clients.admin.send("DELETE", `/api/products/${unsold.uuid}`);
+    fits("delete", "/api/products/{uuid}", deleted);
+    expect(deleted.body).toEqual({ status: "success", message: CHECKOUT_TEXTS.deleted });
+    expect(await listed(unsold.uuid)).toBeUndefined();
+    expect(await offered(cast.clients.member)).not.toContain(unsold.uuid);
+    expect((await cast.clients.owner.get(`/api/content/lesson-plans/${lesson.uid}`)).status).toBe(200);
+    expect((await cast.clients.admin.send("DELETE", `/api/products/${unsold.uuid}`)).status).toBe(404);
+
+    // A paid order (a free product pays at once) and a cancelled one: both keep their product.
+    const paid = await create({ name: "Kept Free Pack", price_cents: 0, item_ids: [unit.id] });
+    const [, buyer] = await buildSignedInUser(server);
+    const order = (await buyer.post(`/checkout/one-click/${paid.uuid}`, {})).body.data as { uuid: string; status: string };
+    expect(order.status).toBe("paid");
+    expect(await listed(paid.uuid)).toMatchObject({ orders_count: 1, abilities: { delete: false } });
+    const refused = await cast.clients.admin.send("DELETE", `/api/products/${paid.uuid}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(CHECKOUT_TEXTS.orderedCannotDelete);
+    expect(await listed(paid.uuid)).toBeDefined();
+    expect((await buyer.get(`/api/checkout/orders/${order.uuid}`)).body.data).toMatchObject({ status: "paid", product: { uuid: paid.uuid } });
+    expect((await buyer.get(`/api/content/resources/${unit.uid}`)).status).toBe(200);
+
+    const cancelledOnly = await create({ name: "Cancelled Pack", price_cents: 300, item_ids: [unit.id] });
+    const [, other] = await buildSignedInUser(server);
+    const pending = (await buyByForm(other, cancelledOnly.uuid)).headers.get("location")!.split("/").pop()!;
+    expect((await cast.clients.admin.send("DELETE", `/api/products/${cancelledOnly.uuid}`)).status).toBe(409);
+    expect((await cast.clients.admin.post(`/api/orders/${pending}/cancel`)).status).toBe(200);
+    expect((await cast.clients.admin.send("DELETE", `/api/products/${cancelledOnly.uuid}`)).status).toBe(409);
+    expect((await other.get(`/api/checkout/orders/${pending}`)).body.data).toMatchObject({ status: "cancelled" });
+  });
+
   it("a free product is paid at once and opens its items", async () => {
     const free = await create({ name: "Free Sampler", price_cents: 0, item_ids: [unit.id] });
     expect(free.price).toBe("0.00");

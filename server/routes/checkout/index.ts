@@ -13,14 +13,15 @@ import {
   type OrdersResponse,
   type OrderUpdateResponse,
   type ProductSaveResponse,
+  type StatusMessageResponse,
 } from "../../../contract/index.js";
-import { placeOrder, saveProduct, settleOrder } from "../../commands/checkout.js";
+import { deleteProduct, placeOrder, saveProduct, settleOrder } from "../../commands/checkout.js";
 import type { Db } from "../../db/connection.js";
 import type { ProductRow } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { findOrder, findProduct, listOrders, listProductItems, listProducts, sellableIds, type OrderWithNames } from "../../models/products.js";
+import { countOrdersByProduct, findOrder, findProduct, listOrders, listProductItems, listProducts, sellableIds, type OrderWithNames } from "../../models/products.js";
 import { authenticate, authorize, productPolicy } from "../../policies/index.js";
 import { orderLink, presentManagedProduct, presentOrder } from "../../presenters/checkout.js";
 
@@ -38,6 +39,13 @@ async function checkedProduct(db: Db, body: unknown) {
   return input;
 }
 
+/** Products as an administrator sees them: with their items and how many orders each has (two queries for all). */
+async function presentManagedProducts(db: Db, actor: Actor, rows: ProductRow[]) {
+  const ids = rows.map((r) => r.id);
+  const [items, orders] = await Promise.all([listProductItems(db, ids), countOrdersByProduct(db, ids)]);
+  return rows.map((row) => presentManagedProduct(row, items.get(row.id) ?? [], orders.get(row.id) ?? 0, actor));
+}
+
 /** Orders as the actor sees them, with their products' items (one query for all). */
 async function presentOrders(db: Db, actor: Actor, rows: OrderWithNames[]) {
   const items = await listProductItems(db, [...new Set(rows.map((r) => r.product_id))]);
@@ -45,8 +53,8 @@ async function presentOrders(db: Db, actor: Actor, rows: OrderWithNames[]) {
 }
 
 /**
- * Products and checkout by invoice: products managed by administrators (GET, POST /api/products, PUT
- * /api/products/{uuid}), Buy Now (POST /checkout/one-click/{productUuid}), a buyer's orders (GET /api/checkout/orders,
+ * Products and checkout by invoice: products managed by administrators (GET, POST /api/products, PUT and
+ * DELETE /api/products/{uuid}), Buy Now (POST /checkout/one-click/{productUuid}), a buyer's orders (GET /api/checkout/orders,
  * GET /api/checkout/orders/{uuid}) and the administrators' orders (GET /api/orders, POST /api/orders/{uuid}/paid and /cancel).
  */
 export function checkoutRouter(db: Db, webDir: string): Router {
@@ -75,26 +83,32 @@ export function checkoutRouter(db: Db, webDir: string): Router {
 
   router.get("/api/products", authenticate(), async (req, res) => {
     authorize(req.actor, productPolicy.canManage(req.actor));
-    const rows = await listProducts(db);
-    const items = await listProductItems(db, rows.map((r) => r.id));
-    res.json({ data: rows.map((row) => presentManagedProduct(row, items.get(row.id) ?? [])) } satisfies ManagedProductsResponse);
+    res.json({ data: await presentManagedProducts(db, req.actor, await listProducts(db)) } satisfies ManagedProductsResponse);
   });
 
   router.post("/api/products", authenticate(), async (req, res) => {
     authorize(req.actor, productPolicy.canManage(req.actor));
     const input = await checkedProduct(db, req.body);
-    const row = await saveProduct(db, null, input);
-    const items = await listProductItems(db, [row.id]);
-    res.status(201).json({ data: presentManagedProduct(row, items.get(row.id)!), message: CHECKOUT_TEXTS.created } satisfies ProductSaveResponse);
+    const [view] = await presentManagedProducts(db, req.actor, [await saveProduct(db, null, input)]);
+    res.status(201).json({ data: view!, message: CHECKOUT_TEXTS.created } satisfies ProductSaveResponse);
   });
 
   router.put("/api/products/:uuid", authenticate(), async (req, res) => {
     authorize(req.actor, productPolicy.canManage(req.actor));
     const product = await loadProduct(String(req.params.uuid));
     const input = await checkedProduct(db, req.body);
-    const row = await saveProduct(db, product, input);
-    const items = await listProductItems(db, [row.id]);
-    res.json({ data: presentManagedProduct(row, items.get(row.id)!), message: CHECKOUT_TEXTS.saved } satisfies ProductSaveResponse);
+    const [view] = await presentManagedProducts(db, req.actor, [await saveProduct(db, product, input)]);
+    res.json({ data: view!, message: CHECKOUT_TEXTS.saved } satisfies ProductSaveResponse);
+  });
+
+  // A product no one ordered; one with orders stays (its buyers' record and access), to be taken off sale.
+  router.delete("/api/products/:uuid", authenticate(), async (req, res) => {
+    authorize(req.actor, productPolicy.canManage(req.actor));
+    const product = await loadProduct(String(req.params.uuid));
+    const orders = (await countOrdersByProduct(db, [product.id])).get(product.id) ?? 0;
+    if (!productPolicy.canDelete(req.actor, { orders_count: orders }) || !(await deleteProduct(db, product))) throw new HttpError(409, CHECKOUT_TEXTS.orderedCannotDelete);
+    req.log.info({ product: product.uuid }, "product deleted");
+    res.json({ status: "success", message: CHECKOUT_TEXTS.deleted } satisfies StatusMessageResponse);
   });
 
   // Buy Now: a plain form post from the request-access card (CSRF token as _token), answered with a redirect to the order's page.
