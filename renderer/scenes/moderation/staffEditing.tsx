@@ -269,13 +269,16 @@ export function useStaffForm<F extends string>(order: readonly F[], serverFields
   };
 }
 
-/** A staff page's form dialog: "New {noun}" with Create, or "Edit {noun}" with Save; the server's refusal above the buttons. */
+/**
+ * A staff page's form dialog: "New {noun}" with Create, or "Edit {noun}" with Save; the server's refusal above the
+ * buttons, which stay at its foot while the fields scroll (a sheet filling the screen on a phone: dialog--sheet).
+ */
 export function StaffFormDialog({ id, noun, editing, failure, saving, onClose, onSubmit, children }: { id: string; noun: string; editing: boolean; failure: string | null; saving: boolean; onClose(): void; onSubmit(event: FormEvent<HTMLFormElement>): void | Promise<void>; children: ReactNode }) {
   return (
     <FormDialog
       id={id}
       title={`${editing ? "Edit" : "New"} ${noun}`}
-      className="dialog dialog--interceptor-form"
+      className="dialog dialog--interceptor-form dialog--sheet"
       formClassName="stack"
       onClose={onClose}
       onSubmit={onSubmit}
