@@ -89,6 +89,10 @@ export const InterceptorResponseAnswer = z.object({
 });
 export type InterceptorResponseAnswer = z.infer<typeof InterceptorResponseAnswer>;
 
+/** Where an interceptor stands at the server's now: switched off, shown now, still to come, or over. */
+export const INTERCEPTOR_SCHEDULE_STATES = ["off", "current", "scheduled", "ended"] as const;
+export type InterceptorScheduleState = (typeof INTERCEPTOR_SCHEDULE_STATES)[number];
+
 /** An interceptor as its administrators see it. */
 export const ManagedInterceptor = PendingInterceptor.extend({
   sort_order: z.number(),
@@ -97,6 +101,8 @@ export const ManagedInterceptor = PendingInterceptor.extend({
   ends_at: z.string().nullable(),
   /** Whether it is shown now: active and inside its window. */
   is_current: z.boolean(),
+  /** Where it stands, decided by the server's clock (a browser's may be wrong): off, current, scheduled or ended. */
+  state: z.enum(INTERCEPTOR_SCHEDULE_STATES),
   created_at: z.string(),
   updated_at: z.string(),
 });

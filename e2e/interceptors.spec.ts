@@ -170,3 +170,20 @@ test("interceptors: administrators list, create, edit and delete them on the sta
     await deleteInterceptors(page, run).catch(() => undefined);
   }
 });
+
+test("interceptors: a scheduled one's card says 'Shown now' once its start passes while the page is open, as the server decides", async ({ page }) => {
+  const run = `E2E soon ${Date.now().toString(36)}`;
+  await signInViaApi(page, ADMIN);
+  try {
+    const body = { title: run, content: "Coming up.", starts_at: new Date(Date.now() + 4000).toISOString() };
+    expect((await page.request.post("/api/interceptors", { data: body, headers: { "X-CSRF-Token": await tokenOf(page) } })).status()).toBe(201);
+    await page.goto("/moderation/interceptors");
+    const heading = page.getByRole("list", { name: "Interceptors" }).getByRole("listitem").filter({ hasText: run }).getByRole("heading", { level: 2 });
+    await expect(heading).toContainText("Scheduled from");
+    // No reload: the page reads the list again a second after the start.
+    await expect(heading).toHaveText(`Shown now ${run}`, { timeout: 12_000 });
+    await expectNoAxeViolations(page, "interceptors list after a start passed");
+  } finally {
+    await deleteInterceptors(page, "E2E soon ").catch(() => undefined);
+  }
+});

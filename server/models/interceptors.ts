@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from "kysely";
+import type { InterceptorScheduleState } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { InterceptorRow, InterceptorsTable, InterceptorStatesTable } from "../db/schema.js";
 
@@ -31,6 +32,13 @@ export async function deleteInterceptor(db: Db, id: number): Promise<boolean> {
 /** Whether an interceptor is shown at `now`: switched on, started (or open-started) and not yet ended (or open-ended). */
 export function isCurrent(row: Pick<InterceptorRow, "is_active" | "starts_at" | "ends_at">, now: string): boolean {
   return row.is_active === 1 && (row.starts_at === null || row.starts_at <= now) && (row.ends_at === null || row.ends_at > now);
+}
+
+/** Where an interceptor stands at `now`: switched off, shown now, not yet started, or ended. */
+export function scheduleState(row: Pick<InterceptorRow, "is_active" | "starts_at" | "ends_at">, now: string): InterceptorScheduleState {
+  if (row.is_active !== 1) return "off";
+  if (row.starts_at !== null && row.starts_at > now) return "scheduled";
+  return isCurrent(row, now) ? "current" : "ended";
 }
 
 /**

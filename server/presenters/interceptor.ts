@@ -1,7 +1,7 @@
 import type { ManagedInterceptor, PendingInterceptor } from "../../contract/index.js";
 import type { InterceptorRow } from "../db/schema.js";
 import { sanitizeUserHtml } from "../lib/sanitize.js";
-import { isCurrent } from "../models/interceptors.js";
+import { isCurrent, scheduleState } from "../models/interceptors.js";
 
 /** A notice as the Interceptors dialog shows it; the content is sanitized here, whoever wrote it. */
 export function presentPendingInterceptor(row: InterceptorRow): PendingInterceptor {
@@ -17,6 +17,7 @@ export function presentManagedInterceptor(row: InterceptorRow, now: string): Man
     starts_at: row.starts_at,
     ends_at: row.ends_at,
     is_current: isCurrent(row, now),
+    state: scheduleState(row, now),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -19,7 +19,7 @@ import { AnnouncementCallout } from "../../components/AnnouncementBanners.js";
 import { shortDate, shortDateRange } from "../../components/dates.js";
 import { readSectionContent, SectionEditor } from "../../components/editor/SectionEditor.js";
 import { Field } from "../../components/Field.js";
-import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDialog, toLocalInput, useRefreshWhenDue, useStaffForm, type StaffFormProps } from "./staffEditing.js";
+import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDialog, toLocalInput, useStaffForm, type StaffFormProps } from "./staffEditing.js";
 
 const TYPE_LABELS: Record<AnnouncementType, string> = { information: "Information", error: "Error", question: "Question", event: "Event", others: "Others" };
 const AUDIENCE_LABELS: Record<AnnouncementAudience, string> = { public: "Everyone", authed: "Signed-in users", restricted: "Only people it is shared with on its page" };
@@ -32,8 +32,6 @@ export function AnnouncementsScene() {
 
   /** After a change: the list and the banners (the administrator's own included). */
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["announcements"] });
-  // A scheduled one's start, or a shown one's end, passing while the page is open: the list (and the banners) read again.
-  useRefreshWhenDue((announcements.data?.data ?? []).flatMap((a) => [a.start_time, a.end_time]), refresh);
 
   return (
     <StaffEntriesPage
@@ -48,6 +46,7 @@ export function AnnouncementsScene() {
       card={(announcement, { edit, ask }) => <AnnouncementCard key={announcement.id} announcement={announcement} onEdit={edit} onEnd={() => ask("end")} onDelete={() => ask("delete")} />}
       form={(announcement, props) => <AnnouncementDialog announcement={announcement} {...props} />}
       afterSave={refresh}
+      dueTimes={(a) => [a.start_time, a.end_time]}
       deletion={{ question: deleteQuestion, run: (a) => deleteAnnouncement(a.id) }}
       actions={{
         end: {

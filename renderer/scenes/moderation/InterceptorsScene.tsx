@@ -29,21 +29,15 @@ export function InterceptorsScene() {
       card={(interceptor, { edit, ask }) => <InterceptorCard key={interceptor.id} interceptor={interceptor} onEdit={edit} onDelete={() => ask("delete")} />}
       form={(interceptor, props) => <InterceptorDialog interceptor={interceptor} {...props} />}
       afterSave={refresh}
+      dueTimes={(interceptor) => [interceptor.starts_at, interceptor.ends_at]}
       deletion={{ question: (interceptor) => `Are you sure you want to delete "${interceptor.title}"? No one will be shown it again.`, run: (interceptor) => deleteInterceptor(interceptor.id) }}
     />
   );
 }
 
-/** When an interceptor is shown, in words. */
-function schedule(interceptor: ManagedInterceptor): string {
-  const now = new Date().toISOString();
-  const state = !interceptor.is_active ? "off" : interceptor.starts_at && interceptor.starts_at > now ? "scheduled" : interceptor.is_current ? "current" : "ended";
-  return shownInWords(state, interceptor.starts_at, interceptor.ends_at);
-}
-
 function InterceptorCard({ interceptor, onEdit, onDelete }: { interceptor: ManagedInterceptor; onEdit(): void; onDelete(): void }) {
   return (
-    <StaffCard className="interceptor-card" state={schedule(interceptor)} shown={interceptor.is_current} title={interceptor.title} onEdit={onEdit} onDelete={onDelete}>
+    <StaffCard className="interceptor-card" state={shownInWords(interceptor.state, interceptor.starts_at, interceptor.ends_at)} shown={interceptor.is_current} title={interceptor.title} onEdit={onEdit} onDelete={onDelete}>
       {/* Sanitized on the server (the "simple" profile). */}
       <div className="rich-content interceptor-card__content" dangerouslySetInnerHTML={{ __html: interceptor.content }} />
       <p className="report__meta">

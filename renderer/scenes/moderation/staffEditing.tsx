@@ -40,7 +40,9 @@ export interface StaffCardHandlers<A extends string = never> {
  * (`newId`, where focus goes once an entry is deleted), the list as its query stands (with "N {nouns}" when
  * `counted`), a card per entry, and `form` while one is added (null) or edited. `deletion`: the words of Delete's
  * question and its call; the page asks it ("Delete {noun}", Delete or Cancel), then runs it. `actions`: the other
- * questions the cards may ask, by name.
+ * questions the cards may ask, by name. `dueTimes`: the moments an entry's state changes (a start, an end); once one
+ * passes while the page is open the list is read again (`afterSave`), so a card says "Shown now" when its start has
+ * come, as the server decides, not as the browser's clock had it when the page drew.
  */
 export function StaffEntriesPage<E, A extends string = never>({
   title,
@@ -56,6 +58,7 @@ export function StaffEntriesPage<E, A extends string = never>({
   afterSave,
   deletion,
   actions,
+  dueTimes,
 }: {
   title: string;
   intro: string;
@@ -70,9 +73,11 @@ export function StaffEntriesPage<E, A extends string = never>({
   afterSave(): Promise<unknown>;
   deletion?: Pick<StaffConfirmedAction<E>, "question" | "run">;
   actions?: Record<A, StaffConfirmedAction<E>>;
+  dueTimes?(entry: E): (string | null)[];
 }) {
   const [editing, setEditing] = useState<{ entry: E | null } | null>(null);
   const [asking, setAsking] = useState<{ entry: E; action: StaffConfirmedAction<E> } | null>(null);
+  useRefreshWhenDue(dueTimes ? (query.data?.data ?? []).flatMap(dueTimes) : [], afterSave);
   const questionOf = (name: StaffActionName<A>): StaffConfirmedAction<E> | undefined =>
     name === "delete" ? deletion && { title: `Delete ${noun}`, confirmLabel: "Delete", removes: true, ...deletion } : actions?.[name as A];
   const formProps: StaffFormProps = {

@@ -102,6 +102,22 @@ describe("interceptors", () => {
   });
 
   describe("management (GET and POST /api/interceptors, PUT and DELETE /api/interceptors/{id})", () => {
+    it("says where each stands by the server's clock: off, scheduled, current or ended", async () => {
+      await buildInterceptor(server.db, { title: "Off in its window", is_active: 0, starts_at: at(-HOUR), ends_at: at(HOUR), sort_order: 1 });
+      await buildInterceptor(server.db, { title: "Not yet", starts_at: at(HOUR), sort_order: 2 });
+      await buildInterceptor(server.db, { title: "In its window", starts_at: at(-HOUR), ends_at: at(HOUR), sort_order: 3 });
+      await buildInterceptor(server.db, { title: "Over", starts_at: at(-2 * HOUR), ends_at: at(-HOUR), sort_order: 4 });
+      const listed = await cast.clients.admin.get("/api/interceptors");
+      fits("get", "/api/interceptors", listed);
+      const mine = (listed.body.data as { title: string; state: string; is_current: boolean }[]).filter((i) => ["Off in its window", "Not yet", "In its window", "Over"].includes(i.title));
+      expect(mine.map(({ title, state, is_current }) => [title, state, is_current])).toEqual([
+        ["Off in its window", "off", false],
+        ["Not yet", "scheduled", false],
+        ["In its window", "current", true],
+        ["Over", "ended", false],
+      ]);
+    });
+
     it("lets administrators add, list, change and delete interceptors; the dialog shows what they switch on", async () => {
       const admin = cast.clients.admin;
       const added = await admin.post("/api/interceptors", { title: "  New terms  ", content: "We changed our terms.\n\nRead them: 2 < 3.", sort_order: 5, starts_at: "", ends_at: null });
@@ -109,7 +125,7 @@ describe("interceptors", () => {
       expect(added.status).toBe(201);
       expect(added.body).toMatchObject({
         message: INTERCEPTOR_TEXTS.created,
-        data: { title: "New terms", content: "<p>We changed our terms.</p><p>Read them: 2 &lt; 3.</p>", sort_order: 5, is_active: true, starts_at: null, ends_at: null, is_current: true },
+        data: { title: "New terms", content: "<p>We changed our terms.</p><p>Read them: 2 &lt; 3.</p>", sort_order: 5, is_active: true, starts_at: null, ends_at: null, is_current: true, state: "current" },
       });
       const id = added.body.data.id as number;
       expect(await pendingTitles(cast.clients.member)).toEqual(["New terms"]);
@@ -119,7 +135,7 @@ describe("interceptors", () => {
 
       const changed = await send(admin, "PUT", `/api/interceptors/${id}`, { title: "New terms (draft)", content: "<p>Soon</p>", is_active: false, starts_at: "2030-01-01T10:00:00+02:00", ends_at: "2030-02-01T00:00:00Z" });
       fits("put", "/api/interceptors/{id}", changed);
-      expect(changed.body).toMatchObject({ message: INTERCEPTOR_TEXTS.saved, data: { id, title: "New terms (draft)", is_active: false, starts_at: "2030-01-01T08:00:00.000Z", ends_at: "2030-02-01T00:00:00.000Z", sort_order: 0, is_current: false } });
+      expect(changed.body).toMatchObject({ message: INTERCEPTOR_TEXTS.saved, data: { id, title: "New terms (draft)", is_active: false, starts_at: "2030-01-01T08:00:00.000Z", ends_at: "2030-02-01T00:00:00.000Z", sort_order: 0, is_current: false, state: "off" } });
       expect(await pendingTitles(cast.clients.member)).toEqual(["Plain"]);
 
       const listed = await admin.get("/api/interceptors");
