@@ -46,3 +46,20 @@ test("staff forms: on a phone the form is a sheet filling the screen (nothing of
   expect(await onTop(wide.create)).toBe(true);
   await page.screenshot({ path: `${SHOTS}/staff-form-1280.png` });
 });
+
+test("products form: 'No items chosen yet.' is set off from 'Find an item'; the item search shows a full 8 items that can be sold (no group among them)", async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/moderation/products");
+  await page.getByRole("button", { name: "New product" }).click();
+  const form = page.getByRole("dialog", { name: "New product" });
+  const hint = (await form.getByText("No items chosen yet.").boundingBox())!;
+  const label = (await form.getByText("Find an item", { exact: true }).boundingBox())!;
+  expect(label.y - (hint.y + hint.height)).toBeGreaterThanOrEqual(8);
+  // "math" finds a group first among its best matches: asked for sellable kinds only, the 8 shown are 8 that can be added.
+  await form.getByLabel("Find an item").fill("math");
+  const found = form.getByRole("list", { name: "Matching items" });
+  await expect(found.getByRole("button", { name: /^Add / })).toHaveCount(8);
+  expect(await found.locator(".order-card__type").allTextContents()).not.toContain("Group");
+  await expectNoAxeViolations(page, "products form with found items");
+});

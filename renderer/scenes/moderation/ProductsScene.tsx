@@ -110,13 +110,21 @@ function ProductDialog({ product, onClose, onSaved }: { product: ManagedProduct 
   );
 }
 
-/** Choosing the items a product unlocks: a search of the whole catalogue (from 3 characters; ignore_permissions, as the page is for administrators), Add and Remove. */
+/** The item search's question: the term, of the kinds a product can sell only (f[_types]), so its 8 are 8 that can be added. */
+const itemSearchParams = (term: string) =>
+  new URLSearchParams([["query", term], ["per", String(ITEM_SEARCH_SIZE)], ["ignore_permissions", "1"], ...SELLABLE_MODEL_KEYS.map((key) => ["f[_types][]", key])]);
+const ITEM_SEARCH_SIZE = 8;
+
+/**
+ * Choosing the items a product unlocks: a search of the whole catalogue's sellable kinds (from 3 characters;
+ * ignore_permissions, as the page is for administrators), Add and Remove.
+ */
 function ItemPicker({ id, error, items, onChange }: { id: string; error?: string; items: ProductItemView[]; onChange(items: ProductItemView[]): void }) {
   const [term, setTerm] = useState("");
   const typed = term.trim();
   const found = useQuery({
     queryKey: ["checkout", "itemSearch", typed],
-    queryFn: ({ signal }) => getJson("api/search", SearchResponse, { searchParams: { query: typed, per: 8, ignore_permissions: 1 }, signal }),
+    queryFn: ({ signal }) => getJson("api/search", SearchResponse, { searchParams: itemSearchParams(typed), signal }),
     enabled: typed.length >= 3,
     staleTime: 30_000,
   });
@@ -137,7 +145,7 @@ function ItemPicker({ id, error, items, onChange }: { id: string; error?: string
           ))}
         </ul>
       ) : (
-        <p className="field__hint">No items chosen yet.</p>
+        <p className="field__hint product-items__none">No items chosen yet.</p>
       )}
       <Field id={id} label="Find an item" error={error}>
         <input id={id} className="input" type="search" autoComplete="off" value={term} onChange={(e) => setTerm(e.target.value)} {...fieldErrorProps(id, error)} onKeyDown={(e) => e.key === "Enter" && e.preventDefault()} />
