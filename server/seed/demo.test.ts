@@ -80,6 +80,9 @@ describe("DEMO_PASSWORD_COST", () => {
         expect([resource.status, resource.body.title.replaceAll("&", "&amp;")]).toEqual([200, title]);
         expect(subjectsOf(resource.body)).toEqual(subjectsOf(page.body));
       }
+      // Its first step links a resource on its own topic (its first keyword).
+      const firstLinked = await server.client().get(`/api/content${linked[0]![0]}`);
+      expect(firstLinked.body.tags.keywords[0]).toBe(page.body.tags.keywords[0]);
     });
 
     it("tells the Science Team's members of its discussions and the teacher of the replies to hers, on their Notifications pages", async () => {

@@ -367,19 +367,22 @@ const CURRICULUM_BODIES: Record<"outline" | "project" | "pathway", (topic: strin
 async function seedDemoCurriculumBodies(db: Db, subjectsTypeId: number): Promise<void> {
   const subjectOf = async (ids: number[]) =>
     new Map((await db.selectFrom("content_attributes").select(["content_id", "attr_item_id"]).where("type_id", "=", subjectsTypeId).where("content_id", "in", ids).execute()).map((a) => [a.content_id, a.attr_item_id]));
-  const resources = await db.selectFrom("content").select(["id", "uid", "title"]).where("model_key", "=", "resource").where("visibility", "=", "public").orderBy("id").execute();
+  const resources = await db.selectFrom("content").select(["id", "uid", "title", "tags"]).where("model_key", "=", "resource").where("visibility", "=", "public").orderBy("id").execute();
   const resourceSubject = await subjectOf(resources.map((r) => r.id));
   const items = await db.selectFrom("content").select(["id", "model_key", "tags"]).where("model_key", "in", ["outline", "project", "pathway"]).orderBy("id").execute();
   const itemSubject = await subjectOf(items.map((i) => i.id));
-  const used = new Map<number, number>();
+  const used = new Map<string, number>();
   for (const item of items) {
     const subject = itemSubject.get(item.id);
-    const same = resources.filter((r) => resourceSubject.get(r.id) === subject);
-    // Each item of a subject starts further along its resources, so pathways of one subject link different ones.
-    const start = used.get(subject ?? 0) ?? 0;
-    used.set(subject ?? 0, start + 3);
-    const links = same.length ? [0, 1, 2].map((k) => same[(start + k) % same.length]!).map((r) => `<p><a href="/resources/${r.uid}">${escapeHtml(r.title)}</a></p>`) : [];
     const topic = item.tags.split(", ")[0] || "the topic";
+    // Resources on the item's own topic first, then the rest of its subject's.
+    const ofSubject = resources.filter((r) => resourceSubject.get(r.id) === subject);
+    const onTopic = (r: { tags: string }) => r.tags.split(", ")[0] === topic;
+    const same = [...ofSubject.filter(onTopic), ...ofSubject.filter((r) => !onTopic(r))];
+    // Each item of a topic starts further along, so two pathways on one topic link different resources.
+    const start = used.get(`${subject}:${topic}`) ?? 0;
+    used.set(`${subject}:${topic}`, start + 3);
+    const links = same.length ? [0, 1, 2].map((k) => same[(start + k) % same.length]!).map((r) => `<p><a href="/resources/${r.uid}">${escapeHtml(r.title)}</a></p>`) : [];
     await writeSections(db, item.id, CURRICULUM_BODIES[item.model_key as "outline" | "project" | "pathway"](escapeHtml(topic), links));
   }
 }
