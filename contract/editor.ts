@@ -19,6 +19,9 @@ export const EDITOR_MESSAGES = {
   nameTooLong: "Name may be at most 255 characters.",
   /** A group's page: its description is the group's About text, required (first document, section 5, names the rule, not its words). */
   aboutRequired: "About is required.",
+  /** A curriculum item's description is its introduction, required (second document, section 5: "Curriculum title and introduction required"). */
+  introductionRequired: "Introduction is required.",
+  introductionTooLong: "Introduction may be at most 10000 characters.",
   titleTooLong: "Title may be at most 255 characters.",
   descriptionTooLong: "Description may be at most 10000 characters.",
   sectionTitleTooLong: "A section title may be at most 255 characters.",
@@ -91,10 +94,13 @@ export const SectionInput = z.object({
 });
 export type SectionInput = z.input<typeof SectionInput>;
 
-/** POST {link}/update: the item's title, description and its whole body in order (sections not listed are removed). */
+/**
+ * POST {link}/update: the item's title, description and its whole body in order (sections not listed are removed).
+ * A save that leaves out the description keeps the stored one (only an empty string sent empties it, where allowed).
+ */
 export const ContentUpdateRequest = z.object({
   title: z.string({ error: EDITOR_MESSAGES.titleRequired }).trim().min(1, EDITOR_MESSAGES.titleRequired).max(255, EDITOR_MESSAGES.titleTooLong),
-  description: z.string().max(10000, EDITOR_MESSAGES.descriptionTooLong).default(""),
+  description: z.string().max(10000, EDITOR_MESSAGES.descriptionTooLong).optional(),
   sections: z.array(SectionInput).max(SECTIONS_MAX, EDITOR_MESSAGES.tooManySections).default([]),
 });
 export type ContentUpdateRequest = z.input<typeof ContentUpdateRequest>;
@@ -102,6 +108,16 @@ export type ContentUpdateRequest = z.input<typeof ContentUpdateRequest>;
 /** POST {link}/update of a group's page: the same, its title being the group's name (the messages say Name). */
 export const GroupPageUpdateRequest = ContentUpdateRequest.extend({
   title: z.string({ error: EDITOR_MESSAGES.nameRequired }).trim().min(1, EDITOR_MESSAGES.nameRequired).max(255, EDITOR_MESSAGES.nameTooLong),
+});
+
+/** POST {link}/update of a lesson plan, outline, project or pathway: its description is its introduction, which it must have. */
+export const CurriculumUpdateRequest = ContentUpdateRequest.extend({
+  description: z
+    .string({ error: EDITOR_MESSAGES.introductionRequired })
+    .trim()
+    .min(1, EDITOR_MESSAGES.introductionRequired)
+    .max(10000, EDITOR_MESSAGES.introductionTooLong)
+    .optional(),
 });
 
 /** A stored section as the editor and the view page read it. */

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { TEACHER, csrfToken, ensureNotFavorited, expectNoAxeViolations, openSearch, resultCards, signInViaApi, switchTo } from "./helpers.js";
+import { LEARNER, TEACHER, csrfToken, ensureNotFavorited, expectNoAxeViolations, openSearch, resultCards, signInViaApi, switchTo } from "./helpers.js";
 
 const SHOTS = "/tmp/shots";
 /** A seeded public resource owned by someone else than the demo accounts (server/seed), so Copy and Flag are offered. */
@@ -387,4 +387,24 @@ test.describe("an item that cannot be shown", () => {
     await page.getByRole("main").getByRole("button", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   });
+});
+
+test("a member who opens an item by its link only sees no empty actions row: its introduction follows the header", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const started = await page.request.post("/lesson-plans/start", { data: { title: `Zl${Date.now().toString(36)} Tide pools by link`, introduction: "What lives where the sea leaves at low tide." }, headers });
+  const { link } = ((await started.json()) as { data: { link: string } }).data;
+  const { opaque_id } = (await (await page.request.get(`/api/content${link}`)).json()) as { opaque_id: string };
+  expect((await page.request.post("/permissions", { data: { opaque_id }, headers })).ok()).toBeTruthy();
+  expect((await page.request.post("/permissions/add-link-share", { data: { opaque_id }, headers })).ok()).toBeTruthy();
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  const introduction = page.locator(".item-page__description");
+  await expect(introduction).toHaveText("What lives where the sea leaves at low tide.");
+  await expect(page.getByRole("group", { name: "Item actions" })).toHaveCount(0);
+  const header = (await page.locator(".item-page__header").boundingBox())!;
+  const text = (await introduction.boundingBox())!;
+  // Only the page's own spacing between them (it was that plus an empty row's 1.75rem of margins).
+  expect(text.y - (header.y + header.height)).toBeLessThan(28);
+  await expectNoAxeViolations(page, "item page of a link viewer");
 });

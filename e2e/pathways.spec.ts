@@ -160,6 +160,29 @@ test.describe("pathways, outlines, projects and lesson plans", () => {
     expect(pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
   });
 
+  test("an outline's edit page calls its description Introduction, keeps it required, and a learner reads it under the title", async ({ page }) => {
+    await signInViaApi(page);
+    const title = `${unique()} Tide Pools Outline`;
+    const link = await startItem(page, "outlines", title, [{ title: "Visit", html: "<p>Low tide.</p>" }]);
+    await page.goto(`${link}/edit`);
+    const introduction = page.getByRole("textbox", { name: "Introduction", exact: true });
+    await expect(introduction).toHaveValue(`Introduction to ${title}`);
+    await expect(page.getByRole("textbox", { name: "Description", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "+ Add section" })).toBeEnabled();
+    await introduction.fill(" ");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(introduction).toHaveAccessibleDescription("Introduction is required.");
+    await expect(introduction).toBeFocused();
+    await expectNoAxeViolations(page, "outline edit page with its introduction missing");
+    await introduction.fill("Creatures left by the sea.");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText(/^All changes saved at/)).toBeVisible();
+    await expect(introduction).not.toHaveAccessibleDescription("Introduction is required.");
+    await switchTo(page, LEARNER);
+    await page.goto(link);
+    await expect(page.locator(".item-page__description")).toHaveText("Creatures left by the sea.");
+  });
+
   test("on a phone the item selector fits the screen, pages by number, and another type changes its title", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInViaApi(page);

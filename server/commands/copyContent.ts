@@ -6,7 +6,7 @@ import { uploadedFileLink } from "../presenters/resourceView.js";
 
 /**
  * Copies an item for `ownerId` under a new title: its body (sections), attributes, keywords, extra data, the
- * curriculum introduction and an uploaded file, and records what it was copied from. A restricted original's
+ * description (a curriculum item's introduction), the record of its template and an uploaded file, and records what it was copied from. A restricted original's
  * grants are not copied: the copy of a restricted item is the copier's alone until they share it.
  */
 export async function copyContent(db: Db, storage: FileStorage, source: Content, input: { ownerId: number; title: string }): Promise<Content> {

@@ -7,7 +7,8 @@ import { recordContentChange, titleSortKey } from "./createContent.js";
 
 export interface SaveContentBodyInput {
   title: string;
-  description: string;
+  /** Left out: the stored description stays (a save that does not send it never empties it). */
+  description?: string;
   sections: SectionContent[];
 }
 
@@ -20,12 +21,12 @@ export async function saveContentBody(db: Db, item: Content, input: SaveContentB
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("content")
-      .set({ title: input.title, description: input.description, title_sort: titleSortKey(input.title), updated_at: new Date().toISOString() })
+      .set({ title: input.title, ...(input.description === undefined ? {} : { description: input.description }), title_sort: titleSortKey(input.title), updated_at: new Date().toISOString() })
       .where("id", "=", item.id)
       .returningAll()
       .executeTakeFirstOrThrow();
     if (item.model_key === "profile" && item.sub_type === "group" && item.profile_id !== null) {
-      await trx.updateTable("profiles").set({ name: input.title, description: input.description, updated_at: updated.updated_at }).where("id", "=", item.profile_id).where("kind", "=", "group").execute();
+      await trx.updateTable("profiles").set({ name: input.title, description: updated.description, updated_at: updated.updated_at }).where("id", "=", item.profile_id).where("kind", "=", "group").execute();
       // Owner names are cached with the search settings, as a person's rename does (commands/updateProfile.ts).
       if (input.title !== item.title) await recordSearchSettingsChange(trx);
     }

@@ -15,12 +15,12 @@ export interface StartCurriculumInput {
 
 /**
  * Starts a lesson plan, outline, project or pathway in one transaction: the searchable content row (its
- * introduction as description), the record of its template and introduction, and the template's sections.
+ * introduction is its description, stored there only), the record of its template, and the template's sections.
  */
 export async function startCurriculum(db: Db, input: StartCurriculumInput): Promise<Content> {
   return db.transaction().execute(async (trx) => {
     const content = await insertContent(trx, { modelKey: input.modelKey, title: input.title, description: input.introduction, ownerId: input.ownerId });
-    await trx.insertInto("curriculum_items").values({ content_id: content.id, template_id: input.templateId, introduction: input.introduction }).execute();
+    await trx.insertInto("curriculum_items").values({ content_id: content.id, template_id: input.templateId }).execute();
     if (input.templateId !== null) await applyTemplate(trx, input.templateId, content.id);
     return content;
   });

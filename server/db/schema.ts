@@ -358,7 +358,6 @@ export interface CurriculumTemplateSectionsTable {
 export interface CurriculumItemsTable {
   content_id: number;
   template_id: number | null;
-  introduction: string;
 }
 
 export interface CurriculumSectionsTable {

@@ -28,7 +28,6 @@ const IMAGE_REFERRERS: TextColumn[] = [
   { table: "content_sections", column: "body_json" },
   { table: "curriculum_templates", column: "description" },
   { table: "curriculum_template_sections", column: "html" },
-  { table: "curriculum_items", column: "introduction" },
   { table: "curriculum_sections", column: "html" },
   { table: "section_comments", column: "content" },
   { table: "comments", column: "content" },

@@ -29,10 +29,13 @@ export function listTemplateSections(db: Db, templateId: number): Promise<Curric
   return db.selectFrom("curriculum_template_sections").selectAll().where("template_id", "=", templateId).orderBy("position").execute();
 }
 
-/** Replaces a template's title, description and sections (HTML sanitized with the course-designer profile, as item bodies are). */
-export async function updateTemplate(db: Db, id: number, input: { title: string; description: string; sections: { title: string; html: string }[] }): Promise<void> {
+/**
+ * Replaces a template's title, description and sections (HTML sanitized with the course-designer profile, as item
+ * bodies are); a description left out stays as it was.
+ */
+export async function updateTemplate(db: Db, id: number, input: { title: string; description?: string; sections: { title: string; html: string }[] }): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("curriculum_templates").set({ title: input.title, description: input.description }).where("id", "=", id).execute();
+    await trx.updateTable("curriculum_templates").set({ title: input.title, ...(input.description === undefined ? {} : { description: input.description }) }).where("id", "=", id).execute();
     await trx.deleteFrom("curriculum_template_sections").where("template_id", "=", id).execute();
     if (!input.sections.length) return;
     await trx

@@ -60,6 +60,31 @@ describe("DEMO_PASSWORD_COST", () => {
       expect(listed.body).toMatchObject({ open_count: 1, threads: [{ status_label: "resolved", comments_count: 2 }, { status_label: "open", comments_count: 1 }] });
     });
 
+    it("gives every outline, project and pathway a body; a pathway's steps link public resources of its subject, which open", async () => {
+      const items = await server.db.selectFrom("content").select(["id", "model_key", "uid"]).where("model_key", "in", ["outline", "project", "pathway"]).orderBy("id").execute();
+      const sections = await server.db.selectFrom("content_sections").select(["content_id", "title", "body_html"]).where("content_id", "in", items.map((i) => i.id)).orderBy("position").execute();
+      const titlesOf = (id: number) => sections.filter((s) => s.content_id === id).map((s) => s.title);
+      const first = (modelKey: string) => items.find((i) => i.model_key === modelKey)!;
+      expect(titlesOf(first("outline").id)).toEqual(["Unit 1: Foundations", "Unit 2: Investigation", "Unit 3: Application", "Assessment"]);
+      expect(titlesOf(first("project").id)).toEqual(["Driving question", "Research", "Milestones", "Final product"]);
+      expect(titlesOf(first("pathway").id)).toEqual(["Step 1: Explore", "Step 2: Practice", "Step 3: Apply"]);
+      for (const item of items) expect(titlesOf(item.id).length, item.uid).toBeGreaterThanOrEqual(3);
+      const pathway = first("pathway");
+      const subjectsOf = (item: { tags: { attributes: { type_key: string; items: { id: number }[] }[] } }) => item.tags.attributes.find((g) => g.type_key === "subjects")?.items.map((i) => i.id);
+      const page = await server.client().get(`/api/content/pathways/${pathway.uid}`);
+      expect(subjectsOf(page.body)).toHaveLength(1);
+      const linked = [...page.body.sections.map((s: { html: string }) => s.html).join("").matchAll(/href="(\/resources\/[\w-]+)">([^<]+)</g)].map((m) => [m[1]!, m[2]!]);
+      expect(linked).toHaveLength(3);
+      for (const [link, title] of linked) {
+        const resource = await server.client().get(`/api/content${link}`);
+        expect([resource.status, resource.body.title.replaceAll("&", "&amp;")]).toEqual([200, title]);
+        expect(subjectsOf(resource.body)).toEqual(subjectsOf(page.body));
+      }
+      // Its first step links a resource on its own topic (its first keyword).
+      const firstLinked = await server.client().get(`/api/content${linked[0]![0]}`);
+      expect(firstLinked.body.tags.keywords[0]).toBe(page.body.tags.keywords[0]);
+    });
+
     it("tells the Science Team's members of its discussions and the teacher of the replies to hers, on their Notifications pages", async () => {
       const teacher = DEMO_ACCOUNTS.find((a) => a.username === "teacher")!;
       const client = server.client();

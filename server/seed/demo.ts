@@ -12,6 +12,7 @@ import { notifyProfiles } from "../models/notifications.js";
 import { insertProfile } from "../models/profiles.js";
 import { addSectionComment, setSectionThreadStatus } from "../models/sectionComments.js";
 import { writeSections } from "../models/sections.js";
+import { escapeHtml } from "../lib/shortCodes.js";
 import { demoAttributeTrees, insertTree, type InsertedItem } from "./attributeTrees.js";
 import { capitalize, DESCRIPTION_SENTENCES, pick, pickSome, rng, SUBJECT_TOPICS, TITLE_PATTERNS } from "./vocabulary.js";
 import { seedCurriculumTemplates } from "./templates.js";
@@ -228,6 +229,7 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; int
   await seedDemoEndorsements(db, accounts.moderator!);
   await seedDemoReports(db, { learner: accounts.learner!, teacher: accounts.teacher! });
   await seedDemoSections(db, { learner: accounts.learner!, teacher: accounts.teacher!, author: accounts.author! });
+  await seedDemoCurriculumBodies(db, types.get("subjects")!);
   // Users are searchable by admins (an admin-only search type).
   for (const a of DEMO_ACCOUNTS) {
     await createContent(db, { modelKey: "user", title: a.name, description: `${a.role} account @${a.username}`, ownerId: accounts[a.username]!, profileId: accounts[a.username]!, visibility: "restricted", createdAt: "2023-01-05T09:00:00.000Z" });
@@ -333,6 +335,56 @@ async function seedDemoSections(db: Db, by: { learner: number; teacher: number; 
   await comment("Overview", by.teacher, "Yes: threes work well too. I added a note.", "2026-11-18T14:40:00.000Z");
   await setSectionThreadStatus(db, overview, 2);
   await comment("Activity", by.learner, "Could we have a worked example before the guided practice?", "2026-11-21T08:30:00.000Z");
+}
+
+/** The sections of a demo outline, project or pathway: `topic` is its subject's topic, `links` public resources of its subject. */
+const CURRICULUM_BODIES: Record<"outline" | "project" | "pathway", (topic: string, links: string[]) => { title: string; html: string }[]> = {
+  outline: (topic) => [
+    { title: "Unit 1: Foundations", html: `<p>What students already know about ${topic}, and the words they will need.</p><ul><li>Key vocabulary</li><li>A short pre-assessment</li></ul>` },
+    { title: "Unit 2: Investigation", html: `<p>Students look closely at ${topic} through readings, examples and a guided activity.</p><ul><li>Two guided lessons</li><li>One lab or hands-on session</li></ul>` },
+    { title: "Unit 3: Application", html: `<p>Students use what they learned about ${topic} on a new problem, in small groups.</p>` },
+    { title: "Assessment", html: "<p>A unit test and a short reflection: what was learned, and what is still unclear.</p>" },
+  ],
+  project: (topic, links) => [
+    { title: "Driving question", html: `<p>How does ${topic} shape the world around us, and what could we change?</p>` },
+    { title: "Research", html: `<p>Teams gather sources and take notes on ${topic}.</p>${links.slice(0, 1).join("")}` },
+    { title: "Milestones", html: "<ol><li>Week 1: choose a focus and plan the work</li><li>Week 2: research and draft</li><li>Week 3: build and rehearse</li></ol>" },
+    { title: "Final product", html: "<p>Each team presents its work to the class and answers questions; a rubric covers content, evidence, teamwork and presentation.</p>" },
+  ],
+  pathway: (topic, links) => [
+    { title: "Step 1: Explore", html: `<p>Start with an overview of ${topic}.</p>${links.slice(0, 1).join("")}` },
+    { title: "Step 2: Practice", html: `<p>Work through the practice materials on ${topic} at your own pace.</p>${links.slice(1, 2).join("")}` },
+    { title: "Step 3: Apply", html: `<p>Use ${topic} in a short task of your own choosing, then share it with a mentor.</p>${links.slice(2, 3).join("")}` },
+  ],
+};
+
+/**
+ * A body for every demo outline (units), project (question, research, milestones, product) and pathway (steps), so
+ * their pages read as what they are. A pathway's steps and a project's research link public resources of the same
+ * subject, as '+ Add item' would (a paragraph with a link to the item's page). Deterministic: the items and the
+ * resources are taken in id order.
+ */
+async function seedDemoCurriculumBodies(db: Db, subjectsTypeId: number): Promise<void> {
+  const subjectOf = async (ids: number[]) =>
+    new Map((await db.selectFrom("content_attributes").select(["content_id", "attr_item_id"]).where("type_id", "=", subjectsTypeId).where("content_id", "in", ids).execute()).map((a) => [a.content_id, a.attr_item_id]));
+  const resources = await db.selectFrom("content").select(["id", "uid", "title", "tags"]).where("model_key", "=", "resource").where("visibility", "=", "public").orderBy("id").execute();
+  const resourceSubject = await subjectOf(resources.map((r) => r.id));
+  const items = await db.selectFrom("content").select(["id", "model_key", "tags"]).where("model_key", "in", ["outline", "project", "pathway"]).orderBy("id").execute();
+  const itemSubject = await subjectOf(items.map((i) => i.id));
+  const used = new Map<string, number>();
+  for (const item of items) {
+    const subject = itemSubject.get(item.id);
+    const topic = item.tags.split(", ")[0] || "the topic";
+    // Resources on the item's own topic first, then the rest of its subject's.
+    const ofSubject = resources.filter((r) => resourceSubject.get(r.id) === subject);
+    const onTopic = (r: { tags: string }) => r.tags.split(", ")[0] === topic;
+    const same = [...ofSubject.filter(onTopic), ...ofSubject.filter((r) => !onTopic(r))];
+    // Each item of a topic starts further along, so two pathways on one topic link different resources.
+    const start = used.get(`${subject}:${topic}`) ?? 0;
+    used.set(`${subject}:${topic}`, start + 3);
+    const links = same.length ? [0, 1, 2].map((k) => same[(start + k) % same.length]!).map((r) => `<p><a href="/resources/${r.uid}">${escapeHtml(r.title)}</a></p>`) : [];
+    await writeSections(db, item.id, CURRICULUM_BODIES[item.model_key as "outline" | "project" | "pathway"](escapeHtml(topic), links));
+  }
 }
 
 /**

@@ -42,6 +42,17 @@ export function ItemActions({ item }: { item: EditableItem }) {
       );
   };
   const needsAccount = (action: Open, guestText: string) => () => (profile ? setOpen(action) : openGuestModal(guestText));
+  const shows = {
+    info: !item.viewed_by_link,
+    copy: item.abilities.copy || (!profile && !item.viewed_by_link && item.features.copy),
+    owner: item.abilities.change_owner && profile !== null,
+    permissions: item.abilities.manage_permissions && profile !== null,
+    endorsements: item.abilities.manage_endorsements && profile !== null,
+    badges: item.abilities.manage_badges && profile !== null,
+    flag: item.abilities.flag || (!profile && !item.viewed_by_link),
+  };
+  // Someone who opened the item by its link may have none of these: no empty row (and its margins) under the header then.
+  if (!item.has_standards && !Object.values(shows).some(Boolean) && open === null) return null;
 
   return (
     <div className="item-actions" role="group" aria-label="Item actions">
@@ -50,37 +61,37 @@ export function ItemActions({ item }: { item: EditableItem }) {
           View standards
         </button>
       )}
-      {!item.viewed_by_link && (
+      {shows.info && (
         <button type="button" className="button button--small button--secondary" onClick={() => setOpen("info")}>
           More info
         </button>
       )}
-      {(item.abilities.copy || (!profile && !item.viewed_by_link && item.features.copy)) && (
+      {shows.copy && (
         <button type="button" className="button button--small button--secondary" onClick={needsAccount("copy", "Sign in or register to copy this item into your own content.")}>
           Copy
         </button>
       )}
-      {item.abilities.change_owner && profile && (
+      {shows.owner && (
         <button type="button" className="button button--small button--secondary" onClick={() => setOpen("owner")}>
           Change owner
         </button>
       )}
-      {item.abilities.manage_permissions && profile && (
+      {shows.permissions && (
         <button type="button" className="button button--small button--secondary" onClick={() => setOpen("permissions")}>
           Permissions
         </button>
       )}
-      {item.abilities.manage_endorsements && profile && (
+      {shows.endorsements && (
         <button type="button" className="button button--small button--secondary" onClick={() => setOpen("endorsements")}>
           Endorsements
         </button>
       )}
-      {item.abilities.manage_badges && profile && (
+      {shows.badges && (
         <button type="button" className="button button--small button--secondary" onClick={() => setOpen("badges")}>
           Badges
         </button>
       )}
-      {(item.abilities.flag || (!profile && !item.viewed_by_link)) && (
+      {shows.flag && (
         <button type="button" className="button button--small button--secondary" onClick={needsAccount("flag", "Sign in or register to report content that is inappropriate.")}>
           Flag
         </button>

@@ -80,8 +80,10 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
   const [title, setTitle] = useState(item.title);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [description, setDescription] = useState(item.description);
-  // A group's page: its description is the group's About text, which the group must have.
+  // A group's page: its description is the group's About text, which the group must have; a curriculum item's is its
+  // introduction, which it must have too (second document: "Curriculum title and introduction required").
   const isGroup = item.model_key === "profile" && item.sub_type === "group";
+  const isCurriculum = (CURRICULUM_MODEL_KEYS as readonly string[]).includes(item.model_key);
   const [descriptionError, setDescriptionError] = useState<string | null>(null);
   const [sections, setSections] = useState<DraftSection[]>(() => item.sections.map((s) => ({ key: newKey(), uid: s.uid, title: s.title, json: s.json, html: s.html })));
   const threads = useSectionThreads(item, item.sections.length > 0 || sections.some((s) => s.uid));
@@ -91,7 +93,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
   // The section whose Add item opened the item selector (curriculum items: a pathway's steps, a project's parts...).
   const [addingTo, setAddingTo] = useState<string | null>(null);
-  const linksItems = (CURRICULUM_MODEL_KEYS as readonly string[]).includes(item.model_key);
+  const linksItems = isCurriculum;
   const [tagsOpen, setTagsOpen] = useState(false);
   const [standardsOpen, setStandardsOpen] = useState(false);
   // Standards are an attribute type some kinds of item lack (collections, groups): no button that leads to "do not apply".
@@ -116,9 +118,9 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
 
   const runSave = useCallback(async () => {
     const missingTitle = !title.trim();
-    const missingAbout = isGroup && !description.trim();
+    const missingAbout = (isGroup || isCurriculum) && !description.trim();
     setTitleError(missingTitle ? (isGroup ? EDITOR_MESSAGES.nameRequired : EDITOR_MESSAGES.titleRequired) : null);
-    setDescriptionError(missingAbout ? EDITOR_MESSAGES.aboutRequired : null);
+    setDescriptionError(missingAbout ? (isGroup ? EDITOR_MESSAGES.aboutRequired : EDITOR_MESSAGES.introductionRequired) : null);
     if (missingTitle || missingAbout) {
       document.getElementById(missingTitle ? `${id}-title` : `${id}-description`)?.focus();
       return;
@@ -147,14 +149,14 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
     } catch (error) {
       // The text stays in the editors; the person is told, with the server's reason.
       const reason = messageOf(error, "");
-      // A refusal that names the description (a group's About) is shown under that field too.
+      // A refusal that names the description (a group's About, a curriculum item's Introduction) is shown under that field too.
       setDescriptionError((error instanceof ApiError && error.fieldErrors.description?.[0]) || null);
       const sessionEnded = error instanceof ApiError && (error.status === 401 || error.status === 403);
       // After signing in again (in another tab) the next try needs that session's CSRF token.
       if (sessionEnded) setCsrfToken(null);
       setSave({ status: "failed", message: reason, signIn: sessionEnded });
     }
-  }, [id, title, description, isGroup, sections, item, version, queryClient]);
+  }, [id, title, description, isGroup, isCurriculum, sections, item, version, queryClient]);
 
   // Why autosave is forced off, if it is: the site, a new item (no save yet), or no edit lock held (still being taken, or lost).
   const autosaveBlocked = !config
@@ -300,7 +302,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
         description={description}
         titleError={titleError}
         titleLabel={isGroup ? "Name" : "Title"}
-        descriptionLabel={isGroup ? "About" : "Description"}
+        descriptionLabel={isGroup ? "About" : isCurriculum ? "Introduction" : "Description"}
         descriptionError={descriptionError}
         editable={editable}
         onTitle={(value) => edit(() => setTitle(value))}

@@ -30,7 +30,7 @@ describe("actions around an item: copy, owner change, flag, related, similar, qu
     plan = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Walrus Tides Lesson", description: "How tides move walruses.", tags: ["tides", "walrus"], attributeIds: [ids.standard, ids.grade] });
     link = `/lesson-plans/${plan.uid}`;
     await server.db.insertInto("content_sections").values({ content_id: plan.id, position: 0, title: "Warm-up", body_json: null, body_html: "<p>Moon pulls water</p>", updated_at: plan.created_at }).execute();
-    await server.db.insertInto("curriculum_items").values({ content_id: plan.id, template_id: null, introduction: "Intro to tides" }).execute();
+    await server.db.insertInto("curriculum_items").values({ content_id: plan.id, template_id: null }).execute();
     // Related (shares the standard), similar (same type, shares "walrus" and "tides"), and a restricted one that shares both.
     await buildContent(server.db, { ownerId: member.id, title: "Moon Resource", attributeIds: [ids.standard] });
     await buildContent(server.db, { ownerId: member.id, modelKey: "lesson_plan", title: "Walrus Tides Review" });
@@ -57,7 +57,8 @@ describe("actions around an item: copy, owner change, flag, related, similar, qu
       expect(tags.body.attribute_ids).toEqual([ids.standard, ids.grade].sort((a, b) => a! - b!));
       expect(tags.body.keywords).toEqual(["tides", "walrus"]);
       const copyId = copy.body.id as number;
-      expect(await server.db.selectFrom("curriculum_items").select("introduction").where("content_id", "=", copyId).executeTakeFirst()).toEqual({ introduction: "Intro to tides" });
+      // The introduction is the description (above); the record of the item's template goes with it.
+      expect(await server.db.selectFrom("curriculum_items").select("template_id").where("content_id", "=", copyId).executeTakeFirst()).toEqual({ template_id: null });
       // Search finds the copy by its standard at once; the original is untouched.
       const found = await server.client().get(`/api/search?standards[]=${ids.standard}&query=walrus`);
       expect(found.body.data.map((d: { link: string }) => d.link)).toEqual(expect.arrayContaining([link, res.body.link]));

@@ -69,7 +69,8 @@ describe("curriculum items and templates", () => {
       const row = await server.db.selectFrom("content").selectAll().where("id", "=", res.body.data.id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ model_key: modelKey, owner_id: member.id, description: "Tusks and ice." });
       const item = await server.db.selectFrom("curriculum_items").selectAll().where("content_id", "=", row.id).executeTakeFirstOrThrow();
-      expect(item).toEqual({ content_id: row.id, template_id: null, introduction: "Tusks and ice." });
+      // The introduction is stored once, as the description (the page shows it, the edit page edits it).
+      expect(item).toEqual({ content_id: row.id, template_id: null });
       const found = await server.client().get(`/api/search?query=${encodeURIComponent(title.toLowerCase())}`);
       expect(found.body.data.map((d: { title: string; link: string }) => [d.title, d.link])).toContainEqual([title, res.body.data.link]);
     }
@@ -204,7 +205,10 @@ describe("curriculum items and templates", () => {
     await adminClient.signIn(admin.username!, admin.password);
     const byAdmin = await adminClient.post("/templates/starter-template/update", { title: "Starter Lesson v3", sections: [{ title: "Only", html: "<p>One</p>" }] });
     expect(byAdmin.status).toBe(200);
-    expect((await client.get("/api/templates/starter-template")).body).toMatchObject({ title: "Starter Lesson v3", description: "", sections: [{ title: "Only", html: "<p>One</p>" }] });
+    // A save that leaves out the description keeps it (as an item's does); one that sends it empty empties it.
+    expect((await client.get("/api/templates/starter-template")).body).toMatchObject({ title: "Starter Lesson v3", description: "Warm-up, practice and reflection", sections: [{ title: "Only", html: "<p>One</p>" }] });
+    expect((await adminClient.post("/templates/starter-template/update", { title: "Starter Lesson v3", description: "", sections: [] })).status).toBe(200);
+    expect((await client.get("/api/templates/starter-template")).body).toMatchObject({ description: "", sections: [] });
   });
 
   it("pages through many templates", async () => {

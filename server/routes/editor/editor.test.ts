@@ -120,7 +120,7 @@ describe("editing an item's body", () => {
     expect((await ownerClient.get("/api/search?query=kelp%20holdfast")).body.data[0].owner_data.name).toBe("Seagrass Meadow Circle");
   });
 
-  it("keeps a group's About text and Name required when its page is saved (422 naming About and Name, the edit page's labels); other items may have no description, and their title is a Title", async () => {
+  it("keeps a group's About text and Name required when its page is saved (422 naming About and Name, the edit page's labels); a collection may have no description, and its title is a Title", async () => {
     const made = await ownerClient.post("/groups", { name: "Reef Survey Crew", description: "We survey reefs." });
     const emptied = await ownerClient.post(`${made.body.objGroup.link}/update`, { title: "Reef Survey Crew", description: "   ", sections: [] });
     expect([emptied.status, emptied.body.message, emptied.body.errors?.description]).toEqual([422, "About is required.", ["About is required."]]);
@@ -130,9 +130,32 @@ describe("editing an item's body", () => {
     const long = await ownerClient.post(`${made.body.objGroup.link}/update`, { title: "n".repeat(256), description: "We survey reefs.", sections: [] });
     expect(long.body.errors?.title).toEqual(["Name may be at most 255 characters."]);
     expect((await server.db.selectFrom("profiles").select("description").where("id", "=", made.body.objGroup.id).executeTakeFirstOrThrow()).description).toBe("We survey reefs.");
-    const plain = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Reef Lesson", description: "Corals" });
-    expect((await ownerClient.post(`/lesson-plans/${plain.uid}/update`, { title: "Reef Lesson", description: "", sections: [] })).status).toBe(200);
-    expect((await ownerClient.post(`/lesson-plans/${plain.uid}/update`, { title: " ", sections: [] })).body.errors?.title).toEqual(["Title is required."]);
+    const plain = await buildContent(server.db, { ownerId: owner.id, modelKey: "collection", title: "Reef Pictures", description: "Corals" });
+    expect((await ownerClient.post(`/collections/${plain.uid}/update`, { title: "Reef Pictures", description: "", sections: [] })).status).toBe(200);
+    expect((await ownerClient.post(`/collections/${plain.uid}/update`, { title: " ", sections: [] })).body.errors?.title).toEqual(["Title is required."]);
+  });
+
+  it("keeps a curriculum item's introduction required (422 'Introduction is required.' under it) and never empties it on a save that leaves it out", async () => {
+    const types = [
+      ["lesson_plan", "lesson-plans"],
+      ["outline", "outlines"],
+      ["project", "projects"],
+      ["pathway", "pathways"],
+    ] as const;
+    for (const [modelKey, typePath] of types) {
+      const item = await buildContent(server.db, { ownerId: owner.id, modelKey, title: `Reef ${modelKey}`, description: "Why corals bleach." });
+      const update = `/${typePath}/${item.uid}/update`;
+      const emptied = await ownerClient.post(update, { title: `Reef ${modelKey}`, description: "  ", sections: [] });
+      expect([emptied.status, emptied.body.message, emptied.body.errors?.description], modelKey).toEqual([422, "Introduction is required.", ["Introduction is required."]]);
+      const long = await ownerClient.post(update, { title: `Reef ${modelKey}`, description: "x".repeat(10001), sections: [] });
+      expect(long.body.errors?.description, modelKey).toEqual(["Introduction may be at most 10000 characters."]);
+      // A save of the body alone keeps the introduction.
+      const bodyOnly = await ownerClient.post(update, { title: `Reef ${modelKey} Renamed`, sections: [{ title: "Look", html: "<p>White corals</p>" }] });
+      expect([bodyOnly.status, bodyOnly.body.item?.title, bodyOnly.body.item?.description], modelKey).toEqual([200, `Reef ${modelKey} Renamed`, "Why corals bleach."]);
+      const changed = await ownerClient.post(update, { title: `Reef ${modelKey}`, description: " Warm water bleaches corals. ", sections: [] });
+      expect(changed.body.item?.description, modelKey).toBe("Warm water bleaches corals.");
+      expect((await server.db.selectFrom("content").select("description").where("id", "=", item.id).executeTakeFirstOrThrow()).description).toBe("Warm water bleaches corals.");
+    }
   });
 
   it("reorders and removes sections by sending the body in its new order", async () => {

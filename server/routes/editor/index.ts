@@ -1,6 +1,8 @@
 import { Router } from "express";
 import {
   ContentUpdateRequest,
+  CurriculumUpdateRequest,
+  CURRICULUM_MODEL_KEYS,
   GroupPageUpdateRequest,
   EDITOR_MESSAGES,
   UnlockRequest,
@@ -88,10 +90,11 @@ export function editorRouter(db: Db): Router {
     const { viewsOnlyByLink, linkShared } = await ensureViewable(db, req, item, "link");
     authorize(req.actor, contentObjectPolicy.canEditReached(req.actor, item, viewsOnlyByLink));
     // A group's page is its name and About text (so its messages say Name), and a group's About is required (first
-    // document, section 5) here too.
+    // document, section 5) here too; a curriculum item's description is its introduction, required (second document).
     const isGroupPage = item.model_key === "profile" && item.sub_type === "group";
-    const body = parseOr422(isGroupPage ? GroupPageUpdateRequest : ContentUpdateRequest, req.body ?? {});
-    if (isGroupPage && !body.description.trim()) {
+    const isCurriculum = (CURRICULUM_MODEL_KEYS as readonly string[]).includes(item.model_key);
+    const body = parseOr422(isGroupPage ? GroupPageUpdateRequest : isCurriculum ? CurriculumUpdateRequest : ContentUpdateRequest, req.body ?? {});
+    if (isGroupPage && body.description !== undefined && !body.description.trim()) {
       throw new HttpError(422, EDITOR_MESSAGES.aboutRequired, { description: [EDITOR_MESSAGES.aboutRequired] });
     }
     await ensureNotLockedByOther(db, req, item);
