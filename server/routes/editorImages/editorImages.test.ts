@@ -91,7 +91,7 @@ describe("editor images", () => {
     const { body } = await as.owner.postForm("/corefiles/image", imageForm(solidPng(40, 20, [10, 160, 90]), "leaf.png"));
     const plan = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Leaves Lesson" });
     const link = `/lesson-plans/${plan.uid}`;
-    const saved = await as.owner.post(`${link}/update`, { title: "Leaves Lesson", description: "", sections: [{ title: "Look", html: `<p><img src="${body.location}" alt="A leaf"></p>` }] });
+    const saved = await as.owner.post(`${link}/update`, { title: "Leaves Lesson", description: "<p>How a leaf takes in light.</p>", sections: [{ title: "Look", html: `<p><img src="${body.location}" alt="A leaf"></p>` }] });
     expect(saved.status).toBe(200);
     const item = await as.member.get(`/api/content/lesson-plans/${plan.uid}`);
     expect(item.status).toBe(200);
