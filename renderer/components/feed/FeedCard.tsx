@@ -7,7 +7,6 @@ import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
 import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
 import { useAttachmentUploads } from "../attachments/useAttachmentUploads.js";
 import { signInPath } from "../../routes/paths.js";
-import { ConfirmDialog } from "../ConfirmDialog.js";
 import { PageCard } from "../PageCard.js";
 import { CommentForm } from "../discussions/CommentForm.js";
 import { showToast } from "../toastStore.js";
@@ -19,7 +18,7 @@ import { JoinRequestNote } from "./JoinRequestNote.js";
  * get a sign-in link, readers who may join the group Join group, readers of a "Request to join" group Request to join
  * or their pending request with Withdraw request, other readers a note), then the posts newest first,
  * with "View more posts" while the server has an older page. A new post goes first, a deleted one leaves the list.
- * A member who is not a leader may Leave group from the card's header, after a question.
+ * Leaving the group is the Members card's, beside the line that says one is a member (GroupMembersCard).
  */
 export function FeedCard({ owner }: { owner: FeedOwner }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -34,7 +33,6 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
   const abilities = feed.data?.pages[0]?.abilities;
   const canPost = abilities?.post ?? false;
   const membership = useGroupMembership(owner);
-  const [confirmingLeave, setConfirmingLeave] = useState(false);
 
   // The same message twice in a row still changes the region's text (a trailing no-break space), so it is said again.
   const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
@@ -54,11 +52,10 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
       return false;
     }
   };
-  const handleMembership = async (join: boolean) => {
-    setConfirmingLeave(false);
+  const handleJoin = async () => {
     if (membership.isPending) return;
     try {
-      const answer = await membership.mutateAsync(join);
+      const answer = await membership.mutateAsync(true);
       showToast(answer.message, "info");
       // The button pressed is gone (the post form or Join group takes its place): reading goes on from the heading.
       focusHeading();
@@ -99,7 +96,7 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
     form = (
       <p className="discuss-card__note">
         Join this group to post here.{" "}
-        <button type="button" className="button button--small button--primary" aria-disabled={membership.isPending || undefined} onClick={() => void handleMembership(true)}>
+        <button type="button" className="button button--small button--primary" aria-disabled={membership.isPending || undefined} onClick={() => void handleJoin()}>
           {membership.isPending ? "Joining…" : "Join group"}
         </button>
       </p>
@@ -111,18 +108,7 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
   }
 
   return (
-    <PageCard
-      title="Feed"
-      className="feed-card"
-      headingRef={headingRef}
-      header={
-        abilities?.leave && (
-          <button type="button" className="button button--small button--secondary feed-card__leave" aria-disabled={membership.isPending || undefined} onClick={() => !membership.isPending && setConfirmingLeave(true)}>
-            Leave group
-          </button>
-        )
-      }
-    >
+    <PageCard title="Feed" className="feed-card" headingRef={headingRef}>
       {form}
       {feed.isPending ? (
         <p className="page-status">Loading posts…</p>
@@ -155,9 +141,6 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
       <p className="visually-hidden" role="status">
         {status}
       </p>
-      {confirmingLeave && (
-        <ConfirmDialog title="Leave group" message="Are you sure you want to leave this group? You will no longer post to its feed." confirmLabel="Leave" onConfirm={() => void handleMembership(false)} onCancel={() => setConfirmingLeave(false)} />
-      )}
     </PageCard>
   );
 }
