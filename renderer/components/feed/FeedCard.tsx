@@ -71,6 +71,21 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
     setTimeout(() => listRef.current?.querySelectorAll<HTMLLIElement>(":scope > li")[shown]?.querySelector<HTMLElement>("button")?.focus(), 0);
   };
 
+  // Joining (at once, or by asking its leaders) is offered to a signed-in reader who is not in the group, also when
+  // it may post already (moderators and admins take part in a group's conversation without being members).
+  let joinNote = null;
+  if (profile && abilities?.join) {
+    joinNote = (
+      <p className="discuss-card__note">
+        {canPost ? "You are not a member of this group." : "Join this group to post here."}{" "}
+        <button type="button" className="button button--small button--primary" aria-disabled={membership.isPending || undefined} onClick={() => void handleJoin()}>
+          {membership.isPending ? "Joining…" : "Join group"}
+        </button>
+      </p>
+    );
+  } else if (profile && (abilities?.request_join || feed.data?.pages[0]?.join_requested_at)) {
+    joinNote = <JoinRequestNote owner={owner} requestedAt={feed.data?.pages[0]?.join_requested_at ?? null} onDone={focusHeading} />;
+  }
   let form = null;
   if (canPost) {
     form = (
@@ -92,23 +107,13 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
         <Link to={signInPath(location.pathname)}>Sign in</Link> to post to this group's feed.
       </p>
     );
-  } else if (profile && abilities?.join) {
-    form = (
-      <p className="discuss-card__note">
-        Join this group to post here.{" "}
-        <button type="button" className="button button--small button--primary" aria-disabled={membership.isPending || undefined} onClick={() => void handleJoin()}>
-          {membership.isPending ? "Joining…" : "Join group"}
-        </button>
-      </p>
-    );
-  } else if (profile && (abilities?.request_join || feed.data?.pages[0]?.join_requested_at)) {
-    form = <JoinRequestNote owner={owner} requestedAt={feed.data?.pages[0]?.join_requested_at ?? null} onDone={focusHeading} />;
-  } else if (profile && feed.data) {
+  } else if (profile && feed.data && !joinNote) {
     form = <p className="discuss-card__note">Only members of this group can post here.</p>;
   }
 
   return (
     <PageCard title="Feed" className="feed-card" headingRef={headingRef}>
+      {joinNote}
       {form}
       {feed.isPending ? (
         <p className="page-status">Loading posts…</p>
