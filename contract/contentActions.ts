@@ -22,6 +22,7 @@ export const CONTENT_ACTION_MESSAGES = {
   flagMessageRequired: "Please describe the problem.",
   flagMessageTooLong: "The description may be at most 2000 characters.",
   flagThanks: "Thank you for your feedback!",
+  flagOwnGroup: "You lead this group, so you cannot flag its page: change its page or its members yourself.",
   flagTypeInvalid: 'type must look like "resource:12".',
   relatedModelInvalid: "model must be a content model key.",
   relatedIdInvalid: "id must identify an item.",

@@ -32,6 +32,7 @@ export const PERMISSION_MESSAGES = {
   requestSent: "Your request has been successfully sent.",
   alreadyRequested: "You have already requested access to this item.",
   alreadyViewer: "You can already view this item.",
+  groupNotRequestable: "A group is not opened by an access request: ask its leaders with Request to join (or Join group) on the group's page.",
   itemRequired: "Name the item by opaque_id or uid, or by model and id.",
   revokeConfirm: (title: string) => `Are you sure you want to revoke permissions for ${title}?`,
   requestWillBeSentTo: "Request will be sent to",

@@ -246,7 +246,7 @@ test("a reader joins a group open to anyone from its feed by keyboard, posts at 
   const card = feedCard(page);
   await expect(card.getByText("Join this group to post here.")).toBeVisible();
   await expect(card.getByRole("textbox", { name: "Write a post" })).toHaveCount(0);
-  await expect(card.getByRole("button", { name: "Leave group" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Leave group" })).toHaveCount(0);
   await expectNoAxeViolations(page, "a group's feed with Join group");
 
   const join = card.getByRole("button", { name: "Join group" });
@@ -263,8 +263,12 @@ test("a reader joins a group open to anyone from its feed by keyboard, posts at 
   await field.press("Enter");
   await expect(postOf(page, LEARNER.name, text)).toBeVisible();
 
-  // Leaving asks first; Cancel keeps the membership, Leave ends it and Join group comes back.
-  const leave = card.getByRole("button", { name: "Leave group" });
+  // Leaving is the Members card's, beside the line saying one is a member; it asks first. Cancel keeps the membership,
+  // Leave ends it, the Members card's heading takes the keyboard, and Join group comes back.
+  const members = page.getByRole("region", { name: "Members" });
+  await expect(card.getByRole("button", { name: "Leave group" })).toHaveCount(0);
+  const leave = members.getByRole("paragraph").filter({ hasText: "You are a member of this group" }).getByRole("button", { name: "Leave group" });
+  await expectNoAxeViolations(page, "a group's Members card with Leave group");
   await leave.click();
   const question = page.getByRole("alertdialog", { name: "Leave group" });
   await expect(question).toContainText("Are you sure you want to leave this group?");
@@ -273,11 +277,14 @@ test("a reader joins a group open to anyone from its feed by keyboard, posts at 
   await leave.click();
   await question.getByRole("button", { name: "Leave" }).click();
   await expect(page.getByRole("status", { name: "Notifications" })).toContainText("You left this group.");
+  await expect(members.getByRole("heading", { name: "Members" })).toBeFocused();
+  await expect(members.getByText("You are a member of this group")).toHaveCount(0);
   await expect(card.getByRole("button", { name: "Join group" })).toBeVisible();
   await expect(field).toHaveCount(0);
   // The leader stays: no Leave group for them.
   await switchTo(page, TEACHER);
   await page.goto(link);
   await expect(card.getByRole("textbox", { name: "Write a post" })).toBeVisible();
-  await expect(card.getByRole("button", { name: "Leave group" })).toHaveCount(0);
+  await expect(members.getByText("You lead this group")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Leave group" })).toHaveCount(0);
 });

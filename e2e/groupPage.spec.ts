@@ -115,3 +115,22 @@ test("a moderator meets a group's page without Edit or Design Thumbnail (a group
   await expect(page.locator(".item-page__actions").getByRole("link", { name: "Edit", exact: true })).toBeVisible();
   await expect(page.locator(".item-page__actions").getByRole("button", { name: "Design Thumbnail" })).toBeVisible();
 });
+
+test("a group's leader is not offered Flag on its own page, a moderator is; a moderator gets the feed's post form, as the discussions' Start a discussion", async ({ page }) => {
+  await signInViaApi(page, { username: "moderator", password: "moderator-demo-pass" });
+  const link = await linkOf(page, GROUP);
+  await page.goto(link);
+  await expect(page.getByRole("button", { name: "Flag", exact: true })).toBeVisible();
+  // Not a member, yet it may take part in the group's conversation (nothing is posted: the demo feed stays empty).
+  const feed = page.getByRole("region", { name: "Feed" });
+  await expect(feed.getByRole("textbox", { name: "Write a post" })).toBeVisible();
+  await expect(feed.getByText("Only members of this group can post here.")).toHaveCount(0);
+
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  const actions = page.locator(".item-page__actions");
+  await expect(actions.getByRole("button", { name: "Share", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "More info", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Flag", exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page, "a group's page as its leader, without Flag");
+});

@@ -318,7 +318,7 @@ export async function exportFromDialog(page: Page, label: string): Promise<{ hre
   return { href, name, body: await response.body() };
 }
 
-/** The demo catalogue's group (seeded with a leader, members, feed posts and discussions). */
+/** The demo catalogue's group (seeded with a leader, members and discussions; its feed starts empty, which e2e/feed.spec.ts counts on). */
 export const DEMO_GROUP = "Grade 5 Science Team";
 
 /** The demo group's page link, found by search. */

@@ -176,9 +176,20 @@ export function canTakeOwnership(actor: Actor, item: Pick<ContentSubject, "owner
   return actor.profile !== null && actor.profile.id !== item.owner_id && canGiveTo(actor, item, actor.profile.id);
 }
 
-/** Flagging: a signed-in profile that can view the item. */
+/**
+ * Whether the item is the page of a group the actor manages: a leader of the group (profile_id), or the page's owner
+ * (its leader who made it). Flagging asks the staff to look at something one cannot put right oneself, and a group's
+ * leaders edit its page and choose its people, so its page is not theirs to flag.
+ */
+export function leadsGroupPage(actor: Actor, item: Pick<ContentSubject, "model_key" | "owner_id" | "profile_id">): boolean {
+  if (item.model_key !== "profile" || item.profile_id == null || actor.profile === null) return false;
+  const groupId = item.profile_id;
+  return isOwner(actor, item) || actor.groups.some((g) => g.role === "leader" && g.groupId === groupId);
+}
+
+/** Flagging: a signed-in profile that can view the item, unless it is the page of a group the profile leads. */
 export function canFlag(actor: Actor, item: ContentSubject, grants?: ContentGrantsSubject): boolean {
-  return actor.signedIn && canView(actor, item, grants);
+  return actor.signedIn && canView(actor, item, grants) && !leadsGroupPage(actor, item);
 }
 
 /** The quick-info popover is for signed-in profiles (second document, section 6), on items they can view. */
@@ -191,7 +202,7 @@ export function canCopyViewable(actor: Actor, item: Pick<ContentSubject, "model_
   return actor.signedIn && COPYABLE.has(item.model_key);
 }
 
-/** Flagging an item already shown to the actor (so viewable): any signed-in profile. */
-export function canFlagViewable(actor: Actor): boolean {
-  return actor.signedIn;
+/** Flagging an item already shown to the actor (so viewable): any signed-in profile, but not its own group's page (see leadsGroupPage). */
+export function canFlagViewable(actor: Actor, item: Pick<ContentSubject, "model_key" | "owner_id" | "profile_id">): boolean {
+  return actor.signedIn && !leadsGroupPage(actor, item);
 }

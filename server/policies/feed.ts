@@ -32,11 +32,13 @@ export function canRead(actor: Actor, feed: FeedSubject): boolean {
 }
 
 /**
- * Posting: signed-in members of the group (leaders included) who may read it. A feed is the group's own
- * conversation, so moderators and administrators who are not members do not post there (they may delete).
+ * Posting: signed-in readers of the group's page who are its members (leaders included), moderators or
+ * administrators, the same people who start and answer its discussions (commentPolicy.canComment in the group
+ * context): the second document gates both only on being signed in, and the feed and the discussions are one group's
+ * conversation, so the staff who may take part in one may take part in the other.
  */
 export function canPost(actor: Actor, feed: FeedSubject): boolean {
-  return actor.signedIn && canRead(actor, feed) && roleIn(actor, feed) !== null;
+  return actor.signedIn && canRead(actor, feed) && (roleIn(actor, feed) !== null || actor.isModerator || actor.isAdmin);
 }
 
 /** Reacting to a post: any signed-in reader, as on an item's discussion (a reaction says nothing in the group's name). */

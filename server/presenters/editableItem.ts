@@ -67,7 +67,7 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
       manage_permissions: permissionPolicy.canManageShown(actor, item, byLink),
       manage_endorsements: endorsementPolicy.canManageShown(actor, item, byLink),
       manage_badges: badgePolicy.canManage(actor, item, byLink),
-      flag: !byLink && contentObjectPolicy.canFlagViewable(actor),
+      flag: !byLink && contentObjectPolicy.canFlagViewable(actor, item),
       favorite: !byLink && type.favorite && contentObjectPolicy.canFavoriteListed(actor),
     },
     endorsements: extras.endorsements ?? [],

@@ -7,7 +7,6 @@ import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
 import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
 import { useAttachmentUploads } from "../attachments/useAttachmentUploads.js";
 import { signInPath } from "../../routes/paths.js";
-import { ConfirmDialog } from "../ConfirmDialog.js";
 import { PageCard } from "../PageCard.js";
 import { CommentForm } from "../discussions/CommentForm.js";
 import { showToast } from "../toastStore.js";
@@ -19,7 +18,7 @@ import { JoinRequestNote } from "./JoinRequestNote.js";
  * get a sign-in link, readers who may join the group Join group, readers of a "Request to join" group Request to join
  * or their pending request with Withdraw request, other readers a note), then the posts newest first,
  * with "View more posts" while the server has an older page. A new post goes first, a deleted one leaves the list.
- * A member who is not a leader may Leave group from the card's header, after a question.
+ * Leaving the group is the Members card's, beside the line that says one is a member (GroupMembersCard).
  */
 export function FeedCard({ owner }: { owner: FeedOwner }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -34,7 +33,6 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
   const abilities = feed.data?.pages[0]?.abilities;
   const canPost = abilities?.post ?? false;
   const membership = useGroupMembership(owner);
-  const [confirmingLeave, setConfirmingLeave] = useState(false);
 
   // The same message twice in a row still changes the region's text (a trailing no-break space), so it is said again.
   const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
@@ -54,11 +52,10 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
       return false;
     }
   };
-  const handleMembership = async (join: boolean) => {
-    setConfirmingLeave(false);
+  const handleJoin = async () => {
     if (membership.isPending) return;
     try {
-      const answer = await membership.mutateAsync(join);
+      const answer = await membership.mutateAsync(true);
       showToast(answer.message, "info");
       // The button pressed is gone (the post form or Join group takes its place): reading goes on from the heading.
       focusHeading();
@@ -74,6 +71,21 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
     setTimeout(() => listRef.current?.querySelectorAll<HTMLLIElement>(":scope > li")[shown]?.querySelector<HTMLElement>("button")?.focus(), 0);
   };
 
+  // Joining (at once, or by asking its leaders) is offered to a signed-in reader who is not in the group, also when
+  // it may post already (moderators and admins take part in a group's conversation without being members).
+  let joinNote = null;
+  if (profile && abilities?.join) {
+    joinNote = (
+      <p className="discuss-card__note">
+        {canPost ? "You are not a member of this group." : "Join this group to post here."}{" "}
+        <button type="button" className="button button--small button--primary" aria-disabled={membership.isPending || undefined} onClick={() => void handleJoin()}>
+          {membership.isPending ? "Joining…" : "Join group"}
+        </button>
+      </p>
+    );
+  } else if (profile && (abilities?.request_join || feed.data?.pages[0]?.join_requested_at)) {
+    joinNote = <JoinRequestNote owner={owner} requestedAt={feed.data?.pages[0]?.join_requested_at ?? null} onDone={focusHeading} />;
+  }
   let form = null;
   if (canPost) {
     form = (
@@ -95,34 +107,13 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
         <Link to={signInPath(location.pathname)}>Sign in</Link> to post to this group's feed.
       </p>
     );
-  } else if (profile && abilities?.join) {
-    form = (
-      <p className="discuss-card__note">
-        Join this group to post here.{" "}
-        <button type="button" className="button button--small button--primary" aria-disabled={membership.isPending || undefined} onClick={() => void handleMembership(true)}>
-          {membership.isPending ? "Joining…" : "Join group"}
-        </button>
-      </p>
-    );
-  } else if (profile && (abilities?.request_join || feed.data?.pages[0]?.join_requested_at)) {
-    form = <JoinRequestNote owner={owner} requestedAt={feed.data?.pages[0]?.join_requested_at ?? null} onDone={focusHeading} />;
-  } else if (profile && feed.data) {
+  } else if (profile && feed.data && !joinNote) {
     form = <p className="discuss-card__note">Only members of this group can post here.</p>;
   }
 
   return (
-    <PageCard
-      title="Feed"
-      className="feed-card"
-      headingRef={headingRef}
-      header={
-        abilities?.leave && (
-          <button type="button" className="button button--small button--secondary feed-card__leave" aria-disabled={membership.isPending || undefined} onClick={() => !membership.isPending && setConfirmingLeave(true)}>
-            Leave group
-          </button>
-        )
-      }
-    >
+    <PageCard title="Feed" className="feed-card" headingRef={headingRef}>
+      {joinNote}
       {form}
       {feed.isPending ? (
         <p className="page-status">Loading posts…</p>
@@ -155,9 +146,6 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
       <p className="visually-hidden" role="status">
         {status}
       </p>
-      {confirmingLeave && (
-        <ConfirmDialog title="Leave group" message="Are you sure you want to leave this group? You will no longer post to its feed." confirmLabel="Leave" onConfirm={() => void handleMembership(false)} onCancel={() => setConfirmingLeave(false)} />
-      )}
     </PageCard>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { GROUP_JOIN_INVITATION_ONLY, GROUP_JOIN_PERMISSIONS, type GroupMember } from "../../../contract/index.js";
 import { discussionFailureText } from "../../api/discussions.js";
-import { useGroupMemberChange, useGroupMembers, type FeedOwner, type GroupMemberChange } from "../../api/feeds.js";
+import { useGroupMemberChange, useGroupMembers, useGroupMembership, type FeedOwner, type GroupMemberChange } from "../../api/feeds.js";
 import { useProfileCandidates } from "../../api/profiles.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { ProfileSearchField } from "../content/ProfileSearchField.js";
@@ -17,7 +17,8 @@ const VIEWER_LINES: Record<GroupMember["role"], string> = { leader: "You lead th
  * and a line telling the viewer its own place in the group. The first ones are listed; the heading's count says how
  * many there are in all. The group's leaders and administrators also add a person by name (people only), make a
  * member a leader or a leader a member, and remove a person after a question; the server keeps one leader at least.
- * They also see the pending requests to join, above the people, each with Approve and Decline.
+ * They also see the pending requests to join, above the people, each with Approve and Decline. A member who is not a
+ * leader may Leave group beside the line that says they are a member, after a question (a leader stays).
  */
 export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
   const headingId = useId();
@@ -28,6 +29,8 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
   const change = useGroupMemberChange(owner);
   const [term, setTerm] = useState("");
   const [removing, setRemoving] = useState<GroupMember | null>(null);
+  const [confirmingLeave, setConfirmingLeave] = useState(false);
+  const membership = useGroupMembership(owner);
   const [status, setStatus] = useState("");
   const data = members.data;
   const manage = data?.abilities.manage ?? false;
@@ -46,6 +49,18 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
       showToast(discussionFailureText(error));
     }
   };
+  const handleLeave = async () => {
+    setConfirmingLeave(false);
+    if (membership.isPending) return;
+    try {
+      const answer = await membership.mutateAsync(false);
+      showToast(answer.message, "info");
+      // Leave group is gone with the membership: reading goes on from the card's heading.
+      setTimeout(() => headingRef.current?.focus(), 0);
+    } catch (error) {
+      showToast(discussionFailureText(error));
+    }
+  };
   const handleAdd = (candidate: { profile_id: number; name: string }) => {
     setTerm("");
     void handleChange({ kind: "add", profileId: candidate.profile_id }, `${candidate.name} was added to this group.`);
@@ -59,7 +74,20 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
         </h2>
         {data && <p className="discuss-card__count">{data.total === 1 ? "1 person" : `${data.total} people`}</p>}
       </div>
-      {data?.viewer_role && <p className="members-card__you">{VIEWER_LINES[data.viewer_role]}</p>}
+      {data?.viewer_role && (
+        <p className="members-card__you">
+          {VIEWER_LINES[data.viewer_role]}
+          {/* The server lets members leave; a leader stays (a group acts through its leaders). */}
+          {data.viewer_role === "member" && (
+            <button type="button" className="button button--small button--secondary members-card__leave" aria-disabled={membership.isPending || undefined} onClick={() => !membership.isPending && setConfirmingLeave(true)}>
+              Leave group
+            </button>
+          )}
+        </p>
+      )}
+      {confirmingLeave && (
+        <ConfirmDialog title="Leave group" message="Are you sure you want to leave this group? You will no longer post to its feed." confirmLabel="Leave" onConfirm={() => void handleLeave()} onCancel={() => setConfirmingLeave(false)} />
+      )}
       {members.isPending ? (
         <p className="page-status">Loading members…</p>
       ) : members.error || !data ? (

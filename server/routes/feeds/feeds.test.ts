@@ -41,11 +41,13 @@ describe("a group's feed", () => {
 
     expect((await as.groupie.get(base(feedItem))).body.abilities).toEqual({ post: true, join: false, leave: true, request_join: false });
     expect((await as.leader.get(base(feedItem))).body.abilities).toEqual({ post: true, join: false, leave: false, request_join: false });
-    for (const role of ["member", "moderator", "admin", "owner"] as const) expect((await as[role].get(base(feedItem))).body.abilities, role).toEqual({ post: false, join: false, leave: false, request_join: false });
+    for (const role of ["member", "owner"] as const) expect((await as[role].get(base(feedItem))).body.abilities, role).toEqual({ post: false, join: false, leave: false, request_join: false });
+    // Moderators and admins who are not members post, as they start the group's discussions.
+    for (const role of ["moderator", "admin"] as const) expect((await as[role].get(base(feedItem))).body.abilities, role).toEqual({ post: true, join: false, leave: false, request_join: false });
 
     const guestPost = await post(as.guest, "Hello");
     expect([guestPost.status, guestPost.body.message]).toEqual([401, MESSAGES.signInRequired]);
-    for (const role of ["member", "moderator", "admin"] as const) {
+    for (const role of ["member", "owner"] as const) {
       const refused = await post(as[role], "Not a member");
       expect([refused.status, refused.body.message], role).toEqual([403, FEED_MESSAGES.postForbidden]);
       fits("post", "/feeds/by-type/{modelKey}/{modelId}", refused);
@@ -74,6 +76,17 @@ describe("a group's feed", () => {
     const asLeader = await as.leader.get(base(feedItem));
     expect(asLeader.body.data.map((p: { abilities: object }) => p.abilities)).toEqual([{ edit: true, delete: true, report: false, react: true }, { edit: false, delete: true, report: true, react: true }]);
     for (const role of ["moderator", "admin"] as const) expect((await as[role].get(base(feedItem))).body.data[1].abilities.delete, role).toBe(true);
+  });
+
+  it("lets moderators and admins who are not members post where they may read, as they start the group's discussions", async () => {
+    const item = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader, [cast.groupie]), "Staff Corner");
+    expect(await statusesByRole(as, (c) => post(c, "A word from outside", item))).toEqual({ guest: 401, owner: 403, member: 403, leader: 201, groupie: 201, moderator: 201, admin: 201 });
+    const byModerator = await post(as.moderator, "Please keep posts on topic.", item);
+    expect(byModerator.body.abilities).toEqual({ edit: true, delete: true, report: false, react: true });
+    expect((await edit(as.moderator, byModerator.body.id, { content: "Please keep posts on the topic." })).status).toBe(200);
+    // Not where they may not read: a moderator does not see an "Only members" group it is not in.
+    expect((await post(as.moderator, "Let me in", hiddenGroupItem)).status).toBe(404);
+    expect((await post(as.admin, "An admin sees every group", hiddenGroupItem)).status).toBe(201);
   });
 
   it("refuses bad posts with a message, never a 500", async () => {

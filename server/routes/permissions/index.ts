@@ -27,7 +27,7 @@ import { mailFor, type MailContext } from "../../mail/transport.js";
 import { listInvites } from "../../models/permissionInvites.js";
 import { itemLink } from "../../presenters/editableItem.js";
 import { findRequest, listGrants, listOpenRequests, openRequest, profileKinds } from "../../models/permissions.js";
-import { authenticate, authorize, authorizeView, contentObjectPolicy, permissionPolicy, productPolicy } from "../../policies/index.js";
+import { authenticate, authorize, authorizeView, contentObjectPolicy, feedPolicy, permissionPolicy, productPolicy } from "../../policies/index.js";
 import { findPendingOrders, listActiveProductsFor } from "../../models/products.js";
 import { presentOfferedProduct } from "../../presenters/checkout.js";
 import { modelTypeInfo } from "../../presenters/modelTypes.js";
@@ -185,6 +185,8 @@ export function permissionsRouter(db: Db, mail: MailContext): Router {
   router.post("/permissions/request", authenticate(), async (req, res) => {
     const body = parseOr422(AccessRequest, req.body ?? {});
     const { item, canView } = await loadRequested(db, req, body);
+    // A group is joined through its own flow (Join group, Request to join), decided by its leaders, not by a read grant.
+    if (feedPolicy.hasFeed(item)) fail("id", PERMISSION_MESSAGES.groupNotRequestable);
     if (canView) fail("id", PERMISSION_MESSAGES.alreadyViewer);
     authorize(req.actor, permissionPolicy.canRequestAccess(req.actor, item, canView));
     const earlier = await findRequest(db, item.id, req.actor.profile!.id);

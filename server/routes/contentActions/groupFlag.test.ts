@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTENT_ACTION_MESSAGES, MESSAGES } from "../../../contract/index.js";
+import type { Content } from "../../db/schema.js";
+import { buildGroup, buildGroupPage, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
+
+describe("flagging a group's page", () => {
+  let server: TestServer;
+  let cast: RoleCast;
+  let as: RoleCast["clients"];
+  let groupPage: Content;
+
+  const flag = (c: TestClient, item: Content) => c.post("/profile/flag", { type: `${item.model_key}:${item.id}`, value: "inappropriate", message: "Spam in the About text." });
+  const flagShown = async (c: TestClient, item: Content) => (await c.get(`/api/content/groups/${item.uid}`)).body.abilities?.flag;
+
+  beforeAll(async () => {
+    ({ server, cast, as } = await startCastServer());
+    // A group with two leaders: the one who made its page (its owner) and a second one promoted since.
+    const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
+    await server.db.insertInto("group_members").values({ group_id: group.id, profile_id: cast.owner.id, role: "leader" }).execute();
+    groupPage = await buildGroupPage(server.db, cast.leader, group, "Flag Test Team");
+  });
+  afterAll(() => server.stop());
+
+  it("is refused to the group's leaders with a message, and Flag is not offered to them; members and outsiders flag it", async () => {
+    const statuses = await statusesByRole(as, (c) => flag(c, groupPage));
+    expect(statuses).toEqual({ guest: 401, owner: 403, member: 200, leader: 403, groupie: 200, moderator: 200, admin: 200 });
+    for (const role of ["leader", "owner"] as const) {
+      const refused = await flag(as[role], groupPage);
+      expect([refused.status, refused.body.message], role).toEqual([403, CONTENT_ACTION_MESSAGES.flagOwnGroup]);
+    }
+    const shown = Object.fromEntries(await Promise.all((["guest", "owner", "member", "leader", "groupie", "moderator", "admin"] as const).map(async (r) => [r, await flagShown(as[r], groupPage)])));
+    expect(shown).toEqual({ guest: false, owner: false, member: true, leader: false, groupie: true, moderator: true, admin: true });
+  });
+
+  it("still lets a group's leader flag other groups' pages and other items", async () => {
+    const other = await buildGroupPage(server.db, cast.member, await buildGroup(server.db, cast.member), "Someone Else's Team");
+    expect((await flag(as.leader, other)).body.message).toBe(CONTENT_ACTION_MESSAGES.flagThanks);
+    expect(await flagShown(as.leader, other)).toBe(true);
+    expect((await flag(as.guest, other)).body.message).toBe(MESSAGES.signInRequired);
+  });
+});

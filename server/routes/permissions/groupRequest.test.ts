@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES, PERMISSION_MESSAGES } from "../../../contract/index.js";
+import type { Content } from "../../db/schema.js";
+import { buildGroup, buildGroupPage, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
+import type { TestClient, TestServer } from "../../test/testServer.js";
+
+describe("access requests on a group's page", () => {
+  let server: TestServer;
+  let cast: RoleCast;
+  let as: RoleCast["clients"];
+  let openGroup: Content, hiddenGroup: Content;
+
+  const ask = (c: TestClient, item: Content, by: "uid" | "opaque_id" | "id" = "uid") =>
+    c.post("/permissions/request", by === "id" ? { model: item.model_key, id: item.id } : { [by]: item[by], requestReason: "Please let me in." });
+
+  beforeAll(async () => {
+    ({ server, cast, as, groupPage: openGroup } = await startCastServer());
+    hiddenGroup = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader, [cast.groupie]), "Hidden Team", { restricted: true });
+  });
+  afterAll(() => server.stop());
+
+  it("refuses them with a message pointing to Request to join, and stores no request", async () => {
+    const statuses = await statusesByRole(as, (c) => ask(c, openGroup));
+    expect(statuses).toEqual({ guest: 401, owner: 422, member: 422, leader: 422, groupie: 422, moderator: 422, admin: 422 });
+    for (const by of ["uid", "opaque_id", "id"] as const) {
+      const refused = await ask(as.member, openGroup, by);
+      expect([refused.status, refused.body.message], by).toEqual([422, PERMISSION_MESSAGES.groupNotRequestable]);
+      expect(refused.body.errors?.id, by).toEqual([PERMISSION_MESSAGES.groupNotRequestable]);
+    }
+    const stored = await server.db.selectFrom("permission_requests").select("id").where("content_id", "in", [openGroup.id, hiddenGroup.id]).execute();
+    expect(stored).toEqual([]);
+  });
+
+  it("keeps a group an outsider may not see hidden (404), and its members get the message", async () => {
+    const hidden = await ask(as.member, hiddenGroup);
+    expect([hidden.status, hidden.body.message]).toEqual([404, MESSAGES.notFound]);
+    expect((await ask(as.moderator, hiddenGroup)).status).toBe(404);
+    expect((await ask(as.groupie, hiddenGroup)).body.message).toBe(PERMISSION_MESSAGES.groupNotRequestable);
+  });
+});
