@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, signInViaApi, switchTo } from "./helpers.js";
+import { TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo } from "./helpers.js";
 
 /** The demo's group led by the teacher (Maria Lopez), and a public lesson item of hers for comparison (server/seed). */
 const GROUP = "Grade 5 Science Team";
@@ -61,9 +61,11 @@ test("a group's edit page calls its name Name and its description About, and an 
   await expect.poll(async () => ((await (await page.request.get(`/api/search?query=${encodeURIComponent(name)}`)).json()) as { data: { title: string; description: string }[] }).data.find((d) => d.title === name)?.description).toBe("We study rock pools.");
 });
 
-test("another item's edit page keeps Description, which may be left empty", async ({ page }) => {
+test("another item's edit page keeps Description, which may be left empty (a collection: curriculum items require their Introduction)", async ({ page }) => {
   await signInViaApi(page, TEACHER);
-  const { link } = await createLessonPlan(page, `Kelp Forest Plan ${Date.now().toString(36)}`, [{ title: "One", html: "<p>one</p>" }]);
+  const created = await page.request.post("/collections/create", { data: { title: `Kelp Forest Picks ${Date.now().toString(36)}`, description: "Kelp and its neighbours" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(created.ok()).toBeTruthy();
+  const { link } = (await created.json()) as { link: string };
   await page.goto(`${link}/edit`);
   const description = page.getByRole("textbox", { name: "Description", exact: true });
   await expect(description).toBeEditable();
