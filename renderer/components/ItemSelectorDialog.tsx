@@ -1,13 +1,9 @@
 import { useId, useState } from "react";
-import { MESSAGES, SEARCH_MAX_TERM, SEARCH_MIN_TERM, type SearchResultItem, type SearchTypeConfig } from "../../contract/index.js";
-import { usePageBlock } from "../api/pageBlocks.js";
-import { useDebouncedValue } from "../hooks/useDebouncedValue.js";
+import { MESSAGES, type SearchResultItem, type SearchTypeConfig } from "../../contract/index.js";
+import { CatalogueFilterControls, useCatalogueFilter } from "./CatalogueFilter.js";
 import { InlineLoadError } from "./InlineLoadError.js";
 import { ModalFrame } from "./ModalFrame.js";
 import { SELECTOR_PAGE_SIZE, pageWindow, withArticle } from "./itemSelectorPages.js";
-
-/** The search waits this long after the last key, as the View All modal's does. */
-const TERM_DEBOUNCE_MS = 300;
 
 export interface ItemSelectorDialogProps {
   /** The types one may pick from (the search screen's types); the first is chosen at the start. */
@@ -25,60 +21,17 @@ export interface ItemSelectorDialogProps {
  */
 export function ItemSelectorDialog({ types, purpose, onSelect, onClose }: ItemSelectorDialogProps) {
   const id = useId();
-  const [type, setType] = useState(types[0]?.type ?? "");
-  const [term, setTerm] = useState("");
-  const [page, setPage] = useState(1);
+  const filter = useCatalogueFilter({ initialType: types[0]?.type ?? "", pageSize: SELECTOR_PAGE_SIZE });
   const [chosen, setChosen] = useState<SearchResultItem | null>(null);
-  const typed = term.trim().toLowerCase();
-  const searched = useDebouncedValue(typed.length >= SEARCH_MIN_TERM ? typed : "", TERM_DEBOUNCE_MS);
-  const block = usePageBlock("content", { block: type ? [{ t: [type] }] : [], st: searched, page, per: SELECTOR_PAGE_SIZE });
-  const total = block.data?.arrObjResponse.total ?? 0;
-  const pages = Math.ceil(total / SELECTOR_PAGE_SIZE);
-  const items = block.data?.arrObjResponse.data ?? [];
-  const typeConfig = types.find((t) => t.type === type);
+  const { block, items, page, pageCount: pages } = filter;
+  const typeConfig = types.find((t) => t.type === filter.type);
   // The title names one item of the chosen type ("Lesson Plans" → "Lesson Plan") from the type itself, not from the
   // results, which still show the previous type's page while the new one loads.
   const typeName = typeConfig?.label.replace(/s$/, "") ?? "Item";
 
   return (
     <ModalFrame id="item-selector-modal" title={`Select ${withArticle(typeName)}`} description={purpose} className="dialog dialog--wide item-selector" onClose={onClose}>
-      <div className="item-selector__controls">
-        <label className="field">
-          <span className="field__label">Type</span>
-          <select
-            className="input"
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value);
-              setPage(1);
-              setChosen(null);
-            }}
-          >
-            {types.map((t) => (
-              <option key={t.type} value={t.type}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field item-selector__search">
-          <span className="field__label">Search</span>
-          <input
-            className="input"
-            type="search"
-            maxLength={SEARCH_MAX_TERM}
-            value={term}
-            aria-describedby={`${id}-hint`}
-            onChange={(e) => {
-              setTerm(e.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
-      </div>
-      <p id={`${id}-hint`} className="item-selector__hint">
-        {typed.length > 0 && typed.length < SEARCH_MIN_TERM ? MESSAGES.minChars(SEARCH_MIN_TERM) : "Titles A to Z, or the best matches first when you search."}
-      </p>
+      <CatalogueFilterControls filter={filter} types={types} keepTermOnType onTypeChange={() => setChosen(null)} />
       {block.isError ? (
         <InlineLoadError message={MESSAGES.genericLoad} onRetry={() => void block.refetch()} />
       ) : block.isPending ? (
@@ -101,7 +54,7 @@ export function ItemSelectorDialog({ types, purpose, onSelect, onClose }: ItemSe
       )}
       {pages > 1 && (
         <nav className="item-selector__pages" aria-label="Result pages">
-          <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => filter.setPage(page - 1)}>
             Previous
           </button>
           {pageWindow(page, pages).map((n) => (
@@ -111,12 +64,12 @@ export function ItemSelectorDialog({ types, purpose, onSelect, onClose }: ItemSe
               className={`button button--small ${n === page ? "button--primary" : "button--ghost"}`}
               aria-current={n === page ? "page" : undefined}
               aria-label={`Page ${n}`}
-              onClick={() => setPage(n)}
+              onClick={() => filter.setPage(n)}
             >
               {n}
             </button>
           ))}
-          <button type="button" className="button button--secondary button--small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <button type="button" className="button button--secondary button--small" disabled={page >= pages} onClick={() => filter.setPage(page + 1)}>
             Next
           </button>
         </nav>

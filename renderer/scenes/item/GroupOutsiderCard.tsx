@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
 import { discussionFailureText } from "../../api/discussions.js";
 import { useGroupJoining, useGroupMembership } from "../../api/feeds.js";
 import { JoinRequestNote } from "../../components/feed/JoinRequestNote.js";
 import { PreviewFrame } from "../../components/PreviewFrame.js";
 import { showToast } from "../../components/toastStore.js";
-import { PATHS, signInPath } from "../../routes/paths.js";
+import { GuestPreviewCard } from "./RequestAccessCard.js";
 
 /** Moves focus to the card's heading once the button pressed is gone (replaced by the next step's). */
 function focusTitle(): void {
@@ -60,18 +59,5 @@ export function GroupOutsiderCard({ uid, fallback }: { uid: string; fallback: Re
  * or register to see it or to join it, where the item's card would speak of asking an owner for access to an item.
  */
 export function GroupGuestCard() {
-  const location = useLocation();
-  return (
-    <PreviewFrame title="Sign in to see this group">
-      <p>This group&apos;s page is not open to guests. Sign in, or create an account, to see it or to ask to join it.</p>
-      <p className="preview-card__actions">
-        <Link className="button button--primary" to={signInPath(location.pathname)}>
-          Sign in
-        </Link>
-        <Link className="button button--secondary" to={`${PATHS.register}?redirect=${encodeURIComponent(location.pathname)}`}>
-          Register
-        </Link>
-      </p>
-    </PreviewFrame>
-  );
+  return <GuestPreviewCard title="Sign in to see this group">This group&apos;s page is not open to guests. Sign in, or create an account, to see it or to ask to join it.</GuestPreviewCard>;
 }

@@ -23,17 +23,9 @@ export function RequestAccessCard({ uid, signedIn, fallback }: { uid: string; si
   const details = useAccessDetails(uid, signedIn);
   if (!signedIn) {
     return (
-      <PreviewFrame title="Sign in to see this item">
-        <p>This item is shared with some people only. Sign in, or create an account, to see it or to ask its owner for access.</p>
-        <p className="preview-card__actions">
-          <Link className="button button--primary" to={signInPath(location.pathname)}>
-            Sign in
-          </Link>
-          <Link className="button button--secondary" to={`${PATHS.register}?redirect=${encodeURIComponent(location.pathname)}`}>
-            Register
-          </Link>
-        </p>
-      </PreviewFrame>
+      <GuestPreviewCard title="Sign in to see this item">
+        This item is shared with some people only. Sign in, or create an account, to see it or to ask its owner for access.
+      </GuestPreviewCard>
     );
   }
   if (details.isPending) return <p className="page-status">Loading…</p>;
@@ -41,6 +33,24 @@ export function RequestAccessCard({ uid, signedIn, fallback }: { uid: string; si
   // Products available for purchase show Buy Now instead of the request (first document).
   if (details.data.details.availableProducts.length) return <BuyAccess typeName={details.data.details.type_name_singular} products={details.data.details.availableProducts} returnTo={location.pathname} />;
   return <RequestAccessForm uid={uid} details={details.data.details} />;
+}
+
+/** What a guest meets where a page is not open to guests: why, then Sign in and Register, each coming back here. */
+export function GuestPreviewCard({ title, children }: { title: string; children: ReactNode }) {
+  const location = useLocation();
+  return (
+    <PreviewFrame title={title}>
+      <p>{children}</p>
+      <p className="preview-card__actions">
+        <Link className="button button--primary" to={signInPath(location.pathname)}>
+          Sign in
+        </Link>
+        <Link className="button button--secondary" to={`${PATHS.register}?redirect=${encodeURIComponent(location.pathname)}`}>
+          Register
+        </Link>
+      </p>
+    </PreviewFrame>
+  );
 }
 
 /** The products that unlock the item, each with Buy Now. */

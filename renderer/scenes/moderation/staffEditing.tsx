@@ -142,7 +142,7 @@ const LONGEST_WAIT_MS = 86_400_000;
  * (the server decides where an entry stands), and again at the next one: a list whose states follow the clock (a
  * scheduled banner becomes shown, a shown one ended) while its page stays open.
  */
-export function useRefreshWhenDue(times: readonly (string | null)[], refresh: () => unknown): void {
+function useRefreshWhenDue(times: readonly (string | null)[], refresh: () => unknown): void {
   const refreshRef = useRef(refresh);
   useEffect(() => {
     refreshRef.current = refresh;

@@ -1,15 +1,11 @@
-import { useId, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { MESSAGES, SEARCH_MAX_TERM, SEARCH_MIN_TERM, VIEW_ALL_PAGE_LIMIT, VIEW_ALL_PAGE_SIZE, screenStateFromUrl, screenStateToUrl, type SearchResultItem, type SearchTypeConfig } from "../../../contract/index.js";
-import { usePageBlock } from "../../api/pageBlocks.js";
-import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
+import { MESSAGES, VIEW_ALL_PAGE_LIMIT, VIEW_ALL_PAGE_SIZE, screenStateFromUrl, screenStateToUrl, type SearchResultItem, type SearchTypeConfig } from "../../../contract/index.js";
 import { PATHS } from "../../routes/paths.js";
 import { ResultList } from "./ResultList.js";
 import { CloseActions, ModalFrame } from "../../components/ModalFrame.js";
 import { InlineLoadError } from "../../components/InlineLoadError.js";
-
-/** The modal's search waits this long after the last key (second document: 300 ms in the modal). */
-const TERM_DEBOUNCE_MS = 300;
+import { CatalogueFilterControls, useCatalogueFilter } from "../../components/CatalogueFilter.js";
 
 export interface ViewAllDialogProps {
   /** The dialog's title ("Add Item" where it picks items to add). */
@@ -34,16 +30,9 @@ export interface ViewAllDialogProps {
  * its Close button only, not by Escape or a click outside (the spec's rule), so a half-done pick is not lost by a stray key.
  */
 export function ViewAllDialog({ title, types, allTypes = false, settings, actionsOf, status, onClose }: ViewAllDialogProps) {
-  const id = useId();
-  const [type, setType] = useState(allTypes ? "" : (types[0]?.type ?? ""));
-  const [term, setTerm] = useState("");
-  const [page, setPage] = useState(1);
-  const typed = term.trim().toLowerCase();
-  const searched = useDebouncedValue(typed.length >= SEARCH_MIN_TERM ? typed : "", TERM_DEBOUNCE_MS);
-  const block = usePageBlock("content", { settings, block: type ? [{ t: [type] }] : [], st: searched, page, per: VIEW_ALL_PAGE_SIZE });
-  const total = block.data?.arrObjResponse.total ?? 0;
-  const pages = Math.min(Math.ceil(total / VIEW_ALL_PAGE_SIZE), VIEW_ALL_PAGE_LIMIT);
-  const items = block.data?.arrObjResponse.data ?? [];
+  const filter = useCatalogueFilter({ initialType: allTypes ? "" : (types[0]?.type ?? ""), pageSize: VIEW_ALL_PAGE_SIZE, settings });
+  const { block, items, total, page, type, searched } = filter;
+  const pages = Math.min(filter.pageCount, VIEW_ALL_PAGE_LIMIT);
   // The search target of the View All modal (second document): its type and owner, its term, titles A to Z, page 1.
   const owners = [settings?.profile_id, settings?.group_id].filter((o) => o !== undefined);
   const searchLink = `${PATHS.search}?${screenStateToUrl({ ...screenStateFromUrl(new URLSearchParams()), types: type ? [type] : [], owners, st: searched, s: "title_lsort_asc" })}`;
@@ -57,44 +46,7 @@ export function ViewAllDialog({ title, types, allTypes = false, settings, action
       contentProps={{ onEscapeKeyDown: keepOpen, onPointerDownOutside: keepOpen, onInteractOutside: keepOpen }}
       onClose={onClose}
     >
-      <div className="view-all__controls">
-        <label className="field">
-          <span className="field__label">Type</span>
-          <select
-            className="input"
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value);
-              setTerm("");
-              setPage(1);
-            }}
-          >
-            {allTypes && <option value="">All types</option>}
-            {types.map((t) => (
-              <option key={t.type} value={t.type}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field view-all__search">
-          <span className="field__label">Search</span>
-          <input
-            className="input"
-            type="search"
-            maxLength={SEARCH_MAX_TERM}
-            value={term}
-            aria-describedby={`${id}-hint`}
-            onChange={(e) => {
-              setTerm(e.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
-      </div>
-      <p id={`${id}-hint`} className="view-all__hint">
-        {typed.length > 0 && typed.length < SEARCH_MIN_TERM ? MESSAGES.minChars(SEARCH_MIN_TERM) : "Titles A to Z, or the best matches first when you search."}
-      </p>
+      <CatalogueFilterControls filter={filter} types={types} allTypes={allTypes} />
       <div role="status" className="view-all__status">
         {status}
       </div>
@@ -109,11 +61,11 @@ export function ViewAllDialog({ title, types, allTypes = false, settings, action
       )}
       {pages > 1 && (
         <nav className="view-all__pages" aria-label={`${title} pages`}>
-          <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => filter.setPage(page - 1)}>
             Previous
           </button>
           <span className="view-all__page">{`Page ${page} of ${pages}`}</span>
-          <button type="button" className="button button--secondary button--small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          <button type="button" className="button button--secondary button--small" disabled={page >= pages} onClick={() => filter.setPage(page + 1)}>
             Next
           </button>
           {total > VIEW_ALL_PAGE_SIZE * VIEW_ALL_PAGE_LIMIT && (
