@@ -292,7 +292,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(zoomRouter(db, config));
   app.use(tagsRouter(db));
   app.use(contentActionsRouter(db, storage, mail));
-  app.use(permissionsRouter(db, mail));
+  app.use(permissionsRouter(db, storage, mail));
   app.use(checkoutRouter(db, config.webDir));
   app.use(discussionsRouter(db, storage, mail));
   app.use(sectionCommentsRouter(db));

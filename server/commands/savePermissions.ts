@@ -3,6 +3,7 @@ import { hashSecretToken, newSecretToken } from "../lib/secretTokens.js";
 import { FEATURED_COLLECTION_KEY } from "../models/appConfig.js";
 import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
+import { newStorageKey, type FileStorage } from "../storage/fileStorage.js";
 import { recordContentChange } from "./createContent.js";
 
 /** An item's new permission set, already validated: the grant rows to keep and the requests decided. */
@@ -99,16 +100,56 @@ export async function addLinkShare(db: Db, item: Content): Promise<void> {
 
 /**
  * Gives an item a new link: a new random uid (its link) and opaque_id (how its discussion and permissions name it), so
- * whoever holds the old link, through a link share or otherwise, opens nothing with it any more. Everything else is
- * kept by the item's id (grants, requests, comments, favorites, notifications). The footer's featured collection,
- * named by uid, follows it. Returns the new uid and opaque_id.
+ * whoever holds the old link, through a link share or otherwise, opens nothing with it any more. The files its page
+ * hands out by address (an uploaded resource file, a designed thumbnail) move to new random keys too, since holding
+ * such an address counts as holding the link. Everything else is kept by the item's id (grants, requests, comments,
+ * favorites, notifications). The footer's featured collection, named by uid, follows it. Returns the new uid and opaque_id.
  */
-export async function replaceItemLink(db: Db, item: Pick<Content, "id" | "uid">): Promise<{ uid: string; opaque_id: string }> {
+export async function replaceItemLink(db: Db, storage: FileStorage, item: Pick<Content, "id" | "uid">): Promise<{ uid: string; opaque_id: string }> {
   const fresh = { uid: crypto.randomBytes(9).toString("base64url"), opaque_id: crypto.randomUUID() };
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable("content").set({ ...fresh, updated_at: new Date().toISOString() }).where("id", "=", item.id).execute();
-    await trx.updateTable("app_config").set({ value: JSON.stringify(fresh.uid) }).where("key", "=", FEATURED_COLLECTION_KEY).where("value", "=", JSON.stringify(item.uid)).execute();
-    await recordContentChange(trx, item.id);
-  });
+  const [resourceFiles, thumbnail] = await Promise.all([
+    db.selectFrom("resource_files").select("storage_key").where("content_id", "=", item.id).execute(),
+    db.selectFrom("content_thumbnails").select("image_key").where("content_id", "=", item.id).where("image_key", "is not", null).executeTakeFirst(),
+  ]);
+  // Copied first, switched in the transaction, the old copies removed after it: a failure on the way loses no file.
+  const moves = await copyToNewKeys(storage, [...resourceFiles.map((f) => ({ table: "resource_files" as const, from: f.storage_key })), ...(thumbnail?.image_key ? [{ table: "content_thumbnails" as const, from: thumbnail.image_key }] : [])]);
+  const switched: string[] = [];
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("content").set({ ...fresh, updated_at: new Date().toISOString() }).where("id", "=", item.id).execute();
+      await trx.updateTable("app_config").set({ value: JSON.stringify(fresh.uid) }).where("key", "=", FEATURED_COLLECTION_KEY).where("value", "=", JSON.stringify(item.uid)).execute();
+      for (const move of moves) {
+        // A file replaced meanwhile (Change link, a new thumbnail) matches no row: its copy is dropped below.
+        const result =
+          move.table === "resource_files"
+            ? await trx.updateTable("resource_files").set({ storage_key: move.to }).where("content_id", "=", item.id).where("storage_key", "=", move.from).executeTakeFirst()
+            : await trx.updateTable("content_thumbnails").set({ image_key: move.to }).where("content_id", "=", item.id).where("image_key", "=", move.from).executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) switched.push(move.from);
+      }
+      await recordContentChange(trx, item.id);
+    });
+  } catch (error) {
+    await Promise.all(moves.map((m) => storage.delete(m.to)));
+    throw error;
+  }
+  await Promise.all(moves.map((m) => storage.delete(switched.includes(m.from) ? m.from : m.to)));
   return fresh;
+}
+
+/** Copies each stored file to a new random key; a key that holds nothing is left out. */
+async function copyToNewKeys<T extends { from: string }>(storage: FileStorage, files: T[]): Promise<(T & { to: string })[]> {
+  const moves: (T & { to: string })[] = [];
+  try {
+    for (const file of files) {
+      const data = await storage.get(file.from);
+      if (!data) continue;
+      const to = newStorageKey();
+      await storage.put(to, data);
+      moves.push({ ...file, to });
+    }
+  } catch (error) {
+    await Promise.all(moves.map((m) => storage.delete(m.to)));
+    throw error;
+  }
+  return moves;
 }

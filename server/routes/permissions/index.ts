@@ -32,6 +32,7 @@ import { findPendingOrders, listActiveProductsFor } from "../../models/products.
 import { presentOfferedProduct } from "../../presenters/checkout.js";
 import { modelTypeInfo } from "../../presenters/modelTypes.js";
 import { presentOwnRequest, presentPermissions } from "../../presenters/permissions.js";
+import type { FileStorage } from "../../storage/fileStorage.js";
 import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
 
 const fail = (field: string, message: string): never => {
@@ -114,7 +115,7 @@ function inviteMailFor(req: Request, mail: MailContext, item: LoadedItem, invite
 }
 
 /** Permissions management (GET/POST /permissions, POST /permissions/add-link-share, POST /permissions/new-link) and access requests (POST /permissions/request, GET /permissions/access-details). */
-export function permissionsRouter(db: Db, mail: MailContext): Router {
+export function permissionsRouter(db: Db, storage: FileStorage, mail: MailContext): Router {
   const router = Router();
 
   router.get("/permissions", authenticate(), async (req, res) => {
@@ -159,7 +160,7 @@ export function permissionsRouter(db: Db, mail: MailContext): Router {
     const body = parseOr422(NewLinkRequest, req.body ?? {});
     const item = await loadManageable(db, req, { opaque_id: body.opaque_id }, permissionPolicy.canMakeNewLink);
     if (item.visibility === "public") fail("opaque_id", PERMISSION_MESSAGES.newLinkPublic);
-    const fresh = await replaceItemLink(db, item);
+    const fresh = await replaceItemLink(db, storage, item);
     req.log.info({ contentId: item.id }, "item link replaced");
     res.json({ status: "success", message: PERMISSION_MESSAGES.newLinkMade, link: itemLink({ ...item, uid: fresh.uid }), opaque_id: fresh.opaque_id } satisfies NewLinkResponse);
   });

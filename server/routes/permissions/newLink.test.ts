@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERMISSION_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
+import { uploadsStorage, newStorageKey } from "../../storage/fileStorage.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
+import { pdfBytes, solidPng } from "../../test/sampleFiles.js";
 import { buildContent, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 
@@ -83,6 +85,37 @@ describe("a new link for an item shared by link with the wrong people: the old l
     const form = await as.owner.get(`/permissions?opaque_id=${fresh.opaque_id}`);
     expect(form.body.permissions.link).toEqual(["read"]);
     expect(form.body.permissions.groups.map((g: { id: number }) => g.id)).toEqual([cast.group.id]);
+  });
+
+  it("moves the files the page hands out by address (the uploaded file, the designed thumbnail): the old addresses open nothing", async () => {
+    const shared = await buildContent(server.db, { ownerId: cast.owner.id, title: "Leaked Worksheet", visibility: "restricted" });
+    await server.db.insertInto("content_grants").values({ content_id: shared.id, scope: "link", profile_id: null, permission: "read" }).execute();
+    const storage = uploadsStorage(server.dataDir);
+    const [fileKey, imageKey] = [newStorageKey(), newStorageKey()];
+    await storage.put(fileKey, pdfBytes());
+    await storage.put(imageKey, solidPng(20, 20));
+    const now = new Date().toISOString();
+    await server.db.insertInto("resource_files").values({ content_id: shared.id, storage_key: fileKey, file_name: "sheet.pdf", mime_type: "application/pdf", size: pdfBytes().length, created_at: now }).execute();
+    await server.db.insertInto("content_thumbnails").values({ content_id: shared.id, image_key: imageKey, image_mime: "image/png", settings: "{}", designed_by: cast.owner.id, designed_at: now }).execute();
+    const client = server.client();
+    // Before: a guest holding the addresses (as one who opened the link did) gets both.
+    expect((await client.download(`/files/uploaded/${fileKey}`)).status).toBe(200);
+    expect((await client.download(`/files/thumbnails/${imageKey}`)).status).toBe(200);
+
+    const moved = await newLink(as.owner, shared.opaque_id);
+    expect(moved.status).toBe(200);
+    expect((await client.download(`/files/uploaded/${fileKey}`)).status).toBe(404);
+    expect((await client.download(`/files/thumbnails/${imageKey}`)).status).toBe(404);
+    expect([await storage.get(fileKey), await storage.get(imageKey)], "the old copies are removed").toEqual([null, null]);
+    // The page's new link names the new addresses, which serve the same bytes.
+    const fresh = await current(shared.id);
+    const view = await as.guest.get(`/api/content/resources/${fresh.uid}`);
+    const fileUrl = view.body.resource_view.file_url as string;
+    expect(fileUrl).not.toContain(fileKey);
+    expect((await client.download(fileUrl)).bytes).toEqual(pdfBytes());
+    const thumb = await server.db.selectFrom("content_thumbnails").select("image_key").where("content_id", "=", shared.id).executeTakeFirstOrThrow();
+    expect(thumb.image_key).not.toBe(imageKey);
+    expect((await client.download(`/files/thumbnails/${thumb.image_key}`)).bytes).toEqual(solidPng(20, 20));
   });
 
   it("sends the owner's notifications about the item to its new link", async () => {
