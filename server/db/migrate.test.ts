@@ -9,6 +9,7 @@ import * as m030 from "./migrations/030_removed_section_threads.js";
 import * as m041 from "./migrations/041_one_open_report.js";
 import * as m045 from "./migrations/045_group_page_visibility.js";
 import * as m053 from "./migrations/053_notification_subjects.js";
+import * as m056 from "./migrations/056_one_curriculum_introduction.js";
 
 describe("migrations", () => {
   let server: TestServer;
@@ -120,5 +121,28 @@ describe("migrations", () => {
     await m053.up(db as never);
     const rows = await db.selectFrom("notifications").select(["subject_link", "subject_id"]).where("profile_id", "=", reader.id).orderBy("id").execute();
     expect(rows.map((r) => r.subject_id)).toEqual([item.id, item.id, null, null]);
+  });
+
+  it("056 gives back the introduction a save had emptied, keeps what authors wrote since, and leaves one copy", async () => {
+    const db = server.db;
+    const author = await buildUser(db);
+    const [emptied, rewritten, empty] = [
+      await buildContent(db, { ownerId: author.id, modelKey: "lesson_plan", title: "Emptied By A Save", description: "" }),
+      await buildContent(db, { ownerId: author.id, modelKey: "outline", title: "Rewritten Since", description: "The introduction as rewritten." }),
+      await buildContent(db, { ownerId: author.id, modelKey: "project", title: "Never Introduced", description: "" }),
+    ];
+    // As a database from before 056 could hold: the copy written when each was started, the description emptied or rewritten since.
+    await m056.down(db as never);
+    const copy = (id: number, introduction: string) => sql`insert into curriculum_items (content_id, introduction) values (${id}, ${introduction})`.execute(db);
+    await copy(emptied.id, "What the author first wrote.");
+    await copy(rewritten.id, "The first introduction, stale.");
+    await copy(empty.id, "");
+    await m056.up(db as never);
+    const rows = await db.selectFrom("content").select(["id", "description"]).where("id", "in", [emptied.id, rewritten.id, empty.id]).orderBy("id").execute();
+    expect(rows.map((r) => r.description)).toEqual(["What the author first wrote.", "The introduction as rewritten.", ""]);
+    const columns = isPostgres(db)
+      ? (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_name = 'curriculum_items'`.execute(db)).rows
+      : (await sql<{ name: string }>`select name from pragma_table_info('curriculum_items')`.execute(db)).rows;
+    expect(columns.map((c) => c.name)).not.toContain("introduction");
   });
 });
