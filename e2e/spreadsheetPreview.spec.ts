@@ -103,6 +103,20 @@ test.describe("the local spreadsheet preview", () => {
     await expect(page.getByRole("button", { name: "Start Import" })).toBeEnabled({ timeout: 10_000 });
   });
 
+  test("a row corrected into a copy of an earlier row is told it will be skipped, as the server would skip it", async ({ page }) => {
+    const word = `Qd${Date.now().toString(36)}`;
+    const dialog = await openImportDialog(page);
+    const csv = `Title,URL\n${word} Kelp,https://example.org/${word}/kelp\n,https://example.org/${word}/kelp\n`;
+    await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "kelp.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const title = dialog.getByLabel("Correct the title of row 3");
+    await title.fill(`${word} kelp`);
+    await expect(title).toHaveAccessibleDescription("This row has the same title and URL as row 2, which is imported; this one is skipped.");
+    await expect(title).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.getByRole("status").filter({ hasText: "rows in kelp.csv" })).toHaveText("2 rows in kelp.csv. 1 row with errors.");
+    await title.fill(`${word} Kelp Forest`);
+    await expect(title).toHaveAccessibleDescription("Corrected");
+  });
+
   test("an XLSX workbook gets the same preview errors as the server reports for it", async ({ page }) => {
     test.setTimeout(60_000);
     const word = `Qx${Date.now().toString(36)}`;

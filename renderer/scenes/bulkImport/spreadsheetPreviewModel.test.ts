@@ -8,6 +8,7 @@ import {
   PreviewCollector,
   addedFields,
   correctedFileName,
+  correctedRepeats,
   editKey,
   isEditableField,
   remainingErrors,
@@ -163,6 +164,18 @@ describe("corrections", () => {
     const again = await preview(csv);
     expect(again.errors).toEqual([]);
     expect(again.total).toBe(4);
+  });
+
+  it("tells a row whose correction makes it repeat an earlier row (or an earlier corrected row) that it will be skipped, as the server will", async () => {
+    const source = ["Title,URL", "Sea Otters,https://example.org/otters", ",https://example.org/otters", ",https://example.org/otters", ",https://example.org/seals", "Seals,https://example.org/seals"].join("\n");
+    const data = await preview(source);
+    expect(data.errorRows.map((r) => r.rowNumber)).toEqual([3, 4, 5]);
+    // Row 3 becomes a copy of row 2 (another case); row 4 becomes new, row 5 a copy of the later row 6.
+    const edits: CellEdits = { [editKey(3, "title")]: "SEA OTTERS ", [editKey(4, "title")]: "River Otters", [editKey(5, "title")]: "Seals" };
+    expect([...correctedRepeats(data, edits, data.errorRows)]).toEqual([[3, { row_number: 3, field: DUPLICATE_ROW_FIELD, message: "This row has the same title and URL as row 2, which is imported; this one is skipped.", value: "SEA OTTERS" }]]);
+    // Two corrected rows made the same: the later one is the repeat.
+    const same: CellEdits = { [editKey(3, "title")]: "Young Otters", [editKey(4, "title")]: "young otters" };
+    expect([...correctedRepeats(data, same, data.errorRows)].map(([row, e]) => [row, e.message])).toEqual([[4, "This row has the same title and URL as row 3, which is imported; this one is skipped."]]);
   });
 
   it("adds a column for a field the file lacks, under the field's label", async () => {

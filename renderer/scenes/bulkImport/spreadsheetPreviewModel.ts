@@ -59,6 +59,8 @@ export interface SpreadsheetPreviewData {
   errorRows: PreviewRow[];
   /** An import-level failure the server would report (a BULK_IMPORT_MESSAGES key), or null. */
   failure: keyof typeof BULK_IMPORT_MESSAGES | null;
+  /** The first row of each identity (its title and URL, hashed) among the rows without errors: what a corrected row may repeat. */
+  firstRowOf: Map<number, number>;
 }
 
 /**
@@ -86,9 +88,7 @@ export class PreviewCollector {
   private fields: (string | null)[] = [];
   private sawHeader = false;
   private rowNumber = 1; // the header is row 1, as a spreadsheet numbers it
-  /** The first row of each identity (title and URL) among the rows without errors, as the server skips repeats. */
-  private readonly firstRowOf = new Map<number, number>();
-  private readonly data: SpreadsheetPreviewData = { columns: [], sample: [], total: 0, rowsWithErrors: 0, errors: [], errorsTruncated: false, errorRows: [], failure: null };
+  private readonly data: SpreadsheetPreviewData = { columns: [], sample: [], total: 0, rowsWithErrors: 0, errors: [], errorsTruncated: false, errorRows: [], failure: null, firstRowOf: new Map() };
 
   constructor(private readonly options: { categoryRequired: boolean; sampleRows?: number; maxErrors?: number }) {}
 
@@ -114,8 +114,8 @@ export class PreviewCollector {
       if (!errors.length) {
         const values = rowFromCells(this.fields, row.cells);
         const key = identityHash(importRowIdentity(values));
-        const first = this.firstRowOf.get(key);
-        if (first === undefined) this.firstRowOf.set(key, row.rowNumber);
+        const first = this.data.firstRowOf.get(key);
+        if (first === undefined) this.data.firstRowOf.set(key, row.rowNumber);
         else errors.push(duplicateRowError(row.rowNumber, first, values));
       }
       if (errors.length) {
@@ -193,6 +193,27 @@ export function correctedCells(columns: readonly PreviewColumn[], edits: CellEdi
 /** The errors a row still has after the corrections. */
 export function remainingErrors(columns: readonly PreviewColumn[], edits: CellEdits, row: PreviewRow, categoryRequired: boolean): ImportError[] {
   return errorsOfRow(correctedFields(columns, edits), { rowNumber: row.rowNumber, cells: correctedCells(columns, edits, row) }, categoryRequired);
+}
+
+/**
+ * The rows whose corrections leave them free of errors but the same resource (title and URL) as an earlier row: the
+ * server imports the earlier one and skips these, so they are told now with the server's message. Rows are taken in
+ * order, against the rows without errors and the corrected rows before them. (A corrected row that an unlisted later
+ * row repeats is imported, and that later row is skipped: the preview does not list it.)
+ */
+export function correctedRepeats(preview: Pick<SpreadsheetPreviewData, "columns" | "firstRowOf">, edits: CellEdits, cleared: readonly PreviewRow[]): Map<number, ImportError> {
+  const fields = correctedFields(preview.columns, edits);
+  const correctedBefore = new Map<number, number>();
+  const repeats = new Map<number, ImportError>();
+  for (const row of [...cleared].sort((a, b) => a.rowNumber - b.rowNumber)) {
+    const values = rowFromCells(fields, correctedCells(preview.columns, edits, row));
+    const key = identityHash(importRowIdentity(values));
+    const original = preview.firstRowOf.get(key);
+    const first = original !== undefined && original < row.rowNumber ? original : correctedBefore.get(key);
+    if (first !== undefined) repeats.set(row.rowNumber, duplicateRowError(row.rowNumber, first, values));
+    else correctedBefore.set(key, row.rowNumber);
+  }
+  return repeats;
 }
 
 /** CSV text of rows, each line ended with CRLF, quoted where needed (Papa.unparse). */

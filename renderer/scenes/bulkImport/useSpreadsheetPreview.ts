@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { BULK_IMPORT_MESSAGES, DUPLICATE_ROW_FIELD, type ImportError } from "../../../contract/index.js";
 import { useAppConfig } from "../../api/queries.js";
-import { editKey, remainingErrors, type CellEdits, type PreviewRow, type SpreadsheetPreviewData } from "./spreadsheetPreviewModel.js";
+import { correctedRepeats, editKey, remainingErrors, type CellEdits, type PreviewRow, type SpreadsheetPreviewData } from "./spreadsheetPreviewModel.js";
 import type { WorkerRequest, WorkerResponse } from "./spreadsheetWorkerProtocol.js";
 
 export type SpreadsheetPreviewStatus = "reading" | "ready" | "failed";
@@ -95,6 +95,12 @@ export function useSpreadsheetPreview(file: File | null): SpreadsheetPreviewStat
     for (const row of preview.errorRows) {
       const repeat = repeats.get(row.rowNumber);
       remaining.set(row.rowNumber, [...remainingErrors(preview.columns, edits, row, categoryRequired ?? false), ...(repeat ? [repeat] : [])]);
+    }
+    // A row its corrections cleared may now repeat an earlier one: the server would skip it, so each of its fields says so.
+    const clearedRows = preview.errorRows.filter((row) => remaining.get(row.rowNumber)?.length === 0 && !repeats.has(row.rowNumber));
+    for (const [rowNumber, repeat] of correctedRepeats(preview, edits, clearedRows)) {
+      const fields = new Set(preview.errors.filter((e) => e.row_number === rowNumber).map((e) => e.field));
+      remaining.set(rowNumber, [...fields].map((field) => ({ ...repeat, field })));
     }
     const list = preview.errors.map((error) => ({
       error,
