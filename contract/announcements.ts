@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CommunityCalloutSettings, CommunityCalloutSettingsInput } from "./carousels.js";
+import { AttributeIdList, AttributeTypeConfig } from "./attributes.js";
 import { emptyAsUnset, positiveId } from "./common.js";
 import { isZoomJoinUrl } from "./zoom.js";
 
@@ -23,6 +24,16 @@ export const ANNOUNCEMENT_TEXTS = {
   defaultCta: "Learn more",
   limitInvalid: `limit must be a whole number from 1 to ${ANNOUNCEMENTS_MAX}.`,
 } as const;
+
+/**
+ * The attribute types of an announcement's core attributes (the first document's entity lists "core attributes"): the
+ * two every content type is tagged with, grades and subjects.
+ */
+export const ANNOUNCEMENT_CORE_ATTRIBUTE_TYPES = ["grades", "subjects"] as const;
+
+/** One of an announcement's core attributes: the attribute item, its type's key and name. */
+export const AnnouncementCoreAttribute = z.object({ id: z.number(), type_id: z.number(), type_key: z.string(), type_name: z.string(), name: z.string() });
+export type AnnouncementCoreAttribute = z.infer<typeof AnnouncementCoreAttribute>;
 
 /** GET /api/announcements?limit=N. */
 export const AnnouncementsQuery = z.object({
@@ -83,6 +94,8 @@ export const Announcement = z.object({
    * decorative). Read as the defaults when absent (a server from before them).
    */
   community_callout_settings: CommunityCalloutSettings.default(() => CommunityCalloutSettings.parse({})),
+  /** Its core attributes (grades and subjects), in type then tree order. Read as none when absent (a server from before them). */
+  core_attributes: z.array(AnnouncementCoreAttribute).default([]),
 });
 export type Announcement = z.infer<typeof Announcement>;
 
@@ -113,6 +126,7 @@ export const ANNOUNCEMENT_MANAGE_TEXTS = {
   meetingIncomplete: "Give both the Zoom ID and the join link, or neither.",
   badThumbnail: "Use an http(s) address or a path on this site (starting with /) for the thumbnail.",
   altTooLong: "The thumbnail's alternative text may be at most 500 characters.",
+  badCoreAttribute: "Core attributes are grades and subjects: choose them from those lists.",
   badId: "Must be an announcement's id.",
   notFound: "This announcement does not exist.",
   created: "Announcement created.",
@@ -196,6 +210,11 @@ export const AnnouncementInput = z
       .partial()
       .strict()
       .default({}),
+    /**
+     * Its core attributes: ids of grades and subjects (each checked to exist and be one of those types). Left out, PUT
+     * keeps those it has (tags set on its page included) and POST sets none; a list replaces them.
+     */
+    attribute_ids: AttributeIdList.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.cta_text && !v.link) ctx.addIssue({ code: "custom", message: T.ctaWithoutLink, path: ["link"] });
@@ -235,8 +254,11 @@ export const ManagedAnnouncement = Announcement.extend({
 });
 export type ManagedAnnouncement = z.infer<typeof ManagedAnnouncement>;
 
-/** GET /api/announcements/manage: every announcement, shown now first, then those to come, then the ended ones. */
-export const ManagedAnnouncementsResponse = z.object({ data: z.array(ManagedAnnouncement) });
+/**
+ * GET /api/announcements/manage: every announcement, shown now first, then those to come, then the ended ones; and the
+ * core attribute types (the form's pickers), with their picker settings.
+ */
+export const ManagedAnnouncementsResponse = z.object({ data: z.array(ManagedAnnouncement), core_attribute_types: z.array(AttributeTypeConfig) });
 export type ManagedAnnouncementsResponse = z.infer<typeof ManagedAnnouncementsResponse>;
 
 /** POST, PUT and POST .../end answer the saved announcement and a message for the toast. */

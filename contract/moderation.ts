@@ -53,6 +53,12 @@ export const ReportView = z.object({
   item: z.object({ title: z.string(), link: z.string() }),
   /** The comment's or post's text (plain, at most 300 characters); null for an item. */
   excerpt: z.string().nullable(),
+  /**
+   * When the reported comment was deleted (by its author or an administrator) since; null while it stands, and for an
+   * item or a post. A comment deleted without replies keeps its reported text here; one kept for its replies shows
+   * "This comment has been deleted.". Read as null when absent (a server from before it).
+   */
+  deleted_at: z.string().nullable().default(null),
   /** Who last resolved it or opened it again, and when; null until someone did (reviewer null when that profile is gone). */
   review: z.object({ at: z.string(), reviewer: z.object({ profile_id: z.number(), name: z.string() }).nullable() }).nullable(),
 });

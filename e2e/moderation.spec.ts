@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { LEARNER, createLessonPlan, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
+import { LEARNER, TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
@@ -88,4 +88,31 @@ test("moderation: a member's report reaches the moderator's Reports page, which 
   await page.getByRole("button", { name: "Menu" }).click();
   await expect(page.locator(".account__actions").getByRole("link", { name: "Moderation" })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/reports-390.png`, fullPage: true });
+});
+
+test("moderation: a reported comment its author deleted since says so on the Reports page", async ({ page }) => {
+  // The author writes a comment on an item of their own; a member reports it; the author deletes it.
+  await signInViaApi(page, LEARNER);
+  const title = `Md${Date.now().toString(36)} Deleted since`;
+  const plan = await createLessonPlan(page, title, [{ title: "Warm-up", html: "<p>Ponds.</p>" }]);
+  const opaqueId = ((await (await page.request.get(`/api/content${plan.link}`)).json()) as { opaque_id: string }).opaque_id;
+  let headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const text = `Regrettable words ${Date.now().toString(36)}`;
+  const posted = await page.request.post("/comment/thread/comment", { data: { opaque_id: opaqueId, comment: text }, headers });
+  const commentId = ((await posted.json()) as { id: number }).id;
+  await switchTo(page, TEACHER);
+  headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  expect((await page.request.post("/comment/thread/comment/flag", { data: { opaque_id: opaqueId, comment_id: commentId, value: "inappropriate", message: "Rude." }, headers })).ok()).toBeTruthy();
+  await switchTo(page, LEARNER);
+  headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  expect((await page.request.delete("/comment/thread/comment", { data: { opaque_id: opaqueId, comment_id: commentId }, headers })).ok()).toBeTruthy();
+
+  await switchTo(page, MODERATOR);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/moderation/reports");
+  const report = page.getByRole("listitem").filter({ hasText: text });
+  await expect(report.getByText(/^The comment was deleted on \d{1,2}\/\d{1,2}\/\d{4}, after it was reported: nobody sees it in the discussion any more\.$/)).toBeVisible();
+  await expectNoAxeViolations(page, "reports page with a deleted comment");
+  await report.getByRole("button", { name: /^Resolve/ }).click();
+  await expect(page.getByText("The report was resolved.")).toBeVisible();
 });

@@ -8,6 +8,19 @@ import { insertContent, recordContentChange, titleSortKey, visibilityGrants } fr
 
 type CheckedAnnouncement = z.output<typeof AnnouncementInput>;
 
+/** Core attributes to set (checked by `checkAttributeChoice` against the core types), or undefined to keep those it has. */
+export interface CoreAttributeChoice {
+  types: { id: number }[];
+  attributes: { id: number; type_id: number }[];
+}
+
+/** Replaces an announcement's attributes of the core types with the chosen ones (tags of other types stay). */
+async function setCoreAttributes(trx: Db, id: number, choice: CoreAttributeChoice | undefined): Promise<void> {
+  if (!choice) return;
+  if (choice.types.length) await trx.deleteFrom("content_attributes").where("content_id", "=", id).where("type_id", "in", choice.types.map((t) => t.id)).execute();
+  if (choice.attributes.length) await trx.insertInto("content_attributes").values(choice.attributes.map((a) => ({ content_id: id, attr_item_id: a.id, type_id: a.type_id }))).execute();
+}
+
 /**
  * The content as stored: kept to the "simple" sanitize profile, as interceptors' is; none when no text is left (an
  * empty editor's paragraph), so Read More shows no blank space.
@@ -42,21 +55,24 @@ function announcementRow(input: CheckedAnnouncement) {
 
 /**
  * A new system announcement: its page (content `cms_page`, sub type `announcement`, owned by the administrator who
- * wrote it, readable by the audience chosen) and its banner row, in one transaction; search is told of the item.
+ * wrote it, readable by the audience chosen), its banner row and its core attributes, in one transaction; search is
+ * told of the item.
  */
-export async function createAnnouncement(db: Db, ownerId: number, input: CheckedAnnouncement): Promise<number> {
+export async function createAnnouncement(db: Db, ownerId: number, input: CheckedAnnouncement, core?: CoreAttributeChoice): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const item = await insertContent(trx, { modelKey: "cms_page", subType: "announcement", title: input.title, description: input.description, ownerId, visibility: input.audience });
     await upsertAnnouncement(trx, { content_id: item.id, ...announcementRow(input) });
+    await setCoreAttributes(trx, item.id, core);
     return item.id;
   });
 }
 
 /**
  * Replaces an announcement: its item's title, description and audience (the global and signed-in read grants, kept in
- * step with `content.visibility`; grants to people and groups made on its page stay), and its banner row.
+ * step with `content.visibility`; grants to people and groups made on its page stay), its banner row, and its core
+ * attributes when a choice is given.
  */
-export async function updateAnnouncement(db: Db, id: number, input: CheckedAnnouncement): Promise<void> {
+export async function updateAnnouncement(db: Db, id: number, input: CheckedAnnouncement, core?: CoreAttributeChoice): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const item = await trx
       .updateTable("content")
@@ -68,6 +84,7 @@ export async function updateAnnouncement(db: Db, id: number, input: CheckedAnnou
     const grants = visibilityGrants(input.audience).map((g) => ({ content_id: id, scope: g.scope, profile_id: null, permission: g.permission }));
     if (grants.length) await trx.insertInto("content_grants").values(grants).execute();
     await upsertAnnouncement(trx, { content_id: id, ...announcementRow(input) });
+    await setCoreAttributes(trx, id, core);
     await addToVocabulary(trx, input.title, item.tags);
     await recordContentChange(trx, id);
   });

@@ -1,7 +1,28 @@
+import { TAGGING_MESSAGES } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
+import { HttpError } from "../lib/errors.js";
+import { findItemsByIds, type AttributeType } from "../models/attributes.js";
 import { addToVocabulary } from "../search/suggest.js";
 import { recordContentChange } from "./createContent.js";
+
+/**
+ * Checks a choice of attributes among `types`: each exists and is of one of them, and each type's leaf-only and single
+ * rules hold (422 on `attribute_ids` otherwise, with `unknownMessage` for one that is not of those types). Answers the
+ * chosen items with their types.
+ */
+export async function checkAttributeChoice(db: Db, types: AttributeType[], ids: number[], unknownMessage: string = TAGGING_MESSAGES.unknownAttribute) {
+  const items = await findItemsByIds(db, ids);
+  const byId = new Map(types.map((t) => [t.id, t]));
+  if (items.length !== new Set(ids).size || items.some((i) => !byId.has(i.type_id))) throw new HttpError(422, unknownMessage, { attribute_ids: [unknownMessage] });
+  for (const type of byId.values()) {
+    const chosen = items.filter((i) => i.type_id === type.id);
+    const problem =
+      type.leaf_only === 1 && chosen.some((i) => i.is_leaf !== 1) ? TAGGING_MESSAGES.leafOnly(type.name.toLowerCase()) : type.single === 1 && chosen.length > 1 ? TAGGING_MESSAGES.single(type.name.toLowerCase()) : null;
+    if (problem) throw new HttpError(422, problem, { attribute_ids: [problem] });
+  }
+  return items.map((i) => ({ id: i.id, type_id: i.type_id }));
+}
 
 /** Replaces an item's attributes and keywords in one transaction, and tells search it changed. */
 export async function setContentTags(db: Db, item: Content, input: { attributes: { id: number; type_id: number }[]; keywords: string[] }): Promise<void> {

@@ -1,7 +1,9 @@
 import type { Insertable } from "kysely";
+import { ANNOUNCEMENT_CORE_ATTRIBUTE_TYPES, type AnnouncementCoreAttribute } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { AnnouncementsTable } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
+import { listAttributesOfContents, listAttributeTypes, type AttributeType } from "./attributes.js";
 import { whereViewable } from "./content.js";
 
 /** Makes a content item a system announcement (or replaces what made it one). */
@@ -82,3 +84,16 @@ export async function findAnnouncement(db: Db, id: number) {
 }
 
 export type ManagedAnnouncementRow = NonNullable<Awaited<ReturnType<typeof findAnnouncement>>>;
+
+/** The attribute types of announcements' core attributes (grades and subjects), those that exist, in that order. */
+export async function coreAttributeTypes(db: Db): Promise<AttributeType[]> {
+  const types = new Map((await listAttributeTypes(db)).map((t) => [t.key, t]));
+  return ANNOUNCEMENT_CORE_ATTRIBUTE_TYPES.flatMap((key) => types.get(key) ?? []);
+}
+
+/** Announcements' core attributes by announcement id (only those of the core types: tags of other types set on the page are not). */
+export async function coreAttributesOf(db: Db, ids: number[]): Promise<Map<number, AnnouncementCoreAttribute[]>> {
+  const core = new Set<string>(ANNOUNCEMENT_CORE_ATTRIBUTE_TYPES);
+  const all = await listAttributesOfContents(db, ids);
+  return new Map([...all].map(([id, list]) => [id, list.filter((a) => core.has(a.type_key))]));
+}

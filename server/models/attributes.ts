@@ -137,6 +137,26 @@ export async function listContentAttributes(db: Db, contentId: number) {
     .execute();
 }
 
+/** The attributes of several items by item id (each item's in type then tree order), with their type's key and name. */
+export async function listAttributesOfContents(db: Db, contentIds: number[]) {
+  const out = new Map<number, { id: number; type_id: number; type_key: string; type_name: string; name: string }[]>();
+  if (!contentIds.length) return out;
+  const rows = await db
+    .selectFrom("content_attributes")
+    .innerJoin("attribute_items as item", "item.id", "content_attributes.attr_item_id")
+    .innerJoin("attribute_types as type", "type.id", "item.type_id")
+    .select(["content_attributes.content_id", "item.id", "item.type_id", "item.name", "type.key as type_key", "type.name as type_name"])
+    .where("content_attributes.content_id", "in", [...new Set(contentIds)])
+    .orderBy("type.sort_order")
+    .orderBy("type.id")
+    .orderBy("item.depth")
+    .orderBy("item.sort_order")
+    .orderBy("item.id")
+    .execute();
+  for (const { content_id: contentId, ...attribute } of rows) out.set(contentId, [...(out.get(contentId) ?? []), attribute]);
+  return out;
+}
+
 /** How many of the given (distinct) item ids belong to the attribute type with this key. */
 export async function countItemsOfType(db: Db, typeKey: string, ids: number[]): Promise<number> {
   if (!ids.length) return 0;

@@ -71,7 +71,7 @@ function branchOf(db: Db, kind: ReportKind) {
         .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
         .leftJoin("profiles as reviewer", "reviewer.id", "f.reviewed_by")
         .select(columns)
-        .select([sql<ReportKind>`'content'`.as("kind"), sql<string | null>`null`.as("excerpt"), sql<number>`0`.as("excerpt_is_html")]);
+        .select([sql<ReportKind>`'content'`.as("kind"), sql<string | null>`null`.as("excerpt"), sql<number>`0`.as("excerpt_is_html"), sql<string | null>`null`.as("deleted_at")]);
     case "comment":
       return db
         .selectFrom("comment_flags as f")
@@ -81,7 +81,7 @@ function branchOf(db: Db, kind: ReportKind) {
         .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
         .leftJoin("profiles as reviewer", "reviewer.id", "f.reviewed_by")
         .select(columns)
-        .select([sql<ReportKind>`'comment'`.as("kind"), "m.content as excerpt", "m.is_html as excerpt_is_html"]);
+        .select([sql<ReportKind>`'comment'`.as("kind"), "m.content as excerpt", "m.is_html as excerpt_is_html", sql<string | null>`coalesce(m.deleted_at, m.deleted_with_replies_at)`.as("deleted_at")]);
     case "post":
       return db
         .selectFrom("feed_post_flags as f")
@@ -90,7 +90,7 @@ function branchOf(db: Db, kind: ReportKind) {
         .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
         .leftJoin("profiles as reviewer", "reviewer.id", "f.reviewed_by")
         .select(columns)
-        .select([sql<ReportKind>`'post'`.as("kind"), "p.content as excerpt", sql<number>`0`.as("excerpt_is_html")]);
+        .select([sql<ReportKind>`'post'`.as("kind"), "p.content as excerpt", sql<number>`0`.as("excerpt_is_html"), sql<string | null>`null`.as("deleted_at")]);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ANNOUNCEMENT_TYPES, isZoomJoinUrl, type Announcement, type AnnouncementState, type AnnouncementType, type ManagedAnnouncement } from "../../contract/index.js";
+import { ANNOUNCEMENT_TYPES, isZoomJoinUrl, type Announcement, type AnnouncementCoreAttribute, type AnnouncementState, type AnnouncementType, type ManagedAnnouncement } from "../../contract/index.js";
 import { sanitizeUserHtml } from "../lib/sanitize.js";
 import type { AnnouncementRow, ManagedAnnouncementRow } from "../models/announcements.js";
 import { calloutSettings } from "./carousel.js";
@@ -7,8 +7,11 @@ import { safeLink } from "./safeLink.js";
 
 const isType = (value: string): value is AnnouncementType => (ANNOUNCEMENT_TYPES as readonly string[]).includes(value);
 
-/** A current announcement as its banner and Read More modal show it; the content is sanitized here, whoever wrote it. */
-export function presentAnnouncement(row: AnnouncementRow): Announcement {
+/**
+ * A current announcement as its banner and Read More modal show it, with its core attributes; the content is sanitized
+ * here, whoever wrote it.
+ */
+export function presentAnnouncement(row: AnnouncementRow, coreAttributes: AnnouncementCoreAttribute[] = []): Announcement {
   return {
     id: row.id,
     type: isType(row.type) ? row.type : "others",
@@ -30,6 +33,7 @@ export function presentAnnouncement(row: AnnouncementRow): Announcement {
     meeting: meetingOf(row),
     thumbnail_url: safeLink(row.thumbnail_url),
     community_callout_settings: calloutSettings(row.community_callout_settings),
+    core_attributes: coreAttributes.map((a) => ({ id: a.id, type_id: a.type_id, type_key: a.type_key, type_name: a.type_name, name: a.name })),
   };
 }
 
@@ -47,6 +51,6 @@ export function announcementState(row: Pick<AnnouncementRow, "start_time" | "end
 }
 
 /** An announcement as its administrators see it at `now`: the banner, who may see it (its item's visibility), its state. */
-export function presentManagedAnnouncement(row: ManagedAnnouncementRow, now: string): ManagedAnnouncement {
-  return { ...presentAnnouncement(row), audience: row.visibility, state: announcementState(row, now), updated_at: row.updated_at };
+export function presentManagedAnnouncement(row: ManagedAnnouncementRow, now: string, coreAttributes: AnnouncementCoreAttribute[] = []): ManagedAnnouncement {
+  return { ...presentAnnouncement(row, coreAttributes), audience: row.visibility, state: announcementState(row, now), updated_at: row.updated_at };
 }

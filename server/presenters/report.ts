@@ -25,6 +25,7 @@ export function presentReport(row: ReportRow): ReportView {
     reporter: { profile_id: row.reporter_id, name: row.reporter_name },
     item: { title: row.title, link: `${modelTypeInfo(row.model_key, row.sub_type).path}/${row.uid}` },
     excerpt: row.excerpt === null ? null : excerptOf(row.excerpt, Boolean(row.excerpt_is_html)),
+    deleted_at: row.deleted_at,
     review: row.reviewed_at === null ? null : { at: row.reviewed_at, reviewer: row.reviewer_id === null || row.reviewer_name === null ? null : { profile_id: row.reviewer_id, name: row.reviewer_name } },
   };
 }

@@ -11,6 +11,7 @@ import {
   NEWS_MESSAGES,
   type AnnouncementAudience,
   type AnnouncementType,
+  type AttributeTypeConfig,
   type ManagedAnnouncement,
 } from "../../../contract/index.js";
 import { deleteAnnouncement, endAnnouncement, saveAnnouncement, useManagedAnnouncements } from "../../api/announcements.js";
@@ -19,6 +20,7 @@ import { AnnouncementCallout } from "../../components/AnnouncementBanners.js";
 import { shortDate, shortDateRange } from "../../components/dates.js";
 import { readSectionContent, SectionEditor } from "../../components/editor/SectionEditor.js";
 import { Field } from "../../components/Field.js";
+import { AttributeTree, type Selection } from "../../components/tagging/AttributeTree.js";
 import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDialog, toLocalInput, useStaffForm, type StaffFormProps } from "./staffEditing.js";
 
 const TYPE_LABELS: Record<AnnouncementType, string> = { information: "Information", error: "Error", question: "Question", event: "Event", others: "Others" };
@@ -44,7 +46,7 @@ export function AnnouncementsScene() {
       counted
       query={announcements}
       card={(announcement, { edit, ask }) => <AnnouncementCard key={announcement.id} announcement={announcement} onEdit={edit} onEnd={() => ask("end")} onDelete={() => ask("delete")} />}
-      form={(announcement, props) => <AnnouncementDialog announcement={announcement} {...props} />}
+      form={(announcement, props) => <AnnouncementDialog announcement={announcement} coreTypes={announcements.data?.core_attribute_types ?? []} {...props} />}
       afterSave={refresh}
       dueTimes={(a) => [a.start_time, a.end_time]}
       deletion={{ question: deleteQuestion, run: (a) => deleteAnnouncement(a.id) }}
@@ -75,6 +77,7 @@ function AnnouncementCard({ announcement: a, onEdit, onEnd, onDelete }: { announ
     `priority ${a.priority}`,
     a.show_snooze ? "Snooze" : null,
     a.show_dismiss ? "Dismiss" : null,
+    a.core_attributes.length ? a.core_attributes.map((c) => c.name).join(", ") : null,
     a.thumbnail_url ? (a.community_callout_settings.background_alt_text ? "thumbnail" : "thumbnail without alternative text") : null,
     a.thumbnail_url && (a.community_callout_settings.title || a.community_callout_settings.description) ? "callout with its own words" : null,
     `changed on ${shortDate(a.updated_at)}`,
@@ -125,6 +128,7 @@ const FIELDS = [
   "community_callout_settings.background_color",
   "community_callout_settings.text_color",
   "community_callout_settings.background_opacity",
+  "attribute_ids",
 ] as const;
 type FieldName = (typeof FIELDS)[number];
 
@@ -134,7 +138,7 @@ const isSafeLink = (value: string) => /^(https?:\/\/\S+|\/(?![/\\])[^\s\\]*)$/i.
 const eventInput = (iso: string | null, allDay: boolean) => (iso ? (allDay ? iso.slice(0, 10) : toLocalInput(iso)) : "");
 
 /** Adding (no announcement) or editing one: the banner, its Read More text, its dates, who sees it and its meeting. */
-function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcement: ManagedAnnouncement | null } & StaffFormProps) {
+function AnnouncementDialog({ announcement: a, coreTypes, onClose, onSaved }: { announcement: ManagedAnnouncement | null; coreTypes: AttributeTypeConfig[] } & StaffFormProps) {
   const form = useStaffForm(FIELDS);
   const { errors, control, edit, fieldId } = form;
   const editor = useRef<LexicalEditor | null>(null);
@@ -159,6 +163,7 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
   // PUT replaces the whole announcement: the callout's settings the form does not show (blur, shadow, button) go back as they were.
   const [callout, setCallout] = useState<CommunityCalloutSettings>(a?.community_callout_settings ?? CommunityCalloutSettings.parse({}));
   const [opacity, setOpacity] = useState(String(callout.background_opacity));
+  const [core, setCore] = useState<CoreChoice>(() => new Map((a?.core_attributes ?? []).map((c) => [c.id, { id: c.id, type_id: c.type_id, name: c.name }])));
   const isEvent = type === "event";
   const handleEditor = useCallback((instance: LexicalEditor | null) => {
     editor.current = instance;
@@ -207,6 +212,7 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
       meeting_join_url: joinUrl,
       thumbnail_url: thumbnail,
       community_callout_settings: { ...callout, background_opacity: Number(opacity) },
+      attribute_ids: [...core.keys()],
     });
     await onSaved(answer.message);
   };
@@ -323,6 +329,7 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
           )}
         </section>
       </fieldset>
+      <CoreAttributesField id={fieldId("attribute_ids")} error={errors.attribute_ids} types={coreTypes} chosen={core} onChange={edit("attribute_ids", setCore)} />
       <fieldset className="announcement-form__group">
         <legend className="field__label">Meeting details (optional)</legend>
         <div className="staff-form__row">
@@ -331,5 +338,61 @@ function AnnouncementDialog({ announcement: a, onClose, onSaved }: { announcemen
         </div>
       </fieldset>
     </StaffFormDialog>
+  );
+}
+
+type CoreChoice = Map<number, { id: number; type_id: number; name: string }>;
+
+/**
+ * The announcement's core attributes (grades and subjects): those chosen, each removable, and a tree per type to tick
+ * more in (children load when a node is opened).
+ */
+function CoreAttributesField({ id, error, types, chosen, onChange }: { id: string; error?: string; types: AttributeTypeConfig[]; chosen: CoreChoice; onChange(next: CoreChoice): void }) {
+  const selection = (config: AttributeTypeConfig): Selection => ({
+    isChosen: (itemId) => chosen.has(itemId),
+    set: (item, on) => {
+      const next = new Map(chosen);
+      // Radio types keep one attribute per type.
+      if (config.single) for (const [key, c] of next) if (c.type_id === config.type_id) next.delete(key);
+      if (on) next.set(item.id, { id: item.id, type_id: item.type_id, name: item.name });
+      else next.delete(item.id);
+      onChange(next);
+    },
+  });
+  const remove = (itemId: number) => {
+    const next = new Map(chosen);
+    next.delete(itemId);
+    onChange(next);
+  };
+  return (
+    <fieldset className="announcement-form__group" id={id} tabIndex={-1} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="field__label">Core attributes (optional)</legend>
+      <p className="field__hint">The grades and subjects the announcement is about.</p>
+      {chosen.size ? (
+        <ul className="keyword-list" aria-label="Core attributes chosen">
+          {[...chosen.values()].map((c) => (
+            <li key={c.id} className="keyword-chip">
+              {types.find((t) => t.type_id === c.type_id)?.type_name ?? "Attribute"}: {c.name}
+              <button type="button" className="keyword-chip__remove" aria-label={`Remove ${c.name}`} onClick={() => remove(c.id)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="field__hint">None chosen.</p>
+      )}
+      {types.map((config) => (
+        <details key={config.type_id} className="announcement-form__attributes">
+          <summary>Choose {config.type_name.toLowerCase()}</summary>
+          <AttributeTree config={config} selection={selection(config)} />
+        </details>
+      ))}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -115,6 +115,11 @@ function ReportCard({ report, onChanged }: { report: ReportView; onChanged(): vo
         <Link to={report.item.link}>{report.item.title}</Link>
       </h2>
       {report.excerpt !== null && <blockquote className="report__excerpt">{report.excerpt || "(no text)"}</blockquote>}
+      {report.deleted_at && (
+        <p className="report__deleted">
+          The comment was deleted on <time dateTime={report.deleted_at}>{shortDate(report.deleted_at)}</time>, after it was reported: nobody sees it in the discussion any more.
+        </p>
+      )}
       <p className="report__reason">
         <strong>{report.reason_label}:</strong> {report.message}
       </p>

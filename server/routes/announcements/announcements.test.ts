@@ -103,7 +103,7 @@ describe("system announcements (GET /api/announcements)", () => {
       thumbnail_url: null,
     });
     expect(Object.keys(shown).sort()).toEqual(
-      ["id", "type", "title", "description", "content", "link", "cta_text", "start_time", "end_time", "event_start_time", "event_end_time", "all_day", "is_sticky", "priority", "show_snooze", "show_dismiss", "url", "meeting", "thumbnail_url", "community_callout_settings"].sort(),
+      ["id", "type", "title", "description", "content", "link", "cta_text", "start_time", "end_time", "event_start_time", "event_end_time", "all_day", "is_sticky", "priority", "show_snooze", "show_dismiss", "url", "meeting", "thumbnail_url", "community_callout_settings", "core_attributes"].sort(),
     );
     expect(answer.body.data.find((a: { id: number }) => a.id === unsafe.id)).toMatchObject({ link: null, type: "others", meeting: null });
   });

@@ -9,13 +9,15 @@ import {
   type ManagedAnnouncementsResponse,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
-import { createAnnouncement, deleteAnnouncement, endAnnouncement, updateAnnouncement } from "../../commands/saveAnnouncement.js";
+import { createAnnouncement, deleteAnnouncement, endAnnouncement, updateAnnouncement, type CoreAttributeChoice } from "../../commands/saveAnnouncement.js";
+import { checkAttributeChoice } from "../../commands/setContentTags.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { findAnnouncement, listAllAnnouncements, listCurrentAnnouncements } from "../../models/announcements.js";
+import { coreAttributesOf, coreAttributeTypes, findAnnouncement, listAllAnnouncements, listCurrentAnnouncements } from "../../models/announcements.js";
 import { announcementPolicy, authenticate, authorize } from "../../policies/index.js";
 import { announcementState, presentAnnouncement, presentManagedAnnouncement } from "../../presenters/announcement.js";
+import { presentAttributeTypeConfig } from "../../presenters/attribute.js";
 
 const STATE_ORDER = { current: 0, scheduled: 1, ended: 2 } as const;
 
@@ -30,22 +32,25 @@ export function announcementsRouter(db: Db): Router {
   router.get("/api/announcements", async (req, res) => {
     const { limit } = parseOr422(AnnouncementsQuery, req.query);
     const rows = await listCurrentAnnouncements(db, announcementPolicy.viewScope(req.actor), new Date().toISOString(), limit);
-    res.json({ data: rows.map(presentAnnouncement) } satisfies AnnouncementsResponse);
+    const core = await coreAttributesOf(db, rows.map((r) => r.id));
+    res.json({ data: rows.map((row) => presentAnnouncement(row, core.get(row.id))) } satisfies AnnouncementsResponse);
   });
 
   router.get("/api/announcements/manage", authenticate(), async (req, res) => {
     authorize(req.actor, announcementPolicy.canManage(req.actor));
     const now = new Date().toISOString();
-    const rows = (await listAllAnnouncements(db)).map((row) => presentManagedAnnouncement(row, now));
+    const all = await listAllAnnouncements(db);
+    const core = await coreAttributesOf(db, all.map((r) => r.id));
+    const rows = all.map((row) => presentManagedAnnouncement(row, now, core.get(row.id)));
     // Shown now first, then those to come, then the ended ones; the latest changed first within each (a stable sort).
     rows.sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state]);
-    res.json({ data: rows } satisfies ManagedAnnouncementsResponse);
+    res.json({ data: rows, core_attribute_types: (await coreAttributeTypes(db)).map(presentAttributeTypeConfig) } satisfies ManagedAnnouncementsResponse);
   });
 
   router.post("/api/announcements", authenticate(), async (req, res) => {
     authorize(req.actor, announcementPolicy.canManage(req.actor));
     const input = parseOr422(AnnouncementInput, req.body ?? {});
-    const id = await createAnnouncement(db, req.actor.profile!.id, input);
+    const id = await createAnnouncement(db, req.actor.profile!.id, input, await coreChoice(input.attribute_ids));
     res.status(201).json({ data: await presented(id), message: ANNOUNCEMENT_MANAGE_TEXTS.created } satisfies AnnouncementSaveResponse);
   });
 
@@ -53,7 +58,7 @@ export function announcementsRouter(db: Db): Router {
     authorize(req.actor, announcementPolicy.canManage(req.actor));
     const id = await existing(req.params.id);
     const input = parseOr422(AnnouncementInput, req.body ?? {});
-    await updateAnnouncement(db, id, input);
+    await updateAnnouncement(db, id, input, await coreChoice(input.attribute_ids));
     res.json({ data: await presented(id), message: ANNOUNCEMENT_MANAGE_TEXTS.saved } satisfies AnnouncementSaveResponse);
   });
 
@@ -81,11 +86,18 @@ export function announcementsRouter(db: Db): Router {
     return id;
   }
 
+  /** The core attributes chosen (422 for one that is not a grade or subject), or undefined when none were sent. */
+  async function coreChoice(ids: number[] | undefined): Promise<CoreAttributeChoice | undefined> {
+    if (ids === undefined) return undefined;
+    const types = await coreAttributeTypes(db);
+    return { types, attributes: await checkAttributeChoice(db, types, ids, ANNOUNCEMENT_MANAGE_TEXTS.badCoreAttribute) };
+  }
+
   /** An announcement as its administrators see it now. */
   async function presented(id: number) {
     const row = await findAnnouncement(db, id);
     if (!row) throw new HttpError(404, ANNOUNCEMENT_MANAGE_TEXTS.notFound);
-    return presentManagedAnnouncement(row, new Date().toISOString());
+    return presentManagedAnnouncement(row, new Date().toISOString(), (await coreAttributesOf(db, [id])).get(id));
   }
 
   return router;

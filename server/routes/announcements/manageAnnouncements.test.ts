@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ANNOUNCEMENT_MANAGE_TEXTS as T, MESSAGES, NEWS_MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildAnnouncement, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildAnnouncement, buildAttribute, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
 import type { TestClient, TestServer } from "../../test/testServer.js";
 
 const HOUR = 3_600_000;
@@ -262,5 +262,46 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
       expect([id, answer.status, answer.body.message]).toEqual([id, 422, T.badId]);
     }
     expect(await server.db.selectFrom("content").select("id").where("model_key", "=", "cms_page").execute()).toEqual([]);
+  });
+
+  it("keeps an announcement's core attributes (grades and subjects): set on POST, replaced by a list on PUT, kept when left out, refused when of another type", async () => {
+    const admin = cast.clients.admin;
+    const grade = await buildAttribute(server.db, "grades", "Core grade A");
+    const subject = await buildAttribute(server.db, "subjects", "Core subject B");
+    const industry = await buildAttribute(server.db, "industries", "Not core C");
+    const manage = await admin.get("/api/announcements/manage");
+    fits("get", "/api/announcements/manage", manage);
+    expect(manage.body.core_attribute_types.map((t: { key: string }) => t.key)).toEqual(["grades", "subjects"]);
+
+    const created = await admin.post("/api/announcements", { title: "Tagged", type: "information", attribute_ids: [subject, grade] });
+    fits("post", "/api/announcements", created);
+    expect(created.status).toBe(201);
+    const names = (body: { data: { core_attributes: { name: string; type_key: string }[] } }) => body.data.core_attributes.map((a) => `${a.type_key}:${a.name}`);
+    expect(names(created.body)).toEqual(["grades:Core grade A", "subjects:Core subject B"]);
+    const id = created.body.data.id as number;
+    const banner = (await server.client().get("/api/announcements?limit=20")).body.data.find((a: { id: number }) => a.id === id);
+    expect(banner.core_attributes.map((a: { name: string }) => a.name)).toEqual(["Core grade A", "Core subject B"]);
+
+    const kept = await admin.send("PUT", `/api/announcements/${id}`, { title: "Tagged", type: "information" });
+    expect(names(kept.body)).toEqual(["grades:Core grade A", "subjects:Core subject B"]);
+    const replaced = await admin.send("PUT", `/api/announcements/${id}`, { title: "Tagged", type: "information", attribute_ids: [subject] });
+    expect([replaced.status, names(replaced.body)]).toEqual([200, ["subjects:Core subject B"]]);
+    const listed = (await admin.get("/api/announcements/manage")).body.data.find((a: { id: number }) => a.id === id);
+    expect(listed.core_attributes.map((a: { id: number }) => a.id)).toEqual([subject]);
+
+    for (const ids of [[industry], [grade, 99_999_999], ["x"]]) {
+      const refused = await admin.send("PUT", `/api/announcements/${id}`, { title: "Tagged", type: "information", attribute_ids: ids });
+      const field = Object.keys(refused.body.errors ?? {})[0] ?? "";
+      expect([JSON.stringify(ids), refused.status, field.startsWith("attribute_ids"), typeof refused.body.message]).toEqual([JSON.stringify(ids), 422, true, "string"]);
+    }
+    const wrongType = await admin.post("/api/announcements", { title: "Wrong", type: "information", attribute_ids: [industry] });
+    expect([wrongType.status, wrongType.body.message]).toEqual([422, T.badCoreAttribute]);
+    fits("post", "/api/announcements", wrongType);
+    const stored = await server.db.selectFrom("content_attributes").select("attr_item_id").where("content_id", "=", id).execute();
+    expect(stored.map((r) => r.attr_item_id)).toEqual([subject]);
+    // Only administrators set them: a moderator's PUT with a list changes nothing.
+    const moderator = await cast.clients.moderator.send("PUT", `/api/announcements/${id}`, { title: "Tagged", type: "information", attribute_ids: [] });
+    expect(moderator.status).toBe(403);
+    expect((await server.db.selectFrom("content_attributes").select("attr_item_id").where("content_id", "=", id).execute()).length).toBe(1);
   });
 });

@@ -2,11 +2,10 @@ import { Router } from "express";
 import { ContentTagsRequest, TAGGING_MESSAGES, type ContentTags, type ContentTagsResponse, isContentTypePath } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import type { Content } from "../../db/schema.js";
-import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { attributeTypesForModel, findItemsByIds } from "../../models/attributes.js";
+import { attributeTypesForModel } from "../../models/attributes.js";
 import { findContentTags } from "../../models/content.js";
-import { setContentTags } from "../../commands/setContentTags.js";
+import { checkAttributeChoice, setContentTags } from "../../commands/setContentTags.js";
 import { authorize, contentObjectPolicy } from "../../policies/index.js";
 import { presentContentTags } from "../../presenters/contentTags.js";
 import { ensureNotLockedByOther, ensureViewable, loadByLink } from "./load.js";
@@ -14,20 +13,6 @@ import { ensureNotLockedByOther, ensureViewable, loadByLink } from "./load.js";
 /** An item's tags as the attribute editor reads them. */
 async function loadTags(db: Db, item: Pick<Content, "id" | "model_key">): Promise<ContentTags> {
   return presentContentTags(item.model_key, await findContentTags(db, item.id));
-}
-
-/** Keeps only attributes that exist, apply to the item's model and obey their type's leaf-only and single rules. */
-async function checkAttributes(db: Db, modelKey: string, ids: number[]) {
-  const items = await findItemsByIds(db, ids);
-  const types = new Map((await attributeTypesForModel(db, modelKey)).map((t) => [t.id, t]));
-  if (items.length !== new Set(ids).size || items.some((i) => !types.has(i.type_id))) throw new HttpError(422, TAGGING_MESSAGES.unknownAttribute, { attribute_ids: [TAGGING_MESSAGES.unknownAttribute] });
-  for (const type of types.values()) {
-    const chosen = items.filter((i) => i.type_id === type.id);
-    const problem =
-      type.leaf_only === 1 && chosen.some((i) => i.is_leaf !== 1) ? TAGGING_MESSAGES.leafOnly(type.name.toLowerCase()) : type.single === 1 && chosen.length > 1 ? TAGGING_MESSAGES.single(type.name.toLowerCase()) : null;
-    if (problem) throw new HttpError(422, problem, { attribute_ids: [problem] });
-  }
-  return items.map((i) => ({ id: i.id, type_id: i.type_id }));
 }
 
 /** The model-attribute editor's calls: GET /api/content/{typePath}/{uid}/tags and POST /{typePath}/{uid}/tags. */
@@ -48,7 +33,7 @@ export function tagsRouter(db: Db): Router {
     authorize(req.actor, contentObjectPolicy.canEditReached(req.actor, item, viewsOnlyByLink));
     const body = parseOr422(ContentTagsRequest, req.body ?? {});
     await ensureNotLockedByOther(db, req, item);
-    const attributes = await checkAttributes(db, item.model_key, body.attribute_ids);
+    const attributes = await checkAttributeChoice(db, await attributeTypesForModel(db, item.model_key), body.attribute_ids);
     await setContentTags(db, item, { attributes, keywords: body.keywords });
     const answer: ContentTagsResponse = { status: "success", message: TAGGING_MESSAGES.saved, tags: await loadTags(db, item) };
     res.json(answer);

@@ -113,4 +113,31 @@ describe("reviewing reports", () => {
     expect(second.data).toHaveLength(3);
     expect(second.data.at(-1)).toMatchObject({ kind: "content", message: "The link goes nowhere." });
   });
+
+  it("tells the reviewer when a reported comment was deleted since (by its author or an administrator), on SQLite and PostgreSQL alike", async () => {
+    const other = await buildContent(server.db, { ownerId: cast.owner.id, title: "Pond Study" });
+    const post = (comment: string, reply_to?: number) => as.owner.post("/comment/thread/comment", { opaque_id: other.opaque_id, comment, ...(reply_to ? { reply_to } : {}) });
+    const alone = (await post("Rude words")).body.id as number;
+    const answered = (await post("Ruder words")).body.id as number;
+    const standing = (await post("Fine words")).body.id as number;
+    expect((await post("A reply", answered)).status).toBe(201);
+    for (const [id, message] of [[alone, "Rude."], [answered, "Ruder."], [standing, "Not sure."]] as const) {
+      expect((await as.member.post("/comment/thread/comment/flag", { opaque_id: other.opaque_id, comment_id: id, value: "inappropriate", message })).status).toBe(200);
+    }
+    const byMessage = async () => new Map(((await reports("moderator", "?page=1")).body.data as { message: string; deleted_at: string | null; excerpt: string }[]).map((r) => [r.message, r]));
+    const before = await byMessage();
+    expect([before.get("Rude.")?.deleted_at, before.get("Ruder.")?.deleted_at, before.get("Not sure.")?.deleted_at]).toEqual([null, null, null]);
+
+    // The author deletes one without replies (removed) and an administrator one with a reply (kept for its reply).
+    expect((await as.owner.send("DELETE", "/comment/thread/comment", { opaque_id: other.opaque_id, comment_id: alone })).status).toBe(200);
+    expect((await as.admin.send("DELETE", "/comment/thread/comment", { opaque_id: other.opaque_id, comment_id: answered })).status).toBe(200);
+    const res = await reports("admin", "?page=1");
+    fits("get", "/api/moderation/reports", res);
+    const after = await byMessage();
+    expect(after.get("Rude.")).toMatchObject({ excerpt: "Rude words", deleted_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(after.get("Ruder.")).toMatchObject({ excerpt: "This comment has been deleted.", deleted_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(after.get("Not sure.")).toMatchObject({ excerpt: "Fine words", deleted_at: null });
+    // Items and posts have none.
+    expect(((await reports("moderator", "?page=2")).body.data as { kind: string; deleted_at: null }[]).filter((r) => r.kind !== "comment").every((r) => r.deleted_at === null)).toBe(true);
+  });
 });
