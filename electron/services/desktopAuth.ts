@@ -1,7 +1,7 @@
 import { ProvidersResponse } from "../../contract/auth.js";
 import type { DesktopSession, SignInResult } from "../ipc/bridge.js";
 import { httpOrigin } from "../security/httpUrl.js";
-import { KeychainUnavailableError, type StoredTokens, type TokenStore } from "./keychain.js";
+import { KeychainUnavailableError, KeychainWriteError, type StoredTokens, type TokenStore } from "./keychain.js";
 import { ProviderUnreachableError, refreshSignIn, SignInError, signInReplacedMessage, signInWithLoopback, type LoopbackSignInOptions, type SignInTokens } from "./loopbackSignIn.js";
 
 /** The slice of `fetch` used to ask the server for its providers (Electron's `net.fetch` in the app). */
@@ -178,7 +178,7 @@ export class DesktopAuth {
       const name = typeof tokens.claims.name === "string" ? tokens.claims.name : undefined;
       return { ok: true, ...(name ? { name } : {}) };
     } catch (error) {
-      if (error instanceof SignInError || error instanceof KeychainUnavailableError) return { ok: false, message: error.message };
+      if (error instanceof SignInError || error instanceof KeychainUnavailableError || error instanceof KeychainWriteError) return { ok: false, message: error.message };
       console.error("Desktop sign-in failed", error);
       return { ok: false, message: desktopSignInMessages.failed };
     } finally {

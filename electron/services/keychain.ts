@@ -37,6 +37,17 @@ export class KeychainUnavailableError extends Error {
   }
 }
 
+/**
+ * Thrown when the keychain is there but refused to keep the tokens: above all a locked one (the Secret Service says
+ * "Cannot create an item in a locked collection"). Its message is for the person; keytar's own words are its cause.
+ */
+export class KeychainWriteError extends Error {
+  constructor(cause: unknown) {
+    super("Your sign-in could not be kept in the system keychain (it may be locked). Unlock it, then sign in again.", { cause });
+    this.name = "KeychainWriteError";
+  }
+}
+
 /** Loads keytar only when first needed, so a missing or unbuilt module is an error at use, not a crash at start. */
 export async function loadKeytar(): Promise<KeychainBackend> {
   try {
@@ -73,7 +84,12 @@ export class TokenStore {
   /** Stores the tokens for a server, replacing any it had. */
   async save(serverOrigin: string, tokens: StoredTokens): Promise<void> {
     const value = StoredTokensSchema.parse(tokens);
-    await (await this.keychain()).setPassword(this.service, serverOrigin, JSON.stringify(value));
+    const keychain = await this.keychain();
+    try {
+      await keychain.setPassword(this.service, serverOrigin, JSON.stringify(value));
+    } catch (error) {
+      throw new KeychainWriteError(error);
+    }
   }
 
   /** The server's tokens, or undefined when none are kept; an entry that is not valid tokens is deleted. */
