@@ -21,9 +21,12 @@ export function decideNavigation(url: string, serverOrigin: string): NavigationD
   return parseHttpUrl(url) ? "open-external" : "deny";
 }
 
-/** True for the server's Connect to Zoom address: the one page whose window may follow Zoom's sign-in pages. */
+/**
+ * True for the server's Connect to Zoom address: the one page whose window may follow Zoom's sign-in pages. On the
+ * server's origin, under whatever path the server is at (an address such as https://host/platform).
+ */
 export function isConnectWindowUrl(url: string, serverOrigin: string): boolean {
-  return isTrustedNavigation(url, serverOrigin) && parseHttpUrl(url)?.pathname === ZOOM_CONNECT_PATH;
+  return isTrustedNavigation(url, serverOrigin) && (parseHttpUrl(url)?.pathname.endsWith(ZOOM_CONNECT_PATH) ?? false);
 }
 
 /**
