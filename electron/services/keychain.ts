@@ -29,10 +29,13 @@ export interface KeychainBackend {
   deletePassword(service: string, account: string): Promise<boolean>;
 }
 
-/** Thrown when keytar cannot be loaded (it is an optional, native dependency): there is no fallback store. */
+/**
+ * Thrown when keytar cannot be loaded (it is an optional, native dependency): there is no fallback store. Its message
+ * is for the person (the sign-in shows it); why keytar did not load (a module path, a missing library) is its cause.
+ */
 export class KeychainUnavailableError extends Error {
   constructor(cause: unknown) {
-    super(`The OS keychain is not available, so sign-in tokens cannot be kept: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super("The OS keychain is not available on this computer, so the app cannot keep your sign-in. On Linux, install and start a Secret Service such as GNOME Keyring, then sign in again.", { cause });
     this.name = "KeychainUnavailableError";
   }
 }
@@ -79,6 +82,11 @@ export class TokenStore {
 
   private get service(): string {
     return this.options.service ?? keychainService;
+  }
+
+  /** Resolves when the keychain can be used at all; a KeychainUnavailableError otherwise (checked before a sign-in). */
+  async ensureAvailable(): Promise<void> {
+    await this.keychain();
   }
 
   /** Stores the tokens for a server, replacing any it had. */
