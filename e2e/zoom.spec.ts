@@ -2,7 +2,9 @@ import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { FAKE_ZOOM_FIRST_ID, FAKE_ZOOM_USER, startFakeZoom, type FakeZoom } from "../server/test/fakeZoom.js";
 import { TEACHER, csrfToken, expectNoAxeViolations, signInViaApi } from "./helpers.js";
-import { ZOOM_TEST_CLIENT, ZOOM_TEST_PORT } from "./playwright.config.js";
+import { obtainTokens, startOidcProvider } from "../server/test/oidcProvider.js";
+import { installBridgeDouble } from "./desktopBridgeDouble.js";
+import { SSO_TEST_PORT, ZOOM_TEST_CLIENT, ZOOM_TEST_PORT } from "./playwright.config.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const card = (page: Page) => page.getByRole("region", { name: "Discuss" });
@@ -14,6 +16,12 @@ async function createItem(page: Page): Promise<{ link: string; title: string }> 
   expect(res.ok(), "create the item").toBeTruthy();
   return { link: ((await res.json()) as { data: { link: string } }).data.link, title };
 }
+
+/**
+ * Resolves once `popup` has closed. The popup goes through Zoom's (the fake's) pages and closes by itself, quickly: by
+ * the time the test gets it, it may be closed already, and waiting for a "close" event then waits the whole timeout.
+ */
+const closed = (popup: Page): Promise<unknown> => (popup.isClosed() ? Promise.resolve() : popup.waitForEvent("close"));
 
 /** Screenshots of the Discuss card (or of the open dialog over it) at the desktop and phone widths. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -74,7 +82,7 @@ test.describe("Zoom meetings in a discussion", () => {
     await connect.getByRole("button", { name: "Connect" }).click();
     const popup = await popupOpened;
     // The popup went through Zoom's (the fake's) consent page back to the callback, told this page, and closed.
-    await popup.waitForEvent("close");
+    await closed(popup);
     await expect(connect).toHaveCount(0);
     const messages = await page.evaluate(() => (window as unknown as { zoomMessages: unknown[] }).zoomMessages);
     expect(messages).toContainEqual({ data: { type: "zoom-connected" }, origin: new URL(page.url()).origin });
@@ -131,5 +139,32 @@ test.describe("Zoom meetings in a discussion", () => {
     await expect(webinar).toContainText("Zoom ID: 857 4635 2312");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     expect(fake.requests.filter((r) => r.path === "/oauth/authorize")).toHaveLength(1);
+  });
+
+  test("on the desktop (bridge double), Connect to Zoom signs the connect window in with the bearer token, as main does, and the meeting is added", async ({ page, baseURL }) => {
+    fake.switches.webinar = false;
+    const idp = await startOidcProvider({ port: SSO_TEST_PORT, redirectUris: [`${baseURL}/auth/sso/test/callback`] });
+    try {
+      const token = (await obtainTokens(idp.issuer)).id_token!;
+      await signInViaApi(page, TEACHER);
+      const { link, title } = await createItem(page);
+      // From here on, only the desktop's bearer token signs anything in: no cookie session.
+      await page.context().clearCookies();
+      await installBridgeDouble(page, { serverUrl: baseURL!, token, messages: { invalid: "", unreachable: "", notPlatform: "" } });
+      // Main adds the token to the server's reads that the server's own pages issue (serverRequestHeaders), the
+      // connect window's first request among them; Zoom's pages and the callback get none.
+      await page.context().route("**/system/third-party-accounts/zoom/connect", (route) => route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${token}` } }));
+      await page.goto(link);
+      const discuss = card(page);
+      await discuss.getByRole("button", { name: "Add meeting" }).click();
+      await page.getByRole("dialog", { name: "Add a Zoom meeting" }).getByRole("button", { name: "Add meeting" }).click();
+      const connect = page.getByRole("dialog", { name: "Connect to Zoom" });
+      const popupOpened = page.waitForEvent("popup");
+      await connect.getByRole("button", { name: "Connect" }).click();
+      await closed(await popupOpened);
+      await expect(discuss.getByRole("region", { name: `Zoom meeting: ${title}` })).toContainText(`Host: ${FAKE_ZOOM_USER.display_name}`);
+    } finally {
+      await idp.close();
+    }
   });
 });

@@ -11,7 +11,7 @@ import { DesktopAuth } from "./services/desktopAuth.js";
 import { TokenStore } from "./services/keychain.js";
 import { createSettings } from "./services/settings.js";
 import { createMainWindow, loadServer } from "./windows/mainWindow.js";
-import { secureWebPreferences } from "./windows/mainWindowOptions.js";
+import { connectWindowWebPreferences, secureWebPreferences } from "./windows/mainWindowOptions.js";
 
 /** The sandboxed preload must be CommonJS; electron.vite.config.ts emits it beside out/main. */
 const preloadPath = fileURLToPath(new URL("../preload/index.cjs", import.meta.url));
@@ -45,6 +45,7 @@ function start(): void {
       serverOrigin,
       openExternal: openInBrowser,
       childWebPreferences: secureWebPreferences(preloadPath),
+      connectWindowWebPreferences: connectWindowWebPreferences(),
     });
   });
 

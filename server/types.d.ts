@@ -21,6 +21,11 @@ declare module "express-session" {
     sso?: { provider: string; state: string; nonce: string; codeVerifier: string; redirect: string | null };
     /** A Zoom connection in progress (GET /system/third-party-accounts/zoom/connect until its callback): the OAuth state. */
     zoomState?: string;
+    /**
+     * The profile a desktop app's Zoom connection is for: the desktop signs in with a bearer token its connect window
+     * cannot send back from Zoom's pages, so the callback takes the profile from here (the state still gates it).
+     */
+    zoomDesktopProfileId?: number;
   }
 }
 

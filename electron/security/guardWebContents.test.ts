@@ -28,17 +28,24 @@ describe("guardWebContents", () => {
   let serverOrigin: string;
   let contents: FakeContents;
   const openExternal = vi.fn<(url: string) => Promise<void>>(async () => {});
-  const childWebPreferences = { sandbox: true, contextIsolation: true, nodeIntegration: false };
+  const childWebPreferences = { sandbox: true, contextIsolation: true, nodeIntegration: false, preload: "/app/preload.cjs" };
+  const connectWindowWebPreferences = { sandbox: true, contextIsolation: true, nodeIntegration: false };
+  const guard = (target: FakeContents) =>
+    guardWebContents(target as unknown as WebContents, { serverOrigin: () => serverOrigin, openExternal, childWebPreferences, connectWindowWebPreferences });
+
+  /** A window the page opens at `url`, guarded as main guards every new web contents, and announced to its opener. */
+  const openWindow = (url: string): FakeContents => {
+    const child = new FakeContents();
+    guard(child);
+    contents.emit("did-create-window", { webContents: child }, { url });
+    return child;
+  };
 
   beforeEach(() => {
     serverOrigin = "http://127.0.0.1:3000";
     openExternal.mockClear();
     contents = new FakeContents();
-    guardWebContents(contents as unknown as WebContents, {
-      serverOrigin: () => serverOrigin,
-      openExternal,
-      childWebPreferences,
-    });
+    guard(contents);
   });
 
   it("lets the window move between the server's pages", () => {
@@ -80,6 +87,30 @@ describe("guardWebContents", () => {
     expect(openExternal).toHaveBeenCalledWith("https://example.org/");
     expect(contents.open("javascript:alert(1)")).toEqual({ action: "deny" });
     expect(openExternal).toHaveBeenCalledTimes(1);
+  });
+
+  it("opens the server's Connect to Zoom address in a window without the bridge, which follows Zoom's pages back to the server", () => {
+    const connect = "http://127.0.0.1:3000/system/third-party-accounts/zoom/connect";
+    expect(contents.open(connect)).toEqual({ action: "allow", overrideBrowserWindowOptions: { webPreferences: connectWindowWebPreferences } });
+    const popup = openWindow(connect);
+    // The connect call's redirect to Zoom, Zoom's own sign-in pages, and the callback on the server all stay in it.
+    expect(popup.navigate("will-redirect", "https://zoom.us/oauth/authorize?response_type=code&state=s")).toBe(false);
+    expect(popup.navigate("will-navigate", "https://zoom.us/signin")).toBe(false);
+    expect(popup.navigate("will-redirect", "http://127.0.0.1:3000/system/third-party-accounts/zoom/callback?code=c&state=s")).toBe(false);
+    expect(openExternal).not.toHaveBeenCalled();
+    // Still no other schemes, and unencrypted pages elsewhere go to the browser.
+    expect(popup.navigate("will-navigate", "file:///etc/passwd")).toBe(true);
+    expect(popup.navigate("will-navigate", "http://insecure.example/")).toBe(true);
+    expect(openExternal).toHaveBeenCalledWith("http://insecure.example/");
+  });
+
+  it("keeps every other window on the server, and a connect address on another origin is nothing special", () => {
+    const print = openWindow("http://127.0.0.1:3000/content/7/print");
+    expect(print.navigate("will-redirect", "https://zoom.us/oauth/authorize")).toBe(true);
+    expect(contents.navigate("will-redirect", "https://zoom.us/oauth/authorize")).toBe(true);
+    expect(contents.open("https://look-alike.example/system/third-party-accounts/zoom/connect")).toEqual({ action: "deny" });
+    const elsewhere = openWindow("https://look-alike.example/system/third-party-accounts/zoom/connect");
+    expect(elsewhere.navigate("will-navigate", "https://zoom.us/signin")).toBe(true);
   });
 
   it("never attaches a webview", () => {

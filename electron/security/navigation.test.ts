@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideNavigation, isTrustedNavigation, isTrustedSender } from "./navigation.js";
+import { decideConnectWindowNavigation, decideNavigation, isConnectWindowUrl, isTrustedNavigation, isTrustedSender } from "./navigation.js";
 
 const server = "http://127.0.0.1:3000";
 
@@ -59,5 +59,23 @@ describe("isTrustedSender", () => {
     expect(isTrustedSender("https://evil.example/", server)).toBe(false);
     expect(isTrustedSender("about:blank", server)).toBe(false);
     expect(isTrustedSender(undefined, server)).toBe(false);
+  });
+});
+
+describe("the Connect to Zoom window", () => {
+  it("is the one opened at the server's connect address, under the server's path too, and nowhere else", () => {
+    expect(isConnectWindowUrl("http://127.0.0.1:3000/system/third-party-accounts/zoom/connect", server)).toBe(true);
+    expect(isConnectWindowUrl("http://127.0.0.1:3000/platform/system/third-party-accounts/zoom/connect", server)).toBe(true);
+    expect(isConnectWindowUrl("http://127.0.0.1:3000/system/third-party-accounts/zoom/callback", server)).toBe(false);
+    expect(isConnectWindowUrl("http://127.0.0.1:3000/search?next=/system/third-party-accounts/zoom/connect", server)).toBe(false);
+    expect(isConnectWindowUrl("https://look-alike.example/system/third-party-accounts/zoom/connect", server)).toBe(false);
+  });
+
+  it("may follow https pages (Zoom's consent and sign-in) and the server, sends plain http elsewhere to the browser, refuses other schemes", () => {
+    expect(decideConnectWindowNavigation("https://zoom.us/oauth/authorize", server)).toBe("allow");
+    expect(decideConnectWindowNavigation("http://127.0.0.1:3000/system/third-party-accounts/zoom/callback?code=c", server)).toBe("allow");
+    expect(decideConnectWindowNavigation("http://insecure.example/", server)).toBe("open-external");
+    expect(decideConnectWindowNavigation("file:///etc/passwd", server)).toBe("deny");
+    expect(decideConnectWindowNavigation("javascript:alert(1)", server)).toBe("deny");
   });
 });

@@ -1,3 +1,4 @@
+import { ZOOM_CONNECT_PATH } from "../../contract/zoom.js";
 import type { IpcChannel } from "../ipc/channels.js";
 import { httpOrigin, parseHttpUrl } from "./httpUrl.js";
 
@@ -18,6 +19,27 @@ export function isTrustedNavigation(url: string, serverOrigin: string): boolean 
 export function decideNavigation(url: string, serverOrigin: string): NavigationDecision {
   if (isTrustedNavigation(url, serverOrigin)) return "allow";
   return parseHttpUrl(url) ? "open-external" : "deny";
+}
+
+/**
+ * True for the server's Connect to Zoom address: the one page whose window may follow Zoom's sign-in pages. On the
+ * server's origin, under whatever path the server is at (an address such as https://host/platform).
+ */
+export function isConnectWindowUrl(url: string, serverOrigin: string): boolean {
+  return isTrustedNavigation(url, serverOrigin) && (parseHttpUrl(url)?.pathname.endsWith(ZOOM_CONNECT_PATH) ?? false);
+}
+
+/**
+ * Decides a navigation in a Connect to Zoom window. Zoom's consent page, and whatever sign-in it sends the person to,
+ * are on other origins, and the server's callback must come back to this same window (its cookie holds the pending
+ * connection); so https pages are allowed here. The window has no bridge (no preload), so those pages reach nothing
+ * of the app's. Plain http elsewhere goes to the browser, other schemes are refused.
+ */
+export function decideConnectWindowNavigation(url: string, serverOrigin: string): NavigationDecision {
+  if (isTrustedNavigation(url, serverOrigin)) return "allow";
+  const parsed = parseHttpUrl(url);
+  if (!parsed) return "deny";
+  return parsed.protocol === "https:" ? "allow" : "open-external";
 }
 
 /** True when an IPC message came from a frame showing the configured server. */

@@ -5,7 +5,7 @@ import { completeAtProvider, freePort, startOidcProvider, TEST_ACCOUNT, TEST_CLI
 // eslint-disable-next-line no-restricted-imports
 import { startTestServer, type TestServer } from "../../server/test/testServer.js";
 import { DesktopAuth, desktopSignInMessages, EXPIRY_MARGIN_MS, type DesktopAuthDeps } from "./desktopAuth.js";
-import { keychainService, TokenStore, type KeychainBackend } from "./keychain.js";
+import { KeychainUnavailableError, keychainService, KeychainWriteError, TokenStore, type KeychainBackend } from "./keychain.js";
 import { refreshSignIn, signInReplacedMessage } from "./loopbackSignIn.js";
 
 let idp: TestOidcProvider;
@@ -316,6 +316,48 @@ describe("DesktopAuth (real platform server, real OpenID provider)", () => {
     expect(await auth.signIn(null, "test")).toEqual({ ok: false, message: desktopSignInMessages.noServer });
     expect(systemBrowser).not.toHaveBeenCalled();
     expect(keychain.entries.size).toBe(0);
+  });
+
+  it("says the keychain is locked when it will not keep the tokens (Secret Service's own refusal), and stays signed out", async () => {
+    const keychain = memoryKeychain();
+    // What keytar throws for a locked login keyring (gnome-keyring, tried here without unlocking it).
+    keychain.backend.setPassword = async () => {
+      throw new Error("Cannot create an item in a locked collection");
+    };
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const auth = desktopAuth(keychain);
+
+    const result = await auth.signIn(server.url, "test");
+
+    expect(result).toEqual({ ok: false, message: new KeychainWriteError(undefined).message });
+    expect(result.message).toMatch(/locked/);
+    expect(await auth.session(server.url)).toEqual({ signedIn: false, provider: null, name: null });
+    expect(await auth.accessToken(server.url)).toBeNull();
+    expect(keychain.entries.size).toBe(0);
+    errors.mockRestore();
+  });
+
+  it("says in plain words that there is no keychain when keytar cannot be loaded, before the browser and without its module paths", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const auth = desktopAuth(memoryKeychain(), {
+      tokenStore: new TokenStore({
+        loadBackend: async () => {
+          throw new KeychainUnavailableError(new Error("Cannot find package 'keytar' imported from /opt/Curriculum Platform/resources/app.asar/out/main/main.js"));
+        },
+      }),
+    });
+
+    systemBrowser.mockClear();
+    const result = await auth.signIn(server.url, "test");
+
+    expect(result).toEqual({ ok: false, message: new KeychainUnavailableError(undefined).message });
+    // Said before the browser opens: signing in at the provider would be for nothing.
+    expect(systemBrowser).not.toHaveBeenCalled();
+    expect(result.message).toMatch(/keychain is not available/);
+    expect(result.message).not.toMatch(/keytar|app\.asar|Cannot find/);
+    // The cause is logged for whoever looks into it.
+    expect(String(errors.mock.calls.at(-1)?.[1])).toContain("Cannot find package 'keytar'");
+    errors.mockRestore();
   });
 
   it("says so when the server cannot be asked for its providers", async () => {

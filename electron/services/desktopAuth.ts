@@ -1,7 +1,7 @@
 import { ProvidersResponse } from "../../contract/auth.js";
 import type { DesktopSession, SignInResult } from "../ipc/bridge.js";
 import { httpOrigin } from "../security/httpUrl.js";
-import { KeychainUnavailableError, type StoredTokens, type TokenStore } from "./keychain.js";
+import { KeychainUnavailableError, KeychainWriteError, type StoredTokens, type TokenStore } from "./keychain.js";
 import { ProviderUnreachableError, refreshSignIn, SignInError, signInReplacedMessage, signInWithLoopback, type LoopbackSignInOptions, type SignInTokens } from "./loopbackSignIn.js";
 
 /** The slice of `fetch` used to ask the server for its providers (Electron's `net.fetch` in the app). */
@@ -9,7 +9,7 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Everything desktop sign-in touches outside itself, passed in so tests can supply real stand-ins. */
 export interface DesktopAuthDeps {
-  tokenStore: Pick<TokenStore, "save" | "load" | "remove">;
+  tokenStore: Pick<TokenStore, "ensureAvailable" | "save" | "load" | "remove">;
   fetch: FetchLike;
   /** Opens the provider's authorization page in the default browser. */
   openExternal(url: string): Promise<void>;
@@ -155,6 +155,8 @@ export class DesktopAuth {
     const attempt = new AbortController();
     this.signInAttempt = attempt;
     try {
+      // Without a keychain the tokens could not be kept: say so before the person signs in at the provider for nothing.
+      await this.deps.tokenStore.ensureAvailable();
       const providers = await this.providers(serverUrl);
       if (!providers) return { ok: false, message: desktopSignInMessages.providersUnavailable };
       const listed = providers.find((p) => p.key === provider);
@@ -178,7 +180,12 @@ export class DesktopAuth {
       const name = typeof tokens.claims.name === "string" ? tokens.claims.name : undefined;
       return { ok: true, ...(name ? { name } : {}) };
     } catch (error) {
-      if (error instanceof SignInError || error instanceof KeychainUnavailableError) return { ok: false, message: error.message };
+      if (error instanceof SignInError) return { ok: false, message: error.message };
+      if (error instanceof KeychainUnavailableError || error instanceof KeychainWriteError) {
+        // The person reads what to do; the keychain's own words (module paths, D-Bus errors) go to the log.
+        console.error(`Desktop sign-in: ${error.message}`, error.cause);
+        return { ok: false, message: error.message };
+      }
       console.error("Desktop sign-in failed", error);
       return { ok: false, message: desktopSignInMessages.failed };
     } finally {

@@ -29,11 +29,25 @@ export interface KeychainBackend {
   deletePassword(service: string, account: string): Promise<boolean>;
 }
 
-/** Thrown when keytar cannot be loaded (it is an optional, native dependency): there is no fallback store. */
+/**
+ * Thrown when keytar cannot be loaded (it is an optional, native dependency): there is no fallback store. Its message
+ * is for the person (the sign-in shows it); why keytar did not load (a module path, a missing library) is its cause.
+ */
 export class KeychainUnavailableError extends Error {
   constructor(cause: unknown) {
-    super(`The OS keychain is not available, so sign-in tokens cannot be kept: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super("The OS keychain is not available on this computer, so the app cannot keep your sign-in. On Linux, install and start a Secret Service such as GNOME Keyring, then sign in again.", { cause });
     this.name = "KeychainUnavailableError";
+  }
+}
+
+/**
+ * Thrown when the keychain is there but refused to keep the tokens: above all a locked one (the Secret Service says
+ * "Cannot create an item in a locked collection"). Its message is for the person; keytar's own words are its cause.
+ */
+export class KeychainWriteError extends Error {
+  constructor(cause: unknown) {
+    super("Your sign-in could not be kept in the system keychain (it may be locked). Unlock it, then sign in again.", { cause });
+    this.name = "KeychainWriteError";
   }
 }
 
@@ -70,10 +84,20 @@ export class TokenStore {
     return this.options.service ?? keychainService;
   }
 
+  /** Resolves when the keychain can be used at all; a KeychainUnavailableError otherwise (checked before a sign-in). */
+  async ensureAvailable(): Promise<void> {
+    await this.keychain();
+  }
+
   /** Stores the tokens for a server, replacing any it had. */
   async save(serverOrigin: string, tokens: StoredTokens): Promise<void> {
     const value = StoredTokensSchema.parse(tokens);
-    await (await this.keychain()).setPassword(this.service, serverOrigin, JSON.stringify(value));
+    const keychain = await this.keychain();
+    try {
+      await keychain.setPassword(this.service, serverOrigin, JSON.stringify(value));
+    } catch (error) {
+      throw new KeychainWriteError(error);
+    }
   }
 
   /** The server's tokens, or undefined when none are kept; an entry that is not valid tokens is deleted. */

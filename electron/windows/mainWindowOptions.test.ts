@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultWindowSize, mainWindowOptions, secureWebPreferences } from "./mainWindowOptions.js";
+import { connectWindowWebPreferences, defaultWindowSize, mainWindowOptions, secureWebPreferences } from "./mainWindowOptions.js";
 
 describe("secureWebPreferences", () => {
   const preferences = secureWebPreferences("/app/out/preload/index.cjs");
@@ -20,6 +20,15 @@ describe("secureWebPreferences", () => {
 
   it("loads the given preload", () => {
     expect(preferences.preload).toBe("/app/out/preload/index.cjs");
+  });
+});
+
+describe("connectWindowWebPreferences", () => {
+  it("is as locked down as every window, without the preload: Zoom's pages get no bridge", () => {
+    const { preload, ...rest } = secureWebPreferences("/p.cjs");
+    expect(preload).toBe("/p.cjs");
+    expect(connectWindowWebPreferences()).toEqual(rest);
+    expect("preload" in connectWindowWebPreferences()).toBe(false);
   });
 });
 

@@ -24,6 +24,16 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
   };
 }
 
+/**
+ * The web preferences of the Connect to Zoom window: as locked down, and with no preload, so Zoom's pages (and any
+ * sign-in page Zoom sends the person to) get no `window.desktop`.
+ */
+export function connectWindowWebPreferences(): WebPreferences {
+  const preferences = secureWebPreferences("");
+  delete preferences.preload;
+  return preferences;
+}
+
 /** Options for the main window, placed where it was last closed when `bounds` are given. */
 export function mainWindowOptions(preloadPath: string, bounds?: WindowBounds): BrowserWindowConstructorOptions {
   return {

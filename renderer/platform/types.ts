@@ -41,8 +41,9 @@ export interface Platform {
   renewAuthorization(refused: string): Promise<string | null>;
   storage: PreferenceStorage;
   /**
-   * Whether a popup or new tab of the server's pages (the Connect to Zoom window, an export) is signed in as this app
-   * is: the web's share its cookie session; the desktop's open in the system browser, which is not signed in.
+   * Whether a new tab of the server's pages (an export) is signed in as this app is: the web's share its cookie
+   * session; the desktop's open in a window without the page's bearer header. (The desktop's Connect to Zoom window
+   * is the exception its main process makes: the connect address is read with the sign-in.)
    */
   popupsShareSignIn: boolean;
 }

@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import { ZOOM_FEATURE, type MeetingDetails, type ZoomMeetingType } from "../../../contract/index.js";
 import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
-import { platform } from "../../platform/index.js";
 import { useZoomFeatures } from "../../api/zoom.js";
 import { AddMeetingDialog } from "./AddMeetingDialog.js";
 import { MeetingCard } from "./MeetingCard.js";
 
 /**
- * Whether the comment forms offer meetings: the site has a Zoom app (zoom_meetings), someone is signed in, and the
- * Connect to Zoom popup would be signed in too (not on the desktop, whose popups open in the system browser).
+ * Whether the comment forms offer meetings: the site has a Zoom app (zoom_meetings) and someone is signed in. On the
+ * desktop too: its main process opens the Connect to Zoom popup in a window of its own that carries the sign-in to
+ * the server and follows Zoom's pages back (docs/desktop.md, "Connect to Zoom").
  */
 export function useMeetingsOffered(): boolean {
   const zoomOn = useAppConfig().data?.features[ZOOM_FEATURE] === true;
   const profile = useCurrentProfile();
-  return zoomOn && Boolean(profile) && platform.popupsShareSignIn;
+  return zoomOn && Boolean(profile);
 }
 
 /**

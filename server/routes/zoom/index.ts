@@ -14,6 +14,7 @@ import {
 import { zoomAccess } from "../../commands/zoomAccess.js";
 import { publicBaseUrl, type ServerConfig } from "../../config.js";
 import type { Db } from "../../db/connection.js";
+import { loadActor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { saveSession } from "../../lib/session.js";
 import { parseOr422 } from "../../lib/validate.js";
@@ -40,6 +41,10 @@ export function zoomRouter(db: Db, config: ServerConfig): Router {
     requireZoom(settings);
     const state = crypto.randomBytes(24).toString("base64url");
     req.session.zoomState = state;
+    // The desktop's connect window carries its bearer token only here (main adds it to the server's own pages'
+    // reads); Zoom's pages send it back to the callback without one, so the pending connection names its profile.
+    if (req.bearerAuthenticated) req.session.zoomDesktopProfileId = req.actor.profile!.id;
+    else delete req.session.zoomDesktopProfileId;
     await saveSession(req);
     res.setHeader("Cache-Control", "no-store");
     res.redirect(302, authorizeUrl(settings, redirectUri(req), state));
@@ -47,12 +52,16 @@ export function zoomRouter(db: Db, config: ServerConfig): Router {
 
   // The popup's page answers in words, never JSON: a session that ended while Zoom asked, or a site without Zoom.
   router.get(ZOOM_CALLBACK_PATH, async (req, res) => {
-    if (!req.actor.signedIn) return callbackPage(res, 401, ZOOM_MESSAGES.signedOut, false);
-    authorize(req.actor, zoomPolicy.canUseZoom(req.actor));
+    // A connection the desktop started is for the profile that started it; the browser's own sign-in otherwise.
+    const desktopProfileId = req.session.zoomDesktopProfileId;
+    const actor = desktopProfileId !== undefined && !req.actor.signedIn ? await loadActor(db, desktopProfileId) : req.actor;
+    if (!actor.signedIn) return callbackPage(res, 401, ZOOM_MESSAGES.signedOut, false);
+    authorize(actor, zoomPolicy.canUseZoom(actor));
     if (!zoomConfigured(settings)) return callbackPage(res, 503, ZOOM_MESSAGES.notSetUp, false);
     // The pending connection is used up before anything is checked, so a replayed callback finds nothing.
     const pending = req.session.zoomState;
     delete req.session.zoomState;
+    delete req.session.zoomDesktopProfileId;
     await saveSession(req);
     const state = typeof req.query.state === "string" ? Buffer.from(req.query.state) : null;
     if (!pending || !state || state.length !== Buffer.byteLength(pending) || !crypto.timingSafeEqual(state, Buffer.from(pending))) {
@@ -72,7 +81,7 @@ export function zoomRouter(db: Db, config: ServerConfig): Router {
       throw err;
     }
     if (!tokens) return callbackPage(res, 400, ZOOM_MESSAGES.connectFailed, false);
-    await access.saveConnection(req.actor.profile!.id, tokens);
+    await access.saveConnection(actor.profile!.id, tokens);
     callbackPage(res, 200, ZOOM_MESSAGES.connected, true);
   });
 
