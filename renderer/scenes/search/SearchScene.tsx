@@ -176,7 +176,17 @@ export function SearchScene() {
           </div>
 
           <p className="results__count" role="status">
-            {search.isPlaceholderData ? "Searching…" : data && data.total > 0 ? resultCountText(data.total, data.page, data.per, data.st) : ""}
+            {search.isPlaceholderData ? (
+              "Searching…"
+            ) : data && data.total > 0 ? (
+              resultCountText(data.total, data.page, data.per, data.st)
+            ) : data ? (
+              // No results: the empty state below says so to the eye; the status line says it to a screen reader, which
+              // would otherwise hear nothing after the search (and learns of the suggestion, the one way on).
+              <span className="visually-hidden">{noResultsText(data.st, data.didYouMean)}</span>
+            ) : (
+              ""
+            )}
           </p>
 
           {data?.didYouMean && (
@@ -223,6 +233,11 @@ function searching(state: SearchScreenState): boolean {
 /** "42 results": the open filters' summary on phones, where the line must stay short. */
 function shortCountText(total: number): string {
   return `${total.toLocaleString()} ${total === 1 ? "result" : "results"}`;
+}
+
+/** What the status line announces for a search without results: "0 results for “mathh”. Did you mean “math”?". */
+function noResultsText(term: string, didYouMean: string | null): string {
+  return `0 results${term ? ` for “${term}”` : ""}.${didYouMean ? ` Did you mean “${didYouMean}”?` : ""}`;
 }
 
 /** "Showing 16–30 of 42 results for “math”". */
