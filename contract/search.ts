@@ -204,6 +204,8 @@ export const SearchResponse = z.object({
   st: z.string(),
   didYouMean: z.string().nullable(),
   facets: SearchFacets.nullable(),
+  /** The user searched as (admin option `as_profile`), named, so a bookmark or a reload shows whose view it is; null for one's own. */
+  asProfile: z.object({ profile_id: z.number(), name: z.string() }).nullable(),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 

@@ -60,7 +60,7 @@ export function SearchScene() {
   // Until the types and the asker are known, a URL with types, filters or admin options is not searched as it stands.
   const known = (typesKnown !== undefined && askerKnown) || appConfig.isError || initializeData.isError;
   const search = useSearch(state, { enabled: known || (!hasFilters(urlState) && urlState.types.length === 0 && !hasAdminOptions(urlState)) });
-  const asProfileName = useSearchAsName(state.asProfile);
+  const rememberedAsProfileName = useSearchAsName(state.asProfile);
   const rememberSearchAsName = useRememberSearchAsName();
   const [layout, setLayout] = useStoredPreference("search.layout", RESULT_LAYOUTS, "list");
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -75,6 +75,9 @@ export function SearchScene() {
   const attributeFacets = allFacets.filter((f) => supported.has(f.key));
   const filters = supportedFilterKeys(configs, state.types);
   const data = search.data;
+  // The name picked in this session, else the one the answer gives (a bookmark, a reload): not "profile #7".
+  const answeredAsProfile = data?.asProfile?.profile_id === state.asProfile ? data?.asProfile?.name : undefined;
+  const asProfileName = rememberedAsProfileName ?? answeredAsProfile;
   const tags = filterTags(state, data?.facets, allFacets, asProfileName === undefined || state.asProfile === null ? undefined : new Map([[state.asProfile, asProfileName]]));
 
   useEffect(() => {
