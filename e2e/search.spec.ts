@@ -416,12 +416,12 @@ test.describe("search screen", () => {
     await expect(resultCount(page)).toHaveText("0 results for “zzqxjvwk”.");
   });
 
-  test("a misspelt term without matches announces no results and the suggestion", async ({ page }) => {
+  test("a misspelt term without matches announces no results, the suggestion said once, next", async ({ page }) => {
     await openSearch(page);
     await submitSearch(page, "photosynthessis");
     await expect(page.getByText("No results found.")).toBeVisible();
-    await expect(resultCount(page)).toHaveText("0 results for “photosynthessis”. Did you mean “photosynthesis”?");
-    await expect(page.getByRole("link", { name: "photosynthesis" })).toBeVisible();
+    await expect(resultCount(page)).toHaveText("0 results for “photosynthessis”.");
+    await expect(page.getByText(/Did you mean/)).toHaveText("Did you mean photosynthesis?");
     await expectNoAxeViolations(page, "a search without results");
   });
 });

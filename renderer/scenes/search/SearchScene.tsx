@@ -185,8 +185,8 @@ export function SearchScene() {
               resultCountText(data.total, data.page, data.per, data.st)
             ) : data ? (
               // No results: the empty state below says so to the eye; the status line says it to a screen reader, which
-              // would otherwise hear nothing after the search (and learns of the suggestion, the one way on).
-              <span className="visually-hidden">{noResultsText(data.st, data.didYouMean)}</span>
+              // would otherwise hear nothing after the search ("Did you mean", when offered, is the next thing read).
+              <span className="visually-hidden">{noResultsText(data.st)}</span>
             ) : (
               ""
             )}
@@ -238,9 +238,9 @@ function shortCountText(total: number): string {
   return `${total.toLocaleString()} ${total === 1 ? "result" : "results"}`;
 }
 
-/** What the status line announces for a search without results: "0 results for “mathh”. Did you mean “math”?". */
-function noResultsText(term: string, didYouMean: string | null): string {
-  return `0 results${term ? ` for “${term}”` : ""}.${didYouMean ? ` Did you mean “${didYouMean}”?` : ""}`;
+/** What the status line announces for a search without results: "0 results for “mathh”.". */
+function noResultsText(term: string): string {
+  return `0 results${term ? ` for “${term}”` : ""}.`;
 }
 
 /** "Showing 16–30 of 42 results for “math”". */
