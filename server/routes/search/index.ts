@@ -81,7 +81,7 @@ const parseRequest = (raw: Record<string, unknown>, includeFacets: boolean) =>
 
 /** The main screen's answer (GET /api/search), naming the user searched as (null when none). */
 const screenBody =
-  (asProfile: SearchResponse["asProfile"]) =>
+  (asProfile: { profile_id: number; name: string } | null) =>
   ({ request, outcome, didYouMean }: SearchAnswer, data: SearchResultItem[]): SearchResponse => ({
     data,
     total: outcome.total,
@@ -94,7 +94,7 @@ const screenBody =
   });
 
 /** The user a search ran as, with their name: the search has already authorized the option and found the user. */
-async function searchedAs(db: Db, { request }: SearchAnswer): Promise<SearchResponse["asProfile"]> {
+async function searchedAs(db: Db, { request }: SearchAnswer): Promise<{ profile_id: number; name: string } | null> {
   if (request.asProfile === null) return null;
   const profile = await findProfileName(db, request.asProfile);
   return profile ? { profile_id: profile.id, name: profile.name } : null;
