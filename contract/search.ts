@@ -204,6 +204,11 @@ export const SearchResponse = z.object({
   st: z.string(),
   didYouMean: z.string().nullable(),
   facets: SearchFacets.nullable(),
+  /**
+   * The user searched as (admin option `as_profile`), named, so a bookmark or a reload shows whose view it is; null for
+   * one's own. Came after the first desktop release: optional, so a newer client still reads an older server.
+   */
+  asProfile: z.object({ profile_id: z.number(), name: z.string() }).nullable().optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 

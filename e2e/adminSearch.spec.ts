@@ -99,11 +99,12 @@ test.describe("search screen: admin options", () => {
     await expectTotal(page, adminTotal);
   });
 
-  test("a bookmark with only the profile's id says so honestly", async ({ page, browser, baseURL }) => {
+  test("a bookmark with only the profile's id names the profile (the answer says whose view it is)", async ({ page, browser, baseURL }) => {
     const teacher = await teachersOwnSearch(browser, baseURL!);
     await signInViaApi(page, ADMIN);
     await openSearch(page, `?as_profile=${teacher.id}`);
-    await expect(removeTag(page, `Searching as profile #${teacher.id}`)).toBeVisible();
+    await expect(removeTag(page, "Searching as Maria Lopez")).toBeVisible();
+    await expect(adminOptions(page).getByText("Searching as Maria Lopez.")).toBeVisible();
     await expectTotal(page, teacher.total);
   });
 

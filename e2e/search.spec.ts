@@ -412,6 +412,17 @@ test.describe("search screen", () => {
     await expect(page.getByText("No results found.")).toBeVisible();
     await expect(resultCards(page)).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+    // A screen reader hears the outcome from the status line (the empty state is not announced): not silence.
+    await expect(resultCount(page)).toHaveText("0 results for “zzqxjvwk”.");
+  });
+
+  test("a misspelt term without matches announces no results, the suggestion said once, next", async ({ page }) => {
+    await openSearch(page);
+    await submitSearch(page, "photosynthessis");
+    await expect(page.getByText("No results found.")).toBeVisible();
+    await expect(resultCount(page)).toHaveText("0 results for “photosynthessis”.");
+    await expect(page.getByText(/Did you mean/)).toHaveText("Did you mean photosynthesis?");
+    await expectNoAxeViolations(page, "a search without results");
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, facetGroup, openSearch, parseTotal, readTotal, resultCards, resultCount, resultsRegion, tick } from "./helpers.js";
+import { expectNoAxeViolations, facetGroup, openSearch, parseTotal, readTotal, resultCards, resultCount, resultsRegion, tick, typeTab } from "./helpers.js";
 
 const SHOTS = "/tmp/shots";
 
@@ -63,6 +63,23 @@ test.describe("search on a phone", () => {
     await tags.first().click();
     await expect(filtersRegion.getByRole("button", { name: "Filters (1)", exact: true })).toBeVisible();
     await expect(tags).toHaveCount(1);
+  });
+
+  test("a bookmarked or Back-restored type is scrolled into the tab strip, shown as selected", async ({ page }) => {
+    await openSearch(page, "?f[t][]=announcements");
+    const announcements = typeTab(page, "Announcements");
+    await expect(announcements).toHaveAttribute("aria-pressed", "true");
+    // The last tab, far past the phone's edge until the strip brings it in.
+    await expect(announcements).toBeInViewport({ ratio: 0.95 });
+    await expect(page.locator(".type-tabs__list")).not.toHaveJSProperty("scrollLeft", 0);
+    await expectNoAxeViolations(page, "search on a phone, a bookmarked type");
+
+    await typeTab(page, "All").click();
+    await expect(page).not.toHaveURL(/f\[t\]/);
+    await expect(typeTab(page, "All")).toBeInViewport({ ratio: 0.95 });
+    await page.goBack();
+    await expect(announcements).toHaveAttribute("aria-pressed", "true");
+    await expect(announcements).toBeInViewport({ ratio: 0.95 });
   });
 
   test("the pager fits a phone's width, its last page one tap away", async ({ page }) => {

@@ -60,7 +60,7 @@ export function SearchScene() {
   // Until the types and the asker are known, a URL with types, filters or admin options is not searched as it stands.
   const known = (typesKnown !== undefined && askerKnown) || appConfig.isError || initializeData.isError;
   const search = useSearch(state, { enabled: known || (!hasFilters(urlState) && urlState.types.length === 0 && !hasAdminOptions(urlState)) });
-  const asProfileName = useSearchAsName(state.asProfile);
+  const rememberedAsProfileName = useSearchAsName(state.asProfile);
   const rememberSearchAsName = useRememberSearchAsName();
   const [layout, setLayout] = useStoredPreference("search.layout", RESULT_LAYOUTS, "list");
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -75,6 +75,9 @@ export function SearchScene() {
   const attributeFacets = allFacets.filter((f) => supported.has(f.key));
   const filters = supportedFilterKeys(configs, state.types);
   const data = search.data;
+  // The name picked in this session, else the one the answer gives (a bookmark, a reload): not "profile #7".
+  const answeredAsProfile = data?.asProfile?.profile_id === state.asProfile ? data?.asProfile?.name : undefined;
+  const asProfileName = rememberedAsProfileName ?? answeredAsProfile;
   const tags = filterTags(state, data?.facets, allFacets, asProfileName === undefined || state.asProfile === null ? undefined : new Map([[state.asProfile, asProfileName]]));
 
   useEffect(() => {
@@ -176,7 +179,17 @@ export function SearchScene() {
           </div>
 
           <p className="results__count" role="status">
-            {search.isPlaceholderData ? "Searching…" : data && data.total > 0 ? resultCountText(data.total, data.page, data.per, data.st) : ""}
+            {search.isPlaceholderData ? (
+              "Searching…"
+            ) : data && data.total > 0 ? (
+              resultCountText(data.total, data.page, data.per, data.st)
+            ) : data ? (
+              // No results: the empty state below says so to the eye; the status line says it to a screen reader, which
+              // would otherwise hear nothing after the search ("Did you mean", when offered, is the next thing read).
+              <span className="visually-hidden">{noResultsText(data.st)}</span>
+            ) : (
+              ""
+            )}
           </p>
 
           {data?.didYouMean && (
@@ -223,6 +236,11 @@ function searching(state: SearchScreenState): boolean {
 /** "42 results": the open filters' summary on phones, where the line must stay short. */
 function shortCountText(total: number): string {
   return `${total.toLocaleString()} ${total === 1 ? "result" : "results"}`;
+}
+
+/** What the status line announces for a search without results: "0 results for “mathh”.". */
+function noResultsText(term: string): string {
+  return `0 results${term ? ` for “${term}”` : ""}.`;
 }
 
 /** "Showing 16–30 of 42 results for “math”". */

@@ -1,4 +1,4 @@
-import { useId, type MouseEvent } from "react";
+import { useId, useLayoutEffect, useRef, type MouseEvent } from "react";
 import type { SearchScreenState, SearchTypeConfig } from "../../../contract/index.js";
 import { TypeIcon } from "../../components/Icon.js";
 import { isTypeSelected } from "./searchState.js";
@@ -13,12 +13,26 @@ interface TypeTabsProps {
 /** Type tabs as toggle buttons: click selects one type, shift-click (or Shift+Enter) adds or removes one. */
 export function TypeTabs({ types, state, counts, onSelect }: TypeTabsProps) {
   const hintId = useId();
+  const listRef = useRef<HTMLDivElement>(null);
+  const firstSelected = types.find((config) => isTypeSelected(state, config.type))?.type;
+
+  // On a phone the tabs scroll sideways: a selection made elsewhere (a bookmark, Back, a link) may sit past the edge,
+  // leaving no tab in sight shown as selected. Bring it into the strip, sideways only (the page's scroll stays).
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const tab = list?.querySelector<HTMLElement>(`[data-type="${CSS.escape(firstSelected ?? "")}"]`);
+    if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
+    const strip = list.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    if (box.left < strip.left) list.scrollLeft -= strip.left - box.left;
+    else if (box.right > strip.right) list.scrollLeft += box.right - strip.right;
+  }, [firstSelected]);
 
   const handleClick = (type: string) => (event: MouseEvent<HTMLButtonElement>) => onSelect(type, event.shiftKey);
 
   return (
     <div className="type-tabs">
-      <div className="type-tabs__list" role="group" aria-label="Content types" aria-describedby={hintId}>
+      <div ref={listRef} className="type-tabs__list" role="group" aria-label="Content types" aria-describedby={hintId}>
         {types.map((config) => {
           const selected = isTypeSelected(state, config.type);
           const count = counts?.[config.type];
@@ -27,6 +41,7 @@ export function TypeTabs({ types, state, counts, onSelect }: TypeTabsProps) {
               key={config.type}
               type="button"
               className="type-tab"
+              data-type={config.type}
               aria-pressed={selected}
               onClick={handleClick(config.type)}
             >

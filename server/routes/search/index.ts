@@ -21,7 +21,7 @@ import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { editGrantsAmong } from "../../models/content.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
-import { findPublishers } from "../../models/profiles.js";
+import { findProfileName, findPublishers } from "../../models/profiles.js";
 import { contentObjectPolicy } from "../../policies/index.js";
 import { presentContentCard, type ContentCardRow } from "../../presenters/contentObject.js";
 import type { CatalogueSearch, SearchAnswer } from "../../search/catalogueSearch.js";
@@ -79,16 +79,26 @@ async function sendAnswer(res: Response, db: Db, actor: Actor, answer: SearchAns
 const parseRequest = (raw: Record<string, unknown>, includeFacets: boolean) =>
   parseOr422(SearchRequest, { ...normalizeSearchInput(parseOr422(SearchInput, raw)), ...(includeFacets ? {} : { includeFacets: false }) }, searchParameterOf);
 
-/** The main screen's answer (GET /api/search). */
-const screenBody = ({ request, outcome, didYouMean }: SearchAnswer, data: SearchResultItem[]): SearchResponse => ({
-  data,
-  total: outcome.total,
-  page: request.page,
-  per: request.per,
-  st: request.st,
-  didYouMean,
-  facets: outcome.facets,
-});
+/** The main screen's answer (GET /api/search), naming the user searched as (null when none). */
+const screenBody =
+  (asProfile: { profile_id: number; name: string } | null) =>
+  ({ request, outcome, didYouMean }: SearchAnswer, data: SearchResultItem[]): SearchResponse => ({
+    data,
+    total: outcome.total,
+    page: request.page,
+    per: request.per,
+    st: request.st,
+    didYouMean,
+    facets: outcome.facets,
+    asProfile,
+  });
+
+/** The user a search ran as, with their name: the search has already authorized the option and found the user. */
+async function searchedAs(db: Db, { request }: SearchAnswer): Promise<{ profile_id: number; name: string } | null> {
+  if (request.asProfile === null) return null;
+  const profile = await findProfileName(db, request.asProfile);
+  return profile ? { profile_id: profile.id, name: profile.name } : null;
+}
 
 /** The first document's answer (POST /search). */
 const legacyBody = ({ outcome }: SearchAnswer, data: SearchResultItem[]): LegacySearchResponse => ({ status: "success", arrObjResponse: { data, total: outcome.total } });
@@ -101,9 +111,11 @@ export function searchRouter(db: Db, search: CatalogueSearch): Router {
     const askedAt = performance.now();
     // A guest's repeated search: the same URL at the same catalogue version has the same answer.
     const cached = !req.actor.signedIn ? await search.guestAnswer(req.originalUrl, askedAt) : null;
-    if (cached) return sendAnswer(res, db, req.actor, cached, "screen", screenBody);
+    // (A guest cannot search as anyone: no name to look up in their answers.)
+    if (cached) return sendAnswer(res, db, req.actor, cached, "screen", screenBody(null));
     const request = parseRequest(req.query as Record<string, unknown>, true);
-    await sendAnswer(res, db, req.actor, await search.run(req.actor, request, req.originalUrl, askedAt), "screen", screenBody);
+    const answer = await search.run(req.actor, request, req.originalUrl, askedAt);
+    await sendAnswer(res, db, req.actor, answer, "screen", screenBody(await searchedAs(db, answer)));
   });
 
   router.post("/search", async (req, res) => {

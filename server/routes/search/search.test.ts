@@ -136,6 +136,16 @@ describe("search", () => {
     expect(everything.body.total).toBe(7);
   });
 
+  it("names the user searched as, so a bookmarked search as someone says whose view it is", async () => {
+    const a = server.client();
+    await a.signIn(admin.username!, admin.password);
+    const asOwner = await a.get(`/api/search?query=photosynthesis&as_profile=${owner.id}`);
+    expect(asOwner.status).toBe(200);
+    expect(asOwner.body.asProfile).toEqual({ profile_id: owner.id, name: "Olivia Owner" });
+    expect((await a.get("/api/search?query=photosynthesis")).body.asProfile).toBeNull();
+    expect((await server.client().get("/api/search?query=photosynthesis")).body.asProfile).toBeNull();
+  });
+
   it("filters by attribute values, bracketed or nested under f, and counts each value", async () => {
     const c = server.client();
     const bracketed = await c.get(`/api/search?grades[]=${grade5}`);
