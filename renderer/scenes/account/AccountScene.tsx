@@ -7,13 +7,15 @@ import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { InlineLoadError } from "../../components/InlineLoadError.js";
+import { ManageNotificationsButton } from "../../components/notifications/ManageNotificationsDialog.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
 /**
  * The signed-in person's Account settings (/account): their sign-in name, a new password (for accounts that have one;
- * SSO-only accounts are told their provider manages it), a new e-mail address, used once its mailed link is opened, and
- * a link to their orders (otherwise reached only from an order's page).
+ * SSO-only accounts are told their provider manages it), a new e-mail address, used once its mailed link is opened, their
+ * notification settings (the Manage Notifications modal, otherwise found only on the Notifications page and in
+ * discussions), and a link to their orders (otherwise reached only from an order's page).
  * Guests are sent to sign in and brought back.
  */
 export function AccountScene() {
@@ -44,6 +46,12 @@ function AccountSections() {
       <Section title="Password">{account.data.has_password ? <PasswordForm /> : <p>{ACCOUNT_MESSAGES.ssoOnly}</p>}</Section>
       <Section title="E-mail address">
         <EmailSection account={account.data} />
+      </Section>
+      <Section title="Notifications">
+        <p>
+          What you are told about on your <Link to={PATHS.notifications}>Notifications</Link> page, and whether each is also mailed to you.
+        </p>
+        <ManageNotificationsButton />
       </Section>
       <Section title="Purchases">
         <p>
