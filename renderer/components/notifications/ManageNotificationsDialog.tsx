@@ -28,7 +28,7 @@ export function ManageNotificationsDialog({ url = NOTIFICATION_SETTINGS_URL, onC
   );
 }
 
-/** A button that opens the modal (in the Discuss card's header, for signed-in readers of the discussion, and on Account settings). */
+/** A button that opens the modal (in the Discuss card's header, for signed-in readers of the discussion). */
 export function ManageNotificationsButton({ url }: { url?: string }) {
   const [open, setOpen] = useState(false);
   return (

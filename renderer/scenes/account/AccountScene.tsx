@@ -7,7 +7,7 @@ import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { InlineLoadError } from "../../components/InlineLoadError.js";
-import { ManageNotificationsButton } from "../../components/notifications/ManageNotificationsDialog.js";
+import { ManageNotificationsDialog } from "../../components/notifications/ManageNotificationsDialog.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
@@ -51,7 +51,7 @@ function AccountSections() {
         <p>
           What you are told about on your <Link to={PATHS.notifications}>Notifications</Link> page, and whether each is also mailed to you.
         </p>
-        <ManageNotificationsButton />
+        <NotificationSettings />
       </Section>
       <Section title="Purchases">
         <p>
@@ -59,6 +59,19 @@ function AccountSections() {
         </p>
       </Section>
     </>
+  );
+}
+
+/** Manage Notifications, a button like the page's others (the modal is the Notifications page's). */
+function NotificationSettings() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <button type="button" className="button button--secondary button--small" onClick={() => setOpen(true)}>
+        Manage Notifications
+      </button>
+      {open && <ManageNotificationsDialog onClose={() => setOpen(false)} />}
+    </div>
   );
 }
 
