@@ -23,6 +23,7 @@ export const CONTENT_ACTION_MESSAGES = {
   flagMessageTooLong: "The description may be at most 2000 characters.",
   flagThanks: "Thank you for your feedback!",
   flagOwnGroup: "You lead this group, so you cannot flag its page: change its page or its members yourself.",
+  flagOwnProfile: "This is your own profile, so you cannot flag it: edit your profile yourself.",
   flagTypeInvalid: 'type must look like "resource:12".',
   relatedModelInvalid: "model must be a content model key.",
   relatedIdInvalid: "id must identify an item.",

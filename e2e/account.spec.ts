@@ -139,3 +139,22 @@ test("account settings: a guest is sent to sign in and back; the password change
   await expectNoAxeViolations(page, "confirm page, used link");
   await shoot(page, "account-9-used-link");
 });
+
+test("account settings hold the notification settings: Manage Notifications opens there, and what is saved is kept", async ({ page }) => {
+  const username = `ntf${Date.now().toString(36)}`;
+  const registered = await page.request.post("/auth/register", { data: { name: "Nora Notify", username, email: `${username}@example.org`, password: "notify password 1" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(registered.status()).toBe(201);
+  await page.goto("/account");
+  const section = page.getByRole("region", { name: "Notifications" });
+  await expect(section.getByRole("link", { name: "Notifications" })).toHaveAttribute("href", "/notifications");
+  await section.getByRole("button", { name: "Manage Notifications" }).click();
+  const dialog = page.getByRole("dialog", { name: "Manage Notifications" });
+  const mailed = dialog.getByRole("checkbox", { name: /E-mail me my notifications/ });
+  await expect(mailed).not.toBeChecked();
+  await mailed.check();
+  await expectNoAxeViolations(page, "account page, Manage Notifications");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toHaveCount(0);
+  await section.getByRole("button", { name: "Manage Notifications" }).click();
+  await expect(page.getByRole("dialog", { name: "Manage Notifications" }).getByRole("checkbox", { name: /E-mail me my notifications/ })).toBeChecked();
+});

@@ -195,16 +195,19 @@ test.describe("sign-in", () => {
     await passwordField(page).fill("secret-words");
     await expect(passwordField(page)).toHaveAttribute("type", "password");
 
-    await page.getByRole("button", { name: "Show password" }).click();
+    // One name, its state in aria-pressed (a name flipping to "Hide password" would be read "Hide password, pressed").
+    const toggle = page.getByRole("button", { name: "Show password", exact: true });
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await toggle.click();
 
     await expect(passwordField(page)).toHaveAttribute("type", "text");
     await expect(passwordField(page)).toHaveValue("secret-words");
-    const hide = page.getByRole("button", { name: "Hide password" });
-    await expect(hide).toHaveAttribute("aria-pressed", "true");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect(toggle).toHaveAttribute("title", "Hide password");
 
-    await hide.click();
+    await toggle.click();
     await expect(passwordField(page)).toHaveAttribute("type", "password");
-    await expect(page.getByRole("button", { name: "Show password" })).toHaveAttribute("aria-pressed", "false");
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
   });
 
   test("the forgot-password link leads to /auth/forgot", async ({ page }) => {

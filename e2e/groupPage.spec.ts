@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo } from "./helpers.js";
+import { ADMIN, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo } from "./helpers.js";
 
 /** The demo's group led by the teacher (Maria Lopez), and a public lesson item of hers for comparison (server/seed). */
 const GROUP = "Grade 5 Science Team";
@@ -135,4 +135,22 @@ test("a group's leader is not offered Flag on its own page, a moderator is; a mo
   await expect(page.getByRole("button", { name: "More info", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Flag", exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page, "a group's page as its leader, without Flag");
+});
+
+test("an administrator flags a group it does not lead, but not one it leads (a leader is a leader), nor its own profile", async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  await page.goto(await linkOf(page, GROUP));
+  await expect(page.getByRole("button", { name: "Flag", exact: true })).toBeVisible();
+
+  const made = await page.request.post("/groups", { data: { name: `Admin Led ${Date.now().toString(36)}`, description: "Led by the administrator." }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(made.status()).toBe(200);
+  await page.goto(((await made.json()) as { objGroup: { link: string } }).objGroup.link);
+  await expect(page.getByRole("button", { name: "More info", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Flag", exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page, "a group's page as its administrator leader, without Flag");
+
+  await page.goto("/search/");
+  await page.locator(".account__name").click();
+  await expect(page.getByRole("button", { name: "Edit profile" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Flag", exact: true })).toHaveCount(0);
 });

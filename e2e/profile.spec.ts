@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, signInViaApi, titleSortKey } from "./helpers.js";
+import { LEARNER, expectNoAxeViolations, signInViaApi, titleSortKey } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 /** A demo account the other browser tests only read by name (this test gives it a photo). */
@@ -68,4 +68,19 @@ test("a member opens their profile from the header, gives it a cropped photo, an
 test("an unknown profile's link says the page was not found", async ({ page }) => {
   await page.goto("/profiles/no-such-profile");
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+});
+
+test("the header's name reads as the link to one's profile at a desktop's width and in a phone's menu (no hover needed)", async ({ page }) => {
+  await signInViaApi(page, LEARNER);
+  await page.goto("/search/");
+  const own = page.getByRole("banner").getByRole("link", { name: LEARNER.name });
+  expect(await own.evaluate((a) => getComputedStyle(a).textDecorationLine)).toContain("underline");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: /^Menu/ }).click();
+  await expect(own).toBeVisible();
+  expect(await own.evaluate((a) => getComputedStyle(a).textDecorationLine)).toContain("underline");
+  await expectNoAxeViolations(page, "the phone's header menu");
+  await own.click();
+  await expect(page.getByRole("heading", { level: 1, name: LEARNER.name })).toBeVisible();
 });

@@ -168,7 +168,10 @@ export function LoginForm({ onSuccess, onCancel, initialError = null, returnTo }
             className="icon-button password-field__toggle"
             aria-pressed={revealed}
             aria-controls={ids.password}
-            aria-label={revealed ? "Hide password" : "Show password"}
+            // One name whatever the state: aria-pressed says whether it is shown (a name that flipped to "Hide password"
+            // would be read "Hide password, pressed", which says the opposite). The tooltip names what a click does.
+            aria-label="Show password"
+            title={revealed ? "Hide password" : "Show password"}
             onClick={() => setRevealed(!revealed)}
           >
             <Icon name={revealed ? "eyeOff" : "eye"} />

@@ -187,9 +187,22 @@ export function leadsGroupPage(actor: Actor, item: Pick<ContentSubject, "model_k
   return isOwner(actor, item) || actor.groups.some((g) => g.role === "leader" && g.groupId === groupId);
 }
 
-/** Flagging: a signed-in profile that can view the item, unless it is the page of a group the profile leads. */
+/**
+ * Whether the item is the actor's own person profile (its `user` row, whose profile_id is the person). One does not
+ * report oneself to the staff: one edits one's own profile.
+ */
+export function isOwnProfile(actor: Actor, item: Pick<ContentSubject, "model_key" | "owner_id" | "profile_id">): boolean {
+  if (item.model_key !== "user" || actor.profile === null) return false;
+  return item.profile_id === actor.profile.id || item.owner_id === actor.profile.id;
+}
+
+/**
+ * Flagging: a signed-in profile that can view the item, unless it is the page of a group the profile leads or its own
+ * profile. Administrators are no exception: an administrator who leads a group is one of its leaders (first document:
+ * admin mode widens search, not who one is in a group), and puts its page right as any leader does.
+ */
 export function canFlag(actor: Actor, item: ContentSubject, grants?: ContentGrantsSubject): boolean {
-  return actor.signedIn && canView(actor, item, grants) && !leadsGroupPage(actor, item);
+  return actor.signedIn && canView(actor, item, grants) && !leadsGroupPage(actor, item) && !isOwnProfile(actor, item);
 }
 
 /** The quick-info popover is for signed-in profiles (second document, section 6), on items they can view. */
@@ -202,7 +215,7 @@ export function canCopyViewable(actor: Actor, item: Pick<ContentSubject, "model_
   return actor.signedIn && COPYABLE.has(item.model_key);
 }
 
-/** Flagging an item already shown to the actor (so viewable): any signed-in profile, but not its own group's page (see leadsGroupPage). */
+/** Flagging an item already shown to the actor (so viewable): any signed-in profile, but not its own group's page (see leadsGroupPage) nor its own profile. */
 export function canFlagViewable(actor: Actor, item: Pick<ContentSubject, "model_key" | "owner_id" | "profile_id">): boolean {
-  return actor.signedIn && !leadsGroupPage(actor, item);
+  return actor.signedIn && !leadsGroupPage(actor, item) && !isOwnProfile(actor, item);
 }

@@ -7,13 +7,15 @@ import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { InlineLoadError } from "../../components/InlineLoadError.js";
+import { ManageNotificationsDialog } from "../../components/notifications/ManageNotificationsDialog.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 
 /**
  * The signed-in person's Account settings (/account): their sign-in name, a new password (for accounts that have one;
- * SSO-only accounts are told their provider manages it), a new e-mail address, used once its mailed link is opened, and
- * a link to their orders (otherwise reached only from an order's page).
+ * SSO-only accounts are told their provider manages it), a new e-mail address, used once its mailed link is opened, their
+ * notification settings (the Manage Notifications modal, otherwise found only on the Notifications page and in
+ * discussions), and a link to their orders (otherwise reached only from an order's page).
  * Guests are sent to sign in and brought back.
  */
 export function AccountScene() {
@@ -45,12 +47,31 @@ function AccountSections() {
       <Section title="E-mail address">
         <EmailSection account={account.data} />
       </Section>
+      <Section title="Notifications">
+        <p>
+          What you are told about on your <Link to={PATHS.notifications}>Notifications</Link> page, and whether each is also mailed to you.
+        </p>
+        <NotificationSettings />
+      </Section>
       <Section title="Purchases">
         <p>
           What you bought with Buy Now, and whether each order is paid: <Link to={PATHS.orders}>Your orders</Link>.
         </p>
       </Section>
     </>
+  );
+}
+
+/** Manage Notifications, a button like the page's others (the modal is the Notifications page's). */
+function NotificationSettings() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <button type="button" className="button button--secondary button--small" onClick={() => setOpen(true)}>
+        Manage Notifications
+      </button>
+      {open && <ManageNotificationsDialog onClose={() => setOpen(false)} />}
+    </div>
   );
 }
 

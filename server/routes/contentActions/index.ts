@@ -92,6 +92,7 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     const grants = await grantsOf(db, item);
     authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
     authorize(req.actor, !contentObjectPolicy.leadsGroupPage(req.actor, item), CONTENT_ACTION_MESSAGES.flagOwnGroup);
+    authorize(req.actor, !contentObjectPolicy.isOwnProfile(req.actor, item), CONTENT_ACTION_MESSAGES.flagOwnProfile);
     authorize(req.actor, contentObjectPolicy.canFlag(req.actor, item, grants));
     const report = await storeReport(db, "content", { subjectId: item.id, profileId: req.actor.profile!.id, reason: body.value, message: body.message });
     // A second report of the same item while the first is open updates it; the staff heard of it already.
