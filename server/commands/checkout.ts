@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ProductInput } from "../../contract/index.js";
-import type { Db } from "../db/connection.js";
+import { isPostgres, type Db } from "../db/connection.js";
 import type { OrderRow, ProductRow } from "../db/schema.js";
 import { deleteUnorderedProduct, findOpenOrder, findOrder, type OrderWithNames } from "../models/products.js";
 import { recordContentChange } from "./createContent.js";
@@ -37,6 +37,9 @@ export async function saveProduct(db: Db, existing: ProductRow | null, input: Ch
  */
 export async function deleteProduct(db: Db, product: ProductRow): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // The product's row first (PostgreSQL): an order being placed holds it until it commits, and the check below then
+    // sees that order; without the lock the Delete would check before it commits and its cascade take the order away.
+    if (isPostgres(trx)) await trx.selectFrom("products").select("id").where("id", "=", product.id).forUpdate().execute();
     const items = await trx.selectFrom("product_items").select("content_id").where("product_id", "=", product.id).execute();
     if (!(await deleteUnorderedProduct(trx, product.id))) return false;
     for (const { content_id } of items) await recordContentChange(trx, content_id);
@@ -93,9 +96,13 @@ export async function placeOrder(db: Db, product: ProductRow, buyerId: number): 
   return { order: (await findOrder(db, uuid))!, created: true };
 }
 
-/** Whether the product still exists and is on sale. */
+/**
+ * Whether the product still exists and is on sale. In placeOrder's transaction it also holds the product's row (FOR
+ * SHARE on PostgreSQL; SQLite runs one write transaction at a time), so a Delete waits for the order and then sees it.
+ */
 async function isOnSale(db: Db, productId: number): Promise<boolean> {
-  return (await db.selectFrom("products").select("id").where("id", "=", productId).where("is_active", "=", 1).executeTakeFirst()) !== undefined;
+  const query = db.selectFrom("products").select("id").where("id", "=", productId).where("is_active", "=", 1);
+  return (await (isPostgres(db) ? query.forShare() : query).executeTakeFirst()) !== undefined;
 }
 
 /**

@@ -62,4 +62,19 @@ describe("Buy Now racing a product's deletion", () => {
     expect(first.body.data.uuid).toBe(second.body.data.uuid);
     expect(await ordersOf(live.id)).toHaveLength(1);
   });
+
+  it("a Buy Now and a Delete at once: either the order stands with its product, or there is neither (never an order answered and then cascaded away)", async () => {
+    for (let round = 0; round < 15; round++) {
+      const product = await create(`Contested ${round}`, round % 2 ? 0 : 700);
+      const [bought, deleted] = await Promise.all([cast.clients.member.post(`/checkout/one-click/${product.uuid}`, {}), cast.clients.admin.send("DELETE", `/api/products/${product.uuid}`)]);
+      const stillThere = await findProduct(server.db, product.uuid);
+      const orders = await ordersOf(product.id);
+      if (bought.status === 200) {
+        // The buyer was shown an order: it and its product stay, and the Delete was refused.
+        expect([round, deleted.status, Boolean(stillThere), orders.length]).toEqual([round, 409, true, 1]);
+      } else {
+        expect([round, bought.status, deleted.status, Boolean(stillThere), orders.length]).toEqual([round, 404, 200, false, 0]);
+      }
+    }
+  });
 });
