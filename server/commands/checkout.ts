@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ProductInput } from "../../contract/index.js";
-import type { Db } from "../db/connection.js";
+import { isPostgres, type Db } from "../db/connection.js";
 import type { OrderRow, ProductRow } from "../db/schema.js";
 import { deleteUnorderedProduct, findOpenOrder, findOrder, type OrderWithNames } from "../models/products.js";
 import { recordContentChange } from "./createContent.js";
@@ -37,6 +37,9 @@ export async function saveProduct(db: Db, existing: ProductRow | null, input: Ch
  */
 export async function deleteProduct(db: Db, product: ProductRow): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // The product's row first (PostgreSQL): an order being placed holds it until it commits, and the check below then
+    // sees that order; without the lock the Delete would check before it commits and its cascade take the order away.
+    if (isPostgres(trx)) await trx.selectFrom("products").select("id").where("id", "=", product.id).forUpdate().execute();
     const items = await trx.selectFrom("product_items").select("content_id").where("product_id", "=", product.id).execute();
     if (!(await deleteUnorderedProduct(trx, product.id))) return false;
     for (const { content_id } of items) await recordContentChange(trx, content_id);
@@ -63,8 +66,9 @@ async function grantProductItems(trx: Db, order: Pick<OrderRow, "product_id" | "
  * A paid order answered again grants what the buyer lacks of the product's items: Buy Now is only offered to someone who
  * may not open an item, so a buyer who paid and still cannot (a grant removed since, an item added to the product
  * since) would otherwise go round from the item's Buy Now to an order page saying Paid, and back to a locked item.
+ * Null when the product was deleted or taken off sale after the caller read it (a Buy Now racing a Delete).
  */
-export async function placeOrder(db: Db, product: ProductRow, buyerId: number): Promise<{ order: OrderWithNames; created: boolean }> {
+export async function placeOrder(db: Db, product: ProductRow, buyerId: number): Promise<{ order: OrderWithNames; created: boolean } | null> {
   const open = await findOpenOrder(db, buyerId, product.id);
   if (open?.status === "paid") await db.transaction().execute((trx) => grantProductItems(trx, open));
   if (open) return { order: open, created: false };
@@ -72,18 +76,33 @@ export async function placeOrder(db: Db, product: ProductRow, buyerId: number): 
   const free = product.price_cents === 0;
   const uuid = crypto.randomUUID();
   try {
-    await db.transaction().execute(async (trx) => {
+    const placed = await db.transaction().execute(async (trx) => {
+      // The product may have been deleted or taken off sale since the caller read it: then there is nothing to order.
+      if (!(await isOnSale(trx, product.id))) return false;
       const row = { uuid, product_id: product.id, buyer_id: buyerId, status: free ? ("paid" as const) : ("pending" as const), price_cents: product.price_cents, currency: product.currency, created_at: now, updated_at: now, paid_at: free ? now : null, cancelled_at: null };
       await trx.insertInto("orders").values(row).execute();
       if (free) await grantProductItems(trx, row);
+      return true;
     });
+    if (!placed) return null;
   } catch (err) {
     // Two clicks at once: the unique index (one pending order per buyer and product) let one through; answer that one.
     const other = await findOpenOrder(db, buyerId, product.id);
     if (other) return { order: other, created: false };
+    // A product deleted between the check above and the insert (PostgreSQL) fails its foreign key: nothing to order.
+    if (!(await isOnSale(db, product.id))) return null;
     throw err;
   }
   return { order: (await findOrder(db, uuid))!, created: true };
+}
+
+/**
+ * Whether the product still exists and is on sale. In placeOrder's transaction it also holds the product's row (FOR
+ * SHARE on PostgreSQL; SQLite runs one write transaction at a time), so a Delete waits for the order and then sees it.
+ */
+async function isOnSale(db: Db, productId: number): Promise<boolean> {
+  const query = db.selectFrom("products").select("id").where("id", "=", productId).where("is_active", "=", 1);
+  return (await (isPostgres(db) ? query.forShare() : query).executeTakeFirst()) !== undefined;
 }
 
 /**

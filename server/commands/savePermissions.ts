@@ -28,6 +28,13 @@ export function visibilityOf(set: Pick<PermissionSet, "global" | "authed">): Con
   return "restricted";
 }
 
+/** Thrown by savePermissions (nothing saved) when a request the set answers was answered by another save meanwhile. */
+export class RequestsAnsweredMeanwhile extends Error {
+  constructor() {
+    super("a request the save answers was answered meanwhile");
+  }
+}
+
 /**
  * Replaces an item's grants with the set in one transaction, keeps `content.visibility` in step, marks the decided
  * requests (an accepted one is already among the profiles), and logs the change so every instance's search sees it at once.
@@ -38,6 +45,13 @@ export async function savePermissions(db: Db, item: Content, set: PermissionSet,
     // First, so it locks the item's row (PostgreSQL): a concurrent save waits here, else both would delete the old
     // grants and insert theirs, leaving the union of two sets (last write must win whole).
     await trx.updateTable("content").set({ visibility: visibilityOf(set) }).where("id", "=", item.id).execute();
+    // The requests it answers must still wait for an answer: a save that answered one meanwhile (a double click, the
+    // owner and an administrator at once) stands whole, and this one, made from a stale form, changes nothing.
+    const answered = [...set.acceptedRequests, ...set.rejectedRequests].map((r) => r.id);
+    if (answered.length) {
+      const pending = await trx.selectFrom("permission_requests").select("id").where("content_id", "=", item.id).where("id", "in", answered).where("status", "=", "pending").execute();
+      if (pending.length !== answered.length) throw new RequestsAnsweredMeanwhile();
+    }
     await trx.deleteFrom("content_grants").where("content_id", "=", item.id).execute();
     const rows = [
       ...set.global.map((permission) => ({ content_id: item.id, scope: "global" as const, profile_id: null, permission })),

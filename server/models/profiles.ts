@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
+import { recordContentChange } from "../commands/createContent.js";
 import { isPostgres, type Db } from "../db/connection.js";
 import type { Content, NewProfile, Profile } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
@@ -190,7 +191,22 @@ export async function addGroupMember(db: Db, groupId: number, profileId: number)
 }
 
 /**
- * Removes a person from the group (change "remove") or sets their role, never leaving the group without a leader.
+ * A group's page is owned by one of its leaders (commands/createGroup.ts, commands/changeOwner.ts), and its owner views,
+ * edits and manages it whatever their role: when that leader is removed or made a plain member, the page goes to
+ * `heirId`, one of the leaders who stay (its edit lock dropped, search told), so the one who left keeps no hold on it.
+ */
+async function handGroupPageOn(trx: Db, groupId: number, formerLeaderId: number, heirId: number): Promise<void> {
+  const pages = await trx.selectFrom("content").select(["id", "model_key"]).where("model_key", "=", "profile").where("profile_id", "=", groupId).where("owner_id", "=", formerLeaderId).execute();
+  for (const page of pages) {
+    await trx.updateTable("content").set({ owner_id: heirId, updated_at: new Date().toISOString() }).where("id", "=", page.id).execute();
+    await trx.deleteFrom("edit_locks").where("content_id", "=", page.id).where("model_key", "=", page.model_key).execute();
+    await recordContentChange(trx, page.id);
+  }
+}
+
+/**
+ * Removes a person from the group (change "remove") or sets their role, never leaving the group without a leader; the
+ * group's page, when theirs, goes to a leader who stays (handGroupPageOn).
  * The group's leader rows are locked first on PostgreSQL, so two leaders stepping down at once cannot both succeed
  * (SQLite runs one write transaction at a time).
  */
@@ -209,6 +225,7 @@ export async function changeGroupMember(db: Db, groupId: number, profileId: numb
     if (stepsDown && leaders.every((l) => l.profile_id === profileId)) return "lastLeader";
     if (change === "remove") await trx.deleteFrom("group_members").where("group_id", "=", groupId).where("profile_id", "=", profileId).execute();
     else await trx.updateTable("group_members").set({ role: change }).where("group_id", "=", groupId).where("profile_id", "=", profileId).execute();
+    if (stepsDown) await handGroupPageOn(trx, groupId, profileId, Math.min(...leaders.map((l) => l.profile_id).filter((id) => id !== profileId)));
     return "done";
   });
 }

@@ -118,7 +118,9 @@ export function checkoutRouter(db: Db, webDir: string): Router {
     authorize(req.actor, productPolicy.canBuy(req.actor));
     const product = CheckoutUuid.safeParse(req.params.productUuid).success ? await findProduct(db, req.params.productUuid) : undefined;
     if (!product || product.is_active !== 1) return productMissing(req, res);
-    const { order, created } = await placeOrder(db, product, req.actor.profile!.id);
+    const placed = await placeOrder(db, product, req.actor.profile!.id);
+    if (!placed) return productMissing(req, res);
+    const { order, created } = placed;
     req.log.info({ order: order.uuid, product: product.uuid, created }, "checkout");
     if (wantsPage(req)) return res.redirect(303, orderLink(order.uuid));
     const [view] = await presentOrders(db, req.actor, [order]);

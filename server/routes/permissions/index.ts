@@ -18,7 +18,7 @@ import {
 } from "../../../contract/index.js";
 import { deliver, notifyAccessAnswers, notifyAccessRequest } from "../../commands/notify.js";
 import { acceptInvite } from "../../commands/acceptInvites.js";
-import { addLinkShare, replaceItemLink, savePermissions, type NewInvite, type PermissionSet } from "../../commands/savePermissions.js";
+import { addLinkShare, replaceItemLink, RequestsAnsweredMeanwhile, savePermissions, type NewInvite, type PermissionSet } from "../../commands/savePermissions.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
@@ -129,7 +129,11 @@ export function permissionsRouter(db: Db, storage: FileStorage, mail: MailContex
     const body = parseOr422(PermissionsSaveRequest, req.body ?? {});
     const item = await loadManageable(db, req, { opaque_id: body.opaque_id });
     const set = await permissionSetFrom(db, item, body);
-    const { newInvites } = await savePermissions(db, item, set, req.actor.profile!.id);
+    const { newInvites } = await savePermissions(db, item, set, req.actor.profile!.id).catch((error: unknown) => {
+      // Another save answered one of its requests meanwhile: that one stands, this stale form saves nothing.
+      if (error instanceof RequestsAnsweredMeanwhile) fail("accepted_requests", PERMISSION_MESSAGES.requestNotFound);
+      throw error;
+    });
     for (const invite of newInvites) void mail.mailer.send(inviteMailFor(req, mail, item, invite));
     const answers = { item, deciderId: req.actor.profile!.id, accepted: set.acceptedRequests.map((r) => r.profileId), declined: set.rejectedRequests.map((r) => r.profileId) };
     if (answers.accepted.length || answers.declined.length) await deliver(req.log, "access answers", () => notifyAccessAnswers(db, answers, mailFor(mail, req)));
