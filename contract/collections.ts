@@ -9,8 +9,12 @@ export const COLLECTION_MESSAGES = {
   notItself: "A collection cannot be added to itself.",
   notYours: "You can only add items to collections you can edit.",
   notYoursToRemove: "You can only remove items from collections you can edit.",
+  notYoursToReorder: "You can only reorder the items of collections you can edit.",
   notInCollection: "That item is not in this collection.",
   removed: (title: string) => `Removed from ${title}.`,
+  moved: (title: string, direction: "up" | "down") => `Moved ${title} ${direction}.`,
+  directionInvalid: "direction must be up or down.",
+  cannotMove: (direction: "up" | "down") => `That item is ${direction === "up" ? "first" : "last"} already.`,
   /** The second document's create failure text, for the dialog's create tab too. */
   createFailed: "An error occurred while creating a collection.  Please wait a moment and try again.",
   /** The second document's text when adding to collections fails with no message of the server's to show. */
@@ -71,9 +75,13 @@ export const CollectionsFindResponse = z.object({
 });
 export type CollectionsFindResponse = z.infer<typeof CollectionsFindResponse>;
 
-/** GET /api/collections/{uid}/items: the items of a collection the asker may see, as search cards, in the order they were added. */
+/** GET /api/collections/{uid}/items: the items of a collection the asker may see, as search cards, in the collection's order. */
 /** DELETE /api/collections/{uid}/items/{itemId}: the item's id (a content id). */
 export const CollectionItemParams = z.object({ itemId: z.coerce.number({ error: "itemId must be a whole number." }).int("itemId must be a whole number.").positive("itemId must be a whole number.").max(MAX_ID, "itemId must be a whole number.") });
+
+/** PUT /api/collections/{uid}/items/{itemId}/position: move the item one place up or down the list the editor sees. */
+export const CollectionItemMoveRequest = z.object({ direction: z.enum(["up", "down"], { error: COLLECTION_MESSAGES.directionInvalid }) });
+export type CollectionItemMoveRequest = z.infer<typeof CollectionItemMoveRequest>;
 
 export const CollectionItemsList = z.object({ data: z.array(SearchResultItem), total: z.number() });
 export type CollectionItemsList = z.infer<typeof CollectionItemsList>;

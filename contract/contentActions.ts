@@ -16,6 +16,8 @@ export const CONTENT_ACTION_MESSAGES = {
   ownerUnchanged: "That profile already owns this item.",
   ownerChanged: (name: string) => `The owner has been changed to ${name}.`,
   ownerForbidden: "Only the owner or an administrator may change the owner.",
+  deleteForbidden: "Only the owner or an administrator may delete this item, and only resources and collections can be deleted.",
+  deleted: (title: string) => `Deleted ${title}.`,
   ownerTakeForbidden: "You act for the group that owns this item: you may give it to someone else, but only an administrator may give it to you.",
   opaqueIdRequired: "opaque_id is required.",
   flagReasonRequired: "Please choose a reason.",

@@ -168,7 +168,7 @@ export const EditableItem = z.object({
   /** What the item's type offers (as a search card's common.features): a favorite control, a collect control; feed: the item has a feed (groups). */
   features: z.object({ favorite: z.boolean(), collectible: z.boolean(), copy: z.boolean(), feed: z.boolean() }),
   /** favorite: the actor may favorite it (signed in, and its type can be favorited); take_ownership: it may make itself the owner (Change owner's "Me"; not a group's leader, who acts for the group). */
-  abilities: z.object({ view: z.boolean(), edit: z.boolean(), copy: z.boolean(), change_owner: z.boolean(), take_ownership: z.boolean(), manage_permissions: z.boolean(), manage_endorsements: z.boolean(), manage_badges: z.boolean(), flag: z.boolean(), favorite: z.boolean() }),
+  abilities: z.object({ view: z.boolean(), edit: z.boolean(), copy: z.boolean(), change_owner: z.boolean(), take_ownership: z.boolean(), manage_permissions: z.boolean(), manage_endorsements: z.boolean(), manage_badges: z.boolean(), flag: z.boolean(), favorite: z.boolean(), delete: z.boolean() }),
   /** The endorsements shown to everyone who may view the item (publish_to_public), in the spec's order of types: the About card. */
   endorsements: z.array(Endorsement),
   /** The badges the item was awarded (by moderators and administrators), shown under its title. */

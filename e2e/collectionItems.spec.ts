@@ -139,3 +139,40 @@ test("an administrator features a public collection in every page's footer from 
     expect(res.ok()).toBeTruthy();
   }
 });
+
+test("a collection's owner puts its items in order with Move up and Move down (kept after a reload); a member sees neither", async ({ page }) => {
+  const shelf = `Order Shelf ${stamp}`;
+  const [first, second] = [`Barnacle Chart ${stamp}`, `Crab Key ${stamp}`];
+  await signInViaApi(page, TEACHER);
+  const link = await createCollection(page, shelf);
+  const collection = (await (await page.request.get(`/api/content${link}`)).json()) as { id: number };
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  for (const title of [first, second]) {
+    const itemLink = await addResource(page, title, { url: "https://example.org/shore" });
+    const item = (await (await page.request.get(`/api/content${itemLink}`)).json()) as { id: number };
+    expect((await page.request.post("/collections/items", { data: { type: "resource", type_id: item.id, collection_id: [collection.id] }, headers })).ok()).toBeTruthy();
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(link);
+  const titles = itemsRegion(page).getByRole("article").getByRole("heading");
+  await expect(titles).toHaveText([first, second]);
+  // The first has no Move up, the last no Move down.
+  await expect(itemsRegion(page).getByRole("button", { name: `Move up ${first}` })).toHaveCount(0);
+  await expect(itemsRegion(page).getByRole("button", { name: `Move down ${second}` })).toHaveCount(0);
+  await itemsRegion(page).getByRole("button", { name: `Move up ${second}` }).click();
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText(`Moved ${second} up.`);
+  await expect(titles).toHaveText([second, first]);
+  // On a phone the buttons sit under the card's text, which keeps the width of its column.
+  const card = itemsRegion(page).getByRole("article").first();
+  const heading = (await card.getByRole("heading").boundingBox())!;
+  const button = (await card.getByRole("button", { name: `Move down ${second}` }).boundingBox())!;
+  expect(button.y, "Move down below the title").toBeGreaterThan(heading.y + heading.height);
+  await expectNoAxeViolations(page, "collection items with Move up and Move down");
+  await page.reload();
+  await expect(titles).toHaveText([second, first]);
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(titles).toHaveText([second, first]);
+  await expect(itemsRegion(page).getByRole("button", { name: /^Move (up|down) / })).toHaveCount(0);
+});

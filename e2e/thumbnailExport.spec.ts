@@ -139,6 +139,21 @@ test.describe("thumbnail designer and exports", () => {
     await page.screenshot({ path: `${SHOTS}/thumbnail-designer-390.png` });
   });
 
+  test("at 390 px the designer's three tabs share one row inside the dialog (wrapped, the chosen tab hung apart from the row)", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const link = await createItemWithBody(page, `${unique()} Narrow Tabs Collection`);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Design Thumbnail" }).click();
+    const dialog = page.getByRole("dialog", { name: "Thumbnail Designer" });
+    const tabs = dialog.getByRole("tablist", { name: "Thumbnail designer" }).getByRole("tab");
+    await expect(tabs).toHaveText(["Thumbnail Image", "Theme Settings", "Presets"]);
+    const content = (await dialog.getByRole("heading", { name: "Thumbnail Designer" }).boundingBox())!;
+    const boxes = await Promise.all([0, 1, 2].map(async (i) => (await tabs.nth(i).boundingBox())!));
+    for (const box of boxes) expect(Math.abs(box.y - boxes[0]!.y), "each tab on the first one's row").toBeLessThan(1);
+    expect(boxes[2]!.x + boxes[2]!.width, "the last tab's right edge inside the content box").toBeLessThanOrEqual(content.x + content.width + 0.5);
+    await expectNoAxeViolations(page, "thumbnail designer at 390 px");
+  });
+
   test("when the designer's settings and presets cannot be loaded it says so, instead of 'No Presets Found' or loading forever", async ({ page }) => {
     const link = await createItemWithBody(page, `${unique()} Buoy Collection`);
     // The server stops answering these two loads (the image tab needs neither).

@@ -9,7 +9,7 @@ import {
   type CollectionItemsRequest,
   type ModelKey,
 } from "../../contract/index.js";
-import { deleteJson, getJson, postJson } from "./client.js";
+import { deleteJson, getJson, postJson, putJson } from "./client.js";
 import { createCollection } from "./endpoints.js";
 import { queryKeys } from "./queries.js";
 
@@ -39,7 +39,7 @@ export function addToCollections(request: CollectionItemsRequest): Promise<Colle
   return postJson("collections/items", request, CollectionItemsResponse);
 }
 
-/** GET /api/collections/{uid}/items: a collection's items as search cards, in the order they were added. */
+/** GET /api/collections/{uid}/items: a collection's items as search cards, in the collection's order. */
 export function fetchCollectionItems(uid: string, signal?: AbortSignal): Promise<CollectionItemsList> {
   return getJson(`api/collections/${encodeURIComponent(uid)}/items`, CollectionItemsList, { signal });
 }
@@ -80,6 +80,11 @@ export function useCollectionItems(uid: string) {
     queryFn: ({ signal }) => fetchCollectionItems(uid, signal),
     meta: { errorMessage: MESSAGES.genericLoad },
   });
+}
+
+/** PUT /api/collections/{uid}/items/{itemId}/position: moves an item one place up or down; answers the message to show. */
+export function moveCollectionItem({ uid, itemId, direction }: { uid: string; itemId: number; direction: "up" | "down" }): Promise<CollectionItemsResponse> {
+  return putJson(`api/collections/${encodeURIComponent(uid)}/items/${itemId}/position`, { direction }, CollectionItemsResponse);
 }
 
 /** Refetches whatever shows collections: the dialog's lists, collection pages and cached searches. */
@@ -138,4 +143,10 @@ export class CreateAndAddError extends Error {
     super(`Create and add failed at the ${step} step`);
     this.name = "CreateAndAddError";
   }
+}
+
+/** Moves one item of a collection up or down; afterwards every list of collections and collection items is refetched. */
+export function useMoveCollectionItemMutation() {
+  const invalidate = useInvalidateCollections();
+  return useMutation({ mutationFn: moveCollectionItem, onSuccess: () => invalidate() });
 }

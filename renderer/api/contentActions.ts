@@ -16,7 +16,12 @@ import {
   type OwnerChangeRequest,
   type Standard,
 } from "../../contract/index.js";
-import { getJson, postJson } from "./client.js";
+import { deleteJson, getJson, postJson } from "./client.js";
+
+/** DELETE /api/content{link}: deletes a resource or a collection (its owner or an admin). */
+export function deleteItem(link: string): Promise<StatusMessageResponse> {
+  return deleteJson(`api/content${link}`, StatusMessageResponse);
+}
 
 /** POST {link}/copy (the copy dialog's id and modeltitle): answers the copy's link. */
 export function copyItem(link: string, id: number, modeltitle: string): Promise<CopyResponse> {

@@ -43,6 +43,7 @@ import * as m050 from "./migrations/050_announcement_meetings.js";
 import * as m052 from "./migrations/052_announcement_callouts.js";
 import * as m053 from "./migrations/053_notification_subjects.js";
 import * as m056 from "./migrations/056_one_curriculum_introduction.js";
+import * as m058 from "./migrations/058_collection_item_positions.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "052_announcement_callouts": m052,
   "053_notification_subjects": m053,
   "056_one_curriculum_introduction": m056,
+  "058_collection_item_positions": m058,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

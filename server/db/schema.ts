@@ -416,6 +416,8 @@ export interface CollectionItemsTable {
   content_id: number;
   added_by: number | null;
   added_at: Timestamp;
+  /** Its place in the collection, 0 first (migration 058); ties keep the order they were added in. */
+  position: Generated<number>;
 }
 
 /** Access requests (migration 013): one row per profile and item, pending until the owner accepts or rejects it. */

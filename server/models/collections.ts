@@ -65,12 +65,13 @@ export async function editableCollections(
   return { choices: shown.map((r) => ({ ...r, items_count: count.get(r.id) ?? 0, contains: held.has(r.id) })), total: matching.length, holding };
 }
 
-/** A collection's items that the scope may see, as card rows, in the order they were added. */
+/** A collection's items that the scope may see, as card rows, in the collection's order (its editors', else the order they were added). */
 export async function collectionItemRows(db: Db, collectionId: number, scope: ViewScope): Promise<ContentCardRow[]> {
   const rows = await selectCardRows(db)
     .innerJoin("collection_items", "collection_items.content_id", "content.id")
     .where("collection_items.collection_id", "=", collectionId)
     .where((eb) => whereViewable(eb, scope))
+    .orderBy("collection_items.position")
     .orderBy("collection_items.added_at")
     .orderBy("content.id")
     .execute();

@@ -13,6 +13,9 @@ export const canAddTo = (actor: Actor, collection: ContentSubject): boolean => c
  */
 export const canRemoveFrom = (actor: Actor, collection: ContentSubject, viewsOnlyByLink: boolean): boolean => canEditReached(actor, collection, viewsOnlyByLink);
 
+/** Reordering a collection's items is editing it, as taking one out is. */
+export const canReorder = (actor: Actor, collection: ContentSubject, viewsOnlyByLink: boolean): boolean => canRemoveFrom(actor, collection, viewsOnlyByLink);
+
 /**
  * Whose collections and edit grants let the actor add to a collection: its own profile's, and those of the groups it
  * leads (a group's edit grant and its own items go to its leaders, as in canEdit and isOwner). Moderators and admins may add to any collection

@@ -161,6 +161,14 @@ export function canChangeOwner(actor: Actor, item: Pick<ContentSubject, "owner_i
   return actor.signedIn && (isOwner(actor, item) || actor.isAdmin);
 }
 
+/** Model keys whose items may be deleted from their page: resources and collections (curriculum items are kept). */
+const DELETABLE_MODEL_KEYS: readonly string[] = ["resource", "collection"];
+
+/** Deleting the item (with its place in every collection, its favorites, grants and discussion): its owner profile and admins. */
+export function canDelete(actor: Actor, item: Pick<ContentSubject, "owner_id" | "model_key">): boolean {
+  return DELETABLE_MODEL_KEYS.includes(item.model_key) && canChangeOwner(actor, item);
+}
+
 /**
  * Giving the item to the profile or group `newOwnerId`: the owner profile and admins to anyone; a leader of the group
  * that owns it acts for the group, so it gives the group's item away (to another profile or group) but never to

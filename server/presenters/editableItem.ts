@@ -69,6 +69,7 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
       manage_badges: badgePolicy.canManage(actor, item, byLink),
       flag: !byLink && contentObjectPolicy.canFlagViewable(actor, item),
       favorite: !byLink && type.favorite && contentObjectPolicy.canFavoriteListed(actor),
+      delete: contentObjectPolicy.canDelete(actor, item),
     },
     endorsements: extras.endorsements ?? [],
     badges: extras.badges ?? [],

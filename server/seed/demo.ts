@@ -281,7 +281,7 @@ async function fillDemoCollections(db: Db): Promise<void> {
     const at = Date.parse(c.created_at);
     await db
       .insertInto("collection_items")
-      .values(chosen.map((item, k) => ({ collection_id: c.id, content_id: item.id, added_by: c.owner_id, added_at: new Date(at + (k + 1) * 60_000).toISOString() })))
+      .values(chosen.map((item, k) => ({ collection_id: c.id, content_id: item.id, added_by: c.owner_id, added_at: new Date(at + (k + 1) * 60_000).toISOString(), position: k })))
       .execute();
   }
 }

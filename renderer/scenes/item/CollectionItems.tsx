@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { COLLECTIBLE_MODEL_KEYS, MESSAGES, type EditableItem, type SearchResultItem, type SearchTypeConfig } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
-import { useAddToCollectionsMutation, useCollectionItems, useRemoveFromCollectionMutation } from "../../api/collections.js";
+import { useAddToCollectionsMutation, useCollectionItems, useMoveCollectionItemMutation, useRemoveFromCollectionMutation } from "../../api/collections.js";
 import { useChooseFeaturedMutation, useFeaturedCollectionUid } from "../../api/carousels.js";
 import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
@@ -20,8 +20,9 @@ const collectibleTypes = (types: SearchTypeConfig[]) =>
 const failureText = (error: unknown) => (error instanceof ApiError ? error.message : MESSAGES.genericLoad);
 
 /**
- * A collection page's items, as search cards in the order they were added, or the empty state. Those who may edit the
- * collection add items here (Add Item: the View All modal) and take them out (Remove, after a confirmation).
+ * A collection page's items, as search cards in the collection's order, or the empty state. Those who may edit the
+ * collection add items here (Add Item: the View All modal), put them in order (Move up, Move down) and take them out
+ * (Remove, after a confirmation).
  */
 export function CollectionItems({ collection }: { collection: Pick<EditableItem, "id" | "uid" | "title" | "abilities" | "viewed_by_link" | "visibility"> }) {
   const headingId = useId();
@@ -32,6 +33,12 @@ export function CollectionItems({ collection }: { collection: Pick<EditableItem,
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<SearchResultItem | null>(null);
   const remove = useRemoveFromCollectionMutation();
+  const move = useMoveCollectionItemMutation();
+
+  const handleMove = (item: SearchResultItem, direction: "up" | "down") => {
+    if (move.isPending) return;
+    move.mutate({ uid: collection.uid, itemId: item.id, direction }, { onSuccess: (answer) => showToast(answer.message, "info"), onError: (error) => showToast(failureText(error)) });
+  };
 
   const handleRemove = (item: SearchResultItem) => {
     setRemoving(null);
@@ -42,7 +49,7 @@ export function CollectionItems({ collection }: { collection: Pick<EditableItem,
   };
 
   return (
-    <section className="collection-items" aria-labelledby={headingId}>
+    <section className={manage ? "collection-items collection-items--manage" : "collection-items"} aria-labelledby={headingId}>
       <div className="collection-items__head">
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="section-title">
           Items in this collection
@@ -75,11 +82,27 @@ export function CollectionItems({ collection }: { collection: Pick<EditableItem,
           busy={items.isFetching}
           actionsOf={
             manage
-              ? (item) => (
-                  <button type="button" className="button button--ghost button--small" disabled={remove.isPending && remove.variables?.itemId === item.id} onClick={() => setRemoving(item)}>
-                    Remove<span className="visually-hidden"> {item.title}</span>
-                  </button>
-                )
+              ? (item) => {
+                  const at = data.data.indexOf(item);
+                  return (
+                    <>
+                      {/* aria-disabled, not disabled, while a move runs: the button just pressed keeps the keyboard's focus. */}
+                      {at > 0 && (
+                        <button type="button" className="button button--ghost button--small" aria-disabled={move.isPending || undefined} onClick={() => handleMove(item, "up")}>
+                          Move up<span className="visually-hidden"> {item.title}</span>
+                        </button>
+                      )}
+                      {at < data.data.length - 1 && (
+                        <button type="button" className="button button--ghost button--small" aria-disabled={move.isPending || undefined} onClick={() => handleMove(item, "down")}>
+                          Move down<span className="visually-hidden"> {item.title}</span>
+                        </button>
+                      )}
+                      <button type="button" className="button button--ghost button--small" disabled={remove.isPending && remove.variables?.itemId === item.id} onClick={() => setRemoving(item)}>
+                        Remove<span className="visually-hidden"> {item.title}</span>
+                      </button>
+                    </>
+                  );
+                }
               : undefined
           }
         />

@@ -1,8 +1,11 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { PERMISSION_REQUEST_PARAM, type EditableItem } from "../../../contract/index.js";
-import { flagItem } from "../../api/contentActions.js";
+import { ApiError } from "../../api/ApiError.js";
+import { deleteItem, flagItem } from "../../api/contentActions.js";
 import { useCurrentProfile } from "../../api/queries.js";
+import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { BadgesDialog } from "../../components/content/BadgesDialog.js";
 import { ChangeOwnerDialog } from "../../components/content/ChangeOwnerDialog.js";
 import { CopyDialog } from "../../components/content/CopyDialog.js";
@@ -12,11 +15,13 @@ import { MoreInfoDialog } from "../../components/content/MoreInfoDialog.js";
 import { PermissionsDialog } from "../../components/content/PermissionsDialog.js";
 import { useGuestModal } from "../../components/GuestModal.js";
 import { ViewStandardsDialog } from "../../components/standards/ViewStandardsDialog.js";
+import { showToast } from "../../components/toastStore.js";
+import { PATHS } from "../../routes/paths.js";
 
-type Open = "copy" | "owner" | "permissions" | "endorsements" | "badges" | "flag" | "info" | "standards" | null;
+type Open = "copy" | "owner" | "permissions" | "endorsements" | "badges" | "flag" | "info" | "standards" | "delete" | null;
 
 /**
- * The view page's actions: View standards (only when the item has standards), More info, Copy, Change owner, Permissions, Endorsements, Badges and Flag (guests get the guest modal for
+ * The view page's actions: View standards (only when the item has standards), More info, Copy, Change owner, Permissions, Endorsements, Badges, Flag and Delete (guests get the guest modal for
  * Copy and Flag). A link viewer (who may only view) gets View standards alone: the others name the item by its id, which a link share does not open.
  */
 export function ItemActions({ item }: { item: EditableItem }) {
@@ -41,6 +46,24 @@ export function ItemActions({ item }: { item: EditableItem }) {
         { replace: true },
       );
   };
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const handleDelete = async () => {
+    setDeleting(true);
+    try {
+      const answer = await deleteItem(item.link);
+      setOpen(null);
+      // The item is gone: leave its page first, then let every list (search, collections, favorites) load again.
+      await navigate(PATHS.search);
+      void queryClient.invalidateQueries();
+      showToast(answer.message, "info");
+    } catch (error) {
+      setDeleting(false);
+      setOpen(null);
+      showToast(error instanceof ApiError ? error.displayMessage : "The item could not be deleted. Please wait a moment and try again.");
+    }
+  };
   const needsAccount = (action: Open, guestText: string) => () => (profile ? setOpen(action) : openGuestModal(guestText));
   const shows = {
     info: !item.viewed_by_link,
@@ -50,6 +73,7 @@ export function ItemActions({ item }: { item: EditableItem }) {
     endorsements: item.abilities.manage_endorsements && profile !== null,
     badges: item.abilities.manage_badges && profile !== null,
     flag: item.abilities.flag || (!profile && !item.viewed_by_link),
+    delete: item.abilities.delete && profile !== null,
   };
   // Someone who opened the item by its link may have none of these: no empty row (and its margins) under the header then.
   if (!item.has_standards && !Object.values(shows).some(Boolean) && open === null) return null;
@@ -95,6 +119,20 @@ export function ItemActions({ item }: { item: EditableItem }) {
         <button type="button" className="button button--small button--secondary" onClick={needsAccount("flag", "Sign in or register to report content that is inappropriate.")}>
           Flag
         </button>
+      )}
+      {shows.delete && (
+        <button type="button" className="button button--small button--secondary button--danger-text" disabled={deleting} onClick={() => setOpen("delete")}>
+          Delete
+        </button>
+      )}
+      {open === "delete" && (
+        <ConfirmDialog
+          title={`Delete ${item.type_name_singular.toLowerCase()}`}
+          message={`Delete “${item.title}”? ${item.model_key === "collection" ? "The items it holds are not deleted." : "It is taken out of every collection that holds it."} This cannot be undone.`}
+          confirmLabel="Delete"
+          onConfirm={() => void handleDelete()}
+          onCancel={close}
+        />
       )}
       {open === "standards" && <ViewStandardsDialog link={item.link} onClose={close} />}
       {open === "info" && <MoreInfoDialog id={item.id} onClose={close} />}

@@ -7,7 +7,7 @@ import { favoriteIdsAmong } from "../../models/favorites.js";
 import type { ViewScope } from "../../policies/contentObject.js";
 import { presentContentCard } from "../../presenters/contentObject.js";
 
-/** A collection's items within `scope` (the asker's view scope), as the asker's cards (favorites and edit abilities included), in the order added. */
+/** A collection's items within `scope` (the asker's view scope), as the asker's cards (favorites and edit abilities included), in the collection's order. */
 export async function collectionCards(db: Db, actor: Actor, collectionId: number, scope: ViewScope): Promise<SearchResultItem[]> {
   const rows = await collectionItemRows(db, collectionId, scope);
   const ids = rows.map((r) => r.id);

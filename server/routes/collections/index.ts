@@ -1,6 +1,7 @@
 import { Router } from "express";
 import {
   COLLECTION_MESSAGES,
+  CollectionItemMoveRequest,
   CollectionItemParams,
   CollectionItemsRequest,
   CollectionsFindQuery,
@@ -8,7 +9,7 @@ import {
   type CollectionItemsResponse,
   type CollectionsFindResponse,
 } from "../../../contract/index.js";
-import { addToCollections, removeFromCollection } from "../../commands/collectionItems.js";
+import { addToCollections, moveCollectionItem, removeFromCollection } from "../../commands/collectionItems.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
@@ -76,6 +77,24 @@ export function collectionsRouter(db: Db): Router {
     const { itemId } = parseOr422(CollectionItemParams, req.params);
     if (!(await removeFromCollection(db, collection.id, itemId))) throw new HttpError(404, COLLECTION_MESSAGES.notInCollection);
     const answer: CollectionItemsResponse = { status: "success", message: COLLECTION_MESSAGES.removed(collection.title) };
+    res.json(answer);
+  });
+
+  // The collection page's Move up / Move down (for those who may edit the collection): our call, the spec names none.
+  router.put("/api/collections/:uid/items/:itemId/position", authenticate(), async (req, res) => {
+    const collection = await loadByLink(db, "collections", String(req.params.uid));
+    const { viewsOnlyByLink } = await ensureViewable(db, req, collection, "link");
+    authorize(req.actor, collectionPolicy.canReorder(req.actor, collection, viewsOnlyByLink), COLLECTION_MESSAGES.notYoursToReorder);
+    const { itemId } = parseOr422(CollectionItemParams, req.params);
+    const { direction } = parseOr422(CollectionItemMoveRequest, req.body ?? {});
+    // Its neighbor in the list the editor sees: items the editor may not open keep their places between.
+    const cards = await collectionCards(db, req.actor, collection.id, contentObjectPolicy.itemScope(req.actor));
+    const at = cards.findIndex((c) => c.id === itemId);
+    if (at < 0) throw new HttpError(404, COLLECTION_MESSAGES.notInCollection);
+    const neighbor = cards[direction === "up" ? at - 1 : at + 1];
+    if (!neighbor) throw new HttpError(422, COLLECTION_MESSAGES.cannotMove(direction), { direction: [COLLECTION_MESSAGES.cannotMove(direction)] });
+    if (!(await moveCollectionItem(db, collection.id, itemId, neighbor.id, direction))) throw new HttpError(404, COLLECTION_MESSAGES.notInCollection);
+    const answer: CollectionItemsResponse = { status: "success", message: COLLECTION_MESSAGES.moved(cards[at]!.title, direction) };
     res.json(answer);
   });
 

@@ -18,6 +18,7 @@ import {
 } from "../../../contract/index.js";
 import { changeOwner } from "../../commands/changeOwner.js";
 import { copyContent } from "../../commands/copyContent.js";
+import { deleteContent } from "../../commands/deleteContent.js";
 import { recommendContent } from "../../commands/recommendContent.js";
 import { profileKinds } from "../../models/permissions.js";
 import { siteFeatures } from "../app/index.js";
@@ -34,7 +35,7 @@ import { presentContentCard, type ContentCardRow } from "../../presenters/conten
 import { presentAttributeGroups, presentMoreInfo, presentQuickInfo } from "../../presenters/contentActions.js";
 import { itemLink } from "../../presenters/editableItem.js";
 import type { FileStorage } from "../../storage/fileStorage.js";
-import { loadByLink } from "../editor/load.js";
+import { ensureNotLockedByOther, ensureViewable, loadByLink } from "../editor/load.js";
 import { grantsOf, loadCopiedFrom, loadItemBy } from "./load.js";
 import { deliver, notifyReport } from "../../commands/notify.js";
 import { mailFor, type MailContext } from "../../mail/transport.js";
@@ -68,6 +69,18 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     const link = itemLink(copy);
     if (wantsPage(req)) return res.redirect(303, `${link}/edit`);
     const answer: CopyResponse = { status: "success", message: CONTENT_ACTION_MESSAGES.copied, link, edit_link: `${link}/edit` };
+    res.json(answer);
+  });
+
+  // Deleting a resource or a collection from its page: our call, the spec names none.
+  router.delete("/api/content/:typePath/:uid", async (req, res, next) => {
+    if (!isContentTypePath(req.params.typePath)) return next();
+    const item = await loadByLink(db, req.params.typePath, req.params.uid);
+    await ensureViewable(db, req, item, "link");
+    authorize(req.actor, contentObjectPolicy.canDelete(req.actor, item), CONTENT_ACTION_MESSAGES.deleteForbidden);
+    await ensureNotLockedByOther(db, req, item);
+    await deleteContent(db, storage, item.id);
+    const answer: StatusMessageResponse = { status: "success", message: CONTENT_ACTION_MESSAGES.deleted(item.title) };
     res.json(answer);
   });
 

@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { LEARNER, TEACHER, addResource, csrfToken, expectNoAxeViolations, signInViaApi, switchTo } from "./helpers.js";
+
+test("the owner deletes a resource from its page: a confirmation, then search, and the collection that held it no longer lists it", async ({ page }) => {
+  const stamp = Date.now();
+  const title = `Tide chart to delete ${stamp}`;
+  await signInViaApi(page, TEACHER);
+  const link = await addResource(page, title, { url: "https://example.org/tide-chart" });
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const created = await page.request.post("/collections/create", { data: { title: `Shore picks ${stamp}`, description: "" }, headers });
+  const collectionLink = ((await created.json()) as { link: string }).link;
+  const collection = (await (await page.request.get(`/api/content${collectionLink}`)).json()) as { id: number };
+  const resource = (await (await page.request.get(`/api/content${link}`)).json()) as { id: number };
+  expect((await page.request.post("/collections/items", { data: { type: "resource", type_id: resource.id, collection_id: [collection.id] }, headers })).ok()).toBeTruthy();
+
+  // A learner may not delete it: no Delete on the page.
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Item actions" }).getByRole("button", { name: "Flag" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
+
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await page.getByRole("group", { name: "Item actions" }).getByRole("button", { name: "Delete", exact: true }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete resource" });
+  await expect(dialog).toContainText(`Delete “${title}”? It is taken out of every collection that holds it. This cannot be undone.`);
+  await expectNoAxeViolations(page, "delete confirmation");
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+
+  await expect(page).toHaveURL(/\/search\/$/);
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText(`Deleted ${title}.`);
+  await page.goto(collectionLink);
+  await expect(page.getByText("This collection has no items yet.")).toBeVisible();
+  expect((await page.request.get(`/api/content${link}`)).status()).toBe(404);
+});
