@@ -173,7 +173,8 @@ export async function listImportedItems(db: Db, importId: number, page: number, 
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute(),
-    db.selectFrom("bulk_import_items").select(sql<number>`count(*)`.as("n")).where("import_id", "=", importId).executeTakeFirstOrThrow(),
+    // Counted as listed: an item deleted since it was imported is in neither.
+    db.selectFrom("bulk_import_items as i").innerJoin("content as c", "c.id", "i.content_id").select(sql<number>`count(*)`.as("n")).where("i.import_id", "=", importId).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
 }

@@ -161,8 +161,11 @@ export function canChangeOwner(actor: Actor, item: Pick<ContentSubject, "owner_i
   return actor.signedIn && (isOwner(actor, item) || actor.isAdmin);
 }
 
-/** Model keys whose items may be deleted from their page: resources and collections (curriculum items are kept). */
-const DELETABLE_MODEL_KEYS: readonly string[] = ["resource", "collection"];
+/**
+ * Model keys whose items their owners may delete from their page: what authors make with the content tools. Group
+ * pages (a group's own), announcements and other site pages (staff pages manage them) are not deleted here.
+ */
+const DELETABLE_MODEL_KEYS: readonly string[] = ["resource", "collection", "lesson_plan", "outline", "project", "pathway"];
 
 /** Deleting the item (with its place in every collection, its favorites, grants and discussion): its owner profile and admins. */
 export function canDelete(actor: Actor, item: Pick<ContentSubject, "owner_id" | "model_key">): boolean {

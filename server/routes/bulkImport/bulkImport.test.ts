@@ -139,6 +139,11 @@ describe("the sample file", () => {
       expect(JSON.parse(row.extra_data!).authors_list[0]).toEqual({ name: "Ada Lovelace", url: "https://example.org/ada" });
       const attributes = await server.db.selectFrom("content_attributes").select("attr_item_id").where("content_id", "=", row.id).execute();
       expect(attributes.length).toBeGreaterThan(3);
+      // An imported item deleted since is no longer listed, nor counted.
+      const deleted = items.body.data[2] as { id: number; link: string };
+      expect((await importer.send("DELETE", `/api/content${deleted.link}`)).status).toBe(200);
+      const after = await importer.get(`${link}/imported-items`);
+      expect([after.body.total, after.body.data.length]).toEqual([2, 2]);
     });
   }
 

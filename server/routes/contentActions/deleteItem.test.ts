@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_ACTION_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildContent, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { pdfBytes } from "../../test/sampleFiles.js";
 import { appendFile, type TestClient, type TestServer } from "../../test/testServer.js";
 
@@ -12,10 +12,11 @@ import { appendFile, type TestClient, type TestServer } from "../../test/testSer
 describe("DELETE /api/content/{typePath}/{uid}", () => {
   let server: TestServer;
   let cast: RoleCast;
+  let groupPage: Content;
   const fits = apiReferenceCheck();
 
   beforeAll(async () => {
-    ({ server, cast } = await startCast());
+    ({ server, cast, groupPage } = await startCastServer());
   });
   afterAll(() => server.stop());
 
@@ -82,7 +83,7 @@ describe("DELETE /api/content/{typePath}/{uid}", () => {
     expect((search.body.arrObjResponse.data as { id: number }[]).map((i) => i.id)).not.toContain(resource.id);
   });
 
-  it("deletes a collection but not the items it held; other types are refused with 403", async () => {
+  it("deletes a collection but not the items it held; a group's page is refused with 403", async () => {
     const item = await buildContent(server.db, { ownerId: cast.member.id, title: "Rock Pools" });
     const collection = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "collection", title: "Beach Day" });
     expect((await cast.clients.owner.post("/collections/items", { type: "resource", type_id: item.id, collection_id: [collection.id] })).status).toBe(200);
@@ -91,9 +92,37 @@ describe("DELETE /api/content/{typePath}/{uid}", () => {
     expect(await exists(collection.id)).toBe(false);
     expect(await exists(item.id)).toBe(true);
 
-    const plan = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Kept Plan" });
-    const refused = await remove(cast.clients.owner, "lesson-plans", plan);
-    expect(refused.status).toBe(403);
-    expect(await exists(plan.id)).toBe(true);
+    // A group's page is the group's (its leaders edit it, nobody deletes it here).
+    const refused = await remove(cast.clients.leader, "groups", groupPage);
+    expect([refused.status, refused.body.message]).toEqual([403, CONTENT_ACTION_MESSAGES.deleteForbidden]);
+    expect(await exists(groupPage.id)).toBe(true);
+  });
+
+  it("deletes the owner's lesson plans, outlines, projects and pathways, with their sections", async () => {
+    for (const [modelKey, typePath] of [["lesson_plan", "lesson-plans"], ["outline", "outlines"], ["project", "projects"], ["pathway", "pathways"]] as const) {
+      const item = await buildContent(server.db, { ownerId: cast.owner.id, modelKey, title: `Old ${modelKey}` });
+      await server.db.insertInto("content_sections").values({ content_id: item.id, position: 0, uid: `s-${item.id}`, title: "Warm-up", body_html: "<p>Go</p>", body_json: null, updated_at: new Date().toISOString() }).execute();
+      expect((await remove(cast.clients.member, typePath, item)).status, modelKey).toBe(403);
+      expect((await remove(cast.clients.owner, typePath, item)).status, modelKey).toBe(200);
+      expect(await exists(item.id)).toBe(false);
+      expect(await server.db.selectFrom("content_sections").select("uid").where("content_id", "=", item.id).execute()).toEqual([]);
+    }
+  });
+
+  it("keeps an item a product sells (its buyers paid for it): 409 with a message, and it is deleted once no product includes it", async () => {
+    const sold = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Sold Plan" });
+    const now = new Date().toISOString();
+    const product = await server.db
+      .insertInto("products")
+      .values({ uuid: crypto.randomUUID(), name: "Plan Pack", price_cents: 500, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await server.db.insertInto("product_items").values({ product_id: product.id, content_id: sold.id }).execute();
+    const res = await remove(cast.clients.owner, "lesson-plans", sold);
+    expect([res.status, res.body.message]).toEqual([409, CONTENT_ACTION_MESSAGES.deleteSold]);
+    fits("delete", "/api/content/{typePath}/{uid}", res);
+    expect(await exists(sold.id)).toBe(true);
+    await server.db.deleteFrom("product_items").where("product_id", "=", product.id).execute();
+    expect((await remove(cast.clients.owner, "lesson-plans", sold)).status).toBe(200);
   });
 });

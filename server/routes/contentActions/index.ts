@@ -72,14 +72,14 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     res.json(answer);
   });
 
-  // Deleting a resource or a collection from its page: our call, the spec names none.
+  // Deleting an item from its page (resources, collections and curriculum items): our call, the spec names none.
   router.delete("/api/content/:typePath/:uid", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     await ensureViewable(db, req, item, "link");
     authorize(req.actor, contentObjectPolicy.canDelete(req.actor, item), CONTENT_ACTION_MESSAGES.deleteForbidden);
     await ensureNotLockedByOther(db, req, item);
-    await deleteContent(db, storage, item.id);
+    if ((await deleteContent(db, storage, item.id)) === "sold") throw new HttpError(409, CONTENT_ACTION_MESSAGES.deleteSold);
     const answer: StatusMessageResponse = { status: "success", message: CONTENT_ACTION_MESSAGES.deleted(item.title) };
     res.json(answer);
   });
