@@ -123,29 +123,18 @@ export async function attributeTypesForModel(db: Db, modelKey: string): Promise<
 
 /** An item's attributes with their type's key and name, in type then tree order. */
 export async function listContentAttributes(db: Db, contentId: number) {
-  return db
-    .selectFrom("content_attributes")
-    .innerJoin("attribute_items as item", "item.id", "content_attributes.attr_item_id")
-    .innerJoin("attribute_types as type", "type.id", "item.type_id")
-    .select(["item.id", "item.name", "item.short_name", "type.key as type_key", "type.name as type_name"])
-    .where("content_attributes.content_id", "=", contentId)
-    .orderBy("type.sort_order")
-    .orderBy("type.id")
-    .orderBy("item.depth")
-    .orderBy("item.sort_order")
-    .orderBy("item.id")
-    .execute();
+  return (await listAttributesOfContents(db, [contentId])).get(contentId) ?? [];
 }
 
 /** The attributes of several items by item id (each item's in type then tree order), with their type's key and name. */
 export async function listAttributesOfContents(db: Db, contentIds: number[]) {
-  const out = new Map<number, { id: number; type_id: number; type_key: string; type_name: string; name: string }[]>();
+  const out = new Map<number, { id: number; type_id: number; type_key: string; type_name: string; name: string; short_name: string | null }[]>();
   if (!contentIds.length) return out;
   const rows = await db
     .selectFrom("content_attributes")
     .innerJoin("attribute_items as item", "item.id", "content_attributes.attr_item_id")
     .innerJoin("attribute_types as type", "type.id", "item.type_id")
-    .select(["content_attributes.content_id", "item.id", "item.type_id", "item.name", "type.key as type_key", "type.name as type_name"])
+    .select(["content_attributes.content_id", "item.id", "item.type_id", "item.name", "item.short_name", "type.key as type_key", "type.name as type_name"])
     .where("content_attributes.content_id", "in", [...new Set(contentIds)])
     .orderBy("type.sort_order")
     .orderBy("type.id")
