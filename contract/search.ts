@@ -167,6 +167,12 @@ export const SearchResultItem = z.object({
     /** The name shown on the card: the sub type's when it has one (Group, Announcement), else the model's (optional: see tracking_snippet). */
     type_name_display: z.string().optional(),
     sub_type_name: z.string().nullable().optional(),
+    /**
+     * The item's grades folded into their bands ("K–2", "3–5", "6–8", "9–12"; a grade no band holds, such as "Higher
+     * Education", is its own; nested grades take their top-level folder), in the grade tree's order; empty without
+     * grades (optional: see tracking_snippet).
+     */
+    grade_bands: z.array(z.string()).optional(),
     icon: z.string(),
     title: z.string(),
   }),

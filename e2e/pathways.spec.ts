@@ -52,7 +52,8 @@ test.describe("pathways, outlines, projects and lesson plans", () => {
     await expect(selector.getByRole("radio")).toHaveCount(9);
     await expect(selector.getByRole("button", { name: "Select" })).toBeDisabled();
     await selector.getByLabel("Search").fill("nutrition");
-    await expect(selector.getByRole("radio", { name: /^Introduction to Nutrition/ })).toBeVisible();
+    // Each choice names its type, owner and grade bands (the card's common.grade_bands).
+    await expect(selector.getByRole("radio", { name: /^Introduction to Nutrition .* · Grades (K–2|3–5|6–8|9–12)/ })).toBeVisible();
     await expectNoAxeViolations(page, "item selector");
     await selector.getByRole("radio", { name: /^Introduction to Nutrition/ }).check();
     await selector.getByRole("button", { name: "Select" }).click();

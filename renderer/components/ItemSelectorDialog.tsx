@@ -47,6 +47,7 @@ export function ItemSelectorDialog({ types, purpose, onSelect, onClose }: ItemSe
               <span className="item-selector__title">{item.title}</span>
               <span className="item-selector__meta">
                 {item.common.type_name_singular} · {item.owner_data.name}
+                {item.common.grade_bands?.length ? ` · Grades ${item.common.grade_bands.join(", ")}` : ""}
               </span>
             </label>
           ))}

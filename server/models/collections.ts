@@ -2,6 +2,7 @@ import type { Db } from "../db/connection.js";
 import type { ViewScope } from "../policies/contentObject.js";
 import type { ContentCardRow } from "../presenters/contentObject.js";
 import { selectCardRows, whereViewable } from "./content.js";
+import { withGradeBands } from "./gradeBands.js";
 
 /** A collection as the add-to-collection dialog lists it. */
 export interface CollectionChoice {
@@ -75,5 +76,5 @@ export async function collectionItemRows(db: Db, collectionId: number, scope: Vi
     .orderBy("collection_items.added_at")
     .orderBy("content.id")
     .execute();
-  return rows as ContentCardRow[];
+  return withGradeBands(db, rows as Omit<ContentCardRow, "grade_bands">[]);
 }

@@ -4,6 +4,7 @@ import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
 import { selectCardRows, whereViewable } from "./content.js";
+import { withGradeBands } from "./gradeBands.js";
 import type { ContentCardRow } from "../presenters/contentObject.js";
 
 /** Candidates looked at per request: related lists are short, so the best few hundred are enough to rank. */
@@ -19,7 +20,7 @@ export function significantWords(title: string): string[] {
 }
 
 /** Orders scored rows: by score (then newest) for relevance, else by the chosen column. */
-function order(rows: (ContentCardRow & { score: number; title_sort: string })[], sortBy: RelatedSort) {
+function order<R extends Omit<ContentCardRow, "grade_bands"> & { score: number; title_sort: string }>(rows: R[], sortBy: RelatedSort): R[] {
   const by: Record<RelatedSort, (a: (typeof rows)[number], b: (typeof rows)[number]) => number> = {
     relevance: (a, b) => b.score - a.score || b.updated_at.localeCompare(a.updated_at) || a.id - b.id,
     title_lsort_asc: (a, b) => a.title_sort.localeCompare(b.title_sort) || a.id - b.id,
@@ -77,5 +78,5 @@ async function pageOf(db: Db, scores: Map<number, number>, sortBy: RelatedSort, 
   if (!scores.size) return { rows: [], total: 0 };
   const rows = await selectCardRows(db).select("content.title_sort").where("content.id", "in", [...scores.keys()]).execute();
   const scored = rows.map((r) => ({ ...r, score: scores.get(r.id) ?? 0 }));
-  return { rows: order(scored, sortBy).slice(0, limit), total: scores.size };
+  return { rows: await withGradeBands(db, order(scored, sortBy).slice(0, limit)), total: scores.size };
 }

@@ -8,12 +8,19 @@ import { presentItemThumbnail } from "./thumbnail.js";
 
 /**
  * A content row as the search reads it (models/content.ts selectCardRows), with its owner's name, its designed
- * thumbnail's key and settings (null when none), and how many active products unlock it.
+ * thumbnail's key and settings (null when none), how many active products unlock it, and its grade bands.
  */
 export type ContentCardRow = Pick<
   Content,
   "id" | "uid" | "opaque_id" | "model_key" | "sub_type" | "title" | "description" | "thumb_url" | "owner_id" | "profile_id" | "visibility" | "is_fee_based" | "created_at" | "updated_at"
-> & { owner_name: string; designed_image_key: string | null; designed_settings: string | null; products_count: number | string | null };
+> & {
+  owner_name: string;
+  designed_image_key: string | null;
+  designed_settings: string | null;
+  products_count: number | string | null;
+  /** The item's grade bands (`models/gradeBands.ts` `withGradeBands`, read for the answered cards only). */
+  grade_bands: string[];
+};
 
 const excerpt = (text: string, max = 300) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
@@ -56,6 +63,7 @@ export function presentContentCard(row: ContentCardRow, actor: Actor, favorite: 
       type_name_singular: type.singular,
       type_name_display: type.singular,
       sub_type_name: subTypeName(row.model_key, row.sub_type),
+      grade_bands: row.grade_bands,
       icon: type.icon,
       title: row.title,
     },

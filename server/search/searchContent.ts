@@ -6,6 +6,7 @@ import type { Database } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
 import type { ContentCardRow } from "../presenters/contentObject.js";
 import { selectCardRows, whereViewable } from "../models/content.js";
+import { withGradeBands } from "../models/gradeBands.js";
 import type { SearchLookups } from "./searchLookups.js";
 import { postgresTsQuery, queryWords, sqliteMatchExpression } from "./terms.js";
 
@@ -169,7 +170,7 @@ export async function searchContent(db: Db, s: ResolvedSearch, lookups: SearchLo
   ]);
   const total = Number(totalRow.n);
   const facets = r.includeFacets ? await countFacets(db, s, lookups) : null;
-  return { rows: rows as ContentCardRow[], total, facets };
+  return { rows: await withGradeBands(db, rows as Omit<ContentCardRow, "grade_bands">[]), total, facets };
 }
 
 /** Counts per filter value over the matching content. */

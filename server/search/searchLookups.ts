@@ -2,6 +2,7 @@ import type { CompiledQuery } from "kysely";
 import { ATTRIBUTE_FACETS, type SearchTypeConfig } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { selectCardRows } from "../models/content.js";
+import { withGradeBands } from "../models/gradeBands.js";
 import { listSearchTypes } from "../models/searchTypes.js";
 import type { ContentCardRow } from "../presenters/contentObject.js";
 import type { CatalogueIndex } from "./catalogueIndex.js";
@@ -96,7 +97,7 @@ export class SearchLookups {
   private rowsIndex: CatalogueIndex | null = null;
   /** Per attribute type id: a mark per attribute item id of the type. */
   private typeMarks = new Map<number, Promise<Uint8Array>>();
-  private readonly cardRowsQueries = new Map<number, CompiledQuery<ContentCardRow>>();
+  private readonly cardRowsQueries = new Map<number, CompiledQuery<Omit<ContentCardRow, "grade_bands">>>();
 
   constructor(
     private readonly db: Db,
@@ -119,10 +120,10 @@ export class SearchLookups {
     this.rows = new ByIdCache(MAX_ROWS, (ids) => this.readCardRows(ids), new SeenBefore<number>(MAX_ROWS * 2));
   }
 
-  /** Card rows by content id. */
+  /** Card rows by content id, with their grade bands (a grade change is a content change: the item's new slot reads them again). */
   private async readCardRows(ids: number[]): Promise<Map<number, ContentCardRow>> {
     const out = new Map<number, ContentCardRow>();
-    for (const part of chunks(ids)) for (const row of (await this.db.executeQuery(this.cardRowsQuery(part))).rows) out.set(row.id, row);
+    for (const part of chunks(ids)) for (const row of await withGradeBands(this.db, (await this.db.executeQuery(this.cardRowsQuery(part))).rows)) out.set(row.id, row);
     return out;
   }
 
@@ -130,10 +131,10 @@ export class SearchLookups {
    * The card-row query of these ids. Compiled once per number of ids (a page has at most a few sizes):
    * building and compiling it through Kysely cost as much as SQLite running it.
    */
-  private cardRowsQuery(ids: number[]): CompiledQuery<ContentCardRow> {
+  private cardRowsQuery(ids: number[]): CompiledQuery<Omit<ContentCardRow, "grade_bands">> {
     let query = this.cardRowsQueries.get(ids.length);
     if (!query) {
-      query = selectCardRows(this.db).where("content.id", "in", ids).compile() as CompiledQuery<ContentCardRow>;
+      query = selectCardRows(this.db).where("content.id", "in", ids).compile() as CompiledQuery<Omit<ContentCardRow, "grade_bands">>;
       // Its only parameters are the ids, in order, which is what makes the compiled text reusable.
       if (query.parameters.length !== ids.length) throw new Error("card-row query parameters are not only its ids");
       this.cardRowsQueries.set(ids.length, query);

@@ -18,6 +18,8 @@ export function ResultCard({ item, actions }: { item: SearchResultItem; actions?
   const iconKind = item.sub_type ?? item.model_key;
   // Item pages open inside the app (no reload); any other link leaves it.
   const appPath = inAppItemPath(item.link, window.location.href);
+  // The item's grade bands (K–2, 3–5...); an older server leaves them out.
+  const gradeBands = item.common.grade_bands ?? [];
 
   return (
     <article className="result-card" aria-labelledby={titleId}>
@@ -45,6 +47,13 @@ export function ResultCard({ item, actions }: { item: SearchResultItem; actions?
             <span className="visually-hidden">Owner: </span>
             {item.owner_data.name}
           </span>
+          {gradeBands.length > 0 && (
+            <span className="result-card__grades">
+              <span className="visually-hidden">Grade bands: </span>
+              <span aria-hidden="true">Grades </span>
+              {gradeBands.join(", ")}
+            </span>
+          )}
         </p>
         {description && <p className="result-card__description">{description}</p>}
       </div>
