@@ -76,8 +76,19 @@ export const Provider = z.object({ key: z.string(), label: z.string(), image: z.
 export const ProvidersResponse = z.object({ providers: z.array(Provider) });
 export type ProvidersResponse = z.infer<typeof ProvidersResponse>;
 
+/** Why a new password (registration, reset, account) is too weak, besides its length. */
+export const PASSWORD_MESSAGES = {
+  onlySpaces: "Password cannot be only spaces.",
+  sameAsUsername: "Password cannot be your username.",
+} as const;
+
 /** A password an account may be given: at registration and when resetting it. */
-export const NewPassword = z.string({ error: MESSAGES.passwordRequired }).min(8, "Password must be at least 8 characters.").max(1024, "Password may be at most 1024 characters.");
+export const NewPassword = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(8, "Password must be at least 8 characters.")
+  .max(1024, "Password may be at most 1024 characters.")
+  // Eight spaces pass the length rule but are the first thing a guesser tries.
+  .refine((password) => password.trim().length > 0, PASSWORD_MESSAGES.onlySpaces);
 
 /** POST /auth/register: a new member account (signs the new member in). */
 export const RegisterRequest = z.object({
@@ -91,7 +102,9 @@ export const RegisterRequest = z.object({
     .regex(/^[a-z0-9._-]+$/, "Username may contain only letters, digits, periods, hyphens and underscores."),
   email: z.string({ error: "Please provide your email address" }).trim().min(1, "Please provide your email address").email("The provided email address is invalid"),
   password: NewPassword,
-});
+})
+  // The username is public (profile links, search) and the first guess anyone makes.
+  .refine((r) => r.password.trim().toLowerCase() !== r.username, { path: ["password"], message: PASSWORD_MESSAGES.sameAsUsername });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 /** Message texts of setting a new password with a reset link. */

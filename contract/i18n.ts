@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES } from "./account.js";
 import { ANNOUNCEMENT_MANAGE_TEXTS, ANNOUNCEMENT_TEXTS } from "./announcements.js";
 import { ATTACHMENT_MESSAGES } from "./attachments.js";
 import { ATTRIBUTE_MESSAGES } from "./attributes.js";
-import { REGISTER_MESSAGES, RESET_MESSAGES } from "./auth.js";
+import { PASSWORD_MESSAGES, REGISTER_MESSAGES, RESET_MESSAGES } from "./auth.js";
 import { BADGE_MESSAGES } from "./badges.js";
 import { BULK_IMPORT_MESSAGES } from "./bulkImport.js";
 import { CAROUSEL_TEXTS, FEATURED_MESSAGES, NEWS_MESSAGES } from "./carousels.js";
@@ -77,6 +77,7 @@ export const I18N_GROUPS = {
   news: NEWS_MESSAGES,
   notifications: NOTIFICATION_MESSAGES,
   "page-blocks": PAGE_BLOCK_MESSAGES,
+  password: PASSWORD_MESSAGES,
   permissions: PERMISSION_MESSAGES,
   "profile-autocomplete": PROFILE_AUTOCOMPLETE_MESSAGES,
   profiles: PROFILE_MESSAGES,

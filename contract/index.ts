@@ -44,3 +44,4 @@ export * from "./checkout.js";
 export * from "./i18n.js";
 export * from "./imageSearch.js";
 export * from "./zoom.js";
+export * from "./webPages.js";

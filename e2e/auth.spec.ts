@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SSO_ERRORS } from "../contract/index.js";
-import { TEACHER, openSearch, signInViaApi, signInViaForm } from "./helpers.js";
+import { TEACHER, expectNoAxeViolations, openSearch, signInViaApi, signInViaForm } from "./helpers.js";
 
 const passwordField = (page: Page) => page.getByLabel("Password", { exact: true });
 const header = (page: Page) => page.getByRole("banner");
@@ -256,10 +256,38 @@ test.describe("registration", () => {
     await page.getByLabel("Username").fill(username);
     await page.getByLabel("E-mail address").fill("nia@example.org");
     await page.getByLabel("Password (at least 8 characters)").fill("a long password");
+    await page.getByLabel("Repeat the password").fill("a long password");
     await page.getByRole("button", { name: "Create account" }).click();
 
     await expect(page).toHaveURL(/\/search\//);
     // The header's own bar (a sticky copy of it also holds the name once the page is scrolled).
     await expect(header(page).getByRole("link", { name: "Nia Newcomer" }).first()).toBeVisible();
+  });
+
+  test("a mistyped repeat of the password is caught on the form before any account is made", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/auth/register") posts.push(request.url());
+    });
+    await page.goto("/auth/register");
+    const username = `typo${Date.now().toString(36)}`;
+    await page.getByLabel("Full name").fill("Tia Typo");
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("E-mail address").fill(`${username}@example.org`);
+    await page.getByLabel("Password (at least 8 characters)").fill("a long password");
+    await page.getByLabel("Repeat the password").fill("a long pasword");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByLabel("Repeat the password")).toBeFocused();
+    await expect(page.getByText("The two passwords do not match.")).toBeVisible();
+    await expectNoAxeViolations(page, "register page with a mismatched repeat");
+    expect(posts).toHaveLength(0);
+    // Corrected, the form makes the account and goes on, signed in.
+    await page.getByLabel("Repeat the password").fill("a long password");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/search\//);
+    expect(posts).toHaveLength(1);
+    const profile = ((await (await page.request.get("/getInitializeData")).json()) as { profile: { username: string } | null }).profile;
+    expect(profile?.username).toBe(username);
   });
 });

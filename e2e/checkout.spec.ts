@@ -237,3 +237,26 @@ test("products: a product no one ordered is deleted after a question; an ordered
   await currency.fill("EUR");
   await expect(currency).not.toHaveAccessibleDescription(currencyMessage);
 });
+
+test("on a phone, a buyer's orders are cards of labelled lines: the date and status in sight, nothing scrolled sideways", async ({ page }) => {
+  // A new member buys the demo's single-item product (Buy Now's JSON answer), then reads their orders on a phone.
+  const username = `buyer${Date.now().toString(36)}`;
+  const registered = await page.request.post("/auth/register", { data: { name: "Phone Buyer", username, email: `${username}@example.org`, password: "phone buyer pass" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(registered.status()).toBe(201);
+  const bought = await page.request.post("/checkout/one-click/00000000-0000-4000-8000-000000000002", { data: {}, headers: { "X-CSRF-Token": await csrfToken(page.request), Accept: "application/json" } });
+  expect(bought.ok(), "Buy Now").toBeTruthy();
+  const product = ((await bought.json()) as { data: { product: { name: string } } }).data.product.name;
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/checkout/orders");
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: product }) });
+  await expect(row.getByRole("cell", { name: "Awaiting payment" })).toBeVisible();
+  // Every cell of the order within the screen's width, the table no wider than its place.
+  for (const cell of await row.getByRole("cell").all()) {
+    const box = (await cell.boundingBox())!;
+    expect(box.x + box.width, await cell.innerText()).toBeLessThanOrEqual(390);
+  }
+  expect(await page.locator(".orders-table-wrap").evaluate((el) => el.scrollWidth - el.clientWidth), "orders scrolled sideways").toBe(0);
+  await expectNoAxeViolations(page, "a buyer's orders on a phone");
+  await page.screenshot({ path: `${SHOTS}/my-orders-390.png` });
+});

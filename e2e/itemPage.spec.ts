@@ -340,6 +340,7 @@ test.describe("an item that cannot be shown", () => {
     await page.getByLabel("Username").fill(username);
     await page.getByLabel("E-mail address").fill(`${username}@example.org`);
     await page.getByLabel("Password (at least 8 characters)").fill("preview-card-pass");
+    await page.getByLabel("Repeat the password").fill("preview-card-pass");
     await page.getByRole("main").getByRole("button", { name: "Create account" }).click();
 
     // Back on the item (it once went to the search screen), now as a member: the item or its request-access card.

@@ -260,6 +260,7 @@ test("permissions: the owner invites by e-mail; the invitee opens the mailed lin
   await page.getByLabel("Username").fill(`ivo${Date.now().toString(36)}`);
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password (at least 8 characters)").fill("invited password 1");
+  await page.getByLabel("Repeat the password").fill("invited password 1");
   await page.getByRole("button", { name: "Create account" }).click();
   // Registration comes back to the invite's link, which takes the invite and opens the item.
   await expect(page).toHaveURL(new RegExp(`${link}$`));

@@ -7,7 +7,7 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import qs from "qs";
 import { csrfSync } from "csrf-sync";
-import { MESSAGES, UNSPLASH_IMAGES_ORIGIN } from "../contract/index.js";
+import { MESSAGES, UNSPLASH_IMAGES_ORIGIN, isWebAppPage } from "../contract/index.js";
 import { DEFAULT_UNSPLASH_API_URL, publicBaseUrl, type ServerConfig } from "./config.js";
 import type { Db } from "./db/connection.js";
 import { GUEST, loadActor } from "./lib/actor.js";
@@ -311,13 +311,14 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   return app;
 }
 
-/** Serves the built web app, with the history fallback for its client-side routes. */
+/** Serves the built web app, with the history fallback for its client-side routes (404 for a path it has no page at). */
 function serveWebApp(app: Express, webDir: string): void {
   const index = path.join(webDir, "index.html");
   app.use(express.static(webDir, { index: false, maxAge: "1h", setHeaders: (res, file) => file.includes(`${path.sep}assets${path.sep}`) && res.setHeader("Cache-Control", "public, max-age=31536000, immutable") }));
   app.get(/.*/, (req, res, next) => {
     if (!req.accepts("html") || !fs.existsSync(index)) return next();
     res.setHeader("Cache-Control", "no-cache");
-    res.sendFile(index);
+    // The app still answers (it shows its "Page not found"), but the status says the page is missing.
+    res.status(isWebAppPage(req.path) ? 200 : 404).sendFile(index);
   });
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { MESSAGES, REGISTER_MESSAGES, RegisterRequest } from "../../../contract/index.js";
+import { MESSAGES, REGISTER_MESSAGES, RESET_MESSAGES, RegisterRequest } from "../../../contract/index.js";
 import { ApiError, messageOf } from "../../api/ApiError.js";
 import { useCurrentProfile, useRegisterMutation } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
@@ -8,12 +8,14 @@ import { Field, fieldErrorProps } from "../../components/Field.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { PATHS, safeRedirect, signInPath } from "../../routes/paths.js";
 
-type Field = "name" | "username" | "email" | "password";
+type Field = "name" | "username" | "email" | "password" | "confirm";
 const FIELDS: { name: Field; label: string; type: string; autoComplete: string }[] = [
   { name: "name", label: "Full name", type: "text", autoComplete: "name" },
   { name: "username", label: "Username", type: "text", autoComplete: "username" },
   { name: "email", label: "E-mail address", type: "email", autoComplete: "email" },
   { name: "password", label: "Password (at least 8 characters)", type: "password", autoComplete: "new-password" },
+  // Typed twice, as on the reset and account pages: a typo in a masked field would lock the new member out.
+  { name: "confirm", label: "Repeat the password", type: "password", autoComplete: "new-password" },
 ];
 
 /** Registration page: creates a member account, signs it in, and goes back where the guest came from. */
@@ -23,7 +25,7 @@ export function RegisterScene() {
   const profile = useCurrentProfile();
   const registration = useRegisterMutation();
   const redirect = safeRedirect(params.get("redirect")) ?? PATHS.search;
-  const [values, setValues] = useState<Record<Field, string>>({ name: "", username: "", email: "", password: "" });
+  const [values, setValues] = useState<Record<Field, string>>({ name: "", username: "", email: "", password: "", confirm: "" });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const id = useId();
@@ -37,13 +39,15 @@ export function RegisterScene() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = RegisterRequest.safeParse(values);
-    if (!parsed.success) {
-      const errors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        errors[field] ??= issue.message;
-      }
+    const { confirm, ...request } = values;
+    const parsed = RegisterRequest.safeParse(request);
+    const errors: Partial<Record<Field, string>> = {};
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const field = issue.path[0] as Field;
+      errors[field] ??= issue.message;
+    }
+    if (!errors.password && confirm !== values.password) errors.confirm = RESET_MESSAGES.mismatch;
+    if (!parsed.success || errors.confirm) {
       showErrors(errors);
       return;
     }

@@ -12,40 +12,41 @@ export function OrdersTable({ orders, label, withBuyer = false, actions }: { ord
   return (
     // Scrolls sideways on a phone rather than widening the page; focusable, so a keyboard can scroll it.
     <div className="orders-table-wrap" role="region" aria-label={label} tabIndex={0}>
-      <table className="orders-table">
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            {withBuyer && <th scope="col">Buyer</th>}
-            <th scope="col">Price</th>
-            <th scope="col">Status</th>
-            <th scope="col">Ordered</th>
+      {/* The roles are spelled out: a phone shows each row as a card (CSS display: block), which drops a table's implied ones. */}
+      <table className="orders-table" role="table">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">Product</th>
+            {withBuyer && <th scope="col" role="columnheader">Buyer</th>}
+            <th scope="col" role="columnheader">Price</th>
+            <th scope="col" role="columnheader">Status</th>
+            <th scope="col" role="columnheader">Ordered</th>
             {actions && (
-              <th scope="col">
+              <th scope="col" role="columnheader">
                 <span className="visually-hidden">Actions</span>
               </th>
             )}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {orders.map((order) => (
-            <tr key={order.uuid}>
-              <td>
+            <tr key={order.uuid} role="row">
+              <td role="cell" data-label="Product">
                 <Link to={order.link}>{order.product.name}</Link>
               </td>
               {withBuyer && (
-                <td>
+                <td role="cell" data-label="Buyer">
                   <Link to={order.buyer.link}>{order.buyer.name}</Link>
                 </td>
               )}
-              <td>{formatPrice(order.price_cents, order.currency)}</td>
-              <td>
+              <td role="cell" data-label="Price">{formatPrice(order.price_cents, order.currency)}</td>
+              <td role="cell" data-label="Status">
                 <span className={`order-status order-status--${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>
               </td>
-              <td>
+              <td role="cell" data-label="Ordered">
                 <time dateTime={order.created_at}>{shortDate(order.created_at)}</time>
               </td>
-              {actions && <td className="orders-table__actions">{actions(order)}</td>}
+              {actions && <td role="cell" className="orders-table__actions">{actions(order)}</td>}
             </tr>
           ))}
         </tbody>

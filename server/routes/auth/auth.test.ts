@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../../contract/index.js";
+import { MESSAGES, PASSWORD_MESSAGES } from "../../../contract/index.js";
 import { buildUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/testServer.js";
 
@@ -298,5 +298,20 @@ describe("registration", () => {
     const res = await server.client().post("/auth/register", { name: "", username: "a b", email: "nope", password: "short" });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors).sort()).toEqual(["email", "name", "password", "username"]);
+  });
+
+  it("refuses a password of only spaces or the username itself, and makes no account", async () => {
+    for (const [username, password, message] of [
+      ["spacey", "          ", PASSWORD_MESSAGES.onlySpaces],
+      ["Same.Name", "same.name", PASSWORD_MESSAGES.sameAsUsername],
+      ["same.again", " SAME.AGAIN ", PASSWORD_MESSAGES.sameAsUsername],
+    ] as const) {
+      const res = await server.client().post("/auth/register", { name: "Weak", username, email: "weak@example.org", password });
+      expect([res.status, res.body.message, res.body.errors], username).toEqual([422, message, { password: [message] }]);
+      expect(await server.db.selectFrom("profiles").select("id").where("username", "=", username.toLowerCase()).execute(), username).toHaveLength(0);
+    }
+    // A password that only contains the username, or has spaces in it, is fine.
+    const ok = await server.client().post("/auth/register", { name: "Fine", username: "fine.one", email: "fine@example.org", password: " fine.one and more " });
+    expect(ok.status).toBe(201);
   });
 });
