@@ -7,6 +7,7 @@ import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
+import { absoluteSiteLinks } from "../../export/exportDocument.js";
 import { buildContent, buildSignedInClient, buildSignedInUser, buildUser, type TestUser } from "../../test/factories.js";
 import { solidPng } from "../../test/sampleFiles.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
@@ -293,5 +294,45 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     } finally {
       await noChromium.stop();
     }
+  });
+});
+
+describe("the links an export writes to this site", () => {
+  const PUBLIC_URL = "http://commons.example.test";
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { PUBLIC_URL } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** A GET with a Host header of the caller's choosing (fetch would not send one). */
+  const getWithHost = (pathname: string, host: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(server.url);
+      const req = http.get({ host: url.hostname, port: url.port, path: pathname, headers: { host } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      });
+      req.on("error", reject);
+    });
+
+  it("are written on PUBLIC_URL, whatever Host header the request forged", async () => {
+    const [owner, client] = await buildSignedInUser(server);
+    const target = await buildContent(server.db, { ownerId: owner.id, title: "Tide sheet" });
+    const pathway = await buildContent(server.db, { ownerId: owner.id, modelKey: "pathway", title: "Forged Host Pathway" });
+    const saved = await client.post(`/pathways/${pathway.uid}/update`, { title: "Forged Host Pathway", sections: [{ title: "Step 1", html: `<p><a href="/resources/${target.uid}">the tide sheet</a></p>` }] });
+    expect(saved.status).toBe(200);
+    const res = await getWithHost(`/pathways/${pathway.uid}/export/HTML`, "evil.example");
+    expect(res.status).toBe(200);
+    expect(res.body).toContain(`<a href="${PUBLIC_URL}/resources/${target.uid}">the tide sheet</a>`);
+    expect(res.body).not.toContain("evil.example");
+  });
+
+  it("escape the site address for the attribute", () => {
+    expect(absoluteSiteLinks('<p><a href="/resources/abc">x</a></p>', 'http://site.test/a?b=1&c="<x>')).toBe('<p><a href="http://site.test/a?b=1&amp;c=&quot;&lt;x&gt;/resources/abc">x</a></p>');
   });
 });
