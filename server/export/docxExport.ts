@@ -112,7 +112,10 @@ export async function renderExportDocx(doc: ExportDocument, loadImage: ExportIma
         continue;
       }
       const { tag } = node;
-      if (tag === "span" && node.attrs.class?.split(/\s+/).includes("math-equation")) out.push(...equationRun(node));
+      const classes = node.attrs.class?.split(/\s+/) ?? [];
+      if (tag === "span" && classes.includes("math-equation")) out.push(...equationRun(node));
+      // A callout's title is a block on the page (a span styled so: see shortCodes.ts); in Word it is a bold line of its own, not run into the text.
+      else if (tag === "span" && classes.includes("sc-callout__title")) out.push(...(await inlines(node.children, { ...style, bold: true })), new TextRun({ break: 1 }));
       else if (tag === "br") out.push(new TextRun({ break: 1 }));
       else if (tag === "img") out.push(...(await imageRun(node)));
       else if (tag === "a" && /^(https?:|mailto:)/i.test(node.attrs.href ?? "")) {

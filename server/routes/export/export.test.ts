@@ -28,10 +28,10 @@ function withTempFile<T>(bytes: Buffer, ext: string, read: (file: string) => T):
 const pdfText = (bytes: Buffer) => withTempFile(bytes, "pdf", (file) => execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }));
 const docxPart = (bytes: Buffer, part: string) => withTempFile(bytes, "docx", (file) => execFileSync("unzip", ["-p", file, part], { encoding: "utf8", maxBuffer: 20 * 1024 * 1024 }));
 const docxList = (bytes: Buffer) => withTempFile(bytes, "docx", (file) => execFileSync("unzip", ["-Z1", file], { encoding: "utf8" }));
-/** The visible text of word/document.xml (runs joined, paragraphs on lines). */
+/** The visible text of word/document.xml (runs joined, paragraphs and line breaks on lines). */
 const docxText = (xml: string) =>
   xml
-    .replace(/<\/w:p>/g, "\n")
+    .replace(/<\/w:p>|<w:br\/>/g, "\n")
     .replace(/<[^>]+>/g, "")
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")
@@ -164,8 +164,9 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     expect(xml).toContain("<w:numPr>"); // list items
     expect(docxList(res.bytes)).toMatch(/word\/media\/\S+\.png/);
     expect(text).toContain("[Image: Internal address]");
-    expect(text).toContain("Tide tip");
-    expect(text).toContain("High tide comes twice a day.");
+    // The callout's title is a bold line of its own, as on the page (it was run into the text: "Tide tipHigh tide...").
+    expect(text).toContain("Tide tip\nHigh tide comes twice a day.");
+    expect(xml).toMatch(/<w:r><w:rPr><w:b\/><w:bCs\/><\/w:rPr><w:t xml:space="preserve">Tide tip<\/w:t><\/w:r><w:r><w:br\/><\/w:r>/);
     expect(text).not.toContain("[callout");
   });
 
