@@ -130,6 +130,25 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     expect(read.text).toContain("[Image: Internal address]");
   });
 
+  it("prints a table as the editor writes it (a paragraph per cell, some empty) with cells as wide and as tall as on the page", async () => {
+    const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Empty cells" });
+    const empty = "<p><br></p>";
+    const table = `<table><tbody><tr><th><p><span>Cell A</span></p></th><th>${empty}</th><th>${empty}</th></tr><tr><td>${empty}</td><td>${empty}</td><td>${empty}</td></tr></tbody></table>`;
+    expect((await ownerClient.post(`/lesson-plans/${item.uid}/update`, { title: "Empty cells", sections: [{ title: "Table", html: table }] })).status).toBe(200);
+    const res = await ownerClient.download(`/lesson-plans/${item.uid}/export/HTML`);
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.setContent(res.bytes.toString("utf8"));
+    const boxes = await page.evaluate(() => ({
+      widths: Array.from(document.querySelectorAll("th, td")).map((c) => c.getBoundingClientRect().width),
+      rows: Array.from(document.querySelectorAll("tr")).map((r) => r.getBoundingClientRect().height),
+    }));
+    await page.close();
+    // Empty columns kept the width of a cell (they shrank to slivers), and a cell's paragraph no longer adds a blank line above and below.
+    expect(boxes.widths).toHaveLength(6);
+    for (const width of boxes.widths) expect(width).toBeGreaterThanOrEqual(64);
+    for (const height of boxes.rows) expect(height).toBeLessThan(48);
+  });
+
   it("applies the option switches and offers the HTML as a download on request", async () => {
     const res = await ownerClient.download(`${link}/export/HTML?include_description=0&include_section_titles=0&download=1`);
     expect(res.status).toBe(200);
