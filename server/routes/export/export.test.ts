@@ -149,6 +149,17 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     for (const height of boxes.rows) expect(height).toBeLessThan(48);
   });
 
+  it("writes a video embedded in a paragraph (as the editor writes it) into Word as a link to it", async () => {
+    const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Tide video" });
+    const video = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
+    const html = `<p>Watch this:</p><p><iframe src="${video}" width="560" height="315" title="Embedded content" allowfullscreen frameborder="0" loading="lazy"></iframe></p>`;
+    expect((await ownerClient.post(`/lesson-plans/${item.uid}/update`, { title: "Tide video", sections: [{ title: "Video", html }] })).status).toBe(200);
+    const word = await ownerClient.download(`/lesson-plans/${item.uid}/export/Word2007`);
+    expect(word.status).toBe(200);
+    expect(docxText(docxPart(word.bytes, "word/document.xml"))).toContain(`Watch this:\n${video}\n`);
+    expect(docxPart(word.bytes, "word/_rels/document.xml.rels")).toContain(`Target="${video}"`);
+  });
+
   it("applies the option switches and offers the HTML as a download on request", async () => {
     const res = await ownerClient.download(`${link}/export/HTML?include_description=0&include_section_titles=0&download=1`);
     expect(res.status).toBe(200);
