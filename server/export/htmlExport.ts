@@ -60,8 +60,11 @@ async function inlineImages(html: string, loadImage: ExportImageLoader): Promise
   return html.replace(/<img\b[^>]*>/g, () => replacements[i++]!);
 }
 
-/** Embedded frames cannot play in a file: each becomes a link to what it showed. */
-const framesToLinks = (html: string) => html.replace(/<iframe\b[^>]*\ssrc="([^"]*)"[^>]*>[\s\S]*?<\/iframe>/g, (_, src: string) => `<p><a href="${src}">${src}</a></p>`);
+/**
+ * Embedded frames cannot play in a file: each becomes a link to what it showed, in the frame's place (frames sit in
+ * paragraphs, so a paragraph of its own here nested one paragraph in another).
+ */
+const framesToLinks = (html: string) => html.replace(/<iframe\b[^>]*\ssrc="([^"]*)"[^>]*>[\s\S]*?<\/iframe>/g, (_, src: string) => `<a href="${src}">${src}</a>`);
 
 /**
  * The export as one self-contained HTML page: the sanitized sections with their KaTeX markup, KaTeX's CSS

@@ -149,7 +149,7 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     for (const height of boxes.rows) expect(height).toBeLessThan(48);
   });
 
-  it("writes a video embedded in a paragraph (as the editor writes it) into Word as a link to it", async () => {
+  it("writes a video embedded in a paragraph (as the editor writes it) into Word and HTML as a link to it", async () => {
     const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Tide video" });
     const video = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
     const html = `<p>Watch this:</p><p><iframe src="${video}" width="560" height="315" title="Embedded content" allowfullscreen frameborder="0" loading="lazy"></iframe></p>`;
@@ -158,6 +158,10 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     expect(word.status).toBe(200);
     expect(docxText(docxPart(word.bytes, "word/document.xml"))).toContain(`Watch this:\n${video}\n`);
     expect(docxPart(word.bytes, "word/_rels/document.xml.rels")).toContain(`Target="${video}"`);
+    // HTML (and so PDF): the link takes the frame's place in its paragraph, not a paragraph nested in it.
+    const page = (await ownerClient.download(`/lesson-plans/${item.uid}/export/HTML`)).bytes.toString("utf8");
+    expect(page).toContain(`<p><a href="${video}">${video}</a></p>`);
+    expect(page).not.toContain("<p><p>");
   });
 
   it("applies the option switches and offers the HTML as a download on request", async () => {
