@@ -301,7 +301,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(feedsRouter(db, storage, mail));
   app.use(attachmentsRouter(db, storage));
   app.use(thumbnailsRouter(db, storage));
-  app.use(exportRouter(db, storage, config.chromiumPath));
+  app.use(exportRouter(db, storage, config.chromiumPath, mail.baseUrl));
   app.use(docsRouter());
 
   app.use(API_PREFIXES, notFoundHandler);

@@ -102,7 +102,13 @@ export async function renderExportDocx(doc: ExportDocument, loadImage: ExportIma
     return [new ImageRun({ type, data: image.data, transformation: { width, height }, altText: { name: alt || "image", description: alt, title: alt } })];
   };
 
-  /** The runs of inline content (text, formatting, links, equations, images). */
+  /** An embedded frame as a link to its address (http(s) only). */
+  const frameLink = (node: Element): ParagraphChild[] => {
+    const src = node.attrs.src ?? "";
+    return /^https?:/.test(src) ? [new ExternalHyperlink({ link: src, children: [new TextRun({ text: src, underline: {} })] })] : [];
+  };
+
+  /** The runs of inline content (text, formatting, links, equations, images, frames as links). */
   const inlines = async (nodes: HtmlNode[], style: RunStyle): Promise<ParagraphChild[]> => {
     const out: ParagraphChild[] = [];
     for (const node of nodes) {
@@ -112,9 +118,14 @@ export async function renderExportDocx(doc: ExportDocument, loadImage: ExportIma
         continue;
       }
       const { tag } = node;
-      if (tag === "span" && node.attrs.class?.split(/\s+/).includes("math-equation")) out.push(...equationRun(node));
+      const classes = node.attrs.class?.split(/\s+/) ?? [];
+      if (tag === "span" && classes.includes("math-equation")) out.push(...equationRun(node));
+      // A callout's title is a block on the page (a span styled so: see shortCodes.ts); in Word it is a bold line of its own, not run into the text.
+      else if (tag === "span" && classes.includes("sc-callout__title")) out.push(...(await inlines(node.children, { ...style, bold: true })), new TextRun({ break: 1 }));
       else if (tag === "br") out.push(new TextRun({ break: 1 }));
       else if (tag === "img") out.push(...(await imageRun(node)));
+      // An embedded frame sits in a paragraph as the editor writes it: Word cannot play it, so its address is a link (it was dropped).
+      else if (tag === "iframe") out.push(...frameLink(node));
       else if (tag === "a" && /^(https?:|mailto:)/i.test(node.attrs.href ?? "")) {
         const children = (await inlines(node.children, { ...style, underline: true })).filter((c): c is TextRun => c instanceof TextRun);
         out.push(new ExternalHyperlink({ link: node.attrs.href!, children: children.length ? children : [new TextRun({ text: node.attrs.href!, underline: {} })] }));
@@ -168,10 +179,8 @@ export async function renderExportDocx(doc: ExportDocument, loadImage: ExportIma
       else if (tag === "hr") out.push(new Paragraph({ border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: "A0AEC0", space: 1 } } }));
       else if (tag === "table") out.push(await table(node));
       else if (tag === "figcaption") out.push(paragraph(await inlines(node.children, { italics: true }), ctx));
-      else if (tag === "iframe") {
-        const src = node.attrs.src ?? "";
-        out.push(paragraph(/^https?:/.test(src) ? [new ExternalHyperlink({ link: src, children: [new TextRun({ text: src, underline: {} })] })] : [], ctx));
-      } else out.push(...(await blocks(node.children, ctx)));
+      else if (tag === "iframe") out.push(paragraph(frameLink(node), ctx));
+      else out.push(...(await blocks(node.children, ctx)));
     }
     await flush();
     return out;

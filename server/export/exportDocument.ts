@@ -1,6 +1,6 @@
 import type { ExportOptions } from "../../contract/index.js";
 import type { Content, ContentSection } from "../db/schema.js";
-import { expandShortCodes } from "../lib/shortCodes.js";
+import { escapeHtml, expandShortCodes } from "../lib/shortCodes.js";
 import { modelTypeInfo } from "../presenters/modelTypes.js";
 
 /** A titled part of an export: sanitized HTML (an item's section) or HTML the server builds (exportAppendix.ts). */
@@ -37,11 +37,14 @@ export function fileBaseName(title: string): string {
 
 /**
  * Makes the links of sanitized HTML that name a page of this site by its path ("/resources/abc", as the editor's
- * Add item writes them) absolute on `origin`: an export is read away from the site (a saved file, a PDF, a Word
- * document), where a path leads nowhere. Addresses with a scheme, "//host" ones and #anchors stay as they are.
+ * Add item writes them) absolute on `origin` (the site's configured address, never the request's Host header, which
+ * a client chooses): an export is read away from the site (a saved file, a PDF, a Word document), where a path leads
+ * nowhere. The origin is escaped for the attribute; the path already is. Addresses with a scheme, "//host" ones and
+ * #anchors stay as they are.
  */
 export function absoluteSiteLinks(html: string, origin: string): string {
-  return html.replace(/(<a\b[^>]*?\shref=")(\/(?!\/)[^"]*)"/g, (_, start: string, path: string) => `${start}${origin}${path}"`);
+  const escapedOrigin = escapeHtml(origin);
+  return html.replace(/(<a\b[^>]*?\shref=")(\/(?!\/)[^"]*)"/g, (_, start: string, path: string) => `${start}${escapedOrigin}${path}"`);
 }
 
 /**

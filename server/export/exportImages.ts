@@ -104,16 +104,18 @@ export function exportImageLoader(db: Db, storage: FileStorage, actor: Actor, or
     return asImage(await storage.get(key));
   };
 
+  // The site's origin alone (a PUBLIC_URL may carry a path).
+  const siteOrigin = URL.parse(origin)?.origin ?? origin;
   const load = async (src: string): Promise<ExportImage | null> => {
     let url: URL;
     try {
-      url = new URL(src, origin);
+      url = new URL(src, siteOrigin);
     } catch {
       return null;
     }
-    const own = url.origin === origin ? OWN_FILE.exec(url.pathname) : null;
+    const own = url.origin === siteOrigin ? OWN_FILE.exec(url.pathname) : null;
     if (own) return loadOwn(own[1]!, own[2]!);
-    const editorImage = url.origin === origin ? EDITOR_IMAGE.exec(url.pathname) : null;
+    const editorImage = url.origin === siteOrigin ? EDITOR_IMAGE.exec(url.pathname) : null;
     if (editorImage) return (await findEditorImage(db, editorImage[1]!)) ? asImage(await storage.get(editorImage[1]!)) : null;
     if (url.protocol !== "https:" && url.protocol !== "http:") return null;
     return asImage(await fetchPublicImage(url));

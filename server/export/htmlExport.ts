@@ -30,7 +30,8 @@ section{margin-top:1.6rem;break-inside:auto}
 section>h2{font-size:1.4rem;border-bottom:1px solid #cbd5e0;padding-bottom:.2rem}
 img{max-width:100%;height:auto}
 table{border-collapse:collapse;margin:1rem 0}
-th,td{border:1px solid #a0aec0;padding:.35rem .6rem;vertical-align:top}
+th,td{border:1px solid #a0aec0;padding:.35rem .6rem;vertical-align:top;min-width:4rem}
+th>p,td>p{margin:0}
 th{background:#edf2f7}
 blockquote{border-left:3px solid #cbd5e0;margin-left:0;padding-left:1rem;color:#4a5568}
 .math-equation{display:inline-block}
@@ -59,8 +60,11 @@ async function inlineImages(html: string, loadImage: ExportImageLoader): Promise
   return html.replace(/<img\b[^>]*>/g, () => replacements[i++]!);
 }
 
-/** Embedded frames cannot play in a file: each becomes a link to what it showed. */
-const framesToLinks = (html: string) => html.replace(/<iframe\b[^>]*\ssrc="([^"]*)"[^>]*>[\s\S]*?<\/iframe>/g, (_, src: string) => `<p><a href="${src}">${src}</a></p>`);
+/**
+ * Embedded frames cannot play in a file: each becomes a link to what it showed, in the frame's place (frames sit in
+ * paragraphs, so a paragraph of its own here nested one paragraph in another).
+ */
+const framesToLinks = (html: string) => html.replace(/<iframe\b[^>]*\ssrc="([^"]*)"[^>]*>[\s\S]*?<\/iframe>/g, (_, src: string) => `<a href="${src}">${src}</a>`);
 
 /**
  * The export as one self-contained HTML page: the sanitized sections with their KaTeX markup, KaTeX's CSS

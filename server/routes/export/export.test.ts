@@ -7,6 +7,7 @@ import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
+import { absoluteSiteLinks } from "../../export/exportDocument.js";
 import { buildContent, buildSignedInClient, buildSignedInUser, buildUser, type TestUser } from "../../test/factories.js";
 import { solidPng } from "../../test/sampleFiles.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
@@ -27,10 +28,10 @@ function withTempFile<T>(bytes: Buffer, ext: string, read: (file: string) => T):
 const pdfText = (bytes: Buffer) => withTempFile(bytes, "pdf", (file) => execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }));
 const docxPart = (bytes: Buffer, part: string) => withTempFile(bytes, "docx", (file) => execFileSync("unzip", ["-p", file, part], { encoding: "utf8", maxBuffer: 20 * 1024 * 1024 }));
 const docxList = (bytes: Buffer) => withTempFile(bytes, "docx", (file) => execFileSync("unzip", ["-Z1", file], { encoding: "utf8" }));
-/** The visible text of word/document.xml (runs joined, paragraphs on lines). */
+/** The visible text of word/document.xml (runs joined, paragraphs and line breaks on lines). */
 const docxText = (xml: string) =>
   xml
-    .replace(/<\/w:p>/g, "\n")
+    .replace(/<\/w:p>|<w:br\/>/g, "\n")
     .replace(/<[^>]+>/g, "")
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")
@@ -129,6 +130,40 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     expect(read.text).toContain("[Image: Internal address]");
   });
 
+  it("prints a table as the editor writes it (a paragraph per cell, some empty) with cells as wide and as tall as on the page", async () => {
+    const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Empty cells" });
+    const empty = "<p><br></p>";
+    const table = `<table><tbody><tr><th><p><span>Cell A</span></p></th><th>${empty}</th><th>${empty}</th></tr><tr><td>${empty}</td><td>${empty}</td><td>${empty}</td></tr></tbody></table>`;
+    expect((await ownerClient.post(`/lesson-plans/${item.uid}/update`, { title: "Empty cells", sections: [{ title: "Table", html: table }] })).status).toBe(200);
+    const res = await ownerClient.download(`/lesson-plans/${item.uid}/export/HTML`);
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.setContent(res.bytes.toString("utf8"));
+    const boxes = await page.evaluate(() => ({
+      widths: Array.from(document.querySelectorAll("th, td")).map((c) => c.getBoundingClientRect().width),
+      rows: Array.from(document.querySelectorAll("tr")).map((r) => r.getBoundingClientRect().height),
+    }));
+    await page.close();
+    // Empty columns kept the width of a cell (they shrank to slivers), and a cell's paragraph no longer adds a blank line above and below.
+    expect(boxes.widths).toHaveLength(6);
+    for (const width of boxes.widths) expect(width).toBeGreaterThanOrEqual(64);
+    for (const height of boxes.rows) expect(height).toBeLessThan(48);
+  });
+
+  it("writes a video embedded in a paragraph (as the editor writes it) into Word and HTML as a link to it", async () => {
+    const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Tide video" });
+    const video = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
+    const html = `<p>Watch this:</p><p><iframe src="${video}" width="560" height="315" title="Embedded content" allowfullscreen frameborder="0" loading="lazy"></iframe></p>`;
+    expect((await ownerClient.post(`/lesson-plans/${item.uid}/update`, { title: "Tide video", sections: [{ title: "Video", html }] })).status).toBe(200);
+    const word = await ownerClient.download(`/lesson-plans/${item.uid}/export/Word2007`);
+    expect(word.status).toBe(200);
+    expect(docxText(docxPart(word.bytes, "word/document.xml"))).toContain(`Watch this:\n${video}\n`);
+    expect(docxPart(word.bytes, "word/_rels/document.xml.rels")).toContain(`Target="${video}"`);
+    // HTML (and so PDF): the link takes the frame's place in its paragraph, not a paragraph nested in it.
+    const page = (await ownerClient.download(`/lesson-plans/${item.uid}/export/HTML`)).bytes.toString("utf8");
+    expect(page).toContain(`<p><a href="${video}">${video}</a></p>`);
+    expect(page).not.toContain("<p><p>");
+  });
+
   it("applies the option switches and offers the HTML as a download on request", async () => {
     const res = await ownerClient.download(`${link}/export/HTML?include_description=0&include_section_titles=0&download=1`);
     expect(res.status).toBe(200);
@@ -163,8 +198,9 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     expect(xml).toContain("<w:numPr>"); // list items
     expect(docxList(res.bytes)).toMatch(/word\/media\/\S+\.png/);
     expect(text).toContain("[Image: Internal address]");
-    expect(text).toContain("Tide tip");
-    expect(text).toContain("High tide comes twice a day.");
+    // The callout's title is a bold line of its own, as on the page (it was run into the text: "Tide tipHigh tide...").
+    expect(text).toContain("Tide tip\nHigh tide comes twice a day.");
+    expect(xml).toMatch(/<w:r><w:rPr><w:b\/><w:bCs\/><\/w:rPr><w:t xml:space="preserve">Tide tip<\/w:t><\/w:r><w:r><w:br\/><\/w:r>/);
     expect(text).not.toContain("[callout");
   });
 
@@ -293,5 +329,45 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     } finally {
       await noChromium.stop();
     }
+  });
+});
+
+describe("the links an export writes to this site", () => {
+  const PUBLIC_URL = "http://commons.example.test";
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { PUBLIC_URL } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** A GET with a Host header of the caller's choosing (fetch would not send one). */
+  const getWithHost = (pathname: string, host: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(server.url);
+      const req = http.get({ host: url.hostname, port: url.port, path: pathname, headers: { host } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      });
+      req.on("error", reject);
+    });
+
+  it("are written on PUBLIC_URL, whatever Host header the request forged", async () => {
+    const [owner, client] = await buildSignedInUser(server);
+    const target = await buildContent(server.db, { ownerId: owner.id, title: "Tide sheet" });
+    const pathway = await buildContent(server.db, { ownerId: owner.id, modelKey: "pathway", title: "Forged Host Pathway" });
+    const saved = await client.post(`/pathways/${pathway.uid}/update`, { title: "Forged Host Pathway", sections: [{ title: "Step 1", html: `<p><a href="/resources/${target.uid}">the tide sheet</a></p>` }] });
+    expect(saved.status).toBe(200);
+    const res = await getWithHost(`/pathways/${pathway.uid}/export/HTML`, "evil.example");
+    expect(res.status).toBe(200);
+    expect(res.body).toContain(`<a href="${PUBLIC_URL}/resources/${target.uid}">the tide sheet</a>`);
+    expect(res.body).not.toContain("evil.example");
+  });
+
+  it("escape the site address for the attribute", () => {
+    expect(absoluteSiteLinks('<p><a href="/resources/abc">x</a></p>', 'http://site.test/a?b=1&c="<x>')).toBe('<p><a href="http://site.test/a?b=1&amp;c=&quot;&lt;x&gt;/resources/abc">x</a></p>');
   });
 });

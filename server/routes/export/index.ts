@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { Router, type Request } from "express";
 import { EXPORT_FORMATS, EXPORT_MESSAGES, ExportQuery, isContentTypePath } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import { exportAppendix } from "../../export/exportAppendix.js";
@@ -24,8 +24,9 @@ const CONTENT_TYPES = {
 /**
  * Exports at an item's link plus /export/pdf, /export/Word2007 and /export/HTML (option switches as query
  * parameters: include_description, include_section_titles, download). Whoever may view the item may export it.
+ * `siteUrl` is the site's public address (no trailing slash), on which the export's links to this site are written.
  */
-export function exportRouter(db: Db, storage: FileStorage, chromiumPath: string): Router {
+export function exportRouter(db: Db, storage: FileStorage, chromiumPath: string, siteUrl: (req: Request) => string): Router {
   const router = Router();
 
   router.get("/:typePath/:uid/export/:segment", async (req, res, next) => {
@@ -36,7 +37,8 @@ export function exportRouter(db: Db, storage: FileStorage, chromiumPath: string)
     // Like viewing at its link (named by uid, so a link share counts): a guest may sign in (401); a member who may not see it learns nothing (404).
     authorizeView(req.actor, exportPolicy.canExport(req.actor, item, await grantsOf(db, item), "link"));
     const options = parseOr422(ExportQuery, req.query);
-    const origin = `${req.protocol}://${req.get("host")}`;
+    // The site's configured address (PUBLIC_URL, as mails use), never the Host header: a forged one would otherwise be written into the document's links.
+    const origin = siteUrl(req);
     const doc = buildExportDocument(item, item.owner_name, await listSections(db, item.id), options, await exportAppendix(db, req.actor, item, origin), origin);
     const loadImage = exportImageLoader(db, storage, req.actor, origin);
 
