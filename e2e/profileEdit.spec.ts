@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, openAccountMenu, signInViaApi, switchTo, tabTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const NEW_NAME = "Maria Lopez-Garcia";
@@ -159,7 +159,9 @@ test("a 255-character name without spaces wraps on the profile page and is cut i
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/profiles/${uid}`);
     await expect(page.getByRole("heading", { name: longName, level: 1 })).toBeVisible();
-    // The header keeps Account and Sign out on the screen (the name pushed them off it).
+    // The header keeps one row, its name's menu with Account and Sign out on the screen (the name pushed them off it).
+    expect((await page.locator(".site-header__bar").boundingBox())!.height).toBeLessThanOrEqual(72);
+    await openAccountMenu(page);
     await expect(page.getByRole("banner").getByRole("button", { name: "Sign out" })).toBeInViewport({ ratio: 1 });
     await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeInViewport({ ratio: 1 });
     expect(await pageScrollsSideways(), "page wider than the window at 1280 px").toBe(false);
