@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNT_MESSAGES } from "../contract/index.js";
 import { linkIn } from "../server/test/readMail.js";
-import { csrfToken, expectNoAxeViolations, mailTo, signInViaForm, tabTo } from "./helpers.js";
+import { csrfToken, expectNoAxeViolations, mailTo, openAccountMenu, signInViaForm, tabTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-account";
 async function shoot(page: Page, name: string): Promise<void> {
@@ -39,6 +39,7 @@ test("account settings: a guest is sent to sign in and back; the password change
 
   // The header leads here too.
   await page.goto("/search/");
+  await openAccountMenu(page);
   await page.getByRole("link", { name: "Account", exact: true }).first().click();
   await expect(page).toHaveURL(/\/account$/);
 
@@ -76,6 +77,7 @@ test("account settings: a guest is sent to sign in and back; the password change
   await expect(page.getByRole("heading", { name: "Account settings", level: 1 })).toBeVisible();
 
   // Signed out, the new password signs in (the old one no longer does).
+  await openAccountMenu(page);
   await page.getByRole("button", { name: "Sign out" }).first().click();
   // Signed out on the page, it sends the guest to sign in and back.
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Faccount$/);

@@ -125,7 +125,8 @@ test("announcement banners: shown under the header in order, Read More opens and
 test("members see the system announcements too (first document, section 1)", async ({ page }) => {
   await signInViaApi(page, TEACHER);
   await openSearch(page);
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeAttached();
+  // Signed in: the header names them (its account menu holds Sign out).
+  await expect(page.getByRole("banner").getByRole("button", { name: TEACHER.name })).toBeAttached();
   await expect(region(page).getByRole("listitem")).toHaveCount(2);
 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SSO_ERRORS } from "../contract/index.js";
-import { TEACHER, expectNoAxeViolations, openSearch, signInViaApi, signInViaForm } from "./helpers.js";
+import { TEACHER, expectNoAxeViolations, openAccountMenu, openSearch, signInViaApi, signInViaForm } from "./helpers.js";
 
 const passwordField = (page: Page) => page.getByLabel("Password", { exact: true });
 const header = (page: Page) => page.getByRole("banner");
@@ -101,6 +101,7 @@ test.describe("sign-in", () => {
 
     await expect(page).toHaveURL(/\/search\/\?st=math$/);
     await expect(header(page).getByText(TEACHER.name)).toBeVisible();
+    await openAccountMenu(page);
     await expect(header(page).getByRole("button", { name: "Sign out" })).toBeVisible();
     await expect(header(page).getByRole("link", { name: "Sign in" })).toHaveCount(0);
 
@@ -142,6 +143,7 @@ test.describe("sign-in", () => {
     await openSearch(page);
     await expect(header(page).getByText(TEACHER.name)).toBeVisible();
 
+    await openAccountMenu(page);
     await header(page).getByRole("button", { name: "Sign out" }).click();
 
     await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -166,8 +168,12 @@ test.describe("sign-in", () => {
   test("signing out from the keyboard puts focus on the Sign in link that replaces the button", async ({ page }) => {
     await signInViaApi(page, TEACHER);
     await openSearch(page);
-    const signOut = header(page).getByRole("button", { name: "Sign out" });
-    await signOut.focus();
+    // The name opens the account menu; Tab goes through Your profile and Account to Sign out.
+    await header(page).getByRole("button", { name: TEACHER.name }).focus();
+    await page.keyboard.press("Enter");
+    await expect(header(page).getByRole("button", { name: TEACHER.name })).toHaveAttribute("aria-expanded", "true");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
+    await expect(header(page).getByRole("button", { name: "Sign out" })).toBeFocused();
 
     await page.keyboard.press("Enter");
 
@@ -183,6 +189,7 @@ test.describe("sign-in", () => {
     expect(sid?.name).toBe("sid");
     await context.addCookies([{ ...sid!, value: "s%3Agone.gone" }]);
 
+    await openAccountMenu(page);
     await header(page).getByRole("button", { name: "Sign out" }).click();
 
     await expect(header(page).getByRole("link", { name: "Sign in" })).toBeVisible();

@@ -3,7 +3,7 @@ import { serverUrlMessages } from "../electron/ipc/handlers.js";
 import { SERVER_URL_REQUIRED } from "../contract/index.js";
 import { obtainTokens, startOidcProvider, TEST_ACCOUNT, type TestOidcProvider } from "../server/test/oidcProvider.js";
 import { bridgeCalls, installBridgeDouble, setBridgeToken, type BridgeDoubleOptions } from "./desktopBridgeDouble.js";
-import { expectNoAxeViolations, submitSearch } from "./helpers.js";
+import { expectNoAxeViolations, openAccountMenu, submitSearch } from "./helpers.js";
 import { SSO_TEST_PORT } from "./playwright.config.js";
 
 const SHOTS = "/tmp/shots";
@@ -105,6 +105,7 @@ test.describe("desktop paths (window.desktop supplied by a test double)", () => 
     }
 
     // Sign out: the server is told, with the token, and the bridge forgets the sign-in.
+    await openAccountMenu(page);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
     expect((await bridgeCalls(page)).some(([method]) => method === "signOut")).toBe(true);
@@ -178,6 +179,7 @@ test.describe("web paths (no window.desktop)", () => {
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.every((r) => r.headers().authorization === undefined)).toBe(true);
 
+    await openAccountMenu(page);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
     await page.goto("/auth/login");

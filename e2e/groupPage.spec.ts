@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo } from "./helpers.js";
+import { ADMIN, TEACHER, csrfToken, expectNoAxeViolations, openAccountMenu, signInViaApi, switchTo } from "./helpers.js";
 
 /** The demo's group led by the teacher (Maria Lopez), and a public lesson item of hers for comparison (server/seed). */
 const GROUP = "Grade 5 Science Team";
@@ -150,7 +150,8 @@ test("an administrator flags a group it does not lead, but not one it leads (a l
   await expectNoAxeViolations(page, "a group's page as its administrator leader, without Flag");
 
   await page.goto("/search/");
-  await page.locator(".account__name").click();
+  await openAccountMenu(page);
+  await page.getByRole("banner").getByRole("link", { name: "Your profile" }).first().click();
   await expect(page.getByRole("button", { name: "Edit profile" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Flag", exact: true })).toHaveCount(0);
 });

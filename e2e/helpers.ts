@@ -165,6 +165,14 @@ export async function createLessonPlan(page: Page, title: string, sections: { ti
   return { link, id: item.id, uids: item.sections.map((s) => s.uid) };
 }
 
+/** Opens what holds the header's Your profile, Account and Sign out at this width: the account menu (the signed-in name), or on phones and tablets the Menu. */
+export async function openAccountMenu(page: Page): Promise<void> {
+  const bar = page.locator(".site-header__bar");
+  const menu = bar.locator(".account__toggle");
+  const toggle = (await menu.isVisible()) ? menu : bar.locator(".account-menu__toggle");
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+}
+
 /** Signs in through the login form. */
 export async function signInViaForm(page: Page, account: { username: string; password: string } = TEACHER): Promise<void> {
   await page.getByLabel("Username").fill(account.username);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, csrfToken, ensureNotFavorited, expectNoAxeViolations, openSearch, resultCards, signInViaApi, switchTo } from "./helpers.js";
+import { LEARNER, TEACHER, csrfToken, ensureNotFavorited, expectNoAxeViolations, openAccountMenu, openSearch, resultCards, signInViaApi, switchTo } from "./helpers.js";
 
 const SHOTS = "/tmp/shots";
 /** A seeded public resource owned by someone else than the demo accounts (server/seed), so Copy and Flag are offered. */
@@ -356,6 +356,7 @@ test.describe("an item that cannot be shown", () => {
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Related content" })).toBeVisible();
 
+    await openAccountMenu(page);
     await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
 
     await expect(page.getByRole("heading", { level: 1, name: "Sign in to see this item" })).toBeVisible();

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, openAccountMenu, signInViaApi, switchTo, tabTo } from "./helpers.js";
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const NEW_NAME = "Maria Lopez-Garcia";
@@ -16,7 +16,8 @@ interface ProfileAnswer {
 /** The teacher's profile page, reached as a person would: the header's own name. Answers the page's uid. */
 async function openOwnProfile(page: Page): Promise<string> {
   await page.goto("/search/");
-  await page.getByRole("banner").getByRole("link", { name: TEACHER.name }).click();
+  await openAccountMenu(page);
+  await page.getByRole("banner").getByRole("link", { name: "Your profile" }).click();
   await expect(page).toHaveURL(/\/profiles\/[\w-]+$/);
   return new URL(page.url()).pathname.split("/").pop()!;
 }
@@ -114,7 +115,7 @@ test("the teacher edits her profile by keyboard: name, location, about, a listed
     await expect(page.getByText("Austin, TX", { exact: true })).toBeVisible();
     await expect(page.getByText("I teach seventh-grade science.")).toBeVisible();
     await expect(page.getByRole("list", { name: "Institutions" }).getByRole("listitem")).toHaveText(["Roosevelt Middle School · Austin, TX", "Lincoln High School · Portland, OR", CUSTOM]);
-    await expect(page.getByRole("banner").getByRole("link", { name: NEW_NAME })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: NEW_NAME })).toBeVisible();
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.screenshot({ path: `${SHOTS}/profile-edited-${width}.png`, fullPage: true });
@@ -129,7 +130,7 @@ test("the teacher edits her profile by keyboard: name, location, about, a listed
     await restore(page, uid, original);
   }
   await page.reload();
-  await expect(page.getByRole("banner").getByRole("link", { name: TEACHER.name })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: TEACHER.name })).toBeVisible();
 });
 
 test("the learner sees the teacher's profile without Edit profile", async ({ page }) => {
@@ -159,7 +160,9 @@ test("a 255-character name without spaces wraps on the profile page and is cut i
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/profiles/${uid}`);
     await expect(page.getByRole("heading", { name: longName, level: 1 })).toBeVisible();
-    // The header keeps Account and Sign out on the screen (the name pushed them off it).
+    // The header keeps one row, its name's menu with Account and Sign out on the screen (the name pushed them off it).
+    expect((await page.locator(".site-header__bar").boundingBox())!.height).toBeLessThanOrEqual(72);
+    await openAccountMenu(page);
     await expect(page.getByRole("banner").getByRole("button", { name: "Sign out" })).toBeInViewport({ ratio: 1 });
     await expect(page.getByRole("banner").getByRole("link", { name: "Account" })).toBeInViewport({ ratio: 1 });
     expect(await pageScrollsSideways(), "page wider than the window at 1280 px").toBe(false);

@@ -929,24 +929,35 @@ test.describe("search screen: phone-sized", () => {
     await expect(sticky.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
   });
 
-  test("on a wide screen the signed-in header shows its actions in the row, with no Menu button", async ({ page }) => {
+  test("on a wide screen the signed-in header shows its actions in one row, Account and Sign out in the name's menu", async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await signInViaApi(page, { username: "admin", password: "admin-demo-pass" });
     await openSearch(page);
     const header = page.locator(".site-header__bar");
     await expect(header.getByRole("button", { name: "Menu" })).toBeHidden();
-    for (const name of ["Add Resource", "Bulk Import", "Create", "Sign out"]) await expect(header.getByRole("button", { name, exact: true })).toBeVisible();
+    for (const name of ["Add Resource", "Bulk Import", "Create"]) await expect(header.getByRole("button", { name, exact: true })).toBeVisible();
+    const name = header.locator(".account-menu__toggle");
+    await expect(name).toHaveAttribute("aria-expanded", "false");
+    await expect(header.getByRole("button", { name: "Sign out", exact: true })).toBeHidden();
+    await name.click();
+    await expect(header.getByRole("link", { name: "Your profile" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Account", exact: true })).toBeVisible();
+    await expect(header.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+    // A click elsewhere closes it.
+    await page.mouse.click(600, 500);
+    await expect(name).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("between phone and desktop widths an administrator's header wraps its actions onto a row of their own, none cut off", async ({ page }) => {
+  test("between phone and desktop widths an administrator's header stays one row, its actions behind the Menu, none cut off", async ({ page }) => {
     await signInViaApi(page, { username: "admin", password: "admin-demo-pass" });
     for (const width of [700, 820, 1024]) {
       await page.setViewportSize({ width, height: 900 });
       await openSearch(page);
       const header = page.locator(".site-header__bar");
-      await expect(header.getByRole("button", { name: "Menu" })).toBeHidden();
-      // Before, the row ran past the window's edge from about 641 to 1,000 px: Create, Account and Sign out out of reach.
-      for (const control of [header.getByRole("button", { name: "Sign out", exact: true }), header.getByRole("link", { name: "Account", exact: true }), header.getByRole("button", { name: "Create", exact: true })]) {
+      // Before, the actions wrapped onto a second (at 700 px a third) row under the brand.
+      expect((await header.boundingBox())!.height, `${width} px`).toBeLessThanOrEqual(72);
+      await header.getByRole("button", { name: "Menu" }).click();
+      for (const control of [header.getByRole("button", { name: "Sign out", exact: true }), header.getByRole("link", { name: "Account", exact: true }), header.getByRole("link", { name: "Your profile" }), header.getByRole("button", { name: "Create", exact: true }), header.getByRole("link", { name: "Moderation" })]) {
         await expect(control).toBeVisible();
         const box = (await control.boundingBox())!;
         expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { LoggedProfile } from "../../contract/index.js";
 import { useUnreadNotifications } from "../api/notifications.js";
@@ -89,7 +89,7 @@ function NavLinks() {
   );
 }
 
-/** Guests get a Sign in link; signed-in people see Add Resource, Bulk Import (when they may import), Create, their name, Account and Sign out. */
+/** Guests get a Sign in link; signed-in people see Add Resource, Bulk Import (when they may import), Create, and their name, which opens their profile, Account and Sign out. */
 function AccountArea({ slots }: { slots: HeaderSlots }) {
   const profile = useCurrentProfile();
   const signOut = useSignOutMutation();
@@ -131,20 +131,67 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
       <AddResourceButton />
       {profile.permissions.bulk_importer && slots.bulkImport}
       <CreateDialog />
-      {/* The name leads to the profile's own page (its photo is changed there). */}
-      <Link className="account__name" to={profile.link} title="Your profile">
+      <AccountMenu profile={profile}>
+        {/* Password and e-mail address: the person's own Account settings. */}
+        <NavLink className="button button--secondary button--small account-menu__item" to={PATHS.account}>
+          Account
+        </NavLink>
+        {/* aria-disabled rather than disabled: a disabled button would drop keyboard focus while signing out. */}
+        <button type="button" className="button button--secondary button--small account-menu__item" aria-disabled={signOut.isPending || undefined} onClick={handleSignOut}>
+          Sign out
+        </button>
+      </AccountMenu>
+    </AccountActions>
+  );
+}
+
+/**
+ * The signed-in person's name (and photo): a disclosure holding the way to their own profile (its photo is changed
+ * there), Account and Sign out, so the header's row keeps room for the actions on a 1280 px screen whatever the name.
+ * Escape gives focus back to the name; a click elsewhere or a new page closes it. On phones and tablets its items are
+ * listed flat in the folded Menu (see layout.css).
+ */
+function AccountMenu({ profile, children }: { profile: LoggedProfile; children: ReactNode }) {
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const { pathname } = useLocation();
+  const open = openOn === pathname;
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutsideClick = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    document.addEventListener("pointerdown", closeOnOutsideClick);
+    return () => document.removeEventListener("pointerdown", closeOnOutsideClick);
+  }, [open]);
+
+  const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== "Escape" || !open) return;
+    // Handled here: the phone's Menu around it must stay open.
+    event.stopPropagation();
+    setOpenOn(null);
+    toggleRef.current?.focus();
+  };
+
+  return (
+    <div ref={rootRef} className="account-menu" data-open={open || undefined} onKeyDown={closeOnEscape}>
+      <button ref={toggleRef} type="button" className="account__name account-menu__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpenOn(open ? null : pathname)}>
         {profile.avatar ? <img className="account__avatar" src={profile.avatar} alt="" /> : null}
         <span className="account__name-text">{profile.name}</span>
-      </Link>
-      {/* Password and e-mail address: the person's own Account settings. */}
-      <NavLink className="button button--secondary button--small" to={PATHS.account}>
-        Account
-      </NavLink>
-      {/* aria-disabled rather than disabled: a disabled button would drop keyboard focus while signing out. */}
-      <button type="button" className="button button--secondary button--small" aria-disabled={signOut.isPending || undefined} onClick={handleSignOut}>
-        Sign out
+        <svg className="account-menu__caret" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
+          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
       </button>
-    </AccountActions>
+      <div id={panelId} className="account-menu__panel">
+        <Link className="button button--secondary button--small account-menu__item account-menu__profile" to={profile.link} title="Your profile">
+          Your profile
+        </Link>
+        {children}
+      </div>
+    </div>
   );
 }
 

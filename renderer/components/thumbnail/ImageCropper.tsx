@@ -79,15 +79,39 @@ export function ImageCropper({ onChange, imageSearch = false }: { onChange(crop:
     onChange(next);
   };
 
+  // The file input keeps showing the chosen file's name (the control tells the truth). It is emptied when clicked, so
+  // choosing the same file again still loads it afresh; a cancelled dialog puts the chosen file back.
+  const fileRef = useRef<HTMLInputElement>(null);
+  const chosenFile = useRef<File | null>(null);
+  useEffect(() => {
+    const input = fileRef.current;
+    if (!input) return;
+    const restoreChosen = () => {
+      if (!chosenFile.current || input.files?.length) return;
+      const transfer = new DataTransfer();
+      transfer.items.add(chosenFile.current);
+      input.files = transfer.files;
+    };
+    input.addEventListener("cancel", restoreChosen);
+    return () => input.removeEventListener("cancel", restoreChosen);
+  }, []);
+
   const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    event.target.value = "";
     if (!file) return;
     if (!isAllowedImageFile(file)) {
       setError(`${THUMBNAIL_MESSAGES.notAnImage} ${THUMBNAIL_MESSAGES.imageType}`);
       return;
     }
+    chosenFile.current = file;
     loadImage(file);
+  };
+
+  /** A photo from the image search replaces the chosen file: the input no longer names one. */
+  const handleSearchedImage = (image: Blob, downloadLocation: string) => {
+    chosenFile.current = null;
+    if (fileRef.current) fileRef.current.value = "";
+    loadImage(image, downloadLocation);
   };
 
   /** Puts an image's bytes (a chosen file, or a photo from the image search, with its download location) on the stage, at zoom 1 and centred. */
@@ -135,7 +159,16 @@ export function ImageCropper({ onChange, imageSearch = false }: { onChange(crop:
           Choose an image (jpg, jpeg, gif, png or svg)
         </label>
         <div className="image-uploader__sources">
-          <input id={`${id}-file`} className="input" type="file" accept=".jpg,.jpeg,.gif,.png,.svg,image/jpeg,image/gif,image/png,image/svg+xml" onChange={handleFile} aria-describedby={error ? `${id}-error` : undefined} />
+          <input
+            ref={fileRef}
+            id={`${id}-file`}
+            className="input"
+            type="file"
+            accept=".jpg,.jpeg,.gif,.png,.svg,image/jpeg,image/gif,image/png,image/svg+xml"
+            onClick={(event) => (event.currentTarget.value = "")}
+            onChange={handleFile}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
           {imageSearch && (
             <button type="button" className="button button--secondary" onClick={() => setSearching(true)}>
               Search images
@@ -148,7 +181,7 @@ export function ImageCropper({ onChange, imageSearch = false }: { onChange(crop:
           </p>
         )}
       </div>
-      {searching && <ImageSearchDialog onChoose={(image, photo) => loadImage(image, photo.links.download_location)} onClose={() => setSearching(false)} />}
+      {searching && <ImageSearchDialog onChoose={(image, photo) => handleSearchedImage(image, photo.links.download_location)} onClose={() => setSearching(false)} />}
       {crop && (
         <div className="image-uploader__workspace">
           <div className="image-uploader__stage-column">
