@@ -87,7 +87,7 @@ export const NotificationsQuery = z.object({
 export const Notification = z.object({
   id: z.number(),
   kind: z.enum(KIND_NAMES),
-  /** Who did it (null once their profile is gone). */
+  /** Who did it (null once their profile is gone, and, on a request to join, to a reader who may no longer answer it). */
   actor: z.object({ name: z.string(), link: z.string() }).nullable(),
   /**
    * What it is about: the item (or group) by its title now, and where to open it; to a reader who may no longer open
