@@ -418,6 +418,34 @@ describe("notifications", () => {
     expect(await hidden.shown(staysClient)).toMatchObject({ actor: { name: "Rhea Requester" }, subject: { title: "Quiet Anglers" } });
   });
 
+  it("shows a report's reporter and note only to a reviewer who may still open the item and review reports", async () => {
+    const item = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Tide Pools" });
+    const [reviewer, reporter] = await Promise.all([buildUser(server.db, { name: "Rory Reviewer" }), buildUser(server.db, { name: "Pat Reporter" })]);
+    await server.db.updateTable("profiles").set({ is_moderator: 1 }).where("id", "=", reviewer.id).execute();
+    const [reviewerClient, reporterClient] = await Promise.all([signedInClient(server, reviewer), signedInClient(server, reporter)]);
+    expect((await reporterClient.post("/profile/flag", { type: `lesson_plan:${item.id}`, value: "inappropriate", message: "Names a pupil." })).status).toBe(200);
+    const sent = await server.db.selectFrom("notifications").select(["id", "profile_id"]).where("subject_id", "=", item.id).where("kind", "=", "content_reported").execute();
+    const shown = async (c: TestClient, profileId: number) => (await listOf(c)).data.find((n) => n.id === sent.find((s) => s.profile_id === profileId)?.id);
+    const full = { actor: { name: "Pat Reporter" }, subject: { title: "Tide Pools", link: "/moderation/reports" }, excerpt: 'The item reported as "Inappropriate content": Names a pupil.' };
+    for (const [c, p] of [[reviewerClient, reviewer], [as.moderator, cast.moderator], [as.admin, cast.admin]] as const) expect(await shown(c, p.id)).toMatchObject(full);
+
+    // Restricted to its owner: the moderators may no longer open it; the administrator still reviews it.
+    await server.db.updateTable("content").set({ visibility: "restricted" }).where("id", "=", item.id).execute();
+    for (const [c, p] of [[reviewerClient, reviewer], [as.moderator, cast.moderator]] as const) {
+      expect(await shown(c, p.id)).toMatchObject({ kind: "content_reported", actor: null, subject: { title: "this Lesson Plan" }, excerpt: null });
+      const all = JSON.stringify((await listOf(c)).data);
+      expect(all).not.toContain("Names a pupil");
+      expect(all).not.toContain("Pat Reporter");
+    }
+    expect(await shown(as.admin, cast.admin.id)).toMatchObject({ ...full, subject: { title: "Tide Pools" } });
+
+    // Public again, but the reviewer is no longer a moderator: the item is theirs to read, the report is not theirs to review.
+    await server.db.updateTable("content").set({ visibility: "public" }).where("id", "=", item.id).execute();
+    expect(await shown(as.moderator, cast.moderator.id)).toMatchObject(full);
+    await server.db.updateTable("profiles").set({ is_moderator: 0 }).where("id", "=", reviewer.id).execute();
+    expect(await shown(reviewerClient, reviewer.id)).toMatchObject({ actor: null, subject: { title: "Tide Pools" }, excerpt: null });
+  });
+
   it("is for signed-in profiles only", async () => {
     const calls = {
       list: (c: TestClient) => c.get("/api/notifications"),
