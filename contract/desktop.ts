@@ -20,6 +20,20 @@ export interface SignInResult {
   message?: string;
 }
 
+/** Answer to a desktop sign-out: it always ends this app's sign-in; `message` says what could not be tidied up. */
+export interface SignOutResult {
+  ok: boolean;
+  /** What went wrong on the way (the keychain entry could not be removed), in words to show the person. */
+  message?: string;
+}
+
+/** What a person is told when a sign-out ends the sign-in here but could not finish everything around it. */
+export const SIGN_OUT_MESSAGES = {
+  keychainNotRemoved:
+    "You are signed out. Your sign-in could not be removed from the system keychain (it may be locked); this app will not use it again, and will remove it once the keychain lets it.",
+  serverUnreached: "You are signed out on this computer. The server could not be reached to be told.",
+} as const;
+
 /** Whether this desktop holds a usable sign-in for the current server. */
 export interface DesktopSession {
   signedIn: boolean;
@@ -38,8 +52,8 @@ export interface DesktopBridge {
   openExternal(url: string): Promise<void>;
   /** Signs in with a provider of GET /providers through the system browser (RFC 8252 loopback redirect). */
   signIn(provider: string): Promise<SignInResult>;
-  /** Forgets this server's sign-in: the tokens are deleted from the OS keychain. */
-  signOut(): Promise<void>;
+  /** Forgets this server's sign-in, always: the tokens are deleted from the OS keychain (the answer says if that failed). */
+  signOut(): Promise<SignOutResult>;
   /** The sign-in kept for this server (restored, and refreshed if need be, from the keychain at launch). */
   getSession(): Promise<DesktopSession>;
   /** The bearer token for API calls to this server, or null when signed out or expired beyond refresh. */

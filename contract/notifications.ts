@@ -87,7 +87,7 @@ export const NotificationsQuery = z.object({
 export const Notification = z.object({
   id: z.number(),
   kind: z.enum(KIND_NAMES),
-  /** Who did it (null once their profile is gone). */
+  /** Who did it (null once their profile is gone; on a request to join or a report, null to a reader who may no longer answer or review it). */
   actor: z.object({ name: z.string(), link: z.string() }).nullable(),
   /**
    * What it is about: the item (or group) by its title now, and where to open it; to a reader who may no longer open
@@ -96,7 +96,7 @@ export const Notification = z.object({
    * is the Reports page.
    */
   subject: z.object({ title: z.string(), link: z.string().nullable() }),
-  /** Plain text: the reply, the discussion's title or the request's reason, cut to NOTIFICATION_LIMITS.excerptMax (a reply or discussion title not for a reader who may no longer open the item: null). */
+  /** Plain text: the reply, the discussion's title, the request's reason or the reporter's note, cut to NOTIFICATION_LIMITS.excerptMax (a reply or discussion title not for a reader who may no longer open the item, a report's note not for one who may no longer review it: null). */
   excerpt: z.string().nullable(),
   created_at: z.string(),
   read: z.boolean(),

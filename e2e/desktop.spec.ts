@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { serverUrlMessages } from "../electron/ipc/handlers.js";
-import { SERVER_URL_REQUIRED } from "../contract/index.js";
+import { MESSAGES, SERVER_URL_REQUIRED, SIGN_OUT_MESSAGES } from "../contract/index.js";
 import { obtainTokens, startOidcProvider, TEST_ACCOUNT, type TestOidcProvider } from "../server/test/oidcProvider.js";
 import { bridgeCalls, installBridgeDouble, setBridgeToken, type BridgeDoubleOptions } from "./desktopBridgeDouble.js";
 import { expectNoAxeViolations, openAccountMenu, submitSearch } from "./helpers.js";
@@ -134,6 +134,24 @@ test.describe("desktop paths (window.desktop supplied by a test double)", () => 
     expect(calls.some(([method]) => method === "signOut")).toBe(false);
     const initialize = requests.filter((r) => new URL(r.url()).pathname === "/getInitializeData").map((r) => r.headers().authorization);
     expect(initialize.slice(0, 2)).toEqual([`Bearer ${refused}`, `Bearer ${desktopToken}`]);
+  });
+
+  test("sign-out with an unreachable server and a keychain that will not delete: signed out at once, both told plainly", async ({ page, baseURL }) => {
+    await installBridgeDouble(page, { serverUrl: baseURL!, token: desktopToken, signOutResult: { ok: false, message: SIGN_OUT_MESSAGES.keychainNotRemoved }, messages });
+    await page.goto("/search/");
+    const banner = page.getByRole("banner");
+    await expect(banner.getByText(TEST_ACCOUNT.name)).toBeVisible();
+    // The server cannot be reached from here on.
+    await page.route("**/auth/logout", (route) => route.abort("connectionrefused"));
+    await page.route("**/getInitializeData", (route) => route.abort("connectionrefused"));
+
+    await banner.getByRole("button", { name: "Sign out" }).click();
+    await expect(banner.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(banner.getByText(TEST_ACCOUNT.name)).toHaveCount(0);
+    await expect(page.getByText(SIGN_OUT_MESSAGES.keychainNotRemoved)).toBeVisible();
+    await expect(page.getByText(SIGN_OUT_MESSAGES.serverUnreached)).toBeVisible();
+    await expect(page.getByText(MESSAGES.unexpected)).toHaveCount(0);
+    expect((await bridgeCalls(page)).filter(([method]) => method === "signOut")).toHaveLength(1);
   });
 
   test("mid-session, a refused token that cannot be renewed signs out through the bridge and shows the login page", async ({ page, baseURL }) => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { DesktopBridge, SignInResult } from "../contract/desktop.js";
+import type { DesktopBridge, SignInResult, SignOutResult } from "../contract/desktop.js";
 
 /** How the test double of the desktop bridge behaves (kept in sessionStorage, so it survives page loads like main does). */
 export interface BridgeDoubleOptions {
@@ -12,6 +12,8 @@ export interface BridgeDoubleOptions {
   tokenAfterSignIn?: string | null;
   /** The first signIn never answers (its browser tab was closed); main then answers it once a newer one starts. */
   firstSignInAbandoned?: boolean;
+  /** What signOut answers (main always forgets the sign-in; `ok: false` when the keychain entry could not be removed). */
+  signOutResult?: SignOutResult;
   /** What refreshAccessToken renews a refused token to (null: the renewal is refused, main deletes the sign-in). */
   tokenAfterRefresh?: string | null;
   /** The messages main's setServerUrl answers with (electron/ipc/handlers.ts). */
@@ -72,10 +74,13 @@ function defineBridgeDouble(options: BridgeDoubleOptions): void {
       if (result.ok) update((state) => void (state.token = options.tokenAfterSignIn ?? null));
       return result;
     },
-    signOut: async () => void update((state) => {
-      state.calls.push(["signOut"]);
-      state.token = null;
-    }),
+    signOut: async () => {
+      update((state) => {
+        state.calls.push(["signOut"]);
+        state.token = null;
+      });
+      return options.signOutResult ?? { ok: true };
+    },
     getSession: async () => ({ signedIn: load().token !== null, provider: null, name: null }),
     getAccessToken: async () => load().token,
     refreshAccessToken: async (rejected: string) => {

@@ -99,3 +99,18 @@ test("a group's leader adds a person, makes them a leader and a member again, an
   await expect(membersCard(page).getByRole("searchbox", { name: "Add a member" })).toHaveCount(0);
   await shoot(page, "group-members-member");
 });
+
+test("a guest on a public group's page is asked to sign in to see its people, and sees them once signed in", async ({ page }) => {
+  const link = await demoGroupLink(page);
+  await page.goto(link);
+  const card = membersCard(page);
+  await expect(card.getByText("to see who is in this group.")).toBeVisible();
+  await expect(card.getByRole("list", { name: "Members" })).toHaveCount(0);
+  await expect(card.getByText(TEACHER.name)).toHaveCount(0);
+  await card.getByRole("link", { name: "Sign in" }).click();
+  await page.getByLabel("Username").fill(LEARNER.username);
+  await page.getByLabel("Password", { exact: true }).fill(LEARNER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(personRow(page, TEACHER.name)).toContainText("Leader");
+  await expect(card.getByText("You are a member of this group")).toBeVisible();
+});

@@ -299,3 +299,38 @@ test("one notification is marked read by keyboard, its time shown with the date;
   await expect(page.getByRole("link", { name: "Notifications (1 unread)" })).toBeVisible();
   expect(await unreadCount(page)).toBe(1);
 });
+
+test("a leader removed from an 'Only members' group reads its old request to join as 'Someone asked to join this group': no name, no group", async ({ page }) => {
+  const MODERATOR = { username: "moderator", password: "moderator-demo-pass", name: "Morgan Moderator" } as const;
+  const name = `Quiet Readers ${Date.now().toString(36)}`;
+  const write = async (method: "post" | "put" | "delete", url: string, data?: object) => {
+    const res = await page.request[method](url, { data, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+    expect(res.ok(), `${method} ${url}: ${res.status()}`).toBeTruthy();
+  };
+  await switchTo(page, LEARNER);
+  const learnerId = ((await (await page.request.get("/getInitializeData")).json()) as { profile: { id: number } }).profile.id;
+  await switchTo(page, TEACHER);
+  const made = await page.request.post("/groups", { data: { name, description: "Hidden.", join_permission: 5, view_permission: 1 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  const link = ((await made.json()) as { objGroup: { link: string } }).objGroup.link;
+  // The page's id, as its Members card asks for it.
+  const listed = page.waitForResponse((r) => /\/groups\/\d+\/members$/.test(new URL(r.url()).pathname));
+  await page.goto(link);
+  const members = new URL((await listed).url()).pathname;
+  await write("post", members, { profile_id: learnerId });
+  await write("put", `${members}/${learnerId}`, { role: "leader" });
+  await switchTo(page, MODERATOR);
+  await write("post", `/groups/${link.split("/").pop()}/join-request`);
+
+  await switchTo(page, LEARNER);
+  await page.goto("/notifications");
+  await expect(page.getByRole("main")).toContainText(`${MODERATOR.name} asked to join ${name}`);
+  await switchTo(page, TEACHER);
+  await write("delete", `${members}/${learnerId}`);
+  await switchTo(page, LEARNER);
+  await page.goto("/notifications");
+  // The newest notification is that request; no other names the group.
+  const newest = page.locator("li.notification").first();
+  await expect(newest).toContainText("Someone asked to join this group");
+  await expect(newest).not.toContainText(MODERATOR.name);
+  await expect(page.getByRole("main")).not.toContainText(name);
+});

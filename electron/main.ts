@@ -35,7 +35,7 @@ function start(): void {
   // No server yet (first run): no origin is trusted for navigation.
   const serverOrigin = () => httpOrigin(settings.getServerUrl()) ?? "";
   let mainWindow: BrowserWindow | undefined;
-  const auth = new DesktopAuth({ tokenStore: new TokenStore(), fetch: (url, init) => net.fetch(url, init), openExternal: openInBrowser });
+  const auth = new DesktopAuth({ tokenStore: new TokenStore(), fetch: (url, init) => net.fetch(url, init), openExternal: openInBrowser, signedOut: settings.signedOut });
   // Silent sign-in: the keychain's tokens for this server are loaded, and renewed if they ran out, before the page asks.
   void auth.restore(settings.getServerUrl()).catch((error: unknown) => console.error("Could not restore the sign-in", error));
 

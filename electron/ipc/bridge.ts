@@ -1,2 +1,2 @@
 /** The desktop bridge's types live in the contract, where the renderer can import them too. */
-export type { DesktopBridge, DesktopSession, SetServerUrlResult, SignInResult } from "../../contract/desktop.js";
+export type { DesktopBridge, DesktopSession, SetServerUrlResult, SignInResult, SignOutResult } from "../../contract/desktop.js";

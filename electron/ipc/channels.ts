@@ -1,4 +1,4 @@
-import type { DesktopBridge, DesktopSession, SetServerUrlResult, SignInResult } from "./bridge.js";
+import type { DesktopBridge, DesktopSession, SetServerUrlResult, SignInResult, SignOutResult } from "./bridge.js";
 
 /**
  * Every IPC channel between preload and main: the arguments the page sends and what main answers.
@@ -9,7 +9,7 @@ export interface IpcChannelMap {
   "app:setServerUrl": { request: [url: string]; response: SetServerUrlResult };
   "app:openExternal": { request: [url: string]; response: void };
   "auth:signIn": { request: [provider: string]; response: SignInResult };
-  "auth:signOut": { request: []; response: void };
+  "auth:signOut": { request: []; response: SignOutResult };
   "auth:getSession": { request: []; response: DesktopSession };
   "auth:getAccessToken": { request: []; response: string | null };
   "auth:refreshAccessToken": { request: [rejected: string]; response: string | null };

@@ -52,7 +52,7 @@ function makeDeps(overrides: Partial<IpcHandlerDeps> = {}, initial: string | nul
     // Records what the handlers forward; DesktopAuth itself is tested against a real provider (desktopAuth.test.ts).
     auth: {
       signIn: vi.fn(async (serverUrl: string | null, provider: unknown) => ({ ok: true, name: `${String(provider)} at ${serverUrl}` })),
-      signOut: vi.fn(async () => {}),
+      signOut: vi.fn(async () => ({ ok: true })),
       session: vi.fn(async (serverUrl: string | null) => ({ signedIn: serverUrl !== null, provider: null, name: null })),
       accessToken: vi.fn(async (serverUrl: string | null) => (serverUrl ? `token for ${serverUrl}` : null)),
       renewRefused: vi.fn(async (serverUrl: string | null, refused: unknown) => (serverUrl ? `renewed ${String(refused)} for ${serverUrl}` : null)),
@@ -89,7 +89,7 @@ describe("auth channels", () => {
     expect(await handlers["auth:getAccessToken"]()).toBe("token for http://127.0.0.1:3000");
     expect(await handlers["auth:refreshAccessToken"]("old")).toBe("renewed old for http://127.0.0.1:3000");
     expect(await handlers["auth:getSession"]()).toEqual({ signedIn: true, provider: null, name: null });
-    await handlers["auth:signOut"]();
+    expect(await handlers["auth:signOut"]()).toEqual({ ok: true });
     expect(deps.auth.signOut).toHaveBeenCalledWith("http://127.0.0.1:3000");
   });
 

@@ -17,7 +17,7 @@ const handlers: IpcHandlers = {
   "app:setServerUrl": async (url) => ({ ok: typeof url === "string" }),
   "app:openExternal": async () => {},
   "auth:signIn": async (provider) => ({ ok: provider === "school" }),
-  "auth:signOut": async () => {},
+  "auth:signOut": async () => ({ ok: true }),
   "auth:getSession": async () => ({ signedIn: false, provider: null, name: null }),
   "auth:getAccessToken": async () => "token",
   "auth:refreshAccessToken": async () => "renewed",

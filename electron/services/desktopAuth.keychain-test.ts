@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completeAtProvider, freePort, startOidcProvider, TEST_ACCOUNT, TEST_CLIENT, TEST_NATIVE_CLIENT, type TestOidcProvider } from "../../server/test/oidcProvider.js";
 // eslint-disable-next-line no-restricted-imports
 import { startTestServer, type TestServer } from "../../server/test/testServer.js";
-import { DesktopAuth } from "./desktopAuth.js";
+import { DesktopAuth, memorySignedOutMarks } from "./desktopAuth.js";
 import { loadKeytar, TokenStore } from "./keychain.js";
 
 // The whole desktop sign-in against a real Secret Service (gnome-keyring in dbus-run-session; scripts/test-all.sh):
@@ -27,8 +27,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The servers signed out of, kept across launches as the settings file keeps them. */
+const signedOut = memorySignedOutMarks();
 const launch = () =>
   new DesktopAuth({
+    signedOut,
     tokenStore: new TokenStore({ service }),
     fetch: (url, init) => fetch(url, init),
     openExternal: async (url) => void completeAtProvider(url).then((callback) => fetch(callback)),
@@ -54,5 +57,22 @@ describe("desktop sign-in with the real OS keychain", () => {
     await nextLaunch.signOut(server.url);
     expect(await keytar.getPassword(service, origin)).toBeNull();
     expect(await launch().accessToken(server.url)).toBeNull();
+  });
+
+  it("never signs in at the next launch from an entry left in the keychain after a sign-out, and deletes it then", async () => {
+    const origin = new URL(server.url).origin;
+    const keytar = await loadKeytar();
+    expect((await launch().signIn(server.url, "test")).ok).toBe(true);
+    const leftover = (await keytar.getPassword(service, origin))!;
+    expect(await launch().signOut(server.url)).toEqual({ ok: true });
+    // What a keychain locked at sign-out keeps: the entry is still there at the next launch.
+    await keytar.setPassword(service, origin, leftover);
+    const nextLaunch = launch();
+    await nextLaunch.restore(server.url);
+    expect(await nextLaunch.session(server.url)).toMatchObject({ signedIn: false });
+    expect(await keytar.getPassword(service, origin)).toBeNull();
+    // Signing in again is what brings the silent sign-in back.
+    expect((await launch().signIn(server.url, "test")).ok).toBe(true);
+    expect(await launch().accessToken(server.url)).toBe((JSON.parse((await keytar.getPassword(service, origin))!) as { id_token: string }).id_token);
   });
 });

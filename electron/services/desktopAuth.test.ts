@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { completeAtProvider, freePort, startOidcProvider, TEST_ACCOUNT, TEST_CLIENT, TEST_NATIVE_CLIENT, type TestOidcProvider } from "../../server/test/oidcProvider.js";
 // eslint-disable-next-line no-restricted-imports
 import { startTestServer, type TestServer } from "../../server/test/testServer.js";
-import { DesktopAuth, desktopSignInMessages, EXPIRY_MARGIN_MS, type DesktopAuthDeps } from "./desktopAuth.js";
+import { SIGN_OUT_MESSAGES } from "../../contract/desktop.js";
+import { DesktopAuth, desktopSignInMessages, EXPIRY_MARGIN_MS, memorySignedOutMarks, type DesktopAuthDeps } from "./desktopAuth.js";
 import { KeychainUnavailableError, keychainService, KeychainWriteError, TokenStore, type KeychainBackend } from "./keychain.js";
 import { refreshSignIn, signInReplacedMessage } from "./loopbackSignIn.js";
 
@@ -201,6 +202,53 @@ describe("DesktopAuth (real platform server, real OpenID provider)", () => {
     expect(stored(keychain)).toBeUndefined();
     expect(await auth.accessToken(server.url)).toBeNull();
     expect(await desktopAuth(keychain).accessToken(server.url)).toBeNull();
+  });
+
+  it("signs out even when the keychain refuses the delete: says so plainly, and the entry left behind never signs in again until a new sign-in", async () => {
+    const keychain = memoryKeychain();
+    const signedOut = memorySignedOutMarks();
+    const auth = desktopAuth(keychain, { signedOut });
+    await auth.signIn(server.url, "test");
+    const entry = stored(keychain)!;
+    const deletePassword = keychain.backend.deletePassword;
+    keychain.backend.deletePassword = async () => {
+      throw new Error("Cannot delete an item in a locked collection");
+    };
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+
+    expect(await auth.signOut(server.url)).toEqual({ ok: false, message: SIGN_OUT_MESSAGES.keychainNotRemoved });
+    expect(logged).toHaveBeenCalledWith("Desktop sign-out: the keychain entry could not be removed", expect.any(Error));
+    expect(await auth.session(server.url)).toEqual({ signedIn: false, provider: null, name: null });
+    expect(await auth.accessToken(server.url)).toBeNull();
+    expect(stored(keychain)).toEqual(entry);
+
+    // The next launch, the keychain still locked: the entry is there but not used.
+    expect(await desktopAuth(keychain, { signedOut }).accessToken(server.url)).toBeNull();
+    // Unlocked later: the leftover is deleted at launch, and still not used.
+    keychain.backend.deletePassword = deletePassword;
+    expect(await desktopAuth(keychain, { signedOut }).accessToken(server.url)).toBeNull();
+    expect(stored(keychain)).toBeUndefined();
+    logged.mockRestore();
+
+    // A new sign-in clears the mark: the launch after it signs in silently again.
+    expect((await desktopAuth(keychain, { signedOut }).signIn(server.url, "test")).ok).toBe(true);
+    expect(await desktopAuth(keychain, { signedOut }).accessToken(server.url)).toBe(stored(keychain)!.id_token);
+  });
+
+  it("does not sign in at the next launch from an entry a locked keychain kept without saying so (the delete answered false)", async () => {
+    const keychain = memoryKeychain();
+    const signedOut = memorySignedOutMarks();
+    await desktopAuth(keychain, { signedOut }).signIn(server.url, "test");
+    // A locked Secret Service collection deletes nothing and answers as if there were nothing to delete.
+    const deletePassword = keychain.backend.deletePassword;
+    keychain.backend.deletePassword = async () => false;
+    expect(await desktopAuth(keychain, { signedOut }).signOut(server.url)).toEqual({ ok: true });
+    keychain.backend.deletePassword = deletePassword;
+    expect(stored(keychain)).toBeDefined();
+    const nextLaunch = desktopAuth(keychain, { signedOut });
+    await nextLaunch.restore(server.url);
+    expect(await nextLaunch.session(server.url)).toEqual({ signedIn: false, provider: null, name: null });
+    expect(stored(keychain)).toBeUndefined();
   });
 
   it("keeps a sign-out when a renewal was still under way: the renewed tokens are neither kept nor handed out", async () => {

@@ -1,11 +1,28 @@
 import { ProvidersResponse } from "../../contract/auth.js";
-import type { DesktopSession, SignInResult } from "../ipc/bridge.js";
+import { SIGN_OUT_MESSAGES } from "../../contract/desktop.js";
+import type { DesktopSession, SignInResult, SignOutResult } from "../ipc/bridge.js";
 import { httpOrigin } from "../security/httpUrl.js";
 import { KeychainUnavailableError, KeychainWriteError, type StoredTokens, type TokenStore } from "./keychain.js";
 import { ProviderUnreachableError, refreshSignIn, SignInError, signInReplacedMessage, signInWithLoopback, type LoopbackSignInOptions, type SignInTokens } from "./loopbackSignIn.js";
 
 /** The slice of `fetch` used to ask the server for its providers (Electron's `net.fetch` in the app). */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * The servers this desktop signed out of, kept outside the keychain (the app's settings file): a keychain entry a
+ * sign-out could not delete (a locked keyring deletes nothing and may not even say so) is never loaded again, so it
+ * cannot sign the person back in silently at the next launch; only a new sign-in clears the mark.
+ */
+export interface SignedOutMarks {
+  has(origin: string): boolean;
+  set(origin: string, signedOut: boolean): void;
+}
+
+/** Marks kept in memory only (when no settings file is given). */
+export function memorySignedOutMarks(): SignedOutMarks {
+  const origins = new Set<string>();
+  return { has: (origin) => origins.has(origin), set: (origin, signedOut) => void (signedOut ? origins.add(origin) : origins.delete(origin)) };
+}
 
 /** Everything desktop sign-in touches outside itself, passed in so tests can supply real stand-ins. */
 export interface DesktopAuthDeps {
@@ -21,6 +38,8 @@ export interface DesktopAuthDeps {
   now?: () => number;
   /** How long to wait for the browser to come back (five minutes unless given). */
   signInTimeoutMs?: number;
+  /** The servers signed out of (in memory unless given: the app passes its settings file). */
+  signedOut?: SignedOutMarks;
 }
 
 /** The texts a person sees when a desktop sign-in does not start or finish. */
@@ -105,7 +124,20 @@ export class DesktopAuth {
   /** The browser sign-in under way, if any: a newer one stops it (its tab may have been closed). */
   private signInAttempt: AbortController | null = null;
 
-  constructor(private readonly deps: DesktopAuthDeps) {}
+  private readonly signedOut: SignedOutMarks;
+
+  constructor(private readonly deps: DesktopAuthDeps) {
+    this.signedOut = deps.signedOut ?? memorySignedOutMarks();
+  }
+
+  /** Sets the signed-out mark; a settings file that cannot be written is logged (the keychain is still tried). */
+  private markSignedOut(origin: string, signedOut: boolean): void {
+    try {
+      this.signedOut.set(origin, signedOut);
+    } catch (error) {
+      console.error("Desktop sign-in: the signed-out mark could not be saved", error);
+    }
+  }
 
   private now(): number {
     return (this.deps.now ?? Date.now)();
@@ -176,6 +208,7 @@ export class DesktopAuth {
       const stored = toStored(tokens, provider);
       this.replaceSignIn(origin);
       await this.inTurn(origin, () => this.deps.tokenStore.save(origin, stored));
+      this.markSignedOut(origin, false);
       this.remember(origin, Promise.resolve(stored));
       const name = typeof tokens.claims.name === "string" ? tokens.claims.name : undefined;
       return { ok: true, ...(name ? { name } : {}) };
@@ -193,13 +226,30 @@ export class DesktopAuth {
     }
   }
 
-  /** Forgets the server's sign-in: the tokens are deleted from the keychain. */
-  async signOut(serverUrl: string | null): Promise<void> {
+  /**
+   * Forgets the server's sign-in, always: from memory at once, and marked signed out (SignedOutMarks) before the tokens
+   * are deleted from the keychain. A keychain that refuses the delete is logged and said (`ok: false`), never thrown:
+   * the person is signed out either way, and the entry left behind is not loaded again.
+   */
+  async signOut(serverUrl: string | null): Promise<SignOutResult> {
     const origin = httpOrigin(serverUrl);
-    if (!origin) return;
+    if (!origin) return { ok: true };
     this.replaceSignIn(origin);
     this.remember(origin, Promise.resolve(undefined));
-    await this.inTurn(origin, () => this.deps.tokenStore.remove(origin));
+    this.markSignedOut(origin, true);
+    try {
+      await this.inTurn(origin, () => this.deps.tokenStore.remove(origin));
+      return { ok: true };
+    } catch (error) {
+      console.error("Desktop sign-out: the keychain entry could not be removed", error);
+      return { ok: false, message: SIGN_OUT_MESSAGES.keychainNotRemoved };
+    }
+  }
+
+  /** A server signed out of: its keychain entry, if any is left, is deleted again (when the keychain lets it) and never loaded. */
+  private async dropLeftover(origin: string): Promise<undefined> {
+    await this.inTurn(origin, () => this.deps.tokenStore.remove(origin)).catch((error: unknown) => console.error("Desktop sign-in: a signed-out entry could not be removed", error));
+    return undefined;
   }
 
   /** The usable tokens for the server: from memory, else the keychain; renewed or dropped when they ran out. */
@@ -208,7 +258,7 @@ export class DesktopAuth {
     if (!serverUrl || !origin) return undefined;
     let entry = this.current.get(origin);
     if (!entry) {
-      entry = this.deps.tokenStore.load(origin);
+      entry = this.signedOut.has(origin) ? this.dropLeftover(origin) : this.deps.tokenStore.load(origin);
       this.remember(origin, entry);
     }
     const tokens = await entry;

@@ -1,5 +1,6 @@
 import Store from "electron-store";
 import { isSecureServerUrl, normalizeServerUrl } from "../security/httpUrl.js";
+import type { SignedOutMarks } from "./desktopAuth.js";
 import { sanitizeWindowBounds, type WindowBounds } from "./windowBounds.js";
 
 /** The server offered when a chosen one cannot be reached: one started on this machine with `npm start`. */
@@ -17,11 +18,15 @@ export interface ServerUrlSetting {
 export interface Settings extends ServerUrlSetting {
   getWindowBounds(): WindowBounds | undefined;
   setWindowBounds(bounds: WindowBounds): void;
+  /** The servers signed out of, whose keychain entry is never loaded again until a new sign-in (DesktopAuth). */
+  signedOut: SignedOutMarks;
 }
 
 interface StoredSettings {
   serverUrl?: string;
   windowBounds?: WindowBounds;
+  /** Origins signed out of (see Settings.signedOut). */
+  signedOutOrigins?: string[];
 }
 
 /** Opens the settings file (electron-store, written atomically). Call after `app` is ready. */
@@ -36,6 +41,10 @@ export function createSettings(): Settings {
   // Kept in memory: electron-store reads and parses the whole file on every get, and the session's request listener
   // asks for the server on every request. While the app runs, only this object writes the address.
   let serverUrl = readServerUrl();
+  const signedOutOrigins = (): string[] => {
+    const stored: unknown = store.get("signedOutOrigins");
+    return Array.isArray(stored) ? stored.filter((o): o is string => typeof o === "string") : [];
+  };
   return {
     getServerUrl: () => serverUrl,
     setServerUrl: (url) => {
@@ -44,5 +53,9 @@ export function createSettings(): Settings {
     },
     getWindowBounds: () => sanitizeWindowBounds(store.get("windowBounds")),
     setWindowBounds: (bounds) => store.set("windowBounds", bounds),
+    signedOut: {
+      has: (origin) => signedOutOrigins().includes(origin),
+      set: (origin, signedOut) => store.set("signedOutOrigins", [...signedOutOrigins().filter((o) => o !== origin), ...(signedOut ? [origin] : [])]),
+    },
   };
 }

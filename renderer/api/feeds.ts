@@ -160,9 +160,9 @@ export function useJoinRequest(owner: FeedOwner | GroupLink) {
 /** Query key of a group's people (its Members card). */
 export const groupMembersKey = (owner: FeedOwner) => ["group-members", owner.id] as const;
 
-/** The people of the group whose page the item is: the first ones, leaders first, their total and the asker's role. */
-export function useGroupMembers(owner: FeedOwner) {
-  return useQuery({ queryKey: groupMembersKey(owner), queryFn: () => getJson(relative(groupMembersPath(owner.id)), GroupMembersResponse) });
+/** The people of the group whose page the item is: the first ones, leaders first, their total and the asker's role (signed-in readers only: `enabled` false for a guest). */
+export function useGroupMembers(owner: FeedOwner, enabled = true) {
+  return useQuery({ queryKey: groupMembersKey(owner), queryFn: () => getJson(relative(groupMembersPath(owner.id)), GroupMembersResponse), enabled });
 }
 
 /** One change to a group's people by its leaders or an administrator: add a person, set a person's role, remove one, approve or decline a request to join, or choose who can join. */

@@ -1,15 +1,18 @@
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   MESSAGES,
+  SIGN_OUT_MESSAGES,
   type CollectionItemsList,
   PROVIDER_AUTOCOMPLETE_MIN,
   screenStateToCall,
   type EditableItem,
   type FavoriteRequest,
+  type InitializeData,
   type LoggedProfile,
   type SearchResponse,
   type SearchScreenState,
 } from "../../contract/index.js";
+import { showToast } from "../components/toastStore.js";
 import { platform } from "../platform/index.js";
 import { setCsrfToken } from "./client.js";
 import { collectionKeys } from "./collections.js";
@@ -154,25 +157,44 @@ export function useRegisterMutation() {
   });
 }
 
-/** POST /auth/logout and the platform's own sign-out (the desktop deletes its keychain tokens), then refetch as a guest. */
+/**
+ * POST /auth/logout and the platform's own sign-out (the desktop deletes its keychain tokens), then refetch as a guest.
+ * Where the sign-in is the client's own (the desktop), forgetting it signs out whatever happened on the way: the page
+ * shows signed-out at once, and says plainly what could not be done (the server not reached, the keychain entry not
+ * removed). On the web a server that could not be told leaves the person signed in, which is an error to report.
+ */
 export function useSignOutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (): Promise<string[]> => {
+      const notes: string[] = [];
+      let serverError: unknown = null;
       try {
         await signOut();
       } catch (error) {
         // A session that already ended on the server (it expired) refuses the sign-out's CSRF token; nobody is left
         // signed in, so that is a sign-out done, not a failure to report (a server that cannot be reached still is).
         const session = await fetchInitializeData().catch(() => null);
-        if (session?.profile !== null) throw error;
-      } finally {
-        // Even when the server could not be told, this client forgets its sign-in.
-        await platform.signOut();
+        if (session?.profile !== null) serverError = error;
       }
+      // Even when the server could not be told, this client forgets its sign-in; a failure on the way is told, not thrown.
+      const warning = await platform.signOut().catch((error: unknown) => {
+        console.error("Sign-out: this client's sign-in could not be tidied up", error);
+        return SIGN_OUT_MESSAGES.keychainNotRemoved;
+      });
+      if (serverError !== null) {
+        if (!platform.ownsSignIn) throw serverError;
+        console.error("Sign-out: the server could not be told", serverError);
+        notes.push(SIGN_OUT_MESSAGES.serverUnreached);
+      }
+      if (warning) notes.push(warning);
+      return notes;
     },
-    onSuccess: () => {
+    onSuccess: (notes) => {
       setCsrfToken(null);
+      // Signed out here and now, even if the server cannot be asked again (its answer would keep the old name).
+      queryClient.setQueryData<InitializeData>(queryKeys.initializeData, (data) => (data ? { ...data, profile: null } : data));
+      for (const note of notes) showToast(note, "info");
       return queryClient.invalidateQueries();
     },
     meta: { errorMessage: MESSAGES.unexpected },

@@ -13,7 +13,11 @@ export function desktopPlatform(bridge: DesktopBridge): Platform {
     openExternal: (url) => bridge.openExternal(url),
     // The system browser signs in (RFC 8252); main keeps the tokens, the page only learns whether it worked.
     signIn: (provider) => bridge.signIn(provider.key),
-    signOut: () => bridge.signOut(),
+    signOut: async () => {
+      const result = await bridge.signOut();
+      return result.ok ? null : (result.message ?? null);
+    },
+    ownsSignIn: true,
     authorization: async () => {
       const token = await bridge.getAccessToken();
       return token ? `Bearer ${token}` : null;

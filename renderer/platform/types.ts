@@ -30,8 +30,16 @@ export interface Platform {
    * the desktop goes through the system browser and answers once it is back.
    */
   signIn(provider: SignInProvider, returnTo: string): Promise<SignInResult>;
-  /** Forgets this client's own sign-in (the desktop's keychain tokens); the server's session is ended separately. */
-  signOut(): Promise<void>;
+  /**
+   * Forgets this client's own sign-in (the desktop's keychain tokens), always; the server's session is ended
+   * separately. Answers what to tell the person when something could not be tidied up (the keychain entry), else null.
+   */
+  signOut(): Promise<string | null>;
+  /**
+   * Whether the sign-in is this client's own (the desktop's tokens, sent as a bearer header): forgetting it signs out
+   * whatever the server answered. The web's is the server's cookie session, ended only by the server.
+   */
+  ownsSignIn: boolean;
   /** The Authorization header for API calls ("Bearer …" on a signed-in desktop), or null to rely on the cookie session. */
   authorization(): Promise<string | null>;
   /**

@@ -15,7 +15,8 @@ export const webPlatform: Platform = {
     window.location.assign(`${provider.url}${provider.url.includes("?") ? "&" : "?"}redirect=${encodeURIComponent(returnTo)}`);
     return new Promise(() => {});
   },
-  signOut: async () => {},
+  signOut: async () => null,
+  ownsSignIn: false,
   authorization: async () => null,
   renewAuthorization: async () => null,
   storage: localStorageStore,

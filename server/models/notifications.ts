@@ -21,6 +21,8 @@ export type NotificationWithActor = NotificationRow & {
   item_uid: string | null;
   item_owner_id: number | null;
   item_visibility: Content["visibility"] | null;
+  /** The group a group's page stands for (null for any other item). */
+  item_profile_id: number | null;
 };
 
 /** What to tell: the same news for each of `recipients`. */
@@ -133,7 +135,7 @@ export async function listNotifications(db: Db, profileId: number, page: number)
       .leftJoin("content as item", "item.id", "notifications.subject_id")
       .selectAll("notifications")
       .select(["profiles.name as actor_name", "profiles.uid as actor_uid"])
-      .select(["item.id as item_id", "item.title as item_title", "item.model_key as item_model_key", "item.sub_type as item_sub_type", "item.uid as item_uid", "item.owner_id as item_owner_id", "item.visibility as item_visibility"])
+      .select(["item.id as item_id", "item.title as item_title", "item.model_key as item_model_key", "item.sub_type as item_sub_type", "item.uid as item_uid", "item.owner_id as item_owner_id", "item.visibility as item_visibility", "item.profile_id as item_profile_id"])
       .where("notifications.profile_id", "=", profileId)
       .orderBy("notifications.id", "desc")
       .limit(NOTIFICATION_LIMITS.perPage)

@@ -77,9 +77,14 @@ export function canReport(actor: Actor, feed: FeedSubject, post: FeedPostSubject
   return actor.signedIn && canRead(actor, feed) && actor.profile?.id !== post.poster_id;
 }
 
-/** Reading who is in the feed's group (its Members card): whoever may view the group's page, as for its feed. */
+/**
+ * Reading who is in the feed's group (its Members card): signed-in readers of the group's page. The view permission
+ * ("Everyone") opens the page, its About text and its feed; the spec shows people's own words, comments and
+ * discussions, to signed-in users only (guests get the guest modal), and a group's roll is a list of people, so guests
+ * are asked to sign in for it (401) as for its discussions, and are never handed a site's groups' rolls wholesale.
+ */
 export function canListMembers(actor: Actor, feed: FeedSubject): boolean {
-  return canRead(actor, feed);
+  return actor.signedIn && canRead(actor, feed);
 }
 
 /**

@@ -2,6 +2,7 @@ import { NOTIFICATION_SETTING_KEYS, type NotificationSettingKey } from "../../co
 import type { Actor } from "../lib/actor.js";
 import { canRead as canReadThread, type ThreadSubject } from "./comment.js";
 import { canView, type ContentGrantsSubject, type ContentSubject } from "./contentObject.js";
+import { canAnswerJoinRequests } from "./group.js";
 import { canReview } from "./moderation.js";
 
 /**
@@ -39,4 +40,14 @@ export function settingKeysOf(actor: Actor): NotificationSettingKey[] {
  */
 export function canHearOfReport(recipient: Actor, item: ContentSubject, grants: ContentGrantsSubject | undefined): boolean {
   return canReview(recipient) && canView(recipient, item, grants);
+}
+
+/**
+ * Hearing who asked to join a group (their name on the notification): who may still answer the group's requests to
+ * join (its leaders and administrators, as the Members card shows its pending requests to them alone) and open its page.
+ * A leader removed or made a member since is told only that someone asked.
+ */
+export function canHearOfJoinRequest(recipient: Actor, groupId: number | null, page: ContentSubject, grants: ContentGrantsSubject | undefined): boolean {
+  const role = recipient.groups.find((g) => g.groupId === groupId)?.role ?? null;
+  return groupId !== null && canAnswerJoinRequests(recipient, role) && canView(recipient, page, grants);
 }

@@ -13,23 +13,41 @@ export const REMOVED_SUBJECT = "an item since removed";
 /** Kinds whose excerpt is words said inside the item (a reply, a discussion's title): not shown to one who may no longer open it. */
 const SAID_INSIDE = new Set<NotificationKind>(["comment_reply", "group_discussion"]);
 
+/** Kinds whose actor and excerpt (who asked to join, who reported and their note) are only for a reader who may still act on them. */
+const FOR_DEALERS_ONLY = new Set<NotificationKind>(["group_join_request", "content_reported"]);
+
 /**
  * A notification as the notifications page shows it, to `reader`. What it is about is the item as it is now: its
  * current title and link (with the query the notification was sent with, such as the access request it opens on), or,
  * to a reader who may no longer open it, only its type ("this Lesson Plan") with the link they were sent (if any) and no words
  * from inside it; a removed item is said to be removed, with no link. `grants` holds the read grants of the page's
- * restricted items (one query for the page). A notification about no item (or a report sent before items were
- * recorded) reads as it was sent.
+ * restricted items (one query for the page). A request to join a group and a report say who asked or reported, and the
+ * reporter's note, only to a reader who may still answer the group's requests (notificationPolicy.canHearOfJoinRequest)
+ * or review the report (canHearOfReport): to anyone else (a leader removed since, a reviewer who lost the item) they
+ * say only what happened ("Someone asked to join this group"). A notification about no item (or a report sent before
+ * items were recorded) reads as it was sent.
  */
 export function presentNotification(row: NotificationWithActor, reader: Actor, grants: Map<number, ContentGrantsSubject>): Notification {
+  const kind = row.kind as NotificationKind;
+  const subject = subjectOf(row, reader, grants);
+  const told = !FOR_DEALERS_ONLY.has(kind) || row.subject_id === null || mayActOn(row, reader, grants);
   return {
     id: row.id,
-    kind: row.kind as NotificationKind,
-    actor: row.actor_name !== null && row.actor_uid !== null ? { name: row.actor_name, link: profileLink(row.actor_uid) } : null,
-    ...subjectOf(row, reader, grants),
+    kind,
+    actor: told && row.actor_name !== null && row.actor_uid !== null ? { name: row.actor_name, link: profileLink(row.actor_uid) } : null,
+    ...subject,
+    excerpt: told ? subject.excerpt : null,
     created_at: row.created_at,
     read: row.read_at !== null,
   };
+}
+
+/** Whether the reader may still deal with what a request to join or a report is about (false once the item is removed). */
+function mayActOn(row: NotificationWithActor, reader: Actor, grants: Map<number, ContentGrantsSubject>): boolean {
+  if (row.item_id === null || row.item_model_key === null || row.item_uid === null || row.item_owner_id === null || row.item_visibility === null) return false;
+  const item = { owner_id: row.item_owner_id, visibility: row.item_visibility, model_key: row.item_model_key, sub_type: row.item_sub_type, uid: row.item_uid };
+  const itemGrants = grants.get(row.item_id);
+  return row.kind === "group_join_request" ? notificationPolicy.canHearOfJoinRequest(reader, row.item_profile_id, item, itemGrants) : notificationPolicy.canHearOfReport(reader, item, itemGrants);
 }
 
 function subjectOf(row: NotificationWithActor, reader: Actor, grants: Map<number, ContentGrantsSubject>): Pick<Notification, "subject" | "excerpt"> {

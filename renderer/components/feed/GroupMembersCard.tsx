@@ -1,9 +1,11 @@
 import { useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { GROUP_JOIN_INVITATION_ONLY, GROUP_JOIN_PERMISSIONS, type GroupMember } from "../../../contract/index.js";
 import { discussionFailureText } from "../../api/discussions.js";
 import { useGroupMemberChange, useGroupMembers, useGroupMembership, type FeedOwner, type GroupMemberChange } from "../../api/feeds.js";
 import { useProfileCandidates } from "../../api/profiles.js";
+import { useCurrentProfile } from "../../api/queries.js";
+import { signInPath } from "../../routes/paths.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { ProfileSearchField } from "../content/ProfileSearchField.js";
 import { shortDate } from "../dates.js";
@@ -18,21 +20,26 @@ const VIEWER_LINES: Record<GroupMember["role"], string> = { leader: "You lead th
  * many there are in all. The group's leaders and administrators also add a person by name (people only), make a
  * member a leader or a leader a member, and remove a person after a question; the server keeps one leader at least.
  * They also see the pending requests to join, above the people, each with Approve and Decline. A member who is not a
- * leader may Leave group beside the line that says they are a member, after a question (a leader stays).
+ * leader may Leave group beside the line that says they are a member, after a question (a leader stays). A guest is
+ * asked to sign in to see who is in the group (the server lists a group's people to signed-in readers only).
  */
 export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
   const headingId = useId();
   const requestsId = useId();
   const addId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const members = useGroupMembers(owner);
+  const location = useLocation();
+  const profile = useCurrentProfile();
+  const guest = profile === null;
+  const members = useGroupMembers(owner, profile != null);
   const change = useGroupMemberChange(owner);
   const [term, setTerm] = useState("");
   const [removing, setRemoving] = useState<GroupMember | null>(null);
   const [confirmingLeave, setConfirmingLeave] = useState(false);
   const membership = useGroupMembership(owner);
   const [status, setStatus] = useState("");
-  const data = members.data;
+  // A guest's card says only how to see the people (a roll read before signing out is not shown).
+  const data = guest ? undefined : members.data;
   const manage = data?.abilities.manage ?? false;
   const candidates = useProfileCandidates(manage ? term.trim() : "", { peopleOnly: true });
 
@@ -88,7 +95,11 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
       {confirmingLeave && (
         <ConfirmDialog title="Leave group" message="Are you sure you want to leave this group? You will no longer post to its feed." confirmLabel="Leave" onConfirm={() => void handleLeave()} onCancel={() => setConfirmingLeave(false)} />
       )}
-      {members.isPending ? (
+      {guest ? (
+        <p className="feed-card__empty">
+          <Link to={signInPath(location.pathname + location.search)}>Sign in</Link> to see who is in this group.
+        </p>
+      ) : members.isPending ? (
         <p className="page-status">Loading members…</p>
       ) : members.error || !data ? (
         <p className="feed-card__empty">

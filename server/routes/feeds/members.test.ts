@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GROUP_MEMBER_MESSAGES, GROUP_MEMBERS_SHOWN } from "../../../contract/index.js";
+import { GROUP_MEMBER_MESSAGES, GROUP_MEMBERS_SHOWN, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
-import { buildGroup, buildGroupPage, buildUser, startCastServer, type RoleCast } from "../../test/factories.js";
+import { buildGroup, buildGroupPage, buildUser, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import type { TestClient, TestServer } from "../../test/testServer.js";
 
@@ -26,7 +26,8 @@ describe("a group's people", () => {
     await server.db.insertInto("group_members").values({ group_id: group.id, profile_id: coLeader.id, role: "leader" }).execute();
     const page = await buildGroupPage(server.db, cast.leader, group, "Naturalists");
 
-    const read = await as.guest.get(members(page));
+    // A signed-in reader who is not in the group lists its people; a guest is asked to sign in.
+    const read = await as.member.get(members(page));
     expect(read.status).toBe(200);
     fits("get", "/groups/{modelId}/members", read);
     expect(read.body.total).toBe(5);
@@ -76,7 +77,16 @@ describe("a group's people", () => {
     expect((await as.admin.get(members(hidden))).body.total).toBe(2);
     // Not a group: no people.
     expect((await as.member.get(members(resource))).status).toBe(404);
-    expect((await as.guest.get(members(groupPage))).status).toBe(200);
+  });
+
+  it("lists a public group's people to signed-in readers only: guests are asked to sign in (401), as for its discussions", async () => {
+    expect(await statusesByRole(as, (c) => c.get(members(groupPage)))).toEqual({ guest: 401, owner: 200, member: 200, leader: 200, groupie: 200, moderator: 200, admin: 200 });
+    const guest = await as.guest.get(members(groupPage));
+    expect(guest.body.message).toBe(MESSAGES.signInRequired);
+    expect(JSON.stringify(guest.body)).not.toContain("Gus Groupie");
+    fits("get", "/groups/{modelId}/members", guest);
+    // The page itself and its feed stay open to guests.
+    expect((await as.guest.get(`/feeds/by-type/profile/${groupPage.id}`)).status).toBe(200);
   });
 });
 
@@ -114,8 +124,9 @@ describe("managing a group's people", () => {
       expect(await roleOf(group.id, newcomer.id), role).toBe(status === 201 ? "member" : null);
       if (status === 201) expect(added.body).toEqual({ status: "success", message: GROUP_MEMBER_MESSAGES.added });
       else if (status === 403) expect(added.body.message).toBe(GROUP_MEMBER_MESSAGES.manageForbidden);
+      // A guest may not list the people at all (401); everyone else is told whether they manage them.
       const abilities = (await as[role].get(members(page))).body.abilities;
-      expect(abilities, role).toEqual({ manage: status === 201 });
+      expect(abilities, role).toEqual(role === "guest" ? undefined : { manage: status === 201 });
 
       await server.db.insertInto("group_members").values({ group_id: group.id, profile_id: newcomer.id, role: "member" }).onConflict((oc) => oc.doNothing()).execute();
       const promoted = await setRole(as[role], page, newcomer.id, "leader");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NOTIFICATION_MESSAGES, NOTIFICATION_SETTINGS } from "../../../contract/index.js";
+import { GROUP_JOIN_BY_REQUEST, NOTIFICATION_MESSAGES, NOTIFICATION_SETTINGS } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildContent, buildGroup, buildGroupPage, buildRoleCast, buildUser, signedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
@@ -383,6 +383,67 @@ describe("notifications", () => {
     expect(first.data.map((n) => n.subject.title).slice(0, 2)).toEqual(["Item 23", "Item 22"]);
     expect((await listOf(client, 2)).data.map((n) => n.subject.title)).toEqual(["Item 3", "Item 2", "Item 1"]);
     expect((await client.get("/api/notifications?page=0")).body.message).toBe(NOTIFICATION_MESSAGES.pageInvalid);
+  });
+
+  it("tells who asked to join a group only to whom may still answer it: a leader removed or made a member since sees that someone asked, no name", async () => {
+    const [stays, stepsDown, requester] = await Promise.all([buildUser(server.db, { name: "Sia Stays" }), buildUser(server.db, { name: "Dev Demoted" }), buildUser(server.db, { name: "Rhea Requester" })]);
+    const [staysClient, stepsDownClient, requesterClient] = await Promise.all([signedInClient(server, stays), signedInClient(server, stepsDown), signedInClient(server, requester)]);
+    /** A group both lead that takes requests, its page, and the request to join it: what each leader is shown of it. */
+    const askToJoin = async (title: string, restricted: boolean) => {
+      const group = await buildGroup(server.db, stays);
+      await server.db.insertInto("group_members").values({ group_id: group.id, profile_id: stepsDown.id, role: "leader" }).execute();
+      await server.db.updateTable("profiles").set({ join_permission: GROUP_JOIN_BY_REQUEST }).where("id", "=", group.id).execute();
+      const page = await buildGroupPage(server.db, stays, group, title, { restricted });
+      // An "Only members" group is asked by its link (its page's uid), as an outsider meets it.
+      expect((await requesterClient.post(`/groups/${restricted ? page.uid : page.id}/join-request`)).status).toBe(201);
+      const shown = async (c: TestClient) => (await listOf(c)).data.find((n) => n.kind === "group_join_request" && n.subject.link?.includes(page.uid));
+      return { group, page, shown };
+    };
+
+    const open = await askToJoin("Open Anglers", false);
+    for (const c of [staysClient, stepsDownClient]) expect(await open.shown(c)).toMatchObject({ actor: { name: "Rhea Requester" }, subject: { title: "Open Anglers" }, excerpt: null });
+    // Made a member: the group is still theirs to read, but its requests are not theirs to answer.
+    await server.db.updateTable("group_members").set({ role: "member" }).where("group_id", "=", open.group.id).where("profile_id", "=", stepsDown.id).execute();
+    expect(await open.shown(stepsDownClient)).toMatchObject({ kind: "group_join_request", actor: null, subject: { title: "Open Anglers" }, excerpt: null });
+    expect(await open.shown(staysClient)).toMatchObject({ actor: { name: "Rhea Requester" } });
+
+    const hidden = await askToJoin("Quiet Anglers", true);
+    expect(await hidden.shown(stepsDownClient)).toMatchObject({ actor: { name: "Rhea Requester" }, subject: { title: "Quiet Anglers" } });
+    // Removed from an "Only members" group: neither its name nor who asked to join it.
+    await server.db.deleteFrom("group_members").where("group_id", "=", hidden.group.id).where("profile_id", "=", stepsDown.id).execute();
+    expect(await hidden.shown(stepsDownClient)).toMatchObject({ actor: null, subject: { title: "this group" }, excerpt: null });
+    const all = JSON.stringify((await listOf(stepsDownClient)).data);
+    expect(all).not.toContain("Rhea Requester");
+    expect(all).not.toContain("Quiet Anglers");
+    expect(await hidden.shown(staysClient)).toMatchObject({ actor: { name: "Rhea Requester" }, subject: { title: "Quiet Anglers" } });
+  });
+
+  it("shows a report's reporter and note only to a reviewer who may still open the item and review reports", async () => {
+    const item = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Tide Pools" });
+    const [reviewer, reporter] = await Promise.all([buildUser(server.db, { name: "Rory Reviewer" }), buildUser(server.db, { name: "Pat Reporter" })]);
+    await server.db.updateTable("profiles").set({ is_moderator: 1 }).where("id", "=", reviewer.id).execute();
+    const [reviewerClient, reporterClient] = await Promise.all([signedInClient(server, reviewer), signedInClient(server, reporter)]);
+    expect((await reporterClient.post("/profile/flag", { type: `lesson_plan:${item.id}`, value: "inappropriate", message: "Names a pupil." })).status).toBe(200);
+    const sent = await server.db.selectFrom("notifications").select(["id", "profile_id"]).where("subject_id", "=", item.id).where("kind", "=", "content_reported").execute();
+    const shown = async (c: TestClient, profileId: number) => (await listOf(c)).data.find((n) => n.id === sent.find((s) => s.profile_id === profileId)?.id);
+    const full = { actor: { name: "Pat Reporter" }, subject: { title: "Tide Pools", link: "/moderation/reports" }, excerpt: 'The item reported as "Inappropriate content": Names a pupil.' };
+    for (const [c, p] of [[reviewerClient, reviewer], [as.moderator, cast.moderator], [as.admin, cast.admin]] as const) expect(await shown(c, p.id)).toMatchObject(full);
+
+    // Restricted to its owner: the moderators may no longer open it; the administrator still reviews it.
+    await server.db.updateTable("content").set({ visibility: "restricted" }).where("id", "=", item.id).execute();
+    for (const [c, p] of [[reviewerClient, reviewer], [as.moderator, cast.moderator]] as const) {
+      expect(await shown(c, p.id)).toMatchObject({ kind: "content_reported", actor: null, subject: { title: "this Lesson Plan" }, excerpt: null });
+      const all = JSON.stringify((await listOf(c)).data);
+      expect(all).not.toContain("Names a pupil");
+      expect(all).not.toContain("Pat Reporter");
+    }
+    expect(await shown(as.admin, cast.admin.id)).toMatchObject({ ...full, subject: { title: "Tide Pools" } });
+
+    // Public again, but the reviewer is no longer a moderator: the item is theirs to read, the report is not theirs to review.
+    await server.db.updateTable("content").set({ visibility: "public" }).where("id", "=", item.id).execute();
+    expect(await shown(as.moderator, cast.moderator.id)).toMatchObject(full);
+    await server.db.updateTable("profiles").set({ is_moderator: 0 }).where("id", "=", reviewer.id).execute();
+    expect(await shown(reviewerClient, reviewer.id)).toMatchObject({ actor: null, subject: { title: "Tide Pools" }, excerpt: null });
   });
 
   it("is for signed-in profiles only", async () => {
