@@ -145,6 +145,7 @@ test.describe("desktop paths (window.desktop supplied by a test double)", () => 
     await page.route("**/auth/logout", (route) => route.abort("connectionrefused"));
     await page.route("**/getInitializeData", (route) => route.abort("connectionrefused"));
 
+    await openAccountMenu(page);
     await banner.getByRole("button", { name: "Sign out" }).click();
     await expect(banner.getByRole("link", { name: "Sign in" })).toBeVisible();
     await expect(banner.getByText(TEST_ACCOUNT.name)).toHaveCount(0);
