@@ -13,6 +13,7 @@ import { CONTACT_MESSAGES } from "./contact.js";
 import { CONTENT_ACTION_MESSAGES } from "./contentActions.js";
 import { CREATE_MESSAGES } from "./create.js";
 import { CURRICULUM_MESSAGES } from "./curriculum.js";
+import { SIGN_OUT_MESSAGES } from "./desktop.js";
 import { DISCUSSION_MESSAGES } from "./discussions.js";
 import { EDITOR_MESSAGES } from "./editor.js";
 import { EDITOR_IMAGE_MESSAGES } from "./editorImages.js";
@@ -87,6 +88,7 @@ export const I18N_GROUPS = {
   resources: RESOURCE_MESSAGES,
   "section-comments": SECTION_COMMENT_MESSAGES,
   "short-codes": SHORT_CODE_MESSAGES,
+  "sign-out": SIGN_OUT_MESSAGES,
   tagging: TAGGING_MESSAGES,
   thumbnail: THUMBNAIL_MESSAGES,
   tours: TOUR_MESSAGES,
