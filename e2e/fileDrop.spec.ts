@@ -36,8 +36,12 @@ async function dropFiles(page: Page, files: DroppedFile[]): Promise<void> {
       },
       { type, files },
     );
-  await fire("dragover");
-  await expect(page.getByTestId("drop-zone")).toBeVisible();
+  // The OS fires dragover again and again while files are held over the window, and the overlay goes 250 ms after the
+  // last one: fired once, a slow machine could miss it in between. So it is fired until the overlay is seen.
+  await expect(async () => {
+    await fire("dragover");
+    await expect(page.getByTestId("drop-zone")).toBeVisible({ timeout: 200 });
+  }).toPass({ timeout: 10_000 });
   await fire("drop");
   await expect(page.getByTestId("drop-zone")).toHaveCount(0);
 }

@@ -48,7 +48,7 @@ test("password reset: forgot page, the mailed link, a new password, signing in w
   await shoot(page, "reset-4-login-after");
   await signInViaForm(page, { username, password: "second password 2" });
   await expect(page).toHaveURL(/\/search\//);
-  await expect(page.getByRole("link", { name: "Fern Forgetful" }).first()).toBeVisible();
+  await expect(page.getByRole("banner").getByText("Fern Forgetful").first()).toBeVisible();
 
   // The link works once: opened again, it says so and offers a new one.
   await page.goto(link);
