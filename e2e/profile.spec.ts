@@ -34,7 +34,8 @@ test("a member opens their profile from the header, gives it a cropped photo, an
   await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Your photo was updated.");
   const photo = page.getByRole("img", { name: `Photo of ${AUTHOR.name}` });
   await expect(photo).toBeVisible();
-  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(512);
+  // Visible before it has loaded: wait for its pixels.
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(512);
   await expect(page.getByRole("button", { name: "Change photo" })).toBeFocused();
 
   fs.mkdirSync(SHOTS, { recursive: true });
