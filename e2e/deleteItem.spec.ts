@@ -34,3 +34,29 @@ test("the owner deletes a resource from its page: a confirmation, then search, a
   await expect(page.getByText("This collection has no items yet.")).toBeVisible();
   expect((await page.request.get(`/api/content${link}`)).status()).toBe(404);
 });
+
+test("a group's leader deletes the group from its page; its members are offered no Delete", async ({ page }) => {
+  const name = `Tide Pool Club ${Date.now().toString(36)}`;
+  await signInViaApi(page, TEACHER);
+  const made = await page.request.post("/groups", { data: { name, description: "We study tide pools.", join_permission: 6, view_permission: 3 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  const link = ((await made.json()) as { objGroup: { link: string } }).objGroup.link;
+  const group = (await (await page.request.get(`/api/content${link}`)).json()) as { id: number };
+
+  await switchTo(page, LEARNER);
+  expect((await page.request.post(`/groups/${group.id}/membership`, { headers: { "X-CSRF-Token": await csrfToken(page.request) } })).ok()).toBeTruthy();
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Leave group" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
+
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await page.getByRole("group", { name: "Item actions" }).getByRole("button", { name: "Delete", exact: true }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete group" });
+  await expect(dialog).toContainText(`Delete “${name}”? Its feed, discussions and files go with it, and its members leave it. This cannot be undone.`);
+  await expectNoAxeViolations(page, "a group's delete confirmation");
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page).toHaveURL(/\/search\/$/);
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText(`Deleted ${name}.`);
+  expect((await page.request.get(`/api/content${link}`)).status()).toBe(404);
+});

@@ -167,8 +167,13 @@ export function canChangeOwner(actor: Actor, item: Pick<ContentSubject, "owner_i
  */
 const DELETABLE_MODEL_KEYS: readonly string[] = ["resource", "collection", "lesson_plan", "outline", "project", "pathway"];
 
-/** Deleting the item (with its place in every collection, its favorites, grants and discussion): its owner profile and admins. */
-export function canDelete(actor: Actor, item: Pick<ContentSubject, "owner_id" | "model_key">): boolean {
+/**
+ * Deleting the item (with its place in every collection, its favorites, grants and discussion): its owner profile and
+ * admins. A group's page is deleted with its group (commands/deleteGroup.ts) by the group's leaders (leadsGroupPage)
+ * and admins: a group acts through its leaders, and ending it is theirs to decide, as choosing its people is.
+ */
+export function canDelete(actor: Actor, item: Pick<ContentSubject, "owner_id" | "model_key" | "profile_id">): boolean {
+  if (isGroupPage(item)) return actor.signedIn && (leadsGroupPage(actor, item) || actor.isAdmin);
   return DELETABLE_MODEL_KEYS.includes(item.model_key) && canChangeOwner(actor, item);
 }
 

@@ -128,7 +128,7 @@ export function ItemActions({ item }: { item: EditableItem }) {
       {open === "delete" && (
         <ConfirmDialog
           title={`Delete ${item.type_name_singular.toLowerCase()}`}
-          message={`Delete “${item.title}”? ${item.model_key === "collection" ? "The items it holds are not deleted." : "It is taken out of every collection that holds it."} This cannot be undone.`}
+          message={`Delete “${item.title}”? ${deleteConsequence(item.model_key)} This cannot be undone.`}
           confirmLabel="Delete"
           onConfirm={() => void handleDelete()}
           onCancel={close}
@@ -144,4 +144,11 @@ export function ItemActions({ item }: { item: EditableItem }) {
       {open === "flag" && <FlagDialog title="Flag this item" subject={`“${item.title}”`} send={(report) => flagItem({ type: `${item.model_key}:${item.id}`, ...report })} onClose={close} />}
     </div>
   );
+}
+
+/** What else deleting an item of this kind takes with it, as its question says. */
+function deleteConsequence(modelKey: string): string {
+  if (modelKey === "collection") return "The items it holds are not deleted.";
+  if (modelKey === "profile") return "Its feed, discussions and files go with it, and its members leave it.";
+  return "It is taken out of every collection that holds it.";
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_ACTION_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildGroup, buildGroupPage, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { pdfBytes } from "../../test/sampleFiles.js";
 import { appendFile, type TestClient, type TestServer } from "../../test/testServer.js";
 
@@ -12,11 +12,10 @@ import { appendFile, type TestClient, type TestServer } from "../../test/testSer
 describe("DELETE /api/content/{typePath}/{uid}", () => {
   let server: TestServer;
   let cast: RoleCast;
-  let groupPage: Content;
   const fits = apiReferenceCheck();
 
   beforeAll(async () => {
-    ({ server, cast, groupPage } = await startCastServer());
+    ({ server, cast } = await startCastServer());
   });
   afterAll(() => server.stop());
 
@@ -83,7 +82,7 @@ describe("DELETE /api/content/{typePath}/{uid}", () => {
     expect((search.body.arrObjResponse.data as { id: number }[]).map((i) => i.id)).not.toContain(resource.id);
   });
 
-  it("deletes a collection but not the items it held; a group's page is refused with 403", async () => {
+  it("deletes a collection but not the items it held", async () => {
     const item = await buildContent(server.db, { ownerId: cast.member.id, title: "Rock Pools" });
     const collection = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "collection", title: "Beach Day" });
     expect((await cast.clients.owner.post("/collections/items", { type: "resource", type_id: item.id, collection_id: [collection.id] })).status).toBe(200);
@@ -91,11 +90,56 @@ describe("DELETE /api/content/{typePath}/{uid}", () => {
     expect((await remove(cast.clients.owner, "collections", collection)).body).toEqual({ status: "success", message: "Deleted Beach Day." });
     expect(await exists(collection.id)).toBe(false);
     expect(await exists(item.id)).toBe(true);
+  });
 
-    // A group's page is the group's (its leaders edit it, nobody deletes it here).
-    const refused = await remove(cast.clients.leader, "groups", groupPage);
-    expect([refused.status, refused.body.message]).toEqual([403, CONTENT_ACTION_MESSAGES.deleteForbidden]);
-    expect(await exists(groupPage.id)).toBe(true);
+  it("lets a group's leaders and administrators delete the group with its page, feed, files, people and grants; members and others 403", async () => {
+    const fresh = async (title: string) => {
+      const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
+      return { group, page: await buildGroupPage(server.db, cast.leader, group, title) };
+    };
+    const { group, page } = await fresh("Tide Pool Club");
+    const expected = { guest: 401, member: 403, groupie: 403, moderator: 403, owner: 403 } as const;
+    for (const [role, status] of Object.entries(expected)) expect((await remove(cast.clients[role as keyof typeof expected], "groups", page)).status, role).toBe(status);
+    expect((await remove(cast.clients.groupie, "groups", page)).body.message).toBe(CONTENT_ACTION_MESSAGES.deleteForbidden);
+    const ability = async (who: TestClient) => (await who.get(`/api/content/groups/${page.uid}`)).body.abilities.delete as boolean;
+    expect([await ability(cast.clients.leader), await ability(cast.clients.admin), await ability(cast.clients.groupie), await ability(cast.clients.moderator)]).toEqual([true, true, false, false]);
+
+    // The groupie posts with a file; an item restricted to the group is read by the groupie until the group goes.
+    const uploaded = await cast.clients.groupie.postForm("/feeds/attachment", appendFile(new FormData(), "file", pdfBytes(), "notes.pdf"));
+    expect(uploaded.status).toBe(201);
+    const key = (await server.db.selectFrom("attachments").select("storage_key").where("id", "=", uploaded.body.id as number).executeTakeFirstOrThrow()).storage_key;
+    const stored = () => existsSync(path.join(server.dataDir, "uploads", key.slice(0, 2), key));
+    expect(stored()).toBe(true);
+    const posted = await cast.clients.groupie.post(`/feeds/by-type/profile/${page.id}`, { content: "Low tide at six.", attachments: [uploaded.body.id] });
+    expect(posted.status).toBe(201);
+    const fileLink = posted.body.attachments[0].link as string;
+    expect((await cast.clients.groupie.get(fileLink)).status).toBe(200);
+    const shared = await buildContent(server.db, { ownerId: cast.owner.id, title: "Club Rota", visibility: "restricted" });
+    await server.db.insertInto("content_grants").values({ content_id: shared.id, scope: "group", profile_id: group.id, permission: "read" }).execute();
+    expect((await cast.clients.groupie.get(`/api/content/resources/${shared.uid}`)).status).toBe(200);
+
+    const res = await remove(cast.clients.leader, "groups", page);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "success", message: "Deleted Tide Pool Club." });
+    expect(await exists(page.id)).toBe(false);
+    expect(await server.db.selectFrom("profiles").select("id").where("id", "=", group.id).executeTakeFirst()).toBeUndefined();
+    expect(await server.db.selectFrom("group_members").select("profile_id").where("group_id", "=", group.id).execute()).toEqual([]);
+    expect(await server.db.selectFrom("feed_posts").select("id").where("content_id", "=", page.id).execute()).toEqual([]);
+    expect((await cast.clients.groupie.get(fileLink)).status).toBe(404);
+    expect(stored()).toBe(false);
+    expect((await cast.clients.groupie.get(`/api/content/resources/${shared.uid}`)).status).toBe(404);
+    expect(await exists(shared.id)).toBe(true);
+    expect((await cast.clients.leader.get(`/api/content/groups/${page.uid}`)).status).toBe(404);
+
+    // An administrator outside the group deletes one too; a group that owns an item is kept until it gives it away.
+    const second = await fresh("Rock Pool Club");
+    const owned = await buildContent(server.db, { ownerId: second.group.id, title: "Club Handbook" });
+    const kept = await remove(cast.clients.admin, "groups", second.page);
+    expect([kept.status, kept.body.message]).toEqual([409, CONTENT_ACTION_MESSAGES.deleteGroupOwns]);
+    expect(await exists(second.page.id)).toBe(true);
+    await server.db.updateTable("content").set({ owner_id: cast.owner.id }).where("id", "=", owned.id).execute();
+    expect((await remove(cast.clients.admin, "groups", second.page)).status).toBe(200);
+    expect(await exists(second.page.id)).toBe(false);
   });
 
   it("deletes the owner's lesson plans, outlines, projects and pathways, with their sections", async () => {

@@ -19,6 +19,7 @@ import {
 import { changeOwner } from "../../commands/changeOwner.js";
 import { copyContent } from "../../commands/copyContent.js";
 import { deleteContent } from "../../commands/deleteContent.js";
+import { deleteGroup } from "../../commands/deleteGroup.js";
 import { recommendContent } from "../../commands/recommendContent.js";
 import { profileKinds } from "../../models/permissions.js";
 import { siteFeatures } from "../app/index.js";
@@ -72,14 +73,16 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     res.json(answer);
   });
 
-  // Deleting an item from its page (resources, collections and curriculum items): our call, the spec names none.
+  // Deleting an item from its page (resources, collections, curriculum items, and a group with its page): our call, the spec names none.
   router.delete("/api/content/:typePath/:uid", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     await ensureViewable(db, req, item, "link");
     authorize(req.actor, contentObjectPolicy.canDelete(req.actor, item), CONTENT_ACTION_MESSAGES.deleteForbidden);
     await ensureNotLockedByOther(db, req, item);
-    if ((await deleteContent(db, storage, item.id)) === "sold") throw new HttpError(409, CONTENT_ACTION_MESSAGES.deleteSold);
+    if (contentObjectPolicy.isGroupPage(item) && item.profile_id !== null) {
+      if ((await deleteGroup(db, storage, { id: item.id, profile_id: item.profile_id })) === "owns") throw new HttpError(409, CONTENT_ACTION_MESSAGES.deleteGroupOwns);
+    } else if ((await deleteContent(db, storage, item.id)) === "sold") throw new HttpError(409, CONTENT_ACTION_MESSAGES.deleteSold);
     const answer: StatusMessageResponse = { status: "success", message: CONTENT_ACTION_MESSAGES.deleted(item.title) };
     res.json(answer);
   });
