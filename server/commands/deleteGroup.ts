@@ -6,14 +6,14 @@ import { recordContentChange } from "./createContent.js";
  * Deletes a group with its page, in one transaction: the group's profile row, and with it (by the foreign keys'
  * cascades) its page, the page's feed, discussions, favorites and grants, its members' and leaders' places, its
  * requests to join, and the grants other items gave the group. Search drops the page and reads again the items the
- * group was granted (their readers change). A group that owns (or publishes) items is kept (answers "owns"): its items would be left
+ * group was granted (their readers change). A group that owns (or publishes) items other than its own page (Change owner may give the page to its group) is kept (answers "owns"): its items would be left
  * with no owner; its leaders give them away first. Files attached to the page's posts and comments are deleted after
  * the commit.
  */
 export async function deleteGroup(db: Db, storage: FileStorage, page: { id: number; profile_id: number }): Promise<"deleted" | "owns"> {
   const groupId = page.profile_id;
   const outcome = await db.transaction().execute(async (trx) => {
-    const owned = await trx.selectFrom("content").select("id").where((w) => w.or([w("owner_id", "=", groupId), w("publisher_id", "=", groupId)])).executeTakeFirst();
+    const owned = await trx.selectFrom("content").select("id").where("id", "<>", page.id).where((w) => w.or([w("owner_id", "=", groupId), w("publisher_id", "=", groupId)])).executeTakeFirst();
     if (owned) return { owns: true, keys: [] as string[] };
     const posted = await trx
       .selectFrom("attachments")

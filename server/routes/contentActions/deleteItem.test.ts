@@ -140,6 +140,12 @@ describe("DELETE /api/content/{typePath}/{uid}", () => {
     await server.db.updateTable("content").set({ owner_id: cast.owner.id }).where("id", "=", owned.id).execute();
     expect((await remove(cast.clients.admin, "groups", second.page)).status).toBe(200);
     expect(await exists(second.page.id)).toBe(false);
+
+    // A page its own group owns (Change owner may give it to the group) is no item in the way.
+    const third = await fresh("Sand Dune Club");
+    await server.db.updateTable("content").set({ owner_id: third.group.id }).where("id", "=", third.page.id).execute();
+    expect((await remove(cast.clients.leader, "groups", third.page)).status).toBe(200);
+    expect(await exists(third.page.id)).toBe(false);
   });
 
   it("deletes the owner's lesson plans, outlines, projects and pathways, with their sections", async () => {
