@@ -10,30 +10,43 @@ import { loadConfig } from "../config.js";
 /** True when this run targets PostgreSQL (DB_TEST=postgres with TEST_DATABASE_URL). */
 export const onPostgres = process.env.DB_TEST === "postgres";
 
-/** A fresh, empty database for one test file: a new PostgreSQL database or a temp SQLite folder. */
+/**
+ * A fresh database for one test file: a new PostgreSQL database or a temp SQLite folder, each a copy of the migrated
+ * template vitest's global setup made (server/test/databaseTemplate.ts) when there is one, else empty.
+ */
 export async function freshDatabase(): Promise<{ databaseUrl?: string; dataDir: string; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-test-"));
-  if (!onPostgres) return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  if (!onPostgres) {
+    const template = process.env.TEST_TEMPLATE_SQLITE;
+    if (template) fs.copyFileSync(template, path.join(dataDir, "platform.sqlite"));
+    return { dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("DB_TEST=postgres needs TEST_DATABASE_URL (a server URL whose user may create databases)");
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const template = process.env.TEST_TEMPLATE_DATABASE;
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template} strategy file_copy` : ""}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     databaseUrl: url.toString(),
     dataDir,
     drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs one statement on the PostgreSQL server as its administrator (CREATE and DROP DATABASE run outside a transaction). */
+export async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 export interface TestServer extends RunningServer {
