@@ -5,7 +5,7 @@ import { CONTENT_ACTION_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildContent, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
-import { pdfBytes } from "../../test/sampleFiles.js";
+import { pdfBytes, solidPng } from "../../test/sampleFiles.js";
 import { appendFile, type TestClient, type TestServer } from "../../test/testServer.js";
 
 /** Deleting a resource or a collection from its page, by role. */
@@ -107,6 +107,26 @@ describe("DELETE /api/content/{typePath}/{uid}", () => {
       expect(await exists(item.id)).toBe(false);
       expect(await server.db.selectFrom("content_sections").select("uid").where("content_id", "=", item.id).execute()).toEqual([]);
     }
+  });
+
+  it("deletes the stored files that went with the item: its comments' attachments and its designed thumbnail", async () => {
+    const plan = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Plan With Files" });
+    const stored = (key: string) => existsSync(path.join(server.dataDir, "uploads", key.slice(0, 2), key));
+    const upload = await cast.clients.member.postFiles("/comment/attachment", { file: { name: "worksheet.pdf", data: pdfBytes(), type: "application/pdf" } });
+    expect(upload.status).toBe(201);
+    const comment = await cast.clients.member.post("/comment/thread/comment", { opaque_id: plan.opaque_id, comment: "My worksheet", attachments: [upload.body.id] });
+    expect(comment.status).toBe(201);
+    const thumbnail = await cast.clients.owner.postFiles(`/lesson-plans/${plan.uid}/thumbnail`, { settings: "{}", image: { name: "t.png", data: solidPng(512, 512), type: "image/png" } });
+    expect(thumbnail.status).toBe(200);
+    const attachmentKey = (await server.db.selectFrom("attachments").select("storage_key").where("id", "=", upload.body.id).executeTakeFirstOrThrow()).storage_key;
+    const thumbnailKey = (await server.db.selectFrom("content_thumbnails").select("image_key").where("content_id", "=", plan.id).executeTakeFirstOrThrow()).image_key!;
+    expect([stored(attachmentKey), stored(thumbnailKey)]).toEqual([true, true]);
+
+    expect((await remove(cast.clients.owner, "lesson-plans", plan)).status).toBe(200);
+
+    expect([stored(attachmentKey), stored(thumbnailKey)]).toEqual([false, false]);
+    expect(await server.db.selectFrom("attachments").select("id").where("id", "=", upload.body.id).execute()).toEqual([]);
+    expect((await cast.clients.member.download(upload.body.link)).status).toBe(404);
   });
 
   it("keeps an item a product sells (its buyers paid for it): 409 with a message, and it is deleted once no product includes it", async () => {
