@@ -34,3 +34,23 @@ test("the owner deletes a resource from its page: a confirmation, then search, a
   await expect(page.getByText("This collection has no items yet.")).toBeVisible();
   expect((await page.request.get(`/api/content${link}`)).status()).toBe(404);
 });
+
+test("a pathway's step that linked to a deleted resource reads its title as no longer available, with no link to a missing page", async ({ page }) => {
+  const stamp = Date.now();
+  const title = `Kelp guide to delete ${stamp}`;
+  await signInViaApi(page, TEACHER);
+  const resourceLink = await addResource(page, title, { url: "https://example.org/kelp" });
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const started = await page.request.post("/pathway/start", { data: { title: `Kelp Pathway ${stamp}`, introduction: "Through the kelp forest." }, headers });
+  const { link } = ((await started.json()) as { data: { link: string } }).data;
+  const html = `<p>Read first.</p><p><a href="${resourceLink}">${title}</a></p>`;
+  expect((await page.request.post(`${link}/update`, { data: { title: `Kelp Pathway ${stamp}`, description: "Through the kelp forest.", sections: [{ title: "Dive in", html }] }, headers })).ok()).toBeTruthy();
+  expect((await page.request.delete(`/api/content${resourceLink}`, { headers })).ok()).toBeTruthy();
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  const step = page.getByRole("region", { name: "Dive in" });
+  await expect(step).toContainText(`${title} (no longer available)`);
+  await expect(step.getByRole("link")).toHaveCount(0);
+  await expectNoAxeViolations(page, "pathway with a removed step link");
+});
