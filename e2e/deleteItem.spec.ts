@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { LEARNER, TEACHER, addResource, csrfToken, expectNoAxeViolations, signInViaApi, switchTo } from "./helpers.js";
+import { LEARNER, TEACHER, addResource, csrfToken, expectNoAxeViolations, resultCards, signInViaApi, switchTo } from "./helpers.js";
 
 test("the owner deletes a resource from its page: a confirmation, then search, and the collection that held it no longer lists it", async ({ page }) => {
   const stamp = Date.now();
@@ -53,4 +53,28 @@ test("a pathway's step that linked to a deleted resource reads its title as no l
   await expect(step).toContainText(`${title} (no longer available)`);
   await expect(step.getByRole("link")).toHaveCount(0);
   await expectNoAxeViolations(page, "pathway with a removed step link");
+});
+
+test("deleting a lesson plan from its page says only that it is deleted: what was loaded about it is not loaded again", async ({ page }) => {
+  const title = `Plan to delete ${Date.now()}`;
+  await signInViaApi(page, TEACHER);
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const started = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Soon gone." }, headers });
+  const { link } = ((await started.json()) as { data: { link: string } }).data;
+  expect((await page.request.post(`${link}/update`, { data: { title, description: "Soon gone.", sections: [{ title: "Warm-up", html: "<p>Go</p>" }] }, headers })).ok()).toBeTruthy();
+  await page.goto(link);
+  await expect(page.getByRole("region", { name: "Warm-up" })).toBeVisible();
+  await page.getByRole("group", { name: "Item actions" }).getByRole("button", { name: "Delete", exact: true }).click();
+  const missing: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() === 404) missing.push(`${response.request().method()} ${response.url()}`);
+  });
+  await page.getByRole("alertdialog", { name: "Delete lesson plan" }).getByRole("button", { name: "Delete", exact: true }).click();
+  const toasts = page.getByRole("status", { name: "Notifications" });
+  await expect(toasts).toContainText(`Deleted ${title}.`);
+  await expect(resultCards(page).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(missing).toEqual([]);
+  await expect(toasts).not.toContainText("Oops! Something went wrong");
+  await expectNoAxeViolations(page, "search after deleting");
 });
