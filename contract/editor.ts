@@ -33,6 +33,8 @@ export const EDITOR_MESSAGES = {
   saved: "Saved.",
   saveFailed: "Your changes could not be saved. They are still here; please try again.",
   unknownType: "Unknown content type.",
+  /** After a section's link to an item removed since (the view page shows the link's text, then this). */
+  linkedItemRemoved: "(no longer available)",
 } as const;
 
 /** The link prefixes of content (server/presenters/modelTypes.ts): an item's page is /{prefix}/{uid}, its editor that plus /edit. */

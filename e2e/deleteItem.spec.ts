@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { LEARNER, TEACHER, addResource, csrfToken, expectNoAxeViolations, signInViaApi, switchTo } from "./helpers.js";
+import { LEARNER, TEACHER, addResource, csrfToken, expectNoAxeViolations, resultCards, signInViaApi, switchTo } from "./helpers.js";
 
 test("the owner deletes a resource from its page: a confirmation, then search, and the collection that held it no longer lists it", async ({ page }) => {
   const stamp = Date.now();
@@ -59,4 +59,48 @@ test("a group's leader deletes the group from its page; its members are offered 
   await expect(page).toHaveURL(/\/search\/$/);
   await expect(page.getByRole("status", { name: "Notifications" })).toContainText(`Deleted ${name}.`);
   expect((await page.request.get(`/api/content${link}`)).status()).toBe(404);
+});
+
+test("a pathway's step that linked to a deleted resource reads its title as no longer available, with no link to a missing page", async ({ page }) => {
+  const stamp = Date.now();
+  const title = `Kelp guide to delete ${stamp}`;
+  await signInViaApi(page, TEACHER);
+  const resourceLink = await addResource(page, title, { url: "https://example.org/kelp" });
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const started = await page.request.post("/pathway/start", { data: { title: `Kelp Pathway ${stamp}`, introduction: "Through the kelp forest." }, headers });
+  const { link } = ((await started.json()) as { data: { link: string } }).data;
+  const html = `<p>Read first.</p><p><a href="${resourceLink}">${title}</a></p>`;
+  expect((await page.request.post(`${link}/update`, { data: { title: `Kelp Pathway ${stamp}`, description: "Through the kelp forest.", sections: [{ title: "Dive in", html }] }, headers })).ok()).toBeTruthy();
+  expect((await page.request.delete(`/api/content${resourceLink}`, { headers })).ok()).toBeTruthy();
+
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  const step = page.getByRole("region", { name: "Dive in" });
+  await expect(step).toContainText(`${title} (no longer available)`);
+  await expect(step.getByRole("link")).toHaveCount(0);
+  await expectNoAxeViolations(page, "pathway with a removed step link");
+});
+
+test("deleting a lesson plan from its page says only that it is deleted: what was loaded about it is not loaded again", async ({ page }) => {
+  const title = `Plan to delete ${Date.now()}`;
+  await signInViaApi(page, TEACHER);
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const started = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Soon gone." }, headers });
+  const { link } = ((await started.json()) as { data: { link: string } }).data;
+  expect((await page.request.post(`${link}/update`, { data: { title, description: "Soon gone.", sections: [{ title: "Warm-up", html: "<p>Go</p>" }] }, headers })).ok()).toBeTruthy();
+  await page.goto(link);
+  await expect(page.getByRole("region", { name: "Warm-up" })).toBeVisible();
+  await page.getByRole("group", { name: "Item actions" }).getByRole("button", { name: "Delete", exact: true }).click();
+  const missing: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() === 404) missing.push(`${response.request().method()} ${response.url()}`);
+  });
+  await page.getByRole("alertdialog", { name: "Delete lesson plan" }).getByRole("button", { name: "Delete", exact: true }).click();
+  const toasts = page.getByRole("status", { name: "Notifications" });
+  await expect(toasts).toContainText(`Deleted ${title}.`);
+  await expect(resultCards(page).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(missing).toEqual([]);
+  await expect(toasts).not.toContainText("Oops! Something went wrong");
+  await expectNoAxeViolations(page, "search after deleting");
 });

@@ -59,6 +59,8 @@ test.describe("pathways, outlines, projects and lesson plans", () => {
     await selector.getByRole("button", { name: "Select" }).click();
     await expect(selector).toBeHidden();
     await expect(page.getByRole("textbox", { name: "Explore the shore content" }).getByRole("link", { name: "Introduction to Nutrition" })).toBeVisible();
+    // The empty step takes the link in its one paragraph: no blank line above it.
+    await expect(page.getByRole("textbox", { name: "Explore the shore content" }).locator("p")).toHaveCount(1);
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText(/All changes saved/)).toBeVisible();
     const link = new URL(page.url()).pathname.replace(/\/edit$/, "");
@@ -71,6 +73,7 @@ test.describe("pathways, outlines, projects and lesson plans", () => {
     await expect(page.locator(".item-section__title")).toHaveText(["Visit the lab", "Explore the shore"]);
     await expect(page.getByRole("region", { name: "Visit the lab" })).toContainText("Book a lab visit.");
     await expectNoAxeViolations(page, "pathway page for a learner");
+    await expect(page.getByRole("region", { name: "Explore the shore" }).locator(".rich-content p")).toHaveCount(1);
     await page.getByRole("region", { name: "Explore the shore" }).getByRole("link", { name: "Introduction to Nutrition" }).click();
     await expect(page.getByRole("heading", { name: "Introduction to Nutrition", level: 1 })).toBeVisible();
   });

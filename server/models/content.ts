@@ -125,3 +125,13 @@ export async function findContentTags(db: Db, contentId: number): Promise<{ tags
   ]);
   return { tags: row.tags, attributeIds: attributes.map((a) => a.attr_item_id) };
 }
+
+/** Of these uids, those no item has (items removed since something linked to them); in chunks, as either database limits a statement's parameters. */
+export async function missingUids(db: Db, uids: string[]): Promise<Set<string>> {
+  const missing = new Set(uids);
+  for (let i = 0; i < uids.length; i += 500) {
+    const found = await db.selectFrom("content").select("uid").where("uid", "in", uids.slice(i, i + 500)).execute();
+    for (const row of found) missing.delete(row.uid);
+  }
+  return missing;
+}

@@ -3,6 +3,7 @@ import type { Content, ContentSection, ContentThumbnail, ResourceFile } from "..
 import type { Actor } from "../lib/actor.js";
 import { badgePolicy, contentObjectPolicy, endorsementPolicy, feedPolicy, permissionPolicy } from "../policies/index.js";
 import type { ContentGrantsSubject } from "../policies/contentObject.js";
+import { markRemovedItemLinks } from "../lib/itemLinks.js";
 import { expandShortCodes } from "../lib/shortCodes.js";
 import { modelTypeInfo } from "./modelTypes.js";
 import { keywordsOf } from "./contentTags.js";
@@ -25,14 +26,16 @@ function parseJson(raw: string | null): Record<string, unknown> | null {
 
 /**
  * A stored section; the JSON only goes to those who may edit (viewers read the sanitized HTML). Short codes are
- * expanded here, for the view page only (`view_html`): the stored HTML and JSON keep the text the author typed.
+ * expanded here, for the view page only (`view_html`), and links to items removed since (uids in `removedItems`) are
+ * said to be no longer available there: the stored HTML and JSON keep the text the author typed.
  */
-export function presentSection(row: ContentSection, withJson: boolean): SectionView {
-  return { id: row.id, uid: row.uid ?? String(row.id), position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html: row.body_html, view_html: expandShortCodes(row.body_html) };
+export function presentSection(row: ContentSection, withJson: boolean, removedItems: ReadonlySet<string> = new Set()): SectionView {
+  const viewHtml = markRemovedItemLinks(expandShortCodes(row.body_html), removedItems);
+  return { id: row.id, uid: row.uid ?? String(row.id), position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html: row.body_html, view_html: viewHtml };
 }
 
 /** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */
-export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[]; resourceFile?: ResourceFile; attributes?: AttributeGroupView[]; productsCount?: number } = {}): EditableItem {
+export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[]; resourceFile?: ResourceFile; attributes?: AttributeGroupView[]; productsCount?: number; removedItems?: ReadonlySet<string> } = {}): EditableItem {
   // A link share lets its holder read the item and nothing more (calls naming it by its id would refuse).
   const byLink = extras.viewsOnlyByLink ?? false;
   const edit = contentObjectPolicy.canEditReached(actor, item, byLink);
@@ -53,7 +56,7 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     created_at: item.created_at,
     updated_at: item.updated_at,
     is_new: item.updated_at === item.created_at,
-    sections: sections.map((s) => presentSection(s, edit)),
+    sections: sections.map((s) => presentSection(s, edit, extras.removedItems)),
     copied_from_details: extras.copiedFrom ?? null,
     thumbnail: presentItemThumbnail(extras.thumbnail, item.thumb_url),
     favorite: extras.favorite ?? false,

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { PERMISSION_REQUEST_PARAM, type EditableItem } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { deleteItem, flagItem } from "../../api/contentActions.js";
+import { isQueryAboutItem } from "../../api/itemQueries.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { BadgesDialog } from "../../components/content/BadgesDialog.js";
@@ -54,8 +55,12 @@ export function ItemActions({ item }: { item: EditableItem }) {
     try {
       const answer = await deleteItem(item.link);
       setOpen(null);
-      // The item is gone: leave its page first, then let every list (search, collections, favorites) load again.
+      // The item is gone: leave its page first, drop what was loaded about it (loaded again, it could only fail with
+      // 404), then let every list (search, collections, favorites) load again.
       await navigate(PATHS.search);
+      const aboutItem = { predicate: (query: { queryKey: readonly unknown[] }) => isQueryAboutItem(query.queryKey, item) };
+      await queryClient.cancelQueries(aboutItem);
+      queryClient.removeQueries(aboutItem);
       void queryClient.invalidateQueries();
       showToast(answer.message, "info");
     } catch (error) {

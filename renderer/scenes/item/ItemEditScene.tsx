@@ -1,7 +1,7 @@
 import "katex/dist/katex.min.css";
 import { useQueryClient } from "@tanstack/react-query";
 import { $createLinkNode } from "@lexical/link";
-import { $createParagraphNode, $createTextNode, $getRoot, type LexicalEditor } from "lexical";
+import { $createParagraphNode, $createTextNode, $getRoot, $isParagraphNode, type LexicalEditor } from "lexical";
 import { useCallback, useId, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { COLLECTIBLE_MODEL_KEYS, CURRICULUM_MODEL_KEYS, EDITOR_MESSAGES, STANDARDS_TYPE, type EditableItem, type SearchResultItem, type SearchTypeConfig } from "../../../contract/index.js";
@@ -39,12 +39,17 @@ import { nextSectionTitle } from "./sectionTitles.js";
 const linkableTypes = (types: SearchTypeConfig[]) =>
   types.filter((t) => !t.admin_only && t.model_types.length > 0 && t.model_types.every((m) => (COLLECTIBLE_MODEL_KEYS as readonly string[]).includes(m)));
 
-/** Appends a paragraph linking to the item (its title, its page on this site) at the end of a section's text. */
+/**
+ * Appends a paragraph linking to the item (its title, its page on this site) at the end of a section's text; an empty
+ * last paragraph (a new section's) takes the link, so the section does not start with a blank line.
+ */
 function appendItemLink(editor: LexicalEditor, item: Pick<SearchResultItem, "title" | "link">) {
   editor.update(() => {
     const link = $createLinkNode(item.link);
     link.append($createTextNode(item.title));
-    $getRoot().append($createParagraphNode().append(link));
+    const last = $getRoot().getLastChild();
+    if ($isParagraphNode(last) && last.isEmpty()) last.append(link);
+    else $getRoot().append($createParagraphNode().append(link));
   });
 }
 

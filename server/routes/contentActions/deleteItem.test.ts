@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTENT_ACTION_MESSAGES } from "../../../contract/index.js";
+import { CONTENT_ACTION_MESSAGES, EDITOR_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildContent, buildGroup, buildGroupPage, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
-import { pdfBytes } from "../../test/sampleFiles.js";
+import { pdfBytes, solidPng } from "../../test/sampleFiles.js";
 import { appendFile, type TestClient, type TestServer } from "../../test/testServer.js";
 
 /** Deleting a resource or a collection from its page, by role. */
@@ -157,6 +157,48 @@ describe("DELETE /api/content/{typePath}/{uid}", () => {
       expect(await exists(item.id)).toBe(false);
       expect(await server.db.selectFrom("content_sections").select("uid").where("content_id", "=", item.id).execute()).toEqual([]);
     }
+  });
+
+  it("deletes the stored files that went with the item: its comments' attachments and its designed thumbnail", async () => {
+    const plan = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Plan With Files" });
+    const stored = (key: string) => existsSync(path.join(server.dataDir, "uploads", key.slice(0, 2), key));
+    const upload = await cast.clients.member.postFiles("/comment/attachment", { file: { name: "worksheet.pdf", data: pdfBytes(), type: "application/pdf" } });
+    expect(upload.status).toBe(201);
+    const comment = await cast.clients.member.post("/comment/thread/comment", { opaque_id: plan.opaque_id, comment: "My worksheet", attachments: [upload.body.id] });
+    expect(comment.status).toBe(201);
+    const thumbnail = await cast.clients.owner.postFiles(`/lesson-plans/${plan.uid}/thumbnail`, { settings: "{}", image: { name: "t.png", data: solidPng(512, 512), type: "image/png" } });
+    expect(thumbnail.status).toBe(200);
+    const attachmentKey = (await server.db.selectFrom("attachments").select("storage_key").where("id", "=", upload.body.id).executeTakeFirstOrThrow()).storage_key;
+    const thumbnailKey = (await server.db.selectFrom("content_thumbnails").select("image_key").where("content_id", "=", plan.id).executeTakeFirstOrThrow()).image_key!;
+    expect([stored(attachmentKey), stored(thumbnailKey)]).toEqual([true, true]);
+
+    expect((await remove(cast.clients.owner, "lesson-plans", plan)).status).toBe(200);
+
+    expect([stored(attachmentKey), stored(thumbnailKey)]).toEqual([false, false]);
+    expect(await server.db.selectFrom("attachments").select("id").where("id", "=", upload.body.id).execute()).toEqual([]);
+    expect((await cast.clients.member.download(upload.body.link)).status).toBe(404);
+  });
+
+  it("a pathway's step that linked to a deleted item shows its text as no longer available, not a link to a missing page", async () => {
+    const pathway = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "pathway", title: "Shore Pathway" });
+    const gone = await buildContent(server.db, { ownerId: cast.member.id, title: "Tide Pool Guide" });
+    const kept = await buildContent(server.db, { ownerId: cast.member.id, title: "Crab Facts" });
+    const html = `<p>Read these.</p><p><a href="/resources/${gone.uid}">Tide Pool Guide</a></p><p><a href="/resources/${kept.uid}">Crab Facts</a></p>`;
+    const saved = await cast.clients.owner.post(`/pathways/${pathway.uid}/update`, { title: "Shore Pathway", description: "Walk the shore.", sections: [{ title: "Explore", html }] });
+    expect(saved.status).toBe(200);
+    const viewHtml = async (who: TestClient) => ((await who.get(`/api/content/pathways/${pathway.uid}`)).body.sections as { view_html: string; html: string }[])[0]!;
+    expect((await viewHtml(cast.clients.member)).view_html).toContain(`href="/resources/${gone.uid}"`);
+
+    expect((await remove(cast.clients.member, "resources", gone)).status).toBe(200);
+
+    for (const who of [cast.clients.member, cast.clients.guest]) {
+      const section = await viewHtml(who);
+      expect(section.view_html).not.toContain(`/resources/${gone.uid}`);
+      expect(section.view_html).toContain(`<span class="removed-link">Tide Pool Guide</span> <span class="removed-link__note">${EDITOR_MESSAGES.linkedItemRemoved}</span>`);
+      expect(section.view_html).toContain(`<a href="/resources/${kept.uid}">Crab Facts</a>`);
+    }
+    // The stored text keeps what the author wrote (the edit page still has the link, to remove or replace).
+    expect((await viewHtml(cast.clients.owner)).html).toContain(`href="/resources/${gone.uid}"`);
   });
 
   it("keeps an item a product sells (its buyers paid for it): 409 with a message, and it is deleted once no product includes it", async () => {

@@ -14,6 +14,7 @@ import {
 import { saveContentBody } from "../../commands/saveContentBody.js";
 import { countActiveProductsFor } from "../../models/products.js";
 import type { Db } from "../../db/connection.js";
+import type { ContentSection } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { getConfigValue } from "../../models/appConfig.js";
@@ -21,6 +22,8 @@ import { favoriteIdsAmong } from "../../models/favorites.js";
 import { findActiveLock, releaseLock, takeLock, type HeldLock } from "../../models/editLocks.js";
 import { listContentAttributes } from "../../models/attributes.js";
 import { listSections } from "../../models/sections.js";
+import { missingUids } from "../../models/content.js";
+import { linkedItemUids } from "../../lib/itemLinks.js";
 import { findResourceFile } from "../../models/resources.js";
 import { findThumbnail } from "../../models/thumbnails.js";
 import { authenticate, authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
@@ -42,6 +45,11 @@ async function lockSeconds(db: Db): Promise<number> {
 }
 
 /** What an item's presenter needs besides its row and sections: where it was copied from, its designed thumbnail and the actor's favorite flag. */
+/** The uids of items the sections link to that are gone (deleted since they were linked). */
+async function removedLinkedItems(db: Db, sections: Pick<ContentSection, "body_html">[]): Promise<Set<string>> {
+  return missingUids(db, [...new Set(sections.flatMap((s) => linkedItemUids(s.body_html)))]);
+}
+
 async function loadItemExtras(db: Db, actor: Actor, contentId: number) {
   const [copiedFrom, thumbnail, favorites, endorsements, badges, resourceFile, attributes, productsCount] = await Promise.all([
     loadCopiedFrom(db, actor, contentId),
@@ -80,7 +88,9 @@ export function editorRouter(db: Db): Router {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     const { viewsOnlyByLink, linkShared } = await ensureViewable(db, req, item, "link");
-    res.json(presentEditableItem(item, item.owner_name, await listSections(db, item.id), req.actor, { ...(await loadItemExtras(db, req.actor, item.id)), viewsOnlyByLink, linkShared }));
+    const sections = await listSections(db, item.id);
+    const removedItems = await removedLinkedItems(db, sections);
+    res.json(presentEditableItem(item, item.owner_name, sections, req.actor, { ...(await loadItemExtras(db, req.actor, item.id)), viewsOnlyByLink, linkShared, removedItems }));
   });
 
   router.post("/:typePath/:uid/update", async (req, res, next) => {
@@ -99,7 +109,9 @@ export function editorRouter(db: Db): Router {
     }
     await ensureNotLockedByOther(db, req, item);
     const saved = await saveContentBody(db, item, body);
-    const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem({ ...saved.item, edit_grants: item.edit_grants }, item.owner_name, saved.sections, req.actor, { ...(await loadItemExtras(db, req.actor, item.id)), linkShared }) };
+    const removedItems = await removedLinkedItems(db, saved.sections);
+    const extras = { ...(await loadItemExtras(db, req.actor, item.id)), linkShared, removedItems };
+    const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem({ ...saved.item, edit_grants: item.edit_grants }, item.owner_name, saved.sections, req.actor, extras) };
     res.json(answer);
   });
 
