@@ -214,7 +214,8 @@ test("products: a product no one ordered is deleted after a question; an ordered
 
   await unsoldCard.getByRole("button", { name: `Delete ${unsold}` }).click();
   const question = page.getByRole("alertdialog", { name: "Delete product" });
-  await expect(question).toContainText(`Are you sure you want to delete "${unsold}"? No one has ordered it.`);
+  // One item reads in the singular ("Its 1 item stay as they are" read wrongly).
+  await expect(question).toContainText(`Are you sure you want to delete "${unsold}"? No one has ordered it. Its item stays as it is, no longer sold by it.`);
   await expectNoAxeViolations(page, "Delete product question");
   await question.getByRole("button", { name: "Delete" }).click();
   await expect(toasts(page)).toContainText("Product deleted.");
