@@ -91,6 +91,8 @@ test("checkout: an admin sells a restricted item, a member buys it with Buy Now,
   await expectNoAxeViolations(page, "orders page");
   await shoot(page, "admin-orders");
   await row.getByRole("button", { name: /^Mark paid/ }).click();
+  // Nothing is lost by marking paid: its confirming button is the primary one, not the red of Delete and Cancel.
+  await expect(page.getByRole("alertdialog").getByRole("button", { name: "Mark paid" })).toHaveClass(/button--primary/);
   await page.getByRole("alertdialog").getByRole("button", { name: "Mark paid" }).click();
   await expect(toasts(page)).toContainText("The order is marked paid");
   await expect(page.getByRole("row").filter({ hasText: `${title} pack` })).toHaveCount(0);

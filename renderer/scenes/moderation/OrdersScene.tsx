@@ -88,6 +88,8 @@ export function OrdersScene() {
       {settling && (
         <ConfirmDialog
           title={settling.action === "paid" ? "Mark order paid" : "Cancel order"}
+          // Marking paid opens items to the buyer: nothing is lost, so its button is not painted as a destructive one.
+          tone={settling.action === "paid" ? "primary" : "danger"}
           message={
             settling.action === "paid"
               ? `Mark the order of "${settling.order.product.name}" by ${settling.order.buyer.name} paid? They will be able to open its items.`
