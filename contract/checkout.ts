@@ -172,7 +172,17 @@ export type OrderUpdateResponse = z.infer<typeof OrderUpdateResponse>;
 export const CheckoutForm = z.object({ return_to: z.string().max(2000).optional() });
 
 /** GET /api/orders: optionally only one status. */
-export const OrdersQuery = z.object({ status: z.enum(ORDER_STATUSES, { error: "status must be pending, paid or cancelled." }).optional() });
+/** How many orders a page of the administrators' Orders list holds. */
+export const STAFF_ORDERS_PER_PAGE = 25;
+
+export const OrdersQuery = z.object({
+  status: z.enum(ORDER_STATUSES, { error: "status must be pending, paid or cancelled." }).optional(),
+  page: z.coerce.number({ error: "page must be a whole number from 1." }).int("page must be a whole number from 1.").min(1, "page must be a whole number from 1.").max(100_000, "page must be a whole number from 1.").default(1),
+});
+
+/** GET /api/orders: one page of every order (newest first), how many there are in all, and a page's size. */
+export const StaffOrdersResponse = z.object({ data: z.array(OrderView), total: z.number(), page: z.number(), per: z.number() });
+export type StaffOrdersResponse = z.infer<typeof StaffOrdersResponse>;
 
 /** A product's or order's {uuid}. */
 export const CheckoutUuid = z.string().regex(/^[0-9a-f-]{36}$/i, "Must be a uuid.");

@@ -91,6 +91,8 @@ test("checkout: an admin sells a restricted item, a member buys it with Buy Now,
   await expectNoAxeViolations(page, "orders page");
   await shoot(page, "admin-orders");
   await row.getByRole("button", { name: /^Mark paid/ }).click();
+  // Nothing is lost by marking paid: its confirming button is the primary one, not the red of Delete and Cancel.
+  await expect(page.getByRole("alertdialog").getByRole("button", { name: "Mark paid" })).toHaveClass(/button--primary/);
   await page.getByRole("alertdialog").getByRole("button", { name: "Mark paid" }).click();
   await expect(toasts(page)).toContainText("The order is marked paid");
   await expect(page.getByRole("row").filter({ hasText: `${title} pack` })).toHaveCount(0);
@@ -214,7 +216,8 @@ test("products: a product no one ordered is deleted after a question; an ordered
 
   await unsoldCard.getByRole("button", { name: `Delete ${unsold}` }).click();
   const question = page.getByRole("alertdialog", { name: "Delete product" });
-  await expect(question).toContainText(`Are you sure you want to delete "${unsold}"? No one has ordered it.`);
+  // One item reads in the singular ("Its 1 item stay as they are" read wrongly).
+  await expect(question).toContainText(`Are you sure you want to delete "${unsold}"? No one has ordered it. Its item stays as it is, no longer sold by it.`);
   await expectNoAxeViolations(page, "Delete product question");
   await question.getByRole("button", { name: "Delete" }).click();
   await expect(toasts(page)).toContainText("Product deleted.");
@@ -259,4 +262,46 @@ test("on a phone, a buyer's orders are cards of labelled lines: the date and sta
   expect(await page.locator(".orders-table-wrap").evaluate((el) => el.scrollWidth - el.clientWidth), "orders scrolled sideways").toBe(0);
   await expectNoAxeViolations(page, "a buyer's orders on a phone");
   await page.screenshot({ path: `${SHOTS}/my-orders-390.png` });
+});
+
+test("orders: the administrators' Orders list shows 25 a page with Previous and Next (it stopped, silently, at 500)", async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const found = (await (await page.request.get("/api/search?query=fractions&per=5&ignore_permissions=1")).json()) as { data: { id: number; model_key: string }[] };
+  const item = found.data.find((r) => r.model_key !== "group")!;
+  // 26 products, each bought once: 26 orders awaiting payment, the newest first.
+  const run = unique();
+  const products = await Promise.all(
+    Array.from({ length: 26 }, async (_, i) => {
+      const created = await page.request.post("/api/products", { data: { name: `${run} pack ${i}`, short_description: "", price_cents: 100, item_ids: [item.id] }, headers });
+      return ((await created.json()) as { data: { uuid: string } }).data.uuid;
+    }),
+  );
+  // Bought one after another, so "pack 25" is the newest order and "pack 0" the oldest.
+  const made: { uuid: string; order: string }[] = [];
+  for (const uuid of products) {
+    const bought = await page.request.post(`/checkout/one-click/${uuid}`, { data: {}, headers });
+    made.push({ uuid, order: ((await bought.json()) as { data: { uuid: string } }).data.uuid });
+  }
+  await page.goto("/moderation/orders");
+  const table = page.getByRole("region", { name: "Orders" });
+  await expect(table.getByRole("link", { name: `${run} pack 25` })).toBeVisible();
+  await expect(table.getByRole("link", { name: `${run} pack 0`, exact: true })).toHaveCount(0);
+  const pager = page.getByRole("navigation", { name: "Orders pages" });
+  await expect(pager).toContainText(/Page 1 of \d+/);
+  await pager.getByRole("button", { name: /Next/ }).click();
+  await expect(table.getByRole("link", { name: `${run} pack 0`, exact: true })).toBeVisible();
+  await expect(table.getByRole("link", { name: `${run} pack 25` })).toHaveCount(0);
+  await expectNoAxeViolations(page, "orders page 2");
+  // Another status starts again at page 1.
+  await page.getByLabel("Show").selectOption("All orders");
+  await expect(pager).toContainText(/Page 1 of/);
+
+  // Leave no pending orders or products on sale behind for the other specs.
+  await Promise.all(
+    made.map(async ({ uuid, order }) => {
+      await page.request.post(`/api/orders/${order}/cancel`, { headers });
+      await page.request.put(`/api/products/${uuid}`, { data: { name: `${run} retired`, short_description: "", price_cents: 100, item_ids: [item.id], is_active: false }, headers });
+    }),
+  );
 });

@@ -26,3 +26,30 @@ test("at 1280 px an administrator's header is one row on an item page; the name'
   await expect(name).toHaveAttribute("aria-expanded", "false");
   await expect(name).toBeFocused();
 });
+
+test("an administrator's header stays one row from 1153 to 1279 px whatever the name's length, and Moderation sits beside Search down to tablets", async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  // A long name (profiles may hold 255 characters) took the row past its width between 72rem and 80rem: it wrapped to two.
+  const longName = "Adalbertina Maximiliana Wolfeschlegelsteinhausen-Bergerdorff";
+  await page.route("**/getInitializeData", async (route) => {
+    const answer = await route.fetch();
+    const body = await answer.json();
+    await route.fulfill({ response: answer, json: { ...body, profile: { ...body.profile, name: longName } } });
+  });
+  await page.goto("/moderation/reports");
+  const bar = page.locator(".site-header__bar");
+  const name = bar.locator(".account-menu__toggle");
+  await expect(name).toContainText("Adalbertina");
+  for (const width of [1153, 1200, 1279]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect((await bar.boundingBox())!.height, `header height at ${width} px`).toBeLessThanOrEqual(72);
+    for (const control of [bar.getByRole("link", { name: "Moderation" }), bar.getByRole("button", { name: "Create", exact: true }), name]) await expect(control).toBeInViewport({ ratio: 1 });
+  }
+  // Below 72rem the actions fold behind Menu, but there is room for Moderation in the Main navigation beside Search.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Moderation" })).toBeVisible();
+  expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(72);
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.locator(".account__actions").getByRole("link", { name: "Moderation" })).toBeHidden();
+  await expectNoAxeViolations(page, "reports page at 1024 px with the Menu open");
+});

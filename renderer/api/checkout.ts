@@ -1,5 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
-import { ManagedProductsResponse, OrderResponse, OrdersResponse, OrderUpdateResponse, ProductSaveResponse, StatusMessageResponse, type OrderStatus, type ProductInput } from "../../contract/index.js";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { ManagedProductsResponse, OrderResponse, OrdersResponse, OrderUpdateResponse, ProductSaveResponse, StaffOrdersResponse, StatusMessageResponse, type OrderStatus, type ProductInput } from "../../contract/index.js";
 import { apiUrl, deleteJson, getJson, postJson, putJson } from "./client.js";
 
 /** The query keys of products and orders (every one is refreshed after a change). */
@@ -34,9 +34,15 @@ export function useMyOrders(enabled: boolean) {
   return useQuery({ queryKey: checkoutKeys.myOrders, queryFn: () => getJson("api/checkout/orders", OrdersResponse), enabled, meta: { refusalsShownByScreen: true } });
 }
 
-/** GET /api/orders: every order (optionally of one status), for administrators. */
-export function useAllOrders(status: OrderStatus | "", enabled: boolean) {
-  return useQuery({ queryKey: checkoutKeys.allOrders(status), queryFn: () => getJson("api/orders", OrdersResponse, status ? { searchParams: { status } } : {}), enabled, meta: { refusalsShownByScreen: true } });
+/** GET /api/orders: a page of every order (optionally of one status), for administrators; the last page stays shown while the next loads. */
+export function useAllOrders(status: OrderStatus | "", page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...checkoutKeys.allOrders(status), page],
+    queryFn: () => getJson("api/orders", StaffOrdersResponse, { searchParams: { ...(status ? { status } : {}), page } }),
+    enabled,
+    placeholderData: keepPreviousData,
+    meta: { refusalsShownByScreen: true },
+  });
 }
 
 /** POST /api/orders/{uuid}/paid or /cancel. */

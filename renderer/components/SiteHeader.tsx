@@ -70,8 +70,8 @@ function HeaderContent({ slots, compact = false }: { slots: HeaderSlots; compact
 const mayModerate = (profile: LoggedProfile | null | undefined) => Boolean(profile?.permissions.review_reports || profile?.permissions.read_contact_messages || profile?.permissions.manage_interceptors || profile?.permissions.manage_announcements);
 
 /**
- * Search for everyone; Moderation (reports and contact messages) for the staff who read them. On phones the
- * Moderation link moves into the folded account actions (see AccountArea), so the header stays one row.
+ * Search for everyone; Moderation (reports and contact messages) for the staff who read them. On phones (up to
+ * 48rem) the Moderation link moves into the folded account actions (see AccountArea), so the header stays one row.
  */
 function NavLinks() {
   const profile = useCurrentProfile();
@@ -123,7 +123,7 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
   return (
     <AccountActions unread={unread}>
       {mayModerate(profile) && (
-        <NavLink className="button button--secondary button--small account__phone-only" to={PATHS.moderation}>
+        <NavLink className="button button--secondary button--small account__narrow-only" to={PATHS.moderation}>
           Moderation
         </NavLink>
       )}

@@ -113,6 +113,26 @@ export async function listOrders(db: Db, filter: { buyerId?: number; status?: Or
   return query.orderBy("orders.created_at", "desc").orderBy("orders.id", "desc").limit(ORDERS_LIST_LIMIT).execute();
 }
 
+/** A page of every order (optionally of one status), newest first, and how many there are in all: the administrators' Orders list. */
+export async function pageOrders(db: Db, filter: { status?: OrderRow["status"]; page: number; per: number }): Promise<{ rows: OrderWithNames[]; total: number }> {
+  let query = orderQuery(db);
+  let count = db.selectFrom("orders").select((eb) => eb.fn.countAll<number | string | bigint>().as("n"));
+  if (filter.status) {
+    query = query.where("orders.status", "=", filter.status);
+    count = count.where("orders.status", "=", filter.status);
+  }
+  const [rows, counted] = await Promise.all([
+    query
+      .orderBy("orders.created_at", "desc")
+      .orderBy("orders.id", "desc")
+      .limit(filter.per)
+      .offset((filter.page - 1) * filter.per)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.n) };
+}
+
 /** How many orders (of any status) each of some products has, by product id (0 for none). */
 export async function countOrdersByProduct(db: Db, productIds: readonly number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>(productIds.map((id) => [id, 0]));

@@ -28,7 +28,7 @@ export function ProductsScene() {
       form={(product, props) => <ProductDialog product={product} {...props} />}
       afterSave={() => queryClient.invalidateQueries({ queryKey: checkoutKeys.all })}
       deletion={{
-        question: (product) => `Are you sure you want to delete "${product.name}"? No one has ordered it. Its ${itemCount(product.items.length)} stay as they are, no longer sold by it.`,
+        question: (product) => `Are you sure you want to delete "${product.name}"? No one has ordered it. ${product.items.length === 1 ? "Its item stays as it is" : `Its ${itemCount(product.items.length)} stay as they are`}, no longer sold by it.`,
         run: (product) => deleteProduct(product.uuid),
       }}
     />

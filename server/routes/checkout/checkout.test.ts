@@ -253,4 +253,35 @@ describe("products and checkout by invoice", () => {
     expect(forged.status).toBe(403);
     expect(forged.body.message).toBe(MESSAGES.csrf);
   });
+
+  it("pages the administrators' Orders list 25 at a time, newest first, with the total of the status asked for (it stopped at 500, silently)", async () => {
+    const listed = await create({ name: "Paged Pack", price_cents: 100, item_ids: [open.id] });
+    const productId = (await server.db.selectFrom("products").select("id").where("uuid", "=", listed.uuid).executeTakeFirstOrThrow()).id;
+    const before = (await cast.clients.admin.get("/api/orders?status=cancelled")).body.total as number;
+    // 27 cancelled orders dated after every other (so they lead the list), one a minute apart.
+    const uuids = Array.from({ length: 27 }, (_, i) => `00000000-0000-4000-9000-${String(i).padStart(12, "0")}`);
+    await server.db
+      .insertInto("orders")
+      .values(uuids.map((uuid, i) => ({ uuid, product_id: productId, buyer_id: cast.owner.id, status: "cancelled" as const, price_cents: 100, currency: "USD", created_at: new Date(Date.UTC(2099, 0, 1, 0, i)).toISOString(), updated_at: new Date().toISOString(), paid_at: null, cancelled_at: new Date().toISOString() })))
+      .execute();
+    const newestFirst = [...uuids].reverse();
+
+    const first = await cast.clients.admin.get("/api/orders?status=cancelled");
+    fits("get", "/api/orders", first);
+    expect(first.body).toMatchObject({ total: before + 27, page: 1, per: 25 });
+    expect(first.body.data.map((o: { uuid: string }) => o.uuid)).toEqual(newestFirst.slice(0, 25));
+    const second = await cast.clients.admin.get("/api/orders?status=cancelled&page=2");
+    expect(second.body.data.map((o: { uuid: string }) => o.uuid).slice(0, 2)).toEqual(newestFirst.slice(25));
+    expect(second.body.data).toHaveLength(Math.min(25, before + 2));
+    expect((await cast.clients.admin.get("/api/orders?page=999")).body).toMatchObject({ data: [], page: 999 });
+    // Every status together counts them too.
+    expect((await cast.clients.admin.get("/api/orders")).body.total).toBeGreaterThanOrEqual(before + 27);
+    for (const page of ["0", "-1", "two", "1.5"]) {
+      const refused = await cast.clients.admin.get(`/api/orders?page=${page}`);
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toBe("page must be a whole number from 1.");
+    }
+    expect((await cast.clients.member.get("/api/orders?page=2")).status).toBe(403);
+    await server.db.deleteFrom("orders").where("product_id", "=", productId).execute();
+  });
 });

@@ -7,12 +7,14 @@ import {
   CheckoutUuid,
   OrdersQuery,
   ProductInput,
+  STAFF_ORDERS_PER_PAGE,
   type CheckoutResponse,
   type ManagedProductsResponse,
   type OrderResponse,
   type OrdersResponse,
   type OrderUpdateResponse,
   type ProductSaveResponse,
+  type StaffOrdersResponse,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
 import { deleteProduct, placeOrder, saveProduct, settleOrder } from "../../commands/checkout.js";
@@ -21,7 +23,7 @@ import type { ProductRow } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { countOrdersByProduct, findOrder, findProduct, listOrders, listProductItems, listProducts, sellableIds, type OrderWithNames } from "../../models/products.js";
+import { countOrdersByProduct, findOrder, findProduct, listOrders, listProductItems, pageOrders, listProducts, sellableIds, type OrderWithNames } from "../../models/products.js";
 import { authenticate, authorize, productPolicy } from "../../policies/index.js";
 import { orderLink, presentManagedProduct, presentOrder } from "../../presenters/checkout.js";
 
@@ -141,8 +143,8 @@ export function checkoutRouter(db: Db, webDir: string): Router {
   router.get("/api/orders", authenticate(), async (req, res) => {
     authorize(req.actor, productPolicy.canConfirmOrders(req.actor));
     const query = parseOr422(OrdersQuery, req.query);
-    const rows = await listOrders(db, { status: query.status });
-    res.json({ data: await presentOrders(db, req.actor, rows) } satisfies OrdersResponse);
+    const { rows, total } = await pageOrders(db, { status: query.status, page: query.page, per: STAFF_ORDERS_PER_PAGE });
+    res.json({ data: await presentOrders(db, req.actor, rows), total, page: query.page, per: STAFF_ORDERS_PER_PAGE } satisfies StaffOrdersResponse);
   });
 
   for (const [action, outcome] of [
