@@ -31,7 +31,7 @@ export async function deleteContent(db: Db, storage: FileStorage, contentId: num
 }
 
 /** The storage keys only this item's rows hold: its designed thumbnail, its comments' and its feed posts' attachments. */
-async function storedFilesOf(trx: Db, contentId: number): Promise<string[]> {
+export async function storedFilesOf(trx: Db, contentId: number): Promise<string[]> {
   const thumbnail = await trx.selectFrom("content_thumbnails").select("image_key").where("content_id", "=", contentId).where("image_key", "is not", null).executeTakeFirst();
   const ofComments = await trx
     .selectFrom("attachments")
