@@ -18,6 +18,18 @@ const polledUntilVisible = (page: Page, locator: Locator, timeout = 20_000) =>
 const savedUntilStartable = (page: Page) =>
   runClockUntil(page, IMPORT_SAVE_DEBOUNCE_MS, () => expect(page.getByRole("button", { name: "Start Import" })).toBeEnabled({ timeout: 500 }), 10_000);
 
+/**
+ * Signs in as the importer, installs the test clock (before the page loads, so that the page's timers run on it), and
+ * opens the Bulk Import dialog from search.
+ */
+async function openBulkImportDialog(page: Page): Promise<Locator> {
+  await signInViaApi(page, IMPORTER);
+  await page.clock.install();
+  await openSearch(page);
+  await page.getByRole("button", { name: "Bulk Import" }).click();
+  return page.locator("#bulk-import-resources");
+}
+
 test.describe("bulk import", () => {
   test("only profiles with the bulk_importer permission see the Bulk Import button", async ({ page }) => {
     await signInViaApi(page, TEACHER);
@@ -36,11 +48,7 @@ test.describe("bulk import", () => {
       `${word} Weaving,Crafts,https://example.org/${word}/weave,,Underwater Basket Weaving`,
     ].join("\n");
 
-    await signInViaApi(page, IMPORTER);
-    await page.clock.install();
-    await openSearch(page);
-    await page.getByRole("button", { name: "Bulk Import" }).click();
-    const dialog = page.locator("#bulk-import-resources");
+    const dialog = await openBulkImportDialog(page);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Upload" })).toBeDisabled();
     await expect(dialog.getByRole("link", { name: "CSV sample" })).toHaveAttribute("href", /\/api\/bulk-importer\/resource\/sample/);
@@ -89,11 +97,7 @@ test.describe("bulk import", () => {
   test("an upload that gets no answer says so (not that the file is unreadable); the import page has one main landmark", async ({ page }) => {
     test.setTimeout(60_000);
     const csv = ["Title,Description,URL", `Qn${Date.now().toString(36)} Kelp Forests,Underwater forests,https://example.org/kelp`].join("\n");
-    await signInViaApi(page, IMPORTER);
-    await page.clock.install();
-    await openSearch(page);
-    await page.getByRole("button", { name: "Bulk Import" }).click();
-    const dialog = page.locator("#bulk-import-resources");
+    const dialog = await openBulkImportDialog(page);
     await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "kelp.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await expect(dialog.getByRole("button", { name: "Upload" })).toBeEnabled({ timeout: 15_000 });
     // The server is unreachable: the connection fails before any answer.
@@ -112,11 +116,7 @@ test.describe("bulk import", () => {
 
   test("the sample file downloaded from the dialog imports cleanly as it is", async ({ page }) => {
     test.setTimeout(90_000);
-    await signInViaApi(page, IMPORTER);
-    await page.clock.install();
-    await openSearch(page);
-    await page.getByRole("button", { name: "Bulk Import" }).click();
-    const dialog = page.locator("#bulk-import-resources");
+    const dialog = await openBulkImportDialog(page);
     const download = page.waitForEvent("download");
     await dialog.getByRole("link", { name: "CSV sample" }).click();
     const sample = await download;
@@ -149,11 +149,7 @@ test.describe("bulk import", () => {
       `${word} Bad Link,Broken,ftp://example.org/${word},,`,
       `${word} Weaving,Crafts,https://example.org/${word}/weave,,Underwater Basket Weaving`,
     ].join("\n");
-    await signInViaApi(page, IMPORTER);
-    await page.clock.install();
-    await openSearch(page);
-    await page.getByRole("button", { name: "Bulk Import" }).click();
-    const dialog = page.locator("#bulk-import-resources");
+    const dialog = await openBulkImportDialog(page);
     await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "resources.csv", mimeType: "text/csv", buffer: Buffer.from(first) });
     await expect(dialog.getByRole("button", { name: "Upload" })).toBeEnabled({ timeout: 15_000 });
     await dialog.getByRole("button", { name: "Upload" }).click();
@@ -200,11 +196,7 @@ test.describe("bulk import", () => {
     const word = `Qd${Date.now().toString(36)}`;
     const csv = ["Title,URL", `${word} Otters,https://example.org/${word}/otters`, `${word} Tides,https://example.org/${word}/tides`, `${word} otters,https://example.org/${word}/otters`].join("\n");
     const repeat = "Row 4 [duplicate]: This row has the same title and URL as row 2, which is imported; this one is skipped.";
-    await signInViaApi(page, IMPORTER);
-    await page.clock.install();
-    await openSearch(page);
-    await page.getByRole("button", { name: "Bulk Import" }).click();
-    const dialog = page.locator("#bulk-import-resources");
+    const dialog = await openBulkImportDialog(page);
     await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "repeats.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await expect(dialog.getByText("3 rows in repeats.csv. 1 row with errors.")).toBeVisible({ timeout: 15_000 });
     await expect(dialog.getByText(repeat)).toBeVisible();

@@ -49,6 +49,16 @@ async function findMembersOnlyLink(page: Page): Promise<string> {
   throw new Error("No resource the demo data keeps from guests");
 }
 
+/** Opens a members-only item as a guest (the teacher finds one, then signs out before opening it); answers its link. */
+async function openMembersOnlyItemAsGuest(page: Page): Promise<string> {
+  await signInViaApi(page, TEACHER);
+  await page.goto("/search/");
+  const link = await findMembersOnlyLink(page);
+  await switchTo(page, null);
+  await page.goto(link);
+  return link;
+}
+
 test.describe("item page dialogs give focus back to their opener", () => {
   test.beforeEach(async ({ page }) => {
     await signInViaApi(page, TEACHER);
@@ -311,11 +321,7 @@ test("a title of one long word wraps on the item's page and in Related content, 
 
 test.describe("an item that cannot be shown", () => {
   test("a guest on a members-only item is asked to sign in, with a fitting title and no error toast", async ({ page }) => {
-    await signInViaApi(page, TEACHER);
-    await page.goto("/search/");
-    const link = await findMembersOnlyLink(page);
-    await switchTo(page, null);
-    await page.goto(link);
+    await openMembersOnlyItemAsGuest(page);
     await expect(page.getByRole("heading", { level: 1, name: "Sign in to see this item" })).toBeVisible();
     await expect(page).toHaveTitle(/^Sign in to see this item/);
     await expect(page.getByRole("main").getByRole("link", { name: "Sign in" })).toBeVisible();
@@ -326,11 +332,7 @@ test.describe("an item that cannot be shown", () => {
   });
 
   test("a guest who registers from a members-only item's preview card comes back to the item, signed in", async ({ page }) => {
-    await signInViaApi(page, TEACHER);
-    await page.goto("/search/");
-    const link = await findMembersOnlyLink(page);
-    await switchTo(page, null);
-    await page.goto(link);
+    const link = await openMembersOnlyItemAsGuest(page);
     await expect(page.getByRole("heading", { level: 1, name: "Sign in to see this item" })).toBeVisible();
     await expectNoAxeViolations(page, "a members-only item's preview card for a guest");
 

@@ -5,7 +5,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildContent, buildSignedInUser } from "./test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "./test/testServer.js";
+import { type TestClient } from "./test/testServer.js";
+import { useTestServer } from "./test/useServer.js";
 
 /** A GET through node:http, which neither asks for nor decodes compression by itself: the bytes as sent. */
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -21,27 +22,25 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ st
 }
 
 describe("compressed answers", () => {
-  let server: TestServer;
   let webDir: string;
-  let owner: TestClient;
-  let link: string;
   const script = `export const greeting = ${JSON.stringify("hello, world; ".repeat(2000))};\n`;
-
-  beforeAll(async () => {
+  beforeAll(() => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), "compression-web-"));
     fs.mkdirSync(path.join(webDir, "assets"));
     fs.writeFileSync(path.join(webDir, "assets", "main-abc123.js"), script);
     fs.writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Curriculum Commons</title>");
-    server = await startTestServer({ env: { WEB_DIR: webDir } });
+  });
+  afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
+  const { server } = useTestServer(() => ({ env: { WEB_DIR: webDir } }));
+  let owner: TestClient;
+  let link: string;
+
+  beforeAll(async () => {
     const [user, client] = await buildSignedInUser(server);
     owner = client;
     const plan = await buildContent(server.db, { ownerId: user.id, modelKey: "lesson_plan", title: "Narwhal Tusks", description: "Why a narwhal has a tusk. ".repeat(200) });
     link = `/lesson-plans/${plan.uid}`;
   }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(webDir, { recursive: true, force: true });
-  });
 
   it("sends the whole icon list gzip-encoded when asked, and as it is when not", async () => {
     const url = `${server.url}/system/icons/supported?all=1`;

@@ -1,26 +1,25 @@
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./boot.js";
 import { recordContentChange } from "./commands/createContent.js";
 import { loadConfig } from "./config.js";
 import { DEMO_ACCOUNTS } from "./seed/demo.js";
 import { DEFAULT_SEARCH_TYPES } from "./seed/defaults.js";
 import { buildContent, buildUser } from "./test/factories.js";
-import { TestClient, freshDatabase, startTestServer, type TestServer } from "./test/testServer.js";
+import { TestClient, freshDatabase } from "./test/testServer.js";
+import { useTestServer } from "./test/useServer.js";
 
 // Several instances on one PostgreSQL database (run by the PostgreSQL leg only: *.postgres.test.ts, see vitest.config.ts).
 // PostgreSQL numbers change-log rows when they are written, not when their transactions commit: a search in
 // between must not skip the earlier row for good (SQLite runs one writer at a time, so it cannot happen there).
 describe("the search change log on PostgreSQL", () => {
-  let server: TestServer;
+  const { server } = useTestServer({ env: { SEARCH_CACHE: "1" } });
   let other: RunningServer;
   const titles = (body: { data: { title: string }[] }) => body.data.map((d) => d.title).sort();
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { SEARCH_CACHE: "1" } });
     other = await server.startInstance();
   });
-  afterAll(() => server.stop());
 
   it("finds a write whose transaction commits after a later write was already searched for", async () => {
     const owner = await buildUser(server.db);

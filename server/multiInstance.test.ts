@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "./boot.js";
 import { parseTrustProxy } from "./config.js";
 import { buildContent, buildUser, signedInClient, type TestUser } from "./test/factories.js";
-import { TestClient, startTestServer, type TestServer } from "./test/testServer.js";
+import { TestClient, startTestServer } from "./test/testServer.js";
+import { useTestServer } from "./test/useServer.js";
 
 // Several instances on one database, as behind a load balancer: one browser's consecutive requests land on
 // different instances. (Shared sessions, the rate limit, locks, imports and the search caches have their own
 // files: auth, locks, importJobs, searchCache.)
 describe("two instances on one database", () => {
-  let server: TestServer;
+  const { server } = useTestServer({ env: { SEARCH_CACHE: "1" } });
   let other: RunningServer;
   let owner: TestUser;
   const titles = (body: { data: { title: string }[] }) => body.data.map((d) => d.title).sort();
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { SEARCH_CACHE: "1" } });
     other = await server.startInstance();
     owner = await buildUser(server.db, { name: "Scale Owner" });
   });
-  afterAll(() => server.stop());
 
   it("signs out on every instance at once, a remembered session included", async () => {
     const here = server.client();

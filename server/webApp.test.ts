@@ -2,22 +2,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./test/testServer.js";
+import { useTestServer } from "./test/useServer.js";
 
 describe("the web app's history fallback", () => {
-  let server: TestServer;
   let webDir: string;
   const html = "<!doctype html><title>Curriculum Commons</title>";
-
-  beforeAll(async () => {
+  beforeAll(() => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), "web-fallback-"));
     fs.writeFileSync(path.join(webDir, "index.html"), html);
-    server = await startTestServer({ env: { WEB_DIR: webDir } });
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(webDir, { recursive: true, force: true });
   });
+  afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
+  const { server } = useTestServer(() => ({ env: { WEB_DIR: webDir } }));
 
   const page = (p: string) => fetch(`${server.url}${p}`, { headers: { Accept: "text/html" } });
 

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test/testServer.js";
+import { describe, expect, it } from "vitest";
 import { signInWithIdentity } from "./signInWithIdentity.js";
+import { useTestServer } from "../test/useServer.js";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.stop());
+const { server } = useTestServer();
 
 describe("first sign-ins through a provider at the same moment", () => {
   it("gives two people whose claims make one username two accounts, the second with the next free username", async () => {

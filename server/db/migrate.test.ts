@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { isPostgres } from "./connection.js";
 import { migrateDownAll, migrateToLatest } from "./migrate.js";
-import { startTestServer, type TestServer } from "../test/testServer.js";
 import { buildContent, buildGroup, buildUser, signedInClient } from "../test/factories.js";
 import { writeSections } from "../models/sections.js";
 import * as m030 from "./migrations/030_removed_section_threads.js";
@@ -10,13 +9,10 @@ import * as m041 from "./migrations/041_one_open_report.js";
 import * as m045 from "./migrations/045_group_page_visibility.js";
 import * as m053 from "./migrations/053_notification_subjects.js";
 import * as m056 from "./migrations/056_one_curriculum_introduction.js";
+import { useTestServer } from "../test/useServer.js";
 
 describe("migrations", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop());
+  const { server } = useTestServer();
 
   const tableNames = async () => {
     const db = server.db;

@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildContent, buildSignedInUser } from "../test/factories.js";
 import { solidPng } from "../test/sampleFiles.js";
-import { fileForm, startTestServer, type TestClient, type TestServer } from "../test/testServer.js";
+import { fileForm, type TestClient } from "../test/testServer.js";
 import { uploadsStorage, type FileStorage } from "../storage/fileStorage.js";
 import { claimTurn } from "./lease.js";
 import { EDITOR_IMAGE_GRACE_MS, sweepEditorImages } from "./editorImageSweep.js";
+import { useTestServer } from "../test/useServer.js";
 
 // Images uploaded from the editor that no stored body uses any more are deleted once they are a day old.
 describe("the sweep of unused editor images", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let author: TestClient;
   let storage: FileStorage;
   let link: string;
@@ -32,7 +33,6 @@ describe("the sweep of unused editor images", () => {
   const served = async (location: string) => (await server.client().download(location)).status;
 
   beforeAll(async () => {
-    server = await startTestServer();
     storage = uploadsStorage(server.dataDir);
     const [user, client] = await buildSignedInUser(server);
     author = client;
@@ -40,7 +40,6 @@ describe("the sweep of unused editor images", () => {
     link = `/lesson-plans/${plan.uid}`;
     planId = plan.id;
   }, 60_000);
-  afterAll(() => server?.stop());
 
   it("deletes an old image nothing refers to (row and file), keeps referenced ones and young ones", async () => {
     const inBody = await upload(10);

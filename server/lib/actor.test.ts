@@ -1,8 +1,8 @@
 import type { KyselyPlugin } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildGroup, buildUser, type TestUser } from "../test/factories.js";
-import { startTestServer, type TestServer } from "../test/testServer.js";
 import { GUEST, loadActor, loadActors } from "./actor.js";
+import { useTestServer } from "../test/useServer.js";
 
 /** A plugin that counts the queries run through it. */
 function queryCounter(): KyselyPlugin & { count: number } {
@@ -17,18 +17,16 @@ function queryCounter(): KyselyPlugin & { count: number } {
 }
 
 describe("loadActors", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let users: TestUser[];
   let groupId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
     users = [await buildUser(server.db, { admin: true }), await buildUser(server.db, { moderator: true, permissions: ["manage_interceptors"] })];
     for (let i = 0; i < 30; i++) users.push(await buildUser(server.db));
     groupId = (await buildGroup(server.db, users[2]!, users.slice(3, 10))).id;
     await buildGroup(server.db, users[3]!, [users[4]!]);
   });
-  afterAll(() => server.stop());
 
   it("answers for every id what loadActor answers for it, guests for unknown ids and group profiles", async () => {
     const ids = [...users.map((u) => u.id), groupId, 987_654, users[0]!.id];

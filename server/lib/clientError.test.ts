@@ -1,6 +1,6 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../test/testServer.js";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "../test/useServer.js";
 
 /** Sends raw bytes and reads the whole answer (the server closes the connection after it). */
 function rawRequest(url: string, bytes: string): Promise<string> {
@@ -15,11 +15,7 @@ function rawRequest(url: string, bytes: string): Promise<string> {
 }
 
 describe("requests Node's HTTP parser refuses", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop());
+  const { server } = useTestServer();
 
   it("answers a search URL past the header limit with a JSON 431 and a message, not an empty answer", async () => {
     const res = await fetch(`${server.url}/api/search?st=${"a".repeat(20_000)}`);

@@ -1,25 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { SearchRequest, normalizeSearchInput } from "../../contract/index.js";
 import { recordContentChange } from "../commands/createContent.js";
 import { GUEST, loadActor } from "../lib/actor.js";
 import { buildAttribute, buildContent, buildUser } from "../test/factories.js";
-import { startTestServer, type TestServer } from "../test/testServer.js";
 import { CatalogueIndex, recordSearchSettingsChange } from "./catalogueIndex.js";
 import { CatalogueSearch } from "./catalogueSearch.js";
+import { useTestServer } from "../test/useServer.js";
 
 // Compaction as searches meet it: the search service swaps in a compacted index once enough slots are dead,
 // searches under way finish on the old one, and every answer is the one an index loaded afresh gives.
 describe("search on a compacting index", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let ownerId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
     ownerId = (await buildUser(server.db)).id;
     const publisherId = (await buildUser(server.db)).id;
     for (let i = 0; i < 30; i++) await buildContent(server.db, { ownerId, publisherId: i % 3 ? publisherId : null, title: `Glacier Study ${i}`, visibility: i % 5 === 0 ? "restricted" : "public" });
   });
-  afterAll(() => server.stop());
 
   /** The titles, total and facets (counts per type, attribute, owner and publisher, with names) a search gives, as a guest or as the owner. */
   async function answer(search: CatalogueSearch, query: Record<string, string>, asOwner = false) {

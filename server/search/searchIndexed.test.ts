@@ -1,15 +1,15 @@
 import qs from "qs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SearchRequest, normalizeSearchInput } from "../../contract/index.js";
 import { recordContentChange } from "../commands/createContent.js";
 import { GUEST, loadActor } from "../lib/actor.js";
 import { randomFrom } from "../test/random.js";
-import { startTestServer, type TestServer } from "../test/testServer.js";
 import { CatalogueIndex } from "./catalogueIndex.js";
 import { resolveSearch } from "./resolveSearch.js";
 import { searchContent } from "./searchContent.js";
 import { searchIndexed, topProfiles } from "./searchIndexed.js";
 import { SearchLookups } from "./searchLookups.js";
+import { useTestServer } from "../test/useServer.js";
 
 // The in-memory index must answer exactly as the SQL path does. Run both on the demo catalogue,
 // with the index forced to walk its precomputed orders (the path large catalogues take). `index` keeps
@@ -19,7 +19,7 @@ import { SearchLookups } from "./searchLookups.js";
 // slot, sorts its few matches directly instead of walking the orders, and intersects the filters of 1/32 of
 // the catalogue or more as bits: the two must agree too.
 describe("in-memory index and SQL path agree", () => {
-  let server: TestServer;
+  const { server } = useTestServer({ seedDemo: true, env: { SEARCH_INDEX: "sql" } });
   let index: CatalogueIndex;
   /** An index keeping counted results, so pages are cut from one stored ordering of every match. */
   let cachingIndex: CatalogueIndex;
@@ -30,7 +30,6 @@ describe("in-memory index and SQL path agree", () => {
   let adminId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ seedDemo: true, env: { SEARCH_INDEX: "sql" } });
     index = new CatalogueIndex({ cacheResults: false, directSortBelow: 0, termTablesMinDf: 2, wordLookup: "search", bitsFrom: Infinity });
     await index.load(server.db);
     cachingIndex = new CatalogueIndex({ cacheResults: true });
@@ -47,7 +46,6 @@ describe("in-memory index and SQL path agree", () => {
     teacherId = (await server.db.selectFrom("profiles").select("id").where("username", "=", "teacher").executeTakeFirstOrThrow()).id;
     adminId = (await server.db.selectFrom("profiles").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id;
   });
-  afterAll(() => server.stop());
 
   const QUERIES = [
     "",

@@ -1,8 +1,8 @@
 import { imageSize } from "image-size";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig, parseScryptCost } from "../config.js";
-import { startTestServer, type TestServer } from "../test/testServer.js";
 import { DEMO_ACCOUNTS } from "./demo.js";
+import { useTestServer } from "../test/useServer.js";
 
 describe("DEMO_PASSWORD_COST", () => {
   it("is unset by default, so the demo accounts are hashed at the production cost; else scrypt's N,r,p", () => {
@@ -12,11 +12,7 @@ describe("DEMO_PASSWORD_COST", () => {
   });
 
   describe("on a demo-seeded server", () => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer({ seedDemo: true, env: { DEMO_PASSWORD_COST: "1024,8,1" } });
-    });
-    afterAll(() => server.stop());
+    const { server } = useTestServer({ seedDemo: true, env: { DEMO_PASSWORD_COST: "1024,8,1" } });
 
     it("hashes the demo accounts at that cost, and they sign in with their passwords", async () => {
       const rows = await server.db.selectFrom("profiles").select(["username", "password_hash"]).where("username", "in", DEMO_ACCOUNTS.map((a) => a.username)).execute();

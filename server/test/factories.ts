@@ -10,7 +10,7 @@ import { insertInstitution } from "../models/institutions.js";
 import { insertInterceptor } from "../models/interceptors.js";
 import { insertNewsItem } from "../models/newsItems.js";
 import { insertProfile } from "../models/profiles.js";
-import { startTestServer, type TestClient, type TestServer } from "./testServer.js";
+import type { TestClient, TestServer } from "./testServer.js";
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
@@ -92,21 +92,6 @@ export async function buildRoleCast(server: TestServer): Promise<RoleCast> {
   const clients = { guest: server.client() } as RoleCast["clients"];
   for (const [role, user] of Object.entries(users) as [keyof typeof users, TestUser][]) clients[role] = await signedInClient(server, user);
   return { ...users, group, clients };
-}
-
-/** A fresh test server with the role cast (`as`: the cast's clients, signed in, and the guest's). */
-export async function startCast(): Promise<{ server: TestServer; cast: RoleCast; as: RoleCast["clients"] }> {
-  const server = await startTestServer();
-  const cast = await buildRoleCast(server);
-  return { server, cast, as: cast.clients };
-}
-
-/** The role cast on a fresh test server, with the owner's public item "Volcano Model" and the page of the cast's group, "Science Team". */
-export async function startCastServer(): Promise<{ server: TestServer; cast: RoleCast; as: RoleCast["clients"]; resource: Content; groupPage: Content }> {
-  const { server, cast, as } = await startCast();
-  const resource = await buildContent(server.db, { ownerId: cast.owner.id, title: "Volcano Model" });
-  const groupPage = await buildGroupPage(server.db, cast.leader, cast.group, "Science Team");
-  return { server, cast, as, resource, groupPage };
 }
 
 /** Each role's answer status to one call (the cast's clients, the guest's included), by role. */

@@ -1,28 +1,20 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildUser, signedInClient, type TestUser } from "../../test/factories.js";
-import { linkIn, startMailbox, type TestMailbox } from "../../test/mailbox.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { linkIn } from "../../test/mailbox.js";
+import { startTestServer } from "../../test/testServer.js";
+import { useMailbox, useTestServer } from "../../test/useServer.js";
 
 const PUBLIC_URL = "http://commons.example.test";
 const CONFIRM_PREFIX = `${PUBLIC_URL}/account/confirm-email?token=`;
 const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get("token")!);
 
 describe("account settings: password and e-mail address", () => {
-  let server: TestServer;
-  let mailbox: TestMailbox;
+  const mailbox = useMailbox();
+  const { server } = useTestServer(() => ({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } }));
   const fits = apiReferenceCheck();
-
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startTestServer({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await mailbox.close();
-  });
 
   it("answers guests 401 on every account call, and each person only their own account", async () => {
     const guest = server.client();

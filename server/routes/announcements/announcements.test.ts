@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ANNOUNCEMENT_TEXTS } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { buildAnnouncement, buildGroup, buildSignedInClient, buildSignedInUser, buildUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 const HOUR = 3_600_000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
 
 describe("system announcements (GET /api/announcements)", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let authorId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
     authorId = (await buildUser(server.db, { admin: true })).id;
   });
-  afterAll(() => server.stop());
 
   /** The ids among `items` that `client` is shown, in the answer's order. */
   const shownOf = async (client: TestClient, items: Content[]) => {

@@ -4,7 +4,8 @@ import { OPERATIONS } from "../../../contract/openapi.js";
 import { buildCollection, buildContent, buildGroup, buildSignedInUser, buildUser } from "../../test/factories.js";
 import { startFakeUnsplash, type FakeUnsplash } from "../../test/fakeUnsplash.js";
 import { startFakeZoom, type FakeZoom } from "../../test/fakeZoom.js";
-import { startTestServer, type Answer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type Answer, type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 /**
  * Values a careless or hostile client sends where an id, a text or a list belongs: past PostgreSQL's integer and
@@ -38,19 +39,24 @@ function defect(answer: Answer): string | null {
 // 500. Each documented call is sent as an admin (so authorization lets it through to validation), with every path
 // parameter, query parameter and body field in turn replaced by a bad value, on both databases.
 describe("bad input on every documented call", () => {
-  let server: TestServer;
-  let admin: TestClient;
-  let params: Record<string, string>;
   let unsplash: FakeUnsplash;
   let zoom: FakeZoom;
-
   beforeAll(async () => {
     // The image search asks Unsplash, which cannot be reached from here: a stand-in answers it (without one its
     // documented 503 "not set up" would read as a defect).
     unsplash = await startFakeUnsplash({ accessKey: "sweep-key" });
     // Zoom likewise (its calls answer 503 "not set up" without an OAuth app).
     zoom = await startFakeZoom({ clientId: "sweep-id", clientSecret: "sweep-secret" });
-    server = await startTestServer({ env: { UNSPLASH_API_URL: unsplash.url, UNSPLASH_ACCESS_KEY: "sweep-key", ZOOM_CLIENT_ID: "sweep-id", ZOOM_CLIENT_SECRET: "sweep-secret", ZOOM_OAUTH_URL: zoom.url, ZOOM_API_URL: `${zoom.url}/v2` } });
+  });
+  afterAll(async () => {
+    await unsplash.close();
+    await zoom.close();
+  });
+  const { server } = useTestServer(() => ({ env: { UNSPLASH_API_URL: unsplash.url, UNSPLASH_ACCESS_KEY: "sweep-key", ZOOM_CLIENT_ID: "sweep-id", ZOOM_CLIENT_SECRET: "sweep-secret", ZOOM_OAUTH_URL: zoom.url, ZOOM_API_URL: `${zoom.url}/v2` } }));
+  let admin: TestClient;
+  let params: Record<string, string>;
+
+  beforeAll(async () => {
     const [user, client] = await buildSignedInUser(server, { admin: true });
     admin = client;
     const other = await buildUser(server.db);
@@ -74,11 +80,6 @@ describe("bad input on every documented call", () => {
       kind: "content",
       collectionUid: collection.uid,
     };
-  });
-  afterAll(async () => {
-    await server.stop();
-    await unsplash.close();
-    await zoom.close();
   });
 
   /** The operation's path with its parameters filled: the known good value, except `bad` for the one named `which`. */

@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { NUL_TEXT_MESSAGE } from "../../lib/validate.js";
 import { buildContent, buildSignedInUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 // PostgreSQL cannot store U+0000 in text: left to the database, these requests failed there with a 500.
 describe("text holding NUL characters (U+0000)", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let member: TestClient;
   let item: Content;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const [user, client] = await buildSignedInUser(server);
     member = client;
     item = await buildContent(server.db, { ownerId: user.id, title: "Tidal Pools" });
   });
-  afterAll(() => server.stop());
 
   it("is refused with 400 and a message in JSON and form bodies, before anything is stored", async () => {
     for (const [path, body] of [

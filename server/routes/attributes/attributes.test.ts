@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AttributeItem, AttributeTreeNode, Standard } from "../../../contract/index.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("attributes and standards", () => {
-  let server: TestServer;
+  const { server } = useTestServer({ seedDemo: true });
   let guest: TestClient;
   let frameworks: AttributeItem[];
   let math: AttributeItem;
@@ -13,7 +14,6 @@ describe("attributes and standards", () => {
   let grades: AttributeItem[];
 
   beforeAll(async () => {
-    server = await startTestServer({ seedDemo: true });
     guest = server.client();
     frameworks = (await guest.get<AttributeItem[]>("/attributes/tree/standards")).body;
     math = frameworks.find((f) => f.short_name === "CCSS.MATH")!;
@@ -22,7 +22,6 @@ describe("attributes and standards", () => {
     oaLeaves = (await guest.get<AttributeItem[]>(`/attributes/tree/standards?parent_id=${oa.id}`)).body;
     grades = (await guest.get<AttributeItem[]>("/attributes/tree/grades")).body;
   });
-  afterAll(() => server.stop());
 
   describe("GET /attributes/config/{modelKey}", () => {
     it("lists the attribute types of the model's search type, with picker settings", async () => {

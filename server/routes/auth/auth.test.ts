@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, PASSWORD_MESSAGES } from "../../../contract/index.js";
 import { buildUser } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { startTestServer } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("sign-in", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let user: Awaited<ReturnType<typeof buildUser>>;
 
   beforeAll(async () => {
-    server = await startTestServer();
     user = await buildUser(server.db, { password: "correct horse battery" });
   });
-  afterAll(() => server.stop());
 
   it("signs in with the right password and the profile appears in getInitializeData", async () => {
     const c = server.client();
@@ -198,11 +197,7 @@ describe("sign-in", () => {
 });
 
 describe("sign-in rate limit", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { AUTH_RATE_LIMIT: "3" } });
-  });
-  afterAll(() => server.stop());
+  const { server } = useTestServer({ env: { AUTH_RATE_LIMIT: "3" } });
 
   it("answers 429 with the message after too many attempts", async () => {
     const c = server.client();
@@ -263,11 +258,7 @@ describe("sessions", () => {
 });
 
 describe("registration", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop());
+  const { server } = useTestServer();
 
   it("creates a member, signs it in, and refuses a taken username", async () => {
     const c = server.client();

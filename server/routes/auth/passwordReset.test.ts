@@ -2,32 +2,27 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, RESET_MESSAGES } from "../../../contract/index.js";
 import { insertProfile } from "../../models/profiles.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildUser, signedInClient, type TestUser } from "../../test/factories.js";
-import { linkIn, outboxMails, startMailbox, waitFor, type TestMailbox } from "../../test/mailbox.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { linkIn, outboxMails, startMailbox, waitFor } from "../../test/mailbox.js";
+import { startTestServer } from "../../test/testServer.js";
+import { useMailbox, useTestServer } from "../../test/useServer.js";
 
 const PUBLIC_URL = "http://commons.example.test";
 const RESET_PREFIX = `${PUBLIC_URL}/auth/reset?token=`;
 const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get("token")!);
 
 describe("password reset through a real SMTP server", () => {
-  let server: TestServer;
-  let mailbox: TestMailbox;
+  const mailbox = useMailbox();
+  const { server } = useTestServer(() => ({ env: { SMTP_URL: mailbox.url, MAIL_FROM: "Commons Test <noreply@commons.example.test>", PUBLIC_URL } }));
   let user: TestUser;
   const fits = apiReferenceCheck();
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startTestServer({ env: { SMTP_URL: mailbox.url, MAIL_FROM: "Commons Test <noreply@commons.example.test>", PUBLIC_URL } });
     user = await buildUser(server.db, { name: "Rita Reset", email: "Rita.Reset@example.com", password: "old password 1" });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await mailbox.close();
   });
 
   it("mails a one-hour reset link through SMTP (with the URL's user and password) and stores only the token's hash", async () => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
-import { buildContent, startCast, type RoleCast } from "../../test/factories.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import { buildContent } from "../../test/factories.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCast } from "../../test/useServer.js";
 
 describe("badges (GET and POST /system/badges/{uid})", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast } = useCast();
   let item: Content;
   let hidden: Content;
   let badgeIds: Record<string, number>;
@@ -15,12 +15,10 @@ describe("badges (GET and POST /system/badges/{uid})", () => {
   const names = (list: { name: string }[]) => list.map((b) => b.name);
 
   beforeAll(async () => {
-    ({ server, cast } = await startCast());
     item = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Badged Plan" });
     hidden = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Hidden Badged Plan", visibility: "restricted" });
     badgeIds = Object.fromEntries((await server.db.selectFrom("badges").select(["id", "key"]).execute()).map((b) => [b.key, b.id]));
   });
-  afterAll(() => server.stop());
 
   it("lists every badge there is and the item's, to whoever may view the item", async () => {
     for (const client of [cast.clients.guest, cast.clients.member]) {

@@ -1,12 +1,13 @@
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { BULK_IMPORT_MESSAGES, DUPLICATE_ROW_FIELD, IMPORT_NOTHING_LABEL, IMPORT_READY_LABEL, IMPORT_STATUS_LABELS, MESSAGES, RESOURCE_MESSAGES, RESOURCE_URL_MAX, type BulkImport } from "../../../contract/index.js";
 import { buildAttribute, buildUser } from "../../test/factories.js";
 import { buildXlsx, sheetXml } from "../../test/xlsxFixture.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { startTestServer, type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
-let server: TestServer;
+const { server } = useTestServer({ seedDemo: true, env: { IMPORT_POLL_MS: "100", IMPORT_BATCH_SIZE: "7", IMPORT_MAX_EXPANDED_MB: "20" } });
 let importer: TestClient;
 let importerId: number;
 
@@ -32,13 +33,11 @@ async function uploadCsv(client: TestClient, text: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ seedDemo: true, env: { IMPORT_POLL_MS: "100", IMPORT_BATCH_SIZE: "7", IMPORT_MAX_EXPANDED_MB: "20" } });
   const user = await buildUser(server.db, { permissions: ["bulk_importer"] });
   importerId = user.id;
   importer = server.client();
   await importer.signIn(user.username!, user.password);
 });
-afterAll(() => server?.stop());
 
 describe("who may import", () => {
   it("asks guests to sign in and refuses members without the bulk_importer permission", async () => {

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CAROUSEL_TEXTS, FEATURED_MESSAGES, MESSAGES, NEWS_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { FEATURED_COLLECTION_KEY, setConfigValue } from "../../models/appConfig.js";
 import { buildCollection, buildContent, buildGroup, buildNewsItem, buildSignedInClient, buildSignedInUser, buildUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("carousels", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let ownerId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
     ownerId = (await buildUser(server.db)).id;
   });
-  afterAll(() => server.stop());
 
   describe("news carousel (GET /api/news)", () => {
     beforeEach(async () => {

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_TEXTS, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildSignedInUser, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import { buildContent, buildSignedInUser, statusesByRole, type RoleCast } from "../../test/factories.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCast } from "../../test/useServer.js";
 
 describe("products and checkout by invoice", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast } = useCast();
   let lesson: Content, unit: Content, open: Content;
   const fits = apiReferenceCheck();
   const word = "Wombatsale";
@@ -28,12 +28,10 @@ describe("products and checkout by invoice", () => {
   const details = (client: TestClient, item: Content) => client.get(`/permissions/access-details?uid=${item.uid}`);
 
   beforeAll(async () => {
-    ({ server, cast } = await startCast());
     lesson = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: `${word} Lesson`, visibility: "restricted" });
     unit = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "resource", subType: "document", title: `${word} Worksheet`, visibility: "restricted" });
     open = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "resource", subType: "document", title: `${word} Public`, visibility: "public" });
   });
-  afterAll(() => server.stop());
 
   it("lets only administrators manage products (guest 401, others 403) and checks what they write", async () => {
     expect(await statusesByRole(cast.clients, (c) => c.get("/api/products"))).toEqual({ guest: 401, owner: 403, member: 403, leader: 403, groupie: 403, moderator: 403, admin: 200 });

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_TEXTS } from "../../../contract/index.js";
 import { placeOrder } from "../../commands/checkout.js";
 import type { Content } from "../../db/schema.js";
 import { findProduct } from "../../models/products.js";
-import { buildContent, startCast, type RoleCast } from "../../test/factories.js";
-import type { TestServer } from "../../test/testServer.js";
+import { buildContent } from "../../test/factories.js";
+import { useCast } from "../../test/useServer.js";
 
 /**
  * Buy Now reads the product, then places the order: a Delete (or a Take off sale) by an administrator in between must
@@ -13,15 +13,12 @@ import type { TestServer } from "../../test/testServer.js";
  * the order placed with the stale row.
  */
 describe("Buy Now racing a product's deletion", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast } = useCast();
   let lesson: Content;
 
   beforeAll(async () => {
-    ({ server, cast } = await startCast());
     lesson = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Racing Lesson", visibility: "restricted" });
   });
-  afterAll(() => server.stop());
 
   const create = async (name: string, price_cents = 500) => {
     const res = await cast.clients.admin.post("/api/products", { name, short_description: "", price_cents, currency: "usd", item_ids: [lesson.id] });

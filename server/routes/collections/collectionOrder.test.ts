@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import { buildContent, statusesByRole, type RoleCast } from "../../test/factories.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCast } from "../../test/useServer.js";
 
 /** Reordering a collection's items: PUT /api/collections/{uid}/items/{itemId}/position, by role. */
 describe("PUT /api/collections/{uid}/items/{itemId}/position", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast } = useCast();
   const fits = apiReferenceCheck();
-
-  beforeAll(async () => {
-    ({ server, cast } = await startCast());
-  });
-  afterAll(() => server.stop());
 
   const titlesOf = async (who: TestClient, collection: Content) => ((await who.get(`/api/collections/${collection.uid}/items`)).body.data as { title: string }[]).map((i) => i.title);
   const move = (who: TestClient, collection: Content, item: Content, direction: string) => who.send("PUT", `/api/collections/${collection.uid}/items/${item.id}/position`, { direction });

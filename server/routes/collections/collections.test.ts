@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { COLLECTION_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
-import { buildCollection, buildContent, buildGroup, buildUser, startCast, type RoleCast } from "../../test/factories.js";
+import { buildCollection, buildContent, buildGroup, buildUser } from "../../test/factories.js";
 import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { useCast, useTestServer } from "../../test/useServer.js";
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
 /** Collecting as each role of the spec: guest, member, owner, group leader and member, moderator, admin. */
 describe("collections: adding items", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let owner: User, member: User, leader: User, groupMember: User, moderator: User, admin: User;
   let mine: Content, groupCollection: Content, item: Content, hidden: Content, announcement: Content;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const db = server.db;
     [owner, member, leader, groupMember, moderator, admin] = await Promise.all([
       buildUser(db),
@@ -32,7 +32,6 @@ describe("collections: adding items", () => {
     hidden = await buildContent(db, { ownerId: member.id, title: "Hidden Draft", visibility: "restricted" });
     announcement = await buildContent(db, { ownerId: admin.id, modelKey: "cms_page", subType: "announcement", title: "Site News" });
   });
-  afterAll(() => server.stop());
 
   const signedIn = async (user: User) => {
     const c = server.client();
@@ -197,13 +196,7 @@ describe("collections: adding items", () => {
 });
 
 describe("collections: removing items (the collection page's Remove)", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-
-  beforeAll(async () => {
-    ({ server, cast } = await startCast());
-  });
-  afterAll(() => server.stop());
+  const { server, cast } = useCast();
 
   /** A collection of the owner's, edited by the cast's group too (its leader edits; its plain member only reads), holding one item. */
   async function shelf() {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_MESSAGES, CONTACT_SCREENSHOT_MAX_CHARS, MESSAGES } from "../../../contract/index.js";
 import { buildSignedInClient, buildSignedInUser, buildUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { startTestServer, type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 /** A tiny valid JPEG (1x1 px), as the form's screenshot data URL. */
 const JPEG_1PX =
@@ -11,15 +12,13 @@ const screenshot = `data:image/jpeg;base64,${JPEG_1PX}`;
 const valid = { name: "Ada Guest", email: "ada@example.org", message: "The search page shows no results for fractions." };
 
 describe("the contact form (POST /contact/send) and its messages (GET /contact/messages)", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let admin: TestClient, moderator: TestClient;
 
   beforeAll(async () => {
-    server = await startTestServer();
     admin = await buildSignedInClient(server, { admin: true });
     moderator = await buildSignedInClient(server, { moderator: true });
   });
-  afterAll(() => server.stop());
 
   it("takes a guest's message and a member's, and staff read them newest first with who sent them", async () => {
     const guest = server.client();

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { listOpenFlags } from "../../models/flags.js";
 import { buildAttribute, buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
-
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("actions around an item: copy, owner change, flag, related, similar, quick-info, more-info", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let owner: TestUser;
   let member: TestUser;
   let admin: TestUser;
@@ -20,7 +20,6 @@ describe("actions around an item: copy, owner change, flag, related, similar, qu
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    server = await startTestServer();
     owner = await buildUser(server.db, { name: "Olive Owner" });
     member = await buildUser(server.db, { name: "Mel Member" });
     admin = await buildUser(server.db, { admin: true, name: "Ada Admin" });
@@ -40,7 +39,6 @@ describe("actions around an item: copy, owner change, flag, related, similar, qu
     adminClient = await signedInClient(server, admin);
     guest = server.client();
   });
-  afterAll(() => server.stop());
 
   describe("copy", () => {
     it("copies the body, attributes, keywords and introduction for the copier, and records where it came from", async () => {

@@ -1,23 +1,18 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CONTENT_ACTION_MESSAGES, EDITOR_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildGroup, buildGroupPage, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildGroup, buildGroupPage, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { pdfBytes, solidPng } from "../../test/sampleFiles.js";
-import { appendFile, type TestClient, type TestServer } from "../../test/testServer.js";
+import { appendFile, type TestClient } from "../../test/testServer.js";
+import { useCastServer } from "../../test/useServer.js";
 
 /** Deleting a resource or a collection from its page, by role. */
 describe("DELETE /api/content/{typePath}/{uid}", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast } = useCastServer();
   const fits = apiReferenceCheck();
-
-  beforeAll(async () => {
-    ({ server, cast } = await startCastServer());
-  });
-  afterAll(() => server.stop());
 
   const remove = (who: TestClient, typePath: string, item: Content) => who.send("DELETE", `/api/content/${typePath}/${item.uid}`);
   const exists = async (id: number) => (await server.db.selectFrom("content").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;

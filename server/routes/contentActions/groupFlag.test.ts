@@ -1,26 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_ACTION_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
-import { buildContent, buildGroup, buildGroupPage, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import { buildContent, buildGroup, buildGroupPage, statusesByRole, type RoleCast } from "../../test/factories.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCastServer } from "../../test/useServer.js";
 
 describe("flagging a group's page", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
+  const { server, cast, as } = useCastServer();
   let groupPage: Content;
 
   const flag = (c: TestClient, item: Content) => c.post("/profile/flag", { type: `${item.model_key}:${item.id}`, value: "inappropriate", message: "Spam in the About text." });
   const flagShown = async (c: TestClient, item: Content) => (await c.get(`/api/content/groups/${item.uid}`)).body.abilities?.flag;
 
   beforeAll(async () => {
-    ({ server, cast, as } = await startCastServer());
     // A group with two leaders: the one who made its page (its owner) and a second one promoted since.
     const group = await buildGroup(server.db, cast.leader, [cast.groupie]);
     await server.db.insertInto("group_members").values({ group_id: group.id, profile_id: cast.owner.id, role: "leader" }).execute();
     groupPage = await buildGroupPage(server.db, cast.leader, group, "Flag Test Team");
   });
-  afterAll(() => server.stop());
 
   it("is refused to the group's leaders with a message, and Flag is not offered to them; members and outsiders flag it", async () => {
     const statuses = await statusesByRole(as, (c) => flag(c, groupPage));
@@ -53,21 +50,17 @@ describe("flagging a group's page", () => {
 });
 
 describe("flagging a person's profile", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
+  const { server, cast, as } = useCastServer();
   /** Each person's profile row (model_key user, restricted: the person and administrators see it), as registration makes it. */
   const profileOf: Partial<Record<keyof RoleCast["clients"], Content>> = {};
 
   const flag = (c: TestClient, item: Content) => c.post("/profile/flag", { type: `user:${item.id}`, value: "inappropriate", message: "Rude words in the About text." });
 
   beforeAll(async () => {
-    ({ server, cast, as } = await startCastServer());
     for (const role of ["owner", "member", "moderator", "admin"] as const) {
       profileOf[role] = await buildContent(server.db, { ownerId: cast[role].id, modelKey: "user", title: cast[role].name, profileId: cast[role].id, visibility: "restricted" });
     }
   });
-  afterAll(() => server.stop());
 
   it("is refused to the person with a message, whatever their role, and nothing is stored", async () => {
     for (const role of ["member", "moderator", "admin"] as const) {

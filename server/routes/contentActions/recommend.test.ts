@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { getConfigValue, setConfigValue } from "../../models/appConfig.js";
 import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("POST /profile/postRecommend", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let owner: TestUser;
   let member: TestUser;
   let friend: TestUser;
@@ -21,7 +22,6 @@ describe("POST /profile/postRecommend", () => {
   const readGrantsOf = (contentId: number) => server.db.selectFrom("content_grants").select(["scope", "profile_id", "permission"]).where("content_id", "=", contentId).where("scope", "in", ["profile", "group"]).orderBy("id").execute();
 
   beforeAll(async () => {
-    server = await startTestServer();
     owner = await buildUser(server.db, { name: "Olive Owner" });
     member = await buildUser(server.db, { name: "Mel Member" });
     friend = await buildUser(server.db, { name: "Fran Friend" });
@@ -33,7 +33,6 @@ describe("POST /profile/postRecommend", () => {
     adminClient = await signedInClient(server, await buildUser(server.db, { admin: true }));
     guest = server.client();
   });
-  afterAll(() => server.stop());
 
   it("refuses guests with 401", async () => {
     const res = await guest.post("/profile/postRecommend", { opaque_id: plan.opaque_id, targetProfiles: [friend.id] });

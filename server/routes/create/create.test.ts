@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CREATE_MESSAGES } from "../../../contract/index.js";
 import type { Profile } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
 import { buildUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("creating collections and groups", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let member: Profile & { password: string };
   let client: TestClient;
 
   beforeAll(async () => {
-    server = await startTestServer();
     member = await buildUser(server.db);
     client = server.client();
     await client.signIn(member.username!, member.password);
   });
-  afterAll(() => server.stop());
 
   it("asks guests to sign in", async () => {
     const guest = server.client();

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CREATE_MESSAGES, CURRICULUM_MESSAGES } from "../../../contract/index.js";
 import type { Profile } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
-import { buildUser, startCast, type RoleCast } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { buildUser } from "../../test/factories.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useCast, useTestServer } from "../../test/useServer.js";
 
 describe("curriculum items and templates", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let member: Profile & { password: string };
   let client: TestClient;
   let templateId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
     member = await buildUser(server.db);
     client = server.client();
     await client.signIn(member.username!, member.password);
@@ -30,7 +30,6 @@ describe("curriculum items and templates", () => {
       ])
       .execute();
   });
-  afterAll(() => server.stop());
 
   it("asks guests to sign in", async () => {
     const guest = server.client();
@@ -224,11 +223,9 @@ describe("curriculum items and templates", () => {
 });
 
 describe("a template a group owns: managed by the group's leaders, as the group's items are", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast } = useCast();
 
   beforeAll(async () => {
-    ({ server, cast } = await startCast());
     const template = await server.db
       .insertInto("curriculum_templates")
       .values({ uid: "group-project", model_key: "project", title: "Group Project", description: "The group's own", owner_id: cast.group.id, sort_order: 0, created_at: "2024-01-01T00:00:00.000Z" })
@@ -236,7 +233,6 @@ describe("a template a group owns: managed by the group's leaders, as the group'
       .executeTakeFirstOrThrow();
     await server.db.insertInto("curriculum_template_sections").values({ template_id: template.id, position: 0, title: "Plan", html: "<p>Plan it.</p>" }).execute();
   });
-  afterAll(() => server.stop());
 
   it("offers 'manage' (can_edit) and saves for the leader and admins; the group's members, moderators and others may not", async () => {
     const c = cast.clients;
@@ -257,11 +253,7 @@ describe("a template a group owns: managed by the group's leaders, as the group'
 });
 
 describe("demo templates", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ seedDemo: true });
-  });
-  afterAll(() => server.stop());
+  const { server } = useTestServer({ seedDemo: true });
 
   it("are seeded per curriculum type, the teacher's own editable by the teacher", async () => {
     const teacher = server.client();

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ATTACHMENT_MESSAGES, DISCUSSION_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { setConfigValue } from "../../models/appConfig.js";
 import { pdfBytes } from "../../test/sampleFiles.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 const SUMMARY = "/comment/thread/summary/bulk";
 const THREAD = "/comment/thread/bulk";
@@ -22,14 +23,13 @@ const post = (c: TestClient, opaqueId: string, comment: string, extra: Record<st
 const q = (opaqueId: string, commentId: number) => `opaque_id=${encodeURIComponent(opaqueId)}&comment_id=${commentId}`;
 
 describe("discussions on an item", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let owner: TestUser, member: TestUser, other: TestUser, leader: TestUser, groupMember: TestUser, moderator: TestUser, admin: TestUser;
   const as = {} as Record<"owner" | "member" | "other" | "leader" | "groupMember" | "moderator" | "admin", TestClient>;
   let guest: TestClient;
   let item: Content, hidden: Content, groupItem: Content;
 
   beforeAll(async () => {
-    server = await startTestServer();
     owner = await buildUser(server.db, { name: "Olive Owner" });
     member = await buildUser(server.db, { name: "Max Member" });
     other = await buildUser(server.db, { name: "Otto Other" });
@@ -47,7 +47,6 @@ describe("discussions on an item", () => {
     for (const [key, user] of Object.entries(users)) as[key as keyof typeof as] = await signedInClient(server, user);
     guest = server.client();
   });
-  afterAll(() => server.stop());
 
   it("gives guests the summary (count and can_view) but never comments, and hides items they may not see", async () => {
     const before = await summary(guest, item.opaque_id);

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DISCUSSION_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
-import { buildGroup, buildGroupPage, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildGroup, buildGroupPage, statusesByRole } from "../../test/factories.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCastServer } from "../../test/useServer.js";
 
 const COMMENT = "/comment/thread/comment";
 const LIST = "/comment/thread/discussions";
@@ -13,10 +14,8 @@ const ONE = "/comment/thread/discussion";
 type Thread = { id: number; title: string; replies_count: number; last_activity_at: string };
 
 describe("a group's discussions (the thread widget)", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
-  let groupItem: Content, hiddenGroupItem: Content, resource: Content;
+  const { server, cast, as, resource, groupPage: groupItem } = useCastServer();
+  let hiddenGroupItem: Content;
   const fits = apiReferenceCheck();
 
   /** Starts a thread in the group's discussions. */
@@ -27,11 +26,9 @@ describe("a group's discussions (the thread widget)", () => {
   const titles = (res: { body: { data: Thread[] } }) => res.body.data.map((t) => t.title);
 
   beforeAll(async () => {
-    ({ server, cast, as, resource, groupPage: groupItem } = await startCastServer());
     // A restricted group only its own members may see.
     hiddenGroupItem = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader, [cast.groupie]), "Secret Club", { restricted: true });
   });
-  afterAll(() => server.stop());
 
   it("lets the group's leaders and members, moderators and admins start threads; signed-in viewers read them; guests get 401", async () => {
     const started = await statusesByRole(as, (c) => start(c, "Field trip"));

@@ -1,23 +1,21 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApi } from "../../../contract/openapi.js";
 import { buildContent, buildUser } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content: { "application/json": { schema: object } } }> }>> };
 
 /** The API reference tells the truth: real answers, good and bad, fit the schema it documents for their status. */
 describe("the OpenAPI reference", () => {
-  let server: TestServer;
+  const { server } = useTestServer({ env: { AUTH_RATE_LIMIT: "3" } });
   const doc = buildOpenApi() as unknown as Doc;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { AUTH_RATE_LIMIT: "3" } });
     const owner = await buildUser(server.db);
     await buildContent(server.db, { ownerId: owner.id, title: "Volcano Model" });
   });
-  afterAll(() => server.stop());
 
   const fits = (method: string, path: string, status: number, body: unknown) => {
     const documented = doc.paths[path]?.[method]?.responses[String(status)];

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 /** Edit grants (content_grants rows with permission "edit"): for a profile, or for a group's leaders. */
 describe("editing through edit grants", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let owner: TestUser;
   let granted: TestUser;
   let leader: TestUser;
@@ -16,7 +17,6 @@ describe("editing through edit grants", () => {
   let link: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     owner = await buildUser(server.db, { name: "Olive Owner" });
     granted = await buildUser(server.db, { name: "Gina Granted" });
     leader = await buildUser(server.db, { name: "Leo Leader" });
@@ -37,7 +37,6 @@ describe("editing through edit grants", () => {
       clients[key] = await signedInClient(server, user);
     }
   });
-  afterAll(() => server.stop());
 
   /** Saves a body through POST {link}/update. */
   const save = (client: TestClient, text: string) => client.post(`${link}/update`, { title: "Shared Wetlands Plan", sections: [{ title: "Notes", html: `<p>${text}</p>` }] });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { writeSections } from "../../models/sections.js";
 import { buildContent, buildSignedInClient, buildSignedInUser, type TestUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
-
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 /** A Lexical editor state with one paragraph of text (what the editor sends). */
 const lexical = (text: string) => ({
@@ -11,7 +11,7 @@ const lexical = (text: string) => ({
 });
 
 describe("editing an item's body", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let owner: TestUser;
   let ownerClient: TestClient;
   let otherClient: TestClient;
@@ -20,14 +20,12 @@ describe("editing an item's body", () => {
   let link: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     [owner, ownerClient] = await buildSignedInUser(server, { name: "Olive Owner" });
     otherClient = await buildSignedInClient(server);
     adminClient = await buildSignedInClient(server, { admin: true });
     plan = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Tidal Forces Lesson", description: "Moon and sea" });
     link = `/lesson-plans/${plan.uid}`;
   });
-  afterAll(() => server.stop());
 
   it("loads an item for viewing and editing, with the actor's abilities", async () => {
     const asOwner = await ownerClient.get(`/api/content${link}`);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Content } from "../../db/schema.js";
-import { buildUser, signedInClient, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildUser, signedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCastServer } from "../../test/useServer.js";
 
 /**
  * Who edits a group's page (its name and About text, its thumbnail, the edit lock): its leaders, every one of them, and
@@ -9,21 +9,16 @@ import type { TestClient, TestServer } from "../../test/testServer.js";
  * Edit and Design Thumbnail are offered (abilities.edit) to exactly those the server lets save.
  */
 describe("editing a group's page, by role", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast, as: castClients, groupPage } = useCastServer();
   let as: RoleCast["clients"] & { coLeader: TestClient };
-  let groupPage: Content;
   const link = () => `/groups/${groupPage.uid}`;
 
   beforeAll(async () => {
-    const started = await startCastServer();
-    ({ server, cast, groupPage } = started);
     // A second leader, made one after the group was created: the page's owner is still the first.
     const coLeader = await buildUser(server.db, { name: "Cora Coleader" });
     await server.db.insertInto("group_members").values({ group_id: cast.group.id, profile_id: coLeader.id, role: "leader" }).execute();
-    as = { ...started.as, coLeader: await signedInClient(server, coLeader) };
+    as = { ...castClients, coLeader: await signedInClient(server, coLeader) };
   });
-  afterAll(() => server.stop());
 
   it("offers Edit (abilities.edit) to the group's leaders and administrators only", async () => {
     const edit: Record<string, boolean> = {};

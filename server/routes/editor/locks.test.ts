@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
 import { buildContent, buildSignedInClient, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("edit locks", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let owner: TestUser;
   let coEditor: TestUser;
   let member: TestUser;
@@ -16,7 +17,6 @@ describe("edit locks", () => {
   const lockOf = (item: Content) => ({ type: item.model_key, type_id: item.id });
 
   beforeAll(async () => {
-    server = await startTestServer();
     owner = await buildUser(server.db, { name: "Olive Owner" });
     // A moderator may edit anything (policies/contentObject.ts canEdit): the second editor.
     coEditor = await buildUser(server.db, { name: "Mo Derator", moderator: true });
@@ -24,7 +24,6 @@ describe("edit locks", () => {
     plan = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan" });
     [ownerClient, coEditorClient, memberClient] = [await signedInClient(server, owner), await signedInClient(server, coEditor), await signedInClient(server, member)];
   });
-  afterAll(() => server.stop());
 
   it("takes the lock, renews it, and tells a second editor who holds it (on another instance too)", async () => {
     const first = await ownerClient.post("/update-lock", { ...lockOf(plan), cache_date: plan.updated_at });

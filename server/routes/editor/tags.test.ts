@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { buildAttribute, buildContent, buildSignedInClient, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("tagging an item (attributes and keywords)", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let owner: TestUser;
   let ownerClient: TestClient;
   let otherClient: TestClient;
@@ -13,7 +14,6 @@ describe("tagging an item (attributes and keywords)", () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    server = await startTestServer();
     owner = await buildUser(server.db);
     const other = await buildUser(server.db);
     plan = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Narwhal Migration Plan" });
@@ -29,7 +29,6 @@ describe("tagging an item (attributes and keywords)", () => {
     ownerClient = await signedInClient(server, owner);
     otherClient = await signedInClient(server, other);
   });
-  afterAll(() => server.stop());
 
   it("saves attributes and keywords (trimmed, de-duplicated, sorted) and search finds the item by them at once", async () => {
     const itemPath = `/api/content${link}`;

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EDITOR_IMAGE_MESSAGES, THUMBNAIL_MESSAGES } from "../../../contract/index.js";
 import { DAILY_UPLOADS } from "../../policies/editorImage.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, startCast, type RoleCast } from "../../test/factories.js";
+import { buildContent } from "../../test/factories.js";
 import { gifBytes, pdfBytes, solidPng } from "../../test/sampleFiles.js";
-import { fileForm, type TestServer } from "../../test/testServer.js";
+import { fileForm } from "../../test/testServer.js";
+import { useCast } from "../../test/useServer.js";
 
 /** The upload as the editor sends it: one image in the part named image. */
 const imageForm = (data: Buffer, name = "diagram.png", type = "image/png") => fileForm("image", data, name, type);
 
 // Images an author puts in an item's body from their computer (POST /corefiles/image) and where they are served.
 describe("editor images", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
+  const { server, cast, as } = useCast();
   const fits = apiReferenceCheck();
-
-  beforeAll(async () => {
-    ({ server, cast, as } = await startCast());
-  });
-  afterAll(() => server.stop());
 
   it("takes an image from every signed-in role, answers its address and size, and serves it to anyone with the address", async () => {
     expect((await as.guest.postForm("/corefiles/image/?v=2", imageForm(solidPng(30, 20)))).status).toBe(401);

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
 import { insertProfile } from "../../models/profiles.js";
-import { buildContent, buildGroup, buildUser, signedInClient, startCast, type RoleCast, type TestUser } from "../../test/factories.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCast } from "../../test/useServer.js";
 
 describe("content endorsements (GET and POST /system/content-endorsements)", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast } = useCast();
   let item: Content;
   let pressItem: Content;
   let hidden: Content;
@@ -21,7 +21,6 @@ describe("content endorsements (GET and POST /system/content-endorsements)", () 
   type Listed = { id: number; type: string; can_change: boolean; publish_to_public: boolean; endorser: { profile_id: number; name: string; is_group: boolean } };
 
   beforeAll(async () => {
-    ({ server, cast } = await startCast());
     item = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Endorsed Fractions Plan" });
     hidden = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Hidden Plan", visibility: "restricted" });
     // A publisher with an account, who owns an item and leads a publisher group.
@@ -34,7 +33,6 @@ describe("content endorsements (GET and POST /system/content-endorsements)", () 
     plainMember = await buildUser(server.db, { name: "Aardvark Plain Member" });
     someGroup = await buildGroup(server.db, plainMember);
   });
-  afterAll(() => server.stop());
 
   it("is for the item's owner, moderators and administrators: guests 401, others 403 (404 when they may not even view it)", async () => {
     const { guest, member, leader, groupie } = cast.clients;

@@ -10,7 +10,8 @@ import type { Content } from "../../db/schema.js";
 import { absoluteSiteLinks } from "../../export/exportDocument.js";
 import { buildContent, buildSignedInClient, buildSignedInUser, buildUser, type TestUser } from "../../test/factories.js";
 import { solidPng } from "../../test/sampleFiles.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { startTestServer, type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -38,7 +39,7 @@ const docxText = (xml: string) =>
     .replace(/&gt;/g, ">");
 
 describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let browser: Browser;
   let owner: TestUser;
   let ownerClient: TestClient;
@@ -49,7 +50,6 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
   let imageKey: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     browser = await chromium.launch({ executablePath: CHROMIUM });
     [owner, ownerClient] = await buildSignedInUser(server, { name: "Olive Owner" });
     memberClient = await buildSignedInClient(server);
@@ -85,7 +85,6 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it("exports HTML that a browser parses into the title, description, sections, rendered equations, tables and images, and no script", async () => {
@@ -334,14 +333,7 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
 
 describe("the links an export writes to this site", () => {
   const PUBLIC_URL = "http://commons.example.test";
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ env: { PUBLIC_URL } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const { server } = useTestServer({ env: { PUBLIC_URL } });
 
   /** A GET with a Host header of the caller's choosing (fetch would not send one). */
   const getWithHost = (pathname: string, host: string) =>

@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/index.js";
 import type { Content, Profile } from "../../db/schema.js";
 import { buildContent, buildUser } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("POST /profile/favorite", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let member: Profile & { password: string };
   let item: Content, hidden: Content;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const owner = await buildUser(server.db);
     member = await buildUser(server.db);
     item = await buildContent(server.db, { ownerId: owner.id, title: "Volcano Model" });
     hidden = await buildContent(server.db, { ownerId: owner.id, title: "Hidden Draft", visibility: "restricted" });
   });
-  afterAll(() => server.stop());
 
   it("answers 401 to guests", async () => {
     const res = await server.client().post("/profile/favorite", { modelName: "resource", type: `resource:${item.id}`, value: true });

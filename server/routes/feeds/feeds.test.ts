@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, CONTENT_ACTION_MESSAGES, FEED_MESSAGES, FEED_POSTS_PER_PAGE, MESSAGES, PENDING_ATTACHMENTS_MAX } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
-import { buildContent, buildGroup, buildGroupPage, buildSignedInUser, buildUser, signedInClient, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildGroup, buildGroupPage, buildSignedInUser, buildUser, signedInClient, statusesByRole } from "../../test/factories.js";
 import { pdfBytes, pngBytes } from "../../test/sampleFiles.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCastServer } from "../../test/useServer.js";
 
 const base = (item: Content) => `/feeds/by-type/${item.model_key}/${item.id}`;
 /** Sends a DELETE with the CSRF token (the client's post() is POST only). */
@@ -17,21 +18,17 @@ const uploadFile = (c: TestClient, name: string, data: Uint8Array, type = "appli
 const react = (c: TestClient, postId: number, feedback_type: string, extra: Record<string, unknown> = {}) => c.post(`/feeds/posts/${postId}/feedback`, { feedback_type, ...extra });
 
 describe("a group's feed", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
-  let feedItem: Content, hiddenGroupItem: Content, resource: Content;
+  const { server, cast, as, resource, groupPage: feedItem } = useCastServer();
+  let hiddenGroupItem: Content;
 
   /** The answer fits what the API reference documents for its status. */
   const fits = apiReferenceCheck();
   const post = async (c: TestClient, content: string, item = feedItem) => c.post(base(item), { content });
 
   beforeAll(async () => {
-    ({ server, cast, as, resource, groupPage: feedItem } = await startCastServer());
     // A restricted group only its own members may see.
     hiddenGroupItem = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader, [cast.groupie]), "Secret Club", { restricted: true });
   });
-  afterAll(() => server.stop());
 
   it("lets whoever may view the group read its feed, and only its signed-in members post", async () => {
     const empty = await as.guest.get(base(feedItem));

@@ -1,29 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { FEED_MESSAGES, GROUP_JOIN_ANYONE, GROUP_JOIN_BY_REQUEST, GROUP_JOIN_INVITATION_ONLY, GROUP_JOIN_REQUEST_MESSAGES, GROUP_MEMBER_MESSAGES } from "../../../contract/index.js";
 import type { Content, Profile } from "../../db/schema.js";
-import { buildGroup, buildGroupPage, buildSignedInUser, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildGroup, buildGroupPage, buildSignedInUser, statusesByRole } from "../../test/factories.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCastServer } from "../../test/useServer.js";
 
 const ask = (page: Content) => `/groups/${page.id}/join-request`;
 const requests = (page: Content) => `/groups/${page.id}/join-requests`;
 const feedOf = (page: Content) => `/feeds/by-type/profile/${page.id}`;
 
 describe("requests to join a group", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
+  const { server, cast, as } = useCastServer();
   /** Leads a group of their own, not the one asked to join. */
   let otherLeader: TestClient;
   const fits = apiReferenceCheck();
 
   beforeAll(async () => {
-    ({ server, cast, as } = await startCastServer());
     const [someone, client] = await buildSignedInUser(server, { name: "Ola Otherleader" });
     await buildGroup(server.db, someone);
     otherLeader = client;
   });
-  afterAll(() => server.stop());
 
   /** A fresh group led by the cast's leader with the groupie in it, its join permission set, and its page. */
   async function groupJoinedBy(joinPermission: number, title: string, options: { restricted?: boolean } = {}): Promise<{ group: Profile; page: Content }> {

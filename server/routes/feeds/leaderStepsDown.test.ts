@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
-import { buildGroup, buildGroupPage, buildSignedInUser, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import { buildGroup, buildGroupPage, buildSignedInUser, statusesByRole } from "../../test/factories.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCastServer } from "../../test/useServer.js";
 
 const members = (page: Content) => `/groups/${page.id}/members`;
 const feedOf = (page: Content) => `/feeds/by-type/profile/${page.id}`;
@@ -12,17 +13,13 @@ const feedOf = (page: Content) => `/feeds/by-type/profile/${page.id}`;
  * people and feed (nor its editing) through that ownership.
  */
 describe("a leader who owns the group's page and leaves its leadership", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
+  const { server, cast, as } = useCastServer();
   let coLeader: Profile;
   let asCoLeader: TestClient;
 
   beforeAll(async () => {
-    ({ server, cast, as } = await startCastServer());
     [coLeader, asCoLeader] = await buildSignedInUser(server, { name: "Cora Coleader" });
   });
-  afterAll(() => server.stop());
 
   /** A fresh "Only members" group led by the cast's leader (who owns its page) and the co-leader, with the groupie in it. */
   async function membersOnlyGroup(title: string): Promise<{ group: Profile; page: Content }> {

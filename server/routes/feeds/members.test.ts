@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GROUP_MEMBER_MESSAGES, GROUP_MEMBERS_SHOWN, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
-import { buildGroup, buildGroupPage, buildUser, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildGroup, buildGroupPage, buildUser, statusesByRole } from "../../test/factories.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCastServer } from "../../test/useServer.js";
 
 const members = (item: Content) => `/groups/${item.id}/members`;
 
 describe("a group's people", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
-  let groupPage: Content, resource: Content;
+  const { server, cast, as, groupPage, resource } = useCastServer();
   const fits = apiReferenceCheck();
-
-  beforeAll(async () => {
-    ({ server, cast, as, groupPage, resource } = await startCastServer());
-  });
-  afterAll(() => server.stop());
 
   it("lists leaders first then members, each by name with a link to their profile, and tells the asker its own role", async () => {
     const [zed, amy] = [await buildUser(server.db, { name: "Zed Zoologist" }), await buildUser(server.db, { name: "amy Astronomer" })];
@@ -91,17 +84,13 @@ describe("a group's people", () => {
 });
 
 describe("managing a group's people", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
+  const { server, cast, as } = useCastServer();
   const fits = apiReferenceCheck();
 
   beforeAll(async () => {
-    ({ server, cast, as } = await startCastServer());
     // The cast's owner leads a group of its own: another group's leader.
     await buildGroup(server.db, cast.owner);
   });
-  afterAll(() => server.stop());
 
   /** A fresh group led by the cast's leader with the cast's groupie as member, and its page. */
   const freshGroup = async (title: string) => {

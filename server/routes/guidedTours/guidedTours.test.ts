@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildOpenApi } from "../../../contract/openapi.js";
 import { MESSAGES, TOUR_MESSAGES } from "../../../contract/index.js";
 import { setConfigValue } from "../../models/appConfig.js";
 import { DEFAULT_TOURS } from "../../seed/defaults.js";
-import { startCast, type RoleCast } from "../../test/factories.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCast } from "../../test/useServer.js";
 
 /** PUT JSON with the CSRF token (a guest sends none: it has no session to borrow). */
 const put = async (client: TestClient, path: string, body: unknown) => client.request("PUT", path, body, { "x-csrf-token": await client.token() });
@@ -15,14 +15,8 @@ const stops = [
 ];
 
 describe("guided tours (GET /system/guided-tour/by-name, PUT /system/guided-tour/{id})", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast } = useCast();
   let tourId: number;
-
-  beforeAll(async () => {
-    ({ server, cast } = await startCast());
-  });
-  afterAll(() => server.stop());
 
   it("gives every installation the default tours, to guests too, with edit allowed only to administrators", async () => {
     const permissionsTour = DEFAULT_TOURS.find((t) => t.name === "manage-permissions-modal")!;

@@ -1,17 +1,12 @@
 import vm from "node:vm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as contract from "../../../contract/index.js";
 import { CONTACT_MESSAGES, I18N_GROUPS, I18N_MESSAGES, MESSAGES, i18nTexts } from "../../../contract/index.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 // GET /i18n/{group}/{locale-or-key}/{nonce}.js: the site's texts as scripts.
 describe("localization scripts", () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop());
+  const { server } = useTestServer();
 
   /** Fetches a script and runs it in a fresh context, as a page would; answers what it set. */
   const run = async (path: string, before = "") => {

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SupportedIcon } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("icons: GET /system/icons/supported and the icons' SVGs", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   const fits = apiReferenceCheck();
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop());
 
   const list = async (query = "") => {
     const res = await server.client().get(`/system/icons/supported${query}`);

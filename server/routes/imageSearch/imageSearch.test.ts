@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_DOWNLOAD_LOCATION_MAX, IMAGE_SEARCH_FEATURE, IMAGE_SEARCH_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildRoleCast, buildSignedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildSignedInClient, statusesByRole } from "../../test/factories.js";
 import { FAKE_UNSPLASH_TOTAL, fakePhotographer, startFakeUnsplash, type FakeUnsplash } from "../../test/fakeUnsplash.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { startTestServer } from "../../test/testServer.js";
+import { useCast } from "../../test/useServer.js";
 
 const KEY = "test-access-key";
 const PATH = "/images/unsplash/search";
@@ -13,19 +14,12 @@ const DOWNLOAD = "/images/unsplash/download";
 // asks a stand-in for its API on 127.0.0.1 (server/test/fakeUnsplash.ts), through UNSPLASH_API_URL.
 describe("the image search", () => {
   let fake: FakeUnsplash;
-  let server: TestServer;
-  let cast: RoleCast;
-  const fits = apiReferenceCheck();
-
   beforeAll(async () => {
     fake = await startFakeUnsplash({ accessKey: KEY });
-    server = await startTestServer({ env: { UNSPLASH_API_URL: fake.url, UNSPLASH_ACCESS_KEY: KEY, UNSPLASH_TIMEOUT_MS: "500" } });
-    cast = await buildRoleCast(server);
   });
-  afterAll(async () => {
-    await server.stop();
-    await fake.close();
-  });
+  afterAll(() => fake.close());
+  const { server, cast } = useCast(() => ({ env: { UNSPLASH_API_URL: fake.url, UNSPLASH_ACCESS_KEY: KEY, UNSPLASH_TIMEOUT_MS: "500" } }));
+  const fits = apiReferenceCheck();
 
   it("answers signed-in people only (a guest gets 401 and Unsplash is not asked), every role alike", async () => {
     const asked = fake.requests.length;

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { INTERCEPTOR_DEFER_HOURS, INTERCEPTOR_TEXTS, MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildInterceptor, buildSignedInClient, buildSignedInUser, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import { buildInterceptor, buildSignedInClient, buildSignedInUser, statusesByRole } from "../../test/factories.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCast } from "../../test/useServer.js";
 
 const HOUR = 3_600_000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
 
 describe("interceptors", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast } = useCast();
   const fits = apiReferenceCheck();
 
-  beforeAll(async () => {
-    ({ server, cast } = await startCast());
-  });
-  afterAll(() => server.stop());
   beforeEach(async () => {
     await server.db.deleteFrom("interceptors").execute();
   });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CONTENT_ACTION_MESSAGES } from "../../../contract/index.js";
-import type { Content } from "../../db/schema.js";
-import { buildContent, startCastServer, type RoleCast } from "../../test/factories.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import { buildContent, type RoleCast } from "../../test/factories.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCastServer } from "../../test/useServer.js";
 
 type Role = keyof RoleCast["clients"];
 type Report = { kind: string; reason: string; message: string; status: string; id: number; reporter: { name: string } };
@@ -11,15 +11,7 @@ type Report = { kind: string; reason: string; message: string; status: string; i
 // moderators' queue (with the latest reason and message), and no second notice to the staff. Once the report is
 // resolved, a new one queues again; another person's report is their own entry.
 describe("reporting the same thing twice", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
-  let resource: Content, groupPage: Content;
-
-  beforeAll(async () => {
-    ({ server, cast, as, resource, groupPage } = await startCastServer());
-  });
-  afterAll(() => server.stop());
+  const { server, cast, as, resource, groupPage } = useCastServer();
 
   const openReports = async (kind: string): Promise<Report[]> => {
     const res = await as.admin.get("/api/moderation/reports?status=open");

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, MODERATION_MESSAGES, REPORTS_PER_PAGE } from "../../../contract/index.js";
-import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildUser, signedInClient, startCastServer, type RoleCast } from "../../test/factories.js";
-import type { TestServer } from "../../test/testServer.js";
+import { buildContent, buildUser, signedInClient, type RoleCast } from "../../test/factories.js";
+import { useCastServer } from "../../test/useServer.js";
 
 // The staff's review of reports: an item, a comment and a group's feed post reported through their own calls,
 // then read and resolved by moderators and administrators only.
 describe("reviewing reports", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
-  let resource: Content, groupPage: Content;
+  const { server, cast, as, resource, groupPage } = useCastServer();
   const fits = apiReferenceCheck();
   const reports = (role: keyof RoleCast["clients"], query = "") => as[role].get(`/api/moderation/reports${query}`);
 
   beforeAll(async () => {
-    ({ server, cast, as, resource, groupPage } = await startCastServer());
 
     // Reported in this order, a moment apart, so the list's newest-first order shows.
     const pause = () => new Promise((r) => setTimeout(r, 5));
@@ -30,7 +25,6 @@ describe("reviewing reports", () => {
     expect(post.status).toBe(201);
     expect((await as.leader.post(`/feeds/posts/${post.body.id}/flag`, { value: "inappropriate", message: "An advert." })).status).toBe(200);
   });
-  afterAll(() => server.stop());
 
   it("lists every kind of open report, newest first, to moderators and administrators only", async () => {
     const guest = await reports("guest");

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GROUP_JOIN_BY_REQUEST, NOTIFICATION_MESSAGES, NOTIFICATION_SETTINGS } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildGroup, buildGroupPage, buildRoleCast, buildUser, signedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
-import { linkIn, startMailbox, type TestMailbox } from "../../test/mailbox.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { buildContent, buildGroup, buildGroupPage, buildUser, signedInClient, statusesByRole } from "../../test/factories.js";
+import { linkIn } from "../../test/mailbox.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useCast, useMailbox } from "../../test/useServer.js";
 
 const COMMENT = "/comment/thread/comment";
 const PUBLIC_URL = "http://commons.example.test";
@@ -18,10 +19,8 @@ type Listed = { id: number; kind: string; actor: { name: string; link: string } 
 
 // Notifications: what subscriptions, group discussions and access requests tell whom, and the settings that stop them.
 describe("notifications", () => {
-  let server: TestServer;
-  let mailbox: TestMailbox;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
+  const mailbox = useMailbox();
+  const { server, cast, as } = useCast(() => ({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } }));
   let lesson: Content, groupPage: Content;
   const fits = apiReferenceCheck();
 
@@ -35,16 +34,8 @@ describe("notifications", () => {
   const comment = (c: TestClient, item: Content, text: string, extra: Record<string, unknown> = {}) => c.post(COMMENT, { opaque_id: item.opaque_id, comment: text, ...extra });
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startTestServer({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } });
-    cast = await buildRoleCast(server);
-    as = cast.clients;
     lesson = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Volcano Week" });
     groupPage = await buildGroupPage(server.db, cast.leader, cast.group, "Science Team");
-  });
-  afterAll(async () => {
-    await server.stop();
-    await mailbox.close();
   });
 
   it("tells a comment's author and its subscribers of a reply, not the replier, with who said what where", async () => {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PERMISSION_MESSAGES } from "../../../contract/index.js";
-import { buildContent, buildSignedInUser, startCastServer, type RoleCast } from "../../test/factories.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import { buildContent, buildSignedInUser } from "../../test/factories.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCastServer } from "../../test/useServer.js";
 
 /**
  * An access request is answered once: two saves of the Permissions form at once (a double click, or the owner and an
@@ -9,14 +10,7 @@ import type { TestClient, TestServer } from "../../test/testServer.js";
  * leave the request with one answer.
  */
 describe("two answers to one access request at once", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
-
-  beforeAll(async () => {
-    ({ server, cast, as } = await startCastServer());
-  });
-  afterAll(() => server.stop());
+  const { server, cast, as } = useCastServer();
 
   /** A restricted item of the owner's, and a fresh requester's pending request for it. */
   async function askedFor(title: string): Promise<{ opaqueId: string; requestId: number; requester: TestClient; requesterId: number }> {

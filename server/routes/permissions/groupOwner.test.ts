@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
-import { buildContent, buildGroup, buildRoleCast, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
-
+import { buildContent, buildGroup, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useCast, useTestServer } from "../../test/useServer.js";
 
 describe("items a group owns: its leaders act as the owner, its members see it", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast } = useCast();
   let c: RoleCast["clients"];
   let group: Profile;
   let item: Content;
@@ -15,11 +14,9 @@ describe("items a group owns: its leaders act as the owner, its members see it",
   const statuses = (call: (client: TestClient) => Promise<{ status: number }>) => statusesByRole(c, call);
 
   beforeAll(async () => {
-    ({ server, cast } = await startCast());
     ({ group, clients: c } = cast);
     item = await buildContent(server.db, { ownerId: group.id, modelKey: "lesson_plan", title: "Group Plans", visibility: "restricted" });
   });
-  afterAll(() => server.stop());
 
   it("lets the group's leader and members view a restricted item the group owns; the leader gets the owner's actions", async () => {
     expect(await statuses((client) => page(client))).toEqual({ guest: 401, owner: 404, member: 404, leader: 200, groupie: 200, moderator: 404, admin: 200 });
@@ -126,19 +123,17 @@ describe("items a group owns: its leaders act as the owner, its members see it",
 });
 
 describe.each(["memory", "sql"])("search (%s) lists a restricted item a group owns to the group's leader and members", (mode) => {
-  let server: TestServer;
+  const { server } = useTestServer({ env: { SEARCH_INDEX: mode } });
   let c: RoleCast["clients"];
   const word = "Capybaragroup";
   const found = async (client: TestClient) => ((await client.get(`/api/search?query=${word}`)).body.data as { title: string; is_owner: boolean }[]).map((d) => [d.title, d.is_owner]);
   const titlesAt = async (client: TestClient, query: string) => ((await client.get(`/api/search?${query}`)).body.data as { title: string }[]).map((d) => d.title);
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { SEARCH_INDEX: mode } });
     const cast = await buildRoleCast(server);
     c = cast.clients;
     await buildContent(server.db, { ownerId: cast.group.id, modelKey: "lesson_plan", title: `${word} Plans`, visibility: "restricted" });
   });
-  afterAll(() => server.stop());
 
   it("by a word, by browsing and with a filter; is_owner is true for the leader only", async () => {
     expect(await found(c.leader)).toEqual([[`${word} Plans`, true]]);

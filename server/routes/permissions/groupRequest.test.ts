@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, PERMISSION_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
-import { buildGroup, buildGroupPage, startCastServer, statusesByRole, type RoleCast } from "../../test/factories.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
+import { buildGroup, buildGroupPage, statusesByRole } from "../../test/factories.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCastServer } from "../../test/useServer.js";
 
 describe("access requests on a group's page", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
-  let openGroup: Content, hiddenGroup: Content;
+  const { server, cast, as, groupPage: openGroup } = useCastServer();
+  let hiddenGroup: Content;
 
   const ask = (c: TestClient, item: Content, by: "uid" | "opaque_id" | "id" = "uid") =>
     c.post("/permissions/request", by === "id" ? { model: item.model_key, id: item.id } : { [by]: item[by], requestReason: "Please let me in." });
 
   beforeAll(async () => {
-    ({ server, cast, as, groupPage: openGroup } = await startCastServer());
     hiddenGroup = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader, [cast.groupie]), "Hidden Team", { restricted: true });
   });
-  afterAll(() => server.stop());
 
   it("refuses them with a message pointing to Request to join, and stores no request", async () => {
     const statuses = await statusesByRole(as, (c) => ask(c, openGroup));

@@ -1,17 +1,17 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildRoleCast, buildUser, signedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
-import { linkIn, startMailbox, type TestMailbox } from "../../test/mailbox.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { buildContent, buildUser, signedInClient, statusesByRole } from "../../test/factories.js";
+import { linkIn } from "../../test/mailbox.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useCast, useMailbox } from "../../test/useServer.js";
 
 const PUBLIC_URL = "http://commons.example.test";
 
 describe("e-mail permission invites", () => {
-  let server: TestServer;
-  let mailbox: TestMailbox;
-  let cast: RoleCast;
+  const mailbox = useMailbox();
+  const { server, cast } = useCast(() => ({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } }));
   let item: Content;
   const fits = apiReferenceCheck();
 
@@ -29,14 +29,7 @@ describe("e-mail permission invites", () => {
   };
 
   beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startTestServer({ env: { SMTP_URL: mailbox.url, PUBLIC_URL } });
-    cast = await buildRoleCast(server);
     item = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Invite Lesson", visibility: "restricted" });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await mailbox.close();
   });
 
   it("may be sent by who may manage the item's permissions: the owner and an admin; a member 403, a guest 401", async () => {

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
 import { buildContent, buildRoleCast, type TestUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("link sharing: anyone holding an item's link may view it, and only there", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let owner: TestUser, member: TestUser;
   let ownerClient: TestClient, memberClient: TestClient, leaderClient: TestClient, groupieClient: TestClient, moderatorClient: TestClient, adminClient: TestClient, guest: TestClient;
   let group: Profile;
@@ -26,14 +27,12 @@ describe("link sharing: anyone holding an item's link may view it, and only ther
     ]);
 
   beforeAll(async () => {
-    server = await startTestServer();
     const cast = await buildRoleCast(server);
     ({ owner, member, group } = cast);
     ({ owner: ownerClient, member: memberClient, leader: leaderClient, groupie: groupieClient, moderator: moderatorClient, admin: adminClient, guest } = cast.clients);
     item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: `${word} Plans`, visibility: "restricted" });
     await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "group", profile_id: group.id, permission: "read" }).execute();
   });
-  afterAll(() => server.stop());
 
   it("before any link share, a guest and an ungranted member cannot view the item by its link", async () => {
     expect((await page(guest)).status).toBe(401);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
-import { buildContent, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
-import type { TestClient, TestServer } from "../../test/testServer.js";
-
+import { buildContent, statusesByRole, type RoleCast } from "../../test/factories.js";
+import type { TestClient } from "../../test/testServer.js";
+import { useCast } from "../../test/useServer.js";
 
 /**
  * A moderator manages the permissions (and endorsements) of what it may view, and of nothing else: it is no super user
@@ -10,8 +10,7 @@ import type { TestClient, TestServer } from "../../test/testServer.js";
  * only through a link share it reads there like anyone holding the link, without managing or editing it.
  */
 describe("moderators manage the permissions of the items they may view, not of those hidden from them", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast } = useCast();
   let c: RoleCast["clients"];
   let secret: Content, membersOnly: Content, granted: Content, linked: Content;
 
@@ -22,7 +21,6 @@ describe("moderators manage the permissions of the items they may view, not of t
   const statuses = (call: (client: TestClient) => Promise<{ status: number }>) => statusesByRole(c, call);
 
   beforeAll(async () => {
-    ({ server, cast } = await startCast());
     c = cast.clients;
     const plan = (title: string, visibility: "authed" | "restricted") => buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title, visibility });
     secret = await plan("Private Plans", "restricted");
@@ -32,7 +30,6 @@ describe("moderators manage the permissions of the items they may view, not of t
     linked = await plan("Linked Plans", "restricted");
     expect((await c.owner.post("/permissions/add-link-share", { opaque_id: linked.opaque_id })).status).toBe(200);
   });
-  afterAll(() => server.stop());
 
   it("answers every role that cannot open a restricted item 404 on its permissions too (the moderator included)", async () => {
     const opened = await statuses((client) => page(client, secret));

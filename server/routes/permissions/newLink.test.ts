@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PERMISSION_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { uploadsStorage, newStorageKey } from "../../storage/fileStorage.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { pdfBytes, solidPng } from "../../test/sampleFiles.js";
 import { buildContent, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("a new link for an item shared by link with the wrong people: the old link stops opening it", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let cast: RoleCast;
   let as: RoleCast["clients"];
   let item: Content;
@@ -19,7 +20,6 @@ describe("a new link for an item shared by link with the wrong people: the old l
   const current = async (id: number) => server.db.selectFrom("content").select(["uid", "opaque_id"]).where("id", "=", id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
-    server = await startTestServer();
     cast = await buildRoleCast(server);
     as = cast.clients;
     item = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Wrong Hands Plan", visibility: "restricted" });
@@ -32,7 +32,6 @@ describe("a new link for an item shared by link with the wrong people: the old l
       ])
       .execute();
   });
-  afterAll(() => server.stop());
 
   it("is for those who may manage the item's permissions: guests 401, who may not view it 404, readers 403; nothing changes", async () => {
     // An item of its own for each call, so a success does not change the next role's item.

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
 import { buildContent, buildRoleCast, buildUser, signedInClient, statusesByRole, type TestUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("permissions: managing an item's grants, and access requests", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let owner: TestUser, member: TestUser, editor: TestUser;
   let ownerClient: TestClient, memberClient: TestClient, leaderClient: TestClient, groupieClient: TestClient, moderatorClient: TestClient, adminClient: TestClient, editorClient: TestClient, guest: TestClient;
   let group: Profile;
@@ -15,7 +16,6 @@ describe("permissions: managing an item's grants, and access requests", () => {
   const titlesFound = async (client: TestClient) => ((await client.get(`/api/search?query=${word}`)).body.data as { title: string }[]).map((d) => d.title);
 
   beforeAll(async () => {
-    server = await startTestServer();
     const cast = await buildRoleCast(server);
     ({ owner, member, group } = cast);
     ({ owner: ownerClient, member: memberClient, leader: leaderClient, groupie: groupieClient, moderator: moderatorClient, admin: adminClient, guest } = cast.clients);
@@ -24,7 +24,6 @@ describe("permissions: managing an item's grants, and access requests", () => {
     await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "profile", profile_id: editor.id, permission: "edit" }).execute();
     editorClient = await signedInClient(server, editor);
   });
-  afterAll(() => server.stop());
 
   it("shows the owner the item's permission set and config, and the item page offers managing it", async () => {
     const res = await ownerClient.get(`/permissions?opaque_id=${item.opaque_id}`);

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, PROFILE_AUTOCOMPLETE_LIMIT, PROFILE_AUTOCOMPLETE_MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildGroup, buildUser, startCast, statusesByRole, type RoleCast, type TestUser } from "../../test/factories.js";
-import type { TestServer } from "../../test/testServer.js";
+import { buildGroup, buildUser, statusesByRole, type TestUser } from "../../test/factories.js";
+import { useCast } from "../../test/useServer.js";
 
 // GET /profile/autocomplete: the permissions and share dialogs' picker of people and groups.
 describe("the profile autocomplete", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast } = useCast();
   const fits = apiReferenceCheck();
   const word = "Quokkaname";
   let people: TestUser[];
@@ -22,7 +21,6 @@ describe("the profile autocomplete", () => {
   };
 
   beforeAll(async () => {
-    ({ server, cast } = await startCast());
     people = [];
     for (const name of ["Ann", "Bob", "Cy"]) people.push(await buildUser(server.db, { name: `${word} ${name}` }));
     // The groupie's group holds Ann; another group holds Bob; Cy is in none.
@@ -33,7 +31,6 @@ describe("the profile autocomplete", () => {
     ownGroup = { id: own.id, name: `${word} Team` };
     otherGroup = { id: other.id, name: `${word} Club` };
   });
-  afterAll(() => server.stop());
 
   it("answers signed-in people only (a guest gets 401), every role alike", async () => {
     const statuses = await statusesByRole(cast.clients, (c) => c.get(`/profile/autocomplete?st=${word}`));

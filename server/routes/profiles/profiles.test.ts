@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, PROFILE_MESSAGES, THUMBNAIL_MESSAGES } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildGroupPage, buildInstitution, buildUser, signedInClient, startCast, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildGroupPage, buildInstitution, buildUser, signedInClient } from "../../test/factories.js";
 import { solidPng } from "../../test/sampleFiles.js";
-import { fileForm, type TestClient, type TestServer } from "../../test/testServer.js";
+import { fileForm, type TestClient } from "../../test/testServer.js";
+import { useCast } from "../../test/useServer.js";
 
 /** The photo upload as the web app sends it: one image in the part profileAvatarBlock. */
 const photoForm = (data: Buffer, name = "me.png", type = "image/png") => fileForm("profileAvatarBlock", data, name, type);
 
 // Profiles' pages (the links beside comments and posts) and the photo a person gives themselves.
 describe("profiles", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
+  const { server, cast, as } = useCast();
   const fits = apiReferenceCheck();
-
-  beforeAll(async () => {
-    ({ server, cast, as } = await startCast());
-  });
-  afterAll(() => server.stop());
 
   it("shows a person's public face to everyone, never their account details", async () => {
     for (const client of [as.guest, as.member]) {

@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RESOURCE_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildContent, statusesByRole } from "../../test/factories.js";
 import { exeBytes, pdfBytes, pngBytes } from "../../test/sampleFiles.js";
-import { appendFile, type TestClient, type TestServer } from "../../test/testServer.js";
+import { appendFile, type TestClient } from "../../test/testServer.js";
+import { useCast } from "../../test/useServer.js";
 
 /** A multipart body carrying a replacement file (and the mode field). */
 function fileForm(bytes: Buffer, name: string): FormData {
@@ -16,14 +17,8 @@ function fileForm(bytes: Buffer, name: string): FormData {
 }
 
 describe("POST /resources/{uid}/source", () => {
-  let server: TestServer;
-  let cast: RoleCast;
+  const { server, cast } = useCast();
   const fits = apiReferenceCheck();
-
-  beforeAll(async () => {
-    ({ server, cast } = await startCast());
-  });
-  afterAll(() => server.stop());
 
   const linkResource = () => buildContent(server.db, { ownerId: cast.owner.id, title: "Tide Tables", url: "https://example.org/old-tides" });
   const row = (id: number) => server.db.selectFrom("content").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

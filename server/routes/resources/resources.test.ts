@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CREATE_MESSAGES, RESOURCE_FILE_MAX_BYTES, RESOURCE_MESSAGES } from "../../../contract/index.js";
 import type { Profile } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
 import { buildAttribute, buildGroup, buildUser } from "../../test/factories.js";
 import { docBytes, docxBytes, exeBytes, gifBytes, jpegBytes, pdfBytes, pngBytes, rtfBytes } from "../../test/sampleFiles.js";
-import { appendFile, startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { appendFile, type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 type Fields = Record<string, string>;
 
@@ -17,20 +18,18 @@ function form(fields: Fields, file?: { bytes: Buffer; name: string; type?: strin
 }
 
 describe("POST /resources/create-fetch", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let member: Profile & { password: string };
   let client: TestClient;
   let group: Profile;
 
   beforeAll(async () => {
-    server = await startTestServer();
     member = await buildUser(server.db);
     const leader = await buildUser(server.db);
     group = await buildGroup(server.db, leader, [member]);
     client = server.client();
     await client.signIn(member.username!, member.password);
   });
-  afterAll(() => server.stop());
   afterEach(() => setConfigValue(server.db, "settings", {}));
 
   const create = (fields: Fields, file?: { bytes: Buffer; name: string; type?: string }, who = client) => who.postForm("/resources/create-fetch", form(fields, file));

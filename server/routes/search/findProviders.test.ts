@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 describe("GET /api/search/find-providers", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let member: TestUser, groupMember: TestUser;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const db = server.db;
     const owner = await buildUser(db);
     [member, groupMember] = await Promise.all([buildUser(db), buildUser(db)]);
@@ -32,7 +31,6 @@ describe("GET /api/search/find-providers", () => {
     await publish(groupPress.id, { visibility: "restricted", grantGroups: [group.id] });
     await publish(silentPress.id, { visibility: "restricted" });
   });
-  afterAll(() => server.stop());
 
   const names = (body: { data: { name: string }[] }) => body.data.map((p) => p.name);
 

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { buildAttribute, buildCollection, buildContent, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
-import { TestClient, startTestServer, type TestServer } from "../../test/testServer.js";
+import { TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 type Card = { title: string; common: { grade_bands?: string[] } };
 const bandsIn = (cards: Card[]) => Object.fromEntries(cards.map((c) => [c.title, c.common.grade_bands]));
@@ -9,13 +10,12 @@ const bandsIn = (cards: Card[]) => Object.fromEntries(cards.map((c) => [c.title,
 // A card's common.grade_bands (second document, "Search result item"): the item's grades folded into their bands,
 // on every call that answers cards, on the in-memory index and on the SQL path, and current after a grade change.
 describe.each(["memory", "sql"] as const)("search cards' grade bands (%s search)", (searchIndex) => {
-  let server: TestServer;
+  const { server } = useTestServer({ env: { SEARCH_INDEX: searchIndex, SEARCH_CACHE: "1" } });
   let owner: TestUser;
   let kinder: number, grade2: number, grade4: number, grade10: number, middle: number, grade7: number;
   let oneBand: Content, twoBands: Content, nested: Content;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { SEARCH_INDEX: searchIndex, SEARCH_CACHE: "1" } });
     owner = await buildUser(server.db);
     kinder = await buildAttribute(server.db, "grades", "Kindergarten");
     grade2 = await buildAttribute(server.db, "grades", "Grade 2");
@@ -30,7 +30,6 @@ describe.each(["memory", "sql"] as const)("search cards' grade bands (%s search)
     nested = await buildContent(server.db, { ownerId: owner.id, title: "Quokka Middle Years", attributeIds: [grade7] });
     await buildContent(server.db, { ownerId: owner.id, title: "Quokka Without Grades", attributeIds: [subject] });
   });
-  afterAll(() => server.stop());
 
   const expected = {
     "Quokka Counting Cards": ["K–2"],

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, PAGE_BLOCK_MESSAGES } from "../../../contract/index.js";
 import { buildContent, buildGroup, buildUser } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 type Card = { title: string; model_key: string };
 const titles = (body: { arrObjResponse: { data: Card[] } }) => body.arrObjResponse.data.map((d) => d.title);
 
 /** POST /pages/block/{name}: the View All modal's pages of a content block. */
 describe("POST /pages/block/{name}", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let authorId: number, groupId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
     const db = server.db;
     const author = await buildUser(db);
     const leader = await buildUser(db);
@@ -25,7 +24,6 @@ describe("POST /pages/block/{name}", () => {
     await buildContent(db, { ownerId: groupId, modelKey: "resource", title: "Tidepool Group Handout" });
     await buildContent(db, { ownerId: leader.id, modelKey: "resource", title: "Tidepool Leader Notes" });
   });
-  afterAll(() => server.stop());
 
   const block = (body: unknown, who = server.client()) => who.post("/pages/block/content", body);
 

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content, Profile } from "../../db/schema.js";
 import { buildAttribute, buildContent, buildGroup, buildUser } from "../../test/factories.js";
-import { startTestServer, type TestServer } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 type User = Profile & { password: string };
 
 describe("search", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let owner: User, member: User, leader: User, groupMember: User, admin: User, outsider: User;
   let grade5: number, grade6: number, algebra: number;
   const items: Record<string, Content> = {};
 
   beforeAll(async () => {
-    server = await startTestServer();
     const db = server.db;
     [owner, member, leader, groupMember, admin, outsider] = await Promise.all([
       buildUser(db, { name: "Olivia Owner" }),
@@ -45,7 +44,6 @@ describe("search", () => {
       ])
       .execute();
   });
-  afterAll(() => server.stop());
 
   const titles = (body: { data: { title: string }[] }) => body.data.map((d) => d.title).sort();
 

@@ -1,18 +1,19 @@
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../boot.js";
 import type { Profile } from "../../db/schema.js";
 import { recordContentChange } from "../../commands/createContent.js";
 import { recordSearchSettingsChange } from "../../search/catalogueIndex.js";
 import { buildAttribute, buildContent, buildUser } from "../../test/factories.js";
-import { TestClient, startTestServer, type TestServer } from "../../test/testServer.js";
+import { TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 type User = Profile & { password: string };
 
 // The caches of search (settings, labels, names, rows, answers, guests' bodies) against writes made through
 // another instance, and against actors who must not see each other's view. Both instances cache results.
 describe("search caches", () => {
-  let server: TestServer;
+  const { server } = useTestServer({ env: { SEARCH_CACHE: "1" } });
   let other: RunningServer;
   let owner: User, member: User, stranger: User;
   let grade: number;
@@ -24,7 +25,6 @@ describe("search caches", () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { SEARCH_CACHE: "1" } });
     other = await server.startInstance();
     [owner, member, stranger] = await Promise.all([buildUser(server.db, { name: "Cache Owner" }), buildUser(server.db), buildUser(server.db)]);
     grade = await buildAttribute(server.db, "grades", "Grade 4");
@@ -32,7 +32,6 @@ describe("search caches", () => {
     await buildContent(server.db, { ownerId: owner.id, title: "Narwhal Members Notes", visibility: "authed" });
     await buildContent(server.db, { ownerId: owner.id, title: "Narwhal Private Draft", visibility: "restricted", grantProfiles: [member.id] });
   });
-  afterAll(() => server.stop());
 
   it("sees a write made through another instance at once, though the same search was cached", async () => {
     const here = new TestClient(server.url);

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, SECTION_COMMENT_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { listSections, writeSections } from "../../models/sections.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
-import type { TestServer } from "../../test/testServer.js";
+import { buildContent, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { useCast } from "../../test/useServer.js";
 
 type Role = keyof RoleCast["clients"];
 type Section = { uid?: string; title: string; html: string };
@@ -12,9 +12,7 @@ type Section = { uid?: string; title: string; html: string };
 // The Deleted Comment Threads sidebar's data: a save that removes a commented section keeps its thread, marked removed
 // with the section's last title, listed for the item's editors and read-only; a save that brings the uid back revives it.
 describe("removed section threads", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
+  const { server, cast, as } = useCast();
   let plan: Content;
   let warmUp: string, practice: string, extra: string;
   const fits = apiReferenceCheck();
@@ -26,7 +24,6 @@ describe("removed section threads", () => {
   const section = (uid: string, title: string): Section => ({ uid, title, html: `<p>${title}</p>` });
 
   beforeAll(async () => {
-    ({ server, cast, as } = await startCast());
     plan = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Rock Pools" });
     [warmUp, practice, extra] = (await writeSections(server.db, plan.id, [section("", "Introduction"), section("", "Practice"), section("", "Extra")])).map((s) => s.uid!) as [string, string, string];
     expect((await add("member", "Should this start with a question?", warmUp)).status).toBe(201);
@@ -34,7 +31,6 @@ describe("removed section threads", () => {
     const started = await add("leader", "Needs a diagram", practice);
     expect((await as.owner.post("/comment/updatestatus", { ...ref(), thread_id: started.body.thread_id, status: 2 })).status).toBe(200);
   });
-  afterAll(() => server.stop());
 
   it("lists nothing while every commented section is there", async () => {
     const none = await removed("owner");

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, SECTION_COMMENT_MAX, SECTION_COMMENT_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { listSections, writeSections } from "../../models/sections.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, startCast, statusesByRole, type RoleCast } from "../../test/factories.js";
-import type { TestServer } from "../../test/testServer.js";
+import { buildContent, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { useCast } from "../../test/useServer.js";
 
 // Comments on an item's sections through the legacy comment calls: one thread per section, open or resolved,
 // read and written by signed-in profiles that can view the item; changed only by their writers.
 describe("section comments", () => {
-  let server: TestServer;
-  let cast: RoleCast;
-  let as: RoleCast["clients"];
+  const { server, cast, as } = useCast();
   let plan: Content, secret: Content;
   let intro: string, practice: string;
   const fits = apiReferenceCheck();
@@ -20,14 +18,12 @@ describe("section comments", () => {
   const add = (role: keyof RoleCast["clients"], content: string, uid = intro) => as[role].post("/comment/addcomment", { ...ref(), module: "section", module_id: uid, content });
 
   beforeAll(async () => {
-    ({ server, cast, as } = await startCast());
     plan = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Tide Pools" });
     const uids = (await writeSections(server.db, plan.id, [{ title: "Introduction", html: "<p>Hello</p>" }, { title: "Practice", html: "<p>Work</p>" }])).map((s) => s.uid!);
     intro = uids[0]!;
     practice = uids[1]!;
     secret = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Draft Plan", visibility: "restricted" });
   });
-  afterAll(() => server.stop());
 
   it("starts a section's thread with its first comment and lists it oldest first, to signed-in viewers only", async () => {
     const none = await thread("member");

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, SHORT_CODE_MESSAGES, SHORT_CODE_PREVIEW_MAX } from "../../../contract/index.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildContent, buildSignedInClient, buildSignedInUser } from "../../test/factories.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 const CALLOUT = '[callout type="tip" title="Soak"]Soak the seeds overnight.[/callout]';
 const CALLOUT_HTML = '<span class="sc-callout sc-callout--tip"><span class="sc-callout__title">Soak</span><span class="sc-callout__body">Soak the seeds overnight.</span></span>';
@@ -13,15 +14,13 @@ const lexical = (text: string) => ({
 });
 
 describe("short codes", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let author: TestClient;
   const fits = apiReferenceCheck();
 
   beforeAll(async () => {
-    server = await startTestServer();
     author = await buildSignedInClient(server);
   });
-  afterAll(() => server.stop());
 
   it("previews an author's text as the view page shows it (POST /api/short-codes/preview)", async () => {
     const answer = await author.post("/api/short-codes/preview", { text: `Read first.\n${CALLOUT}\n<script>alert(1)</script> [button href="javascript:alert(1)"]Go[/button]` });

@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { buildContent, buildRoleCast, buildSignedInClient, buildSignedInUser, type TestUser } from "../../test/factories.js";
 import { exeBytes, pngBytes, solidPng } from "../../test/sampleFiles.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
+import { useTestServer } from "../../test/useServer.js";
 
 const PRESETS = "/system/thumbnail-designer-presets";
 
 describe("thumbnail designer: settings and presets", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let ownerClient: TestClient;
   let otherClient: TestClient;
   let adminClient: TestClient;
 
   beforeAll(async () => {
-    server = await startTestServer();
     ownerClient = await buildSignedInClient(server);
     otherClient = await buildSignedInClient(server);
     adminClient = await buildSignedInClient(server, { admin: true });
   });
-  afterAll(() => server.stop());
 
   it("describes the settings as typed fields with defaults and depends_on", async () => {
     const res = await server.client().get("/system/thumbnail-designer/settings");
@@ -131,7 +130,7 @@ describe("thumbnail designer: settings and presets", () => {
 });
 
 describe("an item's designed thumbnail", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   let owner: TestUser;
   let ownerClient: TestClient;
   let memberClient: TestClient;
@@ -140,14 +139,12 @@ describe("an item's designed thumbnail", () => {
   let link: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
     [owner, ownerClient] = await buildSignedInUser(server);
     memberClient = await buildSignedInClient(server);
     adminClient = await buildSignedInClient(server, { admin: true });
     plan = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Thumbnail Lighthouse Plan" });
     link = `/lesson-plans/${plan.uid}`;
   });
-  afterAll(() => server.stop());
 
   const save = (client: TestClient, fields: Record<string, string | { name: string; data: Uint8Array; type?: string }>, target = link) => client.postFiles(`${target}/thumbnail`, fields);
   const searchCard = async (client: TestClient) => (await client.get(`/api/search?query=lighthouse`)).body.data.find((d: { id: number }) => d.id === plan.id);

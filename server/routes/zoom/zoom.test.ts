@@ -3,9 +3,10 @@ import { MESSAGES, ZOOM_CALLBACK_PATH, ZOOM_CONNECTED_MESSAGE, ZOOM_CONNECT_PATH
 import { SecretBox } from "../../lib/secretBox.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
-import { buildContent, buildRoleCast, buildSignedInClient, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildSignedInClient, statusesByRole } from "../../test/factories.js";
 import { FAKE_ZOOM_FIRST_ID, FAKE_ZOOM_USER, startFakeZoom, type FakeZoom } from "../../test/fakeZoom.js";
-import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
+import { startTestServer, type TestClient } from "../../test/testServer.js";
+import { useCast } from "../../test/useServer.js";
 
 const CLIENT_ID = "zoom-client-id";
 const CLIENT_SECRET = "zoom-client-secret";
@@ -34,19 +35,12 @@ async function connect(client: TestClient): Promise<{ status: number; body: stri
 // and API on 127.0.0.1 (server/test/fakeZoom.ts), through ZOOM_OAUTH_URL and ZOOM_API_URL.
 describe("Zoom meetings", () => {
   let fake: FakeZoom;
-  let server: TestServer;
-  let cast: RoleCast;
-  const fits = apiReferenceCheck();
-
   beforeAll(async () => {
     fake = await startFakeZoom({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    server = await startTestServer({ env: { ZOOM_CLIENT_ID: CLIENT_ID, ZOOM_CLIENT_SECRET: CLIENT_SECRET, ZOOM_OAUTH_URL: fake.url, ZOOM_API_URL: `${fake.url}/v2`, ZOOM_TIMEOUT_MS: "500" } });
-    cast = await buildRoleCast(server);
   });
-  afterAll(async () => {
-    await server.stop();
-    await fake.close();
-  });
+  afterAll(() => fake.close());
+  const { server, cast } = useCast(() => ({ env: { ZOOM_CLIENT_ID: CLIENT_ID, ZOOM_CLIENT_SECRET: CLIENT_SECRET, ZOOM_OAUTH_URL: fake.url, ZOOM_API_URL: `${fake.url}/v2`, ZOOM_TIMEOUT_MS: "500" } }));
+  const fits = apiReferenceCheck();
   beforeEach(() => {
     Object.assign(fake.switches, { expiresIn: 3600, refuseRefresh: false, refuseCode: false, webinar: true, apiFailure: null });
   });
