@@ -793,6 +793,14 @@ test.describe("search screen: opening results, failures and stale URLs", () => {
     await expect(resultsHeading(page)).toBeFocused();
   });
 
+  test("a bookmark naming an owner that is not there says so and clears the filters in one click", async ({ page }) => {
+    await page.goto("/search/?st=science&f[owners][]=999999");
+    await expect(resultsRegion(page).getByRole("alert")).toHaveText("Unknown owner: 999999.");
+    await resultsRegion(page).getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/search\/\?st=science$/);
+    await expect(resultCount(page)).toHaveText(/results? for “science”$/);
+  });
+
   test("a URL with filters its types do not support drops them, replacing the URL without a new history entry", async ({ page }) => {
     await openSearch(page);
     const calls = recordSearchCalls(page);
