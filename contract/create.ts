@@ -31,11 +31,15 @@ export const GROUP_JOIN_PERMISSIONS = [
 export const DEFAULT_VIEW_PERMISSION = 3;
 export const DEFAULT_JOIN_PERMISSION = 6;
 
-const oneOf = (ids: readonly { id: number }[], message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int(message)
-    .refine((v) => ids.some((p) => p.id === v), message);
+/**
+ * One of a list's permission ids, sent as a number or as its digits (a form's select sends "6"); anything else is refused
+ * with `message`. A plain coercion let [6], "0x6", "6e0" and " 6 " through as 6.
+ */
+export const permissionIdIn = (ids: readonly { id: number }[], message: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && /^[0-9]{1,3}$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).refine((v) => ids.some((p) => p.id === v), message),
+  );
 
 /** POST /collections/create: title and description (extra arguments are ignored). */
 export const CollectionCreateRequest = z.object({
@@ -53,8 +57,8 @@ export const GroupCreateRequest = z.object({
   name: z.string({ error: CREATE_MESSAGES.nameRequired }).trim().min(1, CREATE_MESSAGES.nameRequired).max(255, "Name may be at most 255 characters."),
   short_name: z.string().trim().max(64, "Short name may be at most 64 characters.").optional(),
   description: z.string({ error: CREATE_MESSAGES.aboutRequired }).trim().min(1, CREATE_MESSAGES.aboutRequired).max(5000, "About may be at most 5000 characters."),
-  view_permission: oneOf(GROUP_VIEW_PERMISSIONS, CREATE_MESSAGES.badViewPermission).default(DEFAULT_VIEW_PERMISSION),
-  join_permission: oneOf(GROUP_JOIN_PERMISSIONS, CREATE_MESSAGES.badJoinPermission).default(DEFAULT_JOIN_PERMISSION),
+  view_permission: permissionIdIn(GROUP_VIEW_PERMISSIONS, CREATE_MESSAGES.badViewPermission).default(DEFAULT_VIEW_PERMISSION),
+  join_permission: permissionIdIn(GROUP_JOIN_PERMISSIONS, CREATE_MESSAGES.badJoinPermission).default(DEFAULT_JOIN_PERMISSION),
   can_request_join: z.boolean().default(false),
 });
 export type GroupCreateRequest = z.input<typeof GroupCreateRequest>;

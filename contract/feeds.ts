@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ATTACHMENT_MAX_BYTES, AttachmentIds, PostAttachment } from "./attachments.js";
 import { MAX_ID } from "./common.js";
-import { GROUP_JOIN_PERMISSIONS } from "./create.js";
+import { GROUP_JOIN_PERMISSIONS, permissionIdIn } from "./create.js";
 import { FlagRequest } from "./contentActions.js";
 import { CommentFeedbackCounts, FEEDBACK_TYPES } from "./discussions.js";
 
@@ -223,9 +223,7 @@ export const GROUP_MEMBER_MESSAGES = {
 
 /** PUT /groups/{id}/join-permission: how people join the group from now on (pending requests to join stay, to be answered). */
 export const GroupJoinPermissionRequest = z.object({
-  join_permission: z.coerce
-    .number({ error: GROUP_MEMBER_MESSAGES.joinPermissionInvalid })
-    .refine((id) => GROUP_JOIN_PERMISSIONS.some((p) => p.id === id), GROUP_MEMBER_MESSAGES.joinPermissionInvalid),
+  join_permission: permissionIdIn(GROUP_JOIN_PERMISSIONS, GROUP_MEMBER_MESSAGES.joinPermissionInvalid),
   /** Whether an "Invitation only" group also takes requests to join (the group form's can_request_join); left as it is when omitted. */
   can_request_join: z.boolean({ error: GROUP_MEMBER_MESSAGES.canRequestJoinInvalid }).optional(),
 });

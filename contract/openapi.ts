@@ -117,8 +117,8 @@ const SEARCH_QUERY: Operation["query"] = [
   { name: "subTypes", description: "Sub types, alias f[st][]; one that no search type has is a 422.", array: true },
   { name: "_types", description: "Model types, alias f[_types][].", array: true },
   { name: "other", description: "mine, favorites, open, restricted (alias f[others][]).", array: true },
-  { name: "owners", description: "Owner profile ids, alias f[owners][].", array: true },
-  { name: "publishers", description: "Publisher profile ids, alias f[publishers][].", array: true },
+  { name: "owners", description: "Owner profile ids, alias f[owners][]; an id that names no profile is a 422 (Unknown owner: 12.).", array: true },
+  { name: "publishers", description: "Publisher profile ids, alias f[publishers][]; an id that names no profile is a 422 (Unknown publisher: 12.).", array: true },
   { name: "created_from", description: "Created on or after YYYY-MM-DD (alias from)." },
   { name: "created_to", description: "Created on or before YYYY-MM-DD (alias to)." },
   ...["grades", "standards", "subjects", "industries", "professionalRoles", "resourceCategories", "contentPricing", "grouptypes"].map((name) => ({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OfferedProduct } from "./checkout.js";
-import { MAX_ID, MODEL_KEYS } from "./common.js";
+import { MAX_ID, MODEL_KEYS, positiveId } from "./common.js";
 
 /** How long an e-mail invite's link works after it is sent; a link opened later is refused (410), and the invite stays listed as expired for its owner to resend. */
 export const INVITE_VALID_DAYS = 30;
@@ -209,7 +209,8 @@ export type PermissionsSaveRequest = z.input<typeof PermissionsSaveRequest>;
 /** An access request's item: opaque_id or uid (random: holding one is holding the link), or model and id (only for items the asker may view). */
 const itemRef = {
   model: z.enum(MODEL_KEYS, { error: "model must be a content model key." }).optional(),
-  id: z.coerce.number({ error: "id must identify an item." }).int("id must identify an item.").positive("id must identify an item.").max(MAX_ID, "id must identify an item.").optional(),
+  // A number or its digits only: a plain coercion took true as 1 and [5] as 5.
+  id: positiveId("id must identify an item.").optional(),
   uid: z.string().trim().min(1).max(64).optional(),
   opaque_id: z.string().trim().min(1).max(64).optional(),
 };

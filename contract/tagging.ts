@@ -20,10 +20,18 @@ export const TAGGING_MESSAGES = {
 export const ATTRIBUTE_TAB_SEARCH_MIN = 2;
 
 /**
- * The keyword rule of the attribute editor's Keywords tab (second document): letters, digits, spaces and
- * hyphens. The server accepts the first document's reading too (periods as well, KEYWORD_PATTERN).
+ * The keyword rule of the attribute editor's Keywords tab (second document, the rule written for this form, its label
+ * quoted): letters, digits, spaces and hyphens. POST {link}/tags, which only the editor sends, applies it to the keywords
+ * it adds; a keyword the item already carries from the first document's contexts (add resource, bulk import: periods as
+ * well, KEYWORD_PATTERN) is kept as it is. docs/design.md, "Keywords".
  */
 export const EDITOR_KEYWORD_PATTERN = /^[\p{L}\p{N} -]+$/u;
+
+/** The keywords of a tag save that the item does not carry yet (compared case-insensitively) and the editor's rule refuses. */
+export function refusedNewKeywords(carried: readonly string[], sent: readonly string[]): string[] {
+  const known = new Set(carried.map((k) => k.toLowerCase()));
+  return sent.filter((k) => !known.has(k.toLowerCase()) && !EDITOR_KEYWORD_PATTERN.test(k));
+}
 
 /** Splits a pending keyword entry the way the Keywords tab adds it: comma-separated, trimmed, empty ones dropped. */
 export function splitKeywordEntry(entry: string): { keywords: string[]; valid: boolean } {

@@ -189,7 +189,7 @@ test.describe("search screen", () => {
     await expectTotal(page, count);
   });
 
-  test("a created-after date filters the results and shows a 'Created after' tag", async ({ page }) => {
+  test("a created-after date filters the results and shows a 'Created on or after' tag", async ({ page }) => {
     await openSearch(page, "?st=science");
     const total = await readTotal(page);
 
@@ -197,9 +197,9 @@ test.describe("search screen", () => {
 
     await expect(page).toHaveURL(/[?&]from=2025-01-01/);
     // Shown as M/D/YYYY (second document, section 9).
-    const tag = page.getByRole("button", { name: "Remove filter Created after 1/1/2025" });
+    const tag = page.getByRole("button", { name: "Remove filter Created on or after 1/1/2025" });
     await expect(tag).toBeVisible();
-    await expect(tag).toHaveText("Created after 1/1/2025");
+    await expect(tag).toHaveText("Created on or after 1/1/2025");
     await expect.poll(() => readTotal(page)).toBeLessThan(total);
     // The end of the range may not be before its start.
     await expect(page.getByLabel("Created to")).toHaveAttribute("min", "2025-01-01");
@@ -470,7 +470,7 @@ test.describe("search screen: created date range", () => {
     await page.keyboard.type("03152024", { delay: 60 });
 
     await expect(page).toHaveURL(/[?&]from=2024-03-15(&|$)/);
-    await expect(filterTag(page, "Created after 3/15/2024")).toBeVisible();
+    await expect(filterTag(page, "Created on or after 3/15/2024")).toBeVisible();
     // Chrome reported 0002-03-15, 0020-03-15 and 0202-03-15 on the way; none was searched for or kept in history.
     await resultsSettled(page);
     expect(fromValues()).toEqual(["2024-03-15"]);
@@ -481,14 +481,14 @@ test.describe("search screen: created date range", () => {
     await expect(from).toHaveValue("");
     await page.keyboard.type("2023");
     await expect(page).toHaveURL(/[?&]from=2023-03-15(&|$)/);
-    await expect(filterTag(page, "Created after 3/15/2023")).toBeVisible();
+    await expect(filterTag(page, "Created on or after 3/15/2023")).toBeVisible();
     await resultsSettled(page);
     expect(fromValues()).toEqual(["2024-03-15", "2023-03-15"]);
     expect(await historyLength(page)).toBe(entries + 2);
 
     // An emptied field applies at once.
     await from.fill("");
-    await expect(filterTag(page, "Created after 3/15/2023")).toBeHidden();
+    await expect(filterTag(page, "Created on or after 3/15/2023")).toBeHidden();
     await expect(page).not.toHaveURL(/[?&]from=/);
   });
 
@@ -503,14 +503,14 @@ test.describe("search screen: created date range", () => {
     await expect(page).not.toHaveURL(/[?&]from=/);
     await to.focus();
     await expect(page).toHaveURL(/[?&]from=1850-01-01(&|$)/);
-    await expect(filterTag(page, "Created after 1/1/1850")).toBeVisible();
+    await expect(filterTag(page, "Created on or after 1/1/1850")).toBeVisible();
 
     await page.keyboard.type("12311899");
     await expect(to).toHaveValue("1899-12-31");
     await expect(page).not.toHaveURL(/[?&]to=/);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/[?&]to=1899-12-31(&|$)/);
-    await expect(filterTag(page, "Created before 12/31/1899")).toBeVisible();
+    await expect(filterTag(page, "Created on or before 12/31/1899")).toBeVisible();
     await expect(to).toBeFocused();
   });
 
@@ -528,8 +528,8 @@ test.describe("search screen: created date range", () => {
     await expect(to).toHaveAccessibleDescription(INVERTED_RANGE_MESSAGE);
     await expect(page).toHaveURL(/[?&]from=2025-01-01(&|$)/);
     await expect(page).not.toHaveURL(/[?&]to=/);
-    await expect(filterTag(page, "Created after 1/1/2025")).toBeVisible();
-    await expect(page.getByRole("button", { name: /^Remove filter Created before/ })).toHaveCount(0);
+    await expect(filterTag(page, "Created on or after 1/1/2025")).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Remove filter Created on or before/ })).toHaveCount(0);
     await expect(resultsRegion(page).getByRole("alert")).toHaveCount(0);
     await expectTotal(page, total);
     expect(calls.filter((c) => c.has("created_to"))).toEqual([]);
@@ -537,8 +537,8 @@ test.describe("search screen: created date range", () => {
     // Moving the start back makes the range good: both dates apply and the message goes.
     await from.fill("2024-01-01");
     await expect(page).toHaveURL(/[?&]from=2024-01-01&to=2024-06-01(&|$)/);
-    await expect(filterTag(page, "Created after 1/1/2024")).toBeVisible();
-    await expect(filterTag(page, "Created before 6/1/2024")).toBeVisible();
+    await expect(filterTag(page, "Created on or after 1/1/2024")).toBeVisible();
+    await expect(filterTag(page, "Created on or before 6/1/2024")).toBeVisible();
     await expect(page.getByText(INVERTED_RANGE_MESSAGE)).toBeHidden();
     await expect(to).not.toHaveAttribute("aria-invalid", "true");
   });
@@ -660,8 +660,8 @@ test.describe("search screen: URLs, sort and filter tags", () => {
   test("removing a filter tag moves focus to the next tag, else the previous, else the Results heading", async ({ page }) => {
     await openSearch(page, "?st=science&f[others][]=open&from=2024-01-01&to=2025-12-31");
     const open = filterTag(page, "Open to everyone");
-    const after = filterTag(page, "Created after 1/1/2024");
-    const before = filterTag(page, "Created before 12/31/2025");
+    const after = filterTag(page, "Created on or after 1/1/2024");
+    const before = filterTag(page, "Created on or before 12/31/2025");
 
     await open.focus();
     await page.keyboard.press("Enter");
@@ -791,6 +791,14 @@ test.describe("search screen: opening results, failures and stale URLs", () => {
     await expect(failure).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Remove filter / })).toHaveCount(0);
     await expect(resultsHeading(page)).toBeFocused();
+  });
+
+  test("a bookmark naming an owner that is not there says so and clears the filters in one click", async ({ page }) => {
+    await page.goto("/search/?st=science&f[owners][]=999999");
+    await expect(resultsRegion(page).getByRole("alert")).toHaveText("Unknown owner: 999999.");
+    await resultsRegion(page).getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/search\/\?st=science$/);
+    await expect(resultCount(page)).toHaveText(/results? for “science”$/);
   });
 
   test("a URL with filters its types do not support drops them, replacing the URL without a new history entry", async ({ page }) => {
@@ -1009,7 +1017,7 @@ test.describe("search screen: screenshots", () => {
         await tick(facetGroup(page, "Grades").getByRole("checkbox").first());
         await page.getByLabel("Created to").fill("2022-06-01");
         await expect(page.getByText(INVERTED_RANGE_MESSAGE)).toBeVisible();
-        await expect(filterTag(page, "Created after 1/1/2023")).toBeVisible();
+        await expect(filterTag(page, "Created on or after 1/1/2023")).toBeVisible();
 
         const release = await holdRequests(page, "**/profile/favorite");
         const favorite = card.getByRole("button", { name: `Favorite ${title}`, exact: true });

@@ -1,4 +1,4 @@
-import { MESSAGES, type SearchResultItem } from "../../contract/index.js";
+import { MESSAGES, ModelKey, type SearchResultItem } from "../../contract/index.js";
 import { ApiError } from "../api/ApiError.js";
 import { useCurrentProfile, useFavoriteMutation } from "../api/queries.js";
 import { useGuestModal } from "./GuestModal.js";
@@ -27,7 +27,8 @@ export function FavoriteButton({ item, variant = "icon" }: { item: Favoritable; 
       return;
     }
     mutation.mutate(
-      { modelName: item.model_key, type: `${item.model_key}:${item.id}`, value: !favorite },
+      // An item page's model_key is typed as text; the server refuses a modelName that is not a model key, so only one is sent.
+      { modelName: ModelKey.safeParse(item.model_key).data, type: `${item.model_key}:${item.id}`, value: !favorite },
       {
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) openGuestModal();

@@ -42,6 +42,12 @@ const SAMPLE_ROWS: SampleRow[] = [
 ];
 
 /**
+ * What a spreadsheet would run as a formula when the file is opened (CSV injection): a cell beginning with =, +, -, @,
+ * a tab or a carriage return. The sample's own texts never do; an installation's attribute names might.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
  * The sample import file: the header row the importer understands and example rows. Their
  * attribute values are the ones each row describes (a fractions lesson in Grade 3 Fractions)
  * where this installation's trees hold them as names that match exactly one item, else the
@@ -60,7 +66,8 @@ export async function sampleRows(db: Db): Promise<string[][]> {
     usable[field.key] = items
       .filter((i) => !type.leaf_only || i.is_leaf)
       .map((i) => (type.leaf_only && i.short_name ? i.short_name : i.name))
-      .filter((v) => counts.get(v.toLowerCase()) === 1 && !/[;,|]/.test(v));
+      // A name a spreadsheet would run is left out (not escaped: the sample must import as it is, and "'=x" is not "=x").
+      .filter((v) => counts.get(v.toLowerCase()) === 1 && !/[;,|]/.test(v) && !FORMULA_START.test(v));
   }
   const valuesFor = (row: SampleRow, index: number, key: string, single: boolean): string[] => {
     const names = usable[key] ?? [];
@@ -78,10 +85,13 @@ export async function sampleRows(db: Db): Promise<string[][]> {
   ];
 }
 
-/** The sample as CSV text or as an XLSX workbook. */
+/**
+ * The sample as CSV text or as an XLSX workbook. No cell begins as a formula (sampleRows); the CSV escapes one anyway
+ * (a leading '), should a text of ours ever start so. The XLSX's cells are strings, which a spreadsheet never runs.
+ */
 export async function sampleFile(db: Db, format: "csv" | "xlsx"): Promise<Buffer> {
   const rows = await sampleRows(db);
-  if (format === "csv") return Buffer.from(Papa.unparse(rows), "utf8");
+  if (format === "csv") return Buffer.from(Papa.unparse(rows, { escapeFormulae: FORMULA_START }), "utf8");
   // SheetJS is loaded when someone asks for the XLSX sample, not by every instance at start.
   const XLSX = await import("xlsx");
   const book = XLSX.utils.book_new();

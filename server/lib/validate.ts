@@ -29,7 +29,9 @@ export function parseOr422<S extends z.ZodType>(schema: S, input: unknown, nameO
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.length ? (nameOf ?? byPath)(issue.path) : "_";
-    (errors[key] ??= []).push(issue.message);
+    // One message per field once: a value failing two checks worded alike (1e20: not a safe integer, too large) said it twice.
+    const list = (errors[key] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
   }
   throw new HttpError(422, result.error.issues[0]?.message ?? "Invalid request.", errors);
 }

@@ -16,6 +16,7 @@ const targetsOf = (t: SearchTypeConfig): TypeTarget[] =>
 export async function resolveSearch(db: Db, actor: Actor, request: SearchRequest, lookups: SearchLookups): Promise<ResolvedSearch> {
   const { searchTypes, facetTypeIds } = await lookups.settings();
   await checkAttributeFilters(request, facetTypeIds, lookups);
+  await checkProfileFilters(db, request);
   const byKey = new Map(searchTypes.map((t) => [t.type, t]));
   // Field errors name the parameters the screen sends (f[t][], f[st][]), as the contract's own checks do.
   const unknown = request.types.filter((t) => !byKey.has(t));
@@ -70,6 +71,24 @@ export async function resolveSearch(db: Db, actor: Actor, request: SearchRequest
     facetKeys: facetKeys.filter((k) => k in facetTypeIds),
     searchTypes: searchTypes.filter((t) => !t.admin_only || searchPolicy.canUseAdminSearchTypes(actor)),
   };
+}
+
+/**
+ * Owner and publisher filters must name profiles that exist: a bookmark naming a deleted or mistyped one is refused with
+ * the ids it names (the screen shows the reason and offers Clear filters, as for an unknown attribute value), where it
+ * found nothing under a tag reading "Owner: #123".
+ */
+async function checkProfileFilters(db: Db, request: SearchRequest): Promise<void> {
+  const ids = [...new Set([...request.owners, ...request.publishers])];
+  if (!ids.length) return;
+  const known = new Set((await db.selectFrom("profiles").select("id").where("id", "in", ids).execute()).map((r) => r.id));
+  const errors: Record<string, string[]> = {};
+  for (const [field, label, list] of [["f[owners]", "owner", request.owners], ["f[publishers]", "publisher", request.publishers]] as const) {
+    const wrong = list.filter((id) => !known.has(id));
+    if (wrong.length) errors[field] = [`Unknown ${label}${wrong.length > 1 ? "s" : ""}: ${wrong.join(", ")}.`];
+  }
+  const messages = Object.values(errors).flat();
+  if (messages.length) throw new HttpError(422, messages[0]!, errors);
 }
 
 /** Each attribute filter's values must be items of its facet's type: a subject's id sent as a grade is refused, not searched as a subject. */

@@ -194,7 +194,7 @@ describe("filters and paging", () => {
       { types: {}, attributes: { grades: [{ id: 5, label: "Grade 5", parent_id: null, count: 3 }] }, owners: [{ profile_id: 7, name: "Maria", count: 2 }], publishers: [], others: {} },
       [{ key: "grades", label: "Grades" }],
     );
-    expect(tags.map((t) => t.label)).toEqual(["Grades: Grade 5", "Owner: Maria", "Created after 1/1/2024", "Created before 12/31/2024"]);
+    expect(tags.map((t) => t.label)).toEqual(["Grades: Grade 5", "Owner: Maria", "Created on or after 1/1/2024", "Created on or before 12/31/2024"]);
     expect(tags[2]?.without.from).toBe("");
   });
   it("shows a window of 3 pages kept inside the range", () => {

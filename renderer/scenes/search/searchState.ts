@@ -316,8 +316,8 @@ export function filterTags(
   for (const modelType of state.modelTypes) {
     tags.push({ key: `model:${modelType}`, label: `Model type: ${modelType}`, without: withChanges(state, { modelTypes: toggled(state.modelTypes, modelType, false) }) });
   }
-  if (state.from) tags.push({ key: "from", label: `Created after ${shortDay(state.from)}`, without: withChanges(state, { from: "" }) });
-  if (state.to) tags.push({ key: "to", label: `Created before ${shortDay(state.to)}`, without: withChanges(state, { to: "" }) });
+  if (state.from) tags.push({ key: "from", label: `Created on or after ${shortDay(state.from)}`, without: withChanges(state, { from: "" }) });
+  if (state.to) tags.push({ key: "to", label: `Created on or before ${shortDay(state.to)}`, without: withChanges(state, { to: "" }) });
   return tags;
 }
 

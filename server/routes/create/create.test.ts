@@ -164,6 +164,15 @@ describe("creating collections and groups", () => {
     const join = await client.post("/groups", { name: "Odd", description: "About", join_permission: 99 });
     expect(join.status).toBe(422);
     expect(join.body.errors.join_permission).toEqual(["Choose a join permission from the list."]);
+    // Only a number or its digits: a list, hex, exponent, padded text, a decimal or true were once read as an id on the list.
+    for (const bad of [[6], ["6"], "0x6", "6e0", " 6 ", "6.0", 6.5, true, "", null, { id: 6 }]) {
+      const res = await client.post("/groups", { name: "Odd", description: "About", join_permission: bad, view_permission: bad });
+      expect([res.status, res.body.errors?.join_permission, res.body.errors?.view_permission], JSON.stringify(bad)).toEqual([
+        422,
+        ["Choose a join permission from the list."],
+        ["Choose a view permission from the list."],
+      ]);
+    }
     expect(await server.db.selectFrom("profiles").select("id").where("name", "=", "Odd").execute()).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { Router } from "express";
-import { ContentTagsRequest, TAGGING_MESSAGES, type ContentTags, type ContentTagsResponse, isContentTypePath } from "../../../contract/index.js";
+import { ContentTagsRequest, refusedNewKeywords, TAGGING_MESSAGES, type ContentTags, type ContentTagsResponse, isContentTypePath } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import type { Content } from "../../db/schema.js";
+import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { attributeTypesForModel } from "../../models/attributes.js";
 import { findContentTags } from "../../models/content.js";
@@ -32,6 +33,8 @@ export function tagsRouter(db: Db): Router {
     const { viewsOnlyByLink } = await ensureViewable(db, req, item, "link");
     authorize(req.actor, contentObjectPolicy.canEditReached(req.actor, item, viewsOnlyByLink));
     const body = parseOr422(ContentTagsRequest, req.body ?? {});
+    if (refusedNewKeywords((await loadTags(db, item)).keywords, body.keywords).length)
+      throw new HttpError(422, TAGGING_MESSAGES.keywordInvalid, { keywords: [TAGGING_MESSAGES.keywordInvalid] });
     await ensureNotLockedByOther(db, req, item);
     const attributes = await checkAttributeChoice(db, await attributeTypesForModel(db, item.model_key), body.attribute_ids);
     await setContentTags(db, item, { attributes, keywords: body.keywords });

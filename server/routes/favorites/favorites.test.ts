@@ -63,6 +63,22 @@ describe("POST /profile/favorite", () => {
     }
   });
 
+  it("refuses a modelName that is not a model key spelt as it is, or that names another model than type, and changes nothing", async () => {
+    const c = server.client();
+    await c.signIn(member.username!, member.password);
+    const type = `resource:${item.id}`;
+    expect((await c.post("/profile/favorite", { modelName: "resource", type, value: false })).body).toEqual({ value: false });
+    const oneOf = "modelName must be one of: user, attribute_item, profile, resource, cms_page, lesson_plan, collection, outline, project, pathway.";
+    for (const modelName of ["Resource", "RESOURCE", "resources", "widget", "", 7, null, ["resource"]]) {
+      const res = await c.post("/profile/favorite", { modelName, type, value: true });
+      expect([res.status, res.body], JSON.stringify(modelName)).toEqual([422, { message: oneOf, errors: { modelName: [oneOf] } }]);
+    }
+    const mismatch = await c.post("/profile/favorite", { modelName: "collection", type, value: true });
+    expect([mismatch.status, mismatch.body.message]).toEqual([422, "modelName must be the model type names (resource)."]);
+    // None of the refused calls favorited the item: toggling now sets it.
+    expect((await c.post("/profile/favorite", { modelName: "resource", type })).body).toEqual({ value: true });
+  });
+
   it("refuses types whose cards offer no favorite (users, attribute items)", async () => {
     const c = server.client();
     await c.signIn(member.username!, member.password);

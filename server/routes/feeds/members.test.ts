@@ -147,7 +147,7 @@ describe("managing a group's people", () => {
     }
     const { group, page } = await freshGroup("Join rule refused");
     await server.db.updateTable("profiles").set({ join_permission: 6 }).where("id", "=", group.id).execute();
-    for (const bad of [3, 7, "anyone", null]) {
+    for (const bad of [3, 7, "anyone", null, [5], "0x5", "5e0", " 5", "5.0", 5.5, true, {}]) {
       const refused = await setJoin(as.leader, page, bad);
       expect([refused.status, refused.body.errors?.join_permission?.[0]], String(bad)).toEqual([422, GROUP_MEMBER_MESSAGES.joinPermissionInvalid]);
     }

@@ -28,7 +28,15 @@ describe("access requests on a group's page", () => {
     expect(stored).toEqual([]);
   });
 
-  it("keeps a group an outsider may not see hidden (404), and its members get the message", async () => {
+  it("refuses an id that is not a number or its digits, saying so once, and stores no request", async () => {
+    for (const id of [true, [openGroup.id], [String(openGroup.id)], 1e20, 1.5, -3, "0x1", {}]) {
+      const res = await as.member.post("/permissions/request", { model: openGroup.model_key, id, requestReason: "Please" });
+      expect([res.status, res.body.message, res.body.errors?.id], JSON.stringify(id)).toEqual([422, "id must identify an item.", ["id must identify an item."]]);
+    }
+    expect(await server.db.selectFrom("permission_requests").select("id").where("content_id", "=", openGroup.id).execute()).toEqual([]);
+  });
+
+    it("keeps a group an outsider may not see hidden (404), and its members get the message", async () => {
     const hidden = await ask(as.member, hiddenGroup);
     expect([hidden.status, hidden.body.message]).toEqual([404, MESSAGES.notFound]);
     expect((await ask(as.moderator, hiddenGroup)).status).toBe(404);

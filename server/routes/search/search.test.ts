@@ -311,6 +311,10 @@ describe("search", () => {
       ["sort=bogus", "sort must be one of: 1, 2, 3, -1, -2, -3, title_lsort_asc, title_lsort_desc, updated_at_asc, updated_at_desc, created_at_asc, created_at_desc."],
       [`grades[]=${algebra}`, `Unknown Grades value: ${algebra}.`],
       [`subjects[]=${algebra}&subjects[]=999999&grades[]=${grade5}`, "Unknown Subjects value: 999999."],
+      // A bookmark naming a profile that is not there (deleted, mistyped) is told so, not answered "Owner: #999998" and nothing.
+      ["f[owners][]=999998", "Unknown owner: 999998."],
+      ["owners[]=999998&owners[]=999997", "Unknown owners: 999998, 999997."],
+      ["publishers[]=999996", "Unknown publisher: 999996."],
     ] as const) {
       const res = await c.get(`/api/search?${q}`);
       expect([res.status, res.body.message], q).toEqual([422, message]);
