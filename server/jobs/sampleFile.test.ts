@@ -1,23 +1,21 @@
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildAttribute } from "../test/factories.js";
-import { startTestServer, type TestServer } from "../test/testServer.js";
+import { useTestServer } from "../test/useServer.js";
 import { sampleFile } from "./sampleFile.js";
 
 describe("the bulk-import sample file", () => {
-  let server: TestServer;
+  const { server } = useTestServer();
   // Names a spreadsheet would run as formulas (CSV injection), as an administrator might have typed them into a tree.
   const formulas = ['=HYPERLINK("https://evil.example","Click")', "+1+1", "-2+3", "@SUM(1,1)", "\t=1", "\r=1"];
 
   beforeAll(async () => {
-    server = await startTestServer();
     // Content Pricing's only names are formulas, and Industries holds one beside a plain name.
     for (const name of formulas) await buildAttribute(server.db, "content_pricing", name);
     await buildAttribute(server.db, "industries", "=CMD()");
     await buildAttribute(server.db, "industries", "Education");
   });
-  afterAll(() => server.stop());
 
   it("writes no cell a spreadsheet would run, in CSV or XLSX, and keeps the plain names", async () => {
     const csv = (await sampleFile(server.db, "csv")).toString("utf8");
