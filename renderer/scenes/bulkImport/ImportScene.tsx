@@ -112,6 +112,13 @@ function Total({ label, value, tone }: { label: string; value: number; tone?: "d
   );
 }
 
+/** How much of a provided value an error shows: a 10,000-character description would fill the list with one error. */
+const SHOWN_VALUE_CHARS = 200;
+
+/** A provided value as an error shows it: whole when short, else its start and how long it is. */
+const shownValue = (value: string): string =>
+  value.length <= SHOWN_VALUE_CHARS ? value : `${value.slice(0, SHOWN_VALUE_CHARS).trimEnd()}… (${value.length.toLocaleString()} characters)`;
+
 /** Row errors as 'Row N [field]: message' with the provided value, and the corrected-file upload. */
 function ErrorsSection({ data }: { data: BulkImport }) {
   const summary = data.import_results_summary;
@@ -120,14 +127,15 @@ function ErrorsSection({ data }: { data: BulkImport }) {
       <h2 id="import-errors-title" className="section-title">
         Errors
       </h2>
-      <ul className="import-errors">
+      {/* The list scrolls inside its box (max 24rem): focusable, so a keyboard can scroll it too. */}
+      <ul className="import-errors" tabIndex={0} aria-labelledby="import-errors-title">
         {summary.errors.map((e) => (
           <li key={`${e.row_number}-${e.field}`}>
             <span className="import-errors__where">
               Row {e.row_number} [{e.field}]:
             </span>{" "}
             {e.message}
-            <div className="import-errors__value">Provided value: {e.value === "" ? <em>(empty)</em> : e.value}</div>
+            <div className="import-errors__value">Provided value: {e.value === "" ? <em>(empty)</em> : shownValue(e.value)}</div>
           </li>
         ))}
       </ul>
