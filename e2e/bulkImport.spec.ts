@@ -251,6 +251,23 @@ test.describe("bulk import", () => {
     await expectNoAxeViolations(page, "bulk import page with a scrolling list of errors");
   });
 
+  test("the preview's errors show the start of an overlong value, so the next error's correction field is in reach", async ({ page }) => {
+    const long = `Start of it ${"very long text ".repeat(800).trim()}`;
+    const csv = ["Title,Description,URL", `Long One,${long},https://example.org/long-one`, ",No title,https://example.org/untitled-one"].join("\n");
+    await signInViaApi(page, IMPORTER);
+    await openSearch(page);
+    await page.getByRole("button", { name: "Bulk Import" }).click();
+    const dialog = page.locator("#bulk-import-resources");
+    await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "long.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const provided = dialog.locator(".sheet-preview__error", { hasText: "Row 2 [description]:" }).locator(".sheet-preview__provided");
+    await expect(provided).toContainText(`(${long.length.toLocaleString("en-US")} characters)`);
+    expect((await provided.innerText()).length).toBeLessThan(300);
+    // The whole value (12,000 characters) made this one error thousands of pixels tall.
+    const item = dialog.locator(".sheet-preview__error", { hasText: "Row 2 [description]:" });
+    expect((await item.boundingBox())!.height).toBeLessThan(400);
+    await expectNoAxeViolations(page, "bulk import preview with an overlong value");
+  });
+
   test("on a phone, Data Resolution's list of standards fits the screen: the page does not scroll sideways", async ({ page }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -13,6 +13,7 @@ import { ImportFileDrop } from "./ImportFileDrop.js";
 import { ImportedContent } from "./ImportedContent.js";
 import { ImportSettingsSection } from "./ImportSettingsSection.js";
 import { ProgressBar } from "./ProgressBar.js";
+import { shownValue } from "./shownValue.js";
 import { SpreadsheetPreview } from "./SpreadsheetPreview.js";
 import { useSpreadsheetPreview } from "./useSpreadsheetPreview.js";
 
@@ -111,13 +112,6 @@ function Total({ label, value, tone }: { label: string; value: number; tone?: "d
     </div>
   );
 }
-
-/** How much of a provided value an error shows: a 10,000-character description would fill the list with one error. */
-const SHOWN_VALUE_CHARS = 200;
-
-/** A provided value as an error shows it: whole when short, else its start and how long it is. */
-const shownValue = (value: string): string =>
-  value.length <= SHOWN_VALUE_CHARS ? value : `${value.slice(0, SHOWN_VALUE_CHARS).trimEnd()}… (${value.length.toLocaleString()} characters)`;
 
 /** Row errors as 'Row N [field]: message' with the provided value, and the corrected-file upload. */
 function ErrorsSection({ data }: { data: BulkImport }) {
