@@ -119,7 +119,7 @@ export function mapColumns(headers: readonly unknown[]): (string | null)[] {
 /**
  * The sheet of a workbook an import reads: the first whose first row has a title column (a workbook often opens with
  * an instructions or notes sheet), else the first sheet, whose missing title column is then the message. `rowsOf`
- * gives a sheet's non-blank rows; later sheets are not read once one is found.
+ * gives a sheet's rows from its first non-blank one; later sheets are not read once one is found.
  */
 export function resourceSheet<Row extends readonly unknown[]>(sheetNames: readonly string[], rowsOf: (name: string) => Row[]): Row[] {
   let first: Row[] | null = null;

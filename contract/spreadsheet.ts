@@ -14,17 +14,38 @@ export const WORKBOOK_READ_OPTIONS = { dense: true, cellFormula: false, cellHTML
 export const withoutByteOrderMark = (cells: readonly unknown[]): unknown[] => cells.map((c, i) => (i === 0 ? String(c).replace(/^\ufeff/, "") : c));
 
 /**
- * The rows of the workbook's sheet an import reads (`resourceSheet`), as the text each cell shows, blank rows left out
- * and at most `maxColumns` cells a row. Walks the cells that exist, never the declared range, which a hostile file can
- * make enormous. The workbook must have been read with WORKBOOK_READ_OPTIONS (dense).
+ * Whether a row holds nothing but blank cells. An import skips such a row but still counts it, so every later row keeps
+ * the number the spreadsheet shows it under (a blank row 3 leaves the next row row 4, as in Excel).
  */
+export const isBlankRow = (cells: readonly unknown[]): boolean => cells.every((c) => c === null || c === undefined || String(c).trim() === "");
+
+/**
+ * The rows of the workbook's sheet an import reads (`resourceSheet`), as the text each cell shows, at most `maxColumns`
+ * cells a row, from its first non-blank row (the header) to its last non-blank one. A blank row between them is kept as
+ * an empty array, so a reader numbers the rows after it as the spreadsheet does (see isBlankRow). Walks the rows the
+ * sheet stores, never the declared range, which a hostile file can make enormous. The workbook must have been read
+ * with WORKBOOK_READ_OPTIONS (dense).
+ */
+const BLANK_ROW: unknown[] = [];
+
 export function importSheetRows(workbook: WorkBook, maxColumns = Number.POSITIVE_INFINITY): unknown[][] {
-  const toCells = (row: (CellObject | undefined)[]) => Array.from({ length: Math.min(row.length, maxColumns) }, (_, c) => (row[c] ? (row[c]!.w ?? row[c]!.v ?? "") : ""));
-  const rowsOf = (name: string) =>
-    ((workbook.Sheets[name] as { "!data"?: (CellObject | undefined)[][] } | undefined)?.["!data"] ?? [])
-      .filter(Boolean)
-      .map(toCells)
-      .filter((r) => r.some((c) => String(c).trim() !== ""));
+  const toCells = (row: (CellObject | undefined)[] | undefined) => (row ? Array.from({ length: Math.min(row.length, maxColumns) }, (_, c) => (row[c] ? (row[c]!.w ?? row[c]!.v ?? "") : "")) : []);
+  const rowsOf = (name: string) => {
+    const data = (workbook.Sheets[name] as { "!data"?: ((CellObject | undefined)[] | undefined)[] } | undefined)?.["!data"] ?? [];
+    const rows: unknown[][] = [];
+    let kept = 0; // rows up to the last non-blank one
+    for (let r = 0; r < data.length; r++) {
+      const cells = toCells(data[r]);
+      if (isBlankRow(cells)) {
+        if (rows.length) rows.push(BLANK_ROW);
+      } else {
+        rows.push(cells);
+        kept = rows.length;
+      }
+    }
+    rows.length = kept;
+    return rows;
+  };
   return resourceSheet(workbook.SheetNames, rowsOf);
 }
 

@@ -216,6 +216,50 @@ test.describe("bulk import", () => {
     await expect(resultCards(page)).toHaveCount(2);
   });
 
+  test("the import page's errors show the start of an overlong value, and their scrolling list takes keyboard focus", async ({ page }) => {
+    test.setTimeout(60_000);
+    const word = `Qe${Date.now().toString(36)}`;
+    const long = `${word} ${"very long text ".repeat(800).trim()}`;
+    const rows = Array.from({ length: 8 }, (_, i) => `,Row without a title ${i},https://example.org/${word}/${i}`);
+    const csv = ["Title,Description,URL", `${word} Long,${long},https://example.org/${word}/long`, ...rows].join("\n");
+    await signInViaApi(page, IMPORTER);
+    const upload = await page.request.post("/api/bulk-importer/resource/upload", {
+      multipart: { file: { name: "long.csv", mimeType: "text/csv", buffer: Buffer.from(csv) } },
+      headers: { "X-CSRF-Token": await csrfToken(page.request) },
+    });
+    expect(upload.ok()).toBeTruthy();
+    const { redirect } = ((await upload.json()) as { data: { redirect: string } }).data;
+    await page.clock.install();
+    await page.goto(redirect);
+    await polledUntilVisible(page, page.getByText("Row 2 [description]:"));
+    const value = page.locator(".import-errors li", { hasText: "Row 2 [description]:" }).locator(".import-errors__value");
+    await expect(value).toContainText(`(${long.length.toLocaleString("en-US")} characters)`);
+    expect((await value.innerText()).length).toBeLessThan(300);
+    const list = page.getByRole("list", { name: "Errors" });
+    await list.focus();
+    await expect(list).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(page.getByText("Row 10 [title]:")).toBeInViewport();
+    await expectNoAxeViolations(page, "bulk import page with a scrolling list of errors");
+  });
+
+  test("the preview's errors show the start of an overlong value, so the next error's correction field is in reach", async ({ page }) => {
+    const long = `Start of it ${"very long text ".repeat(800).trim()}`;
+    const csv = ["Title,Description,URL", `Long One,${long},https://example.org/long-one`, ",No title,https://example.org/untitled-one"].join("\n");
+    await signInViaApi(page, IMPORTER);
+    await openSearch(page);
+    await page.getByRole("button", { name: "Bulk Import" }).click();
+    const dialog = page.locator("#bulk-import-resources");
+    await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "long.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const provided = dialog.locator(".sheet-preview__error", { hasText: "Row 2 [description]:" }).locator(".sheet-preview__provided");
+    await expect(provided).toContainText(`(${long.length.toLocaleString("en-US")} characters)`);
+    expect((await provided.innerText()).length).toBeLessThan(300);
+    // The whole value (12,000 characters) made this one error thousands of pixels tall.
+    const item = dialog.locator(".sheet-preview__error", { hasText: "Row 2 [description]:" });
+    expect((await item.boundingBox())!.height).toBeLessThan(400);
+    await expectNoAxeViolations(page, "bulk import preview with an overlong value");
+  });
+
   test("on a phone, Data Resolution's list of standards fits the screen: the page does not scroll sideways", async ({ page }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -67,12 +67,12 @@ test.describe("the local spreadsheet preview", () => {
     await expect(mapping.getByRole("listitem")).toHaveText(["Resource Title → imported as Title", "Link → imported as URL", "Notes → Ignored (not imported)", "Tags → imported as Keywords"]);
     const table = dialog.getByRole("table");
     await expect(table.getByRole("row")).toHaveCount(5);
-    // Rows are numbered as a spreadsheet does: the header is row 1, the blank line is skipped.
-    await expect(table.getByRole("rowheader")).toHaveText(["2", "3", "4", "5"]);
+    // Rows are numbered as a spreadsheet does: the header is row 1, the blank line (row 3) is skipped but counted.
+    await expect(table.getByRole("rowheader")).toHaveText(["2", "4", "5", "6"]);
     const expected = [
-      "Row 3 [title]: The title field is required. Provided value: (blank)",
-      `Row 4 [url]: Please check that your URL is correct Provided value: “ftp://example.org/${word}”`,
-      "Row 5 [keywords]: Invalid keyword characters.  Please check that you are only using approved characters. Provided value: “ok; bad!”".replace(/\s+/g, " "),
+      "Row 4 [title]: The title field is required. Provided value: (blank)",
+      `Row 5 [url]: Please check that your URL is correct Provided value: “ftp://example.org/${word}”`,
+      "Row 6 [keywords]: Invalid keyword characters.  Please check that you are only using approved characters. Provided value: “ok; bad!”".replace(/\s+/g, " "),
     ];
     expect(await previewErrors(dialog)).toEqual(expected);
     // The server reports exactly these for the same bytes.
@@ -81,13 +81,13 @@ test.describe("the local spreadsheet preview", () => {
     await page.screenshot({ path: `${SHOTS}/spreadsheet-preview.png` });
 
     // Correct the three cells in place.
-    await dialog.getByLabel("Correct the title of row 3").fill(`${word} Untitled Pool`);
-    await dialog.getByLabel("Correct the URL of row 4").fill("ftp://still-wrong");
-    await expect(dialog.getByLabel("Correct the URL of row 4")).toHaveAccessibleDescription("");
-    await expect(dialog.getByLabel("Correct the URL of row 4")).toHaveAttribute("aria-invalid", "true");
-    await dialog.getByLabel("Correct the URL of row 4").fill(`https://example.org/${word}/fixed`);
-    await dialog.getByLabel("Correct the keywords of row 5").fill("ok, fine");
-    for (const label of ["Correct the title of row 3", "Correct the URL of row 4", "Correct the keywords of row 5"]) await expect(dialog.getByLabel(label)).toHaveAccessibleDescription("Corrected");
+    await dialog.getByLabel("Correct the title of row 4").fill(`${word} Untitled Pool`);
+    await dialog.getByLabel("Correct the URL of row 5").fill("ftp://still-wrong");
+    await expect(dialog.getByLabel("Correct the URL of row 5")).toHaveAccessibleDescription("");
+    await expect(dialog.getByLabel("Correct the URL of row 5")).toHaveAttribute("aria-invalid", "true");
+    await dialog.getByLabel("Correct the URL of row 5").fill(`https://example.org/${word}/fixed`);
+    await dialog.getByLabel("Correct the keywords of row 6").fill("ok, fine");
+    for (const label of ["Correct the title of row 4", "Correct the URL of row 5", "Correct the keywords of row 6"]) await expect(dialog.getByLabel(label)).toHaveAccessibleDescription("Corrected");
     await expect(dialog.getByRole("status").filter({ hasText: "rows in resources.csv" })).toHaveText("4 rows in resources.csv. No errors: every row can be imported. 3 errors corrected here.");
     await expect(dialog.getByText("Upload sends a corrected copy as resources.csv")).toBeVisible();
     await expect(table.getByRole("cell", { name: `${word} Untitled Pool` })).toBeVisible();

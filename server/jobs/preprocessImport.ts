@@ -6,6 +6,7 @@ import {
   duplicateRowError,
   importRowErrors,
   importRowIdentity,
+  isBlankRow,
   mapColumns,
   rowFromCells,
   splitValues,
@@ -59,8 +60,10 @@ export async function preprocessImport(db: Db, record: BulkImportRecord, filePat
     },
     async rows(cells) {
       if (options.shouldStop?.()) throw new JobStopped();
-      const records = cells.map((rowCells) => {
+      const records = cells.flatMap((rowCells) => {
         rowNumber += 1;
+        // A blank row is not imported; counting it keeps the next rows' numbers the spreadsheet's.
+        if (isBlankRow(rowCells)) return [];
         const row = rowFromCells(columns, rowCells);
         let state: "ok" | "error" | "input" = "ok";
         for (const error of importRowErrors(row, { categoryRequired: options.categoryRequired })) {
@@ -82,7 +85,7 @@ export async function preprocessImport(db: Db, record: BulkImportRecord, filePat
         }
         if (state === "error") summary.rows_with_errors += 1;
         if (state === "input") summary.rows_requiring_input += 1;
-        return { import_id: record.id, row_number: rowNumber, row_key: rowKey(row), state: state as "ok" | "error" | "input" | "duplicate", data: JSON.stringify(row) };
+        return [{ import_id: record.id, row_number: rowNumber, row_key: rowKey(row), state: state as "ok" | "error" | "input" | "duplicate", data: JSON.stringify(row) }];
       });
       if (hasImported) {
         const keys = records.filter((r) => r.state !== "error").map((r) => r.row_key);

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
-import { WORKBOOK_READ_OPTIONS, importSheetRows, inspectZip, withoutByteOrderMark, zipExpandsTooFar } from "../../contract/index.js";
+import { WORKBOOK_READ_OPTIONS, importSheetRows, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../contract/index.js";
 import type { WorkerInput, WorkerMessage } from "./spreadsheetProtocol.js";
 
 const input = workerData as WorkerInput;
@@ -34,18 +34,22 @@ const sendRows = (rows: unknown[][]) => new Promise<void>((resolve) => {
  * the job stores a chunk, so memory stays flat however long the file is.
  */
 async function parseCsv(): Promise<void> {
-  const rows = fs.createReadStream(input.filePath, { highWaterMark: 256 * 1024 }).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: "greedy" }));
+  // Blank lines are read, not skipped: after the header they go on as empty rows, so rows keep the spreadsheet's numbers.
+  const rows = fs.createReadStream(input.filePath, { highWaterMark: 256 * 1024 }).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: false }));
   let header = true;
   let count = 0;
   let batch: unknown[][] = [];
   for await (const row of rows as AsyncIterable<unknown[]>) {
+    const blank = isBlankRow(row);
     if (header) {
+      if (blank) continue;
       send({ type: "header", cells: withoutByteOrderMark(row).slice(0, input.maxColumns) });
       header = false;
       continue;
     }
-    if (++count > input.maxRows) return fail("tooManyRows");
-    batch.push(row.slice(0, input.maxColumns));
+    if (blank) batch.push([]);
+    else if (++count > input.maxRows) return fail("tooManyRows");
+    else batch.push(row.slice(0, input.maxColumns));
     if (batch.length >= input.chunkRows) {
       await sendRows(batch);
       batch = [];
@@ -72,10 +76,12 @@ async function parseWorkbook(): Promise<void> {
   }
   const rows = importSheetRows(workbook, input.maxColumns);
   if (!rows.length) return fail("emptyFile");
-  if (rows.length - 1 > input.maxRows) return fail("tooManyRows");
+  // Blank rows (empty arrays) are sent for their numbers but are not data.
+  const count = rows.reduce((n, row, i) => (i > 0 && row.length ? n + 1 : n), 0);
+  if (count > input.maxRows) return fail("tooManyRows");
   send({ type: "header", cells: rows[0]! });
   for (let i = 1; i < rows.length; i += input.chunkRows) await sendRows(rows.slice(i, i + input.chunkRows));
-  send({ type: "end", rows: rows.length - 1 });
+  send({ type: "end", rows: count });
 }
 
 void (input.fileType === "csv" ? parseCsv() : parseWorkbook()).catch(() => fail("unreadable"));

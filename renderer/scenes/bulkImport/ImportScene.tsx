@@ -13,6 +13,7 @@ import { ImportFileDrop } from "./ImportFileDrop.js";
 import { ImportedContent } from "./ImportedContent.js";
 import { ImportSettingsSection } from "./ImportSettingsSection.js";
 import { ProgressBar } from "./ProgressBar.js";
+import { shownValue } from "./shownValue.js";
 import { SpreadsheetPreview } from "./SpreadsheetPreview.js";
 import { useSpreadsheetPreview } from "./useSpreadsheetPreview.js";
 
@@ -120,14 +121,15 @@ function ErrorsSection({ data }: { data: BulkImport }) {
       <h2 id="import-errors-title" className="section-title">
         Errors
       </h2>
-      <ul className="import-errors">
+      {/* The list scrolls inside its box (max 24rem): focusable, so a keyboard can scroll it too. */}
+      <ul className="import-errors" tabIndex={0} aria-labelledby="import-errors-title">
         {summary.errors.map((e) => (
           <li key={`${e.row_number}-${e.field}`}>
             <span className="import-errors__where">
               Row {e.row_number} [{e.field}]:
             </span>{" "}
             {e.message}
-            <div className="import-errors__value">Provided value: {e.value === "" ? <em>(empty)</em> : e.value}</div>
+            <div className="import-errors__value">Provided value: {e.value === "" ? <em>(empty)</em> : shownValue(e.value)}</div>
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { importField } from "../../../contract/index.js";
 import { Alert } from "../../components/Alert.js";
 import { correctedFileName, editKey, isEditableField, PREVIEW_SAMPLE_ROWS } from "./spreadsheetPreviewModel.js";
+import { shownValue } from "./shownValue.js";
 import type { PreviewErrorState, SpreadsheetPreviewState } from "./useSpreadsheetPreview.js";
 
 const fieldLabel = (key: string | null): string => (key ? (importField(key)?.label ?? key) : "Ignored");
@@ -130,7 +131,7 @@ function ErrorLine({ item, inputId, onChange }: { item: PreviewErrorState; input
       <p>
         Row {error.row_number} [{error.field}]: {error.message}
       </p>
-      <p className="sheet-preview__provided">Provided value: {error.value === "" ? <em>(blank)</em> : `“${error.value}”`}</p>
+      <p className="sheet-preview__provided">Provided value: {error.value === "" ? <em>(blank)</em> : `“${shownValue(error.value)}”`}</p>
       {editable && (
         <div className="sheet-preview__fix">
           <label htmlFor={inputId}>

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
-import { WORKBOOK_READ_OPTIONS, importSheetRows, inspectZip, withoutByteOrderMark, zipExpandsTooFar } from "../../../contract/index.js";
+import { WORKBOOK_READ_OPTIONS, importSheetRows, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../../contract/index.js";
 import type { SpreadsheetType } from "./spreadsheetPreviewModel.js";
 
 /** Workbooks larger than this are not opened locally (SheetJS holds the whole sheet in memory); CSV streams at any size. */
@@ -29,8 +29,8 @@ export class SpreadsheetReadError extends Error {
 
 /**
  * Reads a spreadsheet the way the server's worker does (server/jobs/spreadsheetWorker.ts): CSV streamed by papaparse
- * with blank lines skipped and a leading BOM dropped; XLS/XLSX through SheetJS, the first sheet with a title column (else the first), formatted cell text,
- * blank rows skipped. A CSV source may be a File (streamed in chunks) or a string; a workbook a File or bytes.
+ * with a leading BOM dropped, blank lines after the header handed on (a reader skips them but counts them: isBlankRow); XLS/XLSX through SheetJS, the first sheet with a title column (else the first), formatted cell text,
+ * blank rows handed on as empty ones. A CSV source may be a File (streamed in chunks) or a string; a workbook a File or bytes.
  */
 export async function readSpreadsheetSource(source: Blob | string | ArrayBuffer, type: SpreadsheetType, handlers: SpreadsheetHandlers): Promise<void> {
   if (type === "csv") return readCsv(source, handlers);
@@ -58,14 +58,17 @@ function readCsv(source: Blob | string | ArrayBuffer, handlers: SpreadsheetHandl
     let header = true;
     let stopped = false;
     const config: Papa.ParseLocalConfig<unknown[], Papa.LocalFile> = {
-      skipEmptyLines: "greedy",
+      // Blank lines are read, as the server reads them: after the header they count in the rows' numbers.
+      skipEmptyLines: false,
       chunkSize: 512 * 1024,
       chunk(results, parser) {
         if (stopped) return;
         let rows = results.data;
-        if (header && rows.length) {
-          handlers.header(withoutByteOrderMark(rows[0]!));
-          rows = rows.slice(1);
+        if (header) {
+          const first = rows.findIndex((row) => !isBlankRow(row));
+          if (first < 0) return;
+          handlers.header(withoutByteOrderMark(rows[first]!));
+          rows = rows.slice(first + 1);
           header = false;
         }
         if (rows.length && handlers.rows(rows) === false) {

@@ -58,17 +58,17 @@ describe("the local preview reads a file as the server does", () => {
     expect(data.failure).toBeNull();
   });
 
-  it("numbers rows as a spreadsheet does (header = row 1, blank lines skipped) and reports the row rules' errors with the provided value", async () => {
+  it("numbers rows as a spreadsheet does (header = row 1, a blank line skipped but counted) and reports the row rules' errors with the provided value", async () => {
     const data = await preview(SHEET);
     expect(data.total).toBe(4);
     expect(data.rowsWithErrors).toBe(3);
     expect(data.errors).toEqual([
-      { row_number: 3, field: "title", message: RESOURCE_MESSAGES.titleRequired, value: "" },
-      { row_number: 4, field: "url", message: RESOURCE_MESSAGES.urlInvalid, value: "not a link" },
-      { row_number: 5, field: "keywords", message: RESOURCE_MESSAGES.keywordInvalid, value: "ok; bad!" },
+      { row_number: 4, field: "title", message: RESOURCE_MESSAGES.titleRequired, value: "" },
+      { row_number: 5, field: "url", message: RESOURCE_MESSAGES.urlInvalid, value: "not a link" },
+      { row_number: 6, field: "keywords", message: RESOURCE_MESSAGES.keywordInvalid, value: "ok; bad!" },
     ]);
-    expect(data.sample.map((r) => r.rowNumber)).toEqual([2, 3, 4, 5]);
-    expect(data.errorRows.map((r) => r.rowNumber)).toEqual([3, 4, 5]);
+    expect(data.sample.map((r) => r.rowNumber)).toEqual([2, 4, 5, 6]);
+    expect(data.errorRows.map((r) => r.rowNumber)).toEqual([4, 5, 6]);
   });
 
   it("reports a link longer than a resource may hold, as the server does", async () => {
@@ -97,7 +97,8 @@ describe("the local preview reads a file as the server does", () => {
   });
 
   it("reports the same errors for the same rows in an XLSX workbook", async () => {
-    const rows = Papa.parse<string[]>(SHEET.replace(/^\ufeff/, ""), { skipEmptyLines: "greedy" }).data;
+    // The blank line becomes a blank row of the workbook: both number the rows after it alike.
+    const rows = Papa.parse<string[]>(SHEET.replace(/^\ufeff/, ""), { skipEmptyLines: false }).data;
     const fromXlsx = await preview(xlsxOf(rows), "xlsx");
     const fromCsv = await preview(SHEET);
     expect(fromXlsx.errors).toEqual(fromCsv.errors);
@@ -144,10 +145,10 @@ describe("the local preview reads a file as the server does", () => {
 describe("corrections", () => {
   it("re-checks a corrected row and writes a CSV with the corrections that the preview then finds clean", async () => {
     const data = await preview(SHEET);
-    const edits: CellEdits = { [editKey(3, "title")]: "Untitled thing", [editKey(4, "url")]: "https://example.org/bad-link", [editKey(5, "keywords")]: "ok, bad" };
+    const edits: CellEdits = { [editKey(4, "title")]: "Untitled thing", [editKey(5, "url")]: "https://example.org/bad-link", [editKey(6, "keywords")]: "ok, bad" };
     for (const row of data.errorRows) expect(remainingErrors(data.columns, edits, row, false)).toEqual([]);
-    expect(remainingErrors(data.columns, { [editKey(4, "url")]: "still wrong" }, data.errorRows[1]!, false)).toEqual([
-      { row_number: 4, field: "url", message: RESOURCE_MESSAGES.urlInvalid, value: "still wrong" },
+    expect(remainingErrors(data.columns, { [editKey(5, "url")]: "still wrong" }, data.errorRows[1]!, false)).toEqual([
+      { row_number: 5, field: "url", message: RESOURCE_MESSAGES.urlInvalid, value: "still wrong" },
     ]);
 
     const csv = await corrected(SHEET, data, edits);
@@ -155,6 +156,7 @@ describe("corrections", () => {
       [
         "Resource Title,Link,Notes,Tags",
         "Fractions,https://example.org/fractions,fine,math",
+        "",
         "Untitled thing,https://example.org/untitled,no title,",
         "Bad link,https://example.org/bad-link,,science",
         "Bad keywords,https://example.org/k,,\"ok, bad\"",
@@ -164,6 +166,15 @@ describe("corrections", () => {
     const again = await preview(csv);
     expect(again.errors).toEqual([]);
     expect(again.total).toBe(4);
+    expect(again.sample.map((r) => r.rowNumber)).toEqual([2, 4, 5, 6]);
+  });
+
+  it("keeps blank rows between rows of the corrected CSV, so the server numbers its rows as the preview did, and drops those at the end", async () => {
+    const source = "Title,URL\nA,https://example.org/a\n\n,\n,https://example.org/b\n\n\n";
+    const data = await preview(source);
+    expect(data.errors.map((e) => [e.row_number, e.field])).toEqual([[5, "title"]]);
+    const csv = await corrected(source, data, { [editKey(5, "title")]: "B" });
+    expect(csv).toBe("Title,URL\r\nA,https://example.org/a\r\n\r\n\r\nB,https://example.org/b\r\n");
   });
 
   it("tells a row whose correction makes it repeat an earlier row (or an earlier corrected row) that it will be skipped, as the server will", async () => {

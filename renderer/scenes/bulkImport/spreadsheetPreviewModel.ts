@@ -6,6 +6,7 @@ import {
   importField,
   importRowErrors,
   importRowIdentity,
+  isBlankRow,
   mapColumns,
   rowFromCells,
   type BULK_IMPORT_MESSAGES,
@@ -108,6 +109,9 @@ export class PreviewCollector {
     const maxErrors = this.options.maxErrors ?? PREVIEW_MAX_ERRORS;
     for (const raw of chunk) {
       this.rowNumber += 1;
+      // A blank row is not imported, but counts: the next rows keep the spreadsheet's numbers.
+      if (isBlankRow(raw)) continue;
+      this.data.total += 1;
       const row: PreviewRow = { rowNumber: this.rowNumber, cells: raw.slice(0, IMPORT_MAX_COLUMNS).map(cellText) };
       if (this.data.sample.length < sampleRows) this.data.sample.push(row);
       const errors = errorsOfRow(this.fields, row, this.options.categoryRequired);
@@ -130,7 +134,6 @@ export class PreviewCollector {
         if (listed) this.data.errorRows.push(row);
       }
     }
-    this.data.total = this.rowNumber - 1;
   }
 
   /** True when the header already decided the file cannot be imported (the rest need not be read). */
@@ -226,6 +229,8 @@ export function csvLines(rows: readonly (readonly string[])[]): string {
 export class CorrectedCsvWriter {
   private readonly parts: string[] = [];
   private rowNumber = 1;
+  /** Blank rows read since the last written one. */
+  private blankLines = 0;
 
   constructor(
     private readonly columns: readonly PreviewColumn[],
@@ -239,10 +244,18 @@ export class CorrectedCsvWriter {
 
   /** A chunk of data rows, numbered on from the previous chunk. */
   rows(chunk: readonly (readonly unknown[])[]): void {
-    const lines = chunk.map((raw) => {
+    const lines: string[][] = [];
+    for (const raw of chunk) {
       this.rowNumber += 1;
-      return correctedCells(this.columns, this.edits, { rowNumber: this.rowNumber, cells: raw.slice(0, IMPORT_MAX_COLUMNS).map(cellText) });
-    });
+      // A blank row stays a blank line, so the server numbers the rows after it as the preview did (blank lines at the
+      // end of the file are left out: they are written only once a row follows them).
+      if (isBlankRow(raw)) {
+        this.blankLines += 1;
+        continue;
+      }
+      for (; this.blankLines > 0; this.blankLines--) lines.push([]);
+      lines.push(correctedCells(this.columns, this.edits, { rowNumber: this.rowNumber, cells: raw.slice(0, IMPORT_MAX_COLUMNS).map(cellText) }));
+    }
     this.parts.push(csvLines(lines));
   }
 

@@ -377,6 +377,22 @@ describe("workbooks with several sheets", () => {
     expect([ready.status, ready.import_results_summary.error, ready.import_results_summary.total]).toEqual(["preprocessed", null, 2]);
   });
 
+  it("numbers rows as the spreadsheet shows them: a blank row is skipped but counted, in a CSV and in a workbook", async () => {
+    const rows = [["Title", "URL"], ["Blank Rows Otters", "https://example.org/blank-rows/otters"], [], ["", " "], ["", "https://example.org/blank-rows/untitled"], ["Blank Rows Tides", "ftp://example.org/blank-rows"], []];
+    const fromCsv = await settled(importer, await uploadCsv(importer, rows.map((r) => r.join(",")).join("\r\n")));
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: workbook([["Resources", rows]]) });
+    expect(res.status).toBe(200);
+    const fromXlsx = await settled(importer, res.body.data.link as string);
+    for (const ready of [fromCsv, fromXlsx]) {
+      expect([ready.status, ready.import_results_summary.error, ready.import_results_summary.total, ready.import_results_summary.rows_with_errors]).toEqual(["preprocessed", null, 3, 2]);
+      // Rows 3 and 4 of the sheet are blank: the untitled row is row 5, the bad link row 6.
+      expect(ready.import_results_summary.errors.map((e) => [e.row_number, e.field])).toEqual([
+        [5, "title"],
+        [6, "url"],
+      ]);
+    }
+  });
+
   it("still names the missing title column when no sheet has one", async () => {
     const file = workbook([
       ["Notes", [["Nothing here"]]],
