@@ -51,18 +51,19 @@ suite "API tests (PostgreSQL)" bash scripts/with-postgres.sh bash -c 'DB_TEST=po
 step "web, desktop and server builds (ran beside the suites)"
 if wait "$build_pid"; then
   cat "$logs/builds.log"
-  # Three shards at once, each with its own server, demo database, OpenID provider and Unsplash and Zoom stand-ins: one Chromium leaves a core idle
+  # Several shards at once, each with its own server, demo database, OpenID provider and Unsplash and Zoom stand-ins: one Chromium leaves a core idle
   # while it waits on its page (on this 2-core machine 226 tests took 15.1 minutes in one; 239 took 13.0 in two, 11.5 in three). Each
   # shard's report is printed whole when all have ended.
-  step "browser tests (Chromium, three shards)"
+  shards=${E2E_SHARDS:-4}
+  step "browser tests (Chromium, $shards shards)"
   pids=()
-  for shard in 1 2 3; do
+  for shard in $(seq 1 "$shards"); do
     E2E_SERVER_BUILT=1 E2E_SHARD_NAME="shard-$shard" E2E_PORT=$((4172 + shard)) E2E_SSO_PORT=$((4190 + shard)) E2E_UNSPLASH_PORT=$((4195 + shard)) E2E_ZOOM_PORT=$((4180 + shard)) \
-      npx playwright test -c e2e/playwright.config.ts --shard="$shard/3" >"$logs/e2e-$shard.log" 2>&1 & pids+=($!)
+      npx playwright test -c e2e/playwright.config.ts --shard="$shard/$shards" >"$logs/e2e-$shard.log" 2>&1 & pids+=($!)
   done
-  for shard in 1 2 3; do
+  for shard in $(seq 1 "$shards"); do
     wait "${pids[$((shard - 1))]}" || failed+=("browser tests, shard $shard")
-    printf '\n--- browser tests, shard %s of 3\n' "$shard"
+    printf '\n--- browser tests, shard %s of %s\n' "$shard" "$shards"
     cat "$logs/e2e-$shard.log"
   done
 else
