@@ -329,7 +329,7 @@ test.describe("screenshots", () => {
     await openSearch(page, "?st=science");
     await tick(facetGroup(page, "Grades").getByRole("checkbox").first());
     await page.getByLabel("Created from").fill("2024-01-01");
-    await expect(page.getByRole("button", { name: "Remove filter Created after 1/1/2024" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Remove filter Created on or after 1/1/2024" })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Remove filter Grades: / })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.getByTestId("sticky-header")).toHaveCount(0);
