@@ -48,6 +48,9 @@ export default defineConfig({
   outputDir: path.join(os.tmpdir(), "platform-e2e-results", process.env.E2E_SHARD_NAME ?? ""),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // An action waiting on an element that never comes (a click, a boundingBox) fails after this, naming the element,
+    // rather than spending the rest of a slow journey's three minutes and failing as a timeout of the whole test.
+    actionTimeout: 30_000,
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
