@@ -223,4 +223,26 @@ test.describe("pathways, outlines, projects and lesson plans", () => {
     await page.getByRole("dialog", { name: "Select an Outline" }).getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("button", { name: "Add item to Research" })).toBeFocused();
   });
+  test("an outline saved with an empty section opens in its editor without unsaved changes; typing in it makes some", async ({ page }) => {
+    await signInViaApi(page);
+    const title = `${unique()} Empty Section Outline`;
+    const link = await startItem(page, "outlines", title, []);
+    await dismissAnnouncements(page);
+    await page.goto(`${link}/edit`);
+    await page.getByRole("button", { name: "+ Add section" }).click();
+    const unsaved = page.getByRole("status").filter({ hasText: "Unsaved changes" });
+    await expect(unsaved).toBeVisible();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "All changes saved" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Section 1 title")).toHaveValue("Section 1");
+    await expect(page.getByRole("textbox", { name: "Section 1 content" })).toBeVisible();
+    // The stored empty section loads as it was: nothing to save, and leaving asks nothing.
+    await page.waitForLoadState("networkidle");
+    await expect(unsaved).toHaveCount(0);
+    await expectNoAxeViolations(page, "outline editor with an empty section");
+    await page.getByRole("textbox", { name: "Section 1 content" }).click();
+    await page.keyboard.type("Week one");
+    await expect(unsaved).toBeVisible();
+  });
 });

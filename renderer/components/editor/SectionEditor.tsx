@@ -283,6 +283,29 @@ function EditablePlugin({ editable }: { editable: boolean }) {
 }
 
 /**
+ * Reports a change only when the section's content differs from what it held before: Lexical touches a stored empty
+ * section as it loads it, and that is not an edit (the page would read "Unsaved changes" and warn on leaving).
+ */
+function ContentChangePlugin({ onChange }: { onChange(): void }) {
+  const [editor] = useLexicalComposerContext();
+  const last = useRef<string | null>(null);
+  useEffect(() => {
+    last.current ??= JSON.stringify(editor.getEditorState().toJSON());
+  }, [editor]);
+  return (
+    <OnChangePlugin
+      ignoreSelectionChange
+      onChange={(state) => {
+        const now = JSON.stringify(state.toJSON());
+        if (now === last.current) return;
+        last.current = now;
+        onChange();
+      }}
+    />
+  );
+}
+
+/**
  * One section's rich-text editor: toolbar, content and history; reports changes and its editor instance. `tools`
  * narrows the toolbar (see EditorTools); `placeholder` is the empty editor's prompt.
  */
@@ -333,7 +356,7 @@ export function SectionEditor({
         <ListPlugin />
         <LinkPlugin />
         <TablePlugin hasHorizontalScroll />
-        <OnChangePlugin ignoreSelectionChange onChange={onChange} />
+        <ContentChangePlugin onChange={onChange} />
         <EditorRefPlugin editorRef={editorRef} />
         <EditablePlugin editable={editable} />
       </div>
