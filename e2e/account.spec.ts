@@ -1,11 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ACCOUNT_MESSAGES } from "../contract/index.js";
 import { linkIn } from "../server/test/readMail.js";
-import { csrfToken, expectNoAxeViolations, mailTo, openAccountMenu, signInViaForm, tabTo } from "./helpers.js";
+import { csrfToken, expectNoAxeViolations, mailTo, openAccountMenu, signInViaForm, tabTo, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-account";
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await saveShot(page, `${name}.png`, { fullPage: true });
 }
 const CONFIRM_SUBJECT = "Confirm your Curriculum Commons e-mail address";
 

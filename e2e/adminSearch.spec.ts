@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN, TEACHER, expectNoAxeViolations, expectTotal, facetGroup, openSearch, readTotal, resultCards, resultsRegion, signInViaApi, tick, typeTab } from "./helpers.js";
+import { ADMIN, TEACHER, expectNoAxeViolations, expectTotal, facetGroup, openSearch, readTotal, resultCards, resultsRegion, signInViaApi, tick, typeTab, saveShot } from "./helpers.js";
 
-const SHOTS = "/tmp/shots";
 
 const adminOptions = (page: Page) => facetGroup(page, "Admin options");
 const ignorePermissions = (page: Page) => adminOptions(page).getByRole("checkbox", { name: "Ignore permissions" });
@@ -156,7 +154,6 @@ test.describe("search screen: admin options at 1366x900", () => {
     await expect(removeTag(page, "Permissions ignored")).toBeVisible();
     await expect(resultCards(page).first()).toBeVisible();
     await expectNoAxeViolations(page, "search page with the admin options");
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/admin-search-1366.png` });
+    await saveShot(page, `admin-search-1366.png`);
   });
 });

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { TEACHER, announcementStorageKey, expectNoAxeViolations, openSearch, searchBox, signInViaApi, tabTo } from "./helpers.js";
+import { TEACHER, announcementStorageKey, expectNoAxeViolations, openSearch, searchBox, signInViaApi, tabTo, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const HOUR = 3_600_000;
 
 interface Shown {
@@ -46,7 +45,7 @@ test("announcement banners: shown under the header in order, Read More opens and
   expect(banners.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
   expect(banners.y + banners.height).toBeLessThanOrEqual((await page.getByRole("heading", { name: "Search", level: 1 }).boundingBox())!.y);
   await expectNoAxeViolations(page, "search page with announcement banners");
-  await page.screenshot({ path: `${SHOTS}/announcements-1366.png` });
+  await saveShot(page, `announcements-1366.png`);
 
   // Read More, by keyboard: the whole text in a modal; Escape closes it and focus goes back to the button.
   const readMore = banner(page, information.title).getByRole("button", { name: "Read More" });
@@ -72,7 +71,7 @@ test("announcement banners: shown under the header in order, Read More opens and
   await expect(eventDialog.locator(".announcement-modal__when")).toHaveText(/^\s*\d{1,2}\/\d{1,2}\/2027, \d{1,2}:\d{2}/);
   // Written lists keep their bullets (the base styles take markers off lists that are controls; item pages share this rule).
   expect(await eventDialog.locator(".rich-content ul").evaluate((list) => getComputedStyle(list).listStyleType)).toBe("disc");
-  await page.screenshot({ path: `${SHOTS}/announcement-modal-1366.png` });
+  await saveShot(page, `announcement-modal-1366.png`);
   await tabTo(page, eventDialog.getByRole("button", { name: "Close" }));
   await page.keyboard.press("Enter");
   await expect(eventDialog).toBeHidden();
@@ -86,7 +85,7 @@ test("announcement banners: shown under the header in order, Read More opens and
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   for (const item of await region(page).getByRole("listitem").all()) expect((await item.boundingBox())!.height).toBeLessThanOrEqual(56);
   await expectNoAxeViolations(page, "banners at 390 px");
-  await page.screenshot({ path: `${SHOTS}/announcements-390.png` });
+  await saveShot(page, `announcements-390.png`);
   await page.setViewportSize({ width: 1366, height: 768 });
 
   // Snooze: gone, focus on the next banner's Read More, remembered for 8 hours across a reload.
@@ -181,7 +180,7 @@ for (const timezoneId of ["America/Los_Angeles", "Pacific/Auckland"]) {
       await expect(dialog.locator(".announcement-modal__when")).toHaveText("3/4/2027 – 3/5/2027");
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-        await page.screenshot({ path: `${SHOTS}/announcement-all-day-${timezoneId.replace("/", "-")}-${width}.png` });
+        await saveShot(page, `announcement-all-day-${timezoneId.replace("/", "-")}-${width}.png`);
       }
     });
   });

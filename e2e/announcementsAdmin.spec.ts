@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, LEARNER, csrfToken, expectNoAxeViolations, signInViaApi } from "./helpers.js";
+import { ADMIN, LEARNER, csrfToken, expectNoAxeViolations, signInViaApi, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
 /** Deletes, as the administrator signed in on `adminPage`, every announcement whose title starts with `prefix` (a failed run's leftovers). */
 async function deleteAnnouncements(adminPage: Page, prefix: string): Promise<void> {
@@ -27,7 +26,7 @@ test("announcements: an admin posts one with a meeting; a member sees its banner
     await expect(page.getByRole("navigation", { name: "Moderation" }).getByRole("link", { name: "Announcements" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("list", { name: "Announcements" })).toBeVisible();
     await expectNoAxeViolations(page, "announcements staff page");
-    await page.screenshot({ path: `${SHOTS}/announcements-admin-1280.png` });
+    await saveShot(page, `announcements-admin-1280.png`);
 
     // The form: an empty title is refused under the field, which takes focus.
     await page.getByRole("button", { name: "New announcement" }).click();
@@ -76,7 +75,7 @@ test("announcements: an admin posts one with a meeting; a member sees its banner
     await expect(meeting.getByRole("link", { name: /Join/ })).toHaveAttribute("href", "https://zoom.us/j/85746352311");
     await expect(meeting.getByRole("link", { name: /Join/ })).toHaveAttribute("target", "_blank");
     await expectNoAxeViolations(member, "Read More with a meeting");
-    await member.screenshot({ path: `${SHOTS}/announcements-read-more-meeting-1280.png` });
+    await saveShot(member, `announcements-read-more-meeting-1280.png`);
     await more.getByRole("button", { name: "Close" }).first().click();
 
     // A guest is not shown a banner for signed-in users.
@@ -103,9 +102,9 @@ test("announcements: an admin posts one with a meeting; a member sees its banner
     const prompt = (await editForm.locator(".rt-placeholder").boundingBox())!;
     expect(prompt.y).toBeGreaterThanOrEqual(toolbar.y + toolbar.height);
     await expectNoAxeViolations(page, "edit announcement form on a phone");
-    await page.screenshot({ path: `${SHOTS}/announcements-admin-form-390.png` });
+    await saveShot(page, `announcements-admin-form-390.png`);
     await editForm.getByRole("button", { name: "Cancel" }).click();
-    await page.screenshot({ path: `${SHOTS}/announcements-admin-390.png` });
+    await saveShot(page, `announcements-admin-390.png`);
 
     // End now, after a question: the card says it ended, and the member's banner is gone on the next load.
     await card.getByRole("button", { name: `End now ${title}` }).click();

@@ -1,11 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, facetGroup, openCreator, openSearch, resultCards, signInViaApi, tick } from "./helpers.js";
+import { expectNoAxeViolations, facetGroup, openCreator, openSearch, resultCards, signInViaApi, tick, saveShot } from "./helpers.js";
 
 /** A word no seeded item carries, so each run's new items are easy to find. */
 const unique = () => `Zq${Date.now().toString(36)}`;
 
 /** Where screenshots of the new screens go (looked at by a person after the run). */
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/platform-e2e-shots";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n");
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -32,7 +31,7 @@ test.describe("adding resources", () => {
     await page.getByRole("button", { name: "Add Resource" }).click();
     await expect(dialog.getByLabel("Title")).toBeVisible();
     await expectNoAxeViolations(page, "add resource modal");
-    await page.screenshot({ path: `${SHOTS}/add-resource.png` });
+    await saveShot(page, `add-resource.png`);
 
     await dialog.getByRole("button", { name: "Add Resource" }).click();
     await expect(dialog.getByLabel("Title")).toBeFocused();
@@ -45,7 +44,7 @@ test.describe("adding resources", () => {
     await dialog.getByRole("button", { name: "Add Resource" }).click();
     await expect(dialog.getByLabel("URL")).toHaveAccessibleDescription("Please check that your URL is correct");
     await expectNoAxeViolations(page, "add resource modal with errors");
-    await page.screenshot({ path: `${SHOTS}/add-resource-errors.png` });
+    await saveShot(page, `add-resource-errors.png`);
 
     await dialog.getByLabel("URL").fill("https://reef.example.org/cam");
     await dialog.getByRole("button", { name: "Add Resource" }).click();
@@ -68,7 +67,7 @@ test.describe("adding resources", () => {
     await dialog.getByRole("button", { name: "Add Resource" }).click();
     await expect(dialog.getByRole("alert")).toHaveText("The file's content does not match its extension.");
     await expect(dialog.getByRole("alert")).toBeInViewport();
-    await page.screenshot({ path: `${SHOTS}/add-resource-422.png` });
+    await saveShot(page, `add-resource-422.png`);
 
     // Wrong extension and oversized files are caught before sending, with the specification's texts.
     await dialog.getByLabel("Choose a file").setInputFiles({ name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
@@ -111,7 +110,7 @@ test.describe("adding resources", () => {
     await expect(categories).toHaveAccessibleDescription("Please choose a resource category.");
     await expect(categories.getByRole("radio").first()).toBeFocused();
     await expectNoAxeViolations(page, "add resource modal with categories");
-    await page.screenshot({ path: `${SHOTS}/add-resource-categories.png`, fullPage: false });
+    await saveShot(page, `add-resource-categories.png`, { fullPage: false });
 
     await categories.getByRole("radio", { name: "Worksheet" }).check();
     await dialog.getByRole("button", { name: "Add Resource" }).click();
@@ -136,7 +135,7 @@ test.describe("the creator modal", () => {
     await expect(details).toContainText("Plan one lesson");
     await expect(details.getByRole("listitem")).toHaveCount(3);
     await expectNoAxeViolations(page, "creator modal with details");
-    await page.screenshot({ path: `${SHOTS}/creator.png` });
+    await saveShot(page, `creator.png`);
 
     await dialog.getByRole("button", { name: "Create", exact: true }).click();
     await expect(page.getByRole("dialog", { name: "Create a lesson plan" })).toBeVisible();
@@ -172,7 +171,7 @@ test.describe("the creator modal", () => {
     await form.getByLabel("Title").fill(title);
     await form.getByLabel("Introduction").fill("Students observe pond water.");
     await expectNoAxeViolations(page, "curriculum create form");
-    await page.screenshot({ path: `${SHOTS}/curriculum-create.png` });
+    await saveShot(page, `curriculum-create.png`);
     await form.getByRole("button", { name: "Create Lesson Plan" }).click();
     await expect(page).toHaveURL(/\/lesson-plans\/[\w-]+\/edit$/);
     await expect(form).toBeHidden();
@@ -208,7 +207,7 @@ test.describe("the creator modal", () => {
       await page.getByRole("textbox", { name: `${section} content` }).click();
       await page.keyboard.type("Share one thing you will try next.");
       await expectNoAxeViolations(page, "template edit page");
-      await page.screenshot({ path: `${SHOTS}/template-edit.png`, fullPage: true });
+      await saveShot(page, `template-edit.png`, { fullPage: true });
       await page.getByRole("button", { name: "Save template" }).click();
       await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Saved.");
 
@@ -305,7 +304,7 @@ test.describe("the creator modal", () => {
     await form.getByLabel("Introduction").fill("Build a bridge from paper.");
     await form.getByRole("button", { name: "Create Project" }).click();
     await expect(page).toHaveURL(/\/projects\/[\w-]+\/edit$/);
-    await page.screenshot({ path: `${SHOTS}/curriculum-default-template.png` });
+    await saveShot(page, `curriculum-default-template.png`);
   });
 
   test("a resource created from the creator goes to its link + /edit", async ({ page }) => {

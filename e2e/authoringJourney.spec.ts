@@ -2,11 +2,12 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { solidPng } from "../server/test/sampleFiles.js";
-import { ADMIN, TEACHER, expectNoAxeViolations, exportFromDialog, facetGroup, resultCards, signInViaApi, signInViaForm, tick } from "./helpers.js";
+import { ADMIN, TEACHER, expectNoAxeViolations, exportFromDialog, facetGroup, resultCards, signInViaApi, signInViaForm, tick, saveShot } from "./helpers.js";
 
 /** Issue 3's "Done when", walked as one new author would, in order. */
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
+/** Where the exported files are written (the test reads them back). */
+const EXPORTS = "/tmp/platform-e2e-exports";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<< /Type /Catalog >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n");
 
 const sectionBox = (page: Page, name: string) => page.getByRole("textbox", { name: `${name} content` });
@@ -20,19 +21,19 @@ async function editorReady(page: Page): Promise<void> {
   await expect(page.getByRole("button", { name: "+ Add section" })).toBeEnabled();
 }
 
-/** Exports one format from the item page's Export dialog (opened by its button), saved into SHOTS; answers the saved path and the file's name. */
+/** Exports one format from the item page's Export dialog (opened by its button), saved into EXPORTS; answers the saved path and the file's name. */
 async function download(page: Page, label: string): Promise<{ name: string; path: string }> {
   await page.getByRole("button", { name: "Export", exact: true }).click();
   await expect(page.locator("#export-modal")).toBeVisible();
   const file = await exportFromDialog(page, label);
-  const target = `${SHOTS}/journey-${file.name}`;
+  const target = `${EXPORTS}/journey-${file.name}`;
   fs.writeFileSync(target, file.body);
   return { name: file.name, path: target };
 }
 
 test("a new author's journey: template, sections with math, tags, autosave, lock, search, thumbnail, copy, exports, resources", async ({ page, browser }) => {
   test.setTimeout(240_000);
-  fs.mkdirSync(SHOTS, { recursive: true });
+  fs.mkdirSync(EXPORTS, { recursive: true });
   const word = `Zj${Date.now().toString(36)}`;
   const title = `${word} Pond Ecosystems`;
   const keyword = `${word.toLowerCase()}-ponds`;
@@ -94,7 +95,7 @@ test("a new author's journey: template, sections with math, tags, autosave, lock
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(saved(page)).toBeVisible();
     await expect(page.getByRole("checkbox", { name: "Autosave" })).toBeEnabled();
-    await page.screenshot({ path: `${SHOTS}/journey-edit.png`, fullPage: true });
+    await saveShot(page, `journey-edit.png`, { fullPage: true });
   });
 
   await test.step("tag it with a keyword, a grade and a standard from the selector", async () => {
@@ -149,7 +150,7 @@ test("a new author's journey: template, sections with math, tags, autosave, lock
       await expect(second.getByRole("alert")).toContainText(`This item is being edited by ${TEACHER.name}.`);
       await expect(second.getByRole("button", { name: "+ Add section" })).toBeDisabled();
       await expect(second.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
-      await second.screenshot({ path: `${SHOTS}/journey-locked.png` });
+      await saveShot(second, `journey-locked.png`);
     } finally {
       await other.close();
     }
@@ -188,7 +189,7 @@ test("a new author's journey: template, sections with math, tags, autosave, lock
     await expect(page).toHaveURL(/grades.*standards|standards.*grades/);
     await expect(resultCards(page)).toHaveCount(1);
     await expect(resultCards(page).first().getByRole("heading", { level: 3 })).toHaveText(title);
-    await page.screenshot({ path: `${SHOTS}/journey-search.png` });
+    await saveShot(page, `journey-search.png`);
   });
 
   await test.step("design its thumbnail from the edit page", async () => {
@@ -244,7 +245,7 @@ test("a new author's journey: template, sections with math, tags, autosave, lock
     await expect(page.getByRole("heading", { level: 1, name: `${title} (Copy)` })).toBeVisible();
     await expect(page.getByText(/^Copied from/)).toContainText(`Copied from ${title} by ${TEACHER.name} on`);
     await expect(page.getByRole("region", { name: "Explain" }).locator(".math-equation .katex-html .mfrac")).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/journey-copy.png`, fullPage: true });
+    await saveShot(page, `journey-copy.png`, { fullPage: true });
   });
 
   await test.step("add resources by URL and by file; each invalid input shows its message", async () => {
@@ -276,7 +277,7 @@ test("a new author's journey: template, sections with math, tags, autosave, lock
     await expect(file).toHaveAccessibleDescription(/The selected file type should be \(doc,docx,pdf,rtf,gif,jpeg,jpg,png\)/);
     await file.setInputFiles({ name: "pond-atlas.pdf", mimeType: "application/pdf", buffer: Buffer.concat([PDF, Buffer.alloc(2049 * 1024)]) });
     await expect(file).toHaveAccessibleDescription(/The file may be at most 2048 KB\./);
-    await page.screenshot({ path: `${SHOTS}/journey-resource-file-errors.png` });
+    await saveShot(page, `journey-resource-file-errors.png`);
     await file.setInputFiles({ name: "pond-worksheet.pdf", mimeType: "application/pdf", buffer: PDF });
     await expect(dialog.getByRole("radio", { name: "File" })).toBeChecked();
     await expect(dialog.getByText("Chosen: pond-worksheet.pdf")).toBeVisible();

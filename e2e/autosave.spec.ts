@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { TEACHER, csrfToken, holdRequests, signInViaApi } from "./helpers.js";
+import { TEACHER, csrfToken, holdRequests, signInViaApi, saveShot } from "./helpers.js";
 
-const SHOTS = "/tmp/shots";
 
 /** A word no seeded item carries, so each test's item is its own. */
 const unique = () => `Zq${Date.now().toString(36)}`;
@@ -65,8 +63,7 @@ test.describe("autosave (second document, section 4)", () => {
     await expect.poll(() => saves.count()).toBe(2);
     await expect(page.getByRole("progressbar", { name: "Time until the next autosave" })).toBeVisible();
     await expect(saved(page)).toBeVisible();
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/autosave-on.png` });
+    await saveShot(page, `autosave-on.png`);
 
     // Whole cycles without changes: no save.
     await page.clock.runFor(125_000);
@@ -100,7 +97,7 @@ test.describe("autosave (second document, section 4)", () => {
     await expect(toggle(page)).toHaveAccessibleDescription("Autosave waits until this page may edit the item.");
     await expect(page.getByRole("progressbar", { name: "Time until the next autosave" })).toHaveCount(0);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/autosave-waiting-phone.png` });
+    await saveShot(page, `autosave-waiting-phone.png`);
 
     release();
     await expect(page.getByRole("button", { name: "+ Add section" })).toBeEnabled();

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken } from "./helpers.js";
+import { TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
 const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" });
 const badges = (page: Page) => page.getByRole("list", { name: "Badges" }).getByRole("listitem");
@@ -31,7 +30,7 @@ test("badges: a moderator awards them by keyboard, the owner cannot, and everyon
   await page.keyboard.press("Space");
   await dialog.getByRole("checkbox", { name: /^Peer Reviewed/ }).check();
   await expectNoAxeViolations(page, "manage-badges dialog");
-  await page.screenshot({ path: `${SHOTS}/badges-dialog-1366.png` });
+  await saveShot(page, `badges-dialog-1366.png`);
   await tabTo(page, dialog.getByRole("button", { name: "Save", exact: true }));
   await page.keyboard.press("Enter");
   await expect(toasts(page)).toContainText("Badges have been saved.");
@@ -50,5 +49,5 @@ test("badges: a moderator awards them by keyboard, the owner cannot, and everyon
   await page.goto(link);
   await expect(badges(page)).toHaveText(["Peer Reviewed: Read and checked by educators other than its author."]);
   await expectNoAxeViolations(page, "item page with a badge");
-  await page.screenshot({ path: `${SHOTS}/badges-item-1366.png` });
+  await saveShot(page, `badges-item-1366.png`);
 });

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { IMPORT_POLL_MS, IMPORT_SAVE_DEBOUNCE_MS } from "../contract/index.js";
-import { csrfToken, expectNoAxeViolations, openSearch, resultCards, runClockUntil, signInViaApi, submitSearch, TEACHER } from "./helpers.js";
+import { csrfToken, expectNoAxeViolations, openSearch, resultCards, runClockUntil, signInViaApi, submitSearch, TEACHER, saveShot } from "./helpers.js";
 
 const IMPORTER = { username: "importer", password: "importer-demo-pass" } as const;
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/platform-e2e-shots";
 
 // The import page learns of the server's progress by polling every IMPORT_POLL_MS, and saves choices
 // IMPORT_SAVE_DEBOUNCE_MS after the last change. The tests install a controllable clock before the page loads and run
@@ -65,8 +64,7 @@ test.describe("bulk import", () => {
     await expect(page.getByText("Row 3 [url]:")).toBeVisible();
     await expect(page.getByText("Provided value: ftp://example.org/")).toBeVisible();
     await expect(page.getByRole("button", { name: "Start Import" })).toBeDisabled();
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/bulk-import-preprocessed.png`, fullPage: true });
+    await saveShot(page, `bulk-import-preprocessed.png`, { fullPage: true });
     await expectNoAxeViolations(page, "bulk import page");
     // Configure open, its owner search empty: the search box must not point at a results list that is not there.
     await page.getByText("Configure", { exact: true }).click();
@@ -87,7 +85,7 @@ test.describe("bulk import", () => {
     const imported = page.locator("section", { has: page.getByRole("heading", { name: "Imported Content" }) });
     await expect(imported.getByRole("link")).toHaveCount(2);
     await expect(imported.getByRole("link", { name: `${word} Tide Pools` })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/bulk-import-completed.png`, fullPage: true });
+    await saveShot(page, `bulk-import-completed.png`, { fullPage: true });
 
     await openSearch(page);
     await submitSearch(page, word);
@@ -132,8 +130,7 @@ test.describe("bulk import", () => {
     // Nothing to fix in the sample: it is ready, not waiting for input.
     await expect(page.getByText("Waiting for your input")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Start Import" })).toBeEnabled();
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/bulk-import-ready.png` });
+    await saveShot(page, `bulk-import-ready.png`);
     await page.getByRole("button", { name: "Start Import" }).click();
     await polledUntilVisible(page, page.getByText("Completed"), 30_000);
     await expect(page.locator(".import-total", { hasText: "Imported" }).locator("dd")).toHaveText("3");
@@ -174,7 +171,7 @@ test.describe("bulk import", () => {
     await newFile.getByLabel("Correct the URL of row 3").fill(`https://example.org/${word}/fixed`);
     await expect(newFile.getByLabel("Correct the URL of row 3")).toHaveAccessibleDescription("Corrected");
     await newFile.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/import-new-file-preview.png` });
+    await saveShot(page, `import-new-file-preview.png`);
     await newFile.getByRole("button", { name: "Upload New File" }).click();
     await expect(newFile.locator(".sheet-preview")).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByText("Row 3 [url]:")).toHaveCount(0, { timeout: 20_000 });
@@ -280,8 +277,7 @@ test.describe("bulk import", () => {
     const box = (await select.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/bulk-import-resolution-phone.png`, fullPage: true });
+    await saveShot(page, `bulk-import-resolution-phone.png`, { fullPage: true });
   });
 
   for (const viewport of [
@@ -317,8 +313,7 @@ test.describe("bulk import", () => {
         expect(input.width, label).toBeGreaterThan(150);
       }
       await expect(dialog.getByText("Row 2 [title]: The title may be at most 255 characters.")).toBeVisible();
-      fs.mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/bulk-import-preview-errors-${viewport.width}.png` });
+      await saveShot(page, `bulk-import-preview-errors-${viewport.width}.png`);
     });
   }
 });

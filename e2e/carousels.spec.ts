@@ -1,10 +1,8 @@
-import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { CAROUSEL_TEXTS } from "../contract/carousels.js";
 import AxeBuilder from "@axe-core/playwright";
-import { TEACHER, dismissAnnouncements, openSearch, signInViaApi, tabTo } from "./helpers.js";
+import { TEACHER, dismissAnnouncements, openSearch, signInViaApi, tabTo, saveShot } from "./helpers.js";
 
-const SHOTS = "/tmp/shots";
 const T0 = new Date("2026-11-26T09:00:00Z");
 
 const news = (page: Page): Locator => page.getByRole("region", { name: CAROUSEL_TEXTS.newsRegion });
@@ -18,13 +16,12 @@ async function expectNoAxeViolationsIn(page: Page, label: string): Promise<void>
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`), `axe violations in ${label}`).toEqual([]);
 }
 
-/** The top of the page and the footer as a reader sees them, for a person to look at (/tmp/shots). */
+/** The top of the page and the footer as a reader sees them, for a person to look at (saved when E2E_SHOTS_DIR is set). */
 async function screenshots(page: Page, width: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/carousels-${width}-top.png`, animations: "disabled" });
+  await saveShot(page, `carousels-${width}-top.png`, { animations: "disabled" });
   await footer(page).scrollIntoViewIfNeeded();
-  await page.locator(".site-footer").screenshot({ path: `${SHOTS}/carousels-${width}-footer.png`, animations: "disabled" });
+  await saveShot(page.locator(".site-footer"), `carousels-${width}-footer.png`, { animations: "disabled" });
 }
 
 /** Takes focus and the pointer off the carousel, so only the reader's own pause holds it. */
@@ -138,8 +135,7 @@ test.describe("news carousel", () => {
     expect(await text.evaluate((el) => el.clientHeight)).toBeGreaterThan(cut * 1.5);
     await less.press("Enter");
     await expect(more).toHaveAttribute("aria-expanded", "false");
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await news(page).screenshot({ path: `${SHOTS}/carousels-story.png`, animations: "disabled" });
+    await saveShot(news(page), `carousels-story.png`, { animations: "disabled" });
     // The members' slide is there for a signed-in teacher.
     await news(page).getByRole("button", { name: /^Slide 4: Members:/ }).click();
     await expect(slide(page).getByRole("heading")).toHaveText("Members: open planning hour every Thursday");

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo } from "./helpers.js";
+import { ADMIN, LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots-checkout";
 const unique = () => `Zc${Date.now().toString(36)}`;
 const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" });
 
@@ -9,7 +8,7 @@ const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await saveShot(page, `${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }
@@ -261,7 +260,7 @@ test("on a phone, a buyer's orders are cards of labelled lines: the date and sta
   }
   expect(await page.locator(".orders-table-wrap").evaluate((el) => el.scrollWidth - el.clientWidth), "orders scrolled sideways").toBe(0);
   await expectNoAxeViolations(page, "a buyer's orders on a phone");
-  await page.screenshot({ path: `${SHOTS}/my-orders-390.png` });
+  await saveShot(page, `my-orders-390.png`);
 });
 
 test("orders: the administrators' Orders list shows 25 a page with Previous and Next (it stopped, silently, at 500)", async ({ page }) => {

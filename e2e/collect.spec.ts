@@ -1,10 +1,9 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, openSearch, resultCards, tabTo, csrfToken } from "./helpers.js";
+import { expectNoAxeViolations, openSearch, resultCards, tabTo, csrfToken, saveShot } from "./helpers.js";
 
 /** A seeded resource (server/seed/vocabulary.ts: Science, "photosynthesis") and the search that shows it. */
 const ITEM = "Photosynthesis Graphic Organizer";
 const QUERY = "?st=photosynthesis";
-const SHOTS = "/tmp/shots";
 
 /** A member of its own for this file, so its collections start empty and no other spec's data gets in the way. */
 const RUN = Date.now().toString(36);
@@ -333,15 +332,15 @@ test.describe("collect (add to collection)", () => {
       await openSearch(page, QUERY);
       const dialog = await openDialogFor(page, ITEM);
       await dialog.getByRole("checkbox", { name: `Spare shelf ${RUN}` }).check();
-      await page.screenshot({ path: `${SHOTS}/collect-search-${viewport.width}.png` });
+      await saveShot(page, `collect-search-${viewport.width}.png`);
       await dialog.getByRole("tab", { name: "Create" }).click();
       await dialog.getByLabel("Title").fill("Grade 5 favourites");
-      await page.screenshot({ path: `${SHOTS}/collect-create-${viewport.width}.png` });
+      await saveShot(page, `collect-create-${viewport.width}.png`);
       await page.keyboard.press("Escape");
 
       await page.goto(collectionLink);
       await expect.poll(() => listedTitles(page)).toEqual([ITEM, otherItem]);
-      await page.screenshot({ path: `${SHOTS}/collection-page-${viewport.width}.png`, fullPage: true });
+      await saveShot(page, `collection-page-${viewport.width}.png`, { fullPage: true });
     });
   }
 });

@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, LEARNER, TEACHER, addResource, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo, titleSortKey } from "./helpers.js";
+import { ADMIN, LEARNER, TEACHER, addResource, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo, titleSortKey, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const stamp = Date.now().toString(36);
 
 /** A new public collection of the signed-in profile's: its link. */
@@ -68,12 +66,11 @@ test("a collection's owner adds items from its page (the View All modal, by keyb
   // The pressed Add turned into Added and keeps the keyboard's focus inside the modal.
   await expect(dialog.getByRole("button", { name: `Added ${guide}` })).toBeFocused();
   await expectNoAxeViolations(page, "the View All modal (Add Item)");
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/view-all-add-item-1366.png` });
+  await saveShot(page, `view-all-add-item-1366.png`);
   await page.setViewportSize({ width: 390, height: 844 });
   await search.fill("");
   await expect(cards).toHaveCount(12);
-  await page.screenshot({ path: `${SHOTS}/view-all-add-item-390.png` });
+  await saveShot(page, `view-all-add-item-390.png`);
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // Close (the only way out) gives focus back to Add Item, and the collection lists the item.

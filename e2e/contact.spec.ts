@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, LEARNER, expectNoAxeViolations, openSearch, signInViaApi, tabTo } from "./helpers.js";
+import { ADMIN, LEARNER, expectNoAxeViolations, openSearch, signInViaApi, tabTo, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
 test("contact form: a guest is told what is missing, sends a message with a screenshot by keyboard, and an administrator reads it", async ({ page, browser }) => {
   await openSearch(page, "?query=fractions");
@@ -28,7 +27,7 @@ test("contact form: a guest is told what is missing, sends a message with a scre
   await expect(dialog.getByText("The provided email address is invalid")).toBeVisible();
   expect(sent).toBe(0);
   await expectNoAxeViolations(page, "contact dialog with field errors");
-  await page.screenshot({ path: `${SHOTS}/contact-errors-1366.png` });
+  await saveShot(page, `contact-errors-1366.png`);
 
   const email = dialog.getByRole("textbox", { name: "Your email address" });
   await email.fill("ada@example.org");
@@ -46,7 +45,7 @@ test("contact form: a guest is told what is missing, sends a message with a scre
   await expect(dialog.getByText("Thank you!")).toBeVisible();
   await expectNoAxeViolations(page, "contact dialog, sent");
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/contact-sent-390.png` });
+  await saveShot(page, `contact-sent-390.png`);
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
   await expect(open).toBeFocused();
@@ -113,9 +112,9 @@ test("contact form: a signed-in person finds their own name and e-mail address f
   // What is left to write has the focus.
   await expect(dialog.getByRole("textbox", { name: "Message" })).toHaveValue("");
   await expect(dialog.getByRole("textbox", { name: "Message" })).toBeFocused();
-  await page.screenshot({ path: `${SHOTS}/contact-signed-in-1280.png` });
+  await saveShot(page, `contact-signed-in-1280.png`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/contact-signed-in-390.png` });
+  await saveShot(page, `contact-signed-in-390.png`);
 
   // Still editable: what the person types is what is sent.
   await name.fill("Sam C.");

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, facetGroup, resultCards, signInViaApi, tick, switchTo, csrfToken } from "./helpers.js";
+import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, facetGroup, resultCards, signInViaApi, tick, switchTo, csrfToken, saveShot } from "./helpers.js";
 
-const SHOTS = "/tmp/shots";
 /** A word no seeded item carries, so each test's item is its own. */
 const unique = () => `Zq${Date.now().toString(36)}`;
 
@@ -47,7 +46,7 @@ test.describe("around an item", () => {
 
     // Selected Standards: removing asks first.
     await dialog.getByRole("tab", { name: "Selected Standards (2)" }).click();
-    await page.screenshot({ path: `${SHOTS}/standards-selected.png` });
+    await saveShot(page, `standards-selected.png`);
     await dialog.getByRole("button", { name: /^Remove CCSS\.MATH\.NF\.1/ }).click();
     const confirm = page.getByRole("alertdialog", { name: "Remove standard" });
     await expect(confirm).toContainText("Are you sure you want to remove this standard?");
@@ -67,7 +66,7 @@ test.describe("around an item", () => {
     await expect(view.getByRole("button", { name: "Common Core State Standards for Mathematics (1)" })).toHaveAttribute("aria-expanded", "true");
     await expect(view.getByRole("listitem")).toHaveText(["CCSS.MATH.NF.2 Explain equivalence of fractions"]);
     await expectNoAxeViolations(page, "view standards dialog");
-    await page.screenshot({ path: `${SHOTS}/view-standards.png` });
+    await saveShot(page, `view-standards.png`);
     await view.getByRole("button", { name: "Close" }).click();
 
     // The search screen's Standards filter finds it at once.
@@ -101,7 +100,7 @@ test.describe("around an item", () => {
     const copied = page.getByText(/^Copied from/);
     await expect(copied).toContainText(`Copied from ${word} Original by ${TEACHER.name} on`);
     await expect(page.getByRole("link", { name: "Edit" })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/copy-view.png` });
+    await saveShot(page, `copy-view.png`);
     await copied.getByRole("link", { name: `${word} Original` }).click();
     await expect(page).toHaveURL(new RegExp(`${plan.link}$`));
   });
@@ -192,7 +191,7 @@ test.describe("around an item", () => {
     await dialog.getByRole("radio", { name: "Broken link or content" }).check();
     await dialog.getByLabel("Description").fill("The second section is empty.");
     await expectNoAxeViolations(page, "flagging dialog");
-    await page.screenshot({ path: `${SHOTS}/flag-dialog.png` });
+    await saveShot(page, `flag-dialog.png`);
     await dialog.getByRole("button", { name: "Send" }).click();
     await expect(dialog).toBeHidden();
     await expect(toasts(page)).toContainText("Thank you for your feedback!");
@@ -233,7 +232,7 @@ test.describe("around an item", () => {
     await expect(popover).toContainText(`Lesson Plan by ${TEACHER.name}`, { timeout: 4000 });
     await expect(popover).toContainText("Standards:");
     await expect(popover).toContainText("CCSS.MATH.NF.2");
-    await page.screenshot({ path: `${SHOTS}/related-quick-info.png` });
+    await saveShot(page, `related-quick-info.png`);
     await page.mouse.move(5, 5);
     await expect(popover).toBeHidden();
 

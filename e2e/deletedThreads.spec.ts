@@ -1,14 +1,11 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, switchTo, tabTo, createLessonPlan, csrfToken } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, switchTo, tabTo, createLessonPlan, csrfToken, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
 /** A new public lesson plan of the signed-in profile with two sections. */
 const createPlan = (page: Page) => createLessonPlan(page, `Dt${Date.now().toString(36)} Rock pools`, [{ title: "Warm-up", html: "<p>What lives in a rock pool?</p>" }, { title: "Field sketches", html: "<p>Draw three animals.</p>" }]);
 
 test("the owner removes a commented section and still reads its comments in Deleted Comment Threads, by keyboard", async ({ page }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInViaApi(page, TEACHER);
   const plan = await createPlan(page);
@@ -34,7 +31,7 @@ test("the owner removes a commented section and still reads its comments in Dele
   const onEditPage = page.getByRole("complementary", { name: "Deleted Comment Threads" });
   await expect(onEditPage.getByRole("listitem")).toHaveCount(1);
   await expect(onEditPage).toContainText("Field sketches");
-  await page.screenshot({ path: `${SHOTS}/deleted-threads-edit-1366.png`, fullPage: true });
+  await saveShot(page, `deleted-threads-edit-1366.png`, { fullPage: true });
 
   // Undo after the save brings the section back with its uid: the thread is under it again, and the card goes.
   await page.getByRole("status").filter({ hasText: "Section “Field sketches” removed." }).getByRole("button", { name: "Undo" }).click();
@@ -71,7 +68,7 @@ test("the owner removes a commented section and still reads its comments in Dele
   // Read-only, even for the comment's writer.
   await expect(dialog.getByRole("button", { name: "Edit" })).toHaveCount(0);
   await expect(dialog.getByRole("button", { name: "Delete" })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/deleted-threads-dialog-1366.png` });
+  await saveShot(page, `deleted-threads-dialog-1366.png`);
   await expectNoAxeViolations(page, "deleted thread dialog");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -80,7 +77,7 @@ test("the owner removes a commented section and still reads its comments in Dele
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/deleted-threads-${width}.png` });
+    await saveShot(page, `deleted-threads-${width}.png`);
     await expectNoAxeViolations(page, `deleted comment threads at ${width}px`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `no horizontal scrolling at ${width}px`).toBeLessThanOrEqual(width);
   }

@@ -3,10 +3,9 @@ import { serverUrlMessages } from "../electron/ipc/handlers.js";
 import { MESSAGES, SERVER_URL_REQUIRED, SIGN_OUT_MESSAGES } from "../contract/index.js";
 import { obtainTokens, startOidcProvider, TEST_ACCOUNT, type TestOidcProvider } from "../server/test/oidcProvider.js";
 import { bridgeCalls, installBridgeDouble, setBridgeToken, type BridgeDoubleOptions } from "./desktopBridgeDouble.js";
-import { expectNoAxeViolations, openAccountMenu, submitSearch } from "./helpers.js";
+import { expectNoAxeViolations, openAccountMenu, submitSearch, saveShot } from "./helpers.js";
 import { SSO_TEST_PORT } from "./playwright.config.js";
 
-const SHOTS = "/tmp/shots";
 const messages: BridgeDoubleOptions["messages"] = {
   invalid: serverUrlMessages.invalid,
   unreachable: serverUrlMessages.unreachable("{url}"),
@@ -44,7 +43,7 @@ test.describe("desktop paths (window.desktop supplied by a test double)", () => 
     const address = page.getByRole("textbox", { name: "Server address" });
     await expect(address).toBeFocused();
     await expectNoAxeViolations(page, "first-run server address screen");
-    await page.screenshot({ path: `${SHOTS}/desktop-first-run.png` });
+    await saveShot(page, `desktop-first-run.png`);
 
     await page.getByRole("button", { name: "Connect" }).click();
     await expect(page.getByText(SERVER_URL_REQUIRED)).toBeVisible();
@@ -54,7 +53,7 @@ test.describe("desktop paths (window.desktop supplied by a test double)", () => 
     await page.getByRole("button", { name: "Connect" }).click();
     await expect(page.getByText(serverUrlMessages.unreachable("http://127.0.0.1:9"))).toBeVisible();
     await expect(address).toHaveAttribute("aria-invalid", "true");
-    await page.screenshot({ path: `${SHOTS}/desktop-first-run-error.png` });
+    await saveShot(page, `desktop-first-run-error.png`);
 
     await address.fill(`${baseURL}/`);
     await page.getByRole("button", { name: "Connect" }).click();
@@ -73,7 +72,7 @@ test.describe("desktop paths (window.desktop supplied by a test double)", () => 
     await provider.click();
     await expect(page.getByRole("status").filter({ hasText: "Finish signing in with Test IdP in your browser. Closed it? Choose Test IdP again to start over." })).toBeVisible();
     await expect(provider).toHaveAttribute("aria-busy", "true");
-    await page.screenshot({ path: `${SHOTS}/desktop-sign-in-waiting.png`, fullPage: true });
+    await saveShot(page, `desktop-sign-in-waiting.png`, { fullPage: true });
 
     await provider.click();
     await expect(page).toHaveURL(/\/search\/$/);
@@ -117,7 +116,7 @@ test.describe("desktop paths (window.desktop supplied by a test double)", () => 
     const saved = page.getByRole("region", { name: "Sign in again" });
     await expect(saved.getByRole("link", { name: "Test IdP Sign In" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Or sign in with" }).getByRole("link")).toHaveText(["School Sign In"]);
-    await page.screenshot({ path: `${SHOTS}/desktop-login-saved-relogin.png`, fullPage: true });
+    await saveShot(page, `desktop-login-saved-relogin.png`, { fullPage: true });
   });
 
   test("a token the server refuses is renewed once through the bridge and the call sent again", async ({ page, baseURL }) => {
@@ -169,7 +168,7 @@ test.describe("desktop paths (window.desktop supplied by a test double)", () => 
     const calls = await bridgeCalls(page);
     expect(calls.filter(([method]) => method === "refreshAccessToken")).toEqual([["refreshAccessToken", "revoked.id.token"]]);
     expect(calls.filter(([method]) => method === "signOut")).toHaveLength(1);
-    await page.screenshot({ path: `${SHOTS}/desktop-signed-out-after-refusal.png` });
+    await saveShot(page, `desktop-signed-out-after-refusal.png`);
   });
 
   test("a desktop sign-in that fails shows the bridge's message and stays signed out", async ({ page, baseURL }) => {

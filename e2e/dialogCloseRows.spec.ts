@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, signInViaApi } from "./helpers.js";
+import { TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, signInViaApi, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 /** Tells one run's pictures from another's (before and after a change to the dialogs' look). */
 const SHOT_TAG = process.env.E2E_SHOT_TAG ?? "now";
 const stamp = Date.now().toString(36);
@@ -11,10 +9,9 @@ const stamp = Date.now().toString(36);
 async function closeByItsButton(page: Page, dialog: Locator, opener: Locator, name: string): Promise<void> {
   const close = dialog.getByRole("button", { name: "Close", exact: true });
   await expect(close).toBeVisible();
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/close-row-${name}-${SHOT_TAG}.png` });
+  await saveShot(page, `close-row-${name}-${SHOT_TAG}.png`);
   await close.scrollIntoViewIfNeeded();
-  await dialog.screenshot({ path: `${SHOTS}/close-row-${name}-${SHOT_TAG}-dialog.png` });
+  await saveShot(dialog, `close-row-${name}-${SHOT_TAG}-dialog.png`);
   await expectNoAxeViolations(page, `the ${name} dialog`);
   await close.click();
   await expect(dialog).toBeHidden();

@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken } from "./helpers.js";
+import { ADMIN, LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const CANCEL_CONFIRM = "Are you sure you want to cancel? Your message will be lost.";
 const unique = () => `Zd${Date.now().toString(36)}`;
 
@@ -36,12 +34,11 @@ async function postComment(page: Page, opaqueId: string, comment: string, replyT
 
 /** Screenshots of the card at both widths (the page scrolled to it). */
 async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     // By class: behind an open dialog the card is hidden from the accessibility tree, and so from getByRole.
     await page.locator(".discuss-card").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await saveShot(page, `${name}-${width}.png`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }

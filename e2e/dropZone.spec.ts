@@ -4,8 +4,8 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import react from "@vitejs/plugin-react";
 import { build } from "vite";
+import { saveShot } from "./helpers.js";
 
-const SHOTS = "/tmp/shots";
 const HARNESS = "http://harness.test";
 let outDir: string;
 
@@ -62,7 +62,7 @@ test.describe("DropZone (files dragged over the window)", () => {
     await dispatchFileDrag(page, "dragover");
     await expect(zone).toBeVisible();
     await expect(zone).toContainText("Drop files to add them as resources");
-    await page.screenshot({ path: `${SHOTS}/drop-zone.png` });
+    await saveShot(page, `drop-zone.png`);
 
     // Dragovers keep coming (the pointer moves): it stays well past 250 ms in total.
     for (let i = 0; i < 4; i++) {

@@ -1,10 +1,8 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { solidPng } from "../server/test/sampleFiles.js";
-import { TEACHER, createLessonPlan, expectNoAxeViolations, signInViaApi, csrfToken } from "./helpers.js";
+import { TEACHER, createLessonPlan, expectNoAxeViolations, signInViaApi, csrfToken, saveShot } from "./helpers.js";
 
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
-const SHOTS = "/tmp/shots";
 
 /** A word no seeded item carries, so each test's item is its own. */
 const unique = () => `Zq${Date.now().toString(36)}`;
@@ -64,8 +62,7 @@ test.describe("editing an item", () => {
     await dialog.getByLabel("Equation").fill("F = G\\frac{m_1 m_2}{r^2}");
     await dialog.getByLabel("Size/Zoom").fill("2");
     await expect(dialog.locator(".katex")).toBeVisible();
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/editor-equation-dialog.png` });
+    await saveShot(page, `editor-equation-dialog.png`);
     await expectNoAxeViolations(page, "Configure Equation dialog");
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog).toBeHidden();
@@ -78,8 +75,7 @@ test.describe("editing an item", () => {
     await expect(page.getByText(/All changes saved at/)).toBeVisible();
     await expect(page.getByRole("checkbox", { name: "Autosave" })).toBeEnabled();
 
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/editor-edit-page.png`, fullPage: true });
+    await saveShot(page, `editor-edit-page.png`, { fullPage: true });
 
     await page.reload();
     await expect(page.getByRole("button", { name: "+ Add section" })).toBeEnabled();
@@ -112,7 +108,7 @@ test.describe("editing an item", () => {
     expect(fontsLoaded).toBeGreaterThan(0);
     await expect(page.getByRole("link", { name: "Edit" })).toBeVisible();
     await expectNoAxeViolations(page, "view page");
-    await page.screenshot({ path: `${SHOTS}/editor-view-page.png`, fullPage: true });
+    await saveShot(page, `editor-view-page.png`, { fullPage: true });
   });
 
   test("an image from the author's computer is uploaded into the text, saved, and shown on the view page", async ({ page }) => {
@@ -133,8 +129,7 @@ test.describe("editing an item", () => {
     await expect(dialog.getByLabel("Or the image's address")).toBeDisabled();
     await dialog.getByLabel("Description (alternative text)").fill("A green leaf");
     await expectNoAxeViolations(page, "Insert image dialog");
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/editor-image-dialog.png` });
+    await saveShot(page, `editor-image-dialog.png`);
     await dialog.getByRole("button", { name: "Insert" }).click();
     await expect(dialog).toBeHidden();
 
@@ -148,7 +143,7 @@ test.describe("editing an item", () => {
     await expect(shown).toBeVisible();
     // The browser loaded the uploaded bytes: 120 by 80 pixels.
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`)).toBe("120x80");
-    await page.screenshot({ path: `${SHOTS}/editor-image-view.png` });
+    await saveShot(page, `editor-image-view.png`);
   });
 
   test("with the keyboard only, an inserted equation leaves the caret in the text after it, so typing goes on", async ({ page }) => {
@@ -316,7 +311,7 @@ test.describe("editing an item", () => {
     const prompt = (await page.locator(".rt-placeholder").first().boundingBox())!;
     expect(toolbar.height, "the toolbar wraps").toBeGreaterThan(60);
     expect(prompt.y, "the prompt is below the toolbar").toBeGreaterThanOrEqual(toolbar.y + toolbar.height);
-    await page.screenshot({ path: `${SHOTS}/editor-edit-page-390.png`, fullPage: true });
+    await saveShot(page, `editor-edit-page-390.png`, { fullPage: true });
   });
 
   test("an edit page opened directly loads without console warnings or errors", async ({ page }) => {
@@ -381,7 +376,7 @@ test.describe("editing an item", () => {
     await expect(sectionBox(page, "Remove me")).toHaveCount(0);
     const undoBar = page.getByRole("status").filter({ hasText: "Section “Remove me” removed." });
     await expect(undoBar).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/editor-undo-bar.png` });
+    await saveShot(page, `editor-undo-bar.png`);
     await undoBar.getByRole("button", { name: "Undo" }).click();
     await expect(sectionBox(page, "Remove me")).toContainText("second words and more");
     await expect(page.getByRole("textbox", { name: /content$/ })).toHaveCount(2);
@@ -418,7 +413,7 @@ test.describe("editing an item", () => {
       await expect(second.getByRole("button", { name: "+ Add section" })).toBeDisabled();
       await expect(second.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
       await expectNoAxeViolations(second, "edit page, locked by someone else");
-      await second.screenshot({ path: `${SHOTS}/editor-locked.png` });
+      await saveShot(second, `editor-locked.png`);
     } finally {
       await other.close();
     }
@@ -441,7 +436,7 @@ test.describe("editing an item", () => {
     await expect(sectionBox(page, "Section 1")).toHaveText("Words that must not be lost");
     await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
     await expect(alert.getByRole("link", { name: "Sign in again in a new tab" })).toHaveAttribute("target", "_blank");
-    await page.screenshot({ path: `${SHOTS}/editor-save-failed.png` });
+    await saveShot(page, `editor-save-failed.png`);
 
     // Signing in again elsewhere and saving once more keeps every word.
     await signInViaApi(page, TEACHER);
@@ -461,7 +456,7 @@ test.describe("editing an item", () => {
     await expect(page.getByText("Edit time expired")).toBeVisible();
     await expect(page.getByRole("button", { name: "Refresh Page to continue" })).toBeVisible();
     await expect(page.getByRole("button", { name: "+ Add section" })).toBeDisabled();
-    await page.screenshot({ path: `${SHOTS}/editor-expired.png` });
+    await saveShot(page, `editor-expired.png`);
   });
 
   test("autosave saves changes when its countdown completes", async ({ page }) => {
@@ -597,7 +592,7 @@ test.describe("tagging an item", () => {
       await expect(plural.locator("mark")).toHaveCount(0);
       await hit.check();
       await expectNoAxeViolations(page, "tags dialog, standards search");
-      await page.screenshot({ path: `${SHOTS}/editor-tags-standards.png` });
+      await saveShot(page, `editor-tags-standards.png`);
       await search.fill("zzqx");
       await expect(dialog.getByText("No results found for zzqx")).toBeVisible();
       await search.fill("");
@@ -610,7 +605,7 @@ test.describe("tagging an item", () => {
       await dialog.getByRole("radio", { name: "None" }).check();
       await expect(dialog.getByRole("radio", { name: "Free" })).not.toBeChecked();
       await dialog.getByRole("radio", { name: "Free" }).check();
-      await page.screenshot({ path: `${SHOTS}/editor-tags-pricing.png` });
+      await saveShot(page, `editor-tags-pricing.png`);
 
       await dialog.getByRole("button", { name: "Save tags" }).click();
       await expect(dialog).toBeHidden();

@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { TEACHER, csrfToken, expectNoAxeViolations, signInViaApi } from "./helpers.js";
+import { TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
 /** A word no seeded item carries, so each test's item is its own. */
 const unique = () => `Zq${Date.now().toString(36)}`;
@@ -58,10 +56,9 @@ test("an author inserts a 2×4 table with a header row by keyboard, writes in a 
   await expect(dialog.getByText("Enter a whole number of columns from 1 to 20.")).toBeVisible();
   await expect(rows).toBeFocused();
   await expect(rows).toHaveAccessibleDescription("Enter a whole number of rows from 1 to 20.");
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: `${SHOTS}/table-dialog-errors-${width}.png` });
+    await saveShot(page, `table-dialog-errors-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -87,7 +84,7 @@ test("an author inserts a 2×4 table with a header row by keyboard, writes in a 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await table.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/table-editor-${width}.png` });
+    await saveShot(page, `table-editor-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -109,7 +106,7 @@ test("an author inserts a 2×4 table with a header row by keyboard, writes in a 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await shown.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/table-item-page-${width}.png` });
+    await saveShot(page, `table-item-page-${width}.png`);
     // The page itself does not scroll sideways for it.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
@@ -143,9 +140,8 @@ test("a table wider than a phone scrolls in its own box, which Tab reaches by it
   await page.keyboard.press("ArrowRight");
   await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
   await expectNoAxeViolations(page, "item page with a wide table at 390 px");
-  fs.mkdirSync(SHOTS, { recursive: true });
   await box.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/table-wide-390.png` });
+  await saveShot(page, `table-wide-390.png`);
 });
 
 test("on a phone the editor keeps a table's words whole (a header is not split mid-word) and scrolls the table in its own box; saving keeps the plain table", async ({ page }) => {
@@ -179,8 +175,7 @@ test("on a phone the editor keeps a table's words whole (a header is not split m
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const scroller = editor.locator(".rt-table-scroll");
   expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/table-editor-390.png` });
+  await saveShot(page, `table-editor-390.png`);
 
   // An edit in a cell, then Save: the stored section is the table itself, without the editor's scrolling box.
   await editor.locator("td").last().click();

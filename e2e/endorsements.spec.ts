@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken } from "./helpers.js";
+import { TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
 /** The demo's endorsement publisher with an account. */
 const AUTHOR = { username: "author", password: "author-demo-pass", name: "James Chen" } as const;
@@ -42,7 +41,7 @@ test("endorsements: a publisher endorses their own plan by keyboard, a moderator
   await type.selectOption("published_by");
   await expect(dialog.getByText("You may add yourself, or a group you lead")).toBeVisible();
   await expectNoAxeViolations(page, "manage-endorsements dialog");
-  await page.screenshot({ path: `${SHOTS}/endorsements-dialog-1366.png` });
+  await saveShot(page, `endorsements-dialog-1366.png`);
   await tabTo(page, dialog.getByRole("button", { name: "Save", exact: true }));
   await page.keyboard.press("Enter");
   await expect(toasts(page)).toContainText("Endorsements have been saved.");
@@ -78,7 +77,7 @@ test("endorsements: a publisher endorses their own plan by keyboard, a moderator
   }
   expect(await dialog.locator(".table-scroll").evaluate((d) => d.scrollWidth > d.clientWidth)).toBe(true);
   await expect(dialog.getByRole("rowheader", { name: "Grade 5 Science Team" })).toBeInViewport();
-  await page.screenshot({ path: `${SHOTS}/endorsements-dialog-390.png` });
+  await saveShot(page, `endorsements-dialog-390.png`);
   await page.setViewportSize({ width: 1366, height: 900 });
   await dialog.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toasts(page)).toContainText("Endorsements have been saved.");
@@ -103,7 +102,7 @@ test("endorsements: a publisher endorses their own plan by keyboard, a moderator
   await expect(aboutCard(page).getByRole("listitem").nth(1)).toContainText("Recognized by Grade 5 Science Team on ");
   await expect(page.getByRole("button", { name: "Endorsements", exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page, "item page with endorsements");
-  await page.screenshot({ path: `${SHOTS}/endorsements-card-1366.png` });
+  await saveShot(page, `endorsements-card-1366.png`);
 });
 
 test("endorsements: an owner who is no publisher is offered none and told whom to ask", async ({ page }) => {

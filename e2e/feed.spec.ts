@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type FileChooser, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, tabTo, switchTo, demoGroupLink } from "./helpers.js";
+import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, tabTo, switchTo, demoGroupLink, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
 const feedCard = (page: Page) => page.getByRole("region", { name: "Feed" });
 const postOf = (page: Page, name: string, text: string) => feedCard(page).getByRole("article", { name: `Post by ${name}` }).filter({ hasText: text });
@@ -10,11 +9,10 @@ const postOf = (page: Page, name: string, text: string) => feedCard(page).getByR
 
 /** Screenshots of the feed at both widths (the page scrolled to it). */
 async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.locator(".feed-card").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await saveShot(page, `${name}-${width}.png`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addResource, expectNoAxeViolations, openSearch, resultCards, signInViaApi, submitSearch } from "./helpers.js";
+import { addResource, expectNoAxeViolations, openSearch, resultCards, signInViaApi, submitSearch, saveShot } from "./helpers.js";
 
 /** Where screenshots of the new screens go (looked at by a person after the run). */
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/platform-e2e-shots";
 /** A word no seeded item carries, so each run's new items are easy to find. */
 const unique = () => `Zq${Date.now().toString(36)}`;
 
@@ -74,7 +73,7 @@ test.describe("files dropped on the window add resources", () => {
     await expect(dialog.getByText(`Chosen: ${word}_tide-notes.pdf`)).toBeVisible();
     // The native input holds the file too, so it does not read "No file chosen".
     await expect.poll(() => dialog.getByLabel("Choose a file").evaluate((input: HTMLInputElement) => Array.from(input.files ?? [], (f) => `${f.name} ${f.size}`))).toEqual([`${word}_tide-notes.pdf ${PDF.length}`]);
-    await page.screenshot({ path: `${SHOTS}/drop-one-file.png` });
+    await saveShot(page, `drop-one-file.png`);
     await dialog.getByRole("button", { name: "Add Resource" }).click();
     await expect(dialog).toBeHidden();
     await expect(resultCards(page).first().getByRole("heading", { level: 3 })).toHaveText(`${word} tide notes`);
@@ -115,7 +114,7 @@ test.describe("files dropped on the window add resources", () => {
       // Still the one modal, untouched by the file.
       await expect(modal).toHaveCount(1);
       await expect(modal.getByText("tide-notes.pdf")).toHaveCount(0);
-      if (opener === "Add Resource") await page.screenshot({ path: `${SHOTS}/drop-on-open-modal.png` });
+      if (opener === "Add Resource") await saveShot(page, `drop-on-open-modal.png`);
       await page.keyboard.press("Escape");
       await expect(modal).toHaveCount(0);
     }
@@ -152,7 +151,7 @@ test.describe("files dropped on the window add resources", () => {
     await expect(item(`${word} reef map.png`)).toContainText(`Added: “${word} reef map”`);
     await expect(item(`${word} lesson.pdf`)).toContainText(`Added: “${word} lesson”`);
     await expect(item(`${word} disguised.pdf`)).toContainText("Not added: The file's content does not match its extension.");
-    await page.screenshot({ path: `${SHOTS}/drop-several-files.png` });
+    await saveShot(page, `drop-several-files.png`);
 
     await dialog.getByRole("button", { name: "Show in search" }).click();
     await expect(dialog).toBeHidden();

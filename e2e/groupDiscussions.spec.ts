@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo, DEMO_GROUP, demoGroupLink } from "./helpers.js";
+import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo, DEMO_GROUP, demoGroupLink, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const GROUP = DEMO_GROUP;
 
 const widget = (page: Page) => page.getByRole("region", { name: "Discussions" });
@@ -11,11 +9,10 @@ const threadList = (page: Page) => widget(page).getByRole("list", { name: "Discu
 
 /** Screenshots at both widths of what `target` shows (the page scrolled to it), with axe at each width. */
 async function shootAndCheck(page: Page, name: string, target: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.locator(target).first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await saveShot(page, `${name}-${width}.png`);
     await expectNoAxeViolations(page, `${name} at ${width} px`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });

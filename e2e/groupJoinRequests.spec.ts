@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass", name: "Morgan Moderator" } as const;
 
 const feedCard = (page: Page) => page.getByRole("region", { name: "Feed" });
@@ -12,11 +10,10 @@ const toast = (page: Page) => page.getByRole("status", { name: "Notifications" }
 
 /** Screenshots of the page at both widths, the card in view. */
 async function shoot(page: Page, name: string, card: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const [width, height] of [[1280, 800], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
     await page.locator(card).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await saveShot(page, `${name}-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, switchTo, tabTo, demoGroupLink } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, switchTo, tabTo, demoGroupLink, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const NEWCOMER = "Morgan Moderator";
 
 const membersCard = (page: Page) => page.getByRole("region", { name: "Members" });
@@ -11,11 +9,10 @@ const personRow = (page: Page, name: string) => membersCard(page).getByRole("lis
 
 /** Screenshots of the Members card at both widths. */
 async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const [width, height] of [[1280, 800], [390, 844]] as const) {
     await page.setViewportSize({ width, height });
     await page.locator(".members-card").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await saveShot(page, `${name}-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

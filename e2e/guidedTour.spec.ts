@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, TEACHER, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+import { ADMIN, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const NO_STOPS = "Cannot start tour.  Could not find any tour stops";
 const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" });
 
@@ -43,7 +42,7 @@ test("guided tour: the Permissions dialog's tour runs from its header by keyboar
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.waitForTimeout(700);
-    await page.screenshot({ path: `${SHOTS}/guided-tour-${width}.png` });
+    await saveShot(page, `guided-tour-${width}.png`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 
@@ -124,7 +123,7 @@ test("guided tour: an administrator edits the tour's stops in 'Guided Tour Confi
   await expectNoAxeViolations(page, "the Guided Tour Configuration dialog");
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/guided-tour-editor-${width}.png` });
+    await saveShot(page, `guided-tour-editor-${width}.png`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
   const title = editor.getByRole("group", { name: "Stop 1" }).getByLabel("Title");

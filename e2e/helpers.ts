@@ -1,6 +1,25 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { outboxMails, type ReadMail } from "../server/test/readMail.js";
-import { expect, type APIRequestContext, type ElementHandle, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type ElementHandle, type Locator, type LocatorScreenshotOptions, type Page, type PageScreenshotOptions } from "@playwright/test";
+
+/**
+ * Where screenshots for people looking at the product go: the folder E2E_SHOTS_DIR names, or none (unset or empty:
+ * no screenshot is taken, and CI spends no time on them). Screenshots a test checks (pixels, sizes) do not use it.
+ */
+export const SHOTS_DIR: string | undefined = process.env.E2E_SHOTS_DIR || undefined;
+
+/**
+ * Saves a screenshot of `target` (a page or one element) as `name` (a file name, may hold sub-folders) under
+ * E2E_SHOTS_DIR, making the folder; does nothing when E2E_SHOTS_DIR is unset. No test reads these files.
+ */
+export async function saveShot(target: Page | Locator, name: string, options: Omit<PageScreenshotOptions & LocatorScreenshotOptions, "path"> = {}): Promise<void> {
+  if (!SHOTS_DIR) return;
+  const file = path.join(SHOTS_DIR, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await target.screenshot({ ...options, path: file });
+}
 
 /** Demo accounts seeded on first start (README). */
 export const TEACHER = { username: "teacher", password: "teacher-demo-pass", name: "Maria Lopez" } as const;

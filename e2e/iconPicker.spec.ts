@@ -1,14 +1,11 @@
-import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { TEACHER, csrfToken, expectNoAxeViolations, openSearch, resultCards, signInViaApi } from "./helpers.js";
+import { TEACHER, csrfToken, expectNoAxeViolations, openSearch, resultCards, signInViaApi, saveShot } from "./helpers.js";
 
-const SHOTS = "/tmp/shots";
 
 /** A word no seeded item carries, so each test's item is its own. */
 const unique = () => `Zi${Date.now().toString(36)}`;
 
 test.describe("icon picker in the thumbnail designer", () => {
-  test.beforeAll(() => fs.mkdirSync(SHOTS, { recursive: true }));
   test.beforeEach(async ({ page }) => {
     await signInViaApi(page, TEACHER);
   });
@@ -39,7 +36,7 @@ test.describe("icon picker in the thumbnail designer", () => {
     // Unsearched, the common icons come first.
     await expect(grid.getByRole("button").first()).toHaveAccessibleName("Apple Whole");
     await page.waitForLoadState("networkidle");
-    await picker.screenshot({ path: `${SHOTS}/icon-picker-initial.png` });
+    await saveShot(picker, `icon-picker-initial.png`);
     // 96 are drawn at first; scrolling to the grid's end draws more.
     await expect(grid.getByRole("button")).toHaveCount(96);
     await grid.evaluate((el) => el.scrollTo(0, el.scrollHeight));
@@ -96,7 +93,7 @@ test.describe("icon picker in the thumbnail designer", () => {
     await picker.getByRole("tab", { name: "Solid" }).click();
     await expectNoAxeViolations(page, "thumbnail designer with the icon picker");
     await picker.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/icon-picker.png` });
+    await saveShot(page, `icon-picker.png`);
 
     await dialog.getByRole("button", { name: "Save Thumbnail" }).click();
     await expect(dialog).toBeHidden();
@@ -109,14 +106,14 @@ test.describe("icon picker in the thumbnail designer", () => {
     expect(await glyph.evaluate((el) => getComputedStyle(el).maskImage)).toContain("/system/icons/fas/graduation-cap.svg");
     const svg = await page.request.get("/system/icons/fas/graduation-cap.svg");
     expect(svg.headers()["content-type"]).toBe("image/svg+xml");
-    await pageThumb.screenshot({ path: `${SHOTS}/item-thumbnail.png` });
+    await saveShot(pageThumb, `item-thumbnail.png`);
 
     // So does its search card.
     await openSearch(page, `?st=${word.toLowerCase()}`);
     const card = resultCards(page).filter({ hasText: title });
     await expect(card).toHaveCount(1);
     await expect(card.locator('.designed-thumb [data-icon="fas graduation-cap"]')).toHaveCSS("background-color", "rgb(170, 51, 0)");
-    await card.screenshot({ path: `${SHOTS}/icon-card.png` });
+    await saveShot(card, `icon-card.png`);
 
     // Clear brings back the type's own icon.
     await page.goto(link);
@@ -148,7 +145,7 @@ test.describe("icon picker in the thumbnail designer", () => {
     expect(await grid.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await picker.scrollIntoViewIfNeeded();
     await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: `${SHOTS}/icon-picker-390.png` });
+    await saveShot(page, `icon-picker-390.png`);
 
     // The list fails: no toast, no false 'Icon type not found'; the rest of the designer works.
     await page.route("**/system/icons/supported**", (route) => route.abort("connectionrefused"));

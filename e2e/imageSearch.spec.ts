@@ -1,11 +1,9 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { IMAGE_SEARCH_MESSAGES } from "../contract/index.js";
 import { FAKE_UNSPLASH_TOTAL, fakePhotographer, startFakeUnsplash, type FakeUnsplash } from "../server/test/fakeUnsplash.js";
-import { TEACHER, csrfToken, expectNoAxeViolations, signInViaApi } from "./helpers.js";
+import { TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, saveShot } from "./helpers.js";
 import { UNSPLASH_TEST_KEY, UNSPLASH_TEST_PORT } from "./playwright.config.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
 /** A collection of the signed-in teacher's, made through the API; answers its link. */
 async function createCollection(page: Page, title: string): Promise<string> {
@@ -20,7 +18,6 @@ test.describe("the image search dialog", () => {
   let fake: FakeUnsplash;
 
   test.beforeAll(async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
     fake = await startFakeUnsplash({ accessKey: UNSPLASH_TEST_KEY, port: UNSPLASH_TEST_PORT });
   });
   test.afterAll(async () => {
@@ -74,7 +71,7 @@ test.describe("the image search dialog", () => {
     // The photos load from the stand-in (urls.small), not only are listed (lazily: those on screen at least).
     await expect.poll(() => first.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
     await expectNoAxeViolations(page, "image search dialog");
-    await page.screenshot({ path: `${SHOTS}/image-search-1280.png` });
+    await saveShot(page, `image-search-1280.png`);
 
     await dialog.getByRole("button", { name: "Next" }).click();
     await expect(dialog.getByText("Page 2 of 4")).toBeVisible();
@@ -95,7 +92,7 @@ test.describe("the image search dialog", () => {
     const centre = await designer.getByTestId("crop-stage").evaluate((canvas: HTMLCanvasElement) => [...canvas.getContext("2d")!.getImageData(160, 160, 1, 1).data.slice(0, 3)]);
     expect(centre).toEqual([200, 120, 40]);
     await expect(designer.getByRole("complementary", { name: "Preview" }).locator("img")).toHaveAttribute("src", /^data:image\/jpeg/);
-    await page.screenshot({ path: `${SHOTS}/image-search-chosen-1280.png` });
+    await saveShot(page, `image-search-chosen-1280.png`);
 
     // Unsplash's download tracking: not on picking the photo, once the thumbnail made from it is saved.
     const tracked = () => fake.downloads.filter((d) => d.path === "/photos/photo-14/download?ixid=fake-14");
@@ -135,10 +132,10 @@ test.describe("the image search dialog", () => {
     await page.keyboard.press("Enter");
     await expect(dialog.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(12);
     await expect(dialog.getByRole("alert")).toHaveCount(0);
-    await page.screenshot({ path: `${SHOTS}/image-search-390.png` });
+    await saveShot(page, `image-search-390.png`);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("dialog", { name: "Thumbnail Designer" }).getByRole("button", { name: "Search images" })).toBeFocused();
-    await page.screenshot({ path: `${SHOTS}/image-search-designer-390.png` });
+    await saveShot(page, `image-search-designer-390.png`);
   });
 });

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, LEARNER, expectNoAxeViolations, holdRequests, signInViaApi, signInViaForm, tabTo, switchTo } from "./helpers.js";
+import { ADMIN, LEARNER, expectNoAxeViolations, holdRequests, signInViaApi, signInViaForm, tabTo, switchTo, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
 
 /** The CSRF token of a page's session, for writes made with page.request. */
@@ -46,7 +45,7 @@ test("interceptors: a member signing in goes through the notices one after anoth
     // The title has focus (a screen reader reads the notice); the page behind is out of reach.
     await expect(dialog.locator(".interceptor__title")).toBeFocused();
     await expectNoAxeViolations(page, "interceptors dialog");
-    await page.screenshot({ path: `${SHOTS}/interceptors-dialog-1366.png` });
+    await saveShot(page, `interceptors-dialog-1366.png`);
 
     // A click beside it is no answer; Remind me later by keyboard moves on to the second notice.
     await page.mouse.click(10, 450);
@@ -58,7 +57,7 @@ test("interceptors: a member signing in goes through the notices one after anoth
     await expect(second.locator(".interceptor__content p")).toHaveText(["The site is read-only on Sunday nights.", "Thank you for your patience."]);
     await expect(second.locator(".interceptor__title")).toBeFocused();
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/interceptors-dialog-390.png` });
+    await saveShot(page, `interceptors-dialog-390.png`);
     await tabTo(page, second.getByRole("button", { name: "Dismiss" }), 6);
     await page.keyboard.press("Enter");
     // Closed after the last one; neither comes back on the next load (one dismissed, the other put off for a day).
@@ -131,7 +130,7 @@ test("interceptors: administrators list, create, edit and delete them on the sta
     const tops = await Promise.all(["Order (lower first)", "Shown from (optional)", "Shown until (optional)"].map(async (label) => (await form.getByLabel(label).boundingBox())!.y));
     expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(1);
     await expectNoAxeViolations(page, "interceptor form");
-    await page.screenshot({ path: `${SHOTS}/interceptors-form-1366.png` });
+    await saveShot(page, `interceptors-form-1366.png`);
     await form.getByRole("button", { name: "Create" }).click();
     await expect(page.getByText("Interceptor created.")).toBeVisible();
     const card = page.getByRole("listitem").filter({ hasText: `${run}: survey` });
@@ -147,16 +146,16 @@ test("interceptors: administrators list, create, edit and delete them on the sta
     await edit.getByLabel("Title").fill(`${run}: survey (paused)`);
     await edit.getByLabel(/^Switched on/).uncheck();
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/interceptors-form-390.png` });
+    await saveShot(page, `interceptors-form-390.png`);
     await page.setViewportSize({ width: 1366, height: 900 });
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Interceptor saved.")).toBeVisible();
     const paused = page.getByRole("listitem").filter({ hasText: `${run}: survey (paused)` });
     await expect(paused.getByRole("heading", { level: 2 })).toHaveText(`Switched off ${run}: survey (paused)`);
     await expectNoAxeViolations(page, "interceptors staff page");
-    await page.screenshot({ path: `${SHOTS}/interceptors-staff-1366.png`, fullPage: true });
+    await saveShot(page, `interceptors-staff-1366.png`, { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/interceptors-staff-390.png`, fullPage: true });
+    await saveShot(page, `interceptors-staff-390.png`, { fullPage: true });
 
     // Delete, after the confirmation; focus goes back to New interceptor.
     await paused.getByRole("button", { name: `Delete ${run}: survey (paused)` }).click();

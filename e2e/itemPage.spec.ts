@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, csrfToken, ensureNotFavorited, expectNoAxeViolations, openAccountMenu, openSearch, resultCards, signInViaApi, switchTo } from "./helpers.js";
+import { LEARNER, TEACHER, csrfToken, ensureNotFavorited, expectNoAxeViolations, openAccountMenu, openSearch, resultCards, signInViaApi, switchTo, saveShot } from "./helpers.js";
 
-const SHOTS = "/tmp/shots";
 /** A seeded public resource owned by someone else than the demo accounts (server/seed), so Copy and Flag are offered. */
 const ITEM = "Photosynthesis Reading Passage";
 const QUERY = "?st=photosynthesis";
@@ -157,7 +155,7 @@ test("View standards is offered on an item with standards and not on one without
   expect(await standardsOf(page, new URL(page.url()).pathname)).toBe(0);
   await expect(actions.getByRole("button", { name: "More info", exact: true })).toBeVisible();
   await expect(viewStandards).toHaveCount(0);
-  await page.screenshot({ path: "/tmp/shots/item-without-standards.png" });
+  await saveShot(page, "item-without-standards.png");
 });
 
 test.describe("the item page's Favorite control", () => {
@@ -236,20 +234,19 @@ test.describe("the item page's Favorite control", () => {
     });
 
     test("the page with its Favorite control passes axe, and renders on a desktop and a phone", async ({ page }) => {
-      fs.mkdirSync(SHOTS, { recursive: true });
       await page.setViewportSize({ width: 1366, height: 900 });
       await openItemFromSearch(page);
       await expect(favoriteButton(page)).toBeVisible();
       await expectNoAxeViolations(page, "item page, not favorited");
-      await page.screenshot({ path: `${SHOTS}/item-page-1366.png`, animations: "disabled" });
+      await saveShot(page, `item-page-1366.png`, { animations: "disabled" });
       await favoriteButton(page).click();
       await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "true");
       await expectNoAxeViolations(page, "item page, favorited");
-      await page.screenshot({ path: `${SHOTS}/item-page-1366-favorited.png`, animations: "disabled" });
+      await saveShot(page, `item-page-1366-favorited.png`, { animations: "disabled" });
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(favoriteButton(page)).toBeVisible();
       await expectNoAxeViolations(page, "item page on a phone");
-      await page.screenshot({ path: `${SHOTS}/item-page-390.png`, animations: "disabled" });
+      await saveShot(page, `item-page-390.png`, { animations: "disabled" });
     });
   });
 });

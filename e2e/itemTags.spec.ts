@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { csrfToken, createLessonPlan, expectNoAxeViolations, facetGroup, signInViaApi } from "./helpers.js";
+import { csrfToken, createLessonPlan, expectNoAxeViolations, facetGroup, signInViaApi, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 /** A seeded public project tagged with three grades, a subject, two standards (with codes) and more. */
 const PROJECT = "Community Probability Project";
 
@@ -19,7 +18,7 @@ test("an item's page lists its tags by type, each leading to the search screen f
   await expect(standard).toHaveAttribute("title", "Explain equivalence of fractions");
   await expect(tags.getByRole("link", { name: "probability" })).toHaveAttribute("href", "/search/?query=probability");
   await expectNoAxeViolations(page, "an item's tags");
-  await tags.screenshot({ path: `${SHOTS}/item-tags-1280.png` });
+  await saveShot(tags, `item-tags-1280.png`);
 
   // A grade leads to the search screen with that grade chosen.
   await grades.getByRole("link", { name: "Grade 6" }).click();

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { LEARNER, TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, signInViaApi, tabTo, switchTo } from "./helpers.js";
+import { LEARNER, TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, signInViaApi, tabTo, switchTo, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
 
 test("moderation: a member's report reaches the moderator's Reports page, which resolves and reopens it by keyboard, and a contact message is read there; members cannot open them", async ({ page }) => {
@@ -43,7 +42,7 @@ test("moderation: a member's report reaches the moderator's Reports page, which 
   // The demo's two reports are there too, older.
   await expect(page.getByRole("listitem").filter({ hasText: "The video link opens a page that says it was removed." })).toBeVisible();
   await expectNoAxeViolations(page, "reports page");
-  await page.screenshot({ path: `${SHOTS}/reports-1366.png`, fullPage: true });
+  await saveShot(page, `reports-1366.png`, { fullPage: true });
 
   const resolve = report.getByRole("button", { name: /^Resolve/ });
   await tabTo(page, resolve);
@@ -87,7 +86,7 @@ test("moderation: a member's report reaches the moderator's Reports page, which 
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Moderation" })).toHaveCount(0);
   await page.getByRole("button", { name: "Menu" }).click();
   await expect(page.locator(".account__actions").getByRole("link", { name: "Moderation" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/reports-390.png`, fullPage: true });
+  await saveShot(page, `reports-390.png`, { fullPage: true });
 });
 
 test("moderation: a reported comment its author deleted since says so on the Reports page", async ({ page }) => {

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { CAROUSEL_TEXTS, NEWS_MESSAGES } from "../contract/carousels.js";
-import { ADMIN, csrfToken, expectNoAxeViolations, openSearch, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { ADMIN, csrfToken, expectNoAxeViolations, openSearch, signInViaApi, switchTo, tabTo, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
 
 /**
@@ -71,7 +70,7 @@ test("news: administrators write the carousel's slides on a staff page, with a p
     await form.getByLabel("The banner's alternative text (empty if it only decorates)").fill("Students testing water samples");
     await expect(preview.getByRole("img", { name: "Students testing water samples" })).toBeVisible();
     await expectNoAxeViolations(page, "news form");
-    await page.screenshot({ path: `${SHOTS}/news-form-1366.png` });
+    await saveShot(page, `news-form-1366.png`);
     await form.getByRole("button", { name: "Create" }).click();
     await expect(page.getByText(NEWS_MESSAGES.saved)).toBeVisible();
     const card = page.getByRole("listitem").filter({ hasText: `${run}: summer institute` });
@@ -98,7 +97,7 @@ test("news: administrators write the carousel's slides on a staff page, with a p
     await edit.getByLabel(/^Published/).uncheck();
     await edit.getByLabel("Button style").selectOption("dark");
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/news-form-390.png` });
+    await saveShot(page, `news-form-390.png`);
     await edit.getByRole("button", { name: "Save" }).click();
     await expect(edit).toHaveCount(0);
     await expect(card.getByRole("heading", { level: 2 })).toHaveText(`Draft ${run}: summer institute`);

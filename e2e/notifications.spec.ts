@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, holdRequests, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, holdRequests, signInViaApi, switchTo, tabTo, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
 /** Posts to the Discuss card of the item with this opaque_id as the signed-in profile: a comment, or a reply to one. */
 async function comment(page: Page, opaqueId: string, text: string, replyTo?: number): Promise<number> {
@@ -14,7 +12,6 @@ async function comment(page: Page, opaqueId: string, text: string, replyTo?: num
 const unreadCount = async (page: Page) => ((await (await page.request.get("/api/notifications/unread")).json()) as { unread_count: number }).unread_count;
 
 test("a reply to her comment reaches the teacher's Notifications page through the header's bell, by keyboard; turned off in Manage Notifications, the next one does not", async ({ page }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInViaApi(page, TEACHER);
   const title = `Nt${Date.now().toString(36)} Tide tables`;
@@ -33,7 +30,7 @@ test("a reply to her comment reaches the teacher's Notifications page through th
   await page.goto("/search/");
   await page.getByRole("button", { name: "Menu (1 unread notification)" }).click();
   await expect(page.getByRole("link", { name: "Notifications (1 unread)" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/notifications-menu-390.png` });
+  await saveShot(page, `notifications-menu-390.png`);
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto("/search/");
   const bell = page.getByRole("link", { name: "Notifications (1 unread)" });
@@ -47,7 +44,7 @@ test("a reply to her comment reaches the teacher's Notifications page through th
   await expect(newest).toContainText(`New${LEARNER.name} replied in the discussion of ${title}`);
   await expect(newest).toContainText("The harbour's, printed from the council site.");
   await expect(page.getByRole("status").filter({ hasText: "1 unread" })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/notifications-1366.png`, fullPage: true });
+  await saveShot(page, `notifications-1366.png`, { fullPage: true });
   await expectNoAxeViolations(page, "the notifications page");
 
   // Manage Notifications: she stops hearing of replies.
@@ -56,7 +53,7 @@ test("a reply to her comment reaches the teacher's Notifications page through th
   const replies = dialog.getByRole("checkbox", { name: "Replies in discussions I follow" });
   await expect(replies).toBeChecked();
   await expect(dialog.getByRole("checkbox", { name: "New discussions in my groups" })).toBeChecked();
-  await page.screenshot({ path: `${SHOTS}/manage-notifications-1366.png` });
+  await saveShot(page, `manage-notifications-1366.png`);
   await expectNoAxeViolations(page, "the Manage Notifications dialog");
   await replies.press("Space");
   await expect(replies).not.toBeChecked();
@@ -104,7 +101,6 @@ test("a guest at /notifications is asked to sign in, and has no bell", async ({ 
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
 
 test("a member's report of an item reaches the moderator's Notifications page and leads to the Reports page; only the staff have the reports setting, and e-mail starts off", async ({ page }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1366, height: 900 });
   const dialog = page.getByRole("dialog", { name: "Manage Notifications" });
 
@@ -115,7 +111,7 @@ test("a member's report of an item reaches the moderator's Notifications page an
   await expect(dialog.getByRole("checkbox", { name: "E-mail me my notifications" })).not.toBeChecked();
   await expect(dialog.getByRole("checkbox", { name: "Replies in discussions I follow" })).toBeChecked();
   await expect(dialog.getByRole("checkbox", { name: "Reports of content" })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/manage-notifications-member-1366.png` });
+  await saveShot(page, `manage-notifications-member-1366.png`);
   await expectNoAxeViolations(page, "the member's Manage Notifications dialog");
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
@@ -135,13 +131,13 @@ test("a member's report of an item reaches the moderator's Notifications page an
   const told = page.getByRole("list", { name: "Notifications" }).getByRole("listitem").filter({ hasText: message });
   await expect(told).toContainText(`New${LEARNER.name} reported content in ${item.title}`);
   await expect(told).toContainText(`The item reported as "Broken link or content": ${message}`);
-  await page.screenshot({ path: `${SHOTS}/notifications-report-moderator-1366.png` });
+  await saveShot(page, `notifications-report-moderator-1366.png`);
   await expectNoAxeViolations(page, "the moderator's notifications page");
 
   await page.getByRole("button", { name: "Manage Notifications" }).click();
   await expect(dialog.getByRole("checkbox", { name: "Reports of content" })).toBeChecked();
   await expect(dialog.getByRole("checkbox", { name: "E-mail me my notifications" })).not.toBeChecked();
-  await page.screenshot({ path: `${SHOTS}/manage-notifications-moderator-1366.png` });
+  await saveShot(page, `manage-notifications-moderator-1366.png`);
   await expectNoAxeViolations(page, "the moderator's Manage Notifications dialog");
   await page.keyboard.press("Escape");
 
@@ -151,7 +147,6 @@ test("a member's report of an item reaches the moderator's Notifications page an
 });
 
 test("an access request's notification opens the item with its Permissions dialog on that request, by keyboard; accepted and saved, the link says the request was answered", async ({ page }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInViaApi(page, TEACHER);
   const title = `Nt${Date.now().toString(36)} Moon phases`;
@@ -185,7 +180,7 @@ test("an access request's notification opens the item with its Permissions dialo
   release();
   await expect(accept).toBeFocused();
   await expect(accept).toBeInViewport();
-  await page.screenshot({ path: `${SHOTS}/permissions-from-notification-390.png` });
+  await saveShot(page, `permissions-from-notification-390.png`);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/notifications");
   await tabTo(page, link);
@@ -196,7 +191,7 @@ test("an access request's notification opens the item with its Permissions dialo
   await expect(accept).toBeFocused();
   await expect(accept.locator("xpath=ancestor::tr")).toHaveAttribute("aria-current", "true");
   await expect(accept.locator("xpath=ancestor::tr")).toContainText("For my lunar unit");
-  await page.screenshot({ path: `${SHOTS}/permissions-from-notification-1280.png` });
+  await saveShot(page, `permissions-from-notification-1280.png`);
   await expectNoAxeViolations(page, "the Permissions dialog opened from an access request's notification");
 
   await page.keyboard.press("Enter");
@@ -223,7 +218,6 @@ test("an access request's notification opens the item with its Permissions dialo
 });
 
 test("a notification names its item as it is now: renamed, the new title; once the reader may no longer open it, its type only", async ({ page }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInViaApi(page, TEACHER);
   const title = `Nt${Date.now().toString(36)} Star maps`;
@@ -257,12 +251,11 @@ test("a notification names its item as it is now: renamed, the new title; once t
   await page.goto("/notifications");
   await expect(list.getByRole("listitem").first()).toContainText(`${TEACHER.name} accepted your request for access to this Lesson Plan`);
   await expect(page.getByRole("main")).not.toContainText(title);
-  await page.screenshot({ path: `${SHOTS}/notifications-no-longer-viewable-1280.png` });
+  await saveShot(page, `notifications-no-longer-viewable-1280.png`);
   await expectNoAxeViolations(page, "the notifications page naming an item by its type");
 });
 
 test("one notification is marked read by keyboard, its time shown with the date; the others stay unread, and the bell counts them (phone)", async ({ page }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await signInViaApi(page, TEACHER);
   const title = `Nt${Date.now().toString(36)} Rock cycle`;
   const plan = await createLessonPlan(page, title, [{ title: "Warm-up", html: "<p>Where do rocks come from?</p>" }]);
@@ -284,7 +277,7 @@ test("one notification is marked read by keyboard, its time shown with the date;
   await expect(newest.locator("time")).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4},? \d{1,2}:\d{2}/);
   const markOne = newest.getByRole("button", { name: "Mark as read" });
   await expect(markOne).toHaveAccessibleDescription(`New${LEARNER.name} replied in the discussion of ${title}`);
-  await page.screenshot({ path: `${SHOTS}/notifications-mark-one-390.png` });
+  await saveShot(page, `notifications-mark-one-390.png`);
   await expectNoAxeViolations(page, "the notifications page with Mark as read");
   await tabTo(page, markOne);
   await page.keyboard.press("Enter");

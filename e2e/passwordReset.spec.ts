@@ -1,11 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { MESSAGES, RESET_MESSAGES } from "../contract/index.js";
 import { linkIn } from "../server/test/readMail.js";
-import { csrfToken, expectNoAxeViolations, mailTo, signInViaForm } from "./helpers.js";
+import { csrfToken, expectNoAxeViolations, mailTo, signInViaForm, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+  await saveShot(page, `${name}.png`, { fullPage: false });
 }
 
 test("password reset: forgot page, the mailed link, a new password, signing in with it; the used link shows why it fails", async ({ page }) => {

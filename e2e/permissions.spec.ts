@@ -2,9 +2,8 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { linkIn, outboxMails } from "../server/test/readMail.js";
-import { LEARNER, TEACHER, expectNoAxeViolations, mailTo, signInViaApi, tabTo, switchTo, csrfToken } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, mailTo, signInViaApi, tabTo, switchTo, csrfToken, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const unique = () => `Zp${Date.now().toString(36)}`;
 const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" });
 
@@ -12,7 +11,7 @@ const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
+    await saveShot(page, `${name}-${width}.png`, { fullPage: false });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }
@@ -232,13 +231,13 @@ test("permissions: the owner invites by e-mail; the invitee opens the mailed lin
   await invite.press("Enter");
   await expect(dialog.getByText("Invalid email address")).toBeVisible();
   await expect(invite).toHaveAttribute("aria-invalid", "true");
-  await page.screenshot({ path: `${SHOTS}/permissions-invite-invalid.png` });
+  await saveShot(page, `permissions-invite-invalid.png`);
   await invite.fill(email.toUpperCase());
   await invite.press("Enter");
   await expect(dialog.getByRole("rowheader", { name: new RegExp(email.replace(/\./g, "\\.")) })).toContainText("mailed when you save");
   await dialog.getByRole("checkbox", { name: `${email} may edit` }).check();
   await expectNoAxeViolations(page, "manage-permissions dialog, e-mail invite");
-  await page.screenshot({ path: `${SHOTS}/permissions-invite-added.png` });
+  await saveShot(page, `permissions-invite-added.png`);
   await dialog.getByRole("button", { name: "Save permissions" }).click();
   await expect(toasts(page)).toContainText("Permissions have been updated.");
 
@@ -254,7 +253,7 @@ test("permissions: the owner invites by e-mail; the invitee opens the mailed lin
   await page.goto(acceptLink);
   await expect(page.getByRole("heading", { name: "Accept an invite", level: 1 })).toBeVisible();
   await expectNoAxeViolations(page, "accept-invite page, signed out");
-  await page.screenshot({ path: `${SHOTS}/permissions-invite-accept-guest.png` });
+  await saveShot(page, `permissions-invite-accept-guest.png`);
   await page.getByRole("link", { name: "Create an account" }).click();
   await page.getByLabel("Full name").fill("Ivo Invitee");
   await page.getByLabel("Username").fill(`ivo${Date.now().toString(36)}`);
@@ -293,7 +292,7 @@ test("permissions at 390 px: a long invited address wraps, so its Edit box and R
     expect(box.x + box.width, "inside the dialog's right edge").toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
   }
   expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth), "no sideways scrolling in the dialog").toBeLessThanOrEqual(1);
-  await page.screenshot({ path: `${SHOTS}/permissions-long-invite-390.png` });
+  await saveShot(page, `permissions-long-invite-390.png`);
   await expectNoAxeViolations(page, "permissions dialog at 390 px with an invite");
 });
 
@@ -469,11 +468,11 @@ test("permissions: an owner who sent the link to the wrong people makes a new li
   const dialog = page.getByRole("dialog", { name: "Permissions" });
   const newLink = dialog.getByRole("button", { name: "Make a new link: the old one stops working" });
   await expect(newLink).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/permissions-new-link-1280.png` });
+  await saveShot(page, `permissions-new-link-1280.png`);
   await page.setViewportSize({ width: 390, height: 844 });
   await newLink.scrollIntoViewIfNeeded();
   await expect(newLink).toBeInViewport();
-  await page.screenshot({ path: `${SHOTS}/permissions-new-link-390.png` });
+  await saveShot(page, `permissions-new-link-390.png`);
   await page.setViewportSize({ width: 1280, height: 800 });
   await newLink.focus();
   await page.keyboard.press("Enter");

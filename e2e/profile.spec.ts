@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { LEARNER, expectNoAxeViolations, signInViaApi, titleSortKey } from "./helpers.js";
+import { LEARNER, expectNoAxeViolations, signInViaApi, titleSortKey, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 /** A demo account the other browser tests only read by name (this test gives it a photo). */
 const AUTHOR = { username: "author", password: "author-demo-pass", name: "James Chen" } as const;
 
@@ -38,10 +36,9 @@ test("a member opens their profile from the header, gives it a cropped photo, an
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(512);
   await expect(page.getByRole("button", { name: "Change photo" })).toBeFocused();
 
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/profile-${width}.png` });
+    await saveShot(page, `profile-${width}.png`);
     await expectNoAxeViolations(page, `profile page at ${width}px`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, openAccountMenu, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, openAccountMenu, signInViaApi, switchTo, tabTo, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const NEW_NAME = "Maria Lopez-Garcia";
 const CUSTOM = "Maple Grove Community School";
 
@@ -68,8 +66,7 @@ test("the teacher edits her profile by keyboard: name, location, about, a listed
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
     await expect(listbox.getByRole("option", { name: /Lincoln High School/ })).toHaveAttribute("aria-selected", "true");
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/profile-edit-list-1366.png` });
+    await saveShot(page, `profile-edit-list-1366.png`);
     await expectNoAxeViolations(page, "Edit profile with the institutions list open");
     await page.keyboard.press("Enter");
     const chips = dialog.getByRole("list", { name: "Chosen institutions" });
@@ -101,7 +98,7 @@ test("the teacher edits her profile by keyboard: name, location, about, a listed
     await expect(combobox).toBeFocused();
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/profile-edit-390.png` });
+    await saveShot(page, `profile-edit-390.png`);
     await page.setViewportSize({ width: 1366, height: 900 });
 
     await tabTo(page, dialog.getByRole("button", { name: "Save profile" }));
@@ -118,7 +115,7 @@ test("the teacher edits her profile by keyboard: name, location, about, a listed
     await expect(page.getByRole("banner").getByRole("button", { name: NEW_NAME })).toBeVisible();
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.screenshot({ path: `${SHOTS}/profile-edited-${width}.png`, fullPage: true });
+      await saveShot(page, `profile-edited-${width}.png`, { fullPage: true });
       await expectNoAxeViolations(page, `edited profile page at ${width}px`);
     }
     await page.setViewportSize({ width: 1366, height: 900 });

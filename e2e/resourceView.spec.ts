@@ -1,9 +1,7 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { demoBarChartPng, demoPdf } from "../server/seed/demoMedia.js";
-import { LEARNER, TEACHER, addResource, expectNoAxeViolations, signInViaApi, switchTo, tabTo } from "./helpers.js";
+import { LEARNER, TEACHER, addResource, expectNoAxeViolations, signInViaApi, switchTo, tabTo, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const stamp = Date.now().toString(36);
 
 const panel = (page: Page) => page.getByRole("region", { name: "The resource" });
@@ -17,8 +15,7 @@ async function openViewer(page: Page): Promise<void> {
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await saveShot(page, `${name}.png`);
 }
 
 test.describe("the resource view dialog", () => {
@@ -104,8 +101,6 @@ test.describe("the resource view dialog", () => {
 
 test.describe("changing a resource's link on its edit page", () => {
   test("the author types a new link, a toast says so, and the view page uses it", async ({ page }) => {
-    const shots = "/tmp/shots-source";
-    fs.mkdirSync(shots, { recursive: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInViaApi(page, TEACHER);
     const link = await addResource(page, `Tide Website ${stamp}`, { url: "https://example.org/old-tides" });
@@ -130,11 +125,11 @@ test.describe("changing a resource's link on its edit page", () => {
     await expect(section.getByText("Please check that your URL is correct")).toHaveCount(0);
     await expectNoAxeViolations(page, "the edit page's Link or file section");
     await section.scrollIntoViewIfNeeded();
-    await section.screenshot({ path: `${shots}/link-or-file-1280.png` });
+    await saveShot(section, `link-or-file-1280.png`);
     await page.setViewportSize({ width: 390, height: 844 });
     await section.scrollIntoViewIfNeeded();
-    await section.screenshot({ path: `${shots}/link-or-file-390.png` });
-    await page.screenshot({ path: `${shots}/edit-page-390.png`, fullPage: true });
+    await saveShot(section, `link-or-file-390.png`);
+    await saveShot(page, `edit-page-390.png`, { fullPage: true });
 
     await page.goto(link);
     await expect(panel(page).getByText("Website · example.net")).toBeVisible();

@@ -1,28 +1,5 @@
-import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import {
-  MIN_CHARS_MESSAGE,
-  TEACHER,
-  ensureNotFavorited,
-  expectNoAxeViolations,
-  expectTotal,
-  facetGroup,
-  holdRequests,
-  openSearch,
-  readTotal,
-  resultCards,
-  resultCount,
-  resultsRegion,
-  resultsSettled,
-  resultTitles,
-  searchBox,
-  signInViaApi,
-  submitSearch,
-  tabCount,
-  tick,
-  titleSortKey,
-  typeTab,
-} from "./helpers.js";
+import { MIN_CHARS_MESSAGE, TEACHER, ensureNotFavorited, expectNoAxeViolations, expectTotal, facetGroup, holdRequests, openSearch, readTotal, resultCards, resultCount, resultsRegion, resultsSettled, resultTitles, searchBox, signInViaApi, submitSearch, tabCount, tick, titleSortKey, typeTab, saveShot } from "./helpers.js";
 
 test.describe("search screen", () => {
   test("shows the Search heading, the search box and results for a guest", async ({ page }) => {
@@ -293,7 +270,7 @@ test.describe("search screen", () => {
     await expect(pagination.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["1", "2", "3", String(last)]);
     await expect(pagination.getByText("…")).toHaveCount(1);
     await pagination.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/tmp/shots/pager-first.png" });
+    await saveShot(page, "pager-first.png");
 
     await pagination.getByRole("link", { name: `Page ${last}`, exact: true }).click();
 
@@ -309,7 +286,7 @@ test.describe("search screen", () => {
     await expect(pagination.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["1", "4", "5", "6", String(last)]);
     await expect(pagination.getByText("…")).toHaveCount(last > 7 ? 2 : 1);
     await pagination.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/tmp/shots/pager-middle.png" });
+    await saveShot(page, "pager-middle.png");
 
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`));
@@ -427,7 +404,6 @@ test.describe("search screen", () => {
 });
 
 const INVERTED_RANGE_MESSAGE = "The start date must be on or before the end date.";
-const SHOTS = "/tmp/search-shots";
 
 /** A removable filter tag above the results (on phones the open filters' summary repeats them). */
 const filterTag = (page: Page, label: string) => resultsRegion(page).getByRole("button", { name: `Remove filter ${label}`, exact: true });
@@ -918,8 +894,7 @@ test.describe("search screen: phone-sized", () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page, "search page with the header's menu open on a phone");
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await header.screenshot({ path: `${SHOTS}/signed-in-header-390-open.png` });
+    await saveShot(header, `signed-in-header-390-open.png`);
 
     // Escape from inside the menu closes it and gives focus back to its button.
     await header.getByRole("button", { name: "Create", exact: true }).focus();
@@ -992,8 +967,7 @@ test.describe("search screen: phone-sized", () => {
     expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(buttonBox.x);
     expect(await card.getByRole("heading", { level: 3 }).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await card.screenshot({ path: `${SHOTS}/long-title-390.png` });
+    await saveShot(card, `long-title-390.png`);
   });
 });
 
@@ -1002,10 +976,9 @@ test.describe("search screen: screenshots", () => {
   test.use({ deviceScaleFactor: 2 });
 
   for (const width of [1366, 390]) {
-    test(`filters, dates and a pending favorite at ${width}px (saved to ${SHOTS})`, async ({ page }) => {
+    test(`filters, dates and a pending favorite at ${width}px (screenshots when E2E_SHOTS_DIR is set)`, async ({ page }) => {
       await page.setViewportSize({ width, height: 1000 });
-      fs.mkdirSync(SHOTS, { recursive: true });
-      const shot = (name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage, animations: "disabled" });
+      const shot = (name: string, fullPage = false) => saveShot(page, `${name}-${width}.png`, { fullPage, animations: "disabled" });
       await signInViaApi(page, TEACHER);
       await openSearch(page, "?st=photosynthesis&from=2023-01-01");
       const card = resultCards(page).first();
@@ -1029,7 +1002,7 @@ test.describe("search screen: screenshots", () => {
         await page.evaluate(() => window.scrollTo(0, 0));
         await expect(page.getByTestId("sticky-header")).toHaveCount(0);
         await shot("filters-dates-pending", width < 900);
-        await card.screenshot({ path: `${SHOTS}/pending-card-${width}.png`, animations: "disabled" });
+        await saveShot(card, `pending-card-${width}.png`, { animations: "disabled" });
         release();
         await expect(card.getByRole("button", { name: `Unfavorite ${title}`, exact: true })).toHaveAttribute("aria-pressed", "true");
 

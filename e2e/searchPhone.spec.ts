@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, facetGroup, openSearch, parseTotal, readTotal, resultCards, resultCount, resultsRegion, tick, typeTab } from "./helpers.js";
+import { expectNoAxeViolations, facetGroup, openSearch, parseTotal, readTotal, resultCards, resultCount, resultsRegion, tick, typeTab, saveShot } from "./helpers.js";
 
-const SHOTS = "/tmp/shots";
 
 test.describe("search on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -43,7 +42,7 @@ test.describe("search on a phone", () => {
     await expect(summary.getByRole("button", { name: /^Remove filter Grades: / })).toBeInViewport();
     await expect(summaryCount).toHaveText(/^[\d,]+ results?$/);
     await expect(summaryCount).toBeInViewport();
-    await page.screenshot({ path: `${SHOTS}/phone-filters-open.png` });
+    await saveShot(page, `phone-filters-open.png`);
     await expectNoAxeViolations(page, "search on a phone, two filters chosen in the open panel");
 
     // Show results: the panel folds, focus lands on the results, and the count and tags sit above them.
@@ -57,7 +56,7 @@ test.describe("search on a phone", () => {
     await expect(resultCount(page)).toBeInViewport();
     await expect(resultCount(page)).toHaveText(/^(Showing 1–[\d,]+ of )?[\d,]+ results?/);
     expect((await tags.first().boundingBox())!.y).toBeLessThan((await resultCards(page).first().boundingBox())!.y);
-    await page.screenshot({ path: `${SHOTS}/phone-filters-folded.png` });
+    await saveShot(page, `phone-filters-folded.png`);
 
     // Removing a tag above the results updates the toggle's number.
     await tags.first().click();
@@ -86,7 +85,7 @@ test.describe("search on a phone", () => {
     await openSearch(page, "?page=5");
     const pagination = page.getByRole("navigation", { name: "Pagination" });
     await pagination.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/phone-pager.png` });
+    await saveShot(page, `phone-pager.png`);
     const box = (await pagination.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await expect(pagination.getByRole("link", { name: /^Page \d+$/ }).last()).toBeInViewport();

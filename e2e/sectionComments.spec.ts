@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, createLessonPlan, csrfToken } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, createLessonPlan, csrfToken, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
 /** A new public lesson plan of the signed-in profile with two sections. */
 const createPlan = (page: Page) => createLessonPlan(page, `Sc${Date.now().toString(36)} Tide pools`, [{ title: "Warm-up", html: "<p>What lives in a tide pool?</p>" }, { title: "Practice", html: "<p>Sort the animals.</p>" }]);
@@ -59,11 +57,10 @@ test("a member reads a section's last comments, the earlier ones in a dialog, co
   await expect(mine).toContainText("Could we add a labelled photo of each animal?");
   await expect(mine.getByText("Edited")).toBeVisible();
 
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await warmUp.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/section-comments-${width}.png` });
+    await saveShot(page, `section-comments-${width}.png`);
     await expectNoAxeViolations(page, `section comments at ${width}px`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -82,5 +79,5 @@ test("a member reads a section's last comments, the earlier ones in a dialog, co
   await expect(page.getByRole("button", { name: "Comments (4) on Warm-up Open" })).toBeVisible();
   await page.getByRole("button", { name: "Comments (1) on Practice Resolved" }).click();
   await expect(page.getByRole("region", { name: "Comments on Practice" })).toContainText("Could we add a labelled photo of each animal?");
-  await page.screenshot({ path: `${SHOTS}/section-comments-edit-1366.png` });
+  await saveShot(page, `section-comments-edit-1366.png`);
 });

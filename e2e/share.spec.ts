@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken } from "./helpers.js";
+import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, tabTo, switchTo, csrfToken, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
 test("share: copy the link ('Copied!'), then recommend the item to a person, with the keyboard alone", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -29,7 +28,7 @@ test("share: copy the link ('Copied!'), then recommend the item to a person, wit
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(link, page.url()).href);
   await expect(dialog.getByRole("link", { name: "E-mail" })).toHaveAttribute("href", /^mailto:/);
   await expectNoAxeViolations(page, "share dialog, copy link");
-  await page.screenshot({ path: `${SHOTS}/share-copy-1366.png` });
+  await saveShot(page, `share-copy-1366.png`);
   // 'Copied!' lasts 2.5 seconds.
   await expect(dialog.getByRole("button", { name: "Copied!" })).toBeHidden({ timeout: 4_000 });
 
@@ -51,7 +50,7 @@ test("share: copy the link ('Copied!'), then recommend the item to a person, wit
   await expect(send).toBeEnabled();
   await expectNoAxeViolations(page, "share dialog, recommend");
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/share-recommend-390.png` });
+  await saveShot(page, `share-recommend-390.png`);
   await tabTo(page, send);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Your recommendation has been sent.");
@@ -94,9 +93,9 @@ test("share: the owner of a restricted item grants access from the warning, then
   const grant = dialog.getByRole("button", { name: "Grant Access" });
   await expect(grant).toBeVisible();
   await expectNoAxeViolations(page, "share dialog, grant access offered");
-  await page.screenshot({ path: `${SHOTS}/share-grant-before-1366.png` });
+  await saveShot(page, `share-grant-before-1366.png`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/share-grant-before-390.png` });
+  await saveShot(page, `share-grant-before-390.png`);
   await page.setViewportSize({ width: 1366, height: 900 });
 
   await tabTo(page, grant);
@@ -104,9 +103,9 @@ test("share: the owner of a restricted item grants access from the warning, then
   await expect(dialog.getByText("Anyone with the link can now view this item.")).toBeVisible();
   await expect(grant).toHaveCount(0);
   await expectNoAxeViolations(page, "share dialog, access granted");
-  await page.screenshot({ path: `${SHOTS}/share-grant-after-1366.png` });
+  await saveShot(page, `share-grant-after-1366.png`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/share-grant-after-390.png` });
+  await saveShot(page, `share-grant-after-390.png`);
 
   // After: the guest, in its own fresh context, opens the link and sees the item itself (viewing only: no Favorite,
   // Collect, Copy or Flag, which the server would refuse), and its share dialog offers no Grant Access.
@@ -118,7 +117,7 @@ test("share: the owner of a restricted item grants access from the warning, then
   await expect(viewer.getByRole("button", { name: /Favorite/ })).toHaveCount(0);
   await expect(viewer.getByRole("button", { name: "Copy", exact: true })).toHaveCount(0);
   await viewer.setViewportSize({ width: 1366, height: 900 });
-  await viewer.screenshot({ path: `${SHOTS}/share-link-viewer-1366.png` });
+  await saveShot(viewer, `share-link-viewer-1366.png`);
   await viewer.getByRole("button", { name: "Share", exact: true }).click();
   const viewerDialog = viewer.getByRole("dialog", { name: "Share" });
   await expect(viewerDialog.getByText("Anyone with the link can view this item.")).toBeVisible();
@@ -184,7 +183,7 @@ test("share: the discussion of an item opened by its link only is read-only, for
   await modal.getByRole("button", { name: "Close" }).click();
   await expectNoAxeViolations(guest, "Discuss card, guest by link");
   await guest.locator(".discuss-card").scrollIntoViewIfNeeded();
-  await guest.screenshot({ path: `${SHOTS}/share-discuss-guest-by-link-1366.png` });
+  await saveShot(guest, `share-discuss-guest-by-link-1366.png`);
   await guestContext.close();
 
   // A signed-in member the item is not shared with, by the link: reads the comment and its reactions, and nothing more.
@@ -202,10 +201,10 @@ test("share: the discussion of an item opened by its link only is read-only, for
   await expect(memberCard.getByRole("button", { name: /discussion\.\.\.$/ })).toHaveCount(0);
   await expectNoAxeViolations(member, "Discuss card, member by link");
   await member.locator(".discuss-card").scrollIntoViewIfNeeded();
-  await member.screenshot({ path: `${SHOTS}/share-discuss-member-by-link-1366.png` });
+  await saveShot(member, `share-discuss-member-by-link-1366.png`);
   await member.setViewportSize({ width: 390, height: 844 });
   await member.locator(".discuss-card").scrollIntoViewIfNeeded();
-  await member.screenshot({ path: `${SHOTS}/share-discuss-member-by-link-390.png` });
+  await saveShot(member, `share-discuss-member-by-link-390.png`);
   await memberContext.close();
 });
 
@@ -226,7 +225,7 @@ test("share: the owner of an item shared by link makes a new link from the Share
   const newLink = dialog.getByRole("button", { name: "Make a new link: the old one stops working" });
   await expect(dialog.getByText("Sent to the wrong people? A new link stops the old one working.")).toBeVisible();
   await expectNoAxeViolations(page, "share dialog of a link-shared item, New link offered");
-  await page.screenshot({ path: `${SHOTS}/share-new-link-390.png` });
+  await saveShot(page, `share-new-link-390.png`);
   await tabTo(page, newLink);
   await page.keyboard.press("Enter");
   await page.getByRole("alertdialog", { name: "Make a new link" }).getByRole("button", { name: "Make a new link" }).click();

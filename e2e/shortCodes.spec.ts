@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { TEACHER, createLessonPlan, expectNoAxeViolations, signInViaApi, tabTo } from "./helpers.js";
+import { TEACHER, createLessonPlan, expectNoAxeViolations, signInViaApi, tabTo, saveShot } from "./helpers.js";
 
-const SHOTS = "/tmp/shots";
 const CALLOUT = '[callout type="tip" title="Safety first"]Wear goggles while heating.[/callout]';
 const VOCAB = '[vocab word="Germination"]A seed starting to grow.[/vocab]';
 
@@ -27,9 +25,8 @@ test.describe("short codes", () => {
     await page.keyboard.type(VOCAB);
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText(/All changes saved at/)).toBeVisible();
-    fs.mkdirSync(SHOTS, { recursive: true });
     await box.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/short-codes-editor.png` });
+    await saveShot(page, `short-codes-editor.png`);
 
     // About Short Codes opens from the section's toolbar by keyboard.
     const help = page.getByRole("toolbar", { name: "Lab content formatting" }).getByRole("button", { name: "About Short Codes" });
@@ -66,12 +63,12 @@ test.describe("short codes", () => {
     await expect(preview.locator(".sc-callout--warning")).toContainText("Do not touch the plate.");
     await expect(preview.locator(".sc-vocab__word")).toHaveText("Embryo");
     await expect(preview).not.toContainText("[note");
-    await page.screenshot({ path: `${SHOTS}/short-codes-try-it.png` });
+    await saveShot(page, `short-codes-try-it.png`);
     await expectNoAxeViolations(page, "About Short Codes, Try it out");
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Home");
     await expect(tab("Callout")).toBeFocused();
-    await page.screenshot({ path: `${SHOTS}/short-codes-dialog.png` });
+    await saveShot(page, `short-codes-dialog.png`);
     await expectNoAxeViolations(page, "About Short Codes, Callout");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -92,6 +89,6 @@ test.describe("short codes", () => {
     await expect(section).not.toContainText("[callout");
     await expect(section).not.toContainText("[vocab");
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/short-codes-view-page.png` });
+    await saveShot(page, `short-codes-view-page.png`);
   });
 });

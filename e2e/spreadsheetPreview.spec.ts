@@ -1,10 +1,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import * as XLSX from "xlsx";
 import { IMPORT_POLL_MS, IMPORT_READY_LABEL, type BulkImport } from "../contract/index.js";
-import { expectNoAxeViolations, openSearch, runClockUntil, signInViaApi } from "./helpers.js";
+import { expectNoAxeViolations, openSearch, runClockUntil, signInViaApi, saveShot } from "./helpers.js";
 
 const IMPORTER = { username: "importer", password: "importer-demo-pass" } as const;
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/platform-e2e-shots";
 
 /** A sheet with an ignored column, a blank line and one error of each kind the row rules report. */
 const rowsOf = (word: string) => [
@@ -78,7 +77,7 @@ test.describe("the local spreadsheet preview", () => {
     // The server reports exactly these for the same bytes.
     expect(await serverErrors(page.request, { name: "resources.csv", mimeType: "text/csv", buffer: csv })).toEqual(expected);
     await expectNoAxeViolations(page, "bulk import preview");
-    await page.screenshot({ path: `${SHOTS}/spreadsheet-preview.png` });
+    await saveShot(page, `spreadsheet-preview.png`);
 
     // Correct the three cells in place.
     await dialog.getByLabel("Correct the title of row 4").fill(`${word} Untitled Pool`);
@@ -91,7 +90,7 @@ test.describe("the local spreadsheet preview", () => {
     await expect(dialog.getByRole("status").filter({ hasText: "rows in resources.csv" })).toHaveText("4 rows in resources.csv. No errors: every row can be imported. 3 errors corrected here.");
     await expect(dialog.getByText("Upload sends a corrected copy as resources.csv")).toBeVisible();
     await expect(table.getByRole("cell", { name: `${word} Untitled Pool` })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/spreadsheet-preview-corrected.png` });
+    await saveShot(page, `spreadsheet-preview-corrected.png`);
 
     await dialog.getByRole("button", { name: "Upload" }).click();
     await expect(page).toHaveURL(/\/bulk-import\/[\w-]+$/);
@@ -172,7 +171,7 @@ test.describe("the local spreadsheet preview", () => {
     const zone = page.getByTestId("drop-zone");
     await drag("dragover");
     await expect(zone).toContainText("Drop a spreadsheet to start a bulk import");
-    await page.screenshot({ path: `${SHOTS}/import-screen-drop-zone.png` });
+    await saveShot(page, `import-screen-drop-zone.png`);
     await drag("dragover");
     const stoppedAt = Date.now();
     await expect(zone).toHaveCount(1);

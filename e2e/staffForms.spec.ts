@@ -1,7 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ADMIN, expectNoAxeViolations, signInViaApi } from "./helpers.js";
+import { ADMIN, expectNoAxeViolations, signInViaApi, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
 /** Whether the element drawn at the middle of `target` (nothing over it) is `target` or inside it. */
 const onTop = (target: Locator) =>
@@ -31,7 +30,7 @@ test("staff forms: on a phone the form is a sheet filling the screen (nothing of
   await expect(create).toBeInViewport({ ratio: 1 });
   expect(await onTop(create)).toBe(true);
   await expectNoAxeViolations(page, "staff form as a sheet at 390");
-  await page.screenshot({ path: `${SHOTS}/staff-form-390.png` });
+  await saveShot(page, `staff-form-390.png`);
   await form.getByLabel("Panel opacity (0 to 1)").scrollIntoViewIfNeeded();
   await expect(create).toBeInViewport({ ratio: 1 });
   expect(await onTop(form.getByRole("button", { name: "Cancel" }))).toBe(true);
@@ -44,7 +43,7 @@ test("staff forms: on a phone the form is a sheet filling the screen (nothing of
   expect(box.width).toBeLessThan(800);
   await expect(wide.create).toBeInViewport({ ratio: 1 });
   expect(await onTop(wide.create)).toBe(true);
-  await page.screenshot({ path: `${SHOTS}/staff-form-1280.png` });
+  await saveShot(page, `staff-form-1280.png`);
 });
 
 test("products form: 'No items chosen yet.' is set off from 'Find an item'; the item search shows a full 8 items that can be sold (no group among them)", async ({ page }) => {

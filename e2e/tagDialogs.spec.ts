@@ -1,8 +1,6 @@
-import fs from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { TEACHER, createLessonPlan, expectNoAxeViolations, signInViaApi } from "./helpers.js";
+import { TEACHER, createLessonPlan, expectNoAxeViolations, signInViaApi, saveShot } from "./helpers.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 
 /** Empty space (px) left under the active tab panel's content: none when the panel sizes to what it holds. */
 const spaceUnderContent = (panel: Locator) =>
@@ -20,7 +18,7 @@ async function checkDialog(page: Page, button: string, name: string, shot: strin
   await expect(panel).toBeVisible();
   await expect(dialog.getByText("Loading…")).toHaveCount(0);
   const width = page.viewportSize()!.width;
-  await page.screenshot({ path: `${SHOTS}/${shot}-${width}.png` });
+  await saveShot(page, `${shot}-${width}.png`);
   const box = (await dialog.boundingBox())!;
   expect(box.y, "the dialog's top is in the window").toBeGreaterThanOrEqual(0);
   expect(box.y + box.height, "the dialog's bottom is in the window").toBeLessThanOrEqual(page.viewportSize()!.height);
@@ -32,7 +30,6 @@ async function checkDialog(page: Page, button: string, name: string, shot: strin
 }
 
 test("the Tags and Select Standards dialogs size to their content within the window, on a desktop and on a phone", async ({ page }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await signInViaApi(page, TEACHER);
   const { link } = await createLessonPlan(page, `Zq${Date.now().toString(36)} Dialog Sizes`, [{ title: "Notes", html: "<p>x</p>" }]);
   for (const [width, height] of [[1280, 800], [390, 844]] as const) {

@@ -2,9 +2,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { solidPng } from "../server/test/sampleFiles.js";
-import { TEACHER, expectNoAxeViolations, exportFromDialog, openSearch, resultCards, signInViaApi, csrfToken } from "./helpers.js";
+import { TEACHER, expectNoAxeViolations, exportFromDialog, openSearch, resultCards, signInViaApi, csrfToken, saveShot } from "./helpers.js";
 
-const SHOTS = "/tmp/shots";
+/** Where the exported files are written (the test reads them back). */
+const EXPORTS = "/tmp/platform-e2e-exports";
 
 /** A word no seeded item carries, so each test's item is its own. */
 const unique = () => `Zt${Date.now().toString(36)}`;
@@ -31,7 +32,7 @@ async function createItemWithBody(page: Page, title: string): Promise<string> {
 }
 
 test.describe("thumbnail designer and exports", () => {
-  test.beforeAll(() => fs.mkdirSync(SHOTS, { recursive: true }));
+  test.beforeAll(() => fs.mkdirSync(EXPORTS, { recursive: true }));
   test.beforeEach(async ({ page }) => {
     await signInViaApi(page, TEACHER);
   });
@@ -81,7 +82,7 @@ test.describe("thumbnail designer and exports", () => {
     await expect(page.getByText("Preset Created")).toBeVisible();
     await expect(dialog.getByRole("list", { name: "Presets" }).getByRole("listitem").filter({ hasText: "Warm sepia" })).toBeVisible();
     await expectNoAxeViolations(page, "thumbnail designer");
-    await page.screenshot({ path: `${SHOTS}/thumbnail-designer.png` });
+    await saveShot(page, `thumbnail-designer.png`);
 
     await dialog.getByRole("button", { name: "Save Thumbnail" }).click();
     await expect(dialog).toBeHidden();
@@ -104,7 +105,7 @@ test.describe("thumbnail designer and exports", () => {
     await expect(card).toHaveCount(1);
     await expect(card.locator(".designed-thumb img")).toHaveAttribute("src", src!);
     await expect(card.getByTestId("thumbnail-overlay")).toHaveCSS("opacity", "0.4");
-    await card.screenshot({ path: `${SHOTS}/thumbnail-card.png` });
+    await saveShot(card, `thumbnail-card.png`);
 
     // The preset is deleted by its owner after the confirmation.
     await page.goto(link);
@@ -136,7 +137,7 @@ test.describe("thumbnail designer and exports", () => {
     expect(field.x + field.width, "file field's right edge inside the content box").toBeLessThanOrEqual(content.x + content.width + 0.5);
     expect(Math.abs(box.width - box.height)).toBeLessThan(1);
     await expect(dialog.getByText("Saved as a 600 × 600 px JPEG.")).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/thumbnail-designer-390.png` });
+    await saveShot(page, `thumbnail-designer-390.png`);
   });
 
   test("at 390 px the designer's three tabs share one row inside the dialog (wrapped, the chosen tab hung apart from the row)", async ({ page }) => {
@@ -180,9 +181,9 @@ test.describe("thumbnail designer and exports", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("group", { name: "Export as" }).getByRole("link")).toHaveCount(3);
     await expectNoAxeViolations(page, "export dialog");
-    await page.screenshot({ path: `${SHOTS}/export-dialog.png` });
+    await saveShot(page, `export-dialog.png`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/export-dialog-390.png` });
+    await saveShot(page, `export-dialog-390.png`);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     /** Opens the dialog again from its button (by keyboard, as the focus came back there) and chooses a format. */
@@ -192,7 +193,7 @@ test.describe("thumbnail designer and exports", () => {
         await expect(dialog).toBeVisible();
       }
       const file = await exportFromDialog(page, label);
-      const target = `${SHOTS}/${file.name || "export.html"}`;
+      const target = `${EXPORTS}/${file.name || "export.html"}`;
       fs.writeFileSync(target, file.body);
       return { ...file, path: target };
     };

@@ -1,12 +1,10 @@
-import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { FAKE_ZOOM_FIRST_ID, FAKE_ZOOM_USER, startFakeZoom, type FakeZoom } from "../server/test/fakeZoom.js";
-import { TEACHER, csrfToken, expectNoAxeViolations, signInViaApi } from "./helpers.js";
+import { TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, saveShot } from "./helpers.js";
 import { obtainTokens, startOidcProvider } from "../server/test/oidcProvider.js";
 import { installBridgeDouble } from "./desktopBridgeDouble.js";
 import { SSO_TEST_PORT, ZOOM_TEST_CLIENT, ZOOM_TEST_PORT } from "./playwright.config.js";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? "/tmp/shots";
 const card = (page: Page) => page.getByRole("region", { name: "Discuss" });
 
 /** A new public lesson plan of the signed-in profile's; answers its link and title. */
@@ -25,11 +23,10 @@ const closed = (popup: Page): Promise<unknown> => (popup.isClosed() ? Promise.re
 
 /** Screenshots of the Discuss card (or of the open dialog over it) at the desktop and phone widths. */
 async function shoot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     if (!(await page.getByRole("dialog").count())) await page.locator(".discuss-card").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+    await saveShot(page, `${name}-${width}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
