@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CommunityCalloutSettings, CommunityCalloutSettingsInput } from "./carousels.js";
 import { AttributeIdList, AttributeTypeConfig } from "./attributes.js";
-import { emptyAsUnset, positiveId } from "./common.js";
+import { emptyOrDigits, positiveId } from "./common.js";
 import { isZoomJoinUrl } from "./zoom.js";
 
 /** The announcement types of the first document (section 3). */
@@ -39,8 +39,8 @@ export type AnnouncementCoreAttribute = z.infer<typeof AnnouncementCoreAttribute
 export const AnnouncementsQuery = z.object({
   limit: z.preprocess(
     // A list or an object (limit[]=1) is refused, not read as its first value.
-    (v) => (v !== null && typeof v === "object" ? Number.NaN : emptyAsUnset(v)),
-    z.coerce.number({ error: ANNOUNCEMENT_TEXTS.limitInvalid }).int(ANNOUNCEMENT_TEXTS.limitInvalid).min(1, ANNOUNCEMENT_TEXTS.limitInvalid).max(ANNOUNCEMENTS_MAX, ANNOUNCEMENT_TEXTS.limitInvalid).default(ANNOUNCEMENTS_DEFAULT),
+    (v) => (v !== null && typeof v === "object" ? Number.NaN : emptyOrDigits(v)),
+    z.number({ error: ANNOUNCEMENT_TEXTS.limitInvalid }).int(ANNOUNCEMENT_TEXTS.limitInvalid).min(1, ANNOUNCEMENT_TEXTS.limitInvalid).max(ANNOUNCEMENTS_MAX, ANNOUNCEMENT_TEXTS.limitInvalid).default(ANNOUNCEMENTS_DEFAULT),
   ),
 });
 export type AnnouncementsQuery = z.input<typeof AnnouncementsQuery>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ID, emptyAsUnset } from "./common.js";
+import { MAX_ID, emptyAsUnset, emptyOrDigits } from "./common.js";
 import { parseKeywords, resourceFieldErrors, type ResourceFieldError } from "./resource.js";
 
 /**
@@ -275,8 +275,8 @@ export const IMPORTED_ITEMS_MAX_PAGE = 100000;
 /** GET {import link}/imported-items: the page, from 1 (default 1). */
 export const ImportedItemsQuery = z.object({
   page: z.preprocess(
-    emptyAsUnset,
-    z.coerce.number().int().min(1, "page must be 1 or more.").max(IMPORTED_ITEMS_MAX_PAGE, `page may be at most ${IMPORTED_ITEMS_MAX_PAGE}.`).default(1),
+    emptyOrDigits,
+    z.number().int().min(1, "page must be 1 or more.").max(IMPORTED_ITEMS_MAX_PAGE, `page may be at most ${IMPORTED_ITEMS_MAX_PAGE}.`).default(1),
   ),
 });
 export type ImportedItemsQuery = z.input<typeof ImportedItemsQuery>;

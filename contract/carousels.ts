@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyAsUnset, positiveId } from "./common.js";
+import { emptyOrDigits, positiveId } from "./common.js";
 import { SearchResultItem } from "./search.js";
 
 /** The carousels' constants (first document, section 9). */
@@ -96,8 +96,8 @@ export type NewsCarouselItem = z.infer<typeof NewsCarouselItem>;
 export const NewsQuery = z.object({
   limit: z.preprocess(
     // A list or an object (limit[]=1) is refused, not read as its first value.
-    (v) => (v !== null && typeof v === "object" ? Number.NaN : emptyAsUnset(v)),
-    z.coerce.number({ error: CAROUSEL_TEXTS.limitInvalid }).int(CAROUSEL_TEXTS.limitInvalid).min(1, CAROUSEL_TEXTS.limitInvalid).max(NEWS_MAX, CAROUSEL_TEXTS.limitInvalid).default(NEWS_DEFAULT),
+    (v) => (v !== null && typeof v === "object" ? Number.NaN : emptyOrDigits(v)),
+    z.number({ error: CAROUSEL_TEXTS.limitInvalid }).int(CAROUSEL_TEXTS.limitInvalid).min(1, CAROUSEL_TEXTS.limitInvalid).max(NEWS_MAX, CAROUSEL_TEXTS.limitInvalid).default(NEWS_DEFAULT),
   ),
 });
 export type NewsQuery = z.input<typeof NewsQuery>;

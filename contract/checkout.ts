@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { positiveId } from "./common.js";
+import { digitsAsNumber, positiveId } from "./common.js";
 
 /**
  * Purchasable products and one-click checkout (first document: "Purchasable product: uuid, name, short_description,
@@ -177,7 +177,7 @@ export const STAFF_ORDERS_PER_PAGE = 25;
 
 export const OrdersQuery = z.object({
   status: z.enum(ORDER_STATUSES, { error: "status must be pending, paid or cancelled." }).optional(),
-  page: z.coerce.number({ error: "page must be a whole number from 1." }).int("page must be a whole number from 1.").min(1, "page must be a whole number from 1.").max(100_000, "page must be a whole number from 1.").default(1),
+  page: z.preprocess(digitsAsNumber, z.number({ error: "page must be a whole number from 1." }).int("page must be a whole number from 1.").min(1, "page must be a whole number from 1.").max(100_000, "page must be a whole number from 1.").default(1)),
 });
 
 /** GET /api/orders: one page of every order (newest first), how many there are in all, and a page's size. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ID, ModelKey, emptyAsUnset } from "./common.js";
+import { ModelKey, digitsAsNumber, emptyOrDigits, positiveId } from "./common.js";
 import { SearchResultItem } from "./search.js";
 
 /** Texts of the add-to-collection dialog and its calls. */
@@ -30,13 +30,15 @@ export function isCollectibleModelKey(key: string): key is CollectibleModelKey {
   return (COLLECTIBLE_MODEL_KEYS as readonly string[]).includes(key);
 }
 
-const id = z.coerce.number({ error: "Must be an id." }).int("Must be an id.").positive("Must be an id.");
+
+/** An id, a number or its digits only; one past the databases' integers is left to the lookup, which answers 404 (ids tell nothing). */
+const id = (message: string) => z.preprocess(digitsAsNumber, z.number({ error: message }).int(message).positive(message));
 
 /** POST /collections/items (second document): add one item (its model key and id) to one or more collections. */
 export const CollectionItemsRequest = z.object({
   type: ModelKey,
-  type_id: id,
-  collection_id: z.array(id, { error: COLLECTION_MESSAGES.chooseOne }).min(1, COLLECTION_MESSAGES.chooseOne).max(50, "At most 50 collections at once."),
+  type_id: id("type_id must be an id."),
+  collection_id: z.array(id("collection_id must list ids."), { error: COLLECTION_MESSAGES.chooseOne }).min(1, COLLECTION_MESSAGES.chooseOne).max(50, "At most 50 collections at once."),
 });
 export type CollectionItemsRequest = z.input<typeof CollectionItemsRequest>;
 
@@ -56,10 +58,10 @@ export const CollectionsFindQuery = z
   .object({
     st: z.string().trim().max(80, "The search term may be at most 80 characters.").optional(),
     type: ModelKey.optional(),
-    type_id: id.optional(),
+    type_id: id("type_id must be an id.").optional(),
     // An empty value (`page=`) means the default, as if it were left out.
-    page: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1, "page must be 1 or more.").default(1)),
-    limit: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1, "limit must be 1 or more.").max(COLLECTIONS_FIND_LIMIT, `limit may be at most ${COLLECTIONS_FIND_LIMIT}.`).default(COLLECTIONS_FIND_LIMIT)),
+    page: z.preprocess(emptyOrDigits, z.number().int().min(1, "page must be 1 or more.").default(1)),
+    limit: z.preprocess(emptyOrDigits, z.number().int().min(1, "limit must be 1 or more.").max(COLLECTIONS_FIND_LIMIT, `limit may be at most ${COLLECTIONS_FIND_LIMIT}.`).default(COLLECTIONS_FIND_LIMIT)),
   })
   .refine((q) => (q.type === undefined) === (q.type_id === undefined), { message: "type and type_id go together.", path: ["type_id"] });
 export type CollectionsFindQuery = z.input<typeof CollectionsFindQuery>;
@@ -77,7 +79,7 @@ export type CollectionsFindResponse = z.infer<typeof CollectionsFindResponse>;
 
 /** GET /api/collections/{uid}/items: the items of a collection the asker may see, as search cards, in the collection's order. */
 /** DELETE /api/collections/{uid}/items/{itemId}: the item's id (a content id). */
-export const CollectionItemParams = z.object({ itemId: z.coerce.number({ error: "itemId must be a whole number." }).int("itemId must be a whole number.").positive("itemId must be a whole number.").max(MAX_ID, "itemId must be a whole number.") });
+export const CollectionItemParams = z.object({ itemId: positiveId("itemId must be a whole number.") });
 
 /** PUT /api/collections/{uid}/items/{itemId}/position: move the item one place up or down the list the editor sees. */
 export const CollectionItemMoveRequest = z.object({ direction: z.enum(["up", "down"], { error: COLLECTION_MESSAGES.directionInvalid }) });

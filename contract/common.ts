@@ -48,8 +48,18 @@ export const MESSAGES = {
  * A record's id sent as a number or a string of digits (a form field, a query parameter), refused with `message` when it is
  * anything else: true, a list or a nested list were read as 1 by a plain coercion.
  */
-export const positiveId = (message: string) =>
-  z.preprocess((v) => (typeof v === "string" && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v), z.number({ error: message }).int(message).positive(message).max(MAX_ID, message));
+export const positiveId = (message: string) => z.preprocess(digitsAsNumber, z.number({ error: message }).int(message).positive(message).max(MAX_ID, message));
+
+/**
+ * A number sent as a number or as a string of its plain digits (a sign and a decimal point allowed, so -1 and 2.5 get
+ * their own messages); anything else (a form field, a query parameter) is left as it is for the schema to refuse. z.coerce.number read true as 1, [5] as 5, "0x6" and "6e0" as 6, and " 6 " as 6.
+ */
+export function digitsAsNumber(v: unknown): unknown {
+  return typeof v === "string" && /^-?\d{1,15}(\.\d{1,15})?$/.test(v) ? Number(v) : v;
+}
+
+/** A query parameter sent empty means its default; otherwise a number or its digits, as digitsAsNumber. */
+export const emptyOrDigits = (v: unknown): unknown => digitsAsNumber(emptyAsUnset(v));
 
 /** A query parameter sent empty (`page=`) means its default, as if it were left out. */
 export const emptyAsUnset = (v: unknown) => (v === "" ? undefined : v);

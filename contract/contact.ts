@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyAsUnset } from "./common.js";
+import { emptyAsUnset, emptyOrDigits } from "./common.js";
 
 /** The contact form's texts (second document, sections 5 and 8; the hint, thank-you and size texts are ours). */
 export const CONTACT_MESSAGES = {
@@ -55,7 +55,7 @@ export type ContactResponse = z.infer<typeof ContactResponse>;
 
 /** GET /contact/messages?page=N: the messages sent, newest first, for administrators and moderators. */
 export const ContactMessagesQuery = z.object({
-  page: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1, "page must be 1 or more.").max(10000, "page may be at most 10000.").default(1)),
+  page: z.preprocess(emptyOrDigits, z.number().int().min(1, "page must be 1 or more.").max(10000, "page may be at most 10000.").default(1)),
 });
 
 export const ContactMessageView = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MODEL_KEYS, positiveId } from "./common.js";
+import { MODEL_KEYS, digitsAsNumber, positiveId } from "./common.js";
 import { SearchResultItem } from "./search.js";
 
 /** Message texts of copy, ownership, flagging, related content, quick-info and more-info (spec texts where it names them). */
@@ -104,7 +104,7 @@ export type FlagRequest = z.input<typeof FlagRequest>;
 export const RELATED_SORTS = ["relevance", "title_lsort_asc", "title_lsort_desc", "updated_at_asc", "updated_at_desc"] as const;
 export type RelatedSort = (typeof RELATED_SORTS)[number];
 
-const limit = z.coerce.number({ error: CONTENT_ACTION_MESSAGES.limitInvalid }).int(CONTENT_ACTION_MESSAGES.limitInvalid).min(1, CONTENT_ACTION_MESSAGES.limitInvalid).max(24, CONTENT_ACTION_MESSAGES.limitInvalid);
+const limit = z.preprocess(digitsAsNumber, z.number({ error: CONTENT_ACTION_MESSAGES.limitInvalid }).int(CONTENT_ACTION_MESSAGES.limitInvalid).min(1, CONTENT_ACTION_MESSAGES.limitInvalid).max(24, CONTENT_ACTION_MESSAGES.limitInvalid));
 
 /** GET /related-content: the item (model key, and id read as idField) and the order. */
 export const RelatedContentQuery = z.object({

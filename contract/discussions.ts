@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AttachmentIds } from "./attachments.js";
-import { MAX_ID } from "./common.js";
+import { digitsAsNumber, positiveId } from "./common.js";
 import { FlagRequest } from "./contentActions.js";
 import { MeetingDetails, ZOOM_MESSAGES } from "./zoom.js";
 
@@ -101,12 +101,12 @@ const opaqueId = z
   .trim()
   .min(1, DISCUSSION_MESSAGES.opaqueIdRequired)
   .max(64, DISCUSSION_MESSAGES.opaqueIdRequired);
-const idOf = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+const idOf = (message: string) => positiveId(message);
 const commentId = idOf(DISCUSSION_MESSAGES.commentIdRequired);
 const context = z.string({ error: DISCUSSION_MESSAGES.contextTooLong }).max(64, DISCUSSION_MESSAGES.contextTooLong).nullish();
 /** Fields every item-thread call accepts: the item by opaque_id, and a context the item threads do not use. */
 const threadRef = { opaque_id: opaqueId, context, group_context: context };
-const page = z.coerce.number({ error: DISCUSSION_MESSAGES.pageInvalid }).int(DISCUSSION_MESSAGES.pageInvalid).min(1, DISCUSSION_MESSAGES.pageInvalid).max(100000, DISCUSSION_MESSAGES.pageInvalid);
+const page = z.preprocess(digitsAsNumber, z.number({ error: DISCUSSION_MESSAGES.pageInvalid }).int(DISCUSSION_MESSAGES.pageInvalid).min(1, DISCUSSION_MESSAGES.pageInvalid).max(100000, DISCUSSION_MESSAGES.pageInvalid));
 
 /** The comment text: required after trimming, at most 10000 characters. */
 const commentText = z
@@ -384,13 +384,16 @@ export const DiscussionListQuery = z.object({
   group_context: context,
   sort: z.enum(DISCUSSION_SORTS, { error: DISCUSSION_MESSAGES.sortInvalid }).optional().default("last_activity_at_desc"),
   page: page.optional().default(1),
-  limit: z.coerce
-    .number({ error: DISCUSSION_MESSAGES.limitInvalid })
-    .int(DISCUSSION_MESSAGES.limitInvalid)
-    .min(1, DISCUSSION_MESSAGES.limitInvalid)
-    .max(DISCUSSIONS_LIMIT_MAX, DISCUSSION_MESSAGES.limitInvalid)
-    .optional()
-    .default(DISCUSSIONS_PER_PAGE),
+  limit: z.preprocess(
+    digitsAsNumber,
+    z
+      .number({ error: DISCUSSION_MESSAGES.limitInvalid })
+      .int(DISCUSSION_MESSAGES.limitInvalid)
+      .min(1, DISCUSSION_MESSAGES.limitInvalid)
+      .max(DISCUSSIONS_LIMIT_MAX, DISCUSSION_MESSAGES.limitInvalid)
+      .optional()
+      .default(DISCUSSIONS_PER_PAGE),
+  ),
   /** The search term (feature group-discussions.search): threads whose title, text or a reply's text holds it, any case. */
   st: z
     .string({ error: DISCUSSION_MESSAGES.searchTooLong })

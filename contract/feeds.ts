@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ATTACHMENT_MAX_BYTES, AttachmentIds, PostAttachment } from "./attachments.js";
-import { MAX_ID } from "./common.js";
+import { positiveId } from "./common.js";
 import { GROUP_JOIN_PERMISSIONS, permissionIdIn } from "./create.js";
 import { FlagRequest } from "./contentActions.js";
 import { CommentFeedbackCounts, FEEDBACK_TYPES } from "./discussions.js";
@@ -60,7 +60,7 @@ export const FEED_ATTACHMENTS_FEATURE = "feed-discussions.attachments";
 /** The feed offers all four reactions (the spec leaves out powerful's picker only in discussions). */
 export const FEED_FEEDBACK_PICKER = FEEDBACK_TYPES;
 
-const postId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+const postId = (message: string) => positiveId(message);
 
 /** GET {feed base}: the page after the post `before` (the next_page_url carries it); the newest page without it. */
 export const FeedQuery = z.object({ before: postId(FEED_MESSAGES.beforeInvalid).optional() });
@@ -231,7 +231,7 @@ export type GroupJoinPermissionRequest = z.infer<typeof GroupJoinPermissionReque
 
 /** POST {group members}: adds a person (a user profile, by id from the profile autocomplete) as a member. */
 export const GroupMemberAddRequest = z.object({
-  profile_id: z.coerce.number({ error: GROUP_MEMBER_MESSAGES.personRequired }).int(GROUP_MEMBER_MESSAGES.personRequired).min(1, GROUP_MEMBER_MESSAGES.personRequired).max(MAX_ID, GROUP_MEMBER_MESSAGES.personRequired),
+  profile_id: positiveId(GROUP_MEMBER_MESSAGES.personRequired),
 });
 export type GroupMemberAddRequest = z.infer<typeof GroupMemberAddRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyAsUnset, positiveId } from "./common.js";
+import { emptyAsUnset, emptyOrDigits, positiveId } from "./common.js";
 import { FLAG_REASONS } from "./contentActions.js";
 
 /**
@@ -26,7 +26,7 @@ export const MODERATION_MESSAGES = {
 /** GET /api/moderation/reports?status=open|resolved&page=N. */
 export const ReportsQuery = z.object({
   status: z.preprocess(emptyAsUnset, z.enum(REPORT_STATUSES, { error: MODERATION_MESSAGES.statusInvalid }).default("open")),
-  page: z.preprocess(emptyAsUnset, z.coerce.number().int("page must be a whole number.").min(1, "page must be 1 or more.").max(10000, "page may be at most 10000.").default(1)),
+  page: z.preprocess(emptyOrDigits, z.number().int("page must be a whole number.").min(1, "page must be 1 or more.").max(10000, "page may be at most 10000.").default(1)),
 });
 
 /** The path of POST /api/moderation/reports/{kind}/{id}. */

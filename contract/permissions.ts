@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OfferedProduct } from "./checkout.js";
-import { MAX_ID, MODEL_KEYS, positiveId } from "./common.js";
+import { MODEL_KEYS, positiveId } from "./common.js";
 
 /** How long an e-mail invite's link works after it is sent; a link opened later is refused (410), and the invite stays listed as expired for its owner to resend. */
 export const INVITE_VALID_DAYS = 30;
@@ -71,7 +71,7 @@ export const REQUEST_REASON_MAX = 1000;
 export const PERMISSION_AUTOCOMPLETE_LIMIT = 30;
 
 const opaqueId = z.string({ error: PERMISSION_MESSAGES.opaqueIdRequired }).trim().min(1, PERMISSION_MESSAGES.opaqueIdRequired).max(64, PERMISSION_MESSAGES.opaqueIdRequired);
-const id = z.coerce.number({ error: PERMISSION_MESSAGES.profileNotFound }).int(PERMISSION_MESSAGES.profileNotFound).positive(PERMISSION_MESSAGES.profileNotFound).max(MAX_ID, PERMISSION_MESSAGES.profileNotFound);
+const id = positiveId(PERMISSION_MESSAGES.profileNotFound);
 const names = (scope: string, allowed: readonly string[]) => z.array(z.enum(allowed as [string, ...string[]], { error: PERMISSION_MESSAGES.unknownPermission(scope, allowed) }), { error: PERMISSION_MESSAGES.unknownPermission(scope, allowed) }).max(8).default([]);
 /** A permission list with its dependencies added (edit brings read). */
 export function withDependencies(list: readonly string[]): string[] {
@@ -164,7 +164,7 @@ export const PermissionsResponse = z.object({
 });
 export type PermissionsResponse = z.infer<typeof PermissionsResponse>;
 
-const requestIds = z.array(z.coerce.number({ error: PERMISSION_MESSAGES.requestNotFound }).int(PERMISSION_MESSAGES.requestNotFound).positive(PERMISSION_MESSAGES.requestNotFound).max(MAX_ID, PERMISSION_MESSAGES.requestNotFound)).max(500).default([]);
+const requestIds = z.array(positiveId(PERMISSION_MESSAGES.requestNotFound)).max(500).default([]);
 
 /**
  * One e-mail invite row of the form (second document: an empty entry is ignored, otherwise it must look like an
@@ -281,7 +281,7 @@ export const RecommendRequest = z
     ...itemRef,
     recommend_note: z.string({ error: RECOMMEND_MESSAGES.noteTooLong }).trim().max(REQUEST_REASON_MAX, RECOMMEND_MESSAGES.noteTooLong).optional().default(""),
     targetProfiles: z
-      .array(z.coerce.number().int().positive().max(MAX_ID), { error: RECOMMEND_MESSAGES.recipientsRequired })
+      .array(positiveId(RECOMMEND_MESSAGES.recipientsRequired), { error: RECOMMEND_MESSAGES.recipientsRequired })
       .min(1, RECOMMEND_MESSAGES.recipientsRequired)
       .max(RECOMMEND_MAX_RECIPIENTS, RECOMMEND_MESSAGES.tooManyRecipients),
     update_permissions: z.boolean().optional().default(false),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ThumbnailSettings } from "./thumbnail.js";
-import { MAX_ID, MESSAGES, ModelKey } from "./common.js";
+import { MAX_ID, MESSAGES, ModelKey, digitsAsNumber } from "./common.js";
 
 /** Default page size and minimum term length (first document, section 9). */
 export const SEARCH_PAGE_SIZE = 15;
@@ -78,7 +78,7 @@ export const SearchTypeConfig = z.object({
 });
 export type SearchTypeConfig = z.infer<typeof SearchTypeConfig>;
 
-const ids = z.array(z.coerce.number().int().positive().max(MAX_ID)).max(200);
+const ids = z.array(z.preprocess(digitsAsNumber, z.number().int().positive().max(MAX_ID))).max(200);
 
 /** A real calendar day written YYYY-MM-DD (2025-02-30 is not one). */
 export function isCalendarDate(v: string): boolean {
