@@ -69,8 +69,10 @@ async function parseWorkbook(): Promise<void> {
   }
   let workbook: XLSX.WorkBook;
   try {
-    // sheetRows clamps a hostile <dimension> to what we accept.
-    workbook = XLSX.read(buf, { ...WORKBOOK_READ_OPTIONS, type: "buffer", sheetRows: input.maxRows + 2 });
+    // No sheetRows clamp: it counts physical rows, blank ones included, so a sheet with blank rows in the middle lost its
+    // last data rows silently. The data rows are counted below instead; a hostile <dimension> costs nothing, as
+    // importSheetRows walks only the rows the sheet stores, and the expansion bound and the worker's heap hold the rest.
+    workbook = XLSX.read(buf, { ...WORKBOOK_READ_OPTIONS, type: "buffer" });
   } catch {
     return fail("unreadable");
   }

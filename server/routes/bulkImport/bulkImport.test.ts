@@ -453,6 +453,36 @@ describe("files that must not harm the server", () => {
     }
   });
 
+  it("counts only data rows against the row limit: a workbook with many blank rows keeps its last rows, one over the limit says so", async () => {
+    const limited = await startTestServer({ env: { IMPORT_POLL_MS: "100", IMPORT_MAX_ROWS: "50" } });
+    try {
+      const user = await buildUser(limited.db, { permissions: ["bulk_importer"] });
+      const client = limited.client();
+      await client.signIn(user.username!, user.password);
+      const book = (dataRows: number) => {
+        const rows: string[][] = [["Title", "URL"]];
+        for (let i = 0; i < dataRows; i++) {
+          rows.push([i === dataRows - 1 ? "" : `Gap Row ${i}`, `https://example.org/gap/${i}`]);
+          // 100 blank rows after the first data row: more than the limit plus two.
+          if (i === 0) for (let b = 0; b < 100; b++) rows.push([]);
+        }
+        const wb = XLSX.utils.book_new();
+        XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), "Resources");
+        return { name: "gaps.xlsx", data: new Uint8Array(XLSX.write(wb, { type: "buffer", bookType: "xlsx" }) as Buffer) };
+      };
+      const within = await client.postFiles("/api/bulk-importer/resource/upload", { file: book(50) });
+      const ready = await settled(client, within.body.data.link);
+      expect([ready.status, ready.import_results_summary.error, ready.import_results_summary.total]).toEqual(["preprocessed", null, 50]);
+      // The last data row (untitled) is sheet row 1 + 1 + 100 + 49 = 151: read, and numbered as the sheet shows it.
+      expect(ready.import_results_summary.errors.map((e) => [e.row_number, e.field])).toEqual([[151, "title"]]);
+      const over = await client.postFiles("/api/bulk-importer/resource/upload", { file: book(51) });
+      const failed = await settled(client, over.body.data.link);
+      expect(failed.import_results_summary.error).toBe(BULK_IMPORT_MESSAGES.tooManyRows);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it("reads an XLSX whose declared dimension is a million rows by the cells it has", async () => {
     const data = buildXlsx(sheetXml([["Title", "URL"], ["Wide Sheet", "https://example.org/wide"]], { dimension: "A1:XFD1048576" }));
     const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: { name: "wide.xlsx", data } });
