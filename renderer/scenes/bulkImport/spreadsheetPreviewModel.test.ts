@@ -71,6 +71,18 @@ describe("the local preview reads a file as the server does", () => {
     expect(data.errorRows.map((r) => r.rowNumber)).toEqual([4, 5, 6]);
   });
 
+  it("counts only data rows as it reads (the dialog's \"N rows read\"), never running ahead of the final total", async () => {
+    const collector = new PreviewCollector({ categoryRequired: false });
+    const seen: number[] = [];
+    collector.header(["Title", "URL"]);
+    for (const chunk of [[["A", "https://example.org/a"], [], ["", " "]], [[""], ["B", "https://example.org/b"]], [[], []]]) {
+      collector.rows(chunk);
+      seen.push(collector.dataRows);
+    }
+    expect(seen).toEqual([1, 2, 2]);
+    expect(collector.result().total).toBe(2);
+  });
+
   it("reports a link longer than a resource may hold, as the server does", async () => {
     const long = `https://example.org/${"a".repeat(RESOURCE_URL_MAX)}`;
     const data = await preview(["Title,URL", `Long link,${long}`, "Short link,https://example.org/s"].join("\n"));

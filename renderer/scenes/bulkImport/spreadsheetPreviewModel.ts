@@ -141,6 +141,11 @@ export class PreviewCollector {
     return this.data.failure !== null;
   }
 
+  /** Data rows read so far (blank rows are not counted): the dialog's "N rows read", never above the final total. */
+  get dataRows(): number {
+    return this.data.total;
+  }
+
   /** The preview so far (call after the last chunk). */
   result(): SpreadsheetPreviewData {
     const failure = this.data.failure ?? (!this.sawHeader || this.data.total === 0 ? "emptyFile" : null);
