@@ -20,14 +20,14 @@ import {
 /** Reads a source into a preview as the worker does. */
 async function preview(source: string | ArrayBuffer, type: "csv" | "xlsx" = "csv", options: { categoryRequired?: boolean; sampleRows?: number; maxErrors?: number } = {}): Promise<SpreadsheetPreviewData> {
   const collector = new PreviewCollector({ categoryRequired: options.categoryRequired ?? false, sampleRows: options.sampleRows, maxErrors: options.maxErrors });
-  await readSpreadsheetSource(source, type, { header: (cells) => collector.header(cells), rows: (chunk) => collector.rows(chunk) });
+  await readSpreadsheetSource(source, type, { header: (cells, rowNumber) => collector.header(cells, rowNumber), rows: (chunk) => collector.rows(chunk) });
   return collector.result();
 }
 
 /** Writes the corrected CSV of a source as the worker does. */
 async function corrected(source: string, data: SpreadsheetPreviewData, edits: CellEdits): Promise<string> {
   const writer = new CorrectedCsvWriter(data.columns, edits);
-  await readSpreadsheetSource(source, "csv", { header: () => writer.header(), rows: (chunk) => writer.rows(chunk) });
+  await readSpreadsheetSource(source, "csv", { header: (_cells, rowNumber) => writer.header(rowNumber), rows: (chunk) => writer.rows(chunk) });
   return writer.result().join("");
 }
 
@@ -81,6 +81,19 @@ describe("the local preview reads a file as the server does", () => {
     }
     expect(seen).toEqual([1, 2, 2]);
     expect(collector.result().total).toBe(2);
+  });
+
+  it("numbers a header on row 3 (blank rows above it) as row 3, in a CSV and a workbook, and keeps those rows in the corrected CSV", async () => {
+    const rows = [[], [""], ["Title", "URL"], ["A", "https://example.org/a"], ["", "https://example.org/b"]];
+    const source = rows.map((r) => r.join(",")).join("\n");
+    for (const data of [await preview(source), await preview(xlsxOf(rows), "xlsx")]) {
+      expect(data.sample.map((r) => r.rowNumber)).toEqual([4, 5]);
+      expect(data.errors.map((e) => [e.row_number, e.field])).toEqual([[5, "title"]]);
+    }
+    const data = await preview(source);
+    const csv = await corrected(source, data, { [editKey(5, "title")]: "B" });
+    expect(csv).toBe("\r\n\r\nTitle,URL\r\nA,https://example.org/a\r\nB,https://example.org/b\r\n");
+    expect((await preview(csv)).sample.map((r) => [r.rowNumber, r.cells[0]])).toEqual([[4, "A"], [5, "B"]]);
   });
 
   it("reports a link longer than a resource may hold, as the server does", async () => {

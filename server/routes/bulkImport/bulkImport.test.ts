@@ -393,6 +393,18 @@ describe("workbooks with several sheets", () => {
     }
   });
 
+  it("numbers rows after a header on row 3 as the spreadsheet does: blank rows above the header count, in a CSV and in a workbook", async () => {
+    const rows = [[], [""], ["Title", "URL"], ["Low Header Otters", "https://example.org/low-header/otters"], ["", "https://example.org/low-header/untitled"]];
+    const fromCsv = await settled(importer, await uploadCsv(importer, rows.map((r) => r.join(",")).join("\r\n")));
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: workbook([["Resources", rows]]) });
+    expect(res.status).toBe(200);
+    const fromXlsx = await settled(importer, res.body.data.link as string);
+    for (const ready of [fromCsv, fromXlsx]) {
+      expect([ready.status, ready.import_results_summary.error, ready.import_results_summary.total]).toEqual(["preprocessed", null, 2]);
+      expect(ready.import_results_summary.errors.map((e) => [e.row_number, e.field])).toEqual([[5, "title"]]);
+    }
+  });
+
   it("still names the missing title column when no sheet has one", async () => {
     const file = workbook([
       ["Notes", [["Nothing here"]]],
