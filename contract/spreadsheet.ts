@@ -28,7 +28,19 @@ export const isBlankRow = (cells: readonly unknown[]): boolean => cells.every((c
  */
 const BLANK_ROW: unknown[] = [];
 
+/** The rows importSheetRows read, and the sheet's own number of the first (the header): blank rows above it count. */
+export interface ImportSheet {
+  rows: unknown[][];
+  headerRow: number;
+}
+
 export function importSheetRows(workbook: WorkBook, maxColumns = Number.POSITIVE_INFINITY): unknown[][] {
+  return importSheet(workbook, maxColumns).rows;
+}
+
+/** importSheetRows with the header's row number, so readers number every row as the spreadsheet does. */
+export function importSheet(workbook: WorkBook, maxColumns = Number.POSITIVE_INFINITY): ImportSheet {
+  const headerRows = new WeakMap<unknown[][], number>();
   const toCells = (row: (CellObject | undefined)[] | undefined) => (row ? Array.from({ length: Math.min(row.length, maxColumns) }, (_, c) => (row[c] ? (row[c]!.w ?? row[c]!.v ?? "") : "")) : []);
   const rowsOf = (name: string) => {
     const data = (workbook.Sheets[name] as { "!data"?: ((CellObject | undefined)[] | undefined)[] } | undefined)?.["!data"] ?? [];
@@ -39,6 +51,7 @@ export function importSheetRows(workbook: WorkBook, maxColumns = Number.POSITIVE
       if (isBlankRow(cells)) {
         if (rows.length) rows.push(BLANK_ROW);
       } else {
+        if (!rows.length) headerRows.set(rows, r + 1);
         rows.push(cells);
         kept = rows.length;
       }
@@ -46,7 +59,8 @@ export function importSheetRows(workbook: WorkBook, maxColumns = Number.POSITIVE
     rows.length = kept;
     return rows;
   };
-  return resourceSheet(workbook.SheetNames, rowsOf);
+  const rows = resourceSheet(workbook.SheetNames, rowsOf);
+  return { rows, headerRow: headerRows.get(rows) ?? 1 };
 }
 
 /** What a ZIP file's central directory declares: its entries and their total uncompressed size. */

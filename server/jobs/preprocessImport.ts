@@ -42,7 +42,7 @@ export async function preprocessImport(db: Db, record: BulkImportRecord, filePat
   const requiredInput: Record<string, RequiredInput> = {};
   let columns: (string | null)[] = [];
   let headers: string[] = [];
-  let rowNumber = 1; // the header is row 1, as a spreadsheet numbers it
+  let rowNumber = 1; // the header's number in the spreadsheet (set by header(): blank rows above it count)
 
   const noteRequired = (field: (typeof ATTRIBUTE_FIELDS)[number], value: string, resolution: ReturnType<AttributeResolver["resolve"]>) => {
     const entry = (requiredInput[field.key] ??= { label: field.label, attribute_type: field.attributeType!, ambiguous: {}, missing: [] });
@@ -53,7 +53,8 @@ export async function preprocessImport(db: Db, record: BulkImportRecord, filePat
   };
 
   const total = await readSpreadsheet(filePath, record.file_type, options.limits, {
-    header(cells) {
+    header(cells, headerRow) {
+      rowNumber = headerRow;
       headers = cells.map((c) => String(c ?? "").trim());
       columns = mapColumns(headers);
       if (!columns.includes("title")) throw new ImportFailure("noTitleColumn");

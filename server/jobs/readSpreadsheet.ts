@@ -40,7 +40,8 @@ export class SpreadsheetError extends Error {
 }
 
 export interface SpreadsheetHandlers {
-  header(cells: unknown[]): void | Promise<void>;
+  /** The header row and its number in the spreadsheet (blank rows above it count). */
+  header(cells: unknown[], rowNumber: number): void | Promise<void>;
   /** Called per chunk; the worker reads on only after it resolves (backpressure). */
   rows(rows: unknown[][]): Promise<void>;
 }
@@ -87,7 +88,7 @@ export function readSpreadsheet(filePath: string, fileType: WorkerInput["fileTyp
         try {
           if (message.type === "header") {
             sawHeader = true;
-            await handlers.header(message.cells);
+            await handlers.header(message.cells, message.rowNumber);
           } else if (message.type === "rows") {
             await handlers.rows(message.rows);
             worker.postMessage({ type: "ack" });

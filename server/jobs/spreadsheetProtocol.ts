@@ -12,7 +12,7 @@ export interface WorkerInput {
 export type WorkerFailure = "tooManyRows" | "tooLarge" | "unreadable" | "emptyFile" | "timedOut";
 
 export type WorkerMessage =
-  | { type: "header"; cells: unknown[] }
+  | { type: "header"; cells: unknown[]; rowNumber: number }
   | { type: "rows"; rows: unknown[][] }
   | { type: "end"; rows: number }
   | { type: "fail"; code: WorkerFailure | string };

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
-import { WORKBOOK_READ_OPTIONS, importSheetRows, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../contract/index.js";
+import { WORKBOOK_READ_OPTIONS, importSheet, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../contract/index.js";
 import type { WorkerInput, WorkerMessage } from "./spreadsheetProtocol.js";
 
 const input = workerData as WorkerInput;
@@ -37,13 +37,17 @@ async function parseCsv(): Promise<void> {
   // Blank lines are read, not skipped: after the header they go on as empty rows, so rows keep the spreadsheet's numbers.
   const rows = fs.createReadStream(input.filePath, { highWaterMark: 256 * 1024 }).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: false }));
   let header = true;
+  let headerRow = 1; // blank lines above the header count, as the spreadsheet numbers its rows
   let count = 0;
   let batch: unknown[][] = [];
   for await (const row of rows as AsyncIterable<unknown[]>) {
     const blank = isBlankRow(row);
     if (header) {
-      if (blank) continue;
-      send({ type: "header", cells: withoutByteOrderMark(row).slice(0, input.maxColumns) });
+      if (blank) {
+        headerRow += 1;
+        continue;
+      }
+      send({ type: "header", cells: withoutByteOrderMark(row).slice(0, input.maxColumns), rowNumber: headerRow });
       header = false;
       continue;
     }
@@ -69,17 +73,19 @@ async function parseWorkbook(): Promise<void> {
   }
   let workbook: XLSX.WorkBook;
   try {
-    // sheetRows clamps a hostile <dimension> to what we accept.
-    workbook = XLSX.read(buf, { ...WORKBOOK_READ_OPTIONS, type: "buffer", sheetRows: input.maxRows + 2 });
+    // No sheetRows clamp: it counts physical rows, blank ones included, so a sheet with blank rows in the middle lost its
+    // last data rows silently. The data rows are counted below instead; a hostile <dimension> costs nothing, as
+    // importSheetRows walks only the rows the sheet stores, and the expansion bound and the worker's heap hold the rest.
+    workbook = XLSX.read(buf, { ...WORKBOOK_READ_OPTIONS, type: "buffer" });
   } catch {
     return fail("unreadable");
   }
-  const rows = importSheetRows(workbook, input.maxColumns);
+  const { rows, headerRow } = importSheet(workbook, input.maxColumns);
   if (!rows.length) return fail("emptyFile");
   // Blank rows (empty arrays) are sent for their numbers but are not data.
   const count = rows.reduce((n, row, i) => (i > 0 && row.length ? n + 1 : n), 0);
   if (count > input.maxRows) return fail("tooManyRows");
-  send({ type: "header", cells: rows[0]! });
+  send({ type: "header", cells: rows[0]!, rowNumber: headerRow });
   for (let i = 1; i < rows.length; i += input.chunkRows) await sendRows(rows.slice(i, i + input.chunkRows));
   send({ type: "end", rows: count });
 }

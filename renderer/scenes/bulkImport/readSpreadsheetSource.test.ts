@@ -41,6 +41,6 @@ describe("readSpreadsheetSource", () => {
   it("still reads a workbook within the bound", async () => {
     const handlers = { header: vi.fn(), rows: vi.fn() };
     await readSpreadsheetSource(workbookDeclaring(), "xlsx", handlers);
-    expect(handlers.header).toHaveBeenCalledWith(["title", "url"]);
+    expect(handlers.header).toHaveBeenCalledWith(["title", "url"], 1);
   });
 });

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
-import { WORKBOOK_READ_OPTIONS, importSheetRows, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../../contract/index.js";
+import { WORKBOOK_READ_OPTIONS, importSheet, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../../contract/index.js";
 import type { SpreadsheetType } from "./spreadsheetPreviewModel.js";
 
 /** Workbooks larger than this are not opened locally (SheetJS holds the whole sheet in memory); CSV streams at any size. */
@@ -15,7 +15,8 @@ export const PREVIEW_MAX_EXPANDED_BYTES = 300 * 1024 * 1024;
 const CHUNK_ROWS = 1000;
 
 export interface SpreadsheetHandlers {
-  header(cells: unknown[]): void;
+  /** The header row and its number in the spreadsheet (blank rows above it count, as the server counts them). */
+  header(cells: unknown[], rowNumber: number): void;
   /** A chunk of data rows; answering false stops the reading (nothing more is needed). */
   rows(rows: unknown[][]): boolean | void;
 }
@@ -56,6 +57,7 @@ function readCsv(source: Blob | string | ArrayBuffer, handlers: SpreadsheetHandl
   const input = source instanceof ArrayBuffer ? new TextDecoder().decode(source) : source;
   return new Promise((resolve, reject) => {
     let header = true;
+    let headerRow = 1;
     let stopped = false;
     const config: Papa.ParseLocalConfig<unknown[], Papa.LocalFile> = {
       // Blank lines are read, as the server reads them: after the header they count in the rows' numbers.
@@ -66,8 +68,11 @@ function readCsv(source: Blob | string | ArrayBuffer, handlers: SpreadsheetHandl
         let rows = results.data;
         if (header) {
           const first = rows.findIndex((row) => !isBlankRow(row));
-          if (first < 0) return;
-          handlers.header(withoutByteOrderMark(rows[first]!));
+          if (first < 0) {
+            headerRow += rows.length;
+            return;
+          }
+          handlers.header(withoutByteOrderMark(rows[first]!), headerRow + first);
           rows = rows.slice(first + 1);
           header = false;
         }
@@ -97,8 +102,8 @@ function readWorkbook(bytes: ArrayBuffer, handlers: SpreadsheetHandlers): void {
   } catch {
     throw new SpreadsheetReadError("unreadable");
   }
-  const rows = importSheetRows(workbook);
+  const { rows, headerRow } = importSheet(workbook);
   if (!rows.length) throw new SpreadsheetReadError("emptyFile");
-  handlers.header(rows[0]!);
+  handlers.header(rows[0]!, headerRow);
   for (let i = 1; i < rows.length; i += CHUNK_ROWS) if (handlers.rows(rows.slice(i, i + CHUNK_ROWS)) === false) return;
 }

@@ -19,13 +19,12 @@ async function handle(request: WorkerRequest): Promise<void> {
   if (!type) return send({ type: "failed", code: "unreadable" });
   if (request.type === "preview") {
     const collector = new PreviewCollector({ categoryRequired: request.categoryRequired });
-    let rows = 0;
     await readSpreadsheetSource(request.file, type, {
-      header: (cells) => collector.header(cells),
+      header: (cells, rowNumber) => collector.header(cells, rowNumber),
       rows: (chunk) => {
         collector.rows(chunk);
-        rows += chunk.length;
-        send({ type: "progress", rows });
+        // Data rows only: counting the blank ones made the counter run ahead of the final total.
+        send({ type: "progress", rows: collector.dataRows });
         // A file the server would refuse outright needs no more reading.
         return !collector.refused;
       },
@@ -34,7 +33,7 @@ async function handle(request: WorkerRequest): Promise<void> {
     return;
   }
   const writer = new CorrectedCsvWriter(request.columns, request.edits);
-  await readSpreadsheetSource(request.file, type, { header: () => writer.header(), rows: (chunk) => writer.rows(chunk) });
+  await readSpreadsheetSource(request.file, type, { header: (_cells, rowNumber) => writer.header(rowNumber), rows: (chunk) => writer.rows(chunk) });
   send({ type: "corrected", file: new File(writer.result(), correctedFileName(request.file.name), { type: "text/csv" }) });
 }
 

@@ -20,14 +20,14 @@ import {
 /** Reads a source into a preview as the worker does. */
 async function preview(source: string | ArrayBuffer, type: "csv" | "xlsx" = "csv", options: { categoryRequired?: boolean; sampleRows?: number; maxErrors?: number } = {}): Promise<SpreadsheetPreviewData> {
   const collector = new PreviewCollector({ categoryRequired: options.categoryRequired ?? false, sampleRows: options.sampleRows, maxErrors: options.maxErrors });
-  await readSpreadsheetSource(source, type, { header: (cells) => collector.header(cells), rows: (chunk) => collector.rows(chunk) });
+  await readSpreadsheetSource(source, type, { header: (cells, rowNumber) => collector.header(cells, rowNumber), rows: (chunk) => collector.rows(chunk) });
   return collector.result();
 }
 
 /** Writes the corrected CSV of a source as the worker does. */
 async function corrected(source: string, data: SpreadsheetPreviewData, edits: CellEdits): Promise<string> {
   const writer = new CorrectedCsvWriter(data.columns, edits);
-  await readSpreadsheetSource(source, "csv", { header: () => writer.header(), rows: (chunk) => writer.rows(chunk) });
+  await readSpreadsheetSource(source, "csv", { header: (_cells, rowNumber) => writer.header(rowNumber), rows: (chunk) => writer.rows(chunk) });
   return writer.result().join("");
 }
 
@@ -69,6 +69,46 @@ describe("the local preview reads a file as the server does", () => {
     ]);
     expect(data.sample.map((r) => r.rowNumber)).toEqual([2, 4, 5, 6]);
     expect(data.errorRows.map((r) => r.rowNumber)).toEqual([4, 5, 6]);
+  });
+
+  it("counts only data rows as it reads (the dialog's \"N rows read\"), never running ahead of the final total", async () => {
+    const collector = new PreviewCollector({ categoryRequired: false });
+    const seen: number[] = [];
+    collector.header(["Title", "URL"]);
+    for (const chunk of [[["A", "https://example.org/a"], [], ["", " "]], [[""], ["B", "https://example.org/b"]], [[], []]]) {
+      collector.rows(chunk);
+      seen.push(collector.dataRows);
+    }
+    expect(seen).toEqual([1, 2, 2]);
+    expect(collector.result().total).toBe(2);
+  });
+
+  it("numbers a header on row 3 (blank rows above it) as row 3, in a CSV and a workbook, and keeps those rows in the corrected CSV", async () => {
+    const rows = [[], [""], ["Title", "URL"], ["A", "https://example.org/a"], ["", "https://example.org/b"]];
+    const source = rows.map((r) => r.join(",")).join("\n");
+    for (const data of [await preview(source), await preview(xlsxOf(rows), "xlsx")]) {
+      expect(data.sample.map((r) => r.rowNumber)).toEqual([4, 5]);
+      expect(data.errors.map((e) => [e.row_number, e.field])).toEqual([[5, "title"]]);
+    }
+    const data = await preview(source);
+    const csv = await corrected(source, data, { [editKey(5, "title")]: "B" });
+    expect(csv).toBe("\r\n\r\nTitle,URL\r\nA,https://example.org/a\r\nB,https://example.org/b\r\n");
+    expect((await preview(csv)).sample.map((r) => [r.rowNumber, r.cells[0]])).toEqual([[4, "A"], [5, "B"]]);
+  });
+
+  it("reads quoted newlines inside cells, a BOM with CRLF line ends, a semicolon-separated file, and a workbook whose first sheet is empty", async () => {
+    const quoted = await preview('Title,URL,Description\n"Two\nLines",https://example.org/q,"a\r\nb"\n,https://example.org/r\n');
+    expect([quoted.total, quoted.sample[0]!.cells[0], quoted.errors.map((e) => [e.row_number, e.field])]).toEqual([2, "Two\nLines", [[3, "title"]]]);
+    const bom = await preview("\ufeffTitle,URL\r\nBom Row,https://example.org/bom\r\n\r\n,https://example.org/x\r\n");
+    expect([bom.columns[0]!.field, bom.total, bom.errors.map((e) => [e.row_number, e.field])]).toEqual(["title", 2, [[4, "title"]]]);
+    const semicolons = await preview("Title;URL\nSemi Row;https://example.org/semi\n");
+    // Not read as columns (the readers split on commas): the file is refused as having no title column, not imported wrongly.
+    expect([semicolons.columns.map((c) => c.header), semicolons.failure]).toEqual([["Title;URL"], "noTitleColumn"]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([]), "Empty");
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["Title", "URL"], ["Second Sheet", "https://example.org/s"]]), "Resources");
+    const second = await preview(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer, "xlsx");
+    expect([second.failure, second.total]).toEqual([null, 1]);
   });
 
   it("reports a link longer than a resource may hold, as the server does", async () => {

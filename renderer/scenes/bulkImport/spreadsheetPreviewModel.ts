@@ -88,14 +88,15 @@ export class PreviewCollector {
   private columns: PreviewColumn[] = [];
   private fields: (string | null)[] = [];
   private sawHeader = false;
-  private rowNumber = 1; // the header is row 1, as a spreadsheet numbers it
+  private rowNumber = 1; // the header's number in the spreadsheet (blank rows above it count)
   private readonly data: SpreadsheetPreviewData = { columns: [], sample: [], total: 0, rowsWithErrors: 0, errors: [], errorsTruncated: false, errorRows: [], failure: null, firstRowOf: new Map() };
 
   constructor(private readonly options: { categoryRequired: boolean; sampleRows?: number; maxErrors?: number }) {}
 
   /** The header row: maps the columns; a file without a title column cannot be imported. */
-  header(cells: readonly unknown[]): void {
+  header(cells: readonly unknown[], rowNumber = 1): void {
     this.sawHeader = true;
+    this.rowNumber = rowNumber;
     const headers = cells.slice(0, IMPORT_MAX_COLUMNS).map((c) => cellText(c).trim());
     this.fields = mapColumns(headers);
     this.columns = headers.map((header, index) => ({ index, header, field: this.fields[index] ?? null }));
@@ -139,6 +140,11 @@ export class PreviewCollector {
   /** True when the header already decided the file cannot be imported (the rest need not be read). */
   get refused(): boolean {
     return this.data.failure !== null;
+  }
+
+  /** Data rows read so far (blank rows are not counted): the dialog's "N rows read", never above the final total. */
+  get dataRows(): number {
+    return this.data.total;
   }
 
   /** The preview so far (call after the last chunk). */
@@ -238,8 +244,10 @@ export class CorrectedCsvWriter {
   ) {}
 
   /** The header row (the original file's, plus added columns). */
-  header(): void {
-    this.parts.push(csvLines([correctedHeader(this.columns, this.edits)]));
+  header(rowNumber = 1): void {
+    // Blank lines above the header are kept, so the server numbers the corrected file's rows as the preview did.
+    this.rowNumber = rowNumber;
+    this.parts.push(csvLines([...Array.from({ length: rowNumber - 1 }, () => []), correctedHeader(this.columns, this.edits)]));
   }
 
   /** A chunk of data rows, numbered on from the previous chunk. */

@@ -393,6 +393,18 @@ describe("workbooks with several sheets", () => {
     }
   });
 
+  it("numbers rows after a header on row 3 as the spreadsheet does: blank rows above the header count, in a CSV and in a workbook", async () => {
+    const rows = [[], [""], ["Title", "URL"], ["Low Header Otters", "https://example.org/low-header/otters"], ["", "https://example.org/low-header/untitled"]];
+    const fromCsv = await settled(importer, await uploadCsv(importer, rows.map((r) => r.join(",")).join("\r\n")));
+    const res = await importer.postFiles("/api/bulk-importer/resource/upload", { file: workbook([["Resources", rows]]) });
+    expect(res.status).toBe(200);
+    const fromXlsx = await settled(importer, res.body.data.link as string);
+    for (const ready of [fromCsv, fromXlsx]) {
+      expect([ready.status, ready.import_results_summary.error, ready.import_results_summary.total]).toEqual(["preprocessed", null, 2]);
+      expect(ready.import_results_summary.errors.map((e) => [e.row_number, e.field])).toEqual([[5, "title"]]);
+    }
+  });
+
   it("still names the missing title column when no sheet has one", async () => {
     const file = workbook([
       ["Notes", [["Nothing here"]]],
@@ -448,6 +460,36 @@ describe("files that must not harm the server", () => {
       expect([failed.abilities.retry, failed.abilities.upload_new_file]).toEqual([false, true]);
       const retried = await client.post(`${res.body.data.link}/retry`);
       expect([retried.status, retried.body.message]).toEqual([409, BULK_IMPORT_MESSAGES.retryNeedsNewFile]);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it("counts only data rows against the row limit: a workbook with many blank rows keeps its last rows, one over the limit says so", async () => {
+    const limited = await startTestServer({ env: { IMPORT_POLL_MS: "100", IMPORT_MAX_ROWS: "50" } });
+    try {
+      const user = await buildUser(limited.db, { permissions: ["bulk_importer"] });
+      const client = limited.client();
+      await client.signIn(user.username!, user.password);
+      const book = (dataRows: number) => {
+        const rows: string[][] = [["Title", "URL"]];
+        for (let i = 0; i < dataRows; i++) {
+          rows.push([i === dataRows - 1 ? "" : `Gap Row ${i}`, `https://example.org/gap/${i}`]);
+          // 100 blank rows after the first data row: more than the limit plus two.
+          if (i === 0) for (let b = 0; b < 100; b++) rows.push([]);
+        }
+        const wb = XLSX.utils.book_new();
+        XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), "Resources");
+        return { name: "gaps.xlsx", data: new Uint8Array(XLSX.write(wb, { type: "buffer", bookType: "xlsx" }) as Buffer) };
+      };
+      const within = await client.postFiles("/api/bulk-importer/resource/upload", { file: book(50) });
+      const ready = await settled(client, within.body.data.link);
+      expect([ready.status, ready.import_results_summary.error, ready.import_results_summary.total]).toEqual(["preprocessed", null, 50]);
+      // The last data row (untitled) is sheet row 1 + 1 + 100 + 49 = 151: read, and numbered as the sheet shows it.
+      expect(ready.import_results_summary.errors.map((e) => [e.row_number, e.field])).toEqual([[151, "title"]]);
+      const over = await client.postFiles("/api/bulk-importer/resource/upload", { file: book(51) });
+      const failed = await settled(client, over.body.data.link);
+      expect(failed.import_results_summary.error).toBe(BULK_IMPORT_MESSAGES.tooManyRows);
     } finally {
       await limited.stop();
     }
