@@ -72,6 +72,15 @@ else
   failed+=("builds (the browser tests did not run)")
 fi
 
+# The browser tests' own summaries again, last, where the end of a long log shows them: the tests that failed, and
+# those that failed once and passed on their retry (flaky: they pass the run, and are named here to be fixed).
+if [ -n "${shards:-}" ]; then
+  for shard in $(seq 1 "$shards"); do
+    summary=$(sed -n '/^  [0-9][0-9]* \(failed\|flaky\)$/,$p' "$logs/e2e-$shard.log")
+    [ -z "$summary" ] || printf '\n--- browser tests, shard %s: failed or flaky\n%s\n' "$shard" "$summary"
+  done
+fi
+
 if [ ${#failed[@]} -gt 0 ]; then
   printf '\n=== FAILED:\n'
   printf '  %s\n' "${failed[@]}"

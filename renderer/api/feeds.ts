@@ -21,6 +21,7 @@ import {
   type FeedPostFlagRequest,
 } from "../../contract/index.js";
 import { deleteJson, getJson, postJson, putJson } from "./client.js";
+import { itemQueryKeyAll } from "./editor.js";
 
 /** The item a feed belongs to, as its page knows it. */
 export interface FeedOwner {
@@ -153,7 +154,10 @@ export function useJoinRequest(owner: FeedOwner | GroupLink) {
       const path = relative(groupJoinRequestPath(groupRef(owner)));
       return ask ? postJson(path, {}, GroupJoinRequestResponse) : deleteJson(path, GroupJoinRequestResponse);
     },
-    onSuccess: () => client.invalidateQueries(),
+    // Every query but a refused item page: an "Only members" group's page answers its outsider 404 before and after a
+    // request, and a query refetched from an error starts over as pending, which would blank the outsider's card for a
+    // moment and lose the focus the note moves to its heading.
+    onSuccess: () => client.invalidateQueries({ predicate: (query) => !(query.queryKey[0] === itemQueryKeyAll[0] && query.state.status === "error") }),
   });
 }
 
