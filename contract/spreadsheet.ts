@@ -1,3 +1,4 @@
+import Papa from "papaparse";
 import type { CellObject, ParsingOptions, WorkBook } from "xlsx";
 import { resourceSheet } from "./bulkImport.js";
 
@@ -9,6 +10,21 @@ import { resourceSheet } from "./bulkImport.js";
 
 /** SheetJS options for an import: rows as arrays (dense), and no formulas, HTML, styles or macros. */
 export const WORKBOOK_READ_OPTIONS = { dense: true, cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false } as const satisfies ParsingOptions;
+
+/** How many characters from a CSV's start csvDelimiter judges it by. */
+export const CSV_SAMPLE_CHARS = 64 * 1024;
+
+/**
+ * The delimiter a CSV uses (",", ";", a tab or "|"), judged by papaparse from its first lines (`sample`: the file's
+ * first CSV_SAMPLE_CHARS characters) with blank lines left out; "," when nothing else fits. Excel writes ";" where the
+ * decimal separator is a comma. Papaparse's own guess, made while the file streams, keeps blank lines (the readers
+ * count them) and so misjudges a short file ending in a newline: its empty last line takes the average row below the
+ * two fields a delimiter must give, and the whole line became one column.
+ */
+export function csvDelimiter(sample: string): string {
+  const { meta } = Papa.parse(sample, { preview: 20, skipEmptyLines: "greedy", delimitersToGuess: [",", ";", "\t", "|"] });
+  return meta.delimiter || ",";
+}
 
 /** A CSV header row without the byte-order mark Excel writes before the first cell. */
 export const withoutByteOrderMark = (cells: readonly unknown[]): unknown[] => cells.map((c, i) => (i === 0 ? String(c).replace(/^\ufeff/, "") : c));

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
-import { WORKBOOK_READ_OPTIONS, importSheet, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../contract/index.js";
+import { CSV_SAMPLE_CHARS, WORKBOOK_READ_OPTIONS, csvDelimiter, importSheet, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../contract/index.js";
 import type { WorkerInput, WorkerMessage } from "./spreadsheetProtocol.js";
 
 const input = workerData as WorkerInput;
@@ -29,13 +29,25 @@ const sendRows = (rows: unknown[][]) => new Promise<void>((resolve) => {
   send({ type: "rows", rows });
 });
 
+/** The file's first `chars` characters (UTF-8 read as far as `chars` bytes; a character cut at the end does not matter to csvDelimiter). */
+function readStart(filePath: string, chars: number): string {
+  const buffer = Buffer.alloc(chars);
+  const fd = fs.openSync(filePath, "r");
+  try {
+    return buffer.toString("utf8", 0, fs.readSync(fd, buffer, 0, chars, 0));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /**
  * Papaparse's duplex stream mode, iterated: Node's own backpressure holds the file's reading while
  * the job stores a chunk, so memory stays flat however long the file is.
  */
 async function parseCsv(): Promise<void> {
   // Blank lines are read, not skipped: after the header they go on as empty rows, so rows keep the spreadsheet's numbers.
-  const rows = fs.createReadStream(input.filePath, { highWaterMark: 256 * 1024 }).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: false }));
+  const delimiter = csvDelimiter(readStart(input.filePath, CSV_SAMPLE_CHARS));
+  const rows = fs.createReadStream(input.filePath, { highWaterMark: 256 * 1024 }).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: false, delimiter }));
   let header = true;
   let headerRow = 1; // blank lines above the header count, as the spreadsheet numbers its rows
   let count = 0;

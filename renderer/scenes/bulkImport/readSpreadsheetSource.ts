@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
-import { WORKBOOK_READ_OPTIONS, importSheet, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../../contract/index.js";
+import { CSV_SAMPLE_CHARS, WORKBOOK_READ_OPTIONS, csvDelimiter, importSheet, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../../contract/index.js";
 import type { SpreadsheetType } from "./spreadsheetPreviewModel.js";
 
 /** Workbooks larger than this are not opened locally (SheetJS holds the whole sheet in memory); CSV streams at any size. */
@@ -53,8 +53,9 @@ const isZip = (bytes: ArrayBuffer): boolean => {
   return head.length === 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
 };
 
-function readCsv(source: Blob | string | ArrayBuffer, handlers: SpreadsheetHandlers): Promise<void> {
+async function readCsv(source: Blob | string | ArrayBuffer, handlers: SpreadsheetHandlers): Promise<void> {
   const input = source instanceof ArrayBuffer ? new TextDecoder().decode(source) : source;
+  const delimiter = csvDelimiter(typeof input === "string" ? input.slice(0, CSV_SAMPLE_CHARS) : await input.slice(0, CSV_SAMPLE_CHARS).text());
   return new Promise((resolve, reject) => {
     let header = true;
     let headerRow = 1;
@@ -62,6 +63,7 @@ function readCsv(source: Blob | string | ArrayBuffer, handlers: SpreadsheetHandl
     const config: Papa.ParseLocalConfig<unknown[], Papa.LocalFile> = {
       // Blank lines are read, as the server reads them: after the header they count in the rows' numbers.
       skipEmptyLines: false,
+      delimiter,
       chunkSize: 512 * 1024,
       chunk(results, parser) {
         if (stopped) return;

@@ -96,14 +96,16 @@ describe("the local preview reads a file as the server does", () => {
     expect((await preview(csv)).sample.map((r) => [r.rowNumber, r.cells[0]])).toEqual([[4, "A"], [5, "B"]]);
   });
 
-  it("reads quoted newlines inside cells, a BOM with CRLF line ends, a semicolon-separated file, and a workbook whose first sheet is empty", async () => {
+  it("reads quoted newlines inside cells, a BOM with CRLF line ends, semicolon- and tab-separated files, and a workbook whose first sheet is empty", async () => {
     const quoted = await preview('Title,URL,Description\n"Two\nLines",https://example.org/q,"a\r\nb"\n,https://example.org/r\n');
     expect([quoted.total, quoted.sample[0]!.cells[0], quoted.errors.map((e) => [e.row_number, e.field])]).toEqual([2, "Two\nLines", [[3, "title"]]]);
     const bom = await preview("\ufeffTitle,URL\r\nBom Row,https://example.org/bom\r\n\r\n,https://example.org/x\r\n");
     expect([bom.columns[0]!.field, bom.total, bom.errors.map((e) => [e.row_number, e.field])]).toEqual(["title", 2, [[4, "title"]]]);
-    const semicolons = await preview("Title;URL\nSemi Row;https://example.org/semi\n");
-    // Not read as columns (the readers split on commas): the file is refused as having no title column, not imported wrongly.
-    expect([semicolons.columns.map((c) => c.header), semicolons.failure]).toEqual([["Title;URL"], "noTitleColumn"]);
+    // Excel's CSV where the decimal separator is a comma: short, ending in a newline, a comma inside a cell.
+    const semicolons = await preview("Title;URL;Description\nSemi Row;https://example.org/semi;Soil, water\n");
+    expect([semicolons.columns.map((c) => c.header), semicolons.failure, semicolons.sample[0]!.cells]).toEqual([["Title", "URL", "Description"], null, ["Semi Row", "https://example.org/semi", "Soil, water"]]);
+    const tabs = await preview("Title\tURL\n\nTab Row\thttps://example.org/tab\n");
+    expect([tabs.columns.map((c) => c.header), tabs.sample.map((r) => [r.rowNumber, r.cells[0]])]).toEqual([["Title", "URL"], [[3, "Tab Row"]]]);
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([]), "Empty");
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["Title", "URL"], ["Second Sheet", "https://example.org/s"]]), "Resources");

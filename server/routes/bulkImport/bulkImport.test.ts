@@ -416,6 +416,18 @@ describe("workbooks with several sheets", () => {
   });
 });
 
+describe("CSV files as spreadsheets save them", () => {
+  it("reads a semicolon- or tab-separated CSV (Excel writes ';' where the decimal separator is a comma), a comma inside a cell kept", async () => {
+    for (const [delimiter, name] of [[";", "Semicolon"], ["\t", "Tab"]] as const) {
+      // Short and ending in a newline: the file papaparse's own guess took for one column ("no title column").
+      const rows = [["Title", "URL"], [`${name} Otters, rivers and lakes`, `https://example.org/${name}/otters`], ["", `https://example.org/${name}/untitled`]];
+      const ready = await settled(importer, await uploadCsv(importer, `${rows.map((r) => r.join(delimiter)).join("\n")}\n`));
+      expect([ready.status, ready.import_results_summary.error, ready.import_results_summary.total]).toEqual(["preprocessed", null, 2]);
+      expect(ready.import_results_summary.errors.map((e) => [e.row_number, e.field])).toEqual([[3, "title"]]);
+    }
+  });
+});
+
 describe("very long cells", () => {
   it("lists a URL longer than a resource may hold as that row's error and imports the other rows", async () => {
     const long = `https://example.org/${"a".repeat(RESOURCE_URL_MAX)}`;
