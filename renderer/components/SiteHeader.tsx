@@ -178,7 +178,7 @@ function AccountMenu({ profile, children }: { profile: LoggedProfile; children: 
 
   return (
     <div ref={rootRef} className="account-menu" data-open={open || undefined} onKeyDown={closeOnEscape}>
-      <button ref={toggleRef} type="button" className="account__name account-menu__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpenOn(open ? null : pathname)}>
+      <button ref={toggleRef} type="button" className="account__name account-menu__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpenOn(open ? null : pathname)} title={profile.name /* the whole name, where the header cuts a long one */}>
         {profile.avatar ? <img className="account__avatar" src={profile.avatar} alt="" /> : null}
         <span className="account__name-text">{profile.name}</span>
         <svg className="account-menu__caret" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
