@@ -87,5 +87,6 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     // The stored flag (the item's pricing, as imports and the demo set it), or sold by an active product now.
     is_fee_based: item.is_fee_based === 1 || (extras.productsCount ?? 0) > 0,
     purchasable_in_products_count: extras.productsCount ?? 0,
+    removed_links: [...(extras.removedItems ?? [])],
   };
 }
