@@ -43,6 +43,15 @@ export const CONTENT_TYPE_PATHS = ["resources", "lesson-plans", "collections", "
 /** True for a content link prefix (so the editor's routes leave other paths to other routers). */
 export const isContentTypePath = (value: string): boolean => (CONTENT_TYPE_PATHS as readonly string[]).includes(value);
 
+/** An item's page on this site, as Add item links it: /{typePath}/{uid}, maybe with a query or fragment. */
+const ITEM_PATH = /^\/([a-z-]+)\/([\w-]+)\/?(?:[?#].*)?$/;
+
+/** The uid a link's address names when it is an item's page on this site (as written in HTML or read from the editor), or null. */
+export function linkedItemUid(href: string): string | null {
+  const match = ITEM_PATH.exec(href.replace(/&amp;/g, "&"));
+  return match && isContentTypePath(match[1]!) ? match[2]! : null;
+}
+
 /**
  * The named sanitizer profiles (first document, section 9) as allowed-tag lists; each one builds on the
  * one before. Attributes, link targets and frames follow fixed rules (docs/design.md).
@@ -189,6 +198,11 @@ export const EditableItem = z.object({
   is_fee_based: z.boolean(),
   /** How many active products unlock it. */
   purchasable_in_products_count: z.number(),
+  /**
+   * The uids of items the sections link to that were deleted since: the view page says so in `view_html`, the editor
+   * marks those links in the stored text (which keeps them until the author removes them).
+   */
+  removed_links: z.array(z.string()),
 });
 export type EditableItem = z.infer<typeof EditableItem>;
 

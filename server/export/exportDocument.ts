@@ -1,5 +1,6 @@
 import type { ExportOptions } from "../../contract/index.js";
 import type { Content, ContentSection } from "../db/schema.js";
+import { emptyIfBlank } from "../lib/sanitize.js";
 import { escapeHtml, expandShortCodes } from "../lib/shortCodes.js";
 import { modelTypeInfo } from "../presenters/modelTypes.js";
 
@@ -49,7 +50,8 @@ export function absoluteSiteLinks(html: string, origin: string): string {
 
 /**
  * Builds the export of an item the reader may view, with the chosen options; the appendix keeps its titles whatever
- * they say. With `origin`, the sections' links to this site's pages are made absolute on it.
+ * they say. With `origin`, the sections' links to this site's pages are made absolute on it. A section with no text
+ * prints its title alone; one with nothing to print (no text, and no title or titles left out) is left out.
  */
 export function buildExportDocument(item: Content, ownerName: string, sections: ContentSection[], options: ExportOptions, appendix: ExportSection[] = [], origin?: string): ExportDocument {
   const linked = (html: string) => (origin ? absoluteSiteLinks(html, origin) : html);
@@ -58,7 +60,10 @@ export function buildExportDocument(item: Content, ownerName: string, sections: 
     typeName: modelTypeInfo(item.model_key, item.sub_type).singular,
     ownerName,
     description: options.include_description && item.description.trim() ? item.description : null,
-    sections: [...sections.map((s) => ({ title: options.include_section_titles && s.title.trim() ? s.title : null, html: linked(expandShortCodes(s.body_html)) })), ...appendix],
+    sections: [
+      ...sections.map((s) => ({ title: options.include_section_titles && s.title.trim() ? s.title : null, html: emptyIfBlank(s.body_html) && linked(expandShortCodes(s.body_html)) })).filter((s) => s.title || s.html),
+      ...appendix,
+    ],
     fileBaseName: fileBaseName(item.title),
   };
 }

@@ -72,7 +72,7 @@ const framesToLinks = (html: string) => html.replace(/<iframe\b[^>]*\ssrc="([^"]
  */
 export async function renderExportHtml(doc: ExportDocument, loadImage: ExportImageLoader): Promise<string> {
   const sections = await Promise.all(
-    doc.sections.map(async (s) => `<section>${s.title ? `<h2>${escapeHtml(s.title)}</h2>` : ""}<div class="rich-content">${await inlineImages(framesToLinks(s.html), loadImage)}</div></section>`),
+    doc.sections.map(async (s) => `<section>${s.title ? `<h2>${escapeHtml(s.title)}</h2>` : ""}${s.html ? `<div class="rich-content">${await inlineImages(framesToLinks(s.html), loadImage)}</div>` : ""}</section>`),
   );
   return `<!doctype html>
 <html lang="en">

@@ -94,3 +94,16 @@ export function sanitizeUserHtml(html: string, profile: SanitizeProfile): string
   const clean = sanitize(html, options);
   return SANITIZE_PROFILES[profile].includes("span") ? renderEquations(clean) : clean;
 }
+
+/** Elements that show something without any text of their own: an image, a frame, a rule, a table. */
+const SHOWN_WITHOUT_TEXT = /<(img|iframe|hr|table)\b/i;
+
+/**
+ * Section HTML that shows nothing (the editor's empty state `<p><br /></p>`, empty paragraphs, spaces) as "", any
+ * other as it is: so an empty section is stored, presented and exported as empty, not as a blank paragraph.
+ */
+export function emptyIfBlank(html: string): string {
+  if (SHOWN_WITHOUT_TEXT.test(html)) return html;
+  const text = html.replace(/<[^>]*>/g, "").replace(/&nbsp;|&#160;|&#xa0;/gi, " ");
+  return text.trim() ? html : "";
+}

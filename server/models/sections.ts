@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/connection.js";
 import type { ContentSection, Database } from "../db/schema.js";
-import { sanitizeUserHtml } from "../lib/sanitize.js";
+import { emptyIfBlank, sanitizeUserHtml } from "../lib/sanitize.js";
 import { followSectionThreads, removedThreadUids } from "./sectionComments.js";
 
 /** A section to store: its title, its HTML (sanitized here), from the editor Lexical's JSON, and the uid it was read with. */
@@ -22,7 +22,7 @@ export function listSections(db: Db, contentId: number): Promise<ContentSection[
  * Replaces an item's body with these sections, in this order, in the caller's transaction (or db), and keeps the
  * item's comment threads in step: a dropped section's thread is marked removed, a returning uid's thread is live again.
  * The HTML is sanitized with the course-designer profile, so any caller (the editor's save, a
- * template's copy) stores only safe HTML. Callers record the content change for search.
+ * template's copy) stores only safe HTML, and a section whose text shows nothing stores "". Callers record the content change for search.
  */
 export async function writeSections(trx: Kysely<Database>, contentId: number, sections: SectionContent[]): Promise<ContentSection[]> {
   const before = await trx.selectFrom("content_sections").select(["uid", "title"]).where("content_id", "=", contentId).execute();
@@ -47,7 +47,7 @@ function insertSections(trx: Kysely<Database>, contentId: number, sections: Sect
         position,
         title: s.title.trim().slice(0, 255),
         body_json: s.json ? JSON.stringify(s.json) : null,
-        body_html: sanitizeUserHtml(s.html, "course-designer"),
+        body_html: emptyIfBlank(sanitizeUserHtml(s.html, "course-designer")),
         updated_at: now,
         uid: uidOf(s.uid),
       })),

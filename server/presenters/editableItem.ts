@@ -4,6 +4,7 @@ import type { Actor } from "../lib/actor.js";
 import { badgePolicy, contentObjectPolicy, endorsementPolicy, feedPolicy, permissionPolicy } from "../policies/index.js";
 import type { ContentGrantsSubject } from "../policies/contentObject.js";
 import { markRemovedItemLinks } from "../lib/itemLinks.js";
+import { emptyIfBlank } from "../lib/sanitize.js";
 import { expandShortCodes } from "../lib/shortCodes.js";
 import { modelTypeInfo } from "./modelTypes.js";
 import { keywordsOf } from "./contentTags.js";
@@ -27,11 +28,13 @@ function parseJson(raw: string | null): Record<string, unknown> | null {
 /**
  * A stored section; the JSON only goes to those who may edit (viewers read the sanitized HTML). Short codes are
  * expanded here, for the view page only (`view_html`), and links to items removed since (uids in `removedItems`) are
- * said to be no longer available there: the stored HTML and JSON keep the text the author typed.
+ * said to be no longer available there: the stored HTML and JSON keep the text the author typed. Text that shows
+ * nothing (stored before saves emptied it) is presented as "".
  */
 export function presentSection(row: ContentSection, withJson: boolean, removedItems: ReadonlySet<string> = new Set()): SectionView {
-  const viewHtml = markRemovedItemLinks(expandShortCodes(row.body_html), removedItems);
-  return { id: row.id, uid: row.uid ?? String(row.id), position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html: row.body_html, view_html: viewHtml };
+  const html = emptyIfBlank(row.body_html);
+  const viewHtml = markRemovedItemLinks(expandShortCodes(html), removedItems);
+  return { id: row.id, uid: row.uid ?? String(row.id), position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html, view_html: viewHtml };
 }
 
 /** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */
@@ -84,5 +87,6 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     // The stored flag (the item's pricing, as imports and the demo set it), or sold by an active product now.
     is_fee_based: item.is_fee_based === 1 || (extras.productsCount ?? 0) > 0,
     purchasable_in_products_count: extras.productsCount ?? 0,
+    removed_links: [...(extras.removedItems ?? [])],
   };
 }

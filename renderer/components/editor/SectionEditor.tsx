@@ -1,5 +1,5 @@
 import { $generateHtmlFromNodes, $generateNodesFromDOM } from "@lexical/html";
-import { AutoLinkNode, LinkNode, TOGGLE_LINK_COMMAND } from "@lexical/link";
+import { $isLinkNode, AutoLinkNode, LinkNode, TOGGLE_LINK_COMMAND } from "@lexical/link";
 import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode } from "@lexical/list";
 import { LexicalComposer, type InitialConfigType } from "@lexical/react/LexicalComposer";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
@@ -15,8 +15,10 @@ import { TablePlugin } from "@lexical/react/LexicalTablePlugin";
 import { $createHeadingNode, HeadingNode, QuoteNode, type HeadingTagType } from "@lexical/rich-text";
 import { $setBlocksType } from "@lexical/selection";
 import { INSERT_TABLE_COMMAND, TableCellHeaderStates, TableCellNode, TableNode, TableRowNode } from "@lexical/table";
+import { $dfs, mergeRegister } from "@lexical/utils";
 import {
   $createParagraphNode,
+  $getNodeByKey,
   $getRoot,
   $getSelection,
   $insertNodes,
@@ -32,7 +34,7 @@ import {
   type LexicalNode,
 } from "lexical";
 import { useEffect, useRef, useState, type RefCallback } from "react";
-import { EMBED_DEFAULT, videoEmbedSrc } from "../../../contract/index.js";
+import { EDITOR_MESSAGES, EMBED_DEFAULT, linkedItemUid, videoEmbedSrc } from "../../../contract/index.js";
 import { EquationDialog } from "./EquationDialog.js";
 import { $createEquationNode, EquationNode } from "./EquationNode.js";
 import { FieldsDialog } from "./FieldsDialog.js";
@@ -305,9 +307,75 @@ function ContentChangePlugin({ onChange }: { onChange(): void }) {
   );
 }
 
+/** A link in the text to an item deleted since it was linked: its node, its text. */
+interface RemovedLink {
+  key: string;
+  text: string;
+}
+
+const NO_REMOVED_ITEMS: ReadonlySet<string> = new Set();
+
+/**
+ * Marks the links to deleted items (uids in `removedItemUids`) as the view page shows them, "(no longer available)"
+ * after their text, and lists them under the text, each with Remove link (its text stays). The stored text changes
+ * only when the author removes one and saves.
+ */
+function RemovedLinksPlugin({ removedItemUids, editable, label }: { removedItemUids: ReadonlySet<string>; editable: boolean; label: string }) {
+  const [editor] = useLexicalComposerContext();
+  const [links, setLinks] = useState<RemovedLink[]>([]);
+  useEffect(() => {
+    const refresh = () => {
+      const found: RemovedLink[] = [];
+      editor.getEditorState().read(() => {
+        for (const { node } of $dfs()) {
+          if (!$isLinkNode(node)) continue;
+          const uid = linkedItemUid(node.getURL());
+          if (uid && removedItemUids.has(uid)) found.push({ key: node.getKey(), text: node.getTextContent() });
+        }
+      });
+      // Lexical owns the links' elements; marking them again after each update keeps the mark on a re-created one.
+      for (const link of found) {
+        const element = editor.getElementByKey(link.key);
+        element?.classList.add("rt-link--removed");
+        element?.setAttribute("title", `${link.text} ${EDITOR_MESSAGES.linkedItemRemoved}`);
+      }
+      setLinks((before) => (JSON.stringify(before) === JSON.stringify(found) ? before : found));
+    };
+    // The root listener runs at once (and when the text's element changes), the update listener after each edit.
+    return mergeRegister(editor.registerUpdateListener(refresh), editor.registerRootListener(refresh));
+  }, [editor, removedItemUids]);
+
+  /** Takes the link away, keeping its text where it was. */
+  const handleRemove = (key: string) =>
+    editor.update(() => {
+      const node = $getNodeByKey(key);
+      if (!$isLinkNode(node)) return;
+      for (const child of node.getChildren()) node.insertBefore(child);
+      node.remove();
+    });
+
+  if (!links.length) return null;
+  return (
+    <div className="rt-removed-links" role="group" aria-label={`${label}: links to removed items`}>
+      <p className="rt-removed-links__intro">{links.length === 1 ? "This link leads to an item that was deleted:" : "These links lead to items that were deleted:"}</p>
+      <ul className="rt-removed-links__list">
+        {links.map((link) => (
+          <li key={link.key}>
+            <span className="rt-removed-links__text">{link.text}</span> <span className="rt-removed-links__note">{EDITOR_MESSAGES.linkedItemRemoved}</span>{" "}
+            <button type="button" className="button button--ghost button--small" aria-label={`Remove link to ${link.text}`} disabled={!editable} onClick={() => handleRemove(link.key)}>
+              Remove link
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * One section's rich-text editor: toolbar, content and history; reports changes and its editor instance. `tools`
- * narrows the toolbar (see EditorTools); `placeholder` is the empty editor's prompt.
+ * narrows the toolbar (see EditorTools); `placeholder` is the empty editor's prompt. Links to the items in
+ * `removedItemUids` (deleted since they were linked) are marked, with a way to remove each.
  */
 export function SectionEditor({
   label,
@@ -318,6 +386,7 @@ export function SectionEditor({
   editorRef,
   tools = "full",
   placeholder = "Write this section…",
+  removedItemUids = NO_REMOVED_ITEMS,
 }: {
   label: string;
   json: Record<string, unknown> | null;
@@ -327,6 +396,7 @@ export function SectionEditor({
   editorRef: RefCallback<LexicalEditor>;
   tools?: EditorTools;
   placeholder?: string;
+  removedItemUids?: ReadonlySet<string>;
 }) {
   const [config] = useState<InitialConfigType>(() => ({
     namespace: "section",
@@ -359,6 +429,7 @@ export function SectionEditor({
         <ContentChangePlugin onChange={onChange} />
         <EditorRefPlugin editorRef={editorRef} />
         <EditablePlugin editable={editable} />
+        <RemovedLinksPlugin removedItemUids={removedItemUids} editable={editable} label={label} />
       </div>
     </LexicalComposer>
   );

@@ -92,6 +92,8 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
   const [descriptionError, setDescriptionError] = useState<string | null>(null);
   const [sections, setSections] = useState<DraftSection[]>(() => item.sections.map((s) => ({ key: newKey(), uid: s.uid, title: s.title, json: s.json, html: s.html })));
   const threads = useSectionThreads(item, item.sections.length > 0 || sections.some((s) => s.uid));
+  // Items the sections link to that were deleted since (the editors mark those links), as of the last load or save.
+  const [removedLinks, setRemovedLinks] = useState<ReadonlySet<string>>(() => new Set(item.removed_links));
   const threadByUid = new Map(threads.data?.threads.map((t) => [t.module_id, t]));
   const [isNew, setIsNew] = useState(item.is_new);
   const [save, setSave] = useState<SaveState>({ status: "idle" });
@@ -148,6 +150,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
       setSections((now) => now.map((s) => (s.uid ? s : { ...s, uid: uidByKey.get(s.key) })));
       setSavedVersion(started);
       setIsNew(answer.item.is_new);
+      setRemovedLinks((before) => (answer.item.removed_links.join() === [...before].join() ? before : new Set(answer.item.removed_links)));
       setSave({ status: "saved", at: new Date() });
       // A removed section's thread now shows in Deleted Comment Threads; one brought back by Undo, under its section.
       void refreshSectionThreads(queryClient, item);
@@ -326,6 +329,7 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
         onAddItem={linksItems ? setAddingTo : undefined}
         onRemove={setConfirmRemove}
         onChange={handleChange}
+        removedItemUids={removedLinks}
         renderComments={(section, name) =>
           // A section gets its comments once saved (a uid); the same threads the item's page shows.
           section.uid && <SectionComments item={item} sectionUid={section.uid} sectionName={name} summary={threadByUid.get(section.uid)} />

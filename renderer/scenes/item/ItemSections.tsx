@@ -7,7 +7,12 @@ import { SectionComments } from "../../components/sectionComments/SectionComment
  * An item's body on its page: each section with its title and text (sanitized on the server with the course-designer
  * profile on every save; `view_html` has its short codes expanded). Signed-in readers who reach the item other than by
  * its link share also get each section's comments, and the number of open threads above the first (the open-thread badge).
+ * A section with no text (the server presents it as "") shows its title alone; one with neither title nor text is left
+ * out, unless it has comments, which stay reachable under a line saying the section is empty.
  */
+/** Said in a section with neither title nor text that is shown only for its comments. */
+const EMPTY_SECTION = "This section is empty; its comments are below.";
+
 export function ItemSections({ item, signedIn }: { item: EditableItem; signedIn: boolean }) {
   const commenting = signedIn && !item.viewed_by_link && item.sections.length > 0;
   const threads = useSectionThreads(item, commenting);
@@ -22,11 +27,13 @@ export function ItemSections({ item, signedIn }: { item: EditableItem; signedIn:
       )}
       {item.sections.map((section, index) => {
         const name = section.title || `Section ${index + 1}`;
+        const summary = byUid.get(section.uid);
+        if (!section.title && !section.view_html && !(commenting && summary)) return null;
         return (
           <section key={section.id} className="item-section" aria-label={section.title || "Untitled section"}>
-            {section.title && <h2 className="item-section__title">{section.title}</h2>}
-            <RichHtml html={section.view_html} />
-            {commenting && <SectionComments item={item} sectionUid={section.uid} sectionName={name} summary={byUid.get(section.uid)} />}
+            {section.title && <h2 className={section.view_html ? "item-section__title" : "item-section__title item-section__title--alone"}>{section.title}</h2>}
+            {section.view_html ? <RichHtml html={section.view_html} /> : !section.title && <p className="item-section__empty">{EMPTY_SECTION}</p>}
+            {commenting && <SectionComments item={item} sectionUid={section.uid} sectionName={name} summary={summary} />}
           </section>
         );
       })}

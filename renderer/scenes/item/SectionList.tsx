@@ -38,6 +38,7 @@ export function SectionList({
   onAddItem,
   onChange,
   renderComments,
+  removedItemUids,
 }: {
   idBase: string;
   sections: DraftSection[];
@@ -51,6 +52,8 @@ export function SectionList({
   onChange(): void;
   /** What follows a section's editor (an item's section comments); none on template pages. */
   renderComments?(section: DraftSection, name: string): ReactNode;
+  /** Items the sections link to that were deleted since (the editors mark those links). */
+  removedItemUids?: ReadonlySet<string>;
 }) {
   return (
     <ol className="sections" aria-label="Sections">
@@ -98,6 +101,7 @@ export function SectionList({
                 json={section.json}
                 html={section.html}
                 editable={editable}
+                removedItemUids={removedItemUids}
                 onChange={onChange}
                 editorRef={(editor) => {
                   if (editor) editors.current.set(section.key, editor);

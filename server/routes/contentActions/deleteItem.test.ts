@@ -196,6 +196,27 @@ describe("DELETE /api/content/{typePath}/{uid}", () => {
     expect((await viewHtml(cast.clients.owner)).html).toContain(`href="/resources/${gone.uid}"`);
   });
 
+  it("names the deleted items a section links to (removed_links), so the editor can mark those links; a save keeps naming them until the link is gone", async () => {
+    const pathway = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "pathway", title: "Dune Pathway" });
+    const gone = await buildContent(server.db, { ownerId: cast.member.id, title: "Dune Plants" });
+    const kept = await buildContent(server.db, { ownerId: cast.member.id, title: "Sand Facts" });
+    const link = `/pathways/${pathway.uid}`;
+    const withBoth = `<p><a href="/resources/${gone.uid}?from=step">Dune Plants</a> then <a href="/resources/${kept.uid}">Sand Facts</a></p>`;
+    const save = (html: string) => cast.clients.owner.post(`${link}/update`, { title: "Dune Pathway", description: "Walk the dunes.", sections: [{ title: "Explore", html }] });
+    expect((await save(withBoth)).status).toBe(200);
+    expect((await cast.clients.owner.get(`/api/content${link}`)).body.removed_links).toEqual([]);
+
+    expect((await remove(cast.clients.member, "resources", gone)).status).toBe(200);
+    expect((await cast.clients.owner.get(`/api/content${link}`)).body.removed_links).toEqual([gone.uid]);
+    expect((await cast.clients.guest.get(`/api/content${link}`)).body.removed_links).toEqual([gone.uid]);
+    const resaved = await save(withBoth);
+    expect(resaved.status).toBe(200);
+    expect(resaved.body.item.removed_links).toEqual([gone.uid]);
+    // The author took the link out (its text stays): nothing is named any more.
+    const unlinked = await save(`<p>Dune Plants then <a href="/resources/${kept.uid}">Sand Facts</a></p>`);
+    expect(unlinked.body.item.removed_links).toEqual([]);
+  });
+
   it("keeps an item a product sells (its buyers paid for it): 409 with a message, and it is deleted once no product includes it", async () => {
     const sold = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Sold Plan" });
     const now = new Date().toISOString();
