@@ -11,18 +11,18 @@ import { resourceSheet } from "./bulkImport.js";
 /** SheetJS options for an import: rows as arrays (dense), and no formulas, HTML, styles or macros. */
 export const WORKBOOK_READ_OPTIONS = { dense: true, cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false } as const satisfies ParsingOptions;
 
-/** How many characters from a CSV's start csvDelimiter judges it by. */
+/** How many characters from a CSV's start are handed to csvDelimiter (enough for its first lines). */
 export const CSV_SAMPLE_CHARS = 64 * 1024;
 
 /**
- * The delimiter a CSV uses (",", ";", a tab or "|"), judged by papaparse from its first lines (`sample`: the file's
- * first CSV_SAMPLE_CHARS characters) with blank lines left out; "," when nothing else fits. Excel writes ";" where the
+ * The delimiter a CSV uses (",", ";", a tab or "|"), judged by papaparse's guess from its first ten lines that are
+ * not blank (`sample`: the file's first CSV_SAMPLE_CHARS characters; the parse itself stops after one row); "," when nothing else fits. Excel writes ";" where the
  * decimal separator is a comma. Papaparse's own guess, made while the file streams, keeps blank lines (the readers
  * count them) and so misjudges a short file ending in a newline: its empty last line takes the average row below the
  * two fields a delimiter must give, and the whole line became one column.
  */
 export function csvDelimiter(sample: string): string {
-  const { meta } = Papa.parse(sample, { preview: 20, skipEmptyLines: "greedy", delimitersToGuess: [",", ";", "\t", "|"] });
+  const { meta } = Papa.parse(sample, { preview: 1, skipEmptyLines: "greedy", delimitersToGuess: [",", ";", "\t", "|"] });
   return meta.delimiter || ",";
 }
 

@@ -204,12 +204,17 @@ export async function signInViaForm(page: Page, account: { username: string; pas
  * (cleanup for the favorites tests; the server database is shared by the whole run).
  */
 export async function ensureNotFavorited(request: APIRequestContext, title: string): Promise<void> {
-  // Among the profile's favorites (the newest first), not by the title as a search term: a long title is no term the
-  // search box would take whole, and an item it does not find would stay favorited for the next test.
-  const search = await request.get("/api/search", { params: { "f[others][]": "favorites", per: "100" } });
-  if (!search.ok()) return;
-  const body = (await search.json()) as { data: { id: number; model_key: string; title: string; favorite: boolean }[] };
-  const item = body.data.find((d) => d.title === title);
+  // Among the profile's favorites, page by page, not by the title as a search term: a long title is no term the search
+  // box would take whole, and an item it does not find would stay favorited for the next test.
+  type Found = { id: number; model_key: string; title: string; favorite: boolean };
+  let item: Found | undefined;
+  for (let page = 1; !item; page++) {
+    const search = await request.get("/api/search", { params: { "f[others][]": "favorites", per: "100", page: String(page) } });
+    expect(search.ok(), `GET /api/search (favorites, page ${page}): ${search.status()}`).toBeTruthy();
+    const body = (await search.json()) as { data: Found[] };
+    item = body.data.find((d) => d.title === title);
+    if (body.data.length < 100) break;
+  }
   if (!item?.favorite) return;
   const token = await csrfToken(request);
   const response = await request.post("/profile/favorite", {

@@ -990,7 +990,7 @@ test.describe("search screen: screenshots", () => {
       await tick(facetGroup(page, "Grades").getByRole("checkbox").first());
       await resultsSettled(page);
       const title = await resultCards(page).first().getByRole("heading", { level: 3 }).innerText();
-      const card = resultCards(page).filter({ has: page.getByRole("heading", { level: 3, name: title, exact: true }) });
+      const card = resultCards(page).filter({ has: page.getByRole("heading", { level: 3, name: title, exact: true }) }).first();
       await ensureNotFavorited(page.request, title);
       await page.reload();
       try {

@@ -39,7 +39,8 @@ npm run -s typecheck >"$logs/typecheck.log" 2>&1 & typecheck_pid=$!
 checks_ok=1
 wait "$lint_pid" || { echo "lint failed:"; cat "$logs/lint.log"; checks_ok=0; }
 wait "$typecheck_pid" || { echo "typecheck failed:"; cat "$logs/typecheck.log"; checks_ok=0; }
-[ "$checks_ok" = 1 ] || exit 1
+# On a failure, the compile is let finish first: the trap would stop its shell but not node-gyp's compiler under it.
+[ "$checks_ok" = 1 ] || { wait "$native_pid"; exit 1; }
 if ! wait "$native_pid"; then echo "the native modules did not build:"; cat "$logs/native.log"; exit 1; fi
 grep -q "did not build" "$logs/native.log" && cat "$logs/native.log"
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { safeEmbedSrc } from "../../contract/index.js";
-import { opensInNewTab, sanitizeUserHtml } from "./sanitize.js";
+import { emptyIfBlank, opensInNewTab, sanitizeUserHtml } from "./sanitize.js";
 
 const clean = (html: string) => sanitizeUserHtml(html, "course-designer");
 
@@ -86,5 +86,28 @@ describe("sanitizeUserHtml", () => {
 
   it("keeps text alignment and drops other styles and classes", () => {
     expect(clean(`<p style="text-align: center; position: fixed" class="evil">x</p>`)).toBe('<p style="text-align:center">x</p>');
+  });
+});
+
+describe("emptyIfBlank", () => {
+  it("empties section text that shows nothing: the editor's empty state, empty paragraphs, spaces and no-break spaces", () => {
+    for (const html of ['<p class="rt-p" dir="ltr"><br></p>', "<p><br /></p><p> </p>", "<p>&nbsp;</p>\n<p>&#160;</p>", "  ", ""]) expect(emptyIfBlank(html), html).toBe("");
+  });
+
+  it("keeps text that shows something without words: an image, a frame, a rule, a table, a list's markers, an equation", () => {
+    const course = (html: string) => sanitizeUserHtml(html, "course-designer");
+    const kept = [
+      course('<p><img src="https://example.org/a.png" alt=""></p>'),
+      course('<iframe src="https://www.youtube.com/embed/abc"></iframe>'),
+      "<hr />",
+      "<table><tbody><tr><td></td></tr></tbody></table>",
+      "<ol><li><br /></li><li><br /></li></ol>",
+      "<ul><li></li></ul>",
+      course('<p><span class="math-equation" data-equation="x^2"></span></p>'),
+    ];
+    for (const html of kept) {
+      expect(html.length, "the sanitizer kept something").toBeGreaterThan(0);
+      expect(emptyIfBlank(html), html).toBe(html);
+    }
   });
 });

@@ -95,8 +95,11 @@ export function sanitizeUserHtml(html: string, profile: SanitizeProfile): string
   return SANITIZE_PROFILES[profile].includes("span") ? renderEquations(clean) : clean;
 }
 
-/** Elements that show something without any text of their own: an image, a frame, a rule, a table. */
-const SHOWN_WITHOUT_TEXT = /<(img|iframe|hr|table)\b/i;
+/**
+ * Elements that show something without any text of their own: an image, a frame, a rule, a table, a list (its bullets
+ * or numbers, such as blank numbered lines for learners to fill in), a details element (its "Details" marker).
+ */
+const SHOWN_WITHOUT_TEXT = /<(img|iframe|hr|table|ol|ul|details)\b/i;
 
 /**
  * Section HTML that shows nothing (the editor's empty state `<p><br /></p>`, empty paragraphs, spaces) as "", any

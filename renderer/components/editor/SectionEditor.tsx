@@ -326,18 +326,24 @@ function RemovedLinksPlugin({ removedItemUids, editable, label }: { removedItemU
   useEffect(() => {
     const refresh = () => {
       const found: RemovedLink[] = [];
+      const marks: { key: string; removed: boolean; title: string | null }[] = [];
       editor.getEditorState().read(() => {
         for (const { node } of $dfs()) {
           if (!$isLinkNode(node)) continue;
           const uid = linkedItemUid(node.getURL());
-          if (uid && removedItemUids.has(uid)) found.push({ key: node.getKey(), text: node.getTextContent() });
+          const removed = uid !== null && removedItemUids.has(uid);
+          if (removed) found.push({ key: node.getKey(), text: node.getTextContent() });
+          marks.push({ key: node.getKey(), removed, title: removed ? `${node.getTextContent()} ${EDITOR_MESSAGES.linkedItemRemoved}` : node.getTitle() });
         }
       });
-      // Lexical owns the links' elements; marking them again after each update keeps the mark on a re-created one.
-      for (const link of found) {
-        const element = editor.getElementByKey(link.key);
-        element?.classList.add("rt-link--removed");
-        element?.setAttribute("title", `${link.text} ${EDITOR_MESSAGES.linkedItemRemoved}`);
+      // Lexical owns the links' elements and leaves classes it did not set: each update sets the mark on every link,
+      // or takes it off (a link pointed at another item, a re-created element), with the link's own title back.
+      for (const mark of marks) {
+        const element = editor.getElementByKey(mark.key);
+        if (!element) continue;
+        element.classList.toggle("rt-link--removed", mark.removed);
+        if (mark.title) element.setAttribute("title", mark.title);
+        else element.removeAttribute("title");
       }
       setLinks((before) => (JSON.stringify(before) === JSON.stringify(found) ? before : found));
     };
