@@ -304,3 +304,45 @@ test("orders: the administrators' Orders list shows 25 a page with Previous and 
     }),
   );
 });
+
+test("orders: a buyer's own orders show 25 a page with Previous and Next (they stopped, silently, at 500)", async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  const adminHeaders = { "X-CSRF-Token": await csrfToken(page.request) };
+  const found = (await (await page.request.get("/api/search?query=fractions&per=5&ignore_permissions=1")).json()) as { data: { id: number; model_key: string }[] };
+  const item = found.data.find((r) => r.model_key !== "group")!;
+  // 26 free products (an order of one is paid at once, so none is left awaiting payment).
+  const run = unique();
+  const product = (i: number, is_active: boolean) => ({ name: `${run} buyer pack ${i}`, short_description: "", price_cents: 0, item_ids: [item.id], is_active });
+  const products = await Promise.all(
+    Array.from({ length: 26 }, async (_, i) => ((await (await page.request.post("/api/products", { data: product(i, true), headers: adminHeaders })).json()) as { data: { uuid: string } }).data.uuid),
+  );
+  // A new member buys "pack 0" first, "pack 25" last (their newest order), the rest between.
+  const username = `pager${Date.now().toString(36)}`;
+  const registered = await page.request.post("/auth/register", { data: { name: "Many Orders", username, email: `${username}@example.org`, password: "many orders pass" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(registered.status()).toBe(201);
+  const headers = { "X-CSRF-Token": await csrfToken(page.request), Accept: "application/json" };
+  const buy = async (uuid: string) => expect((await page.request.post(`/checkout/one-click/${uuid}`, { data: {}, headers })).ok()).toBeTruthy();
+  await buy(products[0]!);
+  await Promise.all(products.slice(1, 25).map(buy));
+  await buy(products[25]!);
+
+  await page.goto("/checkout/orders");
+  const table = page.getByRole("region", { name: "Your orders" });
+  await expect(table.getByRole("link", { name: `${run} buyer pack 25` })).toBeVisible();
+  await expect(table.getByRole("link", { name: `${run} buyer pack 0`, exact: true })).toHaveCount(0);
+  const pager = page.getByRole("navigation", { name: "Pages of your orders" });
+  await expect(pager).toContainText("Page 1 of 2");
+  await pager.getByRole("button", { name: "Next" }).click();
+  await expect(table.getByRole("link", { name: `${run} buyer pack 0`, exact: true })).toBeVisible();
+  await expect(table.getByRole("link", { name: `${run} buyer pack 25` })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/checkout\/orders\?page=2$/);
+  await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
+  await expectNoAxeViolations(page, "a buyer's orders, page 2");
+  await pager.getByRole("button", { name: "Previous" }).click();
+  await expect(table.getByRole("link", { name: `${run} buyer pack 25` })).toBeVisible();
+
+  // Take the products off sale again for the other specs.
+  await signInViaApi(page, ADMIN);
+  const again = { "X-CSRF-Token": await csrfToken(page.request) };
+  await Promise.all(products.map((uuid, i) => page.request.put(`/api/products/${uuid}`, { data: product(i, false), headers: again })));
+});
