@@ -120,8 +120,11 @@ export const ManagedProduct = AvailableProduct.extend({
 });
 export type ManagedProduct = z.infer<typeof ManagedProduct>;
 
-/** GET /api/products: every product, active ones first, then by name. */
-export const ManagedProductsResponse = z.object({ data: z.array(ManagedProduct) });
+/** How many products a page of the administrators' Products list holds. */
+export const STAFF_PRODUCTS_PER_PAGE = 25;
+
+/** GET /api/products: one page of every product (active ones first, then by name), how many there are in all, and a page's size. */
+export const ManagedProductsResponse = z.object({ data: z.array(ManagedProduct), total: z.number(), page: z.number(), per: z.number() });
 export type ManagedProductsResponse = z.infer<typeof ManagedProductsResponse>;
 
 /** POST and PUT answer the saved product and a message for the toast. */
@@ -184,6 +187,9 @@ export const OrdersQuery = z.object({
 
 /** GET /api/checkout/orders: the page. */
 export const MyOrdersQuery = z.object({ page: listPage });
+
+/** GET /api/products: the page. */
+export const ProductsQuery = z.object({ page: listPage });
 
 /** GET /api/orders (every order, for administrators) and GET /api/checkout/orders (the asker's own): one page, newest first, how many there are in all, and a page's size. */
 export const OrdersPageResponse = z.object({ data: z.array(OrderView), total: z.number(), page: z.number(), per: z.number() });

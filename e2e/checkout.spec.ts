@@ -346,3 +346,37 @@ test("orders: a buyer's own orders show 25 a page with Previous and Next (they s
   const again = { "X-CSRF-Token": await csrfToken(page.request) };
   await Promise.all(products.map((uuid, i) => page.request.put(`/api/products/${uuid}`, { data: product(i, false), headers: again })));
 });
+
+test("products: the Products list shows 25 a page with Previous and Next, counting them all", async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const found = (await (await page.request.get("/api/search?query=fractions&per=5&ignore_permissions=1")).json()) as { data: { id: number; model_key: string }[] };
+  const item = found.data.find((r) => r.model_key !== "group")!;
+  // 26 products off sale (listed after those on sale), so there are at least two pages.
+  const run = unique();
+  const products = await Promise.all(
+    Array.from({ length: 26 }, async (_, i) => {
+      const created = await page.request.post("/api/products", { data: { name: `${run} shelf ${i}`, short_description: "", price_cents: 100, item_ids: [item.id], is_active: false }, headers });
+      return ((await created.json()) as { data: { uuid: string } }).data.uuid;
+    }),
+  );
+  const listed = (await (await page.request.get("/api/products?page=2")).json()) as { data: { name: string }[]; total: number };
+  const pages = Math.ceil(listed.total / 25);
+
+  await page.goto("/moderation/products");
+  const list = page.getByRole("list", { name: "Products" });
+  // Each card lists its items too: count the cards, the list's own entries.
+  await expect(list.locator(":scope > li")).toHaveCount(25);
+  await expect(page.getByRole("status").filter({ hasText: `${listed.total} products` })).toBeVisible();
+  const pager = page.getByRole("navigation", { name: "Pages of products" });
+  await expect(pager).toContainText(`Page 1 of ${pages}`);
+  await pager.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/moderation\/products\?page=2$/);
+  // A card's heading says "Off sale" before the name.
+  await expect(list.getByRole("heading", { name: new RegExp(`${listed.data[0]!.name}$`) })).toBeVisible();
+  await expect(pager).toContainText(`Page 2 of ${pages}`);
+  await expectNoAxeViolations(page, "products page 2");
+
+  // None was ordered: delete them again for the other specs.
+  await Promise.all(products.map((uuid) => page.request.delete(`/api/products/${uuid}`, { headers })));
+});

@@ -14,9 +14,15 @@ export const checkoutKeys = {
 /** Where Buy Now's form posts (a real form post: the server answers with a redirect to the order's page). */
 export const oneClickAction = (productUuid: string): string => apiUrl(`checkout/one-click/${encodeURIComponent(productUuid)}`);
 
-/** GET /api/products: every product, for administrators (the page shows a refusal itself). */
-export function useManagedProducts(enabled: boolean) {
-  return useQuery({ queryKey: checkoutKeys.products, queryFn: () => getJson("api/products", ManagedProductsResponse), enabled, meta: { refusalsShownByScreen: true } });
+/** GET /api/products: a page of every product, for administrators (the page shows a refusal itself); the last page stays shown while the next loads. */
+export function useManagedProducts(page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...checkoutKeys.products, page],
+    queryFn: () => getJson("api/products", ManagedProductsResponse, { searchParams: { page } }),
+    enabled,
+    placeholderData: keepPreviousData,
+    meta: { refusalsShownByScreen: true },
+  });
 }
 
 /** POST /api/products (no uuid) or PUT /api/products/{uuid}. */

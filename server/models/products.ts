@@ -11,9 +11,21 @@ export interface ProductItemRow {
   title: string;
 }
 
-/** Every product, active ones first, then by name. */
-export async function listProducts(db: Db): Promise<ProductRow[]> {
-  return db.selectFrom("products").selectAll().orderBy("is_active", "desc").orderBy("name").orderBy("id").execute();
+/** A page of every product, active ones first, then by name, and how many there are in all: the administrators' Products list. */
+export async function pageProducts(db: Db, { page, per }: { page: number; per: number }): Promise<{ rows: ProductRow[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    db
+      .selectFrom("products")
+      .selectAll()
+      .orderBy("is_active", "desc")
+      .orderBy("name")
+      .orderBy("id")
+      .limit(per)
+      .offset((page - 1) * per)
+      .execute(),
+    db.selectFrom("products").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.n) };
 }
 
 /** One product by its uuid, or undefined. */

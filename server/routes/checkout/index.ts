@@ -9,6 +9,8 @@ import {
   MyOrdersQuery,
   OrdersQuery,
   ProductInput,
+  ProductsQuery,
+  STAFF_PRODUCTS_PER_PAGE,
   STAFF_ORDERS_PER_PAGE,
   type CheckoutResponse,
   type ManagedProductsResponse,
@@ -24,7 +26,7 @@ import type { ProductRow } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { countOrdersByProduct, findOrder, findProduct, listProductItems, listProducts, pageOrders, sellableIds, type OrderWithNames } from "../../models/products.js";
+import { countOrdersByProduct, findOrder, findProduct, listProductItems, pageOrders, pageProducts, sellableIds, type OrderWithNames } from "../../models/products.js";
 import { authenticate, authorize, productPolicy } from "../../policies/index.js";
 import { orderLink, presentManagedProduct, presentOrder } from "../../presenters/checkout.js";
 
@@ -86,7 +88,9 @@ export function checkoutRouter(db: Db, webDir: string): Router {
 
   router.get("/api/products", authenticate(), async (req, res) => {
     authorize(req.actor, productPolicy.canManage(req.actor));
-    res.json({ data: await presentManagedProducts(db, req.actor, await listProducts(db)) } satisfies ManagedProductsResponse);
+    const { page } = parseOr422(ProductsQuery, req.query);
+    const { rows, total } = await pageProducts(db, { page, per: STAFF_PRODUCTS_PER_PAGE });
+    res.json({ data: await presentManagedProducts(db, req.actor, rows), total, page, per: STAFF_PRODUCTS_PER_PAGE } satisfies ManagedProductsResponse);
   });
 
   router.post("/api/products", authenticate(), async (req, res) => {
