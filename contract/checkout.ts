@@ -120,8 +120,11 @@ export const ManagedProduct = AvailableProduct.extend({
 });
 export type ManagedProduct = z.infer<typeof ManagedProduct>;
 
-/** GET /api/products: every product, active ones first, then by name. */
-export const ManagedProductsResponse = z.object({ data: z.array(ManagedProduct) });
+/** How many products a page of the administrators' Products list holds. */
+export const STAFF_PRODUCTS_PER_PAGE = 25;
+
+/** GET /api/products: one page of every product (active ones first, then by name), how many there are in all, and a page's size. */
+export const ManagedProductsResponse = z.object({ data: z.array(ManagedProduct), total: z.number(), page: z.number(), per: z.number() });
 export type ManagedProductsResponse = z.infer<typeof ManagedProductsResponse>;
 
 /** POST and PUT answer the saved product and a message for the toast. */
@@ -152,10 +155,6 @@ export const OrderView = z.object({
 });
 export type OrderView = z.infer<typeof OrderView>;
 
-/** GET /api/checkout/orders (the asker's own) and GET /api/orders (every order, for administrators): newest first. */
-export const OrdersResponse = z.object({ data: z.array(OrderView) });
-export type OrdersResponse = z.infer<typeof OrdersResponse>;
-
 /** GET /api/checkout/orders/{uuid}. */
 export const OrderResponse = z.object({ data: OrderView });
 export type OrderResponse = z.infer<typeof OrderResponse>;
@@ -171,18 +170,30 @@ export type OrderUpdateResponse = z.infer<typeof OrderUpdateResponse>;
 /** The optional form field of Buy Now: where a guest returns after signing in (a path on this site). */
 export const CheckoutForm = z.object({ return_to: z.string().max(2000).optional() });
 
-/** GET /api/orders: optionally only one status. */
 /** How many orders a page of the administrators' Orders list holds. */
 export const STAFF_ORDERS_PER_PAGE = 25;
+/** How many orders a page of a buyer's own orders holds. */
+export const MY_ORDERS_PER_PAGE = 25;
 
+/** The page of a paged staff or buyer's list, from 1 (default 1); anything else is refused with this message. */
+const PAGE_MESSAGE = "page must be a whole number from 1.";
+const listPage = z.preprocess(digitsAsNumber, z.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).default(1));
+
+/** GET /api/orders: optionally only one status, and the page. */
 export const OrdersQuery = z.object({
   status: z.enum(ORDER_STATUSES, { error: "status must be pending, paid or cancelled." }).optional(),
-  page: z.preprocess(digitsAsNumber, z.number({ error: "page must be a whole number from 1." }).int("page must be a whole number from 1.").min(1, "page must be a whole number from 1.").max(100_000, "page must be a whole number from 1.").default(1)),
+  page: listPage,
 });
 
-/** GET /api/orders: one page of every order (newest first), how many there are in all, and a page's size. */
-export const StaffOrdersResponse = z.object({ data: z.array(OrderView), total: z.number(), page: z.number(), per: z.number() });
-export type StaffOrdersResponse = z.infer<typeof StaffOrdersResponse>;
+/** GET /api/checkout/orders: the page. */
+export const MyOrdersQuery = z.object({ page: listPage });
+
+/** GET /api/products: the page. */
+export const ProductsQuery = z.object({ page: listPage });
+
+/** GET /api/orders (every order, for administrators) and GET /api/checkout/orders (the asker's own): one page, newest first, how many there are in all, and a page's size. */
+export const OrdersPageResponse = z.object({ data: z.array(OrderView), total: z.number(), page: z.number(), per: z.number() });
+export type OrdersPageResponse = z.infer<typeof OrdersPageResponse>;
 
 /** A product's or order's {uuid}. */
 export const CheckoutUuid = z.string().regex(/^[0-9a-f-]{36}$/i, "Must be a uuid.");

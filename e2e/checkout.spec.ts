@@ -304,3 +304,83 @@ test("orders: the administrators' Orders list shows 25 a page with Previous and 
     }),
   );
 });
+
+test("orders: a buyer's own orders show 25 a page with Previous and Next (they stopped, silently, at 500)", async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  const adminHeaders = { "X-CSRF-Token": await csrfToken(page.request) };
+  const found = (await (await page.request.get("/api/search?query=fractions&per=5&ignore_permissions=1")).json()) as { data: { id: number; model_key: string }[] };
+  const item = found.data.find((r) => r.model_key !== "group")!;
+  // 26 free products (an order of one is paid at once, so none is left awaiting payment).
+  const run = unique();
+  const product = (i: number, is_active: boolean) => ({ name: `${run} buyer pack ${i}`, short_description: "", price_cents: 0, item_ids: [item.id], is_active });
+  const products = await Promise.all(
+    Array.from({ length: 26 }, async (_, i) => ((await (await page.request.post("/api/products", { data: product(i, true), headers: adminHeaders })).json()) as { data: { uuid: string } }).data.uuid),
+  );
+  // A new member buys "pack 0" first, "pack 25" last (their newest order), the rest between.
+  const username = `pager${Date.now().toString(36)}`;
+  const registered = await page.request.post("/auth/register", { data: { name: "Many Orders", username, email: `${username}@example.org`, password: "many orders pass" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(registered.status()).toBe(201);
+  const headers = { "X-CSRF-Token": await csrfToken(page.request), Accept: "application/json" };
+  const buy = async (uuid: string) => expect((await page.request.post(`/checkout/one-click/${uuid}`, { data: {}, headers })).ok()).toBeTruthy();
+  await buy(products[0]!);
+  await Promise.all(products.slice(1, 25).map(buy));
+  await buy(products[25]!);
+
+  await page.goto("/checkout/orders");
+  const table = page.getByRole("region", { name: "Your orders" });
+  await expect(table.getByRole("link", { name: `${run} buyer pack 25` })).toBeVisible();
+  await expect(table.getByRole("link", { name: `${run} buyer pack 0`, exact: true })).toHaveCount(0);
+  const pager = page.getByRole("navigation", { name: "Pages of your orders" });
+  await expect(pager).toContainText("Page 1 of 2");
+  await pager.getByRole("button", { name: "Next" }).click();
+  await expect(table.getByRole("link", { name: `${run} buyer pack 0`, exact: true })).toBeVisible();
+  await expect(table.getByRole("link", { name: `${run} buyer pack 25` })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/checkout\/orders\?page=2$/);
+  await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
+  // Previous and Next are set off from the last row, not touching it.
+  const [tableBox, pagerBox] = [(await table.boundingBox())!, (await pager.boundingBox())!];
+  expect(pagerBox.y - (tableBox.y + tableBox.height), "space between the orders and the pager").toBeGreaterThanOrEqual(8);
+  await expectNoAxeViolations(page, "a buyer's orders, page 2");
+  await pager.getByRole("button", { name: "Previous" }).click();
+  await expect(table.getByRole("link", { name: `${run} buyer pack 25` })).toBeVisible();
+
+  // Take the products off sale again for the other specs.
+  await signInViaApi(page, ADMIN);
+  const again = { "X-CSRF-Token": await csrfToken(page.request) };
+  await Promise.all(products.map((uuid, i) => page.request.put(`/api/products/${uuid}`, { data: product(i, false), headers: again })));
+});
+
+test("products: the Products list shows 25 a page with Previous and Next, counting them all", async ({ page }) => {
+  await signInViaApi(page, ADMIN);
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const found = (await (await page.request.get("/api/search?query=fractions&per=5&ignore_permissions=1")).json()) as { data: { id: number; model_key: string }[] };
+  const item = found.data.find((r) => r.model_key !== "group")!;
+  // 26 products off sale (listed after those on sale), so there are at least two pages.
+  const run = unique();
+  const products = await Promise.all(
+    Array.from({ length: 26 }, async (_, i) => {
+      const created = await page.request.post("/api/products", { data: { name: `${run} shelf ${i}`, short_description: "", price_cents: 100, item_ids: [item.id], is_active: false }, headers });
+      return ((await created.json()) as { data: { uuid: string } }).data.uuid;
+    }),
+  );
+  const listed = (await (await page.request.get("/api/products?page=2")).json()) as { data: { name: string }[]; total: number };
+  const pages = Math.ceil(listed.total / 25);
+
+  await page.goto("/moderation/products");
+  const list = page.getByRole("list", { name: "Products" });
+  // Each card lists its items too: count the cards, the list's own entries.
+  await expect(list.locator(":scope > li")).toHaveCount(25);
+  await expect(page.getByRole("status").filter({ hasText: `${listed.total} products` })).toBeVisible();
+  const pager = page.getByRole("navigation", { name: "Pages of products" });
+  await expect(pager).toContainText(`Page 1 of ${pages}`);
+  await pager.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/moderation\/products\?page=2$/);
+  // Page 2's cards are the API's page 2, in its order (a card's heading says "On sale" or "Off sale" before the name).
+  const endsWith = (name: string) => new RegExp(`${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  await expect(list.locator(":scope > li h2")).toHaveText(listed.data.map((p) => endsWith(p.name)));
+  await expect(pager).toContainText(`Page 2 of ${pages}`);
+  await expectNoAxeViolations(page, "products page 2");
+
+  // None was ordered: delete them again for the other specs.
+  await Promise.all(products.map((uuid) => page.request.delete(`/api/products/${uuid}`, { headers })));
+});

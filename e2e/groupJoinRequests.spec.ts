@@ -203,3 +203,23 @@ test("an outsider who follows the link of an 'Only members' group meets its name
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(`Hidden Owls ${stamp}`);
   await expect(page.getByText("The item you asked for does not exist, or you may not see it.")).toBeVisible();
 });
+
+test("a leader with more requests to join than the card holds is told it shows the first of them, oldest first", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const made = await page.request.post("/groups", { data: { name: `Busy Readers ${Date.now().toString(36)}`, description: "Many ask to join.", join_permission: 5, view_permission: 3 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(made.ok(), `POST /groups: ${made.status()}`).toBeTruthy();
+  const link = ((await made.json()) as { objGroup: { link: string } }).objGroup.link;
+  // The server sends the 50 oldest of 60 requests (real ones would take 60 accounts): the card got the answer as it is, with them.
+  await page.route("**/groups/*/members", async (route) => {
+    if (route.request().method() !== "GET") return route.fallback();
+    const answer = (await (await route.fetch()).json()) as Record<string, unknown>;
+    const requests = Array.from({ length: 50 }, (_, i) => ({ id: 900_000 + i, name: `Asker ${i}`, link: `/profiles/asker${i}`, created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));
+    await route.fulfill({ json: { ...answer, requests, requests_total: 60 } });
+  });
+  await page.goto(link);
+  const requests = requestsOf(page);
+  await expect(requests.getByRole("heading", { name: "Requests to join (60)" })).toBeVisible();
+  await expect(requests.getByRole("listitem")).toHaveCount(50);
+  await expect(requests).toContainText("Showing the first 50 of 60 requests, oldest first; the next show as these are answered.");
+  await expectNoAxeViolations(page, "the Members card with more requests than it shows");
+});

@@ -11,9 +11,21 @@ export interface ProductItemRow {
   title: string;
 }
 
-/** Every product, active ones first, then by name. */
-export async function listProducts(db: Db): Promise<ProductRow[]> {
-  return db.selectFrom("products").selectAll().orderBy("is_active", "desc").orderBy("name").orderBy("id").execute();
+/** A page of every product, active ones first, then by name, and how many there are in all: the administrators' Products list. */
+export async function pageProducts(db: Db, { page, per }: { page: number; per: number }): Promise<{ rows: ProductRow[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    db
+      .selectFrom("products")
+      .selectAll()
+      .orderBy("is_active", "desc")
+      .orderBy("name")
+      .orderBy("id")
+      .limit(per)
+      .offset((page - 1) * per)
+      .execute(),
+    db.selectFrom("products").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.n) };
 }
 
 /** One product by its uuid, or undefined. */
@@ -102,21 +114,14 @@ export async function findPendingOrders(db: Db, buyerId: number, productIds: rea
   return new Map(rows.map((r) => [r.product_id, r]));
 }
 
-/** The most orders one list shows. */
-export const ORDERS_LIST_LIMIT = 500;
-
-/** Orders, newest first: a buyer's own, or every order (optionally of one status). */
-export async function listOrders(db: Db, filter: { buyerId?: number; status?: OrderRow["status"] }): Promise<OrderWithNames[]> {
-  let query = orderQuery(db);
-  if (filter.buyerId !== undefined) query = query.where("orders.buyer_id", "=", filter.buyerId);
-  if (filter.status) query = query.where("orders.status", "=", filter.status);
-  return query.orderBy("orders.created_at", "desc").orderBy("orders.id", "desc").limit(ORDERS_LIST_LIMIT).execute();
-}
-
-/** A page of every order (optionally of one status), newest first, and how many there are in all: the administrators' Orders list. */
-export async function pageOrders(db: Db, filter: { status?: OrderRow["status"]; page: number; per: number }): Promise<{ rows: OrderWithNames[]; total: number }> {
+/** A page of orders, newest first, and how many there are in all: a buyer's own (their orders page), or every order, optionally of one status (the administrators' Orders list). */
+export async function pageOrders(db: Db, filter: { buyerId?: number; status?: OrderRow["status"]; page: number; per: number }): Promise<{ rows: OrderWithNames[]; total: number }> {
   let query = orderQuery(db);
   let count = db.selectFrom("orders").select((eb) => eb.fn.countAll<number | string | bigint>().as("n"));
+  if (filter.buyerId !== undefined) {
+    query = query.where("orders.buyer_id", "=", filter.buyerId);
+    count = count.where("orders.buyer_id", "=", filter.buyerId);
+  }
   if (filter.status) {
     query = query.where("orders.status", "=", filter.status);
     count = count.where("orders.status", "=", filter.status);

@@ -141,6 +141,12 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
                   </li>
                 ))}
               </ul>
+              {/* Only the oldest are sent; the next come as these are answered. */}
+              {data.requests_total > data.requests.length && (
+                <p className="feed-card__empty">
+                  Showing the first {data.requests.length} of {data.requests_total} requests, oldest first; the next show as these are answered.
+                </p>
+              )}
             </section>
           )}
           <ul className={manage ? "members-card__list members-card__list--managed" : "members-card__list"} aria-label="Members">

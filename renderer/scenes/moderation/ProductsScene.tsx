@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { CHECKOUT_TEXTS, centsOfAmount, formatPrice, SearchResponse, SELLABLE_MODEL_KEYS, type ManagedProduct, type ProductItemView } from "../../../contract/index.js";
 import { checkoutKeys, deleteProduct, saveProduct, useManagedProducts } from "../../api/checkout.js";
 import { getJson } from "../../api/client.js";
@@ -8,10 +8,12 @@ import { useCurrentProfile } from "../../api/queries.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { StaffCard, StaffEntriesPage, StaffFormDialog, useStaffForm, type StaffFormProps } from "./staffEditing.js";
 
-/** The administrators' products (what Buy Now sells), at /moderation/products: list, create, edit, take off sale, delete one no one ordered. */
+/** The administrators' products (what Buy Now sells), at /moderation/products, 25 a page (`?page=`): list, create, edit, take off sale, delete one no one ordered. */
 export function ProductsScene() {
   const allowed = Boolean(useCurrentProfile()?.permissions.manage_products);
-  const products = useManagedProducts(allowed);
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
+  const products = useManagedProducts(page, allowed);
   const queryClient = useQueryClient();
 
   return (
@@ -24,6 +26,7 @@ export function ProductsScene() {
       newId="new-product"
       counted
       query={products}
+      paging={{ page, label: "Pages of products", onPage: (p) => setParams(p > 1 ? { page: String(p) } : {}) }}
       card={(product, { edit, ask }) => <ProductCard key={product.uuid} product={product} onEdit={edit} onDelete={product.abilities.delete ? () => ask("delete") : undefined} />}
       form={(product, props) => <ProductDialog product={product} {...props} />}
       afterSave={() => queryClient.invalidateQueries({ queryKey: checkoutKeys.all })}

@@ -5,6 +5,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { fieldErrorProps } from "../../components/Field.js";
 import { FormDialog } from "../../components/ModalFrame.js";
 import { shortDate } from "../../components/dates.js";
+import { EmptyPage, Pager } from "../../components/Pager.js";
 import { showToast } from "../../components/toastStore.js";
 import { StaffList, StaffPage, type StaffPermission } from "./StaffPage.js";
 
@@ -42,7 +43,9 @@ export interface StaffCardHandlers<A extends string = never> {
  * question and its call; the page asks it ("Delete {noun}", Delete or Cancel), then runs it. `actions`: the other
  * questions the cards may ask, by name. `dueTimes`: the moments an entry's state changes (a start, an end); once one
  * passes while the page is open the list is read again (`afterSave`), so a card says "Shown now" when its start has
- * come, as the server decides, not as the browser's clock had it when the page drew.
+ * come, as the server decides, not as the browser's clock had it when the page drew. `paging`: the list comes a page
+ * at a time (the answer's `total` and `per`): the count is of them all, Previous and Next follow the list (named
+ * `label`), and a page past the end offers the first.
  */
 export function StaffEntriesPage<E, A extends string = never>({
   title,
@@ -59,6 +62,7 @@ export function StaffEntriesPage<E, A extends string = never>({
   deletion,
   actions,
   dueTimes,
+  paging,
 }: {
   title: string;
   intro: string;
@@ -67,13 +71,14 @@ export function StaffEntriesPage<E, A extends string = never>({
   nouns: string;
   newId: string;
   counted?: boolean;
-  query: UseQueryResult<{ data: E[] }>;
+  query: UseQueryResult<{ data: E[]; total?: number; per?: number }>;
   card(entry: E, handlers: StaffCardHandlers<NoInfer<A>>): ReactNode;
   form(entry: E | null, props: StaffFormProps): ReactNode;
   afterSave(): Promise<unknown>;
   deletion?: Pick<StaffConfirmedAction<E>, "question" | "run">;
   actions?: Record<A, StaffConfirmedAction<E>>;
   dueTimes?(entry: E): (string | null)[];
+  paging?: { page: number; label: string; onPage(page: number): void };
 }) {
   const [editing, setEditing] = useState<{ entry: E | null } | null>(null);
   const [asking, setAsking] = useState<{ entry: E; action: StaffConfirmedAction<E> } | null>(null);
@@ -106,19 +111,23 @@ export function StaffEntriesPage<E, A extends string = never>({
           New {noun}
         </button>
       </p>
-      <StaffList query={query} noun={nouns} empty={`No ${nouns} yet.`}>
-        {(data) => (
-          <>
-            {counted && (
-              <p className="staff-page__count" role="status">
-                {data.data.length === 1 ? `1 ${noun}` : `${data.data.length} ${nouns}`}
-              </p>
-            )}
-            <ol className="report-list" aria-label={title}>
-              {data.data.map((entry) => card(entry, handlersOf(entry)))}
-            </ol>
-          </>
-        )}
+      <StaffList query={query} noun={nouns} empty={paging && paging.page > 1 ? <EmptyPage onFirstPage={() => paging.onPage(1)} /> : `No ${nouns} yet.`}>
+        {(data) => {
+          const total = data.total ?? data.data.length;
+          return (
+            <>
+              {counted && (
+                <p className="staff-page__count" role="status">
+                  {total === 1 ? `1 ${noun}` : `${total} ${nouns}`}
+                </p>
+              )}
+              <ol className="report-list" aria-label={title}>
+                {data.data.map((entry) => card(entry, handlersOf(entry)))}
+              </ol>
+              {paging && data.per !== undefined && <Pager label={paging.label} page={paging.page} total={total} per={data.per} onPage={paging.onPage} />}
+            </>
+          );
+        }}
       </StaffList>
       {editing && form(editing.entry, formProps)}
       {asking && (

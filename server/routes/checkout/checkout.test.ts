@@ -282,4 +282,70 @@ describe("products and checkout by invoice", () => {
     expect((await cast.clients.member.get("/api/orders?page=2")).status).toBe(403);
     await server.db.deleteFrom("orders").where("product_id", "=", productId).execute();
   });
+  it("pages a buyer's own orders 25 at a time, newest first, with their total, and only theirs (it stopped at 500, silently)", async () => {
+    const listed = await create({ name: "Buyer Paged Pack", price_cents: 100, item_ids: [open.id] });
+    const productId = (await server.db.selectFrom("products").select("id").where("uuid", "=", listed.uuid).executeTakeFirstOrThrow()).id;
+    const [buyer, client] = await buildSignedInUser(server, { name: "Many Orders" });
+    // 27 orders of one buyer (cancelled, so no open order blocks another), one a minute apart, and one of someone else's dated after them all.
+    const uuids = Array.from({ length: 27 }, (_, i) => `00000000-0000-4000-a000-${String(i).padStart(12, "0")}`);
+    const row = (uuid: string, buyerId: number, minute: number) => ({ uuid, product_id: productId, buyer_id: buyerId, status: "cancelled" as const, price_cents: 100, currency: "USD", created_at: new Date(Date.UTC(2098, 0, 1, 0, minute)).toISOString(), updated_at: new Date().toISOString(), paid_at: null, cancelled_at: new Date().toISOString() });
+    await server.db
+      .insertInto("orders")
+      .values([...uuids.map((uuid, i) => row(uuid, buyer.id, i)), row("00000000-0000-4000-a000-999999999999", cast.member.id, 59)])
+      .execute();
+    const newestFirst = [...uuids].reverse();
+
+    const first = await client.get("/api/checkout/orders");
+    fits("get", "/api/checkout/orders", first);
+    expect(first.body).toMatchObject({ total: 27, page: 1, per: 25 });
+    expect(first.body.data.map((o: { uuid: string }) => o.uuid)).toEqual(newestFirst.slice(0, 25));
+    const second = await client.get("/api/checkout/orders?page=2");
+    expect(second.body).toMatchObject({ total: 27, page: 2, per: 25 });
+    expect(second.body.data.map((o: { uuid: string }) => o.uuid)).toEqual(newestFirst.slice(25));
+    expect((await client.get("/api/checkout/orders?page=3")).body).toMatchObject({ data: [], total: 27, page: 3 });
+    for (const page of ["0", "-1", "two", "1.5", "100001"]) {
+      const refused = await client.get(`/api/checkout/orders?page=${page}`);
+      expect([refused.status, refused.body.message], page).toEqual([422, "page must be a whole number from 1."]);
+    }
+    expect((await cast.clients.guest.get("/api/checkout/orders?page=2")).status).toBe(401);
+    await server.db.deleteFrom("orders").where("product_id", "=", productId).execute();
+  });
+  it("pages the administrators' Products list 25 at a time, on sale first, then by name, with the total (it listed every product in one answer)", async () => {
+    const now = new Date().toISOString();
+    // 27 products, every third off sale, named so that their order by name is their number's.
+    const uuids = Array.from({ length: 27 }, (_, i) => `00000000-0000-4000-b000-${String(i).padStart(12, "0")}`);
+    await server.db
+      .insertInto("products")
+      .values(uuids.map((uuid, i) => ({ uuid, name: `Paged product ${String(i).padStart(2, "0")}`, price_cents: 100, is_active: i % 3 === 0 ? 0 : 1, created_at: now, updated_at: now })))
+      .execute();
+    const total = Number((await server.db.selectFrom("products").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
+    expect(total).toBeGreaterThanOrEqual(27);
+
+    const first = await cast.clients.admin.get("/api/products");
+    fits("get", "/api/products", first);
+    expect(first.body).toMatchObject({ total, page: 1, per: 25 });
+    expect(first.body.data).toHaveLength(25);
+    type Listed = { uuid: string; name: string; is_active: boolean };
+    const all: Listed[] = [...first.body.data];
+    for (let page = 2; page <= Math.ceil(total / 25); page++) {
+      const next = await cast.clients.admin.get(`/api/products?page=${page}`);
+      expect(next.body).toMatchObject({ total, page, per: 25 });
+      all.push(...next.body.data);
+    }
+    // Every product once, on sale ones first, and ours in the order of their names within each.
+    expect(all).toHaveLength(total);
+    expect(new Set(all.map((p) => p.uuid)).size).toBe(total);
+    expect(all.findIndex((p) => !p.is_active)).toBeGreaterThan(all.findLastIndex((p) => p.is_active));
+    const ours = all.filter((p) => p.uuid.startsWith("00000000-0000-4000-b000-"));
+    const byNumber = uuids.map((uuid, i) => ({ uuid, active: i % 3 !== 0 }));
+    expect(ours.map((p) => p.uuid)).toEqual([...byNumber.filter((p) => p.active), ...byNumber.filter((p) => !p.active)].map((p) => p.uuid));
+    expect((await cast.clients.admin.get(`/api/products?page=${Math.ceil(total / 25) + 1}`)).body).toMatchObject({ data: [], total });
+
+    for (const page of ["0", "-1", "two", "1.5"]) {
+      const refused = await cast.clients.admin.get(`/api/products?page=${page}`);
+      expect([refused.status, refused.body.message], page).toEqual([422, "page must be a whole number from 1."]);
+    }
+    expect(await statusesByRole(cast.clients, (c) => c.get("/api/products?page=2"))).toEqual({ guest: 401, owner: 403, member: 403, leader: 403, groupie: 403, moderator: 403, admin: 200 });
+    await server.db.deleteFrom("products").where("uuid", "in", uuids).execute();
+  });
 });

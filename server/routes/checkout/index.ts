@@ -5,16 +5,19 @@ import {
   CHECKOUT_TEXTS,
   CheckoutForm,
   CheckoutUuid,
+  MY_ORDERS_PER_PAGE,
+  MyOrdersQuery,
   OrdersQuery,
   ProductInput,
+  ProductsQuery,
+  STAFF_PRODUCTS_PER_PAGE,
   STAFF_ORDERS_PER_PAGE,
   type CheckoutResponse,
   type ManagedProductsResponse,
   type OrderResponse,
-  type OrdersResponse,
+  type OrdersPageResponse,
   type OrderUpdateResponse,
   type ProductSaveResponse,
-  type StaffOrdersResponse,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
 import { deleteProduct, placeOrder, saveProduct, settleOrder } from "../../commands/checkout.js";
@@ -23,7 +26,7 @@ import type { ProductRow } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { countOrdersByProduct, findOrder, findProduct, listOrders, listProductItems, pageOrders, listProducts, sellableIds, type OrderWithNames } from "../../models/products.js";
+import { countOrdersByProduct, findOrder, findProduct, listProductItems, pageOrders, pageProducts, sellableIds, type OrderWithNames } from "../../models/products.js";
 import { authenticate, authorize, productPolicy } from "../../policies/index.js";
 import { orderLink, presentManagedProduct, presentOrder } from "../../presenters/checkout.js";
 
@@ -85,7 +88,9 @@ export function checkoutRouter(db: Db, webDir: string): Router {
 
   router.get("/api/products", authenticate(), async (req, res) => {
     authorize(req.actor, productPolicy.canManage(req.actor));
-    res.json({ data: await presentManagedProducts(db, req.actor, await listProducts(db)) } satisfies ManagedProductsResponse);
+    const { page } = parseOr422(ProductsQuery, req.query);
+    const { rows, total } = await pageProducts(db, { page, per: STAFF_PRODUCTS_PER_PAGE });
+    res.json({ data: await presentManagedProducts(db, req.actor, rows), total, page, per: STAFF_PRODUCTS_PER_PAGE } satisfies ManagedProductsResponse);
   });
 
   router.post("/api/products", authenticate(), async (req, res) => {
@@ -130,8 +135,9 @@ export function checkoutRouter(db: Db, webDir: string): Router {
   });
 
   router.get("/api/checkout/orders", authenticate(), async (req, res) => {
-    const rows = await listOrders(db, { buyerId: req.actor.profile!.id });
-    res.json({ data: await presentOrders(db, req.actor, rows) } satisfies OrdersResponse);
+    const { page } = parseOr422(MyOrdersQuery, req.query);
+    const { rows, total } = await pageOrders(db, { buyerId: req.actor.profile!.id, page, per: MY_ORDERS_PER_PAGE });
+    res.json({ data: await presentOrders(db, req.actor, rows), total, page, per: MY_ORDERS_PER_PAGE } satisfies OrdersPageResponse);
   });
 
   router.get("/api/checkout/orders/:uuid", authenticate(), async (req, res) => {
@@ -144,7 +150,7 @@ export function checkoutRouter(db: Db, webDir: string): Router {
     authorize(req.actor, productPolicy.canConfirmOrders(req.actor));
     const query = parseOr422(OrdersQuery, req.query);
     const { rows, total } = await pageOrders(db, { status: query.status, page: query.page, per: STAFF_ORDERS_PER_PAGE });
-    res.json({ data: await presentOrders(db, req.actor, rows), total, page: query.page, per: STAFF_ORDERS_PER_PAGE } satisfies StaffOrdersResponse);
+    res.json({ data: await presentOrders(db, req.actor, rows), total, page: query.page, per: STAFF_ORDERS_PER_PAGE } satisfies OrdersPageResponse);
   });
 
   for (const [action, outcome] of [
