@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# npm test: every check and every test suite. Lint and typecheck first, at once (a failure there is cheapest to find); then the
-# server and desktop suites on both databases, with the builds running beside them; then the browser tests, as three
-# shards at once. One stage at a time: run together, the suites and the browser tests starved each other of this
+# npm test: every check and every test suite. Lint and typecheck first, at once (a failure there is cheapest to find),
+# with the builds (and the native modules' compile, after an install without scripts) beside them; then the server and
+# desktop suites on both databases; then the browser tests, as three shards at once. One stage at a time: run together, the suites and the browser tests starved each other of this
 # machine's two cores (the SQLite suite took 276 s beside them, 70 s alone; the whole run 17.3 minutes where the
 # stages one after another take about 14), and slow tests near their timeouts fail. A failing suite does not stop
 # the run: every failure is listed at the end, and the run fails if there was any.
@@ -24,27 +24,15 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$logs"' EXIT
 
 # The native modules the suites load, compiled here when the install left them out: .ci/run installs with
 # --ignore-scripts, so that their compile (about 80 s, nearly all on one core: better-sqlite3's one large C file) runs
-# beside lint and typecheck instead of before them, with the other core idle. An install that built them skips this.
-# keytar is optional (it needs libsecret): its failure is reported, and the keychain suite then fails on its own.
+# beside lint, typecheck and the builds instead of before them, with the other core idle. An install that built them
+# skips this. keytar is optional (it needs libsecret): its failure is reported, and the keychain suite then fails on its own.
 native() {
   if [ ! -e node_modules/better-sqlite3/build/Release/better_sqlite3.node ]; then npm rebuild better-sqlite3 || return 1; fi
   if [ -d node_modules/keytar ] && [ ! -e node_modules/keytar/build/Release/keytar.node ]; then npm rebuild keytar || echo "keytar did not build (is libsecret-1-dev installed?)"; fi
 }
 
-# Lint and typecheck at once: each keeps one core busy. Either failing ends the run, with its output.
-step "lint and typecheck (and the native modules, if not built)"
-native >"$logs/native.log" 2>&1 & native_pid=$!
-npm run -s lint >"$logs/lint.log" 2>&1 & lint_pid=$!
-npm run -s typecheck >"$logs/typecheck.log" 2>&1 & typecheck_pid=$!
-checks_ok=1
-wait "$lint_pid" || { echo "lint failed:"; cat "$logs/lint.log"; checks_ok=0; }
-wait "$typecheck_pid" || { echo "typecheck failed:"; cat "$logs/typecheck.log"; checks_ok=0; }
-# On a failure, the compile is let finish first: the trap would stop its shell but not node-gyp's compiler under it.
-[ "$checks_ok" = 1 ] || { wait "$native_pid"; exit 1; }
-if ! wait "$native_pid"; then echo "the native modules did not build:"; cat "$logs/native.log"; exit 1; fi
-grep -q "did not build" "$logs/native.log" && cat "$logs/native.log"
-
-# The web, desktop and server builds use a core the suites leave idle while they wait on HTTP and the databases.
+# The web, desktop and server builds: they need neither the checks nor the native modules, and fill the core the
+# compile leaves idle once lint and typecheck are done (they once ran beside the suites, and slowed them).
 builds() {
   set -e
   npm run -s build
@@ -53,7 +41,20 @@ builds() {
   # Once, for every shard's server (the browser tests' own config builds it when run alone).
   node scripts/build-server.mjs
 }
+
+# Lint and typecheck, the compile and the builds at once. Lint or typecheck failing ends the run, with its output
+# (after the compile and the builds end: the trap would stop their shells but not the compilers and bundlers under them).
+step "lint and typecheck (with the native modules' compile, if needed, and the builds)"
+native >"$logs/native.log" 2>&1 & native_pid=$!
 ( builds ) >"$logs/builds.log" 2>&1 & build_pid=$!
+npm run -s lint >"$logs/lint.log" 2>&1 & lint_pid=$!
+npm run -s typecheck >"$logs/typecheck.log" 2>&1 & typecheck_pid=$!
+checks_ok=1
+wait "$lint_pid" || { echo "lint failed:"; cat "$logs/lint.log"; checks_ok=0; }
+wait "$typecheck_pid" || { echo "typecheck failed:"; cat "$logs/typecheck.log"; checks_ok=0; }
+[ "$checks_ok" = 1 ] || { wait "$native_pid" "$build_pid"; exit 1; }
+if ! wait "$native_pid"; then echo "the native modules did not build:"; cat "$logs/native.log"; wait "$build_pid"; exit 1; fi
+grep -q "did not build" "$logs/native.log" && cat "$logs/native.log"
 
 # Three vitest workers: the suites mostly wait on HTTP and the databases.
 suite "unit and API tests (SQLite)" npx vitest run --maxWorkers=3
@@ -61,7 +62,7 @@ suite "desktop keychain (real Secret Service)" dbus-run-session -- sh -c 'echo -
 suite "search API tests on the SQL path (no in-memory index)" env SEARCH_INDEX=sql npx vitest run server/routes/search server/routes/favorites
 suite "API tests (PostgreSQL)" bash scripts/with-postgres.sh bash -c 'DB_TEST=postgres npx vitest run --maxWorkers=3 server && DB_TEST=postgres SEARCH_INDEX=sql npx vitest run server/routes/search'
 
-step "web, desktop and server builds (ran beside the suites)"
+step "web, desktop and server builds (started with lint and typecheck)"
 if wait "$build_pid"; then
   cat "$logs/builds.log"
   # Several shards at once, each with its own server, demo database, OpenID provider and Unsplash and Zoom stand-ins: one Chromium leaves a core idle
