@@ -31,15 +31,19 @@ native() {
   if [ -d node_modules/keytar ] && [ ! -e node_modules/keytar/build/Release/keytar.node ]; then npm rebuild keytar || echo "keytar did not build (is libsecret-1-dev installed?)"; fi
 }
 
-# The web, desktop and server builds: they need neither the checks nor the native modules, and fill the core the
-# compile leaves idle once lint and typecheck are done (they once ran beside the suites, and slowed them).
+# The web and server builds: they need neither the checks nor the native modules, and fill the core the compile
+# leaves idle once lint and typecheck are done (they once ran beside the suites, and slowed them). The server is built
+# once, for every shard's server (the browser tests' own config builds it when run alone).
 builds() {
   set -e
   npm run -s build
+  node scripts/build-server.mjs
+}
+# The desktop build, once the native modules are built: it copies keytar's into the app.
+desktop_build() {
+  set -e
   npm run -s build:desktop
   node scripts/check-desktop-build.mjs
-  # Once, for every shard's server (the browser tests' own config builds it when run alone).
-  node scripts/build-server.mjs
 }
 
 # Lint and typecheck, the compile and the builds at once. Lint or typecheck failing ends the run, with its output
@@ -55,6 +59,7 @@ wait "$typecheck_pid" || { echo "typecheck failed:"; cat "$logs/typecheck.log"; 
 [ "$checks_ok" = 1 ] || { wait "$native_pid" "$build_pid"; exit 1; }
 if ! wait "$native_pid"; then echo "the native modules did not build:"; cat "$logs/native.log"; wait "$build_pid"; exit 1; fi
 grep -q "did not build" "$logs/native.log" && cat "$logs/native.log"
+( desktop_build ) >"$logs/desktop-build.log" 2>&1 & desktop_build_pid=$!
 
 # Three vitest workers: the suites mostly wait on HTTP and the databases.
 suite "unit and API tests (SQLite)" npx vitest run --maxWorkers=3
@@ -62,9 +67,12 @@ suite "desktop keychain (real Secret Service)" dbus-run-session -- sh -c 'echo -
 suite "search API tests on the SQL path (no in-memory index)" env SEARCH_INDEX=sql npx vitest run server/routes/search server/routes/favorites
 suite "API tests (PostgreSQL)" bash scripts/with-postgres.sh bash -c 'DB_TEST=postgres npx vitest run --maxWorkers=3 server && DB_TEST=postgres SEARCH_INDEX=sql npx vitest run server/routes/search'
 
-step "web, desktop and server builds (started with lint and typecheck)"
-if wait "$build_pid"; then
-  cat "$logs/builds.log"
+step "web and server builds (started with lint and typecheck), desktop build (after the native modules)"
+builds_ok=1
+wait "$build_pid" || builds_ok=0
+wait "$desktop_build_pid" || builds_ok=0
+if [ "$builds_ok" = 1 ]; then
+  cat "$logs/builds.log" "$logs/desktop-build.log"
   # Several shards at once, each with its own server, demo database, OpenID provider and Unsplash and Zoom stand-ins: one Chromium leaves a core idle
   # while it waits on its page (on this 2-core machine 226 tests took 15.1 minutes in one; 239 took 13.0 in two, 11.5 in three; 356 took 14.2 in
   # three and 15.8 in four (E2E_SHARDS=4), the machine then busy throughout). Each
@@ -82,7 +90,7 @@ if wait "$build_pid"; then
     cat "$logs/e2e-$shard.log"
   done
 else
-  cat "$logs/builds.log"
+  cat "$logs/builds.log" "$logs/desktop-build.log"
   failed+=("builds (the browser tests did not run)")
 fi
 
