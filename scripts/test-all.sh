@@ -75,8 +75,8 @@ if [ "$builds_ok" = 1 ]; then
   cat "$logs/builds.log" "$logs/desktop-build.log"
   # Several shards at once, each with its own server, demo database, OpenID provider and Unsplash and Zoom stand-ins: one Chromium leaves a core idle
   # while it waits on its page (on this 2-core machine 226 tests took 15.1 minutes in one; 239 took 13.0 in two, 11.5 in three; 356 took 14.2 in
-  # three and 15.8 in four (E2E_SHARDS=4), the machine then busy throughout). Each
-  # shard's report is printed whole when all have ended.
+  # three and 15.8 in four (E2E_SHARDS=4), the machine then busy throughout; 364 took 14.6 in three in the full Chromium, 9.2 in
+  # its headless shell, which they run in now). Each shard's report is printed whole when all have ended.
   shards=${E2E_SHARDS:-3}
   step "browser tests (Chromium, $shards shards)"
   pids=()
