@@ -321,6 +321,8 @@ test.describe("an item that cannot be shown", () => {
     await openMembersOnlyItemAsGuest(page);
     await expect(page.getByRole("heading", { level: 1, name: "Sign in to see this item" })).toBeVisible();
     await expect(page).toHaveTitle(/^Sign in to see this item/);
+    // Not "shared with some people only": a members-only item is open to everyone signed in.
+    await expect(page.getByRole("main")).toContainText("This item is not open to guests. Sign in, or create an account, to see it");
     await expect(page.getByRole("main").getByRole("link", { name: "Sign in" })).toBeVisible();
     // Give a toast the time it would take to show up.
     await page.waitForTimeout(500);

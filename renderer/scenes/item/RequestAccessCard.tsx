@@ -24,7 +24,7 @@ export function RequestAccessCard({ uid, signedIn, fallback }: { uid: string; si
   if (!signedIn) {
     return (
       <GuestPreviewCard title="Sign in to see this item">
-        This item is shared with some people only. Sign in, or create an account, to see it or to ask its owner for access.
+        This item is not open to guests. Sign in, or create an account, to see it, or to ask its owner for access when it is shared with some people only.
       </GuestPreviewCard>
     );
   }
