@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { digitsAsNumber, positiveId } from "./common.js";
+import { listPage, positiveId } from "./common.js";
 
 /**
  * Purchasable products and one-click checkout (first document: "Purchasable product: uuid, name, short_description,
@@ -175,9 +175,6 @@ export const STAFF_ORDERS_PER_PAGE = 25;
 /** How many orders a page of a buyer's own orders holds. */
 export const MY_ORDERS_PER_PAGE = 25;
 
-/** The page of a paged staff or buyer's list, from 1 (default 1); anything else is refused with this message. */
-const PAGE_MESSAGE = "page must be a whole number from 1.";
-const listPage = z.preprocess(digitsAsNumber, z.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).default(1));
 
 /** GET /api/orders: optionally only one status, and the page. */
 export const OrdersQuery = z.object({

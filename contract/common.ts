@@ -76,3 +76,7 @@ export const flag = (name: string) =>
       .optional()
       .transform((v) => v === true || v === 1 || v === "1" || v === "true" || v === "on" || v === "yes"),
   );
+
+/** The page of a paged list (a buyer's or the staff's orders, a group's people), from 1 (default 1); anything else is refused with this message. */
+export const LIST_PAGE_MESSAGE = "page must be a whole number from 1.";
+export const listPage = z.preprocess(digitsAsNumber, z.number({ error: LIST_PAGE_MESSAGE }).int(LIST_PAGE_MESSAGE).min(1, LIST_PAGE_MESSAGE).max(100_000, LIST_PAGE_MESSAGE).default(1));

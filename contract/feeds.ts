@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ATTACHMENT_MAX_BYTES, AttachmentIds, PostAttachment } from "./attachments.js";
-import { positiveId } from "./common.js";
+import { listPage, positiveId } from "./common.js";
 import { GROUP_JOIN_PERMISSIONS, permissionIdIn } from "./create.js";
 import { FlagRequest } from "./contentActions.js";
 import { CommentFeedbackCounts, FEEDBACK_TYPES } from "./discussions.js";
@@ -142,8 +142,11 @@ export type GroupMembershipResponse = z.infer<typeof GroupMembershipResponse>;
 /** Joining (POST) or leaving (DELETE) the group whose page is the item: ours, beside its feed, whose posting it opens. */
 export const groupMembershipPath = (modelId: number | string): string => `/groups/${modelId}/membership`;
 
-/** How many of a group's people its Members card lists (leaders first); `total` says how many there are in all. */
+/** How many of a group's people a page of its Members card lists (leaders first), and how many pending requests to join it shows; `total` says how many there are in all. */
 export const GROUP_MEMBERS_SHOWN = 50;
+
+/** GET {group members}: the page of its people, from 1 (default 1), GROUP_MEMBERS_SHOWN a page; refused as the orders lists refuse a bad page. */
+export const GroupMembersQuery = z.object({ page: listPage });
 
 /** One person of a group, as its Members card lists them: name leading to their profile, and their role in it. */
 export const GroupMember = z.object({ id: z.number(), name: z.string(), link: z.string(), role: z.enum(["leader", "member"]) });
@@ -181,13 +184,15 @@ export const groupJoinRequestPath = (modelId: number | string): string => `/grou
 export const groupJoinRequestsPath = (modelId: number): string => `/groups/${modelId}/join-requests`;
 
 /**
- * GET {group members}'s answer: the first GROUP_MEMBERS_SHOWN people, leaders first then members, each by name;
- * `total` counts all of them; `viewer_role` is the asker's own role in the group (null when not in it); `abilities`
- * what the asker may do with them.
+ * GET {group members}'s answer: one page of its people (`per` of them, GROUP_MEMBERS_SHOWN), leaders first then
+ * members, each by name; `total` counts all of them (a page past the last is empty, with the total); `viewer_role` is
+ * the asker's own role in the group (null when not in it); `abilities` what the asker may do with them.
  */
 export const GroupMembersResponse = z.object({
   data: z.array(GroupMember),
   total: z.number(),
+  page: z.number(),
+  per: z.number(),
   viewer_role: z.enum(["leader", "member"]).nullable(),
   /** `manage`: the asker may add, remove and change the role of the group's people, and answer requests to join (its leaders and administrators). */
   abilities: z.object({ manage: z.boolean() }),

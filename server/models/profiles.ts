@@ -142,9 +142,12 @@ export interface GroupMemberRow {
   role: "leader" | "member";
 }
 
-/** A group's first `limit` people, leaders first ("leader" sorts before "member"), each part by name, how many there are in all, and how many lead it. */
-export async function listGroupMembers(db: Db, groupId: number, limit: number): Promise<{ rows: GroupMemberRow[]; total: number; leaders: number }> {
-  const [rows, count] = await Promise.all([
+/**
+ * One page (from 1, `per` a page) of a group's people, leaders first ("leader" sorts before "member"), each part by
+ * name, how many there are in all, and its only leader's id when it has one only (null otherwise), on every page.
+ */
+export async function listGroupMembers(db: Db, groupId: number, page: number, per: number): Promise<{ rows: GroupMemberRow[]; total: number; soleLeaderId: number | null }> {
+  const [rows, count, leaders] = await Promise.all([
     db
       .selectFrom("group_members")
       .innerJoin("profiles", "profiles.id", "group_members.profile_id")
@@ -153,15 +156,14 @@ export async function listGroupMembers(db: Db, groupId: number, limit: number): 
       .orderBy("group_members.role")
       .orderBy(sql`lower(profiles.name)`)
       .orderBy("profiles.id")
-      .limit(limit)
+      .limit(per)
+      .offset((page - 1) * per)
       .execute(),
-    db
-      .selectFrom("group_members")
-      .select((eb) => [eb.fn.countAll<number | string>().as("n"), eb.fn.count<number | string>("profile_id").filterWhere("role", "=", "leader").as("leaders")])
-      .where("group_id", "=", groupId)
-      .executeTakeFirstOrThrow(),
+    db.selectFrom("group_members").select((eb) => eb.fn.countAll<number | string>().as("n")).where("group_id", "=", groupId).executeTakeFirstOrThrow(),
+    // Two leaders at most tell whether there is only one.
+    db.selectFrom("group_members").select("profile_id").where("group_id", "=", groupId).where("role", "=", "leader").orderBy("profile_id").limit(2).execute(),
   ]);
-  return { rows, total: Number(count.n), leaders: Number(count.leaders) };
+  return { rows, total: Number(count.n), soleLeaderId: leaders.length === 1 ? leaders[0]!.profile_id : null };
 }
 
 /** Takes a plain member out of the group (leaders are never removed this way). */

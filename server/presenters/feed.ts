@@ -52,11 +52,11 @@ export function presentGroupMember(row: GroupMemberRow): GroupMember {
   return { id: row.id, name: row.name, link: profileLink(row.uid), role: row.role };
 }
 
-/** A group's people (the first ones, leaders first), how many in all, its sole leader if it has one only, the asker's own role in it and what it may do. */
+/** A page of a group's people (leaders first), how many in all, its sole leader if it has one only, the asker's own role in it and what it may do. */
 export function presentGroupMembers(
   actor: Actor,
   rows: GroupMemberRow[],
-  counts: { total: number; leaders: number },
+  counts: { total: number; soleLeaderId: number | null; page: number; per: number },
   viewerRole: GroupMembersResponse["viewer_role"],
   requests: { rows: GroupJoinRequestRow[]; total: number },
   joining: { joinPermission: number | null; canRequestJoin: boolean },
@@ -67,10 +67,11 @@ export function presentGroupMembers(
   return {
     data: rows.map(presentGroupMember),
     total: counts.total,
+    page: counts.page,
+    per: counts.per,
     viewer_role: viewerRole,
     abilities: { manage },
-    // Leaders are listed first, so a sole leader is the first row.
-    sole_leader_id: counts.leaders === 1 && rows[0]?.role === "leader" ? rows[0].id : null,
+    sole_leader_id: counts.soleLeaderId,
     requests: answer ? requests.rows.map(presentJoinRequest) : [],
     requests_total: answer ? requests.total : 0,
     join_permission: joining.joinPermission,

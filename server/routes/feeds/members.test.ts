@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GROUP_MEMBER_MESSAGES, GROUP_MEMBERS_SHOWN, MESSAGES } from "../../../contract/index.js";
+import { GROUP_MEMBER_MESSAGES, GROUP_MEMBERS_SHOWN, LIST_PAGE_MESSAGE, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { buildGroup, buildGroupPage, buildUser, statusesByRole } from "../../test/factories.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
@@ -54,6 +54,66 @@ describe("a group's people", () => {
     // One leader: the card offers neither Make member nor Remove on their row, which the server would refuse.
     expect(read.body.sole_leader_id).toBe(cast.leader.id);
     expect(read.body.data.at(-1)).toMatchObject({ name: `Crowd ${String(GROUP_MEMBERS_SHOWN - 2).padStart(3, "0")}`, role: "member" });
+    // The sole leader is named on every page, not only on the one that lists them.
+    const second = await as.leader.get(`${members(page)}?page=2`);
+    expect(second.body.data.map((m: { name: string }) => m.name)).toEqual([49, 50, 51, 52].map((i) => `Crowd ${String(i).padStart(3, "0")}`));
+    expect(second.body.sole_leader_id).toBe(cast.leader.id);
+  });
+
+  it(`pages a group's people, ${GROUP_MEMBERS_SHOWN} a page, leaders first, and refuses a page that is not a whole number from 1`, async () => {
+    const crowd = [];
+    for (let i = 0; i < 117; i++) crowd.push(await buildUser(server.db, { name: `Many ${String(i).padStart(3, "0")}` }));
+    // Two more leaders whose names sort last: leaders still come first.
+    const [zara, zeno] = [await buildUser(server.db, { name: "Zara Leader" }), await buildUser(server.db, { name: "Zeno Leader" })];
+    const group = await buildGroup(server.db, cast.leader, [...crowd, zara, zeno]);
+    await server.db.updateTable("group_members").set({ role: "leader" }).where("group_id", "=", group.id).where("profile_id", "in", [zara.id, zeno.id]).execute();
+    const page = await buildGroupPage(server.db, cast.leader, group, "Many People");
+    const names = (body: { data: { name: string }[] }) => body.data.map((m) => m.name);
+    const many = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `Many ${String(from + i).padStart(3, "0")}`);
+
+    const first = await as.member.get(`${members(page)}?page=1`);
+    expect(first.status).toBe(200);
+    fits("get", "/groups/{modelId}/members", first);
+    expect(first.body).toMatchObject({ total: 120, page: 1, per: GROUP_MEMBERS_SHOWN, sole_leader_id: null });
+    expect(first.body.data).toHaveLength(GROUP_MEMBERS_SHOWN);
+    expect(first.body.data.slice(0, 3).map((m: { role: string }) => m.role)).toEqual(["leader", "leader", "leader"]);
+    expect(first.body.data.slice(0, 3).map((m: { id: number }) => m.id).sort()).toEqual([cast.leader.id, zara.id, zeno.id].sort());
+    expect(names(first.body).slice(3)).toEqual(many(0, 47));
+    // No page named: the first.
+    expect((await as.member.get(members(page))).body).toEqual(first.body);
+
+    const second = await as.member.get(`${members(page)}?page=2`);
+    expect(second.body).toMatchObject({ total: 120, page: 2, per: GROUP_MEMBERS_SHOWN });
+    expect(names(second.body)).toEqual(many(47, 97));
+    const third = await as.member.get(`${members(page)}?page=3`);
+    expect(third.body).toMatchObject({ total: 120, page: 3, per: GROUP_MEMBERS_SHOWN });
+    expect(names(third.body)).toEqual(many(97, 117));
+    // Past the last page: nothing, with the total (the card then goes to the last page).
+    const fourth = await as.member.get(`${members(page)}?page=4`);
+    expect(fourth.status).toBe(200);
+    expect(fourth.body).toMatchObject({ data: [], total: 120, page: 4, per: GROUP_MEMBERS_SHOWN });
+
+    for (const bad of ["0", "x", "-1", "2.5", "1e2", "100001"]) {
+      const refused = await as.member.get(`${members(page)}?page=${bad}`);
+      expect([refused.status, refused.body.message], bad).toEqual([422, LIST_PAGE_MESSAGE]);
+      fits("get", "/groups/{modelId}/members", refused);
+    }
+    // The same words as the buyer's orders list.
+    expect((await as.member.get("/api/checkout/orders?page=0")).body.message).toBe(LIST_PAGE_MESSAGE);
+    // Who may read is unchanged whatever the page: guests are asked to sign in (before the page is read), a hidden group stays not found.
+    for (const query of ["?page=2", "?page=x"]) {
+      const guest = await as.guest.get(`${members(page)}${query}`);
+      expect([guest.status, guest.body.message], query).toEqual([401, MESSAGES.signInRequired]);
+    }
+    const hidden = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader, crowd.slice(0, 60)), "Secret Many", { restricted: true });
+    for (const query of ["?page=2", "?page=x"]) {
+      expect((await as.member.get(`${members(hidden)}${query}`)).status, query).toBe(404);
+      expect((await as.guest.get(`${members(hidden)}${query}`)).status, query).toBe(401);
+    }
+    const insider = await as.admin.get(`${members(hidden)}?page=2`);
+    expect(insider.status).toBe(200);
+    expect(insider.body).toMatchObject({ total: 61, page: 2, viewer_role: null });
+    expect(insider.body.data).toHaveLength(11);
   });
 
   it("keeps an 'Only members' group's people hidden from those who may not view its page", async () => {
