@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, expectNoAxeViolations, signInViaApi, switchTo, tabTo, demoGroupLink, saveShot } from "./helpers.js";
+import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, tabTo, demoGroupLink, saveShot } from "./helpers.js";
 
 const NEWCOMER = "Morgan Moderator";
 
@@ -110,4 +110,79 @@ test("a guest on a public group's page is asked to sign in to see its people, an
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(personRow(page, TEACHER.name)).toContainText("Leader");
   await expect(card.getByText("You are a member of this group")).toBeVisible();
+});
+
+test("a leader pages a group of more than 50 people, and changes someone on page 2 without leaving it", async ({ page, playwright }) => {
+  test.slow();
+  const runId = Date.now().toString(36);
+  const person = (i: number) => `Paging Person ${String(i).padStart(2, "0")}`;
+  // A new group anyone can join, led by the teacher, and 55 people registered through the API who join it: 56 in all.
+  await signInViaApi(page, TEACHER);
+  const created = await page.request.post("/groups", { data: { name: `Paging Group ${runId}`, description: "A group with more people than a page lists.", join_permission: 6 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(created.ok(), `POST /groups: ${created.status()}`).toBeTruthy();
+  const link = ((await created.json()) as { objGroup: { link: string } }).objGroup.link;
+  const uid = link.split("/").at(-1)!;
+  const baseURL = test.info().project.use.baseURL;
+  for (let i = 0; i < 55; i++) {
+    const context = await playwright.request.newContext({ baseURL });
+    const username = `paging${runId}${i}`;
+    const registered = await context.post("/auth/register", { data: { name: person(i), username, email: `${username}@example.com`, password: "paging person pass" }, headers: { "X-CSRF-Token": await csrfToken(context) } });
+    expect(registered.status(), `register ${username}`).toBe(201);
+    const joined = await context.post(`/groups/${uid}/membership`, { headers: { "X-CSRF-Token": await csrfToken(context) } });
+    expect(joined.ok(), `${username} joins: ${joined.status()}`).toBeTruthy();
+    await context.dispose();
+  }
+
+  await page.goto(link);
+  const card = membersCard(page);
+  const pager = card.getByRole("navigation", { name: "Pages of members" });
+  await expect(card.getByText("56 people")).toBeVisible();
+  await expect(pager).toContainText("Page 1 of 2");
+  await expect(personRow(page, person(48))).toBeVisible();
+  await expect(personRow(page, person(49))).toHaveCount(0);
+
+  // Next by keyboard (focused directly: a leader's 50 rows hold 100 buttons before it): page 2, kept in the address;
+  // Next is disabled there, so reading goes on from the heading.
+  const next = pager.getByRole("button", { name: "Next" });
+  await next.focus();
+  await page.keyboard.press("Enter");
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(page).toHaveURL(/[?&]members_page=2/);
+  await expect(personRow(page, person(49))).toContainText("Member");
+  await expect(card.getByRole("list", { name: "Members" }).getByRole("listitem")).toHaveCount(6);
+  await expect(next).toBeDisabled();
+  await expect(card.getByRole("heading", { name: "Members" })).toBeFocused();
+  await expectNoAxeViolations(page, "the Members card on its page 2");
+  await shoot(page, "group-members-page-2");
+
+  // Remove someone on page 2: the card stays there, without them.
+  await personRow(page, person(54)).getByRole("button", { name: `Remove ${person(54)}` }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Remove member" });
+  await dialog.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(card.getByRole("status")).toHaveText(`${person(54)} was removed from this group.`);
+  await expect(personRow(page, person(54))).toHaveCount(0);
+  await expect(card.getByText("55 people")).toBeVisible();
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(page).toHaveURL(/[?&]members_page=2/);
+  await expect(card.getByRole("list", { name: "Members" }).getByRole("listitem")).toHaveCount(5);
+
+  // Make someone on page 2 a leader: leaders come first, so they go to page 1 and the card stays on page 2, now
+  // starting with the member they made room for; focus, left on a button that went with them, goes to the heading.
+  await tabTo(page, personRow(page, person(49)).getByRole("button", { name: `Make leader ${person(49)}` }));
+  await page.keyboard.press("Enter");
+  await expect(card.getByRole("status")).toHaveText(`${person(49)} is now a leader.`);
+  await expect(personRow(page, person(49))).toHaveCount(0);
+  await expect(personRow(page, person(48))).toContainText("Member");
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(page).toHaveURL(/[?&]members_page=2/);
+  await expect(card.getByRole("heading", { name: "Members" })).toBeFocused();
+
+  // Back on page 1 they lead; a page past the end of the list goes to its last page.
+  await pager.getByRole("button", { name: "Previous" }).click();
+  await expect(pager).toContainText("Page 1 of 2");
+  await expect(personRow(page, person(49))).toContainText("Leader");
+  await page.goto(`${link}?members_page=9`);
+  await expect(membersCard(page).getByRole("navigation", { name: "Pages of members" })).toContainText("Page 2 of 2");
+  await expect(page).toHaveURL(/[?&]members_page=2/);
+  await expect(personRow(page, person(53))).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { matchQuery, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { keepPreviousData, matchQuery, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import {
   CommentFeedbackCounts,
   FeedPage,
@@ -164,9 +164,18 @@ export function useJoinRequest(owner: FeedOwner | GroupLink) {
 /** Query key of a group's people (its Members card). */
 export const groupMembersKey = (owner: FeedOwner) => ["group-members", owner.id] as const;
 
-/** The people of the group whose page the item is: the first ones, leaders first, their total and the asker's role (signed-in readers only: `enabled` false for a guest). */
-export function useGroupMembers(owner: FeedOwner, enabled = true) {
-  return useQuery({ queryKey: groupMembersKey(owner), queryFn: () => getJson(relative(groupMembersPath(owner.id)), GroupMembersResponse), enabled });
+/**
+ * One page (from 1) of the people of the group whose page the item is, leaders first, their total and the asker's role
+ * (signed-in readers only: `enabled` false for a guest); the page shown stays while the next loads. Keyed under
+ * groupMembersKey, so a change to the group's people reads every page again.
+ */
+export function useGroupMembers(owner: FeedOwner, page: number, enabled = true) {
+  return useQuery({
+    queryKey: [...groupMembersKey(owner), page],
+    queryFn: () => getJson(relative(groupMembersPath(owner.id)), GroupMembersResponse, { searchParams: { page } }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** One change to a group's people by its leaders or an administrator: add a person, set a person's role, remove one, approve or decline a request to join, or choose who can join. */

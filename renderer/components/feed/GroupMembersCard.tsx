@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { GROUP_JOIN_INVITATION_ONLY, GROUP_JOIN_PERMISSIONS, type GroupMember } from "../../../contract/index.js";
 import { discussionFailureText } from "../../api/discussions.js";
 import { useGroupMemberChange, useGroupMembers, useGroupMembership, type FeedOwner, type GroupMemberChange } from "../../api/feeds.js";
@@ -7,6 +7,7 @@ import { useProfileCandidates } from "../../api/profiles.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { signInPath } from "../../routes/paths.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
+import { Pager } from "../Pager.js";
 import { ProfileSearchField } from "../content/ProfileSearchField.js";
 import { shortDate } from "../dates.js";
 import { showToast } from "../toastStore.js";
@@ -14,10 +15,20 @@ import { showToast } from "../toastStore.js";
 const ROLE_LABELS: Record<GroupMember["role"], string> = { leader: "Leader", member: "Member" };
 const VIEWER_LINES: Record<GroupMember["role"], string> = { leader: "You lead this group", member: "You are a member of this group" };
 
+/** The item page's query parameter that keeps the Members card's page (the item page has other cards and parameters). */
+export const MEMBERS_PAGE_PARAM = "members_page";
+
+/** Whether focus was lost: on nothing, or on a button that went disabled (Next on reaching the last page). */
+const focusLost = () => {
+  const active = document.activeElement;
+  return !active || active === document.body || (active instanceof HTMLButtonElement && active.disabled);
+};
+
 /**
  * A group's people on its page: leaders first, then members, each name leading to their profile with a role label,
  * and a line telling the viewer its own place in the group. The first ones are listed; the heading's count says how
- * many there are in all. The group's leaders and administrators also add a person by name (people only), make a
+ * many there are in all; past 50 people, Previous / Page N of M / Next (the Pager, the page kept in the address as
+ * `members_page`, as the orders lists keep theirs) go through them. The group's leaders and administrators also add a person by name (people only), make a
  * member a leader or a leader a member, and remove a person after a question; the server keeps one leader at least.
  * They also see the pending requests to join, above the people, each with Approve and Decline. A member who is not a
  * leader may Leave group beside the line that says they are a member, after a question (a leader stays). A guest is
@@ -31,7 +42,10 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
   const location = useLocation();
   const profile = useCurrentProfile();
   const guest = profile === null;
-  const members = useGroupMembers(owner, profile != null);
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get(MEMBERS_PAGE_PARAM)) || 1));
+  const members = useGroupMembers(owner, page, profile != null);
+  const paged = useRef(false);
   const change = useGroupMemberChange(owner);
   const [term, setTerm] = useState("");
   const [removing, setRemoving] = useState<GroupMember | null>(null);
@@ -43,6 +57,30 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
   const manage = data?.abilities.manage ?? false;
   const candidates = useProfileCandidates(manage ? term.trim() : "", { peopleOnly: true });
 
+  const goToPage = (next: number, replace = false) =>
+    setParams(
+      (current) => {
+        if (next > 1) current.set(MEMBERS_PAGE_PARAM, String(next));
+        else current.delete(MEMBERS_PAGE_PARAM);
+        return current;
+      },
+      { replace, preventScrollReset: true },
+    );
+  // A page past the end (its last people were removed or made leaders, or the address asks too far): the last page.
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.per)) : 1;
+  const pastTheEnd = data != null && !members.isPlaceholderData && data.data.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) goToPage(lastPage, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- goToPage is a new function each render; the page to go to is all that matters.
+  }, [pastTheEnd, lastPage]);
+  // Paging keeps focus on the pressed button; when it went disabled (the first or last page), reading goes on from the heading.
+  useEffect(() => {
+    if (!paged.current) return;
+    paged.current = false;
+    const timer = setTimeout(() => focusLost() && headingRef.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [page]);
+
   const handleChange = async (next: GroupMemberChange, done: string) => {
     setRemoving(null);
     if (change.isPending) return;
@@ -52,6 +90,8 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
       // A removed person's buttons are gone (and the question gave focus back to one of them), as are an answered
       // request's: reading goes on from the heading. A role change keeps its button, in the same row, under its new words.
       if (next.kind === "remove" || next.kind === "approve" || next.kind === "decline") setTimeout(() => headingRef.current?.focus(), 0);
+      // A person made a leader or a member may move to another page, their row and its button with them.
+      else if (next.kind === "role") setTimeout(() => focusLost() && headingRef.current?.focus(), 0);
     } catch (error) {
       showToast(discussionFailureText(error));
     }
@@ -174,11 +214,16 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
               </li>
             ))}
           </ul>
-          {data.total > data.data.length && (
-            <p className="feed-card__empty">
-              Showing the first {data.data.length} of {data.total}.
-            </p>
-          )}
+          <Pager
+            label="Pages of members"
+            page={page}
+            total={data.total}
+            per={data.per}
+            onPage={(next) => {
+              paged.current = true;
+              goToPage(next);
+            }}
+          />
           {manage && (
             <JoinPermissionForm
               current={data.join_permission}
