@@ -145,8 +145,11 @@ export const groupMembershipPath = (modelId: number | string): string => `/group
 /** How many of a group's people a page of its Members card lists (leaders first), and how many pending requests to join it shows; `total` says how many there are in all. */
 export const GROUP_MEMBERS_SHOWN = 50;
 
-/** GET {group members}: the page of its people, from 1 (default 1), GROUP_MEMBERS_SHOWN a page; refused as the orders lists refuse a bad page. */
-export const GroupMembersQuery = z.object({ page: listPage });
+/**
+ * GET {group members}: the page of its people and the page of its pending requests to join, each from 1 (default 1),
+ * GROUP_MEMBERS_SHOWN a page; refused as the orders lists refuse a bad page.
+ */
+export const GroupMembersQuery = z.object({ page: listPage, requests_page: listPage });
 
 /** One person of a group, as its Members card lists them: name leading to their profile, and their role in it. */
 export const GroupMember = z.object({ id: z.number(), name: z.string(), link: z.string(), role: z.enum(["leader", "member"]) });
@@ -198,8 +201,10 @@ export const GroupMembersResponse = z.object({
   abilities: z.object({ manage: z.boolean() }),
   /** The group's only leader, when it has one only: they can be neither made a member nor removed (a group keeps a leader); else null. */
   sole_leader_id: z.number().nullable(),
-  /** The first GROUP_MEMBERS_SHOWN pending requests to join, oldest first: only to those who may manage (else empty). */
+  /** One page (`requests_page`, `per` a page) of the pending requests to join, oldest first: only to those who may manage (else empty). */
   requests: z.array(GroupJoinRequest),
+  /** The page of requests answered (empty past the last, with requests_total). */
+  requests_page: z.number(),
   /** How many requests are pending in all (0 to those who may not manage). */
   requests_total: z.number(),
   /** How people join the group (contract/create.ts GROUP_JOIN_PERMISSIONS); its leaders and administrators change it. */

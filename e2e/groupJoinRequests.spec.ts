@@ -204,12 +204,12 @@ test("an outsider who follows the link of an 'Only members' group meets its name
   await expect(page.getByText("The item you asked for does not exist, or you may not see it.")).toBeVisible();
 });
 
-test("a leader with more requests to join than the card holds is told it shows the first of them, oldest first", async ({ page }) => {
+test("a leader with more requests to join than a page of the card holds pages through them", async ({ page }) => {
   await signInViaApi(page, TEACHER);
   const made = await page.request.post("/groups", { data: { name: `Busy Readers ${Date.now().toString(36)}`, description: "Many ask to join.", join_permission: 5, view_permission: 3 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
   expect(made.ok(), `POST /groups: ${made.status()}`).toBeTruthy();
   const link = ((await made.json()) as { objGroup: { link: string } }).objGroup.link;
-  // The server sends the 50 oldest of 60 requests (real ones would take 60 accounts): the card got the answer as it is, with them.
+  // The server sends 50 of 60 requests on each page (real ones would take 60 accounts): the card got the answer as it is, with them.
   // The card asks for a page of its people (?page=1).
   await page.route(/\/groups\/\d+\/members(\?|$)/, async (route) => {
     if (route.request().method() !== "GET") return route.fallback();
@@ -221,6 +221,14 @@ test("a leader with more requests to join than the card holds is told it shows t
   const requests = requestsOf(page);
   await expect(requests.getByRole("heading", { name: "Requests to join (60)" })).toBeVisible();
   await expect(requests.getByRole("listitem")).toHaveCount(50);
-  await expect(requests).toContainText("Showing the first 50 of 60 requests, oldest first; the next show as these are answered.");
+  const pager = requests.getByRole("navigation", { name: "Pages of requests to join" });
+  await expect(pager).toContainText("Page 1 of 2");
   await expectNoAxeViolations(page, "the Members card with more requests than it shows");
+  // Next asks the server for the second page of requests (requests_page=2), the people's page left as it is.
+  const asked = page.waitForRequest((request) => /\/members\?/.test(request.url()) && new URL(request.url()).searchParams.get("requests_page") === "2");
+  await pager.getByRole("button", { name: "Next" }).click();
+  expect(new URL((await asked).url()).searchParams.get("page")).toBe("1");
+  await expect(pager).toContainText("Page 2 of 2");
+  await expect(page).toHaveURL(/[?&]requests_page=2/);
+  await expect(membersCard(page).getByRole("heading", { name: "Members" })).toBeFocused();
 });

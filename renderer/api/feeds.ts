@@ -165,14 +165,15 @@ export function useJoinRequest(owner: FeedOwner | GroupLink) {
 export const groupMembersKey = (owner: FeedOwner) => ["group-members", owner.id] as const;
 
 /**
- * One page (from 1) of the people of the group whose page the item is, leaders first, their total and the asker's role
+ * One page (from 1) of the people of the group whose page the item is, leaders first, and one of its pending requests to join, their total and the asker's role
  * (signed-in readers only: `enabled` false for a guest); the page shown stays while the next loads. Keyed under
  * groupMembersKey, so a change to the group's people reads every page again.
  */
-export function useGroupMembers(owner: FeedOwner, page: number, enabled = true) {
+export function useGroupMembers(owner: FeedOwner, pages: { page: number; requestsPage: number }, enabled = true) {
+  const { page, requestsPage } = pages;
   return useQuery({
-    queryKey: [...groupMembersKey(owner), page],
-    queryFn: () => getJson(relative(groupMembersPath(owner.id)), GroupMembersResponse, { searchParams: { page } }),
+    queryKey: [...groupMembersKey(owner), page, requestsPage],
+    queryFn: () => getJson(relative(groupMembersPath(owner.id)), GroupMembersResponse, { searchParams: { page, requests_page: requestsPage } }),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -44,7 +44,7 @@ export async function approveJoinRequest(db: Db, groupId: number, profileId: num
 }
 
 /** The group's first `limit` pending requests, oldest first, and how many there are in all. */
-export async function listJoinRequests(db: Db, groupId: number, limit: number): Promise<{ rows: GroupJoinRequestRow[]; total: number }> {
+export async function listJoinRequests(db: Db, groupId: number, page: number, per: number): Promise<{ rows: GroupJoinRequestRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     db
       .selectFrom("group_join_requests")
@@ -53,7 +53,8 @@ export async function listJoinRequests(db: Db, groupId: number, limit: number): 
       .where("group_join_requests.group_id", "=", groupId)
       .orderBy("group_join_requests.created_at")
       .orderBy("group_join_requests.profile_id")
-      .limit(limit)
+      .limit(per)
+      .offset((page - 1) * per)
       .execute(),
     db.selectFrom("group_join_requests").select((eb) => eb.fn.countAll<number | string>().as("n")).where("group_id", "=", groupId).executeTakeFirstOrThrow(),
   ]);

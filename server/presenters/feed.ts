@@ -56,7 +56,7 @@ export function presentGroupMember(row: GroupMemberRow): GroupMember {
 export function presentGroupMembers(
   actor: Actor,
   rows: GroupMemberRow[],
-  counts: { total: number; soleLeaderId: number | null; page: number; per: number },
+  counts: { total: number; soleLeaderId: number | null; page: number; per: number; requestsPage: number },
   viewerRole: GroupMembersResponse["viewer_role"],
   requests: { rows: GroupJoinRequestRow[]; total: number },
   joining: { joinPermission: number | null; canRequestJoin: boolean },
@@ -74,6 +74,7 @@ export function presentGroupMembers(
     sole_leader_id: counts.soleLeaderId,
     requests: answer ? requests.rows.map(presentJoinRequest) : [],
     requests_total: answer ? requests.total : 0,
+    requests_page: counts.requestsPage,
     join_permission: joining.joinPermission,
     can_request_join: joining.canRequestJoin,
   };

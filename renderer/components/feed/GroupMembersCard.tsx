@@ -15,8 +15,10 @@ import { showToast } from "../toastStore.js";
 const ROLE_LABELS: Record<GroupMember["role"], string> = { leader: "Leader", member: "Member" };
 const VIEWER_LINES: Record<GroupMember["role"], string> = { leader: "You lead this group", member: "You are a member of this group" };
 
-/** The item page's query parameter that keeps the Members card's page (the item page has other cards and parameters). */
+/** The item page's query parameters that keep the Members card's page of people and of requests to join (the item page has other cards and parameters). */
 export const MEMBERS_PAGE_PARAM = "members_page";
+export const REQUESTS_PAGE_PARAM = "requests_page";
+const pageIn = (params: URLSearchParams, name: string) => Math.max(1, Math.floor(Number(params.get(name)) || 1));
 
 /** Whether focus was lost: on nothing, or on a button that went disabled (Next on reaching the last page). */
 const focusLost = () => {
@@ -30,7 +32,8 @@ const focusLost = () => {
  * many there are in all; past 50 people, Previous / Page N of M / Next (the Pager, the page kept in the address as
  * `members_page`, as the orders lists keep theirs) go through them. The group's leaders and administrators also add a person by name (people only), make a
  * member a leader or a leader a member, and remove a person after a question; the server keeps one leader at least.
- * They also see the pending requests to join, above the people, each with Approve and Decline. A member who is not a
+ * They also see the pending requests to join, above the people, each with Approve and Decline, paged the same way
+ * (`requests_page`). A member who is not a
  * leader may Leave group beside the line that says they are a member, after a question (a leader stays). A guest is
  * asked to sign in to see who is in the group (the server lists a group's people to signed-in readers only).
  */
@@ -43,8 +46,9 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
   const profile = useCurrentProfile();
   const guest = profile === null;
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(params.get(MEMBERS_PAGE_PARAM)) || 1));
-  const members = useGroupMembers(owner, page, profile != null);
+  const page = pageIn(params, MEMBERS_PAGE_PARAM);
+  const requestsPage = pageIn(params, REQUESTS_PAGE_PARAM);
+  const members = useGroupMembers(owner, { page, requestsPage }, profile != null);
   const paged = useRef(false);
   const change = useGroupMemberChange(owner);
   const [term, setTerm] = useState("");
@@ -57,29 +61,37 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
   const manage = data?.abilities.manage ?? false;
   const candidates = useProfileCandidates(manage ? term.trim() : "", { peopleOnly: true });
 
-  const goToPage = (next: number, replace = false) =>
+  const goToPage = (param: string, next: number, replace = false) =>
     setParams(
       (current) => {
-        if (next > 1) current.set(MEMBERS_PAGE_PARAM, String(next));
-        else current.delete(MEMBERS_PAGE_PARAM);
+        if (next > 1) current.set(param, String(next));
+        else current.delete(param);
         return current;
       },
       { replace, preventScrollReset: true },
     );
-  // A page past the end (its last people were removed or made leaders, or the address asks too far): the last page.
+  // A page past the end (its last people were removed or made leaders, its last requests answered, or the address
+  // asks too far): the last page.
+  const settled = data != null && !members.isPlaceholderData;
   const lastPage = data ? Math.max(1, Math.ceil(data.total / data.per)) : 1;
-  const pastTheEnd = data != null && !members.isPlaceholderData && data.data.length === 0 && page > lastPage;
+  const pastTheEnd = settled && data.data.length === 0 && page > lastPage;
+  const lastRequestsPage = data ? Math.max(1, Math.ceil(data.requests_total / data.per)) : 1;
+  const requestsPastTheEnd = settled && data.requests.length === 0 && requestsPage > lastRequestsPage;
   useEffect(() => {
-    if (pastTheEnd) goToPage(lastPage, true);
+    if (pastTheEnd) goToPage(MEMBERS_PAGE_PARAM, lastPage, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- goToPage is a new function each render; the page to go to is all that matters.
   }, [pastTheEnd, lastPage]);
+  useEffect(() => {
+    if (requestsPastTheEnd) goToPage(REQUESTS_PAGE_PARAM, lastRequestsPage, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- as above.
+  }, [requestsPastTheEnd, lastRequestsPage]);
   // Paging keeps focus on the pressed button; when it went disabled (the first or last page), reading goes on from the heading.
   useEffect(() => {
     if (!paged.current) return;
     paged.current = false;
     const timer = setTimeout(() => focusLost() && headingRef.current?.focus(), 0);
     return () => clearTimeout(timer);
-  }, [page]);
+  }, [page, requestsPage]);
 
   const handleChange = async (next: GroupMemberChange, done: string) => {
     setRemoving(null);
@@ -181,12 +193,16 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
                   </li>
                 ))}
               </ul>
-              {/* Only the oldest are sent; the next come as these are answered. */}
-              {data.requests_total > data.requests.length && (
-                <p className="feed-card__empty">
-                  Showing the first {data.requests.length} of {data.requests_total} requests, oldest first; the next show as these are answered.
-                </p>
-              )}
+              <Pager
+                label="Pages of requests to join"
+                page={requestsPage}
+                total={data.requests_total}
+                per={data.per}
+                onPage={(next) => {
+                  paged.current = true;
+                  goToPage(REQUESTS_PAGE_PARAM, next);
+                }}
+              />
             </section>
           )}
           <ul className={manage ? "members-card__list members-card__list--managed" : "members-card__list"} aria-label="Members">
@@ -221,7 +237,7 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
             per={data.per}
             onPage={(next) => {
               paged.current = true;
-              goToPage(next);
+              goToPage(MEMBERS_PAGE_PARAM, next);
             }}
           />
           {manage && (

@@ -151,14 +151,14 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
   router.get("/groups/:modelId/members", async (req, res) => {
     const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
     authorizeView(req.actor, feedPolicy.canListMembers(req.actor, feed.subject));
-    const { page } = parseOr422(GroupMembersQuery, req.query);
+    const { page, requests_page } = parseOr422(GroupMembersQuery, req.query);
     const role = feedPolicy.roleIn(req.actor, feed.subject);
     const [{ rows, total, soleLeaderId }, requests, joining] = await Promise.all([
       listGroupMembers(db, feed.item.profile_id!, page, GROUP_MEMBERS_SHOWN),
-      groupPolicy.canAnswerJoinRequests(req.actor, role) ? listJoinRequests(db, feed.item.profile_id!, GROUP_MEMBERS_SHOWN) : { rows: [], total: 0 },
+      groupPolicy.canAnswerJoinRequests(req.actor, role) ? listJoinRequests(db, feed.item.profile_id!, requests_page, GROUP_MEMBERS_SHOWN) : { rows: [], total: 0 },
       findGroupJoining(db, feed.item.profile_id!),
     ]);
-    res.json(presentGroupMembers(req.actor, rows, { total, soleLeaderId, page, per: GROUP_MEMBERS_SHOWN }, role, requests, joining));
+    res.json(presentGroupMembers(req.actor, rows, { total, soleLeaderId, page, per: GROUP_MEMBERS_SHOWN, requestsPage: requests_page }, role, requests, joining));
   });
 
   // How people join the group: its leaders and administrators choose (pending requests to join stay, to be answered).

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { FEED_MESSAGES, GROUP_JOIN_ANYONE, GROUP_JOIN_BY_REQUEST, GROUP_JOIN_INVITATION_ONLY, GROUP_JOIN_REQUEST_MESSAGES, GROUP_MEMBER_MESSAGES } from "../../../contract/index.js";
+import { FEED_MESSAGES, GROUP_JOIN_ANYONE, GROUP_JOIN_BY_REQUEST, GROUP_JOIN_INVITATION_ONLY, GROUP_JOIN_REQUEST_MESSAGES, GROUP_MEMBER_MESSAGES, GROUP_MEMBERS_SHOWN, LIST_PAGE_MESSAGE } from "../../../contract/index.js";
 import type { Content, Profile } from "../../db/schema.js";
-import { buildGroup, buildGroupPage, buildSignedInUser, statusesByRole } from "../../test/factories.js";
+import { buildGroup, buildGroupPage, buildSignedInUser, buildUser, statusesByRole } from "../../test/factories.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import type { TestClient } from "../../test/testServer.js";
 import { useCastServer } from "../../test/useServer.js";
@@ -241,6 +241,39 @@ describe("requests to join a group", () => {
     // An administrator who is not in the group answers too.
     expect((await as.admin.post(`${requests(page)}/${cast.moderator.id}/approve`)).status).toBe(200);
     expect((await as.leader.get(`/groups/${page.id}/members`)).body).toMatchObject({ requests: [], requests_total: 0, total: 4 });
+  });
+
+  it(`pages the pending requests to join with requests_page, ${GROUP_MEMBERS_SHOWN} a page, oldest first, apart from the people's page`, async () => {
+    const { group, page } = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "Busy Club");
+    const askers = [];
+    for (let i = 0; i < 60; i++) askers.push(await buildUser(server.db, { name: `Asker ${String(i).padStart(2, "0")}` }));
+    // Oldest first: the later the number, the later the request (named in reverse, so the order is not the names').
+    await server.db
+      .insertInto("group_join_requests")
+      .values(askers.map((a, i) => ({ group_id: group.id, profile_id: a.id, created_at: new Date(Date.UTC(2026, 0, 1, 0, 59 - i)).toISOString() })))
+      .execute();
+    const names = (body: { requests: { name: string }[] }) => body.requests.map((r) => r.name);
+    const askersFrom = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `Asker ${String(59 - from - i).padStart(2, "0")}`);
+
+    const first = await as.leader.get(`/groups/${page.id}/members`);
+    expect(first.body).toMatchObject({ requests_total: 60, requests_page: 1, total: 2, page: 1 });
+    expect(names(first.body)).toEqual(askersFrom(0, 50));
+    const second = await as.leader.get(`/groups/${page.id}/members?requests_page=2`);
+    fits("get", "/groups/{modelId}/members", second);
+    expect(second.body).toMatchObject({ requests_total: 60, requests_page: 2, total: 2, page: 1 });
+    expect(names(second.body)).toEqual(askersFrom(50, 60));
+    // The people's page is its own: page 2 of 2 people is empty, the requests' page 2 is not.
+    const both = await as.admin.get(`/groups/${page.id}/members?page=2&requests_page=2`);
+    expect(both.body).toMatchObject({ data: [], total: 2, page: 2, requests_page: 2, requests_total: 60 });
+    expect(both.body.requests).toHaveLength(10);
+    expect((await as.leader.get(`/groups/${page.id}/members?requests_page=3`)).body).toMatchObject({ requests: [], requests_total: 60, requests_page: 3 });
+    for (const bad of ["0", "x", "-2", "1.5"]) {
+      const refused = await as.leader.get(`/groups/${page.id}/members?requests_page=${bad}`);
+      expect([refused.status, refused.body.message], bad).toEqual([422, LIST_PAGE_MESSAGE]);
+    }
+    // Those who may not answer them see none on any page.
+    for (const client of [as.groupie, as.member]) expect((await client.get(`/groups/${page.id}/members?requests_page=2`)).body).toMatchObject({ requests: [], requests_total: 0 });
+    expect((await as.guest.get(`/groups/${page.id}/members?requests_page=2`)).status).toBe(401);
   });
 
   it("declines a request: it goes, the person stays out and is told, by the group's name only while they may view its page", async () => {
