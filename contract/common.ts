@@ -77,6 +77,12 @@ export const flag = (name: string) =>
       .transform((v) => v === true || v === 1 || v === "1" || v === "true" || v === "on" || v === "yes"),
   );
 
-/** The page of a paged list (a buyer's or the staff's orders, a group's people), from 1 (default 1); anything else is refused with this message. */
-export const LIST_PAGE_MESSAGE = "page must be a whole number from 1.";
-export const listPage = z.preprocess(digitsAsNumber, z.number({ error: LIST_PAGE_MESSAGE }).int(LIST_PAGE_MESSAGE).min(1, LIST_PAGE_MESSAGE).max(100_000, LIST_PAGE_MESSAGE).default(1));
+/** What refuses a list's page parameter `name` that is not a whole number from 1. */
+export const listPageMessage = (name: string): string => `${name} must be a whole number from 1.`;
+/** The page parameter `name` of a paged list (a buyer's or the staff's orders, a group's people), from 1 (default 1); anything else is refused with listPageMessage. */
+export const listPageOf = (name: string) => {
+  const message = listPageMessage(name);
+  return z.preprocess(digitsAsNumber, z.number({ error: message }).int(message).min(1, message).max(100_000, message).default(1));
+};
+export const LIST_PAGE_MESSAGE = listPageMessage("page");
+export const listPage = listPageOf("page");

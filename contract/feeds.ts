@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ATTACHMENT_MAX_BYTES, AttachmentIds, PostAttachment } from "./attachments.js";
-import { listPage, positiveId } from "./common.js";
+import { listPage, listPageOf, positiveId } from "./common.js";
 import { GROUP_JOIN_PERMISSIONS, permissionIdIn } from "./create.js";
 import { FlagRequest } from "./contentActions.js";
 import { CommentFeedbackCounts, FEEDBACK_TYPES } from "./discussions.js";
@@ -147,9 +147,9 @@ export const GROUP_MEMBERS_SHOWN = 50;
 
 /**
  * GET {group members}: the page of its people and the page of its pending requests to join, each from 1 (default 1),
- * GROUP_MEMBERS_SHOWN a page; refused as the orders lists refuse a bad page.
+ * GROUP_MEMBERS_SHOWN a page; a bad one is refused as the orders lists refuse a bad page, naming its parameter.
  */
-export const GroupMembersQuery = z.object({ page: listPage, requests_page: listPage });
+export const GroupMembersQuery = z.object({ page: listPage, requests_page: listPageOf("requests_page") });
 
 /** One person of a group, as its Members card lists them: name leading to their profile, and their role in it. */
 export const GroupMember = z.object({ id: z.number(), name: z.string(), link: z.string(), role: z.enum(["leader", "member"]) });

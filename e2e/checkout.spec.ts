@@ -337,6 +337,8 @@ test("orders: a buyer's own orders show 25 a page with Previous and Next (they s
   await expect(table.getByRole("link", { name: `${run} buyer pack 25` })).toHaveCount(0);
   await expect(page).toHaveURL(/\/checkout\/orders\?page=2$/);
   await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
+  // Disabled on the last page, Next keeps keyboard focus (a disabled button dropped it to the page's start).
+  await expect(pager.getByRole("button", { name: "Next" })).toBeFocused();
   // Previous and Next are set off from the last row, not touching it.
   const [tableBox, pagerBox] = [(await table.boundingBox())!, (await pager.boundingBox())!];
   expect(pagerBox.y - (tableBox.y + tableBox.height), "space between the orders and the pager").toBeGreaterThanOrEqual(8);

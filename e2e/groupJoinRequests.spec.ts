@@ -230,5 +230,7 @@ test("a leader with more requests to join than a page of the card holds pages th
   expect(new URL((await asked).url()).searchParams.get("page")).toBe("1");
   await expect(pager).toContainText("Page 2 of 2");
   await expect(page).toHaveURL(/[?&]requests_page=2/);
-  await expect(membersCard(page).getByRole("heading", { name: "Members" })).toBeFocused();
+  // Next, disabled on the last page (aria-disabled), keeps keyboard focus.
+  await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
+  await expect(pager.getByRole("button", { name: "Next" })).toBeFocused();
 });

@@ -85,7 +85,8 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
     if (requestsPastTheEnd) goToPage(REQUESTS_PAGE_PARAM, lastRequestsPage, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- as above.
   }, [requestsPastTheEnd, lastRequestsPage]);
-  // Paging keeps focus on the pressed button; when it went disabled (the first or last page), reading goes on from the heading.
+  // Paging keeps focus on the pressed button (the Pager's buttons stay focusable on the first and last page); should it be
+  // gone, reading goes on from the heading.
   useEffect(() => {
     if (!paged.current) return;
     paged.current = false;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { FEED_MESSAGES, GROUP_JOIN_ANYONE, GROUP_JOIN_BY_REQUEST, GROUP_JOIN_INVITATION_ONLY, GROUP_JOIN_REQUEST_MESSAGES, GROUP_MEMBER_MESSAGES, GROUP_MEMBERS_SHOWN, LIST_PAGE_MESSAGE } from "../../../contract/index.js";
+import { FEED_MESSAGES, GROUP_JOIN_ANYONE, GROUP_JOIN_BY_REQUEST, GROUP_JOIN_INVITATION_ONLY, GROUP_JOIN_REQUEST_MESSAGES, GROUP_MEMBER_MESSAGES, GROUP_MEMBERS_SHOWN, listPageMessage } from "../../../contract/index.js";
 import type { Content, Profile } from "../../db/schema.js";
 import { buildGroup, buildGroupPage, buildSignedInUser, buildUser, statusesByRole } from "../../test/factories.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
@@ -269,7 +269,7 @@ describe("requests to join a group", () => {
     expect((await as.leader.get(`/groups/${page.id}/members?requests_page=3`)).body).toMatchObject({ requests: [], requests_total: 60, requests_page: 3 });
     for (const bad of ["0", "x", "-2", "1.5"]) {
       const refused = await as.leader.get(`/groups/${page.id}/members?requests_page=${bad}`);
-      expect([refused.status, refused.body.message], bad).toEqual([422, LIST_PAGE_MESSAGE]);
+      expect([refused.status, refused.body.message], bad).toEqual([422, listPageMessage("requests_page")]);
     }
     // Those who may not answer them see none on any page.
     for (const client of [as.groupie, as.member]) expect((await client.get(`/groups/${page.id}/members?requests_page=2`)).body).toMatchObject({ requests: [], requests_total: 0 });
