@@ -29,8 +29,14 @@ export function zoomAccess(db: Db, settings: ServerConfig["zoom"]): ZoomAccess {
     return (sealer ??= new SecretBox(settings.clientSecret, "third-party-account-tokens"));
   };
   const usable = (tokens: ZoomTokens) => tokens.expiresAt === null || Date.parse(tokens.expiresAt) - EXPIRY_MARGIN_MS > Date.now();
-  /** Refreshes in progress, by profile: Zoom's refresh tokens work once, so two calls at once share one refresh. */
-  const refreshing = new Map<number, Promise<string>>();
+  /**
+   * The last refresh of each profile's tokens, with the expired access token it replaced: Zoom's refresh tokens work
+   * once, so every call that read those expired tokens shares that one refresh, in progress or done (a call that read
+   * them just before the refresh stored the new ones would otherwise refresh again, with a used refresh token). Kept
+   * for a minute after it settles; by then every such call has read the new tokens.
+   */
+  const refreshing = new Map<number, { expired: string; refreshed: Promise<string> }>();
+  const REFRESH_KEPT_MS = 60_000;
 
   /** Refreshes an expired token and stores the new pair; 1005 (and the useless tokens forgotten) when Zoom refuses. */
   const refresh = async (profileId: number, tokens: ZoomTokens, log: Log): Promise<string> => {
@@ -53,12 +59,13 @@ export function zoomAccess(db: Db, settings: ServerConfig["zoom"]): ZoomAccess {
       const tokens = await findTokens(db, box(), profileId, "zoom");
       if (!tokens) throw reauthorize();
       if (usable(tokens)) return tokens.accessToken;
-      let pending = refreshing.get(profileId);
-      if (!pending) {
-        pending = refresh(profileId, tokens, log).finally(() => refreshing.delete(profileId));
-        refreshing.set(profileId, pending);
-      }
-      return pending;
+      const last = refreshing.get(profileId);
+      if (last?.expired === tokens.accessToken) return last.refreshed;
+      const entry = { expired: tokens.accessToken, refreshed: refresh(profileId, tokens, log) };
+      refreshing.set(profileId, entry);
+      const forget = () => setTimeout(() => refreshing.get(profileId) === entry && refreshing.delete(profileId), REFRESH_KEPT_MS).unref();
+      entry.refreshed.then(forget, forget);
+      return entry.refreshed;
     },
   };
 }

@@ -260,6 +260,17 @@ describe("Zoom meetings", () => {
     const together = await Promise.all([admin.post(MEETINGS, { topic: "One" }), admin.post(MEETINGS, { topic: "Two" }), admin.get(SETTINGS)]);
     expect(together.map((r) => r.status)).toEqual([201, 201, 200]);
     expect(fake.requests.filter((r) => r.path === "/oauth/token").length).toBe(refreshes + 1);
+    // A call that read the expired tokens just before the refresh stored the new ones shares that refresh too, done
+    // as it is, rather than refreshing again with the used refresh token: the stored row is put back as that call read it.
+    const tokens = () => server.db.selectFrom("third_party_accounts").selectAll().where("profile_id", "=", cast.admin.id).executeTakeFirstOrThrow();
+    await server.db.updateTable("third_party_accounts").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("profile_id", "=", cast.admin.id).execute();
+    const expired = await tokens();
+    expect((await admin.post(MEETINGS, { topic: "Three" })).status).toBe(201);
+    const refreshed = await tokens();
+    expect(refreshed.access_token).not.toBe(expired.access_token);
+    await server.db.updateTable("third_party_accounts").set({ access_token: expired.access_token, refresh_token: expired.refresh_token, expires_at: expired.expires_at }).where("profile_id", "=", cast.admin.id).execute();
+    expect((await admin.post(MEETINGS, { topic: "Four" })).status).toBe(201);
+    expect(fake.requests.filter((r) => r.path === "/oauth/token").length).toBe(refreshes + 2);
   });
 
   it("answers code 1005 when an expired token cannot be refreshed, or Zoom no longer takes the token", async () => {
