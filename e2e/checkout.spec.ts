@@ -2,6 +2,26 @@ import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, saveShot } from "./helpers.js";
 
 const unique = () => `Zc${Date.now().toString(36)}`;
+
+/**
+ * Signs in as an administrator and makes 26 products, each unlocking one demo item, named `${run} ${label} ${i}` and
+ * made with `fields` (its price, whether it is on sale). Answers the run's prefix, the item's id, the products' uuids
+ * in order, and the administrator's CSRF headers.
+ */
+async function make26Products(page: Page, label: string, fields: { price_cents: number; is_active?: boolean }): Promise<{ run: string; itemId: number; products: string[]; headers: Record<string, string> }> {
+  await signInViaApi(page, ADMIN);
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const found = (await (await page.request.get("/api/search?query=fractions&per=5&ignore_permissions=1")).json()) as { data: { id: number; model_key: string }[] };
+  const itemId = found.data.find((r) => r.model_key !== "group")!.id;
+  const run = unique();
+  const products = await Promise.all(
+    Array.from({ length: 26 }, async (_, i) => {
+      const created = await page.request.post("/api/products", { data: { name: `${run} ${label} ${i}`, short_description: "", item_ids: [itemId], ...fields }, headers });
+      return ((await created.json()) as { data: { uuid: string } }).data.uuid;
+    }),
+  );
+  return { run, itemId, products, headers };
+}
 const toasts = (page: Page) => page.getByRole("status", { name: "Notifications" });
 
 /** Both widths the screenshots are taken at. */
@@ -264,18 +284,8 @@ test("on a phone, a buyer's orders are cards of labelled lines: the date and sta
 });
 
 test("orders: the administrators' Orders list shows 25 a page with Previous and Next (it stopped, silently, at 500)", async ({ page }) => {
-  await signInViaApi(page, ADMIN);
-  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
-  const found = (await (await page.request.get("/api/search?query=fractions&per=5&ignore_permissions=1")).json()) as { data: { id: number; model_key: string }[] };
-  const item = found.data.find((r) => r.model_key !== "group")!;
   // 26 products, each bought once: 26 orders awaiting payment, the newest first.
-  const run = unique();
-  const products = await Promise.all(
-    Array.from({ length: 26 }, async (_, i) => {
-      const created = await page.request.post("/api/products", { data: { name: `${run} pack ${i}`, short_description: "", price_cents: 100, item_ids: [item.id] }, headers });
-      return ((await created.json()) as { data: { uuid: string } }).data.uuid;
-    }),
-  );
+  const { run, itemId, products, headers } = await make26Products(page, "pack", { price_cents: 100 });
   // Bought one after another, so "pack 25" is the newest order and "pack 0" the oldest.
   const made: { uuid: string; order: string }[] = [];
   for (const uuid of products) {
@@ -300,22 +310,15 @@ test("orders: the administrators' Orders list shows 25 a page with Previous and 
   await Promise.all(
     made.map(async ({ uuid, order }) => {
       await page.request.post(`/api/orders/${order}/cancel`, { headers });
-      await page.request.put(`/api/products/${uuid}`, { data: { name: `${run} retired`, short_description: "", price_cents: 100, item_ids: [item.id], is_active: false }, headers });
+      await page.request.put(`/api/products/${uuid}`, { data: { name: `${run} retired`, short_description: "", price_cents: 100, item_ids: [itemId], is_active: false }, headers });
     }),
   );
 });
 
 test("orders: a buyer's own orders show 25 a page with Previous and Next (they stopped, silently, at 500)", async ({ page }) => {
-  await signInViaApi(page, ADMIN);
-  const adminHeaders = { "X-CSRF-Token": await csrfToken(page.request) };
-  const found = (await (await page.request.get("/api/search?query=fractions&per=5&ignore_permissions=1")).json()) as { data: { id: number; model_key: string }[] };
-  const item = found.data.find((r) => r.model_key !== "group")!;
   // 26 free products (an order of one is paid at once, so none is left awaiting payment).
-  const run = unique();
-  const product = (i: number, is_active: boolean) => ({ name: `${run} buyer pack ${i}`, short_description: "", price_cents: 0, item_ids: [item.id], is_active });
-  const products = await Promise.all(
-    Array.from({ length: 26 }, async (_, i) => ((await (await page.request.post("/api/products", { data: product(i, true), headers: adminHeaders })).json()) as { data: { uuid: string } }).data.uuid),
-  );
+  const { run, itemId, products } = await make26Products(page, "buyer pack", { price_cents: 0, is_active: true });
+  const product = (i: number, is_active: boolean) => ({ name: `${run} buyer pack ${i}`, short_description: "", price_cents: 0, item_ids: [itemId], is_active });
   // A new member buys "pack 0" first, "pack 25" last (their newest order), the rest between.
   const username = `pager${Date.now().toString(36)}`;
   const registered = await page.request.post("/auth/register", { data: { name: "Many Orders", username, email: `${username}@example.org`, password: "many orders pass" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
@@ -353,18 +356,8 @@ test("orders: a buyer's own orders show 25 a page with Previous and Next (they s
 });
 
 test("products: the Products list shows 25 a page with Previous and Next, counting them all", async ({ page }) => {
-  await signInViaApi(page, ADMIN);
-  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
-  const found = (await (await page.request.get("/api/search?query=fractions&per=5&ignore_permissions=1")).json()) as { data: { id: number; model_key: string }[] };
-  const item = found.data.find((r) => r.model_key !== "group")!;
   // 26 products off sale (listed after those on sale), so there are at least two pages.
-  const run = unique();
-  const products = await Promise.all(
-    Array.from({ length: 26 }, async (_, i) => {
-      const created = await page.request.post("/api/products", { data: { name: `${run} shelf ${i}`, short_description: "", price_cents: 100, item_ids: [item.id], is_active: false }, headers });
-      return ((await created.json()) as { data: { uuid: string } }).data.uuid;
-    }),
-  );
+  const { products, headers } = await make26Products(page, "shelf", { price_cents: 100, is_active: false });
   const listed = (await (await page.request.get("/api/products?page=2")).json()) as { data: { name: string }[]; total: number };
   const pages = Math.ceil(listed.total / 25);
 

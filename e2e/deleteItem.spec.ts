@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { LEARNER, TEACHER, addResource, csrfToken, expectNoAxeViolations, resultCards, signInViaApi, switchTo } from "./helpers.js";
+import { LEARNER, TEACHER, addResource, csrfToken, expectNoAxeViolations, pathwayLinkingDeletedResource, resultCards, signInViaApi, switchTo } from "./helpers.js";
 
 test("the owner deletes a resource from its page: a confirmation, then search, and the collection that held it no longer lists it", async ({ page }) => {
   const stamp = Date.now();
@@ -64,14 +64,7 @@ test("a group's leader deletes the group from its page; its members are offered 
 test("a pathway's step that linked to a deleted resource reads its title as no longer available, with no link to a missing page", async ({ page }) => {
   const stamp = Date.now();
   const title = `Kelp guide to delete ${stamp}`;
-  await signInViaApi(page, TEACHER);
-  const resourceLink = await addResource(page, title, { url: "https://example.org/kelp" });
-  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
-  const started = await page.request.post("/pathway/start", { data: { title: `Kelp Pathway ${stamp}`, introduction: "Through the kelp forest." }, headers });
-  const { link } = ((await started.json()) as { data: { link: string } }).data;
-  const html = `<p>Read first.</p><p><a href="${resourceLink}">${title}</a></p>`;
-  expect((await page.request.post(`${link}/update`, { data: { title: `Kelp Pathway ${stamp}`, description: "Through the kelp forest.", sections: [{ title: "Dive in", html }] }, headers })).ok()).toBeTruthy();
-  expect((await page.request.delete(`/api/content${resourceLink}`, { headers })).ok()).toBeTruthy();
+  const { link } = await pathwayLinkingDeletedResource(page, title, stamp);
 
   await switchTo(page, LEARNER);
   await page.goto(link);

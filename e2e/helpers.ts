@@ -172,6 +172,22 @@ export async function addResource(page: Page, title: string, source: { url: stri
   return ((await res.json()) as { response: { link: string } }).response.link;
 }
 
+/**
+ * Signs in as TEACHER and makes a resource titled `title`, then a pathway ("Kelp Pathway {stamp}") whose one section,
+ * "Dive in", links to it; then deletes the resource. Answers the pathway's link and the deleted resource's.
+ */
+export async function pathwayLinkingDeletedResource(page: Page, title: string, stamp: string | number): Promise<{ link: string; resourceLink: string }> {
+  await signInViaApi(page, TEACHER);
+  const resourceLink = await addResource(page, title, { url: "https://example.org/kelp" });
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const started = await page.request.post("/pathway/start", { data: { title: `Kelp Pathway ${stamp}`, introduction: "Through the kelp forest." }, headers });
+  const { link } = ((await started.json()) as { data: { link: string } }).data;
+  const html = `<p>Read first.</p><p><a href="${resourceLink}">${title}</a></p>`;
+  expect((await page.request.post(`${link}/update`, { data: { title: `Kelp Pathway ${stamp}`, description: "Through the kelp forest.", sections: [{ title: "Dive in", html }] }, headers })).ok()).toBeTruthy();
+  expect((await page.request.delete(`/api/content${resourceLink}`, { headers })).ok()).toBeTruthy();
+  return { link, resourceLink };
+}
+
 /** A new public lesson plan of the signed-in profile with these sections: its link, id and the sections' uids. */
 export async function createLessonPlan(page: Page, title: string, sections: { title: string; html: string }[]): Promise<{ link: string; id: number; uids: string[] }> {
   const headers = { "X-CSRF-Token": await csrfToken(page.request) };

@@ -1,17 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { TEACHER, addResource, csrfToken, expectNoAxeViolations, saveShot, signInViaApi } from "./helpers.js";
+import { expectNoAxeViolations, pathwayLinkingDeletedResource, saveShot } from "./helpers.js";
 
 test("an author sees a section's link to a deleted item marked no longer available in the editor, and removes it keeping its text", async ({ page }) => {
   const stamp = Date.now().toString(36);
   const title = `Kelp guide gone ${stamp}`;
-  await signInViaApi(page, TEACHER);
-  const resourceLink = await addResource(page, title, { url: "https://example.org/kelp" });
-  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
-  const started = await page.request.post("/pathway/start", { data: { title: `Kelp Pathway ${stamp}`, introduction: "Through the kelp forest." }, headers });
-  const { link } = ((await started.json()) as { data: { link: string } }).data;
-  const html = `<p>Read first.</p><p><a href="${resourceLink}">${title}</a></p>`;
-  expect((await page.request.post(`${link}/update`, { data: { title: `Kelp Pathway ${stamp}`, description: "Through the kelp forest.", sections: [{ title: "Dive in", html }] }, headers })).ok()).toBeTruthy();
-  expect((await page.request.delete(`/api/content${resourceLink}`, { headers })).ok()).toBeTruthy();
+  const { link, resourceLink } = await pathwayLinkingDeletedResource(page, title, stamp);
 
   await page.goto(`${link}/edit`);
   await expect(page.getByRole("button", { name: "+ Add section" })).toBeEnabled();
