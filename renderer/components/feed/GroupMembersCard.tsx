@@ -20,7 +20,7 @@ export const MEMBERS_PAGE_PARAM = "members_page";
 export const REQUESTS_PAGE_PARAM = "requests_page";
 const pageIn = (params: URLSearchParams, name: string) => Math.max(1, Math.floor(Number(params.get(name)) || 1));
 
-/** Whether focus was lost: on nothing, or on a button that went disabled (Next on reaching the last page). */
+/** Whether focus was lost: on nothing, or on a button that went disabled. */
 const focusLost = () => {
   const active = document.activeElement;
   return !active || active === document.body || (active instanceof HTMLButtonElement && active.disabled);
@@ -49,7 +49,6 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
   const page = pageIn(params, MEMBERS_PAGE_PARAM);
   const requestsPage = pageIn(params, REQUESTS_PAGE_PARAM);
   const members = useGroupMembers(owner, { page, requestsPage }, profile != null);
-  const paged = useRef(false);
   const change = useGroupMemberChange(owner);
   const [term, setTerm] = useState("");
   const [removing, setRemoving] = useState<GroupMember | null>(null);
@@ -85,14 +84,6 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
     if (requestsPastTheEnd) goToPage(REQUESTS_PAGE_PARAM, lastRequestsPage, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- as above.
   }, [requestsPastTheEnd, lastRequestsPage]);
-  // Paging keeps focus on the pressed button (the Pager's buttons stay focusable on the first and last page); should it be
-  // gone, reading goes on from the heading.
-  useEffect(() => {
-    if (!paged.current) return;
-    paged.current = false;
-    const timer = setTimeout(() => focusLost() && headingRef.current?.focus(), 0);
-    return () => clearTimeout(timer);
-  }, [page, requestsPage]);
 
   const handleChange = async (next: GroupMemberChange, done: string) => {
     setRemoving(null);
@@ -199,10 +190,7 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
                 page={requestsPage}
                 total={data.requests_total}
                 per={data.per}
-                onPage={(next) => {
-                  paged.current = true;
-                  goToPage(REQUESTS_PAGE_PARAM, next);
-                }}
+                onPage={(next) => goToPage(REQUESTS_PAGE_PARAM, next)}
               />
             </section>
           )}
@@ -236,10 +224,7 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
             page={page}
             total={data.total}
             per={data.per}
-            onPage={(next) => {
-              paged.current = true;
-              goToPage(MEMBERS_PAGE_PARAM, next);
-            }}
+            onPage={(next) => goToPage(MEMBERS_PAGE_PARAM, next)}
           />
           {manage && (
             <JoinPermissionForm
