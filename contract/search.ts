@@ -197,6 +197,7 @@ export const SearchFacets = z.object({
   attributes: z.record(z.string(), z.array(FacetValue)),
   owners: z.array(ProfileFacetValue),
   publishers: z.array(ProfileFacetValue),
+  /** open and restricted; for a signed-in profile also mine (its own matches) and favorites (the matches it has favorited). */
   others: z.record(z.string(), z.number()),
 });
 export type SearchFacets = z.infer<typeof SearchFacets>;

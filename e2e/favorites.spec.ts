@@ -115,18 +115,24 @@ test.describe("favorites", () => {
       await ensureNotFavorited(page.request, ITEM);
     });
 
-    test("favoriting toggles aria-pressed and persists after a reload; unfavoriting works", async ({ page }) => {
+    test("favoriting toggles aria-pressed and persists after a reload, and the 'My favorites' count moves with it; unfavoriting works", async ({ page }) => {
       await openSearch(page, QUERY);
       await expect(page.getByRole("banner").getByText(TEACHER.name)).toBeVisible();
       await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+
+      // "My favorites" counts the search's matches the teacher has favorited (the demo may hold some already).
+      const count = facetGroup(page, "My stuff and openness").locator("label", { has: page.getByRole("checkbox", { name: /^My favorites/ }) }).locator(".check__count");
+      const before = Number(await count.textContent());
 
       await favoriteButton(page).click();
 
       await expect(unfavoriteButton(page)).toHaveAttribute("aria-pressed", "true");
       await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(count).toHaveText(String(before + 1));
 
       await page.reload();
       await expect(unfavoriteButton(page)).toHaveAttribute("aria-pressed", "true");
+      await expect(count).toHaveText(String(before + 1));
       // The other results were not touched.
       await expect(card(page)).toHaveCount(1);
       await expect(resultCards(page).getByRole("button", { name: /^Unfavorite / })).toHaveCount(1);
@@ -134,8 +140,10 @@ test.describe("favorites", () => {
       await unfavoriteButton(page).click();
 
       await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+      await expect(count).toHaveText(String(before));
       await page.reload();
       await expect(favoriteButton(page)).toHaveAttribute("aria-pressed", "false");
+      await expect(count).toHaveText(String(before));
     });
 
     test("'My favorites' seen moments ago shows an item favorited since, and no longer one unfavorited since", async ({ page }) => {

@@ -105,28 +105,30 @@ export function useProviderCandidates(term: string) {
   });
 }
 
-/** Whether a cached search is a "My favorites" view (`other=favorites` in its call), whose list a favorite changes. */
-const isFavoritesSearch = (query: { queryKey: readonly unknown[] }): boolean =>
-  query.queryKey[0] === queryKeys.searchAll[0] && typeof query.queryKey[1] === "string" && new URLSearchParams(query.queryKey[1]).getAll("other").includes("favorites");
-
 /**
  * Sets an item's favorite flag; every cached search page, collection's item list and item page showing that item takes the server's answer.
- * "My favorites" views cached earlier now list the wrong items: they are marked stale, to be fetched again when next
- * shown, but the one on screen is not refetched, so an item unfavorited there keeps its card (and can be favorited again).
+ * A search page showing the item lists one of its matches, so its "My favorites" count moves with the flag. Every other cached
+ * search may count it too, and "My favorites" views list the wrong items now: all are marked stale, to be fetched again when
+ * next shown, but the one on screen is not refetched, so an item unfavorited there keeps its card (and can be favorited again).
  */
 export function useFavoriteMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: FavoriteRequest) => setFavorite(request),
     onSuccess: ({ value }, request) => {
-      const setIn = <List extends Pick<SearchResponse, "data">>(old: List | undefined): List | undefined =>
-        old ? { ...old, data: old.data.map((item) => (`${item.model_key}:${item.id}` === request.type ? { ...item, favorite: value } : item)) } : old;
-      queryClient.setQueriesData<SearchResponse>({ queryKey: queryKeys.searchAll }, setIn);
+      const isIt = (item: { model_key: string; id: number }) => `${item.model_key}:${item.id}` === request.type;
+      const setIn = <List extends Pick<SearchResponse, "data">>(old: List | undefined): List | undefined => (old ? { ...old, data: old.data.map((item) => (isIt(item) ? { ...item, favorite: value } : item)) } : old);
+      queryClient.setQueriesData<SearchResponse>({ queryKey: queryKeys.searchAll }, (old) => {
+        const shown = old?.data.find(isIt);
+        const others = old?.facets?.others;
+        if (!old || !shown || others?.favorites === undefined || Boolean(shown.favorite) === value) return setIn(old);
+        return { ...setIn(old)!, facets: { ...old.facets!, others: { ...others, favorites: Math.max(0, others.favorites + (value ? 1 : -1)) } } };
+      });
       // A collection's page lists its items as the same cards, with their own hearts.
       queryClient.setQueriesData<CollectionItemsList>({ queryKey: collectionKeys.itemsAll }, setIn);
-      queryClient.setQueriesData<EditableItem>({ queryKey: itemQueryKeyAll }, (old) => (old && `${old.model_key}:${old.id}` === request.type ? { ...old, favorite: value } : old));
-      // After the update above, which would otherwise mark them fresh again.
-      void queryClient.invalidateQueries({ predicate: isFavoritesSearch, refetchType: "none" });
+      queryClient.setQueriesData<EditableItem>({ queryKey: itemQueryKeyAll }, (old) => (old && isIt(old) ? { ...old, favorite: value } : old));
+      // After the updates above, which would otherwise mark them fresh again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.searchAll, refetchType: "none" });
     },
   });
 }

@@ -154,9 +154,14 @@ export class CatalogueSearch {
   async run(actor: Actor, request: SearchRequest, guestUrl?: string, askedAt = performance.now()): Promise<SearchAnswer> {
     const index = await this.caughtUp(askedAt);
     const resolved = await resolveSearch(this.db, actor, request, this.lookups);
+    return this.withFavoritesCount(index, resolved, await this.answer(index, resolved, actor, guestUrl));
+  }
+
+  /** The answer from this catalogue version's cache, else searched (and kept from its second asking). */
+  private async answer(index: CatalogueIndex | null, resolved: ResolvedSearch, actor: Actor, guestUrl: string | undefined): Promise<SearchAnswer> {
     // Favorites change without the catalogue changing, so a favorites search is never reused.
     const caching = CatalogueSearch.caching(index);
-    if (!caching || request.others.includes("favorites")) return { ...(await this.search(index, resolved)), guestBodies: null };
+    if (!caching || resolved.request.others.includes("favorites")) return { ...(await this.search(index, resolved)), guestBodies: null };
 
     const store = this.answersOf(caching);
     const key = answerKey(resolved);
@@ -183,8 +188,28 @@ export class CatalogueSearch {
     return suggested !== null && (await count(suggested, false)) > found ? suggested : null;
   }
 
+  /**
+   * A signed-in profile's answer with the "My favorites" count: how many of the matches it has favorited. Counted
+   * for every request, never kept with a cached answer, since favorites change without the catalogue changing; the
+   * index tests only the favorites' own items (see searchIndexed), so it costs little beside the search.
+   */
+  private async withFavoritesCount(index: CatalogueIndex | null, resolved: ResolvedSearch, answer: SearchAnswer): Promise<SearchAnswer> {
+    const { facets } = answer.outcome;
+    if (resolved.profileId === null || !facets) return answer;
+    const { request } = resolved;
+    const favorites = request.others.includes("favorites")
+      ? answer.outcome.total
+      : (await this.runner(index)({ ...resolved, request: { ...request, others: [...request.others, "favorites"], page: 1, per: 1, includeFacets: false } })).total;
+    return { ...answer, outcome: { ...answer.outcome, facets: { ...facets, others: { ...facets.others, favorites } } } };
+  }
+
+  /** Searches in the index, or in SQL when there is none. */
+  private runner(index: CatalogueIndex | null): (r: ResolvedSearch) => Promise<SearchOutcome> {
+    return (r) => (index ? searchIndexed(this.db, index, r, this.lookups) : searchContent(this.db, r, this.lookups));
+  }
+
   private async search(index: CatalogueIndex | null, resolved: ResolvedSearch): Promise<Omit<SearchAnswer, "guestBodies">> {
-    const run = (r: ResolvedSearch) => (index ? searchIndexed(this.db, index, r, this.lookups) : searchContent(this.db, r, this.lookups));
+    const run = this.runner(index);
     const outcome = await run(resolved);
     const term = resolved.request.st;
     const didYouMean = term && outcome.total < SUGGEST_BELOW ? await this.suggestion(run, resolved, outcome.total) : null;

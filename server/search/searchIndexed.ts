@@ -226,6 +226,27 @@ function unionOf(group: SlotBits[]): Uint32Array {
   return out;
 }
 
+/**
+ * "My favorites": the favorites' current slots are the candidates (few, where the rest of the search may match a third of
+ * the catalogue), those without the words left out; the loop tests the attribute filters and everything else.
+ */
+function favoriteCandidates(index: CatalogueIndex, favorites: Set<number>, matched: { slots: () => readonly number[]; lists: readonly (readonly number[])[]; sorted: boolean } | null) {
+  const slots: number[] = [];
+  for (const id of favorites) {
+    const slot = index.slotOfContent(id);
+    if (slot !== undefined) slots.push(slot);
+  }
+  if (!matched) return { candidates: slots, covered: false, wordMark: 0 };
+  if (matched.sorted) {
+    const words = matched.slots();
+    return { candidates: slots.filter((slot) => sortedHas(words, slot)), covered: false, wordMark: 0 };
+  }
+  // A prefix's terms: their lists marked, as candidatesOf does (their union is never made).
+  const { mark, gen } = index.nextMarks();
+  for (const list of matched.lists) for (const slot of list) mark[slot] = gen;
+  return { candidates: slots, covered: false, wordMark: gen, wordMarks: mark };
+}
+
 /** Reading one candidate's columns costs about as much as this many steps through bits (a cache miss a column). */
 const SLOT_READ_STEPS = 8;
 
@@ -493,7 +514,11 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
     const none = new Int32Array(0);
     return { ...byBits, matches: null, unlisted: null, scores: null, ordered: {}, cached, asked: 1, version, typeCounts: none, ownerCounts: none, publisherCounts: none, visibilityCounts: [0, 0, 0] };
   }
-  const { candidates, covered, wordMark, wordMarks } = byBits ? { candidates: byBits.candidates, covered: true, wordMark: 0, wordMarks: undefined } : candidatesOf(index, matched, groups);
+  const { candidates, covered, wordMark, wordMarks } = favorites
+    ? favoriteCandidates(index, favorites, matched)
+    : byBits
+      ? { candidates: byBits.candidates, covered: true, wordMark: 0, wordMarks: undefined }
+      : candidatesOf(index, matched, groups);
   const n = candidates ? candidates.length : index.size;
 
   const typeCounts = new Int32Array(index.typeKeys.length);

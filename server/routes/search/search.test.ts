@@ -204,6 +204,36 @@ describe("search", () => {
     expect((await server.client().get("/api/search")).body.facets.others).not.toHaveProperty("mine");
     await c.post("/profile/favorite", { modelName: "resource", type: `resource:${items.publicPhoto!.id}`, value: true });
     expect(titles((await c.get("/api/search?other=favorites")).body)).toEqual(["Photosynthesis Lab"]);
+  });
+
+  it("counts the matches a signed-in profile has favorited, afresh on every search", async () => {
+    const c = server.client();
+    await c.signIn(groupMember.username!, groupMember.password);
+    const favorites = async (query: string) => (await c.get(`/api/search${query}`)).body.facets.others.favorites;
+    const favorite = (item: Content, value: boolean) => c.post("/profile/favorite", { modelName: item.model_key, type: `${item.model_key}:${item.id}`, value });
+    expect(await favorites("")).toBe(0);
+    await favorite(items.publicPhoto!, true);
+    await favorite(items.restrictedGroup!, true);
+    await favorite(items.publicAlgebra!, true);
+    // Asked twice: the second answer may come from the cache of this catalogue version, which a favorite does not move.
+    expect(await favorites("?query=photosynthesis")).toBe(2);
+    expect(await favorites("?query=photosynthesis")).toBe(2);
+    expect(await favorites("")).toBe(3);
+    // Words (one, several, a prefix covering several terms: plants and plan), attribute and other filters narrow it as they narrow the matches.
+    expect(await favorites("?query=algebra")).toBe(1);
+    expect(await favorites("?query=photosynthesis%20lab")).toBe(1);
+    expect(await favorites("?query=pla")).toBe(2);
+    expect(await favorites(`?grades[]=${grade5}`)).toBe(1);
+    expect(await favorites("?f[others][]=open")).toBe(2);
+    expect(await favorites("?f[others][]=restricted")).toBe(1);
+    expect(await favorites("?f[others][]=favorites&query=lab")).toBe(1);
+    await favorite(items.publicPhoto!, false);
+    expect(await favorites("?query=photosynthesis")).toBe(1);
+    // A favorite the profile may no longer see (it left the group the item was shared with) is not counted.
+    await server.db.deleteFrom("group_members").where("profile_id", "=", groupMember.id).execute();
+    expect(await favorites("")).toBe(1);
+    // Guests have no favorites, and no count.
+    expect((await server.client().get("/api/search")).body.facets.others).not.toHaveProperty("favorites");
     expect((await server.client().get("/api/search?f[others][]=mine")).status).toBe(401);
     expect(titles((await server.client().get("/api/search?f[others][]=open")).body)).toHaveLength(3);
   });
