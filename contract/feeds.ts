@@ -151,6 +151,9 @@ export const GROUP_MEMBERS_SHOWN = 50;
  */
 export const GroupMembersQuery = z.object({ page: listPage, requests_page: listPageOf("requests_page") });
 
+/** GET {group members}/candidates: the people whose name holds `st` (empty finds nobody), for its Add a member field. */
+export const GroupMemberCandidatesQuery = z.object({ st: z.string().max(255).default("") });
+
 /** One person of a group, as its Members card lists them: name leading to their profile, and their role in it. */
 export const GroupMember = z.object({ id: z.number(), name: z.string(), link: z.string(), role: z.enum(["leader", "member"]) });
 export type GroupMember = z.infer<typeof GroupMember>;

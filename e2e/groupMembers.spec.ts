@@ -115,7 +115,7 @@ test("a guest on a public group's page is asked to sign in to see its people, an
 test("a leader pages a group of more than 50 people, and changes someone on page 2 without leaving it", async ({ page, playwright }) => {
   test.slow();
   const runId = Date.now().toString(36);
-  const person = (i: number) => `Paging Person ${String(i).padStart(2, "0")}`;
+  const person = (i: number) => `Paging ${runId} Person ${String(i).padStart(2, "0")}`;
   // A new group anyone can join, led by the teacher, and 55 people registered through the API who join it: 56 in all.
   await signInViaApi(page, TEACHER);
   const created = await page.request.post("/groups", { data: { name: `Paging Group ${runId}`, description: "A group with more people than a page lists.", join_permission: 6 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
@@ -140,6 +140,10 @@ test("a leader pages a group of more than 50 people, and changes someone on page
   await expect(pager).toContainText("Page 1 of 2");
   await expect(personRow(page, person(48))).toBeVisible();
   await expect(personRow(page, person(49))).toHaveCount(0);
+  // Add a member offers nobody already in the group, whichever page lists them: Person 5 and 50 to 54 (page 2) are all in it.
+  await card.getByRole("searchbox", { name: "Add a member" }).fill(`Paging ${runId} Person 5`);
+  await expect(card.getByRole("list", { name: "Matching people" })).toHaveText("No results found.");
+  await card.getByRole("searchbox", { name: "Add a member" }).fill("");
 
   // Next by keyboard (focused directly: a leader's 50 rows hold 100 buttons before it): page 2, kept in the address;
   // Next is disabled there (aria-disabled), and keeps focus.

@@ -8,6 +8,8 @@ import {
   GroupJoiningResponse,
   GroupMembersResponse,
   GroupMembershipResponse,
+  OWNER_AUTOCOMPLETE_MIN,
+  OwnerAutocomplete,
   StatusMessageResponse,
   feedBase,
   groupJoinRequestPath,
@@ -176,6 +178,20 @@ export function useGroupMembers(owner: FeedOwner, pages: { page: number; request
     queryFn: () => getJson(relative(groupMembersPath(owner.id)), GroupMembersResponse, { searchParams: { page, requests_page: requestsPage } }),
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The people the group's leaders may add whose name holds the term, from 3 characters: none already in the group,
+ * whichever page of its roll they are on (GET {members}/candidates). Keyed under groupMembersKey, so a person just
+ * added is no longer offered.
+ */
+export function useGroupMemberCandidates(owner: FeedOwner, term: string) {
+  return useQuery({
+    queryKey: [...groupMembersKey(owner), "candidates", term],
+    queryFn: () => getJson(`${relative(groupMembersPath(owner.id))}/candidates`, OwnerAutocomplete, { searchParams: { st: term } }),
+    enabled: term.length >= OWNER_AUTOCOMPLETE_MIN,
+    staleTime: 30_000,
   });
 }
 

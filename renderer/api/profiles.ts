@@ -38,13 +38,13 @@ export function useInstitutionSearch(term: string) {
 
 /**
  * People and groups whose name holds the term (GET /profile/autocomplete, at most 30), for the permissions and share
- * dialogs' pickers (people only with `peopleOnly`: a group's Add member); asked from 3 characters, as the owner autocomplete is.
+ * dialogs' pickers; asked from 3 characters, as the owner autocomplete is. (A group's Add a member asks its own list,
+ * without its people: useGroupMemberCandidates.)
  */
-export function useProfileCandidates(term: string, options: { peopleOnly?: boolean } = {}) {
-  const peopleOnly = options.peopleOnly ?? false;
+export function useProfileCandidates(term: string) {
   return useQuery({
-    queryKey: ["profileCandidates", term, peopleOnly],
-    queryFn: () => getJson("profile/autocomplete", OwnerAutocomplete, { searchParams: peopleOnly ? { st: term, "only-profile": 1 } : { st: term } }),
+    queryKey: ["profileCandidates", term],
+    queryFn: () => getJson("profile/autocomplete", OwnerAutocomplete, { searchParams: { st: term } }),
     enabled: term.trim().length >= OWNER_AUTOCOMPLETE_MIN,
     staleTime: 30_000,
   });

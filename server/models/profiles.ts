@@ -75,13 +75,14 @@ export async function listProfileNames(db: Db, ids: number[]): Promise<{ id: num
 export async function findProfilesMatching(db: Db, term: string, limit: number, narrow: ProfileMatchNarrowing = {}): Promise<{ id: number; name: string; kind: Profile["kind"] }[]> {
   const like = containsPattern(term);
   if (!like) return [];
-  const { kind, exclude = [], withinGroupsOf } = narrow;
+  const { kind, exclude = [], withinGroupsOf, notInGroup } = narrow;
   return db
     .selectFrom("profiles")
     .select(["id", "name", "kind"])
     .where(sql`lower(name)`, "like", like)
     .$if(kind !== undefined, (q) => q.where("kind", "=", kind!))
     .$if(exclude.length > 0, (q) => q.where("id", "not in", [...exclude]))
+    .$if(notInGroup !== undefined, (q) => q.where("id", "not in", (eb) => eb.selectFrom("group_members").select("profile_id").where("group_id", "=", notInGroup!)))
     .$if(withinGroupsOf !== undefined, (q) =>
       q.where((eb) => {
         const groupsOfAsker = eb.selectFrom("group_members").select("group_id").where("profile_id", "=", withinGroupsOf!);
@@ -95,11 +96,12 @@ export async function findProfilesMatching(db: Db, term: string, limit: number, 
     .execute();
 }
 
-/** What findProfilesMatching may be narrowed to: one kind, without some ids, within one person's groups (its groups and their people). */
+/** What findProfilesMatching may be narrowed to: one kind, without some ids, within one person's groups (its groups and their people), outside one group. */
 export interface ProfileMatchNarrowing {
   kind?: Profile["kind"];
   exclude?: readonly number[];
   withinGroupsOf?: number;
+  notInGroup?: number;
 }
 
 /** A profile by its uid (users and groups). */

@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { GROUP_JOIN_INVITATION_ONLY, GROUP_JOIN_PERMISSIONS, type GroupMember } from "../../../contract/index.js";
 import { discussionFailureText } from "../../api/discussions.js";
-import { useGroupMemberChange, useGroupMembers, useGroupMembership, type FeedOwner, type GroupMemberChange } from "../../api/feeds.js";
-import { useProfileCandidates } from "../../api/profiles.js";
+import { useGroupMemberCandidates, useGroupMemberChange, useGroupMembers, useGroupMembership, type FeedOwner, type GroupMemberChange } from "../../api/feeds.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { signInPath } from "../../routes/paths.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
@@ -58,7 +57,7 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
   // A guest's card says only how to see the people (a roll read before signing out is not shown).
   const data = guest ? undefined : members.data;
   const manage = data?.abilities.manage ?? false;
-  const candidates = useProfileCandidates(manage ? term.trim() : "", { peopleOnly: true });
+  const candidates = useGroupMemberCandidates(owner, manage ? term.trim() : "");
 
   const goToPage = (param: string, next: number, replace = false) =>
     setParams(
@@ -242,7 +241,6 @@ export function GroupMembersCard({ owner }: { owner: FeedOwner }) {
               term={term}
               onTermChange={setTerm}
               candidates={candidates.data?.data}
-              exclude={(p) => p.is_group || data.data.some((m) => m.id === p.profile_id)}
               verb="Add"
               onPick={handleAdd}
             />

@@ -10,6 +10,7 @@ import {
   GROUP_MEMBERS_SHOWN,
   GROUP_MEMBER_MESSAGES,
   GroupMemberAddRequest,
+  GroupMemberCandidatesQuery,
   GroupMembersQuery,
   GroupMemberRoleRequest,
   GroupJoinPermissionRequest,
@@ -20,10 +21,12 @@ import {
   FeedPostUpdateRequest,
   FeedQuery,
   MAX_ID,
+  PROFILE_AUTOCOMPLETE_LIMIT,
   type FeedPostDeleteResponse,
   type GroupJoinRequestResponse,
   type GroupJoiningResponse,
   type GroupMembershipResponse,
+  type OwnerAutocomplete,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
 import { deleteFeedPostWithFiles, postToFeed } from "../../commands/feedPosts.js";
@@ -34,11 +37,12 @@ import { parseOr422 } from "../../lib/validate.js";
 import { attachmentsOfFeedPosts } from "../../models/attachments.js";
 import { feedPostFeedbackCounts, feedPostFeedbackOf, findFeedPost, listFeedPosts, setFeedPostFeedback, updateFeedPostContent, type FeedPostWithPoster } from "../../models/feeds.js";
 import { storeReport } from "../../models/reports.js";
-import { addGroupMember, changeGroupMember, findGroupJoining, findProfileKind, listGroupMembers, removeGroupMember, setGroupJoinPermission, type GroupJoining } from "../../models/profiles.js";
+import { addGroupMember, changeGroupMember, findGroupJoining, findProfileKind, findProfilesMatching, listGroupMembers, removeGroupMember, setGroupJoinPermission, type GroupJoining } from "../../models/profiles.js";
 import { authenticate, authorize, authorizeView, contentObjectPolicy, feedPolicy, groupPolicy } from "../../policies/index.js";
 import type { FeedSubject } from "../../policies/feed.js";
 import { presentFeedback } from "../../presenters/comment.js";
 import { presentFeedPage, presentFeedPost, presentGroupMembers, type FeedLookups } from "../../presenters/feed.js";
+import { presentProfileOption } from "../../presenters/profile.js";
 import type { FileStorage } from "../../storage/fileStorage.js";
 import { siteFeatures } from "../app/index.js";
 import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js";
@@ -159,6 +163,16 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
       findGroupJoining(db, feed.item.profile_id!),
     ]);
     res.json(presentGroupMembers(req.actor, rows, { total, soleLeaderId, page, per: GROUP_MEMBERS_SHOWN, requestsPage: requests_page }, role, requests, joining));
+  });
+
+  // The Add a member field's people: names holding the term, people only, and none already in the group, whichever
+  // page of its roll they are on. For those who may add them; the roll's own reader gets it whole from the members list.
+  router.get("/groups/:modelId/members/candidates", authenticate(), async (req, res) => {
+    const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
+    authorize(req.actor, groupPolicy.canManageMembers(req.actor, feedPolicy.roleIn(req.actor, feed.subject)), GROUP_MEMBER_MESSAGES.manageForbidden);
+    const { st } = parseOr422(GroupMemberCandidatesQuery, req.query);
+    const rows = await findProfilesMatching(db, st, PROFILE_AUTOCOMPLETE_LIMIT, { kind: "user", notInGroup: feed.item.profile_id! });
+    res.json({ data: rows.map(presentProfileOption) } satisfies OwnerAutocomplete);
   });
 
   // How people join the group: its leaders and administrators choose (pending requests to join stay, to be answered).

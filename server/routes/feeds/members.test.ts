@@ -248,6 +248,34 @@ describe("managing a group's people", () => {
     }
   });
 
+  it("offers its leaders and administrators people to add who are not in it yet, whichever page of the roll they are on", async () => {
+    const crowd = [];
+    for (let i = 0; i < GROUP_MEMBERS_SHOWN + 5; i++) crowd.push(await buildUser(server.db, { name: `Quokka ${String(i).padStart(3, "0")}` }));
+    const outsiders = [await buildUser(server.db, { name: "Quokka Outsider" }), await buildUser(server.db, { name: "quokka outsider two" })];
+    const group = await buildGroup(server.db, cast.leader, crowd);
+    const page = await buildGroupPage(server.db, cast.leader, group, "Quokka Club");
+    // A group with that name is not a person to add.
+    await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader), "Quokka Friends");
+    const candidates = (c: TestClient, st: string) => c.get(`${members(page)}/candidates?st=${encodeURIComponent(st)}`);
+
+    const found = await candidates(as.leader, "quokka");
+    expect(found.status).toBe(200);
+    fits("get", "/groups/{modelId}/members/candidates", found);
+    // The crowd is in the group (the last of them on its second page): only the two outsiders are offered.
+    expect(found.body.data.map((p: { profile_id: number }) => p.profile_id).sort()).toEqual(outsiders.map((o) => o.id).sort());
+    expect(found.body.data[0]).toEqual({ profile_id: outsiders[0]!.id, name: "Quokka Outsider", is_group: false });
+    expect((await candidates(as.admin, "Quokka 054")).body.data).toEqual([]);
+    expect((await candidates(as.leader, "")).body.data).toEqual([]);
+    // Added, a person is no longer offered.
+    expect((await as.leader.post(members(page), { profile_id: outsiders[1]!.id })).status).toBe(201);
+    expect((await candidates(as.leader, "quokka")).body.data.map((p: { profile_id: number }) => p.profile_id)).toEqual([outsiders[0]!.id]);
+
+    // Who may: as for adding.
+    expect(await statusesByRole(as, (c) => candidates(c, "quokka"))).toEqual({ guest: 401, member: 403, owner: 403, leader: 200, groupie: 403, moderator: 403, admin: 200 });
+    expect((await candidates(as.member, "quokka")).body.message).toBe(GROUP_MEMBER_MESSAGES.manageForbidden);
+    expect((await candidates(as.leader, "q".repeat(256))).status).toBe(422);
+  });
+
   it("keeps an 'Only members' group hidden from those who would manage it without seeing it", async () => {
     const hidden = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader), "Hidden Club", { restricted: true });
     expect((await as.member.post(members(hidden), { profile_id: cast.member.id })).status).toBe(404);
