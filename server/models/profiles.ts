@@ -149,7 +149,7 @@ export interface GroupMemberRow {
  * name, how many there are in all, and its only leader's id when it has one only (null otherwise), on every page.
  */
 export async function listGroupMembers(db: Db, groupId: number, page: number, per: number): Promise<{ rows: GroupMemberRow[]; total: number; soleLeaderId: number | null }> {
-  const [rows, count, leaders] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     db
       .selectFrom("group_members")
       .innerJoin("profiles", "profiles.id", "group_members.profile_id")
@@ -161,11 +161,18 @@ export async function listGroupMembers(db: Db, groupId: number, page: number, pe
       .limit(per)
       .offset((page - 1) * per)
       .execute(),
-    db.selectFrom("group_members").select((eb) => eb.fn.countAll<number | string>().as("n")).where("group_id", "=", groupId).executeTakeFirstOrThrow(),
-    // Two leaders at most tell whether there is only one.
-    db.selectFrom("group_members").select("profile_id").where("group_id", "=", groupId).where("role", "=", "leader").orderBy("profile_id").limit(2).execute(),
+    // Everyone, and the leaders: their count, and one of them (the only one when they count 1).
+    db
+      .selectFrom("group_members")
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as("n"),
+        eb.fn.count<number | string>(eb.case().when("role", "=", "leader").then(eb.ref("profile_id")).end()).as("leaders"),
+        eb.fn.min<number | null>(eb.case().when("role", "=", "leader").then(eb.ref("profile_id")).end()).as("leader"),
+      ])
+      .where("group_id", "=", groupId)
+      .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n), soleLeaderId: leaders.length === 1 ? leaders[0]!.profile_id : null };
+  return { rows, total: Number(counts.n), soleLeaderId: Number(counts.leaders) === 1 ? Number(counts.leader) : null };
 }
 
 /** Takes a plain member out of the group (leaders are never removed this way). */
