@@ -7,6 +7,11 @@ export async function favoriteIdsAmong(db: Db, profileId: number | null, content
   return new Set(rows.map((r) => r.content_id));
 }
 
+/** Every item the profile has favorited (its "My favorites"). */
+export async function favoriteIdsOf(db: Db, profileId: number): Promise<number[]> {
+  return (await db.selectFrom("favorites").select("content_id").where("profile_id", "=", profileId).execute()).map((r) => r.content_id);
+}
+
 /** Sets whether the profile favorites the item; returns the final value. Idempotent. */
 export async function setFavorite(db: Db, profileId: number, contentId: number, value: boolean): Promise<boolean> {
   if (value) {

@@ -2,10 +2,11 @@ import type { SearchRequest } from "../../contract/index.js";
 import type { Logger } from "pino";
 import type { Db } from "../db/connection.js";
 import type { Actor } from "../lib/actor.js";
+import { favoriteIdsOf } from "../models/favorites.js";
 import type { CatalogueIndex } from "./catalogueIndex.js";
 import { resolveSearch } from "./resolveSearch.js";
 import { searchContent, type ResolvedSearch, type SearchOutcome } from "./searchContent.js";
-import { searchIndexed } from "./searchIndexed.js";
+import { countFavoritesIndexed, searchIndexed } from "./searchIndexed.js";
 import { SearchLookups } from "./searchLookups.js";
 import { SeenBefore } from "./seenBefore.js";
 import { suggestTerm } from "./suggest.js";
@@ -196,20 +197,20 @@ export class CatalogueSearch {
   private async withFavoritesCount(index: CatalogueIndex | null, resolved: ResolvedSearch, answer: SearchAnswer): Promise<SearchAnswer> {
     const { facets } = answer.outcome;
     if (resolved.profileId === null || !facets) return answer;
-    const { request } = resolved;
-    const favorites = request.others.includes("favorites")
-      ? answer.outcome.total
-      : (await this.runner(index)({ ...resolved, request: { ...request, others: [...request.others, "favorites"], page: 1, per: 1, includeFacets: false } })).total;
+    const favorites = resolved.request.others.includes("favorites") ? answer.outcome.total : await this.countFavorites(index, resolved, await favoriteIdsOf(this.db, resolved.profileId));
     return { ...answer, outcome: { ...answer.outcome, facets: { ...facets, others: { ...facets.others, favorites } } } };
   }
 
-  /** Searches in the index, or in SQL when there is none. */
-  private runner(index: CatalogueIndex | null): (r: ResolvedSearch) => Promise<SearchOutcome> {
-    return (r) => (index ? searchIndexed(this.db, index, r, this.lookups) : searchContent(this.db, r, this.lookups));
+  /** How many of the search's matches are among the favorites: none to count without any; else in the index, or in SQL as the search with the favorites filter. */
+  private async countFavorites(index: CatalogueIndex | null, resolved: ResolvedSearch, favoriteIds: number[]): Promise<number> {
+    if (!favoriteIds.length) return 0;
+    if (index) return countFavoritesIndexed(this.db, index, resolved, favoriteIds);
+    const { request } = resolved;
+    return (await searchContent(this.db, { ...resolved, request: { ...request, others: [...request.others, "favorites"], page: 1, per: 1, includeFacets: false } }, this.lookups)).total;
   }
 
   private async search(index: CatalogueIndex | null, resolved: ResolvedSearch): Promise<Omit<SearchAnswer, "guestBodies">> {
-    const run = this.runner(index);
+    const run = (r: ResolvedSearch) => (index ? searchIndexed(this.db, index, r, this.lookups) : searchContent(this.db, r, this.lookups));
     const outcome = await run(resolved);
     const term = resolved.request.st;
     const didYouMean = term && outcome.total < SUGGEST_BELOW ? await this.suggestion(run, resolved, outcome.total) : null;

@@ -1,6 +1,7 @@
 import type { Sort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { VIEWING_PERMISSIONS } from "../models/content.js";
+import { favoriteIdsOf } from "../models/favorites.js";
 import type { CatalogueIndex, TabledWord } from "./catalogueIndex.js";
 import { addInto, addProfilesInto, type CountTable } from "./countTable.js";
 import { keepSorted, popcount, sortedHas, type SlotBits } from "./slots.js";
@@ -446,8 +447,22 @@ function fromTable(index: CatalogueIndex, table: CountTable, scopeKind: number, 
   return { total, matches: null, typeCounts, attrCounts, ownerCounts, publisherCounts, visibilityCounts };
 }
 
-/** Counts a search's matches; `only`: count just the attributes marked in it (and none of the owners, publishers or visibilities). */
-async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, cached: boolean, only: Uint8Array | null): Promise<Counted> {
+/**
+ * How many of the search's matches are among `favoriteIds` (the profile's favorites, read by the caller): the "My
+ * favorites" count, counted as the search with the favorites filter, without its page or its other counts.
+ */
+export async function countFavoritesIndexed(db: Db, index: CatalogueIndex, s: ResolvedSearch, favoriteIds: readonly number[]): Promise<number> {
+  // A term with no searchable words matches nothing (see searchIndexed).
+  if (s.request.st && !queryWords(s.request.st).length) return 0;
+  const request = { ...s.request, others: [...new Set([...s.request.others, "favorites" as const])], includeFacets: false };
+  return (await countMatches(db, index, { ...s, request }, false, null, new Set(favoriteIds))).total;
+}
+
+/**
+ * Counts a search's matches; `only`: count just the attributes marked in it (and none of the owners, publishers or
+ * visibilities); `favoriteIds`: the profile's favorites when the caller has read them already.
+ */
+async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, cached: boolean, only: Uint8Array | null, favoriteIds?: Set<number>): Promise<Counted> {
   const r = s.request;
 
   // Which (model key, sub type) codes the chosen types allow.
@@ -462,9 +477,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
   const granted = scope.kind === "member" ? await grantedIds(db, scope.profileId, scope.groupIds) : null;
   // The owners whose restricted items the member sees as its own: itself and its groups (policies/contentObject.ts viewScope).
   const mine = new Set(scope.kind === "member" ? scope.ownerIds : []);
-  const favorites = r.others.includes("favorites")
-    ? new Set((await db.selectFrom("favorites").select("content_id").where("profile_id", "=", s.profileId ?? -1).execute()).map((f) => f.content_id))
-    : null;
+  const favorites = r.others.includes("favorites") ? (favoriteIds ?? new Set(s.profileId === null ? [] : await favoriteIdsOf(db, s.profileId))) : null;
   // No awaits below: the index's scratch marks (used by matchWords and the attribute lists) stay ours.
   const version = index.version;
   const owners = r.owners.length ? new Set(r.owners) : null;

@@ -221,6 +221,8 @@ describe("search", () => {
     expect(await favorites("")).toBe(3);
     // Words (one, several, a prefix covering several terms: plants and plan), attribute and other filters narrow it as they narrow the matches.
     expect(await favorites("?query=algebra")).toBe(1);
+    // A term with no searchable words finds nothing, favorites included.
+    expect(await favorites("?query=!!!")).toBe(0);
     expect(await favorites("?query=photosynthesis%20lab")).toBe(1);
     expect(await favorites("?query=pla")).toBe(2);
     expect(await favorites(`?grades[]=${grade5}`)).toBe(1);
