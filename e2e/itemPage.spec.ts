@@ -411,3 +411,28 @@ test("a member who opens an item by its link only sees no empty actions row: its
   expect(text.y - (header.y + header.height)).toBeLessThan(28);
   await expectNoAxeViolations(page, "item page of a link viewer");
 });
+
+test("a click on a result card marks the search page busy, with a bar along the window's top, until the item's page has come", async ({ page }) => {
+  // The item page's code, held back: on a first visit it is fetched before the address changes.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/ItemViewScene-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await openSearch(page);
+  const link = resultCards(page).first().getByRole("heading", { level: 3 }).getByRole("link");
+  const title = (await link.textContent())!.trim();
+  await link.click();
+  const bar = page.getByTestId("page-pending");
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveCSS("opacity", "1");
+  await expect(page.getByRole("main")).toHaveAttribute("aria-busy", "true");
+  await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
+  await saveShot(page, "page-pending.png");
+
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy");
+});

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from "react";
-import { Outlet, useMatch } from "react-router";
+import { Outlet, useMatch, useNavigation } from "react-router";
 import { FOOTER_CAROUSEL } from "../../contract/index.js";
 import { useAppConfig, useCurrentProfile, useInitializeData } from "../api/queries.js";
 import { AnnouncementBanners } from "../components/AnnouncementBanners.js";
@@ -15,13 +15,15 @@ import { SkipToResultsLink } from "../scenes/search/SkipToResultsLink.js";
 import { useFocusHeadingOnNavigate } from "../hooks/useFocusHeadingOnNavigate.js";
 import { PATHS } from "./paths.js";
 
-/** The frame around every page: skip links, header, the system announcement banners, main landmark, footer (the featured collection's carousel, the contact form), the toast region and a signed-in profile's Interceptors dialog. */
+/** The frame around every page: skip links, header (and a bar along the window's top while the next page's code loads), the system announcement banners, main landmark, footer (the featured collection's carousel, the contact form), the toast region and a signed-in profile's Interceptors dialog. */
 export function RootLayout() {
   // Load the session early: it carries the CSRF token every write needs.
   useInitializeData();
   const { data: config } = useAppConfig();
   const profile = useCurrentProfile();
   useFocusHeadingOnNavigate();
+  // A page whose code is not loaded yet is fetched before the address changes: till then the current page stays, marked busy.
+  const changingPage = useNavigation().state === "loading";
   const onSearchScreen = useMatch(PATHS.search) !== null;
   const [contacting, setContacting] = useState(false);
 
@@ -39,7 +41,8 @@ export function RootLayout() {
       {onSearchScreen && <SkipToResultsLink />}
       <SiteHeader bulkImport={<BulkImportDialog />} />
       <AnnouncementBanners />
-      <main id="main" className="page" tabIndex={-1}>
+      {changingPage && <div className="page-pending" data-testid="page-pending" aria-hidden="true" />}
+      <main id="main" className="page" tabIndex={-1} aria-busy={changingPage || undefined}>
         <Outlet />
       </main>
       <footer className="site-footer">
