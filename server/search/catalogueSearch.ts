@@ -192,7 +192,8 @@ export class CatalogueSearch {
   /**
    * A signed-in profile's answer with the "My favorites" count: how many of the matches it has favorited. Counted
    * for every request, never kept with a cached answer, since favorites change without the catalogue changing; the
-   * index tests only the favorites' own items (see searchIndexed), so it costs little beside the search.
+   * index tests only the favorites' own items (see searchIndexed), but the favorites and the member's grants are two
+   * more queries (about 1 ms on the demo with 45 favorites: docs/search.md).
    */
   private async withFavoritesCount(index: CatalogueIndex | null, resolved: ResolvedSearch, answer: SearchAnswer): Promise<SearchAnswer> {
     const { facets } = answer.outcome;
