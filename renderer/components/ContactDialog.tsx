@@ -6,31 +6,9 @@ import { useCurrentProfile } from "../api/queries.js";
 import { Alert } from "./Alert.js";
 import { Field, fieldErrorProps } from "./Field.js";
 import { CloseActions, DialogActions, ModalFrame } from "./ModalFrame.js";
+import { capturePage } from "./pageCapture.js";
 
 type FieldName = "name" | "email" | "message";
-
-/**
- * The page as a JPEG data URL (quality 0.5, as the second document says), without the dialog itself; null when the
- * browser cannot draw it. The library is loaded on first use only: most visits never send a screenshot.
- */
-async function capturePage(): Promise<string | null> {
-  try {
-    const { toJpeg } = await import("html-to-image");
-    const height = Math.min(document.body.scrollHeight, 3000);
-    return await toJpeg(document.body, {
-      quality: 0.5,
-      pixelRatio: 1,
-      height,
-      canvasHeight: height,
-      backgroundColor: "#ffffff",
-      filter: (node) => !(node instanceof HTMLElement && (node.classList.contains("dialog-overlay") || node.getAttribute("role") === "dialog")),
-    });
-  } catch (error) {
-    // Second document, section 8: a failed capture is only logged.
-    console.warn("The page could not be captured for the contact form.", error);
-    return null;
-  }
-}
 
 /**
  * The contact/feedback dialog (id feedbackModal): name, email, message and an optional screenshot of the page. The
