@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BULK_IMPORT_MESSAGES, DUPLICATE_ROW_FIELD, IMPORT_NOTHING_LABEL, IMPORT_READY_LABEL, IMPORT_STATUS_LABELS, MESSAGES, RESOURCE_MESSAGES, RESOURCE_URL_MAX, type BulkImport } from "../../../contract/index.js";
 import { buildAttribute, buildUser } from "../../test/factories.js";
 import { buildXlsx, sheetXml } from "../../test/xlsxFixture.js";
-import { startTestServer, type TestClient } from "../../test/testServer.js";
+import { type TestClient } from "../../test/testServer.js";
 import { useTestServer } from "../../test/useServer.js";
 
 const { server } = useTestServer({ seedDemo: true, env: { IMPORT_POLL_MS: "100", IMPORT_BATCH_SIZE: "7", IMPORT_MAX_EXPANDED_MB: "20" } });
@@ -458,12 +458,16 @@ describe("retrying a failed import", () => {
 });
 
 describe("files that must not harm the server", () => {
-  it("fails an import with too many rows with a clear message", async () => {
-    const limited = await startTestServer({ env: { IMPORT_POLL_MS: "100", IMPORT_MAX_ROWS: "50" } });
-    try {
+  describe("with a row limit of 50", () => {
+    const { server: limited } = useTestServer({ env: { IMPORT_POLL_MS: "100", IMPORT_MAX_ROWS: "50" } });
+    let client: TestClient;
+    beforeAll(async () => {
       const user = await buildUser(limited.db, { permissions: ["bulk_importer"] });
-      const client = limited.client();
+      client = limited.client();
       await client.signIn(user.username!, user.password);
+    });
+
+    it("fails an import with too many rows with a clear message", async () => {
       const rows = Array.from({ length: 120 }, (_, i) => `Row ${i},https://example.org/${i}`).join("\n");
       const res = await client.postFiles("/api/bulk-importer/resource/upload", { file: csv(`Title,URL\n${rows}`) });
       const failed = await settled(client, res.body.data.link);
@@ -472,17 +476,9 @@ describe("files that must not harm the server", () => {
       expect([failed.abilities.retry, failed.abilities.upload_new_file]).toEqual([false, true]);
       const retried = await client.post(`${res.body.data.link}/retry`);
       expect([retried.status, retried.body.message]).toEqual([409, BULK_IMPORT_MESSAGES.retryNeedsNewFile]);
-    } finally {
-      await limited.stop();
-    }
-  });
+    });
 
-  it("counts only data rows against the row limit: a workbook with many blank rows keeps its last rows, one over the limit says so", async () => {
-    const limited = await startTestServer({ env: { IMPORT_POLL_MS: "100", IMPORT_MAX_ROWS: "50" } });
-    try {
-      const user = await buildUser(limited.db, { permissions: ["bulk_importer"] });
-      const client = limited.client();
-      await client.signIn(user.username!, user.password);
+    it("counts only data rows against the row limit: a workbook with many blank rows keeps its last rows, one over the limit says so", async () => {
       const book = (dataRows: number) => {
         const rows: string[][] = [["Title", "URL"]];
         for (let i = 0; i < dataRows; i++) {
@@ -502,9 +498,7 @@ describe("files that must not harm the server", () => {
       const over = await client.postFiles("/api/bulk-importer/resource/upload", { file: book(51) });
       const failed = await settled(client, over.body.data.link);
       expect(failed.import_results_summary.error).toBe(BULK_IMPORT_MESSAGES.tooManyRows);
-    } finally {
-      await limited.stop();
-    }
+    });
   });
 
   it("reads an XLSX whose declared dimension is a million rows by the cells it has", async () => {
