@@ -20,6 +20,7 @@ describe("request log", () => {
       res.json({ ok: true });
     });
     app.get("/boom", (_req, res) => res.status(500).json({ message: "failed" }));
+    app.get("/unset", (_req, res) => res.status(503).json({ message: "Not set up on this site." }));
     app.get("/assets/app.js", (_req, res) => res.send("js"));
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
@@ -32,14 +33,16 @@ describe("request log", () => {
   it("logs one line per request with its status and time, and never its headers", async () => {
     await fetch(`${base}/ok?x=1`, { headers: { cookie: "sid=secret-session", authorization: "Bearer secret-token" } });
     await fetch(`${base}/boom`);
+    await fetch(`${base}/unset`);
     await fetch(`${base}/assets/app.js`);
     await settle();
     const requests = lines.filter((l) => l.req);
-    expect(requests.map((l) => [l.msg, (l.req as { url: string }).url, (l.res as { statusCode: number }).statusCode])).toEqual([
-      ["request completed", "/ok?x=1", 200],
-      ["request errored", "/boom", 500],
+    expect(requests.map((l) => [l.msg, (l.req as { url: string }).url, (l.res as { statusCode: number }).statusCode, l.level])).toEqual([
+      ["request completed", "/ok?x=1", 200, 30],
+      ["request errored", "/boom", 500, 50],
+      // A service the site has not set up is a warning, not an error.
+      ["request unavailable", "/unset", 503, 40],
     ]);
-    expect(requests[1]!.level).toBe(50);
     expect(typeof requests[0]!.responseTime).toBe("number");
     expect(JSON.stringify(lines)).not.toMatch(/secret/);
     // req.log is the server's logger.

@@ -1,3 +1,4 @@
+import { MESSAGES } from "../../../contract/index.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { listOpenFlags } from "../../models/flags.js";
@@ -219,6 +220,9 @@ describe("actions around an item: copy, owner change, flag, related, similar, qu
       expect((await guest.get(`${link}/similar?sortBy=nope`)).status).toBe(422);
       expect((await memberClient.get(`/lesson-plans/${secret.uid}/similar`)).status).toBe(404);
       expect((await guest.get(`/lesson-plans/${secret.uid}/similar`)).status).toBe(401);
+      // A path of this shape naming no content type is a call all the same: JSON, not the web app's page.
+      const unknownType = await guest.get(`/abc/${secret.uid}/similar`);
+      expect([unknownType.status, unknownType.body.message]).toEqual([404, MESSAGES.notFound]);
     });
   });
 

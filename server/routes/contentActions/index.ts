@@ -139,8 +139,9 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     res.json(await presentCards(db, req, await findRelated(db, item, contentObjectPolicy.viewScope(req.actor), query.sortBy, query.limit)));
   });
 
-  router.get("/:typePath/:uid/similar", async (req, res, next) => {
-    if (!isContentTypePath(req.params.typePath)) return next();
+  // Any first segment: a path of this shape is a call, so one that names no content type is a JSON 404, not the web app's page.
+  router.get("/:typePath/:uid/similar", async (req, res) => {
+    if (!isContentTypePath(req.params.typePath)) throw new HttpError(404, MESSAGES.notFound);
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item)));
     const query = parseOr422(SimilarContentQuery, req.query);

@@ -1,3 +1,4 @@
+import { MESSAGES } from "../../../contract/index.js";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -313,6 +314,9 @@ describe("exports at {link}/export/pdf, /export/Word2007 and /export/HTML", () =
     expect(format.body.message).toBe("Unknown export format. Use pdf, Word2007 or HTML.");
     expect((await ownerClient.get(`/lesson-plans/nope/export/pdf`)).status).toBe(404);
     expect((await ownerClient.get(`/resources/${plan.uid}/export/pdf`)).status).toBe(404);
+    // A path of this shape naming no content type is a call all the same: JSON, not the web app's page.
+    const unknownType = await ownerClient.get(`/abc/${plan.uid}/export/pdf`);
+    expect([unknownType.status, unknownType.body.message]).toEqual([404, MESSAGES.notFound]);
   });
 
   it("answers 503 with a clear message when no Chromium is installed for PDFs (other formats still work)", async () => {

@@ -1,5 +1,5 @@
 import { Router, type Request } from "express";
-import { EXPORT_FORMATS, EXPORT_MESSAGES, ExportQuery, isContentTypePath } from "../../../contract/index.js";
+import { EXPORT_FORMATS, EXPORT_MESSAGES, ExportQuery, isContentTypePath, MESSAGES } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import { exportAppendix } from "../../export/exportAppendix.js";
 import { buildExportDocument } from "../../export/exportDocument.js";
@@ -29,8 +29,9 @@ const CONTENT_TYPES = {
 export function exportRouter(db: Db, storage: FileStorage, chromiumPath: string, siteUrl: (req: Request) => string): Router {
   const router = Router();
 
-  router.get("/:typePath/:uid/export/:segment", async (req, res, next) => {
-    if (!isContentTypePath(req.params.typePath)) return next();
+  // Any first segment: a path of this shape is a call, so one that names no content type is a JSON 404, not the web app's page.
+  router.get("/:typePath/:uid/export/:segment", async (req, res) => {
+    if (!isContentTypePath(req.params.typePath)) throw new HttpError(404, MESSAGES.notFound);
     const format = EXPORT_FORMATS.find((f) => f.segment.toLowerCase() === req.params.segment.toLowerCase());
     if (!format) throw new HttpError(404, EXPORT_MESSAGES.unknownFormat);
     const item = await loadByLink(db, req.params.typePath, req.params.uid);

@@ -114,8 +114,9 @@ export function zoomRouter(db: Db, config: ServerConfig): Router {
 
   const create = (type: ZoomMeetingType) => async (req: Request, res: Response) => {
     authorize(req.actor, zoomPolicy.canUseZoom(req.actor));
-    requireZoom(settings);
+    // The body first: a mistake in it is the asker's to fix whether or not Zoom is set up here.
     const input = parseOr422(ZoomMeetingRequest, req.body ?? {});
+    requireZoom(settings);
     if (type === "webinar") {
       const zoomSettings = readZoomAnswer(ZoomUserSettings, await zoomApi(req, "GET", "/users/me/settings"), "settings", req.log);
       if (zoomSettings.feature?.webinar !== true) throw new HttpError(403, ZOOM_MESSAGES.webinarsOff);

@@ -332,6 +332,8 @@ describe("Zoom meetings", () => {
         fits(method, path, res);
         expect([res.status, res.body], path).toEqual([503, { message: ZOOM_MESSAGES.notSetUp }]);
       }
+      // A bad body is the asker's mistake even here: 422, not 503.
+      for (const path of [MEETINGS, WEBINARS]) expect((await signedIn.post(path, { topic: 123 })).status, path).toBe(422);
       expect((await signedIn.get(ZOOM_CONNECT_PATH)).status).toBe(503);
       const page = await signedIn.request("GET", `${ZOOM_CALLBACK_PATH}?code=x&state=y`, undefined, { accept: "text/html" });
       expect([page.status, String(page.body)]).toEqual([503, expect.stringContaining(ZOOM_MESSAGES.notSetUp)]);
