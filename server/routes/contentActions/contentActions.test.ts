@@ -1,5 +1,5 @@
-import { MESSAGES } from "../../../contract/index.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { listOpenFlags } from "../../models/flags.js";
 import { buildAttribute, buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";

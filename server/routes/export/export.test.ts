@@ -1,4 +1,3 @@
-import { MESSAGES } from "../../../contract/index.js";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -7,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { absoluteSiteLinks } from "../../export/exportDocument.js";
 import { buildContent, buildSignedInClient, buildSignedInUser, buildUser, type TestUser } from "../../test/factories.js";
