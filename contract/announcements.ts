@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CommunityCalloutSettings, CommunityCalloutSettingsInput } from "./carousels.js";
 import { AttributeIdList, AttributeTypeConfig } from "./attributes.js";
-import { emptyOrDigits, positiveId } from "./common.js";
+import { emptyOrDigits, listPage, positiveId } from "./common.js";
 import { isZoomJoinUrl } from "./zoom.js";
 
 /** The announcement types of the first document (section 3). */
@@ -254,11 +254,23 @@ export const ManagedAnnouncement = Announcement.extend({
 });
 export type ManagedAnnouncement = z.infer<typeof ManagedAnnouncement>;
 
+/** Announcements per page of GET /api/announcements/manage. */
+export const STAFF_ANNOUNCEMENTS_PER_PAGE = 25;
+
+/** GET /api/announcements/manage?page=N. */
+export const ManagedAnnouncementsQuery = z.object({ page: listPage });
+
 /**
- * GET /api/announcements/manage: every announcement, shown now first, then those to come, then the ended ones; and the
- * core attribute types (the form's pickers), with their picker settings.
+ * GET /api/announcements/manage: a page of the announcements, shown now first, then those to come, then the ended
+ * ones (`total` counts them all); and the core attribute types (the form's pickers), with their picker settings.
  */
-export const ManagedAnnouncementsResponse = z.object({ data: z.array(ManagedAnnouncement), core_attribute_types: z.array(AttributeTypeConfig) });
+export const ManagedAnnouncementsResponse = z.object({
+  data: z.array(ManagedAnnouncement),
+  total: z.number(),
+  page: z.number(),
+  per: z.number(),
+  core_attribute_types: z.array(AttributeTypeConfig),
+});
 export type ManagedAnnouncementsResponse = z.infer<typeof ManagedAnnouncementsResponse>;
 
 /** POST, PUT and POST .../end answer the saved announcement and a message for the toast. */

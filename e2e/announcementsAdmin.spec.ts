@@ -1,12 +1,17 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, LEARNER, csrfToken, expectNoAxeViolations, signInViaApi, saveShot } from "./helpers.js";
 
-
 /** Deletes, as the administrator signed in on `adminPage`, every announcement whose title starts with `prefix` (a failed run's leftovers). */
 async function deleteAnnouncements(adminPage: Page, prefix: string): Promise<void> {
   const token = await csrfToken(adminPage.request);
-  const { data } = (await (await adminPage.request.get("/api/announcements/manage")).json()) as { data: { id: number; title: string }[] };
-  for (const a of data.filter((d) => d.title.startsWith(prefix))) {
+  // Every page read first: deleting while paging would move later entries onto pages already read.
+  const all: { id: number; title: string }[] = [];
+  for (let page = 1; ; page++) {
+    const { data } = (await (await adminPage.request.get(`/api/announcements/manage?page=${page}`)).json()) as { data: { id: number; title: string }[] };
+    if (!data.length) break;
+    all.push(...data);
+  }
+  for (const a of all.filter((d) => d.title.startsWith(prefix))) {
     expect((await adminPage.request.delete(`/api/announcements/${a.id}`, { headers: { "X-CSRF-Token": token } })).ok()).toBeTruthy();
   }
 }
@@ -125,6 +130,34 @@ test("announcements: an admin posts one with a meeting; a member sees its banner
   } finally {
     await deleteAnnouncements(page, "E2E announcement ");
     await member.context().close();
+  }
+});
+
+test("announcements: the staff list comes 25 a page, the ended ones last", async ({ page }) => {
+  const prefix = `E2E announcement paged ${Date.now().toString(36)} `;
+  await signInViaApi(page, ADMIN);
+  try {
+    const token = await csrfToken(page.request);
+    const before = (await (await page.request.get("/api/announcements/manage")).json()) as { total: number };
+    // Enough to fill page 1 with announcements shown now, so the demo's ended one moves to page 2.
+    for (let i = 0; i < Math.max(0, 26 - before.total); i++) {
+      expect((await page.request.post("/api/announcements", { data: { title: `${prefix}${i}`, type: "information" }, headers: { "X-CSRF-Token": token } })).status()).toBe(201);
+    }
+    const total = Math.max(26, before.total);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/moderation/announcements");
+    const list = page.getByRole("list", { name: "Announcements" });
+    await expect(list.locator(":scope > li")).toHaveCount(25);
+    await expect(page.getByRole("status").filter({ hasText: `${total} announcements` })).toBeVisible();
+    const pager = page.getByRole("navigation", { name: "Pages of announcements" });
+    await expect(pager).toContainText(`Page 1 of ${Math.ceil(total / 25)}`);
+    await pager.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/moderation\/announcements\?page=2$/);
+    await expect(list.locator(":scope > li").last().getByRole("heading")).toContainText("Ended");
+    await saveShot(page, "announcements-page-2-1280.png", { fullPage: true });
+    await expectNoAxeViolations(page, "announcements page 2");
+  } finally {
+    await deleteAnnouncements(page, prefix);
   }
 });
 

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { AnnouncementSaveResponse, AnnouncementsResponse, ManagedAnnouncementsResponse, StatusMessageResponse, type AnnouncementInput } from "../../contract/index.js";
 import { deleteJson, getJson, postJson, putJson } from "./client.js";
 
@@ -15,9 +15,15 @@ export function useAnnouncements() {
 /** The query key of the administrators' list. */
 export const managedAnnouncementsKey = ["announcements", "managed"] as const;
 
-/** GET /api/announcements/manage: every announcement, for administrators (the staff page shows a refusal itself). */
-export function useManagedAnnouncements(enabled: boolean) {
-  return useQuery({ queryKey: managedAnnouncementsKey, queryFn: () => getJson("api/announcements/manage", ManagedAnnouncementsResponse), enabled, meta: { refusalsShownByScreen: true } });
+/** GET /api/announcements/manage?page=N: a page of the announcements, for administrators (the staff page shows a refusal itself). */
+export function useManagedAnnouncements(page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...managedAnnouncementsKey, page],
+    queryFn: () => getJson("api/announcements/manage", ManagedAnnouncementsResponse, { searchParams: { page } }),
+    enabled,
+    placeholderData: keepPreviousData,
+    meta: { refusalsShownByScreen: true },
+  });
 }
 
 /** POST /api/announcements (no id) or PUT /api/announcements/{id}. */

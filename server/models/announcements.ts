@@ -73,9 +73,31 @@ function selectManaged(db: Db) {
     .select(["content.id", "content.uid", "content.model_key", "content.sub_type", "content.title", "content.description", "content.visibility", "content.updated_at"]);
 }
 
-/** Every announcement (shown, to come and ended), the latest changed first; the staff page groups them by state. */
-export async function listAllAnnouncements(db: Db) {
-  return selectManaged(db).orderBy("content.updated_at", "desc").orderBy("content.id", "desc").execute();
+/**
+ * A page of the announcements as their state is at `now` (presenters/announcement.ts announcementState): shown now
+ * first, then those to come, then the ended ones, the latest changed first within each; and how many there are.
+ */
+export async function pageManagedAnnouncements(db: Db, now: string, { page, per }: { page: number; per: number }) {
+  const [rows, counted] = await Promise.all([
+    selectManaged(db)
+      .orderBy((eb) =>
+        eb
+          .case()
+          .when(eb.and([eb("announcements.end_time", "is not", null), eb("announcements.end_time", "<=", now)]))
+          .then(2)
+          .when(eb.and([eb("announcements.start_time", "is not", null), eb("announcements.start_time", ">", now)]))
+          .then(1)
+          .else(0)
+          .end(),
+      )
+      .orderBy("content.updated_at", "desc")
+      .orderBy("content.id", "desc")
+      .limit(per)
+      .offset((page - 1) * per)
+      .execute(),
+    db.selectFrom("announcements").select((eb) => eb.fn.countAll<number | string | bigint>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.n) };
 }
 
 /** One announcement by its content item's id, or undefined. */

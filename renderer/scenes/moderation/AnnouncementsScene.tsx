@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { LexicalEditor } from "lexical";
 import { useCallback, useRef, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
 import {
   ANNOUNCEMENT_MANAGE_TEXTS as T,
   ANNOUNCEMENT_PRIORITY_MAX,
@@ -26,10 +27,12 @@ import { fromLocalInput, shownInWords, StaffCard, StaffEntriesPage, StaffFormDia
 const TYPE_LABELS: Record<AnnouncementType, string> = { information: "Information", error: "Error", question: "Question", event: "Event", others: "Others" };
 const AUDIENCE_LABELS: Record<AnnouncementAudience, string> = { public: "Everyone", authed: "Signed-in users", restricted: "Only people it is shared with on its page" };
 
-/** The administrators' system announcements (the banners under the header), at /moderation/announcements. */
+/** The administrators' system announcements (the banners under the header), at /moderation/announcements, 25 a page (`?page=`). */
 export function AnnouncementsScene() {
   const allowed = Boolean(useCurrentProfile()?.permissions.manage_announcements);
-  const announcements = useManagedAnnouncements(allowed);
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get("page")) || 1));
+  const announcements = useManagedAnnouncements(page, allowed);
   const queryClient = useQueryClient();
 
   /** After a change: the list and the banners (the administrator's own included). */
@@ -45,6 +48,7 @@ export function AnnouncementsScene() {
       newId="new-announcement"
       counted
       query={announcements}
+      paging={{ page, label: "Pages of announcements", onPage: (p) => setParams(p > 1 ? { page: String(p) } : {}) }}
       card={(announcement, { edit, ask }) => <AnnouncementCard key={announcement.id} announcement={announcement} onEdit={edit} onEnd={() => ask("end")} onDelete={() => ask("delete")} />}
       form={(announcement, props) => <AnnouncementDialog announcement={announcement} coreTypes={announcements.data?.core_attribute_types ?? []} {...props} />}
       afterSave={refresh}

@@ -6,7 +6,9 @@ import {
   AnnouncementsQuery,
   type AnnouncementSaveResponse,
   type AnnouncementsResponse,
+  ManagedAnnouncementsQuery,
   type ManagedAnnouncementsResponse,
+  STAFF_ANNOUNCEMENTS_PER_PAGE,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
 import { createAnnouncement, deleteAnnouncement, endAnnouncement, updateAnnouncement, type CoreAttributeChoice } from "../../commands/saveAnnouncement.js";
@@ -14,12 +16,10 @@ import { checkAttributeChoice } from "../../commands/setContentTags.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { coreAttributesOf, coreAttributeTypes, findAnnouncement, listAllAnnouncements, listCurrentAnnouncements } from "../../models/announcements.js";
+import { coreAttributesOf, coreAttributeTypes, findAnnouncement, listCurrentAnnouncements, pageManagedAnnouncements } from "../../models/announcements.js";
 import { announcementPolicy, authenticate, authorize } from "../../policies/index.js";
 import { announcementState, presentAnnouncement, presentManagedAnnouncement } from "../../presenters/announcement.js";
 import { presentAttributeTypeConfig } from "../../presenters/attribute.js";
-
-const STATE_ORDER = { current: 0, scheduled: 1, ended: 2 } as const;
 
 /**
  * System announcements: the banners current now (GET /api/announcements), and their management by administrators
@@ -38,13 +38,17 @@ export function announcementsRouter(db: Db): Router {
 
   router.get("/api/announcements/manage", authenticate(), async (req, res) => {
     authorize(req.actor, announcementPolicy.canManage(req.actor));
+    const { page } = parseOr422(ManagedAnnouncementsQuery, req.query);
     const now = new Date().toISOString();
-    const all = await listAllAnnouncements(db);
-    const core = await coreAttributesOf(db, all.map((r) => r.id));
-    const rows = all.map((row) => presentManagedAnnouncement(row, now, core.get(row.id)));
-    // Shown now first, then those to come, then the ended ones; the latest changed first within each (a stable sort).
-    rows.sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state]);
-    res.json({ data: rows, core_attribute_types: (await coreAttributeTypes(db)).map(presentAttributeTypeConfig) } satisfies ManagedAnnouncementsResponse);
+    const { rows, total } = await pageManagedAnnouncements(db, now, { page, per: STAFF_ANNOUNCEMENTS_PER_PAGE });
+    const core = await coreAttributesOf(db, rows.map((r) => r.id));
+    res.json({
+      data: rows.map((row) => presentManagedAnnouncement(row, now, core.get(row.id))),
+      total,
+      page,
+      per: STAFF_ANNOUNCEMENTS_PER_PAGE,
+      core_attribute_types: (await coreAttributeTypes(db)).map(presentAttributeTypeConfig),
+    } satisfies ManagedAnnouncementsResponse);
   });
 
   router.post("/api/announcements", authenticate(), async (req, res) => {

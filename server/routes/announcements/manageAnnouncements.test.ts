@@ -117,6 +117,30 @@ describe("managing system announcements (GET /api/announcements/manage, POST, PU
     expect(await bannersOf(server.client())).toEqual(expect.arrayContaining(["Open day", "Info"]));
   });
 
+  it("lists 25 a page, by state across the pages: shown now, then to come, then ended", async () => {
+    const admin = cast.clients.admin;
+    const build = (title: string, banner: { start_time?: string; end_time?: string } = {}) => buildAnnouncement(server.db, { ownerId: cast.owner.id, title }, banner);
+    for (let i = 1; i <= 24; i++) await build(`Now ${String(i).padStart(2, "0")}`);
+    await build("Later", { start_time: at(HOUR) });
+    // Changed last, listed last: the state comes first.
+    await build("Over A", { start_time: at(-2 * HOUR), end_time: at(-HOUR) });
+    await build("Over B", { end_time: at(-HOUR) });
+
+    const first = await admin.get("/api/announcements/manage");
+    fits("get", "/api/announcements/manage", first);
+    expect([first.body.total, first.body.page, first.body.per, first.body.data.length]).toEqual([27, 1, 25, 25]);
+    const states = (res: typeof first) => res.body.data.map((a: { state: string }) => a.state);
+    expect(states(first)).toEqual([...Array(24).fill("current"), "scheduled"]);
+    // The latest changed first within a state (ties by id, the latest made first).
+    expect(first.body.data[0].title).toBe("Now 24");
+    const second = await admin.get("/api/announcements/manage?page=2");
+    expect([second.body.total, second.body.data.map((a: { title: string }) => a.title)]).toEqual([27, ["Over B", "Over A"]]);
+    expect((await admin.get("/api/announcements/manage?page=3")).body.data).toEqual([]);
+    const bad = await admin.get("/api/announcements/manage?page=0");
+    fits("get", "/api/announcements/manage", bad);
+    expect(bad.status).toBe(422);
+  });
+
   it("lists every announcement by state, edits one (audience too), ends one now and deletes one", async () => {
     const admin = cast.clients.admin;
     const shown = (await admin.post("/api/announcements", { title: "Shown", type: "information", audience: "public" })).body.data.id as number;
