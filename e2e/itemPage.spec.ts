@@ -266,6 +266,19 @@ test("on a desktop, a guest's item page gives its title the width of the page, n
   const headingBox = (await heading.boundingBox())!;
   const actionsBox = (await actionsRow(page).boundingBox())!;
   expect(actionsBox.y).toBeGreaterThanOrEqual(headingBox.y + headingBox.height);
+  const articleLeft = (await page.locator("article.item-page").boundingBox())!.x;
+
+  // An announcement's three buttons (no Collect) once sat beside its title, three lines tall; a group's page of short
+  // texts sat indented, narrower than the others. Each now has the same column, its buttons under its title.
+  for (const title of ["Webinar: Teaching Data Displays", "Early Literacy Network"]) {
+    const found = (await (await page.request.get(`/api/search?query=${encodeURIComponent(title)}`)).json()) as { data: { title: string; link: string }[] };
+    await page.goto(found.data.find((card) => card.title === title)!.link);
+    const other = page.getByRole("heading", { level: 1, name: title });
+    await expect(other).toBeVisible();
+    const box = (await other.boundingBox())!;
+    expect((await actionsRow(page).boundingBox())!.y, `${title}: buttons under the title`).toBeGreaterThanOrEqual(box.y + box.height);
+    expect((await page.locator("article.item-page").boundingBox())!.x, `${title}: the page's left edge`).toBeCloseTo(articleLeft, 0);
+  }
 });
 
 test("a title of one long word wraps on the item's page and in Related content, instead of running off the screen", async ({ page }) => {

@@ -40,7 +40,7 @@ export const TITLE_PATTERNS: Record<string, string[]> = {
   outline: ["{T} Course Outline", "{T} Scope and Sequence", "Semester Plan: {t}"],
   project: ["{T} Capstone Project", "Community {t} Project", "{T} Design Challenge", "Project-Based {t}"],
   pathway: ["{T} Learning Pathway", "Pathway to Mastery: {t}", "{T} Professional Learning Pathway"],
-  cms_page: ["Announcement: New {t} Materials", "Webinar: Teaching {t}", "Update on {t} Standards"],
+  cms_page: ["New {t} Materials", "Webinar: Teaching {t}", "Update on {t} Standards"],
 };
 
 export const DESCRIPTION_SENTENCES = [
