@@ -68,6 +68,15 @@ export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/**
+ * Whether a write failed on a foreign key (SQLite's SQLITE_CONSTRAINT_FOREIGNKEY, PostgreSQL's 23503): a row it points
+ * at was deleted after the request found it, as when an item is deleted while someone collects or comments on it.
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_FOREIGNKEY" || code === "23503";
+}
+
 /** Whether a write failed on a unique constraint (SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's 23505): a row raced in first. */
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;

@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { NoResultError } from "kysely";
 import type { Logger } from "pino";
 import { MESSAGES } from "../../contract/index.js";
+import { isForeignKeyViolation } from "../db/connection.js";
 
 /** An error with an HTTP status and a message that is safe to show the client. */
 export class HttpError extends Error {
@@ -30,6 +32,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = typeof err?.status === "number" ? err.status : typeof err?.statusCode === "number" ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       res.status(status).json({ message: clientErrorMessage(err) });
+      return;
+    }
+    // A row the request found was deleted before it wrote beside it or read it again: answered as the request would be
+    // a moment later, not found. Logged (as a warning) in case one ever comes of something other than such a race.
+    if (isForeignKeyViolation(err) || err instanceof NoResultError) {
+      logger.warn({ err, method: req.method, url: req.originalUrl }, "row deleted meanwhile");
+      res.status(404).json({ message: MESSAGES.notFound });
       return;
     }
     logger.error({ err, method: req.method, url: req.originalUrl }, "unhandled error");

@@ -25,3 +25,22 @@ export async function setFavorite(db: Db, profileId: number, contentId: number, 
   }
   return value;
 }
+
+/**
+ * Flips whether the profile favorites the item and returns the new value, in one statement a flip: the row is inserted
+ * unless there, else deleted. Reading first and then writing the opposite lost flips under concurrent toggles (20 at
+ * once, even in number, left the item favorited); here each toggle takes effect exactly once. A flip whose row another
+ * request removed (or added) in between tries again.
+ */
+export async function toggleFavorite(db: Db, profileId: number, contentId: number): Promise<boolean> {
+  for (;;) {
+    const inserted = await db
+      .insertInto("favorites")
+      .values({ profile_id: profileId, content_id: contentId, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(["profile_id", "content_id"]).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+    const deleted = await db.deleteFrom("favorites").where("profile_id", "=", profileId).where("content_id", "=", contentId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) > 0) return false;
+  }
+}

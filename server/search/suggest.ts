@@ -78,9 +78,16 @@ export async function suggestTerm(db: Db, term: string, seen: (word: string) => 
   return changed ? out.join(" ") : null;
 }
 
+/**
+ * Writers of the vocabulary upsert its rows in one order, the words' own (JavaScript's comparison of strings), and on PostgreSQL each takes the
+ * rows' locks in that order till its transaction ends: two saves whose titles shared words in other orders took them
+ * crosswise and one was ended as a deadlock (a 500).
+ */
+const inLockOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Adds a document's words to the vocabulary used by suggestTerm. */
 export async function addToVocabulary(db: Db, ...texts: string[]): Promise<void> {
-  const words = [...new Set(texts.flatMap(tokenize))].filter((w) => w.length >= 3 && !/^\d+$/.test(w));
+  const words = [...new Set(texts.flatMap(tokenize))].filter((w) => w.length >= 3 && !/^\d+$/.test(w)).sort(inLockOrder);
   if (!words.length) return;
   for (let i = 0; i < words.length; i += 200) {
     const chunk = words.slice(i, i + 200).map((term) => ({ term, first_letter: term[0]!, length: term.length, doc_count: 1 }));
@@ -98,7 +105,7 @@ export async function addDocumentsToVocabulary(db: Db, documents: string[]): Pro
   for (const text of documents) {
     for (const w of new Set(tokenize(text))) if (w.length >= 3 && !/^\d+$/.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
   }
-  const entries = [...counts];
+  const entries = [...counts].sort(([a], [b]) => inLockOrder(a, b));
   for (let i = 0; i < entries.length; i += 500) {
     const chunk = entries.slice(i, i + 500).map(([term, n]) => ({ term, first_letter: term[0]!, length: term.length, doc_count: n }));
     await db

@@ -37,6 +37,19 @@ describe("POST /profile/favorite", () => {
     expect((await c.post("/profile/favorite", { modelName: "resource", type })).body).toEqual({ value: false });
   });
 
+  it("takes every one of many toggles at once exactly once", async () => {
+    const c = server.client();
+    await c.signIn(member.username!, member.password);
+    const type = `resource:${item.id}`;
+    await c.post("/profile/favorite", { type, value: false });
+    // Reading the state and then writing its opposite let two toggles read the same state: 20 at once left it favorited.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => c.post("/profile/favorite", { type })));
+    const values = answers.map((res) => res.body.value as boolean);
+    expect([values.filter((v) => v).length, values.filter((v) => !v).length]).toEqual([10, 10]);
+    const favorited = await server.db.selectFrom("favorites").select("content_id").where("profile_id", "=", member.id).where("content_id", "=", item.id).execute();
+    expect(favorited).toEqual([]);
+  });
+
   it("does not reveal items the member cannot view, and rejects bad input", async () => {
     const c = server.client();
     await c.signIn(member.username!, member.password);

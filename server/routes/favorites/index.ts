@@ -4,7 +4,7 @@ import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { findByTypeKey } from "../../models/content.js";
-import { favoriteIdsAmong, setFavorite } from "../../models/favorites.js";
+import { setFavorite, toggleFavorite } from "../../models/favorites.js";
 import { authenticate, authorize, authorizeView, contentObjectPolicy } from "../../policies/index.js";
 import { grantsOf } from "../contentActions/load.js";
 
@@ -20,8 +20,8 @@ export function favoritesRouter(db: Db): Router {
     authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
     authorize(req.actor, contentObjectPolicy.canFavorite(req.actor, item, grants), FAVORITE_MESSAGES.notFavoritable);
     const profileId = req.actor.profile!.id;
-    const wanted = body.value ?? !(await favoriteIdsAmong(db, profileId, [item.id])).has(item.id);
-    const answer: FavoriteResponse = { value: await setFavorite(db, profileId, item.id, wanted) };
+    const value = body.value === undefined ? await toggleFavorite(db, profileId, item.id) : await setFavorite(db, profileId, item.id, body.value);
+    const answer: FavoriteResponse = { value };
     res.json(answer);
   });
   return router;
