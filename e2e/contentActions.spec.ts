@@ -252,4 +252,25 @@ test.describe("around an item", () => {
     await page.waitForTimeout(500);
     await expect(page.getByRole("tooltip")).toHaveCount(0);
   });
+
+  test("a search result's title shows quick-info on hover for signed-in members, opening rightwards inside the page", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    const word = unique();
+    await startLessonPlan(page, `${word} Tide Pools`);
+    await page.clock.install();
+    await page.goto(`/search/?st=${word}`);
+    const title = resultCards(page).first().getByRole("link", { name: `${word} Tide Pools` });
+    await title.hover();
+    await page.clock.runFor(2100);
+    const popover = page.getByRole("tooltip");
+    await expect(popover).toContainText(`Lesson Plan by ${TEACHER.name}`, { timeout: 4000 });
+    // Not in the heading's bold, and wholly on the screen (anchored at the title's left, where the sidebar's is at its right).
+    expect(await popover.evaluate((el) => getComputedStyle(el).fontWeight)).toBe("400");
+    const [box, titleBox] = [await popover.boundingBox(), await title.boundingBox()];
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(box!.x - titleBox!.x)).toBeLessThan(2);
+    await saveShot(page, "search-quick-info.png");
+    await page.mouse.move(5, 5);
+    await expect(popover).toBeHidden();
+  });
 });

@@ -2,13 +2,14 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { SearchResultItem } from "../../../contract/index.js";
 import { CollectButton } from "../../components/collect/CollectButton.js";
+import { QuickInfoTrigger } from "../../components/content/QuickInfoPopover.js";
 import { FavoriteButton } from "../../components/FavoriteButton.js";
 import { TypeIcon } from "../../components/Icon.js";
 import { DesignedThumbnail } from "../../components/thumbnail/DesignedThumbnail.js";
 import { inAppItemPath } from "./resultLink.js";
 import { shortDescription } from "./searchState.js";
 
-/** One search result (list row or grid card), with its favorite and collect buttons where the type has them. */
+/** One search result (list row or grid card), with its favorite and collect buttons where the type has them, and the quick-info popover on its title for signed-in profiles. */
 export function ResultCard({ item, actions }: { item: SearchResultItem; actions?: ReactNode }) {
   const typeName = item.common.type_name_singular;
   const thumb = item.thumb_url ?? item.thumb_url_medium;
@@ -36,7 +37,10 @@ export function ResultCard({ item, actions }: { item: SearchResultItem; actions?
       </div>
       <div className="result-card__body">
         <h3 className="result-card__title" id={titleId}>
-          {appPath ? <Link to={appPath}>{item.title}</Link> : <a href={item.link}>{item.title}</a>}
+          {/* The quick-info popover on hover (second document: "Search filters: ... Quick-info popover on hover"). */}
+          <QuickInfoTrigger modelKey={item.model_key} id={item.id}>
+            {appPath ? <Link to={appPath}>{item.title}</Link> : <a href={item.link}>{item.title}</a>}
+          </QuickInfoTrigger>
         </h3>
         <p className="result-card__meta">
           <span className="result-card__type">
