@@ -180,6 +180,30 @@ test.describe("sign-in", () => {
     await expect(header(page).getByRole("link", { name: "Sign in" })).toBeFocused();
   });
 
+  test("the account menu moves with the arrow keys and closes when focus leaves it", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    await openSearch(page);
+    const toggle = header(page).getByRole("button", { name: TEACHER.name });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const scrolled = () => page.evaluate(() => window.scrollY);
+    // The arrows go through the items (they scrolled the page); Up from the first wraps to the last, Home goes back.
+    await page.keyboard.press("ArrowDown");
+    await expect(header(page).getByRole("link", { name: "Your profile" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(header(page).getByRole("link", { name: "Account" })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(header(page).getByRole("button", { name: "Sign out" })).toBeFocused();
+    await page.keyboard.press("Home");
+    await page.keyboard.press("ArrowUp");
+    await expect(header(page).getByRole("button", { name: "Sign out" })).toBeFocused();
+    expect(await scrolled()).toBe(0);
+    // Tab from its last item: it closes, rather than covering what takes focus next.
+    await page.keyboard.press("Tab");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(header(page).getByRole("button", { name: "Sign out" })).toBeHidden();
+  });
+
   test("signing out after the session expired on the server signs out, without an error", async ({ page, context }) => {
     await signInViaApi(page, TEACHER);
     await openSearch(page);

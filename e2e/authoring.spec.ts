@@ -51,6 +51,8 @@ test.describe("adding resources", () => {
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/search\/\?s=-2$/);
     await expect(resultCards(page).first().getByRole("heading", { level: 3 })).toHaveText(title);
+    // The same page at another address: its heading takes focus, which fell to <body> (Tab started over).
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeFocused();
   });
 
   test("by file: choosing a file switches to file mode; the server's 422 shows in the form", async ({ page }) => {

@@ -62,6 +62,9 @@ test("interceptors: a member signing in goes through the notices one after anoth
     await page.keyboard.press("Enter");
     // Closed after the last one; neither comes back on the next load (one dismissed, the other put off for a day).
     await expect(page.getByRole("dialog")).toHaveCount(0);
+    // Nothing opened the notices, so nothing gets focus back: the page's heading takes it (it fell to <body>, and the
+    // next Tab started over at the skip link).
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeFocused();
     expect(((await (await page.request.get("/profile/interceptors")).json()) as { data: { title: string }[] }).data.filter((d) => d.title.startsWith(run))).toEqual([]);
 
     // Another member, with the Contact us dialog open when the notices arrive: they wait until it closes.

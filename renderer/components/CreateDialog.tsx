@@ -22,6 +22,7 @@ import { Field, fieldErrorProps } from "./Field.js";
 import { Icon, type IconName } from "./Icon.js";
 import { DialogActions, ModalFrame } from "./ModalFrame.js";
 import { showToast } from "./toastStore.js";
+import { rescueFocusFromBody } from "../hooks/useFocusHeadingOnNavigate.js";
 
 /** Every type the creator modal knows, in grid order; app config and the caller narrow it. */
 export const CREATABLE_TYPES = ["resource", "lesson_plan", "collection", "outline", "project", "pathway", "group"] as const;
@@ -119,11 +120,16 @@ export function CreateDialog({
     handleOpenChange(false);
   };
 
-  /** A new page gets focus on its heading (useFocusHeadingOnNavigate); Radix would hand it back to the trigger. */
+  /**
+   * A new page gets focus on its heading (useFocusHeadingOnNavigate); Radix would hand it back to the trigger. Where the
+   * address changes but not the page (Add Resource from the search screen, which lists the new item first), the
+   * heading of the page still shown takes it, not <body>.
+   */
   const handleCloseAutoFocus = (event: Event) => {
     if (!leaving.current) return;
     leaving.current = false;
     event.preventDefault();
+    rescueFocusFromBody();
   };
 
   const cancel = <Dialog.Close className="button button--ghost">Cancel</Dialog.Close>;

@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, useLayoutEffect, useRef, type ComponentPropsWithoutRef, type FormEvent, type ReactNode } from "react";
+import { rescueFocusFromBody } from "../hooks/useFocusHeadingOnNavigate.js";
 import { Alert } from "./Alert.js";
 import { TourButton } from "./tour/TourButton.js";
 
@@ -36,8 +37,10 @@ function useReturnFocus(open: boolean, onCloseAutoFocus: ContentProps["onCloseAu
   }, [open]);
   return (event: Event) => {
     onCloseAutoFocus?.(event);
-    // A dialog that places focus itself (or an opener that left the page, e.g. after a reload) keeps Radix's way.
-    if (event.defaultPrevented || !opener.current?.isConnected) return;
+    // A dialog that places focus itself keeps it; one with no opener on the page (it opened by itself, or its opener
+    // went away, e.g. after a reload) keeps Radix's way, which leaves focus on <body>: the page's heading then takes it.
+    if (event.defaultPrevented) return;
+    if (!opener.current?.isConnected) return rescueFocusFromBody();
     event.preventDefault();
     opener.current.focus();
   };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { LoggedProfile } from "../../contract/index.js";
 import { useUnreadNotifications } from "../api/notifications.js";
@@ -148,7 +148,8 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
 /**
  * The signed-in person's name (and photo): a disclosure holding the way to their own profile (its photo is changed
  * there), Account and Sign out, so the header's row keeps room for the actions on a 1280 px screen whatever the name.
- * Escape gives focus back to the name; a click elsewhere or a new page closes it. On phones and tablets its items are
+ * Escape gives focus back to the name, the arrow keys move among its items; a click elsewhere, tabbing out of it or a new
+ * page closes it. On phones and tablets its items are
  * listed flat in the folded Menu (see layout.css).
  */
 function AccountMenu({ profile, children }: { profile: LoggedProfile; children: ReactNode }) {
@@ -168,16 +169,32 @@ function AccountMenu({ profile, children }: { profile: LoggedProfile; children: 
     return () => document.removeEventListener("pointerdown", closeOnOutsideClick);
   }, [open]);
 
-  const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== "Escape" || !open) return;
-    // Handled here: the phone's Menu around it must stay open.
-    event.stopPropagation();
-    setOpenOn(null);
-    toggleRef.current?.focus();
+  const close = () => setOpenOn(null);
+  /** Escape closes it, back on the name; the arrows, Home and End move among its items (not scroll the page). */
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!open) return;
+    if (event.key === "Escape") {
+      // Handled here: the phone's Menu around it must stay open.
+      event.stopPropagation();
+      close();
+      toggleRef.current?.focus();
+      return;
+    }
+    const items = [...(rootRef.current?.querySelectorAll<HTMLElement>(".account-menu__item") ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const next = { ArrowDown: at + 1, ArrowUp: at < 0 ? items.length - 1 : at - 1, Home: 0, End: items.length - 1 }[event.key];
+    if (next === undefined || !items.length) return;
+    event.preventDefault();
+    items[(next + items.length) % items.length]!.focus();
+  };
+  /** Tabbing out closes it, so it does not cover what takes focus next (a click elsewhere: the pointer handler above). */
+  const closeWhenFocusLeaves = (event: FocusEvent<HTMLDivElement>) => {
+    const to = event.relatedTarget as Node | null;
+    if (open && to && !rootRef.current?.contains(to)) close();
   };
 
   return (
-    <div ref={rootRef} className="account-menu" data-open={open || undefined} onKeyDown={closeOnEscape}>
+    <div ref={rootRef} className="account-menu" data-open={open || undefined} onKeyDown={handleKeyDown} onBlur={closeWhenFocusLeaves}>
       <button ref={toggleRef} type="button" className="account__name account-menu__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpenOn(open ? null : pathname)} title={profile.name /* the whole name, where the header cuts a long one */}>
         {profile.avatar ? <img className="account__avatar" src={profile.avatar} alt="" /> : null}
         <span className="account__name-text">{profile.name}</span>

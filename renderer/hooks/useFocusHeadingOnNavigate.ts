@@ -4,6 +4,28 @@ import { useLocation } from "react-router";
 /** How long a new page may take to show its heading (an item page shows "Loading…" until its item arrives). */
 const WAIT_FOR_HEADING_MS = 10_000;
 
+/** Focuses the page's main heading (made focusable by script only); false when the page has none yet. */
+export function focusMainHeading(): boolean {
+  const heading = document.querySelector<HTMLElement>("main h1");
+  if (!heading) return false;
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: false });
+  return true;
+}
+
+/**
+ * After a dialog closes with nothing to give focus back to (it opened by itself, as a notice after signing in, or what
+ * opened it is gone), focus would fall to <body> and the next Tab start over at the skip link: the page's heading takes
+ * it instead, once the close has settled, unless something else took it meanwhile.
+ */
+export function rescueFocusFromBody(): void {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    if (!focusMainHeading()) document.getElementById("main")?.focus();
+  });
+}
+
 /**
  * After a client-side page change, moves focus to the new page's main heading so screen-reader
  * and keyboard users start at the new content (not on the first load, and not on query changes).
@@ -24,19 +46,12 @@ export function useFocusHeadingOnNavigate(): void {
       const active = document.activeElement;
       return !active || active === document.body || active === focusedAtNavigation;
     };
-    const focusHeading = (): boolean => {
-      const heading = document.querySelector<HTMLElement>("main h1");
-      if (!heading) return false;
-      heading.tabIndex = -1;
-      heading.focus({ preventScroll: false });
-      return true;
-    };
-    if (focusHeading()) return;
+    if (focusMainHeading()) return;
     const main = document.getElementById("main");
     if (!main) return;
     const observer = new MutationObserver(() => {
       if (!focusUntouched()) stop();
-      else if (focusHeading()) stop();
+      else if (focusMainHeading()) stop();
     });
     const timer = window.setTimeout(() => stop(), WAIT_FOR_HEADING_MS);
     function stop() {
