@@ -32,6 +32,9 @@ export const MESSAGES = {
   unexpected: "Oops! An unexpected error has occurred. Please refresh your browser and try again.",
   systemError: "An unexpected error occurred while processing your request.  Please wait a moment and try again.",
   noResults: "No results found.",
+  /** A multiselect's search that found nothing, and one that holds its most (first document section 8). */
+  noElements: "No elements found. Consider changing the search query.",
+  maxSelected: (n: number) => `Maximum of ${n} options selected. First remove a selected option to select another.`,
   minChars: (n: number) => `Please enter at least ${n} characters to search.`,
   usernameRequired: "Username is required.",
   passwordRequired: "Password is required.",

@@ -90,6 +90,8 @@ export const DISCUSSIONS_LIMIT_MAX = 50;
 export const DISCUSSION_SEARCH_MAX = 80;
 /** Read-more collapses after 5 lines in thread lists (second document, section 9). */
 export const THREAD_LIST_READ_MORE_LINES = 5;
+/** Read-more collapses after 8 lines elsewhere: comment and feed post bodies (second document, section 9: "by default"). */
+export const READ_MORE_LINES = 8;
 /** The site features of group discussions (second document, section 6). */
 export const GROUP_DISCUSSION_FEATURES = { search: "group-discussions.search", subscribe: "group-discussions.subscribe" } as const;
 

@@ -79,6 +79,8 @@ export type InstitutionAutocomplete = z.infer<typeof InstitutionAutocomplete>;
 
 /** The most profiles GET /profile/autocomplete answers ("Permission profile autocomplete limit 30 results", second document). */
 export const PROFILE_AUTOCOMPLETE_LIMIT = 30;
+/** How many the recommend panel's picker asks for ("Profile autocomplete: … limit 10 results", first document section 9). */
+export const RECOMMEND_AUTOCOMPLETE_LIMIT = 10;
 
 export const PROFILE_AUTOCOMPLETE_MESSAGES = {
   onlyOne: "Choose only-group or only-profile, not both.",

@@ -142,6 +142,24 @@ test("a snoozed banner shows again once its 8 hours pass, on a page left open", 
   await expect(banner(page, information.title)).toBeVisible();
 });
 
+test("Snooze hides a banner for the site's snooze_hours from the app config, not a fixed 8", async ({ page }) => {
+  const [, information] = (await currentAnnouncements(page)) as [Shown, Shown];
+  // The demo serves 8 (the default); this page sees 2, as a site that set its own would serve.
+  await page.route("**/app/config", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), snooze_hours: 2 } });
+  });
+  const configRead = page.waitForResponse((r) => r.url().endsWith("/app/config"));
+  await openSearch(page);
+  await configRead;
+  const before = Date.now();
+  await banner(page, information.title).getByRole("button", { name: "Snooze" }).click();
+  await expect(banner(page, information.title)).toHaveCount(0);
+  const until = Number((await stored(page, information.id))!.slice("snoozed:".length));
+  expect(until).toBeGreaterThanOrEqual(before + 2 * HOUR - 1000);
+  expect(until).toBeLessThanOrEqual(Date.now() + 2 * HOUR + 1000);
+});
+
 /**
  * An all-day event names calendar days (contract/announcements.ts): stored as midnight UTC of its days, it fell on the
  * day before west of UTC when read as an instant. Served by a stand-in answer, since no call writes announcements.

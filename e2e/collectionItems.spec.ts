@@ -52,6 +52,10 @@ test("a collection's owner adds items from its page (the View All modal, by keyb
   const search = dialog.getByRole("searchbox", { name: "Search" });
   await search.fill("an");
   await expect(dialog.getByText("Please enter at least 3 characters to search.")).toBeVisible();
+  // A term nothing matches: the empty state names the listed type (the second document's 'No {label} found').
+  await search.fill(`zzq${stamp}`);
+  await expect(dialog.getByText("No Resources found", { exact: true })).toBeVisible();
+  await expect(cards).toHaveCount(0);
   await search.fill(stamp);
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText(guide);

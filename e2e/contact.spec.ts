@@ -19,6 +19,10 @@ test("contact form: a guest is told what is missing, sends a message with a scre
   await expect(dialog.getByText("Please provide your name")).toBeVisible();
   await expect(dialog.getByText("Please provide your email address")).toBeVisible();
   await expect(dialog.getByText("The message cannot be empty")).toBeVisible();
+  // The dialog shakes for 2 s (second document: "Simple-form invalid shake 2 s"), then stands still.
+  await expect(dialog).toHaveClass(/\bdialog--shake\b/);
+  expect(await dialog.evaluate((el) => el.getAnimations().map((a) => (a as CSSAnimation).animationName + " " + String(a.effect?.getTiming().duration)))).toEqual(["dialog-shake 2000"]);
+  await expect(dialog).not.toHaveClass(/\bdialog--shake\b/, { timeout: 4000 });
   await expect(dialog.getByRole("textbox", { name: "Your name" })).toBeFocused();
   await page.keyboard.type("Ada Guest");
   await page.keyboard.press("Tab");
@@ -127,4 +131,15 @@ test("contact form: a signed-in person finds their own name and e-mail address f
   const list = (await (await staff.request.get("/contact/messages")).json()) as { data: { name: string; email: string; message: string }[] };
   expect(list.data.find((m) => m.email === "sam.other@example.org")).toMatchObject({ name: "Sam C.", message: "Please add more Grade 5 worksheets." });
   await staff.close();
+});
+
+test("contact form: with reduced motion asked for, the dialog does not shake; the field messages still show", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await openSearch(page);
+  await page.getByRole("button", { name: "Contact us" }).click();
+  const dialog = page.getByRole("dialog", { name: "Contact us" });
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await expect(dialog.getByText("Please provide your name")).toBeVisible();
+  await expect(dialog).toHaveClass(/\bdialog--shake\b/);
+  expect(await dialog.evaluate((el) => el.getAnimations().length)).toBe(0);
 });

@@ -216,6 +216,25 @@ test("a comment kept only for its reply leaves the card with that reply", async 
   await expect(card(page).getByRole("textbox", { name: "Start the discussion" })).toHaveAttribute("placeholder", "Start the discussion...");
 });
 
+test("a long comment collapses after 8 lines with More, and Less folds it again", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const { link, opaqueId } = await createItem(page, "Long comment discussion");
+  await postComment(page, opaqueId, Array.from({ length: 12 }, (_, i) => `Line ${i + 1} of a long comment`).join("\n"));
+  await page.goto(link);
+  const comment = card(page).getByRole("article", { name: `Comment by ${TEACHER.name}` });
+  const body = comment.locator(".comment__body");
+  const linesShown = () => body.evaluate((el) => Math.round(el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)));
+  const more = comment.getByRole("button", { name: "More" });
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  // Second document: "Read-more collapses after 8 lines by default".
+  expect(await linesShown()).toBe(8);
+  await more.click();
+  await expect(comment.getByRole("button", { name: "Less" })).toHaveAttribute("aria-expanded", "true");
+  expect(await linesShown()).toBe(12);
+  await comment.getByRole("button", { name: "Less" }).click();
+  expect(await linesShown()).toBe(8);
+});
+
 test("comments come 10 at a time, newest first; View more comments loads older ones and takes focus there", async ({ page }) => {
   await signInViaApi(page, TEACHER);
   const { link, opaqueId } = await createItem(page, "Busy discussion");

@@ -43,6 +43,14 @@ test("a member reads a section's last comments, the earlier ones in a dialog, co
   await box.focus();
   await expect(practicePanel.getByRole("button", { name: "Comment", exact: true })).toBeDisabled();
   await page.keyboard.type("Could we add a photo of each animal?");
+  // A send that fails other than with a 422 shows the first document's long text in the form's banner, never the bare
+  // "System error" (the text read whole: the spec's two spaces after "request." included).
+  await page.route("**/comment/addcomment", (route) => route.fulfill({ status: 500, json: { message: "Internal failure" } }), { times: 1 });
+  await page.keyboard.press("Enter");
+  const banner = practicePanel.getByRole("alert");
+  await expect(banner).toBeVisible();
+  expect(await banner.textContent()).toBe("An unexpected error occurred while processing your request.  Please wait a moment and try again.");
+  await box.focus();
   await page.keyboard.press("Enter");
   const mine = practicePanel.getByRole("article", { name: `Comment by ${LEARNER.name}` });
   await expect(mine).toContainText("Could we add a photo of each animal?");

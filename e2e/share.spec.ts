@@ -39,7 +39,11 @@ test("share: copy the link ('Copied!'), then recommend the item to a person, wit
   await expect(send).toBeDisabled();
   const to = dialog.getByRole("searchbox", { name: "Recommend to people or groups" });
   await tabTo(page, to);
+  // The recommend picker asks for 10 results (first document: "Profile autocomplete: … limit 10 results"); the
+  // permissions dialog's keeps the server's 30.
+  const asked = page.waitForRequest((r) => r.url().includes("/profile/autocomplete?") && new URL(r.url()).searchParams.get("st") === LEARNER.name.slice(0, 6));
   await page.keyboard.type(LEARNER.name.slice(0, 6));
+  expect(new URL((await asked).url()).searchParams.get("limit")).toBe("10");
   const add = dialog.getByRole("button", { name: `Add ${LEARNER.name}` });
   await tabTo(page, add);
   await page.keyboard.press("Enter");

@@ -37,14 +37,15 @@ export function useInstitutionSearch(term: string) {
 }
 
 /**
- * People and groups whose name holds the term (GET /profile/autocomplete, at most 30), for the permissions and share
- * dialogs' pickers; asked from 3 characters, as the owner autocomplete is. (A group's Add a member asks its own list,
- * without its people: useGroupMemberCandidates.)
+ * People and groups whose name holds the term (GET /profile/autocomplete), for the permissions and share dialogs'
+ * pickers; asked from 3 characters, as the owner autocomplete is. Without `limit` the server's 30 apply (the
+ * permissions picker); the recommend panel asks for 10. (A group's Add a member asks its own list, without its
+ * people: useGroupMemberCandidates.)
  */
-export function useProfileCandidates(term: string) {
+export function useProfileCandidates(term: string, limit?: number) {
   return useQuery({
-    queryKey: ["profileCandidates", term],
-    queryFn: () => getJson("profile/autocomplete", OwnerAutocomplete, { searchParams: { st: term } }),
+    queryKey: ["profileCandidates", term, limit],
+    queryFn: () => getJson("profile/autocomplete", OwnerAutocomplete, { searchParams: limit === undefined ? { st: term } : { st: term, limit } }),
     enabled: term.trim().length >= OWNER_AUTOCOMPLETE_MIN,
     staleTime: 30_000,
   });

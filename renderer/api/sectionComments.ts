@@ -83,7 +83,10 @@ export function useSectionCommentActions(item: CommentedItem, sectionUid: string
   };
 }
 
-/** What the popover shows for a failed send (second document, section 8): a 422's own message, else "System error". */
+/**
+ * What the popover shows for a failed send (second document, section 8): a 422's own message, else "System error",
+ * which the form's banner (Alert) shows as the first document's long text.
+ */
 export function sectionCommentFailureText(error: unknown): string {
   return error instanceof ApiError && error.status === 422 ? error.displayMessage : SECTION_COMMENT_MESSAGES.systemError;
 }

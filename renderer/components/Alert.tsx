@@ -1,5 +1,13 @@
 import type { MouseEvent, ReactNode } from "react";
+import { MESSAGES, SECTION_COMMENT_MESSAGES } from "../../contract/index.js";
 import { Icon } from "./Icon.js";
+
+/**
+ * What a banner shows for its text: the bare "System error" (the second document's failure text for a comment's send)
+ * reads as the first document's long message ("Form error banner: the literal 'System error' becomes …"). Done here,
+ * where every form's banner is drawn, so no form can show the bare words.
+ */
+const bannerText = (children: ReactNode): ReactNode => (children === SECTION_COMMENT_MESSAGES.systemError ? MESSAGES.systemError : children);
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -24,7 +32,7 @@ export function Alert({ tone, children, onDismiss }: { tone: "danger" | "success
   };
   return (
     <div className={`alert alert--${tone}`} role={tone === "danger" ? "alert" : "status"}>
-      <div className="alert__body">{children}</div>
+      <div className="alert__body">{bannerText(children)}</div>
       {onDismiss && (
         <button type="button" className="icon-button alert__dismiss" aria-label="Dismiss" onClick={handleDismiss}>
           <Icon name="close" size={18} />

@@ -3,8 +3,11 @@ import { MESSAGES, SEARCH_MAX_TERM, SEARCH_MIN_TERM, type SearchTypeConfig } fro
 import { usePageBlock } from "../api/pageBlocks.js";
 import { useDebouncedValue } from "../hooks/useDebouncedValue.js";
 
-/** The search waits this long after the last key (second document: 300 ms in the modal). */
-const TERM_DEBOUNCE_MS = 300;
+/**
+ * The search waits this long after the last key (first document: "Generic search list: 12 per page, debounce 350 ms").
+ * The second document's 300 ms is the attribute modal's, which does not use this filter.
+ */
+const TERM_DEBOUNCE_MS = 350;
 
 export interface CatalogueFilterOptions {
   /** The type chosen at the start ("" for all types). */

@@ -3,6 +3,7 @@ import { CONTACT_MESSAGES, CONTACT_SCREENSHOT_MAX_CHARS, ContactRequest, MESSAGE
 import { messageOf } from "../api/ApiError.js";
 import { sendContactMessage } from "../api/contact.js";
 import { useCurrentProfile } from "../api/queries.js";
+import { useInvalidShake } from "../hooks/useInvalidShake.js";
 import { Alert } from "./Alert.js";
 import { Field, fieldErrorProps } from "./Field.js";
 import { CloseActions, DialogActions, ModalFrame } from "./ModalFrame.js";
@@ -29,6 +30,7 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const inputId = (field: FieldName) => `${id}-${field}`;
+  const { shake, shakeClass } = useInvalidShake();
 
   const handleScreenshotChange = async (checked: boolean) => {
     setScreenshotNote(null);
@@ -51,6 +53,8 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
       setErrors(next);
       const first = (["name", "email", "message"] as const).find((f) => next[f]);
       if (first) document.getElementById(inputId(first))?.focus();
+      // A simple-form dialog shakes when its required fields are not all filled (second document section 5).
+      shake();
       return;
     }
     setErrors({});
@@ -76,6 +80,7 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
     <ModalFrame
       id="feedbackModal"
       title="Contact us"
+      className={`dialog${shakeClass}`}
       description={sent ? undefined : "Questions, problems or requests: tell us and we will get back to you."}
       onClose={onClose}
       contentProps={{

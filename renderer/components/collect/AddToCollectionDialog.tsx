@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
 import { flushSync } from "react-dom";
-import { CollectionCreateRequest, type CollectibleModelKey } from "../../../contract/index.js";
+import { CollectionCreateRequest, MESSAGES, type CollectibleModelKey } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { CreateAndAddError, useAddToCollectionsMutation, useCreateAndAddMutation, useMyCollections, type CollectTarget } from "../../api/collections.js";
 import { useDebouncedCallback } from "../../hooks/useDebouncedCallback.js";
@@ -179,7 +179,8 @@ function SearchTab({ target, onAdded, onSignInNeeded, onCreateInstead }: TabProp
         </div>
       )}
 
-      {list && list.length === 0 && term !== "" && <p className="collect-form__status">No collections match “{term}”.</p>}
+      {/* The spec's empty-results text (first document section 8). */}
+      {list && list.length === 0 && term !== "" && <p className="collect-form__status">{MESSAGES.noResults}</p>}
 
       {shown.items.length > 0 && (
         <fieldset className="collect-list" aria-busy={collections.isFetching || undefined}>

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { MESSAGES, PERMISSION_MESSAGES, RECOMMEND_MAX_RECIPIENTS, RECOMMEND_MESSAGES, type AddLinkShareRequest, type EditableItem, type OwnerAutocomplete } from "../../../contract/index.js";
+import { MESSAGES, PERMISSION_MESSAGES, RECOMMEND_AUTOCOMPLETE_LIMIT, RECOMMEND_MAX_RECIPIENTS, RECOMMEND_MESSAGES, type AddLinkShareRequest, type EditableItem, type OwnerAutocomplete } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { itemQueryKeyAll } from "../../api/editor.js";
 import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
@@ -183,7 +183,8 @@ function RecommendPanel({ item, onDone }: { item: EditableItem; onDone(): void }
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const full = recipients.length >= RECOMMEND_MAX_RECIPIENTS;
-  const candidates = useProfileCandidates(full ? "" : term.trim());
+  // The spec gives the recommend picker 10 results; the permissions dialog keeps the server's 30.
+  const candidates = useProfileCandidates(full ? "" : term.trim(), RECOMMEND_AUTOCOMPLETE_LIMIT);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
-import type { Comment } from "../../../contract/index.js";
+import { READ_MORE_LINES, type Comment } from "../../../contract/index.js";
 import { discussionFailureText, reportComment, useCommentSubscription, useDeleteComment, useEditComment } from "../../api/discussions.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { AttachmentList } from "../attachments/AttachmentList.js";
+import { ReadMore } from "../carousel/ReadMore.js";
 import { FlagDialog } from "../content/FlagDialog.js";
 import { showToast } from "../toastStore.js";
 import { CommentForm } from "./CommentForm.js";
@@ -137,11 +138,12 @@ export function CommentItem({ comment, parent, onReply }: { comment: Comment; pa
           autoFocus
         />
       ) : comment.is_html ? (
-        // Sanitized on the server with the comment profile on every save (server/lib/sanitize.ts).
-        <div className="comment__body rich-content" dangerouslySetInnerHTML={{ __html: comment.content }} />
+        // Sanitized on the server with the comment profile on every save (server/lib/sanitize.ts). A long one collapses
+        // after 8 lines with More/Less (second document: "Read-more collapses after 8 lines by default").
+        <ReadMore key={comment.content} html={comment.content} lines={READ_MORE_LINES} className="comment__body rich-content" />
       ) : (
         // Plain text stays text: React escapes it, and CSS keeps its line breaks.
-        <p className="comment__body comment__body--text">{comment.content}</p>
+        <ReadMore key={comment.content} text={comment.content} lines={READ_MORE_LINES} className="comment__body comment__body--text" />
       )}
       {!deleted && <AttachmentList attachments={comment.attachments} />}
       {!deleted && comment.meeting && <MeetingCard meeting={comment.meeting} />}

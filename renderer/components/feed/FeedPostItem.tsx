@@ -1,8 +1,9 @@
 import { useRef, useState } from "react";
-import type { FeedPost } from "../../../contract/index.js";
+import { READ_MORE_LINES, type FeedPost } from "../../../contract/index.js";
 import { discussionFailureText } from "../../api/discussions.js";
 import { reportFeedPost, useDeleteFeedPost, useEditFeedPost, type FeedOwner } from "../../api/feeds.js";
 import { AttachmentList } from "../attachments/AttachmentList.js";
+import { ReadMore } from "../carousel/ReadMore.js";
 import { CommentForm } from "../discussions/CommentForm.js";
 import { CommentHeader } from "../discussions/CommentHeader.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
@@ -74,8 +75,8 @@ export function FeedPostItem({ owner, post, onAnnounce, onDeleted }: { owner: Fe
           autoFocus
         />
       ) : (
-        // Plain text stays text: React escapes it, and CSS keeps its line breaks.
-        <p className="comment__body comment__body--text">{post.content}</p>
+        // Plain text stays text: React escapes it, and CSS keeps its line breaks. Collapsed after 8 lines with More/Less (second document: "Read-more collapses after 8 lines by default").
+        <ReadMore key={post.content} text={post.content} lines={READ_MORE_LINES} className="comment__body comment__body--text" />
       )}
       <AttachmentList attachments={post.attachments} />
       {!editing && (

@@ -13,6 +13,9 @@ export interface InstitutionPick {
 /** An entry of the open list: a match, or the offer to add what was typed. */
 type Option = { kind: "match"; pick: InstitutionPick } | { kind: "custom"; name: string };
 
+/** The multiselect's debounce (first document section 9: 300 ms). */
+const MULTISELECT_DEBOUNCE_MS = 300;
+
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const isChosen = (chosen: InstitutionPick[], option: Option) =>
   option.kind === "match" ? chosen.some((c) => c.institution_id === option.pick.institution_id) : chosen.some((c) => c.institution_id === null && sameName(c.name, option.name));
@@ -38,7 +41,7 @@ export function InstitutionPicker({ id, value, onChange, error }: InstitutionPic
   const [active, setActive] = useState(-1);
   const [announcement, setAnnouncement] = useState("");
   const typed = term.trim();
-  const settled = useDebouncedValue(typed, 250);
+  const settled = useDebouncedValue(typed, MULTISELECT_DEBOUNCE_MS);
   const search = useInstitutionSearch(settled);
   const full = value.length >= PROFILE_LIMITS.institutionsMax;
   const searching = typed.length >= PROFILE_LIMITS.institutionSearchMin && !full;
@@ -51,6 +54,8 @@ export function InstitutionPicker({ id, value, onChange, error }: InstitutionPic
       ].filter((o) => !isChosen(value, o))
     : [];
   const expanded = open && searching && options.length > 0;
+  // The answer for what is typed now came back empty (the custom entry may still be offered below it).
+  const noneFound = searching && settled === typed && search.data !== undefined && !search.isPlaceholderData && matches.length === 0;
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -96,8 +101,10 @@ export function InstitutionPicker({ id, value, onChange, error }: InstitutionPic
 
   const describedBy = [hintId, error ? `${id}-error` : null].filter(Boolean).join(" ");
   const hint = full
-    ? `You have chosen ${PROFILE_LIMITS.institutionsMax}, the most allowed. Remove one to add another.`
-    : typed && typed.length < PROFILE_LIMITS.institutionSearchMin
+    ? MESSAGES.maxSelected(PROFILE_LIMITS.institutionsMax)
+    : noneFound
+      ? MESSAGES.noElements
+      : typed && typed.length < PROFILE_LIMITS.institutionSearchMin
       ? MESSAGES.minChars(PROFILE_LIMITS.institutionSearchMin)
       : `Type at least ${PROFILE_LIMITS.institutionSearchMin} characters to search; up to ${PROFILE_LIMITS.institutionsMax} institutions. Not listed? Add it as you typed it.`;
 

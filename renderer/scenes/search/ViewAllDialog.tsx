@@ -7,6 +7,15 @@ import { CloseActions, ModalFrame } from "../../components/ModalFrame.js";
 import { InlineLoadError } from "../../components/InlineLoadError.js";
 import { CatalogueFilterControls, useCatalogueFilter } from "../../components/CatalogueFilter.js";
 
+/**
+ * What an empty page says: 'No {label} found' while one type is listed (second document's empty state, with the type's
+ * plural label), else the spec's 'No results found.' (first document).
+ */
+function emptyText(types: SearchTypeConfig[], type: string): string {
+  const label = types.find((t) => t.type === type)?.label;
+  return label ? `No ${label} found` : MESSAGES.noResults;
+}
+
 export interface ViewAllDialogProps {
   /** The dialog's title ("Add Item" where it picks items to add). */
   title: string;
@@ -55,7 +64,7 @@ export function ViewAllDialog({ title, types, allTypes = false, settings, action
       ) : block.isPending ? (
         <p className="page-status">Loading…</p>
       ) : items.length === 0 ? (
-        <p className="empty-note">Nothing found.</p>
+        <p className="empty-note">{emptyText(types, type)}</p>
       ) : (
         <ResultList items={items} layout="pairs" busy={block.isFetching} actionsOf={actionsOf} />
       )}
