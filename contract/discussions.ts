@@ -37,6 +37,7 @@ export const DISCUSSION_MESSAGES = {
   groupContextRequired: "context must be group.",
   notAGroup: "Only a group has discussions.",
   groupPostForbidden: "Only the group's members, moderators and administrators may take part in its discussions.",
+  feedCommentForbidden: "Only the group's members, moderators and administrators may comment on its posts.",
   sortInvalid: "sort must be last_activity_at_desc, created_at_desc or created_at_asc.",
   limitInvalid: "limit must be a whole number from 1 to 50.",
   searchTooLong: "The search may be at most 80 characters.",
@@ -59,6 +60,8 @@ export const REPLIES_MAX = 200;
 export const DISCUSSION_BULK_MAX = 50;
 /** The model discussion card loads comments by itself when 0 < count <= this (second document, section 9). */
 export const DISCUSSION_AUTOLOAD_THRESHOLD = 3;
+/** A feed post's comments load by themselves when 0 < count <= this ("comment autoload threshold 2 (feed)"). */
+export const FEED_COMMENT_AUTOLOAD_THRESHOLD = 2;
 
 /** Reaction types (second document, section 9); the card offers the first three, powerful is only counted. */
 export const FEEDBACK_TYPES = ["like", "love", "magic", "powerful"] as const;
@@ -102,7 +105,8 @@ const opaqueId = z
   .string({ error: DISCUSSION_MESSAGES.opaqueIdRequired })
   .trim()
   .min(1, DISCUSSION_MESSAGES.opaqueIdRequired)
-  .max(64, DISCUSSION_MESSAGES.opaqueIdRequired);
+  .max(64, DISCUSSION_MESSAGES.opaqueIdRequired)
+  .describe("The item's opaque_id, or a group feed post's (FeedPost.opaque_id) for the comments on that post.");
 const idOf = (message: string) => positiveId(message);
 const commentId = idOf(DISCUSSION_MESSAGES.commentIdRequired);
 const context = z.string({ error: DISCUSSION_MESSAGES.contextTooLong }).max(64, DISCUSSION_MESSAGES.contextTooLong).nullish();

@@ -92,7 +92,8 @@ test("a member posts to the group's feed, reacts and deletes, by keyboard; the l
   await expect(postOf(page, LEARNER.name, text)).toBeVisible();
   await expect(feedCard(page).getByRole("link", { name: "Sign in" })).toBeVisible();
   await expect(feedCard(page).getByRole("textbox")).toHaveCount(0);
-  await expect(postOf(page, LEARNER.name, text).getByRole("button")).toHaveCount(0);
+  // Its only button is the sign-in prompt standing in for the comment form.
+  await expect(postOf(page, LEARNER.name, text).getByRole("button")).toHaveText(["Write a comment..."]);
   await expect(postOf(page, LEARNER.name, text).getByRole("listitem")).toHaveText(["Love 1"]);
   // A group cannot be copied, so a guest is not offered Copy (its guest modal led to nothing once signed in).
   await expect(page.getByRole("button", { name: "Flag" })).toBeVisible();
@@ -309,4 +310,78 @@ test("a reader joins a group open to anyone from its feed by keyboard, posts at 
   await expect(card.getByRole("textbox", { name: "Write a post" })).toBeVisible();
   await expect(members.getByText("You lead this group")).toBeVisible();
   await expect(page.getByRole("button", { name: "Leave group" })).toHaveCount(0);
+});
+
+test("the group comments on a feed post: 1 or 2 comments load by themselves, more behind View N comments; only the author edits and deletes; a guest is asked to sign in", async ({ page }) => {
+  test.slow();
+  const text = `Museum visit ${Date.now().toString(36)}`;
+  await signInViaApi(page, LEARNER);
+  const link = await demoGroupLink(page);
+  await page.goto(link);
+  const card = feedCard(page);
+  await card.getByRole("textbox", { name: "Write a post" }).fill(text);
+  await card.getByRole("button", { name: "Post", exact: true }).click();
+  const post = postOf(page, LEARNER.name, text);
+  await expect(post).toBeVisible();
+
+  // The leader comments with the keyboard: the post's own form, Enter sends; the comment shows under the post.
+  await switchTo(page, TEACHER);
+  const feedAnswer = page.waitForResponse((r) => /\/feeds\/by-type\//.test(r.url()) && r.request().method() === "GET");
+  await page.goto(link);
+  const opaqueId = ((await (await feedAnswer).json()) as { data: { content: string; opaque_id: string }[] }).data.find((p) => p.content === text)!.opaque_id;
+  const asLeader = postOf(page, LEARNER.name, text);
+  const field = asLeader.getByRole("textbox", { name: "Comment on this post" });
+  await field.focus();
+  await page.keyboard.type("Which museum?");
+  await page.keyboard.press("Enter");
+  const leaderComment = asLeader.getByRole("article", { name: `Comment by ${TEACHER.name}` });
+  await expect(leaderComment).toContainText("Which museum?");
+  await expect(card.getByRole("status")).toHaveText("Comment posted.");
+  await expect(leaderComment.getByRole("button", { name: "Edit" })).toBeVisible();
+  await expect(leaderComment.getByRole("button", { name: "Report as Inappropriate" })).toHaveCount(0);
+
+  // The poster: two comments load by themselves; someone else's comment offers Report as Inappropriate, not Edit or Delete.
+  await switchTo(page, LEARNER);
+  const token = await csrfToken(page.request);
+  const comment = (words: string) => page.request.post("/comment/thread/comment", { data: { opaque_id: opaqueId, comment: words }, headers: { "X-CSRF-Token": token } });
+  expect((await comment("The science museum, by bus.")).status()).toBe(201);
+  await page.goto(link);
+  const asPoster = postOf(page, LEARNER.name, text);
+  await expect(asPoster.getByRole("article", { name: /^Comment by/ })).toHaveCount(2);
+  const others = asPoster.getByRole("article", { name: `Comment by ${TEACHER.name}` });
+  await expect(others.getByRole("button", { name: "Report as Inappropriate" })).toBeVisible();
+  await expect(others.getByRole("button", { name: /^(Edit|Delete)$/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, "a feed post with its comments");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await asPoster.scrollIntoViewIfNeeded();
+    await saveShot(page, `feed-comments-${width}.png`);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // A third comment: past the feed's threshold of 2, they wait behind View 3 comments.
+  expect((await comment("Lunch is at noon.")).status()).toBe(201);
+  await page.goto(link);
+  const view = postOf(page, LEARNER.name, text).getByRole("button", { name: "View 3 comments" });
+  await expect(view).toBeVisible();
+  await expect(postOf(page, LEARNER.name, text).getByRole("article", { name: /^Comment by/ })).toHaveCount(0);
+  await view.focus();
+  await page.keyboard.press("Enter");
+  await expect(postOf(page, LEARNER.name, text).getByRole("article", { name: /^Comment by/ })).toHaveCount(3);
+
+  // A guest sees the button and the prompt, and either asks them to sign in.
+  await switchTo(page, null);
+  await page.goto(link);
+  const asGuest = postOf(page, LEARNER.name, text);
+  await asGuest.getByRole("button", { name: "View 3 comments" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Sign in or register to read the comments");
+
+  // The poster deletes the post; its comments go with it.
+  await switchTo(page, LEARNER);
+  await page.goto(link);
+  await postOf(page, LEARNER.name, text).getByRole("button", { name: "Delete Post" }).click();
+  await page.getByRole("alertdialog", { name: "Delete post" }).getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(postOf(page, LEARNER.name, text)).toHaveCount(0);
+  const gone = await page.request.post("/comment/thread/summary/bulk", { data: { requests: [{ uniqueId: "s", request: { opaque_id: opaqueId } }] }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(((await gone.json()) as { errors: Record<string, { status: number }> }).errors.s?.status).toBe(404);
 });

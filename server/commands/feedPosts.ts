@@ -1,8 +1,8 @@
 import { ATTACHMENT_MESSAGES } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { HttpError } from "../lib/errors.js";
-import { attachUploads, attachmentsOfFeedPosts } from "../models/attachments.js";
-import { deleteFeedPost, insertFeedPost } from "../models/feeds.js";
+import { attachUploads, attachmentsOfComments, attachmentsOfFeedPosts } from "../models/attachments.js";
+import { commentIdsOfFeedPost, deleteFeedPost, insertFeedPost } from "../models/feeds.js";
 import type { FileStorage } from "../storage/fileStorage.js";
 import { removeAttachments } from "./attachments.js";
 
@@ -19,9 +19,13 @@ export function postToFeed(db: Db, post: { contentId: number; posterId: number; 
   });
 }
 
-/** Deletes a post for good (reactions and reports go with its row) and its attachments' files. */
+/**
+ * Deletes a post for good (reactions, reports and its comments, with theirs, go with its row by the foreign keys) and
+ * the files attached to it and to its comments.
+ */
 export async function deleteFeedPostWithFiles(db: Db, storage: FileStorage, postId: number): Promise<void> {
-  const files = (await attachmentsOfFeedPosts(db, [postId])).get(postId) ?? [];
+  const commentFiles = [...(await attachmentsOfComments(db, await commentIdsOfFeedPost(db, postId))).values()].flat();
+  const files = [...((await attachmentsOfFeedPosts(db, [postId])).get(postId) ?? []), ...commentFiles];
   await removeAttachments(db, storage, files);
   await deleteFeedPost(db, postId);
 }

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { ATTACHMENT_MESSAGES, DISCUSSION_MESSAGES, ZOOM_MESSAGES, type DiscussionContextName } from "../../contract/index.js";
+import { ATTACHMENT_MESSAGES, DISCUSSION_MESSAGES, ZOOM_MESSAGES } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import { HttpError } from "../lib/errors.js";
 import { attachUploads } from "../models/attachments.js";
-import { addHistory, ensureThread, setSubscription } from "../models/comments.js";
+import { addHistory, ensureThread, setSubscription, type CommentContext } from "../models/comments.js";
 import { attachZoomMeeting } from "../models/zoomMeetings.js";
 
 /** A comment to post: the item, the author, the checked text (sanitized when HTML) and the top-level comment it replies to. */
@@ -16,8 +16,10 @@ export interface NewComment {
   isHtml: boolean;
   /** The top-level comment this replies to (the caller has resolved a reply to a reply to it), or null. */
   parentId: number | null;
-  /** Which discussion of the item: null for its Discuss card, "group" for a group's discussions (a reply takes its parent's). */
-  context?: DiscussionContextName;
+  /** Which discussion of the item: null for its Discuss card, "group" for a group's discussions, a feed post's for its comments (a reply takes its parent's). */
+  context?: CommentContext;
+  /** The feed post the comment is on (its context is the post's): the row goes when the post does. */
+  feedPostId?: number | null;
   /** The author's pending uploads to attach (ids from POST /comment/attachment); none when left out. */
   attachmentIds?: number[];
   /** A Zoom meeting the author created and no comment carries yet (POST /system/zoom/meetings answered its id). */
@@ -63,6 +65,7 @@ export async function postComment(db: Db, c: NewComment): Promise<number> {
         deleted_at: null,
         deleted_with_replies_at: null,
         context: c.context ?? null,
+        feed_post_id: c.feedPostId ?? null,
         last_activity_at: now,
       })
       .returning("id")

@@ -44,6 +44,7 @@ import * as m052 from "./migrations/052_announcement_callouts.js";
 import * as m053 from "./migrations/053_notification_subjects.js";
 import * as m056 from "./migrations/056_one_curriculum_introduction.js";
 import * as m058 from "./migrations/058_collection_item_positions.js";
+import * as m059 from "./migrations/059_feed_post_comments.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "053_notification_subjects": m053,
   "056_one_curriculum_introduction": m056,
   "058_collection_item_positions": m058,
+  "059_feed_post_comments": m059,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

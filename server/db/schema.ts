@@ -508,10 +508,12 @@ export interface CommentsTable {
   deleted_at: string | null;
   /** Set when a comment with replies is deleted: kept, its content replaced. */
   deleted_with_replies_at: string | null;
-  /** Null on an item's Discuss card; "group" for a group's discussions (a titled top-level comment) and their replies (migration 025). */
+  /** Null on an item's Discuss card; "group" for a group's discussions (a titled top-level comment) and their replies (migration 025); `feed_post:{id}` for a feed post's comments (migration 059). */
   context: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the comment or its latest reply was posted (migration 025; the group widget's Recent Activity order). */
   last_activity_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The feed post a comment is on (migration 059; its context is then `feed_post:{id}`); deleting the post deletes it. */
+  feed_post_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One reaction per profile and comment (migration 015). */

@@ -14,8 +14,17 @@ export type FeedbackCounts = Record<CommentFeedbackTable["feedback_type"], numbe
 
 type Executor = Db | Transaction<Database>;
 
-/** Comments of one discussion of the item: its Discuss card's (no context) or a group's ("group"). */
-const contextIs = (context: DiscussionContextName) => (context === null ? sql<boolean>`comments.context is null` : sql<boolean>`comments.context = ${context}`);
+/**
+ * Which comments of an item's thread a call is about: its Discuss card's (null), a group's discussions ("group"), or
+ * the comments on one post of the group's feed (`feed_post:{post id}`, named by the post's opaque_id, never sent by clients).
+ */
+export type CommentContext = DiscussionContextName | `feed_post:${number}`;
+
+/** The context of the comments on a feed post. */
+export const feedPostContext = (postId: number): CommentContext => `feed_post:${postId}`;
+
+/** Comments of one discussion of the item (see CommentContext). */
+const contextIs = (context: CommentContext) => (context === null ? sql<boolean>`comments.context is null` : sql<boolean>`comments.context = ${context}`);
 
 const withCreator = (db: Executor) =>
   db
@@ -58,7 +67,7 @@ export async function setViewPermission(db: Db, contentId: number, viewPermissio
 }
 
 /** Comments that count: top-level and replies, neither removed nor kept as deleted. */
-export async function countComments(db: Db, threadIds: number[], context: DiscussionContextName = null): Promise<Map<number, number>> {
+export async function countComments(db: Db, threadIds: number[], context: CommentContext = null): Promise<Map<number, number>> {
   if (!threadIds.length) return new Map();
   const rows = await db
     .selectFrom("comments")
@@ -73,7 +82,7 @@ export async function countComments(db: Db, threadIds: number[], context: Discus
 }
 
 /** A page of the thread's top-level comments, newest first (a kept deleted comment stays listed), and how many there are. */
-export async function listTopLevel(db: Db, threadId: number, page: number, perPage: number, context: DiscussionContextName = null): Promise<{ rows: CommentWithCreator[]; total: number }> {
+export async function listTopLevel(db: Db, threadId: number, page: number, perPage: number, context: CommentContext = null): Promise<{ rows: CommentWithCreator[]; total: number }> {
   const listed = (q: ReturnType<typeof withCreator>) => q.where("comments.thread_id", "=", threadId).where("comments.parent_id", "is", null).where("comments.deleted_at", "is", null).where(contextIs(context));
   const [rows, total] = await Promise.all([
     listed(withCreator(db))
@@ -174,7 +183,7 @@ export function listReplies(db: Db, parentId: number, limit: number): Promise<Co
 }
 
 /** A comment of the thread that is still listed (not removed), with its author; `removed` includes removed ones too. */
-export function findComment(db: Executor, threadId: number, commentId: number, options: { removed?: boolean; context?: DiscussionContextName } = {}): Promise<CommentWithCreator | undefined> {
+export function findComment(db: Executor, threadId: number, commentId: number, options: { removed?: boolean; context?: CommentContext } = {}): Promise<CommentWithCreator | undefined> {
   let query = withCreator(db).where("comments.thread_id", "=", threadId).where("comments.id", "=", commentId).where(contextIs(options.context ?? null));
   if (!options.removed) query = query.where("comments.deleted_at", "is", null);
   return query.executeTakeFirst();

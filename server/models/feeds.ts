@@ -25,6 +25,16 @@ export function findFeedPost(db: Db, postId: number): Promise<FeedPostWithPoster
   return withPoster(db).where("feed_posts.id", "=", postId).executeTakeFirst();
 }
 
+/** A post by its opaque_id (the discussion calls name a post's comments by it), or undefined. */
+export function findFeedPostByOpaqueId(db: Db, opaqueId: string): Promise<Pick<FeedPostRow, "id" | "content_id" | "poster_id"> | undefined> {
+  return db.selectFrom("feed_posts").select(["id", "content_id", "poster_id"]).where("opaque_id", "=", opaqueId).executeTakeFirst();
+}
+
+/** The ids of the comments on a post (replies included), whatever their state. */
+export async function commentIdsOfFeedPost(db: Db, postId: number): Promise<number[]> {
+  return (await db.selectFrom("comments").select("id").where("feed_post_id", "=", postId).execute()).map((r) => r.id);
+}
+
 /** Adds a post to the item's feed; returns its id. */
 export async function insertFeedPost(db: Db, post: { contentId: number; posterId: number; content: string }): Promise<number> {
   const now = new Date().toISOString();

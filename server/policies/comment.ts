@@ -1,5 +1,6 @@
-import { GROUP_DISCUSSION_CONTEXT, type DiscussionContextName } from "../../contract/index.js";
+import { GROUP_DISCUSSION_CONTEXT } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
+import type { CommentContext } from "../models/comments.js";
 import { canEditReached, canView as canViewItem, viewsOnlyByLink, type ContentGrantsSubject, type ContentSubject, type ItemReach } from "./contentObject.js";
 
 /** What the thread policies need: the item (with its edit grants), its read grants when restricted, and the thread's state. */
@@ -11,8 +12,10 @@ export interface ThreadSubject {
   viewPermission: "open" | "closed";
   /** How the call reached the item (threads are named by opaque_id: "link"), so a link share lets its holders read. */
   reach: ItemReach;
-  /** Which discussion of the item: its Discuss card (null) or, for a group's item, the group's discussions ("group"). */
-  context?: DiscussionContextName;
+  /** Which discussion of the item: its Discuss card (null) or, for a group's item, the group's discussions ("group") or one feed post's comments. */
+  context?: CommentContext;
+  /** The feed post whose comments these are (named by the post's opaque_id), else null. */
+  feedPostId?: number | null;
   /** The group profile whose page the item is, when it is a group's (its members take part in the group's discussions). */
   groupId?: number | null;
   /** Whether subscribing is on for this discussion (a group's: the feature group-discussions.subscribe); on unless told. */
@@ -37,14 +40,27 @@ export function canViewItemOf(actor: Actor, thread: ThreadSubject): boolean {
  * admins), not by its link share alone (a moderator who sees the item only through the link reads, as anyone there).
  */
 export function canManage(actor: Actor, thread: ThreadSubject): boolean {
-  // A group's discussions have no open/closed switch of their own: the Discuss card's switch is the item's, not theirs.
-  if (isGroupDiscussions(thread)) return false;
+  // A group's discussions and its posts' comments have no open/closed switch of their own: the Discuss card's switch is the item's, not theirs.
+  if (isGroupConversation(thread)) return false;
   return canEditReached(actor, thread.item, readsOnlyByLink(actor, thread));
 }
 
 /** Whether the call is about a group's discussions (the thread widget) rather than the item's Discuss card. */
 export function isGroupDiscussions(thread: ThreadSubject): boolean {
   return thread.context === GROUP_DISCUSSION_CONTEXT;
+}
+
+/** Whether the call is about the comments on a post of a group's feed. */
+export function isFeedPostComments(thread: ThreadSubject): boolean {
+  return thread.feedPostId != null;
+}
+
+/**
+ * A group's own conversation (its discussions or its feed posts' comments) rather than its page's Discuss card: read
+ * by whoever may view the group's page, joined by its members and the staff, never opened or closed.
+ */
+function isGroupConversation(thread: ThreadSubject): boolean {
+  return isGroupDiscussions(thread) || isFeedPostComments(thread);
 }
 
 /** Whether the actor belongs to the group (leaders included) whose discussions these are. */
@@ -54,10 +70,11 @@ function inGroup(actor: Actor, thread: ThreadSubject): boolean {
 
 /**
  * Viewing the thread: the item is viewable, and the thread is open or the actor manages it (first document). A group's
- * discussions follow the group's page alone: whoever may view it (the group's view permission, as for its feed).
+ * discussions and its feed posts' comments follow the group's page alone: whoever may view it (the group's view
+ * permission, as for its feed).
  */
 export function canView(actor: Actor, thread: ThreadSubject): boolean {
-  if (isGroupDiscussions(thread)) return canViewItemOf(actor, thread);
+  if (isGroupConversation(thread)) return canViewItemOf(actor, thread);
   return canViewItemOf(actor, thread) && (thread.viewPermission === "open" || canManage(actor, thread));
 }
 
@@ -77,8 +94,8 @@ export function readsOnlyByLink(actor: Actor, thread: ThreadSubject): boolean {
 /** Posting a comment or a reply: signed in, the thread viewable (not only by link), and open unless the actor manages it. */
 export function canComment(actor: Actor, thread: ThreadSubject): boolean {
   if (readsOnlyByLink(actor, thread)) return false;
-  // A group's discussions: starting one or replying is for the group's leaders and members, moderators and admins.
-  if (isGroupDiscussions(thread)) return actor.signedIn && canView(actor, thread) && (inGroup(actor, thread) || actor.isModerator || actor.isAdmin);
+  // A group's discussions and its posts' comments: for the group's leaders and members, moderators and admins (who may post to its feed).
+  if (isGroupConversation(thread)) return actor.signedIn && canView(actor, thread) && (inGroup(actor, thread) || actor.isModerator || actor.isAdmin);
   return actor.signedIn && canView(actor, thread) && (thread.viewPermission === "open" || canManage(actor, thread));
 }
 

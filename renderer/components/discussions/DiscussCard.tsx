@@ -108,8 +108,49 @@ function ManageControl({ opaqueId, summary }: { opaqueId: string; summary: Threa
   return <ManageDiscussionMenu viewPermission={summary.view_permission} busy={setViewPermission.isPending} onChange={handleChange} />;
 }
 
-/** The form (or a guest's invitation), then the comments or the button that loads them. */
-function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary: ThreadSummary; signedIn: boolean; asked: boolean; onAsk(): void; onGuest(): void }) {
+/** How a discussion's body reads where it is not the Discuss card (a feed post's comments). */
+export interface DiscussionBodyWording {
+  /** Comments load by themselves when 0 < count <= this. */
+  autoloadThreshold: number;
+  /** The button that loads them past that ("View comments"). */
+  viewLabel(count: number): string;
+  /** The form's label and placeholder, by whether there are comments yet. */
+  formLabel(count: number): string;
+  placeholder(count: number): string;
+  /** Whether the form comes after the comments (a feed post's) rather than before them (the Discuss card's). */
+  formLast?: boolean;
+  /** Whether the form offers Add meeting (the Discuss card's; a feed post's comments are short replies to it). */
+  meetings?: boolean;
+}
+
+/** The Discuss card's wording: the spec's threshold 3 for the model discussion card. */
+const DISCUSS_CARD_WORDING: DiscussionBodyWording = {
+  autoloadThreshold: DISCUSSION_AUTOLOAD_THRESHOLD,
+  viewLabel: () => "View comments",
+  formLabel: (count) => (count === 0 ? "Start the discussion" : "Join the discussion"),
+  placeholder: (count) => (count === 0 ? "Start the discussion..." : "Join the discussion..."),
+  meetings: true,
+};
+
+/**
+ * The form (or a guest's invitation), then the comments or the button that loads them; inside a DiscussionContext. The
+ * Discuss card's, and a feed post's comments with their own wording and threshold.
+ */
+export function DiscussionBody({
+  summary,
+  signedIn,
+  asked,
+  onAsk,
+  onGuest,
+  wording = DISCUSS_CARD_WORDING,
+}: {
+  summary: ThreadSummary;
+  signedIn: boolean;
+  asked: boolean;
+  onAsk(): void;
+  onGuest(): void;
+  wording?: DiscussionBodyWording;
+}) {
   const { opaqueId, canComment, announce, subjectTitle } = useDiscussion();
   const [meeting, setMeeting] = useState<MeetingDetails | null>(null);
   const config = useAppConfig();
@@ -117,11 +158,11 @@ function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary:
   // Comment attachments depend on the feature model-discussions.attachments (second document, section 6).
   const attachmentsOn = config.data?.features[COMMENT_ATTACHMENTS_FEATURE] === true;
   const count = summary.comments_count;
-  const autoload = count > 0 && count <= DISCUSSION_AUTOLOAD_THRESHOLD;
+  const autoload = count > 0 && count <= wording.autoloadThreshold;
   const thread = useDiscussionThread(opaqueId, signedIn && summary.transient.can_view && (asked || autoload));
   const post = usePostComment(opaqueId);
   const comments = flattenThread(thread.data);
-  const placeholder = count === 0 ? "Start the discussion..." : "Join the discussion...";
+  const placeholder = wording.placeholder(count);
   const open = summary.view_permission === "open";
   const byLink = summary.transient.viewed_by_link;
 
@@ -139,13 +180,12 @@ function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary:
     }
   };
 
-  return (
+  // The Discuss card puts its form first; a feed post its comments first, the form after them, as a reply list reads.
+  const formPart = (
     <>
-      {!open && <p className="discuss-card__note">This discussion is disabled: only those who manage this item can see it and post.</p>}
-      {byLink && open && <p className="discuss-card__note">You are viewing this item by its link: you may read the discussion but not take part.</p>}
       {canComment ? (
         <CommentForm
-          label={count === 0 ? "Start the discussion" : "Join the discussion"}
+          label={wording.formLabel(count)}
           placeholder={placeholder}
           submitLabel="Send"
           busyLabel="Sending…"
@@ -155,7 +195,7 @@ function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary:
           attachments={
             <>
               {attachmentsOn && <AttachmentPicker uploads={uploads} />}
-              <MeetingAttacher meeting={meeting} defaultTopic={subjectTitle ?? ""} onChange={setMeeting} />
+              {wording.meetings && <MeetingAttacher meeting={meeting} defaultTopic={subjectTitle ?? ""} onChange={setMeeting} />}
             </>
           }
           holdSubmit={attachmentsOn && uploads.busy}
@@ -171,16 +211,20 @@ function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary:
           </button>
         )
       )}
+    </>
+  );
+  const listPart = (
+    <>
       {!signedIn ? (
         count > 0 && (
           <button type="button" className="button button--small button--secondary discuss-card__view" onClick={onGuest}>
-            View comments
+            {wording.viewLabel(count)}
           </button>
         )
       ) : thread.isPending && thread.fetchStatus === "idle" ? (
         count > 0 && (
           <button type="button" className="button button--small button--secondary discuss-card__view" onClick={onAsk}>
-            View comments
+            {wording.viewLabel(count)}
           </button>
         )
       ) : thread.isPending ? (
@@ -195,6 +239,14 @@ function DiscussionBody({ summary, signedIn, asked, onAsk, onGuest }: { summary:
       ) : (
         comments.length > 0 && <CommentList comments={comments} hasMore={thread.hasNextPage} loadingMore={thread.isFetchingNextPage} onLoadMore={() => thread.fetchNextPage()} />
       )}
+    </>
+  );
+  return (
+    <>
+      {!open && <p className="discuss-card__note">This discussion is disabled: only those who manage this item can see it and post.</p>}
+      {byLink && open && <p className="discuss-card__note">You are viewing this item by its link: you may read the discussion but not take part.</p>}
+      {wording.formLast ? listPart : formPart}
+      {wording.formLast ? formPart : listPart}
     </>
   );
 }

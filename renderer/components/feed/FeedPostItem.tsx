@@ -9,12 +9,13 @@ import { CommentHeader } from "../discussions/CommentHeader.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
 import { FlagDialog } from "../content/FlagDialog.js";
 import { showToast } from "../toastStore.js";
+import { FeedPostComments } from "./FeedPostComments.js";
 import { FeedReactions } from "./FeedReactions.js";
 
 /**
  * One post: poster, M/D/YYYY date, Edited marker, the text (plain text, shown as text), its attachments, reactions, and
  * the actions the server's abilities allow: Edit Post (the poster: the text is edited in place), Delete Post (the
- * poster, the group's leaders, moderators, admins), Report as Inappropriate (others).
+ * poster, the group's leaders, moderators, admins), Report as Inappropriate (others); then its comments (FeedPostComments).
  */
 export function FeedPostItem({ owner, post, onAnnounce, onDeleted }: { owner: FeedOwner; post: FeedPost; onAnnounce(message: string): void; onDeleted(): void }) {
   const [confirming, setConfirming] = useState(false);
@@ -100,6 +101,7 @@ export function FeedPostItem({ owner, post, onAnnounce, onDeleted }: { owner: Fe
         </div>
       )}
       {reporting && <FlagDialog title="Report as Inappropriate" subject={`${name}'s post`} send={(report) => reportFeedPost(post.id, report)} onClose={() => setReporting(false)} />}
+      <FeedPostComments opaqueId={post.opaque_id} posterName={name} onAnnounce={onAnnounce} onFocusLost={onDeleted} />
       {confirming && <ConfirmDialog title="Delete post" message="Are you sure you want to delete this post?" confirmLabel="Delete" onConfirm={handleDelete} onCancel={() => setConfirming(false)} />}
     </article>
   );

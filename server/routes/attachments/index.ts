@@ -15,7 +15,7 @@ import { presentAttachmentUpload } from "../../presenters/attachment.js";
 import { isStorageKey, type FileStorage } from "../../storage/fileStorage.js";
 import { siteFeatures } from "../app/index.js";
 import { loadItemBy } from "../contentActions/load.js";
-import { loadThread } from "../discussions/load.js";
+import { loadFeedPostThread, loadThread } from "../discussions/load.js";
 import { loadPost } from "../feeds/index.js";
 
 /** One file in the part "file", in memory (at most 5 MB) until it is checked and stored. */
@@ -85,8 +85,8 @@ export function attachmentsRouter(db: Db, storage: FileStorage): Router {
     } else if (attachment.comment_id !== null) {
       const comment = await commentOfAttachment(db, attachment.comment_id);
       if (!comment || comment.deleted_at || comment.deleted_with_replies_at) throw new HttpError(404, ATTACHMENT_MESSAGES.notFound);
-      const item = await loadItemBy(db, "id", comment.content_id);
-      const ctx = await loadThread(db, item.opaque_id);
+      // A feed post's comment is read as the post's comments are (the feed's rule), others as their item's discussion.
+      const ctx = comment.feed_post_id !== null ? await loadFeedPostThread(db, { id: comment.feed_post_id, content_id: comment.content_id }) : await loadThread(db, (await loadItemBy(db, "id", comment.content_id)).opaque_id);
       authorizeView(req.actor, commentPolicy.canViewItemOf(req.actor, ctx.subject));
       authorize(req.actor, commentPolicy.canRead(req.actor, ctx.subject));
     } else {

@@ -100,8 +100,15 @@ function authorizeTakingPart(actor: Actor, ctx: ThreadContext, allowed: boolean,
   authorize(actor, allowed, commentPolicy.readsOnlyByLink(actor, ctx.subject) ? DISCUSSION_MESSAGES.readOnlyByLink : message);
 }
 
-/** Why posting is refused: a group's discussions are for its members and the staff; an item's closed discussion is disabled. */
-const refusalOf = (ctx: ThreadContext) => (ctx.subject.context ? DISCUSSION_MESSAGES.groupPostForbidden : DISCUSSION_MESSAGES.disabled);
+/**
+ * Why posting is refused: a group's discussions and its feed posts' comments are for its members and the staff; an
+ * item's closed discussion is disabled.
+ */
+const refusalOf = (ctx: ThreadContext) =>
+  commentPolicy.isFeedPostComments(ctx.subject) ? DISCUSSION_MESSAGES.feedCommentForbidden : ctx.subject.context ? DISCUSSION_MESSAGES.groupPostForbidden : DISCUSSION_MESSAGES.disabled;
+
+/** Whether a top-level comment of this discussion needs a title: a group's discussion does (a feed post's comment does not). */
+const needsTitle = (ctx: ThreadContext) => commentPolicy.isGroupDiscussions(ctx.subject);
 
 /** A thread the actor may read comments of: viewable item (401/404), and open unless they manage it (403). */
 async function loadReadableThread(db: Db, req: Request, opaqueId: string, context: string | null | undefined): Promise<ThreadContext> {
@@ -162,13 +169,13 @@ export function discussionsRouter(db: Db, storage: FileStorage, mail: MailContex
     const content = commentContent(body);
     const parentId = body.reply_to ? await replyParentId(db, ctx, body.reply_to) : null;
     // A group's thread is a titled discussion (second document: "Discussion title required, max 255").
-    if (parentId === null && ctx.subject.context && !body.title) throw new HttpError(422, DISCUSSION_MESSAGES.titleRequired, { title: [DISCUSSION_MESSAGES.titleRequired] });
+    if (parentId === null && needsTitle(ctx) && !body.title) throw new HttpError(422, DISCUSSION_MESSAGES.titleRequired, { title: [DISCUSSION_MESSAGES.titleRequired] });
     const authorId = req.actor.profile!.id;
-    const id = await postComment(db, { contentId: ctx.item.id, creatorId: authorId, title: body.title, content, isHtml: body.is_html, parentId, context: ctx.subject.context, attachmentIds: body.attachments, meetingId: body.meeting_id });
+    const id = await postComment(db, { contentId: ctx.item.id, creatorId: authorId, title: body.title, content, isHtml: body.is_html, parentId, context: ctx.subject.context, feedPostId: ctx.subject.feedPostId, attachmentIds: body.attachments, meetingId: body.meeting_id });
     if (parentId !== null) {
       const excerpt = plainExcerpt(content, body.is_html);
       await deliver(req.log, "a reply", () => notifyReply(db, { parentId, replierId: authorId, item: ctx.item, thread: ctx.subject, excerpt }, mailFor(mail, req)));
-    } else if (ctx.subject.context && ctx.subject.groupId != null) {
+    } else if (commentPolicy.isGroupDiscussions(ctx.subject) && ctx.subject.groupId != null) {
       const groupId = ctx.subject.groupId;
       await deliver(req.log, "a new discussion", () => notifyNewDiscussion(db, { groupId, authorId, groupPage: ctx.item, title: body.title ?? "" }, mailFor(mail, req)));
     }
@@ -183,7 +190,7 @@ export function discussionsRouter(db: Db, storage: FileStorage, mail: MailContex
     const isHtml = body.is_html ?? comment.is_html === 1;
     const content = commentContent({ comment: body.comment, is_html: isHtml });
     const title = body.title === undefined ? comment.title : body.title;
-    if (comment.parent_id === null && ctx.subject.context && !title) throw new HttpError(422, DISCUSSION_MESSAGES.titleRequired, { title: [DISCUSSION_MESSAGES.titleRequired] });
+    if (comment.parent_id === null && needsTitle(ctx) && !title) throw new HttpError(422, DISCUSSION_MESSAGES.titleRequired, { title: [DISCUSSION_MESSAGES.titleRequired] });
     await editComment(db, { commentId: comment.id, editorId: req.actor.profile!.id, title, content, isHtml });
     res.json(await commentAnswer(db, req.actor, ctx, comment.id));
   });

@@ -7,7 +7,8 @@ import { HttpError } from "../../lib/errors.js";
 import { attachmentsOfComments } from "../../models/attachments.js";
 import { zoomMeetingsOfComments } from "../../models/zoomMeetings.js";
 import { editGrants } from "../../models/content.js";
-import { feedbackCounts, feedbackOf, findComment, findThread, subscribedAmong, type CommentWithCreator } from "../../models/comments.js";
+import { feedPostContext, feedbackCounts, feedbackOf, findComment, findThread, subscribedAmong, type CommentWithCreator } from "../../models/comments.js";
+import { findFeedPostByOpaqueId } from "../../models/feeds.js";
 import { authorizeView, commentPolicy, feedPolicy } from "../../policies/index.js";
 import type { ThreadSubject } from "../../policies/comment.js";
 import type { CommentLookups } from "../../presenters/comment.js";
@@ -27,11 +28,26 @@ export interface ThreadContext {
  * feature travel with them (a group's only: an item that is not a group's page is checked by the caller).
  */
 export async function loadThread(db: Db, opaqueId: string, context: DiscussionContextName = null): Promise<ThreadContext> {
+  // A feed post's opaque_id names its comments: they live in the thread of the group's page, under the post's context.
+  const post = context === null ? await findFeedPostByOpaqueId(db, opaqueId) : undefined;
+  if (post) return loadFeedPostThread(db, post);
   const item = await loadItemBy(db, "opaque_id", opaqueId);
   const [edit_grants, grants, thread, features] = await Promise.all([editGrants(db, item.id), grantsOf(db, item), findThread(db, item.id), context ? siteFeatures(db) : null]);
   const groupId = feedPolicy.hasFeed(item) ? item.profile_id : null;
   const subscribeEnabled = features ? features[GROUP_DISCUSSION_FEATURES.subscribe] !== false : true;
   return { item, thread, subject: { item: { ...item, edit_grants }, grants, viewPermission: thread?.view_permission ?? "open", reach: "link", context, groupId, subscribeEnabled } };
+}
+
+/**
+ * The comments on a feed post: the group page's thread under the post's context. Who reads and takes part follows the
+ * feed (commentPolicy's group conversation): the page's view rule, not its link (a post's opaque_id is no link to the page).
+ */
+export async function loadFeedPostThread(db: Db, post: { id: number; content_id: number }): Promise<ThreadContext> {
+  const item = await loadItemBy(db, "id", post.content_id);
+  const [edit_grants, grants, thread] = await Promise.all([editGrants(db, item.id), grantsOf(db, item), findThread(db, item.id)]);
+  const groupId = feedPolicy.hasFeed(item) ? item.profile_id : null;
+  const subject: ThreadSubject = { item: { ...item, edit_grants }, grants, viewPermission: "open", reach: "listed", context: feedPostContext(post.id), feedPostId: post.id, groupId };
+  return { item, thread, subject };
 }
 
 /**
