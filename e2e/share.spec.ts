@@ -45,6 +45,12 @@ test("share: copy the link ('Copied!'), then recommend the item to a person, wit
   await page.keyboard.type(LEARNER.name.slice(0, 6));
   expect(new URL((await asked).url()).searchParams.get("limit")).toBe("10");
   const add = dialog.getByRole("button", { name: `Add ${LEARNER.name}` });
+  await expect(add).toBeVisible();
+  // Down from the field goes to the first match, Up from it back to the field (the arrows did nothing there).
+  await page.keyboard.press("ArrowDown");
+  await expect(dialog.getByRole("list", { name: "Matching people and groups" }).getByRole("button").first()).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(to).toBeFocused();
   await tabTo(page, add);
   await page.keyboard.press("Enter");
   await expect(dialog.getByRole("list", { name: "Recipients" })).toContainText(LEARNER.name);

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { MESSAGES, OWNER_AUTOCOMPLETE_MIN, type OwnerAutocomplete } from "../../../contract/index.js";
+import { useResultListKeys } from "../../hooks/useResultListKeys.js";
 import { Field } from "../Field.js";
 
 type Candidate = OwnerAutocomplete["data"][number];
@@ -27,17 +28,20 @@ interface ProfileSearchFieldProps {
 
 /**
  * A search field for people and groups (the profile autocomplete: from 3 characters, first document section 9):
- * below the minimum it says how many characters to type; from it, the matches as buttons to pick one. Enter in the field
- * never submits the form around it; it picks the match when there is exactly one.
+ * below the minimum it says how many characters to type; from it, the matches as buttons to pick one, reached by Tab or
+ * by the arrow keys (`useResultListKeys`). Enter in the field never submits the form around it; it picks the match
+ * when there is exactly one.
  */
 export function ProfileSearchField({ id, label, listLabel, term, onTermChange, candidates, onPick, exclude, isPicked, verb, children }: ProfileSearchFieldProps) {
   const typed = term.trim();
   const showResults = typed.length >= OWNER_AUTOCOMPLETE_MIN;
   const shown = (candidates ?? []).filter((candidate) => !exclude?.(candidate));
+  const { inputRef, listRef, onInputKeyDown, onListKeyDown } = useResultListKeys();
   return (
     <Field id={id} label={label}>
       {children}
       <input
+        ref={inputRef}
         id={id}
         className="input"
         type="search"
@@ -45,6 +49,7 @@ export function ProfileSearchField({ id, label, listLabel, term, onTermChange, c
         value={term}
         onChange={(e) => onTermChange(e.target.value)}
         onKeyDown={(e) => {
+          onInputKeyDown(e);
           // Enter searches, it does not submit the dialog the field sits in (a half-typed name saved the form); with one match it picks it.
           if (e.key !== "Enter") return;
           e.preventDefault();
@@ -54,7 +59,7 @@ export function ProfileSearchField({ id, label, listLabel, term, onTermChange, c
       />
       {typed && !showResults && <p className="field__hint">{MESSAGES.minChars(OWNER_AUTOCOMPLETE_MIN)}</p>}
       {showResults && (
-        <ul id={`${id}-results`} className="owner-results" aria-label={listLabel}>
+        <ul id={`${id}-results`} ref={listRef} className="owner-results" aria-label={listLabel} onKeyDown={onListKeyDown}>
           {shown.map((candidate) => (
             <li key={candidate.profile_id}>
               <button type="button" className="link-button" aria-pressed={isPicked?.(candidate)} onClick={() => onPick(candidate)}>

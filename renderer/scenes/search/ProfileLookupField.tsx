@@ -1,5 +1,6 @@
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useState } from "react";
 import { MESSAGES } from "../../../contract/index.js";
+import { useResultListKeys } from "../../hooks/useResultListKeys.js";
 
 /** What a lookup found for a term: the profiles, while loading `profiles` undefined. */
 export interface ProfileCandidates {
@@ -29,32 +30,11 @@ interface ProfileLookupFieldProps {
 export function ProfileLookupField({ label, hint, listLabel, minChars, useCandidates, isChosen, onPick }: ProfileLookupFieldProps) {
   const id = useId();
   const [term, setTerm] = useState("");
-  const inputRef = useRef<HTMLInputElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
+  const { inputRef, listRef, onInputKeyDown, onListKeyDown } = useResultListKeys();
   const trimmed = term.trim();
   const listed = trimmed.length >= minChars;
   const { profiles, isPending } = useCandidates(listed ? trimmed : "");
 
-  const buttons = () => [...(listRef.current?.querySelectorAll<HTMLButtonElement>("button") ?? [])];
-  const handleInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "ArrowDown" && buttons().length) {
-      event.preventDefault();
-      buttons()[0]?.focus();
-    }
-  };
-  const handleListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const all = buttons();
-    const index = all.indexOf(document.activeElement as HTMLButtonElement);
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      const next = index + (event.key === "ArrowDown" ? 1 : -1);
-      if (next < 0) inputRef.current?.focus();
-      else all[Math.min(next, all.length - 1)]?.focus();
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      inputRef.current?.focus();
-    }
-  };
   const handlePick = (profileId: number, name: string) => {
     onPick(profileId, name);
     setTerm("");
@@ -76,14 +56,14 @@ export function ProfileLookupField({ label, hint, listLabel, minChars, useCandid
         aria-describedby={`${id}-hint`}
         aria-controls={listed ? `${id}-results` : undefined}
         onChange={(event) => setTerm(event.target.value)}
-        onKeyDown={handleInputKeyDown}
+        onKeyDown={onInputKeyDown}
       />
       <p id={`${id}-hint`} className="field__hint">
         {hint}
       </p>
       {trimmed && !listed && <p className="field__hint">{MESSAGES.minChars(minChars)}</p>}
       {listed && (
-        <ul id={`${id}-results`} ref={listRef} className="profile-lookup__results" aria-label={listLabel} onKeyDown={handleListKeyDown}>
+        <ul id={`${id}-results`} ref={listRef} className="profile-lookup__results" aria-label={listLabel} onKeyDown={onListKeyDown}>
           {profiles?.map((profile) => (
             <li key={profile.profile_id}>
               <button type="button" className="link-button" aria-pressed={isChosen(profile.profile_id)} onClick={() => handlePick(profile.profile_id, profile.name)}>
