@@ -139,7 +139,12 @@ test("View standards is offered on an item with standards and not on one without
 
   // A Science item of the demo: tagged with NGSS standards.
   await openItemFromSearch(page);
-  expect(await standardsOf(page, new URL(page.url()).pathname)).toBeGreaterThan(0);
+  const count = await standardsOf(page, new URL(page.url()).pathname);
+  expect(count).toBeGreaterThan(0);
+  // The sidebar's summary: the framework with its count, and one code (or text) per standard.
+  const summary = page.getByRole("region", { name: "Standards summary" });
+  await expect(summary.getByText(/Next Generation Science Standards/).first()).toBeVisible();
+  await expect(summary.getByRole("list", { name: /standards$/ }).getByRole("listitem")).toHaveCount(count);
   await expect(viewStandards).toBeVisible();
   await viewStandards.click();
   const dialog = page.getByRole("dialog", { name: "Standards", exact: true });
@@ -155,6 +160,7 @@ test("View standards is offered on an item with standards and not on one without
   expect(await standardsOf(page, new URL(page.url()).pathname)).toBe(0);
   await expect(actions.getByRole("button", { name: "More info", exact: true })).toBeVisible();
   await expect(viewStandards).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Standards summary" })).toHaveCount(0);
   await saveShot(page, "item-without-standards.png");
 });
 

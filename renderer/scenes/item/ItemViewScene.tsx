@@ -11,6 +11,7 @@ import { shortDate } from "../../components/dates.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { showPendingToast } from "../../components/content/pendingToast.js";
 import { RelatedSidebar } from "../../components/content/RelatedSidebar.js";
+import { StandardsSummaryCard } from "../../components/standards/StandardsSummaryCard.js";
 import { EndorsementsCard } from "../../components/content/EndorsementsCard.js";
 import { ItemTags } from "../../components/content/ItemTags.js";
 import { ItemActions } from "./ItemActions.js";
@@ -122,8 +123,10 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         {item.features.feed && <GroupDiscussionsCard key={`group:${item.opaque_id}`} opaqueId={item.opaque_id} />}
         <DiscussCard key={item.opaque_id} opaqueId={item.opaque_id} title={item.title} />
       </article>
-      {(item.endorsements.length > 0 || !item.viewed_by_link) && (
+      {(item.endorsements.length > 0 || item.has_standards || !item.viewed_by_link) && (
         <div className="item-sidebar">
+          {/* Asked for by the item's link, as View standards is, so a link viewer has it too. */}
+          {item.has_standards && <StandardsSummaryCard key={`standards:${item.link}`} link={item.link} />}
           <EndorsementsCard endorsements={item.endorsements} showDates={isCurriculum(item.model_key)} />
           {/* The comments on removed sections, for the item's editors (asked for by the item's id, as the section comments are). */}
           <DeletedThreadsCard key={`removed-threads:${item.id}`} item={item} enabled={profile !== null && item.abilities.edit && !item.viewed_by_link} />
