@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type Express, type RequestHandler } from "express";
 import session from "express-session";
 import helmet from "helmet";
@@ -311,10 +313,27 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   return app;
 }
 
+/** Whether a path's %-escapes decode. */
+function decodes(urlPath: string): boolean {
+  try {
+    decodeURIComponent(urlPath);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Serves the built web app, with the history fallback for its client-side routes (404 for a path it has no page at). */
 function serveWebApp(app: Express, webDir: string): void {
   const index = path.join(webDir, "index.html");
-  app.use(express.static(webDir, { index: false, maxAge: "1h", setHeaders: (res, file) => file.includes(`${path.sep}assets${path.sep}`) && res.setHeader("Cache-Control", "public, max-age=31536000, immutable") }));
+  const files = { index: false, maxAge: "1h", setHeaders: (res: ServerResponse, file: string) => file.includes(`${path.sep}assets${path.sep}`) && res.setHeader("Cache-Control", "public, max-age=31536000, immutable") } as const;
+  // The build's compressed copies of its scripts and styles (name.br, name.gz: renderer/vite.config.ts) go out as they are,
+  // to a client that accepts them (Vary: Accept-Encoding); the compression middleware leaves an encoded answer alone.
+  // Only the build's assets have copies. A byte range is of the file itself, as the compression middleware keeps it. A
+  // path that does not decode goes on to the app's "Page not found" (express-static-gzip would answer it 400 "URI malformed").
+  const precompressed = expressStaticGzip(webDir, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic: files });
+  const asTheyAre = express.static(webDir, files);
+  app.use((req, res, next) => (req.path.startsWith("/assets/") && !req.headers.range && decodes(req.path) ? precompressed : asTheyAre)(req, res, next));
   app.get(/.*/, (req, res, next) => {
     if (!req.accepts("html") || !fs.existsSync(index)) return next();
     res.setHeader("Cache-Control", "no-cache");

@@ -29,6 +29,10 @@ describe("compressed answers", () => {
     fs.mkdirSync(path.join(webDir, "assets"));
     fs.writeFileSync(path.join(webDir, "assets", "main-abc123.js"), script);
     fs.writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Curriculum Commons</title>");
+    // A script the build wrote compressed copies of (renderer/vite.config.ts), at other levels than the server's own.
+    fs.writeFileSync(path.join(webDir, "assets", "page-def456.js"), script);
+    fs.writeFileSync(path.join(webDir, "assets", "page-def456.js.br"), zlib.brotliCompressSync(script, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    fs.writeFileSync(path.join(webDir, "assets", "page-def456.js.gz"), zlib.gzipSync(script, { level: 9 }));
   });
   afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
   const { server } = useTestServer(() => ({ env: { WEB_DIR: webDir } }));
@@ -88,6 +92,31 @@ describe("compressed answers", () => {
     expect(zlib.gunzipSync(res.body).toString("utf8")).toBe(script);
 
     const part = await rawGet(url, { "accept-encoding": "gzip", range: "bytes=0-99" });
+    expect(part.status).toBe(206);
+    expect(part.headers["content-encoding"]).toBeUndefined();
+    expect(part.body.toString("utf8")).toBe(script.slice(0, 100));
+  });
+
+  it("sends the build's own compressed copies of a script as they are, Brotli first, and the script to a client that takes neither", async () => {
+    const url = `${server.url}/assets/page-def456.js`;
+    const copy = (ext: string) => fs.readFileSync(path.join(webDir, "assets", `page-def456.js${ext}`));
+    const br = await rawGet(url, { "accept-encoding": "gzip, deflate, br" });
+    expect(br.status).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(br.headers["vary"]).toContain("Accept-Encoding");
+    expect(br.headers["cache-control"]).toContain("immutable");
+    expect(br.body.equals(copy(".br"))).toBe(true);
+
+    const gz = await rawGet(url, { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.body.equals(copy(".gz"))).toBe(true);
+
+    const plain = await rawGet(url);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString("utf8")).toBe(script);
+
+    const part = await rawGet(url, { "accept-encoding": "gzip, br", range: "bytes=0-99" });
     expect(part.status).toBe(206);
     expect(part.headers["content-encoding"]).toBeUndefined();
     expect(part.body.toString("utf8")).toBe(script.slice(0, 100));
