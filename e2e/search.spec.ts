@@ -206,6 +206,19 @@ test.describe("search screen", () => {
     await expect.poll(async () => (await resultTitles(page)).map(titleSortKey)[0]).not.toBe(ascending[0]);
     const descending = (await resultTitles(page)).map(titleSortKey);
     expect(descending[0]!.localeCompare(descending.at(-1)!)).toBeGreaterThan(0);
+
+    // Changes of the sort one after another (here the arrow keys on the closed dropdown) are one step of the history:
+    // Back leads to the order before them.
+    await sortBy.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(page).toHaveURL(/[?&]s=-2(&|$)/);
+    // The dropdown shows its value from the URL: the next key moves on from there once it has it.
+    await expect(sortBy).toHaveValue("-2");
+    await page.keyboard.press("ArrowDown");
+    await expect(page).toHaveURL(/[?&]s=2(&|$)/);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/[?&]s=/);
+    await expect(sortBy).toHaveValue("");
   });
 
   test("from a page past the end (an old bookmark), Previous leads to the last page", async ({ page }) => {

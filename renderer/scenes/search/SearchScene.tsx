@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { MESSAGES, SEARCH_MAX_PAGE, screenStateFromUrl, type SearchScreenState } from "../../../contract/index.js";
 import { useAppConfig, useCurrentProfile, useInitializeData, useRememberSearchAsName, useSearch, useSearchAsName } from "../../api/queries.js";
 import { NewsCarousel } from "../../components/carousel/NewsCarousel.js";
@@ -35,10 +35,15 @@ import { RESULTS_HEADING_ID } from "./SkipToResultsLink.js";
 import { RESULT_LAYOUTS, SearchToolbar } from "./SearchToolbar.js";
 import { TypeTabs } from "./TypeTabs.js";
 
+/** The history state of an entry a sort change made: the next sort change replaces it rather than adding one. */
+const SORTED = { sorted: true } as const;
+const isSorted = (state: unknown): boolean => typeof state === "object" && state !== null && (state as { sorted?: unknown }).sorted === true;
+
 /** The search screen; its whole state lives in the URL, so back/forward and bookmarks work. */
 export function SearchScene() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const profile = useCurrentProfile();
   const appConfig = useAppConfig();
   const initializeData = useInitializeData();
@@ -85,14 +90,16 @@ export function SearchScene() {
     if (state !== urlState) void navigate({ search: searchHref(state) }, { replace: true });
   }, [state, urlState, navigate]);
 
-  const go = (next: SearchScreenState, { replace = false } = {}) => {
+  const go = (next: SearchScreenState, { replace = false, sorted = false } = {}) => {
     const href = searchHref(next);
-    if (href !== searchHref(state)) void navigate({ search: href }, { replace });
+    if (href !== searchHref(state)) void navigate({ search: href }, { replace, state: sorted ? SORTED : null });
   };
 
   const handleSearch = (st: string) => go(withChanges(state, { st }));
   const handleTypeSelect = (type: string, additive: boolean) => go(withTypes(state, nextTypeSelection(state.types, type, additive), configs));
-  const handleSortChange = (s: string) => go(withChanges(state, { s }));
+  // Changes of the sort one after another are one step back: the arrow keys change a closed dropdown's choice, and
+  // each would otherwise leave an entry in the history for Back to walk through.
+  const handleSortChange = (s: string) => go(withChanges(state, { s }), { replace: isSorted(location.state), sorted: true });
   const handleClearAll = () => go(withoutFilters(state));
   const handleSearchAs = (profileId: number, name: string) => {
     rememberSearchAsName(profileId, name);
