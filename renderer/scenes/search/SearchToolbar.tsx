@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent } from "react";
+import { useId, useState, type ChangeEvent } from "react";
 import { SORT_OPTIONS } from "../../../contract/index.js";
 import { Icon } from "../../components/Icon.js";
 import { sortOption } from "./searchState.js";
@@ -21,13 +21,20 @@ export function SearchToolbar({ sort, hasTerm, layout, onSortChange, onLayoutCha
   const sortId = useId();
   const options = SORT_OPTIONS.filter((o) => hasTerm || o.code !== "");
 
-  const handleSortChange = (event: ChangeEvent<HTMLSelectElement>) => onSortChange(event.target.value);
+  // The choice just made, shown until the URL carries it: the dropdown's value comes from the URL, which changes a
+  // moment later, and a second arrow key pressed in that moment moved on from the old value (and was lost).
+  const [chosen, setChosen] = useState<{ value: string; from: string } | null>(null);
+  if (chosen && chosen.from !== sort) setChosen(null);
+  const handleSortChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    setChosen({ value: event.target.value, from: sort });
+    onSortChange(event.target.value);
+  };
 
   return (
     <div className="search-toolbar">
       <div className="search-toolbar__sort">
         <label htmlFor={sortId}>Sort by</label>
-        <select id={sortId} className="select" value={sortOption(sort, hasTerm)} onChange={handleSortChange}>
+        <select id={sortId} className="select" value={chosen?.value ?? sortOption(sort, hasTerm)} onChange={handleSortChange}>
           {options.map((option) => (
             <option key={option.code} value={option.code}>
               {option.label}
