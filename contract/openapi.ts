@@ -121,6 +121,7 @@ const SEARCH_QUERY: Operation["query"] = [
   { name: "publishers", description: "Publisher profile ids, alias f[publishers][]; an id that names no profile is a 422 (Unknown publisher: 12.).", array: true },
   { name: "created_from", description: "Created on or after YYYY-MM-DD (alias from)." },
   { name: "created_to", description: "Created on or before YYYY-MM-DD (alias to)." },
+  { name: "tz", description: "The IANA time zone whose days created_from and created_to are (e.g. America/New_York); UTC days without it. The web app sends the browser's." },
   ...["grades", "standards", "subjects", "industries", "professionalRoles", "resourceCategories", "contentPricing", "grouptypes"].map((name) => ({
     name,
     description: "Attribute item ids (also accepted in the screen's snake_case form with [], e.g. professional_roles[]).",

@@ -85,6 +85,15 @@ export function isCalendarDate(v: string): boolean {
   const time = Date.parse(`${v}T00:00:00.000Z`);
   return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
 }
+/** An IANA time zone this runtime knows (Europe/Paris, America/New_York, UTC). */
+export function isTimeZone(v: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: v });
+    return v.length <= 64;
+  } catch {
+    return false;
+  }
+}
 const day = (name: string) => z.string().refine(isCalendarDate, `${name} must be a date (YYYY-MM-DD).`).nullable();
 
 /** The normalized search request, whatever shape it arrived in. */
@@ -111,6 +120,8 @@ export const SearchRequest = z
     publishers: ids,
     from: day("from"),
     to: day("to"),
+    /** The time zone whose days from and to are (UTC when not given). */
+    tz: z.string().refine(isTimeZone, "tz must be a time zone, such as America/New_York.").nullable(),
     attributes: z.record(z.string(), ids),
     asProfile: z.number().int().positive().max(MAX_ID).nullable(),
     ignorePermissions: z.boolean(),

@@ -61,7 +61,7 @@ const F_KEYS = new Set(["t", "st", "_types", "others", "owners", "publishers", "
 
 export const SearchInput = z.looseObject({
   ...Object.fromEntries(
-    ["st", "query", "q", "s", "sort", "page", "per", "limit", "per_page", "from", "to", "created_from", "created_to", "as_profile", "asProfile"].map((name) => [name, scalar(name)]),
+    ["st", "query", "q", "s", "sort", "page", "per", "limit", "per_page", "from", "to", "created_from", "created_to", "tz", "as_profile", "asProfile"].map((name) => [name, scalar(name)]),
   ),
   ...Object.fromEntries(FLAGS.map((name) => [name, flag(name)])),
   // null, and [] (how some clients write an empty map), mean no filters.
@@ -101,6 +101,8 @@ export function normalizeSearchInput(raw: Raw): Omit<SearchRequest, "page" | "pe
     publishers: list(f.publishers).concat(list(raw.publishers), list(f.provider)).map(Number),
     from: first(raw.from, raw.created_from) || null,
     to: first(raw.to, raw.created_to) || null,
+    // The time zone whose days the dates are (the screen sends it with a date).
+    tz: first(raw.tz) || null,
     attributes,
     asProfile: first(raw.as_profile, raw.asProfile) ? Number(first(raw.as_profile, raw.asProfile)) : null,
     ignorePermissions: truthy(first(raw.ignore_permissions, raw.ignorePermissions)),
@@ -238,8 +240,8 @@ export function screenStateToUrl(state: SearchScreenState): URLSearchParams {
   return p;
 }
 
-/** The main search call's parameters (GET /api/search) for a screen state. */
-export function screenStateToCall(state: SearchScreenState, per = SEARCH_PAGE_SIZE): URLSearchParams {
+/** The main search call's parameters (GET /api/search) for a screen state, asked from `timeZone` (whose days its dates are). */
+export function screenStateToCall(state: SearchScreenState, per = SEARCH_PAGE_SIZE, timeZone: string | null = null): URLSearchParams {
   const p = new URLSearchParams();
   p.set("page", String(state.page));
   p.set("per", String(per));
@@ -249,6 +251,8 @@ export function screenStateToCall(state: SearchScreenState, per = SEARCH_PAGE_SI
   for (const list of LIST_PARAMETERS) add(list.call, state[list.field]);
   if (state.from) p.set("created_from", state.from);
   if (state.to) p.set("created_to", state.to);
+  // The dates are the asker's own days: from midnight where they are, not in UTC.
+  if ((state.from || state.to) && timeZone) p.set("tz", timeZone);
   for (const facet of ATTRIBUTE_FACETS) add(facet.call, state.attributes[facet.url] ?? []);
   if (state.asProfile !== null) p.set("as_profile", String(state.asProfile));
   if (state.ignorePermissions) p.set("ignore_permissions", "1");

@@ -445,6 +445,22 @@ test.describe("search screen: created date range", () => {
   // Typing into a date input fills its parts in the locale's order: month, day, year.
   test.use({ locale: "en-US" });
 
+  test("the dates are days where the user is, not UTC days", async ({ browser, request }) => {
+    // The newest public item, and the day it was made on in a time zone where that is not UTC's day: Kiritimati
+    // (UTC+14) is a day ahead from 10:00 UTC, Pago Pago (UTC-11) a day behind until 11:00 UTC.
+    const newest = ((await (await request.get("/api/search?sort=-3&per=1")).json()) as { data: { title: string; created_at: string }[] }).data[0]!;
+    const dayIn = (timeZone: string) => new Date(newest.created_at).toLocaleDateString("en-CA", { timeZone });
+    const timeZone = ["Pacific/Kiritimati", "Pacific/Pago_Pago"].find((zone) => dayIn(zone) !== dayIn("UTC"))!;
+    const context = await browser.newContext({ timezoneId: timeZone, locale: "en-US" });
+    const page = await context.newPage();
+    const calls = recordSearchCalls(page);
+    // Newest first, on the day it was made there: it leads the list (read as a UTC day, it is not in that day at all).
+    await openSearch(page, `?s=-3&from=${dayIn(timeZone)}&to=${dayIn(timeZone)}`);
+    await expect(resultCards(page).first().getByRole("heading")).toHaveText(newest.title);
+    expect(calls.at(-1)?.get("tz")).toBe(timeZone);
+    await context.close();
+  });
+
   test("typing a date searches once, when the date is whole, with one history entry", async ({ page }) => {
     await openSearch(page, "?st=science");
     const calls = recordSearchCalls(page);

@@ -73,9 +73,10 @@ export function resetPassword(input: ResetPasswordRequest): Promise<z.infer<type
   return withFreshGuestSession(() => postJson("auth/reset", input, MessageResponse));
 }
 
-/** GET /api/search with the main search call's parameters for a screen state. */
+/** GET /api/search with the main search call's parameters for a screen state; its created dates are days where the user is. */
 export function searchContent(state: SearchScreenState, signal?: AbortSignal): Promise<SearchResponse> {
-  return getJson("api/search", SearchResponse, { searchParams: screenStateToCall(state), signal });
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return getJson("api/search", SearchResponse, { searchParams: screenStateToCall(state, undefined, timeZone), signal });
 }
 
 /** GET /api/search/find-providers: publishers whose name holds the term (at least 3 characters). */

@@ -9,6 +9,7 @@ import { selectCardRows, whereViewable } from "../models/content.js";
 import { withGradeBands } from "../models/gradeBands.js";
 import type { SearchLookups } from "./searchLookups.js";
 import { postgresTsQuery, queryWords, sqliteMatchExpression } from "./terms.js";
+import { createdBounds } from "./createdBounds.js";
 
 type EB = ExpressionBuilder<Database, "content">;
 
@@ -106,8 +107,9 @@ function whereSearch(eb: EB, s: ResolvedSearch, db: Db, except?: FacetApart): Ex
   }
   if (r.owners.length && except !== "owners") conds.push(eb("content.owner_id", "in", r.owners));
   if (r.publishers.length && except !== "publishers") conds.push(eb("content.publisher_id", "in", r.publishers));
-  if (r.from) conds.push(eb("content.created_at", ">=", `${r.from}T00:00:00.000Z`));
-  if (r.to) conds.push(eb("content.created_at", "<=", `${r.to}T23:59:59.999Z`));
+  const created = createdBounds(r);
+  if (r.from) conds.push(eb("content.created_at", ">=", new Date(created.from).toISOString()));
+  if (r.to) conds.push(eb("content.created_at", "<=", new Date(created.to).toISOString()));
   for (const other of r.others) {
     if (other === "open") conds.push(eb("content.visibility", "=", "public"));
     else if (other === "restricted") conds.push(eb("content.visibility", "=", "restricted"));

@@ -9,6 +9,7 @@ import { buildFacets, facetsApart, searchContent, TOP_PROFILES, withChosen, type
 import type { SearchLookups } from "./searchLookups.js";
 import { SeenBefore } from "./seenBefore.js";
 import { queryWords } from "./terms.js";
+import { createdBounds } from "./createdBounds.js";
 
 /** Below this many matches, sorting them directly beats walking a precomputed order. */
 const DIRECT_SORT_BELOW = 4000;
@@ -482,8 +483,7 @@ async function countMatches(db: Db, index: CatalogueIndex, s: ResolvedSearch, ca
   const version = index.version;
   const owners = r.owners.length ? new Set(r.owners) : null;
   const publishers = r.publishers.length ? new Set(r.publishers) : null;
-  const from = r.from ? Date.parse(`${r.from}T00:00:00.000Z`) : -Infinity;
-  const to = r.to ? Date.parse(`${r.to}T23:59:59.999Z`) : Infinity;
+  const { from, to } = createdBounds(r);
   const mineId = r.others.includes("mine") ? (s.profileId ?? -1) : null;
   const openOnly = r.others.includes("open");
   const restrictedOnly = r.others.includes("restricted");

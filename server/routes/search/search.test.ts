@@ -193,6 +193,22 @@ describe("search", () => {
     expect(titles((await c.get("/api/search?created_from=2025-01-01")).body)).toEqual(["Zebra Habitats Lesson Plan"]);
   });
 
+  it("reads the created dates as days of the asker's time zone (tz), and as UTC days without one", async () => {
+    const c = server.client();
+    const found = async (query: string) => titles((await c.get(`/api/search?${query}`)).body);
+    // Photosynthesis Lab was created at 10:00 UTC on 2024-01-10: 23:00 the day before in Pago Pago (UTC-11)...
+    expect(await found("from=2024-01-09&to=2024-01-09&tz=Pacific/Pago_Pago")).toEqual(["Photosynthesis Lab"]);
+    expect(await found("created_from=2024-01-10&created_to=2024-01-10&tz=Pacific/Pago_Pago")).toEqual([]);
+    expect(await found("from=2024-01-09&to=2024-01-09")).toEqual([]);
+    expect(await found("from=2024-01-10&to=2024-01-10")).toEqual(["Photosynthesis Lab"]);
+    // ...and midnight, the first instant of 2024-01-11, in Kiritimati (UTC+14): the day's start is in it, the day before's end is not.
+    expect(await found("from=2024-01-11&to=2024-01-11&tz=Pacific/Kiritimati")).toEqual(["Photosynthesis Lab"]);
+    expect(await found("to=2024-01-10&tz=Pacific/Kiritimati")).toEqual([]);
+    expect(await found("from=2024-01-11&tz=Pacific/Kiritimati")).toContain("Photosynthesis Lab");
+    const res = await c.get("/api/search?from=2024-01-09&tz=Mars/Olympus_Mons");
+    expect([res.status, res.body.message]).toEqual([422, "tz must be a time zone, such as America/New_York."]);
+  });
+
   it("applies the my-stuff filters for members and refuses them to guests", async () => {
     const c = server.client();
     await c.signIn(member.username!, member.password);
