@@ -76,11 +76,12 @@ const otherValues = z
     { error: TAGGING_MESSAGES.otherInvalid },
   )
   .max(50, TAGGING_MESSAGES.otherInvalid)
-  .default([])
   .transform((list) => list.filter((o) => o.value !== ""))
-  .refine((list) => new Set(list.map((o) => o.type_id)).size === list.length, TAGGING_MESSAGES.otherInvalid);
+  .refine((list) => new Set(list.map((o) => o.type_id)).size === list.length, TAGGING_MESSAGES.otherInvalid)
+  // Left out (a client that knows no write-ins), the item's write-ins stay as they are; [] removes them.
+  .optional();
 
-/** POST {link}/tags: the item's attributes (all types at once), write-ins and keywords; each replaces what was there. */
+/** POST {link}/tags: the item's attributes (all types at once), write-ins and keywords; each replaces what was there (write-ins only when sent). */
 export const ContentTagsRequest = z.object({
   attribute_ids: AttributeIdList,
   other_values: otherValues,

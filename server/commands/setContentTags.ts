@@ -45,8 +45,8 @@ export function checkOtherValues(types: AttributeType[], values: { type_id: numb
   return values;
 }
 
-/** Replaces an item's attributes, write-in values and keywords in one transaction, and tells search it changed. */
-export async function setContentTags(db: Db, item: Content, input: { attributes: { id: number; type_id: number }[]; otherValues: { type_id: number; value: string }[]; keywords: string[] }): Promise<void> {
+/** Replaces an item's attributes, write-in values (when given) and keywords in one transaction, and tells search it changed. */
+export async function setContentTags(db: Db, item: Content, input: { attributes: { id: number; type_id: number }[]; otherValues: { type_id: number; value: string }[] | undefined; keywords: string[] }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("content_attributes").where("content_id", "=", item.id).execute();
     if (input.attributes.length) {
@@ -55,8 +55,9 @@ export async function setContentTags(db: Db, item: Content, input: { attributes:
         .values(input.attributes.map((a) => ({ content_id: item.id, attr_item_id: a.id, type_id: a.type_id })))
         .execute();
     }
-    await trx.deleteFrom("content_attribute_others").where("content_id", "=", item.id).execute();
-    if (input.otherValues.length) {
+    // Write-ins left out of the save stay as they were.
+    if (input.otherValues) await trx.deleteFrom("content_attribute_others").where("content_id", "=", item.id).execute();
+    if (input.otherValues?.length) {
       await trx
         .insertInto("content_attribute_others")
         .values(input.otherValues.map((o) => ({ content_id: item.id, type_id: o.type_id, value: o.value })))

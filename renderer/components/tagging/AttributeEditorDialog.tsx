@@ -144,6 +144,18 @@ function TagsForm({
     }
   };
 
+  // A function that makes the panel, not a component: one made anew each render would remount it, losing the focus.
+  const typePanel = (config: AttributeTypeConfig) => (
+    <TypePanel
+      config={config}
+      selection={selection(config)}
+      chosen={chosen}
+      setChosen={setChosen}
+      other={others.get(config.type_id) ?? ""}
+      onOther={(typeId, value) => setOthers((current) => new Map(current).set(typeId, value))}
+    />
+  );
+
   return (
     <>
       <TabList idBase={id} label="Tag types" tabs={tabs} active={active} onSelect={setActive} homeEnd />
@@ -152,16 +164,7 @@ function TagsForm({
           {tab.key === "keywords" ? (
             <KeywordsPanel id={id} keywords={keywords} entry={entry} pendingValid={pending.valid} onEntry={handleEntry} onAdd={handleAddKeyword} onRemove={(k) => setKeywords((list) => list.filter((x) => x !== k))} />
           ) : (
-            active === tab.key && (
-              <TypePanel
-                config={types.find((t) => `type-${t.type_id}` === tab.key)!}
-                selection={selection(types.find((t) => `type-${t.type_id}` === tab.key)!)}
-                chosen={chosen}
-                setChosen={setChosen}
-                other={others.get(types.find((t) => `type-${t.type_id}` === tab.key)!.type_id) ?? ""}
-                onOther={(typeId, value) => setOthers((current) => new Map(current).set(typeId, value))}
-              />
-            )
+            active === tab.key && typePanel(types.find((t) => `type-${t.type_id}` === tab.key)!)
           )}
         </TabPanel>
       ))}

@@ -64,8 +64,9 @@ describe("attribute write-ins", () => {
       ["subjects", [], "Marine ecology"],
       ["professional_roles", ["Oceanographer"], null],
     ]);
-    // A save without write-ins replaces them with none, as it does the attributes.
-    expect((await ownerClient.post(`${link}/tags`, { attribute_ids: [roleId] })).body.tags.other_values).toEqual([]);
+    // A save that leaves write-ins out (a client that knows none) keeps them; an empty list removes them.
+    expect((await ownerClient.post(`${link}/tags`, { attribute_ids: [roleId] })).body.tags.other_values).toEqual([{ type_id: types.subjects, value: "Marine ecology" }]);
+    expect((await ownerClient.post(`${link}/tags`, { attribute_ids: [roleId], other_values: [] })).body.tags.other_values).toEqual([]);
     expect((await groupsOf()).map((g) => g.other)).toEqual([null]);
   });
 

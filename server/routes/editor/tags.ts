@@ -38,7 +38,7 @@ export function tagsRouter(db: Db): Router {
     await ensureNotLockedByOther(db, req, item);
     const types = await attributeTypesForModel(db, item.model_key);
     const attributes = await checkAttributeChoice(db, types, body.attribute_ids);
-    const otherValues = checkOtherValues(types, body.other_values);
+    const otherValues = body.other_values && checkOtherValues(types, body.other_values);
     await setContentTags(db, item, { attributes, otherValues, keywords: body.keywords });
     const answer: ContentTagsResponse = { status: "success", message: TAGGING_MESSAGES.saved, tags: await loadTags(db, item) };
     res.json(answer);
