@@ -10,6 +10,8 @@ export const STANDARD_SEARCH_MAX = 100;
 export const STANDARD_SEARCH_LIMIT = 50;
 /** At most this many ids in one attribute or standards call. */
 export const ATTRIBUTE_IDS_MAX = 500;
+/** The most characters a write-in ("Other") value takes when its type names no maximum, and the most any type may name. */
+export const OTHER_VALUE_MAX = 255;
 
 /** Message texts of the attribute calls. */
 export const ATTRIBUTE_MESSAGES = {
@@ -143,7 +145,10 @@ export const AttributeTypeConfig = z.object({
   show_description: z.boolean(),
   cols: z.number(),
   searchable: z.boolean(),
+  /** The type offers a write-in ("Other") field beside its tree; then its placeholder and the most characters it takes. */
   show_other: z.boolean(),
+  other_placeholder: z.string().nullable(),
+  other_max_length: z.number().nullable(),
 });
 export type AttributeTypeConfig = z.infer<typeof AttributeTypeConfig>;
 

@@ -130,11 +130,12 @@ export const RelatedContentResponse = z.object({
 });
 export type RelatedContentResponse = z.infer<typeof RelatedContentResponse>;
 
-/** An item's attributes grouped by type, for the quick-info tags. */
+/** An item's attributes grouped by type, for the quick-info tags; `other` is the item's write-in value of the type (or null). */
 export const AttributeGroupView = z.object({
   type_key: z.string(),
   type_name: z.string(),
   items: z.array(z.object({ id: z.number(), name: z.string(), short_name: z.string().nullable() })),
+  other: z.string().nullable(),
 });
 export type AttributeGroupView = z.infer<typeof AttributeGroupView>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AttributeIdList } from "./attributes.js";
+import { MAX_ID } from "./common.js";
 import { KEYWORD_PATTERN, RESOURCE_MESSAGES } from "./resource.js";
 
 /** Texts of the model-attribute editor (quoted from the specification where it names them). */
@@ -13,6 +14,10 @@ export const TAGGING_MESSAGES = {
   leafOnly: (type: string) => `Only the most specific ${type} can be chosen.`,
   single: (type: string) => `Choose at most one ${type}.`,
   saved: "Tags saved.",
+  otherNotOffered: (type: string) => `${type} takes no other value.`,
+  otherUnknownType: "A write-in value is for an attribute type that does not apply to this item.",
+  otherTooLong: (type: string, max: number) => `The other ${type} may be at most ${max} characters.`,
+  otherInvalid: "other_values must list each attribute type at most once, with its type_id and a text value.",
   searchMin: "Please enter at least 2 characters to search.",
 } as const;
 
@@ -54,9 +59,32 @@ const keyword = z
   .transform((k) => k.trim().replace(/\s+/g, " "))
   .pipe(z.string().min(1, TAGGING_MESSAGES.keywordInvalid).max(64, TAGGING_MESSAGES.keywordTooLong).regex(KEYWORD_PATTERN, TAGGING_MESSAGES.keywordInvalid));
 
-/** POST {link}/tags: the item's attributes (all types at once) and keywords; both replace what was there. */
+/** An item's write-in ("Other") value of one attribute type. */
+export const OtherValue = z.object({ type_id: z.number(), value: z.string() });
+export type OtherValue = z.infer<typeof OtherValue>;
+
+/**
+ * The write-ins of a tag save: trimmed, empty ones dropped (none for that type), each type at most once. Each type's own
+ * maximum (its configuration's other_max_length) is checked by the server; OTHER_VALUE_MAX bounds them all.
+ */
+const otherValues = z
+  .array(
+    z.object({
+      type_id: z.number({ error: TAGGING_MESSAGES.otherInvalid }).int(TAGGING_MESSAGES.otherInvalid).positive(TAGGING_MESSAGES.otherInvalid).max(MAX_ID, TAGGING_MESSAGES.otherInvalid),
+      value: z.string({ error: TAGGING_MESSAGES.otherInvalid }).trim(),
+    }),
+    { error: TAGGING_MESSAGES.otherInvalid },
+  )
+  .max(50, TAGGING_MESSAGES.otherInvalid)
+  .transform((list) => list.filter((o) => o.value !== ""))
+  .refine((list) => new Set(list.map((o) => o.type_id)).size === list.length, TAGGING_MESSAGES.otherInvalid)
+  // Left out (a client that knows no write-ins), the item's write-ins stay as they are; [] removes them.
+  .optional();
+
+/** POST {link}/tags: the item's attributes (all types at once), write-ins and keywords; each replaces what was there (write-ins only when sent). */
 export const ContentTagsRequest = z.object({
   attribute_ids: AttributeIdList,
+  other_values: otherValues,
   keywords: z
     .array(keyword, { error: TAGGING_MESSAGES.keywordInvalid })
     .max(50, TAGGING_MESSAGES.tooManyKeywords)
@@ -65,10 +93,12 @@ export const ContentTagsRequest = z.object({
 });
 export type ContentTagsRequest = z.input<typeof ContentTagsRequest>;
 
-/** An item's tags: attribute ids and keywords (sorted). */
+/** An item's tags: attribute ids, write-ins and keywords (sorted). */
 export const ContentTags = z.object({
   model_key: z.string(),
   attribute_ids: z.array(z.number()),
+  /** The write-in ("Other") values, by type id. */
+  other_values: z.array(OtherValue),
   keywords: z.array(z.string()),
   keywords_enabled: z.boolean(),
 });

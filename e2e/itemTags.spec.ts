@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { csrfToken, createLessonPlan, expectNoAxeViolations, facetGroup, signInViaApi, saveShot } from "./helpers.js";
+import { csrfToken, createLessonPlan, expectNoAxeViolations, facetGroup, signInViaApi, saveShot, tabTo } from "./helpers.js";
 
 /** A seeded public project tagged with three grades, a subject, two standards (with codes) and more. */
 const PROJECT = "Community Probability Project";
@@ -68,4 +68,40 @@ test("tags saved on the edit page show on the item's page on the way back, witho
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`${link}$`));
   await expect(page.getByRole("region", { name: "Tags" }).getByRole("link", { name: "watershed" })).toBeVisible();
+});
+
+test("a write-in typed under a type's tree, with the configured placeholder and length, is saved, shown on the item's page and kept", async ({ page }) => {
+  await signInViaApi(page);
+  const title = `Pathway with a write-in ${Date.now().toString(36)}`;
+  const started = await page.request.post("/pathway/start", { data: { title, introduction: "Careers by the sea." }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(started.ok(), "start the pathway").toBeTruthy();
+  const { link } = ((await started.json()) as { data: { link: string } }).data;
+  await page.goto(`${link}/edit`);
+  await page.getByRole("button", { name: "Tags", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit tags" });
+  const rolesTab = dialog.getByRole("tab", { name: "Professional Roles" });
+  await rolesTab.click();
+  // The demo offers a write-in for professional roles (not for grades), with its placeholder and at most 100 characters.
+  const other = dialog.getByRole("textbox", { name: "Other professional roles" });
+  await expect(other).toHaveAttribute("placeholder", "Another role not listed");
+  await expect(other).toHaveAttribute("maxlength", "100");
+  await expect(dialog.getByPlaceholder("Another role not listed")).toBeVisible();
+  await expectNoAxeViolations(page, "tags dialog, a type with a write-in");
+  await rolesTab.focus();
+  await tabTo(page, other);
+  await page.keyboard.type("  Harbor pilot  ");
+  await dialog.getByRole("tab", { name: "Grades" }).click();
+  await expect(dialog.getByRole("textbox", { name: /^Other/ })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Save tags" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto(link);
+  const tags = page.getByRole("region", { name: "Tags" });
+  await expect(tags.getByRole("term")).toHaveText(["Professional Roles"]);
+  await expect(tags.getByRole("definition")).toHaveText("Other: Harbor pilot");
+
+  await page.goto(`${link}/edit`);
+  await page.getByRole("button", { name: "Tags", exact: true }).click();
+  await dialog.getByRole("tab", { name: "Professional Roles" }).click();
+  await expect(dialog.getByRole("textbox", { name: "Other professional roles" })).toHaveValue("Harbor pilot");
 });

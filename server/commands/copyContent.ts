@@ -5,7 +5,7 @@ import { insertContent } from "./createContent.js";
 import { uploadedFileLink } from "../presenters/resourceView.js";
 
 /**
- * Copies an item for `ownerId` under a new title: its body (sections), attributes, keywords, extra data, the
+ * Copies an item for `ownerId` under a new title: its body (sections), attributes (and write-in values), keywords, extra data, the
  * description (a curriculum item's introduction), the record of its template and an uploaded file, and records what it was copied from. A restricted original's
  * grants are not copied: the copy of a restricted item is the copier's alone until they share it.
  */
@@ -34,6 +34,8 @@ export async function copyContent(db: Db, storage: FileStorage, source: Content,
         isFeeBased: source.is_fee_based === 1,
         attributeIds: attributes.map((a) => a.attr_item_id),
       });
+      const otherValues = await trx.selectFrom("content_attribute_others").select(["type_id", "value"]).where("content_id", "=", source.id).execute();
+      if (otherValues.length) await trx.insertInto("content_attribute_others").values(otherValues.map((o) => ({ content_id: copy.id, type_id: o.type_id, value: o.value }))).execute();
       if (source.extra_data !== null) await trx.updateTable("content").set({ extra_data: source.extra_data }).where("id", "=", copy.id).execute();
       const sections = await trx.selectFrom("content_sections").selectAll().where("content_id", "=", source.id).orderBy("position").execute();
       if (sections.length) {

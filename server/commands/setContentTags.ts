@@ -3,6 +3,7 @@ import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import { HttpError } from "../lib/errors.js";
 import { findItemsByIds, type AttributeType } from "../models/attributes.js";
+import { otherMaxLength } from "../presenters/attribute.js";
 import { addToVocabulary } from "../search/suggest.js";
 import { recordContentChange } from "./createContent.js";
 
@@ -24,14 +25,42 @@ export async function checkAttributeChoice(db: Db, types: AttributeType[], ids: 
   return items.map((i) => ({ id: i.id, type_id: i.type_id }));
 }
 
-/** Replaces an item's attributes and keywords in one transaction, and tells search it changed. */
-export async function setContentTags(db: Db, item: Content, input: { attributes: { id: number; type_id: number }[]; keywords: string[] }): Promise<void> {
+/**
+ * Checks write-in ("Other") values (already trimmed, empty ones dropped, one per type) against `types`: each is of one of
+ * them that offers a write-in (show_other) and within its maximum (422 on `other_values` otherwise).
+ */
+export function checkOtherValues(types: AttributeType[], values: { type_id: number; value: string }[]): { type_id: number; value: string }[] {
+  const byId = new Map(types.map((t) => [t.id, t]));
+  for (const o of values) {
+    const type = byId.get(o.type_id);
+    const problem = !type
+      ? TAGGING_MESSAGES.otherUnknownType
+      : type.show_other !== 1
+        ? TAGGING_MESSAGES.otherNotOffered(type.name)
+        : o.value.length > otherMaxLength(type)
+          ? TAGGING_MESSAGES.otherTooLong(type.name.toLowerCase(), otherMaxLength(type))
+          : null;
+    if (problem) throw new HttpError(422, problem, { other_values: [problem] });
+  }
+  return values;
+}
+
+/** Replaces an item's attributes, write-in values (when given) and keywords in one transaction, and tells search it changed. */
+export async function setContentTags(db: Db, item: Content, input: { attributes: { id: number; type_id: number }[]; otherValues: { type_id: number; value: string }[] | undefined; keywords: string[] }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("content_attributes").where("content_id", "=", item.id).execute();
     if (input.attributes.length) {
       await trx
         .insertInto("content_attributes")
         .values(input.attributes.map((a) => ({ content_id: item.id, attr_item_id: a.id, type_id: a.type_id })))
+        .execute();
+    }
+    // Write-ins left out of the save stay as they were.
+    if (input.otherValues) await trx.deleteFrom("content_attribute_others").where("content_id", "=", item.id).execute();
+    if (input.otherValues?.length) {
+      await trx
+        .insertInto("content_attribute_others")
+        .values(input.otherValues.map((o) => ({ content_id: item.id, type_id: o.type_id, value: o.value })))
         .execute();
     }
     const tags = input.keywords.join(", ");

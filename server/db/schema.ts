@@ -119,6 +119,10 @@ export interface AttributeTypesTable {
   leaf_only: ColumnType<number, number | undefined, number>;
   single: ColumnType<number, number | undefined, number>;
   sort_order: number;
+  /** 1: the picker offers a write-in ("Other") field for the type (migration 060). */
+  show_other: ColumnType<number, number | undefined, number>;
+  other_placeholder: ColumnType<string | null, string | null | undefined, string | null>;
+  other_max_length: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AttributeItemsTable {
@@ -138,6 +142,13 @@ export interface ContentAttributesTable {
   content_id: number;
   attr_item_id: number;
   type_id: number;
+}
+
+/** An item's write-in ("Other") value of an attribute type: one per type per item (migration 060). */
+export interface ContentAttributeOthersTable {
+  content_id: number;
+  type_id: number;
+  value: string;
 }
 
 export interface FavoritesTable {
@@ -831,6 +842,7 @@ export interface Database {
   attribute_types: AttributeTypesTable;
   attribute_items: AttributeItemsTable;
   content_attributes: ContentAttributesTable;
+  content_attribute_others: ContentAttributeOthersTable;
   favorites: FavoritesTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

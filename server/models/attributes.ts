@@ -128,13 +128,13 @@ export async function listContentAttributes(db: Db, contentId: number) {
 
 /** The attributes of several items by item id (each item's in type then tree order), with their type's key and name. */
 export async function listAttributesOfContents(db: Db, contentIds: number[]) {
-  const out = new Map<number, { id: number; type_id: number; type_key: string; type_name: string; name: string; short_name: string | null }[]>();
+  const out = new Map<number, { id: number; type_id: number; type_key: string; type_name: string; type_sort_order: number; name: string; short_name: string | null }[]>();
   if (!contentIds.length) return out;
   const rows = await db
     .selectFrom("content_attributes")
     .innerJoin("attribute_items as item", "item.id", "content_attributes.attr_item_id")
     .innerJoin("attribute_types as type", "type.id", "item.type_id")
-    .select(["content_attributes.content_id", "item.id", "item.type_id", "item.name", "item.short_name", "type.key as type_key", "type.name as type_name"])
+    .select(["content_attributes.content_id", "item.id", "item.type_id", "item.name", "item.short_name", "type.key as type_key", "type.name as type_name", "type.sort_order as type_sort_order"])
     .where("content_attributes.content_id", "in", [...new Set(contentIds)])
     .orderBy("type.sort_order")
     .orderBy("type.id")
@@ -157,4 +157,16 @@ export async function countItemsOfType(db: Db, typeKey: string, ids: number[]): 
     .where("i.id", "in", ids)
     .executeTakeFirstOrThrow();
   return Number(found.n);
+}
+
+/** An item's write-in ("Other") values, one per type, with their type's key, name and display order, in type order. */
+export async function listContentOtherValues(db: Db, contentId: number) {
+  return db
+    .selectFrom("content_attribute_others as other")
+    .innerJoin("attribute_types as type", "type.id", "other.type_id")
+    .select(["other.type_id", "other.value", "type.key as type_key", "type.name as type_name", "type.sort_order as type_sort_order"])
+    .where("other.content_id", "=", contentId)
+    .orderBy("type.sort_order")
+    .orderBy("type.id")
+    .execute();
 }

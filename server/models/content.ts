@@ -117,13 +117,14 @@ export function whereViewable(eb: ExpressionBuilder<Database, "content">, scope:
   return eb.or([eb("content.visibility", "in", ["public", "authed"]), eb("content.owner_id", "in", scope.ownerIds), eb("content.id", "in", granted)]);
 }
 
-/** An item's keywords (its comma-separated tags column) and its attribute item ids, in id order. */
-export async function findContentTags(db: Db, contentId: number): Promise<{ tags: string; attributeIds: number[] }> {
-  const [row, attributes] = await Promise.all([
+/** An item's keywords (its comma-separated tags column), its attribute item ids in id order and its write-in values in type id order. */
+export async function findContentTags(db: Db, contentId: number): Promise<{ tags: string; attributeIds: number[]; otherValues: { type_id: number; value: string }[] }> {
+  const [row, attributes, otherValues] = await Promise.all([
     db.selectFrom("content").select("tags").where("id", "=", contentId).executeTakeFirstOrThrow(),
     db.selectFrom("content_attributes").select("attr_item_id").where("content_id", "=", contentId).orderBy("attr_item_id").execute(),
+    db.selectFrom("content_attribute_others").select(["type_id", "value"]).where("content_id", "=", contentId).orderBy("type_id").execute(),
   ]);
-  return { tags: row.tags, attributeIds: attributes.map((a) => a.attr_item_id) };
+  return { tags: row.tags, attributeIds: attributes.map((a) => a.attr_item_id), otherValues };
 }
 
 /** Of these uids, those no item has (items removed since something linked to them); in chunks, as either database limits a statement's parameters. */

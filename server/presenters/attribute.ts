@@ -1,4 +1,4 @@
-import type { AttributeItem as AttributeItemJson, AttributeTreeNode, AttributeTypeConfig, Standard, StandardGroup } from "../../contract/index.js";
+import { OTHER_VALUE_MAX, type AttributeItem as AttributeItemJson, type AttributeTreeNode, type AttributeTypeConfig, type Standard, type StandardGroup } from "../../contract/index.js";
 import type { AttributeItem } from "../db/schema.js";
 import type { AttributeType } from "../models/attributes.js";
 
@@ -64,13 +64,19 @@ export function presentStandardGroups(pairs: { item: AttributeItem; root: Attrib
     }));
 }
 
+/** The most characters a type's write-in value takes: its configured maximum, within OTHER_VALUE_MAX. */
+export const otherMaxLength = (type: Pick<AttributeType, "other_max_length">): number =>
+  type.other_max_length !== null && type.other_max_length > 0 ? Math.min(type.other_max_length, OTHER_VALUE_MAX) : OTHER_VALUE_MAX;
+
 /**
  * How the attribute picker shows a type. Radio types get a 'None' choice instead of Select All;
- * leaf-only types (standards) are deep, so they get a search box and an info link instead.
+ * leaf-only types (standards) are deep, so they get a search box and an info link instead. A type with show_other offers a
+ * write-in field with its placeholder, taking at most its maximum (OTHER_VALUE_MAX when it names none).
  */
 export function presentAttributeTypeConfig(type: AttributeType): AttributeTypeConfig {
   const single = type.single === 1;
   const leafOnly = type.leaf_only === 1;
+  const showOther = type.show_other === 1;
   return {
     type_id: type.id,
     type_name: type.name,
@@ -84,6 +90,8 @@ export function presentAttributeTypeConfig(type: AttributeType): AttributeTypeCo
     show_description: false,
     cols: 1,
     searchable: leafOnly,
-    show_other: false,
+    show_other: showOther,
+    other_placeholder: showOther ? type.other_placeholder : null,
+    other_max_length: showOther ? otherMaxLength(type) : null,
   };
 }

@@ -8,14 +8,16 @@ export function presentCopiedFrom(source: Content & { owner_name: string }, copi
   return { title: source.title, link: itemLink(source), owner_data: { profile_id: source.owner_id, name: source.owner_name }, created_at: copiedAt };
 }
 
-/** An item's attributes grouped by type, in the types' order. */
-export function presentAttributeGroups(rows: { type_key: string; type_name: string; id: number; name: string; short_name: string | null }[]): AttributeGroupView[] {
-  const groups = new Map<string, AttributeGroupView>();
-  for (const r of rows) {
-    const group = groups.get(r.type_key) ?? groups.set(r.type_key, { type_key: r.type_key, type_name: r.type_name, items: [] }).get(r.type_key)!;
-    group.items.push({ id: r.id, name: r.name, short_name: r.short_name });
-  }
-  return [...groups.values()];
+type TypeOfRow = { type_id: number; type_key: string; type_name: string; type_sort_order: number };
+
+/** An item's attributes grouped by type, with its write-in value of each type (a type with only a write-in is a group too), in the types' order. */
+export function presentAttributeGroups(rows: (TypeOfRow & { id: number; name: string; short_name: string | null })[], others: (TypeOfRow & { value: string })[] = []): AttributeGroupView[] {
+  const groups = new Map<number, { order: [number, number]; view: AttributeGroupView }>();
+  const groupOf = (r: TypeOfRow) =>
+    (groups.get(r.type_id) ?? groups.set(r.type_id, { order: [r.type_sort_order, r.type_id], view: { type_key: r.type_key, type_name: r.type_name, items: [], other: null } }).get(r.type_id)!).view;
+  for (const r of rows) groupOf(r).items.push({ id: r.id, name: r.name, short_name: r.short_name });
+  for (const o of others) groupOf(o).other = o.value;
+  return [...groups.values()].sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]).map((g) => g.view);
 }
 
 /** The quick-info popover's model: owner, description and attributes. */

@@ -7,11 +7,12 @@ export const keywordsOf = (tags: string): string[] =>
     .map((k) => k.trim())
     .filter(Boolean);
 
-/** An item's tags as the attribute editor reads them: attribute ids and the keywords as a list. */
-export function presentContentTags(modelKey: string, found: { tags: string; attributeIds: number[] }): ContentTags {
+/** An item's tags as the attribute editor reads them: attribute ids, write-in values and the keywords as a list. */
+export function presentContentTags(modelKey: string, found: { tags: string; attributeIds: number[]; otherValues: { type_id: number; value: string }[] }): ContentTags {
   return {
     model_key: modelKey,
     attribute_ids: found.attributeIds,
+    other_values: found.otherValues.map((o) => ({ type_id: o.type_id, value: o.value })),
     keywords: keywordsOf(found.tags),
     keywords_enabled: true,
   };

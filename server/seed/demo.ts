@@ -104,6 +104,9 @@ const INSTITUTIONS: [name: string, location: string][] = [
 
 const PUBLISHERS = ["Open Learning Press", "Riverbend Science Collaborative", "Summit Math Partners", "Civic Futures Institute"];
 
+/** The attribute types whose picker offers a write-in ("Other") field in the demo, with its placeholder (at most 100 characters). */
+const DEMO_WRITE_INS: Record<string, string> = { professional_roles: "Another role not listed", industries: "Another industry not listed" };
+
 /** Item counts per model key in the demo catalogue (over 300 in all). */
 const COUNTS: Record<string, number> = { resource: 160, lesson_plan: 50, collection: 25, outline: 20, project: 25, pathway: 15, cms_page: 10 };
 
@@ -117,6 +120,9 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; int
   if (await getConfigValue(db, "demo_seeded", false)) return false;
   const r = rng(20261122);
   const types = new Map((await db.selectFrom("attribute_types").select(["id", "key"]).execute()).map((t) => [t.key, t.id]));
+  for (const [key, placeholder] of Object.entries(DEMO_WRITE_INS)) {
+    await db.updateTable("attribute_types").set({ show_other: 1, other_placeholder: placeholder, other_max_length: 100 }).where("key", "=", key).execute();
+  }
   const trees = demoAttributeTrees(SUBJECT_TOPICS);
   const items: Record<string, InsertedItem[]> = {};
   for (const [key, nodes] of Object.entries(trees)) items[key] = await insertTree(db, types.get(key)!, nodes);

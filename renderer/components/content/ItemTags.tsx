@@ -24,7 +24,22 @@ export function ItemTags({ tags }: { tags: EditableItem["tags"] }) {
       </h2>
       <dl className="item-tags__list">
         {tags.attributes.map((group) => (
-          <TagGroup key={group.type_key} name={group.type_name} limited={group.type_key !== "grades"} values={group.items.map((value) => <AttributeTag key={value.id} typeKey={group.type_key} value={value} />)} />
+          <TagGroup
+            key={group.type_key}
+            name={group.type_name}
+            limited={group.type_key !== "grades"}
+            values={[
+              ...group.items.map((value) => <AttributeTag key={value.id} typeKey={group.type_key} value={value} />),
+              // The item's write-in value of the type follows its values; it leads nowhere (no filter holds it).
+              ...(group.other
+                ? [
+                    <span key="other" className="item-tags__tag">
+                      Other: {group.other}
+                    </span>,
+                  ]
+                : []),
+            ]}
+          />
         ))}
         {tags.keywords.length > 0 && (
           <TagGroup

@@ -71,6 +71,7 @@ function QuickInfoHover({ modelKey, id, children }: { modelKey: string; id: numb
                     </span>
                   ))}
                   {group.items.length > QUICK_INFO.tagsPerType && <span className="tag-chip tag-chip--more">+{group.items.length - QUICK_INFO.tagsPerType}</span>}
+                  {group.other && <span className="tag-chip">Other: {group.other}</span>}
                 </span>
               ))}
             </>

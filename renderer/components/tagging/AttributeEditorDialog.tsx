@@ -7,6 +7,7 @@ import {
   splitKeywordEntry,
   type AttributeTreeNode,
   type AttributeTypeConfig,
+  type OtherValue,
 } from "../../../contract/index.js";
 import { messageOf } from "../../api/ApiError.js";
 import { fetchAttributesByIds, fetchWholeTree, saveTags, useAttributeConfig, useContentTags } from "../../api/tagging.js";
@@ -50,6 +51,7 @@ export function AttributeEditorDialog({ link, modelKey, onClose, onSaved }: { li
           keywordsEnabled={tags.data.keywords_enabled}
           initialKeywords={tags.data.keywords}
           initialChosen={chosenItems.data.map((i) => ({ id: i.id, type_id: i.type_id, name: i.name }))}
+          initialOthers={tags.data.other_values}
           onSaved={onSaved}
         />
       )}
@@ -58,6 +60,8 @@ export function AttributeEditorDialog({ link, modelKey, onClose, onSaved }: { li
 }
 
 type Chosen = Map<number, { id: number; type_id: number; name: string }>;
+/** Write-in ("Other") values by type id, as typed. */
+type Others = Map<number, string>;
 
 /** The tabs and the Save button, once everything is loaded. */
 function TagsForm({
@@ -66,6 +70,7 @@ function TagsForm({
   keywordsEnabled,
   initialKeywords,
   initialChosen,
+  initialOthers,
   onSaved,
 }: {
   link: string;
@@ -73,6 +78,7 @@ function TagsForm({
   keywordsEnabled: boolean;
   initialKeywords: string[];
   initialChosen: { id: number; type_id: number; name: string }[];
+  initialOthers: OtherValue[];
   onSaved(message: string): void;
 }) {
   const id = useId();
@@ -82,6 +88,7 @@ function TagsForm({
   const [keywords, setKeywords] = useState(initialKeywords);
   const [entry, setEntry] = useState("");
   const [chosen, setChosen] = useState<Chosen>(() => new Map(initialChosen.map((c) => [c.id, c])));
+  const [others, setOthers] = useState<Others>(() => new Map(initialOthers.map((o) => [o.type_id, o.value])));
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -126,7 +133,9 @@ function TagsForm({
     setSaving(true);
     setFailure(null);
     try {
-      const answer = await saveTags(queryClient, link, { attribute_ids: [...chosen.keys()], keywords: finalKeywords });
+      // Only the types that offer a write-in send theirs (the server trims them and drops empty ones).
+      const otherValues = types.filter((t) => t.show_other && others.get(t.type_id)?.trim()).map((t) => ({ type_id: t.type_id, value: others.get(t.type_id)! }));
+      const answer = await saveTags(queryClient, link, { attribute_ids: [...chosen.keys()], other_values: otherValues, keywords: finalKeywords });
       onSaved(answer.message);
     } catch (error) {
       setFailure(messageOf(error, TAGGING_MESSAGES.pendingKeyword));
@@ -134,6 +143,18 @@ function TagsForm({
       setSaving(false);
     }
   };
+
+  // A function that makes the panel, not a component: one made anew each render would remount it, losing the focus.
+  const typePanel = (config: AttributeTypeConfig) => (
+    <TypePanel
+      config={config}
+      selection={selection(config)}
+      chosen={chosen}
+      setChosen={setChosen}
+      other={others.get(config.type_id) ?? ""}
+      onOther={(typeId, value) => setOthers((current) => new Map(current).set(typeId, value))}
+    />
+  );
 
   return (
     <>
@@ -143,7 +164,7 @@ function TagsForm({
           {tab.key === "keywords" ? (
             <KeywordsPanel id={id} keywords={keywords} entry={entry} pendingValid={pending.valid} onEntry={handleEntry} onAdd={handleAddKeyword} onRemove={(k) => setKeywords((list) => list.filter((x) => x !== k))} />
           ) : (
-            active === tab.key && <TypePanel config={types.find((t) => `type-${t.type_id}` === tab.key)!} selection={selection(types.find((t) => `type-${t.type_id}` === tab.key)!)} chosen={chosen} setChosen={setChosen} />
+            active === tab.key && typePanel(types.find((t) => `type-${t.type_id}` === tab.key)!)
           )}
         </TabPanel>
       ))}
@@ -206,9 +227,27 @@ function KeywordsPanel({ id, keywords, entry, pendingValid, onEntry, onAdd, onRe
   );
 }
 
-/** One attribute type: 'None' for radio types, Select All / Select None, search from 2 characters, and the lazy tree. */
-function TypePanel({ config, selection, chosen, setChosen }: { config: AttributeTypeConfig; selection: Selection; chosen: Chosen; setChosen(update: (c: Chosen) => Chosen): void }) {
+/**
+ * One attribute type: 'None' for radio types, Select All / Select None, search from 2 characters, the lazy tree, and
+ * under it a write-in ("Other") field when the type offers one, with the configured placeholder and maximum length.
+ */
+function TypePanel({
+  config,
+  selection,
+  chosen,
+  setChosen,
+  other,
+  onOther,
+}: {
+  config: AttributeTypeConfig;
+  selection: Selection;
+  chosen: Chosen;
+  setChosen(update: (c: Chosen) => Chosen): void;
+  other: string;
+  onOther(typeId: number, value: string): void;
+}) {
   const searchId = useId();
+  const otherId = useId();
   const [term, setTerm] = useState("");
   // Tab search waits 100 ms after typing stops (second document, section 5).
   const debounced = useDebouncedValue(term.trim(), 100);
@@ -281,6 +320,21 @@ function TypePanel({ config, selection, chosen, setChosen }: { config: Attribute
         )
       ) : (
         <AttributeTree config={config} selection={selection} />
+      )}
+      {config.show_other && (
+        <div className="field">
+          <label className="field__label" htmlFor={otherId}>
+            Other {config.type_name.toLowerCase()}
+          </label>
+          <input
+            id={otherId}
+            className="input"
+            value={other}
+            placeholder={config.other_placeholder ?? undefined}
+            maxLength={config.other_max_length ?? undefined}
+            onChange={(e) => onOther(config.type_id, e.target.value)}
+          />
+        </div>
       )}
     </div>
   );

@@ -32,6 +32,16 @@ describe("attributes and standards", () => {
       expect(standards).toMatchObject({ type_name: "Standards", leaf_only: true, single: false, none_option: null, searchable: true, cols: 1 });
       expect(typeof standards.type_id).toBe("number");
       expect(res.body.find((c: { key: string }) => c.key === "resource_categories")).toMatchObject({ single: true, none_option: "None", select_all: false });
+      // The demo offers a write-in for professional roles and industries only.
+      expect(res.body.find((c: { key: string }) => c.key === "professional_roles")).toMatchObject({ show_other: true, other_placeholder: "Another role not listed", other_max_length: 100 });
+      expect(res.body.find((c: { key: string }) => c.key === "industries")).toMatchObject({ show_other: true, other_placeholder: "Another industry not listed", other_max_length: 100 });
+      expect(res.body.filter((c: { show_other: boolean }) => !c.show_other).map((c: { key: string; other_placeholder: null; other_max_length: null }) => [c.key, c.other_placeholder, c.other_max_length])).toEqual([
+        ["grades", null, null],
+        ["subjects", null, null],
+        ["standards", null, null],
+        ["resource_categories", null, null],
+        ["content_pricing", null, null],
+      ]);
     });
 
     it("maps facet keys to attribute types (groups: grouptypes -> group_types)", async () => {

@@ -233,8 +233,8 @@ describe("actions around an item: copy, owner change, flag, related, similar, qu
       expect(res.body.model).toMatchObject({ id: plan.id, title: "Walrus Tides Lesson", link, owner_data: { name: "Olive Owner" }, description: "How tides move walruses." });
       expect(res.body.model.attributes).toEqual(
         expect.arrayContaining([
-          { type_key: "grades", type_name: "Grades", items: [{ id: ids.grade, name: "Grade 6", short_name: null }] },
-          { type_key: "standards", type_name: "Standards", items: [{ id: ids.standard, name: "TIDE.1 Tides and moons", short_name: null }] },
+          { type_key: "grades", type_name: "Grades", items: [{ id: ids.grade, name: "Grade 6", short_name: null }], other: null },
+          { type_key: "standards", type_name: "Standards", items: [{ id: ids.standard, name: "TIDE.1 Tides and moons", short_name: null }], other: null },
         ]),
       );
       expect((await guest.post(`/quick-info/lesson_plan/${plan.id}`)).status).toBe(401);

@@ -26,7 +26,7 @@ import { siteFeatures } from "../app/index.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { listContentAttributes } from "../../models/attributes.js";
+import { listContentAttributes, listContentOtherValues } from "../../models/attributes.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
 import { findProfileName } from "../../models/profiles.js";
 import { findRelated, findSimilar } from "../../models/related.js";
@@ -153,7 +153,7 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     const grants = await grantsOf(db, item);
     authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
     authorize(req.actor, contentObjectPolicy.canQuickInfo(req.actor, item, grants));
-    res.json(presentQuickInfo(item, presentAttributeGroups(await listContentAttributes(db, item.id))));
+    res.json(presentQuickInfo(item, presentAttributeGroups(await listContentAttributes(db, item.id), await listContentOtherValues(db, item.id))));
   });
 
   router.get("/system/more-info/:id", async (req, res) => {
@@ -161,7 +161,7 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     if (!field) throw new HttpError(404, MESSAGES.notFound);
     const item = await loadItemBy(db, field, req.params.id);
     authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item)));
-    const attributes = presentAttributeGroups(await listContentAttributes(db, item.id));
+    const attributes = presentAttributeGroups(await listContentAttributes(db, item.id), await listContentOtherValues(db, item.id));
     res.json(presentMoreInfo(item, attributes, await loadCopiedFrom(db, req.actor, item.id)));
   });
 

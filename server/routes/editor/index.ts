@@ -20,7 +20,7 @@ import { parseOr422 } from "../../lib/validate.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
 import { findActiveLock, releaseLock, takeLock, type HeldLock } from "../../models/editLocks.js";
-import { listContentAttributes } from "../../models/attributes.js";
+import { listContentAttributes, listContentOtherValues } from "../../models/attributes.js";
 import { listSections } from "../../models/sections.js";
 import { missingUids } from "../../models/content.js";
 import { linkedItemUids } from "../../lib/itemLinks.js";
@@ -51,7 +51,7 @@ async function removedLinkedItems(db: Db, sections: Pick<ContentSection, "body_h
 }
 
 async function loadItemExtras(db: Db, actor: Actor, contentId: number) {
-  const [copiedFrom, thumbnail, favorites, endorsements, badges, resourceFile, attributes, productsCount] = await Promise.all([
+  const [copiedFrom, thumbnail, favorites, endorsements, badges, resourceFile, attributes, otherValues, productsCount] = await Promise.all([
     loadCopiedFrom(db, actor, contentId),
     findThumbnail(db, contentId),
     favoriteIdsAmong(db, actor.profile?.id ?? null, [contentId]),
@@ -59,9 +59,10 @@ async function loadItemExtras(db: Db, actor: Actor, contentId: number) {
     listContentBadges(db, contentId),
     findResourceFile(db, contentId),
     listContentAttributes(db, contentId),
+    listContentOtherValues(db, contentId),
     countActiveProductsFor(db, contentId),
   ]);
-  return { copiedFrom, thumbnail, favorite: favorites.has(contentId), endorsements: presentEndorsements(endorsements), badges, resourceFile, attributes: presentAttributeGroups(attributes), productsCount };
+  return { copiedFrom, thumbnail, favorite: favorites.has(contentId), endorsements: presentEndorsements(endorsements), badges, resourceFile, attributes: presentAttributeGroups(attributes, otherValues), productsCount };
 }
 
 /** A lock as the editor reads it, from the caller's side. */

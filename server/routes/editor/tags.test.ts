@@ -37,7 +37,7 @@ describe("tagging an item (attributes and keywords)", () => {
     const res = await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.grade5, ids.standard, ids.free], keywords: [" tusks ", "Arctic  ocean", "tusks", "cold-water", "whales"] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "success", message: "Tags saved." });
-    expect(res.body.tags).toEqual({ model_key: "lesson_plan", attribute_ids: [ids.grade5!, ids.standard!, ids.free!].sort((a, b) => a - b), keywords: ["Arctic ocean", "cold-water", "tusks", "whales"], keywords_enabled: true });
+    expect(res.body.tags).toEqual({ model_key: "lesson_plan", attribute_ids: [ids.grade5!, ids.standard!, ids.free!].sort((a, b) => a - b), other_values: [], keywords: ["Arctic ocean", "cold-water", "tusks", "whales"], keywords_enabled: true });
     expect((await server.client().get(`/api/content${link}/tags`)).body.keywords).toEqual(["Arctic ocean", "cold-water", "tusks", "whales"]);
     const page = (await server.client().get(itemPath)).body;
     expect(page.has_standards).toBe(true);

@@ -6,7 +6,7 @@ import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { attributeTypesForModel } from "../../models/attributes.js";
 import { findContentTags } from "../../models/content.js";
-import { checkAttributeChoice, setContentTags } from "../../commands/setContentTags.js";
+import { checkAttributeChoice, checkOtherValues, setContentTags } from "../../commands/setContentTags.js";
 import { authorize, contentObjectPolicy } from "../../policies/index.js";
 import { presentContentTags } from "../../presenters/contentTags.js";
 import { ensureNotLockedByOther, ensureViewable, loadByLink } from "./load.js";
@@ -36,8 +36,10 @@ export function tagsRouter(db: Db): Router {
     if (refusedNewKeywords((await loadTags(db, item)).keywords, body.keywords).length)
       throw new HttpError(422, TAGGING_MESSAGES.keywordInvalid, { keywords: [TAGGING_MESSAGES.keywordInvalid] });
     await ensureNotLockedByOther(db, req, item);
-    const attributes = await checkAttributeChoice(db, await attributeTypesForModel(db, item.model_key), body.attribute_ids);
-    await setContentTags(db, item, { attributes, keywords: body.keywords });
+    const types = await attributeTypesForModel(db, item.model_key);
+    const attributes = await checkAttributeChoice(db, types, body.attribute_ids);
+    const otherValues = body.other_values && checkOtherValues(types, body.other_values);
+    await setContentTags(db, item, { attributes, otherValues, keywords: body.keywords });
     const answer: ContentTagsResponse = { status: "success", message: TAGGING_MESSAGES.saved, tags: await loadTags(db, item) };
     res.json(answer);
   });
