@@ -85,13 +85,13 @@ export function isCalendarDate(v: string): boolean {
   const time = Date.parse(`${v}T00:00:00.000Z`);
   return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
 }
-/** An IANA time zone this runtime knows (Europe/Paris, America/New_York, UTC). */
-export function isTimeZone(v: string): boolean {
+/** The canonical name of a time zone this runtime knows (america/new_york is America/New_York), or null. */
+export function canonicalTimeZone(v: string): string | null {
+  if (v.length > 64) return null;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: v });
-    return v.length <= 64;
+    return new Intl.DateTimeFormat("en-US", { timeZone: v }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
 const day = (name: string) => z.string().refine(isCalendarDate, `${name} must be a date (YYYY-MM-DD).`).nullable();
@@ -121,14 +121,20 @@ export const SearchRequest = z
     from: day("from"),
     to: day("to"),
     /** The time zone whose days from and to are (UTC when not given). */
-    tz: z.string().refine(isTimeZone, "tz must be a time zone, such as America/New_York.").nullable(),
+    tz: z
+      .string()
+      .refine((v) => canonicalTimeZone(v) !== null, "tz must be a time zone, such as America/New_York.")
+      .transform((v) => canonicalTimeZone(v)!)
+      .nullable(),
     attributes: z.record(z.string(), ids),
     asProfile: z.number().int().positive().max(MAX_ID).nullable(),
     ignorePermissions: z.boolean(),
     includeFacets: z.boolean(),
   })
-  .refine((r) => !r.from || !r.to || r.from <= r.to, { message: "from must be on or before to.", path: ["from"] });
-export type SearchRequest = z.infer<typeof SearchRequest>;
+  .refine((r) => !r.from || !r.to || r.from <= r.to, { message: "from must be on or before to.", path: ["from"] })
+  // Without a date the time zone changes nothing, so it is not part of the request (nor of its answer's cache key).
+  .transform((r) => (r.from || r.to ? r : { ...r, tz: null }));
+export type SearchRequest = z.output<typeof SearchRequest>;
 
 /** A search result card (the content object of the first document, section 3). */
 export const SearchResultItem = z.object({

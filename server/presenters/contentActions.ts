@@ -60,7 +60,7 @@ export function presentMoreInfo(item: Content & { owner_name: string }, attribut
       { key: "visibility", label: "Visible to", value: VISIBILITY_LABELS[item.visibility], link: null },
       ...(item.url ? [{ key: "url", label: "Link", value: item.url, link: item.url }] : []),
       ...(copiedFrom ? [{ key: "copied_from", label: "Copied from", value: copiedFrom.title, link: copiedFrom.link }] : []),
-      ...attributes.map((g) => ({ key: `attributes.${g.type_key}`, label: g.type_name, value: g.items.map((i) => (i.short_name ? `${i.short_name} ${i.name}` : i.name)).join("; "), link: null })),
+      ...attributes.map((g) => ({ key: `attributes.${g.type_key}`, label: g.type_name, value: [...g.items.map((i) => (i.short_name ? `${i.short_name} ${i.name}` : i.name)), ...(g.other ? [`Other: ${g.other}`] : [])].join("; "), link: null })),
     ],
   };
 }

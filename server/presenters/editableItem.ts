@@ -81,7 +81,7 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     badges: extras.badges ?? [],
     viewed_by_link: byLink,
     link_shared: extras.linkShared ?? false,
-    has_standards: (extras.attributes ?? []).some((group) => group.type_key === STANDARDS_TYPE),
+    has_standards: (extras.attributes ?? []).some((group) => group.type_key === STANDARDS_TYPE && group.items.length > 0),
     tags: { attributes: extras.attributes ?? [], keywords: keywordsOf(item.tags) },
     resource_view: presentResourceView(item, extras.resourceFile, type.singular),
     // The stored flag (the item's pricing, as imports and the demo set it), or sold by an active product now.

@@ -27,4 +27,17 @@ describe("createdBounds", () => {
     const sydney = createdBounds({ from: "2026-04-05", to: "2026-04-05", tz: "Australia/Sydney" });
     expect([iso(sydney.from), iso(sydney.to)]).toEqual(["2026-04-04T13:00:00.000Z", "2026-04-05T13:59:59.999Z"]);
   });
+
+  it("begins a day whose midnight the clocks skip at its first instant, west and east of UTC", () => {
+    // Santiago goes from 00:00 to 01:00 on 2026-09-06 (UTC-4 to UTC-3): the day begins at 01:00, 04:00 UTC, and the day before keeps its last hour.
+    expect(iso(dayStartIn("2026-09-06", "America/Santiago"))).toBe("2026-09-06T04:00:00.000Z");
+    expect(iso(createdBounds({ from: null, to: "2026-09-05", tz: "America/Santiago" }).to)).toBe("2026-09-06T03:59:59.999Z");
+    // Beirut goes from 00:00 to 01:00 on 2026-03-29 (UTC+2 to UTC+3): the day begins at 22:00 UTC the day before.
+    expect(iso(dayStartIn("2026-03-29", "Asia/Beirut"))).toBe("2026-03-28T22:00:00.000Z");
+  });
+
+  it("reads the years before 100 as themselves", () => {
+    // Etc/GMT-5 is UTC+5 at every date (the sign of the Etc zones is the POSIX one).
+    expect(iso(dayStartIn("0050-06-01", "Etc/GMT-5"))).toBe("0050-05-31T19:00:00.000Z");
+  });
 });

@@ -70,7 +70,11 @@ function TagGroup({ name, limited, values }: { name: string; limited: boolean; v
   const hidden = limited && !all ? Math.max(0, values.length - TAGS_SHOWN_PER_TYPE) : 0;
   // "+N" goes once pressed: focus moves to the first value it showed.
   useEffect(() => {
-    if (all) listRef.current?.querySelectorAll<HTMLElement>("li > *")[TAGS_SHOWN_PER_TYPE]?.focus();
+    const first = all ? listRef.current?.querySelectorAll<HTMLElement>("li > *")[TAGS_SHOWN_PER_TYPE] : undefined;
+    if (!first) return;
+    // A value that leads nowhere (a write-in, a short keyword) takes the focus too, or it would fall to the page.
+    if (!first.matches("a, button, [tabindex]")) first.tabIndex = -1;
+    first.focus();
   }, [all]);
   return (
     <div className="item-tags__group">

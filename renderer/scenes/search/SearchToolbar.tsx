@@ -21,20 +21,24 @@ export function SearchToolbar({ sort, hasTerm, layout, onSortChange, onLayoutCha
   const sortId = useId();
   const options = SORT_OPTIONS.filter((o) => hasTerm || o.code !== "");
 
-  // The choice just made, shown until the URL carries it: the dropdown's value comes from the URL, which changes a
-  // moment later, and a second arrow key pressed in that moment moved on from the old value (and was lost).
-  const [chosen, setChosen] = useState<{ value: string; from: string } | null>(null);
-  if (chosen && chosen.from !== sort) setChosen(null);
+  // The choices just made, the last shown until the URL carries it: the dropdown's value comes from the URL, which
+  // changes a moment after each choice, and an arrow key pressed in that moment moved on from the old value (and was lost).
+  const current = sortOption(sort, hasTerm);
+  const [chosen, setChosen] = useState<{ values: string[]; from: string } | null>(null);
+  const last = chosen?.values.at(-1);
+  // The URL has the last choice, or went where no choice leads (Back, a link): the URL's value is shown again.
+  if (chosen && (current === last || (current !== chosen.from && !chosen.values.includes(current)))) setChosen(null);
   const handleSortChange = (event: ChangeEvent<HTMLSelectElement>) => {
-    setChosen({ value: event.target.value, from: sort });
-    onSortChange(event.target.value);
+    const value = event.target.value;
+    setChosen((c) => ({ values: [...(c?.values ?? []), value], from: c?.from ?? current }));
+    onSortChange(value);
   };
 
   return (
     <div className="search-toolbar">
       <div className="search-toolbar__sort">
         <label htmlFor={sortId}>Sort by</label>
-        <select id={sortId} className="select" value={chosen?.value ?? sortOption(sort, hasTerm)} onChange={handleSortChange}>
+        <select id={sortId} className="select" value={last ?? current} onChange={handleSortChange}>
           {options.map((option) => (
             <option key={option.code} value={option.code}>
               {option.label}

@@ -64,6 +64,9 @@ describe("attribute write-ins", () => {
       ["subjects", [], "Marine ecology"],
       ["professional_roles", ["Oceanographer"], null],
     ]);
+    // More info names it in its type's row.
+    const moreInfo = (await server.client().get(`/system/more-info/${item.id}`)).body as { renderables: { key: string; value: string }[] };
+    expect(Object.fromEntries(moreInfo.renderables.map((r) => [r.key, r.value]))).toMatchObject({ "attributes.subjects": "Other: Marine ecology", "attributes.professional_roles": "Oceanographer" });
     // A save that leaves write-ins out (a client that knows none) keeps them; an empty list removes them.
     expect((await ownerClient.post(`${link}/tags`, { attribute_ids: [roleId] })).body.tags.other_values).toEqual([{ type_id: types.subjects, value: "Marine ecology" }]);
     expect((await ownerClient.post(`${link}/tags`, { attribute_ids: [roleId], other_values: [] })).body.tags.other_values).toEqual([]);

@@ -205,6 +205,9 @@ describe("search", () => {
     expect(await found("from=2024-01-11&to=2024-01-11&tz=Pacific/Kiritimati")).toEqual(["Photosynthesis Lab"]);
     expect(await found("to=2024-01-10&tz=Pacific/Kiritimati")).toEqual([]);
     expect(await found("from=2024-01-11&tz=Pacific/Kiritimati")).toContain("Photosynthesis Lab");
+    // A zone's name in any case is that zone; without a date it changes nothing.
+    expect(await found("from=2024-01-09&to=2024-01-09&tz=pacific/pago_pago")).toEqual(["Photosynthesis Lab"]);
+    expect((await c.get("/api/search?tz=Pacific/Pago_Pago")).body.total).toBe((await c.get("/api/search")).body.total);
     const res = await c.get("/api/search?from=2024-01-09&tz=Mars/Olympus_Mons");
     expect([res.status, res.body.message]).toEqual([422, "tz must be a time zone, such as America/New_York."]);
   });
