@@ -222,6 +222,9 @@ test.describe("around an item", () => {
     await expect(related.getByRole("link", { name: `${word} Volcano Lesson` })).toHaveCount(0);
 
     const link = related.getByRole("link", { name: `${word} Volcano Review` });
+    // The page's time stands still while the delay is checked: running on, a busy machine's slow steps added to it (the
+    // popover showed at what the test counted as 1.2 s).
+    await page.clock.pauseAt(Date.now() + 1_000);
     await link.hover();
     await page.clock.runFor(1200);
     // Real time for a render, had a timer fired (the clock runs timers; React renders on its own schedule).
@@ -229,6 +232,9 @@ test.describe("around an item", () => {
     await expect(page.getByTestId("quick-info")).toHaveCount(0);
     await page.clock.runFor(1000);
     const popover = page.getByRole("tooltip");
+    await expect(popover).toBeVisible();
+    // Time runs on again for what the popover loads (the query's updates wait on timers).
+    await page.clock.resume();
     await expect(popover).toContainText(`Lesson Plan by ${TEACHER.name}`, { timeout: 4000 });
     await expect(popover).toContainText("Standards:");
     await expect(popover).toContainText("CCSS.MATH.NF.2");

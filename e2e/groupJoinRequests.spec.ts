@@ -213,7 +213,13 @@ test("a leader with more requests to join than a page of the card holds pages th
   // The card asks for a page of its people (?page=1).
   await page.route(/\/groups\/\d+\/members(\?|$)/, async (route) => {
     if (route.request().method() !== "GET") return route.fallback();
-    const answer = (await (await route.fetch()).json()) as Record<string, unknown>;
+    let answer: Record<string, unknown>;
+    try {
+      answer = (await (await route.fetch()).json()) as Record<string, unknown>;
+    } catch {
+      // The page let the request go (a newer one for the card replaced it) before its answer was read.
+      return route.abort().catch(() => {});
+    }
     const requests = Array.from({ length: 50 }, (_, i) => ({ id: 900_000 + i, name: `Asker ${i}`, link: `/profiles/asker${i}`, created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));
     await route.fulfill({ json: { ...answer, requests, requests_total: 60 } });
   });
