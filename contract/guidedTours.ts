@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { positiveId } from "./common.js";
 
-/** Guided tours' texts (second document: the no-stops warning, with its two spaces, and the stop-remove confirmation; the rest are ours). */
+/**
+ * Guided tours' texts (second document: the no-stops warning, with its two spaces, the stop-remove confirmation and
+ * the warning on stops without a selector; the rest are ours).
+ */
 export const TOUR_MESSAGES = {
   noStops: "Cannot start tour.  Could not find any tour stops",
   removeConfirm: "Are you sure you want to remove this entry?",
+  noSelector: "Content controlled by widget help text.",
   editTitle: "Guided Tour Configuration",
   notFound: "There is no guided tour by that name.",
   nameRequired: "The tour's name is required.",
@@ -14,7 +18,7 @@ export const TOUR_MESSAGES = {
   titleTooLong: "A stop's title may be at most 200 characters.",
   contentRequired: "Each stop needs a description.",
   contentTooLong: "A stop's description may be at most 2000 characters.",
-  selectorRequired: "Each stop needs a selector.",
+  selectorText: "A stop's selector must be text.",
   selectorTooLong: "A stop's selector may be at most 500 characters.",
   tooManyStops: "A tour may have at most 30 stops.",
   stopsRequired: "configuration must be a list of stops.",
@@ -35,9 +39,13 @@ export const TOUR_TARGET_WAIT = { tries: 50, intervalMs: 100 } as const;
 const requiredText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
-/** One stop of a tour (second document: selector, title, content; the section form requires title and description). */
+/**
+ * One stop of a tour (second document: selector, title, content; the section form requires title and description).
+ * A stop without a selector ("" or left out) is about the whole dialog: the tour shows it in the middle of the screen,
+ * and the editor marks it with the spec's warning for such stops.
+ */
 export const TourStop = z.object({
-  selector: requiredText(TOUR_MESSAGES.selectorRequired, 500, TOUR_MESSAGES.selectorTooLong),
+  selector: z.string({ error: TOUR_MESSAGES.selectorText }).trim().max(500, TOUR_MESSAGES.selectorTooLong).default(""),
   title: requiredText(TOUR_MESSAGES.titleRequired, 200, TOUR_MESSAGES.titleTooLong),
   content: requiredText(TOUR_MESSAGES.contentRequired, 2000, TOUR_MESSAGES.contentTooLong),
 });

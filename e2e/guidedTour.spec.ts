@@ -141,12 +141,12 @@ test("guided tour: an administrator edits the tour's stops in 'Guided Tour Confi
   await expect(editor.getByRole("group", { name: "Stop 3" })).toHaveCount(0);
 
   // Select-target mode: Esc leaves it (the Permissions dialog stays open); a click in the dialog adds a stop there.
-  await editor.getByRole("button", { name: "Add a stop" }).click();
+  await editor.getByRole("button", { name: "Add a stop", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "Click a part of the dialog" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(editor.getByRole("group", { name: "Stop 2" })).toBeVisible();
   await expect(editor.getByRole("group", { name: "Stop 3" })).toHaveCount(0);
-  await editor.getByRole("button", { name: "Add a stop" }).click();
+  await editor.getByRole("button", { name: "Add a stop", exact: true }).click();
   await page.locator("#manage-permissions-modal").getByRole("heading", { name: "Permission requests" }).click();
   const added = editor.getByRole("group", { name: "Stop 3" });
   await expect(added.getByLabel("Selector")).toHaveValue(/^#manage-permissions-modal > /);
@@ -169,4 +169,68 @@ test("guided tour: an administrator edits the tour's stops in 'Guided Tour Confi
   // Put the seeded tour back for the tests after this one.
   const csrf = ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
   expect((await page.request.put(`/system/guided-tour/${before.id}`, { data: { name: before.name, configuration: before.configuration }, headers: { "X-CSRF-Token": csrf } })).ok()).toBeTruthy();
+});
+
+test("guided tour: a stop without a selector is about the whole dialog: shown in the middle over all of it, marked with the spec's warning in the editor, and added there", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const dialog = await openPermissions(page, ADMIN);
+  const before = (await (await page.request.get("/system/guided-tour/by-name?name=manage-permissions-modal")).json()) as { id: number; name: string; configuration: { selector: string }[] };
+  const csrf = ((await (await page.request.get("/getInitializeData")).json()) as { csrfToken: string }).csrfToken;
+  const putTour = (configuration: unknown[]) => page.request.put(`/system/guided-tour/${before.id}`, { data: { name: before.name, configuration }, headers: { "X-CSRF-Token": csrf } });
+  const general = { title: "Sharing this item", content: "This dialog decides who may find, read and edit the item." };
+  expect((await putTour([general, ...before.configuration])).ok()).toBeTruthy();
+  try {
+    const tourButton = dialog.getByRole("button", { name: "Guided tour" });
+    await tourButton.click();
+    const first = page.getByRole("dialog", { name: "Sharing this item" });
+    await expect(first).toContainText(`1 of ${before.configuration.length + 1}`);
+    await expect(first.getByRole("button", { name: "Next" })).toBeFocused();
+    // No spotlight: the whole screen is dimmed, and the stop sits in its middle.
+    await expect.poll(async () => (await page.locator(".tour-spotlight").boundingBox())?.width).toBe(1366);
+    await expect.poll(async () => {
+      const box = await first.boundingBox();
+      return box ? Math.round(box.x + box.width / 2) : 0;
+    }).toBeGreaterThan(683 - 10);
+    await expect.poll(async () => {
+      const box = await first.boundingBox();
+      return box ? Math.round(box.x + box.width / 2) : 0;
+    }).toBeLessThan(683 + 10);
+    await expectNoAxeViolations(page, "a stop about the whole dialog");
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("dialog", { name: "Who may see and edit" })).toContainText(`2 of ${before.configuration.length + 1}`);
+    const target = await page.locator('#manage-permissions-modal [data-tour="permissions-table"]').boundingBox();
+    await expect.poll(async () => (await page.locator(".tour-spotlight").boundingBox())?.width).toBeCloseTo(target!.width + 32, 0);
+
+    await page.getByRole("dialog", { name: "Who may see and edit" }).getByRole("button", { name: "Edit tour" }).click();
+    const editor = page.getByRole("dialog", { name: "Guided Tour Configuration" });
+    const stop1 = editor.getByRole("group", { name: "Stop 1" });
+    await expect(stop1).toContainText("Content controlled by widget help text.");
+    await expect(stop1.getByLabel("Selector")).toHaveCount(0);
+    await expect(editor.getByRole("group", { name: "Stop 2" }).getByLabel("Selector")).toHaveValue(before.configuration[0]!.selector);
+    await editor.getByRole("button", { name: "Add a stop for the whole dialog" }).click();
+    const added = editor.getByRole("group", { name: `Stop ${before.configuration.length + 2}` });
+    await expect(added).toContainText("Content controlled by widget help text.");
+    await expect(added.getByLabel("Title")).toBeFocused();
+    await expectNoAxeViolations(page, "the editor with stops about the whole dialog");
+    await saveShot(page, "guided-tour-editor-general-stop.png");
+    await page.keyboard.type("That is all");
+    await added.getByLabel("Description").fill("Save to apply your changes.");
+    await editor.getByRole("button", { name: "Save" }).click();
+    await expect(toasts(page)).toContainText("Tour saved.");
+    const saved = (await (await page.request.get("/system/guided-tour/by-name?name=manage-permissions-modal")).json()) as { configuration: { selector: string; title: string }[] };
+    expect(saved.configuration.at(-1)).toEqual({ selector: "", title: "That is all", content: "Save to apply your changes." });
+    expect(saved.configuration[0]).toEqual({ selector: "", ...general });
+
+    // A tour of nothing but such stops runs too: there is nothing to wait for, and nothing missing.
+    expect((await putTour([general])).ok()).toBeTruthy();
+    await tourButton.click();
+    const only = page.getByRole("dialog", { name: "Sharing this item" });
+    await expect(only).toContainText("1 of 1");
+    // Focus on Next: the tour's layer is set up (pressed before, Esc would reach the Permissions dialog beneath).
+    await expect(only.getByRole("button", { name: "Next" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(tourButton).toBeFocused();
+  } finally {
+    expect((await putTour(before.configuration)).ok()).toBeTruthy();
+  }
 });

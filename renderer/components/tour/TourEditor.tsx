@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { TOUR_MESSAGES, type GuidedTour, type TourStop } from "../../../contract/index.js";
 import { saveTour } from "../../api/guidedTours.js";
 import { ConfirmDialog } from "../ConfirmDialog.js";
@@ -21,7 +21,8 @@ function errorsOf(row: Row): RowErrors | null {
  * The 'Guided Tour Configuration' dialog (second document), for those the tour's abilities allow: each stop's title
  * and description edited, its selector read-only, stops moved up or down and removed after the spec's confirmation;
  * Save sends the whole tour (PUT /system/guided-tour/{id}). Add a stop enters select-target mode (TargetPicker), which
- * comes back here with the new stop last.
+ * comes back here with the new stop last; a stop for the whole dialog is added here, with no selector, and such stops
+ * carry the spec's warning where the selector would be.
  */
 export function TourEditor({
   tour,
@@ -47,6 +48,11 @@ export function TourEditor({
   const [errors, setErrors] = useState<Map<number, RowErrors>>(new Map());
   const [removing, setRemoving] = useState<Row | null>(null);
   const { failure, submitting, save } = useSaveAndClose(onClose);
+  // A stop added here for the whole dialog: its title takes focus once it is on the screen.
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    if (added !== null) document.getElementById(`${id}-${added}-title`)?.focus();
+  }, [added, id]);
 
   const update = (row: Row, change: Partial<TourStop>) => setRows((all) => all.map((r) => (r.key === row.key ? { ...r, ...change } : r)));
   const move = (index: number, step: number) =>
@@ -56,6 +62,11 @@ export function TourEditor({
       next.splice(index + step, 0, row!);
       return next;
     });
+  const handleAddGeneral = () => {
+    const key = Math.max(-1, ...rows.map((r) => r.key)) + 1;
+    setRows((all) => [...all, { key, selector: "", title: "", content: "" }]);
+    setAdded(key);
+  };
   const handleRemove = (row: Row) => {
     setRows((all) => all.filter((r) => r.key !== row.key));
     setRemoving(null);
@@ -113,9 +124,15 @@ export function TourEditor({
           return (
             <fieldset key={row.key} className="tour-stop">
               <legend className="tour-stop__legend">Stop {index + 1}</legend>
-              <Field id={`${rowId}-selector`} label="Selector">
-                <input id={`${rowId}-selector`} className="input" value={row.selector} readOnly />
-              </Field>
+              {row.selector ? (
+                <Field id={`${rowId}-selector`} label="Selector">
+                  <input id={`${rowId}-selector`} className="input" value={row.selector} readOnly />
+                </Field>
+              ) : (
+                <p className="tour-stop__general">
+                  <strong>{TOUR_MESSAGES.noSelector}</strong> This stop points at no part of the dialog: the tour shows it in the middle of the screen.
+                </p>
+              )}
               <Field id={`${rowId}-title`} label="Title" error={rowErrors?.title}>
                 <input id={`${rowId}-title`} className="input" maxLength={200} value={row.title} onChange={(e) => update(row, { title: e.target.value })} {...fieldErrorProps(`${rowId}-title`, rowErrors?.title)} />
               </Field>
@@ -136,7 +153,7 @@ export function TourEditor({
             </fieldset>
           );
         })}
-        <div>
+        <div className="tour-editor__add">
           <button
             type="button"
             className="button button--secondary"
@@ -146,6 +163,9 @@ export function TourEditor({
             }}
           >
             Add a stop
+          </button>
+          <button type="button" className="button button--ghost" onClick={handleAddGeneral}>
+            Add a stop for the whole dialog
           </button>
         </div>
       </FormDialog>

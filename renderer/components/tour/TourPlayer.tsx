@@ -33,8 +33,8 @@ function popoverPlace(spot: Box | null, popover: { width: number; height: number
  * A running guided tour (second document: active at an index; Next and Previous wrap around; Esc closes; arrow keys
  * move between stops). It is a Radix dialog nested in the dialog it tours, so that dialog's focus trap hands focus to
  * the tour and takes it back, and Esc closes the tour alone. The spotlight dims everything but the stop's target
- * (opacity 0.8, padding 16, a 500 ms move; none with reduced motion, by the global rule). `onEdit`: an Edit tour
- * button, for those who may edit it.
+ * (opacity 0.8, padding 16, a 500 ms move; none with reduced motion, by the global rule); a stop without a selector
+ * dims the whole screen and sits in its middle. `onEdit`: an Edit tour button, for those who may edit it.
  */
 export function TourPlayer({ stops, onClose, returnFocus, onEdit }: { stops: TourStop[]; onClose(): void; returnFocus(): void; onEdit?(): void }) {
   const [index, setIndex] = useState(0);

@@ -48,12 +48,25 @@ describe("guided tours (GET /system/guided-tour/by-name, PUT /system/guided-tour
     expect((await put(cast.clients.admin, "/system/guided-tour/999999", body)).status).toBe(404);
   });
 
+  it("keeps a stop without a selector (one about the whole dialog), left out, empty or blank, as an empty selector", async () => {
+    const general = { title: "This dialog", content: "Everything here is about who may see the item." };
+    const saved = await put(cast.clients.admin, `/system/guided-tour/${tourId}`, {
+      name: "manage-permissions-modal",
+      configuration: [general, { ...general, title: "Blank", selector: "   " }, { ...general, title: "Empty", selector: "" }, stops[0]],
+    });
+    const expected = [{ ...general, selector: "" }, { ...general, title: "Blank", selector: "" }, { ...general, title: "Empty", selector: "" }, stops[0]];
+    expect([saved.status, saved.body.configuration]).toEqual([200, expected]);
+    expect((await cast.clients.guest.get("/system/guided-tour/by-name?name=manage-permissions-modal")).body.configuration).toEqual(expected);
+    expect((await put(cast.clients.admin, `/system/guided-tour/${tourId}`, { name: "manage-permissions-modal", configuration: stops })).status).toBe(200);
+  });
+
   it("refuses bad input with 422 and a message, changing nothing", async () => {
     const other = (await cast.clients.guest.get("/system/guided-tour/by-name?name=manage-content-endorsements-modal")).body;
     const cases: [unknown, string][] = [
       [{ name: "manage-permissions-modal", configuration: [{ ...stops[0], title: "  " }] }, TOUR_MESSAGES.titleRequired],
       [{ name: "manage-permissions-modal", configuration: [{ selector: "#x", title: "T" }] }, TOUR_MESSAGES.contentRequired],
-      [{ name: "manage-permissions-modal", configuration: [{ ...stops[0], selector: "" }] }, TOUR_MESSAGES.selectorRequired],
+      [{ name: "manage-permissions-modal", configuration: [{ ...stops[0], selector: 7 }] }, TOUR_MESSAGES.selectorText],
+      [{ name: "manage-permissions-modal", configuration: [{ ...stops[0], selector: "x".repeat(501) }] }, TOUR_MESSAGES.selectorTooLong],
       [{ name: "manage-permissions-modal", configuration: [{ ...stops[0], content: "x".repeat(2001) }] }, TOUR_MESSAGES.contentTooLong],
       [{ name: "manage-permissions-modal", configuration: Array.from({ length: 31 }, () => stops[0]) }, TOUR_MESSAGES.tooManyStops],
       [{ name: "manage-permissions-modal", configuration: "stops" }, TOUR_MESSAGES.stopsRequired],
