@@ -47,6 +47,12 @@ async function presentCards(db: Db, req: Request, found: { rows: ContentCardRow[
   return { status: "success", arrObjResponse: { data: found.rows.map((r) => presentContentCard(r, req.actor, favorites.has(r.id))), total: found.total } };
 }
 
+/** An item's attributes grouped by type, with its write-ins (the quick-info popover and the More info row). */
+async function attributeGroupsOf(db: Db, contentId: number) {
+  const [attributes, otherValues] = await Promise.all([listContentAttributes(db, contentId), listContentOtherValues(db, contentId)]);
+  return presentAttributeGroups(attributes, otherValues);
+}
+
 /** A plain form post (the copy dialog's form) wants a page, not JSON. */
 const wantsPage = (req: Request) => req.accepts(["json", "html"]) === "html";
 
@@ -153,7 +159,7 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     const grants = await grantsOf(db, item);
     authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants));
     authorize(req.actor, contentObjectPolicy.canQuickInfo(req.actor, item, grants));
-    res.json(presentQuickInfo(item, presentAttributeGroups(await listContentAttributes(db, item.id), await listContentOtherValues(db, item.id))));
+    res.json(presentQuickInfo(item, await attributeGroupsOf(db, item.id)));
   });
 
   router.get("/system/more-info/:id", async (req, res) => {
@@ -161,8 +167,8 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     if (!field) throw new HttpError(404, MESSAGES.notFound);
     const item = await loadItemBy(db, field, req.params.id);
     authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item)));
-    const attributes = presentAttributeGroups(await listContentAttributes(db, item.id), await listContentOtherValues(db, item.id));
-    res.json(presentMoreInfo(item, attributes, await loadCopiedFrom(db, req.actor, item.id)));
+    const [attributes, copiedFrom] = await Promise.all([attributeGroupsOf(db, item.id), loadCopiedFrom(db, req.actor, item.id)]);
+    res.json(presentMoreInfo(item, attributes, copiedFrom));
   });
 
   return router;
