@@ -14,16 +14,38 @@ export const WORKBOOK_READ_OPTIONS = { dense: true, cellFormula: false, cellHTML
 /** How many characters from a CSV's start are handed to csvDelimiter (enough for its first lines). */
 export const CSV_SAMPLE_CHARS = 64 * 1024;
 
+/** The delimiters a CSV may use: Excel writes ";" where the decimal separator is a comma. */
+const CSV_DELIMITERS = [",", ";", "\t", "|"] as const;
+
 /**
- * The delimiter a CSV uses (",", ";", a tab or "|"), judged by papaparse's guess from its first ten lines that are
- * not blank (`sample`: the file's first CSV_SAMPLE_CHARS characters; the parse itself stops after one row); "," when nothing else fits. Excel writes ";" where the
- * decimal separator is a comma. Papaparse's own guess, made while the file streams, keeps blank lines (the readers
- * count them) and so misjudges a short file ending in a newline: its empty last line takes the average row below the
- * two fields a delimiter must give, and the whole line became one column.
+ * The delimiter a CSV uses (",", ";", a tab or "|"): the one that splits its header row (its first line that is not
+ * blank; `sample` is the file's first CSV_SAMPLE_CHARS characters) into the most cells, "," on a tie. Judged by the
+ * header alone, whose cells are column names: the rows' cells hold the delimiters of lists ("Grade 6; Grade 7"), and
+ * papaparse's guess from the first rows took ";" for a comma-separated file with four such rows, the header then one
+ * cell ("no title column"). Papaparse's guess while the file streams also misjudged a short file ending in a newline.
  */
 export function csvDelimiter(sample: string): string {
-  const { meta } = Papa.parse(sample, { preview: 1, skipEmptyLines: "greedy", delimitersToGuess: [",", ";", "\t", "|"] });
-  return meta.delimiter || ",";
+  let best: string = ",";
+  let most = 1;
+  for (const delimiter of CSV_DELIMITERS) {
+    const header = Papa.parse<string[]>(sample, { preview: 1, skipEmptyLines: "greedy", delimiter }).data[0] ?? [];
+    if (header.length > most) [best, most] = [delimiter, header.length];
+  }
+  return best;
+}
+
+/**
+ * The line end to split a CSV at: "\n" whenever a line of `sample` ends so, else "\r" (old Mac files), else "\n".
+ * Papaparse's own guess takes the first line end it meets for the whole file, so a file whose lines end both ways
+ * (rows added in an editor to Excel's "\r\n" file) ran the added rows into one. Split at "\n", a row ending "\r\n"
+ * keeps the "\r" in its last cell, unless quoted: csvRowCells drops it.
+ */
+export const csvNewline = (sample: string): "\n" | "\r" => (!sample.includes("\n") && sample.includes("\r") ? "\r" : "\n");
+
+/** A CSV row as its cells: the "\r" of a "\r\n" line end left on the last cell by splitting at "\n" (csvNewline) taken off. */
+export function csvRowCells(row: unknown[]): unknown[] {
+  const last = row[row.length - 1];
+  return typeof last === "string" && last.endsWith("\r") ? [...row.slice(0, -1), last.slice(0, -1)] : row;
 }
 
 /** A CSV header row without the byte-order mark Excel writes before the first cell. */

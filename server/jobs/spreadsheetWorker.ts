@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
-import { CSV_SAMPLE_CHARS, WORKBOOK_READ_OPTIONS, csvDelimiter, importSheet, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../contract/index.js";
+import { CSV_SAMPLE_CHARS, WORKBOOK_READ_OPTIONS, csvDelimiter, csvNewline, csvRowCells, importSheet, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../contract/index.js";
 import type { WorkerInput, WorkerMessage } from "./spreadsheetProtocol.js";
 
 const input = workerData as WorkerInput;
@@ -46,13 +46,14 @@ function readStart(filePath: string, chars: number): string {
  */
 async function parseCsv(): Promise<void> {
   // Blank lines are read, not skipped: after the header they go on as empty rows, so rows keep the spreadsheet's numbers.
-  const delimiter = csvDelimiter(readStart(input.filePath, CSV_SAMPLE_CHARS));
-  const rows = fs.createReadStream(input.filePath, { highWaterMark: 256 * 1024 }).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: false, delimiter }));
+  const sample = readStart(input.filePath, CSV_SAMPLE_CHARS);
+  const rows = fs.createReadStream(input.filePath, { highWaterMark: 256 * 1024 }).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { skipEmptyLines: false, delimiter: csvDelimiter(sample), newline: csvNewline(sample) }));
   let header = true;
   let headerRow = 1; // blank lines above the header count, as the spreadsheet numbers its rows
   let count = 0;
   let batch: unknown[][] = [];
-  for await (const row of rows as AsyncIterable<unknown[]>) {
+  for await (const cells of rows as AsyncIterable<unknown[]>) {
+    const row = csvRowCells(cells);
     const blank = isBlankRow(row);
     if (header) {
       if (blank) {

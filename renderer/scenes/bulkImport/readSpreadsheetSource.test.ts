@@ -43,4 +43,26 @@ describe("readSpreadsheetSource", () => {
     await readSpreadsheetSource(workbookDeclaring(), "xlsx", handlers);
     expect(handlers.header).toHaveBeenCalledWith(["title", "url"], 1);
   });
+
+  it("reads a comma-separated file whose list cells hold semicolons and whose lines end both ways, row by row", async () => {
+    // Excel's "\r\n" rows, then rows an editor added with "\n": the header and every row as the spreadsheet shows them.
+    const rows = [
+      ["Title", "Grades", "Professional Roles"],
+      ["Pond life", "Grade 6; Grade 7", "Teacher; Instructional Coach"],
+      ["Rivers", '"Grade 4; Grade 5"', '"Teacher, Coach"'],
+    ];
+    const text = `${rows.map((r) => r.join(",")).join("\r\n")}\r\n${["Volcanoes,Grade 5;Grade 6,Teacher", "Oceans,Grade 5,Coach; Teacher", "Deserts,,"].join("\n")}\n`;
+    // As text (a File streams through the same parser in the browser's worker: e2e/spreadsheetPreview.spec.ts).
+    const header = vi.fn();
+    const read: unknown[][] = [];
+    await readSpreadsheetSource(text, "csv", { header, rows: (chunk) => void read.push(...chunk) });
+    expect(header).toHaveBeenCalledWith(["Title", "Grades", "Professional Roles"], 1);
+    expect(read.filter((row) => row.some((cell) => cell !== ""))).toEqual([
+      ["Pond life", "Grade 6; Grade 7", "Teacher; Instructional Coach"],
+      ["Rivers", "Grade 4; Grade 5", "Teacher, Coach"],
+      ["Volcanoes", "Grade 5;Grade 6", "Teacher"],
+      ["Oceans", "Grade 5", "Coach; Teacher"],
+      ["Deserts", "", ""],
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import * as XLSX from "xlsx";
-import { CSV_SAMPLE_CHARS, WORKBOOK_READ_OPTIONS, csvDelimiter, importSheet, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../../contract/index.js";
+import { CSV_SAMPLE_CHARS, WORKBOOK_READ_OPTIONS, csvDelimiter, csvNewline, csvRowCells, importSheet, inspectZip, isBlankRow, withoutByteOrderMark, zipExpandsTooFar } from "../../../contract/index.js";
 import type { SpreadsheetType } from "./spreadsheetPreviewModel.js";
 
 /** Workbooks larger than this are not opened locally (SheetJS holds the whole sheet in memory); CSV streams at any size. */
@@ -55,7 +55,7 @@ const isZip = (bytes: ArrayBuffer): boolean => {
 
 async function readCsv(source: Blob | string | ArrayBuffer, handlers: SpreadsheetHandlers): Promise<void> {
   const input = source instanceof ArrayBuffer ? new TextDecoder().decode(source) : source;
-  const delimiter = csvDelimiter(typeof input === "string" ? input.slice(0, CSV_SAMPLE_CHARS) : await input.slice(0, CSV_SAMPLE_CHARS).text());
+  const sample = typeof input === "string" ? input.slice(0, CSV_SAMPLE_CHARS) : await input.slice(0, CSV_SAMPLE_CHARS).text();
   return new Promise((resolve, reject) => {
     let header = true;
     let headerRow = 1;
@@ -63,11 +63,12 @@ async function readCsv(source: Blob | string | ArrayBuffer, handlers: Spreadshee
     const config: Papa.ParseLocalConfig<unknown[], Papa.LocalFile> = {
       // Blank lines are read, as the server reads them: after the header they count in the rows' numbers.
       skipEmptyLines: false,
-      delimiter,
+      delimiter: csvDelimiter(sample),
+      newline: csvNewline(sample),
       chunkSize: 512 * 1024,
       chunk(results, parser) {
         if (stopped) return;
-        let rows = results.data;
+        let rows = results.data.map(csvRowCells);
         if (header) {
           const first = rows.findIndex((row) => !isBlankRow(row));
           if (first < 0) {

@@ -146,6 +146,16 @@ describe("the sample file", () => {
     });
   }
 
+  it("reads the CSV sample with rows added in an editor that ends lines with LF alone as comma-separated, though its list cells hold semicolons", async () => {
+    const text = await (await fetch(`${server.url}/api/bulk-importer/resource/sample`)).text();
+    expect(text).toContain("\r\n");
+    // Papaparse's guess from the first rows took ";" here, and the header was one cell: "no title column".
+    const added = ["Volcanoes Intro", "Dinosaurs Intro", "Oceans Intro", "Deserts Intro"].map((title, i) => `${title},All about it,https://example.org/intro/${i},geology,,Grade 5,Science,,Video,Free,,`);
+    const ready = await settled(importer, await uploadCsv(importer, `${text.trimEnd()}\n${added.join("\n")}\n`));
+    expect([ready.status, ready.import_results_summary.error, ready.import_results_summary.total]).toEqual(["preprocessed", null, 7]);
+    expect(ready.fields.find((f) => f.key === "grades")?.column).toBe("Grades");
+  });
+
   it("tags each example with values that fit it where the installation's trees hold them", async () => {
     const text = await (await fetch(`${server.url}/api/bulk-importer/resource/sample`)).text();
     const [header, ...rows] = Papa.parse<string[]>(text.trim()).data;
