@@ -13,5 +13,7 @@ export const AppConfig = z.object({
   snooze_hours: z.number(),
   searchTypes: z.array(SearchTypeConfig),
   facets: z.array(z.object({ key: z.string(), label: z.string(), attributeType: z.string() })),
+  /** The reCAPTCHA (v2 checkbox) site key the contact form draws its captcha with; null when the site has none (no captcha). */
+  recaptcha_site_key: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof AppConfig>;

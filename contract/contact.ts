@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emptyAsUnset, emptyOrDigits } from "./common.js";
 
-/** The contact form's texts (second document, sections 5 and 8; the hint, thank-you and size texts are ours). */
+/** The contact form's texts (second document, sections 5 and 8; the hint, thank-you, size and captcha-service texts are ours). */
 export const CONTACT_MESSAGES = {
   nameRequired: "Please provide your name",
   emailRequired: "Please provide your email address",
@@ -13,6 +13,10 @@ export const CONTACT_MESSAGES = {
   messageTooLong: "The message may be at most 5000 characters.",
   screenshotInvalid: "The screenshot must be a JPEG image.",
   screenshotTooLarge: "The screenshot is too large to send. Untick it and try again.",
+  /** The generic validators' captcha message (second document, section 5): no token, or one the check refused. */
+  captchaRequired: "Please click the above box to assure us you are not a robot.",
+  captchaUnavailable: "The robot check is not available right now, so your message was not sent. Please try again in a few minutes.",
+  captchaLoadFailed: "The robot check could not be loaded. Check your connection, then close this dialog and open it again.",
   thanksLead: "Thank you!",
   thanks: "Your message has been sent. We will get back to you soon.",
 } as const;
@@ -33,8 +37,9 @@ const requiredText = (required: string, name: string, max: number, tooLong: stri
 
 /**
  * POST /contact/send (second document: name, email, message, screenshot, recaptcha token). The screenshot is the page
- * as a JPEG data URL; `page` is the address it was sent from. No reCAPTCHA site key is configured, so the form shows no
- * captcha and a token is accepted and not checked.
+ * as a JPEG data URL; `page` is the address it was sent from. `recaptcha_token` is the reCAPTCHA checkbox's answer:
+ * required and checked with Google only when the site has reCAPTCHA keys (GET /app/config's `recaptcha_site_key` is
+ * then set; see ContactRequestWithCaptcha); without them the form shows no captcha and a token is accepted and not checked.
  */
 export const ContactRequest = z.object({
   name: requiredText(CONTACT_MESSAGES.nameRequired, "Name", 255, CONTACT_MESSAGES.nameTooLong),
@@ -48,6 +53,11 @@ export const ContactRequest = z.object({
   recaptcha_token: z.string().max(4000).optional(),
 });
 export type ContactRequest = z.input<typeof ContactRequest>;
+
+/** POST /contact/send on a site with a reCAPTCHA site key: the same form, with the captcha's token required. */
+export const ContactRequestWithCaptcha = ContactRequest.extend({
+  recaptcha_token: z.string({ error: CONTACT_MESSAGES.captchaRequired }).trim().min(1, CONTACT_MESSAGES.captchaRequired).max(4000, CONTACT_MESSAGES.captchaRequired),
+});
 
 /** POST /contact/send's answer (the form reads `success`). */
 export const ContactResponse = z.object({ success: z.literal(true), message: z.string() });

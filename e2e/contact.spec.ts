@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { CONTACT_MESSAGES } from "../contract/index.js";
 import { ADMIN, LEARNER, expectNoAxeViolations, openSearch, signInViaApi, tabTo, saveShot } from "./helpers.js";
 
 
@@ -15,10 +16,16 @@ test("contact form: a guest is told what is missing, sends a message with a scre
   // Sending nothing: each field says what it needs (the spec's texts), focus goes to the first, nothing is sent.
   let sent = 0;
   page.on("request", (r) => r.url().endsWith("/contact/send") && sent++);
+  // The server has no reCAPTCHA site key: no captcha, nor Google's script asked for.
+  let askedGoogle = 0;
+  page.on("request", (r) => r.url().includes("/recaptcha/") && askedGoogle++);
   await dialog.getByRole("button", { name: "Send" }).click();
   await expect(dialog.getByText("Please provide your name")).toBeVisible();
   await expect(dialog.getByText("Please provide your email address")).toBeVisible();
   await expect(dialog.getByText("The message cannot be empty")).toBeVisible();
+  await expect(dialog.getByText(CONTACT_MESSAGES.captchaRequired)).toHaveCount(0);
+  await expect(dialog.locator(".recaptcha")).toHaveCount(0);
+  expect(askedGoogle).toBe(0);
   // The dialog shakes for 2 s (second document: "Simple-form invalid shake 2 s"), then stands still.
   await expect(dialog).toHaveClass(/\bdialog--shake\b/);
   expect(await dialog.evaluate((el) => el.getAnimations().map((a) => (a as CSSAnimation).animationName + " " + String(a.effect?.getTiming().duration)))).toEqual(["dialog-shake 2000"]);
@@ -142,4 +149,113 @@ test("contact form: with reduced motion asked for, the dialog does not shake; th
   await expect(dialog.getByText("Please provide your name")).toBeVisible();
   await expect(dialog).toHaveClass(/\bdialog--shake\b/);
   expect(await dialog.evaluate((el) => el.getAnimations().length)).toBe(0);
+});
+
+/** The site key the tests' stand-in app configuration names (the browser tests' server has no reCAPTCHA keys). */
+const SITE_KEY = "e2e-recaptcha-site-key";
+/** The token the stand-in box answers when ticked. */
+const CAPTCHA_TOKEN = "e2e-recaptcha-token";
+
+/**
+ * A stand-in for Google's reCAPTCHA script (api.js), whose widget cannot load here (no way out to Google): grecaptcha.render
+ * draws a checkbox, "I'm not a robot", that calls the callback with a token when ticked and the expired-callback when
+ * unticked; reset unticks it. It keeps the site key it was given on the box (data-sitekey).
+ */
+const GRECAPTCHA_STAND_IN = `
+  const boxes = [];
+  window.grecaptcha = {
+    ready(callback) { callback(); },
+    render(container, parameters) {
+      const box = document.createElement("label");
+      box.dataset.sitekey = parameters.sitekey;
+      box.style.cssText = "display:flex;align-items:center;gap:12px;width:304px;height:78px;box-sizing:border-box;padding:0 12px;border:1px solid #d3d3d3;border-radius:3px;background:#f9f9f9;color:#000;font:14px Roboto,Arial,sans-serif";
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.style.cssText = "width:24px;height:24px;margin:0";
+      input.addEventListener("change", () => (input.checked ? parameters.callback(${JSON.stringify(CAPTCHA_TOKEN)}) : parameters["expired-callback"]()));
+      box.append(input, "I'm not a robot");
+      container.append(box);
+      return boxes.push(input) - 1;
+    },
+    reset(id) { boxes[id].checked = false; },
+  };
+`;
+
+/**
+ * Makes the page see a site with a reCAPTCHA site key, as a server with both keys serves it: GET /app/config names the
+ * key, and the pages' Content-Security-Policy lets Google's reCAPTCHA script and frames load (what server/app.ts adds
+ * then; its tests check that it does). Google's script is the stand-in above. The server itself has no secret, so it
+ * takes the token without checking it (the check is tested against a stand-in siteverify in server/routes/contact).
+ * Answers how many times the script was asked for.
+ */
+async function withRecaptchaSiteKey(page: Page): Promise<{ scriptLoads(): number }> {
+  let loads = 0;
+  await page.route("**/*", async (route) => {
+    if (route.request().resourceType() !== "document") return route.fallback();
+    const res = await route.fetch();
+    const policy = (res.headers()["content-security-policy"] ?? "")
+      .replace(/script-src ([^;]*)/, "script-src $1 https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/")
+      .replace(/frame-src ([^;]*)/, "frame-src $1 https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://recaptcha.google.com/recaptcha/");
+    await route.fulfill({ response: res, headers: { ...res.headers(), "content-security-policy": policy } });
+  });
+  await page.route("**/app/config", async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), recaptcha_site_key: SITE_KEY } });
+  });
+  await page.route("https://www.google.com/recaptcha/api.js?**", (route) => {
+    loads++;
+    expect(new URL(route.request().url()).searchParams.get("render")).toBe("explicit");
+    return route.fulfill({ contentType: "text/javascript", body: GRECAPTCHA_STAND_IN });
+  });
+  return { scriptLoads: () => loads };
+}
+
+test("contact form with a reCAPTCHA site key: the box must be ticked before sending, a refused answer says so under it, and a ticked box sends", async ({ page }) => {
+  const google = await withRecaptchaSiteKey(page);
+  const sent: Record<string, unknown>[] = [];
+  page.on("request", (r) => r.url().endsWith("/contact/send") && sent.push(r.postDataJSON() as Record<string, unknown>));
+  await openSearch(page);
+  const open = page.getByRole("button", { name: "Contact us" });
+  await open.click();
+  const dialog = page.getByRole("dialog", { name: "Contact us" });
+  const robot = dialog.getByRole("checkbox", { name: "I'm not a robot" });
+  await expect(robot).toBeVisible();
+  await expect(dialog.locator("[data-sitekey]")).toHaveAttribute("data-sitekey", SITE_KEY);
+  await dialog.getByRole("textbox", { name: "Your name" }).fill("Ada Guest");
+  await dialog.getByRole("textbox", { name: "Your email address" }).fill("ada.captcha@example.org");
+  await dialog.getByRole("textbox", { name: "Message" }).fill("The captcha test's message.");
+
+  // Not ticked: the spec's message under the box, and nothing sent.
+  await dialog.getByRole("button", { name: "Send" }).click();
+  const required = dialog.getByText(CONTACT_MESSAGES.captchaRequired);
+  await expect(required).toBeVisible();
+  expect(await required.evaluate((message) => message.previousElementSibling?.querySelector("[data-sitekey]") !== null)).toBe(true);
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await saveShot(dialog, "contact-captcha-required.png");
+  expect(sent).toEqual([]);
+
+  // Ticked, but the server refuses the answer (a stand-in 422, as a server with the secret answers a token Google
+  // refused): the same message under the box, and the box unticked for a new answer.
+  await robot.check();
+  await expect(required).toBeHidden();
+  await page.route("**/contact/send", (route) => route.fulfill({ status: 422, json: { message: CONTACT_MESSAGES.captchaRequired, errors: { recaptcha_token: [CONTACT_MESSAGES.captchaRequired] } } }), { times: 1 });
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await expect(required).toBeVisible();
+  await expect(robot).not.toBeChecked();
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  expect(sent).toHaveLength(1);
+
+  // Ticked again and sent: the server takes it, the token with it.
+  await robot.check();
+  await dialog.getByRole("button", { name: "Send" }).click();
+  await expect(dialog.getByText("Thank you!")).toBeVisible();
+  expect(sent.at(-1)).toMatchObject({ name: "Ada Guest", email: "ada.captcha@example.org", recaptcha_token: CAPTCHA_TOKEN });
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  // Opened again, the box is drawn anew from the script loaded the first time.
+  await open.click();
+  await expect(robot).toBeVisible();
+  await expect(robot).not.toBeChecked();
+  await saveShot(page, "contact-captcha-1366.png");
+  expect(google.scriptLoads()).toBe(1);
 });

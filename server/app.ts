@@ -59,6 +59,7 @@ import { iconsRouter } from "./routes/icons/index.js";
 import { imageSearchRouter } from "./routes/imageSearch/index.js";
 import { zoomRouter } from "./routes/zoom/index.js";
 import { zoomConfigured } from "./lib/zoom.js";
+import { RECAPTCHA_FRAME_SOURCES, RECAPTCHA_SCRIPT_SOURCES, recaptchaConfigured, recaptchaSiteKey } from "./lib/recaptcha.js";
 import { i18nRouter } from "./routes/i18n/index.js";
 import { favoritesRouter } from "./routes/favorites/index.js";
 import { checkoutRouter } from "./routes/checkout/index.js";
@@ -177,12 +178,15 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   // A stand-in for Unsplash (UNSPLASH_API_URL set to anything but Unsplash's own API: the tests' on 127.0.0.1) serves
   // its photos itself, maybe over http: its origin is allowed beside Unsplash's image host.
   const unsplashStandIn = config.unsplash.apiUrl === DEFAULT_UNSPLASH_API_URL ? [] : [new URL(config.unsplash.apiUrl).origin];
+  // The contact form's reCAPTCHA checkbox is Google's script drawing Google's frames: allowed only on a site that has one.
+  const captcha = recaptchaConfigured(config.recaptcha);
   app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/") || url.startsWith("/assets/") }));
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(captcha ? RECAPTCHA_SCRIPT_SOURCES : [])],
           imgSrc: ["'self'", "data:", "https:", ...unsplashStandIn],
           // The image search dialog fetches the chosen photo's bytes to crop them (an <img> alone would taint the
           // cropper's canvas): from Unsplash's image host only.
@@ -191,7 +195,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
           fontSrc: ["'self'", "data:"],
           // A resource that links to an audio or video file elsewhere plays in the resource view dialog.
           mediaSrc: ["'self'", "https:"],
-          frameSrc: ["'self'", ...EMBED_FRAME_SOURCES],
+          frameSrc: ["'self'", ...EMBED_FRAME_SOURCES, ...(captcha ? RECAPTCHA_FRAME_SOURCES : [])],
           upgradeInsecureRequests: null,
         },
       },
@@ -267,12 +271,12 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   const csrfNeeded = (req: express.Request) => !req.bearerAuthenticated && (hasSessionCookie(req) || SIGN_IN_WRITES.has(routedPath(req.path)));
   app.use((req, res, next) => (csrfNeeded(req) ? csrfSynchronisedProtection(req, res, next) : next()));
 
-  app.use(appRouter(db, (req) => generateToken(req as express.Request), { imageSearch: config.unsplash.accessKey !== null, zoomMeetings: zoomConfigured(config.zoom) }));
+  app.use(appRouter(db, (req) => generateToken(req as express.Request), { imageSearch: config.unsplash.accessKey !== null, zoomMeetings: zoomConfigured(config.zoom), recaptchaSiteKey: recaptchaSiteKey(config.recaptcha) }));
   app.use(authRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders, mail }));
   app.use(ssoRouter(db, config));
   app.use(accountRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders, mail }));
   app.use(searchRouter(db, new CatalogueSearch(db, index, logger)));
-  app.use(contactRouter(db, { rateLimit: config.authRateLimit }));
+  app.use(contactRouter(db, { rateLimit: config.authRateLimit, recaptcha: config.recaptcha }));
   app.use(moderationRouter(db));
   app.use(announcementsRouter(db));
   app.use(carouselsRouter(db));

@@ -94,6 +94,13 @@ export interface ServerConfig {
    * default 8000) before the answer is 502.
    */
   zoom: { clientId: string | null; clientSecret: string | null; oauthUrl: string; apiUrl: string; timeoutMs: number };
+  /**
+   * The contact form's reCAPTCHA (v2 checkbox): the site key browsers draw the box with (RECAPTCHA_SITE_KEY) and the
+   * secret the server checks answers with (RECAPTCHA_SECRET_KEY; without both the form has no captcha), where answers
+   * are checked (RECAPTCHA_VERIFY_URL, default Google's siteverify) and how long the check may take before the form is
+   * answered 503 (RECAPTCHA_TIMEOUT_MS, default 5000).
+   */
+  recaptcha: { siteKey: string | null; secretKey: string | null; verifyUrl: string; timeoutMs: number };
   /** Bulk imports: the background runner of this instance and the limits on files. */
   imports: {
     /** IMPORT_JOBS=0 leaves import jobs to other instances. */
@@ -148,6 +155,9 @@ export const DEFAULT_ZOOM_OAUTH_URL = "https://zoom.us";
 /** Zoom's REST API when ZOOM_API_URL is not set. */
 export const DEFAULT_ZOOM_API_URL = "https://api.zoom.us/v2";
 
+/** Google's reCAPTCHA check of a token, when RECAPTCHA_VERIFY_URL is not set. */
+export const DEFAULT_RECAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
+
 /** The sender when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = "Curriculum Commons <no-reply@localhost>";
 
@@ -198,6 +208,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       oauthUrl: parseHttpUrl("ZOOM_OAUTH_URL", env.ZOOM_OAUTH_URL) ?? DEFAULT_ZOOM_OAUTH_URL,
       apiUrl: parseHttpUrl("ZOOM_API_URL", env.ZOOM_API_URL) ?? DEFAULT_ZOOM_API_URL,
       timeoutMs: Number(env.ZOOM_TIMEOUT_MS ?? 8000),
+    },
+    recaptcha: {
+      siteKey: env.RECAPTCHA_SITE_KEY?.trim() || null,
+      secretKey: env.RECAPTCHA_SECRET_KEY?.trim() || null,
+      verifyUrl: parseHttpUrl("RECAPTCHA_VERIFY_URL", env.RECAPTCHA_VERIFY_URL) ?? DEFAULT_RECAPTCHA_VERIFY_URL,
+      timeoutMs: Number(env.RECAPTCHA_TIMEOUT_MS ?? 5000),
     },
     imports: {
       runJobs: env.IMPORT_JOBS !== "0",

@@ -1,20 +1,25 @@
-import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { CONTACT_MESSAGES, CONTACT_SCREENSHOT_MAX_CHARS, ContactRequest, MESSAGES } from "../../contract/index.js";
-import { messageOf } from "../api/ApiError.js";
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { CONTACT_MESSAGES, CONTACT_SCREENSHOT_MAX_CHARS, ContactRequest, ContactRequestWithCaptcha, MESSAGES } from "../../contract/index.js";
+import { ApiError, messageOf } from "../api/ApiError.js";
 import { sendContactMessage } from "../api/contact.js";
-import { useCurrentProfile } from "../api/queries.js";
+import { useAppConfig, useCurrentProfile } from "../api/queries.js";
 import { useInvalidShake } from "../hooks/useInvalidShake.js";
 import { Alert } from "./Alert.js";
 import { Field, fieldErrorProps } from "./Field.js";
 import { CloseActions, DialogActions, ModalFrame } from "./ModalFrame.js";
 import { capturePage } from "./pageCapture.js";
+import { RecaptchaBox, type RecaptchaHandle } from "./RecaptchaBox.js";
 
 type FieldName = "name" | "email" | "message";
+/** The fields a message can be refused on: the typed ones and the captcha's token. */
+type CheckedName = FieldName | "recaptcha_token";
 
 /**
  * The contact/feedback dialog (id feedbackModal): name, email, message and an optional screenshot of the page. The
  * fields are checked with the contract's messages before sending (a failed check sends nothing); the server's refusal
- * shows in a dismissible danger alert; success replaces the form with the thank-you text. No captcha: no site key is set.
+ * shows in a dismissible danger alert; success replaces the form with the thank-you text. With a reCAPTCHA site key in
+ * the app configuration the reCAPTCHA checkbox comes last, its answer required before sending (the spec's message under
+ * it otherwise, or when the server refuses the answer) and drawn afresh after each failed send, whose answer is spent.
  * A signed-in person finds their profile's name and e-mail address already filled in.
  */
 export function ContactDialog({ onClose }: { onClose(): void }) {
@@ -22,7 +27,15 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
   const profile = useCurrentProfile();
   // A signed-in person's own name and address are filled in (still editable); a guest starts with empty fields.
   const [values, setValues] = useState<Record<FieldName, string>>({ name: profile?.name ?? "", email: profile?.email ?? "", message: "" });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<CheckedName, string>>>({});
+  const siteKey = useAppConfig().data?.recaptcha_site_key ?? null;
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const captcha = useRef<RecaptchaHandle>(null);
+  // Ticking the box answers its message; stable, as the box asks of its onToken.
+  const handleCaptchaToken = useCallback((token: string | null) => {
+    setCaptchaToken(token);
+    if (token) setErrors(({ recaptcha_token: _answered, ...rest }) => rest);
+  }, []);
   const [screenshot, setScreenshot] = useState<string | null>(null);
   const [screenshotNote, setScreenshotNote] = useState<string | null>(null);
   const [capturing, setCapturing] = useState(false);
@@ -46,10 +59,11 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = ContactRequest.safeParse({ ...values, ...(screenshot ? { screenshot } : {}), page: window.location.pathname + window.location.search });
+    const form = { ...values, ...(screenshot ? { screenshot } : {}), page: window.location.pathname + window.location.search };
+    const parsed = siteKey ? ContactRequestWithCaptcha.safeParse({ ...form, recaptcha_token: captchaToken ?? "" }) : ContactRequest.safeParse(form);
     if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
+      const next: Partial<Record<CheckedName, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as CheckedName] ??= issue.message;
       setErrors(next);
       const first = (["name", "email", "message"] as const).find((f) => next[f]);
       if (first) document.getElementById(inputId(first))?.focus();
@@ -64,7 +78,11 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
       await sendContactMessage(parsed.data);
       setSent(true);
     } catch (error) {
-      setFailure(messageOf(error, MESSAGES.unexpected));
+      const refusedCaptcha = siteKey && error instanceof ApiError ? error.fieldErrors.recaptcha_token?.[0] : undefined;
+      if (refusedCaptcha) setErrors({ recaptcha_token: refusedCaptcha });
+      else setFailure(messageOf(error, MESSAGES.unexpected));
+      // The server checked (and so spent) the answer, or may have: the next send needs the box ticked again.
+      captcha.current?.reset();
     } finally {
       setSending(false);
     }
@@ -130,6 +148,7 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
           <p className="field__hint" role="status">
             {capturing ? "Taking the screenshot…" : screenshotNote ?? (screenshot ? "A screenshot of this page will be sent with your message." : "")}
           </p>
+          {siteKey && <RecaptchaBox ref={captcha} id={`${id}-captcha`} siteKey={siteKey} error={errors.recaptcha_token} onToken={handleCaptchaToken} />}
           {failure && (
             <Alert tone="danger" onDismiss={() => setFailure(null)}>
               {failure}

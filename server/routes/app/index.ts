@@ -61,9 +61,10 @@ export async function siteFeatures(db: Db): Promise<typeof DEFAULT_SETTINGS.feat
 /**
  * The calls a page makes to start: GET /getInitializeData, GET /app/config (GET /providers is in routes/auth/sso.ts).
  * `imageSearch`: whether the site has an Unsplash access key (the configuration's image_search feature);
- * `zoomMeetings`: whether it has a Zoom OAuth app (zoom_meetings).
+ * `zoomMeetings`: whether it has a Zoom OAuth app (zoom_meetings); `recaptchaSiteKey`: the contact form's captcha
+ * site key, when the site has both reCAPTCHA keys (the secret never leaves the server).
  */
-export function appRouter(db: Db, csrfToken: (req: Express.Request) => string, options: { imageSearch: boolean; zoomMeetings?: boolean } = { imageSearch: false }): Router {
+export function appRouter(db: Db, csrfToken: (req: Express.Request) => string, options: { imageSearch: boolean; zoomMeetings?: boolean; recaptchaSiteKey?: string | null } = { imageSearch: false }): Router {
   const router = Router();
 
   router.get("/getInitializeData", (req, res) => {
@@ -80,6 +81,7 @@ export function appRouter(db: Db, csrfToken: (req: Express.Request) => string, o
       ...settings,
       searchTypes,
       facets: ATTRIBUTE_FACETS.map((f) => ({ key: f.url, label: f.label, attributeType: f.type })),
+      recaptcha_site_key: options.recaptchaSiteKey ?? null,
     };
     res.json(body);
   });

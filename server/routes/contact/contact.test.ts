@@ -1,7 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_MESSAGES, CONTACT_SCREENSHOT_MAX_CHARS, MESSAGES } from "../../../contract/index.js";
+import { apiReferenceCheck } from "../../test/apiReference.js";
 import { buildSignedInClient, buildSignedInUser, buildUser } from "../../test/factories.js";
-import { startTestServer, type TestClient } from "../../test/testServer.js";
+import { FAKE_RECAPTCHA_PASS, startFakeRecaptcha, type FakeRecaptcha } from "../../test/fakeRecaptcha.js";
+import { freePort } from "../../test/localHttp.js";
+import { startTestServer, type TestClient, type TestServer } from "../../test/testServer.js";
 import { useTestServer } from "../../test/useServer.js";
 
 /** A tiny valid JPEG (1x1 px), as the form's screenshot data URL. */
@@ -95,6 +98,119 @@ describe("the contact form (POST /contact/send) and its messages (GET /contact/m
       expect([refused.status, refused.body.message]).toEqual([429, MESSAGES.tooManyAttempts]);
     } finally {
       await limited.stop();
+    }
+  });
+});
+
+/** The Content-Security-Policy of an answer, directive -> sources. */
+const policyOf = (res: { headers: Headers }) => Object.fromEntries((res.headers.get("content-security-policy") ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+const RECAPTCHA_SOURCES = ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"];
+
+// The contact form's reCAPTCHA, on only with both keys. Google cannot be reached from here, so the server checks tokens
+// with a stand-in for its siteverify on 127.0.0.1 (server/test/fakeRecaptcha.ts), through RECAPTCHA_VERIFY_URL.
+describe("the contact form's reCAPTCHA", () => {
+  const SITE_KEY = "test-site-key";
+  const SECRET = "test-secret-key";
+  let fake: FakeRecaptcha;
+  beforeAll(async () => {
+    fake = await startFakeRecaptcha({ secret: SECRET });
+  });
+  afterAll(() => fake.close());
+  const { server } = useTestServer(() => ({ env: { RECAPTCHA_SITE_KEY: SITE_KEY, RECAPTCHA_SECRET_KEY: SECRET, RECAPTCHA_VERIFY_URL: fake.url, RECAPTCHA_TIMEOUT_MS: "500" } }));
+  const fits = apiReferenceCheck();
+  let admin: TestClient;
+  beforeAll(async () => {
+    admin = await buildSignedInClient(server, { admin: true });
+  });
+  const stored = async (): Promise<number> => (await admin.get("/contact/messages")).body.total;
+  const storedOn = async (other: TestServer): Promise<number> => (await (await buildSignedInClient(other, { admin: true })).get("/contact/messages")).body.total;
+
+  it("is off without both keys: no site key in the app configuration, no Google in the CSP, a token accepted and not checked", async () => {
+    const onlySiteKey = await startTestServer({ env: { RECAPTCHA_SITE_KEY: SITE_KEY, RECAPTCHA_VERIFY_URL: fake.url } });
+    const onlySecret = await startTestServer({ env: { RECAPTCHA_SECRET_KEY: SECRET, RECAPTCHA_VERIFY_URL: fake.url } });
+    try {
+      const asked = fake.requests.length;
+      for (const off of [onlySiteKey, onlySecret]) {
+        const config = await off.client().get("/app/config");
+        expect(config.body.recaptcha_site_key).toBeNull();
+        expect(policyOf(config)["script-src"]).toEqual(["'self'"]);
+        expect(policyOf(config)["frame-src"]).not.toContain(RECAPTCHA_SOURCES[0]);
+        expect((await off.client().request("POST", "/contact/send", valid)).status).toBe(200);
+        expect((await off.client().request("POST", "/contact/send", { ...valid, recaptcha_token: "anything" })).status).toBe(200);
+        expect(await storedOn(off)).toBe(2);
+      }
+      expect(fake.requests.length).toBe(asked);
+    } finally {
+      await onlySiteKey.stop();
+      await onlySecret.stop();
+    }
+  });
+
+  it("gives browsers the site key (never the secret) and lets Google's widget load (CSP script-src and frame-src)", async () => {
+    const config = await server.client().get("/app/config");
+    expect(config.body.recaptcha_site_key).toBe(SITE_KEY);
+    expect(JSON.stringify(config.body)).not.toContain(SECRET);
+    const policy = policyOf(config);
+    expect(policy["script-src"]).toEqual(["'self'", ...RECAPTCHA_SOURCES]);
+    expect(policy["frame-src"]).toEqual(expect.arrayContaining([...RECAPTCHA_SOURCES, "https://recaptcha.google.com/recaptcha/"]));
+  });
+
+  it("refuses a form without a token with the spec's message on recaptcha_token, asking nobody and storing nothing", async () => {
+    const before = await stored();
+    const asked = fake.requests.length;
+    for (const token of [undefined, "", "   "]) {
+      const res = await server.client().request("POST", "/contact/send", { ...valid, ...(token === undefined ? {} : { recaptcha_token: token }) });
+      fits("post", "/contact/send", res);
+      expect([res.status, res.body]).toEqual([422, { message: CONTACT_MESSAGES.captchaRequired, errors: { recaptcha_token: [CONTACT_MESSAGES.captchaRequired] } }]);
+    }
+    // With other fields missing too, every field says what it needs at once.
+    const empty = await server.client().request("POST", "/contact/send", {});
+    expect(empty.body.errors).toEqual({ name: [CONTACT_MESSAGES.nameRequired], email: [CONTACT_MESSAGES.emailRequired], message: [CONTACT_MESSAGES.messageRequired], recaptcha_token: [CONTACT_MESSAGES.captchaRequired] });
+    expect(fake.requests.length).toBe(asked);
+    expect(await stored()).toBe(before);
+  });
+
+  it("refuses a token Google refuses with the same 422, and stores nothing", async () => {
+    const before = await stored();
+    const res = await server.client().request("POST", "/contact/send", { ...valid, recaptcha_token: "an-old-token" });
+    fits("post", "/contact/send", res);
+    expect([res.status, res.body]).toEqual([422, { message: CONTACT_MESSAGES.captchaRequired, errors: { recaptcha_token: [CONTACT_MESSAGES.captchaRequired] } }]);
+    expect(fake.requests.at(-1)?.response).toBe("an-old-token");
+    expect(await stored()).toBe(before);
+  });
+
+  it("stores the message when Google accepts the token, having posted the secret, the token and the sender's address as a form", async () => {
+    const before = await stored();
+    const res = await server.client().request("POST", "/contact/send", { ...valid, recaptcha_token: FAKE_RECAPTCHA_PASS });
+    fits("post", "/contact/send", res);
+    expect([res.status, res.body]).toEqual([200, { success: true, message: CONTACT_MESSAGES.thanks }]);
+    expect(fake.requests.at(-1)).toEqual({ contentType: "application/x-www-form-urlencoded", secret: SECRET, response: FAKE_RECAPTCHA_PASS, remoteip: expect.stringMatching(/127\.0\.0\.1$/) });
+    expect(await stored()).toBe(before + 1);
+    expect((await admin.get("/contact/messages")).body.data[0]).toMatchObject({ name: valid.name, message: valid.message });
+  });
+
+  it("answers 503 with a message (no stack, nothing stored) when the check cannot be made", async () => {
+    const before = await stored();
+    // The service fails, answers HTML, or does not answer within RECAPTCHA_TIMEOUT_MS.
+    for (const token of ["fail", "garbage", "slow"]) {
+      const res = await server.client().request("POST", "/contact/send", { ...valid, recaptcha_token: token });
+      fits("post", "/contact/send", res);
+      expect([res.status, res.body], token).toEqual([503, { message: CONTACT_MESSAGES.captchaUnavailable }]);
+    }
+    expect(await stored()).toBe(before);
+    // Google unreachable (nothing listens at the address), or refusing the site's secret: the site's trouble, not the sender's.
+    const down = await startTestServer({ env: { RECAPTCHA_SITE_KEY: SITE_KEY, RECAPTCHA_SECRET_KEY: SECRET, RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${await freePort()}/siteverify` } });
+    const wrongSecret = await startTestServer({ env: { RECAPTCHA_SITE_KEY: SITE_KEY, RECAPTCHA_SECRET_KEY: "not-the-secret", RECAPTCHA_VERIFY_URL: fake.url } });
+    try {
+      for (const other of [down, wrongSecret]) {
+        const res = await other.client().request("POST", "/contact/send", { ...valid, recaptcha_token: FAKE_RECAPTCHA_PASS });
+        expect([res.status, res.body]).toEqual([503, { message: CONTACT_MESSAGES.captchaUnavailable }]);
+        expect(await storedOn(other)).toBe(0);
+      }
+      expect(fake.requests.at(-1)?.secret).toBe("not-the-secret");
+    } finally {
+      await down.stop();
+      await wrongSecret.stop();
     }
   });
 });

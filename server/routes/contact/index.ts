@@ -1,22 +1,29 @@
 import { Router } from "express";
-import { CONTACT_MESSAGES, CONTACT_MESSAGES_PER_PAGE, ContactMessagesQuery, ContactRequest, MAX_ID, MESSAGES, type ContactMessagesResponse, type ContactResponse } from "../../../contract/index.js";
+import { CONTACT_MESSAGES, CONTACT_MESSAGES_PER_PAGE, ContactMessagesQuery, ContactRequest, ContactRequestWithCaptcha, MAX_ID, MESSAGES, type ContactMessagesResponse, type ContactResponse } from "../../../contract/index.js";
+import type { ServerConfig } from "../../config.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { perMinuteLimit } from "../../lib/perMinuteLimit.js";
+import { recaptchaConfigured, verifyRecaptcha } from "../../lib/recaptcha.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { findContactScreenshot, insertContactMessage, listContactMessages } from "../../models/contactMessages.js";
 import { authenticate, authorize, contactPolicy } from "../../policies/index.js";
 import { presentContactMessage } from "../../presenters/contactMessage.js";
 
-/** The contact form (POST /contact/send) and the staff's reading of what was sent (GET /contact/messages, its screenshots). */
-export function contactRouter(db: Db, options: { rateLimit: number }): Router {
+/**
+ * The contact form (POST /contact/send) and the staff's reading of what was sent (GET /contact/messages, its screenshots).
+ * With both reCAPTCHA keys the form's token is required and checked before anything is stored.
+ */
+export function contactRouter(db: Db, options: { rateLimit: number; recaptcha: ServerConfig["recaptcha"] }): Router {
   const router = Router();
   // Open to guests, so limited per address as sign-up is: every message sent counts.
   const limiter = perMinuteLimit(db, "contact:", options.rateLimit);
+  const captcha = recaptchaConfigured(options.recaptcha);
 
   router.post("/contact/send", limiter, async (req, res) => {
     authorize(req.actor, contactPolicy.canSend(req.actor));
-    const body = parseOr422(ContactRequest, req.body ?? {});
+    const body = parseOr422(captcha ? ContactRequestWithCaptcha : ContactRequest, req.body ?? {});
+    if (captcha) await verifyRecaptcha(options.recaptcha, body.recaptcha_token, req.ip, req.log);
     const id = await insertContactMessage(db, { profile_id: req.actor.profile?.id ?? null, name: body.name, email: body.email, message: body.message, screenshot: body.screenshot ?? null, page: body.page ?? null });
     req.log.info({ id, signedIn: req.actor.signedIn }, "contact message received");
     res.json({ success: true, message: CONTACT_MESSAGES.thanks } satisfies ContactResponse);
