@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { SearchTypeConfig } from "./search.js";
 
+/** The site's name until an administrator sets another (the web app shows it until the configuration has loaded). */
+export const DEFAULT_SITE_NAME = "Curriculum Commons";
+
 /** GET /app/config: what the client needs to draw itself, including feature flags. */
 export const AppConfig = z.object({
   siteName: z.string(),

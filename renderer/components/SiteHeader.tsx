@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import type { LoggedProfile } from "../../contract/index.js";
+import { DEFAULT_SITE_NAME, type LoggedProfile } from "../../contract/index.js";
 import { useUnreadNotifications } from "../api/notifications.js";
 import { useAppConfig, useCurrentProfile, useSignOutMutation } from "../api/queries.js";
 import { useScrolledOutOfView } from "../hooks/useScrolledOutOfView.js";
@@ -43,7 +43,7 @@ function StickyHeader({ slots }: { slots: HeaderSlots }) {
 
 function HeaderContent({ slots, compact = false }: { slots: HeaderSlots; compact?: boolean }) {
   const { data: config } = useAppConfig();
-  const siteName = config?.siteName ?? "Curriculum";
+  const siteName = config?.siteName ?? DEFAULT_SITE_NAME;
   return (
     <div className={`site-header__inner${compact ? " site-header__inner--compact" : ""}`}>
       <Link className="brand" to={PATHS.search}>

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from "react";
 import { Outlet, useMatch, useNavigation } from "react-router";
-import { FOOTER_CAROUSEL } from "../../contract/index.js";
+import { DEFAULT_SITE_NAME, FOOTER_CAROUSEL } from "../../contract/index.js";
 import { useAppConfig, useCurrentProfile, useInitializeData } from "../api/queries.js";
 import { AnnouncementBanners } from "../components/AnnouncementBanners.js";
 import { FooterCarousel } from "../components/carousel/FooterCarousel.js";
@@ -48,7 +48,7 @@ export function RootLayout() {
       <footer className="site-footer">
         <FooterCarousel sourceUrl={FOOTER_CAROUSEL.featuredSource} />
         <p>
-          © {new Date().getFullYear()} {config?.siteName ?? "Curriculum"} ·{" "}
+          © {new Date().getFullYear()} {config?.siteName ?? DEFAULT_SITE_NAME} ·{" "}
           <button type="button" className="link-button" onClick={() => setContacting(true)}>
             Contact us
           </button>

@@ -113,7 +113,7 @@ function NewsDialog({ item, nextOrder, onClose, onSaved }: { item: ManagedNewsIt
       </Field>
       <div className="staff-form__row">
         <Field id={fieldId("link")} label="Call to action's link" error={errors.link}>
-          <input {...control("link")} className="input" placeholder="/search/?query=planning" value={link} onChange={(e) => edit("link", setLink)(e.target.value)} />
+          <input {...control("link")} className="input" placeholder="/search/?st=planning" value={link} onChange={(e) => edit("link", setLink)(e.target.value)} />
         </Field>
         <Field id={fieldId("cta_text")} label="Call to action's text" error={errors.cta_text}>
           <input {...control("cta_text")} className="input" maxLength={255} placeholder={CAROUSEL_TEXTS.defaultCta} value={ctaText} onChange={(e) => edit("cta_text", setCtaText)(e.target.value)} />

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ATTRIBUTE_FACETS, IMAGE_SEARCH_FEATURE, ZOOM_FEATURE, type AppConfig, type InitializeData } from "../../../contract/index.js";
+import { ATTRIBUTE_FACETS, DEFAULT_SITE_NAME, IMAGE_SEARCH_FEATURE, ZOOM_FEATURE, type AppConfig, type InitializeData } from "../../../contract/index.js";
 import type { Db } from "../../db/connection.js";
 import { getConfigValue } from "../../models/appConfig.js";
 import { listSearchTypes } from "../../models/searchTypes.js";
@@ -8,7 +8,7 @@ import { presentLoggedProfile } from "../../presenters/profile.js";
 
 /** Defaults of the configurable settings; stored values override them. */
 export const DEFAULT_SETTINGS = {
-  siteName: "Curriculum Commons",
+  siteName: DEFAULT_SITE_NAME,
   features: { hover_info: true, native_content_icon: true, advanced_search_designer: false, recommendations: true, search_modules: true, group_view_permission: true, guided_tour_edit: true, "group-discussions.search": true, "group-discussions.subscribe": true, "feed-discussions.attachments": true, "model-discussions.attachments": true } as Record<string, boolean> & {
     hover_info: boolean;
     native_content_icon: boolean;
