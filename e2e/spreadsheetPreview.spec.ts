@@ -142,6 +142,7 @@ test.describe("the local spreadsheet preview", () => {
     await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
     await expect(dialog.getByRole("status").filter({ hasText: "rows in big.csv" })).toHaveText("20,000 rows in big.csv. 2,000 rows with errors.", { timeout: 20_000 });
     await expect(dialog.getByRole("heading", { name: "First 50 of 20,000 rows" })).toBeVisible();
+    await expect(dialog).toHaveClass(/dialog--full/);
     await expect(dialog.getByRole("table").getByRole("rowheader")).toHaveCount(50);
     await expect(dialog.getByRole("heading", { name: "Errors in 2,000 rows" })).toBeVisible();
     await expect(dialog.getByText("Only the first 1,000 errors are listed.")).toBeVisible();
@@ -149,6 +150,8 @@ test.describe("the local spreadsheet preview", () => {
     await dialog.getByLabel("Spreadsheet file").setInputFiles({ name: "names.csv", mimeType: "text/csv", buffer: Buffer.from("Name of thing,URL\nA,https://example.org\n") });
     await expect(dialog.getByRole("alert")).toHaveText("The file has no title column. Download the sample file to see the expected columns.");
     await expect(dialog.getByRole("button", { name: "Upload" })).toBeDisabled();
+    // With no rows to show, the dialog is its usual width again, not a screen of white around one message.
+    await expect(dialog).not.toHaveClass(/dialog--full/);
   });
 
   test("a spreadsheet dropped on the import screen opens the Bulk Import dialog with its preview; the drop zone goes 250 ms after the last drag-over", async ({ page }) => {

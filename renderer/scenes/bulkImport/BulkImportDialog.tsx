@@ -75,7 +75,8 @@ export function BulkImportDialog({ initialFile = null, open: controlledOpen, onO
       )}
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content id="bulk-import-resources" className={preview ? "dialog dialog--full" : "dialog"} aria-describedby={`${inputId}-help`}>
+        {/* Full width for the preview's table; a file refused outright is one message, at the usual width. */}
+        <Dialog.Content id="bulk-import-resources" className={preview && preview.status !== "failed" ? "dialog dialog--full" : "dialog"} aria-describedby={`${inputId}-help`}>
           <DropZone
             label="Drop a spreadsheet to import it"
             hint=".csv, .xls or .xlsx"
@@ -115,13 +116,14 @@ export function BulkImportDialog({ initialFile = null, open: controlledOpen, onO
             {preview && <SpreadsheetPreview state={preview} />}
             {progress !== null && <ProgressBar label="Uploading" value={progress} />}
             {error && <Alert tone="danger">{error}</Alert>}
+            {/* Upload first, then Cancel, as in the other dialogs (DialogActions); Cancel waits for an upload in flight. */}
             <div className="dialog__actions">
-              <Dialog.Close className="button button--ghost" type="button" disabled={progress !== null}>
-                Cancel
-              </Dialog.Close>
               <button className="button button--primary" type="submit" disabled={!file || !!fileError || progress !== null || (preview !== null && preview.status !== "ready")}>
                 {progress !== null ? "Uploading…" : "Upload"}
               </button>
+              <Dialog.Close className="button button--ghost" type="button" disabled={progress !== null}>
+                Cancel
+              </Dialog.Close>
             </div>
           </form>
         </Dialog.Content>
