@@ -211,6 +211,12 @@ test("guided tour: a stop without a selector is about the whole dialog: shown in
     const added = editor.getByRole("group", { name: `Stop ${before.configuration.length + 2}` });
     await expect(added).toContainText("Content controlled by widget help text.");
     await expect(added.getByLabel("Title")).toBeFocused();
+    // Removed and added again (under the same key): its title takes focus again.
+    await editor.getByRole("button", { name: `Remove stop ${before.configuration.length + 2}` }).click();
+    await page.getByRole("alertdialog", { name: "Remove stop" }).getByRole("button", { name: "Remove" }).click();
+    await expect(added).toHaveCount(0);
+    await editor.getByRole("button", { name: "Add a stop for the whole dialog" }).click();
+    await expect(added.getByLabel("Title")).toBeFocused();
     await expectNoAxeViolations(page, "the editor with stops about the whole dialog");
     await saveShot(page, "guided-tour-editor-general-stop.png");
     await page.keyboard.type("That is all");

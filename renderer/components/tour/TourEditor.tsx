@@ -48,10 +48,11 @@ export function TourEditor({
   const [errors, setErrors] = useState<Map<number, RowErrors>>(new Map());
   const [removing, setRemoving] = useState<Row | null>(null);
   const { failure, submitting, save } = useSaveAndClose(onClose);
-  // A stop added here for the whole dialog: its title takes focus once it is on the screen.
-  const [added, setAdded] = useState<number | null>(null);
+  // A stop added here for the whole dialog: its title takes focus once it is on the screen (an object each time, so
+  // a stop added under the key of one just removed is focused too).
+  const [added, setAdded] = useState<{ key: number } | null>(null);
   useEffect(() => {
-    if (added !== null) document.getElementById(`${id}-${added}-title`)?.focus();
+    if (added) document.getElementById(`${id}-${added.key}-title`)?.focus();
   }, [added, id]);
 
   const update = (row: Row, change: Partial<TourStop>) => setRows((all) => all.map((r) => (r.key === row.key ? { ...r, ...change } : r)));
@@ -65,7 +66,7 @@ export function TourEditor({
   const handleAddGeneral = () => {
     const key = Math.max(-1, ...rows.map((r) => r.key)) + 1;
     setRows((all) => [...all, { key, selector: "", title: "", content: "" }]);
-    setAdded(key);
+    setAdded({ key });
   };
   const handleRemove = (row: Row) => {
     setRows((all) => all.filter((r) => r.key !== row.key));
