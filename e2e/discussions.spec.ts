@@ -172,6 +172,36 @@ test("a member posts, replies, edits (Edited), reacts (count and pressed state) 
   await expect(card(page).getByRole("heading", { name: "Discuss" })).toBeFocused();
 });
 
+test("a comment and a reply take files (model-discussions.attachments), read back as sent", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const { link } = await createItem(page, "Attachments");
+  await page.goto(link);
+  const discuss = card(page);
+  await discuss.getByRole("textbox").fill("Worksheet for Friday");
+  await discuss.locator('input[type="file"]').setInputFiles({ name: "worksheet.txt", mimeType: "text/plain", buffer: Buffer.from("Question 1") });
+  await expect(discuss.getByRole("list", { name: "Files to attach" })).toContainText("Ready");
+  await discuss.getByRole("button", { name: "Send" }).click();
+  const comment = discuss.getByRole("article", { name: `Comment by ${TEACHER.name}` }).filter({ hasText: "Worksheet for Friday" });
+  await expect(comment.getByRole("link", { name: "worksheet.txt" })).toBeVisible();
+  // A reply takes a file too.
+  await comment.getByRole("button", { name: "Reply" }).first().click();
+  const replyForm = comment.locator(".replies__form");
+  await replyForm.getByRole("textbox").fill("Answers attached");
+  await replyForm.locator('input[type="file"]').setInputFiles({ name: "answers.txt", mimeType: "text/plain", buffer: Buffer.from("Answer 1") });
+  await expect(replyForm.getByRole("list", { name: "Files to attach" })).toContainText("Ready");
+  await replyForm.getByRole("button", { name: "Send reply" }).click();
+  const reply = comment.getByRole("article", { name: `Reply by ${TEACHER.name}` });
+  await expect(reply.getByRole("link", { name: "answers.txt" })).toBeVisible();
+  expect(await (await page.request.get((await reply.getByRole("link", { name: "answers.txt" }).getAttribute("href"))!)).text()).toBe("Answer 1");
+  // The reply goes first, so the comment (then without replies) is removed outright and the card is as it was.
+  await reply.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(reply).toHaveCount(0);
+  await comment.getByRole("button", { name: "Delete" }).first().click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(comment).toHaveCount(0);
+});
+
 test("a deleted comment with replies is kept with a Deleted marker; 'View N more replies' loads the rest", async ({ page }) => {
   await signInViaApi(page, TEACHER);
   const { link, opaqueId } = await createItem(page, "Replies discussion");

@@ -71,10 +71,13 @@ function inGroup(actor: Actor, thread: ThreadSubject): boolean {
 /**
  * Viewing the thread: the item is viewable, and the thread is open or the actor manages it (first document). A group's
  * discussions and its feed posts' comments follow the group's page alone: whoever may view it (the group's view
- * permission, as for its feed).
+ * permission, as for its feed); the group page's own Discuss card is nobody's.
  */
 export function canView(actor: Actor, thread: ThreadSubject): boolean {
   if (isGroupConversation(thread)) return canViewItemOf(actor, thread);
+  // A group's page has no Discuss card: its people talk in its discussions and its feed, which its members join. (Both
+  // on one page read as one conversation with two opposite rules: anyone signed in could post in the card.)
+  if (thread.groupId != null) return false;
   return canViewItemOf(actor, thread) && (thread.viewPermission === "open" || canManage(actor, thread));
 }
 

@@ -121,7 +121,8 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         {item.features.feed && !item.viewed_by_link && <FeedCard key={item.id} owner={item} />}
         {/* A group's discussion threads, named by opaque_id like the Discuss card (a link viewer reads them only). */}
         {item.features.feed && <GroupDiscussionsCard key={`group:${item.opaque_id}`} opaqueId={item.opaque_id} />}
-        <DiscussCard key={item.opaque_id} opaqueId={item.opaque_id} title={item.title} />
+        {/* A group talks in its discussions and feed, which its members join: no Discuss card, open to anyone signed in, beside them. */}
+        {!item.features.feed && <DiscussCard key={item.opaque_id} opaqueId={item.opaque_id} title={item.title} />}
       </article>
       {(item.endorsements.length > 0 || item.has_standards || !item.viewed_by_link) && (
         <div className="item-sidebar">

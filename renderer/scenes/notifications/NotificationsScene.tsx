@@ -81,7 +81,8 @@ function NotificationsList() {
         <p className="notifications-page__count" role="status">
           {notifications.data ? (unread === 1 ? "1 unread" : `${unread} unread`) : ""}
         </p>
-        <button type="button" className="button button--secondary button--small" disabled={!unread || markRead.isPending} onClick={() => markRead.mutate({ all: true })}>
+        {/* aria-disabled rather than disabled: the button pressed turns itself off, and a disabled one would drop the keyboard's focus to the page. */}
+        <button type="button" className="button button--secondary button--small" aria-disabled={!unread || markRead.isPending || undefined} onClick={() => unread && !markRead.isPending && markRead.mutate({ all: true })}>
           Mark all as read
         </button>
         <button type="button" className="button button--secondary button--small" onClick={() => setManaging(true)}>
