@@ -12,7 +12,10 @@ describe("equationSize", () => {
 
 describe("keyword entries of the attribute editor", () => {
   it("splits on commas, trims, drops empty entries and allows letters, digits, spaces and hyphens only", () => {
-    expect(splitKeywordEntry(" tide  pools , ,cold-water ")).toEqual({ keywords: ["tide pools", "cold-water"], valid: true });
+    expect(splitKeywordEntry(" tide  pools , ,cold-water ")).toEqual({ keywords: ["tide pools", "cold-water"], valid: true, problem: null });
+    // Too long is said as such, not as a character the rule refuses.
+    expect(splitKeywordEntry(`tides, ${"a".repeat(65)}`)).toMatchObject({ valid: false, problem: "A keyword may be at most 64 characters." });
+    expect(splitKeywordEntry(`${"a".repeat(64)}`)).toMatchObject({ valid: true, problem: null });
     expect(splitKeywordEntry("e.g. whales").valid).toBe(false);
     expect(splitKeywordEntry("wow!").valid).toBe(false);
     expect(splitKeywordEntry(" , ").valid).toBe(false);

@@ -3,17 +3,22 @@ import { AttributeIdList } from "./attributes.js";
 import { MAX_ID } from "./common.js";
 import { KEYWORD_PATTERN, RESOURCE_MESSAGES } from "./resource.js";
 
+/** The longest keyword a tag save takes (the Keywords tab says so as it is typed). */
+export const KEYWORD_MAX = 64;
+
 /** Texts of the model-attribute editor (quoted from the specification where it names them). */
 export const TAGGING_MESSAGES = {
   keywordLabel: "Add Keyword (Letters, Numbers, Spaces, and Hyphens Only)",
   keywordInvalid: RESOURCE_MESSAGES.keywordInvalid,
-  keywordTooLong: "A keyword may be at most 64 characters.",
+  keywordTooLong: `A keyword may be at most ${KEYWORD_MAX} characters.`,
   tooManyKeywords: "An item may have at most 50 keywords.",
   pendingKeyword: "Add or clear the keyword you are typing before saving.",
   unknownAttribute: "One of the chosen attributes does not exist or does not apply to this item.",
   leafOnly: (type: string) => `Only the most specific ${type} can be chosen.`,
   single: (type: string) => `Choose at most one ${type}.`,
   saved: "Tags saved.",
+  /** The Standards dialog's save (the same call: its answer's message is the Tags dialog's). */
+  standardsSaved: "Standards saved.",
   otherNotOffered: (type: string) => `${type} takes no other value.`,
   otherUnknownType: "A write-in value is for an attribute type that does not apply to this item.",
   otherTooLong: (type: string, max: number) => `The other ${type} may be at most ${max} characters.`,
@@ -38,13 +43,17 @@ export function refusedNewKeywords(carried: readonly string[], sent: readonly st
   return sent.filter((k) => !known.has(k.toLowerCase()) && !EDITOR_KEYWORD_PATTERN.test(k));
 }
 
-/** Splits a pending keyword entry the way the Keywords tab adds it: comma-separated, trimmed, empty ones dropped. */
-export function splitKeywordEntry(entry: string): { keywords: string[]; valid: boolean } {
+/**
+ * Splits a pending keyword entry the way the Keywords tab adds it: comma-separated, trimmed, empty ones dropped; with
+ * what is wrong with it (the first refused keyword's message), or null.
+ */
+export function splitKeywordEntry(entry: string): { keywords: string[]; valid: boolean; problem: string | null } {
   const keywords = entry
     .split(",")
     .map((k) => k.trim().replace(/\s+/g, " "))
     .filter(Boolean);
-  return { keywords, valid: keywords.length > 0 && keywords.every((k) => EDITOR_KEYWORD_PATTERN.test(k) && k.length <= 64) };
+  const problem = keywords.length === 0 || keywords.some((k) => !EDITOR_KEYWORD_PATTERN.test(k)) ? TAGGING_MESSAGES.keywordInvalid : keywords.some((k) => k.length > KEYWORD_MAX) ? TAGGING_MESSAGES.keywordTooLong : null;
+  return { keywords, valid: problem === null, problem };
 }
 
 /** Adds keywords to a list: de-duplicated (case-insensitively) and sorted. */
@@ -57,7 +66,7 @@ export function mergeKeywords(list: string[], added: string[]): string[] {
 const keyword = z
   .string()
   .transform((k) => k.trim().replace(/\s+/g, " "))
-  .pipe(z.string().min(1, TAGGING_MESSAGES.keywordInvalid).max(64, TAGGING_MESSAGES.keywordTooLong).regex(KEYWORD_PATTERN, TAGGING_MESSAGES.keywordInvalid));
+  .pipe(z.string().min(1, TAGGING_MESSAGES.keywordInvalid).max(KEYWORD_MAX, TAGGING_MESSAGES.keywordTooLong).regex(KEYWORD_PATTERN, TAGGING_MESSAGES.keywordInvalid));
 
 /** An item's write-in ("Other") value of one attribute type. */
 export const OtherValue = z.object({ type_id: z.number(), value: z.string() });

@@ -51,6 +51,8 @@ test.describe("adding resources", () => {
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/search\/\?s=-2$/);
     await expect(resultCards(page).first().getByRole("heading", { level: 3 })).toHaveText(title);
+    // Often below the fold (the news carousel comes first): a toast says it was made and where it is.
+    await expect(page.getByRole("status", { name: "Notifications" })).toContainText(`Resource created. “${title}” is first in the list, newest first.`);
     // The same page at another address: its heading takes focus, which fell to <body> (Tab started over).
     await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeFocused();
   });

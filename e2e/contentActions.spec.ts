@@ -57,7 +57,7 @@ test.describe("around an item", () => {
     await expect(dialog.getByRole("list", { name: "Selected standards" }).getByRole("listitem")).toHaveText([/Explain equivalence of fractions/]);
     await dialog.getByRole("button", { name: "Save standards" }).click();
     await expect(dialog).toBeHidden();
-    await expect(toasts(page)).toContainText("Tags saved.");
+    await expect(toasts(page)).toContainText("Standards saved.");
 
     // The view page lists it in the view-standards dialog (accordion of frameworks).
     await page.goto(plan.link);

@@ -540,6 +540,10 @@ test.describe("tagging an item", () => {
       await entry.fill("tide pools!");
       await expect(dialog.getByRole("button", { name: "Add", exact: true })).toBeDisabled();
       await expect(dialog.getByText("Invalid keyword characters.  Please check that you are only using approved characters.")).toBeVisible();
+      // Too long is told as such (it once read as a refused character).
+      await entry.fill("a".repeat(65));
+      await expect(entry).toHaveAccessibleDescription("A keyword may be at most 64 characters.");
+      await entry.fill("tide pools!");
       await dialog.getByRole("button", { name: "Save tags" }).click();
       await expect(dialog.getByRole("alert")).toHaveText("Add or clear the keyword you are typing before saving.");
       await entry.fill(` zeta waves , ${keyword},  alpha-tides `);

@@ -11,6 +11,7 @@ import {
   DEFAULT_VIEW_PERMISSION,
   GROUP_JOIN_INVITATION_ONLY,
   GroupCreateRequest,
+  type ResourceCreateResponse,
 } from "../../contract/index.js";
 import { ApiError } from "../api/ApiError.js";
 import { useTypeExamples } from "../api/authoring.js";
@@ -106,6 +107,15 @@ export function CreateDialog({
     else void navigate(`${link}/edit`);
   };
 
+  /**
+   * A new resource continues in its editor; from the header's Add Resource (onCreated) the search screen lists it first
+   * instead, often below the fold, so a toast says it was made and where it is.
+   */
+  const handleResourceCreated = (answer: ResourceCreateResponse) => {
+    if (onCreated) showToast(`${answer.message} “${answer.response.title}” is first in the list, newest first.`, "info");
+    handleEditorCreated(answer.response.link);
+  };
+
   /** First document, routes: a new collection opens in its editor (link + "/edit"), a new group on its page. */
   const handleCreated = ({ message, link }: Created, target: "edit" | "view") => {
     leaving.current = true;
@@ -154,7 +164,7 @@ export function CreateDialog({
               </button>
             )}
             {confirmed === "resource" ? (
-              <AddResourceForm onCreated={(answer) => handleEditorCreated(answer.response.link)} actions={cancel} />
+              <AddResourceForm onCreated={handleResourceCreated} actions={cancel} />
             ) : isCurriculum(confirmed) ? (
               <CurriculumCreateForm modelKey={confirmed} onCreated={handleEditorCreated} onLeave={handleLeave} actions={cancel} />
             ) : confirmed === "collection" ? (

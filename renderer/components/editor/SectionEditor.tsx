@@ -220,7 +220,7 @@ function Toolbar({ label, disabled, tools }: { label: string; disabled: boolean;
         <FieldsDialog
           title="Insert link"
           fields={[{ name: "url", label: "Link address", type: "url", hint: "https://…, mailto:…, #anchor or /a/path on this site" }]}
-          validate={({ url }) => (url!.trim() && !/^\s*javascript:/i.test(url!) ? null : "Enter a link address.")}
+          validate={({ url }) => (!url!.trim() ? "Enter a link address." : /^\s*javascript:/i.test(url!) ? "A link may not run a script: enter a web address (https://…), mailto:, #anchor or /a/path." : null)}
           onSubmit={({ url }) => {
             editor.update(() => {
               if (saved) $setSelection(saved.clone());

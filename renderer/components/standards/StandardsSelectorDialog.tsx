@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { MESSAGES, STANDARD_SEARCH_MIN, STANDARDS_TYPE, type AttributeTypeConfig, type ContentTags } from "../../../contract/index.js";
+import { MESSAGES, STANDARD_SEARCH_MIN, STANDARDS_TYPE, TAGGING_MESSAGES, type AttributeTypeConfig, type ContentTags } from "../../../contract/index.js";
 import { messageOf } from "../../api/ApiError.js";
 import { fetchStandardsByIds, useStandardSearch } from "../../api/contentActions.js";
 import { saveTags, useAttributeConfig, useContentTags } from "../../api/tagging.js";
@@ -88,8 +88,8 @@ function SelectorBody({ link, tags, config, initial, onSaved }: { link: string; 
     try {
       const before = new Set(initial.map((s) => s.id));
       const others = tags.attribute_ids.filter((a) => !before.has(a));
-      const answer = await saveTags(queryClient, link, { attribute_ids: [...others, ...chosen.keys()], keywords: tags.keywords });
-      onSaved(answer.message);
+      await saveTags(queryClient, link, { attribute_ids: [...others, ...chosen.keys()], keywords: tags.keywords });
+      onSaved(TAGGING_MESSAGES.standardsSaved);
     } catch (error) {
       setFailure(messageOf(error, MESSAGES.unexpected));
     } finally {

@@ -162,7 +162,7 @@ function TagsForm({
       {tabs.map((tab) => (
         <TabPanel key={tab.key} idBase={id} tabKey={tab.key} active={active === tab.key}>
           {tab.key === "keywords" ? (
-            <KeywordsPanel id={id} keywords={keywords} entry={entry} pendingValid={pending.valid} onEntry={handleEntry} onAdd={handleAddKeyword} onRemove={(k) => setKeywords((list) => list.filter((x) => x !== k))} />
+            <KeywordsPanel id={id} keywords={keywords} entry={entry} problem={pending.problem} onEntry={handleEntry} onAdd={handleAddKeyword} onRemove={(k) => setKeywords((list) => list.filter((x) => x !== k))} />
           ) : (
             active === tab.key && typePanel(types.find((t) => `type-${t.type_id}` === tab.key)!)
           )}
@@ -175,8 +175,8 @@ function TagsForm({
 }
 
 /** The Keywords tab: an entry with an Add button (disabled for an invalid entry) and removable keywords. */
-function KeywordsPanel({ id, keywords, entry, pendingValid, onEntry, onAdd, onRemove }: { id: string; keywords: string[]; entry: string; pendingValid: boolean; onEntry(v: string): void; onAdd(): void; onRemove(k: string): void }) {
-  const invalid = entry.trim() !== "" && !pendingValid;
+function KeywordsPanel({ id, keywords, entry, problem, onEntry, onAdd, onRemove }: { id: string; keywords: string[]; entry: string; problem: string | null; onEntry(v: string): void; onAdd(): void; onRemove(k: string): void }) {
+  const invalid = entry.trim() !== "" && problem !== null;
   return (
     <div className="stack">
       <div className="field">
@@ -199,13 +199,13 @@ function KeywordsPanel({ id, keywords, entry, pendingValid, onEntry, onAdd, onRe
               }
             }}
           />
-          <button type="button" className="button button--secondary" disabled={!pendingValid} onClick={onAdd}>
+          <button type="button" className="button button--secondary" disabled={problem !== null} onClick={onAdd}>
             Add
           </button>
         </div>
         {invalid && (
           <p id={`${id}-keyword-error`} className="field__error">
-            {TAGGING_MESSAGES.keywordInvalid}
+            {problem}
           </p>
         )}
       </div>
