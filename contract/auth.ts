@@ -97,6 +97,7 @@ export const RegisterRequest = z.object({
     .string({ error: MESSAGES.usernameRequired })
     .trim()
     .toLowerCase()
+    .min(1, MESSAGES.usernameRequired)
     .min(3, "Username must be at least 3 characters.")
     .max(64, "Username may be at most 64 characters.")
     .regex(/^[a-z0-9._-]+$/, "Username may contain only letters, digits, periods, hyphens and underscores."),

@@ -13,6 +13,8 @@ export const EDITOR_MESSAGES = {
   refreshToContinue: "Refresh Page to continue",
   configureEquation: "Configure Equation",
   equationRequired: "Enter an equation in LaTeX.",
+  /** KaTeX's own account of what is wrong follows. */
+  equationInvalid: (problem: string) => `The equation cannot be shown: ${problem}`,
   titleRequired: "Title is required.",
   /** A group's page: its title is the group's name, labelled Name as on Create Group. */
   nameRequired: "Name is required.",

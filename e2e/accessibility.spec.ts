@@ -92,7 +92,7 @@ test.describe("accessibility (axe, WCAG 2.2 AA)", () => {
     await page.goto("/auth/register");
     await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("Name is required.")).toBeVisible();
+    await expect(page.getByText("Name is required.", { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, "register page");
   });
 

@@ -279,8 +279,10 @@ test.describe("registration", () => {
     await expect(page.getByRole("heading", { name: "Create your account", level: 1 })).toBeVisible();
 
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("Name is required.")).toBeVisible();
+    await expect(page.getByText("Name is required.", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Full name")).toBeFocused();
+    // An empty username is said to be missing (it read as too short), and the label tells the characters it takes.
+    await expect(page.getByLabel("Username (letters, digits, periods, hyphens and underscores)")).toHaveAccessibleDescription("Username is required.");
 
     const username = `newcomer${Date.now()}`;
     await page.getByLabel("Full name").fill("Nia Newcomer");
@@ -291,6 +293,7 @@ test.describe("registration", () => {
     await page.getByRole("button", { name: "Create account" }).click();
 
     await expect(page).toHaveURL(/\/search\//);
+    await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Welcome! We sent a link to nia@example.org: open it to confirm your address");
     // The header names the new account (its account menu's button; the Menu on narrower screens).
     await expect(header(page).getByText("Nia Newcomer").first()).toBeVisible();
   });

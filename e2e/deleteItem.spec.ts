@@ -24,7 +24,7 @@ test("the owner deletes a resource from its page: a confirmation, then search, a
   await page.goto(link);
   await page.getByRole("group", { name: "Item actions" }).getByRole("button", { name: "Delete", exact: true }).click();
   const dialog = page.getByRole("alertdialog", { name: "Delete resource" });
-  await expect(dialog).toContainText(`Delete “${title}”? It is taken out of every collection that holds it. This cannot be undone.`);
+  await expect(dialog).toContainText(`Delete “${title}”? It is taken out of every collection that holds it, and links to it in pathways and other items will say it is no longer available. This cannot be undone.`);
   await expectNoAxeViolations(page, "delete confirmation");
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
 

@@ -59,7 +59,14 @@ test.describe("editing an item", () => {
 
     const dialog = page.getByRole("dialog", { name: "Configure Equation" });
     await expect(dialog).toBeVisible();
+    // Broken LaTeX is told as it is typed, in KaTeX's words, and Save refuses it (it showed as red source on the page).
+    await dialog.getByLabel("Equation").fill("\\frac{1}{");
+    await expect(dialog.getByRole("status")).toContainText("The equation cannot be shown: Unexpected end of input in a macro argument, expected '}'");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByLabel("Equation")).toBeFocused();
+    await expect(dialog.getByLabel("Equation")).toHaveAccessibleDescription(/^The equation cannot be shown: Unexpected end of input in a macro argument, expected '}'/);
     await dialog.getByLabel("Equation").fill("F = G\\frac{m_1 m_2}{r^2}");
+    await expect(dialog.getByRole("status")).toHaveText("");
     await dialog.getByLabel("Size/Zoom").fill("2");
     await expect(dialog.locator(".katex")).toBeVisible();
     await saveShot(page, `editor-equation-dialog.png`);

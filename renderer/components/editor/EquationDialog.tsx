@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { EDITOR_MESSAGES, EQUATION_SIZE, equationSize } from "../../../contract/index.js";
 import { FormDialog } from "../ModalFrame.js";
-import { renderLatex } from "./EquationNode.js";
+import { latexProblem, renderLatex } from "./EquationNode.js";
 
 /** The 'Configure Equation' dialog: Equation (LaTeX) and Size/Zoom (0.5 to 5, step 0.1), with a live preview. */
 export function EquationDialog({
@@ -21,12 +21,19 @@ export function EquationDialog({
   const [size, setSize] = useState(String(initial.size));
   const [error, setError] = useState<string | null>(null);
   const preview = useMemo(() => renderLatex(equation), [equation]);
+  const problem = useMemo(() => (equation.trim() ? latexProblem(equation) : null), [equation]);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     // A blank equation would be an empty, invisible node in the text (and on the page), so it is refused.
     if (!equation.trim()) {
       setError(EDITOR_MESSAGES.equationRequired);
+      document.getElementById(`${id}-equation`)?.focus();
+      return;
+    }
+    // KaTeX would show broken LaTeX as its source in red, on the page too: it is refused with KaTeX's reason.
+    if (problem) {
+      setError(EDITOR_MESSAGES.equationInvalid(problem));
       document.getElementById(`${id}-equation`)?.focus();
       return;
     }
@@ -47,7 +54,7 @@ export function EquationDialog({
           value={equation}
           onChange={(e) => {
             setEquation(e.target.value);
-            if (e.target.value.trim()) setError(null);
+            setError(null);
           }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-equation-error ${id}-hint` : `${id}-hint`}
@@ -70,6 +77,10 @@ export function EquationDialog({
       <div className="equation-preview" aria-label="Preview" role="img" style={{ fontSize: `${equationSize(size)}em` }}>
         <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: preview }} />
       </div>
+      {/* Said as it is typed, quietly (a half-typed \frac is wrong until it is finished); Save then refuses it. */}
+      <p className="field__hint" role="status">
+        {problem && !error ? EDITOR_MESSAGES.equationInvalid(problem) : ""}
+      </p>
     </FormDialog>
   );
 }

@@ -23,6 +23,16 @@ export function renderLatex(latex: string): string {
   return katex.renderToString(latex, { throwOnError: false, displayMode: false, output: "htmlAndMathml", trust: false, strict: "ignore" });
 }
 
+/** What KaTeX finds wrong with the LaTeX (its parse error's own words), or null when it renders. */
+export function latexProblem(latex: string): string | null {
+  try {
+    katex.renderToString(latex, { throwOnError: true, strict: "ignore", trust: false });
+    return null;
+  } catch (error) {
+    return error instanceof katex.ParseError ? error.rawMessage : String(error);
+  }
+}
+
 /** The equation as the editor shows it; a click (or Enter) opens the Configure Equation dialog. */
 function EquationView({ nodeKey, equation, size }: { nodeKey: NodeKey; equation: string; size: number }) {
   const [editor] = useLexicalComposerContext();

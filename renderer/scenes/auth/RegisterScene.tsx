@@ -6,17 +6,22 @@ import { useCurrentProfile, useRegisterMutation } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { PageTitle } from "../../components/PageTitle.js";
+import { showToast } from "../../components/toastStore.js";
 import { PATHS, safeRedirect, signInPath } from "../../routes/paths.js";
 
 type Field = "name" | "username" | "email" | "password" | "confirm";
 const FIELDS: { name: Field; label: string; type: string; autoComplete: string }[] = [
   { name: "name", label: "Full name", type: "text", autoComplete: "name" },
-  { name: "username", label: "Username", type: "text", autoComplete: "username" },
+  // The characters it takes are told before a refusal, as the password's length is.
+  { name: "username", label: "Username (letters, digits, periods, hyphens and underscores)", type: "text", autoComplete: "username" },
   { name: "email", label: "E-mail address", type: "email", autoComplete: "email" },
   { name: "password", label: "Password (at least 8 characters)", type: "password", autoComplete: "new-password" },
   // Typed twice, as on the reset and account pages: a typo in a masked field would lock the new member out.
   { name: "confirm", label: "Repeat the password", type: "password", autoComplete: "new-password" },
 ];
+
+/** What a new member is told once the account is made: where the confirmation link went, and what it is for. */
+const registeredText = (email: string) => `Welcome! We sent a link to ${email}: open it to confirm your address, so that notifications can reach you there.`;
 
 /** Registration page: creates a member account, signs it in, and goes back where the guest came from. */
 export function RegisterScene() {
@@ -55,6 +60,8 @@ export function RegisterScene() {
     setServerError(null);
     try {
       await registration.mutateAsync(parsed.data);
+      // Nothing else tells a new member that a mail is waiting, or why it matters.
+      showToast(registeredText(parsed.data.email), "info");
       navigate(redirect, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 422 && error.message === REGISTER_MESSAGES.usernameTaken) showErrors({ username: error.message });

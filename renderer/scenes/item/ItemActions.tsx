@@ -155,5 +155,6 @@ export function ItemActions({ item }: { item: EditableItem }) {
 function deleteConsequence(modelKey: string): string {
   if (modelKey === "collection") return "The items it holds are not deleted.";
   if (modelKey === "profile") return "Its feed, discussions and files go with it, and its members leave it.";
-  return "It is taken out of every collection that holds it.";
+  // Links to it in pathways and in other items' text stay, marked as no longer available (their editors offer to remove them).
+  return "It is taken out of every collection that holds it, and links to it in pathways and other items will say it is no longer available.";
 }
