@@ -114,7 +114,8 @@ export async function addLinkShare(db: Db, item: Content): Promise<void> {
 
 /**
  * Gives an item a new link: a new random uid (its link) and opaque_id (how its discussion and permissions name it), so
- * whoever holds the old link, through a link share or otherwise, opens nothing with it any more. The files its page
+ * a link share no longer lets in whoever holds the old link. The old uid is kept as a former one: its address still
+ * finds the item for whoever may view it another way, and the site's links to it keep working. The files its page
  * hands out by address (an uploaded resource file, a designed thumbnail) move to new random keys too, since holding
  * such an address counts as holding the link. Everything else is kept by the item's id (grants, requests, comments,
  * favorites, notifications). The footer's featured collection, named by uid, follows it. Returns the new uid and opaque_id.
@@ -130,7 +131,11 @@ export async function replaceItemLink(db: Db, storage: FileStorage, item: Pick<C
   const switched: string[] = [];
   try {
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable("content").set({ ...fresh, updated_at: new Date().toISOString() }).where("id", "=", item.id).execute();
+      // The uid being replaced is read under the row's lock (PostgreSQL), so two New links at once each keep the one they replace.
+      const { uid: formerUid } = await trx.updateTable("content").set((eb) => ({ uid: eb.ref("uid") })).where("id", "=", item.id).returning("uid").executeTakeFirstOrThrow();
+      const now = new Date().toISOString();
+      await trx.insertInto("content_former_uids").values({ uid: formerUid, content_id: item.id, replaced_at: now }).execute();
+      await trx.updateTable("content").set({ ...fresh, updated_at: now }).where("id", "=", item.id).execute();
       await trx.updateTable("app_config").set({ value: JSON.stringify(fresh.uid) }).where("key", "=", FEATURED_COLLECTION_KEY).where("value", "=", JSON.stringify(item.uid)).execute();
       for (const move of moves) {
         // A file replaced meanwhile (Change link, a new thumbnail) matches no row: its copy is dropped below.

@@ -81,6 +81,13 @@ export interface GroupJoinRequestsTable {
   created_at: string;
 }
 
+/** A uid an item had before New link replaced it (migration 061): its old address, which no longer counts as holding its link. */
+export interface ContentFormerUidsTable {
+  uid: string;
+  content_id: number;
+  replaced_at: string;
+}
+
 export interface ContentTable {
   id: Generated<number>;
   uid: string;
@@ -838,6 +845,7 @@ export interface Database {
   group_members: GroupMembersTable;
   group_join_requests: GroupJoinRequestsTable;
   content: ContentTable;
+  content_former_uids: ContentFormerUidsTable;
   content_grants: ContentGrantsTable;
   attribute_types: AttributeTypesTable;
   attribute_items: AttributeItemsTable;

@@ -127,12 +127,24 @@ export async function findContentTags(db: Db, contentId: number): Promise<{ tags
   return { tags: row.tags, attributeIds: attributes.map((a) => a.attr_item_id), otherValues };
 }
 
-/** Of these uids, those no item has (items removed since something linked to them); in chunks, as either database limits a statement's parameters. */
+/**
+ * Of these uids, those no item has, now or before New link replaced them (items removed since something linked to
+ * them); in chunks, as either database limits a statement's parameters.
+ */
 export async function missingUids(db: Db, uids: string[]): Promise<Set<string>> {
   const missing = new Set(uids);
   for (let i = 0; i < uids.length; i += 500) {
-    const found = await db.selectFrom("content").select("uid").where("uid", "in", uids.slice(i, i + 500)).execute();
-    for (const row of found) missing.delete(row.uid);
+    const chunk = uids.slice(i, i + 500);
+    const [current, former] = await Promise.all([
+      db.selectFrom("content").select("uid").where("uid", "in", chunk).execute(),
+      db.selectFrom("content_former_uids").select("uid").where("uid", "in", chunk).execute(),
+    ]);
+    for (const row of [...current, ...former]) missing.delete(row.uid);
   }
   return missing;
+}
+
+/** The id of the item that had this uid before New link replaced it, if one did. */
+export async function findIdByFormerUid(db: Db, uid: string): Promise<number | undefined> {
+  return (await db.selectFrom("content_former_uids").select("content_id").where("uid", "=", uid).executeTakeFirst())?.content_id;
 }

@@ -27,6 +27,15 @@ export interface ContentGrantsSubject {
 export type ItemReach = "link" | "listed";
 
 /**
+ * How a request reached an item, from how it named it: by its uid or opaque_id it holds the item's link; by a
+ * sequential id it does not, nor by a uid the item had before New link replaced it (`formerUid`): that old address
+ * still finds the item for whoever may view it another way, but a link share no longer lets its holder in.
+ */
+export function reachNamedBy(field: "id" | "uid" | "opaque_id", formerUid = false): ItemReach {
+  return field !== "id" && !formerUid ? "link" : "listed";
+}
+
+/**
  * Which content a profile may see in lists: everything, public only, or a member's scope (`ownerIds`: the owners whose
  * restricted items it sees, itself and every group it belongs to; `groupIds`: the groups whose grants count for it).
  */

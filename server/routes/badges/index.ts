@@ -11,8 +11,8 @@ import { grantsOf, loadItemBy, type LoadedItem } from "../contentActions/load.js
 async function loadViewable(db: Db, req: Request): Promise<{ item: LoadedItem; viewsOnlyByLink: boolean }> {
   const item = await loadItemBy(db, "uid", String(req.params.uid));
   const grants = await grantsOf(db, item);
-  authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants, "link"));
-  return { item, viewsOnlyByLink: contentObjectPolicy.viewsOnlyByLink(req.actor, item, grants, "link") };
+  authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants, item.reach));
+  return { item, viewsOnlyByLink: contentObjectPolicy.viewsOnlyByLink(req.actor, item, grants, item.reach) };
 }
 
 /** Badges of an item (second document: GET and POST /system/badges/{uid}). */

@@ -92,7 +92,7 @@ export function carouselsRouter(db: Db): Router {
   router.get("/api/carousels/collections/:uid", async (req, res) => {
     const { uid } = parseOr422(CarouselCollectionParams, req.params);
     const collection = await loadByLink(db, "collections", uid);
-    await ensureViewable(db, req, collection, "link");
+    await ensureViewable(db, req, collection, collection.reach);
     res.json(await carouselContent(collection, req));
   });
 

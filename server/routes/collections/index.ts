@@ -63,7 +63,7 @@ export function collectionsRouter(db: Db): Router {
 
   router.get("/api/collections/:uid/items", async (req, res) => {
     const collection = await loadByLink(db, "collections", String(req.params.uid));
-    await ensureViewable(db, req, collection, "link");
+    await ensureViewable(db, req, collection, collection.reach);
     const cards = await collectionCards(db, req.actor, collection.id, contentObjectPolicy.itemScope(req.actor));
     const answer: CollectionItemsList = { data: cards, total: cards.length };
     res.json(answer);
@@ -72,7 +72,7 @@ export function collectionsRouter(db: Db): Router {
   // The collection page's Remove (for those who may edit the collection): our call, the spec names none.
   router.delete("/api/collections/:uid/items/:itemId", authenticate(), async (req, res) => {
     const collection = await loadByLink(db, "collections", String(req.params.uid));
-    const { viewsOnlyByLink } = await ensureViewable(db, req, collection, "link");
+    const { viewsOnlyByLink } = await ensureViewable(db, req, collection, collection.reach);
     authorize(req.actor, collectionPolicy.canRemoveFrom(req.actor, collection, viewsOnlyByLink), COLLECTION_MESSAGES.notYoursToRemove);
     const { itemId } = parseOr422(CollectionItemParams, req.params);
     if (!(await removeFromCollection(db, collection.id, itemId))) throw new HttpError(404, COLLECTION_MESSAGES.notInCollection);
@@ -83,7 +83,7 @@ export function collectionsRouter(db: Db): Router {
   // The collection page's Move up / Move down (for those who may edit the collection): our call, the spec names none.
   router.put("/api/collections/:uid/items/:itemId/position", authenticate(), async (req, res) => {
     const collection = await loadByLink(db, "collections", String(req.params.uid));
-    const { viewsOnlyByLink } = await ensureViewable(db, req, collection, "link");
+    const { viewsOnlyByLink } = await ensureViewable(db, req, collection, collection.reach);
     authorize(req.actor, collectionPolicy.canReorder(req.actor, collection, viewsOnlyByLink), COLLECTION_MESSAGES.notYoursToReorder);
     const { itemId } = parseOr422(CollectionItemParams, req.params);
     const { direction } = parseOr422(CollectionItemMoveRequest, req.body ?? {});

@@ -83,7 +83,7 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
   router.delete("/api/content/:typePath/:uid", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
-    await ensureViewable(db, req, item, "link");
+    await ensureViewable(db, req, item, item.reach);
     authorize(req.actor, contentObjectPolicy.canDelete(req.actor, item), CONTENT_ACTION_MESSAGES.deleteForbidden);
     await ensureNotLockedByOther(db, req, item);
     if (contentObjectPolicy.isGroupPage(item) && item.profile_id !== null) {

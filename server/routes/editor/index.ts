@@ -88,7 +88,7 @@ export function editorRouter(db: Db): Router {
   router.get("/api/content/:typePath/:uid", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
-    const { viewsOnlyByLink, linkShared } = await ensureViewable(db, req, item, "link");
+    const { viewsOnlyByLink, linkShared } = await ensureViewable(db, req, item, item.reach);
     const sections = await listSections(db, item.id);
     const removedItems = await removedLinkedItems(db, sections);
     res.json(presentEditableItem(item, item.owner_name, sections, req.actor, { ...(await loadItemExtras(db, req.actor, item.id)), viewsOnlyByLink, linkShared, removedItems }));
@@ -98,7 +98,7 @@ export function editorRouter(db: Db): Router {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     // Who may not even see the item learns nothing of it (404, as when viewing); who may see it but not edit gets 403.
-    const { viewsOnlyByLink, linkShared } = await ensureViewable(db, req, item, "link");
+    const { viewsOnlyByLink, linkShared } = await ensureViewable(db, req, item, item.reach);
     authorize(req.actor, contentObjectPolicy.canEditReached(req.actor, item, viewsOnlyByLink));
     // A group's page is its name and About text (so its messages say Name), and a group's About is required (first
     // document, section 5) here too; a curriculum item's description is its introduction, required (second document).

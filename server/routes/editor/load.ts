@@ -4,7 +4,7 @@ import type { Db } from "../../db/connection.js";
 import type { Content } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
-import { editGrants, readGrants } from "../../models/content.js";
+import { editGrants, findIdByFormerUid, readGrants } from "../../models/content.js";
 import { findActiveLock } from "../../models/editLocks.js";
 import { authorize, authorizeView, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
 import type { ContentGrantsSubject, ItemReach } from "../../policies/contentObject.js";
@@ -13,17 +13,18 @@ import { itemLink } from "../../presenters/editableItem.js";
 /** An item with its edit grants, which the edit policy reads. */
 export type LoadedItem = Content & { edit_grants: ContentGrantsSubject };
 
-/** The item at a link ("/lesson-plans/{uid}") with its owner's name and edit grants, or a 404. */
-export async function loadByLink(db: Db, typePath: string, uid: string): Promise<LoadedItem & { owner_name: string }> {
-  const item = await db
-    .selectFrom("content")
-    .innerJoin("profiles as owner", "owner.id", "content.owner_id")
-    .selectAll("content")
-    .select("owner.name as owner_name")
-    .where("content.uid", "=", uid)
-    .executeTakeFirst();
-  if (!item || itemLink(item) !== `/${typePath}/${uid}`) throw new HttpError(404, MESSAGES.notFound);
-  return { ...item, edit_grants: await editGrants(db, item.id) };
+/**
+ * The item at a link ("/lesson-plans/{uid}") with its owner's name and edit grants, or a 404; and how the request reached
+ * it: by its uid, its link; by a uid it had before New link replaced it, not its link (policies/contentObject.ts reachNamedBy).
+ */
+export async function loadByLink(db: Db, typePath: string, uid: string): Promise<LoadedItem & { owner_name: string; reach: ItemReach }> {
+  const find = (column: "id" | "uid", key: string | number) =>
+    db.selectFrom("content").innerJoin("profiles as owner", "owner.id", "content.owner_id").selectAll("content").select("owner.name as owner_name").where(`content.${column}`, "=", key).executeTakeFirst();
+  const current = await find("uid", uid);
+  const formerOf = current ? undefined : await findIdByFormerUid(db, uid);
+  const item = current ?? (formerOf !== undefined ? await find("id", formerOf) : undefined);
+  if (!item || itemLink({ ...item, uid }) !== `/${typePath}/${uid}`) throw new HttpError(404, MESSAGES.notFound);
+  return { ...item, edit_grants: await editGrants(db, item.id), reach: contentObjectPolicy.reachNamedBy("uid", !current) };
 }
 
 /** The item a lock call names by model key and id, with its edit grants, or a 404. */
@@ -65,7 +66,7 @@ export function loadItemToChange(db: Db, allowed: ItemChangePolicy, typePath?: s
     const path = typePath ?? String(req.params.typePath);
     if (!isContentTypePath(path)) return next("route");
     const item = await loadByLink(db, path, String(req.params.uid));
-    const { viewsOnlyByLink } = await ensureViewable(db, req, item, "link");
+    const { viewsOnlyByLink } = await ensureViewable(db, req, item, item.reach);
     authorize(req.actor, allowed(req.actor, item, viewsOnlyByLink));
     await ensureNotLockedByOther(db, req, item);
     res.locals.item = item;
@@ -74,4 +75,4 @@ export function loadItemToChange(db: Db, allowed: ItemChangePolicy, typePath?: s
 }
 
 /** The item loadItemToChange loaded for this request. */
-export const itemToChange = (res: Response) => res.locals.item as LoadedItem & { owner_name: string };
+export const itemToChange = (res: Response) => res.locals.item as LoadedItem & { owner_name: string; reach: ItemReach };

@@ -23,14 +23,14 @@ export function tagsRouter(db: Db): Router {
   router.get("/api/content/:typePath/:uid/tags", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
-    await ensureViewable(db, req, item, "link");
+    await ensureViewable(db, req, item, item.reach);
     res.json(await loadTags(db, item));
   });
 
   router.post("/:typePath/:uid/tags", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
-    const { viewsOnlyByLink } = await ensureViewable(db, req, item, "link");
+    const { viewsOnlyByLink } = await ensureViewable(db, req, item, item.reach);
     authorize(req.actor, contentObjectPolicy.canEditReached(req.actor, item, viewsOnlyByLink));
     const body = parseOr422(ContentTagsRequest, req.body ?? {});
     if (refusedNewKeywords((await loadTags(db, item)).keywords, body.keywords).length)

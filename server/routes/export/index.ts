@@ -36,7 +36,7 @@ export function exportRouter(db: Db, storage: FileStorage, chromiumPath: string,
     if (!format) throw new HttpError(404, EXPORT_MESSAGES.unknownFormat);
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     // Like viewing at its link (named by uid, so a link share counts): a guest may sign in (401); a member who may not see it learns nothing (404).
-    authorizeView(req.actor, exportPolicy.canExport(req.actor, item, await grantsOf(db, item), "link"));
+    authorizeView(req.actor, exportPolicy.canExport(req.actor, item, await grantsOf(db, item), item.reach));
     const options = parseOr422(ExportQuery, req.query);
     // The site's configured address (PUBLIC_URL, as mails use), never the Host header: a forged one would otherwise be written into the document's links.
     const origin = siteUrl(req);

@@ -104,7 +104,7 @@ async function loadGroupToJoin(db: Db, req: Request): Promise<GroupToJoin> {
   const groupId = item.profile_id!;
   const [joining, requestedAt] = await Promise.all([findGroupJoining(db, groupId), req.actor.profile ? findJoinRequest(db, groupId, req.actor.profile.id) : null]);
   const readsPage = feedPolicy.canRead(req.actor, subject);
-  const byLink = !readsPage && byUid && groupPolicy.canMeetByLink(req.actor, feedPolicy.roleIn(req.actor, subject), joining, requestedAt !== null);
+  const byLink = !readsPage && item.reach === "link" && groupPolicy.canMeetByLink(req.actor, feedPolicy.roleIn(req.actor, subject), joining, requestedAt !== null);
   authorizeView(req.actor, readsPage || byLink);
   return { feed: { item, subject }, joining, requestedAt, readsPage, byLink };
 }

@@ -48,7 +48,7 @@ async function loadManageable(db: Db, req: Request, ref: { model?: string; id?: 
   const grants = await grantsOf(db, item);
   // Whoever may not manage it learns nothing of an item they cannot view (a moderator included: it manages only what it may view).
   if (!allowed(req.actor, item, grants)) {
-    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants, ref.opaque_id || ref.uid ? "link" : "listed"));
+    authorizeView(req.actor, contentObjectPolicy.canView(req.actor, item, grants, item.reach));
     authorize(req.actor, false, PERMISSION_MESSAGES.forbidden);
   }
   return item;
@@ -60,9 +60,10 @@ async function loadManageable(db: Db, req: Request, ref: { model?: string; id?: 
  */
 async function loadRequested(db: Db, req: Request, ref: { model?: string; id?: number; uid?: string; opaque_id?: string }): Promise<{ item: LoadedItem; canView: boolean }> {
   const item = ref.opaque_id ? await loadItemBy(db, "opaque_id", ref.opaque_id, ref.model) : ref.uid ? await loadItemBy(db, "uid", ref.uid, ref.model) : await loadItemBy(db, "id", ref.id!, ref.model);
-  const canView = contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item), ref.opaque_id || ref.uid ? "link" : "listed");
-  // Only items one may ask access to (not groups, profiles or attribute items) are told of by their link.
-  if ((!ref.opaque_id && !ref.uid) || !permissionPolicy.canRequestAccess(req.actor, item, canView)) authorizeView(req.actor, canView);
+  const canView = contentObjectPolicy.canView(req.actor, item, await grantsOf(db, item), item.reach);
+  // Only items one may ask access to (not groups, profiles or attribute items) are told of by their link (not by a
+  // uid New link replaced: who holds only that learns nothing).
+  if (item.reach !== "link" || !permissionPolicy.canRequestAccess(req.actor, item, canView)) authorizeView(req.actor, canView);
   return { item, canView };
 }
 

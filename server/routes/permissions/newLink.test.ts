@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { PERMISSION_MESSAGES } from "../../../contract/index.js";
+import { EDITOR_MESSAGES, PERMISSION_MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { uploadsStorage, newStorageKey } from "../../storage/fileStorage.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import { pdfBytes, solidPng } from "../../test/sampleFiles.js";
-import { buildContent, buildRoleCast, statusesByRole, type RoleCast } from "../../test/factories.js";
+import { buildContent, buildRoleCast, buildSignedInUser, statusesByRole, type RoleCast } from "../../test/factories.js";
 import { type TestClient } from "../../test/testServer.js";
 import { useTestServer } from "../../test/useServer.js";
 
@@ -60,7 +60,7 @@ describe("a new link for an item shared by link with the wrong people: the old l
     expect(await current(open.id)).toEqual({ uid: open.uid, opaque_id: open.opaque_id });
   });
 
-  it("gives the owner a new link: the old link and opaque_id open nothing, the new ones open it to anyone by the link share, and grants are kept", async () => {
+  it("gives the owner a new link: the old link lets no one in by the link share, the old opaque_id opens nothing, the new ones open it to anyone by the link share, and grants are kept", async () => {
     // Before: a guest holding the link reads it.
     expect((await page(as.guest, item.uid)).status).toBe(200);
     const res = await newLink(as.owner, item.opaque_id);
@@ -71,8 +71,9 @@ describe("a new link for an item shared by link with the wrong people: the old l
     expect(fresh.uid).not.toBe(item.uid);
     expect(fresh.opaque_id).not.toBe(item.opaque_id);
 
-    // The old link: nothing, to anyone (an unknown link, 404), and its discussion neither.
-    for (const client of [as.guest, as.member, as.owner]) expect((await page(client, item.uid)).status).toBe(404);
+    // The old link: nothing to those only the link share let in (guests 401 as at any hidden item, members 404), and its discussion neither.
+    expect((await page(as.guest, item.uid)).status).toBe(401);
+    expect((await page(as.member, item.uid)).status).toBe(404);
     const oldThread = await as.guest.post("/comment/thread/summary/bulk", { requests: [{ uniqueId: "card", request: { opaque_id: item.opaque_id } }] });
     expect(oldThread.body.errors.card.status).toBe(404);
     expect((await as.owner.get(`/permissions?opaque_id=${item.opaque_id}`)).status).toBe(404);
@@ -84,6 +85,60 @@ describe("a new link for an item shared by link with the wrong people: the old l
     const form = await as.owner.get(`/permissions?opaque_id=${fresh.opaque_id}`);
     expect(form.body.permissions.link).toEqual(["read"]);
     expect(form.body.permissions.groups.map((g: { id: number }) => g.id)).toEqual([cast.group.id]);
+  });
+
+  it("keeps the old address for whoever may view the item another way (owner, a person or group granted, staff), answering its new link; a link share no longer counts there", async () => {
+    const plan = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Kept Address Plan", visibility: "restricted" });
+    const [granted, grantedClient] = await buildSignedInUser(server, { name: "Greta Granted" });
+    await server.db
+      .insertInto("content_grants")
+      .values([
+        { content_id: plan.id, scope: "link", profile_id: null, permission: "read" },
+        { content_id: plan.id, scope: "group", profile_id: cast.group.id, permission: "read" },
+        { content_id: plan.id, scope: "profile", profile_id: granted.id, permission: "read" },
+      ])
+      .execute();
+    // The member holds the link: the link share lets it in, and only that.
+    expect((await page(as.member, plan.uid)).body.viewed_by_link).toBe(true);
+    const moved = await newLink(as.owner, plan.opaque_id);
+    expect(moved.status).toBe(200);
+    const fresh = await current(plan.id);
+
+    for (const [who, client] of [["owner", as.owner], ["granted person", grantedClient], ["group member", as.groupie], ["group leader", as.leader], ["admin", as.admin]] as const) {
+      const old = await page(client, plan.uid);
+      expect([old.status, old.body.link, old.body.uid, old.body.opaque_id, old.body.viewed_by_link], who).toEqual([200, `/lesson-plans/${fresh.uid}`, fresh.uid, fresh.opaque_id, false]);
+    }
+    // Who held only the link: as at any item it may not view. Asking for access by the old link learns nothing either.
+    expect((await page(as.member, plan.uid)).status).toBe(404);
+    expect((await page(as.guest, plan.uid)).status).toBe(401);
+    expect((await as.member.get(`/permissions/access-details?uid=${plan.uid}`)).status).toBe(404);
+    expect((await as.member.post("/permissions/request", { uid: plan.uid, requestReason: "Please" })).status).toBe(404);
+    expect((await page(as.member, fresh.uid)).body.viewed_by_link, "the new link still opens it by the link share").toBe(true);
+    // The old address under another type's path finds nothing.
+    expect((await as.owner.get(`/api/content/resources/${plan.uid}`)).status).toBe(404);
+    // Deleted (here at its old address, which its owner may use), the item takes its former uids with it.
+    expect((await as.owner.send("DELETE", `/api/content/lesson-plans/${plan.uid}`)).status).toBe(200);
+    expect((await page(as.owner, plan.uid)).status).toBe(404);
+    expect(await server.db.selectFrom("content_former_uids").select("uid").where("content_id", "=", plan.id).execute()).toEqual([]);
+  });
+
+  it("a pathway that links the item's old address still lists it as available to a reader who may view it (and to the editor)", async () => {
+    const plan = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "UXA Plants Make Food", visibility: "restricted" });
+    await server.db.insertInto("content_grants").values({ content_id: plan.id, scope: "group", profile_id: cast.group.id, permission: "read" }).execute();
+    const pathway = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "pathway", title: "Food Pathway" });
+    const html = `<p><a href="/lesson-plans/${plan.uid}">UXA Plants Make Food</a></p>`;
+    const saved = await as.owner.post(`/pathways/${pathway.uid}/update`, { title: "Food Pathway", description: "How plants eat.", sections: [{ title: "Start", html }] });
+    expect(saved.status).toBe(200);
+    expect((await newLink(as.owner, plan.opaque_id)).status).toBe(200);
+
+    expect((await as.owner.get(`/api/content/pathways/${pathway.uid}`)).body.removed_links, "the editor marks nothing").toEqual([]);
+    for (const client of [as.groupie, as.owner]) {
+      const viewHtml = ((await client.get(`/api/content/pathways/${pathway.uid}`)).body.sections as { view_html: string }[])[0]!.view_html;
+      expect(viewHtml).toContain(`<a href="/lesson-plans/${plan.uid}">UXA Plants Make Food</a>`);
+      expect(viewHtml).not.toContain(EDITOR_MESSAGES.linkedItemRemoved);
+      // Following it opens the item.
+      expect((await page(client, plan.uid)).body.title).toBe("UXA Plants Make Food");
+    }
   });
 
   it("moves the files the page hands out by address (the uploaded file, the designed thumbnail): the old addresses open nothing", async () => {

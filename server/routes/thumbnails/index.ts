@@ -102,7 +102,7 @@ export function thumbnailsRouter(db: Db, storage: FileStorage): Router {
   router.get("/api/content/:typePath/:uid/thumbnail", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
-    await ensureViewable(db, req, item, "link");
+    await ensureViewable(db, req, item, item.reach);
     res.json(presentItemThumbnail(await findThumbnail(db, item.id), item.thumb_url));
   });
 
