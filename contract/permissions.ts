@@ -19,9 +19,12 @@ export const PERMISSION_MESSAGES = {
   rowUnavailable: (row: string) => `${row} sharing is not available on this site.`,
   linkReadOnly: "Anyone with the link may only be given read (view) access.",
   linkShared: "Anyone with the link can now view this item.",
-  newLinkMade: "This item has a new link: the old one no longer opens it.",
+  newLinkMade: "This item has a new link: the old one no longer opens it for those who had only the link.",
   newLinkPublic: "This item is open to everybody: it has no private link to replace.",
-  newLinkConfirm: "Make a new link? The current link stops working for everyone who has it, including its bookmarks; people and groups you shared with keep their access and find the item in search. Share the new link again with those who should still open it by link. Changes not yet saved in this dialog are dropped.",
+  newLinkConfirm:
+    "Make a new link? Whoever has only the current link, bookmarks included, can no longer open the item with it. Everyone who may view it another way (you, the people and groups you shared with) keeps their access, and for them the old address and the links to it on this site still open it. Share the new link again with those who should still open it by link.",
+  /** Added to newLinkConfirm where the button sits in a form with changes of its own (the Permissions dialog), not in the Share dialog. */
+  newLinkDropsChanges: "Changes not yet saved in this dialog are dropped.",
   invalidEmail: "Invalid email address",
   profileNotFound: "A chosen profile was not found.",
   groupNotFound: "A chosen group was not found.",

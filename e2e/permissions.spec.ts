@@ -448,7 +448,7 @@ test("permissions: revoking a requester just accepted in the form takes the acce
   await expect(page.getByRole("heading", { name: title, level: 1 })).toHaveCount(0);
 });
 
-test("permissions: an owner who sent the link to the wrong people makes a new link (by keyboard, after a question); the old link opens nothing, the new one opens the item", async ({ page, browser }) => {
+test("permissions: an owner who sent the link to the wrong people makes a new link (by keyboard, after a question); the old link no longer lets a link holder in, the new one does; the owner's old address and a pathway's link to it still open the item", async ({ page, browser }) => {
   await signInViaApi(page, TEACHER);
   const title = `${unique()} New link plan`;
   const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
@@ -456,6 +456,13 @@ test("permissions: an owner who sent the link to the wrong people makes a new li
   const item = (await (await page.request.get(`/api${oldLink.replace("/lesson-plans/", "/content/lesson-plans/")}`)).json()) as { opaque_id: string };
   // Restricted, and shared with anyone holding its link.
   expect((await page.request.post("/permissions", { data: { opaque_id: item.opaque_id, link: ["read"] }, headers: { "X-CSRF-Token": await csrfToken(page.request) } })).ok()).toBeTruthy();
+  // A pathway of the owner's links the plan's address (as a step's Add item link would).
+  const pathwayTitle = `${unique()} New link pathway`;
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const started = await page.request.post("/pathway/start", { data: { title: pathwayTitle, introduction: "Links the plan." }, headers });
+  const { link: pathwayLink } = ((await started.json()) as { data: { link: string } }).data;
+  const stepHtml = `<p>Start here.</p><p><a href="${oldLink}">${title}</a></p>`;
+  expect((await page.request.post(`${pathwayLink}/update`, { data: { title: pathwayTitle, description: "Links the plan.", sections: [{ title: "Begin", html: stepHtml }] }, headers })).ok()).toBeTruthy();
   const stranger = await browser.newPage();
   await stranger.goto(oldLink);
   await expect(stranger.getByRole("heading", { name: title, level: 1 })).toBeVisible();
@@ -477,7 +484,8 @@ test("permissions: an owner who sent the link to the wrong people makes a new li
   await newLink.focus();
   await page.keyboard.press("Enter");
   const question = page.getByRole("alertdialog", { name: "Make a new link" });
-  await expect(question).toContainText("The current link stops working for everyone who has it");
+  await expect(question).toContainText("Whoever has only the current link, bookmarks included, can no longer open the item with it.");
+  await expect(question).toContainText("Changes not yet saved in this dialog are dropped.");
   await expectNoAxeViolations(page, "the question before making a new link");
   // Cancel is focused first: Escape or Cancel changes nothing.
   await page.keyboard.press("Escape");
@@ -486,18 +494,31 @@ test("permissions: an owner who sent the link to the wrong people makes a new li
   await page.keyboard.press("Enter");
   await question.getByRole("button", { name: "Make a new link" }).press("Enter");
 
-  await expect(toasts(page)).toContainText("This item has a new link: the old one no longer opens it.");
+  await expect(toasts(page)).toContainText("This item has a new link: the old one no longer opens it for those who had only the link.");
   await expect(dialog).toHaveCount(0);
   await expect(page).not.toHaveURL(new RegExp(`${oldLink}$`));
   await expect(page).toHaveURL(/\/lesson-plans\/[\w-]+$/);
   const freshLink = new URL(page.url()).pathname;
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
 
-  // Whoever held the old link finds nothing there; the new link opens it.
+  // Whoever held only the old link is let in no more (a guest is asked to sign in, as at any item not open to guests); the new link opens it.
   await stranger.goto(oldLink);
-  await expect(stranger.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+  await expect(stranger.getByRole("heading", { name: "Sign in to see this item" })).toBeVisible();
   await expect(stranger.getByText(title)).toHaveCount(0);
   await stranger.goto(freshLink);
   await expect(stranger.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await stranger.close();
+
+  // The owner's old bookmark still opens the item, at its new address.
+  await page.goto(oldLink);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${freshLink}$`));
+  // The pathway's step still links the plan, live (not "no longer available"), and following it opens the plan.
+  await page.goto(pathwayLink);
+  const step = page.getByRole("region", { name: "Begin" });
+  await expect(step.getByRole("link", { name: title })).toBeVisible();
+  await expect(step).not.toContainText("(no longer available)");
+  await step.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${freshLink}$`));
 });

@@ -11,11 +11,13 @@ import { showToast } from "../toastStore.js";
 
 /**
  * New link, for those who may manage an item that is not open to everybody: after a question, the item gets a new
- * address (POST /permissions/new-link), so the old link, sent to the wrong people, opens nothing any more. On success
- * the server's message is a toast, `onDone` runs (the dialog holding the button closes: it named the item by its old
- * ids) and the page moves to the new address; a failure is said under the button. Ghost in a table row, secondary in a notice.
+ * address (POST /permissions/new-link), so the old link, sent to the wrong people, no longer lets anyone in by the link
+ * share (whoever may view the item another way still opens it there). On success the server's message is a toast,
+ * `onDone` runs (the dialog holding the button closes: it named the item by its old ids) and the page moves to the new
+ * address; a failure is said under the button. Ghost in a table row, secondary in a notice. `dropsChanges`: the
+ * dialog holding it has changes of its own that closing drops, and the question says so.
  */
-export function NewLinkButton({ opaqueId, onDone, variant = "ghost" }: { opaqueId: string; onDone(): void; variant?: "ghost" | "secondary" }) {
+export function NewLinkButton({ opaqueId, onDone, variant = "ghost", dropsChanges = false }: { opaqueId: string; onDone(): void; variant?: "ghost" | "secondary"; dropsChanges?: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -41,7 +43,7 @@ export function NewLinkButton({ opaqueId, onDone, variant = "ghost" }: { opaqueI
         New link
       </button>
       {failure && <Alert tone="danger">{failure}</Alert>}
-      {confirming && <ConfirmDialog title="Make a new link" message={PERMISSION_MESSAGES.newLinkConfirm} confirmLabel="Make a new link" onConfirm={() => void handleConfirm()} onCancel={() => setConfirming(false)} />}
+      {confirming && <ConfirmDialog title="Make a new link" message={dropsChanges ? `${PERMISSION_MESSAGES.newLinkConfirm} ${PERMISSION_MESSAGES.newLinkDropsChanges}` : PERMISSION_MESSAGES.newLinkConfirm} confirmLabel="Make a new link" onConfirm={() => void handleConfirm()} onCancel={() => setConfirming(false)} />}
     </>
   );
 }

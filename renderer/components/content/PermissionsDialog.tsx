@@ -196,7 +196,7 @@ function PermissionsForm({ opaqueId, data, requestId, onClose }: { opaqueId: str
             <td />
             <td>
               {canMakeNewLink && (
-                <NewLinkButton opaqueId={opaqueId} onDone={onClose} />
+                <NewLinkButton opaqueId={opaqueId} onDone={onClose} dropsChanges />
               )}
             </td>
           </tr>

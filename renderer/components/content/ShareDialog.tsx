@@ -89,7 +89,7 @@ function AccessWarning({ item, onNewLink }: { item: EditableItem; onNewLink(): v
     return (
       <Alert tone={state === "granted" ? "success" : "info"}>
         {state === "granted" ? PERMISSION_MESSAGES.linkShared : "Anyone with the link can view this item."} It is still not listed in search for others.
-        {/* Its link sent to the wrong people: those who manage it may replace it (the old one then opens nothing). */}
+        {/* Its link sent to the wrong people: those who manage it may replace it (the old one then lets no one in by the link share). */}
         {item.abilities.manage_permissions && (
           <span className="share-grant">
             <NewLinkButton opaqueId={item.opaque_id} onDone={onNewLink} variant="secondary" />

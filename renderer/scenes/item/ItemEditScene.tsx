@@ -8,6 +8,7 @@ import { COLLECTIBLE_MODEL_KEYS, CURRICULUM_MODEL_KEYS, EDITOR_MESSAGES, STANDAR
 import { ApiError, messageOf } from "../../api/ApiError.js";
 import { setCsrfToken } from "../../api/client.js";
 import { saveItem, useItem } from "../../api/editor.js";
+import { useCurrentItemAddress } from "./useCurrentItemAddress.js";
 import { refreshSectionThreads, useSectionThreads } from "../../api/sectionComments.js";
 import { useAppConfig } from "../../api/queries.js";
 import { useAttributeConfig } from "../../api/tagging.js";
@@ -62,6 +63,7 @@ type SaveState = { status: "idle" } | { status: "saving" } | { status: "saved"; 
 export function ItemEditScene({ typePath }: { typePath: string }) {
   const { uid = "" } = useParams();
   const { data: item, error, isPending, refetch } = useItem(typePath, uid);
+  useCurrentItemAddress(item, typePath, uid, "/edit");
   const location = useLocation();
 
   if (isPending) return <p className="page-status">Loading…</p>;

@@ -32,6 +32,7 @@ import { GroupGuestCard, GroupOutsiderCard } from "./GroupOutsiderCard.js";
 /** The type path of groups' pages (contract/editor.ts CONTENT_TYPE_PATHS). */
 const GROUP_TYPE_PATH = "groups";
 import { ItemSections } from "./ItemSections.js";
+import { useCurrentItemAddress } from "./useCurrentItemAddress.js";
 import { ResourceViewPanel } from "../../components/resourceView/ResourceViewDialog.js";
 import { DeletedThreadsCard } from "../../components/sectionComments/DeletedThreadsCard.js";
 
@@ -46,6 +47,7 @@ const isCurriculum = (modelKey: string) => (CURRICULUM_MODEL_KEYS as readonly st
 export function ItemViewScene({ typePath }: { typePath: string }) {
   const { uid = "" } = useParams();
   const { data: item, error, isPending, refetch } = useItem(typePath, uid);
+  useCurrentItemAddress(item, typePath, uid);
   const profile = useCurrentProfile();
   // An owner change reloads the page; its message is shown once the page is back.
   useEffect(() => showPendingToast(), []);
