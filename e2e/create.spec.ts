@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, openCreator, openSearch, resultCards } from "./helpers.js";
+import { addResource, expectNoAxeViolations, openCreator, openSearch, resultCards, saveShot } from "./helpers.js";
 
 /** A word no seeded item carries, so each run's new items are easy to find. */
 const unique = () => `Zq${Date.now().toString(36)}`;
@@ -47,9 +47,11 @@ test.describe("creating collections and groups", () => {
     await expectNoAxeViolations(page, "create group form with errors");
   });
 
-  test("a member creates a collection and lands in its editor, then finds it in search", async ({ page }) => {
+  test("a member creates a collection and lands in its editor, adds an item there (shown on its page), then finds it in search", async ({ page }) => {
     const title = `${unique()} Tide Pool Collection`;
     const dialog = await openCreator(page);
+    const resource = `${unique()} Hermit Crab Guide`;
+    await addResource(page, resource, { url: "https://example.org/hermit-crabs" });
     await dialog.getByText("Collection", { exact: true }).dblclick();
     await dialog.getByRole("button", { name: "Create Collection" }).click();
     await expect(dialog.getByLabel("Title")).toHaveAccessibleDescription("Title is required.");
@@ -64,6 +66,37 @@ test.describe("creating collections and groups", () => {
     // Focus starts on the new page's heading (it appears once the item has loaded), not back on the header's Create.
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeFocused();
     await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Collection created.");
+
+    // The editor, where a new collection lands, lists its items after the title and description, with Add Item.
+    const items = page.getByRole("region", { name: "Items in this collection" });
+    await expect(items.getByText("This collection has no items yet.")).toBeVisible();
+    const fieldsAbove = await page.getByLabel("Description").evaluate((field, list) => !!(field.compareDocumentPosition(list!) & Node.DOCUMENT_POSITION_FOLLOWING), await items.elementHandle());
+    expect(fieldsAbove, "the items follow the description").toBe(true);
+    await expectNoAxeViolations(page, "a new collection's edit page");
+    await items.getByRole("button", { name: "Add Item" }).click();
+    const addItem = page.getByRole("dialog", { name: "Add Item" });
+    await addItem.getByRole("searchbox", { name: "Search" }).fill(resource.split(" ")[0]!);
+    await addItem.getByRole("button", { name: `Add ${resource}` }).click();
+    await expect(addItem.getByRole("button", { name: `Added ${resource}` })).toBeVisible();
+    await addItem.getByRole("button", { name: "Close" }).click();
+    await expect(items.getByRole("heading", { name: resource })).toBeVisible();
+    await expect(items.getByRole("button", { name: `Remove ${resource}` })).toBeVisible();
+    await expectNoAxeViolations(page, "a collection's edit page with an item");
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await saveShot(page, "collection-edit-1366-items.png");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveShot(page, "collection-edit-1366.png");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveShot(page, "collection-edit-390.png");
+    await items.evaluate((list) => list.scrollIntoView());
+    await saveShot(page, "collection-edit-390-items.png");
+    await page.setViewportSize({ width: 1366, height: 768 });
+
+    // Its page shows the item too.
+    await page.getByRole("link", { name: "View", exact: true }).click();
+    await expect(page).toHaveURL(/\/collections\/[\w-]+$/);
+    await expect(items.getByRole("heading", { name: resource })).toBeVisible();
     await openSearch(page, `?st=${encodeURIComponent(title.toLowerCase())}&f[t][]=collections`);
     await expect(resultCards(page).getByRole("heading", { name: title })).toBeVisible();
   });

@@ -20,16 +20,23 @@ const collectibleTypes = (types: SearchTypeConfig[]) =>
 const failureText = (error: unknown) => (error instanceof ApiError ? error.message : MESSAGES.genericLoad);
 
 /**
- * A collection page's items, as search cards in the collection's order, or the empty state. Those who may edit the
- * collection add items here (Add Item: the View All modal), put them in order (Move up, Move down) and take them out
- * (Remove, after a confirmation).
+ * A collection's items, as search cards in the collection's order, or the empty state: on its page and on its edit
+ * page. Those who may edit the collection add items here (Add Item: the View All modal), put them in order (Move up,
+ * Move down) and take them out (Remove, after a confirmation); `manageable` false (the edit page while someone else
+ * holds its lock) shows the list only.
  */
-export function CollectionItems({ collection }: { collection: Pick<EditableItem, "id" | "uid" | "title" | "abilities" | "viewed_by_link" | "visibility"> }) {
+export function CollectionItems({
+  collection,
+  manageable = true,
+}: {
+  collection: Pick<EditableItem, "id" | "uid" | "title" | "abilities" | "viewed_by_link" | "visibility">;
+  manageable?: boolean;
+}) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const items = useCollectionItems(collection.uid);
   const data = items.data;
-  const manage = collection.abilities.edit && !collection.viewed_by_link;
+  const manage = collection.abilities.edit && !collection.viewed_by_link && manageable;
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<SearchResultItem | null>(null);
   const remove = useRemoveFromCollectionMutation();

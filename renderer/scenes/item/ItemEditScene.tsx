@@ -29,6 +29,7 @@ import { showToast } from "../../components/toastStore.js";
 import { AUTOSAVE_STEPS, useAutosave } from "../../hooks/useAutosave.js";
 import { useEditLock } from "../../hooks/useEditLock.js";
 import { signInPath } from "../../routes/paths.js";
+import { CollectionItems } from "./CollectionItems.js";
 import { EditRefused, ItemLoadProblem } from "./ItemViewScene.js";
 import { SectionList, TitleFields, moveSection, type DraftSection } from "./SectionList.js";
 import { nextSectionTitle } from "./sectionTitles.js";
@@ -243,7 +244,8 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
           <h1 className="page-title">{title.trim() || item.title}</h1>
         </div>
         <div className="editor-page__actions">
-          <Link className="button button--ghost" to={item.link}>
+          {/* Outlined like the buttons beside it: as a ghost it read as plain text, not as the way to the item's page. */}
+          <Link className="button button--secondary" to={item.link}>
             View
           </Link>
           <button type="button" className="button button--secondary" onClick={() => setTagsOpen(true)} disabled={!editable}>
@@ -320,6 +322,9 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
       />
 
       {item.model_key === "resource" && <ResourceSourceSection item={item} typePath={typePath} editable={editable} />}
+      {/* A collection's items, managed as on its page (each change is saved at once, not with Save); its sections, which
+          every kind of item may have, follow. */}
+      {item.model_key === "collection" && <CollectionItems collection={item} manageable={lock.state.status !== "locked"} />}
 
       <SectionList
         idBase={id}
@@ -337,7 +342,11 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
           section.uid && <SectionComments item={item} sectionUid={section.uid} sectionName={name} summary={threadByUid.get(section.uid)} />
         }
       />
-      {sections.length === 0 && <p className="empty-note">This {typeName.toLowerCase()} has no sections yet.</p>}
+      {sections.length === 0 && (
+        <p className="empty-note">
+          This {typeName.toLowerCase()} has no sections yet.{item.model_key === "collection" && " Sections are optional: text its page shows above the items."}
+        </p>
+      )}
       <button type="button" className="button button--secondary" onClick={handleAddSection} disabled={!editable}>
         + Add section
       </button>
