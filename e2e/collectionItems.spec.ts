@@ -160,9 +160,21 @@ test("a collection's owner puts its items in order with Move up and Move down (k
   // The first has no Move up, the last no Move down.
   await expect(itemsRegion(page).getByRole("button", { name: `Move up ${first}` })).toHaveCount(0);
   await expect(itemsRegion(page).getByRole("button", { name: `Move down ${second}` })).toHaveCount(0);
-  await itemsRegion(page).getByRole("button", { name: `Move up ${second}` }).click();
-  await expect(page.getByRole("status", { name: "Notifications" })).toContainText(`Moved ${second} up.`);
+  // By keyboard: Move up takes the second to the top, where it has no Move up: its Move down has the focus, not <body>.
+  const moveButton = (direction: "up" | "down", title: string) => itemsRegion(page).getByRole("button", { name: `Move ${direction} ${title}` });
+  await moveButton("up", second).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText(`Moved ${second} up. It is now 1 of 2.`);
   await expect(titles).toHaveText([second, first]);
+  await expect(moveButton("down", second)).toBeFocused();
+  // And back down to the end, where its Move up takes the focus; then up again.
+  await page.keyboard.press("Enter");
+  await expect(titles).toHaveText([first, second]);
+  await expect(moveButton("up", second)).toBeFocused();
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText(`Moved ${second} down. It is now 2 of 2.`);
+  await page.keyboard.press("Enter");
+  await expect(titles).toHaveText([second, first]);
+  await expect(moveButton("down", second)).toBeFocused();
   // On a phone the buttons sit under the card's text, which keeps the width of its column.
   const card = itemsRegion(page).getByRole("article").first();
   const heading = (await card.getByRole("heading").boundingBox())!;

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { COLLECTIBLE_MODEL_KEYS, MESSAGES, type EditableItem, type SearchResultItem, type SearchTypeConfig } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
@@ -19,6 +19,13 @@ const collectibleTypes = (types: SearchTypeConfig[]) =>
 
 const failureText = (error: unknown) => (error instanceof ApiError ? error.message : MESSAGES.genericLoad);
 
+/** An item being moved: where it was, and which of its move buttons was pressed. */
+interface Moving {
+  itemId: number;
+  direction: "up" | "down";
+  from: number;
+}
+
 /**
  * A collection's items, as search cards in the collection's order, or the empty state: on its page and on its edit
  * page. Those who may edit the collection add items here (Add Item: the View All modal), put them in order (Move up,
@@ -34,6 +41,7 @@ export function CollectionItems({
 }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const items = useCollectionItems(collection.uid);
   const data = items.data;
   const manage = collection.abilities.edit && !collection.viewed_by_link && manageable;
@@ -42,9 +50,35 @@ export function CollectionItems({
   const remove = useRemoveFromCollectionMutation();
   const move = useMoveCollectionItemMutation();
 
+  // Once the list shows the moved item in its new place, the keyboard's focus goes to its move button in the same
+  // direction, or to the other one at either end (where the pressed one is no more), never to <body>.
+  const moving = useRef<Moving | null>(null);
+  useEffect(() => {
+    const pending = moving.current;
+    if (!pending || !data) return;
+    const at = data.data.findIndex((i) => i.id === pending.itemId);
+    if (at === pending.from) return;
+    moving.current = null;
+    const button = (direction: string) => sectionRef.current?.querySelector<HTMLButtonElement>(`[data-move="${direction}"][data-item="${pending.itemId}"]`);
+    (button(pending.direction) ?? button(pending.direction === "up" ? "down" : "up"))?.focus();
+  }, [data]);
+
   const handleMove = (item: SearchResultItem, direction: "up" | "down") => {
-    if (move.isPending) return;
-    move.mutate({ uid: collection.uid, itemId: item.id, direction }, { onSuccess: (answer) => showToast(answer.message, "info"), onError: (error) => showToast(failureText(error)) });
+    if (move.isPending || !data) return;
+    const from = data.data.indexOf(item);
+    moving.current = { itemId: item.id, direction, from };
+    // The server moves it past its neighbour in this list: the toast (a status region) says where it now is.
+    const place = `It is now ${from + (direction === "up" ? 0 : 2)} of ${data.data.length}.`;
+    move.mutate(
+      { uid: collection.uid, itemId: item.id, direction },
+      {
+        onSuccess: (answer) => showToast(`${answer.message} ${place}`, "info"),
+        onError: (error) => {
+          moving.current = null;
+          showToast(failureText(error));
+        },
+      },
+    );
   };
 
   const handleRemove = (item: SearchResultItem) => {
@@ -56,7 +90,7 @@ export function CollectionItems({
   };
 
   return (
-    <section className={manage ? "collection-items collection-items--manage" : "collection-items"} aria-labelledby={headingId}>
+    <section ref={sectionRef} className={manage ? "collection-items collection-items--manage" : "collection-items"} aria-labelledby={headingId}>
       <div className="collection-items__head">
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="section-title">
           Items in this collection
@@ -95,12 +129,12 @@ export function CollectionItems({
                     <>
                       {/* aria-disabled, not disabled, while a move runs: the button just pressed keeps the keyboard's focus. */}
                       {at > 0 && (
-                        <button type="button" className="button button--ghost button--small" aria-disabled={move.isPending || undefined} onClick={() => handleMove(item, "up")}>
+                        <button type="button" className="button button--ghost button--small" data-move="up" data-item={item.id} aria-disabled={move.isPending || undefined} onClick={() => handleMove(item, "up")}>
                           Move up<span className="visually-hidden"> {item.title}</span>
                         </button>
                       )}
                       {at < data.data.length - 1 && (
-                        <button type="button" className="button button--ghost button--small" aria-disabled={move.isPending || undefined} onClick={() => handleMove(item, "down")}>
+                        <button type="button" className="button button--ghost button--small" data-move="down" data-item={item.id} aria-disabled={move.isPending || undefined} onClick={() => handleMove(item, "down")}>
                           Move down<span className="visually-hidden"> {item.title}</span>
                         </button>
                       )}
