@@ -364,6 +364,38 @@ test.describe("editing an item", () => {
     await expect(page.getByRole("textbox", { name: "Section 2 title" })).toHaveValue("Go away");
   });
 
+  test("moving a section to the top or the bottom by keyboard keeps focus on the pressed button, now unavailable", async ({ page }) => {
+    const { link } = await createLessonPlan(page, `${unique()} Inquiry Plan`, [
+      { title: "Engage", html: "<p>hook</p>" },
+      { title: "Explore", html: "<p>investigate</p>" },
+      { title: "Explain", html: "<p>discuss</p>" },
+    ]);
+    await openEditor(page, link);
+    const titles = page.getByRole("textbox", { name: /^Section \d+ title$/ });
+    const order = () => titles.evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value));
+    const up = page.getByRole("button", { name: "Move Explore up" });
+    await up.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(order).toEqual(["Explore", "Engage", "Explain"]);
+    // At the top its Up is aria-disabled, not disabled, so it keeps the focus; a second press does nothing.
+    await expect(up).toBeFocused();
+    await expect(up).toHaveAttribute("aria-disabled", "true");
+    await page.keyboard.press("Enter");
+    await expect.poll(order).toEqual(["Explore", "Engage", "Explain"]);
+    // Down twice, to the bottom (the section's element moves in the page, which used to drop focus to <body>).
+    const down = page.getByRole("button", { name: "Move Explore down" });
+    await page.keyboard.press("Tab");
+    await expect(down).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect.poll(order).toEqual(["Engage", "Explore", "Explain"]);
+    await expect(down).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect.poll(order).toEqual(["Engage", "Explain", "Explore"]);
+    await expect(down).toBeFocused();
+    await expect(down).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByText("Unsaved changes")).toBeVisible();
+  });
+
   test("removing a section asks first, and Undo brings it back with its text", async ({ page }) => {
     const link = await createItem(page, `${unique()} Undo Collection`);
     await saveViaApi(page, link, { title: "Undo practice", sections: [{ title: "Keep me", html: "<p>first</p>" }, { title: "Remove me", html: "<p>second words</p>" }] });

@@ -1,5 +1,5 @@
 import type { LexicalEditor } from "lexical";
-import type { MutableRefObject, ReactNode } from "react";
+import { useEffect, useRef, type MutableRefObject, type ReactNode } from "react";
 import { SectionEditor } from "../../components/editor/SectionEditor.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 
@@ -55,6 +55,22 @@ export function SectionList({
   /** Items the sections link to that were deleted since (the editors mark those links). */
   removedItemUids?: ReadonlySet<string>;
 }) {
+  // The move button just pressed, by id: its section may be moved in the DOM, which drops the keyboard's focus to
+  // <body>, so once the sections show the new order it takes focus again (at either end it stays, aria-disabled).
+  const focusAfterMove = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusAfterMove.current) return;
+    document.getElementById(focusAfterMove.current)?.focus();
+    focusAfterMove.current = null;
+  }, [sections]);
+
+  const handleMove = (key: string, by: -1 | 1, at: number) => {
+    const to = at + by;
+    if (!onMove || to < 0 || to >= sections.length) return;
+    focusAfterMove.current = `${idBase}-${key}-move-${by < 0 ? "up" : "down"}`;
+    onMove(key, by);
+  };
+
   return (
     <ol className="sections" aria-label="Sections">
       {sections.map((section, index) => {
@@ -72,15 +88,26 @@ export function SectionList({
                 <div className="section-card__tools">
                   {onMove && (
                     <>
-                      <button type="button" className="button button--ghost button--small" aria-label={`Move ${name} up`} disabled={!editable || index === 0} onClick={() => onMove(section.key, -1)}>
+                      {/* aria-disabled at either end, not disabled: the button that just moved its section there keeps the keyboard's focus. */}
+                      <button
+                        type="button"
+                        id={`${idBase}-${section.key}-move-up`}
+                        className="button button--ghost button--small"
+                        aria-label={`Move ${name} up`}
+                        disabled={!editable}
+                        aria-disabled={index === 0 || undefined}
+                        onClick={() => handleMove(section.key, -1, index)}
+                      >
                         ↑ Up
                       </button>
                       <button
                         type="button"
+                        id={`${idBase}-${section.key}-move-down`}
                         className="button button--ghost button--small"
                         aria-label={`Move ${name} down`}
-                        disabled={!editable || index === sections.length - 1}
-                        onClick={() => onMove(section.key, 1)}
+                        disabled={!editable}
+                        aria-disabled={index === sections.length - 1 || undefined}
+                        onClick={() => handleMove(section.key, 1, index)}
                       >
                         ↓ Down
                       </button>
