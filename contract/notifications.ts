@@ -98,6 +98,12 @@ export const Notification = z.object({
   subject: z.object({ title: z.string(), link: z.string().nullable() }),
   /** Plain text: the reply, the discussion's title, the request's reason or the reporter's note, cut to NOTIFICATION_LIMITS.excerptMax (a reply or discussion title not for a reader who may no longer open the item, a report's note not for one who may no longer review it: null). */
   excerpt: z.string().nullable(),
+  /**
+   * The group discussion it is about (a reply in one, or one started), by its title now: subject.link opens it on the
+   * group's page. Null for any other notification, once the thread is deleted, to a reader who may no longer open the
+   * group's page (as the excerpt), and read as null when absent (a server from before it).
+   */
+  discussion: z.object({ title: z.string() }).nullable().default(null),
   created_at: z.string(),
   read: z.boolean(),
 });

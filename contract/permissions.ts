@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OfferedProduct } from "./checkout.js";
-import { MODEL_KEYS, positiveId } from "./common.js";
+import { MAX_ID, MODEL_KEYS, positiveId } from "./common.js";
 
 /** How long an e-mail invite's link works after it is sent; a link opened later is refused (410), and the invite stays listed as expired for its owner to resend. */
 export const INVITE_VALID_DAYS = 30;
@@ -60,6 +60,20 @@ export type InviteAcceptResponse = z.infer<typeof InviteAcceptResponse>;
  * access request's notification and mail lead the owner, to answer it.
  */
 export const PERMISSION_REQUEST_PARAM = "permission_request";
+
+/**
+ * The query parameter of a group page's link that opens one of its discussions in the discussion modal (the thread's
+ * id: its opening comment's): the address of a thread, bookmarked or shared, and where the notifications of a new
+ * discussion and of a reply in one lead. Kept here beside PERMISSION_REQUEST_PARAM, which a page reads the same way.
+ */
+export const GROUP_DISCUSSION_PARAM = "discussion";
+
+/** The thread id a group page's GROUP_DISCUSSION_PARAM names, or null when it names none (absent, or not a whole number from 1). */
+export function discussionIdOf(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
 
 /** Permission names of the grant model: read, and edit (which includes read: `dependencies`). */
 export const PERMISSION_NAMES = ["read", "edit"] as const;

@@ -1,4 +1,4 @@
-import { FLAG_REASON_LABELS, PERMISSION_REQUEST_PARAM, type ReportKind } from "../../contract/index.js";
+import { FLAG_REASON_LABELS, GROUP_DISCUSSION_PARAM, PERMISSION_REQUEST_PARAM, type ReportKind } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import { parseHtml, textOf } from "../export/htmlTree.js";
@@ -8,7 +8,7 @@ import type { RequestMail } from "../mail/transport.js";
 import { readGrants } from "../models/content.js";
 import { groupLeaderIds } from "../models/groupJoinRequests.js";
 import { notifyProfiles, type NewNotification } from "../models/notifications.js";
-import { notificationPolicy } from "../policies/index.js";
+import { commentPolicy, notificationPolicy } from "../policies/index.js";
 import type { ThreadSubject } from "../policies/comment.js";
 import { itemLink } from "../presenters/editableItem.js";
 import { modelTypeInfo } from "../presenters/modelTypes.js";
@@ -22,6 +22,9 @@ const NO_LINK = "";
 
 /** An item's link that opens its Permissions dialog on one access request (the item page reads PERMISSION_REQUEST_PARAM). */
 const permissionRequestLink = (link: string, requestId: number) => `${link}?${PERMISSION_REQUEST_PARAM}=${requestId}`;
+
+/** A group page's link that opens one of its discussions (the thread's opening comment `threadId`) in the discussion modal. */
+export const discussionLink = (groupPage: Subject, threadId: number) => `${itemLink(groupPage)}?${GROUP_DISCUSSION_PARAM}=${threadId}`;
 
 /** A comment's words as one line of plain text (comments may be sanitized HTML). */
 export function plainExcerpt(content: string, isHtml: boolean): string {
@@ -43,7 +46,8 @@ export async function deliver(log: Logger, what: string, send: () => Promise<unk
 
 /**
  * A reply under a top-level comment: its subscribers (the comment's author is subscribed when posting it) but the
- * replier, each only while they may still read the discussion.
+ * replier, each only while they may still read the discussion. A reply in a group's discussion leads to its thread
+ * (the group's page with the thread open), whose title its mail names; one on an item's Discuss card to the item.
  */
 export async function notifyReply(db: Db, reply: { parentId: number; replierId: number; item: Subject; thread: ThreadSubject; excerpt: string }, mail?: RequestMail): Promise<number> {
   const subscribers = await db.selectFrom("comment_subscriptions").select("profile_id").where("comment_id", "=", reply.parentId).where("profile_id", "!=", reply.replierId).execute();
@@ -51,16 +55,19 @@ export async function notifyReply(db: Db, reply: { parentId: number; replierId: 
   const ids = subscribers.map((s) => s.profile_id);
   const actors = await loadActors(db, ids);
   const readers = ids.filter((id) => notificationPolicy.canHearOfReply(actors.get(id) ?? GUEST, reply.thread));
-  return notifyProfiles(db, readers, { kind: "comment_reply", actorId: reply.replierId, ...aboutItem(reply.item), excerpt: reply.excerpt }, mail);
+  const news: NewNotification = { kind: "comment_reply", actorId: reply.replierId, ...aboutItem(reply.item), excerpt: reply.excerpt };
+  if (!readers.length || !commentPolicy.isGroupDiscussions(reply.thread)) return notifyProfiles(db, readers, news, mail);
+  const opening = await db.selectFrom("comments").select("title").where("id", "=", reply.parentId).executeTakeFirst();
+  return notifyProfiles(db, readers, { ...news, subjectLink: discussionLink(reply.item, reply.parentId), discussionTitle: opening?.title ?? null }, mail);
 }
 
-/** A new discussion in a group: its members and leaders but the one who started it. */
-export async function notifyNewDiscussion(db: Db, discussion: { groupId: number; authorId: number; groupPage: Subject; title: string }, mail?: RequestMail): Promise<number> {
+/** A new discussion in a group (its opening comment `threadId`): its members and leaders but the one who started it, led to the thread. */
+export async function notifyNewDiscussion(db: Db, discussion: { groupId: number; authorId: number; groupPage: Subject; threadId: number; title: string }, mail?: RequestMail): Promise<number> {
   const members = await db.selectFrom("group_members").select("profile_id").where("group_id", "=", discussion.groupId).where("profile_id", "!=", discussion.authorId).execute();
   return notifyProfiles(
     db,
     members.map((m) => m.profile_id),
-    { kind: "group_discussion", actorId: discussion.authorId, ...aboutItem(discussion.groupPage), excerpt: discussion.title },
+    { kind: "group_discussion", actorId: discussion.authorId, ...aboutItem(discussion.groupPage), subjectLink: discussionLink(discussion.groupPage, discussion.threadId), excerpt: discussion.title },
     mail,
   );
 }

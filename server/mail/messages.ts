@@ -105,8 +105,11 @@ const NOTIFICATION_SUBJECTS: Record<NotificationKind, (who: string, title: strin
  * One notification as a mail (for a profile that turned on "E-mail me my notifications"): what happened, the excerpt,
  * the absolute link to what it is about, and where to turn these mails off.
  */
-export function notificationMail(input: { to: string; name: string; kind: NotificationKind; actorName: string | null; subjectTitle: string; excerpt: string | null; link: string | null; settingsLink: string }): MailMessage {
-  const subject = NOTIFICATION_SUBJECTS[input.kind](input.actorName ?? "Someone", oneLine(input.subjectTitle));
+export function notificationMail(input: { to: string; name: string; kind: NotificationKind; actorName: string | null; subjectTitle: string; discussionTitle?: string | null; excerpt: string | null; link: string | null; settingsLink: string }): MailMessage {
+  const who = input.actorName ?? "Someone";
+  const title = oneLine(input.subjectTitle);
+  // A reply in a group's discussion names the thread: the group has many.
+  const subject = input.kind === "comment_reply" && input.discussionTitle ? `${who} replied to "${oneLine(input.discussionTitle)}" in "${title}"` : NOTIFICATION_SUBJECTS[input.kind](who, title);
   return {
     to: input.to,
     subject,

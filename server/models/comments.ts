@@ -1,5 +1,5 @@
 import { sql, type Transaction } from "kysely";
-import type { DiscussionContextName, DiscussionSort } from "../../contract/index.js";
+import { GROUP_DISCUSSION_CONTEXT, type DiscussionContextName, type DiscussionSort } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { CommentFeedbackTable, CommentHistoryRow, CommentRow, CommentThread, Database } from "../db/schema.js";
 
@@ -159,6 +159,26 @@ export async function searchDiscussionIds(db: Db, threadId: number, context: Dis
   for (const r of rows) if (`${r.title ?? ""}\n${r.content}`.toLocaleLowerCase().includes(needle)) ids.add(r.parent_id ?? r.id);
   // listDiscussions keeps only the threads still listed (a reply's thread may be one kept as deleted for its replies).
   return [...ids];
+}
+
+/**
+ * Of these thread ids (a group discussion's opening comment), the threads that still stand with a title (not removed,
+ * nor kept as deleted for their replies), each with its title and the item whose discussions hold it.
+ */
+export async function standingDiscussions(db: Db, ids: number[]): Promise<Map<number, { title: string; contentId: number }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom("comments")
+    .innerJoin("comment_threads", "comment_threads.id", "comments.thread_id")
+    .select(["comments.id", "comments.title", "comment_threads.content_id"])
+    .where("comments.id", "in", ids)
+    .where("comments.parent_id", "is", null)
+    .where(contextIs(GROUP_DISCUSSION_CONTEXT))
+    .where("comments.deleted_at", "is", null)
+    .where("comments.deleted_with_replies_at", "is", null)
+    .where("comments.title", "is not", null)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { title: r.title!, contentId: r.content_id }]));
 }
 
 /** The latest `perParent` replies of each top-level comment, oldest first within each. */

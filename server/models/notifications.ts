@@ -34,6 +34,8 @@ export interface NewNotification {
   subjectTitle: string;
   subjectLink: string;
   excerpt: string | null;
+  /** The title of the group discussion it is in, for its mail (the list reads the thread's title as it is now). */
+  discussionTitle?: string | null;
 }
 
 /** The settings a profile saved (each to true or false); a setting it never saved is missing. */
@@ -118,6 +120,7 @@ async function mailNotification(db: Db, profileIds: number[], news: NewNotificat
       kind: news.kind,
       actorName: actor?.name ?? null,
       subjectTitle: news.subjectTitle,
+      discussionTitle: news.discussionTitle ?? null,
       excerpt: news.excerpt,
       link: news.subjectLink ? `${mail.baseUrl}${news.subjectLink}` : null,
       settingsLink: `${mail.baseUrl}${NOTIFICATION_SETTINGS_PATH}`,

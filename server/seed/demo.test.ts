@@ -86,13 +86,20 @@ describe("DEMO_PASSWORD_COST", () => {
       const client = server.client();
       await client.signIn(teacher.username, teacher.password);
       const res = await client.get("/api/notifications");
-      const seen = (res.body.data as { kind: string; actor: { name: string }; subject: { title: string }; excerpt: string }[]).map((n) => [n.kind, n.actor.name, n.subject.title, n.excerpt]);
+      type Told = { kind: string; actor: { name: string }; subject: { title: string; link: string }; excerpt: string; discussion: { title: string } | null };
+      const told = res.body.data as Told[];
+      const seen = told.map((n) => [n.kind, n.actor.name, n.subject.title, n.discussion?.title, n.excerpt]);
       expect(seen).toEqual([
-        ["group_discussion", "Sam Carter", "Grade 5 Science Team", "Volunteers for the science fair judging"],
-        ["group_discussion", "James Chen", "Grade 5 Science Team", "Sharing rubrics for the ecosystem project"],
-        ["comment_reply", "James Chen", "Grade 5 Science Team", "I can prepare a worksheet for the planetarium show."],
-        ["comment_reply", "Sam Carter", "Grade 5 Science Team", "The energy gallery has a hands-on section that fits our unit on circuits."],
+        ["group_discussion", "Sam Carter", "Grade 5 Science Team", "Volunteers for the science fair judging", "Volunteers for the science fair judging"],
+        ["group_discussion", "James Chen", "Grade 5 Science Team", "Sharing rubrics for the ecosystem project", "Sharing rubrics for the ecosystem project"],
+        ["comment_reply", "James Chen", "Grade 5 Science Team", "Field trip to the science museum", "I can prepare a worksheet for the planetarium show."],
+        ["comment_reply", "Sam Carter", "Grade 5 Science Team", "Field trip to the science museum", "The energy gallery has a hands-on section that fits our unit on circuits."],
       ]);
+      // Each leads to its thread on the group's page; both replies to the same one.
+      const links = told.map((n) => n.subject.link);
+      for (const link of links) expect(link).toMatch(/^\/groups\/[\w-]+\?discussion=\d+$/);
+      expect(new Set(links).size).toBe(3);
+      expect(links[2]).toBe(links[3]);
       expect(res.body.unread_count).toBe(4);
     });
 

@@ -1,6 +1,6 @@
 import { GROUP_DISCUSSION_CONTEXT } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
-import { notifyNewDiscussion } from "../commands/notify.js";
+import { discussionLink, notifyNewDiscussion } from "../commands/notify.js";
 import { postComment } from "../commands/postComment.js";
 import { createContent, type Visibility } from "../commands/createContent.js";
 import { hashPassword, type ScryptCost } from "../lib/password.js";
@@ -20,7 +20,6 @@ import { seedDemoProducts } from "./demoProducts.js";
 import { seedDemoResourceMedia } from "./demoMedia.js";
 import type { FileStorage } from "../storage/fileStorage.js";
 import type { Content } from "../db/schema.js";
-import { itemLink } from "../presenters/editableItem.js";
 
 /**
  * A few threads of the Science Team's discussions (the group widget), each with its replies, posted through the
@@ -57,11 +56,11 @@ async function seedGroupDiscussions(db: Db, group: { page: Content; groupId: num
   const groupItemId = group.page.id;
   for (const thread of threads) {
     const id = await postComment(db, { contentId: groupItemId, creatorId: thread.by, title: thread.title, content: thread.text, isHtml: false, parentId: null, context: GROUP_DISCUSSION_CONTEXT });
-    await notifyNewDiscussion(db, { groupId: group.groupId, authorId: thread.by, groupPage: group.page, title: thread.title });
+    await notifyNewDiscussion(db, { groupId: group.groupId, authorId: thread.by, groupPage: group.page, threadId: id, title: thread.title });
     for (const [by, text] of thread.replies) {
       await postComment(db, { contentId: groupItemId, creatorId: by, title: null, content: text, isHtml: false, parentId: id, context: GROUP_DISCUSSION_CONTEXT });
-      // Every member may read the group's discussions: its author (subscribed on posting) hears of each reply.
-      if (by !== thread.by) await notifyProfiles(db, [thread.by], { kind: "comment_reply", actorId: by, subjectId: group.page.id, subjectTitle: group.page.title, subjectLink: itemLink(group.page), excerpt: text });
+      // Every member may read the group's discussions: its author (subscribed on posting) hears of each reply, led to the thread.
+      if (by !== thread.by) await notifyProfiles(db, [thread.by], { kind: "comment_reply", actorId: by, subjectId: group.page.id, subjectTitle: group.page.title, subjectLink: discussionLink(group.page, id), excerpt: text });
     }
   }
 }

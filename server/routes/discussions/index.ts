@@ -177,7 +177,7 @@ export function discussionsRouter(db: Db, storage: FileStorage, mail: MailContex
       await deliver(req.log, "a reply", () => notifyReply(db, { parentId, replierId: authorId, item: ctx.item, thread: ctx.subject, excerpt }, mailFor(mail, req)));
     } else if (commentPolicy.isGroupDiscussions(ctx.subject) && ctx.subject.groupId != null) {
       const groupId = ctx.subject.groupId;
-      await deliver(req.log, "a new discussion", () => notifyNewDiscussion(db, { groupId, authorId, groupPage: ctx.item, title: body.title ?? "" }, mailFor(mail, req)));
+      await deliver(req.log, "a new discussion", () => notifyNewDiscussion(db, { groupId, authorId, groupPage: ctx.item, threadId: id, title: body.title ?? "" }, mailFor(mail, req)));
     }
     res.status(201).json(await commentAnswer(db, req.actor, ctx, id));
   });

@@ -16,10 +16,11 @@ import type { Db } from "../../db/connection.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
+import { standingDiscussions } from "../../models/comments.js";
 import { readGrantsAmong } from "../../models/content.js";
 import { countNotifications, listNotifications, markRead, saveSettings, settingsOf } from "../../models/notifications.js";
 import { authenticate, authorize, notificationPolicy } from "../../policies/index.js";
-import { presentNotification } from "../../presenters/notification.js";
+import { discussionIdIn, presentNotification } from "../../presenters/notification.js";
 
 /**
  * A signed-in profile's own notifications (GET /api/notifications, its unread count, marking read) and its notification
@@ -55,9 +56,13 @@ export function notificationsRouter(db: Db): Router {
     const { page } = parseOr422(NotificationsQuery, req.query);
     const { rows, total, unread } = await listNotifications(db, req.actor.profile!.id, page);
     // The page's restricted items' grants in one query: whether the reader may still see each one's title.
-    const grants = await readGrantsAmong(db, [...new Set(rows.filter((r) => r.item_visibility === "restricted").map((r) => r.item_id!))]);
+    // And the group discussions they lead to, in one more: each named by its title now.
+    const [grants, discussions] = await Promise.all([
+      readGrantsAmong(db, [...new Set(rows.filter((r) => r.item_visibility === "restricted").map((r) => r.item_id!))]),
+      standingDiscussions(db, [...new Set(rows.flatMap((r) => discussionIdIn(r) ?? []))]),
+    ]);
     const answer: NotificationList = {
-      data: rows.map((row) => presentNotification(row, req.actor, grants)),
+      data: rows.map((row) => presentNotification(row, req.actor, grants, discussions)),
       meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / NOTIFICATION_LIMITS.perPage)), total },
       unread_count: unread,
     };

@@ -15,7 +15,7 @@ const ALL_ON = { comment_replies: true, group_discussions: true, access_requests
 const STAFF_ON = { ...ALL_ON, reports: true };
 const { reports: _staffOnly, ...MEMBER_SETTINGS } = NOTIFICATION_SETTINGS;
 
-type Listed = { id: number; kind: string; actor: { name: string; link: string } | null; subject: { title: string; link: string | null }; excerpt: string | null; read: boolean };
+type Listed = { id: number; kind: string; actor: { name: string; link: string } | null; subject: { title: string; link: string | null }; excerpt: string | null; discussion: { title: string } | null; read: boolean };
 
 // Notifications: what subscriptions, group discussions and access requests tell whom, and the settings that stop them.
 describe("notifications", () => {
@@ -49,7 +49,8 @@ describe("notifications", () => {
 
     for (const client of [as.owner, as.member]) {
       const [latest] = (await listOf(client)).data;
-      expect(latest).toMatchObject({ kind: "comment_reply", actor: { name: "Adam Admin", link: `/profiles/${cast.admin.uid}` }, subject: { title: "Volcano Week", link: `/lesson-plans/${lesson.uid}` }, excerpt: "A baking-soda volcano.", read: false });
+      // A reply on an item's Discuss card leads to the item, in no group discussion.
+      expect(latest).toMatchObject({ kind: "comment_reply", actor: { name: "Adam Admin", link: `/profiles/${cast.admin.uid}` }, subject: { title: "Volcano Week", link: `/lesson-plans/${lesson.uid}` }, excerpt: "A baking-soda volcano.", discussion: null, read: false });
     }
     expect(await unread(as.member)).toBe(before + 1);
     // The replier hears nothing of their own reply; nor does anyone who did not subscribe.
@@ -107,9 +108,69 @@ describe("notifications", () => {
     const started = await as.groupie.post(COMMENT, { opaque_id: groupPage.opaque_id, context: "group", title: "Field trip in May", comment: "Who is coming?" });
     expect(started.status).toBe(201);
     const [latest] = (await listOf(as.leader)).data;
-    expect(latest).toMatchObject({ kind: "group_discussion", actor: { name: "Gus Groupie" }, subject: { title: "Science Team", link: `/groups/${groupPage.uid}` }, excerpt: "Field trip in May" });
+    // It leads to the thread: the group's page with the discussion open.
+    expect(latest).toMatchObject({
+      kind: "group_discussion",
+      actor: { name: "Gus Groupie" },
+      subject: { title: "Science Team", link: `/groups/${groupPage.uid}?discussion=${started.body.id}` },
+      excerpt: "Field trip in May",
+      discussion: { title: "Field trip in May" },
+    });
     expect((await listOf(as.groupie)).data.some((n) => n.kind === "group_discussion")).toBe(false);
     expect((await listOf(as.member)).data.some((n) => n.kind === "group_discussion")).toBe(false);
+  });
+
+  it("leads a reply in a group's discussion to its thread (a reply to a reply too), named by its title now; gone, or to a reader who lost the group, unnamed", async () => {
+    const [starter, replier, other] = await Promise.all([buildUser(server.db, { name: "Tess Starter" }), buildUser(server.db, { name: "Ravi Replier" }), buildUser(server.db, { name: "Ola Other" })]);
+    const group = await buildGroup(server.db, starter, [replier, other]);
+    const page = await buildGroupPage(server.db, starter, group, "Quiet Gardeners", { restricted: true });
+    const [starterClient, replierClient, otherClient] = await Promise.all([signedInClient(server, starter), signedInClient(server, replier), signedInClient(server, other)]);
+    const inGroup = (c: TestClient, extra: Record<string, unknown>) => c.post(COMMENT, { opaque_id: page.opaque_id, context: "group", ...extra });
+    const thread = await inGroup(starterClient, { title: "Compost bins", comment: "Which bin works best?" });
+    expect(thread.status).toBe(201);
+    expect((await otherClient.post(`${COMMENT}/subscribe`, { opaque_id: page.opaque_id, context: "group", comment_id: thread.body.id, action: "subscribe" })).status).toBe(200);
+    const reply = await inGroup(replierClient, { comment: "The rotating one.", reply_to: thread.body.id });
+    expect(reply.status).toBe(201);
+    // A reply to that reply goes under the same thread, and so does its notification's link.
+    expect((await inGroup(otherClient, { comment: "Agreed, rotating.", reply_to: reply.body.id })).status).toBe(201);
+
+    const threadLink = `/groups/${page.uid}?discussion=${thread.body.id}`;
+    const replyOf = async (c: TestClient, excerpt: string) => (await listOf(c)).data.find((n) => n.kind === "comment_reply" && n.excerpt === excerpt);
+    expect(await replyOf(starterClient, "The rotating one.")).toMatchObject({ actor: { name: "Ravi Replier" }, subject: { title: "Quiet Gardeners", link: threadLink }, discussion: { title: "Compost bins" } });
+    expect(await replyOf(starterClient, "Agreed, rotating.")).toMatchObject({ subject: { link: threadLink }, discussion: { title: "Compost bins" } });
+    expect(await replyOf(otherClient, "The rotating one.")).toMatchObject({ subject: { link: threadLink }, discussion: { title: "Compost bins" } });
+    // The link opens the thread that the discussion call loads by that id.
+    const opened = await replierClient.get(`/comment/thread/discussion?opaque_id=${page.opaque_id}&context=group&comment_id=${thread.body.id}`);
+    expect([opened.status, opened.body.comments[0].title]).toEqual([200, "Compost bins"]);
+
+    // Renamed, the thread's new title.
+    expect((await starterClient.send("PUT", COMMENT, { opaque_id: page.opaque_id, context: "group", comment_id: thread.body.id, title: "Compost bins compared", comment: "Which bin works best?" })).status).toBe(200);
+    expect((await replyOf(starterClient, "The rotating one."))?.discussion).toEqual({ title: "Compost bins compared" });
+
+    // Out of the "Only members" group: neither the group nor the thread is named to her, and no words from inside.
+    await server.db.deleteFrom("group_members").where("group_id", "=", group.id).where("profile_id", "=", other.id).execute();
+    const lost = (await listOf(otherClient)).data.find((n) => n.kind === "comment_reply");
+    expect(lost).toMatchObject({ subject: { title: "this group", link: threadLink }, excerpt: null, discussion: null });
+    expect(JSON.stringify((await listOf(otherClient)).data)).not.toContain("Compost");
+
+    // Deleted (kept for its replies, its title gone): the notification still leads there, naming no thread.
+    expect((await starterClient.send("DELETE", COMMENT, { opaque_id: page.opaque_id, context: "group", comment_id: thread.body.id })).status).toBe(200);
+    expect(await replyOf(starterClient, "The rotating one.")).toMatchObject({ subject: { title: "Quiet Gardeners", link: threadLink }, discussion: null });
+    fits("get", "/api/notifications", await starterClient.get("/api/notifications"));
+  });
+
+  it("mails a reply in a group's discussion with the thread's title and its link", async () => {
+    const [starter, replier] = await Promise.all([buildUser(server.db, { name: "Mae Mailed", email: "mae@example.com", emailVerified: true }), buildUser(server.db, { name: "Rex Replier" })]);
+    const group = await buildGroup(server.db, starter, [replier]);
+    const page = await buildGroupPage(server.db, starter, group, "Pond Watchers");
+    const starterClient = await signedInClient(server, starter);
+    expect((await starterClient.send("PUT", "/notification-settings", { subscriber: { email: true } })).status).toBe(200);
+    const thread = await starterClient.post(COMMENT, { opaque_id: page.opaque_id, context: "group", title: "Frog  spawn\ncount", comment: "How many clumps?" });
+    mailbox.received.length = 0;
+    expect((await (await signedInClient(server, replier)).post(COMMENT, { opaque_id: page.opaque_id, context: "group", comment: "Eleven clumps.", reply_to: thread.body.id })).status).toBe(201);
+    const mail = await mailbox.next("mae@example.com");
+    expect(mail.subject).toBe('Rex Replier replied to "Frog spawn count" in "Pond Watchers"');
+    expect(linkIn(mail, PUBLIC_URL)).toBe(`${PUBLIC_URL}/groups/${page.uid}?discussion=${thread.body.id}`);
   });
 
   it("tells an owner of an access request and the requester of the answer, either way", async () => {
