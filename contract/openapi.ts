@@ -394,7 +394,7 @@ OPERATIONS.push(
   {
     method: "get",
     path: "/comment/thread/discussion",
-    summary: "Our path: one thread of a group (the discussion modal) as a thread page holding that one top-level comment with all its replies (at most 200, oldest first). 404 'The discussion was not found.' for a reply or 'The comment was not found.' for an unknown or removed one; other errors as for the thread list.",
+    summary: "Our path: one thread of a group (the discussion modal) as a thread page holding that one top-level comment with all its replies (at most 200, oldest first); the web app opens it from the group page's address (?discussion={id}). 404 'The discussion was not found.' for an unknown or removed thread, a reply, or a comment that is not one of this group's threads; other errors as for the thread list.",
     query: [...GROUP_DISCUSSION_QUERY, { name: "comment_id", description: "The thread's (top-level comment's) id." }],
     response: Thread,
     errors: [401, 404, 422],

@@ -75,7 +75,7 @@ describe("a group's discussions (the thread widget)", () => {
       expect([res.status, res.body.message], JSON.stringify(query)).toEqual([422, message]);
     }
     const oneOfNothing = await as.groupie.get(`${ONE}?opaque_id=${groupItem.opaque_id}&context=group&comment_id=999999`);
-    expect([oneOfNothing.status, oneOfNothing.body.message]).toEqual([404, DISCUSSION_MESSAGES.commentNotFound]);
+    expect([oneOfNothing.status, oneOfNothing.body.message]).toEqual([404, DISCUSSION_MESSAGES.discussionNotFound]);
   });
 
   it("sorts by last activity (a reply counts), by creation either way, pages, searches in any case; the group page has no Discuss card beside it", async () => {
@@ -174,5 +174,30 @@ describe("a group's discussions (the thread widget)", () => {
     expect((await del(as.groupie, thread.id)).status).toBe(200);
     expect((await list(as.member, {}, item)).body.data).toEqual([]);
     expect((await del(as.guest, thread.id)).body.message).toBe(MESSAGES.signInRequired);
+  });
+
+  it("opens a thread by its id alone, as its address on the group's page names it; a thread removed, a reply, another group's or the Discuss card's comment is no discussion (404), and a hidden group's is not found either", async () => {
+    const one = (c: TestClient, id: number, item = groupItem) => c.get(`${ONE}?opaque_id=${item.opaque_id}&context=group&comment_id=${id}`);
+    const thread = (await start(as.leader, "Seed swap", "Bring your spare seeds.")).body;
+    const answer = (await reply(as.groupie, thread.id, "Sunflowers from me.")).body;
+    const opened = await one(as.member, thread.id);
+    fits("get", ONE, opened);
+    expect(opened.body.comments[0]).toMatchObject({ id: thread.id, title: "Seed swap", creator: { name: cast.leader.name }, replies: [{ id: answer.id, content: "Sunflowers from me." }] });
+
+    const elsewhere = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader), "Elsewhere Club");
+    const otherGroups = (await start(as.leader, "Not here", "Elsewhere.", elsewhere)).body;
+    const discussCard = await as.owner.post(COMMENT, { opaque_id: groupItem.opaque_id, comment: "On the page's own Discuss card." });
+    expect(discussCard.status).toBe(201);
+    const removed = (await start(as.leader, "Gone soon", "Short-lived.")).body;
+    expect((await as.leader.request("DELETE", COMMENT, { opaque_id: groupItem.opaque_id, context: "group", comment_id: removed.id }, { "x-csrf-token": await as.leader.token() })).status).toBe(200);
+    for (const [id, what] of [[removed.id, "removed"], [answer.id, "a reply"], [otherGroups.id, "another group's"], [discussCard.body.id, "the Discuss card's"]] as const) {
+      const res = await one(as.member, id);
+      expect([res.status, res.body.message], what).toEqual([404, DISCUSSION_MESSAGES.discussionNotFound]);
+    }
+    // A group the asker may not see: its threads' addresses open nothing (404, as the group's page), a guest is asked to sign in.
+    const hidden = (await start(as.groupie, "Members only", "Shh.", hiddenGroupItem)).body;
+    expect((await one(as.groupie, hidden.id, hiddenGroupItem)).status).toBe(200);
+    expect((await one(as.member, hidden.id, hiddenGroupItem)).status).toBe(404);
+    expect((await one(as.guest, hidden.id, hiddenGroupItem)).status).toBe(401);
   });
 });

@@ -46,6 +46,7 @@ import {
   countComments,
   feedbackCounts,
   feedbackOf,
+  findComment,
   latestRepliesOf,
   listDiscussions,
   listHistory,
@@ -283,8 +284,9 @@ export function discussionsRouter(db: Db, storage: FileStorage, mail: MailContex
   router.get("/comment/thread/discussion", authenticate(), async (req, res) => {
     const query = parseOr422(DiscussionQuery, req.query);
     const ctx = await loadReadableThread(db, req, query.opaque_id, GROUP_DISCUSSION_CONTEXT);
-    const row = await loadComment(db, ctx, query.comment_id);
-    if (row.parent_id !== null) throw new HttpError(404, DISCUSSION_MESSAGES.discussionNotFound);
+    // A thread's address (the group page's ?discussion=) may outlive it or name a reply: either is no discussion.
+    const row = ctx.thread ? await findComment(db, ctx.thread.id, query.comment_id, { context: GROUP_DISCUSSION_CONTEXT }) : undefined;
+    if (!row || row.parent_id !== null) throw new HttpError(404, DISCUSSION_MESSAGES.discussionNotFound);
     const replies = await listReplies(db, row.id, REPLIES_MAX);
     const lookups = await lookupsFor(db, req.actor, ctx.subject, [row, ...replies]);
     const summary = await summaryOf(db, req.actor, ctx);
