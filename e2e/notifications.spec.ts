@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, holdRequests, signInViaApi, switchTo, tabTo, saveShot } from "./helpers.js";
+import { DEMO_GROUP, LEARNER, TEACHER, createLessonPlan, csrfToken, demoGroupLink, expectNoAxeViolations, holdRequests, signInViaApi, switchTo, tabTo, saveShot } from "./helpers.js";
 
 
 /** Posts to the Discuss card of the item with this opaque_id as the signed-in profile: a comment, or a reply to one. */
@@ -336,4 +336,79 @@ test("a leader removed from an 'Only members' group reads its old request to joi
   await expect(newest).toContainText("Someone asked to join this group");
   await expect(newest).not.toContainText(MODERATOR.name);
   await expect(page.getByRole("main")).not.toContainText(name);
+});
+
+test("a reply in a group discussion's notification opens the thread in its modal on the group's page, by keyboard; closed, the group's page stays and Back returns to the notifications; the thread's address can be opened again, and a gone one says so", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const title = `Nt${Date.now().toString(36)} Seed swap`;
+  const write = async (data: object) => {
+    const res = await page.request.post("/comment/thread/comment", { data, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+    expect(res.status(), `comment: ${await res.text()}`).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const markAllRead = async () => page.request.post("/api/notifications/read", { data: { all: true }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+
+  // The learner, a member of the demo group, starts a discussion there.
+  await signInViaApi(page, LEARNER);
+  const link = await demoGroupLink(page);
+  const opaqueId = ((await (await page.request.get(`/api/content${link}`)).json()) as { opaque_id: string }).opaque_id;
+  await markAllRead();
+  const threadId = await write({ opaque_id: opaqueId, context: "group", title, comment: "Who has spare bean seeds?" });
+  const threadLink = `${link}?discussion=${threadId}`;
+
+  // The teacher, its leader, is told of it by the thread's title, which leads to it; she replies.
+  await switchTo(page, TEACHER);
+  await page.goto("/notifications");
+  const started = page.getByRole("list", { name: "Notifications" }).getByRole("listitem").filter({ hasText: title });
+  await expect(started).toContainText(`${LEARNER.name} started the discussion “${title}” in ${DEMO_GROUP}`);
+  await expect(started.getByRole("link", { name: title })).toHaveAttribute("href", threadLink);
+  await write({ opaque_id: opaqueId, context: "group", comment: "I have a jar of runner beans.", reply_to: threadId });
+
+  // The learner's notification names the thread and leads into it.
+  await switchTo(page, LEARNER);
+  await page.goto("/notifications");
+  const told = page.getByRole("list", { name: "Notifications" }).getByRole("listitem").first();
+  await expect(told).toContainText(`New${TEACHER.name} replied to “${title}” in ${DEMO_GROUP}`);
+  await expect(told).toContainText("I have a jar of runner beans.");
+  await saveShot(page, "notifications-group-discussion-1366.png");
+  await expectNoAxeViolations(page, "the notifications page with a group discussion's reply");
+  const threadLinkInNotification = told.getByRole("link", { name: title });
+  await tabTo(page, threadLinkInNotification);
+  await page.keyboard.press("Enter");
+
+  await expect(page).toHaveURL(new RegExp(`${link}\\?discussion=${threadId}$`));
+  const modal = page.getByRole("dialog", { name: title });
+  await expect(modal).toHaveAccessibleDescription(`Started by ${LEARNER.name}`);
+  await expect(modal.getByRole("article", { name: `Comment by ${LEARNER.name}` })).toContainText("Who has spare bean seeds?");
+  await expect(modal.getByRole("article", { name: `Reply by ${TEACHER.name}` })).toContainText("I have a jar of runner beans.");
+  await expect(modal.getByRole("textbox", { name: `Reply to ${title}` })).toBeVisible();
+  await saveShot(page, "group-discussion-from-notification-1366.png");
+  await expectNoAxeViolations(page, "a group discussion opened from its notification");
+
+  // Closed: the group's page, without the thread in its address; Back leaves it for the notifications (no step for the modal).
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
+  await expect(page.getByRole("heading", { level: 1, name: DEMO_GROUP })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Discussions" }).getByRole("button", { name: title })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(told).not.toContainText("New");
+
+  // The thread's address, bookmarked, opens it again; opened from the list, the address follows.
+  await page.goto(threadLink);
+  await expect(modal.getByRole("article", { name: `Reply by ${TEACHER.name}` })).toBeVisible();
+  await modal.getByRole("button", { name: "Close" }).click();
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
+  await page.getByRole("region", { name: "Discussions" }).getByRole("button", { name: title }).click();
+  await expect(modal).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${link}\\?discussion=${threadId}$`));
+
+  // A thread that is gone: the modal says so.
+  await page.goto(`${link}?discussion=2147483000`);
+  const missing = page.getByRole("dialog", { name: "Discussion" });
+  await expect(missing.getByText("The discussion was not found.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(missing).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
 });

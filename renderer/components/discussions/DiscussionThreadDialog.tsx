@@ -12,16 +12,33 @@ import { DiscussionContext, type DiscussionContextValue } from "./DiscussionCont
  * A group's discussion modal (second document: "discussion and search modals"): the thread's opening comment with all
  * its replies, reactions and actions (the Discuss card's own CommentItem and ReplyList, sending the group context), and
  * at the end the form that replies to the thread, for those who may take part. What it announces is also handed to
- * `onAnnounce`, so the widget's own status line tells what last happened once the modal is closed.
+ * `onAnnounce`, so the widget's own status line tells what last happened once the modal is closed. It needs only the
+ * thread's id (its address names no more): the title and "Started by" come from the loaded opening comment, or, without
+ * it (loading, failed, deleted), from the thread list's `preview` when it was opened from there.
  */
-export function DiscussionThreadDialog({ opaqueId, thread, onAnnounce, onClose }: { opaqueId: string; thread: DiscussionThread; onAnnounce?(message: string): void; onClose(): void }) {
+export function DiscussionThreadDialog({
+  opaqueId,
+  threadId,
+  preview,
+  onAnnounce,
+  onClose,
+}: {
+  opaqueId: string;
+  threadId: number;
+  preview?: DiscussionThread;
+  onAnnounce?(message: string): void;
+  onClose(): void;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [status, setStatus] = useState("");
-  const query = useGroupDiscussion(opaqueId, thread.id);
+  const query = useGroupDiscussion(opaqueId, threadId);
   const post = usePostComment(opaqueId, GROUP_DISCUSSION_CONTEXT);
   const page = query.data?.pages[0];
   const opening = flattenThread(query.data)[0];
   const transient = page?.transient;
+  // Until it loads (or once it is deleted here), what the list showed: nothing, when the address opened it.
+  const shown = opening ?? preview;
+  const title = shown?.title ?? "Discussion";
 
   const announce = useCallback(
     (message: string) => {
@@ -47,7 +64,7 @@ export function DiscussionThreadDialog({ opaqueId, thread, onAnnounce, onClose }
   const [meeting, setMeeting] = useState<MeetingDetails | null>(null);
   const handleReply = async (text: string) => {
     try {
-      await post.mutateAsync({ comment: text, is_html: false, reply_to: thread.id, meeting_id: meeting?.id ?? null });
+      await post.mutateAsync({ comment: text, is_html: false, reply_to: threadId, meeting_id: meeting?.id ?? null });
       setMeeting(null);
       announce("Reply posted.");
       return true;
@@ -79,14 +96,14 @@ export function DiscussionThreadDialog({ opaqueId, thread, onAnnounce, onClose }
         </div>
         {Boolean(transient?.can_comment) && !gone && (
           <CommentForm
-            label={`Reply to ${opening.title ?? thread.title}`}
+            label={`Reply to ${title}`}
             placeholder="Join the discussion..."
             submitLabel="Send reply"
             busyLabel="Sending…"
             busy={post.isPending}
             failure={post.error ? discussionFailureText(post.error) : null}
             onSubmit={handleReply}
-            attachments={<MeetingAttacher meeting={meeting} defaultTopic={thread.title ?? ""} onChange={setMeeting} />}
+            attachments={<MeetingAttacher meeting={meeting} defaultTopic={opening.title ?? ""} onChange={setMeeting} />}
           />
         )}
       </>
@@ -94,7 +111,7 @@ export function DiscussionThreadDialog({ opaqueId, thread, onAnnounce, onClose }
   }
 
   return (
-    <ModalFrame id="discussion-modal" title={opening?.title ?? thread.title ?? "Discussion"} description={`Started by ${thread.creator.name}`} className="dialog dialog--wide discussion-modal" onClose={onClose}>
+    <ModalFrame id="discussion-modal" title={title} description={shown ? `Started by ${shown.creator.name}` : undefined} className="dialog dialog--wide discussion-modal" onClose={onClose}>
       <DiscussionContext.Provider value={context}>
         {/* Where focus goes when the control that had it leaves (the opening comment deleted). */}
         <h3 ref={headingRef} tabIndex={-1} className="visually-hidden">

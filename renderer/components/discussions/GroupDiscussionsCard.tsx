@@ -1,5 +1,16 @@
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { DISCUSSION_SEARCH_MAX, DISCUSSION_SORTS, DISCUSSION_SORT_LABELS, GROUP_DISCUSSION_CONTEXT, MESSAGES, type DiscussionSort, type DiscussionThread } from "../../../contract/index.js";
+import { useSearchParams } from "react-router";
+import {
+  DISCUSSION_SEARCH_MAX,
+  DISCUSSION_SORTS,
+  DISCUSSION_SORT_LABELS,
+  GROUP_DISCUSSION_CONTEXT,
+  GROUP_DISCUSSION_PARAM,
+  MESSAGES,
+  discussionIdOf,
+  type DiscussionSort,
+  type DiscussionThread,
+} from "../../../contract/index.js";
 import { discussionFailureText, useDiscussionSummary, useGroupDiscussions, usePostComment } from "../../api/discussions.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../Alert.js";
@@ -21,7 +32,8 @@ const GUEST_LINK_DESCRIPTION = "Sign in or register to read the group's discussi
  * The discussion thread widget on a group's page (second document, sections 2 and 9): title, paging arrows, the search
  * box (feature group-discussions.search), the sort dropdown (Recent Activity by default), the thread list, the "Start a
  * discussion..." form for the group's members, moderators and admins, and the discussion and search modals. The
- * summary loads first (guests too); guests get the guest modal instead of threads and the form.
+ * summary loads first (guests too); guests get the guest modal instead of threads and the form. The open thread is
+ * the page's address (GROUP_DISCUSSION_PARAM), so a thread can be bookmarked, shared and led to by a notification.
  */
 export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
   const sortId = useId();
@@ -35,7 +47,10 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
   const [term, setTerm] = useState("");
   const [searching, setSearching] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
-  const [opened, setOpened] = useState<DiscussionThread | null>(null);
+  const [params, setParams] = useSearchParams();
+  const openedId = discussionIdOf(params.get(GROUP_DISCUSSION_PARAM));
+  // The thread as the list showed it, for the modal's title until the thread loads (an address gives only the id).
+  const [preview, setPreview] = useState<DiscussionThread | null>(null);
   const [status, setStatus] = useState("");
   const signedIn = Boolean(profile);
   const readable = signedIn && Boolean(summary.data?.transient.can_view);
@@ -45,10 +60,27 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
   const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
   // The status line says what last happened in the card; a thread opened starts afresh (the modal announces its own
   // changes and hands them here, so after it closes the line tells of them, not of an earlier start).
-  const handleOpen = useCallback((thread: DiscussionThread) => {
-    setStatus("");
-    setOpened(thread);
-  }, []);
+  // Opening and closing replace the address rather than add to the history, so Back leaves the page, not a modal.
+  const setOpenedId = useCallback(
+    (id: number | null) =>
+      setParams(
+        (current) => {
+          if (id === null) current.delete(GROUP_DISCUSSION_PARAM);
+          else current.set(GROUP_DISCUSSION_PARAM, String(id));
+          return current;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setParams],
+  );
+  const handleOpen = useCallback(
+    (thread: DiscussionThread) => {
+      setStatus("");
+      setPreview(thread);
+      setOpenedId(thread.id);
+    },
+    [setOpenedId],
+  );
 
   if (summary.isPending || profile === undefined) {
     return (
@@ -174,7 +206,9 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
       )}
       {threads}
       {searching !== null && <DiscussionSearchDialog opaqueId={opaqueId} term={searching} sort={sort} onOpen={handleOpen} onClose={() => setSearching(null)} />}
-      {opened && <DiscussionThreadDialog opaqueId={opaqueId} thread={opened} onAnnounce={announce} onClose={() => setOpened(null)} />}
+      {openedId !== null && (
+        <DiscussionThreadDialog key={openedId} opaqueId={opaqueId} threadId={openedId} preview={preview?.id === openedId ? preview : undefined} onAnnounce={announce} onClose={() => setOpenedId(null)} />
+      )}
       <p className="visually-hidden" role="status">
         {status}
       </p>

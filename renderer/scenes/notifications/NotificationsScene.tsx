@@ -23,6 +23,20 @@ const SENTENCES: Record<Notification["kind"], (who: ReactNode, what: ReactNode) 
   group_join_declined: (who, what) => <>{who} declined your request to join {what}</>,
 };
 
+/** The same about a group discussion: the thread by its title is the link (it opens the thread), the group is named. */
+const DISCUSSION_SENTENCES: Partial<Record<Notification["kind"], (who: ReactNode, thread: ReactNode, group: string) => ReactNode>> = {
+  comment_reply: (who, thread, group) => (
+    <>
+      {who} replied to {thread} in {group}
+    </>
+  ),
+  group_discussion: (who, thread, group) => (
+    <>
+      {who} started the discussion {thread} in {group}
+    </>
+  ),
+};
+
 /** The signed-in profile's notifications at /notifications, newest first: Mark all as read, Manage Notifications, pages of 20. */
 export function NotificationsScene() {
   const profile = useCurrentProfile();
@@ -118,6 +132,24 @@ function NotificationEntry({ notification: n, onRead }: { notification: Notifica
         {n.subject.title}
       </Link>
     );
+  // About a group discussion that stands: the thread's title leads to it.
+  const threadSentence = n.discussion && n.subject.link !== null ? DISCUSSION_SENTENCES[n.kind] : undefined;
+  const sentence =
+    threadSentence && n.discussion && n.subject.link !== null
+      ? threadSentence(
+          who,
+          <>
+            “
+            <Link to={n.subject.link} onClick={onRead}>
+              {n.discussion.title}
+            </Link>
+            ”
+          </>,
+          n.subject.title,
+        )
+      : SENTENCES[n.kind](who, what);
+  // A new discussion's excerpt is its title as it was, which the sentence names now.
+  const excerpt = threadSentence && n.kind === "group_discussion" ? null : n.excerpt;
   const handleMarkRead = () => {
     textRef.current?.focus();
     onRead();
@@ -126,9 +158,9 @@ function NotificationEntry({ notification: n, onRead }: { notification: Notifica
     <li className={`notification card${n.read ? "" : " notification--unread"}`}>
       <p className="notification__text" id={textId} ref={textRef} tabIndex={-1}>
         {!n.read && <span className="notification__new">New</span>}
-        {SENTENCES[n.kind](who, what)}
+        {sentence}
       </p>
-      {n.excerpt && <p className="notification__excerpt">{n.excerpt}</p>}
+      {excerpt && <p className="notification__excerpt">{excerpt}</p>}
       <div className="notification__meta">
         <time dateTime={n.created_at}>{shortDateTime(n.created_at)}</time>
         {!n.read && (
