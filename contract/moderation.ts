@@ -54,6 +54,16 @@ export const ReportView = z.object({
   /** The comment's or post's text (plain, at most 300 characters); null for an item. */
   excerpt: z.string().nullable(),
   /**
+   * Who wrote the reported comment or feed post, with the link to their profile; null for an item, once that profile
+   * is gone, and read as null when absent (a server from before it).
+   */
+  author: z.object({ profile_id: z.number(), name: z.string(), link: z.string() }).nullable().default(null),
+  /**
+   * The group discussion a reported comment is in (the comment itself, or its top-level comment): its title (null once
+   * that comment is deleted) and the link that opens it on the group's page; null for anything else, and when absent.
+   */
+  discussion: z.object({ title: z.string().nullable(), link: z.string() }).nullable().default(null),
+  /**
    * When the reported comment was deleted (by its author or an administrator) since; null while it stands, and for an
    * item or a post. A comment deleted without replies keeps its reported text here; one kept for its replies shows
    * "This comment has been deleted.". Read as null when absent (a server from before it).

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { LEARNER, TEACHER, createLessonPlan, csrfToken, expectNoAxeViolations, signInViaApi, tabTo, switchTo, saveShot } from "./helpers.js";
+import { DEMO_GROUP, LEARNER, TEACHER, createLessonPlan, csrfToken, demoGroupLink, expectNoAxeViolations, signInViaApi, tabTo, switchTo, saveShot } from "./helpers.js";
 
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass" } as const;
 
@@ -114,4 +114,44 @@ test("moderation: a reported comment its author deleted since says so on the Rep
   await expectNoAxeViolations(page, "reports page with a deleted comment");
   await report.getByRole("button", { name: /^Resolve/ }).click();
   await expect(page.getByText("The report was resolved.")).toBeVisible();
+});
+
+test("moderation: a reported reply in a group discussion names its author and leads to its thread, opened in its modal on the group's page", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const post = async (url: string, data: object) => {
+    const res = await page.request.post(url, { data, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+    expect(res.ok(), `${url}: ${await res.text()}`).toBeTruthy();
+    return (await res.json()) as { id: number };
+  };
+  // The teacher starts a discussion in the demo group, the learner replies, and the teacher reports the reply.
+  await signInViaApi(page, TEACHER);
+  const link = await demoGroupLink(page);
+  const opaqueId = ((await (await page.request.get(`/api/content${link}`)).json()) as { opaque_id: string }).opaque_id;
+  const title = `Md${Date.now().toString(36)} Lab coats`;
+  const thread = await post("/comment/thread/comment", { opaque_id: opaqueId, context: "group", title, comment: "Who still needs one?" });
+  await switchTo(page, LEARNER);
+  const text = `Unkind reply ${Date.now().toString(36)}`;
+  const reply = await post("/comment/thread/comment", { opaque_id: opaqueId, context: "group", comment: text, reply_to: thread.id });
+  await switchTo(page, TEACHER);
+  await post("/comment/thread/comment/flag", { opaque_id: opaqueId, context: "group", comment_id: reply.id, value: "inappropriate", message: "Unkind." });
+
+  await switchTo(page, MODERATOR);
+  await page.goto("/moderation/reports");
+  const report = page.getByRole("listitem").filter({ hasText: text });
+  await expect(report.getByRole("heading", { level: 2 })).toHaveText(`Comment in “${title}” on ${DEMO_GROUP}`);
+  await expect(report.getByText(`Written by ${LEARNER.name}`)).toBeVisible();
+  await expect(report.getByRole("link", { name: LEARNER.name })).toHaveAttribute("href", /^\/profiles\/[\w-]+$/);
+  await expect(report.getByRole("link", { name: DEMO_GROUP })).toHaveAttribute("href", link);
+  await report.scrollIntoViewIfNeeded();
+  await saveShot(page, "reports-group-discussion-1366.png");
+  await expectNoAxeViolations(page, "reports page with a group discussion's comment");
+
+  // Its thread's link opens the discussion on the group's page, the reported reply in it.
+  await report.getByRole("link", { name: `“${title}”` }).click();
+  await expect(page).toHaveURL(new RegExp(`${link}\\?discussion=${thread.id}$`));
+  const modal = page.getByRole("dialog", { name: title });
+  await expect(modal.getByRole("article", { name: `Reply by ${LEARNER.name}` })).toContainText(text);
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
 });

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { REPORT_KINDS, type ReportKind, type ReportStatus } from "../../contract/index.js";
+import { GROUP_DISCUSSION_CONTEXT, REPORT_KINDS, type ReportKind, type ReportStatus } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { ContentFlagsTable, Database } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
@@ -58,11 +58,14 @@ export async function storeReport(db: Db, kind: ReportKind, report: { subjectId:
 
 /**
  * The reports of one kind with what the review list shows of them: the reporter, the item (reported, or holding
- * the comment or post) and the comment's or post's text. Each kind is one branch of the list's union.
+ * the comment or post), the comment's or post's text and author, and for a comment in a group's discussions its
+ * thread (the opening comment's id and title). Each kind is one branch of the list's union.
  */
 function branchOf(db: Db, kind: ReportKind) {
   // Named with AS: SQLite orders a union only by the names its columns are given.
   const columns = ["f.id as id", "f.reason as reason", "f.message as message", "f.status as status", "f.created_at as created_at", "reporter.id as reporter_id", "reporter.name as reporter_name", "content.model_key as model_key", "content.sub_type as sub_type", "content.uid as uid", "content.title as title", "f.reviewed_at as reviewed_at", "reviewer.id as reviewer_id", "reviewer.name as reviewer_name"] as const;
+  const authorColumns = ["author.id as author_id", "author.uid as author_uid", "author.name as author_name"] as const;
+  const noThread = [sql<number | null>`null`.as("discussion_id"), sql<string | null>`null`.as("discussion_title")];
   switch (kind) {
     case "content":
       return db
@@ -71,17 +74,28 @@ function branchOf(db: Db, kind: ReportKind) {
         .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
         .leftJoin("profiles as reviewer", "reviewer.id", "f.reviewed_by")
         .select(columns)
-        .select([sql<ReportKind>`'content'`.as("kind"), sql<string | null>`null`.as("excerpt"), sql<number>`0`.as("excerpt_is_html"), sql<string | null>`null`.as("deleted_at")]);
+        .select([sql<ReportKind>`'content'`.as("kind"), sql<string | null>`null`.as("excerpt"), sql<number>`0`.as("excerpt_is_html"), sql<string | null>`null`.as("deleted_at")])
+        .select([sql<number | null>`null`.as("author_id"), sql<string | null>`null`.as("author_uid"), sql<string | null>`null`.as("author_name"), ...noThread]);
     case "comment":
-      return db
-        .selectFrom("comment_flags as f")
-        .innerJoin("comments as m", "m.id", "f.comment_id")
-        .innerJoin("comment_threads as t", "t.id", "m.thread_id")
-        .innerJoin("content", "content.id", "t.content_id")
-        .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
-        .leftJoin("profiles as reviewer", "reviewer.id", "f.reviewed_by")
-        .select(columns)
-        .select([sql<ReportKind>`'comment'`.as("kind"), "m.content as excerpt", "m.is_html as excerpt_is_html", sql<string | null>`coalesce(m.deleted_at, m.deleted_with_replies_at)`.as("deleted_at")]);
+      return (
+        db
+          .selectFrom("comment_flags as f")
+          .innerJoin("comments as m", "m.id", "f.comment_id")
+          .innerJoin("comment_threads as t", "t.id", "m.thread_id")
+          .innerJoin("content", "content.id", "t.content_id")
+          .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
+          .leftJoin("profiles as reviewer", "reviewer.id", "f.reviewed_by")
+          .leftJoin("profiles as author", "author.id", "m.creator_id")
+          // A reply's thread is its top-level comment, which holds the title.
+          .leftJoin("comments as opening", "opening.id", "m.parent_id")
+          .select(columns)
+          .select([sql<ReportKind>`'comment'`.as("kind"), "m.content as excerpt", "m.is_html as excerpt_is_html", sql<string | null>`coalesce(m.deleted_at, m.deleted_with_replies_at)`.as("deleted_at")])
+          .select(authorColumns)
+          .select([
+            sql<number | null>`case when m.context = ${GROUP_DISCUSSION_CONTEXT} then coalesce(m.parent_id, m.id) end`.as("discussion_id"),
+            sql<string | null>`case when m.context = ${GROUP_DISCUSSION_CONTEXT} then (case when m.parent_id is null then m.title else opening.title end) end`.as("discussion_title"),
+          ])
+      );
     case "post":
       return db
         .selectFrom("feed_post_flags as f")
@@ -89,8 +103,11 @@ function branchOf(db: Db, kind: ReportKind) {
         .innerJoin("content", "content.id", "p.content_id")
         .innerJoin("profiles as reporter", "reporter.id", "f.profile_id")
         .leftJoin("profiles as reviewer", "reviewer.id", "f.reviewed_by")
+        .leftJoin("profiles as author", "author.id", "p.poster_id")
         .select(columns)
-        .select([sql<ReportKind>`'post'`.as("kind"), "p.content as excerpt", sql<number>`0`.as("excerpt_is_html"), sql<string | null>`null`.as("deleted_at")]);
+        .select([sql<ReportKind>`'post'`.as("kind"), "p.content as excerpt", sql<number>`0`.as("excerpt_is_html"), sql<string | null>`null`.as("deleted_at")])
+        .select(authorColumns)
+        .select(noThread);
   }
 }
 

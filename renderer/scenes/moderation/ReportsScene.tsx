@@ -111,10 +111,21 @@ function ReportCard({ report, onChanged }: { report: ReportView; onChanged(): vo
   return (
     <li className="report card">
       <h2 className="report__title">
-        <span className="report__kind">{KIND_LABELS[report.kind]}</span> {report.kind === "content" ? "" : "on "}
+        <span className="report__kind">{KIND_LABELS[report.kind]}</span>{" "}
+        {report.discussion && (
+          <>
+            in <Link to={report.discussion.link}>{report.discussion.title === null ? "a deleted discussion" : `“${report.discussion.title}”`}</Link>{" "}
+          </>
+        )}
+        {report.kind === "content" ? "" : "on "}
         <Link to={report.item.link}>{report.item.title}</Link>
       </h2>
       {report.excerpt !== null && <blockquote className="report__excerpt">{report.excerpt || "(no text)"}</blockquote>}
+      {report.author && (
+        <p className="report__author">
+          {report.kind === "post" ? "Posted" : "Written"} by <Link to={report.author.link}>{report.author.name}</Link>
+        </p>
+      )}
       {report.deleted_at && (
         <p className="report__deleted">
           The comment was deleted on <time dateTime={report.deleted_at}>{shortDate(report.deleted_at)}</time>, after it was reported: nobody sees it in the discussion any more.

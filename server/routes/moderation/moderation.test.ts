@@ -39,10 +39,10 @@ describe("reviewing reports", () => {
       expect(res.body.data.map((r: { kind: string }) => r.kind)).toEqual(["post", "comment", "content"]);
     }
     const [post, comment, content] = (await reports("moderator")).body.data;
-    expect(content).toMatchObject({ reason: "broken", reason_label: "Broken link or content", message: "The link goes nowhere.", status: "open", reporter: { profile_id: cast.member.id, name: "Milo Member" }, item: { title: "Volcano Model", link: `/resources/${resource.uid}` }, excerpt: null, review: null });
-    // A comment's HTML is shown as its text.
-    expect(comment).toMatchObject({ reason: "inappropriate", message: "Spam.", item: { title: "Volcano Model" }, excerpt: "Buy cheap pens & more" });
-    expect(post).toMatchObject({ message: "An advert.", reporter: { name: "Lea Leader" }, item: { title: "Science Team" }, excerpt: "Off-topic advert" });
+    expect(content).toMatchObject({ reason: "broken", reason_label: "Broken link or content", message: "The link goes nowhere.", status: "open", reporter: { profile_id: cast.member.id, name: "Milo Member" }, item: { title: "Volcano Model", link: `/resources/${resource.uid}` }, excerpt: null, author: null, discussion: null, review: null });
+    // A comment's HTML is shown as its text; it and a post name who wrote them. A comment on the item's own Discuss card is in no group discussion.
+    expect(comment).toMatchObject({ reason: "inappropriate", message: "Spam.", item: { title: "Volcano Model" }, excerpt: "Buy cheap pens & more", author: { profile_id: cast.owner.id, name: "Olga Owner", link: `/profiles/${cast.owner.uid}` }, discussion: null });
+    expect(post).toMatchObject({ message: "An advert.", reporter: { name: "Lea Leader" }, item: { title: "Science Team" }, excerpt: "Off-topic advert", author: { profile_id: cast.groupie.id, name: "Gus Groupie", link: `/profiles/${cast.groupie.uid}` }, discussion: null });
     expect(post.item.link).toMatch(new RegExp(`/${groupPage.uid}$`));
   });
 
@@ -133,5 +133,36 @@ describe("reviewing reports", () => {
     expect(after.get("Not sure.")).toMatchObject({ excerpt: "Fine words", deleted_at: null });
     // Items and posts have none.
     expect(((await reports("moderator", "?page=2")).body.data as { kind: string; deleted_at: null }[]).filter((r) => r.kind !== "comment").every((r) => r.deleted_at === null)).toBe(true);
+  });
+
+  it("names the author of a reported comment in a group's discussion and links its thread (a reply's too), on SQLite and PostgreSQL alike", async () => {
+    const inGroup = (c: (typeof as)["leader"], body: Record<string, unknown>) => c.post("/comment/thread/comment", { opaque_id: groupPage.opaque_id, context: "group", ...body });
+    const thread = await inGroup(as.leader, { title: "Bake sale rota", comment: "Sign up for a slot." });
+    expect(thread.status).toBe(201);
+    const answer = await inGroup(as.groupie, { comment: "Rude reply", reply_to: thread.body.id });
+    expect(answer.status).toBe(201);
+    for (const [id, message] of [[thread.body.id, "Opening reported."], [answer.body.id, "Reply reported."]] as const) {
+      expect((await as.member.post("/comment/thread/comment/flag", { opaque_id: groupPage.opaque_id, context: "group", comment_id: id, value: "inappropriate", message })).status).toBe(200);
+    }
+    const threadLink = `/groups/${groupPage.uid}?discussion=${thread.body.id}`;
+    const byMessage = async (role: "moderator" | "admin") => {
+      const res = await reports(role);
+      fits("get", "/api/moderation/reports", res);
+      return new Map((res.body.data as { id: number; message: string }[]).map((r) => [r.message, r]));
+    };
+    for (const role of ["moderator", "admin"] as const) {
+      const listed = await byMessage(role);
+      expect(listed.get("Opening reported."), role).toMatchObject({ kind: "comment", item: { title: "Science Team", link: `/groups/${groupPage.uid}` }, excerpt: "Sign up for a slot.", author: { profile_id: cast.leader.id, name: "Lea Leader", link: `/profiles/${cast.leader.uid}` }, discussion: { title: "Bake sale rota", link: threadLink } });
+      expect(listed.get("Reply reported."), role).toMatchObject({ excerpt: "Rude reply", author: { name: "Gus Groupie", link: `/profiles/${cast.groupie.uid}` }, discussion: { title: "Bake sale rota", link: threadLink } });
+    }
+    // Resolving answers the report as the list shows it.
+    const reply = (await byMessage("admin")).get("Reply reported.");
+    const resolved = await as.admin.post(`/api/moderation/reports/comment/${reply?.id}`, { status: "resolved" });
+    expect(resolved.body.report).toMatchObject({ author: { name: "Gus Groupie" }, discussion: { title: "Bake sale rota", link: threadLink } });
+    // The opening comment deleted (kept for its reply): the thread has no title left, its link stays.
+    expect((await as.leader.send("DELETE", "/comment/thread/comment", { opaque_id: groupPage.opaque_id, context: "group", comment_id: thread.body.id })).status).toBe(200);
+    expect((await byMessage("moderator")).get("Opening reported.")).toMatchObject({ author: { name: "Lea Leader" }, discussion: { title: null, link: threadLink } });
+    // Members still may not read the list.
+    expect((await reports("groupie")).status).toBe(403);
   });
 });
