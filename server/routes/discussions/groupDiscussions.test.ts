@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DISCUSSION_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
-import { buildGroup, buildGroupPage, statusesByRole } from "../../test/factories.js";
+import { buildContent, buildGroup, buildGroupPage, statusesByRole } from "../../test/factories.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import type { TestClient } from "../../test/testServer.js";
 import { useCastServer } from "../../test/useServer.js";
@@ -186,7 +186,9 @@ describe("a group's discussions (the thread widget)", () => {
 
     const elsewhere = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader), "Elsewhere Club");
     const otherGroups = (await start(as.leader, "Not here", "Elsewhere.", elsewhere)).body;
-    const discussCard = await as.owner.post(COMMENT, { opaque_id: groupItem.opaque_id, comment: "On the page's own Discuss card." });
+    // A comment on an item's Discuss card (a group's page has none: server/policies/comment.ts).
+    const lesson = await buildContent(server.db, { ownerId: cast.owner.id, title: "Seed lesson" });
+    const discussCard = await as.owner.post(COMMENT, { opaque_id: lesson.opaque_id, comment: "On an item's Discuss card." });
     expect(discussCard.status).toBe(201);
     const removed = (await start(as.leader, "Gone soon", "Short-lived.")).body;
     expect((await as.leader.request("DELETE", COMMENT, { opaque_id: groupItem.opaque_id, context: "group", comment_id: removed.id }, { "x-csrf-token": await as.leader.token() })).status).toBe(200);
