@@ -27,6 +27,9 @@ const stored = (page: Page, id: number) => page.evaluate((key) => window.localSt
 test("announcement banners: shown under the header in order, Read More opens and closes by keyboard, Snooze and Dismiss hide them across reloads", async ({ page }) => {
   // A journey of 20 to 25 s in CI beside two other shards: three times the default timeout, for a slower machine.
   test.slow();
+  // The search page's news carousel turns every 8 s and fades its slides in: axe, reading it mid-fade, once measured a
+  // call to action's contrast against a half-drawn slide. With reduced motion it stands still (its own tests rotate it).
+  await page.emulateMedia({ reducedMotion: "reduce" });
   const current = await currentAnnouncements(page);
   // The demo: a sticky event with a call to action (Dismiss only), then an information banner (Snooze and Dismiss); the ended one is not listed.
   expect(current.map((a) => a.type)).toEqual(["event", "information"]);
