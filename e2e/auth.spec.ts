@@ -168,11 +168,11 @@ test.describe("sign-in", () => {
   test("signing out from the keyboard puts focus on the Sign in link that replaces the button", async ({ page }) => {
     await signInViaApi(page, TEACHER);
     await openSearch(page);
-    // The name opens the account menu; Tab goes through Your profile and Account to Sign out.
+    // The name opens the account menu; Tab goes through Your profile, My favorites, My collections and Account to Sign out.
     await header(page).getByRole("button", { name: TEACHER.name }).focus();
     await page.keyboard.press("Enter");
     await expect(header(page).getByRole("button", { name: TEACHER.name })).toHaveAttribute("aria-expanded", "true");
-    for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
+    for (let i = 0; i < 5; i++) await page.keyboard.press("Tab");
     await expect(header(page).getByRole("button", { name: "Sign out" })).toBeFocused();
 
     await page.keyboard.press("Enter");
@@ -190,6 +190,9 @@ test.describe("sign-in", () => {
     // The arrows go through the items (they scrolled the page); Up from the first wraps to the last, Home goes back.
     await page.keyboard.press("ArrowDown");
     await expect(header(page).getByRole("link", { name: "Your profile" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(header(page).getByRole("link", { name: "My favorites" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
     await expect(header(page).getByRole("link", { name: "Account" })).toBeFocused();
     await page.keyboard.press("End");

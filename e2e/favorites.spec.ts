@@ -1,12 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LEARNER, TEACHER, csrfToken, ensureNotFavorited, expectNoAxeViolations, facetGroup, openSearch, resultCards, signInViaApi, tick } from "./helpers.js";
+import { LEARNER, TEACHER, csrfToken, ensureNotFavorited, expectNoAxeViolations, facetGroup, openAccountMenu, openSearch, resultCards, signInViaApi, tick } from "./helpers.js";
 
 /** A seeded item (server/seed/vocabulary.ts: Science, "photosynthesis"); these tests favorite it and restore it. */
 const ITEM = "Photosynthesis Graphic Organizer";
 const QUERY = "?st=photosynthesis";
 
 const favoriteButton = (page: Page) => page.getByRole("button", { name: `Favorite ${ITEM}`, exact: true });
-const unfavoriteButton = (page: Page) => page.getByRole("button", { name: `Unfavorite ${ITEM}`, exact: true });
+const unfavoriteButton = (page: Page) => page.getByRole("button", { name: `Favorite ${ITEM}`, exact: true, pressed: true });
 const card = (page: Page) => resultCards(page).filter({ has: page.getByRole("heading", { name: ITEM, exact: true }) });
 
 test.describe("favorites", () => {
@@ -94,7 +94,7 @@ test.describe("favorites", () => {
       await main.getByRole("button", { name: `Favorite ${item.title}`, exact: true }).click();
 
       // The card shows the server's answer (it kept its empty heart while the item was saved as a favorite).
-      await expect(main.getByRole("button", { name: `Unfavorite ${item.title}`, exact: true })).toHaveAttribute("aria-pressed", "true");
+      await expect(main.getByRole("button", { name: `Favorite ${item.title}`, exact: true, pressed: true })).toHaveAttribute("aria-pressed", "true");
       await expectNoAxeViolations(page, "a collection's page with a favorited item");
 
       await main.getByRole("link", { name: item.title, exact: true }).click();
@@ -135,7 +135,7 @@ test.describe("favorites", () => {
       await expect(count).toHaveText(String(before + 1));
       // The other results were not touched.
       await expect(card(page)).toHaveCount(1);
-      await expect(resultCards(page).getByRole("button", { name: /^Unfavorite / })).toHaveCount(1);
+      await expect(resultCards(page).getByRole("button", { name: /^Favorite /, pressed: true })).toHaveCount(1);
 
       await unfavoriteButton(page).click();
 
@@ -172,6 +172,31 @@ test.describe("favorites", () => {
       await tick(myFavorites());
       await expect(page.getByText("No results found.")).toBeVisible();
       await expect(card(page)).toHaveCount(0);
+    });
+
+    test("the account menu leads to one's favorites and one's collections (searches with the 'My favorites' and 'My content' filters)", async ({ page }) => {
+      await openSearch(page, QUERY);
+      await favoriteButton(page).click();
+      await expect(unfavoriteButton(page)).toHaveAttribute("aria-pressed", "true");
+
+      await openAccountMenu(page);
+      await page.getByRole("banner").getByRole("link", { name: "My favorites" }).click();
+      await expect(page).toHaveURL(/\/search\/\?f\[others\]\[\]=favorites$/);
+      // The menu closed behind it, though the page is the search screen it was opened on.
+      await expect(page.locator(".site-header__bar .account-menu__toggle")).toHaveAttribute("aria-expanded", "false");
+      await expect(facetGroup(page, "My stuff and openness").getByRole("checkbox", { name: /^My favorites/ })).toBeChecked();
+      await expect(card(page)).toHaveCount(1);
+      // Every card listed is one of hers: its heart is filled.
+      const cards = resultCards(page);
+      await expect(cards.first()).toBeVisible();
+      await expect(cards.getByRole("button", { name: /^Favorite /, pressed: false })).toHaveCount(0);
+
+      await openAccountMenu(page);
+      await page.getByRole("banner").getByRole("link", { name: "My collections" }).click();
+      await expect(page.getByRole("group", { name: "Content types" }).getByRole("button", { name: /^Collections/ })).toHaveAttribute("aria-pressed", "true");
+      await expect(facetGroup(page, "My stuff and openness").getByRole("checkbox", { name: /^My content/ })).toBeChecked();
+      await expect(cards.first()).toBeVisible();
+      for (const found of await cards.all()) await expect(found).toContainText(TEACHER.name);
     });
 
     test("a favorite shows under 'My favorites' and belongs to its owner only", async ({ page, browser }) => {

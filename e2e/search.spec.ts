@@ -1038,7 +1038,7 @@ test.describe("search screen: screenshots", () => {
         await shot("filters-dates-pending", width < 900);
         await saveShot(card, `pending-card-${width}.png`, { animations: "disabled" });
         release();
-        await expect(card.getByRole("button", { name: `Unfavorite ${title}`, exact: true })).toHaveAttribute("aria-pressed", "true");
+        await expect(card.getByRole("button", { name: `Favorite ${title}`, exact: true, pressed: true })).toHaveAttribute("aria-pressed", "true");
 
         // Scrolled down: the opaque sticky header over the page, and on wide screens the date range in the filter pane.
         await page.evaluate(() => window.scrollTo(0, 900));

@@ -26,7 +26,7 @@ test("at 1280 px an administrator's header is one row on an item page; the name'
   await name.focus();
   await page.keyboard.press("Enter");
   await expect(name).toHaveAttribute("aria-expanded", "true");
-  for (const item of [bar.getByRole("link", { name: "Your profile" }), bar.getByRole("link", { name: "Account", exact: true }), bar.getByRole("button", { name: "Sign out" })]) await expect(item).toBeInViewport({ ratio: 1 });
+  for (const item of [bar.getByRole("link", { name: "Your profile" }), bar.getByRole("link", { name: "My favorites" }), bar.getByRole("link", { name: "My collections" }), bar.getByRole("link", { name: "Account", exact: true }), bar.getByRole("button", { name: "Sign out" })]) await expect(item).toBeInViewport({ ratio: 1 });
   await expectNoAxeViolations(page, "an item page with the header's account menu open at 1280 px");
   await page.keyboard.press("Escape");
   await expect(name).toHaveAttribute("aria-expanded", "false");

@@ -43,8 +43,9 @@ export function FavoriteButton({ item, variant = "icon" }: { item: Favoritable; 
       type="button"
       className={variant === "icon" ? "favorite-button" : "button button--secondary favorite-button--text"}
       aria-pressed={favorite}
-      // A card names its item; the page's button is the page's own, so its text is its name and aria-pressed its state.
-      aria-label={variant === "icon" ? `${favorite ? "Unfavorite" : "Favorite"} ${item.title}` : undefined}
+      // A card names its item; the page's button is the page's own, so its text is its name. The name stays the same
+      // either way and aria-pressed says the state ("Unfavorite …, pressed" read the state twice, and read oddly).
+      aria-label={variant === "icon" ? `Favorite ${item.title}` : undefined}
       aria-busy={pending || undefined}
       // aria-disabled rather than disabled: a disabled button would drop keyboard focus while busy.
       aria-disabled={pending || undefined}

@@ -5,7 +5,7 @@ import { useUnreadNotifications } from "../api/notifications.js";
 import { useAppConfig, useCurrentProfile, useSignOutMutation } from "../api/queries.js";
 import { useScrolledOutOfView } from "../hooks/useScrolledOutOfView.js";
 import { useStickyHeaderOffset } from "../hooks/useStickyHeaderOffset.js";
-import { PATHS, signInPath } from "../routes/paths.js";
+import { MY_SEARCHES, PATHS, signInPath } from "../routes/paths.js";
 import { AddResourceButton } from "./AddResourceDialog.js";
 import { CreateDialog } from "./CreateDialog.js";
 import { Icon } from "./Icon.js";
@@ -132,6 +132,12 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
       {profile.permissions.bulk_importer && slots.bulkImport}
       <CreateDialog />
       <AccountMenu profile={profile}>
+        <Link className="button button--secondary button--small account-menu__item" to={MY_SEARCHES.favorites}>
+          My favorites
+        </Link>
+        <Link className="button button--secondary button--small account-menu__item" to={MY_SEARCHES.collections}>
+          My collections
+        </Link>
         {/* Password and e-mail address: the person's own Account settings. */}
         <NavLink className="button button--secondary button--small account-menu__item" to={PATHS.account}>
           Account
@@ -147,7 +153,7 @@ function AccountArea({ slots }: { slots: HeaderSlots }) {
 
 /**
  * The signed-in person's name (and photo): a disclosure holding the way to their own profile (its photo is changed
- * there), Account and Sign out, so the header's row keeps room for the actions on a 1280 px screen whatever the name.
+ * there), their favorites and collections (searches: `MY_SEARCHES`), Account and Sign out, so the header's row keeps room for the actions on a 1280 px screen whatever the name.
  * Escape gives focus back to the name, the arrow keys move among its items; a click elsewhere, tabbing out of it or a new
  * page closes it. On phones and tablets its items are
  * listed flat in the folded Menu (see layout.css).
@@ -202,7 +208,8 @@ function AccountMenu({ profile, children }: { profile: LoggedProfile; children: 
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
-      <div id={panelId} className="account-menu__panel">
+      {/* A link followed closes it: My favorites and My collections lead to the search screen, which may be this page. */}
+      <div id={panelId} className="account-menu__panel" onClick={closeAfterLink(close)}>
         <Link className="button button--secondary button--small account-menu__item account-menu__profile" to={profile.link} title="Your profile">
           Your profile
         </Link>
@@ -211,6 +218,14 @@ function AccountMenu({ profile, children }: { profile: LoggedProfile; children: 
     </div>
   );
 }
+
+/**
+ * A menu panel's click handler that closes it when the click followed a link. Its open state is kept per page
+ * (a new page closes it), but a link to another address of the same page, a search, leaves the page the same.
+ */
+const closeAfterLink = (close: () => void) => (event: MouseEvent<HTMLElement>) => {
+  if ((event.target as Element).closest("a[href]")) close();
+};
 
 /** The bell: the Notifications page, with how many are unread (read again every minute). */
 function NotificationsLink({ unread }: { unread: number }) {
@@ -265,7 +280,7 @@ function AccountActions({ unread, children }: { unread: number; children: ReactN
         {!open && <UnreadCount unread={unread} />}
         {!open && unread > 0 && <span className="visually-hidden"> ({unread === 1 ? "1 unread notification" : `${unread} unread notifications`})</span>}
       </button>
-      <div id={panelId} className="account__actions">
+      <div id={panelId} className="account__actions" onClick={closeAfterLink(() => setOpen(false))}>
         {children}
       </div>
     </div>

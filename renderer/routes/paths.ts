@@ -20,6 +20,15 @@ export const PATHS = {
   confirmEmail: "/account/confirm-email",
 } as const;
 
+/**
+ * A signed-in person's own things, which the account menu leads to: searches with the search screen's "My favorites"
+ * filter, and with "My content" on the Collections tab (the filters a first-time user did not find on their own).
+ */
+export const MY_SEARCHES = {
+  favorites: `${PATHS.search}?f[others][]=favorites`,
+  collections: `${PATHS.search}?f[t][]=collections&f[others][]=mine`,
+} as const;
+
 /** The login page, asking it to come back to `returnTo` afterwards (not to itself). */
 export function signInPath(returnTo?: string): string {
   if (!returnTo || returnTo.startsWith(PATHS.login) || returnTo.startsWith(PATHS.forgot) || returnTo.startsWith(PATHS.reset)) return PATHS.login;
