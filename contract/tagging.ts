@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AttributeIdList } from "./attributes.js";
 import { MAX_ID } from "./common.js";
+import { AttributeGroupView } from "./contentActions.js";
 import { KEYWORD_PATTERN, RESOURCE_MESSAGES } from "./resource.js";
 
 /** The longest keyword a tag save takes (the Keywords tab says so as it is typed). */
@@ -110,6 +111,8 @@ export const ContentTags = z.object({
   other_values: z.array(OtherValue),
   keywords: z.array(z.string()),
   keywords_enabled: z.boolean(),
+  /** The same attributes and write-ins by type, with their names (as the item's page lists them): what the edit page shows as the item's current tags. */
+  groups: z.array(AttributeGroupView),
 });
 export type ContentTags = z.infer<typeof ContentTags>;
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { csrfToken, createLessonPlan, expectNoAxeViolations, facetGroup, signInViaApi, saveShot, tabTo } from "./helpers.js";
+import { addResource, csrfToken, createLessonPlan, expectNoAxeViolations, facetGroup, signInViaApi, saveShot, tabTo } from "./helpers.js";
 
 /** A seeded public project tagged with three grades, a subject, two standards (with codes) and more. */
 const PROJECT = "Community Probability Project";
@@ -104,4 +104,53 @@ test("a write-in typed under a type's tree, with the configured placeholder and 
   await page.getByRole("button", { name: "Tags", exact: true }).click();
   await dialog.getByRole("tab", { name: "Professional Roles" }).click();
   await expect(dialog.getByRole("textbox", { name: "Other professional roles" })).toHaveValue("Harbor pilot");
+});
+
+test("the edit page shows the item's current tags, for every kind of content, and follows a save in the Tags dialog", async ({ page }) => {
+  await signInViaApi(page);
+  const stamp = Date.now().toString(36);
+  const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const start = async (path: string, title: string) => {
+    const res = await page.request.post(path, { data: { title, introduction: "Made by the edit page's tags test." }, headers });
+    expect(res.ok(), `${path}: ${res.status()}`).toBeTruthy();
+    return ((await res.json()) as { data: { link: string } }).data.link;
+  };
+  const collection = await page.request.post("/collections/create", { data: { title: `Tagged collection ${stamp}` }, headers });
+  const links = [
+    await addResource(page, `Tagged resource ${stamp}`, { url: "https://example.org/tagged" }),
+    (await createLessonPlan(page, `Tagged plan ${stamp}`, [])).link,
+    ((await collection.json()) as { link: string }).link,
+    await start("/outlines/start", `Tagged outline ${stamp}`),
+    await start("/projects/start", `Tagged project ${stamp}`),
+    await start("/pathway/start", `Tagged pathway ${stamp}`),
+  ];
+  const { facets } = (await (await page.request.get("/api/search?per=1")).json()) as { facets: { attributes: { grades: { id: number; label: string }[] } } };
+  const grade = facets.attributes.grades[2]!;
+  for (const link of links) {
+    expect((await page.request.post(`${link}/tags`, { data: { attribute_ids: [grade.id], keywords: ["tidepool"] }, headers })).ok(), `tag ${link}`).toBeTruthy();
+    await page.goto(`${link}/edit`);
+    const tags = page.getByRole("region", { name: "Tags" });
+    await expect(tags.getByRole("term"), link).toHaveText(["Grades", "Keywords"]);
+    await expect(tags.getByRole("definition").first()).toHaveText(grade.label);
+    // Plain text here: a link would lead the author away from the editor.
+    await expect(tags.getByText("tidepool", { exact: true })).toBeVisible();
+    await expect(tags.getByRole("link")).toHaveCount(0);
+  }
+
+  // The last (a pathway): a keyword added in the dialog shows at once, beside what was there.
+  await page.getByRole("button", { name: "Tags", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit tags" });
+  await dialog.getByLabel("Add Keyword (Letters, Numbers, Spaces, and Hyphens Only)").fill("kelp");
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await dialog.getByRole("button", { name: "Save tags" }).click();
+  await expect(dialog).toBeHidden();
+  const tags = page.getByRole("region", { name: "Tags" });
+  await expect(tags.getByRole("definition").last()).toHaveText(/kelp.*tidepool/);
+  await expectNoAxeViolations(page, "the edit page's tags");
+  await saveShot(page, "edit-page-tags-1280.png", { fullPage: true });
+
+  // An item without tags says so.
+  const bare = await start("/outlines/start", `Bare outline ${stamp}`);
+  await page.goto(`${bare}/edit`);
+  await expect(page.getByRole("region", { name: "Tags" })).toContainText("No tags, standards or keywords yet.");
 });

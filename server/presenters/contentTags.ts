@@ -1,4 +1,4 @@
-import type { ContentTags } from "../../contract/index.js";
+import type { AttributeGroupView, ContentTags } from "../../contract/index.js";
 
 /** An item's keywords (its comma-separated tags column) as a list. */
 export const keywordsOf = (tags: string): string[] =>
@@ -7,13 +7,16 @@ export const keywordsOf = (tags: string): string[] =>
     .map((k) => k.trim())
     .filter(Boolean);
 
-/** An item's tags as the attribute editor reads them: attribute ids, write-in values and the keywords as a list. */
-export function presentContentTags(modelKey: string, found: { tags: string; attributeIds: number[]; otherValues: { type_id: number; value: string }[] }): ContentTags {
+/** An item's tags as the attribute editor reads them: attribute ids, write-in values and the keywords as a list, and the attributes grouped by type for the edit page. */
+export function presentContentTags(modelKey: string, found: { tags: string; attributeIds: number[]; otherValues: { type_id: number; value: string }[] },
+  groups: AttributeGroupView[],
+): ContentTags {
   return {
     model_key: modelKey,
     attribute_ids: found.attributeIds,
     other_values: found.otherValues.map((o) => ({ type_id: o.type_id, value: o.value })),
     keywords: keywordsOf(found.tags),
     keywords_enabled: true,
+    groups,
   };
 }

@@ -12,24 +12,29 @@ const FACET_URL_KEY = new Map<string, string>(ATTRIBUTE_FACETS.map((f) => [f.typ
 /**
  * What an item is tagged with, on its page: each attribute type with its values, then the keywords. A value leads to
  * the search screen filtered on it (a keyword: searched for, when it is long enough to search); past
- * TAGS_SHOWN_PER_TYPE values a type shows "+N" to see the rest, except grades.
+ * TAGS_SHOWN_PER_TYPE values a type shows "+N" to see the rest, except grades. On the edit page (`editing`) the values
+ * are plain text (a link would lead the author away mid-edit) and an item without tags says so.
  */
-export function ItemTags({ tags }: { tags: EditableItem["tags"] }) {
+export function ItemTags({ tags, editing = false }: { tags: EditableItem["tags"]; editing?: boolean }) {
   const headingId = useId();
-  if (!tags.attributes.length && !tags.keywords.length) return null;
+  const empty = !tags.attributes.length && !tags.keywords.length;
+  if (empty && !editing) return null;
   return (
-    <section className="item-tags" aria-labelledby={headingId}>
+    <section className={editing ? "item-tags item-tags--editing" : "item-tags"} aria-labelledby={headingId}>
       <h2 id={headingId} className="item-tags__title">
         Tags
       </h2>
-      <dl className="item-tags__list">
+      {empty ? (
+        <p className="empty-note">No tags, standards or keywords yet.</p>
+      ) : (
+        <dl className="item-tags__list">
         {tags.attributes.map((group) => (
           <TagGroup
             key={group.type_key}
             name={group.type_name}
             limited={group.type_key !== "grades"}
             values={[
-              ...group.items.map((value) => <AttributeTag key={value.id} typeKey={group.type_key} value={value} />),
+              ...group.items.map((value) => <AttributeTag key={value.id} typeKey={group.type_key} value={value} linked={!editing} />),
               // The item's write-in value of the type follows its values; it leads nowhere (no filter holds it).
               ...(group.other
                 ? [
@@ -46,7 +51,7 @@ export function ItemTags({ tags }: { tags: EditableItem["tags"] }) {
             name="Keywords"
             limited
             values={tags.keywords.map((keyword) =>
-              keyword.length >= SEARCH_MIN_TERM ? (
+              keyword.length >= SEARCH_MIN_TERM && !editing ? (
                 <Link key={keyword} className="item-tags__tag" to={`${PATHS.search}?query=${encodeURIComponent(keyword)}`}>
                   {keyword}
                 </Link>
@@ -58,7 +63,8 @@ export function ItemTags({ tags }: { tags: EditableItem["tags"] }) {
             )}
           />
         )}
-      </dl>
+        </dl>
+      )}
     </section>
   );
 }
@@ -98,9 +104,9 @@ function TagGroup({ name, limited, values }: { name: string; limited: boolean; v
   );
 }
 
-/** One attribute value: a link to the search screen filtered on it (when the screen has that filter); a short code shows its full name to a screen reader and on hover. */
-function AttributeTag({ typeKey, value }: { typeKey: string; value: AttributeGroupView["items"][number] }) {
-  const urlKey = FACET_URL_KEY.get(typeKey);
+/** One attribute value: a link to the search screen filtered on it (when the screen has that filter and `linked`); a short code shows its full name to a screen reader and on hover. */
+function AttributeTag({ typeKey, value, linked }: { typeKey: string; value: AttributeGroupView["items"][number]; linked: boolean }) {
+  const urlKey = linked ? FACET_URL_KEY.get(typeKey) : undefined;
   const label = value.short_name ? (
     <>
       {value.short_name}

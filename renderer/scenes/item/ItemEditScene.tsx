@@ -11,8 +11,9 @@ import { saveItem, useItem } from "../../api/editor.js";
 import { useCurrentItemAddress } from "./useCurrentItemAddress.js";
 import { refreshSectionThreads, useSectionThreads } from "../../api/sectionComments.js";
 import { useAppConfig } from "../../api/queries.js";
-import { useAttributeConfig } from "../../api/tagging.js";
+import { useAttributeConfig, useContentTags } from "../../api/tagging.js";
 import { Alert } from "../../components/Alert.js";
+import { ItemTags } from "../../components/content/ItemTags.js";
 import { ConfirmDialog } from "../../components/ConfirmDialog.js";
 import { ItemSelectorDialog } from "../../components/ItemSelectorDialog.js";
 import { LeaveGuard } from "../../components/LeaveGuard.js";
@@ -109,6 +110,9 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
   // Standards are an attribute type some kinds of item lack (collections, groups): no button that leads to "do not apply".
   const attributeTypes = useAttributeConfig(item.model_key);
   const standardsApply = !attributeTypes.data || attributeTypes.data.some((t) => t.key === STANDARDS_TYPE);
+  // The item's current tags, shown on the page: as loaded with the item, then as read again after each Tags or Standards save.
+  const currentTags = useContentTags(item.link);
+  const tags = currentTags.data ? { attributes: currentTags.data.groups, keywords: currentTags.data.keywords } : item.tags;
   const [thumbnailOpen, setThumbnailOpen] = useState(false);
   const [removed, setRemoved] = useState<{ section: DraftSection; index: number } | null>(null);
   // A counter of edits: a save clears "unsaved" only if nothing changed while it ran.
@@ -307,6 +311,8 @@ function EditorForm({ item, typePath }: { item: EditableItem; typePath: string }
           )}
         </Alert>
       )}
+
+      <ItemTags tags={tags} editing />
 
       <TitleFields
         idBase={id}

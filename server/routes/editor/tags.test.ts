@@ -37,8 +37,16 @@ describe("tagging an item (attributes and keywords)", () => {
     const res = await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.grade5, ids.standard, ids.free], keywords: [" tusks ", "Arctic  ocean", "tusks", "cold-water", "whales"] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "success", message: "Tags saved." });
-    expect(res.body.tags).toEqual({ model_key: "lesson_plan", attribute_ids: [ids.grade5!, ids.standard!, ids.free!].sort((a, b) => a - b), other_values: [], keywords: ["Arctic ocean", "cold-water", "tusks", "whales"], keywords_enabled: true });
-    expect((await server.client().get(`/api/content${link}/tags`)).body.keywords).toEqual(["Arctic ocean", "cold-water", "tusks", "whales"]);
+    // The save's answer and the tags read name the values by type too: the edit page shows them as the item's current tags.
+    const groups = [
+      { type_key: "grades", type_name: "Grades", items: [{ id: ids.grade5, name: "Grade 5", short_name: null }], other: null },
+      { type_key: "standards", type_name: "Standards", items: [{ id: ids.standard, name: "OCN.1 Marine mammals", short_name: null }], other: null },
+      { type_key: "content_pricing", type_name: "Content Pricing", items: [{ id: ids.free, name: "Free", short_name: null }], other: null },
+    ];
+    expect(res.body.tags).toEqual({ model_key: "lesson_plan", attribute_ids: [ids.grade5!, ids.standard!, ids.free!].sort((a, b) => a - b), other_values: [], keywords: ["Arctic ocean", "cold-water", "tusks", "whales"], keywords_enabled: true, groups });
+    const read = (await server.client().get(`/api/content${link}/tags`)).body;
+    expect(read.keywords).toEqual(["Arctic ocean", "cold-water", "tusks", "whales"]);
+    expect(read.groups).toEqual(groups);
     const page = (await server.client().get(itemPath)).body;
     expect(page.has_standards).toBe(true);
     // The item page shows them: values by type, in the types' order, and the keywords.
@@ -61,6 +69,7 @@ describe("tagging an item (attributes and keywords)", () => {
   it("replaces the tags on the next save", async () => {
     const res = await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.grade4], keywords: [] });
     expect(res.body.tags).toMatchObject({ attribute_ids: [ids.grade4], keywords: [] });
+    expect(res.body.tags.groups.map((g: { type_key: string; items: { name: string }[] }) => [g.type_key, g.items.map((i) => i.name)])).toEqual([["grades", ["Grade 4"]]]);
     expect((await server.client().get(`/api/search?grades[]=${ids.grade5}`)).body.data).toEqual([]);
     expect((await server.client().get(`/api/search?grades[]=${ids.grade4}`)).body.data.map((d: { link: string }) => d.link)).toEqual([link]);
   });

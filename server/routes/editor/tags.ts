@@ -4,16 +4,18 @@ import type { Db } from "../../db/connection.js";
 import type { Content } from "../../db/schema.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { attributeTypesForModel } from "../../models/attributes.js";
+import { attributeTypesForModel, listContentAttributes, listContentOtherValues } from "../../models/attributes.js";
 import { findContentTags } from "../../models/content.js";
 import { checkAttributeChoice, checkOtherValues, setContentTags } from "../../commands/setContentTags.js";
 import { authorize, contentObjectPolicy } from "../../policies/index.js";
+import { presentAttributeGroups } from "../../presenters/contentActions.js";
 import { presentContentTags } from "../../presenters/contentTags.js";
 import { ensureNotLockedByOther, ensureViewable, loadByLink } from "./load.js";
 
-/** An item's tags as the attribute editor reads them. */
+/** An item's tags as the attribute editor reads them, and grouped by type with their names as the edit page lists them. */
 async function loadTags(db: Db, item: Pick<Content, "id" | "model_key">): Promise<ContentTags> {
-  return presentContentTags(item.model_key, await findContentTags(db, item.id));
+  const [found, attributes, otherValues] = await Promise.all([findContentTags(db, item.id), listContentAttributes(db, item.id), listContentOtherValues(db, item.id)]);
+  return presentContentTags(item.model_key, found, presentAttributeGroups(attributes, otherValues));
 }
 
 /** The model-attribute editor's calls: GET /api/content/{typePath}/{uid}/tags and POST /{typePath}/{uid}/tags. */
