@@ -541,6 +541,26 @@ test.describe("tagging an item", () => {
     await expect(open).toBeFocused();
   });
 
+  test("projects and pathways align standards as lesson plans do: a Standards button, a chosen standard shown under Tags", async ({ page }) => {
+    await signInViaApi(page, TEACHER);
+    const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+    for (const path of ["/projects/start", "/pathway/start"]) {
+      const started = await page.request.post(path, { data: { title: `${unique()} Aligned`, introduction: "Standards apply here too." }, headers });
+      const { link } = ((await started.json()) as { data: { link: string } }).data;
+      await openEditor(page, link);
+      await page.getByRole("button", { name: "Standards", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Select Standards" });
+      await dialog.getByRole("button", { name: "Expand Common Core State Standards for Mathematics" }).click();
+      await dialog.getByRole("button", { name: "Expand Number and Operations: Fractions" }).click();
+      await dialog.getByRole("checkbox", { name: "Explain equivalence of fractions" }).check();
+      await dialog.getByRole("button", { name: "Save standards" }).click();
+      await expect(dialog).toBeHidden();
+      const tags = page.getByRole("region", { name: "Tags" });
+      await expect(tags.getByRole("term")).toHaveText(["Standards"]);
+      await expect(tags.getByRole("definition")).toContainText("Explain equivalence of fractions");
+    }
+  });
+
   test("at 390 px the Standards dialog opens a standard set by a click on its name too, and the names line up", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInViaApi(page, TEACHER);

@@ -9,7 +9,10 @@ import * as m041 from "./migrations/041_one_open_report.js";
 import * as m045 from "./migrations/045_group_page_visibility.js";
 import * as m053 from "./migrations/053_notification_subjects.js";
 import * as m056 from "./migrations/056_one_curriculum_introduction.js";
+import * as m063 from "./migrations/063_curriculum_standards.js";
 import { useTestServer } from "../test/useServer.js";
+import { saveSearchType } from "../models/searchTypes.js";
+import { DEFAULT_SEARCH_TYPES } from "../seed/defaults.js";
 
 describe("migrations", () => {
   const { server } = useTestServer();
@@ -28,6 +31,23 @@ describe("migrations", () => {
     expect(await tableNames()).toEqual([]);
     await migrateToLatest(server.db);
     expect(await tableNames()).toEqual(expect.arrayContaining(["profiles", "content", "content_grants", "content_attributes", "favorites", "sessions", "search_types"]));
+  });
+
+  it("063 gives projects and pathways standards, after subjects, once, and leaves the other types alone", async () => {
+    const db = server.db;
+    // The first test migrated everything down and up again, which leaves the search types to the seed.
+    for (const [i, t] of DEFAULT_SEARCH_TYPES.entries()) await saveSearchType(db, t, i);
+    const attributesOf = async () => Object.fromEntries((await db.selectFrom("search_types").select(["type", "attributes"]).execute()).map((r) => [r.type, JSON.parse(r.attributes) as string[]]));
+    const before = await attributesOf();
+    // As an installation from before 063 has them.
+    await m063.down(db as never);
+    expect((await attributesOf()).projects).toEqual(["grades", "subjects", "industries", "professional_roles"]);
+    expect((await attributesOf()).pathways).toEqual(["grades", "subjects", "industries", "professional_roles"]);
+    await m063.up(db as never);
+    await m063.up(db as never);
+    expect(await attributesOf()).toEqual(before);
+    expect(before.projects).toEqual(["grades", "subjects", "standards", "industries", "professional_roles"]);
+    expect(before.pathways).toEqual(["grades", "subjects", "standards", "industries", "professional_roles"]);
   });
 
   it("030 marks the threads left behind by sections removed before it as removed, their titles unknown", async () => {

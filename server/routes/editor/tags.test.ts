@@ -66,6 +66,18 @@ describe("tagging an item (attributes and keywords)", () => {
     expect(byKeyword.body.data.map((d: { link: string }) => d.link)).toContain(link);
   });
 
+  it("lets projects and pathways take standards, as lesson plans and outlines do", async () => {
+    for (const [modelKey, path] of [["project", "projects"], ["pathway", "pathways"]] as const) {
+      const config = (await ownerClient.get(`/attributes/config/${modelKey}`)).body as { type_name: string }[];
+      expect(config.map((t) => t.type_name)).toEqual(["Grades", "Subjects", "Standards", "Industries", "Professional Roles"]);
+      const item = await buildContent(server.db, { ownerId: owner.id, modelKey, title: `Narwhal ${modelKey}` });
+      const res = await ownerClient.post(`/${path}/${item.uid}/tags`, { attribute_ids: [ids.standard, ids.industry] });
+      expect(res.status).toBe(200);
+      expect(res.body.tags.attribute_ids).toEqual([ids.standard!, ids.industry!].sort((a, b) => a - b));
+      expect((await server.client().get(`/api/content/${path}/${item.uid}`)).body.has_standards).toBe(true);
+    }
+  });
+
   it("replaces the tags on the next save", async () => {
     const res = await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.grade4], keywords: [] });
     expect(res.body.tags).toMatchObject({ attribute_ids: [ids.grade4], keywords: [] });
