@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, LEARNER, csrfToken, dismissAnnouncements, expectNoAxeViolations, openCreator, signInViaApi, switchTo } from "./helpers.js";
+import { ADMIN, LEARNER, addResource, csrfToken, dismissAnnouncements, expectNoAxeViolations, openCreator, signInViaApi, switchTo } from "./helpers.js";
 
 /**
  * Pathways, outlines, projects and lesson plans as their authors and learners meet them: started from the creator
@@ -76,6 +76,34 @@ test.describe("pathways, outlines, projects and lesson plans", () => {
     await expect(page.getByRole("region", { name: "Explore the shore" }).locator(".rich-content p")).toHaveCount(1);
     await page.getByRole("region", { name: "Explore the shore" }).getByRole("link", { name: "Introduction to Nutrition" }).click();
     await expect(page.getByRole("heading", { name: "Introduction to Nutrition", level: 1 })).toBeVisible();
+  });
+
+  test("a step's link shows its item's current title after the item is renamed, to the author and to a learner", async ({ page }) => {
+    await signInViaApi(page);
+    const headers = { "X-CSRF-Token": await csrfToken(page.request) };
+    const name = unique();
+    const resource = await addResource(page, `${name} Tide Charts`, { url: "https://example.org/tides" });
+    const link = await startItem(page, "pathway", `${name} Tides Pathway`, [{ title: "Read the tides", html: "" }]);
+    await page.goto(`${link}/edit`);
+    // The link as Add item makes it, in the editor's own markup.
+    await page.getByRole("button", { name: "Add item to Read the tides" }).click();
+    const selector = page.getByRole("dialog", { name: "Select a Resource" });
+    await selector.getByLabel("Search").fill(`${name} Tide Charts`);
+    await selector.getByRole("radio", { name: new RegExp(`^${name} Tide Charts`) }).check();
+    await selector.getByRole("button", { name: "Select" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText(/All changes saved/)).toBeVisible();
+
+    // The resource is renamed (its own edit page's save).
+    const renamed = await page.request.post(`${resource}/update`, { data: { title: `${name} Tide Tables`, description: "Charts of the tides.", sections: [] }, headers });
+    expect(renamed.ok(), "rename the resource").toBeTruthy();
+    for (const who of [null, LEARNER]) {
+      if (who) await switchTo(page, who);
+      await page.goto(link);
+      const step = page.getByRole("region", { name: "Read the tides" });
+      await expect(step.getByRole("link", { name: `${name} Tide Tables` })).toHaveAttribute("href", resource);
+      await expect(step).not.toContainText("Tide Charts");
+    }
   });
 
   test("each curriculum type starts from its creator form, with a template's sections or none, at its link + /edit", async ({ page }) => {

@@ -144,6 +144,29 @@ export async function missingUids(db: Db, uids: string[]): Promise<Set<string>> 
   return missing;
 }
 
+/**
+ * The current titles of the items with these uids (or these former uids) that the scope lets its profile view, by the
+ * uid asked for; in chunks, as `missingUids`. Items outside the scope are left out, so their titles never show.
+ */
+export async function viewableTitlesByUid(db: Db, uids: string[], scope: ViewScope): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  for (let i = 0; i < uids.length; i += 500) {
+    const chunk = uids.slice(i, i + 500);
+    const [current, former] = await Promise.all([
+      db.selectFrom("content").select(["uid", "title"]).where("uid", "in", chunk).where((eb) => whereViewable(eb, scope)).execute(),
+      db
+        .selectFrom("content_former_uids")
+        .innerJoin("content", "content.id", "content_former_uids.content_id")
+        .select(["content_former_uids.uid", "content.title"])
+        .where("content_former_uids.uid", "in", chunk)
+        .where((eb) => whereViewable(eb, scope))
+        .execute(),
+    ]);
+    for (const row of [...current, ...former]) if (row.uid) titles.set(row.uid, row.title);
+  }
+  return titles;
+}
+
 /** The id of the item that had this uid before New link replaced it, if one did. */
 export async function findIdByFormerUid(db: Db, uid: string): Promise<number | undefined> {
   return (await db.selectFrom("content_former_uids").select("content_id").where("uid", "=", uid).executeTakeFirst())?.content_id;

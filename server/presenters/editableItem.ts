@@ -3,7 +3,7 @@ import type { Content, ContentSection, ContentThumbnail, ResourceFile } from "..
 import type { Actor } from "../lib/actor.js";
 import { badgePolicy, contentObjectPolicy, endorsementPolicy, feedPolicy, permissionPolicy } from "../policies/index.js";
 import type { ContentGrantsSubject } from "../policies/contentObject.js";
-import { markRemovedItemLinks } from "../lib/itemLinks.js";
+import { markRemovedItemLinks, retitleItemLinks } from "../lib/itemLinks.js";
 import { emptyIfBlank } from "../lib/sanitize.js";
 import { expandShortCodes } from "../lib/shortCodes.js";
 import { modelTypeInfo } from "./modelTypes.js";
@@ -27,18 +27,19 @@ function parseJson(raw: string | null): Record<string, unknown> | null {
 
 /**
  * A stored section; the JSON only goes to those who may edit (viewers read the sanitized HTML). Short codes are
- * expanded here, for the view page only (`view_html`), and links to items removed since (uids in `removedItems`) are
+ * expanded here, for the view page only (`view_html`),, a link standing alone in its paragraph to an item the reader may view
+ * (`linkedTitles`, by uid) shows that item's current title there, and links to items removed since (uids in `removedItems`) are
  * said to be no longer available there: the stored HTML and JSON keep the text the author typed. Text that shows
  * nothing (stored before saves emptied it) is presented as "".
  */
-export function presentSection(row: ContentSection, withJson: boolean, removedItems: ReadonlySet<string> = new Set()): SectionView {
+export function presentSection(row: ContentSection, withJson: boolean, removedItems: ReadonlySet<string> = new Set(), linkedTitles: ReadonlyMap<string, string> = new Map()): SectionView {
   const html = emptyIfBlank(row.body_html);
-  const viewHtml = markRemovedItemLinks(expandShortCodes(html), removedItems);
+  const viewHtml = markRemovedItemLinks(retitleItemLinks(expandShortCodes(html), linkedTitles), removedItems);
   return { id: row.id, uid: row.uid ?? String(row.id), position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html, view_html: viewHtml };
 }
 
 /** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */
-export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[]; resourceFile?: ResourceFile; attributes?: AttributeGroupView[]; productsCount?: number; removedItems?: ReadonlySet<string> } = {}): EditableItem {
+export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[]; resourceFile?: ResourceFile; attributes?: AttributeGroupView[]; productsCount?: number; removedItems?: ReadonlySet<string>; linkedTitles?: ReadonlyMap<string, string> } = {}): EditableItem {
   // A link share lets its holder read the item and nothing more (calls naming it by its id would refuse).
   const byLink = extras.viewsOnlyByLink ?? false;
   const edit = contentObjectPolicy.canEditReached(actor, item, byLink);
@@ -59,7 +60,7 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     created_at: item.created_at,
     updated_at: item.updated_at,
     is_new: item.updated_at === item.created_at,
-    sections: sections.map((s) => presentSection(s, edit, extras.removedItems)),
+    sections: sections.map((s) => presentSection(s, edit, extras.removedItems, extras.linkedTitles)),
     copied_from_details: extras.copiedFrom ?? null,
     thumbnail: presentItemThumbnail(extras.thumbnail, item.thumb_url),
     favorite: extras.favorite ?? false,

@@ -22,8 +22,8 @@ import { favoriteIdsAmong } from "../../models/favorites.js";
 import { findActiveLock, releaseLock, takeLock, type HeldLock } from "../../models/editLocks.js";
 import { listContentAttributes, listContentOtherValues } from "../../models/attributes.js";
 import { listSections } from "../../models/sections.js";
-import { missingUids } from "../../models/content.js";
-import { linkedItemUids } from "../../lib/itemLinks.js";
+import { missingUids, viewableTitlesByUid } from "../../models/content.js";
+import { linkedItemUids, standaloneItemLinkUids } from "../../lib/itemLinks.js";
 import { findResourceFile } from "../../models/resources.js";
 import { findThumbnail } from "../../models/thumbnails.js";
 import { authenticate, authorize, contentObjectPolicy, editLockPolicy } from "../../policies/index.js";
@@ -48,6 +48,12 @@ async function lockSeconds(db: Db): Promise<number> {
 /** The uids of items the sections link to that are gone (deleted since they were linked). */
 async function removedLinkedItems(db: Db, sections: Pick<ContentSection, "body_html">[]): Promise<Set<string>> {
   return missingUids(db, [...new Set(sections.flatMap((s) => linkedItemUids(s.body_html)))]);
+}
+
+/** The current titles of the items the sections' Add item links lead to, those the actor may view (a step follows its item's renaming). */
+async function linkedItemTitles(db: Db, actor: Actor, sections: Pick<ContentSection, "body_html">[]): Promise<Map<string, string>> {
+  const uids = [...new Set(sections.flatMap((s) => standaloneItemLinkUids(s.body_html)))];
+  return uids.length ? viewableTitlesByUid(db, uids, contentObjectPolicy.itemScope(actor)) : new Map();
 }
 
 async function loadItemExtras(db: Db, actor: Actor, contentId: number) {
@@ -90,8 +96,8 @@ export function editorRouter(db: Db): Router {
     const item = await loadByLink(db, req.params.typePath, req.params.uid);
     const { viewsOnlyByLink, linkShared } = await ensureViewable(db, req, item, item.reach);
     const sections = await listSections(db, item.id);
-    const removedItems = await removedLinkedItems(db, sections);
-    res.json(presentEditableItem(item, item.owner_name, sections, req.actor, { ...(await loadItemExtras(db, req.actor, item.id)), viewsOnlyByLink, linkShared, removedItems }));
+    const [removedItems, linkedTitles] = await Promise.all([removedLinkedItems(db, sections), linkedItemTitles(db, req.actor, sections)]);
+    res.json(presentEditableItem(item, item.owner_name, sections, req.actor, { ...(await loadItemExtras(db, req.actor, item.id)), viewsOnlyByLink, linkShared, removedItems, linkedTitles }));
   });
 
   router.post("/:typePath/:uid/update", async (req, res, next) => {
@@ -110,8 +116,8 @@ export function editorRouter(db: Db): Router {
     }
     await ensureNotLockedByOther(db, req, item);
     const saved = await saveContentBody(db, item, body);
-    const removedItems = await removedLinkedItems(db, saved.sections);
-    const extras = { ...(await loadItemExtras(db, req.actor, item.id)), linkShared, removedItems };
+    const [removedItems, linkedTitles] = await Promise.all([removedLinkedItems(db, saved.sections), linkedItemTitles(db, req.actor, saved.sections)]);
+    const extras = { ...(await loadItemExtras(db, req.actor, item.id)), linkShared, removedItems, linkedTitles };
     const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem({ ...saved.item, edit_grants: item.edit_grants }, item.owner_name, saved.sections, req.actor, extras) };
     res.json(answer);
   });
