@@ -522,3 +522,26 @@ test("permissions: an owner who sent the link to the wrong people makes a new li
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${freshLink}$`));
 });
+
+test("permissions: adding a person by keyboard puts the keyboard back in the field, ready for the next name, and says who was added", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Focus after add plan`;
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  await page.goto(link);
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  const field = dialog.getByRole("searchbox", { name: "Add people or groups" });
+  await field.fill(LEARNER.name);
+  const result = dialog.getByRole("list", { name: "Matching people and groups" }).getByRole("button", { name: new RegExp(LEARNER.name) });
+  await tabTo(page, result);
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("rowheader", { name: new RegExp(LEARNER.name) })).toContainText("new");
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue("");
+  await expect(dialog.getByRole("status").filter({ hasText: `${LEARNER.name} added` })).toBeAttached();
+  // The next Tab walks on from the field, not from the page's start.
+  await page.keyboard.press("Shift+Tab");
+  await expect(dialog.getByRole("button", { name: `Revoke permissions for ${LEARNER.name}` })).toBeFocused();
+  await saveShot(page, "permissions-after-add.png");
+});

@@ -80,9 +80,17 @@ function PermissionsForm({ opaqueId, data, requestId, onClose }: { opaqueId: str
   const { owner } = data.config;
 
   const has = (row: { id: number }) => rows.some((r) => r.id === row.id);
+  // What the last add did, read out (the row appears above the field, out of the keyboard's way).
+  const [added, setAdded] = useState("");
+  /**
+   * The picked result's button goes with the results, which would drop the keyboard on the page's start: the field takes
+   * it back, ready for the next name, and the new row is announced.
+   */
   const handleAdd = (profile: { profile_id: number; name: string; is_group: boolean }) => {
     if (!has({ id: profile.profile_id })) setRows((all) => [...all, { id: profile.profile_id, name: profile.name, edit: false, isGroup: profile.is_group, newAdd: true }]);
     setTerm("");
+    setAdded(`${profile.name} added: they may read once you save. Tick Edit in their row to let them edit.`);
+    setTimeout(() => document.getElementById(`${id}-add`)?.focus(), 0);
   };
   /** Unticking Everybody leaves signed-in members reading (they were, through it): one step narrower, not two. */
   const handleEverybody = (checked: boolean) => {
@@ -272,6 +280,9 @@ function PermissionsForm({ opaqueId, data, requestId, onClose }: { opaqueId: str
           verb="Add"
           onPick={handleAdd}
         />
+        <p className="visually-hidden" role="status">
+          {added}
+        </p>
       </div>
 
       {data.config.email && (
