@@ -42,10 +42,15 @@ test("permissions: the owner restricts an item in the dialog, a member requests 
   await tabTo(page, everybody);
   await page.keyboard.press("Space");
   await expect(everybody).not.toBeChecked();
+  // One step narrower: signed-in members still read, and their row says so and how to go further.
+  await expect(signedIn).toBeChecked();
+  await expect(signedIn).toHaveAccessibleDescription("Still readable by everyone signed in: untick this too to share only with the people below.");
+  await saveShot(page, "permissions-unticked-everybody.png");
   await page.keyboard.press("Tab");
   await expect(signedIn).toBeFocused();
   await page.keyboard.press("Space");
   await expect(signedIn).not.toBeChecked();
+  await expect(signedIn).toHaveAccessibleDescription("");
   await expect(dialog.getByText("No permission requests.")).toBeVisible();
   await expectNoAxeViolations(page, "manage-permissions dialog");
   await shoot(page, "permissions-modal");

@@ -92,9 +92,15 @@ function PermissionsForm({ opaqueId, data, requestId, onClose }: { opaqueId: str
     setAdded(`${profile.name} added: they may read once you save. Tick Edit in their row to let them edit.`);
     setTimeout(() => document.getElementById(`${id}-add`)?.focus(), 0);
   };
-  /** Unticking Everybody leaves signed-in members reading (they were, through it): one step narrower, not two. */
+  // Set when unticking Everybody left signed-in members reading: the row says so, so the author is not left guessing.
+  const [stillSignedIn, setStillSignedIn] = useState(false);
+  /**
+   * Unticking Everybody leaves signed-in members reading (they were, through it, and the box showed it): one step
+   * narrower, not two, so one click never hides a public item from every member; the row then says how to go further.
+   */
   const handleEverybody = (checked: boolean) => {
     if (!checked && everybody) setSignedIn(true);
+    setStillSignedIn(!checked && everybody);
     setEverybody(checked);
   };
   const handleEdit = (row: Row, edit: boolean) => setRows((all) => all.map((r) => (r.id === row.id ? { ...r, edit } : r)));
@@ -189,9 +195,23 @@ function PermissionsForm({ opaqueId, data, requestId, onClose }: { opaqueId: str
             <th scope="row">Signed-in members</th>
             <td>
               {/* Public includes signed-in members: the dependent row is forced on. */}
-              <input type="checkbox" aria-label="Signed-in members may read" checked={signedIn || everybody} disabled={everybody} onChange={(e) => setSignedIn(e.target.checked)} />
+              <input
+                type="checkbox"
+                aria-label="Signed-in members may read"
+                aria-describedby={`${id}-signed-in-note`}
+                checked={signedIn || everybody}
+                disabled={everybody}
+                onChange={(e) => {
+                  setSignedIn(e.target.checked);
+                  setStillSignedIn(false);
+                }}
+              />
             </td>
-            <td colSpan={2} />
+            <td colSpan={2}>
+              <span id={`${id}-signed-in-note`} className="permissions-table__note" role="status">
+                {stillSignedIn && signedIn && !everybody ? "Still readable by everyone signed in: untick this too to share only with the people below." : ""}
+              </span>
+            </td>
           </tr>
           <tr>
             <th scope="row">
