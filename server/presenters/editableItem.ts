@@ -27,7 +27,7 @@ function parseJson(raw: string | null): Record<string, unknown> | null {
 
 /**
  * A stored section; the JSON only goes to those who may edit (viewers read the sanitized HTML). Short codes are
- * expanded here, for the view page only (`view_html`),, a link standing alone in its paragraph to an item the reader may view
+ * expanded here, for the view page only (`view_html`); a link standing alone in its paragraph to an item the reader may view
  * (`linkedTitles`, by uid) shows that item's current title there, and links to items removed since (uids in `removedItems`) are
  * said to be no longer available there: the stored HTML and JSON keep the text the author typed. Text that shows
  * nothing (stored before saves emptied it) is presented as "".
