@@ -47,6 +47,7 @@ import * as m058 from "./migrations/058_collection_item_positions.js";
 import * as m059 from "./migrations/059_feed_post_comments.js";
 import * as m060 from "./migrations/060_attribute_write_ins.js";
 import * as m061 from "./migrations/061_former_item_uids.js";
+import * as m062 from "./migrations/062_notification_actors.js";
 import * as m063 from "./migrations/063_curriculum_standards.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
@@ -98,6 +99,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "059_feed_post_comments": m059,
   "060_attribute_write_ins": m060,
   "061_former_item_uids": m061,
+  "062_notification_actors": m062,
   "063_curriculum_standards": m063,
 };
 

@@ -1,4 +1,5 @@
 import type { Db } from "../db/connection.js";
+import { settleJoinRequestNotices } from "./notifications.js";
 import { addGroupMember } from "./profiles.js";
 
 /** A pending request to join a group, with the requester's name and uid (the Members card shows them). */
@@ -25,10 +26,15 @@ export async function findJoinRequest(db: Db, groupId: number, profileId: number
   return row?.created_at ?? null;
 }
 
-/** Deletes the person's pending request (withdrawn or declined): false when there was none. */
+/**
+ * Deletes the person's pending request (withdrawn, declined, or approved: see approveJoinRequest), and marks read the
+ * leaders' notifications of it: false when there was none.
+ */
 export async function deleteJoinRequest(db: Db, groupId: number, profileId: number): Promise<boolean> {
   const result = await db.deleteFrom("group_join_requests").where("group_id", "=", groupId).where("profile_id", "=", profileId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  if (Number(result.numDeletedRows) === 0) return false;
+  await settleJoinRequestNotices(db, groupId, profileId);
+  return true;
 }
 
 /**

@@ -166,6 +166,23 @@ export async function markRead(db: Db, profileId: number, which: number[] | "all
   await query.execute();
 }
 
+/**
+ * Marks read, for whoever got them, the notifications that told of the person's request to join the group ("X asked
+ * to join Y"): once the request is approved, declined or withdrawn (or the person let in some other way) there is
+ * nothing left to do about it, and it no longer counts as new. Found by the asker and the kind (an index of migration
+ * 062), then by the group whose page each is about; a notification of a group since deleted names no page and stays.
+ */
+export async function settleJoinRequestNotices(db: Db, groupId: number, requesterId: number): Promise<void> {
+  await db
+    .updateTable("notifications")
+    .set({ read_at: new Date().toISOString() })
+    .where("actor_id", "=", requesterId)
+    .where("kind", "=", "group_join_request")
+    .where("read_at", "is", null)
+    .where((eb) => eb.exists(eb.selectFrom("content").select("content.id").whereRef("content.id", "=", "notifications.subject_id").where("content.profile_id", "=", groupId)))
+    .execute();
+}
+
 /** Text cut to `max` characters, with an ellipsis when it was longer. */
 function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;

@@ -5,6 +5,7 @@ import { isPostgres, type Db } from "../db/connection.js";
 import type { Content, NewProfile, Profile } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
 import { whereViewable } from "./content.js";
+import { settleJoinRequestNotices } from "./notifications.js";
 
 /** A fresh public identifier. */
 export const newUid = (): string => crypto.randomBytes(9).toString("base64url");
@@ -197,7 +198,9 @@ export async function findGroupRole(db: Db, groupId: number, profileId: number):
  */
 export async function addGroupMember(db: Db, groupId: number, profileId: number): Promise<boolean> {
   const result = await db.insertInto("group_members").values({ group_id: groupId, profile_id: profileId, role: "member" }).onConflict((oc) => oc.columns(["group_id", "profile_id"]).doNothing()).executeTakeFirst();
-  await db.deleteFrom("group_join_requests").where("group_id", "=", groupId).where("profile_id", "=", profileId).execute();
+  const request = await db.deleteFrom("group_join_requests").where("group_id", "=", groupId).where("profile_id", "=", profileId).executeTakeFirst();
+  // Its leaders' notifications of the request go with it (as when one is approved, declined or withdrawn).
+  if (Number(request.numDeletedRows) > 0) await settleJoinRequestNotices(db, groupId, profileId);
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 

@@ -303,4 +303,54 @@ describe("requests to join a group", () => {
     expect(hidden).toMatchObject({ kind: "group_join_declined", subject: { title: "this group" } });
     expect(JSON.stringify(hidden)).not.toContain("Decline Club");
   });
+
+  it("marks the leaders' notifications of a request read once it is approved, declined, withdrawn or the asker is added, whoever answered it", async () => {
+    // Two leaders (the cast's leader and the groupie, made one), both told of every request.
+    const { group, page } = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "Settled Club");
+    await server.db.updateTable("group_members").set({ role: "leader" }).where("group_id", "=", group.id).where("profile_id", "=", cast.groupie.id).execute();
+    // The same asker's request to another group of the leader's, left waiting.
+    const elsewhere = await groupJoinedBy(GROUP_JOIN_BY_REQUEST, "Still Waiting Club");
+    const [, added] = await buildSignedInUser(server, { name: "Ada Addedbyhand" });
+    const leaders = [as.leader, as.groupie];
+    const unread = async (c: TestClient) => (await c.get("/api/notifications/unread")).body.unread_count as number;
+    const before = await Promise.all(leaders.map(unread));
+
+    for (const asker of [as.member, as.moderator, otherLeader, added]) expect((await asker.post(ask(page))).status).toBe(201);
+    expect((await as.member.post(ask(elsewhere.page))).status).toBe(201);
+    expect(await unread(as.leader)).toBe(before[0]! + 5);
+    expect(await unread(as.groupie)).toBe(before[1]! + 4);
+
+    /** Whether each leader's notification of the named person's request to this group is still new (undefined: none). */
+    const isNew = async (name: string, title = "Settled Club") =>
+      Promise.all(
+        leaders.map(async (c) => {
+          const listed = (await c.get("/api/notifications")).body.data as { kind: string; read: boolean; actor: { name: string } | null; subject: { title: string } }[];
+          return listed.find((n) => n.kind === "group_join_request" && n.actor?.name === name && n.subject.title === title)?.read === false;
+        }),
+      );
+    expect(await isNew("Milo Member")).toEqual([true, true]);
+
+    // One leader approves: both leaders' notifications of it are read; the other requests stay new.
+    expect((await as.groupie.post(`${requests(page)}/${cast.member.id}/approve`)).status).toBe(200);
+    expect(await isNew("Milo Member")).toEqual([false, false]);
+    expect(await isNew("Mona Moderator")).toEqual([true, true]);
+    expect(await isNew("Milo Member", "Still Waiting Club")).toEqual([true, false]);
+    expect(await unread(as.leader)).toBe(before[0]! + 4);
+
+    // An administrator declines, the asker withdraws, a leader adds the last one by hand: each is settled too.
+    expect((await as.admin.send("DELETE", `${requests(page)}/${cast.moderator.id}`)).status).toBe(200);
+    expect(await isNew("Mona Moderator")).toEqual([false, false]);
+    expect((await otherLeader.send("DELETE", ask(page))).status).toBe(200);
+    expect(await isNew("Ola Otherleader")).toEqual([false, false]);
+    const addedId = (await server.db.selectFrom("profiles").select("id").where("name", "=", "Ada Addedbyhand").executeTakeFirstOrThrow()).id;
+    expect((await as.leader.post(`/groups/${page.id}/members`, { profile_id: addedId })).status).toBe(201);
+    expect(await isNew("Ada Addedbyhand")).toEqual([false, false]);
+
+    // Only the other group's request is new now.
+    expect(await unread(as.leader)).toBe(before[0]! + 1);
+    expect(await unread(as.groupie)).toBe(before[1]!);
+    // Asking again is news again.
+    expect((await as.moderator.post(ask(page))).status).toBe(201);
+    expect(await unread(as.groupie)).toBe(before[1]! + 1);
+  });
 });
