@@ -28,6 +28,20 @@ export const GROUP_JOIN_PERMISSIONS = [
   { id: 6, label: "Anyone can join" },
 ] as const;
 
+/**
+ * How one gets into a group, as its search card says: joined at once ("anyone", join permission 6), by asking its
+ * leaders ("request": join permission 5, or 4 with can_request_join), or only when a leader adds them ("invitation").
+ */
+export const GroupJoinMode = z.enum(["anyone", "request", "invitation"]);
+export type GroupJoinMode = z.infer<typeof GroupJoinMode>;
+
+/** The words for each join mode: the join permissions' own labels. */
+export const GROUP_JOIN_MODE_LABELS: Record<GroupJoinMode, string> = {
+  anyone: GROUP_JOIN_PERMISSIONS[2].label,
+  request: GROUP_JOIN_PERMISSIONS[1].label,
+  invitation: GROUP_JOIN_PERMISSIONS[0].label,
+};
+
 export const DEFAULT_VIEW_PERMISSION = 3;
 export const DEFAULT_JOIN_PERMISSION = 6;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ThumbnailSettings } from "./thumbnail.js";
 import { MAX_ID, MESSAGES, ModelKey, digitsAsNumber } from "./common.js";
+import { GroupJoinMode } from "./create.js";
 
 /** Default page size and minimum term length (first document, section 9). */
 export const SEARCH_PAGE_SIZE = 15;
@@ -164,6 +165,8 @@ export const SearchResultItem = z.object({
   attr_item_id: z.number().optional(),
   /** True for a group's profile card. */
   is_group: z.boolean().optional(),
+  /** A group's card only: how one joins it (contract/create.ts GroupJoinMode); absent on other cards and from older servers. */
+  join_mode: GroupJoinMode.optional(),
   // The fields below came after the first desktop release: optional, so a newer client still reads an older server.
   /** Analytics markup for the card; none is configured, so always null. */
   tracking_snippet: z.string().nullable().optional(),

@@ -62,12 +62,17 @@ async function grantsAmong(db: Db, contentIds: number[], permissions: string[]):
   return out;
 }
 
-/** Content rows with the columns a result card presents, and the owner's name. */
+/**
+ * Content rows with the columns a result card presents, the owner's name, and for a group's page how its group lets
+ * people in (the profile `content.profile_id` names: a person's own page reads nulls there, as do other items).
+ */
 export function selectCardRows(db: Db) {
   return db
     .selectFrom("content")
     .innerJoin("profiles as owner", "owner.id", "content.owner_id")
     .leftJoin("content_thumbnails as designed", "designed.content_id", "content.id")
+    // By its primary key; no literal or parameter in the join, since the search reuses the compiled query with its ids alone.
+    .leftJoin("profiles as joining", "joining.id", "content.profile_id")
     .select([
       "designed.image_key as designed_image_key",
       "designed.settings as designed_settings",
@@ -82,6 +87,8 @@ export function selectCardRows(db: Db) {
       "content.owner_id",
       "content.profile_id",
       "owner.name as owner_name",
+      "joining.join_permission as join_permission",
+      "joining.can_request_join as can_request_join",
       "content.visibility",
       "content.is_fee_based",
       "content.created_at",

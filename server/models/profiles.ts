@@ -115,14 +115,23 @@ export function findGroupPage(db: Db, groupId: number): Promise<Pick<Content, "i
   return db.selectFrom("content").select(["id", "model_key", "sub_type", "uid", "owner_id", "visibility"]).where("model_key", "=", "profile").where("profile_id", "=", groupId).orderBy("id").executeTakeFirst();
 }
 
-/** Sets how people join a group (an id of contract/create.ts GROUP_JOIN_PERMISSIONS). */
-export async function setGroupJoinPermission(db: Db, groupId: number, joinPermission: number, canRequestJoin?: boolean): Promise<void> {
-  await db
-    .updateTable("profiles")
-    .set({ join_permission: joinPermission, ...(canRequestJoin === undefined ? {} : { can_request_join: canRequestJoin ? 1 : 0 }), updated_at: new Date().toISOString() })
-    .where("id", "=", groupId)
-    .where("kind", "=", "group")
-    .execute();
+/**
+ * Sets how people join the group whose page this is (an id of contract/create.ts GROUP_JOIN_PERMISSIONS; can_request_join
+ * left as it is when not given). Search's cards say how one joins a group, so the page's change is recorded with it:
+ * the in-memory index's cached card of the page is read again.
+ */
+export async function setGroupJoinPermission(db: Db, page: Pick<Content, "id" | "profile_id">, joinPermission: number, canRequestJoin?: boolean): Promise<void> {
+  if (page.profile_id === null) return;
+  const groupId = page.profile_id;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("profiles")
+      .set({ join_permission: joinPermission, ...(canRequestJoin === undefined ? {} : { can_request_join: canRequestJoin ? 1 : 0 }), updated_at: new Date().toISOString() })
+      .where("id", "=", groupId)
+      .where("kind", "=", "group")
+      .execute();
+    await recordContentChange(trx, page.id);
+  });
 }
 
 /** How people join a group: its join permission (contract/create.ts GROUP_JOIN_PERMISSIONS) and its can_request_join. */

@@ -1,4 +1,4 @@
-import { GROUP_JOIN_ANYONE, GROUP_JOIN_BY_REQUEST, GROUP_JOIN_INVITATION_ONLY } from "../../contract/index.js";
+import { GROUP_JOIN_ANYONE, GROUP_JOIN_BY_REQUEST, GROUP_JOIN_INVITATION_ONLY, type GroupJoinMode } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
 import { canView, type ContentGrantsSubject, type ContentSubject } from "./contentObject.js";
 
@@ -48,6 +48,16 @@ export interface GroupJoiningSubject {
  */
 export function takesRequests(joining: GroupJoiningSubject): boolean {
   return joining.joinPermission === GROUP_JOIN_BY_REQUEST || (joining.joinPermission === GROUP_JOIN_INVITATION_ONLY && joining.canRequestJoin);
+}
+
+/**
+ * How one gets into the group, in a word (its search card's join mode): "anyone" joins at once, "request" asks its
+ * leaders (takesRequests), "invitation" waits for a leader to add them. Null for a profile that is no group.
+ */
+export function joinMode(joining: GroupJoiningSubject): GroupJoinMode | null {
+  if (joining.joinPermission === null) return null;
+  if (joining.joinPermission === GROUP_JOIN_ANYONE) return "anyone";
+  return takesRequests(joining) ? "request" : "invitation";
 }
 
 /**

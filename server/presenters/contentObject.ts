@@ -2,13 +2,14 @@ import type { SearchResultItem } from "../../contract/index.js";
 import type { Content } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import type { ContentGrantsSubject } from "../policies/contentObject.js";
-import { contentObjectPolicy } from "../policies/index.js";
+import { contentObjectPolicy, groupPolicy } from "../policies/index.js";
 import { modelTypeInfo, subTypeName } from "./modelTypes.js";
 import { presentItemThumbnail } from "./thumbnail.js";
 
 /**
  * A content row as the search reads it (models/content.ts selectCardRows), with its owner's name, its designed
- * thumbnail's key and settings (null when none), how many active products unlock it, and its grade bands.
+ * thumbnail's key and settings (null when none), how many active products unlock it, its grade bands, and for a group
+ * how one joins it.
  */
 export type ContentCardRow = Pick<
   Content,
@@ -18,6 +19,9 @@ export type ContentCardRow = Pick<
   designed_image_key: string | null;
   designed_settings: string | null;
   products_count: number | string | null;
+  /** For a group's page, its group's join permission and can_request_join (null otherwise). */
+  join_permission: number | null;
+  can_request_join: number | null;
   /** The item's grade bands (`models/gradeBands.ts` `withGradeBands`, read for the answered cards only). */
   grade_bands: string[];
 };
@@ -80,8 +84,11 @@ function perTypeId(row: ContentCardRow): Partial<SearchResultItem> {
       return { page_id: row.id };
     case "attribute_item":
       return { attr_item_id: row.id };
-    case "profile":
-      return { profile_id: row.profile_id ?? row.id, is_group: row.sub_type === "group" };
+    case "profile": {
+      const isGroup = row.sub_type === "group";
+      const mode = isGroup ? groupPolicy.joinMode({ joinPermission: row.join_permission, canRequestJoin: Boolean(row.can_request_join) }) : null;
+      return { profile_id: row.profile_id ?? row.id, is_group: isGroup, ...(mode ? { join_mode: mode } : {}) };
+    }
     case "user":
       return { user_id: row.profile_id ?? row.id };
     default:

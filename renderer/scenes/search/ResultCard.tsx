@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { SearchResultItem } from "../../../contract/index.js";
+import { GROUP_JOIN_MODE_LABELS, type SearchResultItem } from "../../../contract/index.js";
 import { CollectButton } from "../../components/collect/CollectButton.js";
 import { QuickInfoTrigger } from "../../components/content/QuickInfoPopover.js";
 import { FavoriteButton } from "../../components/FavoriteButton.js";
@@ -9,7 +9,10 @@ import { DesignedThumbnail } from "../../components/thumbnail/DesignedThumbnail.
 import { inAppItemPath } from "./resultLink.js";
 import { shortDescription } from "./searchState.js";
 
-/** One search result (list row or grid card), with its favorite and collect buttons where the type has them, and the quick-info popover on its title for signed-in profiles. */
+/**
+ * One search result (list row or grid card), with its favorite and collect buttons where the type has them, and the
+ * quick-info popover on its title for signed-in profiles. A group's card says how one joins it.
+ */
 export function ResultCard({ item, actions }: { item: SearchResultItem; actions?: ReactNode }) {
   const typeName = item.common.type_name_singular;
   const thumb = item.thumb_url ?? item.thumb_url_medium;
@@ -51,6 +54,13 @@ export function ResultCard({ item, actions }: { item: SearchResultItem; actions?
             <span className="visually-hidden">Owner: </span>
             {item.owner_data.name}
           </span>
+          {/* How one gets into a group (an older server leaves it out). */}
+          {item.join_mode && (
+            <span className="result-card__joining">
+              <span className="visually-hidden">How to join: </span>
+              {GROUP_JOIN_MODE_LABELS[item.join_mode]}
+            </span>
+          )}
           {gradeBands.length > 0 && (
             <span className="result-card__grades">
               <span className="visually-hidden">Grade bands: </span>

@@ -180,7 +180,7 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
     const feed = await loadFeed(db, req, await loadItemBy(db, "id", String(req.params.modelId), "profile"));
     authorize(req.actor, groupPolicy.canManageMembers(req.actor, feedPolicy.roleIn(req.actor, feed.subject)), GROUP_MEMBER_MESSAGES.manageForbidden);
     const { join_permission, can_request_join } = parseOr422(GroupJoinPermissionRequest, req.body ?? {});
-    await setGroupJoinPermission(db, feed.item.profile_id!, join_permission, can_request_join);
+    await setGroupJoinPermission(db, feed.item, join_permission, can_request_join);
     const joining = await findGroupJoining(db, feed.item.profile_id!);
     const label = GROUP_JOIN_PERMISSIONS.find((p) => p.id === join_permission)!.label;
     res.json({ status: "success", message: GROUP_MEMBER_MESSAGES.joinPermissionSaved(joiningLabel(label, joining)) } satisfies StatusMessageResponse);

@@ -495,14 +495,15 @@ describe("search", () => {
     // The per-type id, and the fields the second document lists for a search result item.
     expect(card).toMatchObject({ resource_id: card.id, tracking_snippet: null, thumb_key: null, purchasable_in_products_count: 0, is_fee_based: false });
     expect(card).not.toHaveProperty("page_id");
+    expect(card).not.toHaveProperty("join_mode");
     expect(JSON.stringify(res.body)).not.toMatch(/password|visibility|title_sort/);
-    // A group's card: its profile's id, is_group, and the sub type's name.
+    // A group's card: its profile's id, is_group, the sub type's name, and how one joins it (the default: anyone).
     const leaderClient = server.client();
     await leaderClient.signIn(leader.username!, leader.password);
     const created = await leaderClient.post("/groups", { name: "Cardfield Circle", description: "A group to see its card" });
     const groups = (await leaderClient.get("/api/search?f[t][]=groups&query=cardfield")).body.data as Record<string, unknown>[];
     expect(groups).toEqual([
-      expect.objectContaining({ model_key: "profile", is_group: true, profile_id: created.body.objGroup.id, common: expect.objectContaining({ type_name_display: "Group", sub_type_name: "Group" }) }),
+      expect.objectContaining({ model_key: "profile", is_group: true, join_mode: "anyone", profile_id: created.body.objGroup.id, common: expect.objectContaining({ type_name_display: "Group", sub_type_name: "Group" }) }),
     ]);
   });
 });

@@ -80,6 +80,26 @@ describe("search caches", () => {
     expect((await cardOf(guest, "narwhal")).title).toBe("Narwhal Field Guide");
   });
 
+  it("shows a group card's join mode as its leaders change it, here and on another instance, though the card was cached", async () => {
+    const asOwner = await signedIn(server.url, owner);
+    const made = await asOwner.post("/groups", { name: "Walrus Watchers", description: "We watch walruses.", join_permission: 5 });
+    expect(made.status).toBe(200);
+    const page = await server.db.selectFrom("content").select("id").where("title", "=", "Walrus Watchers").executeTakeFirstOrThrow();
+    const guests = [new TestClient(server.url), new TestClient(other.url)];
+    const modes = async () => Promise.all(guests.map(async (c) => (await c.get("/api/search?f[t][]=groups&query=walrus")).body.data.map((card: { join_mode?: string }) => card.join_mode)));
+    // Shown twice, so each instance keeps the card's row (rows are kept from an item's second showing).
+    expect(await modes()).toEqual([["request"], ["request"]]);
+    expect(await modes()).toEqual([["request"], ["request"]]);
+    const choose = async (join_permission: number, can_request_join: boolean) => expect((await asOwner.send("PUT", `/groups/${page.id}/join-permission`, { join_permission, can_request_join })).status).toBe(200);
+    await choose(6, false);
+    expect(await modes()).toEqual([["anyone"], ["anyone"]]);
+    await choose(4, false);
+    expect(await modes()).toEqual([["invitation"], ["invitation"]]);
+    // "Invitation only" that also takes requests is joined by asking.
+    await choose(4, true);
+    expect(await modes()).toEqual([["request"], ["request"]]);
+  });
+
   it("never answers one actor with another's view of the same cached search", async () => {
     const guest = new TestClient(server.url);
     const asMember = await signedIn(server.url, member);
