@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ATTACHMENT_MAX_BYTES, AttachmentIds, PostAttachment } from "./attachments.js";
 import { listPage, listPageOf, positiveId } from "./common.js";
-import { GROUP_JOIN_PERMISSIONS, permissionIdIn } from "./create.js";
+import { GROUP_JOIN_PERMISSIONS, GroupJoinMode, permissionIdIn } from "./create.js";
 import { FlagRequest } from "./contentActions.js";
 import { CommentFeedbackCounts, FEEDBACK_TYPES } from "./discussions.js";
 
@@ -169,7 +169,8 @@ export type GroupJoinRequestResponse = z.infer<typeof GroupJoinRequestResponse>;
 /**
  * Where the asker stands on joining a group (ours, GET /groups/{id or uid}/joining): the group's name, their role in it,
  * whether they may open its page, and what they may do to get in. Named by its page's uid, it is what a signed-in
- * outsider who followed the link of an "Only members" group meets instead of the page.
+ * outsider who followed the link of an "Only members" group meets instead of the page; its readers meet the same way
+ * in beside the group's name at the top of its page.
  */
 export const GroupJoiningResponse = z.object({
   name: z.string(),
@@ -177,6 +178,8 @@ export const GroupJoiningResponse = z.object({
   reads_page: z.boolean(),
   abilities: z.object({ join: z.boolean(), request_join: z.boolean() }),
   join_requested_at: z.string().nullable(),
+  /** How one gets into the group (its search card's words): "invitation" tells a reader who may not ask that a leader adds its members. */
+  join_mode: GroupJoinMode.nullable(),
 });
 export type GroupJoiningResponse = z.infer<typeof GroupJoiningResponse>;
 

@@ -237,14 +237,18 @@ test("a reader joins a group open to anyone from its feed by keyboard, posts at 
   await expect(page.getByRole("button", { name: "Leave group" })).toHaveCount(0);
   await expectNoAxeViolations(page, "a group's feed with Join group");
 
-  const join = card.getByRole("button", { name: "Join group" });
-  await tabTo(page, join, 80);
+  // The way in is at the top of the page, beside the group's name; the feed's note takes the keyboard there.
+  await tabTo(page, card.getByRole("button", { name: "Go to Join group" }), 80);
+  await page.keyboard.press("Enter");
+  const join = page.locator("#group-join-offer").getByRole("button", { name: "Join group" });
+  await expect(join).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status", { name: "Notifications" })).toContainText("You joined this group.");
-  // The post form takes the button's place, and focus is on the card's heading rather than lost.
+  // The post form takes the note's place, the way in is gone, and focus is on the group's name rather than lost.
   const field = card.getByRole("textbox", { name: "Write a post" });
   await expect(field).toBeVisible();
-  await expect(card.getByRole("heading", { name: "Feed" })).toBeFocused();
+  await expect(page.locator("#group-join-offer")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   await shoot(page, "feed-joined");
   const text = `First post after joining ${Date.now().toString(36)}`;
   await field.fill(text);
@@ -267,7 +271,8 @@ test("a reader joins a group open to anyone from its feed by keyboard, posts at 
   await expect(page.getByRole("status", { name: "Notifications" })).toContainText("You left this group.");
   await expect(members.getByRole("heading", { name: "Members" })).toBeFocused();
   await expect(members.getByText("You are a member of this group")).toHaveCount(0);
-  await expect(card.getByRole("button", { name: "Join group" })).toBeVisible();
+  await expect(page.locator("#group-join-offer").getByRole("button", { name: "Join group" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Go to Join group" })).toBeVisible();
   await expect(field).toHaveCount(0);
   // The leader stays: no Leave group for them.
   await switchTo(page, TEACHER);

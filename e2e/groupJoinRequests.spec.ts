@@ -4,6 +4,8 @@ import { LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switc
 const MODERATOR = { username: "moderator", password: "moderator-demo-pass", name: "Morgan Moderator" } as const;
 
 const feedCard = (page: Page) => page.getByRole("region", { name: "Feed" });
+/** A group's way in, beside its name at the top of its page (the Feed card points there). */
+const joinOffer = (page: Page) => page.locator("#group-join-offer");
 const membersCard = (page: Page) => page.getByRole("region", { name: "Members" });
 const requestsOf = (page: Page) => membersCard(page).getByRole("region", { name: /Requests to join/ });
 const toast = (page: Page) => page.getByRole("status", { name: "Notifications" });
@@ -18,16 +20,17 @@ async function shoot(page: Page, name: string, card: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** Asks to join the group at `link` from its Feed card, by keyboard, as the signed-in reader. */
+/** Asks to join the group at `link` from the top of its page, by keyboard, as the signed-in reader. */
 async function requestToJoin(page: Page, link: string): Promise<void> {
   await page.goto(link);
-  const card = feedCard(page);
-  await expect(card.getByText("This group's leaders approve new members.")).toBeVisible();
-  await tabTo(page, card.getByRole("button", { name: "Request to join" }), 80);
+  const offer = joinOffer(page);
+  await expect(offer.getByText("This group's leaders approve new members.")).toBeVisible();
+  await tabTo(page, offer.getByRole("button", { name: "Request to join" }), 80);
   await page.keyboard.press("Enter");
   await expect(toast(page)).toContainText("Your request to join this group was sent to its leaders.");
-  await expect(card.getByText(/You asked to join this group on \d+\/\d+\/\d{4}\./)).toBeVisible();
-  await expect(card.getByRole("heading", { name: "Feed" })).toBeFocused();
+  await expect(offer.getByText(/You asked to join this group on \d+\/\d+\/\d{4}\./)).toBeVisible();
+  // The button pressed is gone: reading goes on from the group's name.
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
 }
 
 test("a reader asks to join a 'Request to join' group and its leader approves by keyboard; another's request is declined and they are told", async ({ page }) => {
@@ -42,15 +45,17 @@ test("a reader asks to join a 'Request to join' group and its leader approves by
   // The learner asks, sees the request pending, withdraws it and asks again.
   await switchTo(page, LEARNER);
   await page.goto(link);
-  await expect(feedCard(page).getByRole("button", { name: "Join group" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Join group" })).toHaveCount(0);
   await expectNoAxeViolations(page, "a 'Request to join' group's feed for a reader");
   await requestToJoin(page, link);
+  // The feed says the request waits (a moderator, who posts without being a member, gets the post form instead).
+  await expect(feedCard(page).getByText("Your request to join is waiting for its leaders.")).toBeVisible();
   await expectNoAxeViolations(page, "a pending request to join");
-  await shoot(page, "group-join-pending", ".feed-card");
-  await tabTo(page, feedCard(page).getByRole("button", { name: "Withdraw request" }), 80);
+  await shoot(page, "group-join-pending", ".item-page__header");
+  await tabTo(page, joinOffer(page).getByRole("button", { name: "Withdraw request" }), 80);
   await page.keyboard.press("Enter");
   await expect(toast(page)).toContainText("Your request to join this group was withdrawn.");
-  await expect(feedCard(page).getByRole("button", { name: "Request to join" })).toBeVisible();
+  await expect(joinOffer(page).getByRole("button", { name: "Request to join" })).toBeVisible();
   await requestToJoin(page, link);
 
   // The moderator asks too.
@@ -91,7 +96,7 @@ test("a reader asks to join a 'Request to join' group and its leader approves by
   await expect(page.getByRole("main")).toContainText(`${TEACHER.name} declined your request to join ${name}`);
   await expectNoAxeViolations(page, "the notifications of an answered request to join");
   await page.goto(link);
-  await expect(feedCard(page).getByRole("button", { name: "Request to join" })).toBeVisible();
+  await expect(joinOffer(page).getByRole("button", { name: "Request to join" })).toBeVisible();
 });
 
 test("a group's leader chooses who can join in its Members card; a reader then finds Request to join instead of Join group", async ({ page }) => {
@@ -116,8 +121,8 @@ test("a group's leader chooses who can join in its Members card; a reader then f
 
   await switchTo(page, LEARNER);
   await page.goto(link);
-  await expect(feedCard(page).getByRole("button", { name: "Request to join" })).toBeVisible();
-  await expect(feedCard(page).getByRole("button", { name: "Join group" })).toHaveCount(0);
+  await expect(joinOffer(page).getByRole("button", { name: "Request to join" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Join group" })).toHaveCount(0);
   // Readers are offered no choice.
   await expect(membersCard(page).getByLabel("Who can join")).toHaveCount(0);
 });
@@ -132,7 +137,8 @@ test("an 'Invitation only' group whose leader ticks 'Also take requests to join'
   await switchTo(page, LEARNER);
   await page.goto(link);
   await expect(feedCard(page).getByText("Only members of this group can post here.")).toBeVisible();
-  await expect(feedCard(page).getByRole("button", { name: "Request to join" })).toHaveCount(0);
+  await expect(joinOffer(page)).toHaveText("This group is invitation only: a leader adds its members.");
+  await expect(page.getByRole("button", { name: "Request to join" })).toHaveCount(0);
 
   await switchTo(page, TEACHER);
   await page.goto(link);

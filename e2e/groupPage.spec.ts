@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, TEACHER, csrfToken, expectNoAxeViolations, openAccountMenu, signInViaApi, switchTo } from "./helpers.js";
+import { ADMIN, LEARNER, TEACHER, csrfToken, expectNoAxeViolations, openAccountMenu, resultCards, saveShot, signInViaApi, switchTo, tabTo } from "./helpers.js";
 
 /** The demo's group led by the teacher (Maria Lopez), and a public lesson item of hers for comparison (server/seed). */
 const GROUP = "Grade 5 Science Team";
@@ -154,4 +154,110 @@ test("an administrator flags a group it does not lead, but not one it leads (a l
   await page.getByRole("banner").getByRole("link", { name: "Your profile" }).first().click();
   await expect(page.getByRole("button", { name: "Edit profile" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Flag", exact: true })).toHaveCount(0);
+});
+
+/** A new group of the signed-in teacher's, visible to everyone, joined as `join_permission` says (6 anyone, 5 by request, 4 by invitation). */
+async function makeGroupJoined(page: import("@playwright/test").Page, name: string, join_permission: number): Promise<string> {
+  const made = await page.request.post("/groups", { data: { name, description: `About ${name}.`, join_permission, view_permission: 3 }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(made.ok(), `POST /groups: ${made.status()}`).toBeTruthy();
+  return ((await made.json()) as { objGroup: { link: string } }).objGroup.link;
+}
+
+/** The page's header at desktop and phone widths. */
+async function shootHeader(page: import("@playwright/test").Page, name: string): Promise<void> {
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await saveShot(page, `${name}-${width}.png`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("a reader meets a group's way in beside its name: Join group, Request to join with Withdraw, or that it is invitation only; the Feed card points up to it", async ({ page }) => {
+  test.slow();
+  const stamp = Date.now().toString(36);
+  await signInViaApi(page, TEACHER);
+  const open = await makeGroupJoined(page, `Harbor Seals ${stamp}`, 6);
+  const asking = await makeGroupJoined(page, `Harbor Gulls ${stamp}`, 5);
+  const invited = await makeGroupJoined(page, `Harbor Crabs ${stamp}`, 4);
+  // Its leader is offered no way in.
+  await page.goto(open);
+  await expect(page.getByRole("heading", { level: 1, name: `Harbor Seals ${stamp}` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Members" }).getByText("You lead this group")).toBeVisible();
+  await expect(page.locator("#group-join-offer")).toHaveCount(0);
+
+  await switchTo(page, LEARNER);
+  const offer = page.locator(".item-page__header #group-join-offer");
+  const feed = page.getByRole("region", { name: "Feed" });
+  // Open to anyone: Join group under the group's name and leader.
+  await page.goto(open);
+  await expect(offer).toContainText("Anyone can join this group.");
+  await expect(offer.getByRole("button", { name: "Join group" })).toBeVisible();
+  // One Join group on the page: the feed tells how to post and points up.
+  await expect(page.getByRole("button", { name: "Join group", exact: true })).toHaveCount(1);
+  await expect(feed.getByText("Join this group to post here.")).toBeVisible();
+  await expectNoAxeViolations(page, "a group's page with its way in at the top");
+  await shootHeader(page, "group-page-join-open");
+
+  // By request: Request to join, then the request waiting with Withdraw request, at the top; the feed says it waits.
+  await page.goto(asking);
+  await expect(offer.getByText("This group's leaders approve new members.")).toBeVisible();
+  await tabTo(page, offer.getByRole("button", { name: "Request to join" }), 40);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Your request to join this group was sent to its leaders.");
+  await expect(offer.getByText(/You asked to join this group on \d+\/\d+\/\d{4}\./)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Harbor Gulls ${stamp}` })).toBeFocused();
+  await expect(feed.getByText("Your request to join is waiting for its leaders.")).toBeVisible();
+  await expectNoAxeViolations(page, "a group's page with a waiting request at the top");
+  await shootHeader(page, "group-page-join-pending");
+  // The feed's pointer takes the keyboard to Withdraw request.
+  await tabTo(page, feed.getByRole("button", { name: "Go to your request" }), 80);
+  await page.keyboard.press("Enter");
+  await expect(offer.getByRole("button", { name: "Withdraw request" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Your request to join this group was withdrawn.");
+  await expect(offer.getByRole("button", { name: "Request to join" })).toBeVisible();
+  await expect(feed.getByRole("button", { name: "Go to Request to join" })).toBeVisible();
+
+  // Invitation only: a plain sentence, nothing to press; the feed says only members post.
+  await page.goto(invited);
+  await expect(offer).toHaveText("This group is invitation only: a leader adds its members.");
+  await expect(offer.getByRole("button")).toHaveCount(0);
+  await expect(feed.getByText("Only members of this group can post here.")).toBeVisible();
+  await expectNoAxeViolations(page, "an invitation-only group's page for a reader");
+  await shootHeader(page, "group-page-join-invitation");
+
+  // A guest reads the open group's page without the way in (the feed asks them to sign in).
+  await switchTo(page, null);
+  await page.goto(open);
+  await expect(page.getByRole("heading", { level: 1, name: `Harbor Seals ${stamp}` })).toBeVisible();
+  await expect(feed.getByText("to post to this group's feed.")).toBeVisible();
+  await expect(page.locator("#group-join-offer")).toHaveCount(0);
+});
+
+test("group cards on the search screen say how one joins each group, and follow its leaders' change", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await signInViaApi(page, TEACHER);
+  await makeGroupJoined(page, `Estuary Anyone ${stamp}`, 6);
+  await makeGroupJoined(page, `Estuary Asking ${stamp}`, 5);
+  const invited = await makeGroupJoined(page, `Estuary Invited ${stamp}`, 4);
+  await switchTo(page, LEARNER);
+  const search = `/search/?st=${stamp}`;
+  await page.goto(search);
+  const card = (name: string) => resultCards(page).filter({ has: page.getByRole("heading", { name: `${name} ${stamp}` }) });
+  await expect(card("Estuary Anyone")).toContainText("Anyone can join");
+  await expect(card("Estuary Asking")).toContainText("Request to join");
+  await expect(card("Estuary Invited")).toContainText("Invitation only");
+  // Said to a screen reader as what it is.
+  await expect(card("Estuary Invited").locator(".result-card__joining")).toHaveText("How to join: Invitation only");
+  await expectNoAxeViolations(page, "group cards with their join modes");
+  await shootHeader(page, "search-group-join-modes");
+
+  // Its leader lets the invitation-only group take requests: its card says so.
+  await switchTo(page, TEACHER);
+  const { id } = (await (await page.request.get(`/api/content${invited}`)).json()) as { id: number };
+  const saved = await page.request.put(`/groups/${id}/join-permission`, { data: { join_permission: 4, can_request_join: true }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(saved.ok(), `PUT join-permission: ${saved.status()}`).toBeTruthy();
+  await switchTo(page, LEARNER);
+  await page.goto(search);
+  await expect(card("Estuary Invited")).toContainText("Request to join");
 });

@@ -46,11 +46,15 @@ const groupRef = (group: FeedOwner | GroupLink): number | string => ("linkUid" i
 /** Query key of where the asker stands on joining a group reached by its link. */
 export const groupJoiningKey = (uid: string) => ["group-joining", uid] as const;
 
-/** Where the asker stands on joining the group whose page's uid this is (GET /groups/{uid}/joining); a 404 means there is nothing to meet. */
-export function useGroupJoining(uid: string) {
+/**
+ * Where the asker stands on joining the group whose page's uid this is (GET /groups/{uid}/joining): for an outsider of
+ * an "Only members" group, and for the top of the page of a group they read. A 404 means there is nothing to meet.
+ */
+export function useGroupJoining(uid: string, enabled = true) {
   return useQuery({
     queryKey: groupJoiningKey(uid),
     queryFn: () => getJson(relative(groupJoiningPath(uid)), GroupJoiningResponse),
+    enabled,
     retry: false,
     refetchOnWindowFocus: false,
     // A 404 is an expected answer: the page shows its own not-found.

@@ -2,21 +2,20 @@ import { useCallback, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { FEED_ATTACHMENTS_FEATURE } from "../../../contract/index.js";
 import { discussionFailureText } from "../../api/discussions.js";
-import { flattenFeed, useFeed, useGroupMembership, usePostToFeed, type FeedOwner } from "../../api/feeds.js";
+import { flattenFeed, useFeed, usePostToFeed, type FeedOwner } from "../../api/feeds.js";
 import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
 import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
 import { useAttachmentUploads } from "../attachments/useAttachmentUploads.js";
 import { signInPath } from "../../routes/paths.js";
 import { PageCard } from "../PageCard.js";
 import { CommentForm } from "../discussions/CommentForm.js";
-import { showToast } from "../toastStore.js";
 import { FeedPostItem } from "./FeedPostItem.js";
-import { JoinRequestNote } from "./JoinRequestNote.js";
+import { GROUP_JOIN_OFFER_ID } from "./GroupJoinOffer.js";
 
 /**
  * A group's feed on its page (second document: "Feed with post form and posts"): the post form for members (guests
- * get a sign-in link, readers who may join the group Join group, readers of a "Request to join" group Request to join
- * or their pending request with Withdraw request, other readers a note), then the posts newest first,
+ * get a sign-in link; readers who may join the group, ask to join it, or have asked, a note pointing up to its way in
+ * beside its name, GroupPageJoinOffer, with a button that moves the keyboard there; other readers a note), then the posts newest first,
  * with "View more posts" while the server has an older page. A new post goes first, a deleted one leaves the list.
  * Leaving the group is the Members card's, beside the line that says one is a member (GroupMembersCard).
  */
@@ -32,7 +31,6 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
   const posts = flattenFeed(feed.data);
   const abilities = feed.data?.pages[0]?.abilities;
   const canPost = abilities?.post ?? false;
-  const membership = useGroupMembership(owner);
 
   // The same message twice in a row still changes the region's text (a trailing no-break space), so it is said again.
   const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
@@ -52,16 +50,13 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
       return false;
     }
   };
-  const handleJoin = async () => {
-    if (membership.isPending) return;
-    try {
-      const answer = await membership.mutateAsync(true);
-      showToast(answer.message, "info");
-      // The button pressed is gone (the post form or Join group takes its place): reading goes on from the heading.
-      focusHeading();
-    } catch (error) {
-      showToast(discussionFailureText(error));
-    }
+  // The way in is at the top of the group's page (GroupPageJoinOffer), one place for it: the card points there, and
+  // its button takes the keyboard there (to the offer's own button, where it has one).
+  const handleGoToJoin = () => {
+    const offer = document.getElementById(GROUP_JOIN_OFFER_ID);
+    const target = offer?.querySelector<HTMLElement>("button") ?? offer;
+    if (target && !target.matches("button")) target.setAttribute("tabindex", "-1");
+    target?.focus();
   };
   const handleLoadMore = async () => {
     if (feed.isFetchingNextPage) return;
@@ -71,20 +66,25 @@ export function FeedCard({ owner }: { owner: FeedOwner }) {
     setTimeout(() => listRef.current?.querySelectorAll<HTMLLIElement>(":scope > li")[shown]?.querySelector<HTMLElement>("button")?.focus(), 0);
   };
 
-  // Joining (at once, or by asking its leaders) is offered to a signed-in reader who is not in the group, also when
-  // it may post already (moderators and admins take part in a group's conversation without being members).
+  // A signed-in reader who may not post but may get in (join at once, ask its leaders, or wait on their request) is
+  // told how, and pointed up to the way in. Moderators and admins post without being members: the top of the page
+  // offers them joining all the same.
+  const requestedAt = feed.data?.pages[0]?.join_requested_at ?? null;
   let joinNote = null;
-  if (profile && abilities?.join) {
+  if (profile && !canPost && (abilities?.join || abilities?.request_join || requestedAt)) {
+    const [text, goTo] = abilities?.join
+      ? ["Join this group to post here.", "Go to Join group"]
+      : requestedAt
+        ? ["Only members of this group can post here. Your request to join is waiting for its leaders.", "Go to your request"]
+        : ["Only members of this group can post here. Its leaders approve new members.", "Go to Request to join"];
     joinNote = (
       <p className="discuss-card__note">
-        {canPost ? "You are not a member of this group." : "Join this group to post here."}{" "}
-        <button type="button" className="button button--small button--primary" aria-disabled={membership.isPending || undefined} onClick={() => void handleJoin()}>
-          {membership.isPending ? "Joining…" : "Join group"}
+        {text}{" "}
+        <button type="button" className="link-button" onClick={handleGoToJoin}>
+          {goTo}
         </button>
       </p>
     );
-  } else if (profile && (abilities?.request_join || feed.data?.pages[0]?.join_requested_at)) {
-    joinNote = <JoinRequestNote owner={owner} requestedAt={feed.data?.pages[0]?.join_requested_at ?? null} onDone={focusHeading} />;
   }
   let form = null;
   if (canPost) {

@@ -1,5 +1,5 @@
 import "katex/dist/katex.min.css";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { ApiError } from "../../api/ApiError.js";
 import { useItem } from "../../api/editor.js";
@@ -22,6 +22,7 @@ import { CollectButton } from "../../components/collect/CollectButton.js";
 import { DiscussCard } from "../../components/discussions/DiscussCard.js";
 import { FeedCard } from "../../components/feed/FeedCard.js";
 import { GroupMembersCard } from "../../components/feed/GroupMembersCard.js";
+import { GroupPageJoinOffer } from "../../components/feed/GroupJoinOffer.js";
 import { GroupDiscussionsCard } from "../../components/discussions/GroupDiscussionsCard.js";
 import { PATHS, signInPath } from "../../routes/paths.js";
 import { CURRICULUM_MODEL_KEYS } from "../../../contract/index.js";
@@ -42,13 +43,15 @@ const isCurriculum = (modelKey: string) => (CURRICULUM_MODEL_KEYS as readonly st
 /**
  * An item's page at its link: title, description and the body (HTML sanitized on the server, equations rendered by
  * KaTeX); a collection's page also lists its items. Types that can be favorited get the Favorite button (guests: the
- * guest modal), collectible types the Collect button. A group's page has its feed and its discussion threads; every item's page ends with its Discuss card.
+ * guest modal), collectible types the Collect button. A group's page has its way in beside its name (for a signed-in
+ * reader not in it), its people, its feed and its discussion threads; every other item's page ends with its Discuss card.
  */
 export function ItemViewScene({ typePath }: { typePath: string }) {
   const { uid = "" } = useParams();
   const { data: item, error, isPending, refetch } = useItem(typePath, uid);
   useCurrentItemAddress(item, typePath, uid);
   const profile = useCurrentProfile();
+  const titleRef = useRef<HTMLHeadingElement>(null);
   // An owner change reloads the page; its message is shown once the page is back.
   useEffect(() => showPendingToast(), []);
 
@@ -72,11 +75,16 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
           <DesignedThumbnail imageUrl={item.thumbnail.thumb_url} settings={item.thumbnail.thumbnail_settings} iconKind={item.model_key === "profile" ? (item.sub_type ?? "profile") : item.model_key} label={`${item.title} thumbnail`} className="designed-thumb--page" />
           <div className="item-page__heading">
             <p className="editor-page__kicker">{item.type_name_singular}</p>
-            <h1 className="page-title">{item.title}</h1>
+            <h1 className="page-title" ref={titleRef} tabIndex={-1}>
+              {item.title}
+            </h1>
             {/* A group's owner is its leader. */}
             <p className="item-page__owner">
               {isGroup ? "Led by" : "By"} {item.owner_data.name}
             </p>
+            {/* A group's way in, where a newcomer looks first (the Feed card points here). Once joined or asked, the button
+                pressed is gone: reading goes on from the group's name. */}
+            {isGroup && item.features.feed && !item.viewed_by_link && <GroupPageJoinOffer key={`join:${item.id}`} page={item} onDone={() => titleRef.current?.focus()} />}
             {item.badges.length > 0 && (
               <ul className="item-badges" aria-label="Badges">
                 {item.badges.map((badge) => (

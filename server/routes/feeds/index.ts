@@ -241,6 +241,7 @@ export function feedsRouter(db: Db, storage: FileStorage, mail: MailContext): Ro
         request_join: groupPolicy.canRequestJoin(req.actor, reaches, role, group.joining) && group.requestedAt === null,
       },
       join_requested_at: group.requestedAt,
+      join_mode: groupPolicy.joinMode(group.joining),
     };
     res.json(answer);
   });

@@ -161,7 +161,7 @@ describe("requests to join a group", () => {
     const met = await as.member.get(`${byLink}/joining`);
     expect(met.status).toBe(200);
     fits("get", "/groups/{modelId}/joining", met);
-    expect(met.body).toEqual({ name: "Quiet Tide Club", role: null, reads_page: false, abilities: { join: false, request_join: true }, join_requested_at: null });
+    expect(met.body).toEqual({ name: "Quiet Tide Club", role: null, reads_page: false, abilities: { join: false, request_join: true }, join_requested_at: null, join_mode: "request" });
     expect(await statusesByRole(as, (c) => c.get(`${byLink}/joining`))).toEqual({ guest: 401, owner: 200, member: 200, leader: 200, groupie: 200, moderator: 200, admin: 200 });
     expect((await as.groupie.get(`${byLink}/joining`)).body).toMatchObject({ role: "member", reads_page: true, abilities: { join: false, request_join: false } });
     // Its page, people and feed stay its members': by the id, nothing is found.
@@ -185,6 +185,24 @@ describe("requests to join a group", () => {
     expect((await as.member.post(`${byLink}/join-request`)).status).toBe(404);
     await server.db.updateTable("profiles").set({ can_request_join: 1 }).where("id", "=", hidden.group.id).execute();
     expect((await as.member.get(`${byLink}/joining`)).body.abilities).toEqual({ join: false, request_join: true });
+  });
+
+  it("tells a reader of the group's page, by its id, how they get in: the join mode beside their abilities, as the top of its page shows them", async () => {
+    const joining = (page: Content) => `/groups/${page.id}/joining`;
+    const invitation = await groupJoinedBy(GROUP_JOIN_INVITATION_ONLY, "Closed Door Club");
+    const closed = await as.member.get(joining(invitation.page));
+    expect(closed.status).toBe(200);
+    fits("get", "/groups/{modelId}/joining", closed);
+    // A leader adds its members: nothing to do but read that.
+    expect(closed.body).toEqual({ name: "Closed Door Club", role: null, reads_page: true, abilities: { join: false, request_join: false }, join_requested_at: null, join_mode: "invitation" });
+    expect((await as.groupie.get(joining(invitation.page))).body).toMatchObject({ role: "member", join_mode: "invitation" });
+    // Its leaders open it to requests: the mode says so, and the reader may ask.
+    expect((await as.leader.send("PUT", `/groups/${invitation.page.id}/join-permission`, { join_permission: GROUP_JOIN_INVITATION_ONLY, can_request_join: true })).status).toBe(200);
+    expect((await as.member.get(joining(invitation.page))).body).toMatchObject({ abilities: { join: false, request_join: true }, join_mode: "request" });
+    const open = await groupJoinedBy(GROUP_JOIN_ANYONE, "Open Door Club");
+    expect((await as.member.get(joining(open.page))).body).toMatchObject({ role: null, reads_page: true, abilities: { join: true, request_join: false }, join_mode: "anyone" });
+    // A guest reads a public group's page, and its mode, but may do nothing.
+    expect((await as.guest.get(joining(open.page))).body).toMatchObject({ role: null, abilities: { join: false, request_join: false }, join_mode: "anyone" });
   });
 
   it("lets an outsider who followed the link of an 'Only members' group open to anyone join it at once, and then open its page", async () => {
