@@ -14,6 +14,7 @@ export const NOTIFICATION_SETTINGS = {
   access_answers: { label: "Answers to my access requests", description: "An owner accepts or declines your request for access." },
   group_join_requests: { label: "Requests to join my groups", description: "Someone asks to join a group you lead." },
   group_join_answers: { label: "Answers to my requests to join groups", description: "A group's leader approves or declines your request to join." },
+  recommendations: { label: "Recommendations to me", description: "Someone recommends an item to you or to a group you belong to." },
   reports: { label: "Reports of content", description: "Someone reports an item, a comment or a feed post for moderators to review." },
   email: { label: "E-mail me my notifications", description: "Each notification you get is also sent to your e-mail address, one mail each." },
 } as const satisfies Record<string, { label: string; description: string }>;
@@ -29,6 +30,7 @@ export const NOTIFICATION_SETTING_DEFAULTS: Record<NotificationSettingKey, boole
   access_answers: true,
   group_join_requests: true,
   group_join_answers: true,
+  recommendations: true,
   reports: true,
   email: false,
 };
@@ -44,6 +46,7 @@ export const NOTIFICATION_KINDS = {
   group_join_request: "group_join_requests",
   group_join_approved: "group_join_answers",
   group_join_declined: "group_join_answers",
+  recommendation: "recommendations",
 } as const satisfies Record<string, NotificationSettingKey>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
@@ -54,7 +57,7 @@ export const NOTIFICATION_LIMITS = { perPage: 20, excerptMax: 200 } as const;
 
 export const NOTIFICATION_MESSAGES = {
   settingsSaved: "Your notification settings were saved.",
-  settingsInvalid: "subscriber must map each setting (comment_replies, group_discussions, access_requests, access_answers, group_join_requests, group_join_answers, reports, email) to true or false.",
+  settingsInvalid: "subscriber must map each setting (comment_replies, group_discussions, access_requests, access_answers, group_join_requests, group_join_answers, recommendations, reports, email) to true or false.",
   /** A setting the asker does not have (reports, for anyone but moderators and administrators). */
   settingNotYours: (key: string) => `You have no "${key}" notification setting: reports are told to moderators and administrators only.`,
   idsInvalid: "ids must be a list of 1 to 100 notification ids, or all must be true.",
@@ -96,7 +99,7 @@ export const Notification = z.object({
    * is the Reports page.
    */
   subject: z.object({ title: z.string(), link: z.string().nullable() }),
-  /** Plain text: the reply, the discussion's title, the request's reason or the reporter's note, cut to NOTIFICATION_LIMITS.excerptMax (a reply or discussion title not for a reader who may no longer open the item, a report's note not for one who may no longer review it: null). */
+  /** Plain text: the reply, the discussion's title, the request's reason, the recommendation's note or the reporter's note, cut to NOTIFICATION_LIMITS.excerptMax (a reply or discussion title not for a reader who may no longer open the item, a report's note not for one who may no longer review it: null). */
   excerpt: z.string().nullable(),
   /**
    * The group discussion it is about (a reply in one, or one started), by its title now: subject.link opens it on the

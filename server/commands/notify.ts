@@ -1,6 +1,6 @@
 import { FLAG_REASON_LABELS, GROUP_DISCUSSION_PARAM, PERMISSION_REQUEST_PARAM, type ReportKind } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
-import type { Content } from "../db/schema.js";
+import type { Content, Profile } from "../db/schema.js";
 import { parseHtml, textOf } from "../export/htmlTree.js";
 import { GUEST, loadActors } from "../lib/actor.js";
 import type { Logger } from "pino";
@@ -132,6 +132,36 @@ export async function notifyJoinAnswer(
   const [actors, grants] = await Promise.all([loadActors(db, [answer.requesterId]), groupPage.visibility === "public" ? undefined : readGrants(db, groupPage.id)]);
   const mayView = notificationPolicy.canHearTitleOf(actors.get(answer.requesterId) ?? GUEST, groupPage, grants);
   return notifyProfiles(db, [answer.requesterId], mayView ? news : { ...news, subjectTitle: "this group" }, mail);
+}
+
+/**
+ * A recommendation (sent after it is stored, and after any read grant it added): each person it names, and every
+ * member and leader of each group it names, but the sender (told once, though named twice). One who may view the item
+ * as a member would is told its title and led to it; anyone else (the sender may not manage the item's permissions,
+ * or chose not to grant) only what the item is ("this Lesson Plan"), as a declined access request is, with its link,
+ * where the page offers to request access, unless the item is shared by link, which would let them in on the
+ * sender's word alone. The sender's note is the excerpt.
+ */
+export async function notifyRecommendation(
+  db: Db,
+  recommendation: { item: Subject & Pick<Content, "id" | "owner_id" | "visibility">; senderId: number; recipients: Map<number, Profile["kind"]>; note: string },
+  mail?: RequestMail,
+): Promise<number> {
+  const { item, senderId, recipients } = recommendation;
+  const named = [...recipients.keys()];
+  const groups = named.filter((id) => recipients.get(id) === "group");
+  const members = groups.length ? await db.selectFrom("group_members").select("profile_id").where("group_id", "in", groups).execute() : [];
+  const people = [...new Set([...named.filter((id) => recipients.get(id) !== "group"), ...members.map((m) => m.profile_id)])].filter((id) => id !== senderId);
+  if (!people.length) return 0;
+  const [actors, grants] = await Promise.all([loadActors(db, people), item.visibility === "public" ? undefined : readGrants(db, item.id)]);
+  const mayView = (id: number) => notificationPolicy.canHearTitleOf(actors.get(id) ?? GUEST, item, grants);
+  const news: NewNotification = { kind: "recommendation", actorId: senderId, ...aboutItem(item), excerpt: recommendation.note.trim() || null };
+  const told = await notifyProfiles(db, people.filter(mayView), news, mail);
+  const outsiders = people.filter((id) => !mayView(id));
+  if (!outsiders.length) return told;
+  const linkShared = grants?.link?.includes("read") ?? false;
+  const byType = { ...news, subjectTitle: `this ${modelTypeInfo(item.model_key, item.sub_type).singular}`, ...(linkShared ? { subjectLink: NO_LINK } : {}) };
+  return told + (await notifyProfiles(db, outsiders, byType, mail));
 }
 
 /** The staff's page where reports are reviewed (the renderer's /moderation/reports): where a report's notification leads. */

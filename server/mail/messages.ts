@@ -99,6 +99,7 @@ const NOTIFICATION_SUBJECTS: Record<NotificationKind, (who: string, title: strin
   group_join_request: (who, title) => `${who} asked to join "${title}"`,
   group_join_approved: (who, title) => `${who} approved your request to join "${title}"`,
   group_join_declined: (who, title) => `${who} declined your request to join "${title}"`,
+  recommendation: (who, title) => `${who} recommended "${title}"`,
 };
 
 /**

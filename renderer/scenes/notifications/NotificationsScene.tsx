@@ -21,6 +21,7 @@ const SENTENCES: Record<Notification["kind"], (who: ReactNode, what: ReactNode) 
   group_join_request: (who, what) => <>{who} asked to join {what}</>,
   group_join_approved: (who, what) => <>{who} approved your request to join {what}</>,
   group_join_declined: (who, what) => <>{who} declined your request to join {what}</>,
+  recommendation: (who, what) => <>{who} recommended {what}</>,
 };
 
 /** The same about a group discussion: the thread by its title is the link (it opens the thread), the group is named. */
@@ -74,7 +75,7 @@ function NotificationsList() {
   else if (!notifications.data.data.length)
     list = (
       <p className="notifications-page__empty">
-        Nothing yet. Replies in discussions you follow, new discussions in your groups, requests for access to your content or to join your groups, and the answers to your own requests will show here.
+        Nothing yet. Replies in discussions you follow, new discussions in your groups, requests for access to your content or to join your groups, the answers to your own requests, and items recommended to you or your groups will show here.
       </p>
     );
   else

@@ -38,7 +38,7 @@ import { itemLink } from "../../presenters/editableItem.js";
 import type { FileStorage } from "../../storage/fileStorage.js";
 import { ensureNotLockedByOther, ensureViewable, loadByLink } from "../editor/load.js";
 import { grantsOf, loadCopiedFrom, loadItemBy } from "./load.js";
-import { deliver, notifyReport } from "../../commands/notify.js";
+import { deliver, notifyRecommendation, notifyReport } from "../../commands/notify.js";
 import { mailFor, type MailContext } from "../../mail/transport.js";
 
 /** Related or similar rows as result cards, with the actor's favorites. */
@@ -134,6 +134,7 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     if (recipients.size !== targets.length) throw new HttpError(422, RECOMMEND_MESSAGES.recipientNotFound, { targetProfiles: [RECOMMEND_MESSAGES.recipientNotFound] });
     const grantRead = body.update_permissions && permissionPolicy.canManage(req.actor, item, grants);
     await recommendContent(db, { item, senderId: req.actor.profile!.id, recipients, note: body.recommend_note, grantRead });
+    await deliver(req.log, "a recommendation", () => notifyRecommendation(db, { item, senderId: req.actor.profile!.id, recipients, note: body.recommend_note }, mailFor(mail, req)));
     const answer: RecommendResponse = { status: "success", message: RECOMMEND_MESSAGES.sent };
     res.json(answer);
   });

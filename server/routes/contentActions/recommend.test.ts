@@ -79,6 +79,76 @@ describe("POST /profile/postRecommend", () => {
     }
   });
 
+  describe("notifying its recipients", () => {
+    type Listed = { kind: string; actor: { name: string; link: string } | null; subject: { title: string; link: string | null }; excerpt: string | null; read: boolean };
+    const recommendationsOf = async (client: TestClient) => {
+      const res = await client.get("/api/notifications");
+      expect(res.status).toBe(200);
+      return (res.body.data as Listed[]).filter((n) => n.kind === "recommendation");
+    };
+    const unreadOf = async (client: TestClient) => (await client.get("/api/notifications/unread")).body.unread_count as number;
+    /** A fresh person, signed in: no notification of another test is theirs. */
+    const person = async (name: string) => {
+      const user = await buildUser(server.db, { name });
+      return { user, client: await signedInClient(server, user) };
+    };
+
+    it("tells the person named, and every leader and member of the group named but the sender, once each, who recommended what, with the note and a link to it", async () => {
+      const [sender, reader, leader, fellow] = [await person("Sid Sender"), await person("Rae Reader"), await person("Lee Leader"), await person("Fay Fellow")];
+      // The sender belongs to the group; the reader is named and is in the group too.
+      const group = await buildGroup(server.db, leader.user, [sender.user, fellow.user, reader.user]);
+      const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Tide Pools" });
+      const before = await unreadOf(reader.client);
+      const res = await sender.client.post("/profile/postRecommend", { opaque_id: item.opaque_id, targetProfiles: [reader.user.id, group.id], recommend_note: "Great for week 3" });
+      expect(res.status).toBe(200);
+      for (const { client } of [reader, leader, fellow]) {
+        expect(await recommendationsOf(client)).toEqual([
+          expect.objectContaining({ actor: { name: "Sid Sender", link: `/profiles/${sender.user.uid}` }, subject: { title: "Tide Pools", link: `/lesson-plans/${item.uid}` }, excerpt: "Great for week 3", read: false }),
+        ]);
+      }
+      expect(await unreadOf(reader.client)).toBe(before + 1);
+      expect(await recommendationsOf(sender.client)).toEqual([]);
+      // The link works for them: the item opens.
+      expect((await reader.client.get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(200);
+    });
+
+    it("names a restricted item only by its type to a recipient who may not view it, with its link unless it is shared by link", async () => {
+      const [sender, outsider] = [await person("Gia Grantee"), await person("Otto Outsider")];
+      const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Secret Reefs", visibility: "restricted" });
+      await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "profile", profile_id: sender.user.id, permission: "read" }).execute();
+      // The sender may view but not manage: update_permissions is ignored and the outsider stays outside.
+      expect((await sender.client.post("/profile/postRecommend", { opaque_id: item.opaque_id, targetProfiles: [outsider.user.id], recommend_note: "Ask for access", update_permissions: true })).status).toBe(200);
+      expect(await recommendationsOf(outsider.client)).toEqual([expect.objectContaining({ actor: { name: "Gia Grantee", link: `/profiles/${sender.user.uid}` }, subject: { title: "this Lesson Plan", link: `/lesson-plans/${item.uid}` }, excerpt: "Ask for access" })]);
+      expect((await outsider.client.get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(404);
+
+      // Shared by link, the item's link would let them in on the sender's word: they get no link.
+      await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "link", profile_id: null, permission: "read" }).execute();
+      expect((await sender.client.post("/profile/postRecommend", { opaque_id: item.opaque_id, targetProfiles: [outsider.user.id] })).status).toBe(200);
+      const [latest] = await recommendationsOf(outsider.client);
+      expect(latest).toMatchObject({ subject: { title: "this Lesson Plan", link: null }, excerpt: null });
+    });
+
+    it("names the item and leads to it once the owner's recommendation granted the recipient read", async () => {
+      const grantee = await person("Gus Granted");
+      const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Kelp Forests", visibility: "restricted" });
+      expect((await ownerClient.post("/profile/postRecommend", { opaque_id: item.opaque_id, targetProfiles: [grantee.user.id], update_permissions: true })).status).toBe(200);
+      expect(await recommendationsOf(grantee.client)).toEqual([expect.objectContaining({ actor: { name: "Olive Owner", link: `/profiles/${owner.uid}` }, subject: { title: "Kelp Forests", link: `/lesson-plans/${item.uid}` }, excerpt: null })]);
+      expect((await grantee.client.get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(200);
+    });
+
+    it("has a recommendations setting, on by default, that stops them when turned off", async () => {
+      const quiet = await person("Quinn Quiet");
+      const initial = await quiet.client.get("/notification-settings");
+      expect(initial.body.settings.recommendations).toEqual({ label: "Recommendations to me", description: "Someone recommends an item to you or to a group you belong to." });
+      expect(initial.body.subscriber.recommendations).toBe(true);
+      expect((await quiet.client.send("PUT", "/notification-settings", { subscriber: { recommendations: false } })).status).toBe(200);
+      expect((await memberClient.post("/profile/postRecommend", { opaque_id: plan.opaque_id, targetProfiles: [quiet.user.id] })).status).toBe(200);
+      expect(await recommendationsOf(quiet.client)).toEqual([]);
+      // The recommendation itself is stored all the same.
+      expect((await recipientsOf(plan.id)).some((r) => r.recipient_id === quiet.user.id)).toBe(true);
+    });
+  });
+
   it("answers 404 to a member for an item they may not view", async () => {
     const res = await memberClient.post("/profile/postRecommend", { opaque_id: secret.opaque_id, targetProfiles: [owner.id] });
     expect(res.status).toBe(404);
