@@ -65,6 +65,30 @@ test("share: copy the link ('Copied!'), then recommend the item to a person, wit
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Your recommendation has been sent.");
   await expect(dialog).toBeHidden();
+
+  // The learner hears of it: the header's bell counts it, and the Notifications page names the sender, the item and
+  // the note, and leads to the item (granted to her by the ticked checkbox).
+  await switchTo(page, LEARNER);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/search/");
+  const bell = page.getByRole("link", { name: /^Notifications \(\d+ unread\)$/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  const told = page.getByRole("list", { name: "Notifications" }).getByRole("listitem").filter({ hasText: title });
+  await expect(told).toHaveCount(1);
+  await expect(told).toContainText(`New${TEACHER.name} recommended ${title}`);
+  await expect(told).toContainText("For your grade 5 class");
+  await saveShot(page, `share-recommend-notification-1366.png`, { fullPage: true });
+  await expectNoAxeViolations(page, "a recommendation on the notifications page");
+  // Manage Notifications has the switch that would stop these, on.
+  await page.getByRole("button", { name: "Manage Notifications" }).click();
+  const settings = page.getByRole("dialog", { name: "Manage Notifications" });
+  await expect(settings.getByRole("checkbox", { name: "Recommendations to me" })).toBeChecked();
+  await page.keyboard.press("Escape");
+  await expect(settings).toBeHidden();
+  await told.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
 });
 
 test("share: a guest gets Copy Link only", async ({ page }) => {
