@@ -329,6 +329,29 @@ describe("notifications", () => {
     expect(mailbox.received.flatMap((m) => m.envelopeTo).sort()).toEqual(["erin@example.com"]);
   });
 
+  it("mails a recommendation with the sender, the item and the note; to a recipient who may not view the item, its type only", async () => {
+    const [viewer, outsider] = await Promise.all([
+      buildUser(server.db, { name: "Vera Viewer", email: "vera@example.com", emailVerified: true }),
+      buildUser(server.db, { name: "Oscar Outside", email: "oscar@example.com", emailVerified: true }),
+    ]);
+    for (const person of [viewer, outsider]) expect((await (await signedInClient(server, person)).send("PUT", "/notification-settings", { subscriber: { email: true } })).status).toBe(200);
+    const reef = await buildContent(server.db, { ownerId: cast.owner.id, modelKey: "lesson_plan", title: "Hidden Reef", visibility: "restricted" });
+    await server.db.insertInto("content_grants").values({ content_id: reef.id, scope: "profile", profile_id: viewer.id, permission: "read" }).execute();
+    mailbox.received.length = 0;
+    const sent = await as.owner.post("/profile/postRecommend", { opaque_id: reef.opaque_id, targetProfiles: [viewer.id, outsider.id], recommend_note: "Try the reef survey", update_permissions: false });
+    expect(sent.status).toBe(200);
+
+    const toViewer = await mailbox.next("vera@example.com");
+    expect(toViewer.subject).toBe('Olga Owner recommended "Hidden Reef"');
+    expect(toViewer.text).toContain('"Try the reef survey"');
+    expect(linkIn(toViewer, PUBLIC_URL)).toBe(`${PUBLIC_URL}/lesson-plans/${reef.uid}`);
+    const toOutsider = await mailbox.next("oscar@example.com");
+    expect(toOutsider.subject).toBe('Olga Owner recommended "this Lesson Plan"');
+    expect(toOutsider.text).not.toContain("Hidden Reef");
+    // The link leads to the item's page, where one who may not view it may ask for access.
+    expect(linkIn(toOutsider, PUBLIC_URL)).toBe(`${PUBLIC_URL}/lesson-plans/${reef.uid}`);
+  });
+
   it("mails a requester declined for an item shared by link without its link (the link would let them in)", async () => {
     const asker = await buildUser(server.db, { name: "Dora Declined", email: "dora@example.com", emailVerified: true });
     const askerClient = await signedInClient(server, asker);
