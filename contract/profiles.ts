@@ -22,6 +22,8 @@ export const PROFILE_MESSAGES = {
   institutionNameTooLong: "An institution's name must be at most 255 characters.",
   institutionInvalid: "Choose an institution from the list, or type its name.",
   institutionUnknown: "An institution you chose no longer exists. Choose it again.",
+  /** Saving with typed text in the institutions field that cannot be added (too short to search, or 10 already chosen). */
+  pendingInstitution: "Add or clear the institution you are typing before saving.",
   stateInvalid: "state must be a two-letter state code.",
 } as const;
 

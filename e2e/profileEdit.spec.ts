@@ -84,14 +84,14 @@ test("the teacher edits her profile by keyboard: name, location, about, a listed
     await expect(combobox).toHaveValue("");
     await expect(chips.getByRole("listitem")).toHaveCount(3);
 
-    // A custom one: nothing has that name, so the list offers to add it as typed.
+    // A custom one: nothing has that name, so the list offers to add it as typed, and the hint says so (never "No
+    // elements found": custom entries are allowed). Enter adds it with no option highlighted.
     await page.keyboard.type(CUSTOM);
     await expect(listbox.getByRole("option")).toHaveText([`Add "${CUSTOM}"`]);
-    // The search itself found nothing: the multiselect's text (first document section 8).
-    await expect(combobox).toHaveAccessibleDescription("No elements found. Consider changing the search query.");
-    await page.keyboard.press("ArrowDown");
+    await expect(combobox).toHaveAccessibleDescription(`No listed institution has that name. Press Enter to add "${CUSTOM}" as typed.`);
     await page.keyboard.press("Enter");
     await expect(chips.getByRole("listitem")).toHaveCount(4);
+    await expect(combobox).toHaveValue("");
 
     // Removing one by its button leaves focus in the field.
     await tabTo(page, dialog.getByRole("button", { name: "Remove Austin Independent School District" }));
@@ -130,6 +130,40 @@ test("the teacher edits her profile by keyboard: name, location, about, a listed
   }
   await page.reload();
   await expect(page.getByRole("banner").getByRole("button", { name: TEACHER.name })).toBeVisible();
+});
+
+test("a name left typed in Institutions is saved with the profile, never dropped; one that cannot be added stops the save", async ({ page }) => {
+  const typed = "Hilltop Community School";
+  await signInViaApi(page, TEACHER);
+  const uid = await openOwnProfile(page);
+  const original = (await (await page.request.get(`/api/profiles/${uid}`)).json()) as ProfileAnswer;
+  try {
+    await page.getByRole("button", { name: "Edit profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit profile" });
+    const combobox = dialog.getByRole("combobox", { name: "Institutions" });
+    const save = dialog.getByRole("button", { name: "Save profile" });
+
+    // Too short to search, so it cannot be added: saving stops at the field and says why.
+    await combobox.fill("Hi");
+    await save.click();
+    await expect(combobox).toHaveAccessibleDescription(/Add or clear the institution you are typing before saving\./);
+    await expect(combobox).toBeFocused();
+    await expect(dialog).toBeVisible();
+
+    // A whole name, left in the field: its hint still offers to add it once the field has lost focus, and Save adds it.
+    await combobox.fill(typed);
+    await expect(combobox).not.toHaveAccessibleDescription(/Add or clear/);
+    await expect(dialog.getByRole("option", { name: `Add "${typed}"` })).toBeVisible();
+    await dialog.getByRole("textbox", { name: "Name" }).focus();
+    await expect(combobox).toHaveAccessibleDescription(`No listed institution has that name. Press Enter to add "${typed}" as typed.`);
+    await save.click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("list", { name: "Institutions" }).getByRole("listitem")).toHaveText([/Roosevelt Middle School/, /Austin Independent School District/, typed]);
+    const saved = (await (await page.request.get(`/api/profiles/${uid}`)).json()) as { institutions: { name: string }[] };
+    expect(saved.institutions.map((i) => i.name)).toContain(typed);
+  } finally {
+    await restore(page, uid, original);
+  }
 });
 
 test("the learner sees the teacher's profile without Edit profile", async ({ page }) => {

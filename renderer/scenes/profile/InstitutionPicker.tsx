@@ -19,11 +19,28 @@ const MULTISELECT_DEBOUNCE_MS = 300;
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const isChosen = (chosen: InstitutionPick[], option: Option) =>
   option.kind === "match" ? chosen.some((c) => c.institution_id === option.pick.institution_id) : chosen.some((c) => c.institution_id === null && sameName(c.name, option.name));
+/** Whether a name is among the chosen, listed or custom (the server keeps one of each institution anyway). */
+const hasName = (chosen: InstitutionPick[], name: string) => chosen.some((c) => sameName(c.name, name));
+
+/**
+ * The chosen institutions with the text still typed in the field added, for saving: as a custom entry (the server
+ * reuses a listed institution of that name), or left out when already chosen. Null when it cannot be added (fewer
+ * characters than a search needs, or the maximum already chosen): saving then stops, as the keyword editor's does.
+ */
+export function withPendingInstitution(term: string, value: InstitutionPick[]): InstitutionPick[] | null {
+  const typed = term.trim();
+  if (!typed || hasName(value, typed)) return value;
+  if (typed.length < PROFILE_LIMITS.institutionSearchMin || value.length >= PROFILE_LIMITS.institutionsMax) return null;
+  return [...value, { institution_id: null, name: typed, location: null }];
+}
 
 interface InstitutionPickerProps {
   id: string;
   value: InstitutionPick[];
   onChange(value: InstitutionPick[]): void;
+  /** The text typed in the field (the form's, which adds it on save: withPendingInstitution). */
+  term: string;
+  onTermChange(term: string): void;
   /** The field's error (the server's or the form's), tied to the input. */
   error?: string | null;
 }
@@ -32,11 +49,11 @@ interface InstitutionPickerProps {
  * The profile form's institutions (second document: "search starts after more than 2 characters; max 10 selections;
  * custom entries allowed when multi-select"; "options limit 10"). An ARIA 1.2 combobox: the input owns a listbox of
  * matches it points into with aria-activedescendant; Down and Up move through it, Enter picks, Escape closes it (not
- * the dialog). When no match has the typed name, the last option adds it as typed. The choices are chips with a
- * Remove button each; Backspace only ever edits the text.
+ * the dialog). When no match has the typed name, the last option adds it as typed; Enter with no option highlighted
+ * picks the match of exactly that name, or adds it as typed. The choices are chips with a Remove button each;
+ * Backspace only ever edits the text.
  */
-export function InstitutionPicker({ id, value, onChange, error }: InstitutionPickerProps) {
-  const [term, setTerm] = useState("");
+export function InstitutionPicker({ id, value, onChange, error, term, onTermChange: setTerm }: InstitutionPickerProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [announcement, setAnnouncement] = useState("");
@@ -54,7 +71,7 @@ export function InstitutionPicker({ id, value, onChange, error }: InstitutionPic
       ].filter((o) => !isChosen(value, o))
     : [];
   const expanded = open && searching && options.length > 0;
-  // The answer for what is typed now came back empty (the custom entry may still be offered below it).
+  // The answer for what is typed now came back empty: the custom entry is offered instead (unless already chosen).
   const noneFound = searching && settled === typed && search.data !== undefined && !search.isPlaceholderData && matches.length === 0;
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
@@ -90,9 +107,18 @@ export function InstitutionPicker({ id, value, onChange, error }: InstitutionPic
       setOpen(true);
       setActive((current) => (!expanded ? (step > 0 ? 0 : options.length - 1) : (current + step + options.length) % options.length));
     } else if (event.key === "Enter") {
-      // Enter never submits the dialog from here (a half-typed name would be lost); it picks the active option.
+      // Enter never submits the dialog from here; it picks the active option, or with none highlighted the match of
+      // exactly the typed name, or adds the name as typed (custom entries are allowed).
       event.preventDefault();
+      if (!searching) return;
+      const exact = options.find((o) => o.kind === "match" && sameName(o.pick.name, typed));
       if (expanded && options[active]) pick(options[active]);
+      else if (exact) pick(exact);
+      else if (hasName(value, typed)) {
+        setAnnouncement(`${typed} is already chosen.`);
+        setTerm("");
+        setActive(-1);
+      } else pick({ kind: "custom", name: typed });
     } else if (event.key === "Escape" && expanded) {
       setOpen(false);
       setActive(-1);
@@ -103,7 +129,9 @@ export function InstitutionPicker({ id, value, onChange, error }: InstitutionPic
   const hint = full
     ? MESSAGES.maxSelected(PROFILE_LIMITS.institutionsMax)
     : noneFound
-      ? MESSAGES.noElements
+      ? hasName(value, typed)
+        ? `${typed} is already chosen.`
+        : `No listed institution has that name. Press Enter to add "${typed}" as typed.`
       : typed && typed.length < PROFILE_LIMITS.institutionSearchMin
       ? MESSAGES.minChars(PROFILE_LIMITS.institutionSearchMin)
       : `Type at least ${PROFILE_LIMITS.institutionSearchMin} characters to search; up to ${PROFILE_LIMITS.institutionsMax} institutions. Not listed? Add it as you typed it.`;

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { MESSAGES, PROFILE_LIMITS, ProfileUpdateRequest, type ProfileView } from "../../../contract/index.js";
+import { MESSAGES, PROFILE_LIMITS, PROFILE_MESSAGES, ProfileUpdateRequest, type ProfileView } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
 import { profileQueryKey, updateProfile } from "../../api/profiles.js";
 import { queryKeys } from "../../api/queries.js";
@@ -8,7 +8,7 @@ import { Alert } from "../../components/Alert.js";
 import { Field, fieldErrorProps } from "../../components/Field.js";
 import { DialogActions, ModalFrame } from "../../components/ModalFrame.js";
 import { showToast } from "../../components/toastStore.js";
-import { InstitutionPicker, type InstitutionPick } from "./InstitutionPicker.js";
+import { InstitutionPicker, withPendingInstitution, type InstitutionPick } from "./InstitutionPicker.js";
 
 type FieldName = "name" | "location" | "description" | "institutions";
 const FIELDS: FieldName[] = ["name", "location", "description", "institutions"];
@@ -31,6 +31,7 @@ export function ProfileEditDialog({ profile, onClose }: { profile: ProfileView; 
   const queryClient = useQueryClient();
   const [values, setValues] = useState({ name: profile.name, location: profile.location ?? "", description: profile.description ?? "" });
   const [institutions, setInstitutions] = useState<InstitutionPick[]>(profile.institutions);
+  const [institutionTerm, setInstitutionTerm] = useState("");
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -52,7 +53,18 @@ export function ProfileEditDialog({ profile, onClose }: { profile: ProfileView; 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
-    const body = { ...values, institutions: institutions.map((i) => (i.institution_id === null ? { name: i.name } : { institution_id: i.institution_id })) };
+    // The name still typed in the institutions field is saved with the rest, never dropped: added first when it can
+    // be, or saving stops at the field (as the keyword editor's does).
+    const chosen = withPendingInstitution(institutionTerm, institutions);
+    if (!chosen) {
+      showErrors([["institutions", PROFILE_MESSAGES.pendingInstitution]]);
+      return;
+    }
+    if (institutionTerm) {
+      setInstitutions(chosen);
+      setInstitutionTerm("");
+    }
+    const body = { ...values, institutions: chosen.map((i) => (i.institution_id === null ? { name: i.name } : { institution_id: i.institution_id })) };
     const parsed = ProfileUpdateRequest.safeParse(body);
     if (!parsed.success) {
       showErrors(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
@@ -84,6 +96,11 @@ export function ProfileEditDialog({ profile, onClose }: { profile: ProfileView; 
   const handleInstitutionsChange = (next: InstitutionPick[]) => {
     setInstitutions(next);
     setErrors((e) => ({ ...e, institutions: undefined }));
+  };
+  const handleInstitutionTermChange = (term: string) => {
+    setInstitutionTerm(term);
+    // A complaint about the typed entry goes once the entry changes.
+    setErrors((e) => (e.institutions === PROFILE_MESSAGES.pendingInstitution ? { ...e, institutions: undefined } : e));
   };
 
   return (
@@ -123,7 +140,14 @@ export function ProfileEditDialog({ profile, onClose }: { profile: ProfileView; 
             {...fieldErrorProps(inputId("description"), errors.description)}
           />
         </Field>
-        <InstitutionPicker id={inputId("institutions")} value={institutions} onChange={handleInstitutionsChange} error={errors.institutions} />
+        <InstitutionPicker
+          id={inputId("institutions")}
+          value={institutions}
+          onChange={handleInstitutionsChange}
+          term={institutionTerm}
+          onTermChange={handleInstitutionTermChange}
+          error={errors.institutions}
+        />
         {failure && (
           <Alert tone="danger" onDismiss={() => setFailure(null)}>
             {failure}
