@@ -155,6 +155,14 @@ export const OrderView = z.object({
 });
 export type OrderView = z.infer<typeof OrderView>;
 
+/**
+ * An order as the administrators' Orders list shows it (GET /api/orders only): its buyer's e-mail address too, where
+ * the invoice goes (null when the profile has none; email_confirmed false while the address is unconfirmed). Never in
+ * a buyer's own answers, an order's page, or any other answer.
+ */
+export const StaffOrderView = OrderView.extend({ buyer: OrderView.shape.buyer.extend({ email: z.string().nullable(), email_confirmed: z.boolean() }) });
+export type StaffOrderView = z.infer<typeof StaffOrderView>;
+
 /** GET /api/checkout/orders/{uuid}. */
 export const OrderResponse = z.object({ data: OrderView });
 export type OrderResponse = z.infer<typeof OrderResponse>;
@@ -191,6 +199,10 @@ export const ProductsQuery = z.object({ page: listPage });
 /** GET /api/orders (every order, for administrators) and GET /api/checkout/orders (the asker's own): one page, newest first, how many there are in all, and a page's size. */
 export const OrdersPageResponse = z.object({ data: z.array(OrderView), total: z.number(), page: z.number(), per: z.number() });
 export type OrdersPageResponse = z.infer<typeof OrdersPageResponse>;
+
+/** GET /api/orders: one page of every order, each with its buyer's e-mail address (StaffOrderView). */
+export const StaffOrdersPageResponse = OrdersPageResponse.extend({ data: z.array(StaffOrderView) });
+export type StaffOrdersPageResponse = z.infer<typeof StaffOrdersPageResponse>;
 
 /** A product's or order's {uuid}. */
 export const CheckoutUuid = z.string().regex(/^[0-9a-f-]{36}$/i, "Must be a uuid.");

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, LEARNER, TEACHER, csrfToken, expectNoAxeViolations, signInViaApi, switchTo, saveShot } from "./helpers.js";
 
+/** The demo learner's address (the demo seeds `${username}@example.org`, confirmed). */
+const LEARNER_EMAIL = `${LEARNER.username}@example.org`;
 const unique = () => `Zc${Date.now().toString(36)}`;
 
 /**
@@ -100,6 +102,8 @@ test("checkout: an admin sells a restricted item, a member buys it with Buy Now,
   // The buyer's own orders list it.
   await page.goto("/checkout/orders");
   await expect(page.getByRole("row").filter({ hasText: `${title} pack` })).toContainText("Awaiting payment");
+  // The buyer's own list has no e-mail column: the address is the administrators' (where the invoice goes).
+  await expect(page.getByRole("link", { name: LEARNER_EMAIL })).toHaveCount(0);
   await expectNoAxeViolations(page, "your orders");
 
   // The admin marks the order paid on the Orders page.
@@ -107,6 +111,8 @@ test("checkout: an admin sells a restricted item, a member buys it with Buy Now,
   await page.goto("/moderation/orders");
   const row = page.getByRole("row").filter({ hasText: `${title} pack` });
   await expect(row).toContainText(LEARNER.name);
+  // Where the invoice goes: the buyer's address, a mailto link.
+  await expect(row.getByRole("link", { name: LEARNER_EMAIL, exact: true })).toHaveAttribute("href", `mailto:${LEARNER_EMAIL}`);
   await expectNoAxeViolations(page, "orders page");
   await shoot(page, "admin-orders");
   await row.getByRole("button", { name: /^Mark paid/ }).click();

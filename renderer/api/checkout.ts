@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ManagedProductsResponse, OrderResponse, OrdersPageResponse, OrderUpdateResponse, ProductSaveResponse, StatusMessageResponse, type OrderStatus, type ProductInput } from "../../contract/index.js";
+import { ManagedProductsResponse, OrderResponse, OrdersPageResponse, OrderUpdateResponse, ProductSaveResponse, StaffOrdersPageResponse, StatusMessageResponse, type OrderStatus, type ProductInput } from "../../contract/index.js";
 import { apiUrl, deleteJson, getJson, postJson, putJson } from "./client.js";
 
 /** The query keys of products and orders (every one is refreshed after a change). */
@@ -46,11 +46,11 @@ export function useMyOrders(page: number, enabled: boolean) {
   });
 }
 
-/** GET /api/orders: a page of every order (optionally of one status), for administrators; the last page stays shown while the next loads. */
+/** GET /api/orders: a page of every order (optionally of one status) with the buyers' e-mail addresses, for administrators; the last page stays shown while the next loads. */
 export function useAllOrders(status: OrderStatus | "", page: number, enabled: boolean) {
   return useQuery({
     queryKey: [...checkoutKeys.allOrders(status), page],
-    queryFn: () => getJson("api/orders", OrdersPageResponse, { searchParams: { ...(status ? { status } : {}), page } }),
+    queryFn: () => getJson("api/orders", StaffOrdersPageResponse, { searchParams: { ...(status ? { status } : {}), page } }),
     enabled,
     placeholderData: keepPreviousData,
     meta: { refusalsShownByScreen: true },

@@ -114,6 +114,13 @@ export async function findPendingOrders(db: Db, buyerId: number, productIds: rea
   return new Map(rows.map((r) => [r.product_id, r]));
 }
 
+/** The buyers' e-mail addresses by profile id, and whether each is confirmed: the administrators' Orders list only (where the invoice goes). */
+export async function findBuyerEmails(db: Db, buyerIds: readonly number[]): Promise<Map<number, { email: string | null; confirmed: boolean }>> {
+  if (!buyerIds.length) return new Map();
+  const rows = await db.selectFrom("profiles").select(["id", "email", "email_verified_at"]).where("id", "in", [...buyerIds]).execute();
+  return new Map(rows.map((r) => [r.id, { email: r.email?.trim() ? r.email : null, confirmed: Boolean(r.email?.trim() && r.email_verified_at) }]));
+}
+
 /** A page of orders, newest first, and how many there are in all: a buyer's own (their orders page), or every order, optionally of one status (the administrators' Orders list). */
 export async function pageOrders(db: Db, filter: { buyerId?: number; status?: OrderRow["status"]; page: number; per: number }): Promise<{ rows: OrderWithNames[]; total: number }> {
   let query = orderQuery(db);

@@ -1,4 +1,4 @@
-import { priceText, type AvailableProduct, type ManagedProduct, type OfferedProduct, type OrderView, type ProductItemView } from "../../contract/index.js";
+import { priceText, type AvailableProduct, type ManagedProduct, type OfferedProduct, type OrderView, type ProductItemView, type StaffOrderView } from "../../contract/index.js";
 import type { OrderRow, ProductRow } from "../db/schema.js";
 import type { Actor } from "../lib/actor.js";
 import type { OrderWithNames, ProductItemRow } from "../models/products.js";
@@ -57,4 +57,9 @@ export function presentOrder(row: OrderWithNames, items: ProductItemRow[], actor
     cancelled_at: row.cancelled_at,
     abilities: { mark_paid: settleable, cancel: settleable },
   };
+}
+
+/** An order as the administrators' Orders list shows it: with its buyer's e-mail address (where the invoice goes). */
+export function presentStaffOrder(view: OrderView, buyer: { email: string | null; confirmed: boolean } | undefined): StaffOrderView {
+  return { ...view, buyer: { ...view.buyer, email: buyer?.email ?? null, email_confirmed: buyer?.confirmed ?? false } };
 }

@@ -1,14 +1,15 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatPrice, type OrderView } from "../../../contract/index.js";
+import { formatPrice, type OrderView, type StaffOrderView } from "../../../contract/index.js";
 import { shortDate } from "../../components/dates.js";
 import { ORDER_STATUS_LABEL } from "./OrderScene.js";
 
 /**
  * Orders as a table (a buyer's own, and the administrators' Orders page): the product leading to the order's page,
- * the buyer when `withBuyer`, price, status, when it was ordered, and each row's `actions` when given.
+ * the buyer when `withBuyer` (with their e-mail address as a mailto link when the answer carries it: the
+ * administrators' list, where the invoice goes), price, status, when it was ordered, and each row's `actions` when given.
  */
-export function OrdersTable({ orders, label, withBuyer = false, actions }: { orders: OrderView[]; label: string; withBuyer?: boolean; actions?: (order: OrderView) => ReactNode }) {
+export function OrdersTable<O extends OrderView | StaffOrderView>({ orders, label, withBuyer = false, actions }: { orders: O[]; label: string; withBuyer?: boolean; actions?: (order: O) => ReactNode }) {
   return (
     // Scrolls sideways on a phone rather than widening the page; focusable, so a keyboard can scroll it.
     <div className="orders-table-wrap" role="region" aria-label={label} tabIndex={0}>
@@ -36,7 +37,11 @@ export function OrdersTable({ orders, label, withBuyer = false, actions }: { ord
               </td>
               {withBuyer && (
                 <td role="cell" data-label="Buyer">
-                  <Link to={order.buyer.link}>{order.buyer.name}</Link>
+                  {/* One block: a phone's card row is a grid of the label and one value. */}
+                  <span className="orders-table__buyer">
+                    <Link to={order.buyer.link}>{order.buyer.name}</Link>
+                    {"email" in order.buyer && <BuyerEmail email={order.buyer.email} confirmed={order.buyer.email_confirmed} />}
+                  </span>
                 </td>
               )}
               <td role="cell" data-label="Price">{formatPrice(order.price_cents, order.currency)}</td>
@@ -52,5 +57,16 @@ export function OrdersTable({ orders, label, withBuyer = false, actions }: { ord
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The buyer's address under their name, as a mailto link (an unconfirmed one says so), or that there is none. */
+function BuyerEmail({ email, confirmed }: { email: string | null; confirmed: boolean }) {
+  if (!email) return <span className="orders-table__email">No e-mail address</span>;
+  return (
+    <span className="orders-table__email">
+      <a href={`mailto:${email}`}>{email}</a>
+      {!confirmed && " (unconfirmed)"}
+    </span>
   );
 }

@@ -165,6 +165,38 @@ describe("products and checkout by invoice", () => {
     expect((await client.get(`/api/content/lesson-plans/${lesson.uid}`)).status).toBe(200);
   });
 
+  it("gives the buyer's e-mail address (where the invoice goes) in the administrators' Orders list only, never in the buyer's own or an order's answers", async () => {
+    const email = "invoice.me@example.org";
+    const sold = await create({ name: "Invoice Pack", price_cents: 900, item_ids: [unit.id] });
+    const [buyer, client] = await buildSignedInUser(server, { name: "Ivy Invoice", email, emailVerified: true });
+    const [, unconfirmed] = await buildSignedInUser(server, { name: "Una Unconfirmed", email: "una@example.org" });
+    const [, without] = await buildSignedInUser(server, { name: "Nell Noaddress" });
+    const uuidOf = async (c: TestClient) => (await buyByForm(c, sold.uuid)).headers.get("location")!.split("/").pop()!;
+    const [uuid, unconfirmedUuid, withoutUuid] = [await uuidOf(client), await uuidOf(unconfirmed), await uuidOf(without)];
+
+    const all = await cast.clients.admin.get("/api/orders?status=pending");
+    fits("get", "/api/orders", all);
+    const buyerOf = (id: string) => (all.body.data as { uuid: string; buyer: Record<string, unknown> }[]).find((o) => o.uuid === id)!.buyer;
+    expect(buyerOf(uuid)).toEqual({ profile_id: buyer.id, name: "Ivy Invoice", link: expect.any(String), email, email_confirmed: true });
+    expect(buyerOf(unconfirmedUuid)).toMatchObject({ email: "una@example.org", email_confirmed: false });
+    expect(buyerOf(withoutUuid)).toMatchObject({ email: null, email_confirmed: false });
+
+    // Nowhere else: the buyer's own list and order, the order's page as an admin opens it, Buy Now's and Mark paid's answers.
+    const elsewhere = [
+      await client.get("/api/checkout/orders"),
+      await client.get(`/api/checkout/orders/${uuid}`),
+      await cast.clients.admin.get(`/api/checkout/orders/${uuid}`),
+      await client.post(`/checkout/one-click/${sold.uuid}`, {}),
+      await cast.clients.admin.post(`/api/orders/${uuid}/paid`),
+      await cast.clients.member.get(`/api/profiles/${buyer.uid}`),
+    ];
+    for (const res of elsewhere) {
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toContain(email);
+      expect(JSON.stringify(res.body)).not.toContain("email_confirmed");
+    }
+  });
+
   it("a cancelled order grants nothing, and the next Buy Now places a new one", async () => {
     const sold = await create({ name: "Cancel Pack", price_cents: 700, item_ids: [unit.id] });
     const [, client] = await buildSignedInUser(server);

@@ -18,6 +18,7 @@ import {
   type OrdersPageResponse,
   type OrderUpdateResponse,
   type ProductSaveResponse,
+  type StaffOrdersPageResponse,
   type StatusMessageResponse,
 } from "../../../contract/index.js";
 import { deleteProduct, placeOrder, saveProduct, settleOrder } from "../../commands/checkout.js";
@@ -26,9 +27,9 @@ import type { ProductRow } from "../../db/schema.js";
 import type { Actor } from "../../lib/actor.js";
 import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { countOrdersByProduct, findOrder, findProduct, listProductItems, pageOrders, pageProducts, sellableIds, type OrderWithNames } from "../../models/products.js";
+import { countOrdersByProduct, findBuyerEmails, findOrder, findProduct, listProductItems, pageOrders, pageProducts, sellableIds, type OrderWithNames } from "../../models/products.js";
 import { authenticate, authorize, productPolicy } from "../../policies/index.js";
-import { orderLink, presentManagedProduct, presentOrder } from "../../presenters/checkout.js";
+import { orderLink, presentManagedProduct, presentOrder, presentStaffOrder } from "../../presenters/checkout.js";
 
 /** A plain form post (Buy Now) wants a page, not JSON. */
 const wantsPage = (req: Request) => req.accepts(["json", "html"]) === "html";
@@ -150,7 +151,10 @@ export function checkoutRouter(db: Db, webDir: string): Router {
     authorize(req.actor, productPolicy.canConfirmOrders(req.actor));
     const query = parseOr422(OrdersQuery, req.query);
     const { rows, total } = await pageOrders(db, { status: query.status, page: query.page, per: STAFF_ORDERS_PER_PAGE });
-    res.json({ data: await presentOrders(db, req.actor, rows), total, page: query.page, per: STAFF_ORDERS_PER_PAGE } satisfies OrdersPageResponse);
+    // The buyers' addresses, where the invoices go: this answer only, never the buyer's own nor an order's page.
+    const [views, emails] = await Promise.all([presentOrders(db, req.actor, rows), findBuyerEmails(db, [...new Set(rows.map((r) => r.buyer_id))])]);
+    const data = views.map((view) => presentStaffOrder(view, emails.get(view.buyer.profile_id)));
+    res.json({ data, total, page: query.page, per: STAFF_ORDERS_PER_PAGE } satisfies StaffOrdersPageResponse);
   });
 
   for (const [action, outcome] of [
