@@ -26,6 +26,19 @@ export async function checkAttributeChoice(db: Db, types: AttributeType[], ids: 
 }
 
 /**
+ * Splits a tag save's attribute ids into those the item already carries of types its model does not take (kept as they
+ * are: seeded or imported before, or left from a type an administrator has since taken off the model's search type; the
+ * editor shows no tab for them, so it sends them back unchanged, and refusing them would block every save of the item's
+ * tags) and the rest, which `checkAttributeChoice` checks against the model's types. docs/design.md, "Attributes of a type the item's model does not take".
+ */
+export function splitCarriedOffModel(types: AttributeType[], carried: { id: number; type_id: number }[], ids: number[]) {
+  const modelTypes = new Set(types.map((t) => t.id));
+  const offModel = new Map(carried.filter((a) => !modelTypes.has(a.type_id)).map((a) => [a.id, a]));
+  const unique = [...new Set(ids)];
+  return { kept: unique.flatMap((id) => offModel.get(id) ?? []).map((a) => ({ id: a.id, type_id: a.type_id })), rest: unique.filter((id) => !offModel.has(id)) };
+}
+
+/**
  * Checks write-in ("Other") values (already trimmed, empty ones dropped, one per type) against `types`: each is of one of
  * them that offers a write-in (show_other) and within its maximum (422 on `other_values` otherwise).
  */

@@ -123,6 +123,27 @@ describe("tagging an item (attributes and keywords)", () => {
     expect((await server.client().get(`/api/content${link}/tags`)).body.keywords).toEqual(["narwhal", "tusk", "V2.0"]);
   });
 
+  it("keeps an attribute the item already has of a type its model does not take when the save sends it back, and refuses a new one", async () => {
+    // Lesson plans take no industries (their search type's attributes); one the item carries anyway (seeded, imported, or
+    // left from a type an administrator took off the model) does not block a save that sends it back, as the Tags dialog does.
+    const other = await buildAttribute(server.db, "industries", "Shipping");
+    await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.grade4], keywords: [] });
+    await server.db.insertInto("content_attributes").values({ content_id: plan.id, attr_item_id: ids.industry!, type_id: (await server.db.selectFrom("attribute_items").select("type_id").where("id", "=", ids.industry!).executeTakeFirstOrThrow()).type_id }).execute();
+    const tags = (await ownerClient.get(`/api/content${link}/tags`)).body;
+    expect(tags.attribute_ids).toEqual([ids.grade4!, ids.industry!].sort((a, b) => a - b));
+    const saved = await ownerClient.post(`${link}/tags`, { attribute_ids: [...tags.attribute_ids, ids.grade5], other_values: [], keywords: [...tags.keywords, "tusks"] });
+    expect([saved.status, saved.body.tags?.attribute_ids, saved.body.tags?.keywords]).toEqual([200, [ids.grade4!, ids.grade5!, ids.industry!].sort((a, b) => a - b), ["tusks"]]);
+    expect(saved.body.tags.groups.map((g: { type_key: string }) => g.type_key)).toEqual(["grades", "industries"]);
+    // Another value of that type is still refused, carried one or not, and nothing is written.
+    const added = await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.grade4, ids.industry, other], keywords: [] });
+    expect([added.status, added.body.message]).toEqual([422, "One of the chosen attributes does not exist or does not apply to this item."]);
+    expect((await ownerClient.get(`/api/content${link}/tags`)).body.attribute_ids).toEqual([ids.grade4!, ids.grade5!, ids.industry!].sort((a, b) => a - b));
+    // Left out of a save, it goes, as any attribute does (and cannot come back).
+    const dropped = await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.grade4], keywords: [] });
+    expect([dropped.status, dropped.body.tags?.attribute_ids]).toEqual([200, [ids.grade4]]);
+    expect((await ownerClient.post(`${link}/tags`, { attribute_ids: [ids.grade4, ids.industry] })).status).toBe(422);
+  });
+
   it("is authorized: guests 401, other members 403, and a lock held by someone else 409", async () => {
     expect((await server.client().post(`${link}/tags`, { attribute_ids: [] })).status).toBe(401);
     const forbidden = await otherClient.post(`${link}/tags`, { attribute_ids: [] });

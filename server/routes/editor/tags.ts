@@ -6,7 +6,7 @@ import { HttpError } from "../../lib/errors.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { attributeTypesForModel, listContentAttributes, listContentOtherValues } from "../../models/attributes.js";
 import { findContentTags } from "../../models/content.js";
-import { checkAttributeChoice, checkOtherValues, setContentTags } from "../../commands/setContentTags.js";
+import { checkAttributeChoice, checkOtherValues, setContentTags, splitCarriedOffModel } from "../../commands/setContentTags.js";
 import { authorize, contentObjectPolicy } from "../../policies/index.js";
 import { presentAttributeGroups } from "../../presenters/contentActions.js";
 import { presentContentTags } from "../../presenters/contentTags.js";
@@ -38,8 +38,10 @@ export function tagsRouter(db: Db): Router {
     if (refusedNewKeywords((await loadTags(db, item)).keywords, body.keywords).length)
       throw new HttpError(422, TAGGING_MESSAGES.keywordInvalid, { keywords: [TAGGING_MESSAGES.keywordInvalid] });
     await ensureNotLockedByOther(db, req, item);
-    const types = await attributeTypesForModel(db, item.model_key);
-    const attributes = await checkAttributeChoice(db, types, body.attribute_ids);
+    const [types, carried] = await Promise.all([attributeTypesForModel(db, item.model_key), listContentAttributes(db, item.id)]);
+    // Attributes the item already has of types its model does not take are kept when sent back; new ones are refused.
+    const { kept, rest } = splitCarriedOffModel(types, carried, body.attribute_ids);
+    const attributes = [...(await checkAttributeChoice(db, types, rest)), ...kept];
     const otherValues = body.other_values && checkOtherValues(types, body.other_values);
     await setContentTags(db, item, { attributes, otherValues, keywords: body.keywords });
     const answer: ContentTagsResponse = { status: "success", message: TAGGING_MESSAGES.saved, tags: await loadTags(db, item) };
