@@ -22,6 +22,15 @@ export function canHearOfReply(recipient: Actor, thread: ThreadSubject): boolean
 }
 
 /**
+ * Whose recommendation to a group its members hear of: a member's or leader's of that group, a moderator's or an
+ * administrator's. Anyone else's is stored but tells no one: otherwise any signed-in member could send notices (and
+ * mail) to every member of any group, again and again.
+ */
+export function canRecommendToGroup(sender: Actor, groupId: number): boolean {
+  return sender.isAdmin || sender.isModerator || sender.groups.some((g) => g.groupId === groupId);
+}
+
+/**
  * Being told an item's title in a notification about it: who may view it as a member would (not by its link only).
  * Others (a requester whose access request was declined) are told only what the item is (its type).
  */

@@ -31,7 +31,7 @@ import { favoriteIdsAmong } from "../../models/favorites.js";
 import { findProfileName } from "../../models/profiles.js";
 import { findRelated, findSimilar } from "../../models/related.js";
 import { storeReport } from "../../models/reports.js";
-import { authenticate, authorize, authorizeView, contentObjectPolicy, permissionPolicy } from "../../policies/index.js";
+import { authenticate, authorize, authorizeView, contentObjectPolicy, notificationPolicy, permissionPolicy } from "../../policies/index.js";
 import { presentContentCard, type ContentCardRow } from "../../presenters/contentObject.js";
 import { presentAttributeGroups, presentMoreInfo, presentQuickInfo } from "../../presenters/contentActions.js";
 import { itemLink } from "../../presenters/editableItem.js";
@@ -134,7 +134,9 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     if (recipients.size !== targets.length) throw new HttpError(422, RECOMMEND_MESSAGES.recipientNotFound, { targetProfiles: [RECOMMEND_MESSAGES.recipientNotFound] });
     const grantRead = body.update_permissions && permissionPolicy.canManage(req.actor, item, grants);
     await recommendContent(db, { item, senderId: req.actor.profile!.id, recipients, note: body.recommend_note, grantRead });
-    await deliver(req.log, "a recommendation", () => notifyRecommendation(db, { item, senderId: req.actor.profile!.id, recipients, note: body.recommend_note }, mailFor(mail, req)));
+    // The groups whose members may be told: those the sender belongs to (notificationPolicy.canRecommendToGroup).
+    const told = new Map([...recipients].filter(([id, kind]) => kind !== "group" || notificationPolicy.canRecommendToGroup(req.actor, id)));
+    await deliver(req.log, "a recommendation", () => notifyRecommendation(db, { item, senderId: req.actor.profile!.id, recipients: told, note: body.recommend_note }, mailFor(mail, req)));
     const answer: RecommendResponse = { status: "success", message: RECOMMEND_MESSAGES.sent };
     res.json(answer);
   });

@@ -112,6 +112,22 @@ describe("POST /profile/postRecommend", () => {
       expect((await reader.client.get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(200);
     });
 
+    it("tells a group's members only when the sender belongs to the group: anyone else's recommendation to it is stored and tells no one there", async () => {
+      const [stranger, named, leader, fellow] = [await person("Stu Stranger"), await person("Nia Named"), await person("Lou Leader"), await person("Flo Fellow")];
+      const group = await buildGroup(server.db, leader.user, [fellow.user]);
+      const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Sand Dunes" });
+      const res = await stranger.client.post("/profile/postRecommend", { opaque_id: item.opaque_id, targetProfiles: [named.user.id, group.id], recommend_note: "Buy now at example.com" });
+      expect(res.status).toBe(200);
+      // The person named is told; the group's leader and member are not.
+      expect(await recommendationsOf(named.client)).toEqual([expect.objectContaining({ actor: expect.objectContaining({ name: "Stu Stranger" }), subject: expect.objectContaining({ title: "Sand Dunes" }) })]);
+      for (const { client } of [leader, fellow]) expect(await recommendationsOf(client)).toEqual([]);
+
+      // Once the stranger joins the group, a recommendation to it reaches its members.
+      await server.db.insertInto("group_members").values({ group_id: group.id, profile_id: stranger.user.id, role: "member" }).execute();
+      expect((await stranger.client.post("/profile/postRecommend", { opaque_id: item.opaque_id, targetProfiles: [group.id] })).status).toBe(200);
+      for (const { client } of [leader, fellow]) expect(await recommendationsOf(client)).toEqual([expect.objectContaining({ actor: expect.objectContaining({ name: "Stu Stranger" }) })]);
+    });
+
     it("names a restricted item only by its type to a recipient who may not view it, with its link unless it is shared by link", async () => {
       const [sender, outsider] = [await person("Gia Grantee"), await person("Otto Outsider")];
       const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Secret Reefs", visibility: "restricted" });
