@@ -50,6 +50,21 @@ describe("migrations", () => {
     expect(before.pathways).toEqual(["grades", "subjects", "standards", "industries", "professional_roles"]);
   });
 
+  it("063 finds a type an administrator made of projects and pathways together, and leaves a type mixing in other models alone", async () => {
+    const db = server.db;
+    const attributesOf = async (type: string) => JSON.parse((await db.selectFrom("search_types").select("attributes").where("type", "=", type).executeTakeFirstOrThrow()).attributes) as string[];
+    const base = DEFAULT_SEARCH_TYPES.find((t) => t.type === "projects")!;
+    await saveSearchType(db, { ...base, type: "curricula", model_types: ["pathway", "project"], attributes: ["grades", "subjects"] }, 90);
+    await saveSearchType(db, { ...base, type: "everything", model_types: ["project", "resource"], attributes: ["grades", "subjects"] }, 91);
+    await m063.up(db as never);
+    expect(await attributesOf("curricula")).toEqual(["grades", "subjects", "standards"]);
+    expect(await attributesOf("everything")).toEqual(["grades", "subjects"]);
+    await m063.down(db as never);
+    expect(await attributesOf("curricula")).toEqual(["grades", "subjects"]);
+    await m063.up(db as never);
+    await db.deleteFrom("search_types").where("type", "in", ["curricula", "everything"]).execute();
+  });
+
   it("030 marks the threads left behind by sections removed before it as removed, their titles unknown", async () => {
     const db = server.db;
     const owner = await buildUser(db);
