@@ -29,8 +29,8 @@ export const TOUR_MESSAGES = {
 /** Most stops one tour may have. */
 export const TOUR_MAX_STOPS = 30;
 
-/** The spec's overlay: opacity 0.8, default padding 16 px around the target, 500 ms transition. */
-export const TOUR_OVERLAY = { opacity: 0.8, padding: 16, transitionMs: 500 } as const;
+/** The spec's overlay: opacity 0.8, default padding 16 px around the target, 500 ms transition; it hides 1 second after the tour is reset (ended). */
+export const TOUR_OVERLAY = { opacity: 0.8, padding: 16, transitionMs: 500, hideAfterResetMs: 1000 } as const;
 
 /** How long the tour button waits for the first stop's target: up to 50 tries of 100 ms (first document). */
 export const TOUR_TARGET_WAIT = { tries: 50, intervalMs: 100 } as const;

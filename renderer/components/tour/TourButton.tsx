@@ -16,7 +16,9 @@ import { TourPlayer } from "./TourPlayer.js";
  */
 export function TourButton({ name }: { name: string }) {
   const button = useRef<HTMLButtonElement>(null);
-  const [running, setRunning] = useState<{ tour: GuidedTour; stops: TourStop[] } | null>(null);
+  // `run` counts the starts: a tour started again while the last one's overlay still fades is a new player.
+  const [running, setRunning] = useState<{ tour: GuidedTour; stops: TourStop[]; run: number } | null>(null);
+  const runs = useRef(0);
   // The editor's draft lives here, so it outlasts select-target mode (the editor closes while one picks a target).
   const [editing, setEditing] = useState<{ tour: GuidedTour; draft: TourStop[]; added?: boolean } | null>(null);
   const [picking, setPicking] = useState<{ tour: GuidedTour; draft: TourStop[] } | null>(null);
@@ -33,7 +35,7 @@ export function TourButton({ name }: { name: string }) {
       const stops = await findStops(tour.configuration, controller.signal);
       if (controller.signal.aborted) return;
       if (stops.length === 0) showToast(TOUR_MESSAGES.noStops, "info");
-      else setRunning({ tour, stops });
+      else setRunning({ tour, stops, run: ++runs.current });
     } catch {
       // Spec: guided-tour failures are silently ignored; the dialog works without its tour.
     } finally {
@@ -48,6 +50,7 @@ export function TourButton({ name }: { name: string }) {
     },
     [picking],
   );
+  const handleTourEnd = useCallback(() => setRunning(null), []);
   const handlePickCancel = useCallback(() => {
     setPicking(null);
     if (picking) setEditing(picking);
@@ -60,8 +63,9 @@ export function TourButton({ name }: { name: string }) {
       </button>
       {running && (
         <TourPlayer
+          key={running.run}
           stops={running.stops}
-          onClose={() => setRunning(null)}
+          onClose={handleTourEnd}
           returnFocus={() => button.current?.focus()}
           onEdit={
             running.tour.abilities.edit

@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
+import { createPortal } from "react-dom";
 import { TOUR_OVERLAY, type TourStop } from "../../../contract/index.js";
 import { findTarget } from "./tourTargets.js";
 
@@ -35,9 +36,12 @@ function popoverPlace(spot: Box | null, popover: { width: number; height: number
  * the tour and takes it back, and Esc closes the tour alone. The spotlight dims everything but the stop's target
  * (opacity 0.8, padding 16, a 500 ms move; none with reduced motion, by the global rule); a stop without a selector
  * dims the whole screen and sits in its middle. `onEdit`: an Edit tour button, for those who may edit it.
+ * Ending the tour (Close, Esc, a click outside: the spec's reset) closes the popover and gives focus back at once; the
+ * overlay fades and hides 1 second later (it never takes clicks), and only then is `onClose` called.
  */
 export function TourPlayer({ stops, onClose, returnFocus, onEdit }: { stops: TourStop[]; onClose(): void; returnFocus(): void; onEdit?(): void }) {
   const [index, setIndex] = useState(0);
+  const [ended, setEnded] = useState(false);
   const [spot, setSpot] = useState<Box | null>(null);
   const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
   const popover = useRef<HTMLDivElement>(null);
@@ -64,6 +68,12 @@ export function TourPlayer({ stops, onClose, returnFocus, onEdit }: { stops: Tou
     };
   }, [measure, stop.selector]);
 
+  useEffect(() => {
+    if (!ended) return;
+    const timer = window.setTimeout(onClose, TOUR_OVERLAY.hideAfterResetMs);
+    return () => window.clearTimeout(timer);
+  }, [ended, onClose]);
+
   const move = (step: number) => setIndex((i) => (i + step + stops.length) % stops.length);
   const handleKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
@@ -82,46 +92,54 @@ export function TourPlayer({ stops, onClose, returnFocus, onEdit }: { stops: Tou
     transition: `top ${transition}, left ${transition}, width ${transition}, height ${transition}`,
   } : undefined;
 
+  // Ended, the overlay fades until it hides (the global reduced-motion rule leaves it still until then).
+  const overlayStyle: CSSProperties = {
+    ...(spotStyle ?? { inset: 0, background: `rgb(0 0 0 / ${TOUR_OVERLAY.opacity})` }),
+    ...(ended && { opacity: 0, transition: `opacity ${TOUR_OVERLAY.hideAfterResetMs}ms linear` }),
+  };
+
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <div className="tour-spotlight" style={spotStyle ?? { inset: 0, background: `rgb(0 0 0 / ${TOUR_OVERLAY.opacity})` }} aria-hidden="true" />
-        <Dialog.Content
-          ref={popover}
-          className="tour-popover"
-          // Unseen (but focusable, for the focus it takes on opening) until measured in the next frame.
-          style={place ? { top: place.top, left: place.left } : { opacity: 0 }}
-          onKeyDown={handleKeyDown}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            next.current?.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            returnFocus();
-          }}
-        >
-          <p className="tour-popover__count">
-            {index + 1} of {stops.length}
-          </p>
-          <Dialog.Title className="tour-popover__title">{stop.title}</Dialog.Title>
-          <Dialog.Description className="tour-popover__text">{stop.content}</Dialog.Description>
-          <div className="tour-popover__actions">
-            <button type="button" className="button button--ghost button--small" onClick={() => move(-1)}>
-              Previous
-            </button>
-            <button ref={next} type="button" className="button button--primary button--small" onClick={() => move(1)}>
-              Next
-            </button>
-            <Dialog.Close className="button button--ghost button--small">Close</Dialog.Close>
-            {onEdit && (
-              <button type="button" className="button button--ghost button--small" onClick={onEdit}>
-                Edit tour
+    <>
+      {createPortal(<div className="tour-spotlight" style={overlayStyle} aria-hidden="true" />, document.body)}
+      <Dialog.Root open={!ended} onOpenChange={(open) => !open && setEnded(true)}>
+        <Dialog.Portal>
+          <Dialog.Content
+            ref={popover}
+            className="tour-popover"
+            // Unseen (but focusable, for the focus it takes on opening) until measured in the next frame.
+            style={place ? { top: place.top, left: place.left } : { opacity: 0 }}
+            onKeyDown={handleKeyDown}
+            onOpenAutoFocus={(event) => {
+              event.preventDefault();
+              next.current?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              returnFocus();
+            }}
+          >
+            <p className="tour-popover__count">
+              {index + 1} of {stops.length}
+            </p>
+            <Dialog.Title className="tour-popover__title">{stop.title}</Dialog.Title>
+            <Dialog.Description className="tour-popover__text">{stop.content}</Dialog.Description>
+            <div className="tour-popover__actions">
+              <button type="button" className="button button--ghost button--small" onClick={() => move(-1)}>
+                Previous
               </button>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              <button ref={next} type="button" className="button button--primary button--small" onClick={() => move(1)}>
+                Next
+              </button>
+              <Dialog.Close className="button button--ghost button--small">Close</Dialog.Close>
+              {onEdit && (
+                <button type="button" className="button button--ghost button--small" onClick={onEdit}>
+                  Edit tour
+                </button>
+              )}
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
   );
 }
