@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emptyAsUnset, emptyOrDigits } from "./common.js";
+import { emptyAsUnset, emptyOrDigits, positiveId } from "./common.js";
 
 /** The contact form's texts (second document, sections 5 and 8; the hint, thank-you, size and captcha-service texts are ours). */
 export const CONTACT_MESSAGES = {
@@ -63,8 +63,21 @@ export const ContactRequestWithCaptcha = ContactRequest.extend({
 export const ContactResponse = z.object({ success: z.literal(true), message: z.string() });
 export type ContactResponse = z.infer<typeof ContactResponse>;
 
-/** GET /contact/messages?page=N: the messages sent, newest first, for administrators and moderators. */
+/** Where a contact message stands: open until someone of the staff marks it handled (and back to open). */
+export const CONTACT_MESSAGE_STATUSES = ["open", "handled"] as const;
+export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
+
+/** The staff's texts for marking messages handled (ours). */
+export const CONTACT_STAFF_MESSAGES = {
+  statusInvalid: 'status must be "open" or "handled".',
+  idInvalid: "The message's id must be a whole number from 1.",
+  handled: "The message was marked handled.",
+  reopened: "The message was marked open again.",
+} as const;
+
+/** GET /contact/messages?status=open|handled&page=N: the messages sent with one status, newest first, for administrators and moderators. */
 export const ContactMessagesQuery = z.object({
+  status: z.preprocess(emptyAsUnset, z.enum(CONTACT_MESSAGE_STATUSES, { error: CONTACT_STAFF_MESSAGES.statusInvalid }).default("open")),
   page: z.preprocess(emptyOrDigits, z.number().int().min(1, "page must be 1 or more.").max(10000, "page may be at most 10000.").default(1)),
 });
 
@@ -78,6 +91,9 @@ export const ContactMessageView = z.object({
   page: z.string().nullable(),
   has_screenshot: z.boolean(),
   created_at: z.string(),
+  status: z.enum(CONTACT_MESSAGE_STATUSES).default("open"),
+  /** Who marked it handled and when (by: null once that profile is gone); null while it is open, and when absent (a server from before it). */
+  handled: z.object({ at: z.string(), by: z.object({ profile_id: z.number(), name: z.string() }).nullable() }).nullable().default(null),
 });
 export type ContactMessageView = z.infer<typeof ContactMessageView>;
 
@@ -86,3 +102,13 @@ export const CONTACT_MESSAGES_PER_PAGE = 20;
 
 export const ContactMessagesResponse = z.object({ data: z.array(ContactMessageView), total: z.number() });
 export type ContactMessagesResponse = z.infer<typeof ContactMessagesResponse>;
+
+/** The path of POST /contact/messages/{id}. */
+export const ContactMessageParams = z.object({ id: positiveId(CONTACT_STAFF_MESSAGES.idInvalid) });
+
+/** POST /contact/messages/{id}: mark a message handled, or open again. */
+export const ContactMessageUpdate = z.object({ status: z.enum(CONTACT_MESSAGE_STATUSES, { error: CONTACT_STAFF_MESSAGES.statusInvalid }) });
+export type ContactMessageUpdate = z.infer<typeof ContactMessageUpdate>;
+
+export const ContactMessageUpdateResponse = z.object({ status: z.literal("success"), message: z.string(), contact_message: ContactMessageView });
+export type ContactMessageUpdateResponse = z.infer<typeof ContactMessageUpdateResponse>;

@@ -12,6 +12,18 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_STATUSES = ["open", "resolved"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/**
+ * What the reviewer did about a report, given when resolving it: nothing was needed, or the content was removed or
+ * hidden (a reported comment is deleted by it, as its author's Delete would; an item or a feed post is only recorded,
+ * since deleting either deletes its reports too).
+ */
+export const REPORT_OUTCOMES = ["none", "removed"] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+export const REPORT_OUTCOME_LABELS: Record<ReportOutcome, string> = { none: "No action needed", removed: "Content removed or hidden" };
+
+/** The longest note a reviewer may leave on a report they resolve (for the staff; the reporter is told the outcome alone). */
+export const REPORT_NOTE_MAX = 500;
+
 /** Reports per page of GET /api/moderation/reports. */
 export const REPORTS_PER_PAGE = 20;
 
@@ -21,6 +33,9 @@ export const MODERATION_MESSAGES = {
   idInvalid: "The report's id must be a whole number from 1.",
   resolved: "The report was resolved.",
   reopened: "The report was opened again.",
+  outcomeInvalid: 'outcome must be "none" or "removed".',
+  noteInvalid: "The note must be text.",
+  noteTooLong: `The note may be at most ${REPORT_NOTE_MAX} characters.`,
 } as const;
 
 /** GET /api/moderation/reports?status=open|resolved&page=N. */
@@ -35,9 +50,25 @@ export const ReportParams = z.object({
   id: positiveId(MODERATION_MESSAGES.idInvalid),
 });
 
-/** POST /api/moderation/reports/{kind}/{id}: resolve a report, or open it again. */
-export const ReportUpdate = z.object({ status: z.enum(REPORT_STATUSES, { error: MODERATION_MESSAGES.statusInvalid }) });
+/**
+ * POST /api/moderation/reports/{kind}/{id}: resolve a report (with its outcome, "none" unless given, and an optional
+ * note), or open it again (which clears both).
+ */
+export const ReportUpdate = z.object({
+  status: z.enum(REPORT_STATUSES, { error: MODERATION_MESSAGES.statusInvalid }),
+  outcome: z.preprocess(emptyAsUnset, z.enum(REPORT_OUTCOMES, { error: MODERATION_MESSAGES.outcomeInvalid }).default("none")),
+  note: z.preprocess(
+    (v) => (v === null ? undefined : v),
+    z
+      .string({ error: MODERATION_MESSAGES.noteInvalid })
+      .trim()
+      .max(REPORT_NOTE_MAX, MODERATION_MESSAGES.noteTooLong)
+      .optional()
+      .transform((v) => v || null),
+  ),
+});
 export type ReportUpdate = z.infer<typeof ReportUpdate>;
+export type ReportUpdateRequest = z.input<typeof ReportUpdate>;
 
 export const ReportView = z.object({
   kind: z.enum(REPORT_KINDS),
@@ -69,6 +100,10 @@ export const ReportView = z.object({
    * "This comment has been deleted.". Read as null when absent (a server from before it).
    */
   deleted_at: z.string().nullable().default(null),
+  /** What the reviewer did when resolving it; null while it is open, for a report resolved before outcomes were recorded, and when absent. */
+  outcome: z.enum(REPORT_OUTCOMES).nullable().default(null),
+  /** The reviewer's note (for the staff), null without one. */
+  note: z.string().nullable().default(null),
   /** Who last resolved it or opened it again, and when; null until someone did (reviewer null when that profile is gone). */
   review: z.object({ at: z.string(), reviewer: z.object({ profile_id: z.number(), name: z.string() }).nullable() }).nullable(),
 });

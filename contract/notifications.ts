@@ -16,6 +16,7 @@ export const NOTIFICATION_SETTINGS = {
   group_join_answers: { label: "Answers to my requests to join groups", description: "A group's leader approves or declines your request to join." },
   recommendations: { label: "Recommendations to me", description: "Someone recommends an item to you or to a group you belong to." },
   reports: { label: "Reports of content", description: "Someone reports an item, a comment or a feed post for moderators to review." },
+  report_outcomes: { label: "Outcomes of my reports", description: "A moderator resolves something you reported, and you hear what was done." },
   email: { label: "E-mail me my notifications", description: "Each notification you get is also sent to your e-mail address, one mail each." },
 } as const satisfies Record<string, { label: string; description: string }>;
 
@@ -32,6 +33,7 @@ export const NOTIFICATION_SETTING_DEFAULTS: Record<NotificationSettingKey, boole
   group_join_answers: true,
   recommendations: true,
   reports: true,
+  report_outcomes: true,
   email: false,
 };
 
@@ -43,6 +45,7 @@ export const NOTIFICATION_KINDS = {
   access_accepted: "access_answers",
   access_declined: "access_answers",
   content_reported: "reports",
+  report_resolved: "report_outcomes",
   group_join_request: "group_join_requests",
   group_join_approved: "group_join_answers",
   group_join_declined: "group_join_answers",
@@ -57,7 +60,7 @@ export const NOTIFICATION_LIMITS = { perPage: 20, excerptMax: 200 } as const;
 
 export const NOTIFICATION_MESSAGES = {
   settingsSaved: "Your notification settings were saved.",
-  settingsInvalid: "subscriber must map each setting (comment_replies, group_discussions, access_requests, access_answers, group_join_requests, group_join_answers, recommendations, reports, email) to true or false.",
+  settingsInvalid: "subscriber must map each setting (comment_replies, group_discussions, access_requests, access_answers, group_join_requests, group_join_answers, recommendations, reports, report_outcomes, email) to true or false.",
   /** A setting the asker does not have (reports, for anyone but moderators and administrators). */
   settingNotYours: (key: string) => `You have no "${key}" notification setting: reports are told to moderators and administrators only.`,
   idsInvalid: "ids must be a list of 1 to 100 notification ids, or all must be true.",

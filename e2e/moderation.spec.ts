@@ -44,8 +44,34 @@ test("moderation: a member's report reaches the moderator's Reports page, which 
   await expectNoAxeViolations(page, "reports page");
   await saveShot(page, `reports-1366.png`, { fullPage: true });
 
+  // Resolving asks for the outcome (No action needed first, and focused) and an optional note for the staff.
   const resolve = report.getByRole("button", { name: /^Resolve/ });
   await tabTo(page, resolve);
+  await page.keyboard.press("Enter");
+  const form = report.getByRole("form", { name: /^Resolve the report of/ });
+  const none = form.getByRole("radio", { name: "No action needed" });
+  await expect(none).toBeFocused();
+  await expect(none).toBeChecked();
+  await page.keyboard.press("ArrowDown");
+  await expect(form.getByRole("radio", { name: "Content removed or hidden" })).toBeChecked();
+  await expect(form).toContainText("Records the outcome only: hide or delete the item yourself");
+  await page.keyboard.press("ArrowUp");
+  await expect(none).toBeChecked();
+  await page.keyboard.press("Tab");
+  const staffNote = form.getByRole("textbox", { name: "Note for the staff (optional)" });
+  await expect(staffNote).toBeFocused();
+  await page.keyboard.type("The link works for me.");
+  await expect(form).toContainText("22/500");
+  await expectNoAxeViolations(page, "reports page, resolving");
+  await saveShot(page, `reports-resolving-1366.png`, { fullPage: true });
+  // Cancel closes the form and gives focus back to Resolve.
+  await form.getByRole("button", { name: "Cancel" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(resolve).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(none).toBeFocused();
+  await form.getByRole("textbox", { name: "Note for the staff (optional)" }).fill("The link works for me.");
+  await form.getByRole("button", { name: "Resolve report" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByText("The report was resolved.")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: message })).toHaveCount(0);
@@ -60,6 +86,8 @@ test("moderation: a member's report reaches the moderator's Reports page, which 
   await expect(page).toHaveURL(/status=resolved/);
   const resolved = page.getByRole("listitem").filter({ hasText: message });
   await expect(resolved).toContainText("Resolved by Morgan Moderator on");
+  await expect(resolved).toContainText("Outcome: No action needed — The link works for me.");
+  await saveShot(page, `reports-resolved-1366.png`, { fullPage: true });
   await resolved.getByRole("button", { name: /^Open again/ }).click();
   await expect(page.getByText("The report was opened again.")).toBeVisible();
   await expect(page.getByText("No resolved reports yet.")).toBeVisible();
@@ -76,6 +104,22 @@ test("moderation: a member's report reaches the moderator's Reports page, which 
   await page.goto("/moderation/messages?page=99");
   await expect(page.getByText("Nothing on this page.")).toBeVisible();
   await page.getByRole("button", { name: "Go to the first page" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Please add more Grade 5 fractions" })).toBeVisible();
+  await saveShot(page, `contact-messages-open-1366.png`, { fullPage: true });
+
+  // Marked handled, it leaves the Open tab for the Handled one, which says who and when; and it can be opened again.
+  await page.getByRole("listitem").filter({ hasText: "Please add more Grade 5 fractions" }).getByRole("button", { name: /^Mark handled/ }).click();
+  await expect(page.getByText("The message was marked handled.")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Please add more Grade 5 fractions" })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Handled" }).click();
+  await expect(page).toHaveURL(/status=handled/);
+  const handled = page.getByRole("list", { name: "Handled contact messages" }).getByRole("listitem").filter({ hasText: "Please add more Grade 5 fractions" });
+  await expect(handled).toContainText("Marked handled by Morgan Moderator on");
+  await expectNoAxeViolations(page, "handled contact messages");
+  await saveShot(page, `contact-messages-handled-1366.png`, { fullPage: true });
+  await handled.getByRole("button", { name: /^Mark open again/ }).click();
+  await expect(page.getByText("The message was marked open again.")).toBeVisible();
+  await page.getByRole("tab", { name: "Open" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: "Please add more Grade 5 fractions" })).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -113,7 +157,51 @@ test("moderation: a reported comment its author deleted since says so on the Rep
   await expect(report.getByText(/^The comment was deleted on \d{1,2}\/\d{1,2}\/\d{4}, after it was reported: nobody sees it in the discussion any more\.$/)).toBeVisible();
   await expectNoAxeViolations(page, "reports page with a deleted comment");
   await report.getByRole("button", { name: /^Resolve/ }).click();
+  await report.getByRole("button", { name: "Resolve report" }).click();
   await expect(page.getByText("The report was resolved.")).toBeVisible();
+});
+
+test("moderation: a reported comment resolved as removed is deleted, shown so in the resolved list, and the reporter is told the outcome without the moderator's name", async ({ page }) => {
+  await signInViaApi(page, LEARNER);
+  const title = `Md${Date.now().toString(36)} Removed`;
+  const plan = await createLessonPlan(page, title, [{ title: "Warm-up", html: "<p>Ponds.</p>" }]);
+  const opaqueId = ((await (await page.request.get(`/api/content${plan.link}`)).json()) as { opaque_id: string }).opaque_id;
+  let headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  const text = `Spammy words ${Date.now().toString(36)}`;
+  const commentId = ((await (await page.request.post("/comment/thread/comment", { data: { opaque_id: opaqueId, comment: text }, headers })).json()) as { id: number }).id;
+  await switchTo(page, TEACHER);
+  headers = { "X-CSRF-Token": await csrfToken(page.request) };
+  expect((await page.request.post("/comment/thread/comment/flag", { data: { opaque_id: opaqueId, comment_id: commentId, value: "inappropriate", message: "Spam, twice." }, headers })).ok()).toBeTruthy();
+
+  await switchTo(page, MODERATOR);
+  await page.goto("/moderation/reports");
+  const report = page.getByRole("listitem").filter({ hasText: text });
+  await report.getByRole("button", { name: /^Resolve/ }).click();
+  await report.getByRole("radio", { name: "Content removed or hidden" }).check();
+  await expect(report).toContainText("Deletes the comment, as its author's Delete would");
+  // A note past the limit is refused with the server's message (the field's own limit is lifted to show it).
+  const note = report.getByRole("textbox", { name: "Note for the staff (optional)" });
+  await note.evaluate((el) => el.removeAttribute("maxlength"));
+  await note.fill("x".repeat(501));
+  await report.getByRole("button", { name: "Resolve report" }).click();
+  await expect(report.getByRole("alert")).toHaveText("The note may be at most 500 characters.");
+  await note.fill("Advert for pens.");
+  await report.getByRole("button", { name: "Resolve report" }).click();
+  await expect(page.getByText("The report was resolved.")).toBeVisible();
+  await page.getByRole("tab", { name: "Resolved" }).click();
+  const resolved = page.getByRole("listitem").filter({ hasText: text });
+  await expect(resolved).toContainText("Outcome: Content removed or hidden — Advert for pens.");
+  await expect(resolved.getByText(/^The comment was deleted on/)).toBeVisible();
+  await saveShot(page, `reports-removed-1366.png`, { fullPage: true });
+
+  // The reporter hears the outcome, and not who decided it nor the staff's note.
+  await switchTo(page, TEACHER);
+  await page.goto("/notifications");
+  const told = page.getByRole("listitem").filter({ hasText: `Your report about ${title} was resolved` });
+  await expect(told).toContainText('Content removed or hidden. You reported a comment: "Spam, twice."');
+  await expect(told).not.toContainText("Morgan Moderator");
+  await expect(told).not.toContainText("Advert for pens.");
+  await saveShot(page, `report-outcome-notification-1366.png`, { fullPage: true });
 });
 
 test("moderation: a reported reply in a group discussion names its author and leads to its thread, opened in its modal on the group's page", async ({ page }) => {

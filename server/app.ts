@@ -277,7 +277,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(accountRouter(db, { rateLimit: config.authRateLimit, ssoProviders: config.ssoProviders, mail }));
   app.use(searchRouter(db, new CatalogueSearch(db, index, logger)));
   app.use(contactRouter(db, { rateLimit: config.authRateLimit, recaptcha: config.recaptcha }));
-  app.use(moderationRouter(db));
+  app.use(moderationRouter(db, storage, mail));
   app.use(announcementsRouter(db));
   app.use(carouselsRouter(db));
   app.use(interceptorsRouter(db));

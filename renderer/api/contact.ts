@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ContactMessagesResponse, ContactResponse, type ContactRequest } from "../../contract/index.js";
+import { useQuery } from "@tanstack/react-query";
+import { ContactMessagesResponse, ContactMessageUpdateResponse, ContactResponse, type ContactMessageStatus, type ContactRequest } from "../../contract/index.js";
 import { getJson, postJson } from "./client.js";
 
 /** POST /contact/send: the contact form's message, with the page it was sent from and an optional screenshot. */
@@ -7,14 +7,23 @@ export function sendContactMessage(body: ContactRequest): Promise<ContactRespons
   return postJson("contact/send", body, ContactResponse);
 }
 
-/** GET /contact/messages: one page of what was sent with the contact form, newest first, for administrators and moderators. */
-export function useContactMessages(page: number, enabled: boolean) {
+/** The key under which every page of contact messages is cached (refetched once one is marked). */
+export const contactMessagesQueryKeyAll = ["contact-messages"] as const;
+
+/** GET /contact/messages: one page of what was sent with the contact form with one status, newest first, for administrators and moderators. */
+export function useContactMessages(status: ContactMessageStatus, page: number, enabled: boolean) {
   return useQuery({
-    queryKey: ["contact-messages", page],
-    queryFn: () => getJson(`contact/messages?page=${page}`, ContactMessagesResponse),
+    queryKey: [...contactMessagesQueryKeyAll, status, page],
+    queryFn: () => getJson(`contact/messages?status=${status}&page=${page}`, ContactMessagesResponse),
     enabled,
     // The page says why it could not load, in its own alert.
     meta: { refusalsShownByScreen: true },
-    placeholderData: keepPreviousData,
+    // The last page shown stays while the next one loads, but only within one status: the Open list must not stand in for the Handled one.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === status ? previous : undefined),
   });
+}
+
+/** POST /contact/messages/{id}: marks a message handled, or open again. */
+export function setContactMessageStatus(id: number, status: ContactMessageStatus): Promise<ContactMessageUpdateResponse> {
+  return postJson(`contact/messages/${id}`, { status }, ContactMessageUpdateResponse);
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ReportUpdateResponse, ReportsResponse, type ReportKind, type ReportStatus } from "../../contract/index.js";
+import { ReportUpdateResponse, ReportsResponse, type ReportKind, type ReportStatus, type ReportUpdateRequest } from "../../contract/index.js";
 import { getJson, postJson } from "./client.js";
 
 /** The query key of every page of the reports list (invalidated after a report changes). */
@@ -18,7 +18,7 @@ export function useReports(status: ReportStatus, page: number, enabled: boolean)
   });
 }
 
-/** POST /api/moderation/reports/{kind}/{id}: resolves a report, or opens it again. */
-export function setReportStatus(kind: ReportKind, id: number, status: ReportStatus): Promise<ReportUpdateResponse> {
-  return postJson(`api/moderation/reports/${kind}/${id}`, { status }, ReportUpdateResponse);
+/** POST /api/moderation/reports/{kind}/{id}: resolves a report (with its outcome and note), or opens it again. */
+export function setReportStatus(kind: ReportKind, id: number, review: ReportUpdateRequest): Promise<ReportUpdateResponse> {
+  return postJson(`api/moderation/reports/${kind}/${id}`, review, ReportUpdateResponse);
 }

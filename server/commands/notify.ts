@@ -1,4 +1,4 @@
-import { FLAG_REASON_LABELS, GROUP_DISCUSSION_PARAM, PERMISSION_REQUEST_PARAM, type ReportKind } from "../../contract/index.js";
+import { FLAG_REASON_LABELS, GROUP_DISCUSSION_PARAM, PERMISSION_REQUEST_PARAM, REPORT_OUTCOME_LABELS, type ReportKind, type ReportOutcome } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { Content, Profile } from "../db/schema.js";
 import { parseHtml, textOf } from "../export/htmlTree.js";
@@ -193,4 +193,19 @@ export async function notifyReport(db: Db, report: { what: ReportKind; contentId
   const message = report.message.trim();
   const excerpt = `${REPORTED[report.what]} reported as "${FLAG_REASON_LABELS[report.reason]}"${message ? `: ${message}` : ""}`;
   return notifyProfiles(db, reviewers, { kind: "content_reported", actorId: report.reporterId, subjectId: item.id, subjectTitle: item.title, subjectLink: REPORTS_PAGE, excerpt }, mail);
+}
+
+/** What a reporter reported, as the notification of its outcome names it. */
+const REPORTED_BY_YOU: Record<ReportKind, string> = { content: "this item", comment: "a comment", post: "a feed post" };
+
+/**
+ * A report resolved: its reporter hears the outcome, about the item (reported, or holding the comment or post), with
+ * what they wrote. The reviewer is not named (actor null), nor is the reviewer's note passed on: it is for the staff.
+ */
+export async function notifyReportResolved(db: Db, report: { what: ReportKind; contentId: number; reporterId: number; outcome: ReportOutcome; message: string }, mail?: RequestMail): Promise<number> {
+  const item = await db.selectFrom("content").select(["id", "title", "model_key", "sub_type", "uid"]).where("id", "=", report.contentId).executeTakeFirst();
+  if (!item) return 0;
+  const said = report.message.replace(/\s+/g, " ").trim();
+  const excerpt = `${REPORT_OUTCOME_LABELS[report.outcome]}. You reported ${REPORTED_BY_YOU[report.what]}${said ? `: "${said}"` : "."}`;
+  return notifyProfiles(db, [report.reporterId], { kind: "report_resolved", actorId: null, ...aboutItem(item), excerpt }, mail);
 }

@@ -49,6 +49,7 @@ import * as m060 from "./migrations/060_attribute_write_ins.js";
 import * as m061 from "./migrations/061_former_item_uids.js";
 import * as m062 from "./migrations/062_notification_actors.js";
 import * as m063 from "./migrations/063_curriculum_standards.js";
+import * as m065 from "./migrations/065_review_outcomes.js";
 
 /** Every migration, in order. Listed statically so the server runs the same in any bundle. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "061_former_item_uids": m061,
   "062_notification_actors": m062,
   "063_curriculum_standards": m063,
+  "065_review_outcomes": m065,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -405,6 +405,10 @@ export interface ContentFlagsTable {
   /** Who last resolved or opened it again, and when (migration 024); null until then. */
   reviewed_by: ColumnType<number | null, number | null | undefined, number | null>;
   reviewed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the reviewer did, set when resolving (migration 065): "none" or "removed"; null while open and for reports resolved before. */
+  outcome: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The reviewer's note for the staff (migration 065), at most REPORT_NOTE_MAX characters; null without one. */
+  review_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ContentThumbnailsTable {
@@ -469,6 +473,9 @@ export interface ContactMessagesTable {
   screenshot: string | null;
   page: string | null;
   created_at: string;
+  /** Who marked it handled, and when (migration 065); both null while it is open. */
+  handled_by: ColumnType<number | null, number | null | undefined, number | null>;
+  handled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A content item shown as a system announcement banner (migration 018). */
@@ -569,6 +576,8 @@ export interface CommentFlagsTable {
   created_at: string;
   reviewed_by: ContentFlagsTable["reviewed_by"];
   reviewed_at: ContentFlagsTable["reviewed_at"];
+  outcome: ContentFlagsTable["outcome"];
+  review_note: ContentFlagsTable["review_note"];
 }
 
 /** An endorsement of a content item by a profile (migration 019): at most one per profile and item. */
@@ -651,6 +660,8 @@ export interface FeedPostFlagsTable {
   created_at: string;
   reviewed_by: ContentFlagsTable["reviewed_by"];
   reviewed_at: ContentFlagsTable["reviewed_at"];
+  outcome: ContentFlagsTable["outcome"];
+  review_note: ContentFlagsTable["review_note"];
 }
 
 /** A guided tour (migration 022): named after the dialog it tours; configuration is a JSON list of stops. */

@@ -96,6 +96,7 @@ const NOTIFICATION_SUBJECTS: Record<NotificationKind, (who: string, title: strin
   access_accepted: (who, title) => `${who} accepted your request for access to "${title}"`,
   access_declined: (who, title) => `${who} declined your request for access to "${title}"`,
   content_reported: (who, title) => `${who} reported content in "${title}"`,
+  report_resolved: (_who, title) => `Your report about "${title}" was resolved`,
   group_join_request: (who, title) => `${who} asked to join "${title}"`,
   group_join_approved: (who, title) => `${who} approved your request to join "${title}"`,
   group_join_declined: (who, title) => `${who} declined your request to join "${title}"`,

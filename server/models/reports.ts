@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { GROUP_DISCUSSION_CONTEXT, REPORT_KINDS, type ReportKind, type ReportStatus } from "../../contract/index.js";
+import { GROUP_DISCUSSION_CONTEXT, REPORT_KINDS, type ReportKind, type ReportOutcome, type ReportStatus } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { ContentFlagsTable, Database } from "../db/schema.js";
 import type { ViewScope } from "../policies/contentObject.js";
@@ -63,7 +63,7 @@ export async function storeReport(db: Db, kind: ReportKind, report: { subjectId:
  */
 function branchOf(db: Db, kind: ReportKind) {
   // Named with AS: SQLite orders a union only by the names its columns are given.
-  const columns = ["f.id as id", "f.reason as reason", "f.message as message", "f.status as status", "f.created_at as created_at", "reporter.id as reporter_id", "reporter.name as reporter_name", "content.model_key as model_key", "content.sub_type as sub_type", "content.uid as uid", "content.title as title", "f.reviewed_at as reviewed_at", "reviewer.id as reviewer_id", "reviewer.name as reviewer_name"] as const;
+  const columns = ["f.id as id", "f.reason as reason", "f.message as message", "f.status as status", "f.created_at as created_at", "reporter.id as reporter_id", "reporter.name as reporter_name", "content.model_key as model_key", "content.sub_type as sub_type", "content.uid as uid", "content.title as title", "f.reviewed_at as reviewed_at", "reviewer.id as reviewer_id", "reviewer.name as reviewer_name", "f.outcome as outcome", "f.review_note as review_note", "f.profile_id as reporter_profile_id", "content.id as content_id"] as const;
   const authorColumns = ["author.id as author_id", "author.uid as author_uid", "author.name as author_name"] as const;
   const noThread = [sql<number | null>`null`.as("discussion_id"), sql<string | null>`null`.as("discussion_title")];
   switch (kind) {
@@ -137,9 +137,22 @@ export function findReport(db: Db, scope: ViewScope, kind: ReportKind, id: numbe
 }
 
 /**
- * Sets a report's status, noting who did and when. A report that already has that status is left as it is, so a
- * second moderator resolving it at the same time does not take the first one's name off it.
+ * Sets a report's status, noting who did and when, with the outcome and note when resolving it (opening it again
+ * clears them). A report that already has that status is left as it is, so a second moderator resolving it at the
+ * same time does not take the first one's name (or outcome) off it. Whether this call changed it.
  */
-export async function setReportStatus(db: Db, kind: ReportKind, id: number, status: ReportStatus, reviewerId: number): Promise<void> {
-  await db.updateTable(REPORT_TABLES[kind]).set({ status, reviewed_by: reviewerId, reviewed_at: new Date().toISOString() }).where("id", "=", id).where("status", "<>", status).execute();
+export async function setReportStatus(db: Db, kind: ReportKind, id: number, review: { status: ReportStatus; outcome: ReportOutcome | null; note: string | null }, reviewerId: number): Promise<boolean> {
+  const resolved = review.status === "resolved";
+  const result = await db
+    .updateTable(REPORT_TABLES[kind])
+    .set({ status: review.status, reviewed_by: reviewerId, reviewed_at: new Date().toISOString(), outcome: resolved ? review.outcome : null, review_note: resolved ? review.note : null })
+    .where("id", "=", id)
+    .where("status", "<>", review.status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The comment a comment report is about (the row its delete works on), or undefined when there is no such report. */
+export async function reportedComment(db: Db, reportId: number) {
+  return db.selectFrom("comment_flags as f").innerJoin("comments", "comments.id", "f.comment_id").selectAll("comments").where("f.id", "=", reportId).executeTakeFirst();
 }

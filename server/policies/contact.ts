@@ -9,3 +9,8 @@ export function canSend(_actor: Actor): boolean {
 export function canRead(actor: Actor): boolean {
   return actor.signedIn && (actor.isAdmin || actor.isModerator);
 }
+
+/** Marking a message handled, or open again: whoever reads them (administrators and moderators), as answering them is theirs. */
+export function canMarkHandled(actor: Actor): boolean {
+  return canRead(actor);
+}

@@ -1,4 +1,4 @@
-import { FLAG_REASON_LABELS, GROUP_DISCUSSION_PARAM, type ReportStatus, type ReportView } from "../../contract/index.js";
+import { FLAG_REASON_LABELS, GROUP_DISCUSSION_PARAM, type ReportOutcome, type ReportStatus, type ReportView } from "../../contract/index.js";
 import { parseHtml, textOf } from "../export/htmlTree.js";
 import type { ReportRow } from "../models/reports.js";
 import { modelTypeInfo } from "./modelTypes.js";
@@ -30,6 +30,8 @@ export function presentReport(row: ReportRow): ReportView {
     author: row.author_id === null || row.author_uid === null || row.author_name === null ? null : { profile_id: Number(row.author_id), name: row.author_name, link: profileLink(row.author_uid) },
     discussion: row.discussion_id === null ? null : { title: row.discussion_title, link: `${itemLink}?${GROUP_DISCUSSION_PARAM}=${Number(row.discussion_id)}` },
     deleted_at: row.deleted_at,
+    outcome: row.outcome === null ? null : (row.outcome as ReportOutcome),
+    note: row.review_note,
     review: row.reviewed_at === null ? null : { at: row.reviewed_at, reviewer: row.reviewer_id === null || row.reviewer_name === null ? null : { profile_id: row.reviewer_id, name: row.reviewer_name } },
   };
 }

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { ReportKind, ReportStatus, ReportView } from "../../../contract/index.js";
-import { REPORTS_PER_PAGE } from "../../../contract/index.js";
+import type { ReportKind, ReportOutcome, ReportStatus, ReportUpdateRequest, ReportView } from "../../../contract/index.js";
+import { REPORT_NOTE_MAX, REPORT_OUTCOME_LABELS, REPORT_OUTCOMES, REPORTS_PER_PAGE } from "../../../contract/index.js";
 import { messageOf, toApiError } from "../../api/ApiError.js";
 import { reportsQueryKeyAll, setReportStatus, useReports } from "../../api/moderation.js";
 import { useCurrentProfile } from "../../api/queries.js";
@@ -87,25 +87,57 @@ function ReportList({ status, page, query, onPage }: { status: ReportStatus; pag
   );
 }
 
+/** What "Content removed or hidden" does to each kind of report (the server's moderationPolicy.canRemoveReported). */
+const REMOVAL_HINTS: Record<ReportKind, string> = {
+  content: "Records the outcome only: hide or delete the item yourself (deleting it also deletes its reports).",
+  comment: "Deletes the comment, as its author's Delete would (kept as deleted when it has replies).",
+  post: "Records the outcome only: delete the post in the group's feed yourself (that also deletes its reports).",
+};
+
 function ReportCard({ report, onChanged }: { report: ReportView; onChanged(): void }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const next: ReportStatus = report.status === "open" ? "resolved" : "open";
+  const [resolving, setResolving] = useState(false);
+  const [outcome, setOutcome] = useState<ReportOutcome>("none");
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const formId = useId();
+  const resolveButton = useRef<HTMLButtonElement>(null);
+  const firstChoice = useRef<HTMLInputElement>(null);
 
-  const handleChange = async () => {
+  useEffect(() => {
+    if (resolving) firstChoice.current?.focus();
+  }, [resolving]);
+
+  const change = async (review: ReportUpdateRequest) => {
     if (busy) return;
     setBusy(true);
+    setError(null);
     try {
-      const answer = await setReportStatus(report.kind, report.id, next);
+      const answer = await setReportStatus(report.kind, report.id, review);
       showToast(answer.message, "info");
       // Told before the list is fetched again, so the list knows where focus goes when it is shown without this one.
       onChanged();
       await queryClient.invalidateQueries({ queryKey: reportsQueryKeyAll });
-    } catch (error) {
-      showToast((await toApiError(error)).displayMessage);
+    } catch (failure) {
+      const message = (await toApiError(failure)).displayMessage;
+      if (resolving) setError(message);
+      else showToast(message);
     } finally {
       setBusy(false);
     }
+  };
+
+  const handleResolve = (event: FormEvent) => {
+    event.preventDefault();
+    void change({ status: "resolved", outcome, note: note.trim() || undefined });
+  };
+
+  const handleCancel = () => {
+    setResolving(false);
+    setError(null);
+    // The form goes: focus returns to the button that opened it.
+    requestAnimationFrame(() => resolveButton.current?.focus());
   };
 
   return (
@@ -143,10 +175,60 @@ function ReportCard({ report, onChanged }: { report: ReportView; onChanged(): vo
           </>
         )}
       </p>
-      <button type="button" className="button button--secondary button--small report__action" aria-disabled={busy || undefined} onClick={handleChange}>
-        {report.status === "open" ? "Resolve" : "Open again"}
-        <span className="visually-hidden"> the report of {report.item.title} by {report.reporter.name}</span>
-      </button>
+      {report.status === "resolved" && report.outcome && (
+        <p className="report__outcome">
+          <strong>Outcome:</strong> {REPORT_OUTCOME_LABELS[report.outcome]}
+          {report.note && (
+            <>
+              {" "}
+              <span className="report__note">— {report.note}</span>
+            </>
+          )}
+        </p>
+      )}
+      {resolving ? (
+        <form className="report__resolve" aria-label={`Resolve the report of ${report.item.title} by ${report.reporter.name}`} onSubmit={handleResolve}>
+          <fieldset className="choice-group">
+            <legend className="field__label">Outcome</legend>
+            {REPORT_OUTCOMES.map((key, index) => (
+              <label key={key} className="choice">
+                <input ref={index === 0 ? firstChoice : undefined} type="radio" name={`${formId}-outcome`} value={key} checked={outcome === key} onChange={() => setOutcome(key)} />
+                {REPORT_OUTCOME_LABELS[key]}
+              </label>
+            ))}
+            {outcome === "removed" && <p className="field__hint">{REMOVAL_HINTS[report.kind]}</p>}
+          </fieldset>
+          <div className="field">
+            <label className="field__label" htmlFor={`${formId}-note`}>
+              Note for the staff (optional)
+            </label>
+            <textarea id={`${formId}-note`} className="input textarea" rows={2} maxLength={REPORT_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} aria-describedby={`${formId}-note-hint`} />
+            <p id={`${formId}-note-hint`} className="field__hint">
+              Shown with the report in the resolved list, not to the reporter. {note.length}/{REPORT_NOTE_MAX}
+            </p>
+          </div>
+          {error && <Alert tone="danger">{error}</Alert>}
+          <div className="report__resolve-actions">
+            <button type="submit" className="button button--primary button--small" aria-disabled={busy || undefined}>
+              Resolve report
+            </button>
+            <button type="button" className="button button--secondary button--small" onClick={handleCancel}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button
+          ref={resolveButton}
+          type="button"
+          className="button button--secondary button--small report__action"
+          aria-disabled={busy || undefined}
+          onClick={() => (report.status === "open" ? setResolving(true) : void change({ status: "open" }))}
+        >
+          {report.status === "open" ? "Resolve" : "Open again"}
+          <span className="visually-hidden"> the report of {report.item.title} by {report.reporter.name}</span>
+        </button>
+      )}
     </li>
   );
 }

@@ -18,6 +18,7 @@ const SENTENCES: Record<Notification["kind"], (who: ReactNode, what: ReactNode) 
   access_accepted: (who, what) => <>{who} accepted your request for access to {what}</>,
   access_declined: (who, what) => <>{who} declined your request for access to {what}</>,
   content_reported: (who, what) => <>{who} reported content in {what}</>,
+  report_resolved: (_who, what) => <>Your report about {what} was resolved</>,
   group_join_request: (who, what) => <>{who} asked to join {what}</>,
   group_join_approved: (who, what) => <>{who} approved your request to join {what}</>,
   group_join_declined: (who, what) => <>{who} declined your request to join {what}</>,

@@ -1,17 +1,18 @@
 import { Router } from "express";
-import { CONTACT_MESSAGES, CONTACT_MESSAGES_PER_PAGE, ContactMessagesQuery, ContactRequest, ContactRequestWithCaptcha, MAX_ID, MESSAGES, type ContactMessagesResponse, type ContactResponse } from "../../../contract/index.js";
+import { CONTACT_MESSAGES, CONTACT_MESSAGES_PER_PAGE, CONTACT_STAFF_MESSAGES, ContactMessageParams, ContactMessagesQuery, ContactMessageUpdate, type ContactMessageUpdateResponse, ContactRequest, ContactRequestWithCaptcha, MAX_ID, MESSAGES, type ContactMessagesResponse, type ContactResponse } from "../../../contract/index.js";
 import type { ServerConfig } from "../../config.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
 import { perMinuteLimit } from "../../lib/perMinuteLimit.js";
 import { recaptchaConfigured, verifyRecaptcha } from "../../lib/recaptcha.js";
 import { parseOr422 } from "../../lib/validate.js";
-import { findContactScreenshot, insertContactMessage, listContactMessages } from "../../models/contactMessages.js";
+import { findContactMessage, findContactScreenshot, insertContactMessage, listContactMessages, setContactMessageStatus } from "../../models/contactMessages.js";
 import { authenticate, authorize, contactPolicy } from "../../policies/index.js";
 import { presentContactMessage } from "../../presenters/contactMessage.js";
 
 /**
- * The contact form (POST /contact/send) and the staff's reading of what was sent (GET /contact/messages, its screenshots).
+ * The contact form (POST /contact/send) and the staff's reading of what was sent (GET /contact/messages, its screenshots),
+ * marking each handled or open again (POST /contact/messages/{id}).
  * With both reCAPTCHA keys the form's token is required and checked before anything is stored.
  */
 export function contactRouter(db: Db, options: { rateLimit: number; recaptcha: ServerConfig["recaptcha"] }): Router {
@@ -31,9 +32,21 @@ export function contactRouter(db: Db, options: { rateLimit: number; recaptcha: S
 
   router.get("/contact/messages", authenticate(), async (req, res) => {
     authorize(req.actor, contactPolicy.canRead(req.actor));
-    const { page } = parseOr422(ContactMessagesQuery, req.query);
-    const { rows, total } = await listContactMessages(db, (page - 1) * CONTACT_MESSAGES_PER_PAGE, CONTACT_MESSAGES_PER_PAGE);
+    const { status, page } = parseOr422(ContactMessagesQuery, req.query);
+    const { rows, total } = await listContactMessages(db, status, (page - 1) * CONTACT_MESSAGES_PER_PAGE, CONTACT_MESSAGES_PER_PAGE);
     res.json({ data: rows.map(presentContactMessage), total } satisfies ContactMessagesResponse);
+  });
+
+  router.post("/contact/messages/:id", authenticate(), async (req, res) => {
+    authorize(req.actor, contactPolicy.canMarkHandled(req.actor));
+    const { id } = parseOr422(ContactMessageParams, req.params);
+    const { status } = parseOr422(ContactMessageUpdate, req.body ?? {});
+    if (!(await findContactMessage(db, id))) throw new HttpError(404, MESSAGES.notFound);
+    await setContactMessageStatus(db, id, status, req.actor.profile!.id);
+    const message = await findContactMessage(db, id);
+    if (!message) throw new HttpError(404, MESSAGES.notFound);
+    req.log.info({ id, status }, "contact message marked");
+    res.json({ status: "success", message: status === "handled" ? CONTACT_STAFF_MESSAGES.handled : CONTACT_STAFF_MESSAGES.reopened, contact_message: presentContactMessage(message) } satisfies ContactMessageUpdateResponse);
   });
 
   router.get("/contact/messages/:id/screenshot", authenticate(), async (req, res) => {

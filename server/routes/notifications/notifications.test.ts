@@ -10,7 +10,7 @@ import { useCast, useMailbox } from "../../test/useServer.js";
 const COMMENT = "/comment/thread/comment";
 const PUBLIC_URL = "http://commons.example.test";
 /** A member's settings until changed: everything on but e-mail (members have no reports setting). */
-const ALL_ON = { comment_replies: true, group_discussions: true, access_requests: true, access_answers: true, group_join_requests: true, group_join_answers: true, recommendations: true, email: false };
+const ALL_ON = { comment_replies: true, group_discussions: true, access_requests: true, access_answers: true, group_join_requests: true, group_join_answers: true, recommendations: true, report_outcomes: true, email: false };
 /** A moderator's or administrator's: the same, and reports. */
 const STAFF_ON = { ...ALL_ON, reports: true };
 const { reports: _staffOnly, ...MEMBER_SETTINGS } = NOTIFICATION_SETTINGS;
