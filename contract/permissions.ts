@@ -287,6 +287,8 @@ export const RECOMMEND_MESSAGES = {
   noteTooLong: "The note may be at most 1000 characters.",
   disabled: "Recommendations are not enabled on this site.",
   sent: "Your recommendation has been sent.",
+  groupNotYours: "You can recommend only to groups you belong to.",
+  tooMany: "Too many recommendations. Please wait a minute and try again.",
 } as const;
 
 /** At most 10 recipients (profile autocomplete: at most 10 selections). */

@@ -107,7 +107,9 @@ const profileIdList = z.preprocess(
  * "list of profiles or groups"), the people and groups pickers of the permissions and share dialogs. Our reading of the
  * parameters the spec names without describing: `filter` lists profile ids to leave out (those already chosen);
  * `only-group` answers groups only, `only-profile` people only; `user-group-profiles` only the asker's own groups and
- * the people in them. `st` matches names, as the owner autocomplete does; empty finds nobody.
+ * the people in them. `st` matches names, as the owner autocomplete does; empty finds nobody. Ours beyond the spec:
+ * `recommendable`, the Recommend picker's, keeps every person but only the groups the asker may recommend to (their
+ * own; a moderator's or administrator's, all), as POST /profile/postRecommend refuses any other group.
  */
 export const ProfileAutocompleteQuery = z
   .object({
@@ -116,6 +118,7 @@ export const ProfileAutocompleteQuery = z
     "only-group": flag("only-group"),
     "only-profile": flag("only-profile"),
     "user-group-profiles": flag("user-group-profiles"),
+    recommendable: flag("recommendable"),
     limit: z.preprocess(
       (v) => (typeof v === "string" && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : emptyAsUnset(v)),
       z.number({ error: PROFILE_AUTOCOMPLETE_MESSAGES.badLimit }).int(PROFILE_AUTOCOMPLETE_MESSAGES.badLimit).min(1, PROFILE_AUTOCOMPLETE_MESSAGES.badLimit).max(PROFILE_AUTOCOMPLETE_LIMIT, PROFILE_AUTOCOMPLETE_MESSAGES.badLimit).default(PROFILE_AUTOCOMPLETE_LIMIT),

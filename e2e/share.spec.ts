@@ -91,6 +91,47 @@ test("share: copy the link ('Copied!'), then recommend the item to a person, wit
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
 });
 
+test("share: the Recommend picker offers people and only the groups the sender belongs to", async ({ page }) => {
+  // The teacher leads every demo group but the Middle School Math PLC.
+  await signInViaApi(page, TEACHER);
+  const title = `Zg${Date.now().toString(36)} Recommended to groups`;
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the share test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(res.ok()).toBeTruthy();
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  await page.goto(link);
+  await page.getByRole("button", { name: "Share", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Share" });
+  await dialog.getByRole("button", { name: "Recommend" }).click();
+  const to = dialog.getByRole("searchbox", { name: "Recommend to people or groups" });
+  const matches = dialog.getByRole("list", { name: "Matching people and groups" });
+
+  const answered = page.waitForResponse((r) => r.url().includes("/profile/autocomplete?") && new URL(r.url()).searchParams.get("st") === "School");
+  await to.fill("School");
+  const answer = await answered;
+  expect(new URL(answer.url()).searchParams.get("recommendable")).toBe("1");
+  expect(((await answer.json()) as { data: { name: string }[] }).data.map((p) => p.name)).not.toContain("Middle School Math PLC");
+  await expect(matches).toBeVisible();
+  await expect(matches.getByRole("button", { name: "Add Middle School Math PLC" })).toHaveCount(0);
+  await saveShot(page, `share-recommend-groups-1366.png`);
+  await to.fill("Grade 5 Sci");
+  await expect(matches.getByRole("button", { name: "Add Grade 5 Science Team" })).toBeVisible();
+  // People are offered whatever groups they are in.
+  await to.fill(LEARNER.name.slice(0, 6));
+  await expect(matches.getByRole("button", { name: `Add ${LEARNER.name}` })).toBeVisible();
+  await matches.getByRole("button", { name: `Add ${LEARNER.name}` }).click();
+  await to.fill("Grade 5 Sci");
+  await matches.getByRole("button", { name: "Add Grade 5 Science Team" }).click();
+  await expect(dialog.getByRole("list", { name: "Recipients" })).toContainText("Grade 5 Science Team (group)");
+  await dialog.getByRole("button", { name: "Share", exact: true }).click();
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText("Your recommendation has been sent.");
+
+  // The server refuses a group the sender is not in (the picker never offers one), with a message.
+  const plc = ((await (await page.request.get("/profile/autocomplete?st=Middle%20School%20Math&only-group=1")).json()) as { data: { profile_id: number }[] }).data[0]!;
+  const refused = await page.request.post("/profile/postRecommend", { data: { uid: link.split("/").pop(), targetProfiles: [plc.profile_id] }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe("You can recommend only to groups you belong to.");
+});
+
 test("share: a guest gets Copy Link only", async ({ page }) => {
   // A public lesson plan from the demo catalogue, opened as a guest.
   const found = (await (await page.request.get("/api/search?f[_types][]=lesson_plan")).json()) as { data: { link: string }[] };

@@ -297,7 +297,7 @@ export function createApp({ db, config, logger, sessionSecret, index, onImportWo
   app.use(imageSearchRouter(config.unsplash));
   app.use(zoomRouter(db, config));
   app.use(tagsRouter(db));
-  app.use(contentActionsRouter(db, storage, mail));
+  app.use(contentActionsRouter(db, storage, mail, { recommendRateLimit: config.recommendRateLimit }));
   app.use(permissionsRouter(db, storage, mail));
   app.use(checkoutRouter(db, config.webDir));
   app.use(discussionsRouter(db, storage, mail));

@@ -34,6 +34,8 @@ export interface ServerConfig {
   sessionSecret: string;
   secureCookies: boolean;
   authRateLimit: number;
+  /** Recommendations one profile may send per minute (RECOMMEND_RATE_LIMIT). */
+  recommendRateLimit: number;
   webDir: string;
   seedDemo: boolean;
   /**
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sessionSecret: env.SESSION_SECRET ?? "",
     secureCookies: env.SECURE_COOKIES === "1",
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
+    recommendRateLimit: Number(env.RECOMMEND_RATE_LIMIT ?? 10),
     webDir: path.resolve(env.WEB_DIR ?? "dist/web"),
     seedDemo: env.SEED_DEMO !== "0",
     demoPasswordCost: parseScryptCost(env.DEMO_PASSWORD_COST),

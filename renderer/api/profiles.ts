@@ -39,13 +39,18 @@ export function useInstitutionSearch(term: string) {
 /**
  * People and groups whose name holds the term (GET /profile/autocomplete), for the permissions and share dialogs'
  * pickers; asked from 3 characters, as the owner autocomplete is. Without `limit` the server's 30 apply (the
- * permissions picker); the recommend panel asks for 10. (A group's Add a member asks its own list, without its
- * people: useGroupMemberCandidates.)
+ * permissions picker); the recommend panel asks for 10, and `recommendable`: every person but only the groups the
+ * asker may recommend to (the server decides which). (A group's Add a member asks its own list, without its people:
+ * useGroupMemberCandidates.)
  */
-export function useProfileCandidates(term: string, limit?: number) {
+export function useProfileCandidates(term: string, options: { limit?: number; recommendable?: boolean } = {}) {
+  const { limit, recommendable = false } = options;
   return useQuery({
-    queryKey: ["profileCandidates", term, limit],
-    queryFn: () => getJson("profile/autocomplete", OwnerAutocomplete, { searchParams: limit === undefined ? { st: term } : { st: term, limit } }),
+    queryKey: ["profileCandidates", term, limit, recommendable],
+    queryFn: () =>
+      getJson("profile/autocomplete", OwnerAutocomplete, {
+        searchParams: { st: term, ...(limit === undefined ? {} : { limit }), ...(recommendable ? { recommendable: 1 } : {}) },
+      }),
     enabled: term.trim().length >= OWNER_AUTOCOMPLETE_MIN,
     staleTime: 30_000,
   });

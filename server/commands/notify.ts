@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import type { RequestMail } from "../mail/transport.js";
 import { readGrants } from "../models/content.js";
 import { groupLeaderIds } from "../models/groupJoinRequests.js";
-import { notifyProfiles, type NewNotification } from "../models/notifications.js";
+import { notifyProfiles, toldSince, type NewNotification } from "../models/notifications.js";
 import { commentPolicy, notificationPolicy } from "../policies/index.js";
 import type { ThreadSubject } from "../policies/comment.js";
 import { itemLink } from "../presenters/editableItem.js";
@@ -16,6 +16,9 @@ import { modelTypeInfo } from "../presenters/modelTypes.js";
 type Subject = Pick<Content, "id" | "title" | "model_key" | "sub_type" | "uid">;
 
 const aboutItem = (item: Subject) => ({ subjectId: item.id, subjectTitle: item.title, subjectLink: itemLink(item) });
+
+/** How long a sender's recommendation of an item to a person is not repeated to them (24 hours). */
+export const RECOMMENDATION_REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The stored link of a notification that must lead nowhere (the list shows its words alone; a mail links the site). */
 const NO_LINK = "";
@@ -140,7 +143,8 @@ export async function notifyJoinAnswer(
  * as a member would is told its title and led to it; anyone else (the sender may not manage the item's permissions,
  * or chose not to grant) only what the item is ("this Lesson Plan"), as a declined access request is, with its link,
  * where the page offers to request access, unless the item is shared by link, which would let them in on the
- * sender's word alone. The sender's note is the excerpt.
+ * sender's word alone. The sender's note is the excerpt. One this sender told of this item in the last
+ * RECOMMENDATION_REPEAT_WINDOW_MS (named again, or in a group named) is not told or mailed again.
  */
 export async function notifyRecommendation(
   db: Db,
@@ -151,7 +155,11 @@ export async function notifyRecommendation(
   const named = [...recipients.keys()];
   const groups = named.filter((id) => recipients.get(id) === "group");
   const members = groups.length ? await db.selectFrom("group_members").select("profile_id").where("group_id", "in", groups).execute() : [];
-  const people = [...new Set([...named.filter((id) => recipients.get(id) !== "group"), ...members.map((m) => m.profile_id)])].filter((id) => id !== senderId);
+  const everyone = [...new Set([...named.filter((id) => recipients.get(id) !== "group"), ...members.map((m) => m.profile_id)])].filter((id) => id !== senderId);
+  // Who this sender told of this item within the window hears nothing again (nor is mailed): repeats are no news.
+  const since = new Date(Date.now() - RECOMMENDATION_REPEAT_WINDOW_MS).toISOString();
+  const already = await toldSince(db, everyone, { kind: "recommendation", actorId: senderId, subjectId: item.id }, since);
+  const people = everyone.filter((id) => !already.has(id));
   if (!people.length) return 0;
   const [actors, grants] = await Promise.all([loadActors(db, people), item.visibility === "public" ? undefined : readGrants(db, item.id)]);
   const mayView = (id: number) => notificationPolicy.canHearTitleOf(actors.get(id) ?? GUEST, item, grants);

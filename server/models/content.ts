@@ -19,9 +19,22 @@ export async function readGrants(db: Db, contentId: number): Promise<ContentGran
   return { ...grants, link };
 }
 
-/** The read grants of several items for profiles and groups, by content id (items without any are left out): one query for a page of them. */
+/**
+ * The read grants of several items for profiles and groups, and what each one's link share gives, by content id (items
+ * without any are left out): two queries for a page of them.
+ */
 export async function readGrantsAmong(db: Db, contentIds: number[]): Promise<Map<number, ContentGrantsSubject>> {
-  return contentIds.length ? grantsAmong(db, contentIds, VIEWING_PERMISSIONS) : new Map();
+  if (!contentIds.length) return new Map();
+  const [grants, links] = await Promise.all([
+    grantsAmong(db, contentIds, VIEWING_PERMISSIONS),
+    db.selectFrom("content_grants").select(["content_id", "permission"]).where("content_id", "in", contentIds).where("scope", "=", "link").execute(),
+  ]);
+  for (const { content_id, permission } of links) {
+    let item = grants.get(content_id);
+    if (!item) grants.set(content_id, (item = { profileIds: [], groupIds: [] }));
+    item.link = [...(item.link ?? []), permission];
+  }
+  return grants;
 }
 
 /** What an item's link share gives anyone holding its link (scope `link`; read or nothing). */

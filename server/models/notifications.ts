@@ -71,6 +71,25 @@ export async function saveSettings(db: Db, profileId: number, changes: Partial<R
 }
 
 /**
+ * Which of `profileIds` were told of the same news (its kind, actor and item) since `since` (an ISO time): a repeat
+ * within the window tells them nothing new. Read through the index on actor and kind.
+ */
+export async function toldSince(db: Db, profileIds: number[], news: Pick<NewNotification, "kind" | "actorId" | "subjectId">, since: string): Promise<Set<number>> {
+  if (!profileIds.length || news.actorId === null || news.subjectId === null) return new Set();
+  const rows = await db
+    .selectFrom("notifications")
+    .select("profile_id")
+    .distinct()
+    .where("actor_id", "=", news.actorId)
+    .where("kind", "=", news.kind)
+    .where("subject_id", "=", news.subjectId)
+    .where("created_at", ">", since)
+    .where("profile_id", "in", profileIds)
+    .execute();
+  return new Set(rows.map((r) => r.profile_id));
+}
+
+/**
  * The notification `news` to each of the profiles whose setting for its kind is on. With `mail`, those of them who
  * turned e-mail on and have an address are also mailed it, in the background (the mailer never rejects, and nothing
  * waits for it). Returns how many were told.

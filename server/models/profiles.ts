@@ -76,7 +76,8 @@ export async function listProfileNames(db: Db, ids: number[]): Promise<{ id: num
 export async function findProfilesMatching(db: Db, term: string, limit: number, narrow: ProfileMatchNarrowing = {}): Promise<{ id: number; name: string; kind: Profile["kind"] }[]> {
   const like = containsPattern(term);
   if (!like) return [];
-  const { kind, exclude = [], withinGroupsOf, notInGroup } = narrow;
+  const { kind, exclude = [], withinGroupsOf, groupsOnlyOf, notInGroup } = narrow;
+  const groupsOf = (profileId: number) => db.selectFrom("group_members").select("group_id").where("profile_id", "=", profileId);
   return db
     .selectFrom("profiles")
     .select(["id", "name", "kind"])
@@ -86,22 +87,27 @@ export async function findProfilesMatching(db: Db, term: string, limit: number, 
     .$if(notInGroup !== undefined, (q) => q.where("id", "not in", (eb) => eb.selectFrom("group_members").select("profile_id").where("group_id", "=", notInGroup!)))
     .$if(withinGroupsOf !== undefined, (q) =>
       q.where((eb) => {
-        const groupsOfAsker = eb.selectFrom("group_members").select("group_id").where("profile_id", "=", withinGroupsOf!);
+        const groupsOfAsker = groupsOf(withinGroupsOf!);
         const peopleOfThem = eb.selectFrom("group_members as fellow").select("fellow.profile_id").where("fellow.group_id", "in", groupsOfAsker);
         return eb.or([eb.and([eb("kind", "=", "group"), eb("id", "in", groupsOfAsker)]), eb.and([eb("kind", "=", "user"), eb("id", "in", peopleOfThem)])]);
       }),
     )
+    .$if(groupsOnlyOf !== undefined, (q) => q.where((eb) => eb.or([eb("kind", "=", "user"), eb("id", "in", groupsOf(groupsOnlyOf!))])))
     .orderBy("name")
     .orderBy("id")
     .limit(limit)
     .execute();
 }
 
-/** What findProfilesMatching may be narrowed to: one kind, without some ids, within one person's groups (its groups and their people), outside one group. */
+/**
+ * What findProfilesMatching may be narrowed to: one kind, without some ids, within one person's groups (its groups and
+ * their people), every person but only one person's groups, outside one group.
+ */
 export interface ProfileMatchNarrowing {
   kind?: Profile["kind"];
   exclude?: readonly number[];
   withinGroupsOf?: number;
+  groupsOnlyOf?: number;
   notInGroup?: number;
 }
 

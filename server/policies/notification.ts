@@ -21,13 +21,19 @@ export function canHearOfReply(recipient: Actor, thread: ThreadSubject): boolean
   return recipient.signedIn && canReadThread(recipient, { ...thread, reach: "listed" });
 }
 
+/** Who may recommend an item to any group at all (the Recommend picker offers them every group): moderators and administrators. */
+export function canRecommendToAnyGroup(sender: Actor): boolean {
+  return sender.isAdmin || sender.isModerator;
+}
+
 /**
- * Whose recommendation to a group its members hear of: a member's or leader's of that group, a moderator's or an
- * administrator's. Anyone else's is stored but tells no one: otherwise any signed-in member could send notices (and
- * mail) to every member of any group, again and again.
+ * Who may recommend an item to a group (and so tell its members): its members and leaders, moderators and
+ * administrators. Anyone else is refused: otherwise any signed-in member could send notices (and mail) to every
+ * member of any group, again and again. The Recommend picker offers only these groups (`recommendable` on the
+ * profile autocomplete).
  */
 export function canRecommendToGroup(sender: Actor, groupId: number): boolean {
-  return sender.isAdmin || sender.isModerator || sender.groups.some((g) => g.groupId === groupId);
+  return canRecommendToAnyGroup(sender) || sender.groups.some((g) => g.groupId === groupId);
 }
 
 /**
@@ -36,6 +42,15 @@ export function canRecommendToGroup(sender: Actor, groupId: number): boolean {
  */
 export function canHearTitleOf(recipient: Actor, item: ContentSubject, grants: ContentGrantsSubject | undefined): boolean {
   return canView(recipient, item, grants);
+}
+
+/**
+ * Being given an item's link in a notification about it: who may hear its title (and so may open it), or anyone while
+ * the item is not shared by link (its link then leads an outsider only to the request-access page). Decided when the
+ * notification is read, not when it was sent: link sharing turned on since must not make an old notice a way in.
+ */
+export function canFollowLinkOf(recipient: Actor, item: ContentSubject, grants: ContentGrantsSubject | undefined): boolean {
+  return canHearTitleOf(recipient, item, grants) || !(grants?.link?.includes("read") ?? false);
 }
 
 /** Which notification settings a profile has: all of them for moderators and administrators, all but `reports` for others (who are never told of reports). */

@@ -32,9 +32,10 @@ const FOR_DEALERS_ONLY = new Set<NotificationKind>(["group_join_request", "conte
 /**
  * A notification as the notifications page shows it, to `reader`. What it is about is the item as it is now: its
  * current title and link (with the query the notification was sent with, such as the access request it opens on), or,
- * to a reader who may no longer open it, only its type ("this Lesson Plan") with the link they were sent (if any) and no words
- * from inside it; a removed item is said to be removed, with no link. `grants` holds the read grants of the page's
- * restricted items (one query for the page). A request to join a group and a report say who asked or reported, and the
+ * to a reader who may no longer open it, only its type ("this Lesson Plan") with the link they were sent (if any; none
+ * while the item is shared by link now, notificationPolicy.canFollowLinkOf, since the link would let them in) and no
+ * words from inside it; a removed item is said to be removed, with no link. `grants` holds the read grants and link
+ * shares of the page's restricted items (read once for the page). A request to join a group and a report say who asked or reported, and the
  * reporter's note, only to a reader who may still answer the group's requests (notificationPolicy.canHearOfJoinRequest)
  * or review the report (canHearOfReport): to anyone else (a leader removed since, a reviewer who lost the item) they
  * say only what happened ("Someone asked to join this group"). A notification about no item (or a report sent before
@@ -74,7 +75,9 @@ function subjectOf(row: NotificationWithActor, reader: Actor, grants: Map<number
   const item = { owner_id: row.item_owner_id, visibility: row.item_visibility, model_key: row.item_model_key, sub_type: row.item_sub_type, uid: row.item_uid };
   if (!notificationPolicy.canHearTitleOf(reader, item, grants.get(row.item_id))) {
     const type = item.model_key === "profile" ? "group" : modelTypeInfo(item.model_key, item.sub_type).singular;
-    return { subject: { title: `this ${type}`, link: row.subject_link || null }, excerpt: hiddenExcerpt, discussion: null };
+    // The link it was sent with, unless the item is shared by link now (notificationPolicy.canFollowLinkOf).
+    const link = notificationPolicy.canFollowLinkOf(reader, item, grants.get(row.item_id)) ? row.subject_link || null : null;
+    return { subject: { title: `this ${type}`, link }, excerpt: hiddenExcerpt, discussion: null };
   }
   // A report leads to the Reports page, not to the item; any other to the item's link now, with the query it was sent with.
   const query = row.subject_link.includes("?") ? row.subject_link.slice(row.subject_link.indexOf("?")) : "";

@@ -27,6 +27,7 @@ export function serverEnv(database: { dataDir: string; databaseUrl?: string }, p
     ADMIN_USERNAME: CHILD_ADMIN.username,
     ADMIN_PASSWORD: CHILD_ADMIN.password,
     AUTH_RATE_LIMIT: "1000",
+    RECOMMEND_RATE_LIMIT: "1000",
     ...extra,
   };
 }

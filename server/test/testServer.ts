@@ -68,6 +68,7 @@ export async function startTestServer(options: { seedDemo?: boolean; env?: Recor
     DATA_DIR: database.dataDir,
     SEED_DEMO: options.seedDemo ? "1" : "0",
     AUTH_RATE_LIMIT: "1000",
+    RECOMMEND_RATE_LIMIT: "1000",
     WEB_DIR: path.join(database.dataDir, "no-web"),
     ...(process.env.SEARCH_INDEX ? { SEARCH_INDEX: process.env.SEARCH_INDEX } : {}),
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),

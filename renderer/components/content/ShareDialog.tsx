@@ -183,8 +183,9 @@ function RecommendPanel({ item, onDone }: { item: EditableItem; onDone(): void }
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const full = recipients.length >= RECOMMEND_MAX_RECIPIENTS;
-  // The spec gives the recommend picker 10 results; the permissions dialog keeps the server's 30.
-  const candidates = useProfileCandidates(full ? "" : term.trim(), RECOMMEND_AUTOCOMPLETE_LIMIT);
+  // The spec gives the recommend picker 10 results; the permissions dialog keeps the server's 30. Only the groups the
+  // sender may recommend to are offered (the server refuses any other).
+  const candidates = useProfileCandidates(full ? "" : term.trim(), { limit: RECOMMEND_AUTOCOMPLETE_LIMIT, recommendable: true });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

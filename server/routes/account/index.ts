@@ -25,11 +25,11 @@ const wrongCurrentPassword = () => new HttpError(422, ACCOUNT_MESSAGES.currentPa
 export function accountRouter(db: Db, options: { rateLimit: number; ssoProviders?: SsoProviderConfig[]; mail: MailContext }): Router {
   const router = Router();
   // Checking a current password is a guess like a sign-in: failures count against the same allowance as POST /auth's.
-  const passwordLimiter = perMinuteLimit(db, "auth:", options.rateLimit, true);
+  const passwordLimiter = perMinuteLimit(db, "auth:", options.rateLimit, { skipSuccessfulRequests: true });
   // Each change mails two addresses: every request counts, as registration's do.
-  const emailLimiter = perMinuteLimit(db, "email-change:", options.rateLimit, false);
+  const emailLimiter = perMinuteLimit(db, "email-change:", options.rateLimit, { skipSuccessfulRequests: false });
   // Tokens are 256 random bits; the limit only keeps a flood of tries off the database.
-  const confirmLimiter = perMinuteLimit(db, "confirm-email:", options.rateLimit, true);
+  const confirmLimiter = perMinuteLimit(db, "confirm-email:", options.rateLimit, { skipSuccessfulRequests: true });
 
   const accountOf = async (profile: Profile): Promise<AccountResponse> => {
     const [pending, identity] = await Promise.all([pendingEmailOf(db, profile.id), findIdentityOfProfile(db, profile.id)]);

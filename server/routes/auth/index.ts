@@ -40,7 +40,7 @@ export function authRouter(db: Db, options: { rateLimit: number; ssoProviders?: 
   // Attempts per client address and minute, counted in the database so every instance shares them. A sign-in
   // that succeeds is given back, so only failures (guesses) use the allowance up; every registration and reset
   // request counts (a successful one is what would be abused).
-  const limited = (prefix: string, skipSuccessfulRequests: boolean) => perMinuteLimit(db, prefix, options.rateLimit, skipSuccessfulRequests);
+  const limited = (prefix: string, skipSuccessfulRequests: boolean) => perMinuteLimit(db, prefix, options.rateLimit, { skipSuccessfulRequests });
   const limiter = limited("auth:", true);
   const registerLimiter = limited("register:", false);
   const forgotLimiter = limited("forgot:", false);

@@ -25,6 +25,7 @@ import { profileKinds } from "../../models/permissions.js";
 import { siteFeatures } from "../app/index.js";
 import type { Db } from "../../db/connection.js";
 import { HttpError } from "../../lib/errors.js";
+import { perMinuteLimit } from "../../lib/perMinuteLimit.js";
 import { parseOr422 } from "../../lib/validate.js";
 import { listContentAttributes, listContentOtherValues } from "../../models/attributes.js";
 import { favoriteIdsAmong } from "../../models/favorites.js";
@@ -61,8 +62,10 @@ const wantsPage = (req: Request) => req.accepts(["json", "html"]) === "html";
  * (POST /profile/flag), related and similar content (GET /related-content, GET {link}/similar),
  * quick-info (POST /quick-info/{model_key}/{id}) and more-info (GET /system/more-info/{id}).
  */
-export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailContext): Router {
+export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailContext, options: { recommendRateLimit: number }): Router {
   const router = Router();
+  // Per sender, not per address: each recommendation may tell (and mail) up to ten people or groups.
+  const recommendLimiter = perMinuteLimit(db, "recommend:", options.recommendRateLimit, { key: (req) => `profile:${req.actor.profile!.id}`, message: RECOMMEND_MESSAGES.tooMany });
 
   router.post("/:typePath/:uid/copy", async (req, res, next) => {
     if (!isContentTypePath(req.params.typePath)) return next();
@@ -123,7 +126,7 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     res.json(answer);
   });
 
-  router.post("/profile/postRecommend", authenticate(), async (req, res) => {
+  router.post("/profile/postRecommend", authenticate(), recommendLimiter, async (req, res) => {
     if (!(await siteFeatures(db)).recommendations) throw new HttpError(403, RECOMMEND_MESSAGES.disabled);
     const body = parseOr422(RecommendRequest, req.body ?? {});
     const item = body.opaque_id ? await loadItemBy(db, "opaque_id", body.opaque_id, body.model) : body.uid ? await loadItemBy(db, "uid", body.uid, body.model) : await loadItemBy(db, "id", body.id!, body.model);
@@ -132,11 +135,10 @@ export function contentActionsRouter(db: Db, storage: FileStorage, mail: MailCon
     const targets = [...new Set(body.targetProfiles)];
     const recipients = await profileKinds(db, targets);
     if (recipients.size !== targets.length) throw new HttpError(422, RECOMMEND_MESSAGES.recipientNotFound, { targetProfiles: [RECOMMEND_MESSAGES.recipientNotFound] });
+    authorize(req.actor, [...recipients].every(([id, kind]) => kind !== "group" || notificationPolicy.canRecommendToGroup(req.actor, id)), RECOMMEND_MESSAGES.groupNotYours);
     const grantRead = body.update_permissions && permissionPolicy.canManage(req.actor, item, grants);
     await recommendContent(db, { item, senderId: req.actor.profile!.id, recipients, note: body.recommend_note, grantRead });
-    // The groups whose members may be told: those the sender belongs to (notificationPolicy.canRecommendToGroup).
-    const told = new Map([...recipients].filter(([id, kind]) => kind !== "group" || notificationPolicy.canRecommendToGroup(req.actor, id)));
-    await deliver(req.log, "a recommendation", () => notifyRecommendation(db, { item, senderId: req.actor.profile!.id, recipients: told, note: body.recommend_note }, mailFor(mail, req)));
+    await deliver(req.log, "a recommendation", () => notifyRecommendation(db, { item, senderId: req.actor.profile!.id, recipients, note: body.recommend_note }, mailFor(mail, req)));
     const answer: RecommendResponse = { status: "success", message: RECOMMEND_MESSAGES.sent };
     res.json(answer);
   });

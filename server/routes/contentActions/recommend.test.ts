@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Content } from "../../db/schema.js";
 import { getConfigValue, setConfigValue } from "../../models/appConfig.js";
 import { buildContent, buildGroup, buildUser, signedInClient, type TestUser } from "../../test/factories.js";
-import { type TestClient } from "../../test/testServer.js";
+import { outboxMails, waitFor } from "../../test/mailbox.js";
+import { startTestServer, type TestClient } from "../../test/testServer.js";
 import { useTestServer } from "../../test/useServer.js";
 
 describe("POST /profile/postRecommend", () => {
@@ -112,23 +113,28 @@ describe("POST /profile/postRecommend", () => {
       expect((await reader.client.get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(200);
     });
 
-    it("tells a group's members only when the sender belongs to the group: anyone else's recommendation to it is stored and tells no one there", async () => {
+    it("refuses with 403 and a message a recommendation to a group the sender does not belong to, storing and telling nothing; members, leaders and the staff may", async () => {
       const [stranger, named, leader, fellow] = [await person("Stu Stranger"), await person("Nia Named"), await person("Lou Leader"), await person("Flo Fellow")];
       const group = await buildGroup(server.db, leader.user, [fellow.user]);
       const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Sand Dunes" });
       const res = await stranger.client.post("/profile/postRecommend", { opaque_id: item.opaque_id, targetProfiles: [named.user.id, group.id], recommend_note: "Buy now at example.com" });
-      expect(res.status).toBe(200);
-      // The person named is told; the group's leader and member are not.
-      expect(await recommendationsOf(named.client)).toEqual([expect.objectContaining({ actor: expect.objectContaining({ name: "Stu Stranger" }), subject: expect.objectContaining({ title: "Sand Dunes" }) })]);
-      for (const { client } of [leader, fellow]) expect(await recommendationsOf(client)).toEqual([]);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ message: "You can recommend only to groups you belong to." });
+      // Nothing is stored and nobody is told: not the person named with the group either.
+      expect(await recipientsOf(item.id)).toEqual([]);
+      for (const { client } of [named, leader, fellow]) expect(await recommendationsOf(client)).toEqual([]);
 
       // Once the stranger joins the group, a recommendation to it reaches its members.
       await server.db.insertInto("group_members").values({ group_id: group.id, profile_id: stranger.user.id, role: "member" }).execute();
       expect((await stranger.client.post("/profile/postRecommend", { opaque_id: item.opaque_id, targetProfiles: [group.id] })).status).toBe(200);
       for (const { client } of [leader, fellow]) expect(await recommendationsOf(client)).toEqual([expect.objectContaining({ actor: expect.objectContaining({ name: "Stu Stranger" }) })]);
+      // Its leader may too, and a moderator or an administrator to any group.
+      const other = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Salt Marsh" });
+      for (const client of [leader.client, moderatorClient, adminClient]) expect((await client.post("/profile/postRecommend", { opaque_id: other.opaque_id, targetProfiles: [group.id] })).status).toBe(200);
+      expect((await recommendationsOf(fellow.client)).filter((n) => n.subject.title === "Salt Marsh")).toHaveLength(3);
     });
 
-    it("names a restricted item only by its type to a recipient who may not view it, with its link unless it is shared by link", async () => {
+    it("names a restricted item only by its type to a recipient who may not view it, with its link unless it is shared by link, as it is when the notification is read", async () => {
       const [sender, outsider] = [await person("Gia Grantee"), await person("Otto Outsider")];
       const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Secret Reefs", visibility: "restricted" });
       await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "profile", profile_id: sender.user.id, permission: "read" }).execute();
@@ -137,11 +143,59 @@ describe("POST /profile/postRecommend", () => {
       expect(await recommendationsOf(outsider.client)).toEqual([expect.objectContaining({ actor: { name: "Gia Grantee", link: `/profiles/${sender.user.uid}` }, subject: { title: "this Lesson Plan", link: `/lesson-plans/${item.uid}` }, excerpt: "Ask for access" })]);
       expect((await outsider.client.get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(404);
 
-      // Shared by link, the item's link would let them in on the sender's word: they get no link.
-      await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "link", profile_id: null, permission: "read" }).execute();
-      expect((await sender.client.post("/profile/postRecommend", { opaque_id: item.opaque_id, targetProfiles: [outsider.user.id] })).status).toBe(200);
-      const [latest] = await recommendationsOf(outsider.client);
-      expect(latest).toMatchObject({ subject: { title: "this Lesson Plan", link: null }, excerpt: null });
+      // Shared by link after it was sent, the stored link would let them in on the sender's word: the notice they have gives no link now.
+      const shared = await ownerClient.post("/permissions/add-link-share", { opaque_id: item.opaque_id });
+      expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+      expect((await outsider.client.get(`/api/content/lesson-plans/${item.uid}`)).status).toBe(200);
+      expect(await recommendationsOf(outsider.client)).toEqual([expect.objectContaining({ subject: { title: "this Lesson Plan", link: null }, excerpt: "Ask for access" })]);
+      // Unshared again, it leads to the item's page (where they may ask for access) once more.
+      await server.db.deleteFrom("content_grants").where("content_id", "=", item.id).where("scope", "=", "link").execute();
+      expect(await recommendationsOf(outsider.client)).toEqual([expect.objectContaining({ subject: { title: "this Lesson Plan", link: `/lesson-plans/${item.uid}` } })]);
+      // Once they may view it, they are told its title and led to it.
+      await server.db.insertInto("content_grants").values({ content_id: item.id, scope: "profile", profile_id: outsider.user.id, permission: "read" }).execute();
+      expect(await recommendationsOf(outsider.client)).toEqual([expect.objectContaining({ subject: { title: "Secret Reefs", link: `/lesson-plans/${item.uid}` } })]);
+
+      // One sent while the item is shared by link is stored without its link, and names only the type to one who may not view it.
+      const [other, stranger] = [await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Deep Trenches", visibility: "restricted" }), await person("Sol Stranger")];
+      await server.db.insertInto("content_grants").values([{ content_id: other.id, scope: "profile", profile_id: sender.user.id, permission: "read" }, { content_id: other.id, scope: "link", profile_id: null, permission: "read" }]).execute();
+      expect((await sender.client.post("/profile/postRecommend", { opaque_id: other.opaque_id, targetProfiles: [stranger.user.id] })).status).toBe(200);
+      expect(await recommendationsOf(stranger.client)).toEqual([expect.objectContaining({ subject: { title: "this Lesson Plan", link: null }, excerpt: null })]);
+    });
+
+    it("tells a recipient of the same sender's recommendation of the same item once a day: a repeat answers success and tells or mails nobody again", async () => {
+      const [sender, reader, leader] = [await person("Rita Repeat"), await person("Rex Reader"), await person("Lia Leader")];
+      await server.db.updateTable("profiles").set({ email: "rex@example.com", email_verified_at: new Date().toISOString() }).where("id", "=", reader.user.id).execute();
+      expect((await reader.client.send("PUT", "/notification-settings", { subscriber: { email: true } })).status).toBe(200);
+      const group = await buildGroup(server.db, leader.user, [sender.user, reader.user]);
+      const item = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Rock Pools" });
+      const mailsTo = async (title: string) => (await outboxMails(server.dataDir)).filter((m) => m.to.includes("rex@example.com") && m.subject.includes(title));
+      const recommend = async (body: object) => {
+        const res = await sender.client.post("/profile/postRecommend", { opaque_id: item.opaque_id, ...body });
+        expect(res.status).toBe(200);
+        expect(res.body.message).toBe("Your recommendation has been sent.");
+      };
+      await recommend({ targetProfiles: [reader.user.id], recommend_note: "First" });
+      await waitFor(async () => ((await mailsTo("Rock Pools")).length ? true : undefined));
+      // Again, then to a group they are in: the reader hears nothing more; the leader, new to it, is told.
+      await recommend({ targetProfiles: [reader.user.id], recommend_note: "Second" });
+      await recommend({ targetProfiles: [group.id], recommend_note: "Third" });
+      expect((await recommendationsOf(reader.client)).map((n) => n.excerpt)).toEqual(["First"]);
+      expect((await recommendationsOf(leader.client)).map((n) => n.excerpt)).toEqual(["Third"]);
+      // Each is stored all the same.
+      expect((await recipientsOf(item.id)).map((r) => r.note)).toEqual(["First", "Second", "Third"]);
+      // Another item is news: its mail arrives, and the first item's was mailed once.
+      const another = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Wave Energy" });
+      expect((await sender.client.post("/profile/postRecommend", { opaque_id: another.opaque_id, targetProfiles: [reader.user.id] })).status).toBe(200);
+      await waitFor(async () => ((await mailsTo("Wave Energy")).length ? true : undefined));
+      expect(await mailsTo("Rock Pools")).toHaveLength(1);
+      // Another sender's recommendation of the same item is news too.
+      expect((await memberClient.post("/profile/postRecommend", { opaque_id: item.opaque_id, targetProfiles: [reader.user.id], recommend_note: "Mine" })).status).toBe(200);
+      expect((await recommendationsOf(reader.client)).map((n) => n.excerpt)).toEqual(["Mine", null, "First"]);
+
+      // A day later the same sender may tell them again.
+      await server.db.updateTable("notifications").set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() }).where("actor_id", "=", sender.user.id).execute();
+      await recommend({ targetProfiles: [reader.user.id], recommend_note: "Next day" });
+      expect((await recommendationsOf(reader.client)).map((n) => n.excerpt)).toContain("Next day");
     });
 
     it("names the item and leads to it once the owner's recommendation granted the recipient read", async () => {
@@ -201,6 +255,29 @@ describe("POST /profile/postRecommend", () => {
       expect(res.body.message).toBe("Recommendations are not enabled on this site.");
     } finally {
       await setConfigValue(server.db, "settings", settings);
+    }
+  });
+});
+
+describe("POST /profile/postRecommend's rate limit", () => {
+  it("lets one sender make RECOMMEND_RATE_LIMIT recommendations a minute, then answers 429 with a message; another sender has their own allowance", async () => {
+    const server = await startTestServer({ env: { RECOMMEND_RATE_LIMIT: "2" } });
+    try {
+      const [sender, other, friend] = [await buildUser(server.db, { name: "Hasty Sender" }), await buildUser(server.db, { name: "Calm Sender" }), await buildUser(server.db, { name: "Pat Friend" })];
+      const item = await buildContent(server.db, { ownerId: friend.id, modelKey: "lesson_plan", title: "Limited Tides" });
+      const [senderClient, otherClient] = [await signedInClient(server, sender), await signedInClient(server, other)];
+      const send = (client: TestClient) => client.post("/profile/postRecommend", { opaque_id: item.opaque_id, targetProfiles: [friend.id] });
+      expect((await send(senderClient)).status).toBe(200);
+      // A refused one (a bad body) counts as well.
+      expect((await senderClient.post("/profile/postRecommend", { opaque_id: item.opaque_id, targetProfiles: [] })).status).toBe(422);
+      const limited = await send(senderClient);
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toBe("Too many recommendations. Please wait a minute and try again.");
+      expect((await send(otherClient)).status).toBe(200);
+      // Signing in again from elsewhere gives no fresh allowance: it is the profile's.
+      expect((await send(await signedInClient(server, sender))).status).toBe(429);
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -27,7 +27,7 @@ import { readGrants } from "../../models/content.js";
 import { listProfileInstitutions, searchInstitutions } from "../../models/institutions.js";
 import { IMAGE_EXTENSION, checkThumbnailImage, sendImmutableImage, type CheckedImage } from "../../lib/thumbnailImage.js";
 import { findGroupPage, findProfileByUid, findProfilesMatching, setProfileThumb } from "../../models/profiles.js";
-import { authenticate, authorize, groupPolicy, profilePolicy } from "../../policies/index.js";
+import { authenticate, authorize, groupPolicy, notificationPolicy, profilePolicy } from "../../policies/index.js";
 import { presentProfileOption } from "../../presenters/profile.js";
 import { presentInstitution, presentProfile } from "../../presenters/profilePage.js";
 import { itemLink } from "../../presenters/editableItem.js";
@@ -98,7 +98,9 @@ export function profilesRouter(db: Db, storage: FileStorage): Router {
     const query = parseOr422(ProfileAutocompleteQuery, req.query);
     const kind = query["only-group"] ? "group" : query["only-profile"] ? "user" : undefined;
     const withinGroupsOf = query["user-group-profiles"] ? req.actor.profile!.id : undefined;
-    const rows = await findProfilesMatching(db, query.st, query.limit, { kind, exclude: query.filter, withinGroupsOf });
+    // The Recommend picker: only the groups the asker may recommend to (notificationPolicy.canRecommendToGroup).
+    const groupsOnlyOf = query.recommendable && !notificationPolicy.canRecommendToAnyGroup(req.actor) ? req.actor.profile!.id : undefined;
+    const rows = await findProfilesMatching(db, query.st, query.limit, { kind, exclude: query.filter, withinGroupsOf, groupsOnlyOf });
     res.json({ data: rows.map(presentProfileOption) } satisfies OwnerAutocomplete);
   });
 

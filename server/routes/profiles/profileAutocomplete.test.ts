@@ -67,6 +67,13 @@ describe("the profile autocomplete", () => {
     expect(await names(`st=${word}&user-group-profiles=1`, () => cast.clients.member)).toEqual([]);
   });
 
+  it("keeps every person but only the asker's own groups with recommendable (the Recommend picker); the staff's, every group", async () => {
+    expect(await names(`st=${word}&recommendable=1`)).toEqual([`${word} Ann`, `${word} Bob`, `${word} Cy`, ownGroup.name]);
+    expect(await names(`st=${word}&recommendable=1&only-group=1`)).toEqual([ownGroup.name]);
+    expect(await names(`st=${word}&recommendable=1`, () => cast.clients.member)).toEqual([`${word} Ann`, `${word} Bob`, `${word} Cy`]);
+    for (const staff of [() => cast.clients.moderator, () => cast.clients.admin]) expect(await names(`st=${word}&recommendable=1&only-group=1`, staff)).toEqual([otherGroup.name, ownGroup.name]);
+  });
+
   it("refuses contradictory or malformed parameters with 422 and a message", async () => {
     const refused = async (query: string, message: string) => {
       const res = await cast.clients.member.get(`/profile/autocomplete?st=${word}&${query}`);
