@@ -51,6 +51,15 @@ test("permissions: the owner restricts an item in the dialog, a member requests 
   await page.keyboard.press("Space");
   await expect(signedIn).not.toBeChecked();
   await expect(signedIn).toHaveAccessibleDescription("");
+  // The link row kept what it showed while the item was public (ticked), and says so: unticked too, only the people below read.
+  const byLink = dialog.getByRole("checkbox", { name: "Anyone with the link may read" });
+  await page.keyboard.press("Tab");
+  await expect(byLink).toBeFocused();
+  await expect(byLink).toBeChecked();
+  await expect(byLink).toHaveAccessibleDescription("Still open to anyone with the link: untick this too to share only with the people below.");
+  await page.keyboard.press("Space");
+  await expect(byLink).not.toBeChecked();
+  await expect(byLink).toHaveAccessibleDescription("");
   await expect(dialog.getByText("No permission requests.")).toBeVisible();
   await expectNoAxeViolations(page, "manage-permissions dialog");
   await shoot(page, "permissions-modal");
@@ -176,6 +185,61 @@ test("permissions: the link row shares a restricted item with anyone holding its
   await expect(page.getByRole("heading", { name: title, level: 1 })).toHaveCount(0);
 });
 
+test("permissions: unticking Everybody keeps the link row as it showed: ticked for an item that was public, else the author's own choice or what the item had", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `${unique()} Link kept plan`;
+  const res = await page.request.post("/lesson-plans/start", { data: { title, introduction: "Made by the permissions test" }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  const { link } = ((await res.json()) as { data: { link: string } }).data;
+  const dialog = page.getByRole("dialog", { name: "Permissions" });
+  const everybody = dialog.getByRole("checkbox", { name: "Everybody may read" });
+  const signedIn = dialog.getByRole("checkbox", { name: "Signed-in members may read" });
+  const byLink = dialog.getByRole("checkbox", { name: "Anyone with the link may read" });
+  const stillOpen = "Still open to anyone with the link: untick this too to share only with the people below.";
+
+  // A public item: the link row shows ticked (forced by Everybody), and stays ticked once Everybody is unticked.
+  await page.goto(link);
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  await expect(everybody).toBeChecked();
+  await expect(byLink).toBeChecked();
+  await expect(byLink).toBeDisabled();
+  await everybody.uncheck();
+  await expect(byLink).toBeChecked();
+  await expect(byLink).toBeEnabled();
+  await expect(byLink).toHaveAccessibleDescription(stillOpen);
+  await expectNoAxeViolations(page, "manage-permissions dialog, Everybody unticked");
+  await saveShot(page, "permissions-unticked-everybody-link-kept.png");
+
+  // The author's own choice on the link row comes back after ticking Everybody and unticking it again.
+  await byLink.uncheck();
+  await expect(byLink).toHaveAccessibleDescription("");
+  await everybody.check();
+  await expect(byLink).toBeChecked();
+  await expect(byLink).toBeDisabled();
+  await everybody.uncheck();
+  await expect(byLink).not.toBeChecked();
+  await expect(byLink).toHaveAccessibleDescription("");
+
+  // Shared by its link only, and saved: a guest holding the link opens it.
+  await byLink.check();
+  await signedIn.uncheck();
+  await dialog.getByRole("button", { name: "Save permissions" }).click();
+  await expect(toasts(page)).toContainText("Permissions have been updated.");
+  await switchTo(page, null);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+
+  // What the item had: its link row is ticked when the dialog opens, and ticking Everybody and unticking it keeps it.
+  await switchTo(page, TEACHER);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Permissions", exact: true }).click();
+  await expect(everybody).not.toBeChecked();
+  await expect(byLink).toBeChecked();
+  await everybody.check();
+  await everybody.uncheck();
+  await expect(byLink).toBeChecked();
+  await expect(byLink).toBeEnabled();
+});
+
 test("permissions: the leader of the group that owns an item edits it and manages its permissions; a member of the group only sees it", async ({ page }) => {
   // The teacher leads "Grade 5 Science Team" (demo seed), whose members include the learner.
   await signInViaApi(page, TEACHER);
@@ -228,6 +292,8 @@ test("permissions: the owner invites by e-mail; the invitee opens the mailed lin
   if (await everybody.isChecked()) await everybody.uncheck();
   const signedIn = dialog.getByRole("checkbox", { name: "Signed-in members may read" });
   if (await signedIn.isChecked()) await signedIn.uncheck();
+  const byLink = dialog.getByRole("checkbox", { name: "Anyone with the link may read" });
+  if (await byLink.isChecked()) await byLink.uncheck();
   const invite = dialog.getByLabel("Invite by e-mail");
   // Enter adds the entry: empty is ignored, a malformed one is refused with the spec's text.
   await invite.press("Enter");
@@ -388,7 +454,7 @@ test("permissions: a member whose access request the owner declined is told so o
   await page.goto(link);
   await page.getByRole("button", { name: "Permissions", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Permissions" });
-  for (const row of ["Everybody may read", "Signed-in members may read"]) {
+  for (const row of ["Everybody may read", "Signed-in members may read", "Anyone with the link may read"]) {
     const box = dialog.getByRole("checkbox", { name: row });
     if (await box.isChecked()) await box.uncheck();
   }

@@ -94,14 +94,30 @@ function PermissionsForm({ opaqueId, data, requestId, onClose }: { opaqueId: str
   };
   // Set when unticking Everybody left signed-in members reading: the row says so, so the author is not left guessing.
   const [stillSignedIn, setStillSignedIn] = useState(false);
+  // Whether the author set the link row in this dialog (before ticking Everybody, which locks it): unticking Everybody gives that choice back.
+  const [linkChosen, setLinkChosen] = useState(false);
+  // Set when unticking Everybody left anyone with the link reading: the link row says so too.
+  const [stillByLink, setStillByLink] = useState(false);
+  const openedPublic = data.permissions.global.includes("read");
   /**
    * Unticking Everybody leaves signed-in members reading (they were, through it, and the box showed it): one step
    * narrower, not two, so one click never hides a public item from every member; the row then says how to go further.
+   * The link row keeps what it showed too: the author's own choice if they set it here, else what the item had, and an
+   * item that was public opened to anyone with its link (the box showed it ticked), so it stays ticked and says so.
    */
   const handleEverybody = (checked: boolean) => {
-    if (!checked && everybody) setSignedIn(true);
-    setStillSignedIn(!checked && everybody);
+    const narrowing = !checked && everybody;
+    if (narrowing) setSignedIn(true);
+    setStillSignedIn(narrowing);
+    const keepsLink = byLink || (openedPublic && !linkChosen && linkEditable);
+    if (narrowing && keepsLink) setByLink(true);
+    setStillByLink(narrowing && keepsLink);
     setEverybody(checked);
+  };
+  const handleByLink = (checked: boolean) => {
+    setByLink(checked);
+    setLinkChosen(true);
+    setStillByLink(false);
   };
   const handleEdit = (row: Row, edit: boolean) => setRows((all) => all.map((r) => (r.id === row.id ? { ...r, edit } : r)));
   /** Revoking a person whose request was just accepted here takes the acceptance back too: saved, it would grant them read again. */
@@ -219,9 +235,20 @@ function PermissionsForm({ opaqueId, data, requestId, onClose }: { opaqueId: str
             </th>
             <td>
               {/* Public includes anyone with the link: the dependent row is forced on. */}
-              <input type="checkbox" aria-label="Anyone with the link may read" checked={byLink || everybody} disabled={everybody || !linkEditable} onChange={(e) => setByLink(e.target.checked)} />
+              <input
+                type="checkbox"
+                aria-label="Anyone with the link may read"
+                aria-describedby={`${id}-link-note`}
+                checked={byLink || everybody}
+                disabled={everybody || !linkEditable}
+                onChange={(e) => handleByLink(e.target.checked)}
+              />
             </td>
-            <td />
+            <td>
+              <span id={`${id}-link-note`} className="permissions-table__note" role="status">
+                {stillByLink && byLink && !everybody ? "Still open to anyone with the link: untick this too to share only with the people below." : ""}
+              </span>
+            </td>
             <td>
               {canMakeNewLink && (
                 <NewLinkButton opaqueId={opaqueId} onDone={onClose} dropsChanges />
