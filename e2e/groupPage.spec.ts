@@ -226,12 +226,52 @@ test("a reader meets a group's way in beside its name: Join group, Request to jo
   await expectNoAxeViolations(page, "an invitation-only group's page for a reader");
   await shootHeader(page, "group-page-join-invitation");
 
-  // A guest reads the open group's page without the way in (the feed asks them to sign in).
+  // A guest reads the invitation-only group's page with no way in at the top (signing in would not let them in either).
   await switchTo(page, null);
-  await page.goto(open);
-  await expect(page.getByRole("heading", { level: 1, name: `Harbor Seals ${stamp}` })).toBeVisible();
+  await page.goto(invited);
+  await expect(page.getByRole("heading", { level: 1, name: `Harbor Crabs ${stamp}` })).toBeVisible();
   await expect(feed.getByText("to post to this group's feed.")).toBeVisible();
   await expect(page.locator("#group-join-offer")).toHaveCount(0);
+});
+
+test("a guest on a group's page is told at the top how to get in, with a Sign in link that comes back to the group; nothing for an invitation-only group", async ({ page }) => {
+  test.slow();
+  const stamp = Date.now().toString(36);
+  await signInViaApi(page, TEACHER);
+  const open = await makeGroupJoined(page, `Harbor Otters ${stamp}`, 6);
+  const asking = await makeGroupJoined(page, `Harbor Terns ${stamp}`, 5);
+  const invited = await makeGroupJoined(page, `Harbor Eels ${stamp}`, 4);
+  await switchTo(page, null);
+  const offer = page.locator(".item-page__header #group-join-offer");
+
+  // By request: the leaders approve members, and signing in is how to ask.
+  await page.goto(asking);
+  await expect(offer).toHaveText("This group's leaders approve new members: Sign in to ask to join.");
+  await expect(offer.getByRole("link", { name: "Sign in", exact: true })).toHaveAttribute("href", `/auth/login?redirect=${encodeURIComponent(asking)}`);
+  await expect(offer.getByRole("button")).toHaveCount(0);
+  await shootHeader(page, "group-page-join-guest-request");
+
+  // Invitation only: nothing at the top, as for a member.
+  await page.goto(invited);
+  await expect(page.getByRole("heading", { level: 1, name: `Harbor Eels ${stamp}` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Feed" }).getByText("to post to this group's feed.")).toBeVisible();
+  await expect(page.locator("#group-join-offer")).toHaveCount(0);
+
+  // Open to anyone: the hint's Sign in leads to the sign-in page and back to the group, where Join group waits.
+  await page.goto(open);
+  await expect(offer).toHaveText("Anyone can join this group: Sign in to join it.");
+  await expectNoAxeViolations(page, "a group's page with the sign-in hint for a guest");
+  await shootHeader(page, "group-page-join-guest-open");
+  await tabTo(page, offer.getByRole("link", { name: "Sign in", exact: true }), 40);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
+  await page.getByLabel("Username").fill(LEARNER.username);
+  await page.getByLabel("Password", { exact: true }).fill(LEARNER.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${open}$`));
+  await expect(page.getByRole("heading", { level: 1, name: `Harbor Otters ${stamp}` })).toBeVisible();
+  await expect(offer.getByRole("button", { name: "Join group" })).toBeVisible();
+  await expect(offer.getByRole("link", { name: "Sign in", exact: true })).toHaveCount(0);
 });
 
 test("group cards on the search screen say how one joins each group, and follow its leaders' change", async ({ page }) => {

@@ -1,7 +1,9 @@
+import { Link, useLocation } from "react-router";
 import type { GroupJoiningResponse } from "../../../contract/index.js";
 import { discussionFailureText } from "../../api/discussions.js";
 import { useGroupJoining, useGroupMembership, type FeedOwner, type GroupLink } from "../../api/feeds.js";
 import { useCurrentProfile } from "../../api/queries.js";
+import { signInPath } from "../../routes/paths.js";
 import { showToast } from "../toastStore.js";
 import { JoinRequestNote } from "./JoinRequestNote.js";
 
@@ -58,14 +60,40 @@ export function GroupJoinOffer({ group, joining, onDone }: { group: FeedOwner | 
 }
 
 /**
+ * What a guest is told at the top of a group's page, from its join mode: that anyone may join, or that its leaders
+ * approve members, with a Sign in link that comes back to the page. Nothing for a group that takes members only by
+ * invitation (a guest could not get in by signing in; its members are told no more either).
+ */
+function GuestJoinHint({ mode }: { mode: "anyone" | "request" }) {
+  const location = useLocation();
+  const signIn = <Link to={signInPath(location.pathname + location.search)}>Sign in</Link>;
+  return (
+    <p className="discuss-card__note">
+      {mode === "anyone" ? <>Anyone can join this group: {signIn} to join it.</> : <>This group's leaders approve new members: {signIn} to ask to join.</>}
+    </p>
+  );
+}
+
+/**
  * The way into a group at the top of its page, beside its name, for a signed-in reader not in it (GroupJoinOffer, from
- * the joining answer asked for by the page's uid); nothing for guests, members and leaders. Where a reader first
- * looks, rather than inside the Feed card lower down, which points here.
+ * the joining answer asked for by the page's uid), and for a guest a hint to sign in (GuestJoinHint) where signing in
+ * would let them join or ask; nothing for members and leaders. Where a reader first looks, rather than inside the Feed
+ * card lower down, which points here.
  */
 export function GroupPageJoinOffer({ page, onDone }: { page: FeedOwner & { uid: string }; onDone: () => void }) {
   const profile = useCurrentProfile();
-  const joining = useGroupJoining(page.uid, profile != null);
-  if (!profile || !joining.data || groupJoinOfferOf(joining.data) === null) return null;
+  const joining = useGroupJoining(page.uid, profile !== undefined);
+  if (profile === undefined || !joining.data) return null;
+  if (profile === null) {
+    const { join_mode } = joining.data;
+    if (join_mode !== "anyone" && join_mode !== "request") return null;
+    return (
+      <div id={GROUP_JOIN_OFFER_ID} className="item-page__join">
+        <GuestJoinHint mode={join_mode} />
+      </div>
+    );
+  }
+  if (groupJoinOfferOf(joining.data) === null) return null;
   return (
     <div id={GROUP_JOIN_OFFER_ID} className="item-page__join">
       <GroupJoinOffer group={page} joining={joining.data} onDone={onDone} />
