@@ -98,6 +98,8 @@ test.describe("collect (add to collection)", () => {
 
     await expect(dialog).toBeHidden();
     await expect(toaster(page)).toContainText(`Added to ${COLLECTION}.`);
+    // The toast leads to the new collection, by its name.
+    await expect(toaster(page).getByRole("link", { name: `Go to ${COLLECTION}`, exact: true })).toHaveAttribute("href", collectionLink);
     await expect(collectButton(page, ITEM)).toBeFocused();
 
     // The collection's page lists the item.
@@ -343,4 +345,44 @@ test.describe("collect (add to collection)", () => {
       await saveShot(page, `collection-page-${viewport.width}.png`, { fullPage: true });
     });
   }
+
+  test("the toast after adding leads to each collection the item went into, by its name (one a filter hid included)", async ({ page }) => {
+    await signInMember(page);
+    const first = `Toast shelf one ${RUN}`;
+    const second = `Toast shelf two ${RUN}`;
+    const firstLink = await createCollectionViaApi(page, first);
+    const secondLink = await createCollectionViaApi(page, second);
+    await openSearch(page, QUERY);
+    const dialog = await openDialogFor(page, ITEM);
+    const filter = dialog.getByLabel("Filter your collections");
+    await filter.fill("shelf one");
+    await choice(dialog, first).check();
+    // The second ticked while the filter hides the first: both are added.
+    await filter.fill("shelf two");
+    await expect(choice(dialog, first)).toHaveCount(0);
+    await choice(dialog, second).check();
+    await expect(dialog.getByText("2 collections chosen")).toBeVisible();
+    await dialog.getByRole("button", { name: "Add to collection" }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(toaster(page)).toContainText("Added to 2 collections.");
+    const toFirst = toaster(page).getByRole("link", { name: `Go to ${first}`, exact: true });
+    const toSecond = toaster(page).getByRole("link", { name: `Go to ${second}`, exact: true });
+    await expect(toFirst).toHaveAttribute("href", firstLink);
+    await expect(toSecond).toHaveAttribute("href", secondLink);
+    // On the toast it stays (WCAG 2.2.1), for the screenshot and the axe check.
+    await toSecond.hover();
+    await expectNoAxeViolations(page, "the toast after adding to collections");
+    await saveShot(page, "collect-toast-links-1366.png");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveShot(page, "collect-toast-links-390.png");
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // Following one opens that collection, with the item in it; the toast is done with.
+    await toSecond.click();
+    await expect(page).toHaveURL(new RegExp(`${secondLink}$`));
+    await expect(page.getByRole("heading", { name: second, level: 1 })).toBeVisible();
+    await expect.poll(() => listedTitles(page)).toEqual([ITEM]);
+    await expect(toaster(page).getByText("Added to 2 collections.")).toHaveCount(0);
+  });
 });

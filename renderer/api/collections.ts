@@ -49,14 +49,21 @@ export function removeFromCollection({ uid, itemId }: { uid: string; itemId: num
   return deleteJson(`api/collections/${encodeURIComponent(uid)}/items/${itemId}`, CollectionItemsResponse);
 }
 
+/** A collection the dialog added to, enough to name it and lead to it. */
+export interface CollectionRef {
+  id: number;
+  title: string;
+  link: string;
+}
+
 /**
- * Creates a collection and answers its id and title. A server that takes POST /collections/items always answers
+ * Creates a collection and answers its id, title and link. A server that takes POST /collections/items always answers
  * the new collection's id (the contract leaves it optional only for the creator modal's older servers).
  */
-export async function createCollectionForItem(request: CollectionCreateRequest): Promise<{ id: number; title: string }> {
+export async function createCollectionForItem(request: CollectionCreateRequest): Promise<CollectionRef> {
   const created = await createCollection(request);
   if (created.id === undefined) throw new Error(`The server did not say the id of the new collection ${created.link}`);
-  return { id: created.id, title: request.title.trim() };
+  return { id: created.id, title: request.title.trim(), link: created.link };
 }
 
 /**
@@ -112,7 +119,7 @@ export function useRemoveFromCollectionMutation() {
 export function useCreateAndAddMutation() {
   const invalidate = useInvalidateCollections();
   return useMutation({
-    mutationFn: async ({ request, target, created }: { request: CollectionCreateRequest; target: CollectTarget; created: { id: number; title: string } | null }) => {
+    mutationFn: async ({ request, target, created }: { request: CollectionCreateRequest; target: CollectTarget; created: CollectionRef | null }) => {
       let collection = created;
       if (!collection) {
         try {
@@ -137,7 +144,7 @@ export function useCreateAndAddMutation() {
 export class CreateAndAddError extends Error {
   constructor(
     readonly step: "create" | "add",
-    readonly collection: { id: number; title: string } | null,
+    readonly collection: CollectionRef | null,
     readonly failure: unknown,
   ) {
     super(`Create and add failed at the ${step} step`);

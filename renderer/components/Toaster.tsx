@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent, type MouseEvent } from "react";
+import { Link } from "react-router";
 import { dismissToast, holdToasts, useToasts, type Toast } from "./toastStore.js";
 
 /**
@@ -52,7 +53,19 @@ export function Toaster() {
     >
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast--${toast.tone}`}>
-          <p className="toast__message">{toast.message}</p>
+          <p className="toast__message">
+            {toast.message}
+            {/* Links to what the message is about (the collection an item went into): following one is done with the toast. */}
+            {toast.links && (
+              <span className="toast__links">
+                {toast.links.map((link) => (
+                  <Link key={link.to} className="toast__link" to={link.to} onClick={() => dismissToast(toast.id)}>
+                    {link.label}
+                  </Link>
+                ))}
+              </span>
+            )}
+          </p>
           <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={(event) => handleDismiss(event, toast)}>
             <span aria-hidden="true">×</span>
           </button>

@@ -1,10 +1,17 @@
 import { useSyncExternalStore } from "react";
 
-/** One message in the toast region. */
+/** A link a toast offers after its message: where it leads (an in-app path) and its words. */
+export interface ToastLink {
+  to: string;
+  label: string;
+}
+
+/** One message in the toast region, with any links to what it is about. */
 export interface Toast {
   id: number;
   message: string;
   tone: "error" | "info";
+  links?: ToastLink[];
 }
 
 const DISMISS_AFTER_MS = 8000;
@@ -28,11 +35,11 @@ function startTimer(id: number) {
   );
 }
 
-/** Shows a toast (from anywhere, including the query cache); the same text is not stacked twice. */
-export function showToast(message: string, tone: Toast["tone"] = "error"): void {
+/** Shows a toast (from anywhere, including the query cache), with links to what it is about if given; the same text is not stacked twice. */
+export function showToast(message: string, tone: Toast["tone"] = "error", links: ToastLink[] = []): void {
   if (toasts.some((t) => t.message === message)) return;
   const id = nextId++;
-  emit([...toasts, { id, message, tone }]);
+  emit([...toasts, { id, message, tone, ...(links.length ? { links } : {}) }]);
   if (!held) startTimer(id);
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent, type KeyboardEvent, type Re
 import { flushSync } from "react-dom";
 import { CollectionCreateRequest, MESSAGES, type CollectibleModelKey } from "../../../contract/index.js";
 import { ApiError } from "../../api/ApiError.js";
-import { CreateAndAddError, useAddToCollectionsMutation, useCreateAndAddMutation, useMyCollections, type CollectTarget } from "../../api/collections.js";
+import { CreateAndAddError, useAddToCollectionsMutation, useCreateAndAddMutation, useMyCollections, type CollectionRef, type CollectTarget } from "../../api/collections.js";
 import { useDebouncedCallback } from "../../hooks/useDebouncedCallback.js";
 import { Alert } from "../Alert.js";
 import { Field, fieldErrorProps } from "../Field.js";
@@ -26,8 +26,8 @@ const signedOut = (error: unknown) => error instanceof ApiError && error.status 
 
 export interface AddToCollectionDialogProps {
   item: { id: number; model_key: CollectibleModelKey; title: string };
-  /** Called with the server's message once the item was added (the caller closes and shows it). */
-  onAdded(message: string): void;
+  /** Called with the server's message and the collections the item went into, once added (the caller closes and shows it). */
+  onAdded(message: string, collections: CollectionRef[]): void;
   /** The server says nobody is signed in. */
   onSignInNeeded(): void;
   onClose(): void;
@@ -79,7 +79,7 @@ export function AddToCollectionDialog({ item, onAdded, onSignInNeeded, onClose, 
 
 interface TabProps {
   target: CollectTarget;
-  onAdded(message: string): void;
+  onAdded(message: string, collections: CollectionRef[]): void;
   onSignInNeeded(): void;
 }
 
@@ -90,6 +90,8 @@ function SearchTab({ target, onAdded, onSignInNeeded, onCreateInstead }: TabProp
   const [term, setTerm] = useState("");
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // The ticked collections' names and links (a tick on one a filter has since hidden still counts): the toast leads to them.
+  const [ticked, setTicked] = useState<ReadonlyMap<number, CollectionRef>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
   const collections = useMyCollections(target, term);
   const mutation = useAddToCollectionsMutation();
@@ -119,13 +121,15 @@ function SearchTab({ target, onAdded, onSignInNeeded, onCreateInstead }: TabProp
     applyFilter(filter);
   };
 
-  const toggle = (collectionId: number, checked: boolean) =>
+  const toggle = (collection: CollectionRef, checked: boolean) => {
     setSelected((current) => {
       const next = new Set(current);
-      if (checked) next.add(collectionId);
-      else next.delete(collectionId);
+      if (checked) next.add(collection.id);
+      else next.delete(collection.id);
       return next;
     });
+    setTicked((current) => new Map(current).set(collection.id, { id: collection.id, title: collection.title, link: collection.link }));
+  };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -133,7 +137,7 @@ function SearchTab({ target, onAdded, onSignInNeeded, onCreateInstead }: TabProp
     setFailure(null);
     try {
       const answer = await mutation.mutateAsync({ type: target.type, type_id: target.type_id, collection_id: toAdd });
-      onAdded(answer.message);
+      onAdded(answer.message, toAdd.flatMap((collectionId) => ticked.get(collectionId) ?? []));
     } catch (error) {
       if (signedOut(error)) onSignInNeeded();
       else setFailure(addFailureMessage(error));
@@ -197,7 +201,7 @@ function SearchTab({ target, onAdded, onSignInNeeded, onCreateInstead }: TabProp
                       disabled={blocked !== null}
                       aria-labelledby={`${rowId}-title`}
                       aria-describedby={`${rowId}-count${blocked ? ` ${rowId}-note` : ""}`}
-                      onChange={(e) => toggle(collection.id, e.target.checked)}
+                      onChange={(e) => toggle(collection, e.target.checked)}
                     />
                     <span id={`${rowId}-title`} className="collect-choice__title">
                       {collection.title}
@@ -258,7 +262,7 @@ function CreateTab({ target, titleInputId, onAdded, onSignInNeeded }: TabProps &
   const [errors, setErrors] = useState<CreateErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   // Set when the collection was made but adding to it failed: a retry only adds.
-  const [created, setCreated] = useState<{ id: number; title: string } | null>(null);
+  const [created, setCreated] = useState<CollectionRef | null>(null);
   const mutation = useCreateAndAddMutation();
   const descriptionId = `${id}-description`;
 
@@ -276,8 +280,8 @@ function CreateTab({ target, titleInputId, onAdded, onSignInNeeded }: TabProps &
     setErrors({});
     setFailure(null);
     try {
-      const { answer } = await mutation.mutateAsync({ request: parsed.data, target, created });
-      onAdded(answer.message);
+      const { answer, collection } = await mutation.mutateAsync({ request: parsed.data, target, created });
+      onAdded(answer.message, [collection]);
     } catch (error) {
       const step = error instanceof CreateAndAddError ? error.step : "create";
       const cause = error instanceof CreateAndAddError ? error.failure : error;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isCollectibleModelKey } from "../../../contract/index.js";
+import type { CollectionRef } from "../../api/collections.js";
 import { useCurrentProfile } from "../../api/queries.js";
 import { useGuestModal } from "../GuestModal.js";
 import { Icon } from "../Icon.js";
@@ -34,9 +35,14 @@ export function CollectButton({ item, variant = "icon" }: { item: { id: number; 
     return () => window.clearTimeout(timer);
   }, [guestNext, openGuestModal]);
 
-  const handleAdded = useCallback((message: string) => {
+  // The toast leads to each collection the item went into (by its name), so one need not go looking for it.
+  const handleAdded = useCallback((message: string, collections: CollectionRef[]) => {
     setOpen(false);
-    showToast(message, "info");
+    showToast(
+      message,
+      "info",
+      collections.map((c) => ({ to: c.link, label: `Go to ${c.title}` })),
+    );
   }, []);
 
   if (!isCollectibleModelKey(item.model_key)) return null;
