@@ -244,16 +244,17 @@ function PermissionsForm({ opaqueId, data, requestId, onClose }: { opaqueId: str
                 onChange={(e) => handleByLink(e.target.checked)}
               />
             </td>
-            <td>
+            {/* The note takes the Actions column too when there is no New link button to keep in it (as the signed-in row's does). */}
+            <td colSpan={canMakeNewLink ? 1 : 2}>
               <span id={`${id}-link-note`} className="permissions-table__note" role="status">
                 {stillByLink && byLink && !everybody ? "Still open to anyone with the link: untick this too to share only with the people below." : ""}
               </span>
             </td>
-            <td>
-              {canMakeNewLink && (
+            {canMakeNewLink && (
+              <td>
                 <NewLinkButton opaqueId={opaqueId} onDone={onClose} dropsChanges />
-              )}
-            </td>
+              </td>
+            )}
           </tr>
           {rows.map((row) => (
             <tr key={row.id} className={row.newAdd ? "permissions-table__new" : undefined}>
