@@ -45,13 +45,15 @@ export function presentInvite(i: PermissionInviteRow, now = new Date()): Permiss
   return { email: i.email, permissions: withDependencies([i.permission]), new_add: false, sent_at: i.created_at, expires_at: expiresAt, expired: Date.parse(expiresAt) <= now.getTime() };
 }
 
-/** GET /permissions: the item's grants grouped into the form's rows, its open requests, its pending e-mail invites. */
+/** GET /permissions: the item's grants grouped into the form's rows (none for the owner), its open requests, its pending e-mail invites. */
 export function presentPermissions(title: string, owner: PermissionsResponse["config"]["owner"], grants: GrantRow[], requests: RequestRow[], invites: PermissionInviteRow[]): PermissionsResponse {
   const scoped = (scope: GrantRow["scope"]) => withDependencies(grants.filter((g) => g.scope === scope).map((g) => g.permission));
   const byProfile = new Map<number, { name: string; permissions: string[] }>();
   const byGroup = new Map<number, { name: string; permissions: string[] }>();
   for (const g of grants) {
-    if (g.profile_id === null || (g.scope !== "profile" && g.scope !== "group")) continue;
+    // A grant to the owner (left from before the item changed hands) is no row: the owner has every permission, and the
+    // form would send the row back for the save to refuse (PERMISSION_MESSAGES.ownerRow).
+    if (g.profile_id === null || g.profile_id === owner.profile_id || (g.scope !== "profile" && g.scope !== "group")) continue;
     const into = g.scope === "profile" ? byProfile : byGroup;
     const entry = into.get(g.profile_id) ?? { name: g.name ?? "", permissions: [] };
     entry.permissions.push(g.permission);

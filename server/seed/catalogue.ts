@@ -96,7 +96,13 @@ export async function generateCatalogue(db: Db, options: { items: number; seed?:
       for (const a of ids) attributes.push({ content_id: id, attr_item_id: a, type_id: typeIdOf.get(a)! });
       if (visibility === "public") grants.push({ content_id: id, scope: "global", profile_id: null, permission: "read" });
       else if (visibility === "authed") grants.push({ content_id: id, scope: "authed", profile_id: null, permission: "read" });
-      else grants.push({ content_id: id, scope: "profile", profile_id: pick(r, owners), permission: "read" });
+      else {
+        // Someone other than the owner reads it (the next author when the pick is the owner: the same draws, so the
+        // catalogue stays what it was otherwise).
+        const reader = pick(r, owners);
+        const ownerId = rows[rows.length - 1]!.owner_id;
+        grants.push({ content_id: id, scope: "profile", profile_id: reader === ownerId ? owners[(owners.indexOf(reader) + 1) % owners.length]! : reader, permission: "read" });
+      }
     }
     await db.transaction().execute(async (trx) => {
       await trx.insertInto("content").values(rows).execute();

@@ -134,6 +134,18 @@ describe("DEMO_PASSWORD_COST", () => {
       expect(rows.slice(0, 3).map((r) => categories.filter((c) => c.content_id === r.id).map((c) => c.name))).toEqual([["Worksheet"], ["Image"], ["Video"]]);
     });
 
+    it("grants no item to its own owner (the Permissions form would list the owner, and its save refuse the row)", async () => {
+      const ownGrants = await server.db
+        .selectFrom("content_grants as g")
+        .innerJoin("content as c", "c.id", "g.content_id")
+        .select("c.title")
+        .where("g.scope", "=", "profile")
+        .whereRef("g.profile_id", "=", "c.owner_id")
+        .execute();
+      expect(ownGrants).toEqual([]);
+      expect(await server.db.selectFrom("content_grants").select("id").where("scope", "=", "profile").executeTakeFirst()).toBeDefined();
+    });
+
     it("seeds one interceptor, switched on unless DEMO_INTERCEPTOR=0 (the browser tests' setting)", async () => {
       const teacher = DEMO_ACCOUNTS.find((a) => a.username === "teacher")!;
       const client = server.client();

@@ -219,7 +219,8 @@ export async function seedDemo(db: Db, options: { passwordCost?: ScryptCost; int
         isFeeBased: attributeIds.includes(items.content_pricing![1]!.id),
         attributeIds,
         grantGroups: visibility === "restricted" && r() < 0.6 ? [scienceTeam] : [],
-        grantProfiles: visibility === "restricted" ? [accounts.author!] : [],
+        // The author account reads the restricted items of others (its own it owns: no grant to itself, which the Permissions form refuses).
+        grantProfiles: visibility === "restricted" && owner !== accounts.author ? [accounts.author!] : [],
         createdAt: created.toISOString(),
         updatedAt: (updated.getTime() > Date.UTC(2026, 10, 1) ? created : updated).toISOString(),
       });

@@ -130,6 +130,16 @@ describe("actions around an item: copy, owner change, flag, related, similar, qu
       expect(mine.body.data.map((d: { uid: string }) => d.uid)).toEqual([item.uid]);
     });
 
+    it("an item handed to someone it was shared with drops their grants: the new owner's Permissions form has no row for them, and saves", async () => {
+      const item = await buildContent(server.db, { ownerId: owner.id, title: "Shared Then Given", visibility: "restricted" });
+      await server.db.insertInto("content_grants").values(["read", "edit"].map((permission) => ({ content_id: item.id, scope: "profile" as const, profile_id: member.id, permission }))).execute();
+      expect((await ownerClient.post("/profile/owner/change", { opaque_id: item.opaque_id, selected_profile: member.id })).status).toBe(200);
+      expect(await server.db.selectFrom("content_grants").select("id").where("content_id", "=", item.id).where("profile_id", "=", member.id).execute()).toEqual([]);
+      const form = await memberClient.get(`/permissions?opaque_id=${item.opaque_id}`);
+      expect(form.body.permissions.profiles).toEqual([]);
+      expect((await memberClient.post("/permissions", { opaque_id: item.opaque_id, ...form.body.permissions })).status).toBe(200);
+    });
+
     it("handing a group's page over hands the group over: the new owner leads it and posts to its feed, the previous one stays a member", async () => {
       const made = await ownerClient.post("/groups", { name: "Walrus Watchers", description: "We watch walruses." });
       const groupId = made.body.objGroup.id as number;

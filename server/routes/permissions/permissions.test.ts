@@ -41,6 +41,14 @@ describe("permissions: managing an item's grants, and access requests", () => {
     expect((await editorClient.get(`/api/content/lesson-plans/${item.uid}`)).body.abilities.manage_permissions).toBe(false);
   });
 
+  it("a grant to the owner (an installation's data from before owners' grants were dropped) is no row of the form, so the form's answer saves", async () => {
+    const own = await buildContent(server.db, { ownerId: owner.id, modelKey: "lesson_plan", title: "Owner Granted", visibility: "restricted" });
+    await server.db.insertInto("content_grants").values({ content_id: own.id, scope: "profile", profile_id: owner.id, permission: "read" }).execute();
+    const form = await ownerClient.get(`/permissions?opaque_id=${own.opaque_id}`);
+    expect(form.body.permissions.profiles).toEqual([]);
+    expect((await ownerClient.post("/permissions", { opaque_id: own.opaque_id, ...form.body.permissions })).status).toBe(200);
+  });
+
   it("is refused to guests (401), to members and moderators who cannot view (404), and to an editor who can (403); admins may", async () => {
     expect((await guest.get(`/permissions?opaque_id=${item.opaque_id}`)).status).toBe(401);
     expect((await guest.post("/permissions", { opaque_id: item.opaque_id })).status).toBe(401);
