@@ -96,7 +96,12 @@ export const THREAD_LIST_READ_MORE_LINES = 5;
 /** Read-more collapses after 8 lines elsewhere: comment and feed post bodies (second document, section 9: "by default"). */
 export const READ_MORE_LINES = 8;
 /** The site features of group discussions (second document, section 6). */
-export const GROUP_DISCUSSION_FEATURES = { search: "group-discussions.search", subscribe: "group-discussions.subscribe" } as const;
+export const GROUP_DISCUSSION_FEATURES = { search: "group-discussions.search", subscribe: "group-discussions.subscribe", attachments: "group-discussions.attachments" } as const;
+/**
+ * The site feature that offers attachments on a comment of this discussion: a group's discussions (new threads and
+ * their replies) have their own, group-discussions.attachments; an item's comments model-discussions.attachments.
+ */
+export const commentAttachmentsFeatureOf = (context: DiscussionContextName) => (context === GROUP_DISCUSSION_CONTEXT ? GROUP_DISCUSSION_FEATURES.attachments : COMMENT_ATTACHMENTS_FEATURE);
 
 export const VIEW_PERMISSIONS = ["open", "closed"] as const;
 export type ViewPermission = (typeof VIEW_PERMISSIONS)[number];
@@ -137,7 +142,7 @@ const editedTitle = z
 const isHtml = z.boolean({ error: DISCUSSION_MESSAGES.isHtmlInvalid }).optional().default(false);
 /**
  * A new comment's attachments: the ids POST /comment/attachment answered the author (at most 10), refused while the
- * site feature model-discussions.attachments is off.
+ * site feature of that discussion (commentAttachmentsFeatureOf) is off.
  */
 const attachments = AttachmentIds.nullish().transform((ids) => ids ?? []);
 /** An edit changes the text only: its attachments field, if sent, must be empty. */

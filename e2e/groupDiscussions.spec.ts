@@ -272,3 +272,42 @@ test("the paging arrows show only when the threads take more than one page, each
   await expect(previous).toBeEnabled();
   await shootAndCheck(page, "group-discussions-pager", ".thread-pager");
 });
+
+test("a new discussion and a reply in it take files (group-discussions.attachments), shown in the thread and read back as sent", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  // A group of the teacher's own (its leader starts discussions), so the demo group's threads stay as the other tests expect.
+  const name = `Garden circle ${Date.now().toString(36)}`;
+  const created = await page.request.post("/groups", { data: { name, description: "For a browser test of attachments." }, headers: { "X-CSRF-Token": await csrfToken(page.request) } });
+  expect(created.ok(), `create the group: ${created.status()}`).toBeTruthy();
+  await page.goto(((await created.json()) as { objGroup: { link: string } }).objGroup.link);
+
+  const title = "Seed order for spring";
+  await widget(page).getByRole("button", { name: "Start a discussion..." }).click();
+  const form = widget(page).getByRole("form", { name: "Start a discussion" });
+  await form.getByRole("textbox", { name: "Title" }).fill(title);
+  await form.getByRole("textbox", { name: "Message" }).fill("The list is attached.");
+  await form.locator('input[type="file"]').setInputFiles({ name: "seed-list.txt", mimeType: "text/plain", buffer: Buffer.from("Tomatoes, beans, basil") });
+  await expect(form.getByRole("list", { name: "Files to attach" })).toContainText("Ready");
+  await shootAndCheck(page, "group-discussion-start-attachment", ".start-discussion");
+  await form.getByRole("button", { name: "Start discussion" }).click();
+  await expect(widget(page).getByRole("status")).toHaveText("Discussion started.");
+
+  // The thread shows the file; it reads back as sent.
+  await threadList(page).getByRole("button", { name: title }).click();
+  const modal = page.getByRole("dialog", { name: title });
+  const opening = modal.getByRole("article", { name: `Comment by ${TEACHER.name}` });
+  const listFile = opening.getByRole("link", { name: "seed-list.txt" });
+  await expect(listFile).toBeVisible();
+  expect(await (await page.request.get((await listFile.getAttribute("href"))!)).text()).toBe("Tomatoes, beans, basil");
+
+  // The modal's reply form takes a file too.
+  const replyForm = modal.locator("form.comment-form").filter({ has: page.getByRole("textbox", { name: `Reply to ${title}` }) });
+  await replyForm.getByRole("textbox").fill("And the planting plan.");
+  await replyForm.locator('input[type="file"]').setInputFiles({ name: "planting-plan.txt", mimeType: "text/plain", buffer: Buffer.from("Row 1: tomatoes") });
+  await expect(replyForm.getByRole("list", { name: "Files to attach" })).toContainText("Ready");
+  await replyForm.getByRole("button", { name: "Send reply" }).click();
+  const reply = modal.getByRole("article", { name: `Reply by ${TEACHER.name}` });
+  await expect(reply.getByRole("link", { name: "planting-plan.txt" })).toBeVisible();
+  await expect(replyForm.getByRole("list", { name: "Files to attach" })).toHaveCount(0);
+  await shootAndCheck(page, "group-discussion-attachments", "#discussion-modal");
+});

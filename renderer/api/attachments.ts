@@ -1,4 +1,4 @@
-import { AttachmentUploadResponse, MESSAGES, StatusMessageResponse } from "../../contract/index.js";
+import { AttachmentUploadResponse, MESSAGES, StatusMessageResponse, type DiscussionContextName } from "../../contract/index.js";
 import { ApiError } from "./ApiError.js";
 import { deleteJson, getBlob, postFormWithProgress } from "./client.js";
 
@@ -6,11 +6,15 @@ import { deleteJson, getBlob, postFormWithProgress } from "./client.js";
 export type AttachmentKind = "feed" | "comment";
 const UPLOAD_PATHS: Record<AttachmentKind, string> = { feed: "feeds/attachment", comment: "comment/attachment" };
 
-/** Uploads one file to attach to a post or comment, reporting progress (0..1). */
-export function uploadAttachment(kind: AttachmentKind, file: File, onProgress: (fraction: number) => void): Promise<AttachmentUploadResponse> {
+/**
+ * Uploads one file to attach to a post or comment, reporting progress (0..1). A comment's upload names its discussion
+ * (`context`, as the comment calls do): a group's discussions offer files under their own feature.
+ */
+export function uploadAttachment(kind: AttachmentKind, file: File, onProgress: (fraction: number) => void, context: DiscussionContextName = null): Promise<AttachmentUploadResponse> {
   const form = new FormData();
   form.append("file", file, file.name);
-  return postFormWithProgress(UPLOAD_PATHS[kind], form, AttachmentUploadResponse, onProgress);
+  const path = kind === "comment" && context ? `${UPLOAD_PATHS[kind]}?${new URLSearchParams({ context })}` : UPLOAD_PATHS[kind];
+  return postFormWithProgress(path, form, AttachmentUploadResponse, onProgress);
 }
 
 /** DELETE .../attachment/{id}: removes an upload that was not posted. */

@@ -79,12 +79,12 @@ export async function attachmentsOfComments(db: Db, commentIds: number[]): Promi
   return byComment;
 }
 
-/** The item (content id), the feed post it is on (if any) and state of the comment an attachment belongs to, or undefined. */
+/** The item (content id), the discussion (context) and feed post it is in (if any) and state of the comment an attachment belongs to, or undefined. */
 export function commentOfAttachment(db: Db, commentId: number) {
   return db
     .selectFrom("comments")
     .innerJoin("comment_threads", "comment_threads.id", "comments.thread_id")
-    .select(["comments.id", "comments.deleted_at", "comments.deleted_with_replies_at", "comments.feed_post_id", "comment_threads.content_id"])
+    .select(["comments.id", "comments.context", "comments.deleted_at", "comments.deleted_with_replies_at", "comments.feed_post_id", "comment_threads.content_id"])
     .where("comments.id", "=", commentId)
     .executeTakeFirst();
 }

@@ -1,4 +1,6 @@
+import { COMMENT_ATTACHMENTS_FEATURE, FEED_ATTACHMENTS_FEATURE, GROUP_DISCUSSION_CONTEXT, GROUP_DISCUSSION_FEATURES, commentAttachmentsFeatureOf, type DiscussionContextName } from "../../contract/index.js";
 import type { Actor } from "../lib/actor.js";
+import { isGroupDiscussions, type ThreadSubject } from "./comment.js";
 
 /** The parts of an attachment its policies read. */
 export interface AttachmentSubject {
@@ -10,21 +12,35 @@ export interface AttachmentSubject {
 /** Whether the attachment still waits for its post or comment. */
 export const isPending = (attachment: AttachmentSubject): boolean => attachment.feed_post_id === null && attachment.comment_id === null;
 
-/** The site features that offer attachments (second document, section 6): on feed posts, on comments of an item. */
-export const ATTACHMENT_FEATURES = { feed: "feed-discussions.attachments", comment: "model-discussions.attachments" } as const;
-export type AttachmentKind = keyof typeof ATTACHMENT_FEATURES;
+/**
+ * The site features that offer attachments (second document, section 6): on feed posts, on comments of an item (and of
+ * a feed post), on a group's discussions (new threads and their replies).
+ */
+export const ATTACHMENT_FEATURES = { feed: FEED_ATTACHMENTS_FEATURE, comment: COMMENT_ATTACHMENTS_FEATURE, groupDiscussion: GROUP_DISCUSSION_FEATURES.attachments } as const;
+/** What an upload is for: a feed post (POST /feeds/attachment) or a comment (POST /comment/attachment). */
+export type AttachmentKind = "feed" | "comment";
+/** The attachment features as the site's settings hold them. */
+export type AttachmentFeatures = Record<(typeof ATTACHMENT_FEATURES)[keyof typeof ATTACHMENT_FEATURES], boolean>;
+
+/** The feature that offers attachments where the file goes: a feed post, or a comment of this discussion (commentAttachmentsFeatureOf). */
+const featureFor = (kind: AttachmentKind, context: DiscussionContextName) => (kind === "feed" ? ATTACHMENT_FEATURES.feed : commentAttachmentsFeatureOf(context));
 
 /**
- * Uploading a file to attach later (POST /feeds/attachment, POST /comment/attachment): a signed-in profile while the
- * site offers that kind of attachment. Where it may be attached is decided when the post or comment is sent.
+ * Uploading a file to attach later (POST /feeds/attachment, POST /comment/attachment, the latter with the discussion's
+ * `context`): a signed-in profile while the site offers that kind of attachment there. Where it may be attached is
+ * decided again when the post or comment is sent.
  */
-export function canUpload(actor: Actor, kind: AttachmentKind, features: Record<(typeof ATTACHMENT_FEATURES)[AttachmentKind], boolean>): boolean {
-  return actor.signedIn && features[ATTACHMENT_FEATURES[kind]];
+export function canUpload(actor: Actor, kind: AttachmentKind, features: AttachmentFeatures, context: DiscussionContextName = null): boolean {
+  return actor.signedIn && features[featureFor(kind, context)];
 }
 
-/** Attaching files to a new comment: whoever may post it (the route checked), while model-discussions.attachments is on. */
-export function canAttachToComment(features: { "model-discussions.attachments": boolean }): boolean {
-  return features["model-discussions.attachments"];
+/**
+ * Attaching files to a new comment (whoever may post it, as the route checked): in a group's discussions while
+ * group-discussions.attachments is on; elsewhere (an item's Discuss card, a feed post's comments) while
+ * model-discussions.attachments is on. Each follows its own feature.
+ */
+export function canAttachToComment(thread: ThreadSubject, features: AttachmentFeatures): boolean {
+  return features[featureFor("comment", isGroupDiscussions(thread) ? GROUP_DISCUSSION_CONTEXT : null)];
 }
 
 /** Removing an upload before it is posted (the form's Remove): its uploader only; a posted one goes with its post. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ATTACHMENT_MESSAGES, ATTACHMENTS_PER_POST, isAttachmentTooLarge, type AttachmentUploadState } from "../../../contract/index.js";
+import { ATTACHMENT_MESSAGES, ATTACHMENTS_PER_POST, isAttachmentTooLarge, type AttachmentUploadState, type DiscussionContextName } from "../../../contract/index.js";
 import { removeAttachment, uploadAttachment, uploadFailureText, type AttachmentKind } from "../../api/attachments.js";
 
 /** One file in the form, in one of the spec's upload states (a removed one leaves the list). */
@@ -22,11 +22,11 @@ export interface AttachmentUpload {
 let nextKey = 1;
 
 /**
- * The uploads of one post or comment form (`kind` says which upload call): files are checked for size at once (too large: error, attachment_too_large), wait as
+ * The uploads of one post or comment form (`kind` says which upload call, `context` which discussion a comment's is for): files are checked for size at once (too large: error, attachment_too_large), wait as
  * pending and upload one at a time; Retry sends a failed one again, Remove drops one (and deletes it on the server
  * once uploaded), clear() forgets them all after the post took them.
  */
-export function useAttachmentUploads(kind: AttachmentKind, onAnnounce: (message: string) => void) {
+export function useAttachmentUploads(kind: AttachmentKind, onAnnounce: (message: string) => void, context: DiscussionContextName = null) {
   const [uploads, setUploads] = useState<AttachmentUpload[]>([]);
   const live = useRef(true);
   const started = useRef(new Set<string>());
@@ -49,7 +49,7 @@ export function useAttachmentUploads(kind: AttachmentKind, onAnnounce: (message:
     if (started.current.has(`${key}:${attempt}`)) return;
     started.current.add(`${key}:${attempt}`);
     patch(key, { state: "uploading", progress: 0 });
-    uploadAttachment(kind, file, (progress) => patch(key, { progress }))
+    uploadAttachment(kind, file, (progress) => patch(key, { progress }), context)
       .then((answer) => {
         patch(key, { state: "complete", id: answer.id, progress: 1 });
         onAnnounce(`${file.name} uploaded.`);
@@ -58,7 +58,7 @@ export function useAttachmentUploads(kind: AttachmentKind, onAnnounce: (message:
         patch(key, { state: "error", error: uploadFailureText(error) ?? ATTACHMENT_MESSAGES.uploadFailed, retryable: true });
         onAnnounce(`${file.name} could not be uploaded.`);
       });
-  }, [next, patch, onAnnounce, kind]);
+  }, [next, patch, onAnnounce, kind, context]);
 
   /** Adds chosen files (up to the per-post limit); too large ones are refused here with the spec's message. */
   const add = (files: File[]) => {

@@ -1,7 +1,10 @@
 import { useCallback, useMemo, useRef, useState } from "react";
-import { GROUP_DISCUSSION_CONTEXT, MESSAGES, type DiscussionThread, type MeetingDetails } from "../../../contract/index.js";
+import { GROUP_DISCUSSION_CONTEXT, GROUP_DISCUSSION_FEATURES, MESSAGES, type DiscussionThread, type MeetingDetails } from "../../../contract/index.js";
 import { discussionFailureText, flattenThread, useGroupDiscussion, usePostComment } from "../../api/discussions.js";
+import { useAppConfig } from "../../api/queries.js";
 import { Alert } from "../Alert.js";
+import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
+import { useAttachmentUploads } from "../attachments/useAttachmentUploads.js";
 import { CloseActions, ModalFrame } from "../ModalFrame.js";
 import { CommentForm } from "./CommentForm.js";
 import { MeetingAttacher } from "../zoom/MeetingAttacher.js";
@@ -62,9 +65,13 @@ export function DiscussionThreadDialog({
   );
 
   const [meeting, setMeeting] = useState<MeetingDetails | null>(null);
+  // A reply takes files while the site offers them in a group's discussions (group-discussions.attachments).
+  const attachmentsOn = useAppConfig().data?.features[GROUP_DISCUSSION_FEATURES.attachments] === true;
+  const uploads = useAttachmentUploads("comment", announce, GROUP_DISCUSSION_CONTEXT);
   const handleReply = async (text: string) => {
     try {
-      await post.mutateAsync({ comment: text, is_html: false, reply_to: threadId, meeting_id: meeting?.id ?? null });
+      await post.mutateAsync({ comment: text, is_html: false, reply_to: threadId, attachments: attachmentsOn ? uploads.ids : [], meeting_id: meeting?.id ?? null });
+      uploads.clear();
       setMeeting(null);
       announce("Reply posted.");
       return true;
@@ -103,7 +110,13 @@ export function DiscussionThreadDialog({
             busy={post.isPending}
             failure={post.error ? discussionFailureText(post.error) : null}
             onSubmit={handleReply}
-            attachments={<MeetingAttacher meeting={meeting} defaultTopic={opening.title ?? ""} onChange={setMeeting} />}
+            attachments={
+              <>
+                {attachmentsOn && <AttachmentPicker uploads={uploads} />}
+                <MeetingAttacher meeting={meeting} defaultTopic={opening.title ?? ""} onChange={setMeeting} />
+              </>
+            }
+            holdSubmit={attachmentsOn && uploads.busy}
           />
         )}
       </>

@@ -5,6 +5,7 @@ import {
   DISCUSSION_SORTS,
   DISCUSSION_SORT_LABELS,
   GROUP_DISCUSSION_CONTEXT,
+  GROUP_DISCUSSION_FEATURES,
   GROUP_DISCUSSION_PARAM,
   MESSAGES,
   discussionIdOf,
@@ -12,7 +13,7 @@ import {
   type DiscussionThread,
 } from "../../../contract/index.js";
 import { discussionFailureText, useDiscussionSummary, useGroupDiscussions, usePostComment } from "../../api/discussions.js";
-import { useCurrentProfile } from "../../api/queries.js";
+import { useAppConfig, useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../Alert.js";
 import { useGuestModal } from "../GuestModal.js";
 import { Icon } from "../Icon.js";
@@ -56,6 +57,8 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
   const readable = signedIn && Boolean(summary.data?.transient.can_view);
   const list = useGroupDiscussions(opaqueId, { sort, page, st: null }, readable);
   const start = usePostComment(opaqueId, GROUP_DISCUSSION_CONTEXT);
+  // A new thread takes files while the site offers them in a group's discussions (second document, section 6).
+  const attachmentsOn = useAppConfig().data?.features[GROUP_DISCUSSION_FEATURES.attachments] === true;
 
   const announce = useCallback((message: string) => setStatus((previous) => (previous === message ? `${message}\u00a0` : message)), []);
   // The status line says what last happened in the card; a thread opened starts afresh (the modal announces its own
@@ -122,9 +125,9 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
 
   const data = list.data;
   const canStart = Boolean(data?.transient.can_comment ?? summary.data.transient.can_comment);
-  const handleStart = async (title: string, message: string) => {
+  const handleStart = async (title: string, message: string, attachments: number[]) => {
     try {
-      await start.mutateAsync({ title, comment: message, is_html: false });
+      await start.mutateAsync({ title, comment: message, is_html: false, attachments });
       announce("Discussion started.");
       // The new thread is the latest and the most recently active: show the first page.
       setPage(1);
@@ -195,7 +198,14 @@ export function GroupDiscussionsCard({ opaqueId }: { opaqueId: string }) {
       {toolbar}
       {canStart ? (
         starting ? (
-          <StartDiscussionForm busy={start.isPending} failure={start.error ? discussionFailureText(start.error) : null} onSubmit={handleStart} onClose={handleStartClosed} />
+          <StartDiscussionForm
+            busy={start.isPending}
+            failure={start.error ? discussionFailureText(start.error) : null}
+            attachmentsOn={attachmentsOn}
+            onAnnounce={announce}
+            onSubmit={handleStart}
+            onClose={handleStartClosed}
+          />
         ) : (
           <button ref={startButton} type="button" className="comment-form__guest" aria-expanded={false} onClick={() => setStarting(true)}>
             Start a discussion...

@@ -1,5 +1,5 @@
 import { useState, type RefObject } from "react";
-import { COMMENT_ATTACHMENTS_FEATURE, MESSAGES, type Comment, type MeetingDetails } from "../../../contract/index.js";
+import { commentAttachmentsFeatureOf, MESSAGES, type Comment, type MeetingDetails } from "../../../contract/index.js";
 import { discussionFailureText, useLoadReplies, usePostComment } from "../../api/discussions.js";
 import { useAppConfig } from "../../api/queries.js";
 import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
@@ -18,9 +18,10 @@ export function ReplyList({ parent, replying, formBox, onReply, onReplyClosed }:
   const { opaqueId, context, announce } = useDiscussion();
   const loadReplies = useLoadReplies(opaqueId, context);
   const post = usePostComment(opaqueId, context);
-  // A reply takes files as a comment does, under the same feature (model-discussions.attachments).
-  const attachmentsOn = useAppConfig().data?.features[COMMENT_ATTACHMENTS_FEATURE] === true;
-  const uploads = useAttachmentUploads("comment", announce);
+  // A reply takes files as a comment of its discussion does, under the same feature (an item's comments:
+  // model-discussions.attachments; a group's discussions: group-discussions.attachments).
+  const attachmentsOn = useAppConfig().data?.features[commentAttachmentsFeatureOf(context)] === true;
+  const uploads = useAttachmentUploads("comment", announce, context);
   const hidden = Math.max(0, parent.replies_count - parent.replies.length);
   const [meeting, setMeeting] = useState<MeetingDetails | null>(null);
   const { subjectTitle } = useDiscussion();

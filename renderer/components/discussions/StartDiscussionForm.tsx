@@ -1,16 +1,36 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { COMMENT_MAX, COMMENT_TITLE_MAX, DISCUSSION_MESSAGES } from "../../../contract/index.js";
+import { COMMENT_MAX, COMMENT_TITLE_MAX, DISCUSSION_MESSAGES, GROUP_DISCUSSION_CONTEXT } from "../../../contract/index.js";
 import { Alert } from "../Alert.js";
+import { AttachmentPicker } from "../attachments/AttachmentPicker.js";
+import { useAttachmentUploads } from "../attachments/useAttachmentUploads.js";
 import { Field, fieldErrorProps } from "../Field.js";
 import { DiscardDraftDialog } from "./DiscardDraftDialog.js";
 
 /**
- * The widget's "Start a discussion..." form: a title (required, at most 255: second document, section 5) and the
- * message, sent together as a new thread. Escape or Cancel closes it, asking the spec's question first when something
- * was written; Start is disabled while the message is blank or a save runs.
+ * The widget's "Start a discussion..." form: a title (required, at most 255: second document, section 5), the
+ * message and, while the site offers them (`attachmentsOn`: group-discussions.attachments), files, sent together as a
+ * new thread. Escape or Cancel closes it, asking the spec's question first when something was written or attached;
+ * Start is disabled while the message is blank, a file is still uploading or a save runs.
  */
-export function StartDiscussionForm({ busy, failure, onSubmit, onClose }: { busy: boolean; failure: string | null; onSubmit(title: string, message: string): Promise<boolean>; onClose(): void }) {
+export function StartDiscussionForm({
+  busy,
+  failure,
+  attachmentsOn,
+  onAnnounce,
+  onSubmit,
+  onClose,
+}: {
+  busy: boolean;
+  failure: string | null;
+  attachmentsOn: boolean;
+  /** Says an upload's progress in the widget's live region. */
+  onAnnounce(message: string): void;
+  /** Sends the new thread with the ids of its uploaded files; resolves true when it was saved. */
+  onSubmit(title: string, message: string, attachments: number[]): Promise<boolean>;
+  onClose(): void;
+}) {
   const id = useId();
+  const uploads = useAttachmentUploads("comment", onAnnounce, GROUP_DISCUSSION_CONTEXT);
   const titleRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState("");
   const [message, setMessage] = useState("");
@@ -18,18 +38,19 @@ export function StartDiscussionForm({ busy, failure, onSubmit, onClose }: { busy
   const [confirming, setConfirming] = useState(false);
   const blank = message.trim() === "";
   const tooLong = message.length > COMMENT_MAX;
-  const written = title.trim() !== "" || !blank;
+  const written = title.trim() !== "" || !blank || (attachmentsOn && uploads.uploads.length > 0);
+  const holding = attachmentsOn && uploads.busy;
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || blank || tooLong) return;
+    if (busy || blank || tooLong || holding) return;
     const error = title.trim() === "" ? DISCUSSION_MESSAGES.titleRequired : title.trim().length > COMMENT_TITLE_MAX ? DISCUSSION_MESSAGES.titleTooLong : null;
     setTitleError(error);
     if (error) {
       titleRef.current?.focus();
       return;
     }
-    if (await onSubmit(title.trim(), message)) onClose();
+    if (await onSubmit(title.trim(), message, attachmentsOn ? uploads.ids : [])) onClose();
   };
   const handleCancel = () => {
     if (written) setConfirming(true);
@@ -76,12 +97,13 @@ export function StartDiscussionForm({ busy, failure, onSubmit, onClose }: { busy
           </p>
         )}
       </div>
+      {attachmentsOn && <AttachmentPicker uploads={uploads} />}
       {failure && <Alert tone="danger">{failure}</Alert>}
       <div className="comment-form__actions">
         <button type="button" className="button button--small button--ghost" onClick={handleCancel}>
           Cancel
         </button>
-        <button type="submit" className="button button--small button--primary" disabled={blank || busy || tooLong}>
+        <button type="submit" className="button button--small button--primary" disabled={blank || busy || tooLong || holding}>
           {busy ? "Starting…" : "Start discussion"}
         </button>
       </div>

@@ -9,7 +9,7 @@ import { presentLoggedProfile } from "../../presenters/profile.js";
 /** Defaults of the configurable settings; stored values override them. */
 export const DEFAULT_SETTINGS = {
   siteName: DEFAULT_SITE_NAME,
-  features: { hover_info: true, native_content_icon: true, advanced_search_designer: false, recommendations: true, search_modules: true, group_view_permission: true, guided_tour_edit: true, "group-discussions.search": true, "group-discussions.subscribe": true, "feed-discussions.attachments": true, "model-discussions.attachments": true } as Record<string, boolean> & {
+  features: { hover_info: true, native_content_icon: true, advanced_search_designer: false, recommendations: true, search_modules: true, group_view_permission: true, guided_tour_edit: true, "group-discussions.search": true, "group-discussions.subscribe": true, "group-discussions.attachments": true, "feed-discussions.attachments": true, "model-discussions.attachments": true } as Record<string, boolean> & {
     hover_info: boolean;
     native_content_icon: boolean;
     advanced_search_designer: boolean;
@@ -19,6 +19,7 @@ export const DEFAULT_SETTINGS = {
     guided_tour_edit: boolean;
     "group-discussions.search": boolean;
     "group-discussions.subscribe": boolean;
+    "group-discussions.attachments": boolean;
     "feed-discussions.attachments": boolean;
     "model-discussions.attachments": boolean;
   },

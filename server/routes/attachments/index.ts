@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from "express";
 import multer from "multer";
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, MAX_ID, type StatusMessageResponse } from "../../../contract/index.js";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, MAX_ID, discussionContextOf, type StatusMessageResponse } from "../../../contract/index.js";
 import { removeAttachments, uploadAttachment } from "../../commands/attachments.js";
 import type { Db } from "../../db/connection.js";
 import { checkAttachmentFile } from "../../lib/attachmentFile.js";
@@ -52,7 +52,9 @@ export function attachmentsRouter(db: Db, storage: FileStorage): Router {
       base,
       authenticate(),
       async (req, _res, next) => {
-        authorize(req.actor, attachmentPolicy.canUpload(req.actor, kind, await siteFeatures(db)), ATTACHMENT_MESSAGES.unavailable);
+        // A comment's upload names its discussion as the comment calls do (?context=group: a group's discussions).
+        const context = kind === "comment" ? discussionContextOf(typeof req.query.context === "string" ? req.query.context : null) : null;
+        authorize(req.actor, attachmentPolicy.canUpload(req.actor, kind, await siteFeatures(db), context), ATTACHMENT_MESSAGES.unavailable);
         next();
       },
       parseUpload,
@@ -85,8 +87,9 @@ export function attachmentsRouter(db: Db, storage: FileStorage): Router {
     } else if (attachment.comment_id !== null) {
       const comment = await commentOfAttachment(db, attachment.comment_id);
       if (!comment || comment.deleted_at || comment.deleted_with_replies_at) throw new HttpError(404, ATTACHMENT_MESSAGES.notFound);
-      // A feed post's comment is read as the post's comments are (the feed's rule), others as their item's discussion.
-      const ctx = comment.feed_post_id !== null ? await loadFeedPostThread(db, { id: comment.feed_post_id, content_id: comment.content_id }) : await loadThread(db, (await loadItemBy(db, "id", comment.content_id)).opaque_id);
+      // A feed post's comment is read as the post's comments are (the feed's rule), others as their discussion (an item's
+      // Discuss card, or a group's discussions: its context).
+      const ctx = comment.feed_post_id !== null ? await loadFeedPostThread(db, { id: comment.feed_post_id, content_id: comment.content_id }) : await loadThread(db, (await loadItemBy(db, "id", comment.content_id)).opaque_id, discussionContextOf(comment.context));
       authorizeView(req.actor, commentPolicy.canViewItemOf(req.actor, ctx.subject));
       authorize(req.actor, commentPolicy.canRead(req.actor, ctx.subject));
     } else {

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DISCUSSION_MESSAGES, MESSAGES } from "../../../contract/index.js";
+import { ATTACHMENT_MESSAGES, DISCUSSION_MESSAGES, MESSAGES } from "../../../contract/index.js";
 import type { Content } from "../../db/schema.js";
 import { setConfigValue } from "../../models/appConfig.js";
 import { buildContent, buildGroup, buildGroupPage, statusesByRole } from "../../test/factories.js";
 import { apiReferenceCheck } from "../../test/apiReference.js";
 import type { TestClient } from "../../test/testServer.js";
+import { pdfBytes } from "../../test/sampleFiles.js";
 import { useCastServer } from "../../test/useServer.js";
 
 const COMMENT = "/comment/thread/comment";
@@ -201,5 +202,67 @@ describe("a group's discussions (the thread widget)", () => {
     expect((await one(as.groupie, hidden.id, hiddenGroupItem)).status).toBe(200);
     expect((await one(as.member, hidden.id, hiddenGroupItem)).status).toBe(404);
     expect((await one(as.guest, hidden.id, hiddenGroupItem)).status).toBe(401);
+  });
+  it("takes files on a new thread and its replies while group-discussions.attachments is on; an item's comments follow model-discussions.attachments, each on its own", async () => {
+    /** Uploads a file for a comment, naming the group's discussions (as the widget does) or not (an item's Discuss card). */
+    const upload = (c: TestClient, context?: "group", name = "plan.pdf") => c.postFiles(`/comment/attachment${context ? `?context=${context}` : ""}`, { file: { name, data: pdfBytes(), type: "application/pdf" } });
+    const item = await buildGroupPage(server.db, cast.leader, await buildGroup(server.db, cast.leader, [cast.groupie]), "Art Club");
+    const lesson = await buildContent(server.db, { ownerId: cast.owner.id, title: "Colour lesson" });
+    const startWith = (c: TestClient, attachments: number[], title = "Mural plans") => c.post(COMMENT, { opaque_id: item.opaque_id, context: "group", title, comment: "See the plan.", attachments });
+    const replyWith = (c: TestClient, replyTo: number, attachments: number[]) => c.post(COMMENT, { opaque_id: item.opaque_id, context: "group", reply_to: replyTo, comment: "Mine too.", attachments });
+    const commentWith = (c: TestClient, attachments: number[]) => c.post(COMMENT, { opaque_id: lesson.opaque_id, comment: "On the lesson.", attachments });
+
+    // On by default: a thread with a file, a reply with another; the thread as the modal opens it shows both.
+    const plan = await upload(as.groupie, "group");
+    expect(plan.status).toBe(201);
+    const thread = await startWith(as.groupie, [plan.body.id]);
+    expect(thread.status).toBe(201);
+    fits("post", COMMENT, thread);
+    expect(thread.body.attachments).toEqual([{ title: "plan.pdf", source_title: "plan.pdf", description: `${pdfBytes().length} B`, attachment_type: "common_file", attachment_id: plan.body.id, link: plan.body.link, model_common: { icon: "file" }, removed: false }]);
+    const sketch = (await upload(as.leader, "group", "sketch.pdf")).body;
+    const answer = await replyWith(as.leader, thread.body.id, [sketch.id]);
+    expect([answer.status, answer.body.attachments.map((a: { title: string }) => a.title)]).toEqual([201, ["sketch.pdf"]]);
+    const opened = await as.member.get(`${ONE}?opaque_id=${item.opaque_id}&context=group&comment_id=${thread.body.id}`);
+    expect(opened.body.comments[0]).toMatchObject({ attachments: [{ title: "plan.pdf" }], replies: [{ id: answer.body.id, attachments: [{ title: "sketch.pdf" }] }] });
+    // Whoever reads the group's discussions reads their files (signed-in viewers of its page); a guest is asked to sign in.
+    for (const c of [as.member, as.groupie, as.admin]) expect((await c.download(plan.body.link)).status).toBe(200);
+    expect((await as.guest.download(sketch.link)).status).toBe(401);
+
+    // group-discussions.attachments off: no uploads for the group's discussions and no files on a thread or a reply
+    // (422, nothing posted); an item's comments still take them.
+    const waiting = (await upload(as.groupie, "group")).body;
+    const forLesson = (await upload(as.member)).body;
+    await setConfigValue(server.db, "settings", { features: { "group-discussions.attachments": false } });
+    try {
+      const refusedUpload = await upload(as.groupie, "group");
+      expect([refusedUpload.status, refusedUpload.body.message]).toEqual([403, ATTACHMENT_MESSAGES.unavailable]);
+      const refused = await startWith(as.groupie, [waiting.id], "Refused");
+      expect([refused.status, refused.body.message]).toEqual([422, DISCUSSION_MESSAGES.attachmentsUnavailable]);
+      fits("post", COMMENT, refused);
+      expect((await list(as.groupie, {}, item)).body.data.map((t: Thread) => t.title)).toEqual(["Mural plans"]);
+      const refusedReply = await replyWith(as.groupie, thread.body.id, [waiting.id]);
+      expect([refusedReply.status, refusedReply.body.message]).toEqual([422, DISCUSSION_MESSAGES.attachmentsUnavailable]);
+      // Without files the discussions go on; files posted before are still read.
+      expect((await replyWith(as.groupie, thread.body.id, [])).status).toBe(201);
+      expect((await as.member.download(plan.body.link)).status).toBe(200);
+      expect((await upload(as.member)).status).toBe(201);
+      expect((await commentWith(as.member, [forLesson.id])).status).toBe(201);
+    } finally {
+      await setConfigValue(server.db, "settings", {});
+    }
+
+    // model-discussions.attachments off: the reverse.
+    const lessonWaiting = (await upload(as.member)).body;
+    await setConfigValue(server.db, "settings", { features: { "model-discussions.attachments": false } });
+    try {
+      expect((await upload(as.member)).status).toBe(403);
+      const refused = await commentWith(as.member, [lessonWaiting.id]);
+      expect([refused.status, refused.body.message]).toEqual([422, DISCUSSION_MESSAGES.attachmentsUnavailable]);
+      expect((await upload(as.groupie, "group")).status).toBe(201);
+      const started = await startWith(as.groupie, [waiting.id], "Still with files");
+      expect([started.status, started.body.attachments.map((a: { title: string }) => a.title)]).toEqual([201, ["plan.pdf"]]);
+    } finally {
+      await setConfigValue(server.db, "settings", {});
+    }
   });
 });

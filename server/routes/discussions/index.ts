@@ -166,7 +166,7 @@ export function discussionsRouter(db: Db, storage: FileStorage, mail: MailContex
     const body = parseOr422(CommentCreateRequest, req.body ?? {});
     const ctx = await loadViewableThread(db, req, body.opaque_id, discussionContextOf(body.context));
     authorizeTakingPart(req.actor, ctx, commentPolicy.canComment(req.actor, ctx.subject), refusalOf(ctx));
-    if (body.attachments.length && !attachmentPolicy.canAttachToComment(await siteFeatures(db))) throw new HttpError(422, DISCUSSION_MESSAGES.attachmentsUnavailable, { attachments: [DISCUSSION_MESSAGES.attachmentsUnavailable] });
+    if (body.attachments.length && !attachmentPolicy.canAttachToComment(ctx.subject, await siteFeatures(db))) throw new HttpError(422, DISCUSSION_MESSAGES.attachmentsUnavailable, { attachments: [DISCUSSION_MESSAGES.attachmentsUnavailable] });
     const content = commentContent(body);
     const parentId = body.reply_to ? await replyParentId(db, ctx, body.reply_to) : null;
     // A group's thread is a titled discussion (second document: "Discussion title required, max 255").
