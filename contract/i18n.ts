@@ -9,7 +9,7 @@ import { CAROUSEL_TEXTS, FEATURED_MESSAGES, NEWS_MESSAGES } from "./carousels.js
 import { CHECKOUT_TEXTS } from "./checkout.js";
 import { COLLECTION_MESSAGES } from "./collections.js";
 import { MESSAGES } from "./common.js";
-import { CONTACT_MESSAGES } from "./contact.js";
+import { CONTACT_MESSAGES, CONTACT_STAFF_MESSAGES } from "./contact.js";
 import { CONTENT_ACTION_MESSAGES } from "./contentActions.js";
 import { CREATE_MESSAGES } from "./create.js";
 import { CURRICULUM_MESSAGES } from "./curriculum.js";
@@ -58,6 +58,7 @@ export const I18N_GROUPS = {
   checkout: CHECKOUT_TEXTS,
   collections: COLLECTION_MESSAGES,
   contact: CONTACT_MESSAGES,
+  "contact-staff": CONTACT_STAFF_MESSAGES,
   "content-actions": CONTENT_ACTION_MESSAGES,
   create: CREATE_MESSAGES,
   curriculum: CURRICULUM_MESSAGES,
