@@ -5,6 +5,7 @@ import { Badge } from "./badges.js";
 import { Endorsement } from "./endorsements.js";
 import { ResourceView } from "./resourceView.js";
 import { ItemThumbnail } from "./thumbnail.js";
+import { ItemAuthors, NO_AUTHORS } from "./tagging.js";
 
 /** Message texts of the editor (quoted from the specification where it names them). */
 export const EDITOR_MESSAGES = {
@@ -162,9 +163,12 @@ export const EditableItem = z.object({
   link: z.string(),
   /** Who may read it without a grant: everybody, signed-in profiles, or only those granted (the share dialog warns). */
   visibility: z.enum(["public", "authed", "restricted"]),
-  owner_data: z.object({ profile_id: z.number(), name: z.string() }),
+  /** link: the owner's profile page (absent from servers before it was added). */
+  owner_data: z.object({ profile_id: z.number(), name: z.string(), link: z.string().optional() }),
   created_at: z.string(),
   updated_at: z.string(),
+  /** A resource's authors and original author (the first document's extra_data; its keywords are `tags.keywords`): the About card. */
+  extra_data: ItemAuthors.default(NO_AUTHORS),
   /** Never saved since it was created: autosave starts off. */
   is_new: z.boolean(),
   sections: z.array(SectionView),

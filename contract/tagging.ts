@@ -2,10 +2,14 @@ import { z } from "zod";
 import { AttributeIdList } from "./attributes.js";
 import { MAX_ID } from "./common.js";
 import { AttributeGroupView } from "./contentActions.js";
-import { KEYWORD_PATTERN, RESOURCE_MESSAGES } from "./resource.js";
+import { isHttpUrl, KEYWORD_PATTERN, RESOURCE_MESSAGES, RESOURCE_URL_MAX } from "./resource.js";
 
 /** The longest keyword a tag save takes (the Keywords tab says so as it is typed). */
 export const KEYWORD_MAX = 64;
+
+/** The most authors a resource lists, and the longest name (and original author) it takes. */
+export const AUTHORS_MAX = 20;
+export const AUTHOR_NAME_MAX = 255;
 
 /** Texts of the model-attribute editor (quoted from the specification where it names them). */
 export const TAGGING_MESSAGES = {
@@ -25,7 +29,46 @@ export const TAGGING_MESSAGES = {
   otherTooLong: (type: string, max: number) => `The other ${type} may be at most ${max} characters.`,
   otherInvalid: "other_values must list each attribute type at most once, with its type_id and a text value.",
   searchMin: "Please enter at least 2 characters to search.",
+  authorNameRequired: "Please give the author's name.",
+  authorNameTooLong: `An author's name may be at most ${AUTHOR_NAME_MAX} characters.`,
+  authorUrlInvalid: RESOURCE_MESSAGES.urlInvalid,
+  authorUrlTooLong: RESOURCE_MESSAGES.urlTooLong,
+  tooManyAuthors: `An item may have at most ${AUTHORS_MAX} authors.`,
+  originalAuthorTooLong: `The original author may be at most ${AUTHOR_NAME_MAX} characters.`,
+  authorsNotTaken: "Only resources have authors.",
+  authorsInvalid: "Please correct the authors marked above.",
 } as const;
+
+/** One of a resource's authors (first document: extra_data's authors_list "of name and url"); url is "" when none. */
+export const Author = z.object({ name: z.string(), url: z.string() });
+export type Author = z.infer<typeof Author>;
+
+/**
+ * A resource's authors as its page and the tags editor read them (first document: extra_data keywords, authors_list,
+ * authors, author_url, original_author; the keywords are the item's tags). `authors` (the names joined) and `author_url`
+ * (the first author's link) are the single-author form, kept in step with the list.
+ */
+export const ItemAuthors = z.object({
+  authors_list: z.array(Author),
+  authors: z.string(),
+  author_url: z.string(),
+  /** Free text: who first wrote what this resource holds. */
+  original_author: z.string(),
+});
+export type ItemAuthors = z.infer<typeof ItemAuthors>;
+
+/** No authors (what an older server's answer, which has none, reads as). */
+export const NO_AUTHORS: ItemAuthors = { authors_list: [], authors: "", author_url: "", original_author: "" };
+
+const authorEntry = z.object({
+  name: z.string({ error: TAGGING_MESSAGES.authorNameRequired }).trim().min(1, TAGGING_MESSAGES.authorNameRequired).max(AUTHOR_NAME_MAX, TAGGING_MESSAGES.authorNameTooLong),
+  url: z
+    .string({ error: TAGGING_MESSAGES.authorUrlInvalid })
+    .trim()
+    .max(RESOURCE_URL_MAX, TAGGING_MESSAGES.authorUrlTooLong)
+    .refine((u) => u === "" || isHttpUrl(u), TAGGING_MESSAGES.authorUrlInvalid)
+    .default(""),
+});
 
 /** Attribute search in the editor's tabs starts at 2 characters (second document, section 5). */
 export const ATTRIBUTE_TAB_SEARCH_MIN = 2;
@@ -100,6 +143,10 @@ export const ContentTagsRequest = z.object({
     .max(50, TAGGING_MESSAGES.tooManyKeywords)
     .default([])
     .transform((list) => mergeKeywords([], list)),
+  /** A resource's authors, in order (left out: kept as they are; [] removes them). Only resources take them. */
+  authors_list: z.array(authorEntry, { error: TAGGING_MESSAGES.authorNameRequired }).max(AUTHORS_MAX, TAGGING_MESSAGES.tooManyAuthors).optional(),
+  /** A resource's original author, free text (left out: kept; "" removes it). */
+  original_author: z.string().trim().max(AUTHOR_NAME_MAX, TAGGING_MESSAGES.originalAuthorTooLong).optional(),
 });
 export type ContentTagsRequest = z.input<typeof ContentTagsRequest>;
 
@@ -111,6 +158,12 @@ export const ContentTags = z.object({
   other_values: z.array(OtherValue),
   keywords: z.array(z.string()),
   keywords_enabled: z.boolean(),
+  /** Whether the item takes authors (resources): the editor then shows its Authors section. */
+  authors_enabled: z.boolean().default(false),
+  /** A resource's authors, in order (none for other items). */
+  authors_list: z.array(Author).default([]),
+  /** A resource's original author ("" when none). */
+  original_author: z.string().default(""),
   /** The same attributes and write-ins by type, with their names (as the item's page lists them): what the edit page shows as the item's current tags. */
   groups: z.array(AttributeGroupView),
 });
@@ -119,3 +172,15 @@ export type ContentTags = z.infer<typeof ContentTags>;
 /** The answer of a tag save. */
 export const ContentTagsResponse = z.object({ status: z.literal("success"), message: z.string(), tags: ContentTags });
 export type ContentTagsResponse = z.infer<typeof ContentTagsResponse>;
+
+/** What is wrong with one author row as the editor holds it (untrimmed), by field: the same rules the save applies. */
+export function authorRowProblems(row: { name: string; url: string }): { name?: string; url?: string } {
+  const name = row.name.trim();
+  const url = row.url.trim();
+  const problems: { name?: string; url?: string } = {};
+  if (!name) problems.name = TAGGING_MESSAGES.authorNameRequired;
+  else if (name.length > AUTHOR_NAME_MAX) problems.name = TAGGING_MESSAGES.authorNameTooLong;
+  if (url.length > RESOURCE_URL_MAX) problems.url = TAGGING_MESSAGES.authorUrlTooLong;
+  else if (url && !isHttpUrl(url)) problems.url = TAGGING_MESSAGES.authorUrlInvalid;
+  return problems;
+}

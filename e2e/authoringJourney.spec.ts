@@ -243,7 +243,8 @@ test("a new author's journey: template, sections with math, tags, autosave, lock
     await expect(dialog.getByLabel("New title")).toHaveValue(`${title} (Copy)`);
     await dialog.getByRole("button", { name: "Copy", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: `${title} (Copy)` })).toBeVisible();
-    await expect(page.getByText(/^Copied from/)).toContainText(`Copied from ${title} by ${TEACHER.name} on`);
+    await expect(page.getByRole("region", { name: "About" })).toContainText(`Created by${TEACHER.name}Copied by${TEACHER.name} on`);
+    await expect(page.getByRole("region", { name: "About" }).getByRole("link", { name: title, exact: true })).toBeVisible();
     await expect(page.getByRole("region", { name: "Explain" }).locator(".math-equation .katex-html .mfrac")).toBeVisible();
     await saveShot(page, `journey-copy.png`, { fullPage: true });
   });

@@ -97,11 +97,14 @@ test.describe("around an item", () => {
     await expect(page.getByRole("heading", { level: 1, name: `${word} Mine` })).toBeVisible();
     await expect(page).not.toHaveURL(new RegExp(`${plan.link}$`));
     await expect(page.getByText(`By ${LEARNER.name}`)).toBeVisible();
-    const copied = page.getByText(/^Copied from/);
-    await expect(copied).toContainText(`Copied from ${word} Original by ${TEACHER.name} on`);
+    // The About card: the original's owner created it, the copier copied it (when), from the original.
+    const about = page.getByRole("region", { name: "About" });
+    await expect(about).toContainText(`Created by${TEACHER.name}`);
+    await expect(about).toContainText(`Copied by${LEARNER.name} on`);
+    await expect(about.getByRole("link", { name: LEARNER.name })).toHaveAttribute("href", /^\/profiles\//);
     await expect(page.getByRole("link", { name: "Edit" })).toBeVisible();
     await saveShot(page, `copy-view.png`);
-    await copied.getByRole("link", { name: `${word} Original` }).click();
+    await about.getByRole("link", { name: `${word} Original` }).click();
     await expect(page).toHaveURL(new RegExp(`${plan.link}$`));
   });
 

@@ -1,7 +1,8 @@
-import { TAGGING_MESSAGES } from "../../contract/index.js";
+import { TAGGING_MESSAGES, type Author } from "../../contract/index.js";
 import type { Db } from "../db/connection.js";
 import type { Content } from "../db/schema.js";
 import { HttpError } from "../lib/errors.js";
+import { withAuthors } from "../lib/extraData.js";
 import { findItemsByIds, type AttributeType } from "../models/attributes.js";
 import { otherMaxLength } from "../presenters/attribute.js";
 import { addToVocabulary } from "../search/suggest.js";
@@ -58,8 +59,15 @@ export function checkOtherValues(types: AttributeType[], values: { type_id: numb
   return values;
 }
 
-/** Replaces an item's attributes, write-in values (when given) and keywords in one transaction, and tells search it changed. */
-export async function setContentTags(db: Db, item: Content, input: { attributes: { id: number; type_id: number }[]; otherValues: { type_id: number; value: string }[] | undefined; keywords: string[] }): Promise<void> {
+/**
+ * Replaces an item's attributes, write-in values (when given), keywords, and a resource's authors and original author
+ * (each when given, in its extra_data, whose other keys stay) in one transaction, and tells search it changed.
+ */
+export async function setContentTags(
+  db: Db,
+  item: Content,
+  input: { attributes: { id: number; type_id: number }[]; otherValues: { type_id: number; value: string }[] | undefined; keywords: string[]; authors?: Author[]; originalAuthor?: string },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("content_attributes").where("content_id", "=", item.id).execute();
     if (input.attributes.length) {
@@ -77,7 +85,13 @@ export async function setContentTags(db: Db, item: Content, input: { attributes:
         .execute();
     }
     const tags = input.keywords.join(", ");
-    await trx.updateTable("content").set({ tags, updated_at: new Date().toISOString() }).where("id", "=", item.id).execute();
+    const changes: { tags: string; updated_at: string; extra_data?: string | null } = { tags, updated_at: new Date().toISOString() };
+    if (input.authors || input.originalAuthor !== undefined) {
+      // The row as it is now (not as the request loaded it), so keys another save wrote since are kept.
+      const { extra_data } = await trx.selectFrom("content").select("extra_data").where("id", "=", item.id).executeTakeFirstOrThrow();
+      changes.extra_data = withAuthors(extra_data, input.authors, input.originalAuthor);
+    }
+    await trx.updateTable("content").set(changes).where("id", "=", item.id).execute();
     await addToVocabulary(trx, item.title, tags);
     await recordContentChange(trx, item.id);
   });

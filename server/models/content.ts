@@ -138,13 +138,13 @@ export function whereViewable(eb: ExpressionBuilder<Database, "content">, scope:
 }
 
 /** An item's keywords (its comma-separated tags column), its attribute item ids in id order and its write-in values in type id order. */
-export async function findContentTags(db: Db, contentId: number): Promise<{ tags: string; attributeIds: number[]; otherValues: { type_id: number; value: string }[] }> {
+export async function findContentTags(db: Db, contentId: number): Promise<{ tags: string; extraData: string | null; attributeIds: number[]; otherValues: { type_id: number; value: string }[] }> {
   const [row, attributes, otherValues] = await Promise.all([
-    db.selectFrom("content").select("tags").where("id", "=", contentId).executeTakeFirstOrThrow(),
+    db.selectFrom("content").select(["tags", "extra_data"]).where("id", "=", contentId).executeTakeFirstOrThrow(),
     db.selectFrom("content_attributes").select("attr_item_id").where("content_id", "=", contentId).orderBy("attr_item_id").execute(),
     db.selectFrom("content_attribute_others").select(["type_id", "value"]).where("content_id", "=", contentId).orderBy("type_id").execute(),
   ]);
-  return { tags: row.tags, attributeIds: attributes.map((a) => a.attr_item_id), otherValues };
+  return { tags: row.tags, extraData: row.extra_data, attributeIds: attributes.map((a) => a.attr_item_id), otherValues };
 }
 
 /**

@@ -8,6 +8,8 @@ import { emptyIfBlank } from "../lib/sanitize.js";
 import { expandShortCodes } from "../lib/shortCodes.js";
 import { modelTypeInfo } from "./modelTypes.js";
 import { keywordsOf } from "./contentTags.js";
+import { authorsOf } from "../lib/extraData.js";
+import { profileLink } from "./profile.js";
 import { presentResourceView } from "./resourceView.js";
 import { presentItemThumbnail } from "./thumbnail.js";
 
@@ -38,8 +40,8 @@ export function presentSection(row: ContentSection, withJson: boolean, removedIt
   return { id: row.id, uid: row.uid ?? String(row.id), position: row.position, title: row.title, json: withJson ? parseJson(row.body_json) : null, html, view_html: viewHtml };
 }
 
-/** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */
-export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, ownerName: string, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[]; resourceFile?: ResourceFile; attributes?: AttributeGroupView[]; productsCount?: number; removedItems?: ReadonlySet<string>; linkedTitles?: ReadonlyMap<string, string> } = {}): EditableItem {
+/** An item (that the actor may view; with its edit grants, so `abilities.edit` counts them) for its view and edit pages, with its owner's page, a resource's authors, where it was copied from, its designed thumbnail and whether the actor favorited it; names every API field. */
+export function presentEditableItem(item: Content & { edit_grants?: ContentGrantsSubject }, owner: { name: string; uid: string }, sections: ContentSection[], actor: Actor, extras: { copiedFrom?: CopiedFromDetails | null; thumbnail?: ContentThumbnail; favorite?: boolean; viewsOnlyByLink?: boolean; linkShared?: boolean; endorsements?: Endorsement[]; badges?: Badge[]; resourceFile?: ResourceFile; attributes?: AttributeGroupView[]; productsCount?: number; removedItems?: ReadonlySet<string>; linkedTitles?: ReadonlyMap<string, string> } = {}): EditableItem {
   // A link share lets its holder read the item and nothing more (calls naming it by its id would refuse).
   const byLink = extras.viewsOnlyByLink ?? false;
   const edit = contentObjectPolicy.canEditReached(actor, item, byLink);
@@ -56,9 +58,11 @@ export function presentEditableItem(item: Content & { edit_grants?: ContentGrant
     description: item.description,
     link: itemLink(item),
     visibility: item.visibility,
-    owner_data: { profile_id: item.owner_id, name: ownerName },
+    owner_data: { profile_id: item.owner_id, name: owner.name, link: profileLink(owner.uid) },
     created_at: item.created_at,
     updated_at: item.updated_at,
+    // Authors are a resource's: another item's extra data (copied from a resource's, say) is not shown as its authors.
+    extra_data: authorsOf(item.model_key === "resource" ? item.extra_data : null),
     is_new: item.updated_at === item.created_at,
     sections: sections.map((s) => presentSection(s, edit, extras.removedItems, extras.linkedTitles)),
     copied_from_details: extras.copiedFrom ?? null,

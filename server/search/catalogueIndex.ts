@@ -3,6 +3,7 @@ import { isPostgres, type Db } from "../db/connection.js";
 import { CountTable, addProfile } from "./countTable.js";
 import { SlotBits, SlotList, grow, sortedHas } from "./slots.js";
 import { tokenize } from "./terms.js";
+import { authorsOf } from "../lib/extraData.js";
 
 /**
  * An in-memory, per-instance index of the catalogue for search: columns of every content object
@@ -715,7 +716,7 @@ export class CatalogueIndex {
   private async loadDocs(db: Db, where: { fromId: number; toId: number } | { ids: number[] }): Promise<Doc[]> {
     let q = db
       .selectFrom("content")
-      .select(["id", "model_key", "sub_type", "visibility", "owner_id", "publisher_id", "created_at", "updated_at", "title_sort", "title", "description", "tags"]);
+      .select(["id", "model_key", "sub_type", "visibility", "owner_id", "publisher_id", "created_at", "updated_at", "title_sort", "title", "description", "tags", "extra_data"]);
     q = "ids" in where ? q.where("id", "in", where.ids) : q.where("id", ">=", where.fromId).where("id", "<", where.toId);
     const rows = await q.orderBy("id").execute();
     if (!rows.length) return [];
@@ -738,7 +739,8 @@ export class CatalogueIndex {
       updatedAt: r.updated_at,
       titleSort: r.title_sort,
       title: r.title,
-      body: `${r.tags} ${r.description}`,
+      // A resource's authors are found as its keywords are (authorsOf skips, unparsed, the many items with none).
+      body: `${r.tags} ${authorsOf(r.extra_data).authors} ${r.description}`,
       attrs: attrs.get(r.id) ?? [],
     }));
   }

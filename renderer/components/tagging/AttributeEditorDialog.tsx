@@ -3,18 +3,21 @@ import { useId, useMemo, useState } from "react";
 import {
   ATTRIBUTE_TAB_SEARCH_MIN,
   TAGGING_MESSAGES,
+  authorRowProblems,
   mergeKeywords,
   splitKeywordEntry,
   type AttributeTreeNode,
   type AttributeTypeConfig,
+  type Author,
   type OtherValue,
 } from "../../../contract/index.js";
-import { messageOf } from "../../api/ApiError.js";
+import { ApiError, messageOf } from "../../api/ApiError.js";
 import { fetchAttributesByIds, fetchWholeTree, saveTags, useAttributeConfig, useContentTags } from "../../api/tagging.js";
 import { useDebouncedValue } from "../../hooks/useDebouncedValue.js";
 import { Alert } from "../Alert.js";
 import { CloseActions, DialogActions, ModalFrame } from "../ModalFrame.js";
 import { TabList, TabPanel } from "../Tabs.js";
+import { AuthorsFields, type AuthorErrors, type AuthorRow } from "./AuthorsFields.js";
 import { AttributeTree, ItemChoice, highlightWords, isSelectable, type Selection } from "./AttributeTree.js";
 
 /** Every node of a nested tree, depth first. */
@@ -52,6 +55,7 @@ export function AttributeEditorDialog({ link, modelKey, onClose, onSaved }: { li
           initialKeywords={tags.data.keywords}
           initialChosen={chosenItems.data.map((i) => ({ id: i.id, type_id: i.type_id, name: i.name }))}
           initialOthers={tags.data.other_values}
+          authors={tags.data.authors_enabled ? { list: tags.data.authors_list, original: tags.data.original_author } : null}
           onSaved={onSaved}
         />
       )}
@@ -71,6 +75,7 @@ function TagsForm({
   initialKeywords,
   initialChosen,
   initialOthers,
+  authors: initialAuthors,
   onSaved,
 }: {
   link: string;
@@ -79,6 +84,8 @@ function TagsForm({
   initialKeywords: string[];
   initialChosen: { id: number; type_id: number; name: string }[];
   initialOthers: OtherValue[];
+  /** A resource's authors and original author; null for items without authors. */
+  authors: { list: Author[]; original: string } | null;
   onSaved(message: string): void;
 }) {
   const id = useId();
@@ -91,6 +98,9 @@ function TagsForm({
   const [others, setOthers] = useState<Others>(() => new Map(initialOthers.map((o) => [o.type_id, o.value])));
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [authorRows, setAuthorRows] = useState<AuthorRow[]>(() => (initialAuthors?.list ?? []).map((a, i) => ({ key: i + 1, name: a.name, url: a.url })));
+  const [originalAuthor, setOriginalAuthor] = useState(initialAuthors?.original ?? "");
+  const [authorErrors, setAuthorErrors] = useState<AuthorErrors>({});
 
   const selection = (config: AttributeTypeConfig): Selection => ({
     isChosen: (itemId) => chosen.has(itemId),
@@ -117,7 +127,29 @@ function TagsForm({
     setEntry("");
   };
 
+  const handleAuthorRows = (rows: AuthorRow[]) => {
+    setAuthorRows(rows);
+    // Rows move up when one is removed: the errors named by position are said again by the next save.
+    setAuthorErrors({});
+  };
+
   const handleSave = async () => {
+    // A row left entirely blank is no author; the others are checked as the server checks them, each error at its field.
+    const rows = authorRows.filter((r) => r.name.trim() || r.url.trim());
+    if (initialAuthors) {
+      const problems: AuthorErrors = {};
+      rows.forEach((r, i) => {
+        const p = authorRowProblems(r);
+        if (p.name) problems[`authors_list.${i}.name`] = p.name;
+        if (p.url) problems[`authors_list.${i}.url`] = p.url;
+      });
+      if (rows.length !== authorRows.length) setAuthorRows(rows);
+      setAuthorErrors(problems);
+      if (Object.keys(problems).length) {
+        setFailure(TAGGING_MESSAGES.authorsInvalid);
+        return;
+      }
+    }
     let finalKeywords = keywords;
     if (entry.trim()) {
       // Saving is blocked while the typed entry cannot be added; an addable one is added first.
@@ -135,9 +167,15 @@ function TagsForm({
     try {
       // Only the types that offer a write-in send theirs (the server trims them and drops empty ones).
       const otherValues = types.filter((t) => t.show_other && others.get(t.type_id)?.trim()).map((t) => ({ type_id: t.type_id, value: others.get(t.type_id)! }));
-      const answer = await saveTags(queryClient, link, { attribute_ids: [...chosen.keys()], other_values: otherValues, keywords: finalKeywords });
+      const authors = initialAuthors ? { authors_list: rows.map((r) => ({ name: r.name, url: r.url })), original_author: originalAuthor } : {};
+      const answer = await saveTags(queryClient, link, { attribute_ids: [...chosen.keys()], other_values: otherValues, keywords: finalKeywords, ...authors });
       onSaved(answer.message);
     } catch (error) {
+      // The server's field errors for the authors are shown at their fields (the first one also in the alert).
+      if (error instanceof ApiError) {
+        const fields = Object.fromEntries(Object.entries(error.fieldErrors).filter(([k]) => k.startsWith("authors_list.") || k === "original_author").map(([k, v]) => [k, v[0] ?? ""]));
+        setAuthorErrors(fields);
+      }
       setFailure(messageOf(error, TAGGING_MESSAGES.pendingKeyword));
     } finally {
       setSaving(false);
@@ -158,6 +196,7 @@ function TagsForm({
 
   return (
     <>
+      {initialAuthors && <AuthorsFields idBase={id} rows={authorRows} originalAuthor={originalAuthor} errors={authorErrors} onRows={handleAuthorRows} onOriginalAuthor={setOriginalAuthor} />}
       <TabList idBase={id} label="Tag types" tabs={tabs} active={active} onSelect={setActive} homeEnd />
       {tabs.map((tab) => (
         <TabPanel key={tab.key} idBase={id} tabKey={tab.key} active={active === tab.key}>

@@ -7,12 +7,12 @@ import { useCurrentProfile } from "../../api/queries.js";
 import { Alert } from "../../components/Alert.js";
 import { FavoriteButton } from "../../components/FavoriteButton.js";
 import { Icon } from "../../components/Icon.js";
-import { shortDate } from "../../components/dates.js";
 import { PageTitle } from "../../components/PageTitle.js";
 import { showPendingToast } from "../../components/content/pendingToast.js";
 import { RelatedSidebar } from "../../components/content/RelatedSidebar.js";
 import { StandardsSummaryCard } from "../../components/standards/StandardsSummaryCard.js";
 import { EndorsementsCard } from "../../components/content/EndorsementsCard.js";
+import { AboutCard, hasAbout } from "../../components/content/AboutCard.js";
 import { ItemTags } from "../../components/content/ItemTags.js";
 import { ItemActions } from "./ItemActions.js";
 import { DesignedThumbnail } from "../../components/thumbnail/DesignedThumbnail.js";
@@ -97,12 +97,6 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
                 ))}
               </ul>
             )}
-            {item.copied_from_details && (
-              <p className="item-page__copied">
-                Copied from <Link to={item.copied_from_details.link}>{item.copied_from_details.title}</Link> by {item.copied_from_details.owner_data.name} on{" "}
-                {shortDate(item.copied_from_details.created_at)}
-              </p>
-            )}
           </div>
           <div className="item-page__actions">
             {/* Shown to guests too, whose click opens the guest modal (the server lets only the signed-in favorite); not to a
@@ -134,8 +128,10 @@ export function ItemViewScene({ typePath }: { typePath: string }) {
         {/* A group talks in its discussions and feed, which its members join: no Discuss card, open to anyone signed in, beside them. */}
         {!item.features.feed && <DiscussCard key={item.opaque_id} opaqueId={item.opaque_id} title={item.title} />}
       </article>
-      {(item.endorsements.length > 0 || item.has_standards || !item.viewed_by_link) && (
+      {(item.endorsements.length > 0 || item.has_standards || hasAbout(item) || !item.viewed_by_link) && (
         <div className="item-sidebar">
+          {/* Who made it, copied it and wrote it (a copy's origin, a resource's authors); the endorsements follow the standards. */}
+          <AboutCard item={item} />
           {/* Asked for by the item's link, as View standards is, so a link viewer has it too. */}
           {item.has_standards && <StandardsSummaryCard key={`standards:${item.link}`} link={item.link} />}
           <EndorsementsCard endorsements={item.endorsements} showDates={isCurriculum(item.model_key)} />

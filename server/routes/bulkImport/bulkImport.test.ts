@@ -136,6 +136,13 @@ describe("the sample file", () => {
       const row = await server.db.selectFrom("content").select(["id", "extra_data", "owner_id"]).where("id", "=", items.body.data[0].id).executeTakeFirstOrThrow();
       expect(row.owner_id).toBe(importerId);
       expect(JSON.parse(row.extra_data!).authors_list[0]).toEqual({ name: "Ada Lovelace", url: "https://example.org/ada" });
+      // The item's answer carries them (its page's About card), and search finds the item by an author's name.
+      const first = items.body.data[0] as { link: string; title: string };
+      const page = await server.client().get(`/api/content${first.link}`);
+      expect(page.body.extra_data.authors_list[0]).toEqual({ name: "Ada Lovelace", url: "https://example.org/ada" });
+      expect(page.body.extra_data.authors).toContain("Ada Lovelace");
+      const byAuthor = await server.client().get("/api/search?st=lovelace");
+      expect(byAuthor.body.data.map((d: { link: string }) => d.link)).toContain(first.link);
       const attributes = await server.db.selectFrom("content_attributes").select("attr_item_id").where("content_id", "=", row.id).execute();
       expect(attributes.length).toBeGreaterThan(3);
       // An imported item deleted since is no longer listed, nor counted.

@@ -31,7 +31,7 @@ describe("editing an item's body", () => {
     const asOwner = await ownerClient.get(`/api/content${link}`);
     expect(asOwner.status).toBe(200);
     expect(asOwner.body).toMatchObject({ id: plan.id, uid: plan.uid, model_key: "lesson_plan", type_name_singular: "Lesson Plan", title: "Tidal Forces Lesson", link, sections: [], abilities: { view: true, edit: true }, is_new: true });
-    expect(asOwner.body.owner_data).toEqual({ profile_id: owner.id, name: "Olive Owner" });
+    expect(asOwner.body.owner_data).toEqual({ profile_id: owner.id, name: "Olive Owner", link: `/profiles/${owner.uid}` });
     expect(asOwner.body.abilities).toEqual({ view: true, edit: true, copy: true, change_owner: true, take_ownership: false, manage_permissions: true, manage_endorsements: true, manage_badges: false, flag: true, favorite: true, delete: true });
     expect(asOwner.body.features).toEqual({ favorite: true, collectible: true, copy: true, feed: false });
     expect((await otherClient.get(`/api/content${link}`)).body.abilities).toEqual({ view: true, edit: false, copy: true, change_owner: false, take_ownership: false, manage_permissions: false, manage_endorsements: false, manage_badges: false, flag: true, favorite: true, delete: false });

@@ -97,7 +97,7 @@ export function editorRouter(db: Db): Router {
     const { viewsOnlyByLink, linkShared } = await ensureViewable(db, req, item, item.reach);
     const sections = await listSections(db, item.id);
     const [removedItems, linkedTitles] = await Promise.all([removedLinkedItems(db, sections), linkedItemTitles(db, req.actor, sections)]);
-    res.json(presentEditableItem(item, item.owner_name, sections, req.actor, { ...(await loadItemExtras(db, req.actor, item.id)), viewsOnlyByLink, linkShared, removedItems, linkedTitles }));
+    res.json(presentEditableItem(item, { name: item.owner_name, uid: item.owner_uid }, sections, req.actor, { ...(await loadItemExtras(db, req.actor, item.id)), viewsOnlyByLink, linkShared, removedItems, linkedTitles }));
   });
 
   router.post("/:typePath/:uid/update", async (req, res, next) => {
@@ -118,7 +118,7 @@ export function editorRouter(db: Db): Router {
     const saved = await saveContentBody(db, item, body);
     const [removedItems, linkedTitles] = await Promise.all([removedLinkedItems(db, saved.sections), linkedItemTitles(db, req.actor, saved.sections)]);
     const extras = { ...(await loadItemExtras(db, req.actor, item.id)), linkShared, removedItems, linkedTitles };
-    const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem({ ...saved.item, edit_grants: item.edit_grants }, item.owner_name, saved.sections, req.actor, extras) };
+    const answer: ContentUpdateResponse = { status: "success", message: EDITOR_MESSAGES.saved, item: presentEditableItem({ ...saved.item, edit_grants: item.edit_grants }, { name: item.owner_name, uid: item.owner_uid }, saved.sections, req.actor, extras) };
     res.json(answer);
   });
 

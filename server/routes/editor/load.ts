@@ -17,9 +17,9 @@ export type LoadedItem = Content & { edit_grants: ContentGrantsSubject };
  * The item at a link ("/lesson-plans/{uid}") with its owner's name and edit grants, or a 404; and how the request reached
  * it: by its uid, its link; by a uid it had before New link replaced it, not its link (policies/contentObject.ts reachNamedBy).
  */
-export async function loadByLink(db: Db, typePath: string, uid: string): Promise<LoadedItem & { owner_name: string; reach: ItemReach }> {
+export async function loadByLink(db: Db, typePath: string, uid: string): Promise<LoadedItem & { owner_name: string; owner_uid: string; reach: ItemReach }> {
   const find = (column: "id" | "uid", key: string | number) =>
-    db.selectFrom("content").innerJoin("profiles as owner", "owner.id", "content.owner_id").selectAll("content").select("owner.name as owner_name").where(`content.${column}`, "=", key).executeTakeFirst();
+    db.selectFrom("content").innerJoin("profiles as owner", "owner.id", "content.owner_id").selectAll("content").select(["owner.name as owner_name", "owner.uid as owner_uid"]).where(`content.${column}`, "=", key).executeTakeFirst();
   const current = await find("uid", uid);
   const formerOf = current ? undefined : await findIdByFormerUid(db, uid);
   const item = current ?? (formerOf !== undefined ? await find("id", formerOf) : undefined);
@@ -75,4 +75,4 @@ export function loadItemToChange(db: Db, allowed: ItemChangePolicy, typePath?: s
 }
 
 /** The item loadItemToChange loaded for this request. */
-export const itemToChange = (res: Response) => res.locals.item as LoadedItem & { owner_name: string; reach: ItemReach };
+export const itemToChange = (res: Response) => res.locals.item as LoadedItem & { owner_name: string; owner_uid: string; reach: ItemReach };

@@ -43,7 +43,7 @@ describe("tagging an item (attributes and keywords)", () => {
       { type_key: "standards", type_name: "Standards", items: [{ id: ids.standard, name: "OCN.1 Marine mammals", short_name: null }], other: null },
       { type_key: "content_pricing", type_name: "Content Pricing", items: [{ id: ids.free, name: "Free", short_name: null }], other: null },
     ];
-    expect(res.body.tags).toEqual({ model_key: "lesson_plan", attribute_ids: [ids.grade5!, ids.standard!, ids.free!].sort((a, b) => a - b), other_values: [], keywords: ["Arctic ocean", "cold-water", "tusks", "whales"], keywords_enabled: true, groups });
+    expect(res.body.tags).toEqual({ model_key: "lesson_plan", attribute_ids: [ids.grade5!, ids.standard!, ids.free!].sort((a, b) => a - b), other_values: [], keywords: ["Arctic ocean", "cold-water", "tusks", "whales"], keywords_enabled: true, authors_enabled: false, authors_list: [], original_author: "", groups });
     const read = (await server.client().get(`/api/content${link}/tags`)).body;
     expect(read.keywords).toEqual(["Arctic ocean", "cold-water", "tusks", "whales"]);
     expect(read.groups).toEqual(groups);

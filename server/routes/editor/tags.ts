@@ -12,10 +12,13 @@ import { presentAttributeGroups } from "../../presenters/contentActions.js";
 import { presentContentTags } from "../../presenters/contentTags.js";
 import { ensureNotLockedByOther, ensureViewable, loadByLink } from "./load.js";
 
+/** Whether an item lists authors: resources do. */
+const takesAuthors = (item: Pick<Content, "model_key">) => item.model_key === "resource";
+
 /** An item's tags as the attribute editor reads them, and grouped by type with their names as the edit page lists them. */
 async function loadTags(db: Db, item: Pick<Content, "id" | "model_key">): Promise<ContentTags> {
   const [found, attributes, otherValues] = await Promise.all([findContentTags(db, item.id), listContentAttributes(db, item.id), listContentOtherValues(db, item.id)]);
-  return presentContentTags(item.model_key, found, presentAttributeGroups(attributes, otherValues));
+  return presentContentTags(item.model_key, found, presentAttributeGroups(attributes, otherValues), takesAuthors(item));
 }
 
 /** The model-attribute editor's calls: GET /api/content/{typePath}/{uid}/tags and POST /{typePath}/{uid}/tags. */
@@ -35,6 +38,10 @@ export function tagsRouter(db: Db): Router {
     const { viewsOnlyByLink } = await ensureViewable(db, req, item, item.reach);
     authorize(req.actor, contentObjectPolicy.canEditReached(req.actor, item, viewsOnlyByLink));
     const body = parseOr422(ContentTagsRequest, req.body ?? {});
+    // Authors are a resource's (first document: "Resource: extra_data (... authors_list ...)"); clearing them is fine anywhere.
+    if (!takesAuthors(item) && (body.authors_list?.length || body.original_author)) {
+      throw new HttpError(422, TAGGING_MESSAGES.authorsNotTaken, { [body.authors_list?.length ? "authors_list" : "original_author"]: [TAGGING_MESSAGES.authorsNotTaken] });
+    }
     if (refusedNewKeywords((await loadTags(db, item)).keywords, body.keywords).length)
       throw new HttpError(422, TAGGING_MESSAGES.keywordInvalid, { keywords: [TAGGING_MESSAGES.keywordInvalid] });
     await ensureNotLockedByOther(db, req, item);
@@ -43,7 +50,7 @@ export function tagsRouter(db: Db): Router {
     const { kept, rest } = splitCarriedOffModel(types, carried, body.attribute_ids);
     const attributes = [...(await checkAttributeChoice(db, types, rest)), ...kept];
     const otherValues = body.other_values && checkOtherValues(types, body.other_values);
-    await setContentTags(db, item, { attributes, otherValues, keywords: body.keywords });
+    await setContentTags(db, item, { attributes, otherValues, keywords: body.keywords, authors: body.authors_list, originalAuthor: body.original_author });
     const answer: ContentTagsResponse = { status: "success", message: TAGGING_MESSAGES.saved, tags: await loadTags(db, item) };
     res.json(answer);
   });

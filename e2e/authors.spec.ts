@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+import { TEACHER, addResource, expectNoAxeViolations, saveShot, signInViaApi } from "./helpers.js";
+
+test("a resource's authors are added in the Tags dialog, each error at its field, and shown in the page's About card", async ({ page }) => {
+  await signInViaApi(page, TEACHER);
+  const title = `Zq${Date.now().toString(36)} Kelp Forest Atlas`;
+  const link = await addResource(page, title, { url: "https://example.org/kelp-atlas" });
+  // Nothing to say yet beyond the owner, whom the page's "By" line names: no About card.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole("region", { name: "About" })).toHaveCount(0);
+
+  await page.goto(`${link}/edit`);
+  await expect(page.getByRole("button", { name: "+ Add section" })).toBeEnabled();
+  await page.getByRole("button", { name: "Tags", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit tags" });
+  const authors = dialog.getByRole("group", { name: "Authors" });
+  await expect(authors.getByText("No authors listed.")).toBeVisible();
+  await authors.getByRole("button", { name: "Add author" }).click();
+  const name1 = authors.getByLabel("Author 1 Name");
+  await expect(name1).toBeFocused();
+  await name1.fill("Nia Okonkwo");
+  const url1 = authors.getByLabel("Author 1 Link (optional)");
+  await expect(url1).toHaveAttribute("type", "url");
+  await url1.fill("kelp.example.org/nia");
+  await authors.getByRole("button", { name: "Add author" }).click();
+  await authors.getByLabel("Author 2 Name").fill("Ravi Menon");
+  await dialog.getByLabel("Original author (optional)").fill("Pacific Kelp Survey");
+  await dialog.getByRole("button", { name: "Save tags" }).click();
+  // The link is refused at its field (described by its error), and nothing is saved.
+  await expect(url1).toHaveAttribute("aria-invalid", "true");
+  await expect(url1).toHaveAccessibleDescription("Please check that your URL is correct");
+  await expect(dialog.getByRole("alert")).toContainText("Please correct the authors marked above.");
+  await saveShot(page, "authors-dialog-error.png");
+  await expectNoAxeViolations(page, "the Tags dialog with an author's error");
+  await url1.fill("https://kelp.example.org/nia");
+  await dialog.getByRole("button", { name: "Save tags" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.goto(link);
+  const about = page.getByRole("region", { name: "About" });
+  await expect(about).toContainText(`Created by${TEACHER.name}`);
+  await expect(about).toContainText("Original authorPacific Kelp Survey");
+  const nia = about.getByRole("link", { name: "Nia Okonkwo" });
+  await expect(nia).toHaveAttribute("href", "https://kelp.example.org/nia");
+  await expect(nia).toHaveAttribute("target", "_blank");
+  await expect(nia).toHaveAttribute("rel", /noopener/);
+  // An author without a link is a name, not a link.
+  await expect(about.getByText("Ravi Menon")).toBeVisible();
+  await expect(about.getByRole("link", { name: "Ravi Menon" })).toHaveCount(0);
+  await expect(about.getByRole("link", { name: TEACHER.name })).toHaveAttribute("href", /^\/profiles\//);
+  await saveShot(page, "authors-about-card.png", { fullPage: true });
+  await expectNoAxeViolations(page, "a resource's page with its About card");
+
+  // The dialog opens with them, and removing one moves focus to Add author.
+  await page.goto(`${link}/edit`);
+  await page.getByRole("button", { name: "Tags", exact: true }).click();
+  await expect(authors.getByLabel("Author 2 Name")).toHaveValue("Ravi Menon");
+  await authors.getByRole("button", { name: "Remove author 2 (Ravi Menon)" }).click();
+  await expect(authors.getByRole("button", { name: "Add author" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Save tags" }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.goto(link);
+  await expect(page.getByRole("region", { name: "About" }).getByText("Ravi Menon")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "About" }).getByRole("link", { name: "Nia Okonkwo" })).toBeVisible();
+});
