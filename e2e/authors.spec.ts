@@ -63,4 +63,18 @@ test("a resource's authors are added in the Tags dialog, each error at its field
   await page.goto(link);
   await expect(page.getByRole("region", { name: "About" }).getByText("Ravi Menon")).toHaveCount(0);
   await expect(page.getByRole("region", { name: "About" }).getByRole("link", { name: "Nia Okonkwo" })).toBeVisible();
+
+  // On a phone the dialog, Authors section and all, stays within the window (its body scrolls), a row's fields one under another.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${link}/edit`);
+  await page.getByRole("button", { name: "Tags", exact: true }).click();
+  await expect(authors.getByLabel("Author 1 Name")).toHaveValue("Nia Okonkwo");
+  const box = (await dialog.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(844);
+  expect(box.width).toBeLessThanOrEqual(390);
+  const nameBox = (await authors.getByLabel("Author 1 Name").boundingBox())!;
+  const urlBox = (await authors.getByLabel("Author 1 Link (optional)").boundingBox())!;
+  expect(urlBox.y).toBeGreaterThan(nameBox.y + nameBox.height - 1);
+  await saveShot(page, "authors-dialog-phone.png");
 });
