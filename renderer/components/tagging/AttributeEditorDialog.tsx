@@ -136,7 +136,12 @@ function TagsForm({
   const handleSave = async () => {
     // A row left entirely blank is no author; the others are checked as the server checks them, each error at its field.
     const rows = authorRows.filter((r) => r.name.trim() || r.url.trim());
-    if (initialAuthors) {
+    // The authors go with the save only when they were changed: the server keeps the stored ones otherwise, so a tags
+    // save never fails on authors an import stored past the form's limits (more of them, longer names).
+    const authorsChanged =
+      initialAuthors !== null &&
+      (originalAuthor !== initialAuthors.original || rows.length !== initialAuthors.list.length || rows.some((r, i) => r.name !== initialAuthors.list[i]!.name || r.url !== initialAuthors.list[i]!.url));
+    if (authorsChanged) {
       const problems: AuthorErrors = {};
       rows.forEach((r, i) => {
         const p = authorRowProblems(r);
@@ -167,7 +172,7 @@ function TagsForm({
     try {
       // Only the types that offer a write-in send theirs (the server trims them and drops empty ones).
       const otherValues = types.filter((t) => t.show_other && others.get(t.type_id)?.trim()).map((t) => ({ type_id: t.type_id, value: others.get(t.type_id)! }));
-      const authors = initialAuthors ? { authors_list: rows.map((r) => ({ name: r.name, url: r.url })), original_author: originalAuthor } : {};
+      const authors = authorsChanged ? { authors_list: rows.map((r) => ({ name: r.name, url: r.url })), original_author: originalAuthor } : {};
       const answer = await saveTags(queryClient, link, { attribute_ids: [...chosen.keys()], other_values: otherValues, keywords: finalKeywords, ...authors });
       onSaved(answer.message);
     } catch (error) {
