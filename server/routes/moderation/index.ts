@@ -35,9 +35,10 @@ export function moderationRouter(db: Db, storage: FileStorage, mail: MailContext
     const scope = contentObjectPolicy.itemScope(req.actor);
     const before = await findReport(db, scope, kind, id);
     if (!before) throw new HttpError(404, MESSAGES.notFound);
-    const resolving = status === "resolved" && before.status !== "resolved";
-    if (resolving && outcome === "removed" && moderationPolicy.canRemoveReported(req.actor, kind)) await removeReportedComment(db, storage, id, req.actor.profile!.id);
+    // The review is recorded first, and only the reviewer whose review changed the report acts on it: of two resolving
+    // at once, the one recorded takes the comment down (or not) and tells the reporter, as the report then says.
     const changed = await setReportStatus(db, kind, id, { status, outcome: status === "resolved" ? outcome : null, note }, req.actor.profile!.id);
+    if (changed && status === "resolved" && outcome === "removed" && moderationPolicy.canRemoveReported(req.actor, kind)) await removeReportedComment(db, storage, id, req.actor.profile!.id);
     const report = await findReport(db, scope, kind, id);
     if (!report) throw new HttpError(404, MESSAGES.notFound);
     req.log.info({ kind, id, status, outcome: report.outcome }, "report reviewed");
